@@ -1,0 +1,39 @@
+// `npm run e2e`: make sure a browser exists, build the production bundle, run Playwright.
+import { spawnSync } from 'node:child_process';
+import { findBrowser } from './find-browser.mjs';
+
+function run(cmd, args, env = process.env) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env, shell: process.platform === 'win32' });
+  return result.status ?? 1;
+}
+
+let browser = await findBrowser();
+if (!browser) {
+  console.log('No Chromium found (env var, system or Playwright). Trying `npx playwright install chromium`…');
+  const status = run('npx', ['playwright', 'install', 'chromium']);
+  browser = status === 0 ? await findBrowser() : null;
+  if (!browser) {
+    console.error(
+      [
+        '',
+        'E2E tests need Chromium and none could be found or downloaded.',
+        'Get one in any of these ways, then run `npm test` again:',
+        '  • Debian/Ubuntu:  sudo apt-get install -y chromium',
+        '  • With internet:  npx playwright install chromium',
+        '  • Any Chrome/Chromium you have:  export SITEMAP_WORKBENCH_CHROMIUM=/path/to/chrome',
+        '',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
+}
+console.log(`E2E browser: ${browser.source}`);
+const env = { ...process.env };
+if (browser.path) env.SITEMAP_WORKBENCH_CHROMIUM = browser.path;
+
+if (!process.argv.includes('--no-build')) {
+  const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (built !== 0) process.exit(built);
+}
+const passThrough = process.argv.slice(2).filter((a) => a !== '--no-build');
+process.exit(run('npx', ['playwright', 'test', ...passThrough], env));

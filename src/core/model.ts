@@ -1,0 +1,216 @@
+/**
+ * The sitemap document model shared by every layer (parser, validator, serializer, state, UI, CLI).
+ *
+ * Design notes:
+ * - One plain object per entry (no per-cell objects). At 1,000,000 entries this costs roughly
+ *   150–250 bytes per entry, well inside the 1 GB heap budget.
+ * - Values are kept exactly as written in the source, decoded once (`&amp;` → `&`), NOT trimmed:
+ *   the validator reports surrounding whitespace (LOC-005, IMP-007) and offers the trim fix; the
+ *   serializer trims on output (OUT-005).
+ * - Entries carry a stable numeric `id`. Parsers assign ids 0..n-1 in document order, so a freshly
+ *   parsed entry's id equals its row index. Issues refer to entries by id.
+ */
+
+/** How bad an issue is, as SITEMAP-RULES.md section 1 defines it. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** What a parsed input turned out to be (reported by the CLI as `kind`). */
+export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'feed' | 'robots' | 'unknown';
+
+/** Canonical namespace URIs (SITEMAP-RULES.md section 3). */
+export const NS = {
+  sitemap: 'http://www.sitemaps.org/schemas/sitemap/0.9',
+  image: 'http://www.google.com/schemas/sitemap-image/1.1',
+  video: 'http://www.google.com/schemas/sitemap-video/1.1',
+  news: 'http://www.google.com/schemas/sitemap-news/0.9',
+  xhtml: 'http://www.w3.org/1999/xhtml',
+  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
+  mobile: 'http://www.google.com/schemas/sitemap-mobile/1.0',
+  pagemap: 'http://www.google.com/schemas/sitemap-pagemap/1.0',
+} as const;
+
+/**
+ * A small generic element used for the video and news extensions, whose vocabularies are long
+ * and order-sensitive. `name` is the local name inside the extension namespace
+ * (e.g. `title`, `tag`, `price`, `publication`). Children appear in source order.
+ *
+ * @example { name: 'price', text: '1.99', attrs: { currency: 'EUR' } }
+ */
+export interface XNode {
+  name: string;
+  text: string;
+  attrs?: Record<string, string>;
+  children?: XNode[];
+}
+
+/** `<image:image>`. Deprecated children (caption, title, geo_location, license) are kept (IMG-006). */
+export interface ImageData {
+  loc: string;
+  caption?: string;
+  title?: string;
+  geoLocation?: string;
+  license?: string;
+  /** Any other child element of image:image, verbatim. */
+  extras?: RawXml[];
+}
+
+/** `<video:video>`: its children in source order (thumbnail_loc, title, tag, price, tvshow, ...). */
+export interface VideoData {
+  nodes: XNode[];
+}
+
+/** `<news:news>`: its children in source order; `publication` has children `name` and `language`. */
+export interface NewsData {
+  nodes: XNode[];
+}
+
+/**
+ * `<xhtml:link>`. For hreflang annotations rel="alternate" plus hreflang plus href; other uses
+ * (media, amphtml, android-app) are kept too (HREF-012). Missing attributes stay undefined.
+ */
+export interface Alternate {
+  rel?: string;
+  hreflang?: string;
+  href?: string;
+  media?: string;
+  /** Any attribute other than rel/hreflang/href/media, verbatim. */
+  attrs?: Record<string, string>;
+}
+
+/**
+ * An element the editor does not model (unknown extension namespaces, legacy Google extensions,
+ * unknown elements in the sitemap namespace). Preserved verbatim and written back on export
+ * (EXT-001, OUT-007).
+ */
+export interface RawXml {
+  /** Namespace URI of the element ('' when none). */
+  ns: string;
+  /** Local name, e.g. `mobile`, `PageMap`, `lastmodified`. */
+  name: string;
+  /** The element's exact source text, from `<` of its start tag to `>` of its end tag. */
+  xml: string;
+  /** Prefix → URI of every namespace prefix used inside `xml` that was declared outside it. */
+  nsDecls?: Record<string, string>;
+  line?: number;
+}
+
+/**
+ * One row of the table: a `<url>` of a urlset, a `<sitemap>` of an index, a line of a text
+ * sitemap, an item of a feed, or a `Sitemap:` line of robots.txt.
+ */
+export interface Entry {
+  /** Stable id, unique within a document. Never reused after deletion. */
+  id: number;
+  loc: string;
+  lastmod?: string;
+  changefreq?: string;
+  priority?: string;
+  images?: ImageData[];
+  videos?: VideoData[];
+  /** Normally one; more than one is an error (NEWS-002) but kept. */
+  news?: NewsData[];
+  alternates?: Alternate[];
+  /** Unknown / legacy elements inside the entry, in source order. */
+  extras?: RawXml[];
+  /** 1-based source line of the entry's start tag (or text line). Absent for entries made in the editor. */
+  line?: number;
+  /** 1-based source column of the entry's start tag. */
+  column?: number;
+}
+
+/** A problem found by the parser or validator. */
+export interface Issue {
+  /** SITEMAP-RULES.md id, e.g. `LOC-001`. */
+  rule: string;
+  severity: Severity;
+  /** Human message: what is wrong, the offending value, what to do. */
+  message: string;
+  /** Entry id the issue concerns (absent for document-level issues). */
+  entry?: number;
+  /**
+   * Field path inside the entry: `loc`, `lastmod`, `changefreq`, `priority`, `images`,
+   * `images.0.loc`, `videos.1.title`, `news.0.title`, `alternates.2.hreflang`, `extras.0`.
+   * The first segment names the table column.
+   */
+  field?: string;
+  /** 1-based source line / column when known. */
+  line?: number;
+  column?: number;
+}
+
+/** A parse failure: the XML is not well-formed past this point. */
+export interface FatalError {
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** The whole parsed (or edited) sitemap. */
+export interface SitemapDocument {
+  kind: DocumentKind;
+  entries: Entry[];
+  /**
+   * For a file that mixes `<url>` and `<sitemap>` children (IMP-023), the minority kind is kept
+   * here so nothing is lost; empty otherwise.
+   */
+  otherEntries?: Entry[];
+  /** Namespace declarations found on the root element, prefix ('' for default) → URI, as read. */
+  namespaces?: Record<string, string>;
+  /** href of an `<?xml-stylesheet?>` processing instruction, if the source had one (IMP-024). */
+  stylesheet?: string;
+  /** Unknown elements directly under the root (XML-010), verbatim. */
+  rootExtras?: RawXml[];
+  /** True when the source was not well-formed and only a recovered prefix is here (IMP-012). */
+  partial?: boolean;
+  /** Source facts, for SIZE/GZ/ENC rules and the UI. */
+  source?: {
+    fileName?: string;
+    /** Bytes as given (compressed size for gzip). */
+    bytes: number;
+    /** Decompressed, decoded byte length. */
+    decodedBytes: number;
+    gzip: boolean;
+    /** Encoding used to decode, e.g. `utf-8`, `utf-16le`, `windows-1252`. */
+    encoding: string;
+  };
+  /** Next id to hand out for a new entry (max id + 1). */
+  nextId: number;
+}
+
+/** Result of `parseSitemap`. Never thrown: bad content comes back as `fatal` and `issues`. */
+export interface ParseResult {
+  kind: DocumentKind;
+  document: SitemapDocument;
+  issues: Issue[];
+  fatal: FatalError | null;
+}
+
+/** Settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */
+export interface ValidationSettings {
+  /** Where the file will be published, e.g. `https://www.example.com/sitemap.xml`. */
+  publishUrl?: string;
+  /** Cross-submission allowed: HOST-001 and IDX-004 become warnings. */
+  crossSubmission?: boolean;
+  /** "Now" in ms since the epoch, for future-date and news-age rules. Passed in: core reads no clock. */
+  now: number;
+}
+
+/** Create an issue object; a tiny helper so every producer fills the same fields. */
+export function makeIssue(
+  rule: string,
+  severity: Severity,
+  message: string,
+  where: { entry?: number; field?: string; line?: number; column?: number } = {},
+): Issue {
+  const issue: Issue = { rule, severity, message };
+  if (where.entry !== undefined) issue.entry = where.entry;
+  if (where.field !== undefined) issue.field = where.field;
+  if (where.line !== undefined) issue.line = where.line;
+  if (where.column !== undefined) issue.column = where.column;
+  return issue;
+}
+
+/** An empty document of the given kind. */
+export function emptyDocument(kind: DocumentKind = 'urlset'): SitemapDocument {
+  return { kind, entries: [], nextId: 0 };
+}
