@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Content-Security-Policy for the production build only (the dev server needs inline scripts for
@@ -33,7 +34,38 @@ function contentSecurityPolicy(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [
+    react(),
+    contentSecurityPolicy(),
+    // Offline and installable: precache every built file, so after the first visit the app opens
+    // and works with no network. Relative start_url/scope keep any base path working.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'icons/*.png', 'samples/*'],
+      manifest: {
+        name: 'Sitemap Workbench',
+        short_name: 'Sitemaps',
+        description: 'Open, check, fix and export XML sitemaps in your browser. Nothing is uploaded.',
+        start_url: '.',
+        scope: '.',
+        display: 'standalone',
+        background_color: '#f6f7f9',
+        theme_color: '#1f5f8b',
+        icons: [
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,xml,txt,gz,webmanifest,wasm}'],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   base: './',
   build: { target: 'es2022', sourcemap: true },
   worker: { format: 'es' },
