@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlScan, lowerAscii, originKey, pathSegments, scanUrl, splitUrl } from './urlParts.ts';
+import {
+  createUrlScan,
+  lowerAscii,
+  originKey,
+  pathSegments,
+  preparePrefix,
+  rewritePrefix,
+  scanUrl,
+  splitUrl,
+} from './urlParts.ts';
 
 describe('splitUrl', () => {
   it('splits scheme, host, port, path, query and fragment as written', () => {
@@ -60,5 +69,26 @@ describe('pathSegments / lowerAscii', () => {
     const s = 'already-lower';
     expect(lowerAscii(s)).toBe(s);
     expect(lowerAscii('MiXeD')).toBe('mixed');
+  });
+});
+
+describe('preparePrefix / rewritePrefix', () => {
+  const s = createUrlScan();
+  it('rewrites only at a segment boundary, folding scheme/host case and keeping whitespace', () => {
+    const from = preparePrefix('HTTPS://A.com/blog/');
+    expect(from).toEqual({ origin: 'https://a.com', path: '/blog' });
+    expect(rewritePrefix(' https://a.COM/blog#x ', from, 'https://a.com/news/', s)).toBe(
+      ' https://a.com/news#x ',
+    );
+    expect(rewritePrefix('https://a.com/blog?x', from, 'https://a.com/news', s)).toBe('https://a.com/news?x');
+    expect(rewritePrefix('https://a.com/blogs', from, 'https://a.com/news', s)).toBeNull();
+    expect(rewritePrefix('http://a.com/blog/x', from, 'https://a.com/news', s)).toBeNull();
+  });
+
+  it('renames a whole origin and plain non-URL prefixes', () => {
+    const origin = preparePrefix('https://old.com');
+    expect(rewritePrefix('https://old.com/', origin, 'https://new.com', s)).toBe('https://new.com/');
+    expect(rewritePrefix('https://old.com.evil/', origin, 'https://new.com', s)).toBeNull();
+    expect(rewritePrefix('/docs/a', preparePrefix('/docs/'), '/help', s)).toBe('/help/a');
   });
 });

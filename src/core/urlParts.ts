@@ -204,3 +204,54 @@ export function lowerAscii(text: string): string {
   }
   return text;
 }
+
+/** A URL prefix ready for {@link rewritePrefix}: origin lower-cased, path without trailing `/`. */
+export interface PreparedPrefix {
+  /** `scheme://host[:port]` lower-cased, or `null` when the prefix is not an absolute URL. */
+  origin: string | null;
+  /** The path part (no trailing `/`), or the whole prefix when `origin` is null. */
+  path: string;
+}
+
+/**
+ * Prepare a folder prefix such as `https://www.a.com/blog/` for matching.
+ *
+ * @example preparePrefix('HTTPS://A.com/blog/') // { origin: 'https://a.com', path: '/blog' }
+ */
+export function preparePrefix(prefix: string): PreparedPrefix {
+  const s = createUrlScan();
+  if (!scanUrl(prefix, s)) return { origin: null, path: stripSlash(prefix.trim()) };
+  return { origin: originKey(prefix, s), path: stripSlash(prefix.slice(s.pathStart, s.pathEnd)) };
+}
+
+function stripSlash(text: string): string {
+  return text.endsWith('/') ? text.slice(0, -1) : text;
+}
+
+function isBoundary(url: string, i: number, end: number): boolean {
+  if (i >= end) return true;
+  const c = url.charCodeAt(i);
+  return c === 47 || c === 63 || c === 35;
+}
+
+/**
+ * Replace `from` by `to` at the start of `url` when `url` lies at or below `from` (the match
+ * must end at a segment boundary: end, `/`, `?` or `#`; scheme and host compare
+ * case-insensitively, the path exactly). Returns `null` when `url` is not under `from`.
+ * Surrounding whitespace of `url` is kept. `s` is a reusable scan record.
+ *
+ * @example
+ * rewritePrefix('https://a.com/blog/x?p=1', preparePrefix('https://a.com/blog'), 'https://a.com/news', s)
+ * // 'https://a.com/news/x?p=1'
+ */
+export function rewritePrefix(url: string, from: PreparedPrefix, to: string, s: UrlScan): string | null {
+  const target = stripSlash(to.trim());
+  if (from.origin === null) {
+    if (!url.startsWith(from.path) || !isBoundary(url, from.path.length, url.length)) return null;
+    return target + url.slice(from.path.length);
+  }
+  if (!scanUrl(url, s) || !url.startsWith(from.path, s.pathStart)) return null;
+  const cut = s.pathStart + from.path.length;
+  if (!isBoundary(url, cut, s.end) || originKey(url, s) !== from.origin) return null;
+  return url.slice(0, s.start) + target + url.slice(cut);
+}

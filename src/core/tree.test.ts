@@ -1,0 +1,218 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Entry, Severity } from './model.ts';
+import {
+  buildUrlTree,
+  findRenameCollisions,
+  moveTarget,
+  NOT_A_URL,
+  planPrefixRename,
+  ROOT,
+  type UrlTree,
+} from './tree.ts';
+
+const e = (id: number, loc: string, extra: Partial<Entry> = {}): Entry => ({ id, loc, ...extra });
+
+/** Every node, depth first in display order, as "indent label count eErrors wWarnings". */
+function dump(tree: UrlTree): string[] {
+  const all = new Set<number>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const id of tree.visibleRows(all)) {
+      if (!all.has(id)) {
+        all.add(id);
+        grew = true;
+      }
+    }
+  }
+  return [...tree.visibleRows(all)].map((id) => {
+    const n = tree.node(id);
+    return `${'  '.repeat(n.depth)}${n.label} ${n.count} e${n.errorCount} w${n.warningCount}`;
+  });
+}
+
+function findNode(tree: UrlTree, path: string[]): number {
+  let node = ROOT;
+  for (const label of path) {
+    const next = [...tree.childrenOf(node)].find((c) => tree.node(c).label === label);
+    if (next === undefined) return -1;
+    node = next;
+  }
+  return node;
+}
+
+const entries = [
+  e(0, 'https://www.a.com/'),
+  e(1, 'https://www.a.com/blog/x'),
+  e(2, 'https://www.a.com/blog/y?page=2'),
+  e(3, ' https://WWW.A.com/blog/ '),
+  e(4, 'http://www.a.com/blog/x'),
+  e(5, '/relative'),
+  e(6, 'https://www.a.com/shop/item'),
+];
+const sev: Record<number, Severity> = { 1: 'error', 2: 'warning', 5: 'error' };
+const severityOf = (id: number) => sev[id];
+
+describe('buildUrlTree', () => {
+  it('groups by origin (scheme/host case folded) then path segment, counting URLs and issues', () => {
+    const tree = buildUrlTree(entries, severityOf);
+    expect(dump(tree)).toEqual([
+      `${NOT_A_URL} 1 e1 w0`,
+      'http://www.a.com 1 e0 w0',
+      '  blog 1 e0 w0',
+      '    x 1 e0 w0',
+      'https://www.a.com 5 e1 w1',
+      '  blog 3 e1 w1',
+      '    x 1 e1 w0',
+      '    y 1 e0 w1',
+      '  shop 1 e0 w0',
+      '    item 1 e0 w0',
+    ]);
+    expect(tree.size).toBe(7);
+  });
+
+  it('lists entry ids under a node and the node prefix', () => {
+    const tree = buildUrlTree(entries, severityOf);
+    const blog = findNode(tree, ['https://www.a.com', 'blog']);
+    expect([...tree.entryIdsUnder(blog)]).toEqual([1, 2, 3]);
+    expect([...tree.entryIdsUnder(findNode(tree, ['https://www.a.com']))]).toEqual([0, 1, 2, 3, 6]);
+    expect(tree.prefixOf(blog)).toBe('https://www.a.com/blog');
+    expect(tree.prefixOf(findNode(tree, [NOT_A_URL]))).toBeNull();
+    expect(tree.nodeOfEntry(3)).toBe(blog);
+  });
+
+  it('shows only expanded subtrees in visibleRows', () => {
+    const tree = buildUrlTree(entries, severityOf);
+    const https = findNode(tree, ['https://www.a.com']);
+    const labels = (ids: Int32Array) => [...ids].map((id) => tree.node(id).label);
+    expect(labels(tree.visibleRows(new Set()))).toEqual([NOT_A_URL, 'http://www.a.com', 'https://www.a.com']);
+    expect(labels(tree.visibleRows(new Set([https])))).toEqual([
+      NOT_A_URL,
+      'http://www.a.com',
+      'https://www.a.com',
+      'blog',
+      'shop',
+    ]);
+  });
+
+  it('uses a child map for wide nodes and still finds every child', () => {
+    const wide = Array.from({ length: 50 }, (_, i) => e(i, `https://a.com/p${i % 20}/q`));
+    const tree = buildUrlTree(wide, () => undefined);
+    const origin = findNode(tree, ['https://a.com']);
+    expect(tree.node(origin).childCount).toBe(20);
+    expect(tree.node(findNode(tree, ['https://a.com', 'p3'])).count).toBe(3);
+  });
+});
+
+describe('UrlTree.applyChange', () => {
+  it('follows removals, loc edits, severity changes and additions like a rebuild', () => {
+    const tree = buildUrlTree(entries, severityOf);
+    const moved = e(1, 'https://www.a.com/news/x');
+    const added = e(7, 'https://b.com/z');
+    const next: Record<number, Severity> = { 2: 'error', 5: 'error', 7: 'warning' };
+    tree.applyChange(
+      {
+        removed: [entries[6]],
+        updated: [{ before: entries[1], after: moved }, [entries[2], entries[2]]],
+        added: [added],
+      },
+      (id) => next[id],
+    );
+    const final = [entries[0], moved, entries[2], entries[3], entries[4], entries[5], added];
+    expect(dump(tree)).toEqual(dump(buildUrlTree(final, (id) => next[id])));
+    expect(findNode(tree, ['https://www.a.com', 'shop'])).toBe(-1);
+    expect(dump(tree)).toContain('https://b.com 1 e0 w1');
+  });
+
+  it('refreshSeverities re-reads every entry', () => {
+    const tree = buildUrlTree(entries, severityOf);
+    tree.refreshSeverities(() => 'warning');
+    expect(tree.node(findNode(tree, ['https://www.a.com'])).warningCount).toBe(5);
+    expect(tree.node(findNode(tree, ['https://www.a.com'])).errorCount).toBe(0);
+  });
+
+  it('equals a rebuild after any sequence of edits (property)', () => {
+    const locArb = fc
+      .tuple(
+        fc.constantFrom('https://a.com', 'HTTPS://A.com', 'http://b.org', 'rel'),
+        fc.array(fc.constantFrom('x', 'y', 'z', ''), { maxLength: 3 }),
+      )
+      .map(([o, segs]) => `${o}/${segs.join('/')}`);
+    const op = fc.tuple(
+      fc.constantFrom('add', 'remove', 'update'),
+      fc.nat(9),
+      locArb,
+      fc.constantFrom<Severity | undefined>('error', 'warning', undefined),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
+        const live = new Map<number, Entry>();
+        const sevs = new Map<number, Severity | undefined>();
+        const tree = buildUrlTree([], () => undefined);
+        for (const [kind, id, loc, s] of ops) {
+          const before = live.get(id);
+          if ((kind === 'add') !== (before !== undefined)) sevs.set(id, s);
+          if (kind === 'remove' && before) {
+            live.delete(id);
+            tree.applyChange({ removed: [id] }, (x) => sevs.get(x));
+          } else if (kind === 'update' && before) {
+            live.set(id, e(id, loc));
+            tree.applyChange({ updated: [{ before, after: e(id, loc) }] }, (x) => sevs.get(x));
+          } else if (kind === 'add' && !before) {
+            live.set(id, e(id, loc));
+            tree.applyChange({ added: [e(id, loc)] }, (x) => sevs.get(x));
+          }
+        }
+        expect(dump(tree)).toEqual(dump(buildUrlTree([...live.values()], (x) => sevs.get(x))));
+      }),
+    );
+  });
+});
+
+describe('planPrefixRename', () => {
+  const docs = [
+    e(0, 'https://a.com/blog'),
+    e(1, 'https://a.com/blog/post?id=1'),
+    e(2, 'https://A.com/blog/'),
+    e(3, 'https://a.com/blogger/x'),
+    e(4, 'https://a.com/fr/blog/post', {
+      alternates: [
+        { rel: 'alternate', hreflang: 'en', href: 'https://a.com/blog/post' },
+        { rel: 'alternate', hreflang: 'fr', href: 'https://a.com/fr/blog/post' },
+      ],
+    }),
+    e(5, 'https://a.com/news/post?id=1'),
+  ];
+
+  it('rewrites locs at or below the prefix at a segment boundary, and matching alternate hrefs anywhere', () => {
+    const plan = planPrefixRename(docs, 'https://a.com/blog/', 'https://a.com/news');
+    expect(plan.map((c) => [c.id, c.after.loc])).toEqual([
+      [0, 'https://a.com/news'],
+      [1, 'https://a.com/news/post?id=1'],
+      [2, 'https://a.com/news/'],
+      [4, 'https://a.com/fr/blog/post'],
+    ]);
+    expect(plan[3].after.alternates?.map((a) => a.href)).toEqual([
+      'https://a.com/news/post',
+      'https://a.com/fr/blog/post',
+    ]);
+    expect(plan[3].before).toBe(docs[4]);
+    expect(docs[4].alternates?.[0].href).toBe('https://a.com/blog/post');
+  });
+
+  it('leaves alternates alone when asked and reports collisions', () => {
+    const plan = planPrefixRename(docs, 'https://a.com/blog', 'https://a.com/news/', { alternates: false });
+    expect(plan.map((c) => c.id)).toEqual([0, 1, 2]);
+    expect(findRenameCollisions(docs, plan)).toEqual(['https://a.com/news/post?id=1']);
+  });
+
+  it('moves a subtree under another node', () => {
+    const tree = buildUrlTree(docs, () => undefined);
+    const blog = findNode(tree, ['https://a.com', 'blog']);
+    const fr = findNode(tree, ['https://a.com', 'fr']);
+    expect(moveTarget(tree, blog, fr)).toBe('https://a.com/fr/blog');
+    expect(moveTarget(tree, fr, findNode(tree, ['https://a.com', 'fr', 'blog']))).toBeNull();
+    const plan = planPrefixRename(docs, tree.prefixOf(blog)!, moveTarget(tree, blog, fr)!);
+    expect(plan.map((c) => c.after.loc)).toContain('https://a.com/fr/blog/post?id=1');
+  });
+});
