@@ -1,0 +1,134 @@
+/**
+ * The exporter: writes a SitemapDocument as canonical XML (OUT-001..008), plain text (OUT-009),
+ * gzip (OUT-010) or a ZIP bundle of split files (OUT-011). Pure and synchronous.
+ */
+import { gzipBytes } from './gzip.ts';
+import type { Issue, SitemapDocument } from './model.ts';
+import { fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
+import { buildFiles, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
+import { zipFiles } from './zip.ts';
+
+export type { OutputFile } from './serialize/files.ts';
+
+/** Export options. Defaults: xml, pretty, nothing stripped, no schema hints, stylesheet kept. */
+export interface SerializeOptions {
+  format?: 'xml' | 'txt' | 'xml.gz' | 'txt.gz' | 'zip';
+  /** Two-space indentation and one element per line (default true); false = compact. */
+  pretty?: boolean;
+  /** Omit changefreq and priority (OUT-007). */
+  lean?: boolean;
+  /** Drop deprecated image/video tags and legacy news tags (OUT-007). */
+  stripDeprecated?: boolean;
+  /** Write xmlns:xsi and xsi:schemaLocation (OUT-002). */
+  schemaHints?: boolean;
+  /** Write the source's `<?xml-stylesheet?>` (default true when the document has one). */
+  keepStylesheet?: boolean;
+  /** File base name (default `sitemap`): `sitemap.xml`, children `sitemap-1.xml`, … */
+  baseName?: string;
+  /** Where the (index) file will be published; its directory prefixes child locations. */
+  publishUrl?: string;
+  /** Lower split thresholds; never above 50,000 entries / 52,428,800 bytes. */
+  split?: { maxUrls?: number; maxBytes?: number };
+  /** Format of the files inside a `zip` bundle (default `xml`). */
+  childFormat?: 'xml' | 'xml.gz' | 'txt' | 'txt.gz';
+  /** gzip deflate level (default 6; 9 = smallest). */
+  gzipLevel?: number;
+  /** Decompress each gzip once and compare (OUT-010; default true in serializeFiles). */
+  verifyGzip?: boolean;
+}
+
+function settings(
+  doc: SitemapDocument,
+  o: SerializeOptions,
+  format: FileSettings['format'],
+  split: boolean,
+): FileSettings {
+  const limits = split
+    ? {
+        maxUrls: Math.max(1, Math.min(o.split?.maxUrls ?? HARD_LIMITS.maxUrls, HARD_LIMITS.maxUrls)),
+        maxBytes: Math.max(1, Math.min(o.split?.maxBytes ?? HARD_LIMITS.maxBytes, HARD_LIMITS.maxBytes)),
+        maxNews: HARD_LIMITS.maxNews,
+      }
+    : null;
+  return {
+    format,
+    pretty: o.pretty ?? true,
+    lean: o.lean ?? false,
+    stripDeprecated: o.stripDeprecated ?? false,
+    schemaHints: o.schemaHints ?? false,
+    stylesheet: (o.keepStylesheet ?? true) ? doc.stylesheet : undefined,
+    baseName: o.baseName ?? 'sitemap',
+    publishUrl: o.publishUrl,
+    limits,
+    gzipLevel: o.gzipLevel ?? 6,
+    verifyGzip: o.verifyGzip ?? true,
+  };
+}
+
+function singleText(doc: SitemapDocument, s: FileSettings): string {
+  const isIndex = doc.kind === 'sitemapindex' || doc.kind === 'robots';
+  const layout: LayoutOptions = {
+    mode: s.format.startsWith('txt') ? 'txt' : 'xml',
+    root: isIndex ? 'sitemapindex' : 'urlset',
+    pretty: s.pretty,
+    schemaHints: s.schemaHints,
+    stylesheet: s.stylesheet,
+    rootExtras: doc.rootExtras ?? [],
+  };
+  const ctx = makeContext(doc, s, null);
+  const [chunk] = writeChunks(doc.entries, layout, ctx, null);
+  return fileText(layout, ctx, chunk, true);
+}
+
+/**
+ * Serialize the whole document as ONE file, without splitting. Text formats return a string,
+ * `xml.gz` / `txt.gz` / `zip` return bytes. Removed characters are not reported here: use
+ * {@link serializeFiles} for issues and limits.
+ *
+ * @example serializeSitemap(doc) // '<?xml version="1.0" encoding="UTF-8"?>\n<urlset …'
+ */
+export function serializeSitemap(
+  doc: SitemapDocument,
+  options?: SerializeOptions & { format?: 'xml' | 'txt' },
+): string;
+export function serializeSitemap(
+  doc: SitemapDocument,
+  options: SerializeOptions & { format: 'xml.gz' | 'txt.gz' | 'zip' },
+): Uint8Array;
+export function serializeSitemap(doc: SitemapDocument, options: SerializeOptions = {}): string | Uint8Array {
+  const format = options.format ?? 'xml';
+  if (format === 'zip') return serializeFiles(doc, options).files[0].bytes;
+  const plain = format === 'xml.gz' ? 'xml' : format === 'txt.gz' ? 'txt' : format;
+  const text = singleText(doc, settings(doc, options, plain, false));
+  if (plain === format) return text;
+  const name = `${options.baseName ?? 'sitemap'}.${plain}`;
+  return gzipBytes(new TextEncoder().encode(text), { level: options.gzipLevel ?? 6, filename: name });
+}
+
+/**
+ * Serialize for download: splits at the limits (OUT-008) into `<base>-1.xml`, … plus a sitemap
+ * index with absolute locations (needs `publishUrl`), gzips when asked, or bundles everything
+ * into one ZIP (`format: 'zip'`, children in `childFormat`). Returns the files and any export
+ * issues (ENC-008 removals, TXT-006 data loss, OUT-008 missing publish URL, SIZE-002).
+ *
+ * @example serializeFiles(doc, { format: 'xml.gz', publishUrl: 'https://www.example.com/sitemap.xml' })
+ */
+export function serializeFiles(
+  doc: SitemapDocument,
+  options: SerializeOptions = {},
+): { files: OutputFile[]; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const format = options.format ?? 'xml';
+  if (format !== 'zip')
+    return { files: buildFiles(doc, settings(doc, options, format, true), issues), issues };
+  const inner = buildFiles(doc, settings(doc, options, options.childFormat ?? 'xml', true), issues);
+  const entries = doc.entries.length;
+  let uncompressed = 0;
+  for (const f of inner) uncompressed += f.uncompressedBytes;
+  const bytes = zipFiles(inner);
+  const name = `${options.baseName ?? 'sitemap'}.zip`;
+  return {
+    files: [{ name, mime: 'application/zip', bytes, entries, uncompressedBytes: uncompressed }],
+    issues,
+  };
+}

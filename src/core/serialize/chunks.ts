@@ -1,0 +1,205 @@
+/**
+ * Writes a document's entries into one or more file bodies ("chunks"), splitting on entry count,
+ * encoded UTF-8 bytes and news elements (OUT-008), and assembles each chunk into file text.
+ */
+import type { Entry, RawXml, SitemapDocument } from '../model.ts';
+import { COMPACT_INDENT, PRETTY_INDENT, writeSitemapRef, writeTextLine, writeUrl } from './entries.ts';
+import { escapeXml } from './escape.ts';
+import { type WriteContext, writeExtras } from './extensions.ts';
+import { rootStartTag } from './namespaces.ts';
+import { normalizeDate } from './normalize.ts';
+
+/** Limits for one output file. */
+export interface ChunkLimits {
+  maxUrls: number;
+  maxBytes: number;
+  maxNews: number;
+}
+
+/** The written body of one output file plus what its root tag and index entry need. */
+export interface Chunk {
+  body: string[];
+  entries: number;
+  news: number;
+  /** UTF-8 byte length of `body` (exact, not string length). */
+  bodyBytes: number;
+  flags: number;
+  used: Set<string>;
+  /** Newest normalised lastmod in the chunk (for the index), and its time in ms. */
+  newest?: string;
+  newestMs: number;
+}
+
+/** Options that shape the written text. */
+export interface LayoutOptions {
+  mode: 'xml' | 'txt';
+  root: 'urlset' | 'sitemapindex';
+  pretty: boolean;
+  schemaHints: boolean;
+  stylesheet?: string;
+  /** Unknown root children (XML-010), written at the top of the first file only. */
+  rootExtras: readonly RawXml[];
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range check.
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * Exact UTF-8 byte length of a well-formed string (what TextEncoder would produce).
+ *
+ * @example utf8Length('ü') // 2
+ */
+export function utf8Length(s: string): number {
+  if (!NON_ASCII.test(s)) return s.length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** A fresh write context for one export. */
+export function makeContext(
+  doc: SitemapDocument,
+  opts: { pretty: boolean; lean: boolean; stripDeprecated: boolean },
+  issues: WriteContext['issues'],
+): WriteContext {
+  return {
+    issues,
+    entry: undefined,
+    ind: opts.pretty ? PRETTY_INDENT : COMPACT_INDENT,
+    nl: opts.pretty ? '\n' : '',
+    lean: opts.lean,
+    stripDeprecated: opts.stripDeprecated,
+    extra: new Map(),
+    docNamespaces: doc.namespaces,
+    flags: 0,
+    used: [],
+    newsCount: 0,
+  };
+}
+
+function newChunk(): Chunk {
+  return {
+    body: [],
+    entries: 0,
+    news: 0,
+    bodyBytes: 0,
+    flags: 0,
+    used: new Set(),
+    newestMs: Number.NEGATIVE_INFINITY,
+  };
+}
+
+const DATE_PARTS =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|([+-])(\d{2}):(\d{2}))?)?$/;
+
+/** Milliseconds of a normalised W3C date (no zone read as UTC), NaN when not a date. */
+export function dateMs(value: string): number {
+  const m = DATE_PARTS.exec(value);
+  if (!m) return Number.NaN;
+  const ms = m[7] ? Number(`0.${m[7]}`) * 1000 : 0;
+  let t = Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), ms);
+  if (m[9]) t -= (m[9] === '+' ? 1 : -1) * (+m[10] * 60 + +m[11]) * 60_000;
+  return t;
+}
+
+function trackNewest(chunk: Chunk, lastmod: string | undefined): void {
+  if (lastmod === undefined) return;
+  const v = normalizeDate(lastmod.trim());
+  const t = dateMs(v);
+  if (t > chunk.newestMs) {
+    chunk.newestMs = t;
+    chunk.newest = v;
+  }
+}
+
+/** Upper bound of header + footer bytes, given the unknown namespaces registered so far. */
+function reserveBytes(layout: LayoutOptions, ctx: WriteContext): number {
+  if (layout.mode === 'txt') return 0;
+  return utf8Length(
+    fileText(layout, ctx, { ...newChunk(), flags: 15, used: new Set(ctx.extra.keys()) }, true),
+  );
+}
+
+/**
+ * Write `entries` into chunks; with `limits` a new chunk starts whenever the next entry would
+ * push the current one past a limit (an entry is never split; a single oversized entry gets
+ * a chunk of its own).
+ */
+export function writeChunks(
+  entries: readonly Entry[],
+  layout: LayoutOptions,
+  ctx: WriteContext,
+  limits: ChunkLimits | null,
+): Chunk[] {
+  const write = layout.mode === 'txt' ? writeTextLine : layout.root === 'urlset' ? writeUrl : writeSitemapRef;
+  const chunks: Chunk[] = [];
+  let cur = newChunk();
+  let reserve = limits ? reserveBytes(layout, ctx) : 0;
+  let knownExtra = ctx.extra.size;
+  for (const e of entries) {
+    ctx.flags = 0;
+    ctx.used.length = 0;
+    ctx.newsCount = 0;
+    const s = write(ctx, e);
+    if (s === '') continue;
+    const bytes = utf8Length(s);
+    if (limits) {
+      if (ctx.extra.size !== knownExtra) {
+        knownExtra = ctx.extra.size;
+        reserve = reserveBytes(layout, ctx);
+      }
+      const full =
+        cur.entries + 1 > limits.maxUrls ||
+        reserve + cur.bodyBytes + bytes > limits.maxBytes ||
+        cur.news + ctx.newsCount > limits.maxNews;
+      if (full && cur.entries > 0) {
+        chunks.push(cur);
+        cur = newChunk();
+      }
+    }
+    cur.body.push(s);
+    cur.entries++;
+    cur.bodyBytes += bytes;
+    cur.news += ctx.newsCount;
+    cur.flags |= ctx.flags;
+    for (const p of ctx.used) cur.used.add(p);
+    trackNewest(cur, e.lastmod);
+  }
+  chunks.push(cur);
+  return chunks;
+}
+
+/** The complete text of one file: declaration, stylesheet, root, root extras, body, end tag. */
+export function fileText(layout: LayoutOptions, ctx: WriteContext, chunk: Chunk, first: boolean): string {
+  if (layout.mode === 'txt') return chunk.body.join('');
+  let extras = '';
+  if (first && layout.rootExtras.length > 0) {
+    const used = ctx.used;
+    ctx.used = [];
+    extras = writeExtras(ctx, layout.rootExtras, 1);
+    for (const p of ctx.used) chunk.used.add(p);
+    ctx.used = used;
+  }
+  const extra = new Map<string, string>();
+  for (const [prefix, uri] of ctx.extra) if (chunk.used.has(prefix)) extra.set(prefix, uri);
+  let head = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  if (layout.stylesheet !== undefined && layout.stylesheet.trim() !== '') {
+    const href = layout.stylesheet.trim();
+    const type = /\.css(?:[?#]|$)/i.test(href) ? 'text/css' : 'text/xsl';
+    head += `<?xml-stylesheet type="${type}" href="${escapeXml(href)}"?>\n`;
+  }
+  head += rootStartTag({ name: layout.root, flags: chunk.flags, extra, schemaHints: layout.schemaHints });
+  const nl = ctx.nl;
+  return `${head}${nl}${extras}${chunk.body.join('')}</${layout.root}>\n`;
+}

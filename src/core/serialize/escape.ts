@@ -1,0 +1,210 @@
+/**
+ * Value cleaning for the exporter: trimming (OUT-005), removal of characters XML 1.0 forbids
+ * (ENC-008), URL escaping (LOC-003/004, OUT-004) and entity escaping (OUT-004).
+ *
+ * All functions have a fast path (one regex test) for the common case of a clean value.
+ */
+import { type Issue, makeIssue } from '../model.ts';
+
+/** Receives reports of removed characters; `entry`/`field` say where they were. */
+export interface CleanContext {
+  issues: Issue[] | null;
+  entry: number | undefined;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden XML characters is the point.
+const NEEDS_TEXT_WORK = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden XML characters is the point.
+const FORBIDDEN_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const ENTITY = /[&<>"']/g;
+const ENTITY_MAP: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+function isForbiddenCode(c: number): boolean {
+  return c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c === 0xfffe || c === 0xffff;
+}
+
+/**
+ * Remove characters XML 1.0 forbids (ENC-008): C0 controls other than tab/LF/CR, U+FFFE, U+FFFF
+ * and unpaired surrogates. Paired surrogates (astral characters such as emoji) are kept.
+ *
+ * @example removeForbidden('Budget\u0008 vote') // 'Budget vote'
+ */
+export function removeForbidden(value: string): { value: string; removed: number } {
+  if (!FORBIDDEN_OR_SURROGATE.test(value)) return { value, removed: 0 };
+  let out = '';
+  let removed = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        out += value[i] + value[i + 1];
+        i++;
+      } else removed++;
+    } else if ((c >= 0xdc00 && c <= 0xdfff) || isForbiddenCode(c)) removed++;
+    else out += value[i];
+  }
+  return { value: out, removed };
+}
+
+/**
+ * Field path of a value, built only when a problem is reported (keeps the hot path free of
+ * string building): `fieldPath('images', 0, 'loc')` → `images.0.loc`.
+ */
+export function fieldPath(field: string, index?: number, sub?: string): string {
+  if (index === undefined) return field;
+  return sub === undefined ? `${field}.${index}` : `${field}.${index}.${sub}`;
+}
+
+function reportRemoved(
+  ctx: CleanContext,
+  removed: number,
+  field: string,
+  index?: number,
+  sub?: string,
+): void {
+  if (ctx.issues === null || removed === 0) return;
+  const path = fieldPath(field, index, sub);
+  ctx.issues.push(
+    makeIssue(
+      'ENC-008',
+      'error',
+      `Removed ${removed} character(s) that XML 1.0 forbids from ${path} on export.`,
+      { entry: ctx.entry, field: path },
+    ),
+  );
+}
+
+/** Escape the five XML special characters (OUT-004). No trimming, no removal. */
+export function escapeXml(value: string): string {
+  return value.replace(ENTITY, (ch) => ENTITY_MAP[ch]);
+}
+
+/**
+ * Trim, drop forbidden characters (reported as ENC-008 on `ctx`) and entity-escape a text value.
+ *
+ * @example cleanText(ctx, ' Tom & Jerry ', 'videos.0.title') // 'Tom &amp; Jerry'
+ */
+export function cleanText(
+  ctx: CleanContext,
+  value: string,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
+  const v = value.trim();
+  if (!NEEDS_TEXT_WORK.test(v)) return v;
+  const r = removeForbidden(v);
+  reportRemoved(ctx, r.removed, field, index, sub);
+  return escapeXml(r.removed > 0 ? r.value.trim() : r.value);
+}
+
+const URL_NEEDS_WORK = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]|%(?![0-9A-Fa-f]{2})/;
+const URL_ALLOWED = /[!$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~]/;
+const HEX2 = /^[0-9A-Fa-f]{2}$/;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const AUTHORITY = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^/?#]*)/;
+
+function punycodeAuthority(url: string): string {
+  const m = AUTHORITY.exec(url);
+  if (!m) return url;
+  const at = m[2].lastIndexOf('@');
+  const hostPort = m[2].slice(at + 1);
+  if (PRINTABLE_ASCII.test(hostPort)) return url;
+  try {
+    const host = new URL(`http://${hostPort}/`).host;
+    return m[1] + m[2].slice(0, at + 1) + host + url.slice(m[0].length);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Percent-encode only what RFC 3986 does not allow (LOC-003/004): spaces, `"<>\^`{|}`, controls,
+ * non-ASCII (as UTF-8), a `%` not followed by two hex digits, and a second `#`. A Unicode host
+ * becomes punycode. Valid URLs are returned unchanged: nothing that changes meaning is rewritten.
+ *
+ * @example escapeUrl('https://www.example.com/ümlat.php?q=1&r=2') // 'https://www.example.com/%C3%BCmlat.php?q=1&r=2'
+ */
+export function escapeUrl(url: string): string {
+  const firstHash = url.indexOf('#');
+  const manyHashes = firstHash >= 0 && url.indexOf('#', firstHash + 1) >= 0;
+  if (!manyHashes && !URL_NEEDS_WORK.test(url)) return url;
+  const src = punycodeAuthority(url);
+  let out = '';
+  let seenHash = false;
+  for (const ch of src) {
+    if (ch === '#') {
+      out += seenHash ? '%23' : '#';
+      seenHash = true;
+    } else if (ch === '%' || URL_ALLOWED.test(ch)) out += ch;
+    else out += encodeURIComponent(ch);
+  }
+  return fixPercents(out);
+}
+
+/** Replace every `%` that does not start a `%XX` escape with `%25`. */
+function fixPercents(s: string): string {
+  if (s.indexOf('%') < 0) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '%' && !HEX2.test(s.slice(i + 1, i + 3))) out += '%25';
+    else out += ch;
+  }
+  return out;
+}
+
+/**
+ * Trim, drop forbidden characters (ENC-008, reported), URL-escape, then entity-escape a URL value
+ * for XML output (OUT-004).
+ *
+ * @example cleanUrl(ctx, 'https://a.example/?q=1&r=2', 'loc') // 'https://a.example/?q=1&amp;r=2'
+ */
+export function cleanUrl(
+  ctx: CleanContext,
+  value: string,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
+  return escapeXml(plainUrl(ctx, value, field, index, sub));
+}
+
+/** Like {@link cleanUrl} without entity escaping: for plain-text sitemaps (OUT-009). */
+export function plainUrl(
+  ctx: CleanContext,
+  value: string,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
+  let v = value.trim();
+  if (FORBIDDEN_OR_SURROGATE.test(v)) {
+    const r = removeForbidden(v);
+    reportRemoved(ctx, r.removed, field, index, sub);
+    v = r.value.trim();
+  }
+  return escapeUrl(v);
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+/** URL-escape only values that look like URLs (have a scheme); others are treated as text. */
+export function cleanMaybeUrl(
+  ctx: CleanContext,
+  value: string,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
+  return SCHEME.test(value.trim())
+    ? cleanUrl(ctx, value, field, index, sub)
+    : cleanText(ctx, value, field, index, sub);
+}

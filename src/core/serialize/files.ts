@@ -1,0 +1,181 @@
+/**
+ * Turns a document into output files: splitting (OUT-008), child naming, the generated sitemap
+ * index with absolute locations, gzip (OUT-010) and MIME types (OUT-011).
+ */
+import { gzipBytes, verifyGzip } from '../gzip.ts';
+import { type Entry, type Issue, makeIssue, type SitemapDocument } from '../model.ts';
+import {
+  type Chunk,
+  type ChunkLimits,
+  fileText,
+  type LayoutOptions,
+  makeContext,
+  writeChunks,
+} from './chunks.ts';
+import { hasMetadata } from './entries.ts';
+
+/** One produced file. `bytes` are what to save; `uncompressedBytes` is the size limits apply to. */
+export interface OutputFile {
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+  entries: number;
+  uncompressedBytes: number;
+}
+
+/** Resolved settings for one family of files (xml / txt, optionally gzipped). */
+export interface FileSettings {
+  format: 'xml' | 'txt' | 'xml.gz' | 'txt.gz';
+  pretty: boolean;
+  lean: boolean;
+  stripDeprecated: boolean;
+  schemaHints: boolean;
+  stylesheet?: string;
+  baseName: string;
+  publishUrl?: string;
+  limits: ChunkLimits | null;
+  gzipLevel: number;
+  verifyGzip: boolean;
+}
+
+/** Hard protocol limits (SIZE-001..003, NEWS-004). */
+export const HARD_LIMITS: ChunkLimits = { maxUrls: 50_000, maxBytes: 52_428_800, maxNews: 1000 };
+const encoder = new TextEncoder();
+
+function mimeOf(name: string): string {
+  if (name.endsWith('.gz')) return 'application/gzip';
+  return name.endsWith('.txt') ? 'text/plain;charset=utf-8' : 'application/xml';
+}
+
+function finish(name: string, text: string, entries: number, s: FileSettings, issues: Issue[]): OutputFile {
+  const raw = encoder.encode(text);
+  if (raw.length > HARD_LIMITS.maxBytes) {
+    issues.push(
+      makeIssue(
+        'SIZE-002',
+        'error',
+        `${name} is ${raw.length} bytes uncompressed, over the 52,428,800-byte limit.`,
+      ),
+    );
+  }
+  if (!name.endsWith('.gz'))
+    return { name, mime: mimeOf(name), bytes: raw, entries, uncompressedBytes: raw.length };
+  const gz = gzipBytes(raw, { level: s.gzipLevel, filename: name.slice(0, -3) });
+  if (s.verifyGzip && !verifyGzip(gz, raw)) {
+    issues.push(
+      makeIssue('GZ-003', 'error', `Compressing ${name} failed its self-check; do not publish it.`),
+    );
+  }
+  return { name, mime: 'application/gzip', bytes: gz, entries, uncompressedBytes: raw.length };
+}
+
+/** Directory of a publish URL (`https://a.example/maps/sitemap.xml` → `https://a.example/maps/`), or null. */
+export function publishDirectory(publishUrl: string | undefined): string | null {
+  if (publishUrl === undefined || publishUrl.trim() === '') return null;
+  let u: URL;
+  try {
+    u = new URL(publishUrl.trim());
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  const href = `${u.origin}${u.pathname}`;
+  return href.slice(0, href.lastIndexOf('/') + 1);
+}
+
+/**
+ * Write `doc` as one file, or as numbered children plus a generated index when a limit is hit.
+ * Problems (missing publish URL, TXT-006 data loss, removed characters) go to `issues`.
+ */
+export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[]): OutputFile[] {
+  const mode = s.format.startsWith('txt') ? 'txt' : 'xml';
+  const gz = s.format.endsWith('.gz') ? '.gz' : '';
+  const isIndex = doc.kind === 'sitemapindex' || doc.kind === 'robots';
+  const layout: LayoutOptions = {
+    mode,
+    root: isIndex ? 'sitemapindex' : 'urlset',
+    pretty: s.pretty,
+    schemaHints: s.schemaHints,
+    stylesheet: s.stylesheet,
+    rootExtras: doc.rootExtras ?? [],
+  };
+  if (mode === 'txt') reportTextLoss(doc.entries, issues);
+  if ((doc.otherEntries?.length ?? 0) > 0) {
+    issues.push(
+      makeIssue(
+        'XML-011',
+        'warning',
+        `${doc.otherEntries?.length} entries of the other kind (mixed file) are not written: a file holds either <url> or <sitemap> entries.`,
+      ),
+    );
+  }
+  const ctx = makeContext(doc, s, issues);
+  const chunks = writeChunks(doc.entries, layout, ctx, s.limits);
+  const ext = `.${mode}${gz}`;
+  if (chunks.length === 1)
+    return [
+      finish(`${s.baseName}${ext}`, fileText(layout, ctx, chunks[0], true), chunks[0].entries, s, issues),
+    ];
+  const children = chunks.map((c, i) =>
+    finish(`${s.baseName}-${i + 1}${ext}`, fileText(layout, ctx, c, i === 0), c.entries, s, issues),
+  );
+  if (isIndex) {
+    issues.push(
+      makeIssue(
+        'SIZE-003',
+        'info',
+        `The index was split into ${children.length} index files; submit each of them.`,
+      ),
+    );
+    return children;
+  }
+  return [...children, ...indexFiles(children, chunks, s, issues)];
+}
+
+function reportTextLoss(entries: readonly Entry[], issues: Issue[]): void {
+  let n = 0;
+  for (const e of entries) if (hasMetadata(e)) n++;
+  if (n > 0) {
+    issues.push(
+      makeIssue(
+        'TXT-006',
+        'warning',
+        `${n} entries carry lastmod, changefreq, priority or extension data that a text sitemap cannot hold; it is dropped.`,
+      ),
+    );
+  }
+}
+
+function indexFiles(children: OutputFile[], chunks: Chunk[], s: FileSettings, issues: Issue[]): OutputFile[] {
+  const dir = publishDirectory(s.publishUrl);
+  if (dir === null) {
+    issues.push(
+      makeIssue(
+        'OUT-008',
+        s.format.startsWith('txt') ? 'warning' : 'error',
+        `The sitemap was split into ${children.length} files, but no valid http(s) publish URL was given, so no sitemap index was written (its locations must be absolute). Set the publish URL and export again.`,
+      ),
+    );
+    return [];
+  }
+  const refs: Entry[] = children.map((f, i) => ({
+    id: i,
+    loc: dir + f.name,
+    ...(chunks[i].newest !== undefined ? { lastmod: chunks[i].newest } : {}),
+  }));
+  const indexDoc: SitemapDocument = { kind: 'sitemapindex', entries: refs, nextId: refs.length };
+  const indexSettings: FileSettings = {
+    ...s,
+    format: s.format.endsWith('.gz') ? 'xml.gz' : 'xml',
+    stylesheet: undefined,
+    limits: { ...HARD_LIMITS, maxNews: Number.POSITIVE_INFINITY },
+  };
+  const files = buildFiles(indexDoc, indexSettings, issues);
+  if (files.length > 1) {
+    return files.map((f, i) => ({
+      ...f,
+      name: f.name.replace(`${s.baseName}-${i + 1}.`, `${s.baseName}-index-${i + 1}.`),
+    }));
+  }
+  return files;
+}
