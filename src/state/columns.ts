@@ -1,0 +1,77 @@
+import type { Entry } from '../core/model.ts';
+
+/**
+ * Table columns known to the state layer. Selection ranges, sorting, filtering and hiding refer
+ * to columns by these ids; the UI decides labels and widths.
+ */
+export type ColumnId =
+  | 'row'
+  | 'loc'
+  | 'lastmod'
+  | 'changefreq'
+  | 'priority'
+  | 'images'
+  | 'videos'
+  | 'news'
+  | 'alternates'
+  | 'issues';
+
+/** Columns whose value is a plain string field of `Entry` and can be edited in a cell. */
+export type EditableField = 'loc' | 'lastmod' | 'changefreq' | 'priority';
+
+/** Every column in default display order. */
+export const ALL_COLUMNS: readonly ColumnId[] = [
+  'row',
+  'loc',
+  'lastmod',
+  'changefreq',
+  'priority',
+  'images',
+  'videos',
+  'news',
+  'alternates',
+  'issues',
+];
+
+/** The four editable string fields, in display order. */
+export const EDITABLE_FIELDS: readonly EditableField[] = ['loc', 'lastmod', 'changefreq', 'priority'];
+
+/** True when `column` names an editable string field. @example isEditableField('loc') // true */
+export function isEditableField(column: string): column is EditableField {
+  return column === 'loc' || column === 'lastmod' || column === 'changefreq' || column === 'priority';
+}
+
+/**
+ * Text shown for one cell of the list columns: the raw field value for editable fields, the
+ * number of items for extension columns, '' for `row` and `issues` (the UI renders those).
+ *
+ * @example cellText({ id: 0, loc: 'https://a.example/', images: [{ loc: 'x' }] }, 'images') // '1'
+ */
+export function cellText(entry: Entry, column: ColumnId): string {
+  switch (column) {
+    case 'loc':
+      return entry.loc;
+    case 'lastmod':
+    case 'changefreq':
+    case 'priority':
+      return entry[column] ?? '';
+    case 'images':
+    case 'videos':
+    case 'news':
+    case 'alternates': {
+      const n = entry[column]?.length ?? 0;
+      return n === 0 ? '' : String(n);
+    }
+    default:
+      return '';
+  }
+}
+
+/**
+ * Columns currently shown, in order (`ALL_COLUMNS` minus hidden ones). Selection column
+ * indexes (`col`, `c0`, `c1`) index into this list.
+ */
+export function visibleColumns(hidden: readonly ColumnId[]): ColumnId[] {
+  if (hidden.length === 0) return ALL_COLUMNS.slice();
+  return ALL_COLUMNS.filter((c) => !hidden.includes(c));
+}

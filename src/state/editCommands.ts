@@ -1,0 +1,177 @@
+/**
+ * Document-changing commands. Each builds exactly one patch (edits.ts, findReplace.ts) and hands
+ * it to `kernel.commit`, which records it as one undo step.
+ */
+import type { Issue } from '../core/model.ts';
+import {
+  appendUrlsPatch,
+  bulkSetPatch,
+  cellsPatch,
+  deletePatch,
+  duplicatePatch,
+  fixPatch,
+  insertPatch,
+  reorderPatch,
+  urlCount,
+} from './edits.ts';
+import { findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findReplace.ts';
+import type { Kernel } from './kernel.ts';
+import { selectedDocIndexes } from './selection.ts';
+import type { Commands, FindReplaceRequest } from './types.ts';
+import { NO_FIXES } from './validation.ts';
+
+type EditCommands = Pick<
+  Commands,
+  | 'setCell'
+  | 'setCells'
+  | 'insertRows'
+  | 'appendUrls'
+  | 'duplicateRows'
+  | 'deleteRows'
+  | 'bulkSet'
+  | 'previewFindReplace'
+  | 'findReplace'
+  | 'migrateScheme'
+  | 'migrateHost'
+  | 'applyFix'
+  | 'fixAll'
+  | 'applySort'
+  | 'undo'
+  | 'redo'
+>;
+
+const FIELD_LABEL = {
+  loc: 'URL',
+  lastmod: 'last modified',
+  changefreq: 'change frequency',
+  priority: 'priority',
+};
+
+/** Build the edit commands over a kernel. */
+export function createEditCommands(k: Kernel): EditCommands {
+  const scopeRows = (req: FindReplaceRequest): Int32Array | null => {
+    if (req.scope === 'filtered') return k.getState().rowOrder;
+    if (req.scope === 'selection') return selectedDocIndexes(k.getState());
+    return null;
+  };
+  const findReplaceScan = (req: FindReplaceRequest) => {
+    const doc = k.f.doc;
+    return doc ? findReplacePatch(doc, req, scopeRows(req)) : null;
+  };
+  const addedIds = (committed: boolean, ids: number[]) => (committed ? ids : []);
+  const fixContext = () => ({ document: k.f.doc!, settings: k.validationSettings() });
+
+  return {
+    setCell(entryId, field, value) {
+      if (!k.f.doc) return;
+      k.commit(cellsPatch(k.f.doc, [{ id: entryId, field, value }], `Edit ${FIELD_LABEL[field]}`));
+    },
+    setCells(changes, label) {
+      if (!k.f.doc) return;
+      const p = cellsPatch(k.f.doc, changes, '');
+      p.label =
+        label ?? `Edit ${changes.length === 1 ? 'cell' : `${changes.length.toLocaleString('en-US')} cells`}`;
+      k.commit(p);
+    },
+    insertRows(atViewRow, rows) {
+      const doc = k.f.doc;
+      if (!doc) return [];
+      const order = k.getState().rowOrder;
+      const at = atViewRow >= 0 && atViewRow < order.length ? order[atViewRow] : doc.entries.length;
+      const p = insertPatch(doc, at, rows);
+      return addedIds(
+        k.commit(p),
+        p.added.map((a) => a.entry.id),
+      );
+    },
+    appendUrls(urls) {
+      if (!k.f.doc) return [];
+      const p = appendUrlsPatch(k.f.doc, urls);
+      return addedIds(
+        k.commit(p),
+        p.added.map((a) => a.entry.id),
+      );
+    },
+    duplicateRows(ids) {
+      if (!k.f.doc) return [];
+      const p = duplicatePatch(k.f.doc, ids);
+      return addedIds(
+        k.commit(p),
+        p.added.map((a) => a.entry.id),
+      );
+    },
+    deleteRows(ids) {
+      if (!k.f.doc) return;
+      if (k.commit(deletePatch(k.f.doc, ids))) k.set({ selection: clampSelection(k) });
+    },
+    bulkSet(field, value, ids) {
+      if (!k.f.doc) return;
+      k.commit(bulkSetPatch(k.f.doc, field, value, ids));
+    },
+    previewFindReplace(req) {
+      return findReplaceScan(req)?.cells ?? 0;
+    },
+    findReplace(req) {
+      const r = findReplaceScan(req);
+      if (!r) return 0;
+      k.commit(r.patch);
+      return r.cells;
+    },
+    migrateScheme() {
+      if (!k.f.doc) return 0;
+      const p = migrateSchemePatch(k.f.doc);
+      k.commit(p);
+      return p.updated.length;
+    },
+    migrateHost(from, to) {
+      if (!k.f.doc || from.trim() === '' || to.trim() === '') return 0;
+      const p = migrateHostPatch(k.f.doc, from.trim(), to.trim());
+      k.commit(p);
+      return p.updated.length;
+    },
+    applyFix(issue: Issue) {
+      const fix = (k.deps.fixes ?? NO_FIXES).getFix(issue.rule);
+      if (!k.f.doc || !fix) return false;
+      const result = fix.apply(issue, fixContext());
+      return result ? k.commit(fixPatch(k.f.doc, result, fix.label)) : false;
+    },
+    fixAll(rule) {
+      const fixes = k.deps.fixes ?? NO_FIXES;
+      const fix = fixes.getFix(rule);
+      if (!k.f.doc || !fix) return 0;
+      const issues = k.validator.all().filter((i) => i.rule === rule);
+      const p = fixPatch(k.f.doc, fixes.fixAll(rule, issues, fixContext()), '');
+      const n = p.updated.length + p.removed.length;
+      p.label = `${fix.label} (${urlCount(n)})`;
+      return k.commit(p) ? n : 0;
+    },
+    applySort() {
+      const doc = k.f.doc;
+      const sort = k.f.view.sort;
+      if (!doc || !sort) return;
+      const order = k.getState().rowOrder;
+      // Only a full permutation can become the document order; a filtered view cannot.
+      if (order.length !== doc.entries.length) {
+        k.notify('warning', 'Clear filters and search before applying the sort to the document.');
+        return;
+      }
+      k.commit(
+        reorderPatch(
+          doc,
+          order,
+          `Sort by ${sort.column} (${sort.dir === 'asc' ? 'ascending' : 'descending'})`,
+        ),
+      );
+      k.set({ view: { ...k.f.view, sort: null } });
+    },
+    undo: () => k.undo(),
+    redo: () => k.redo(),
+  };
+}
+
+function clampSelection(k: Kernel) {
+  const n = k.getState().rowOrder.length;
+  const active = k.f.selection.active;
+  if (!active || n === 0) return { active: null, ranges: [] };
+  return { active: { row: Math.min(active.row, n - 1), col: active.col }, ranges: [] };
+}

@@ -1,0 +1,122 @@
+/**
+ * Find and replace over editable cells, and the scheme / host migrations built on the same
+ * single-pass scan. Preview and apply share `findReplacePatch`, so the preview count always
+ * equals the number of cells the replace changes.
+ */
+import type { Entry, SitemapDocument } from '../core/model.ts';
+import { EDITABLE_FIELDS, type EditableField } from './columns.ts';
+import { urlCount, withField } from './edits.ts';
+import type { Patch } from './patch.ts';
+import type { FindReplaceRequest } from './types.ts';
+
+/** Thrown-free compile of the search pattern; null when the regex is invalid or `find` is empty. */
+export function compileFind(
+  req: Pick<FindReplaceRequest, 'find' | 'regex' | 'caseSensitive'>,
+): RegExp | null {
+  if (req.find === '') return null;
+  const source = req.regex ? req.find : req.find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  try {
+    return new RegExp(source, req.caseSensitive ? 'g' : 'gi');
+  } catch {
+    return null;
+  }
+}
+
+/** Result of a find/replace scan: the patch and how many cells it changes. */
+export interface FindReplaceResult {
+  patch: Patch;
+  cells: number;
+}
+
+/**
+ * Build the replace patch over the entries at `rows` (document indexes; all rows when null).
+ * Only cells whose value actually changes are counted. Literal replacements are inserted
+ * verbatim (`$` is not special unless `regex` is on).
+ *
+ * @example findReplacePatch(doc, { column: 'loc', find: 'http:', replace: 'https:', regex: false, caseSensitive: true, scope: 'all' }, null)
+ */
+export function findReplacePatch(
+  doc: SitemapDocument,
+  req: FindReplaceRequest,
+  rows: Int32Array | null,
+): FindReplaceResult {
+  const re = compileFind(req);
+  const patch: Patch = { label: '', added: [], updated: [], removed: [] };
+  let cells = 0;
+  if (re) {
+    const fields: readonly EditableField[] = req.column === 'all' ? EDITABLE_FIELDS : [req.column];
+    const replacement = req.regex ? req.replace : req.replace.replace(/\$/g, '$$$$');
+    const n = rows ? rows.length : doc.entries.length;
+    for (let k = 0; k < n; k++) {
+      const before = doc.entries[rows ? rows[k] : k];
+      let after = before;
+      for (const f of fields) {
+        const v = after[f];
+        if (v === undefined || v === '') continue;
+        re.lastIndex = 0;
+        if (!re.test(v)) continue;
+        const next = v.replace(re, replacement);
+        if (next === v) continue;
+        after = withField(after, f, next);
+        cells++;
+      }
+      if (after !== before) patch.updated.push([before, after]);
+    }
+  }
+  patch.label = `Replace “${req.find}” in ${urlCount(patch.updated.length)}`;
+  return { patch, cells };
+}
+
+/** Rewrite the host of an absolute http(s) URL string, or return it unchanged. Case-insensitive host match. */
+function swapHost(url: string, from: string, to: string): string {
+  const m = /^(https?:\/\/)([^/?#]*)/i.exec(url);
+  if (!m) return url;
+  const authority = m[2];
+  const at = authority.lastIndexOf('@');
+  const host = authority.slice(at + 1);
+  const colon = host.lastIndexOf(':');
+  const hostname = colon >= 0 && !host.endsWith(']') ? host.slice(0, colon) : host;
+  if (hostname.toLowerCase() !== from.toLowerCase()) return url;
+  const rest = host.slice(hostname.length);
+  return m[1] + authority.slice(0, at + 1) + to + rest + url.slice(m[0].length);
+}
+
+function mapUrls(e: Entry, fn: (url: string) => string): Entry {
+  const loc = fn(e.loc);
+  let alternates = e.alternates;
+  if (alternates?.some((a) => a.href !== undefined && fn(a.href) !== a.href)) {
+    alternates = alternates.map((a) => (a.href === undefined ? a : { ...a, href: fn(a.href) }));
+  }
+  if (loc === e.loc && alternates === e.alternates) return e;
+  const next = { ...e, loc };
+  if (alternates) next.alternates = alternates;
+  return next;
+}
+
+function urlPatch(doc: SitemapDocument, label: (n: number) => string, fn: (url: string) => string): Patch {
+  const patch: Patch = { label: '', added: [], updated: [], removed: [] };
+  for (const before of doc.entries) {
+    const after = mapUrls(before, fn);
+    if (after !== before) patch.updated.push([before, after]);
+  }
+  patch.label = label(patch.updated.length);
+  return patch;
+}
+
+/** Patch moving every `http://` URL (loc and hreflang hrefs) to `https://`. One undo step. */
+export function migrateSchemePatch(doc: SitemapDocument): Patch {
+  return urlPatch(
+    doc,
+    (n) => `Switch ${urlCount(n)} to https`,
+    (u) => (u.slice(0, 7).toLowerCase() === 'http://' ? `https://${u.slice(7)}` : u),
+  );
+}
+
+/** Patch replacing host `from` with `to` in every loc and hreflang href. One undo step. */
+export function migrateHostPatch(doc: SitemapDocument, from: string, to: string): Patch {
+  return urlPatch(
+    doc,
+    (n) => `Move ${urlCount(n)} from ${from} to ${to}`,
+    (u) => swapHost(u, from, to),
+  );
+}

@@ -1,0 +1,58 @@
+import type { Patch } from './patch.ts';
+
+/** Undo and redo stacks of patches. Immutable: every operation returns a new value. */
+export interface History {
+  readonly undo: readonly Patch[];
+  readonly redo: readonly Patch[];
+}
+
+/** What the UI shows about history (menu labels, button states). */
+export interface HistorySummary {
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Label of the step `undo()` would revert, e.g. "Set priority on 40,000 URLs". */
+  undoLabel: string | null;
+  redoLabel: string | null;
+  /** Number of undo steps kept. */
+  undoDepth: number;
+}
+
+/** Maximum number of undo steps kept in memory. */
+export const MAX_HISTORY = 200;
+
+/** An empty history. */
+export const EMPTY_HISTORY: History = { undo: [], redo: [] };
+
+/** Record a new step: pushes onto undo, clears redo, keeps at most `max` steps. */
+export function record(h: History, p: Patch, max = MAX_HISTORY): History {
+  const undo = h.undo.length >= max ? h.undo.slice(h.undo.length - max + 1) : h.undo.slice();
+  undo.push(p);
+  return { undo, redo: [] };
+}
+
+/** Pop the last undo step; returns it and the history after undoing, or null if none. */
+export function popUndo(h: History): { patch: Patch; history: History } | null {
+  if (h.undo.length === 0) return null;
+  const patch = h.undo[h.undo.length - 1];
+  return { patch, history: { undo: h.undo.slice(0, -1), redo: [...h.redo, patch] } };
+}
+
+/** Pop the last redo step; returns it and the history after redoing, or null if none. */
+export function popRedo(h: History): { patch: Patch; history: History } | null {
+  if (h.redo.length === 0) return null;
+  const patch = h.redo[h.redo.length - 1];
+  return { patch, history: { undo: [...h.undo, patch], redo: h.redo.slice(0, -1) } };
+}
+
+/** Summarize for the UI. @example summarize(EMPTY_HISTORY).canUndo // false */
+export function summarize(h: History): HistorySummary {
+  const u = h.undo[h.undo.length - 1];
+  const r = h.redo[h.redo.length - 1];
+  return {
+    canUndo: u !== undefined,
+    canRedo: r !== undefined,
+    undoLabel: u?.label ?? null,
+    redoLabel: r?.label ?? null,
+    undoDepth: h.undo.length,
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Commands that replace the document or talk to the worker: open, new, export, settings,
+ * cancel. None of them is undoable; opening a file resets history.
+ */
+import { emptyDocument, type ParseResult } from '../core/model.ts';
+import type { Kernel } from './kernel.ts';
+import type { Commands, Settings } from './types.ts';
+
+type IoCommands = Pick<
+  Commands,
+  | 'openFile'
+  | 'openText'
+  | 'openPartial'
+  | 'dismissLoadError'
+  | 'newDocument'
+  | 'export'
+  | 'setSettings'
+  | 'cancelTask'
+>;
+
+function isAbort(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Build the I/O commands over a kernel. */
+export function createIoCommands(k: Kernel): IoCommands {
+  let current: AbortController | null = null;
+  let partial: { result: ParseResult; fileName: string } | null = null;
+
+  const startTask = (label: string, cancellable = true) => {
+    current?.abort();
+    const ac = new AbortController();
+    current = ac;
+    k.set({ task: { label, progress: null, cancellable } });
+    return ac;
+  };
+  const endTask = (ac: AbortController) => {
+    if (current !== ac) return false;
+    current = null;
+    k.set({ task: null });
+    return true;
+  };
+  const progressFor = (ac: AbortController) => (_phase: string, done: number, total: number) => {
+    const task = k.f.task;
+    if (current !== ac || !task || total <= 0) return;
+    const progress = Math.min(1, done / total);
+    // Skip updates under half a percent: progress events must not flood subscribers.
+    if (task.progress === null || progress - task.progress >= 0.005 || progress === 1)
+      k.set({ task: { ...task, progress } });
+  };
+
+  const open = (result: ParseResult, fileName: string) => {
+    partial = null;
+    k.set({ loadError: null, restored: null });
+    k.replaceDocument(result.document, result.issues, fileName);
+  };
+
+  const openFile: Commands['openFile'] = async (name, bytes) => {
+    const ac = startTask(`Opening ${name}`);
+    try {
+      const result = await k.deps.worker.parse(bytes, name, progressFor(ac), ac.signal);
+      if (!endTask(ac)) return;
+      if (result.fatal) {
+        partial = { result, fileName: name };
+        k.set({
+          loadError: { fileName: name, error: result.fatal, partialEntries: result.document.entries.length },
+        });
+        return;
+      }
+      open(result, name);
+    } catch (e) {
+      // A newer task superseded this one: its outcome no longer matters.
+      if (!endTask(ac)) return;
+      if (isAbort(e)) k.notify('info', `Opening ${name} was cancelled.`);
+      else k.notify('error', `Could not open ${name}: ${errorText(e)}`);
+    }
+  };
+
+  return {
+    openFile,
+    openText(text, name = 'pasted.xml') {
+      return openFile(name, new TextEncoder().encode(text));
+    },
+    openPartial() {
+      if (!partial) return;
+      const { result, fileName } = partial;
+      open({ ...result, document: { ...result.document, partial: true } }, fileName);
+      k.notify(
+        'warning',
+        `Opened the ${result.document.entries.length.toLocaleString('en-US')} entries read before the error.`,
+      );
+    },
+    dismissLoadError() {
+      partial = null;
+      k.set({ loadError: null });
+    },
+    newDocument(kind = 'urlset') {
+      partial = null;
+      k.set({ loadError: null, restored: null });
+      k.replaceDocument(emptyDocument(kind), [], null);
+    },
+    async export(options) {
+      const doc = k.f.doc;
+      if (!doc) throw new Error('Nothing to export: no document is open.');
+      const version = k.f.docVersion;
+      const ac = startTask('Exporting');
+      const publishUrl = k.f.settings.publishUrl.trim() || undefined;
+      try {
+        const result = await k.deps.worker.serialize(
+          doc,
+          { publishUrl, ...options },
+          progressFor(ac),
+          ac.signal,
+        );
+        endTask(ac);
+        if (k.f.docVersion === version) k.set({ dirty: false });
+        return result;
+      } catch (e) {
+        endTask(ac);
+        if (!isAbort(e)) k.notify('error', `Export failed: ${errorText(e)}`);
+        throw e;
+      }
+    },
+    setSettings(partialSettings) {
+      const settings: Settings = { ...k.f.settings, ...partialSettings };
+      k.set({ settings });
+      k.validator.setSettings(k.validationSettings());
+      k.set({});
+    },
+    cancelTask() {
+      if (!current || !k.f.task?.cancellable) return;
+      current.abort();
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The store's inner state machine: holds the current fields, builds immutable snapshots, and
+ * owns the single path every document change takes: patch → document → validator → history.
+ * Commands (editCommands.ts, ioCommands.ts, viewCommands.ts) are thin functions over it.
+ */
+import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { SitemapClient } from '../workers/client.ts';
+import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
+import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
+import type { PersistenceAdapter, Timers } from './persist.ts';
+import type {
+  AppState,
+  LoadError,
+  Notice,
+  SavedOffer,
+  Selection,
+  Settings,
+  Task,
+  ViewState,
+} from './types.ts';
+import type { FixProvider, ValidatorFactory, ValidatorLike } from './validation.ts';
+import { computeRowOrder, viewDependsOnIssues } from './view.ts';
+
+/** Dependencies of the store; everything with a side effect comes in here. */
+export interface StoreDeps {
+  /** Parses and serializes off the main thread (src/workers/client.ts). */
+  worker: SitemapClient;
+  /** Clock in ms since epoch, for validation "now" and notice times. */
+  now: () => number;
+  /** Autosave target; without it the app works in memory only. */
+  storage?: PersistenceAdapter;
+  /** Timer functions for the autosave debounce (required for autosave). */
+  timers?: Timers;
+  /** Validator factory; the browser wiring passes the core `Validator`. */
+  createValidator: ValidatorFactory;
+  /** Core fixes (`getFix`, `fixAll`). */
+  fixes?: FixProvider;
+}
+
+/** Mutable fields behind the snapshots. */
+export interface Fields {
+  doc: SitemapDocument | null;
+  docVersion: number;
+  fileName: string | null;
+  settings: Settings;
+  view: ViewState;
+  selection: Selection;
+  history: History;
+  task: Task | null;
+  notices: readonly Notice[];
+  dirty: boolean;
+  loadError: LoadError | null;
+  savedOffer: SavedOffer | null;
+  restored: SavedOffer | null;
+}
+
+/** Default view: document order, nothing filtered, every column shown. */
+export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: [] };
+
+/** Empty selection. */
+export const NO_SELECTION: Selection = { active: null, ranges: [] };
+
+/** The kernel commands are built on. */
+export interface Kernel {
+  readonly deps: StoreDeps;
+  readonly validator: ValidatorLike;
+  readonly f: Readonly<Fields>;
+  getState(): AppState;
+  subscribe(listener: () => void): () => void;
+  /** Change non-document fields and notify subscribers. */
+  set(partial: Partial<Fields>): void;
+  /** Apply a patch as one undoable step. Returns false (and records nothing) for an empty patch. */
+  commit(patch: Patch): boolean;
+  undo(): void;
+  redo(): void;
+  /** Replace the document (open, new, restore): not undoable, history replaced. */
+  replaceDocument(
+    doc: SitemapDocument | null,
+    issues: Issue[],
+    fileName: string | null,
+    history?: History,
+  ): void;
+  notify(level: Notice['level'], message: string): void;
+  validationSettings(): ValidationSettings;
+  /** Registered by the autosaver: called after every document or settings change. */
+  onPersistable: (() => void) | null;
+}
+
+/** Create the kernel. `createAppStore` is the public entry point. */
+export function createKernel(deps: StoreDeps): Kernel {
+  const listeners = new Set<() => void>();
+  const f: Fields = {
+    doc: null,
+    docVersion: 0,
+    fileName: null,
+    settings: { publishUrl: '', crossSubmission: false },
+    view: DEFAULT_VIEW,
+    selection: NO_SELECTION,
+    history: EMPTY_HISTORY,
+    task: null,
+    notices: [],
+    dirty: false,
+    loadError: null,
+    savedOffer: null,
+    restored: null,
+  };
+  const validationSettings = (): ValidationSettings => ({
+    publishUrl: f.settings.publishUrl.trim() || undefined,
+    crossSubmission: f.settings.crossSubmission,
+    now: deps.now(),
+  });
+  const validator = deps.createValidator(validationSettings());
+  let snapshot: AppState | null = null;
+  let memo: { doc: SitemapDocument | null; view: ViewState; vv: number; order: Int32Array } | null = null;
+  let noticeId = 0;
+
+  const rowOrder = (doc: SitemapDocument | null, view: ViewState, vv: number): Int32Array => {
+    const vKey = viewDependsOnIssues(view) ? vv : -1;
+    if (memo && memo.doc === doc && memo.view === view && memo.vv === vKey) return memo.order;
+    const order = computeRowOrder(doc, view, validator);
+    memo = { doc, view, vv: vKey, order };
+    return order;
+  };
+
+  const build = (): AppState => {
+    const { history, ...rest } = f;
+    const vv = validator.version;
+    const state = {
+      ...rest,
+      history: summarize(history),
+      validation: { validator, version: vv },
+      get rowOrder() {
+        return rowOrder(rest.doc, rest.view, vv);
+      },
+    };
+    return state;
+  };
+
+  const emit = () => {
+    snapshot = null;
+    for (const l of [...listeners]) l();
+  };
+
+  // The one path of every document change: document, validator, history, version, listeners.
+  const applyStep = (patch: Patch, history: History) => {
+    if (!f.doc) return;
+    f.doc = applyPatch(f.doc, patch);
+    validator.apply(changeOf(patch));
+    f.history = history;
+    f.docVersion++;
+    f.dirty = true;
+    emit();
+    k.onPersistable?.();
+  };
+
+  const k: Kernel = {
+    deps,
+    validator,
+    f,
+    onPersistable: null,
+    validationSettings,
+    getState() {
+      if (!snapshot) snapshot = build();
+      return snapshot;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(partial) {
+      Object.assign(f, partial);
+      emit();
+      if ('settings' in partial) k.onPersistable?.();
+    },
+    commit(patch) {
+      if (!f.doc || isEmptyPatch(patch)) return false;
+      applyStep(patch, record(f.history, patch));
+      return true;
+    },
+    undo() {
+      const step = f.doc ? popUndo(f.history) : null;
+      if (step) applyStep(invertPatch(step.patch), step.history);
+    },
+    redo() {
+      const step = f.doc ? popRedo(f.history) : null;
+      if (step) applyStep(step.patch, step.history);
+    },
+    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY) {
+      f.doc = doc;
+      if (doc) validator.load(doc, issues);
+      else validator.load({ kind: 'urlset', entries: [], nextId: 0 }, []);
+      f.fileName = fileName;
+      f.history = history;
+      f.docVersion++;
+      f.dirty = false;
+      f.selection = NO_SELECTION;
+      f.view = { ...f.view, search: '', filters: {} };
+      emit();
+      k.onPersistable?.();
+    },
+    notify(level, message) {
+      const notice: Notice = { id: ++noticeId, level, message, at: deps.now() };
+      // Keep the list short: the UI shows the latest few.
+      f.notices = [...f.notices.slice(-9), notice];
+      emit();
+    },
+  };
+  return k;
+}

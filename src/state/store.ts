@@ -1,0 +1,35 @@
+/**
+ * The app store: one React-free object holding the document, view, selection and history.
+ * Read with `getState()` (immutable snapshots) and `subscribe()`; change only through `commands`.
+ * See src/state/API.md for the full command list.
+ */
+import { attachAutosave } from './autosave.ts';
+import { createEditCommands } from './editCommands.ts';
+import { createIoCommands } from './ioCommands.ts';
+import { createKernel, type StoreDeps } from './kernel.ts';
+import type { AppStore } from './types.ts';
+import { createParseIssuesValidator } from './validation.ts';
+import { createViewCommands } from './viewCommands.ts';
+
+/** Store dependencies; `createValidator` defaults to a parse-issues-only validator (tests). */
+export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<StoreDeps, 'createValidator'>>;
+
+/**
+ * Create the app store.
+ *
+ * @example
+ * const store = createAppStore({ worker: createSitemapClient(), now: () => Date.now() });
+ * await store.commands.openFile('sitemap.xml', bytes);
+ * store.commands.setCell(0, 'priority', '0.8');
+ * store.getState().history.undoLabel; // 'Edit priority'
+ */
+export function createAppStore(deps: AppStoreDeps): AppStore {
+  const kernel = createKernel({ createValidator: () => createParseIssuesValidator(), ...deps });
+  const commands = {
+    ...createEditCommands(kernel),
+    ...createViewCommands(kernel),
+    ...createIoCommands(kernel),
+    ...attachAutosave(kernel),
+  };
+  return { getState: kernel.getState, subscribe: kernel.subscribe, commands };
+}

@@ -1,0 +1,193 @@
+import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
+import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
+import type { ColumnId, EditableField } from './columns.ts';
+import type { HistorySummary } from './history.ts';
+import type { ValidatorLike } from './validation.ts';
+
+/** Editor settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */
+export interface Settings {
+  publishUrl: string;
+  crossSubmission: boolean;
+}
+
+/** Sort state of the view. Sorting the view never changes the document (see `applySort`). */
+export interface SortState {
+  column: ColumnId;
+  dir: 'asc' | 'desc';
+}
+
+/** Filters combine with AND. Every filter is optional. */
+export interface Filters {
+  /** Rows having at least one issue with this rule id. */
+  rule?: string;
+  /** Rows whose worst issue is at least this severe (error ⊂ warning ⊂ info). */
+  severity?: Severity;
+  /** Rows whose cell text in `column` equals `value` exactly ('' = empty cell). */
+  field?: { column: ColumnId; value: string };
+  /** Rows whose entry id is in this set (tree / chart filters), with a label for the chip. */
+  entryIds?: { ids: ReadonlySet<number>; label: string };
+}
+
+/** How the document is looked at. Changing the view never touches history. */
+export interface ViewState {
+  sort: SortState | null;
+  /** Case-insensitive substring over loc, lastmod, changefreq, priority. '' = no search. */
+  search: string;
+  filters: Filters;
+  hiddenColumns: readonly ColumnId[];
+}
+
+/** A rectangle of cells in VIEW coordinates (row = view row, col = visible column index), inclusive. */
+export interface CellRange {
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
+/** Selection in view coordinates. Ctrl+A is one range; never a set of ids. */
+export interface Selection {
+  active: { row: number; col: number } | null;
+  ranges: readonly CellRange[];
+}
+
+/** Long work in progress (open, export). */
+export interface Task {
+  label: string;
+  /** 0..1, or null when unknown. */
+  progress: number | null;
+  cancellable: boolean;
+}
+
+/** A non-blocking notification. */
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+  /** ms since epoch (deps.now()). */
+  at: number;
+}
+
+/** A file that could not be parsed as well-formed; the previous document is kept untouched. */
+export interface LoadError {
+  fileName: string;
+  error: FatalError & { excerpt?: string };
+  /** Entries recovered before the error; open them with `commands.openPartial()`. */
+  partialEntries: number;
+}
+
+/** A workspace found in storage at start-up, offered for restore. */
+export interface SavedOffer {
+  savedAt: number;
+  fileName: string | null;
+  entries: number;
+  undoSteps: number;
+}
+
+/** Validation handle: read issues through `validator`; `version` changes whenever issues may have. */
+export interface ValidationState {
+  validator: ValidatorLike;
+  version: number;
+}
+
+/**
+ * One immutable snapshot of the app. A new object is created on every change, and unchanged
+ * parts keep their identity, so `useSyncExternalStore` selectors can compare by reference.
+ */
+export interface AppState {
+  doc: SitemapDocument | null;
+  /** Increments on every document change (open, edit, undo, redo). */
+  docVersion: number;
+  fileName: string | null;
+  settings: Settings;
+  validation: ValidationState;
+  view: ViewState;
+  /**
+   * Entry INDEXES (into `doc.entries`) in view order after filter, search and sort. Computed
+   * lazily on first read and memoized per (document, view, validation version).
+   */
+  readonly rowOrder: Int32Array;
+  selection: Selection;
+  history: HistorySummary;
+  task: Task | null;
+  notices: readonly Notice[];
+  /** Changed since the last export (or since open). */
+  dirty: boolean;
+  loadError: LoadError | null;
+  /** Saved workspace waiting for `restoreSaved()` / `discardSaved()`; null when none. */
+  savedOffer: SavedOffer | null;
+  /** Set after a restore: what came back and from when. */
+  restored: SavedOffer | null;
+}
+
+/** One cell change for `setCells`. */
+export interface CellChange {
+  id: number;
+  field: EditableField;
+  /** '' clears an optional field (loc becomes ''). */
+  value: string;
+}
+
+/** Find and replace request. */
+export interface FindReplaceRequest {
+  column: EditableField | 'all';
+  find: string;
+  replace: string;
+  regex: boolean;
+  caseSensitive: boolean;
+  /** 'selection' = rows of the current selection; 'filtered' = rows in the current view. */
+  scope: 'all' | 'selection' | 'filtered';
+}
+
+/** Result of an export. */
+export interface ExportResult {
+  files: OutputFile[];
+  issues: Issue[];
+}
+
+/** New rows for `insertRows`: ready entries (ids are reassigned) or a count of blank rows. */
+export type NewRows = ReadonlyArray<Omit<Entry, 'id'>> | number;
+
+/** Everything the UI can do. Document-changing commands each record exactly one undo step. */
+export interface Commands {
+  openFile(name: string, bytes: Uint8Array): Promise<void>;
+  openText(text: string, name?: string): Promise<void>;
+  openPartial(): void;
+  dismissLoadError(): void;
+  newDocument(kind?: SitemapDocument['kind']): void;
+  setCell(entryId: number, field: EditableField, value: string): void;
+  setCells(changes: readonly CellChange[], label?: string): void;
+  insertRows(atViewRow: number, rows: NewRows): number[];
+  appendUrls(urls: readonly string[]): number[];
+  duplicateRows(ids: readonly number[]): number[];
+  deleteRows(ids: readonly number[]): void;
+  bulkSet(field: EditableField, value: string | undefined, ids: readonly number[]): void;
+  previewFindReplace(req: FindReplaceRequest): number;
+  findReplace(req: FindReplaceRequest): number;
+  migrateScheme(): number;
+  migrateHost(from: string, to: string): number;
+  applyFix(issue: Issue): boolean;
+  fixAll(rule: string): number;
+  applySort(): void;
+  undo(): void;
+  redo(): void;
+  setSettings(partial: Partial<Settings>): void;
+  setSort(sort: SortState | null): void;
+  setSearch(search: string): void;
+  setFilter(filters: Partial<Filters>): void;
+  clearFilters(): void;
+  setHiddenColumns(hidden: readonly ColumnId[]): void;
+  setSelection(selection: Selection): void;
+  export(options: SerializeOptions): Promise<ExportResult>;
+  cancelTask(): void;
+  dismissNotice(id: number): void;
+  restoreSaved(): void;
+  discardSaved(): Promise<void>;
+}
+
+/** What `createAppStore` returns. */
+export interface AppStore {
+  getState(): AppState;
+  subscribe(listener: () => void): () => void;
+  commands: Commands;
+}

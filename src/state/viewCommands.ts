@@ -1,0 +1,49 @@
+/**
+ * View commands: sort, search, filters, hidden columns, selection, notices. They never touch
+ * the document or the history (so they never clear redo).
+ */
+import type { Kernel } from './kernel.ts';
+import type { Commands, Filters } from './types.ts';
+
+type ViewCommands = Pick<
+  Commands,
+  | 'setSort'
+  | 'setSearch'
+  | 'setFilter'
+  | 'clearFilters'
+  | 'setHiddenColumns'
+  | 'setSelection'
+  | 'dismissNotice'
+>;
+
+/** Build the view commands over a kernel. */
+export function createViewCommands(k: Kernel): ViewCommands {
+  // A new view means new row positions: the old selection would point at other rows.
+  const setView = (view: Kernel['f']['view']) => k.set({ view, selection: { active: null, ranges: [] } });
+  return {
+    setSort(sort) {
+      setView({ ...k.f.view, sort });
+    },
+    setSearch(search) {
+      if (search !== k.f.view.search) setView({ ...k.f.view, search });
+    },
+    setFilter(partial) {
+      const filters: Filters = { ...k.f.view.filters, ...partial };
+      for (const key of Object.keys(filters) as Array<keyof Filters>)
+        if (filters[key] === undefined) delete filters[key];
+      setView({ ...k.f.view, filters });
+    },
+    clearFilters() {
+      setView({ ...k.f.view, search: '', filters: {} });
+    },
+    setHiddenColumns(hiddenColumns) {
+      k.set({ view: { ...k.f.view, hiddenColumns: [...hiddenColumns] } });
+    },
+    setSelection(selection) {
+      k.set({ selection });
+    },
+    dismissNotice(id) {
+      k.set({ notices: k.f.notices.filter((n) => n.id !== id) });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Typed, versioned message protocol between the main thread and `sitemap.worker.ts`.
+ * Every message carries the protocol `version` and a `requestId`; requests that concern a
+ * document carry the caller's `docVersion` so the caller can drop results for a stale document.
+ */
+import type { Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { OutputFile, SerializeOptions } from './coreTypes.ts';
+
+/** Bumped whenever a message shape changes; both sides reject other versions. */
+export const PROTOCOL_VERSION = 1;
+
+interface Envelope {
+  version: typeof PROTOCOL_VERSION;
+  requestId: number;
+}
+
+/** Parse a file: bytes are transferred (the caller's buffer is detached). */
+export interface ParseRequest extends Envelope {
+  type: 'parse';
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/** Serialize a document to output files (split, gzip, zip as options say). */
+export interface SerializeRequest extends Envelope {
+  type: 'serialize';
+  docVersion: number;
+  doc: SitemapDocument;
+  options: SerializeOptions;
+}
+
+/** Full validation of a document (pure core `validateDocument`). */
+export interface ValidateRequest extends Envelope {
+  type: 'validate';
+  docVersion: number;
+  doc: SitemapDocument;
+  settings: ValidationSettings;
+}
+
+/** Ask the worker to stop request `target` as soon as it can; its result is then never sent. */
+export interface CancelRequest extends Envelope {
+  type: 'cancel';
+  target: number;
+}
+
+/** Any message the main thread sends. */
+export type WorkerRequest = ParseRequest | SerializeRequest | ValidateRequest | CancelRequest;
+
+/** Progress of a long request: `done` of `total` units (bytes or entries, per phase). */
+export interface ProgressMessage extends Envelope {
+  type: 'progress';
+  phase: 'decompress' | 'parse' | 'serialize' | 'validate';
+  done: number;
+  total: number;
+}
+
+/** Result payloads by request type. */
+export interface ResultPayloads {
+  parse: ParseResult;
+  serialize: { files: OutputFile[]; issues: Issue[] };
+  validate: Issue[];
+}
+
+/** A finished request. */
+export type ResultMessage = {
+  [K in keyof ResultPayloads]: Envelope & {
+    type: 'result';
+    kind: K;
+    docVersion?: number;
+    result: ResultPayloads[K];
+  };
+}[keyof ResultPayloads];
+
+/** A failed request (an exception in the worker: the core never throws on bad content). */
+export interface ErrorMessage extends Envelope {
+  type: 'error';
+  message: string;
+  cancelled?: boolean;
+}
+
+/** Any message the worker sends. */
+export type WorkerResponse = ProgressMessage | ResultMessage | ErrorMessage;
+
+/**
+ * Transfer list for a parse result or serialize result: the underlying ArrayBuffers of output
+ * bytes, so big buffers move instead of being copied.
+ */
+export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  if (msg.type === 'parse') pushBuffer(out, msg.bytes);
+  if (msg.type === 'result' && msg.kind === 'serialize')
+    for (const f of msg.result.files) pushBuffer(out, f.bytes);
+  return out;
+}
+
+function pushBuffer(out: ArrayBuffer[], bytes: Uint8Array): void {
+  const buf = bytes.buffer;
+  // Only transfer a buffer the view covers entirely; a shared slice would detach its neighbours.
+  if (buf instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buf.byteLength) {
+    if (!out.includes(buf)) out.push(buf);
+  }
+}
+
+/** True when `data` looks like a message of this protocol version. */
+export function isProtocolMessage(data: unknown): data is WorkerRequest | WorkerResponse {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as { version?: unknown; requestId?: unknown; type?: unknown };
+  return d.version === PROTOCOL_VERSION && typeof d.requestId === 'number' && typeof d.type === 'string';
+}
