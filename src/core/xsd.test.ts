@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { SitemapDocument } from './model.ts';
+import { canonicalDoc, urlset } from './serialize/__fixtures__/canonical.ts';
+import { schemaDir, schemasExist, xsdErrors } from './serialize/__fixtures__/xsd.ts';
+import { serializeFiles, serializeSitemap } from './serialize.ts';
+
+if (!schemasExist) console.warn(`xsd.test: ${schemaDir} is missing; schema validation tests are skipped.`);
+
+describe('exports validate against the published XSDs', () => {
+  it.skipIf(!schemasExist)('the OUT-008 canonical example (all extensions) is XSD-valid', async () => {
+    expect(await xsdErrors(serializeSitemap(canonicalDoc()), 'urlset')).toEqual([]);
+    expect(
+      await xsdErrors(serializeSitemap(canonicalDoc(), { schemaHints: true, pretty: false }), 'urlset'),
+    ).toEqual([]);
+  });
+
+  it.skipIf(!schemasExist)(
+    'the validator really rejects out-of-order children (sanity check of the harness)',
+    async () => {
+      const bad = serializeSitemap(canonicalDoc()).replace(
+        /(<video:thumbnail_loc>.*<\/video:thumbnail_loc>)(\s*)(<video:title>.*<\/video:title>)/,
+        '$3$2$1',
+      );
+      expect((await xsdErrors(bad, 'urlset')).length).toBeGreaterThan(0);
+    },
+  );
+
+  it.skipIf(!schemasExist)(
+    'deprecated tags written in XSD order and split children + index are valid',
+    async () => {
+      const doc = urlset(
+        Array.from({ length: 5 }, (_, i) => ({
+          loc: `https://www.example.com/p ${i}?a=1&b=ü`,
+          lastmod: '2024-06-24T09:30+02:00',
+          changefreq: 'Weekly',
+          priority: '0.50',
+          images: [
+            {
+              loc: 'https://www.example.com/i.jpg',
+              license: 'https://www.example.com/l',
+              title: 'T',
+              caption: 'C',
+            },
+          ],
+          videos: [
+            {
+              nodes: [
+                { name: 'tag', text: 'x' },
+                { name: 'title', text: 'V' },
+                { name: 'player_loc', text: 'https://www.example.com/p', attrs: { allow_embed: 'yes' } },
+                { name: 'description', text: 'D' },
+                { name: 'thumbnail_loc', text: 'https://www.example.com/t.jpg' },
+                { name: 'price', text: '1.99', attrs: { currency: 'EUR' } },
+                { name: 'requires_subscription', text: 'No' },
+              ],
+            },
+          ],
+        })),
+      );
+      const { files, issues } = serializeFiles(doc, {
+        split: { maxUrls: 2 },
+        publishUrl: 'https://www.example.com/sitemap.xml',
+      });
+      expect(issues).toEqual([]);
+      for (const f of files) {
+        const root = f.name === 'sitemap.xml' ? 'sitemapindex' : 'urlset';
+        expect(await xsdErrors(f.bytes, root), f.name).toEqual([]);
+      }
+    },
+  );
+
+  it.skipIf(!schemasExist)('an index document is valid against siteindex.xsd', async () => {
+    const doc: SitemapDocument = {
+      kind: 'sitemapindex',
+      entries: [{ id: 0, loc: 'https://www.example.com/a.xml', lastmod: '2024-06-24Z' }],
+      nextId: 1,
+    };
+    expect(await xsdErrors(serializeSitemap(doc), 'sitemapindex')).toEqual([]);
+  });
+});
