@@ -1,0 +1,214 @@
+/**
+ * Cross-file checks of a workspace: duplicate URLs across files (LOC-006), index children
+ * (IDX-003..007) and per-file limits (SIZE-001/002/003/005). Linear in the number of URLs.
+ */
+import type { Entry, Severity, SitemapDocument } from '../model.ts';
+import type { ChildRef, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from './types.ts';
+
+const MAX_URLS = 50_000;
+const MAX_BYTES = 52_428_800;
+const HEADROOM_URLS = 45_000;
+const HEADROOM_BYTES = 45_000_000;
+
+function issue(
+  file: number,
+  rule: string,
+  severity: Severity,
+  message: string,
+  entry?: Entry,
+  field?: string,
+): WorkspaceIssue {
+  const out: WorkspaceIssue = { rule, severity, message, file };
+  if (entry !== undefined) {
+    out.entry = entry.id;
+    if (field !== undefined) out.field = field;
+    if (entry.line !== undefined) out.line = entry.line;
+    if (entry.column !== undefined) out.column = entry.column;
+  }
+  return out;
+}
+
+const W3C_DAY = /^\d{4}-\d{2}-\d{2}(T|$)/;
+
+/**
+ * Milliseconds of a W3C date (`YYYY-MM-DD` or with a `T` time), or null for anything else.
+ * `endOfDay` reads a date-only value as its last millisecond (an index date-only lastmod is not
+ * "older" than a child change on the same day).
+ */
+export function lastmodMs(value: string, endOfDay: boolean): number | null {
+  const v = value.trim();
+  if (!W3C_DAY.test(v)) return null;
+  const ms = Date.parse(v);
+  if (Number.isNaN(ms)) return null;
+  return endOfDay && v.length === 10 ? ms + 86_399_999 : ms;
+}
+
+/** The newest parsable lastmod inside a document, as written, or null. */
+export function newestLastmod(doc: SitemapDocument): { ms: number; value: string } | null {
+  let best: { ms: number; value: string } | null = null;
+  let previous: string | undefined;
+  for (const entry of doc.entries) {
+    // Generators often write one date on every entry: skip Date.parse for repeats.
+    if (entry.lastmod === undefined || entry.lastmod === previous) continue;
+    previous = entry.lastmod;
+    const ms = lastmodMs(entry.lastmod, false);
+    if (ms !== null && (best === null || ms > best.ms)) best = { ms, value: entry.lastmod.trim() };
+  }
+  return best;
+}
+
+/**
+ * LOC-006 across files: every entry whose trimmed `<loc>` also appears in another non-index
+ * file gets a warning naming the other files. Duplicates inside one file are the validator's.
+ */
+export function crossFileDuplicates(files: readonly WorkspaceFile[]): WorkspaceIssue[] {
+  const firstFile = new Map<string, number>();
+  const shared = new Map<string, number[]>();
+  for (let f = 0; f < files.length; f++) {
+    if (files[f].kind === 'sitemapindex') continue;
+    for (const entry of files[f].document.entries) {
+      const loc = entry.loc.trim();
+      if (loc === '') continue;
+      const first = firstFile.get(loc);
+      if (first === undefined) firstFile.set(loc, f);
+      else if (first !== f) {
+        const list = shared.get(loc);
+        if (list === undefined) shared.set(loc, [first, f]);
+        else if (list[list.length - 1] !== f) list.push(f);
+      }
+    }
+  }
+  if (shared.size === 0) return [];
+  const out: WorkspaceIssue[] = [];
+  for (let f = 0; f < files.length; f++) {
+    if (files[f].kind === 'sitemapindex') continue;
+    for (const entry of files[f].document.entries) {
+      const list = shared.get(entry.loc.trim());
+      if (list === undefined) continue;
+      const others = list.filter((o) => o !== f);
+      const names = others.map((o) => files[o].name).join(', ');
+      const message = `URL ${entry.loc.trim()} is also listed in ${names}: keep it in one file only.`;
+      out.push({ ...issue(f, 'LOC-006', 'warning', message, entry, 'loc'), relatedFiles: others });
+    }
+  }
+  return out;
+}
+
+/** SIZE-001/002/005 for each non-index file, SIZE-003 for each index. */
+export function sizeIssues(files: readonly WorkspaceFile[]): WorkspaceIssue[] {
+  const out: WorkspaceIssue[] = [];
+  files.forEach((file, f) => {
+    const { urls, decodedBytes: bytes } = file.summary;
+    const count = urls.toLocaleString('en-US');
+    if (file.kind === 'sitemapindex') {
+      if (urls > MAX_URLS || bytes > MAX_BYTES) {
+        const message = `Index ${file.name} has ${count} children and ${bytes} bytes; the limits are 50,000 and 52,428,800: split it into several index files.`;
+        out.push(issue(f, 'SIZE-003', 'error', message));
+      }
+      return;
+    }
+    if (urls > MAX_URLS)
+      out.push(
+        issue(
+          f,
+          'SIZE-001',
+          'error',
+          `${file.name} has ${count} URLs; at most 50,000 are allowed: split it.`,
+        ),
+      );
+    if (bytes > MAX_BYTES) {
+      const message = `${file.name} is ${bytes} bytes uncompressed; at most 52,428,800 are allowed: split it.`;
+      out.push(issue(f, 'SIZE-002', 'error', message));
+    }
+    if (urls <= MAX_URLS && bytes <= MAX_BYTES && (urls > HEADROOM_URLS || bytes > HEADROOM_BYTES)) {
+      const message = `${file.name} is close to the limits (${count} URLs, ${bytes} bytes): split early, e.g. at 45,000 URLs.`;
+      out.push(issue(f, 'SIZE-005', 'warning', message));
+    }
+  });
+  return out;
+}
+
+const ABSOLUTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+function directoryOf(pathname: string): string {
+  return pathname.slice(0, pathname.lastIndexOf('/') + 1);
+}
+
+/** The index's own URL object: its publish URL, else null. */
+function parseUrl(url: string | undefined): URL | null {
+  if (url === undefined) return null;
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * IDX-003 (stale lastmod), IDX-004 (host/scheme), IDX-005 (directory), IDX-006 (nested index),
+ * IDX-007 (self-reference, duplicate child) for the children of one index. Without a publish
+ * URL the index origin is the first absolute child's (SITEMAP-RULES section 1) and IDX-005 and
+ * the self-reference check are skipped.
+ */
+export function indexIssues(
+  files: readonly WorkspaceFile[],
+  indexPos: number,
+  refs: readonly ChildRef[],
+  settings: WorkspaceSettings,
+  newest: (file: number) => { ms: number; value: string } | null,
+): WorkspaceIssue[] {
+  const out: WorkspaceIssue[] = [];
+  const index = files[indexPos];
+  const own = parseUrl(index.publishUrl);
+  let origin = own?.origin;
+  const dir = own ? directoryOf(own.pathname) : undefined;
+  const seen = new Map<string, ChildRef>();
+  for (const ref of refs) {
+    const entry = index.document.entries[ref.entryIndex];
+    if (ref.loc === '') continue;
+    const key = ref.url ?? ref.loc;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      const where = first.entryIndex + 1;
+      const message = `Child ${ref.loc} is listed twice in ${index.name} (also entry ${where}): remove one.`;
+      out.push(issue(indexPos, 'IDX-007', 'warning', message, entry, 'loc'));
+    } else seen.set(key, ref);
+    if (own !== null && ref.url === own.href) {
+      const message = `Index ${index.name} lists itself (${ref.loc}), which makes a loop: remove the entry.`;
+      out.push(issue(indexPos, 'IDX-007', 'error', message, entry, 'loc'));
+    }
+    if (ref.file !== null && ref.file !== indexPos && files[ref.file].kind === 'sitemapindex') {
+      const message = `Child ${ref.loc} is itself a sitemap index (${files[ref.file].name}); indexes cannot nest: list its children directly.`;
+      out.push(issue(indexPos, 'IDX-006', 'error', message, entry, 'loc'));
+    }
+    const child = ABSOLUTE.test(ref.loc) ? parseUrl(ref.url) : null;
+    if (child !== null) {
+      origin ??= child.origin;
+      if (child.origin !== origin) {
+        const severity = settings.crossSubmission ? 'warning' : 'error';
+        const message = `Child ${ref.loc} is on ${child.origin}, not on the index's site ${origin}: move it, or allow cross-submission.`;
+        out.push(issue(indexPos, 'IDX-004', severity, message, entry, 'loc'));
+      } else if (dir !== undefined && !child.pathname.startsWith(dir)) {
+        const message = `Child ${ref.loc} is outside the index's directory ${dir}; Google ignores it: move it under ${dir} or move the index.`;
+        out.push(issue(indexPos, 'IDX-005', 'warning', message, entry, 'loc'));
+      }
+    }
+    const stale = staleLastmod(files, ref, entry, newest);
+    if (stale !== null) out.push(issue(indexPos, 'IDX-003', 'warning', stale, entry, 'lastmod'));
+  }
+  return out;
+}
+
+function staleLastmod(
+  files: readonly WorkspaceFile[],
+  ref: ChildRef,
+  entry: Entry,
+  newest: (file: number) => { ms: number; value: string } | null,
+): string | null {
+  if (ref.file === null || entry.lastmod === undefined || files[ref.file].kind === 'sitemapindex')
+    return null;
+  const own = lastmodMs(entry.lastmod, true);
+  const inner = newest(ref.file);
+  if (own === null || inner === null || inner.ms <= own) return null;
+  return `Index lastmod ${entry.lastmod.trim()} of ${ref.loc} is older than the newest lastmod inside ${files[ref.file].name} (${inner.value}): update it to when the child file last changed.`;
+}

@@ -1,0 +1,109 @@
+/**
+ * Types of a whole-site workspace (issue 7): one or more sitemap index files, their children and
+ * any other files opened together. Built by `buildWorkspace` in `../workspace.ts`.
+ */
+import type { DocumentKind, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../model.ts';
+
+/** One file given to `buildWorkspace`. */
+export interface WorkspaceInput {
+  /**
+   * File name as supplied; may carry folders from a zip or a dropped directory
+   * (`fr/sitemap.xml`), which helps to tell apart children with the same last segment.
+   */
+  name: string;
+  result: ParseResult;
+  /** Where this file is published, when known (e.g. it was fetched from there). */
+  publishUrl?: string;
+  /** Validator issues of this file (parse issues come from `result.issues`). Counted in the summary. */
+  issues?: readonly Issue[];
+}
+
+/** Workspace-wide settings: `publishUrl` is the publish URL of the first index file. */
+export type WorkspaceSettings = Pick<ValidationSettings, 'publishUrl' | 'crossSubmission'>;
+
+/** What a file is in the workspace: an index, a file named by an index, or a file no index names. */
+export type FileRole = 'index' | 'child' | 'extra';
+
+/** Issue counts by severity. */
+export interface SeverityCounts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+/** What the file list shows for one file. */
+export interface FileSummary {
+  /** Entries in the file: `<url>` (or lines) for a urlset, `<sitemap>` for an index. */
+  urls: number;
+  /** Decompressed, decoded byte length (0 when unknown, e.g. a document made in the editor). */
+  decodedBytes: number;
+  /** Parse issues + supplied validator issues + workspace (cross-file) issues of this file. */
+  issues: SeverityCounts;
+  /** The file was not well-formed; only a recovered prefix is loaded. */
+  fatal: boolean;
+}
+
+/** One loaded file of the workspace. */
+export interface WorkspaceFile {
+  name: string;
+  kind: DocumentKind;
+  document: SitemapDocument;
+  /** Known publish URL, or the absolute child URL of the index entry that names this file. */
+  publishUrl?: string;
+  role: FileRole;
+  /** Files (indexes) whose entries name this file. */
+  parents: number[];
+  summary: FileSummary;
+}
+
+/** How a child entry was matched to a supplied file, most to least certain. */
+export type MatchKind = 'url' | 'name' | 'name-ci' | 'name-gz' | 'name-gz-ci';
+
+/** One `<sitemap>` entry of an index, and the supplied file it names (if any). */
+export interface ChildRef {
+  /** Position of the index in `Workspace.files`. */
+  index: number;
+  /** Id and position of the `<sitemap>` entry in the index document. */
+  entryId: number;
+  entryIndex: number;
+  /** `<loc>` as written, trimmed. */
+  loc: string;
+  /** Absolute URL: `loc` itself, or resolved against the index's publish URL when relative. */
+  url?: string;
+  /** Matched file, or `null` when the file was not supplied (missing). */
+  file: number | null;
+  match?: MatchKind;
+}
+
+/** A cross-file issue; `entry`, when present, is an entry id of `file`. */
+export interface WorkspaceIssue extends Issue {
+  /** The file the issue is shown on. */
+  file: number;
+  /** Other files involved (e.g. the other files listing a duplicate URL). */
+  relatedFiles?: number[];
+}
+
+/**
+ * The combined table: row `r` shows `files[fileIndex[r]].document.entries[entryIndex[r]]`.
+ * Two typed arrays instead of one object per row (8 bytes per row).
+ */
+export interface CombinedRows {
+  fileIndex: Int32Array;
+  entryIndex: Int32Array;
+  length: number;
+}
+
+/** The result of `buildWorkspace`. */
+export interface Workspace {
+  files: WorkspaceFile[];
+  /** Positions of the index files, in input order. */
+  indexes: number[];
+  /** Every `<sitemap>` entry of every index, index by index in document order. */
+  children: ChildRef[];
+  /** The child refs whose file was not supplied. */
+  missing: ChildRef[];
+  /** Positions of files no index names (other than index files themselves). */
+  extra: number[];
+  combined: CombinedRows;
+  issues: WorkspaceIssue[];
+}
