@@ -2,7 +2,8 @@
  * Test-data builders for state tests and benchmarks. Deterministic: the same arguments always
  * build the same data.
  */
-import type { Entry, SitemapDocument } from '../core/model.ts';
+import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { SitemapClient } from '../workers/client.ts';
 
 /**
  * One entry with sensible defaults; `overrides` win.
@@ -46,4 +47,44 @@ export function makeDocument(n: number, seed = 1): SitemapDocument {
     entries[i] = entry;
   }
   return { kind: 'urlset', entries, nextId: n };
+}
+
+/**
+ * A `SitemapClient` stand-in: `parse` answers with `parseResult(bytes, name)` (default: a
+ * document of 10 entries), `serialize` with one file per call. Records every call.
+ */
+export function fakeClient(
+  parseResult: (bytes: Uint8Array, name: string) => ParseResult = () => ({
+    kind: 'urlset',
+    document: makeDocument(10),
+    issues: [],
+    fatal: null,
+  }),
+): SitemapClient & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    async parse(bytes, name, _onProgress, signal) {
+      calls.push(`parse ${name}`);
+      await Promise.resolve();
+      if (signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+      return parseResult(bytes, name);
+    },
+    async serialize(doc, options) {
+      calls.push(`serialize ${options.format ?? 'xml'}`);
+      const bytes = new TextEncoder().encode(doc.entries.map((e) => e.loc).join('\n'));
+      return {
+        files: [
+          {
+            name: 'sitemap.xml',
+            mime: 'application/xml',
+            bytes,
+            entries: doc.entries.length,
+            uncompressedBytes: bytes.length,
+          },
+        ],
+        issues: [],
+      };
+    },
+  };
 }

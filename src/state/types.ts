@@ -1,4 +1,5 @@
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
+import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { HistorySummary } from './history.ts';
@@ -26,6 +27,8 @@ export interface Filters {
   field?: { column: ColumnId; value: string };
   /** Rows whose entry id is in this set (tree / chart filters), with a label for the chip. */
   entryIds?: { ids: ReadonlySet<number>; label: string };
+  /** Rows in a chart bucket (core/stats `BucketFilter`), with a label for the chip. */
+  bucket?: { filter: BucketFilter; label: string };
 }
 
 /** How the document is looked at. Changing the view never touches history. */

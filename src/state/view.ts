@@ -1,4 +1,5 @@
 import type { Entry, SitemapDocument } from '../core/model.ts';
+import { bucketMatcher } from '../core/stats.ts';
 import { cellText } from './columns.ts';
 import { idIndexOf } from './patch.ts';
 import type { SortState, ViewState } from './types.ts';
@@ -63,8 +64,13 @@ function filterRows(entries: readonly Entry[], view: ViewState, validator: Valid
   const minRank = filters.severity ? severityRank(filters.severity) : 0;
   const ids = filters.entryIds?.ids;
   const field = filters.field;
+  const inBucket = filters.bucket
+    ? bucketMatcher(filters.bucket.filter, {
+        hasRule: (id, rule) => validator.issuesOf(id).some((i) => i.rule === rule),
+      })
+    : null;
   const n = entries.length;
-  if (!re && !mask && minRank === 0 && !ids && !field) {
+  if (!re && !mask && minRank === 0 && !ids && !field && !inBucket) {
     const all = new Int32Array(n);
     for (let i = 0; i < n; i++) all[i] = i;
     return all;
@@ -77,6 +83,7 @@ function filterRows(entries: readonly Entry[], view: ViewState, validator: Valid
     if (ids && !ids.has(e.id)) continue;
     if (minRank > 0 && severityRank(validator.worstSeverity(e.id)) < minRank) continue;
     if (field && cellText(e, field.column) !== field.value) continue;
+    if (inBucket && !inBucket(e)) continue;
     if (re && !matchesSearch(e, re)) continue;
     out[k++] = i;
   }

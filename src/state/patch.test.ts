@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyPatch, idIndexOf, invertPatch, type Patch } from './patch.ts';
+import { makeDocument, makeEntry } from './testing.ts';
+
+describe('applyPatch / invertPatch', () => {
+  it('updates one entry and undoes it', () => {
+    const doc = makeDocument(5);
+    const before = doc.entries[2];
+    const p: Patch = {
+      label: 'Edit',
+      added: [],
+      updated: [[before, { ...before, priority: '0.9' }]],
+      removed: [],
+    };
+    const next = applyPatch(doc, p);
+    expect(next.entries[2].priority).toBe('0.9');
+    expect(doc.entries[2]).toBe(before);
+    expect(applyPatch(next, invertPatch(p)).entries).toEqual(doc.entries);
+  });
+
+  it('inserts at final indexes and removes by id', () => {
+    const doc = makeDocument(4);
+    const a = makeEntry(10);
+    const b = makeEntry(11);
+    const p: Patch = {
+      label: 'Mixed',
+      added: [
+        { entry: b, index: 3 },
+        { entry: a, index: 0 },
+      ],
+      updated: [],
+      removed: [{ entry: doc.entries[1], index: 1 }],
+    };
+    const next = applyPatch(doc, p);
+    expect(next.entries.map((e) => e.id)).toEqual([10, 0, 2, 11, 3]);
+    expect(next.nextId).toBe(12);
+    expect(applyPatch(next, invertPatch(p)).entries.map((e) => e.id)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('reorders and restores the order', () => {
+    const doc = makeDocument(3);
+    const p: Patch = {
+      label: 'Sort',
+      added: [],
+      updated: [],
+      removed: [],
+      reorder: { before: Int32Array.from([0, 1, 2]), after: Int32Array.from([2, 0, 1]) },
+    };
+    const next = applyPatch(doc, p);
+    expect(next.entries.map((e) => e.id)).toEqual([2, 0, 1]);
+    expect(applyPatch(next, invertPatch(p)).entries.map((e) => e.id)).toEqual([0, 1, 2]);
+  });
+
+  it('refuses a patch that does not fit the document', () => {
+    const doc = makeDocument(2);
+    const ghost = makeEntry(99);
+    expect(() => applyPatch(doc, { label: 'x', added: [], updated: [[ghost, ghost]], removed: [] })).toThrow(
+      /does not fit/,
+    );
+  });
+
+  it('round-trips random patches (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (n, removeSeeds, updateSeeds, addSeeds) => {
+          const doc = makeDocument(n);
+          const removedIdx = n ? [...new Set(removeSeeds.map((s) => s % n))] : [];
+          const removedIds = new Set(removedIdx.map((i) => doc.entries[i].id));
+          const keep = doc.entries.filter((e) => !removedIds.has(e.id));
+          const updIds = keep.length ? [...new Set(updateSeeds.map((s) => keep[s % keep.length].id))] : [];
+          const finalLen = keep.length + addSeeds.length;
+          // Pick addSeeds.length distinct final positions (partial Fisher-Yates).
+          const pool = Array.from({ length: finalLen }, (_, i) => i);
+          addSeeds.forEach((s, k) => {
+            const j = k + (s % (finalLen - k));
+            [pool[k], pool[j]] = [pool[j], pool[k]];
+          });
+          const addIdx = pool.slice(0, addSeeds.length);
+          const at = idIndexOf(doc.entries);
+          const p: Patch = {
+            label: 'random',
+            removed: removedIdx.map((index) => ({ entry: doc.entries[index], index })),
+            updated: updIds.map((id) => [doc.entries[at[id]], { ...doc.entries[at[id]], priority: 'x' }]),
+            added: addIdx.map((index, k) => ({ entry: makeEntry(1000 + k), index })),
+          };
+          const next = applyPatch(doc, p);
+          for (const a of p.added) expect(next.entries[a.index]).toBe(a.entry);
+          expect(next.entries.length).toBe(n - p.removed.length + p.added.length);
+          expect(applyPatch(next, invertPatch(p)).entries).toEqual(doc.entries);
+        },
+      ),
+    );
+  });
+});

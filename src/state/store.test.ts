@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import type { Entry, ParseResult } from '../core/model.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient, makeDocument, makeEntry } from './testing.ts';
+import type { FixProvider } from './validation.ts';
+
+async function openStore(n = 10, extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
+  const doc = makeDocument(n);
+  const store = createAppStore({
+    worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+    now: () => 1_700_000_000_000,
+    ...extra,
+  });
+  await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+  return { store, doc };
+}
+
+const entry = (store: ReturnType<typeof createAppStore>, id: number): Entry | undefined =>
+  store.getState().doc?.entries.find((e) => e.id === id);
+
+describe('store: open', () => {
+  it('opens a parsed file, not undoable and not dirty', async () => {
+    const { store } = await openStore(10);
+    const s = store.getState();
+    expect(s.doc?.entries).toHaveLength(10);
+    expect(s.fileName).toBe('sitemap.xml');
+    expect(s.history.canUndo).toBe(false);
+    expect(s.dirty).toBe(false);
+    expect(s.task).toBeNull();
+  });
+
+  it('keeps the previous document on a fatal parse error and can open the partial result', async () => {
+    let next: ParseResult = { kind: 'urlset', document: makeDocument(3), issues: [], fatal: null };
+    const store = createAppStore({ worker: fakeClient(() => next), now: () => 0 });
+    await store.commands.openFile('good.xml', new Uint8Array([1]));
+    const before = store.getState().doc;
+    next = {
+      kind: 'urlset',
+      document: makeDocument(2),
+      issues: [],
+      fatal: { message: 'Unclosed tag', line: 7, column: 3 },
+    };
+    await store.commands.openText('<urlset>', 'broken.xml');
+    expect(store.getState().doc).toBe(before);
+    expect(store.getState().fileName).toBe('good.xml');
+    expect(store.getState().loadError).toMatchObject({
+      fileName: 'broken.xml',
+      error: { line: 7, column: 3 },
+      partialEntries: 2,
+    });
+    store.commands.openPartial();
+    expect(store.getState().doc?.entries).toHaveLength(2);
+    expect(store.getState().doc?.partial).toBe(true);
+    expect(store.getState().loadError).toBeNull();
+    expect(store.getState().history.canUndo).toBe(false);
+  });
+});
+
+describe('store: history', () => {
+  it('undoes and redoes a cell edit', async () => {
+    const { store, doc } = await openStore();
+    const original = doc.entries[3].priority;
+    store.commands.setCell(3, 'priority', '0.9');
+    expect(entry(store, 3)?.priority).toBe('0.9');
+    expect(store.getState().history.undoLabel).toBe('Edit priority');
+    expect(store.getState().dirty).toBe(true);
+    store.commands.undo();
+    expect(entry(store, 3)?.priority).toBe(original);
+    expect(store.getState().history.redoLabel).toBe('Edit priority');
+    store.commands.redo();
+    expect(entry(store, 3)?.priority).toBe('0.9');
+  });
+
+  it('clears an optional field with an empty string and records nothing for a no-op', async () => {
+    const { store } = await openStore();
+    store.commands.setCell(1, 'lastmod', '');
+    expect(entry(store, 1)).not.toHaveProperty('lastmod');
+    const depth = store.getState().history.undoDepth;
+    store.commands.setCell(1, 'lastmod', '');
+    expect(store.getState().history.undoDepth).toBe(depth);
+  });
+
+  it('records a paste of many cells as one step', async () => {
+    const { store, doc } = await openStore();
+    store.commands.setCells(
+      [
+        { id: 1, field: 'loc', value: 'https://a.example/1' },
+        { id: 1, field: 'priority', value: '0.2' },
+        { id: 2, field: 'changefreq', value: 'never' },
+      ],
+      'Paste',
+    );
+    expect(entry(store, 1)).toMatchObject({ loc: 'https://a.example/1', priority: '0.2' });
+    expect(store.getState().history).toMatchObject({ undoDepth: 1, undoLabel: 'Paste' });
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
+  it('records a bulk edit of 40,000 rows as one labelled step', async () => {
+    const { store, doc } = await openStore(40_000);
+    const ids = doc.entries.map((e) => e.id);
+    store.commands.bulkSet('priority', '0.4', ids);
+    expect(store.getState().doc?.entries.every((e) => e.priority === '0.4')).toBe(true);
+    expect(store.getState().history.undoDepth).toBe(1);
+    const changed = doc.entries.filter((e) => e.priority !== '0.4').length;
+    expect(store.getState().history.undoLabel).toBe(
+      `Set priority on ${changed.toLocaleString('en-US')} URLs`,
+    );
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
+  it('deletes rows and undo puts them back in place', async () => {
+    const { store, doc } = await openStore(6);
+    store.commands.deleteRows([1, 4]);
+    expect(store.getState().doc?.entries.map((e) => e.id)).toEqual([0, 2, 3, 5]);
+    expect(store.getState().history.undoLabel).toBe('Delete 2 URLs');
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
+  it('inserts, appends and duplicates with fresh ids', async () => {
+    const { store } = await openStore(3);
+    const inserted = store.commands.insertRows(1, 2);
+    expect(inserted).toEqual([3, 4]);
+    expect(store.getState().doc?.entries.map((e) => e.id)).toEqual([0, 3, 4, 1, 2]);
+    const appended = store.commands.appendUrls(['https://x.example/a', '  ', ' https://x.example/b ']);
+    expect(appended).toEqual([5, 6]);
+    expect(entry(store, 6)?.loc).toBe('https://x.example/b');
+    const dup = store.commands.duplicateRows([0]);
+    expect(store.getState().doc?.entries[1]).toMatchObject({ id: dup[0], loc: entry(store, 0)?.loc });
+    expect(store.getState().history.undoDepth).toBe(3);
+  });
+
+  it('sort, filter, search and selection do not clear redo', async () => {
+    const { store } = await openStore();
+    store.commands.setCell(0, 'priority', '0.3');
+    store.commands.undo();
+    store.commands.setSort({ column: 'loc', dir: 'asc' });
+    store.commands.setFilter({ severity: 'error' });
+    store.commands.setSearch('blog');
+    store.commands.setSelection({ active: { row: 0, col: 1 }, ranges: [{ r0: 0, c0: 0, r1: 2, c1: 2 }] });
+    store.commands.setHiddenColumns(['news']);
+    expect(store.getState().history.canRedo).toBe(true);
+  });
+
+  it('applies a fix-all as one step and undoes it', async () => {
+    const fixes: FixProvider = {
+      getFix: (rule) =>
+        rule === 'PRIO-001' ? { label: 'Remove priority', apply: () => ({ update: [] }) } : undefined,
+      fixAll: (_rule, _issues, ctx) => ({
+        update: ctx.document.entries.filter((e) => e.priority).map(({ priority: _p, ...rest }) => rest),
+        remove: [0],
+      }),
+    };
+    const { store, doc } = await openStore(20, { fixes });
+    const n = store.commands.fixAll('PRIO-001');
+    const withPriority = doc.entries.filter((e) => e.priority && e.id !== 0).length;
+    expect(n).toBe(withPriority + 1);
+    expect(store.getState().doc?.entries.some((e) => e.priority)).toBe(false);
+    expect(store.getState().history.undoDepth).toBe(1);
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
+  it('applySort writes the view order into the document as one undoable step', async () => {
+    const { store, doc } = await openStore(50);
+    store.commands.setSort({ column: 'loc', dir: 'asc' });
+    store.commands.applySort();
+    const locs = store.getState().doc?.entries.map((e) => e.loc) ?? [];
+    expect(locs).toEqual(doc.entries.map((e) => e.loc).sort());
+    expect(store.getState().view.sort).toBeNull();
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
+  it('opening a new file clears history', async () => {
+    const { store } = await openStore();
+    store.commands.setCell(0, 'loc', 'https://b.example/');
+    await store.commands.openFile('other.xml', new Uint8Array([1]));
+    expect(store.getState().history.canUndo).toBe(false);
+  });
+});
+
+describe('store: snapshots and tasks', () => {
+  it('returns the same snapshot until something changes and notifies subscribers', async () => {
+    const { store } = await openStore();
+    let calls = 0;
+    const off = store.subscribe(() => calls++);
+    const a = store.getState();
+    expect(store.getState()).toBe(a);
+    store.commands.setSearch('blog');
+    expect(store.getState()).not.toBe(a);
+    expect(store.getState().doc).toBe(a.doc);
+    expect(calls).toBe(1);
+    off();
+    store.commands.setSearch('');
+    expect(calls).toBe(1);
+  });
+
+  it('export marks the document clean and passes the publish URL', async () => {
+    const { store } = await openStore();
+    store.commands.setSettings({ publishUrl: 'https://www.example.com/sitemap.xml' });
+    store.commands.setCell(0, 'priority', '0.5');
+    const result = await store.commands.export({ format: 'xml' });
+    expect(result.files[0].entries).toBe(10);
+    expect(store.getState().dirty).toBe(false);
+  });
+
+  it('cancelling an open leaves the document untouched and reports it', async () => {
+    const { store } = await openStore(3);
+    const before = store.getState().doc;
+    const pending = store.commands.openFile('big.xml', new Uint8Array([1]));
+    expect(store.getState().task?.cancellable).toBe(true);
+    store.commands.cancelTask();
+    await pending;
+    expect(store.getState().doc).toBe(before);
+    expect(store.getState().task).toBeNull();
+    expect(store.getState().notices.at(-1)?.message).toMatch(/cancelled/);
+  });
+
+  it('new document starts empty and editable', () => {
+    const store = createAppStore({ worker: fakeClient(), now: () => 0 });
+    store.commands.newDocument();
+    store.commands.appendUrls(['https://a.example/']);
+    expect(store.getState().doc?.entries).toEqual([makeEntry(0, { loc: 'https://a.example/' })]);
+  });
+});
