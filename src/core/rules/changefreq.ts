@@ -1,0 +1,55 @@
+/** CF-001 (SITEMAP-RULES.md 6.7): changefreq must be one of seven lowercase keywords. */
+import { hasEdgeSpace, trimValue } from '../urls.ts';
+import { type EntryCtx, report, show } from './common.ts';
+
+/** The seven keywords. */
+export const CHANGEFREQ = new Set(['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']);
+
+/**
+ * Checks `entry.changefreq`.
+ *
+ * @example checkChangefreq(ctx) // 'Daily' → CF-001 error with lowercase fix; 'biweekly' → CF-001 error
+ */
+export function checkChangefreq(ctx: EntryCtx): void {
+  const raw = ctx.entry.changefreq;
+  if (raw === undefined) return;
+  const v = trimValue(raw);
+  if (v === '') {
+    report(
+      ctx,
+      'CF-001',
+      'warning',
+      'Empty <changefreq>: remove the element or choose one of always, hourly, daily, weekly, monthly, yearly, never.',
+      'changefreq',
+    );
+    return;
+  }
+  if (CHANGEFREQ.has(v)) {
+    if (hasEdgeSpace(raw))
+      report(
+        ctx,
+        'CF-001',
+        'warning',
+        `Value ${show(raw)} has surrounding whitespace; trim it.`,
+        'changefreq',
+      );
+    return;
+  }
+  if (CHANGEFREQ.has(v.toLowerCase())) {
+    report(
+      ctx,
+      'CF-001',
+      'error',
+      `Invalid tag value: changefreq ${show(v)} must be lowercase (“${v.toLowerCase()}”).`,
+      'changefreq',
+    );
+    return;
+  }
+  report(
+    ctx,
+    'CF-001',
+    'error',
+    `Invalid tag value: changefreq ${show(v)} is not a keyword; choose always, hourly, daily, weekly, monthly, yearly or never.`,
+    'changefreq',
+  );
+}

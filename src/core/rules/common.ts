@@ -1,0 +1,51 @@
+/**
+ * Shared plumbing for rule functions: where issues go and how values are shown in messages.
+ */
+import type { DocumentKind, Entry, Issue, Severity, ValidationSettings } from '../model.ts';
+
+/** What every entry-level rule function receives. Rules push into `out`. */
+export interface EntryCtx {
+  entry: Entry;
+  kind: DocumentKind;
+  settings: ValidationSettings;
+  out: Issue[];
+}
+
+/**
+ * Pushes one issue about the context's entry (entry id, field path and source line filled in).
+ *
+ * @example report(ctx, 'LOC-005', 'warning', 'URL has surrounding whitespace…', 'loc')
+ */
+export function report(
+  ctx: EntryCtx,
+  rule: string,
+  severity: Severity,
+  message: string,
+  field: string,
+): void {
+  const e = ctx.entry;
+  const issue: Issue = { rule, severity, message, entry: e.id, field };
+  if (e.line !== undefined) issue.line = e.line;
+  ctx.out.push(issue);
+}
+
+/**
+ * Quotes a value for a message: control characters made visible, long values shortened in the middle.
+ *
+ * @example show('https://www.example.com/') === '“https://www.example.com/”'
+ */
+export function show(value: string, max = 80): string {
+  let v = '';
+  for (const ch of value) {
+    const c = ch.charCodeAt(0);
+    if (c >= 32 && c !== 127) v += ch;
+    else v += c === 10 ? '\\n' : c === 9 ? '\\t' : `\\u${c.toString(16).padStart(4, '0')}`;
+  }
+  if (v.length > max) v = `${v.slice(0, max - 21)}…${v.slice(-20)}`;
+  return `“${v}”`;
+}
+
+/** Where the other entry of a pair is, for messages. @example where(e) === 'line 12' */
+export function whereIs(e: Entry): string {
+  return e.line !== undefined ? `the entry on line ${e.line}` : `entry ${show(e.loc, 60)}`;
+}

@@ -1,0 +1,172 @@
+/**
+ * Document-level counters (maintained incrementally by the validator) and the rules computed from
+ * them: SIZE-*, XML-007, TXT-002, LASTMOD-007, LASTMOD-010, CF-002, PRIO-002, PRIO-003, NEWS-004,
+ * NEWS-008 (several names), HREF-009 (missing x-default), IMG-005, HOST-005.
+ */
+import type { Issue, SitemapDocument } from '../model.ts';
+import type { EntryFacts } from './entry.ts';
+import { checkPublishRoot, type Reference } from './host.ts';
+import { checkSize, DOCUMENT_OVERHEAD } from './size.ts';
+
+/** A counting map with a lazily maintained leader (the key with the highest count). */
+export class Histogram {
+  readonly counts = new Map<string, number>();
+  private top: string | null = null;
+  private topCount = 0;
+  private dirty = false;
+
+  /** Adds `delta` (±1) to a key. */
+  add(key: string, delta: number): void {
+    const n = (this.counts.get(key) ?? 0) + delta;
+    if (n <= 0) this.counts.delete(key);
+    else this.counts.set(key, n);
+    if (key === this.top) {
+      this.topCount = n;
+      if (delta < 0) this.dirty = true;
+    } else if (!this.dirty && n > this.topCount) {
+      this.top = key;
+      this.topCount = n;
+    }
+  }
+
+  /** The key with the highest count (ties: any) and its count. */
+  leader(): { key: string | null; count: number } {
+    if (this.dirty) {
+      this.dirty = false;
+      this.top = null;
+      this.topCount = 0;
+      for (const [k, n] of this.counts) {
+        if (n > this.topCount) {
+          this.top = k;
+          this.topCount = n;
+        }
+      }
+    }
+    return { key: this.top, count: this.topCount };
+  }
+}
+
+/** Counters over all entries. */
+export class DocCounters {
+  entries = 0;
+  bytes = 0;
+  dated = 0;
+  dateOnly = 0;
+  changefreq = 0;
+  priority = 0;
+  news = 0;
+  offHostImages = 0;
+  noXDefault = 0;
+  readonly days = new Histogram();
+  readonly priorities = new Histogram();
+  readonly origins = new Histogram();
+  readonly newsNames = new Histogram();
+
+  /** Adds (sign 1) or removes (sign -1) one entry's facts. */
+  apply(f: EntryFacts, originKey: string | null, sign: 1 | -1): void {
+    this.entries += sign;
+    this.bytes += sign * f.bytes;
+    if (f.day !== null) {
+      this.dated += sign;
+      this.days.add(f.day, sign);
+      if (f.dateOnly) this.dateOnly += sign;
+    }
+    if (f.hasChangefreq) this.changefreq += sign;
+    if (f.hasPriority) this.priority += sign;
+    if (f.priority !== null) this.priorities.add(f.priority, sign);
+    if (originKey !== null) this.origins.add(originKey, sign);
+    this.news += sign * f.newsCount;
+    if (f.newsName !== null) this.newsNames.add(f.newsName, sign);
+    this.offHostImages += sign * f.offHostImages;
+    if (f.href && f.href.xDefault === null && f.href.hrefs.length > 1) this.noXDefault += sign;
+  }
+}
+
+function lastmodRules(c: DocCounters, out: Issue[]): void {
+  const top = c.days.leader();
+  if (c.entries >= 20 && top.key !== null && top.count >= 0.9 * c.entries) {
+    const pct = Math.round((100 * top.count) / c.entries);
+    out.push({
+      rule: 'LASTMOD-007',
+      severity: 'warning',
+      message: `${pct}% of entries (${top.count} of ${c.entries}) share the lastmod date ${top.key} — this looks like the build time, not real changes. Use per-page modification dates, or omit lastmod where unknown.`,
+    });
+  }
+  if (c.dated > 0 && c.dateOnly === c.dated) {
+    out.push({
+      rule: 'LASTMOD-010',
+      severity: 'info',
+      message:
+        'All lastmod values are dates without a time. Valid everywhere, but Bing asks for date, time and zone (e.g. 2024-06-24T09:30:00+00:00) when known.',
+    });
+  }
+}
+
+function metaRules(c: DocCounters, out: Issue[]): void {
+  if (c.changefreq > 0)
+    out.push({
+      rule: 'CF-002',
+      severity: 'info',
+      message: `${c.changefreq} entries have changefreq, which Google and Bing ignore. You can omit it on export ("lean output").`,
+    });
+  if (c.priority > 0)
+    out.push({
+      rule: 'PRIO-003',
+      severity: 'info',
+      message: `${c.priority} entries have priority, which Google and Bing ignore. You can omit it on export ("lean output").`,
+    });
+  const top = c.priorities.leader();
+  if (c.entries >= 2 && c.priority === c.entries && top.count === c.entries) {
+    out.push({
+      rule: 'PRIO-002',
+      severity: 'info',
+      message: `Every entry has the same priority ${top.key}; priority only expresses relative importance, so a uniform value says nothing. Vary it or omit it.`,
+    });
+  }
+}
+
+function extensionRules(c: DocCounters, out: Issue[]): void {
+  if (c.news > 1000)
+    out.push({
+      rule: 'NEWS-004',
+      severity: 'error',
+      message: `${c.news} news entries; a news sitemap may hold at most 1,000. Split it into several files.`,
+    });
+  if (c.newsNames.counts.size > 1) {
+    const names = [...c.newsNames.counts.keys()].slice(0, 3).join('”, “');
+    out.push({
+      rule: 'NEWS-008',
+      severity: 'warning',
+      message: `Several publication names in one file (“${names}”); each must match the name shown in Google News exactly.`,
+    });
+  }
+  if (c.noXDefault > 0)
+    out.push({
+      rule: 'HREF-009',
+      severity: 'info',
+      message: `${c.noXDefault} entries with hreflang links have no x-default; consider one for the language selector or auto-redirecting home page.`,
+    });
+  if (c.offHostImages > 0)
+    out.push({
+      rule: 'IMG-005',
+      severity: 'info',
+      message: `${c.offHostImages} images are on another host than their page (e.g. a CDN). That is fine: verify that host in Search Console and do not block it in robots.txt.`,
+    });
+}
+
+/**
+ * All document-level issues from the counters.
+ *
+ * @example documentIssues(doc, counters, ref) // [] for a small, healthy urlset
+ */
+export function documentIssues(doc: SitemapDocument, c: DocCounters, ref: Reference | null): Issue[] {
+  const out: Issue[] = [];
+  checkSize(doc, c.entries, c.bytes + DOCUMENT_OVERHEAD, out);
+  checkPublishRoot(ref, out);
+  if (doc.kind !== 'sitemapindex' && doc.kind !== 'robots') {
+    lastmodRules(c, out);
+    metaRules(c, out);
+  }
+  extensionRules(c, out);
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * Duplicate detection (LOC-006 exact and after normalisation, LOC-007 http/https and www/apex,
+ * LOC-011 path-case variants; IDX-007 duplicates in an index). Keys are computed once per entry;
+ * groups live in multimaps, so an edit only revisits the members of its groups.
+ */
+import type { Issue } from '../model.ts';
+import { defaultPort, trimValue, type UrlParts } from '../urls.ts';
+
+/** The grouping keys of one entry ('' when not applicable). */
+export interface DupKeys {
+  /** Trimmed loc. */
+  exact: string;
+  /** Scheme/host lowercased, default port and fragment dropped, trailing slash removed. */
+  norm: string;
+  /** `norm` lowercased entirely (LOC-011). */
+  lower: string;
+  /** Host without `www.`, no scheme: groups http/https and www/apex variants (LOC-007). */
+  version: string;
+}
+
+/** Computes the keys. @example dupKeys('https://A.com/x/', scanUrl('https://A.com/x/')).norm === 'https://a.com/x' */
+export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
+  const exact = trimValue(loc);
+  if (!p || p.host === '') return { exact, norm: '', lower: '', version: '' };
+  const host = p.host.toLowerCase();
+  const port = p.port === '' || p.port === defaultPort(p.scheme) ? '' : `:${p.port}`;
+  const path = p.path.length > 1 && p.path.endsWith('/') ? p.path.slice(0, -1) : p.path || '/';
+  const q = p.query !== null ? `?${p.query}` : '';
+  const norm = `${p.scheme}://${host}${port}${path}${q}`;
+  const bare = host.startsWith('www.') ? host.slice(4) : host;
+  const version = `${bare}${port}${p.path || '/'}${q}`;
+  return { exact, norm, lower: norm.toLowerCase(), version };
+}
+
+/** What separates two URLs that share a normalised key. @example describeDifference('https://a.com/x', 'https://a.com/x/') === 'a trailing slash' */
+export function describeDifference(a: string, b: string): string {
+  const strip = (s: string) => s.replace(/#.*$/, '');
+  if (strip(a) === strip(b)) return 'the #fragment';
+  if (a.replace(/\/(?=$|[?#])/, '') === b.replace(/\/(?=$|[?#])/, '')) return 'a trailing slash';
+  if (a.toLowerCase() === b.toLowerCase()) return 'the letter case of the scheme or host';
+  if (/:(80|443)(?=[/?#]|$)/.test(a) || /:(80|443)(?=[/?#]|$)/.test(b)) return 'an explicit default port';
+  return 'trailing slash, fragment, port or letter case';
+}
+
+/** True when two URLs differing as described are the same resource (so the merge fix is safe). */
+export function sameResource(difference: string): boolean {
+  return difference !== 'a trailing slash' && !difference.startsWith('trailing slash');
+}
+
+/** Build an issue for a group member. */
+export function dupIssue(
+  rule: string,
+  severity: Issue['severity'],
+  message: string,
+  entry: number,
+  line: number | undefined,
+): Issue {
+  const issue: Issue = { rule, severity, message, entry, field: 'loc' };
+  if (line !== undefined) issue.line = line;
+  return issue;
+}

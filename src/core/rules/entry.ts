@@ -1,0 +1,72 @@
+/**
+ * Runs every entry-local rule (those that need only the entry and the settings) and collects the
+ * facts the document counters and indexes need.
+ */
+import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
+import { trimValue, type UrlParts } from '../urls.ts';
+import { checkChangefreq } from './changefreq.ts';
+import type { EntryCtx } from './common.ts';
+import { type DupKeys, dupKeys } from './duplicates.ts';
+import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
+import { checkImages } from './image.ts';
+import { checkLastmod } from './lastmod.ts';
+import { checkLoc } from './loc.ts';
+import { checkNews } from './news.ts';
+import { checkPriority } from './priority.ts';
+import { entryBytes } from './size.ts';
+import { checkValues } from './values.ts';
+import { checkVideos } from './video.ts';
+
+/** What the document-level rules need to know about one entry. */
+export interface EntryFacts {
+  parts: UrlParts | null;
+  keys: DupKeys;
+  /** Day of a valid lastmod (`YYYY-MM-DD` or shorter), null when none. */
+  day: string | null;
+  dateOnly: boolean;
+  /** Valid trimmed priority, null when none. */
+  priority: string | null;
+  hasChangefreq: boolean;
+  hasPriority: boolean;
+  bytes: number;
+  newsCount: number;
+  newsName: string | null;
+  offHostImages: number;
+  href: HreflangFacts | null;
+}
+
+/**
+ * Validates one entry in isolation; pushes issues to `out`.
+ *
+ * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).parts === null // and LOC-001 in out
+ */
+export function checkEntry(
+  entry: Entry,
+  kind: DocumentKind,
+  settings: ValidationSettings,
+  out: Issue[],
+): EntryFacts {
+  const ctx: EntryCtx = { entry, kind, settings, out };
+  const parts = checkLoc(ctx);
+  checkValues(ctx);
+  const date = checkLastmod(ctx);
+  checkChangefreq(ctx);
+  const priority = checkPriority(ctx);
+  const news = entry.news ? checkNews(ctx) : null;
+  if (entry.videos) checkVideos(ctx);
+  const href = entry.alternates ? checkHreflangLocal(ctx) : null;
+  return {
+    parts,
+    keys: dupKeys(entry.loc, parts),
+    day: date ? date.day : null,
+    dateOnly: date !== null && date.precision === 'day',
+    priority,
+    hasChangefreq: entry.changefreq !== undefined && trimValue(entry.changefreq) !== '',
+    hasPriority: entry.priority !== undefined && trimValue(entry.priority) !== '',
+    bytes: entryBytes(entry, kind),
+    newsCount: news ? news.count : 0,
+    newsName: news ? news.name : null,
+    offHostImages: entry.images ? checkImages(ctx, parts) : 0,
+    href,
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * HOST rules (SITEMAP-RULES.md 6.5) and the index scope rules IDX-004, IDX-005, IDX-007 (self
+ * reference). Entries are compared with a reference origin: the publish URL when set, otherwise the
+ * most common origin among the entries (more robust than the first entry; messages say which).
+ */
+import type { DocumentKind, Issue, ValidationSettings } from '../model.ts';
+import { defaultPort, directoryOf, scanUrl, trimValue, type UrlParts } from '../urls.ts';
+import { type EntryCtx, report, show } from './common.ts';
+
+/** What entries are compared with. */
+export interface Reference {
+  scheme: string;
+  /** Lowercase host. */
+  host: string;
+  /** Effective port ('443' for https without a port). */
+  port: string;
+  /** Directory of the publish URL, null when inferred. */
+  dir: string | null;
+  /** Trimmed publish URL, null when inferred. */
+  url: string | null;
+  /** How to name the reference in messages. */
+  label: string;
+}
+
+/** Effective port of parts. */
+function portOf(p: UrlParts): string {
+  return p.port === '' ? defaultPort(p.scheme) : p.port;
+}
+
+/** `scheme://host:port` key used for origin counting. @example originKey(scanUrl('https://A.com/')!) === 'https://a.com:443' */
+export function originKey(p: UrlParts): string {
+  return `${p.scheme}://${p.host.toLowerCase()}:${portOf(p)}`;
+}
+
+/**
+ * Reference from the publish URL setting; null when unset or not an absolute http(s) URL.
+ *
+ * @example referenceFromSettings({ now: 0, publishUrl: 'https://www.example.com/sitemap.xml' })?.dir === '/'
+ */
+export function referenceFromSettings(settings: ValidationSettings): Reference | null {
+  const url = settings.publishUrl ? trimValue(settings.publishUrl) : '';
+  const p = url ? scanUrl(url) : null;
+  if (!p?.hasAuthority || (p.scheme !== 'http' && p.scheme !== 'https')) return null;
+  const dir = directoryOf(p.path || '/');
+  return {
+    scheme: p.scheme,
+    host: p.host.toLowerCase(),
+    port: portOf(p),
+    dir,
+    url,
+    label: `the publish URL ${show(url)}`,
+  };
+}
+
+/**
+ * Reference inferred from the most common origin key (see `originKey`) and its count.
+ *
+ * @example referenceFromOrigin('https://www.example.com:443').host === 'www.example.com'
+ */
+export function referenceFromOrigin(key: string): Reference {
+  const scheme = key.slice(0, key.indexOf(':'));
+  const hostPort = key.slice(scheme.length + 3);
+  const colon = hostPort.lastIndexOf(':');
+  const host = hostPort.slice(0, colon);
+  const port = hostPort.slice(colon + 1);
+  const shown = `${scheme}://${host}${port === defaultPort(scheme) ? '' : `:${port}`}`;
+  return {
+    scheme,
+    host,
+    port,
+    dir: null,
+    url: null,
+    label: `${shown} (the most common origin in this file; no publish URL is set)`,
+  };
+}
+
+/** HOST-005: the publish URL is not in the site root (document-level). */
+export function checkPublishRoot(ref: Reference | null, out: Issue[]): void {
+  if (ref?.url && ref.dir !== '/') {
+    out.push({
+      rule: 'HOST-005',
+      severity: 'info',
+      message: `The sitemap will be published in ${show(ref.dir!)}, not the site root; it can then only list URLs below that folder. Prefer /sitemap.xml.`,
+    });
+  }
+}
+
+function checkIndexChild(ctx: EntryCtx, p: UrlParts, ref: Reference, v: string): void {
+  if (ref.url !== null && v === ref.url) {
+    report(
+      ctx,
+      'IDX-007',
+      'error',
+      'This child is the index itself (self-reference loop); remove the entry.',
+      'loc',
+    );
+    return;
+  }
+  if (p.scheme !== ref.scheme || p.host.toLowerCase() !== ref.host || portOf(p) !== ref.port) {
+    const sev = ctx.settings.crossSubmission ? 'warning' : 'error';
+    report(
+      ctx,
+      'IDX-004',
+      sev,
+      `Child sitemap ${show(v)} is not on the same site as ${ref.label}; use the same scheme and host, or enable cross-submission.`,
+      'loc',
+    );
+  } else if (ref.dir !== null && !(p.path || '/').startsWith(ref.dir)) {
+    report(
+      ctx,
+      'IDX-005',
+      'warning',
+      `Child sitemap ${show(v)} is outside the index's folder ${show(ref.dir)}; Google ignores it unless cross-site submission is set up.`,
+      'loc',
+    );
+  }
+}
+
+/**
+ * Scope checks of one entry against the reference. `p` is the scanned trimmed loc.
+ * Robots.txt lists and feeds are not checked (their URLs may be anywhere).
+ *
+ * @example checkHost(ctx, scanUrl('https://shop.example.com/x')!, ref) // HOST-001
+ */
+export function checkHost(ctx: EntryCtx, p: UrlParts, ref: Reference): void {
+  const kind: DocumentKind = ctx.kind;
+  if (kind === 'robots') return;
+  const v = trimValue(ctx.entry.loc);
+  if (kind === 'sitemapindex') {
+    checkIndexChild(ctx, p, ref, v);
+    return;
+  }
+  if (p.host.toLowerCase() !== ref.host) {
+    const sev = ctx.settings.crossSubmission ? 'warning' : 'error';
+    report(
+      ctx,
+      'HOST-001',
+      sev,
+      `URL not allowed: host “${p.host}” differs from ${ref.label}. Move it to a sitemap for that host, or enable cross-submission.`,
+      'loc',
+    );
+    return;
+  }
+  if (p.scheme !== ref.scheme) {
+    report(
+      ctx,
+      'HOST-002',
+      'error',
+      `URL not allowed: uses ${p.scheme}: but the sitemap is compared with ${ref.label}; use ${ref.scheme}:.`,
+      'loc',
+    );
+    return;
+  }
+  if (portOf(p) !== ref.port) {
+    report(
+      ctx,
+      'HOST-003',
+      'error',
+      `URL not allowed: port ${portOf(p)} differs from port ${ref.port} of ${ref.label}.`,
+      'loc',
+    );
+    return;
+  }
+  if (ref.dir !== null && !(p.path || '/').startsWith(ref.dir)) {
+    report(
+      ctx,
+      'HOST-004',
+      'warning',
+      `URL ${show(v)} is outside the sitemap's folder ${show(ref.dir)}; sitemaps.org ignores it. Publish the sitemap at the site root or remove the entry.`,
+      'loc',
+    );
+  }
+}

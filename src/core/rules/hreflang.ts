@@ -1,0 +1,135 @@
+/**
+ * Entry-local hreflang rules (SITEMAP-RULES.md 6.15): HREF-002/003/004/005/008/009 (conflict within
+ * the entry)/010/012. Cluster rules that need other entries are in hreflangCluster.ts.
+ */
+import type { Alternate } from '../model.ts';
+import { trimValue } from '../urls.ts';
+import { type EntryCtx, report, show } from './common.ts';
+import { hreflangProblem } from './languageCodes.ts';
+import { checkUrlValue } from './loc.ts';
+
+/** Facts about the entry's hreflang links for the cluster index. */
+export interface HreflangFacts {
+  /** Trimmed hrefs of hreflang links (rel=alternate + hreflang + href). */
+  hrefs: string[];
+  /** Sorted `code href` lines: equal strings mean identical sets (HREF-007). */
+  signature: string;
+  /** Trimmed href of the x-default link, null when none. */
+  xDefault: string | null;
+}
+
+const HREF_URL = { absRule: 'HREF-003', schemes: ['http', 'https'], page: false } as const;
+
+/** True for xhtml:link uses that are not hreflang annotations (HREF-012). @example isNonHreflang({ rel: 'amphtml', href: 'x' }) === true */
+export function isNonHreflang(a: Alternate): boolean {
+  if (a.hreflang !== undefined) return false;
+  const rel = a.rel?.toLowerCase();
+  return a.media !== undefined || rel === 'amphtml' || (a.href ?? '').trim().startsWith('android-app://');
+}
+
+function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
+  const f = `alternates.${i}`;
+  if (isNonHreflang(a)) {
+    const what =
+      a.media !== undefined
+        ? 'a separate mobile URL (media)'
+        : a.rel === 'amphtml'
+          ? 'an AMP link'
+          : 'an app link';
+    report(
+      ctx,
+      'HREF-012',
+      'info',
+      `This link is ${what}, not an hreflang annotation; it is kept as is and not checked for language rules.`,
+      f,
+    );
+    return false;
+  }
+  const missing = [
+    a.rel?.trim().toLowerCase() === 'alternate' ? '' : 'rel="alternate"',
+    a.hreflang?.trim() ? '' : 'hreflang',
+    a.href?.trim() ? '' : 'href',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    const field = !a.href?.trim() ? `${f}.href` : !a.hreflang?.trim() ? `${f}.hreflang` : `${f}.rel`;
+    report(
+      ctx,
+      'HREF-002',
+      'error',
+      `hreflang link is missing ${missing.join(', ')}; Google ignores it. Each link needs rel="alternate", hreflang and href.`,
+      field,
+    );
+  }
+  if (a.href?.trim()) checkUrlValue(ctx, a.href, `${f}.href`, HREF_URL);
+  const code = a.hreflang?.trim();
+  if (code) {
+    const problem = hreflangProblem(code);
+    if (problem)
+      report(ctx, 'HREF-004', 'error', `Invalid hreflang ${show(code)}: ${problem}.`, `${f}.hreflang`);
+  }
+  return missing.length === 0;
+}
+
+function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
+  const regional = new Map<string, number>();
+  for (const code of codes.keys()) {
+    const dash = code.indexOf('-');
+    if (dash === 2) regional.set(code.slice(0, 2), (regional.get(code.slice(0, 2)) ?? 0) + 1);
+  }
+  for (const [lang, n] of regional) {
+    if (n >= 2 && !codes.has(lang)) {
+      report(
+        ctx,
+        'HREF-010',
+        'info',
+        `Several regional variants of “${lang}” but no generic “${lang}” link; add hreflang="${lang}" (it may point at one of the regional pages).`,
+        'alternates',
+      );
+    }
+  }
+}
+
+/**
+ * Checks the entry's alternates; returns the facts for the cluster index (null when no hreflang link).
+ *
+ * @example checkHreflangLocal(ctx) // hreflang="en-UK" → HREF-004
+ */
+export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
+  const alts = ctx.entry.alternates!;
+  const codes = new Map<string, string>();
+  const lines: string[] = [];
+  const hrefs: string[] = [];
+  for (let i = 0; i < alts.length; i++) {
+    if (!checkLink(ctx, alts[i], i)) continue;
+    const code = trimValue(alts[i].hreflang!).toLowerCase();
+    const href = trimValue(alts[i].href!);
+    const prev = codes.get(code);
+    if (prev !== undefined && prev !== href) {
+      const rule = code === 'x-default' ? 'HREF-009' : 'HREF-008';
+      report(
+        ctx,
+        rule,
+        'error',
+        `hreflang “${code}” points to two different URLs in this entry (${show(prev, 50)} and ${show(href, 50)}); keep one per code.`,
+        `alternates.${i}.hreflang`,
+      );
+    }
+    if (prev === undefined) codes.set(code, href);
+    lines.push(`${code} ${href}`);
+    hrefs.push(href);
+  }
+  if (hrefs.length === 0) return null;
+  const self = trimValue(ctx.entry.loc);
+  if (self !== '' && !hrefs.includes(self)) {
+    report(
+      ctx,
+      'HREF-005',
+      'error',
+      'hreflang links do not include this page itself; add a link with this page’s own language code and URL.',
+      'alternates',
+    );
+  }
+  checkFallback(ctx, codes);
+  lines.sort();
+  return { hrefs, signature: lines.join('\n'), xDefault: codes.get('x-default') ?? null };
+}

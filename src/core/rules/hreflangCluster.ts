@@ -1,0 +1,125 @@
+/**
+ * hreflang cluster rules that need other entries: HREF-006 (return links), HREF-007 (same set on
+ * every member), HREF-009 (conflicting x-default across members). Near-linear: an entry looks up
+ * the entries at its hrefs through the loc index and checks "B lists A" through the href index.
+ */
+import type { Entry, Issue } from '../model.ts';
+import { trimValue } from '../urls.ts';
+import { show, whereIs } from './common.ts';
+import type { HreflangFacts } from './hreflang.ts';
+import type { MultiMap } from './multiMap.ts';
+
+/** What cluster checks read from the validator. */
+export interface ClusterIndex {
+  /** Trimmed loc → entry ids. */
+  locs: MultiMap;
+  /** Trimmed hreflang href → ids of the entries listing it. */
+  listers: MultiMap;
+  entry(id: number): Entry | undefined;
+  hreflang(id: number): HreflangFacts | null;
+}
+
+function issue(e: Entry, rule: string, severity: Issue['severity'], message: string, field: string): Issue {
+  const i: Issue = { rule, severity, message, entry: e.id, field };
+  if (e.line !== undefined) i.line = e.line;
+  return i;
+}
+
+function fieldOfHref(e: Entry, href: string): string {
+  const alts = e.alternates ?? [];
+  for (let i = 0; i < alts.length; i++)
+    if (trimValue(alts[i].href ?? '') === href) return `alternates.${i}.href`;
+  return 'alternates';
+}
+
+/** Issues for an entry that is listed by others but has no hreflang links itself. */
+function unlisted(e: Entry, ix: ClusterIndex, out: Issue[]): void {
+  const loc = trimValue(e.loc);
+  const others = ix.listers.get(loc).filter((id) => id !== e.id);
+  if (others.length === 0) return;
+  const other = ix.entry(others[0]);
+  const by = other ? whereIs(other) : 'another entry';
+  out.push(
+    issue(
+      e,
+      'HREF-007',
+      'warning',
+      `This page is listed as an alternate by ${by} but has no hreflang links itself; give it the same set of links.`,
+      'alternates',
+    ),
+  );
+}
+
+/**
+ * Cluster issues of one entry.
+ *
+ * @example clusterIssues(enEntry, index, out) // /de/ does not list /en/ → HREF-006 on /en/'s link to /de/
+ */
+export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
+  const facts = ix.hreflang(e.id);
+  if (!facts) {
+    unlisted(e, ix, out);
+    return;
+  }
+  const loc = trimValue(e.loc);
+  let missing = 0;
+  let setReported = false;
+  let xReported = false;
+  for (const href of facts.hrefs) {
+    if (href === loc) continue;
+    const ids = ix.locs.get(href);
+    if (ids.length === 0) {
+      missing++;
+      continue;
+    }
+    const other = ix.entry(ids[0]);
+    if (!other || other.id === e.id) continue;
+    if (!ix.listers.has(loc, other.id)) {
+      out.push(
+        issue(
+          e,
+          'HREF-006',
+          'error',
+          `No return link: ${show(href, 60)} (${whereIs(other)}) does not link back to this page, so Google ignores the pair. Add the missing link there.`,
+          fieldOfHref(e, href),
+        ),
+      );
+    }
+    const of = ix.hreflang(other.id);
+    if (!setReported && of && of.signature !== facts.signature) {
+      setReported = true;
+      out.push(
+        issue(
+          e,
+          'HREF-007',
+          'warning',
+          `The hreflang links differ from those of ${whereIs(other)}; every page of a cluster should carry the identical set.`,
+          'alternates',
+        ),
+      );
+    }
+    if (!xReported && of && of.xDefault && facts.xDefault && of.xDefault !== facts.xDefault) {
+      xReported = true;
+      out.push(
+        issue(
+          e,
+          'HREF-009',
+          'error',
+          `Conflicting x-default: this page says ${show(facts.xDefault, 50)}, ${whereIs(other)} says ${show(of.xDefault, 50)}; use one x-default per cluster.`,
+          'alternates',
+        ),
+      );
+    }
+  }
+  if (missing > 0) {
+    out.push(
+      issue(
+        e,
+        'HREF-006',
+        'info',
+        `${missing} alternate URL${missing > 1 ? 's have' : ' has'} no entry in this file, so return links cannot be checked here; load the sibling sitemaps to verify.`,
+        'alternates',
+      ),
+    );
+  }
+}

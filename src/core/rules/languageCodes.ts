@@ -1,0 +1,57 @@
+/**
+ * hreflang code validation (HREF-004) against the IANA Language Subtag Registry
+ * (npm `language-subtag-registry`, CC0). Only the small index files are imported (subtag → record
+ * number), not the 1 MB registry: two-letter languages (ISO 639-1), four-letter scripts
+ * (ISO 15924) and two-letter regions (ISO 3166-1 alpha-2, minus the non-country codes below).
+ */
+import languageIndex from 'language-subtag-registry/data/json/language.json';
+import regionIndex from 'language-subtag-registry/data/json/region.json';
+import scriptIndex from 'language-subtag-registry/data/json/script.json';
+
+const LANGUAGES = new Set(Object.keys(languageIndex).filter((k) => k.length === 2));
+const SCRIPTS = new Set(Object.keys(scriptIndex).filter((k) => k.length === 4));
+/** Private-use, reserved, grouping and deprecated region subtags that are not ISO 3166-1 countries. */
+const NOT_COUNTRIES = new Set(
+  'aa qm qn qo qp qq qr qs qt qu qv qw qx qy qz xa xb xc xd xe xf xg xh xi xj xk xl xm xn xo xp xq xr xs xt xu xv xw xx xy xz zz eu ez un ac cp dg ea ic ta bu cs dd fx nt su tp yd yu zr an'.split(
+    ' ',
+  ),
+);
+const REGIONS = new Set(Object.keys(regionIndex).filter((k) => k.length === 2 && !NOT_COUNTRIES.has(k)));
+
+/**
+ * Why an hreflang value is not usable by Google, or null when it is.
+ *
+ * @example hreflangProblem('en-GB') === null
+ * @example hreflangProblem('en-UK') // 'UK is not an ISO 3166-1 country code (the United Kingdom is GB)'
+ */
+export function hreflangProblem(code: string): string | null {
+  const lower = code.toLowerCase();
+  if (lower === 'x-default') return null;
+  if (code.includes('_'))
+    return `it uses “_”; separate language and region with “-” (${code.replace(/_/g, '-')})`;
+  const parts = lower.split('-');
+  const lang = parts[0];
+  if (lang.length !== 2) {
+    return lang.length === 3
+      ? 'three-letter language codes are not supported; use the two-letter ISO 639-1 code'
+      : 'it must start with a two-letter ISO 639-1 language code';
+  }
+  if (!LANGUAGES.has(lang)) return `“${lang}” is not an ISO 639-1 language code`;
+  let i = 1;
+  if (parts[i]?.length === 4) {
+    if (!SCRIPTS.has(parts[i])) return `“${parts[i]}” is not an ISO 15924 script code`;
+    i++;
+  }
+  if (parts[i] !== undefined) {
+    const r = parts[i];
+    if (/^\d{3}$/.test(r))
+      return `UN M.49 region “${r}” is not supported; use the language alone or explicit country codes`;
+    if (r === 'uk') return 'UK is not an ISO 3166-1 country code (the United Kingdom is GB)';
+    if (r.length !== 2 || !REGIONS.has(r))
+      return `“${r.toUpperCase()}” is not an ISO 3166-1 alpha-2 country code`;
+    i++;
+  }
+  if (parts[i] !== undefined)
+    return `unexpected “${parts.slice(i).join('-')}”; use language[-Script][-REGION]`;
+  return null;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { entryIssues, rulesOf } from './testing.ts';
+
+const rules = (loc: string, kind?: 'text' | 'sitemapindex') => rulesOf(entryIssues({ loc }, kind));
+
+describe('LOC rules', () => {
+  it('passes a clean absolute URL', () => {
+    expect(rules('https://www.example.com/about/')).toEqual([]);
+  });
+  it('XML-004: empty loc (IDX-001 in an index)', () => {
+    expect(rules('')).toEqual(['XML-004@loc']);
+    expect(rules('  ', 'sitemapindex')).toEqual(['IDX-001@loc']);
+  });
+  it('LOC-001: relative, protocol-relative, host-only and other schemes', () => {
+    for (const v of [
+      '/about/',
+      '//www.example.com/a',
+      'www.example.com/a',
+      'ftp://example.com/file',
+      'javascript:alert(1)',
+    ]) {
+      expect(rules(v)).toContain('LOC-001@loc');
+    }
+    const msg = entryIssues({ loc: '/about/' }).find((i) => i.rule === 'LOC-001')!.message;
+    expect(msg).toContain('Invalid URL');
+    expect(msg).toContain('/about/');
+  });
+  it('TXT-001 replaces LOC-001 for text sitemap lines', () => {
+    expect(rules('# product pages', 'text')).toContain('TXT-001@loc');
+    expect(rules('https://www.example.com/a', 'text')).toEqual([]);
+  });
+  it('LOC-002: length limits', () => {
+    const base = 'https://www.example.com/';
+    expect(entryIssues({ loc: base + 'a'.repeat(2100) }).find((i) => i.rule === 'LOC-002')?.severity).toBe(
+      'error',
+    );
+    expect(
+      entryIssues({ loc: base + 'a'.repeat(2048 - base.length) }).find((i) => i.rule === 'LOC-002')?.severity,
+    ).toBe('warning');
+    expect(entryIssues({ loc: 'http://a.b/' }).find((i) => i.rule === 'LOC-002')?.severity).toBe('info');
+    expect(rules(base + 'a'.repeat(2000))).toEqual([]);
+  });
+  it('LOC-003: characters not allowed in a URI', () => {
+    expect(rules('https://www.example.com/summer sale/')).toEqual(['LOC-003@loc']);
+    expect(rules('https://www.example.com/100%')).toEqual(['LOC-003@loc']);
+    expect(rules('https://www.example.com/a#b#c')).toContain('LOC-003@loc');
+    expect(rules('https://www.example.com/a%20b')).toEqual([]);
+  });
+  it('LOC-004: raw non-ASCII', () => {
+    expect(rules('https://www.example.com/ümlat.php')).toEqual(['LOC-004@loc']);
+    expect(rules('https://www.example.com/%C3%BCmlat.php')).toEqual([]);
+  });
+  it('LOC-005: surrounding whitespace including NBSP', () => {
+    expect(rules('\n  https://www.example.com/\n')).toEqual(['LOC-005@loc']);
+    expect(rules('https://www.example.com/\u00a0')).toEqual(['LOC-005@loc']);
+  });
+  it('LOC-008, LOC-009, LOC-010', () => {
+    expect(rules('https://www.example.com/guide#install')).toEqual(['LOC-008@loc']);
+    expect(rules('https://www.example.com/cart;jsessionid=9F3A')).toEqual(['LOC-009@loc']);
+    expect(rules('https://www.example.com/?utm_source=mail')).toEqual(['LOC-009@loc']);
+    expect(rules('https://www.example.com/?sidebar=1')).toEqual([]);
+    expect(rules('https://admin:secret@www.example.com/')).toEqual(['LOC-010@loc']);
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * LOC rules (SITEMAP-RULES.md 6.4) for page URLs and, through `checkUrlValue`, for every other URL
+ * field (image:loc, video locations, xhtml:link href). TXT-001 replaces LOC-001 for text sitemaps.
+ */
+import { hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
+import { type EntryCtx, report, show } from './common.ts';
+
+/** Result of scanning a URL's characters once. */
+export interface CharScan {
+  /** Index of the first character not allowed in a URI (LOC-003), -1 when none. */
+  bad: number;
+  /** Why `bad` is bad. */
+  badWhy: string;
+  nonAscii: boolean;
+}
+
+const BAD_ASCII = new Set([34, 60, 62, 92, 94, 96, 123, 124, 125]);
+
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+/** One pass over a (trimmed) URL for LOC-003 and LOC-004. @example scanChars('https://a.com/a b').bad === 15 */
+export function scanChars(s: string): CharScan {
+  let nonAscii = false;
+  let hashes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 126) {
+      nonAscii = true;
+      continue;
+    }
+    if (c <= 32 || c === 127)
+      return { bad: i, badWhy: c === 32 ? 'a space' : 'a control character', nonAscii };
+    if (BAD_ASCII.has(c)) return { bad: i, badWhy: `the character ${s[i]}`, nonAscii };
+    if (c === 37 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) {
+      return { bad: i, badWhy: 'a % not followed by two hex digits', nonAscii };
+    }
+    if (c === 35 && ++hashes > 1) return { bad: i, badWhy: 'a second #', nonAscii };
+  }
+  return { bad: -1, badWhy: '', nonAscii };
+}
+
+/** Why a trimmed value is not an absolute http(s) URL, or null when it is. */
+export function absoluteProblem(
+  v: string,
+  parts: UrlParts | null,
+  schemes: readonly string[],
+): string | null {
+  if (parts === null) {
+    if (v.startsWith('//')) return 'it is protocol-relative (starts with //): add https:';
+    if (v.startsWith('/') || v.startsWith('.'))
+      return 'it is a relative path: write the full address with https:// and the host';
+    if (/^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)+\/)/i.test(v)) return 'it has no scheme: add https://';
+    return 'it is not an absolute URL: write the full address starting with https://';
+  }
+  if (!schemes.includes(parts.scheme))
+    return `scheme “${parts.scheme}:” is not allowed here (use ${schemes.join(' or ')})`;
+  if (!parts.hasAuthority || parts.host === '') return 'it has no host name';
+  if (parts.port !== '' && !/^\d{1,5}$/.test(parts.port)) return `port “${parts.port}” is not a number`;
+  return null;
+}
+
+/** Options for checking one URL field. */
+export interface UrlFieldOptions {
+  /** Rule used when the value is not an absolute URL (LOC-001, IMG-003, HREF-003, TXT-001, VID-006…). */
+  absRule: string;
+  /** Allowed schemes. */
+  schemes: readonly string[];
+  /** Run LOC-008..010 (page URLs only). */
+  page: boolean;
+}
+
+const PAGE: UrlFieldOptions = { absRule: 'LOC-001', schemes: ['http', 'https'], page: true };
+const TEXT_LINE: UrlFieldOptions = { ...PAGE, absRule: 'TXT-001' };
+const TRACKING_QUERY = /(?:^|[&;])(utm_[a-z0-9_]*|gclid|fbclid|msclkid|jsessionid|phpsessid|sid|sessionid)=/i;
+const TRACKING_PATH = /;(jsessionid|phpsessid|sid|sessionid)=/i;
+
+function checkLength(ctx: EntryCtx, v: string, field: string): void {
+  if (v.length > 2048) {
+    report(
+      ctx,
+      'LOC-002',
+      'error',
+      `URL is ${v.length} characters long; the limit is 2,047. Shorten it (drop tracking parameters) or list the canonical URL: ${show(v)}`,
+      field,
+    );
+  } else if (v.length === 2048) {
+    report(
+      ctx,
+      'LOC-002',
+      'warning',
+      'URL is exactly 2,048 characters: sitemaps.org requires fewer; remove at least one character.',
+      field,
+    );
+  } else if (v.length < 12) {
+    report(
+      ctx,
+      'LOC-002',
+      'info',
+      `URL ${show(v)} is shorter than the 12 characters the schema expects; check it is complete.`,
+      field,
+    );
+  }
+}
+
+function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: string): void {
+  if (parts.fragment !== null) {
+    report(
+      ctx,
+      'LOC-008',
+      'warning',
+      `URL has a #fragment (#${parts.fragment.slice(0, 40)}), which is never sent to the server; remove it: ${show(v)}`,
+      field,
+    );
+  }
+  const tq = parts.query !== null ? TRACKING_QUERY.exec(parts.query) : null;
+  const tp = TRACKING_PATH.exec(parts.path);
+  if (tq || tp) {
+    const name = (tq ?? tp)![1];
+    report(
+      ctx,
+      'LOC-009',
+      'warning',
+      `URL carries the session or tracking parameter “${name}”; list the clean canonical URL instead: ${show(v)}`,
+      field,
+    );
+  }
+  if (parts.userinfo !== null) {
+    report(
+      ctx,
+      'LOC-010',
+      'warning',
+      'URL contains credentials (user:password@ before the host); remove them — they would be published in the sitemap.',
+      field,
+    );
+  }
+}
+
+/**
+ * Checks one URL value at `field` (LOC-001..005, plus LOC-008..010 for page URLs).
+ * Returns the scanned parts of the trimmed value, or null when it is not absolute.
+ *
+ * @example checkUrlValue(ctx, ' /about', 'loc') // LOC-005 + LOC-001, returns null
+ */
+export function checkUrlValue(
+  ctx: EntryCtx,
+  raw: string,
+  field: string,
+  opts: UrlFieldOptions = PAGE,
+): UrlParts | null {
+  if (hasEdgeSpace(raw)) {
+    report(
+      ctx,
+      'LOC-005',
+      'warning',
+      `URL has spaces or line breaks around it; trim them: ${show(raw)}`,
+      field,
+    );
+  }
+  const v = trimValue(raw);
+  const parts = scanUrl(v);
+  const abs = absoluteProblem(v, parts, opts.schemes);
+  const label = opts.absRule === 'LOC-001' || opts.absRule === 'TXT-001' ? 'Invalid URL' : 'URL not allowed';
+  if (abs !== null) report(ctx, opts.absRule, 'error', `${label}: ${show(v)} — ${abs}.`, field);
+  else checkLength(ctx, v, field);
+  const chars = scanChars(v);
+  if (chars.bad >= 0) {
+    report(
+      ctx,
+      'LOC-003',
+      'error',
+      `Invalid URL: ${show(v)} contains ${chars.badWhy} at position ${chars.bad + 1}; percent-encode it (a space becomes %20).`,
+      field,
+    );
+  }
+  if (chars.nonAscii) {
+    report(
+      ctx,
+      'LOC-004',
+      'warning',
+      `URL contains non-ASCII characters; percent-encode them (and use punycode for the host): ${show(v)}`,
+      field,
+    );
+  }
+  if (abs !== null) return null;
+  if (opts.page) checkPageExtras(ctx, parts!, v, field);
+  return parts;
+}
+
+/**
+ * The entry's own `loc`: XML-004 / IDX-001 when empty, TXT-001 for text sitemap lines, else LOC rules.
+ *
+ * @example checkLoc({ entry: { id: 0, loc: '' }, kind: 'urlset', ... }) // XML-004
+ */
+export function checkLoc(ctx: EntryCtx): UrlParts | null {
+  const loc = ctx.entry.loc;
+  if (trimValue(loc) === '') {
+    const rule = ctx.kind === 'sitemapindex' ? 'IDX-001' : 'XML-004';
+    const what = ctx.kind === 'sitemapindex' ? 'child sitemap' : 'page';
+    report(
+      ctx,
+      rule,
+      'error',
+      `Missing URL: this entry has no <loc>, so search engines drop it. Enter the ${what}'s full URL.`,
+      'loc',
+    );
+    return null;
+  }
+  const opts = ctx.kind === 'text' ? TEXT_LINE : PAGE;
+  return checkUrlValue(ctx, loc, 'loc', opts);
+}

@@ -1,0 +1,50 @@
+/**
+ * A string → entry-id multimap that stores a single id without an array (most keys have one id),
+ * for the validator's duplicate and hreflang indexes.
+ */
+export class MultiMap {
+  private readonly map = new Map<string, number | number[]>();
+
+  /** Adds an id under a key. @example m.add('https://a.com/', 3) */
+  add(key: string, id: number): void {
+    const cur = this.map.get(key);
+    if (cur === undefined) this.map.set(key, id);
+    else if (typeof cur === 'number') this.map.set(key, [cur, id]);
+    else cur.push(id);
+  }
+
+  /** Removes one occurrence of an id under a key. */
+  remove(key: string, id: number): void {
+    const cur = this.map.get(key);
+    if (cur === undefined) return;
+    if (typeof cur === 'number') {
+      if (cur === id) this.map.delete(key);
+      return;
+    }
+    const i = cur.indexOf(id);
+    if (i >= 0) cur.splice(i, 1);
+    if (cur.length === 1) this.map.set(key, cur[0]);
+    else if (cur.length === 0) this.map.delete(key);
+  }
+
+  /** Ids under a key (empty when none). Do not mutate the result. */
+  get(key: string): readonly number[] {
+    const cur = this.map.get(key);
+    if (cur === undefined) return EMPTY;
+    return typeof cur === 'number' ? [cur] : cur;
+  }
+
+  /** Number of ids under a key. */
+  count(key: string): number {
+    const cur = this.map.get(key);
+    return cur === undefined ? 0 : typeof cur === 'number' ? 1 : cur.length;
+  }
+
+  /** True when the id is stored under the key. */
+  has(key: string, id: number): boolean {
+    const cur = this.map.get(key);
+    return cur === id || (Array.isArray(cur) && cur.includes(id));
+  }
+}
+
+const EMPTY: readonly number[] = [];

@@ -1,0 +1,56 @@
+/** PRIO-001 (SITEMAP-RULES.md 6.8): priority is a decimal from 0.0 to 1.0. PRIO-002/003 are document-level. */
+import { hasEdgeSpace, trimValue } from '../urls.ts';
+import { type EntryCtx, report, show } from './common.ts';
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** The comma → dot conversion when it yields a valid priority, else null. @example commaPriority('0,8') === '0.8' */
+export function commaPriority(v: string): string | null {
+  if (!/^\d?,\d+$/.test(v)) return null;
+  if (/^[1-9],\d{3}$/.test(v)) return null;
+  const dotted = v.replace(',', '.');
+  const n = Number(dotted);
+  return n >= 0 && n <= 1 ? (dotted.startsWith('.') ? `0${dotted}` : dotted) : null;
+}
+
+/**
+ * Checks `entry.priority`. Returns the trimmed value when valid (for PRIO-002 counts), else null.
+ *
+ * @example checkPriority(ctx) // '1.5' → PRIO-001 error; '0,8' → PRIO-001 error with a fix
+ */
+export function checkPriority(ctx: EntryCtx): string | null {
+  const raw = ctx.entry.priority;
+  if (raw === undefined) return null;
+  const v = trimValue(raw);
+  if (v === '') {
+    report(
+      ctx,
+      'PRIO-001',
+      'warning',
+      'Empty <priority>: remove the element or enter a number from 0.0 to 1.0.',
+      'priority',
+    );
+    return null;
+  }
+  if (!DECIMAL.test(v)) {
+    const hint = commaPriority(v)
+      ? ` Use a dot: “${commaPriority(v)}”.`
+      : ' Enter a number from 0.0 to 1.0 such as 0.8.';
+    report(ctx, 'PRIO-001', 'error', `Invalid priority ${show(v)}: not a decimal number.${hint}`, 'priority');
+    return null;
+  }
+  const n = Number(v);
+  if (n < 0 || n > 1) {
+    report(ctx, 'PRIO-001', 'error', `Invalid priority ${show(v)}: must be between 0.0 and 1.0.`, 'priority');
+    return null;
+  }
+  if (hasEdgeSpace(raw))
+    report(
+      ctx,
+      'PRIO-001',
+      'warning',
+      `Priority ${show(raw)} has surrounding whitespace; trim it.`,
+      'priority',
+    );
+  return v;
+}

@@ -1,0 +1,142 @@
+/**
+ * Rules that apply to every value of an entry, typed or pasted: ENC-007 (escaped twice), ENC-008
+ * (characters XML 1.0 forbids) and, for text sitemaps, TXT-003 (entity text in a line).
+ */
+import type { Entry, XNode } from '../model.ts';
+import { type EntryCtx, report, show } from './common.ts';
+
+const FORBIDDEN = 1;
+const AMP = 2;
+const ENTITY = /&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/i;
+
+/** Bit flags: 1 = forbidden character present, 2 = an `&` present. @example scanValue('a\u0008') === 1 */
+export function scanValue(s: string): number {
+  let flags = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32) {
+      if (c !== 9 && c !== 10 && c !== 13) flags |= FORBIDDEN;
+    } else if (c === 38) flags |= AMP;
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+      else flags |= FORBIDDEN;
+    } else if (c === 0xfffe || c === 0xffff) flags |= FORBIDDEN;
+  }
+  return flags;
+}
+
+/** Removes the characters ENC-008 forbids. @example stripForbidden('Budget\u0008 vote') === 'Budget vote' */
+export function stripForbidden(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13) continue;
+    if (c === 0xfffe || c === 0xffff) continue;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        out += s[i] + s[i + 1];
+        i++;
+      }
+      continue;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) continue;
+    out += s[i];
+  }
+  return out;
+}
+
+/** True when the value still contains entity text after XML decoding. @example hasEntityText('a&amp;b') === true */
+export function hasEntityText(s: string): boolean {
+  return s.includes('&') && ENTITY.test(s);
+}
+
+/** Decodes the five XML entities and numeric references once. @example unescapeOnce('a&amp;amp;b') === 'a&amp;b' */
+export function unescapeOnce(s: string): string {
+  return s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_m, name: string) => {
+    const n = name.toLowerCase();
+    if (n === 'amp') return '&';
+    if (n === 'lt') return '<';
+    if (n === 'gt') return '>';
+    if (n === 'quot') return '"';
+    if (n === 'apos') return "'";
+    const code = n.startsWith('#x') ? Number.parseInt(n.slice(2), 16) : Number.parseInt(n.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : _m;
+  });
+}
+
+function checkValue(ctx: EntryCtx, v: string | undefined, field: string): void {
+  if (v === undefined || v === '') return;
+  const flags = scanValue(v);
+  if (flags === 0) return;
+  if (flags & FORBIDDEN) {
+    report(
+      ctx,
+      'ENC-008',
+      'error',
+      `Value ${show(v)} contains a control or non-character that XML forbids (often a pasted backspace); remove it.`,
+      field,
+    );
+  }
+  if (flags & AMP && hasEntityText(v)) {
+    if (ctx.kind === 'text') {
+      report(
+        ctx,
+        'TXT-003',
+        'warning',
+        `Line ${show(v)} contains XML entity text (&amp; …), which a text sitemap takes literally; write the plain character.`,
+        field,
+      );
+    } else {
+      report(
+        ctx,
+        'ENC-007',
+        'warning',
+        `Value ${show(v)} is escaped twice: it literally contains “&amp;”-style text. Unescape it once.`,
+        field,
+      );
+    }
+  }
+}
+
+function checkNodes(ctx: EntryCtx, nodes: readonly XNode[], prefix: string): void {
+  for (const n of nodes) {
+    const field = `${prefix}.${n.name}`;
+    checkValue(ctx, n.text, field);
+    if (n.attrs) for (const k in n.attrs) checkValue(ctx, n.attrs[k], field);
+    if (n.children) checkNodes(ctx, n.children, field);
+  }
+}
+
+/**
+ * Runs ENC-007 / ENC-008 / TXT-003 over every value of the entry.
+ *
+ * @example checkValues(ctx) // loc 'https://a.com/?a=1&amp;b=2' → ENC-007 at 'loc'
+ */
+export function checkValues(ctx: EntryCtx): void {
+  const e: Entry = ctx.entry;
+  checkValue(ctx, e.loc, 'loc');
+  checkValue(ctx, e.lastmod, 'lastmod');
+  checkValue(ctx, e.changefreq, 'changefreq');
+  checkValue(ctx, e.priority, 'priority');
+  if (e.images) {
+    for (let i = 0; i < e.images.length; i++) {
+      const im = e.images[i];
+      checkValue(ctx, im.loc, `images.${i}.loc`);
+      checkValue(ctx, im.caption, `images.${i}.caption`);
+      checkValue(ctx, im.title, `images.${i}.title`);
+      checkValue(ctx, im.geoLocation, `images.${i}.geoLocation`);
+      checkValue(ctx, im.license, `images.${i}.license`);
+    }
+  }
+  if (e.videos) for (let i = 0; i < e.videos.length; i++) checkNodes(ctx, e.videos[i].nodes, `videos.${i}`);
+  if (e.news) for (let i = 0; i < e.news.length; i++) checkNodes(ctx, e.news[i].nodes, `news.${i}`);
+  if (e.alternates) {
+    for (let i = 0; i < e.alternates.length; i++) {
+      const a = e.alternates[i];
+      checkValue(ctx, a.href, `alternates.${i}.href`);
+      checkValue(ctx, a.hreflang, `alternates.${i}.hreflang`);
+    }
+  }
+}

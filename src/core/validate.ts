@@ -1,0 +1,445 @@
+/**
+ * Validation of a whole document (`validateDocument`) and incremental revalidation (`Validator`).
+ *
+ * The validator keeps, per entry, its local issues (rules that need only the entry), its scope
+ * issues (HOST/IDX, against the reference origin) and its group issues (duplicates, hreflang
+ * cluster). An edit revalidates the edited entries plus the members of the duplicate groups and
+ * hreflang clusters they leave or join; document counters are updated by subtracting the old facts
+ * and adding the new ones. Parse issues are kept until the field they concern is edited.
+ */
+import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from './model.ts';
+import { whereIs } from './rules/common.ts';
+import { DocCounters, documentIssues } from './rules/documentRules.ts';
+import { describeDifference, dupIssue } from './rules/duplicates.ts';
+import { checkEntry, type EntryFacts } from './rules/entry.ts';
+import {
+  checkHost,
+  originKey,
+  type Reference,
+  referenceFromOrigin,
+  referenceFromSettings,
+} from './rules/host.ts';
+import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
+import { MultiMap } from './rules/multiMap.ts';
+import { trimValue } from './urls.ts';
+
+/** A change to the document's entries (as the state layer's patches carry them). */
+export interface EntryChange {
+  added?: Entry[];
+  updated?: Array<{ before: Entry; after: Entry }>;
+  removed?: Entry[];
+}
+
+interface Slot {
+  entry: Entry;
+  seq: number;
+  facts: EntryFacts;
+  origin: string | null;
+  local: Issue[];
+  scope: Issue[];
+  group: Issue[];
+  parse: Issue[];
+  cache: Issue[] | null;
+}
+
+const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+const NO_ISSUES: readonly Issue[] = [];
+
+/**
+ * Validates a document in full (pure; parse issues are not included).
+ *
+ * @example validateDocument(doc, { now: Date.UTC(2026, 10, 21) }) // Issue[]
+ */
+export function validateDocument(doc: SitemapDocument, settings: ValidationSettings): Issue[] {
+  const v = new Validator(settings);
+  v.load(doc);
+  return v.all();
+}
+
+/** Incremental validator; see CONTRACTS.md. */
+export class Validator {
+  /** Increments on every load, apply and settings change. */
+  version = 0;
+  private settings: ValidationSettings;
+  private doc: SitemapDocument = { kind: 'urlset', entries: [], nextId: 0 };
+  private slots = new Map<number, Slot>();
+  private seq = 0;
+  private counters = new DocCounters();
+  private exact = new MultiMap();
+  private norm = new MultiMap();
+  private lower = new MultiMap();
+  private versions = new MultiMap();
+  private listers = new MultiMap();
+  private ref: Reference | null = null;
+  private refKey = '';
+  private docIssues: Issue[] = [];
+  private docParse: Issue[] = [];
+  private byRule = new Map<string, { severity: Severity; count: number }>();
+  private sevCount = { error: 0, warning: 0, info: 0 };
+  private readonly cluster: ClusterIndex;
+
+  /** @param settings publish URL, cross-submission switch and "now". */
+  constructor(settings: ValidationSettings) {
+    this.settings = settings;
+    this.cluster = {
+      locs: this.exact,
+      listers: this.listers,
+      entry: (id) => this.slots.get(id)?.entry,
+      hreflang: (id) => this.slots.get(id)?.facts.href ?? null,
+    };
+  }
+
+  /** Full validation of a document; `parseIssues` (from parseSitemap) are kept alongside. */
+  load(doc: SitemapDocument, parseIssues: readonly Issue[] = []): void {
+    this.reset(doc);
+    const byEntry = new Map<number, Issue[]>();
+    for (const i of parseIssues) {
+      if (i.entry === undefined) this.docParse.push(i);
+      else {
+        const list = byEntry.get(i.entry);
+        if (list) list.push(i);
+        else byEntry.set(i.entry, [i]);
+      }
+    }
+    for (const e of doc.entries) this.insert(e, byEntry.get(e.id) ?? []);
+    this.refreshReference(true, []);
+    for (const slot of this.slots.values()) this.regroup(slot);
+    this.refreshDocument();
+    for (const i of this.docParse) this.count(i, 1);
+    this.version++;
+  }
+
+  /** Applies an edit incrementally (the document object passed to `load` is not read again). */
+  apply(change: EntryChange): void {
+    const touched = new Set<number>();
+    const changed: number[] = [];
+    for (const e of change.removed ?? []) {
+      this.collectNeighbours(e, touched);
+      this.extract(e.id);
+    }
+    for (const { before, after } of change.updated ?? []) {
+      this.collectNeighbours(before, touched);
+      const old = this.slots.get(before.id);
+      const keep = old ? old.parse.filter((i) => !fieldChanged(before, after, i.field)) : [];
+      const seq = old?.seq;
+      this.extract(before.id);
+      this.insert(after, keep, seq);
+      changed.push(after.id);
+    }
+    for (const e of change.added ?? []) {
+      this.insert(e, []);
+      changed.push(e.id);
+    }
+    for (const id of changed) {
+      const s = this.slots.get(id);
+      if (s) this.collectNeighbours(s.entry, touched);
+    }
+    this.refreshReference(false, changed);
+    for (const id of touched) {
+      const s = this.slots.get(id);
+      if (s) this.regroup(s);
+    }
+    this.refreshDocument();
+    this.version++;
+  }
+
+  /** Changes settings and revalidates everything (settings affect host, date and scope rules). */
+  setSettings(s: ValidationSettings): void {
+    this.settings = s;
+    const parse = [...this.docParse];
+    const entryParse: Issue[] = [];
+    for (const slot of this.slots.values()) entryParse.push(...slot.parse);
+    const doc = {
+      ...this.doc,
+      entries: [...this.slots.values()].sort((a, b) => a.seq - b.seq).map((x) => x.entry),
+    };
+    this.load(doc, [...parse, ...entryParse]);
+  }
+
+  /** Issues of one entry (parse, local, scope, group). */
+  issuesOf(entryId: number): readonly Issue[] {
+    const s = this.slots.get(entryId);
+    if (!s) return NO_ISSUES;
+    if (s.cache === null) s.cache = [...s.parse, ...s.local, ...s.scope, ...s.group];
+    return s.cache;
+  }
+
+  /** Document-level issues (parse and validation). */
+  documentIssues(): readonly Issue[] {
+    return [...this.docParse, ...this.docIssues];
+  }
+
+  /** Every issue: document-level first, then entries in document order. */
+  all(): Issue[] {
+    const out: Issue[] = [...this.docParse, ...this.docIssues];
+    const slots = [...this.slots.values()].sort((a, b) => a.seq - b.seq);
+    for (const s of slots) {
+      for (const i of this.issuesOf(s.entry.id)) out.push(i);
+    }
+    return out;
+  }
+
+  /** Totals by severity and by rule. */
+  counts(): {
+    error: number;
+    warning: number;
+    info: number;
+    byRule: Map<string, { severity: Severity; count: number }>;
+  } {
+    return { ...this.sevCount, byRule: new Map([...this.byRule].map(([k, v]) => [k, { ...v }])) };
+  }
+
+  /** Ids of the entries with at least one issue of a rule, in document order. */
+  entriesWithRule(rule: string): number[] {
+    const out: Array<[number, number]> = [];
+    for (const s of this.slots.values()) {
+      if (this.issuesOf(s.entry.id).some((i) => i.rule === rule)) out.push([s.seq, s.entry.id]);
+    }
+    return out.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+  }
+
+  /** The worst severity among an entry's issues. */
+  worstSeverity(entryId: number): Severity | undefined {
+    let worst: Severity | undefined;
+    for (const i of this.issuesOf(entryId)) if (!worst || RANK[i.severity] > RANK[worst]) worst = i.severity;
+    return worst;
+  }
+
+  private reset(doc: SitemapDocument): void {
+    this.doc = doc;
+    this.slots = new Map();
+    this.seq = 0;
+    this.counters = new DocCounters();
+    for (const m of ['exact', 'norm', 'lower', 'versions', 'listers'] as const) this[m] = new MultiMap();
+    (this.cluster as { locs: MultiMap }).locs = this.exact;
+    (this.cluster as { listers: MultiMap }).listers = this.listers;
+    this.ref = null;
+    this.refKey = '';
+    this.docIssues = [];
+    this.docParse = [];
+    this.byRule = new Map();
+    this.sevCount = { error: 0, warning: 0, info: 0 };
+  }
+
+  private count(i: Issue, sign: 1 | -1): void {
+    this.sevCount[i.severity] += sign;
+    const key = i.rule;
+    const cur = this.byRule.get(key);
+    if (cur) {
+      cur.count += sign;
+      if (cur.count === 0) this.byRule.delete(key);
+    } else if (sign > 0) this.byRule.set(key, { severity: i.severity, count: 1 });
+  }
+
+  private setList(slot: Slot, which: 'local' | 'scope' | 'group' | 'parse', list: Issue[]): void {
+    for (const i of slot[which]) this.count(i, -1);
+    for (const i of list) this.count(i, 1);
+    slot[which] = list;
+    slot.cache = null;
+  }
+
+  private insert(e: Entry, parse: Issue[], seq?: number): void {
+    const local: Issue[] = [];
+    const facts = checkEntry(e, this.doc.kind, this.settings, local);
+    const origin = facts.parts ? originKey(facts.parts) : null;
+    const slot: Slot = {
+      entry: e,
+      seq: seq ?? this.seq++,
+      facts,
+      origin,
+      local: [],
+      scope: [],
+      group: [],
+      parse: [],
+      cache: null,
+    };
+    this.slots.set(e.id, slot);
+    this.setList(slot, 'local', local);
+    this.setList(slot, 'parse', parse);
+    this.counters.apply(facts, origin, 1);
+    const k = facts.keys;
+    this.exact.add(k.exact, e.id);
+    if (k.norm) {
+      this.norm.add(k.norm, e.id);
+      this.lower.add(k.lower, e.id);
+      this.versions.add(k.version, e.id);
+    }
+    if (facts.href) for (const h of facts.href.hrefs) this.listers.add(h, e.id);
+  }
+
+  private extract(id: number): void {
+    const slot = this.slots.get(id);
+    if (!slot) return;
+    for (const w of ['local', 'scope', 'group', 'parse'] as const) this.setList(slot, w, []);
+    this.counters.apply(slot.facts, slot.origin, -1);
+    const k = slot.facts.keys;
+    this.exact.remove(k.exact, id);
+    if (k.norm) {
+      this.norm.remove(k.norm, id);
+      this.lower.remove(k.lower, id);
+      this.versions.remove(k.version, id);
+    }
+    if (slot.facts.href) for (const h of slot.facts.href.hrefs) this.listers.remove(h, id);
+    this.slots.delete(id);
+  }
+
+  /** Ids whose group issues may change when `e` joins or leaves. */
+  private collectNeighbours(e: Entry, into: Set<number>): void {
+    into.add(e.id);
+    const slot = this.slots.get(e.id);
+    const k = slot && slot.entry === e ? slot.facts.keys : null;
+    const loc = trimValue(e.loc);
+    for (const id of this.exact.get(loc)) into.add(id);
+    for (const id of this.listers.get(loc)) into.add(id);
+    if (k?.norm) {
+      for (const id of this.norm.get(k.norm)) into.add(id);
+      for (const id of this.lower.get(k.lower)) into.add(id);
+      for (const id of this.versions.get(k.version)) into.add(id);
+    }
+    for (const a of e.alternates ?? []) {
+      if (a.href) for (const id of this.exact.get(trimValue(a.href))) into.add(id);
+    }
+  }
+
+  private refreshReference(force: boolean, changed: readonly number[]): void {
+    let ref = referenceFromSettings(this.settings);
+    let key = ref ? `set:${ref.url}` : '';
+    if (!ref) {
+      const top = this.counters.origins.leader();
+      if (top.key !== null) {
+        ref = referenceFromOrigin(top.key);
+        key = `inferred:${top.key}`;
+      }
+    }
+    const all = force || key !== this.refKey;
+    this.ref = ref;
+    this.refKey = key;
+    const ids = all ? [...this.slots.keys()] : changed;
+    for (const id of ids) {
+      const slot = this.slots.get(id);
+      if (!slot) continue;
+      const out: Issue[] = [];
+      if (ref && slot.facts.parts) {
+        checkHost(
+          { entry: slot.entry, kind: this.doc.kind, settings: this.settings, out },
+          slot.facts.parts,
+          ref,
+        );
+      }
+      if (out.length > 0 || slot.scope.length > 0) this.setList(slot, 'scope', out);
+    }
+  }
+
+  private refreshDocument(): void {
+    const next = documentIssues(this.doc, this.counters, referenceFromSettings(this.settings));
+    for (const i of this.docIssues) this.count(i, -1);
+    for (const i of next) this.count(i, 1);
+    this.docIssues = next;
+  }
+
+  private regroup(slot: Slot): void {
+    const out: Issue[] = [];
+    this.duplicateIssues(slot, out);
+    if (slot.facts.href || this.listers.count(slot.facts.keys.exact) > 0)
+      clusterIssues(slot.entry, this.cluster, out);
+    if (out.length > 0 || slot.group.length > 0) this.setList(slot, 'group', out);
+  }
+
+  private firstOf(ids: readonly number[]): Slot | undefined {
+    let best: Slot | undefined;
+    for (const id of ids) {
+      const s = this.slots.get(id);
+      if (s && (!best || s.seq < best.seq)) best = s;
+    }
+    return best;
+  }
+
+  private duplicateIssues(slot: Slot, out: Issue[]): void {
+    const k = slot.facts.keys;
+    const e = slot.entry;
+    if (k.exact === '') return;
+    const index = this.doc.kind === 'sitemapindex';
+    const exact = this.exact.get(k.exact);
+    if (exact.length > 1) {
+      const first = this.firstOf(exact)!;
+      if (first !== slot) {
+        const rule = index ? 'IDX-007' : 'LOC-006';
+        out.push(
+          dupIssue(
+            rule,
+            'warning',
+            `Duplicate URL: also listed by ${whereIs(first.entry)}. Remove this entry (its images, videos and links can be merged into the first).`,
+            e.id,
+            e.line,
+          ),
+        );
+      }
+      return;
+    }
+    if (!k.norm) return;
+    const norm = this.norm.get(k.norm);
+    if (norm.length > 1) {
+      const first = this.firstOf(norm)!;
+      if (first !== slot) {
+        const diff = describeDifference(k.exact, first.facts.keys.exact);
+        out.push(
+          dupIssue(
+            index ? 'IDX-007' : 'LOC-006',
+            'warning',
+            `Probable duplicate: differs only by ${diff} from ${whereIs(first.entry)}. List the page once, in the form the server answers without a redirect.`,
+            e.id,
+            e.line,
+          ),
+        );
+      }
+      return;
+    }
+    const lower = this.lower.get(k.lower);
+    if (lower.length > 1) {
+      const first = this.firstOf(lower)!;
+      if (first !== slot) {
+        out.push(
+          dupIssue(
+            'LOC-011',
+            'info',
+            `Differs only by the letter case of the path from ${whereIs(first.entry)}; engines fetch URLs literally, so list only the form the server serves.`,
+            e.id,
+            e.line,
+          ),
+        );
+      }
+    }
+    this.versionIssues(slot, out);
+  }
+
+  private versionIssues(slot: Slot, out: Issue[]): void {
+    const ids = this.versions.get(slot.facts.keys.version);
+    if (ids.length < 2) return;
+    const mine = slot.facts.parts!;
+    for (const id of ids) {
+      const o = this.slots.get(id);
+      if (!o || o === slot || !o.facts.parts) continue;
+      const p = o.facts.parts;
+      if (p.scheme !== mine.scheme || p.host.toLowerCase() !== mine.host.toLowerCase()) {
+        const what = p.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
+        out.push(
+          dupIssue(
+            'LOC-007',
+            'warning',
+            `The same page is also listed as ${whereIs(o.entry)} (${what}); list only the canonical version.`,
+            slot.entry.id,
+            slot.entry.line,
+          ),
+        );
+        return;
+      }
+    }
+  }
+}
+
+/** True when an issue's field (first path segment) differs between two versions of an entry. */
+function fieldChanged(before: Entry, after: Entry, field: string | undefined): boolean {
+  if (field === undefined) return true;
+  const top = field.split('.')[0] as keyof Entry;
+  return before[top] !== after[top];
+}

@@ -1,0 +1,219 @@
+/**
+ * W3C Datetime profile of ISO 8601 (SITEMAP-RULES.md section 4), parsed by hand.
+ *
+ * Never uses `new Date(string)` for validity: it accepts `2023-02-29` and `2024-5-7`.
+ * `Date.UTC` is used only to turn already-validated fields into epoch milliseconds.
+ */
+
+/** Precision of a valid W3C value. */
+export type W3cPrecision = 'year' | 'month' | 'day' | 'minute' | 'second';
+
+/** Why a value is not an acceptable W3C Datetime. */
+export type W3cProblem =
+  /** Empty or whitespace-only (LASTMOD-009). */
+  | 'empty'
+  /** Not one of the W3C forms (LASTMOD-001). */
+  | 'format'
+  /** A time without `Z` / `±hh:mm` (LASTMOD-002). */
+  | 'no-zone'
+  /** Right shape, impossible value: 2024-02-30, hour 24, offset above 14 h (LASTMOD-003). */
+  | 'impossible'
+  /** `YYYY-MM-DDZ` / `YYYY-MM-DD+hh:mm`: valid for the XSD only; the exporter drops the zone. */
+  | 'date-zone';
+
+/** A successfully parsed W3C value. */
+export interface W3cDate {
+  ok: true;
+  precision: W3cPrecision;
+  year: number;
+  /** Earliest instant the value can denote, in ms since the epoch (date-only values: day start at +14:00). */
+  earliestMs: number;
+  /** The calendar-day part as written, `YYYY-MM-DD` (or shorter for year / year-month values). */
+  day: string;
+}
+
+/** A rejected value with a short human explanation. */
+export interface W3cError {
+  ok: false;
+  problem: W3cProblem;
+  detail: string;
+}
+
+const FOURTEEN_HOURS = 14 * 3_600_000;
+
+function digits(s: string, start: number, count: number): number {
+  if (start + count > s.length) return -1;
+  let n = 0;
+  for (let i = start; i < start + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/** Days in a month of the proleptic Gregorian calendar. @example daysInMonth(2024, 2) === 29 */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+const fail = (problem: W3cProblem, detail: string): W3cError => ({ ok: false, problem, detail });
+
+interface Zone {
+  end: number;
+  offsetMin: number;
+  error?: W3cError;
+}
+
+/** Parses a TZD at `i`; returns null when there is none. */
+function parseZone(s: string, i: number): Zone | null {
+  const c = s[i];
+  if (c === 'Z') return { end: i + 1, offsetMin: 0 };
+  if (c !== '+' && c !== '-') return null;
+  const hh = digits(s, i + 1, 2);
+  const mm = s[i + 3] === ':' ? digits(s, i + 4, 2) : -1;
+  if (hh < 0 || mm < 0)
+    return { end: s.length, offsetMin: 0, error: fail('format', 'zone must be Z or ±hh:mm') };
+  if (hh > 14 || mm > 59 || (hh === 14 && mm > 0)) {
+    return { end: i + 6, offsetMin: 0, error: fail('impossible', 'time zone offset beyond ±14:00') };
+  }
+  const sign = c === '-' ? -1 : 1;
+  return { end: i + 6, offsetMin: sign * (hh * 60 + mm) };
+}
+
+function parseDatePart(s: string): { y: number; m: number; d: number; end: number } | W3cError {
+  const y = digits(s, 0, 4);
+  if (y < 0) return fail('format', 'expected a four-digit year first');
+  if (s.length === 4) return { y, m: 1, d: 1, end: 4 };
+  if (s[4] !== '-') return fail('format', 'expected "-" after the year');
+  const m = digits(s, 5, 2);
+  if (m < 0) return fail('format', 'expected a two-digit month');
+  if (m < 1 || m > 12) return fail('impossible', `month ${s.slice(5, 7)} does not exist`);
+  if (s.length === 7) return { y, m, d: 1, end: 7 };
+  if (s[7] !== '-') return fail('format', 'expected "-" after the month');
+  const d = digits(s, 8, 2);
+  if (d < 0) return fail('format', 'expected a two-digit day');
+  if (d < 1 || d > daysInMonth(y, m))
+    return fail('impossible', `day ${s.slice(8, 10)} does not exist in ${s.slice(0, 7)}`);
+  return { y, m, d, end: 10 };
+}
+
+function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W3cError {
+  const h = digits(s, 11, 2);
+  const mi = s[13] === ':' ? digits(s, 14, 2) : -1;
+  if (h < 0 || mi < 0) return fail('format', 'time must be hh:mm or hh:mm:ss');
+  let i = 16;
+  let sec = 0;
+  let ms = 0;
+  let precision: W3cPrecision = 'minute';
+  if (s[i] === ':') {
+    sec = digits(s, i + 1, 2);
+    if (sec < 0) return fail('format', 'seconds must be two digits');
+    precision = 'second';
+    i += 3;
+    if (s[i] === '.') {
+      const start = ++i;
+      while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+      if (i === start) return fail('format', 'a "." must be followed by digits');
+      ms = Math.floor(Number(`0.${s.slice(start, i)}`) * 1000);
+    }
+  }
+  if (h > 23 || mi > 59 || sec > 59)
+    return fail('impossible', 'hour must be 00–23, minutes and seconds 00–59');
+  if (i >= s.length) return fail('no-zone', 'a time needs a time zone (Z or ±hh:mm)');
+  const zone = parseZone(s, i);
+  if (!zone) return fail('format', `unexpected "${s.slice(i, i + 8)}" after the time`);
+  if (zone.error) return zone.error;
+  if (zone.end !== s.length)
+    return fail('format', `unexpected text "${s.slice(zone.end, zone.end + 8)}" at the end`);
+  const earliestMs = Date.UTC(y, mo - 1, d, h, mi, sec, ms) - zone.offsetMin * 60_000;
+  return { ok: true, precision, year: y, earliestMs, day: s.slice(0, 10) };
+}
+
+/**
+ * Parses a W3C Datetime value exactly (no trimming: pass the trimmed value).
+ *
+ * @example parseW3cDate('2024-06-24T09:30:00+02:00') // { ok: true, precision: 'second', ... }
+ * @example parseW3cDate('2023-02-29') // { ok: false, problem: 'impossible', ... }
+ */
+export function parseW3cDate(s: string): W3cDate | W3cError {
+  if (s.length === 0) return fail('empty', 'the value is empty');
+  const date = parseDatePart(s);
+  if ('ok' in date) return date;
+  const { y, m, d, end } = date;
+  if (end === s.length) {
+    const precision: W3cPrecision = end === 4 ? 'year' : end === 7 ? 'month' : 'day';
+    return { ok: true, precision, year: y, earliestMs: Date.UTC(y, m - 1, d) - FOURTEEN_HOURS, day: s };
+  }
+  if (end === 10 && s[10] === 'T') return parseTimePart(s, y, m, d);
+  if (end === 10) {
+    const zone = parseZone(s, 10);
+    if (zone && !zone.error && zone.end === s.length)
+      return fail('date-zone', 'a date without a time carries a zone');
+  }
+  return fail('format', `unexpected "${s.slice(end, end + 8)}" after ${s.slice(0, end)}`);
+}
+
+/** A conversion proposed for a non-W3C date (IMP-015). */
+export interface DateConversion {
+  /** The W3C form. */
+  value: string;
+  /** True when a zone had to be assumed (UTC): needs the user's confirmation, never applied silently. */
+  assumedZone: boolean;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const RFC2822 =
+  /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s*(GMT|UTC|UT|Z|[+-]\d{4})?$/;
+const SPACED = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?$/;
+const SLASHED = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
+
+const pad2 = (n: number | string): string => String(n).padStart(2, '0');
+
+function zoneText(z: string | undefined): string | null {
+  if (!z) return null;
+  if (z === 'GMT' || z === 'UTC' || z === 'UT' || z === 'Z') return 'Z';
+  const compact = z.replace(':', '');
+  return `${compact.slice(0, 3)}:${compact.slice(3)}`;
+}
+
+function withSeconds(time: string): string {
+  return time.length === 5 ? `${time}:00` : time;
+}
+
+/** Returns the conversion only when the result is a valid W3C value. */
+function checked(value: string, assumedZone: boolean): DateConversion | null {
+  const parsed = parseW3cDate(value);
+  return parsed.ok ? { value, assumedZone } : null;
+}
+
+/**
+ * Proposes a W3C form for common non-standard dates: space separator, missing zone, RFC 2822,
+ * `YYYY/MM/DD`, compact `+hhmm` offsets, minutes without seconds, a zone on a date-only value.
+ * Returns null when no safe conversion is known.
+ *
+ * @example convertToW3c('Mon, 24 Jun 2024 09:30:00 GMT') // { value: '2024-06-24T09:30:00Z', assumedZone: false }
+ * @example convertToW3c('2024-06-24 09:30:00') // { value: '2024-06-24T09:30:00Z', assumedZone: true }
+ */
+export function convertToW3c(raw: string): DateConversion | null {
+  const s = raw.trim();
+  const spaced = SPACED.exec(s);
+  if (spaced) {
+    const zone = zoneText(spaced[3]);
+    return checked(`${spaced[1]}T${withSeconds(spaced[2])}${zone ?? 'Z'}`, zone === null);
+  }
+  const slashed = SLASHED.exec(s);
+  if (slashed) return checked(`${slashed[1]}-${pad2(slashed[2])}-${pad2(slashed[3])}`, false);
+  const rfc = RFC2822.exec(s);
+  if (rfc) {
+    const month = MONTHS.indexOf(rfc[2].toLowerCase()) + 1;
+    if (month === 0) return null;
+    const zone = zoneText(rfc[7]);
+    const value = `${rfc[3]}-${pad2(month)}-${pad2(rfc[1])}T${rfc[4]}:${rfc[5]}:${rfc[6] ?? '00'}${zone ?? 'Z'}`;
+    return checked(value, zone === null);
+  }
+  const dateZone = /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})$/.exec(s);
+  if (dateZone) return checked(dateZone[1], false);
+  return null;
+}
