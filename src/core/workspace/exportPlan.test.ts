@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentKind, Entry, ParseResult } from '../model.ts';
+import { buildWorkspace } from '../workspace.ts';
+import { estimateEntryBytes, planWorkspaceExport } from './exportPlan.ts';
+
+function result(kind: DocumentKind, entries: Array<Partial<Entry> & { loc: string }>): ParseResult {
+  const list = entries.map((e, id) => ({ id, ...e }));
+  return { kind, document: { kind, entries: list, nextId: list.length }, issues: [], fatal: null };
+}
+const urls = (prefix: string, n: number, lastmod?: string) =>
+  result(
+    'urlset',
+    Array.from({ length: n }, (_, i) =>
+      lastmod ? { loc: `${prefix}${i}`, lastmod } : { loc: `${prefix}${i}` },
+    ),
+  );
+
+const NOW = '2024-07-01T12:00:00Z';
+
+function siteWorkspace() {
+  return buildWorkspace([
+    {
+      name: 'sitemap.xml',
+      result: result('sitemapindex', [
+        { loc: 'https://a.example/posts.xml', lastmod: '2024-06-01' },
+        { loc: 'https://a.example/pages.xml', lastmod: '2024-05-01' },
+        { loc: 'https://a.example/gone.xml', lastmod: '2024-04-01' },
+        { loc: 'https://a.example/posts.xml', lastmod: '2024-06-01' },
+      ]),
+    },
+    { name: 'posts.xml', result: urls('https://a.example/p/', 5, '2024-06-20') },
+    { name: 'pages.xml', result: urls('https://a.example/q/', 2) },
+    { name: 'extra.xml', result: urls('https://a.example/x/', 1, '2024-06-10') },
+  ]);
+}
+
+const indexOf = (plan: ReturnType<typeof planWorkspaceExport>) => plan.filter((p) => p.role === 'index');
+
+describe('planWorkspaceExport', () => {
+  it('regenerates the index: changed children get now, unchanged keep their lastmod, missing stay, extras join', () => {
+    const ws = siteWorkspace();
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set([1]),
+      now: NOW,
+      publishBase: 'https://b.example/maps/',
+    });
+    expect(plan.map((p) => [p.name, p.role, p.changed])).toEqual([
+      ['posts.xml', 'child', true],
+      ['pages.xml', 'child', false],
+      ['extra.xml', 'child', false],
+      ['sitemap.xml', 'index', true],
+    ]);
+    expect(plan[1].document).toBe(ws.files[2].document);
+    const [index] = indexOf(plan);
+    expect(index.url).toBe('https://b.example/maps/sitemap.xml');
+    expect(index.document.kind).toBe('sitemapindex');
+    expect(index.document.entries).toEqual([
+      { id: 0, loc: 'https://b.example/maps/posts.xml', lastmod: NOW },
+      { id: 1, loc: 'https://b.example/maps/pages.xml', lastmod: '2024-05-01' },
+      { id: 2, loc: 'https://a.example/gone.xml', lastmod: '2024-04-01' },
+      { id: 3, loc: 'https://b.example/maps/extra.xml', lastmod: '2024-06-10' },
+    ]);
+  });
+
+  it('leaves extras out when asked', () => {
+    const plan = planWorkspaceExport(siteWorkspace(), {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/sitemap.xml',
+      includeExtra: false,
+    });
+    expect(plan.map((p) => p.name)).toEqual(['posts.xml', 'pages.xml', 'sitemap.xml']);
+    expect(indexOf(plan)[0].document.entries.map((e) => e.loc)).toEqual([
+      'https://a.example/posts.xml',
+      'https://a.example/pages.xml',
+      'https://a.example/gone.xml',
+    ]);
+  });
+
+  it('re-splits children above maxUrls into <base>-1.xml… and points the index at every part', () => {
+    const plan = planWorkspaceExport(siteWorkspace(), {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/',
+      split: { maxUrls: 2 },
+      includeExtra: false,
+    });
+    expect(plan.map((p) => [p.name, p.document.entries.length, p.changed])).toEqual([
+      ['posts-1.xml', 2, true],
+      ['posts-2.xml', 2, true],
+      ['posts-3.xml', 1, true],
+      ['pages.xml', 2, false],
+      ['sitemap.xml', 5, true],
+    ]);
+    expect(plan[2].document.entries[0].loc).toBe('https://a.example/p/4');
+    expect(plan[2].sourceFile).toBe(1);
+    expect(indexOf(plan)[0].document.entries.map((e) => [e.loc, e.lastmod])).toEqual([
+      ['https://a.example/posts-1.xml', NOW],
+      ['https://a.example/posts-2.xml', NOW],
+      ['https://a.example/posts-3.xml', NOW],
+      ['https://a.example/pages.xml', '2024-05-01'],
+      ['https://a.example/gone.xml', '2024-04-01'],
+    ]);
+  });
+
+  it('splits on the estimated byte size too', () => {
+    const same = Array.from({ length: 100 }, (_, i) => ({
+      loc: `https://a.example/page-${String(i).padStart(3, '0')}`,
+    }));
+    const ws = buildWorkspace([{ name: 'big.xml.gz', result: result('urlset', same) }]);
+    const per = estimateEntryBytes(ws.files[0].document.entries[0]);
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/',
+      split: { maxBytes: 1024 + per * 30 },
+    });
+    expect(plan.filter((p) => p.role === 'child').map((p) => [p.name, p.document.entries.length])).toEqual([
+      ['big-1.xml.gz', 30],
+      ['big-2.xml.gz', 30],
+      ['big-3.xml.gz', 30],
+      ['big-4.xml.gz', 10],
+    ]);
+    expect(indexOf(plan).map((p) => p.name)).toEqual(['sitemap-index.xml']);
+  });
+
+  it('generates no index for a single file that fits, and keeps names unique', () => {
+    const single = buildWorkspace([{ name: 'sitemap.xml', result: urls('https://a.example/', 3) }]);
+    expect(
+      planWorkspaceExport(single, {
+        changedFiles: new Set(),
+        now: NOW,
+        publishBase: 'https://a.example/',
+      }).map((p) => p.name),
+    ).toEqual(['sitemap.xml']);
+    const clash = buildWorkspace([
+      {
+        name: 'sitemap.xml',
+        result: result('sitemapindex', [{ loc: 'fr/sitemap.xml' }, { loc: 'en/sitemap.xml' }]),
+      },
+      { name: 'fr/sitemap.xml', result: urls('https://a.example/fr/', 1) },
+      { name: 'en/sitemap.xml', result: urls('https://a.example/en/', 1) },
+    ]);
+    const plan = planWorkspaceExport(clash, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/',
+    });
+    expect(plan.map((p) => p.url)).toEqual([
+      'https://a.example/fr/sitemap.xml',
+      'https://a.example/en/sitemap.xml',
+      'https://a.example/sitemap.xml',
+    ]);
+  });
+
+  it('splits an index above 50,000 children into several index files', () => {
+    const ws = buildWorkspace([
+      {
+        name: 'sitemap.xml',
+        result: result(
+          'sitemapindex',
+          Array.from({ length: 50_001 }, (_, i) => ({ loc: `https://a.example/s${i}.xml` })),
+        ),
+      },
+    ]);
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/',
+    });
+    expect(plan.map((p) => [p.name, p.document.entries.length])).toEqual([
+      ['sitemap-1.xml', 50_000],
+      ['sitemap-2.xml', 1],
+    ]);
+  });
+});

@@ -1,0 +1,277 @@
+/**
+ * Export plan of a workspace (issue 7, OUT-008): which documents to write under which names, with
+ * the index regenerated to point at the final absolute URLs. Bytes are produced later by the
+ * serializer (`serializeFiles` in `../serialize.ts`), one planned document at a time.
+ */
+import type { Entry, SitemapDocument } from '../model.ts';
+import { newestLastmod } from './checks.ts';
+import type { ChildRef, Workspace } from './types.ts';
+
+/** Options of {@link planWorkspaceExport}. */
+export interface WorkspaceExportOptions {
+  /** Positions of the files edited since they were loaded: their index lastmod becomes `now`. */
+  changedFiles: ReadonlySet<number>;
+  /** W3C datetime of the export, e.g. `2024-06-24T09:30:00Z` (core reads no clock). */
+  now: string;
+  /** Re-split children above these limits into `<base>-1.xml`, `<base>-2.xml`, … */
+  split?: { maxUrls?: number; maxBytes?: number };
+  /** Where the files will be published: a directory URL (`https://a.example/maps/`) or any file URL in it. */
+  publishBase: string;
+  /** Also list files no index names (extras) in the index. Default true. */
+  includeExtra?: boolean;
+  /** Name of the index generated when the workspace has none. Default `sitemap-index.xml`. */
+  indexName?: string;
+}
+
+/** One file to write. */
+export interface PlannedFile {
+  /** Relative name, may contain folders (`fr/sitemap.xml`); unique within the plan. */
+  name: string;
+  /** Final absolute URL: `publishBase`'s directory + `name`. */
+  url: string;
+  role: 'index' | 'child';
+  document: SitemapDocument;
+  /** Workspace file this comes from (every part of a re-split child names the same file). */
+  sourceFile?: number;
+  /** The content differs from the loaded file (edited, or re-split); indexes are always regenerated. */
+  changed: boolean;
+}
+
+const MAX_INDEX_ENTRIES = 50_000;
+const EXT = /(\.(xml|txt|rss|atom))?(\.gz)?$/i;
+
+function splitName(name: string): { stem: string; ext: string } {
+  const ext = EXT.exec(name)?.[0] || '.xml';
+  return { stem: EXT.exec(name)?.[0] ? name.slice(0, name.length - ext.length) : name, ext };
+}
+
+class Names {
+  private readonly used = new Set<string>();
+  constructor(private readonly base: string) {}
+  /** Reserve `name`, or `<stem>-2<ext>`, `-3`, … when taken. */
+  take(name: string): { name: string; url: string } {
+    let out = name;
+    const { stem, ext } = splitName(name);
+    for (let k = 2; this.used.has(out); k++) out = `${stem}-${k}${ext}`;
+    this.used.add(out);
+    return { name: out, url: new URL(out, this.base).href };
+  }
+}
+
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) n += c > 0x7ff && (c < 0xd800 || c > 0xdfff) ? 2 : 1;
+    else if (c === 38 || c === 60 || c === 62 || c === 34 || c === 39) n += 5;
+  }
+  return n;
+}
+
+function nodesLength(nodes: ReadonlyArray<{ name: string; text: string; children?: unknown[] }>): number {
+  let n = 0;
+  for (const node of nodes) {
+    n += 2 * node.name.length + 20 + utf8Length(node.text);
+    if (node.children) n += nodesLength(node.children as typeof nodes);
+  }
+  return n;
+}
+
+/**
+ * Upper estimate of the bytes one entry adds to a pretty-printed file (tags, indentation,
+ * escaping). The serializer measures exactly; this only decides where to cut.
+ */
+export function estimateEntryBytes(entry: Entry): number {
+  let n = 40 + utf8Length(entry.loc);
+  if (entry.lastmod !== undefined) n += 30 + entry.lastmod.length;
+  if (entry.changefreq !== undefined) n += 35 + entry.changefreq.length;
+  if (entry.priority !== undefined) n += 30 + entry.priority.length;
+  for (const image of entry.images ?? []) {
+    n += 80 + utf8Length(image.loc);
+    for (const text of [image.caption, image.title, image.geoLocation, image.license])
+      if (text !== undefined) n += 60 + utf8Length(text);
+    for (const extra of image.extras ?? []) n += 8 + utf8Length(extra.xml);
+  }
+  for (const video of entry.videos ?? []) n += 40 + nodesLength(video.nodes);
+  for (const news of entry.news ?? []) n += 40 + nodesLength(news.nodes);
+  for (const alt of entry.alternates ?? [])
+    n += 60 + utf8Length(alt.href ?? '') + (alt.hreflang?.length ?? 0);
+  for (const extra of entry.extras ?? []) n += 8 + utf8Length(extra.xml);
+  return n;
+}
+
+/** Cut `entries` into runs that stay within the limits; one run when they already fit. */
+function cut(entries: readonly Entry[], maxUrls: number, maxBytes: number): Array<readonly Entry[]> {
+  const budget = maxBytes - 1024; // XML declaration, root element and namespace declarations
+  const runs: Array<readonly Entry[]> = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const size = Number.isFinite(budget) ? estimateEntryBytes(entries[i]) : 0;
+    if (i > start && (i - start >= maxUrls || bytes + size > budget)) {
+      runs.push(entries.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += size;
+  }
+  runs.push(start === 0 ? entries : entries.slice(start));
+  return runs;
+}
+
+interface ChildPlan {
+  parts: PlannedFile[];
+}
+
+function planChild(ws: Workspace, f: number, options: WorkspaceExportOptions, names: Names): ChildPlan {
+  const file = ws.files[f];
+  const doc = file.document;
+  const maxUrls = options.split?.maxUrls ?? Number.POSITIVE_INFINITY;
+  const maxBytes = options.split?.maxBytes ?? Number.POSITIVE_INFINITY;
+  const runs = options.split ? cut(doc.entries, maxUrls, maxBytes) : [doc.entries];
+  const changed = options.changedFiles.has(f);
+  if (runs.length === 1) {
+    const { name, url } = names.take(file.name);
+    return { parts: [{ name, url, role: 'child', document: doc, sourceFile: f, changed }] };
+  }
+  const { stem, ext } = splitName(file.name);
+  const parts = runs.map((entries, k) => {
+    const { name, url } = names.take(`${stem}-${k + 1}${ext}`);
+    const document: SitemapDocument = { ...doc, entries: entries as Entry[] };
+    delete document.source;
+    if (k > 0) delete document.rootExtras;
+    return { name, url, role: 'child' as const, document, sourceFile: f, changed: true };
+  });
+  return { parts };
+}
+
+function indexDocuments(
+  entries: Array<{ loc: string; lastmod?: string }>,
+  template: SitemapDocument | undefined,
+): SitemapDocument[] {
+  const docs: SitemapDocument[] = [];
+  for (let at = 0; at === 0 || at < entries.length; at += MAX_INDEX_ENTRIES) {
+    const slice = entries.slice(at, at + MAX_INDEX_ENTRIES).map((e, id) => ({ id, ...e }));
+    const doc: SitemapDocument = { kind: 'sitemapindex', entries: slice, nextId: slice.length };
+    if (template?.stylesheet !== undefined) doc.stylesheet = template.stylesheet;
+    docs.push(doc);
+  }
+  return docs;
+}
+
+interface IndexLine {
+  loc: string;
+  lastmod?: string;
+}
+
+function line(loc: string, lastmod: string | undefined): IndexLine {
+  return lastmod === undefined ? { loc } : { loc, lastmod };
+}
+
+/**
+ * Plan the export of a workspace: every loaded child (re-split when `split` limits are given
+ * and exceeded, parts named `<base>-1.xml`, `<base>-2.xml`, …), then one regenerated index per
+ * index file (several when over 50,000 children, SIZE-003), or a generated one when the
+ * workspace had none and there is more than one child. Index entries point at the final
+ * absolute URLs under `publishBase`; a changed or re-split child gets lastmod `now`, an
+ * unchanged one keeps its old index lastmod, an extra one gets its newest inner lastmod
+ * (OUT-008). Missing children keep their entry (made absolute against `publishBase`); a child
+ * listed twice is listed once. Documents of unchanged, unsplit children are passed through as is.
+ *
+ * @example
+ * planWorkspaceExport(ws, { changedFiles: new Set([1]), now: '2024-06-24T09:30:00Z', publishBase: 'https://a.example/' })
+ * // [{ name: 'sitemap-0.xml', role: 'child', … }, { name: 'sitemap.xml', role: 'index', … }]
+ */
+export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptions): PlannedFile[] {
+  const names = new Names(new URL('.', options.publishBase).href);
+  const indexNames = new Map<number, { name: string; url: string }>();
+  for (const i of ws.indexes) indexNames.set(i, names.take(ws.files[i].name));
+  const generated =
+    ws.indexes.length === 0 ? names.take(options.indexName ?? 'sitemap-index.xml') : undefined;
+  const children: PlannedFile[] = [];
+  const planned = new Map<number, ChildPlan>();
+  const planOnce = (f: number) => {
+    let plan = planned.get(f);
+    if (plan === undefined) {
+      plan = planChild(ws, f, options, names);
+      planned.set(f, plan);
+      for (const part of plan.parts) children.push(part);
+    }
+    return plan;
+  };
+  const partLines = (f: number, kept: string | undefined) =>
+    planOnce(f).parts.map((p) =>
+      line(
+        p.url,
+        p.changed
+          ? options.now
+          : (kept ?? (ws.files[f].role === 'extra' ? newestLastmod(p.document)?.value : undefined)),
+      ),
+    );
+  const extraLines = () =>
+    options.includeExtra === false
+      ? []
+      : ws.extra.filter((f) => ws.files[f].kind !== 'sitemapindex').flatMap((f) => partLines(f, undefined));
+  const indexes: PlannedFile[] = [];
+  ws.indexes.forEach((i, k) => {
+    const lines = indexLines(ws, i, options, indexNames, partLines);
+    if (k === 0) lines.push(...extraLines());
+    pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document);
+  });
+  if (generated !== undefined) {
+    const lines = extraLines();
+    if (lines.length > 1) pushIndex(indexes, names, generated, lines, undefined);
+  }
+  return [...children, ...indexes];
+}
+
+function indexLines(
+  ws: Workspace,
+  i: number,
+  options: WorkspaceExportOptions,
+  indexNames: ReadonlyMap<number, { url: string }>,
+  partLines: (f: number, kept: string | undefined) => IndexLine[],
+): IndexLine[] {
+  const lines: IndexLine[] = [];
+  const listed = new Set<number | string>();
+  const entries = ws.files[i].document.entries;
+  for (const ref of ws.children) {
+    if (ref.index !== i) continue;
+    const key: number | string = ref.file ?? ref.url ?? ref.loc;
+    if (ref.loc === '' || listed.has(key) || ref.file === i) continue;
+    listed.add(key);
+    const kept = entries[ref.entryIndex].lastmod?.trim() || undefined;
+    if (ref.file === null) lines.push(line(missingUrl(ref, options), kept));
+    else if (ws.files[ref.file].kind === 'sitemapindex')
+      lines.push(line(indexNames.get(ref.file)!.url, options.now));
+    else lines.push(...partLines(ref.file, kept));
+  }
+  return lines;
+}
+
+function missingUrl(ref: ChildRef, options: WorkspaceExportOptions): string {
+  if (ref.url !== undefined) return ref.url;
+  try {
+    return new URL(ref.loc, options.publishBase).href;
+  } catch {
+    return ref.loc;
+  }
+}
+
+function pushIndex(
+  out: PlannedFile[],
+  names: Names,
+  target: { name: string; url: string },
+  lines: IndexLine[],
+  template: SitemapDocument | undefined,
+): void {
+  const docs = indexDocuments(lines, template);
+  if (docs.length === 1) {
+    out.push({ ...target, role: 'index', document: docs[0], changed: true });
+    return;
+  }
+  const { stem, ext } = splitName(target.name);
+  docs.forEach((document, k) => {
+    out.push({ ...names.take(`${stem}-${k + 1}${ext}`), role: 'index', document, changed: true });
+  });
+}
