@@ -209,6 +209,8 @@ describe('buildWorkspace: cross-file checks', () => {
       ['IDX-007', 'error', 0],
       ['IDX-007', 'warning', 2],
     ]);
+    expect(ws.children[0].file).toBe(0);
+    expect(ws.files[0].parents).toEqual([]);
   });
 
   it('flags a child that is itself a loaded index (IDX-006)', () => {

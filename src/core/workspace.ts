@@ -64,17 +64,18 @@ function resolveChildren(files: WorkspaceFile[], i: number, matcher: FileMatcher
     const url = loc === '' ? undefined : absoluteUrl(loc, files[i].publishUrl);
     const ref: ChildRef = { index: i, entryId: entries[e].id, entryIndex: e, loc, file: null };
     if (url !== undefined) ref.url = url;
+    refs.push(ref);
     const found = loc === '' ? null : matcher.match(locSegments(loc, url), url, i, taken);
     if (found !== null) {
       ref.file = found.file;
       ref.match = found.kind;
       taken.add(found.file);
+      if (found.file === i) continue; // self-reference: reported as IDX-007, not a parent of itself
       const child = files[found.file];
       if (!child.parents.includes(i)) child.parents.push(i);
       if (child.role === 'extra') child.role = 'child';
-      if (child.publishUrl === undefined && url !== undefined && found.file !== i) child.publishUrl = url;
+      if (child.publishUrl === undefined && url !== undefined) child.publishUrl = url;
     }
-    refs.push(ref);
   }
   return refs;
 }

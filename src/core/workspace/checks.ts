@@ -29,16 +29,19 @@ function issue(
 }
 
 const W3C_DAY = /^\d{4}-\d{2}-\d{2}(T|$)/;
+const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * Milliseconds of a W3C date (`YYYY-MM-DD` or with a `T` time), or null for anything else.
+ * Milliseconds of a W3C date (`YYYY-MM-DD` or with a `T` time; no zone reads as UTC), or null
+ * for anything else.
  * `endOfDay` reads a date-only value as its last millisecond (an index date-only lastmod is not
  * "older" than a child change on the same day).
  */
 export function lastmodMs(value: string, endOfDay: boolean): number | null {
   const v = value.trim();
   if (!W3C_DAY.test(v)) return null;
-  const ms = Date.parse(v);
+  // A time without a zone (LASTMOD-002) is read as UTC, not as the machine's local time.
+  const ms = Date.parse(v.length > 10 && !HAS_ZONE.test(v) ? `${v}Z` : v);
   if (Number.isNaN(ms)) return null;
   return endOfDay && v.length === 10 ? ms + 86_399_999 : ms;
 }
@@ -46,12 +49,16 @@ export function lastmodMs(value: string, endOfDay: boolean): number | null {
 /** The newest parsable lastmod inside a document, as written, or null. */
 export function newestLastmod(doc: SitemapDocument): { ms: number; value: string } | null {
   let best: { ms: number; value: string } | null = null;
-  let previous: string | undefined;
+  // Generators repeat a few dates on many entries: parse each distinct value once (bounded cache).
+  const parsed = new Map<string, number | null>();
   for (const entry of doc.entries) {
-    // Generators often write one date on every entry: skip Date.parse for repeats.
-    if (entry.lastmod === undefined || entry.lastmod === previous) continue;
-    previous = entry.lastmod;
-    const ms = lastmodMs(entry.lastmod, false);
+    if (entry.lastmod === undefined) continue;
+    let ms = parsed.get(entry.lastmod);
+    if (ms === undefined) {
+      ms = lastmodMs(entry.lastmod, false);
+      if (parsed.size >= 4096) parsed.clear();
+      parsed.set(entry.lastmod, ms);
+    }
     if (ms !== null && (best === null || ms > best.ms)) best = { ms, value: entry.lastmod.trim() };
   }
   return best;
