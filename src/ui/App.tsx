@@ -1,8 +1,108 @@
-export function App() {
+import { useEffect, useState } from 'react';
+import type { AppState } from '../state/types.ts';
+import { createStore } from './appStore.ts';
+import { BulkEditDialog } from './BulkEditDialog.tsx';
+import { DropZone } from './DropZone.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { ExportDialog } from './ExportDialog.tsx';
+import { FindReplaceDialog } from './FindReplaceDialog.tsx';
+import { Grid } from './Grid.tsx';
+import { historyAction } from './keyboard.ts';
+import { LoadErrorView } from './LoadErrorView.tsx';
+import { Notifications } from './Notifications.tsx';
+import { PasteDialog } from './PasteDialog.tsx';
+import { SidePanel } from './SidePanel.tsx';
+import { StatusBar } from './StatusBar.tsx';
+import { Toolbar } from './Toolbar.tsx';
+import { TopBar } from './TopBar.tsx';
+import { StoreContext, useAppState, useCommands } from './useAppState.ts';
+
+type DialogName = 'paste' | 'export' | 'bulk' | 'find' | null;
+
+const selHasDoc = (s: AppState) => s.doc !== null;
+const selLoadError = (s: AppState) => s.loadError;
+const selTask = (s: AppState) => s.task;
+
+function isTextInput(el: EventTarget | null): boolean {
+  return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
+
+/** Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z and Ctrl+Y anywhere outside text fields (the grid handles its own). */
+function useHistoryKeys() {
+  const commands = useCommands();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTextInput(e.target)) return;
+      const a = historyAction(e);
+      if (!a) return;
+      e.preventDefault();
+      if (a === 'undo') commands.undo();
+      else commands.redo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [commands]);
+}
+
+function Loading({ label, progress }: { label: string; progress: number | null }) {
   return (
-    <main className="app">
-      <h1>Sitemap Workbench</h1>
-      <p>Open a sitemap to begin.</p>
-    </main>
+    <div className="loading">
+      <div>
+        <p>{label}…</p>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress === null ? undefined : Math.round(progress * 100)}
+        >
+          <div style={{ width: `${Math.round((progress ?? 0.3) * 100)}%` }} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Workbench() {
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const hasDoc = useAppState(selHasDoc);
+  const loadError = useAppState(selLoadError);
+  const task = useAppState(selTask);
+  useHistoryKeys();
+  const close = () => setDialog(null);
+  let main: React.ReactNode;
+  if (loadError) main = <LoadErrorView error={loadError} />;
+  else if (task && !hasDoc) main = <Loading label={task.label} progress={task.progress} />;
+  else if (hasDoc) main = <Grid />;
+  else main = <EmptyState onPaste={() => setDialog('paste')} />;
+  return (
+    <div className="app">
+      <TopBar onPaste={() => setDialog('paste')} onExport={() => setDialog('export')} />
+      {hasDoc && !loadError ? (
+        <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
+      ) : null}
+      <div className="workspace">
+        <main className="main-pane">{main}</main>
+        {hasDoc && !loadError ? <SidePanel /> : null}
+      </div>
+      <StatusBar />
+      <DropZone />
+      <Notifications />
+      {dialog === 'paste' ? <PasteDialog onClose={close} /> : null}
+      {dialog === 'export' ? <ExportDialog onClose={close} /> : null}
+      {dialog === 'bulk' ? <BulkEditDialog onClose={close} /> : null}
+      {dialog === 'find' ? <FindReplaceDialog onClose={close} /> : null}
+    </div>
+  );
+}
+
+/** The app: one store for the whole page, provided to every component. */
+export function App() {
+  const [store] = useState(createStore);
+  return (
+    <StoreContext.Provider value={store}>
+      <Workbench />
+    </StoreContext.Provider>
   );
 }

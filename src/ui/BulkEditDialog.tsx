@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import type { EditableField } from '../state/columns.ts';
+import { selectedEntryIds, selectedRowCount } from '../state/selection.ts';
+import type { AppState } from '../state/types.ts';
+import { CHANGEFREQS, w3cNow } from './CellEditor.tsx';
+import { Dialog } from './Dialog.tsx';
+import { plural } from './format.ts';
+import { useAppState, useCommands, useGetState } from './useAppState.ts';
+
+type BulkField = Exclude<EditableField, 'loc'>;
+const FIELD_LABEL: Record<BulkField, string> = {
+  lastmod: 'Last modified',
+  changefreq: 'Change frequency',
+  priority: 'Priority',
+};
+const selRowCount = (s: AppState) => s.rowOrder.length;
+const selSelection = (s: AppState) => s.selection;
+
+function viewEntryIds(s: AppState): number[] {
+  const out: number[] = new Array(s.rowOrder.length);
+  const entries = s.doc?.entries ?? [];
+  for (let i = 0; i < s.rowOrder.length; i++) out[i] = entries[s.rowOrder[i]].id;
+  return out;
+}
+
+/** Set or clear lastmod / changefreq / priority on the selected rows or on every row in view. */
+export function BulkEditDialog({ onClose }: { onClose(): void }) {
+  const commands = useCommands();
+  const getState = useGetState();
+  const rowCount = useAppState(selRowCount);
+  const selected = selectedRowCount(useAppState(selSelection), rowCount);
+  const [field, setField] = useState<BulkField>('lastmod');
+  const [mode, setMode] = useState<'set' | 'clear'>('set');
+  const [value, setValue] = useState('');
+  const [scope, setScope] = useState<'selection' | 'view'>(selected > 1 ? 'selection' : 'view');
+  const count = scope === 'selection' ? selected : rowCount;
+  const apply = () => {
+    const s = getState();
+    const ids = scope === 'selection' ? selectedEntryIds(s) : viewEntryIds(s);
+    commands.bulkSet(field, mode === 'clear' ? undefined : value, ids);
+    onClose();
+  };
+  return (
+    <Dialog
+      title="Bulk edit"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={count === 0 || (mode === 'set' && value.trim() === '')}
+            onClick={apply}
+          >
+            {mode === 'set' ? 'Set' : 'Clear'} {FIELD_LABEL[field].toLowerCase()} on {plural(count, 'URL')}
+          </button>
+        </>
+      }
+    >
+      <div className="inline-fields">
+        <label className="field">
+          <span>Field</span>
+          <select
+            value={field}
+            onChange={(e) => {
+              setField(e.target.value as BulkField);
+              setValue('');
+            }}
+          >
+            {Object.entries(FIELD_LABEL).map(([k, l]) => (
+              <option key={k} value={k}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Action</span>
+          <select value={mode} onChange={(e) => setMode(e.target.value as 'set' | 'clear')}>
+            <option value="set">Set to a value</option>
+            <option value="clear">Clear (remove the element)</option>
+          </select>
+        </label>
+      </div>
+      {mode === 'set' ? <ValueField field={field} value={value} onChange={setValue} /> : null}
+      <fieldset className="radio-cards">
+        <legend>Apply to</legend>
+        <label>
+          <input
+            type="radio"
+            name="bulk-scope"
+            checked={scope === 'selection'}
+            disabled={selected === 0}
+            onChange={() => setScope('selection')}
+          />
+          <span>
+            Selected rows<small>{plural(selected, 'URL')}</small>
+          </span>
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="bulk-scope"
+            checked={scope === 'view'}
+            onChange={() => setScope('view')}
+          />
+          <span>
+            All rows in view<small>{plural(rowCount, 'URL')}</small>
+          </span>
+        </label>
+      </fieldset>
+    </Dialog>
+  );
+}
+
+function ValueField({
+  field,
+  value,
+  onChange,
+}: {
+  field: BulkField;
+  value: string;
+  onChange(v: string): void;
+}) {
+  if (field === 'changefreq') {
+    return (
+      <label className="field">
+        <span>Value</span>
+        <select value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Choose…</option>
+          {CHANGEFREQS.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor="bulk-value">Value</label>
+      <span className="inline-fields">
+        <input
+          id="bulk-value"
+          type="text"
+          value={value}
+          inputMode={field === 'priority' ? 'decimal' : undefined}
+          placeholder={field === 'priority' ? '0.0 – 1.0' : 'YYYY-MM-DD or full W3C datetime'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        {field === 'lastmod' ? (
+          <button type="button" className="btn" onClick={() => onChange(w3cNow(new Date()))}>
+            Now
+          </button>
+        ) : null}
+      </span>
+    </div>
+  );
+}

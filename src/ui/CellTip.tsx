@@ -1,0 +1,66 @@
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import type { Issue } from '../core/model.ts';
+import { fixLabel, ruleDisplay } from './rules.ts';
+import { useCommands } from './useAppState.ts';
+
+export interface CellTipProps {
+  id: string;
+  /** Problems of the active cell (empty hides the tip). */
+  issues: readonly Issue[];
+  /** The grid's scroll element, where the active cell lives. */
+  scrollRef: RefObject<HTMLDivElement | null>;
+  hidden: boolean;
+}
+
+/**
+ * The active cell's problems: message, rule id and a one-click fix, floating under the cell.
+ * Rendered outside the grid element so the grid owns only rows.
+ */
+export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
+  const commands = useCommands();
+  const ref = useRef<HTMLDivElement>(null);
+  const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const cell = scrollRef.current?.querySelector<HTMLElement>('.cell.active');
+    if (!cell || hidden || issues.length === 0) {
+      if (pos) setPos(null);
+      return;
+    }
+    const r = cell.getBoundingClientRect();
+    const root = scrollRef.current!.getBoundingClientRect();
+    const inView = r.bottom > root.top && r.top < root.bottom;
+    const next = inView
+      ? { top: Math.round(r.bottom + 4), left: Math.round(Math.max(r.left, root.left)) }
+      : null;
+    if (next?.top !== pos?.top || next?.left !== pos?.left) setPos(next);
+  });
+
+  if (hidden || issues.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      id={id}
+      role="tooltip"
+      className="cell-tip"
+      style={pos ? { top: pos.top, left: pos.left } : { visibility: 'hidden' }}
+    >
+      {issues.map((issue) => (
+        <div key={`${issue.rule}|${issue.field}|${issue.message}`}>
+          <span className={`sev ${issue.severity}`} /> <span className="rule-id">{issue.rule}</span>
+          <p>{issue.message}</p>
+          {ruleDisplay(issue.rule).fixable ? (
+            <button
+              type="button"
+              className="btn small primary"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => commands.applyFix(issue)}
+            >
+              {fixLabel(issue)}
+            </button>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export interface DialogProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  footer: ReactNode;
+  wide?: boolean;
+}
+
+/** A modal built on <dialog>: focus is trapped, Escape closes, the title names it. */
+export function Dialog({ title, onClose, children, footer, wide }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dlg wide' : 'dlg'}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="dlg-head">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="btn ghost small" aria-label="Close" onClick={onClose}>
+          ✕
+        </button>
+      </div>
+      <div className="dlg-body">{children}</div>
+      <div className="dlg-foot">{footer}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { openSample } from './openFiles.ts';
+import { FILE_INPUT_ID } from './TopBar.tsx';
+import { useCommands } from './useAppState.ts';
+
+/** What the app shows before anything is open: an invitation, not a wall of options. */
+export function EmptyState({ onPaste }: { onPaste(): void }) {
+  const commands = useCommands();
+  return (
+    <section className="empty" aria-labelledby="empty-title">
+      <div className="empty-card">
+        <h2 id="empty-title">Open a sitemap to check, fix and export it</h2>
+        <p>
+          Drop a file anywhere on this window: <code>.xml</code>, <code>.txt</code>, <code>.xml.gz</code>, or
+          a sitemap index. Or paste XML or a list of URLs.
+        </p>
+        <div className="empty-actions">
+          <button
+            type="button"
+            className="btn primary large"
+            onClick={() => document.getElementById(FILE_INPUT_ID)?.click()}
+          >
+            Choose a file…
+          </button>
+          <button type="button" className="btn large" onClick={onPaste}>
+            Paste
+          </button>
+          <button type="button" className="btn large" onClick={() => void openSample(commands)}>
+            Try a sample
+          </button>
+          <button type="button" className="btn large ghost" onClick={() => commands.newDocument('urlset')}>
+            Start empty
+          </button>
+        </div>
+        <p className="privacy">Nothing is uploaded: files are read and edited in your browser.</p>
+      </div>
+    </section>
+  );
+}

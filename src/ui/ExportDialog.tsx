@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import type { AppState, ExportResult } from '../state/types.ts';
+import type { SerializeOptions } from '../workers/coreTypes.ts';
+import { Dialog } from './Dialog.tsx';
+import { baseName, downloadBytes } from './download.ts';
+import { ExportSummary } from './ExportSummary.tsx';
+import { plural } from './format.ts';
+import { useAppState, useCommands } from './useAppState.ts';
+
+type Format = 'xml' | 'txt' | 'xml.gz' | 'zip';
+const FORMATS: Array<[Format, string, string]> = [
+  ['xml', 'XML', 'sitemap.xml, the standard'],
+  ['txt', 'Text', 'One URL per line, no dates or extensions'],
+  ['xml.gz', 'Gzipped XML', 'Smaller upload, same limits'],
+  ['zip', 'Zip of split files', 'Split files plus a sitemap index'],
+];
+const selFileName = (s: AppState) => s.fileName;
+const selValidation = (s: AppState) => s.validation;
+
+/** Export: format, layout, split limits, file name, sizes before download, explicit OK for errors. */
+export function ExportDialog({ onClose }: { onClose(): void }) {
+  const commands = useCommands();
+  const fileName = useAppState(selFileName);
+  const validation = useAppState(selValidation);
+  const errors = validation.validator.counts().error;
+  const [format, setFormat] = useState<Format>('xml');
+  const [pretty, setPretty] = useState(true);
+  const [maxUrls, setMaxUrls] = useState(50_000);
+  const [maxMb, setMaxMb] = useState(50);
+  const [name, setName] = useState(baseName(fileName));
+  const [confirmed, setConfirmed] = useState(false);
+  const [result, setResult] = useState<ExportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const options: SerializeOptions = {
+      format,
+      pretty,
+      baseName: name.trim() || 'sitemap',
+      split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
+    };
+    setBusy(true);
+    const t = setTimeout(() => {
+      commands
+        .export(options)
+        .then((r) => live && setResult(r))
+        .catch(() => live && setResult(null))
+        .finally(() => live && setBusy(false));
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [format, pretty, maxUrls, maxMb, name, commands]);
+
+  const needsConfirm = errors > 0 && !confirmed;
+  const download = () => {
+    if (!result) return;
+    for (const f of result.files) downloadBytes(f.name, f.mime, f.bytes);
+    onClose();
+  };
+  return (
+    <Dialog
+      title="Export sitemap"
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <span className="hint">
+            {busy ? 'Preparing…' : result ? plural(result.files.length, 'file') : ''}
+          </span>
+          <span className="spacer" />
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={!result || busy || needsConfirm}
+            onClick={download}
+          >
+            Download
+          </button>
+        </>
+      }
+    >
+      <fieldset className="radio-cards">
+        <legend>Format</legend>
+        {FORMATS.map(([f, label, hint]) => (
+          <label key={f}>
+            <input type="radio" name="export-format" checked={format === f} onChange={() => setFormat(f)} />
+            <span>
+              {label}
+              <small>{hint}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="inline-fields">
+        <fieldset className="field radio-row" disabled={format === 'txt'}>
+          <legend>Layout</legend>
+          <label>
+            <input type="radio" name="export-layout" checked={pretty} onChange={() => setPretty(true)} />{' '}
+            Pretty
+          </label>
+          <label>
+            <input type="radio" name="export-layout" checked={!pretty} onChange={() => setPretty(false)} />{' '}
+            Compact
+          </label>
+        </fieldset>
+        <label className="field">
+          <span>File name</span>
+          <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>URLs per file</span>
+          <input
+            type="number"
+            min={1}
+            max={50000}
+            value={maxUrls}
+            onChange={(e) => setMaxUrls(Number(e.target.value))}
+          />
+        </label>
+        <label className="field">
+          <span>MB per file</span>
+          <input
+            type="number"
+            min={1}
+            max={50}
+            value={maxMb}
+            onChange={(e) => setMaxMb(Number(e.target.value))}
+          />
+        </label>
+      </div>
+      <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ExportResult } from '../state/types.ts';
+import { fmtBytes, fmtInt, plural } from './format.ts';
+
+export interface ExportSummaryProps {
+  result: ExportResult | null;
+  /** Errors in the document (validator). */
+  errors: number;
+  confirmed: boolean;
+  onConfirm(v: boolean): void;
+}
+
+/** The files an export will produce, with counts and sizes, and the error confirmation. */
+export function ExportSummary({ result, errors, confirmed, onConfirm }: ExportSummaryProps) {
+  const exportErrors = result?.issues.filter((i) => i.severity === 'error') ?? [];
+  const notes = result?.issues.filter((i) => i.severity !== 'error') ?? [];
+  return (
+    <>
+      {result ? (
+        <table className="summary-table" aria-label="Files to download">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th className="r">URLs</th>
+              <th className="r">Size</th>
+              <th className="r">Uncompressed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.files.map((f) => (
+              <tr key={f.name}>
+                <td>{f.name}</td>
+                <td className="r">{fmtInt(f.entries)}</td>
+                <td className="r">{fmtBytes(f.bytes.length)}</td>
+                <td className="r">{fmtBytes(f.uncompressedBytes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {[...exportErrors, ...notes].slice(0, 5).map((i) => (
+        <p key={`${i.rule}|${i.message}`} className={`callout ${i.severity === 'error' ? 'error' : 'info'}`}>
+          <span className="rule-id">{i.rule}</span> {i.message}
+        </p>
+      ))}
+      {errors > 0 ? (
+        <div className="callout error">
+          <p>
+            This sitemap still has {plural(errors, 'error')}. Search engines may ignore the affected URLs or
+            the whole file. Fix them from the Issues panel, or export anyway.
+          </p>
+          <label className="check">
+            <input type="checkbox" checked={confirmed} onChange={(e) => onConfirm(e.target.checked)} />
+            <span>Export anyway, with {plural(errors, 'error')}</span>
+          </label>
+        </div>
+      ) : null}
+    </>
+  );
+}

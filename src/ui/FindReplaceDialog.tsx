@@ -1,0 +1,129 @@
+import { useMemo, useState } from 'react';
+import type { EditableField } from '../state/columns.ts';
+import type { FindReplaceRequest } from '../state/types.ts';
+import { Dialog } from './Dialog.tsx';
+import { plural } from './format.ts';
+import { MigrationActions } from './MigrationActions.tsx';
+import { useCommands } from './useAppState.ts';
+
+const COLUMNS: Array<[FindReplaceRequest['column'], string]> = [
+  ['all', 'All columns'],
+  ['loc', 'URL'],
+  ['lastmod', 'Last modified'],
+  ['changefreq', 'Change frequency'],
+  ['priority', 'Priority'],
+];
+
+function validRegex(find: string): string | null {
+  try {
+    new RegExp(find);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** Find and replace (plain or regex) with a live preview count; plus one-click migrations. */
+export function FindReplaceDialog({ onClose }: { onClose(): void }) {
+  const commands = useCommands();
+  const [req, setReq] = useState<FindReplaceRequest>({
+    column: 'loc',
+    find: '',
+    replace: '',
+    regex: false,
+    caseSensitive: false,
+    scope: 'all',
+  });
+  const set = (p: Partial<FindReplaceRequest>) => setReq({ ...req, ...p });
+  const regexError = req.regex && req.find ? validRegex(req.find) : null;
+  const preview = useMemo(
+    () => (req.find && !regexError ? commands.previewFindReplace(req) : 0),
+    [req, regexError, commands],
+  );
+  const apply = () => {
+    commands.findReplace(req);
+    onClose();
+  };
+  return (
+    <Dialog
+      title="Find and replace"
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <span className="preview-count" role="status">
+            {req.find ? (regexError ? 'Invalid pattern' : `${plural(preview, 'cell')} will change`) : ''}
+          </span>
+          <span className="spacer" />
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn primary" disabled={preview === 0} onClick={apply}>
+            Replace all
+          </button>
+        </>
+      }
+    >
+      <div className="inline-fields">
+        <label className="field">
+          <span>Find</span>
+          <input
+            type="text"
+            value={req.find}
+            spellCheck={false}
+            onChange={(e) => set({ find: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>Replace with</span>
+          <input
+            type="text"
+            value={req.replace}
+            spellCheck={false}
+            onChange={(e) => set({ replace: e.target.value })}
+          />
+        </label>
+      </div>
+      {regexError ? <p className="callout error">{regexError}</p> : null}
+      <div className="inline-fields">
+        <label className="field">
+          <span>In</span>
+          <select
+            value={req.column}
+            onChange={(e) => set({ column: e.target.value as EditableField | 'all' })}
+          >
+            {COLUMNS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Rows</span>
+          <select
+            value={req.scope}
+            onChange={(e) => set({ scope: e.target.value as FindReplaceRequest['scope'] })}
+          >
+            <option value="all">All rows</option>
+            <option value="filtered">Rows in view</option>
+            <option value="selection">Selected rows</option>
+          </select>
+        </label>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={req.regex} onChange={(e) => set({ regex: e.target.checked })} />
+        <span>Regular expression ($1, $2 … in the replacement)</span>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={req.caseSensitive}
+          onChange={(e) => set({ caseSensitive: e.target.checked })}
+        />
+        <span>Match case</span>
+      </label>
+      <MigrationActions onDone={onClose} />
+    </Dialog>
+  );
+}

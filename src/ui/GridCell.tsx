@@ -1,0 +1,95 @@
+import { memo } from 'react';
+import type { Entry, Issue, Severity } from '../core/model.ts';
+import { type ColumnId, cellText, isEditableField } from '../state/columns.ts';
+
+export interface GridCellProps {
+  entry: Entry;
+  column: ColumnId;
+  /** 0-based view row. */
+  row: number;
+  /** 0-based visible column index. */
+  col: number;
+  selected: boolean;
+  active: boolean;
+  /** All issues of the entry (the cell picks the ones on its field). */
+  issues: readonly Issue[];
+  worst: Severity | undefined;
+  /** id of the element describing the active cell's problems. */
+  describedBy?: string;
+}
+
+const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+/** Issues whose field path starts with the column id (`images.0.loc` belongs to `images`). */
+export function issuesForColumn(issues: readonly Issue[], column: ColumnId): Issue[] {
+  if (column === 'issues' || column === 'row') return [];
+  return issues.filter(
+    (i) => i.field !== undefined && (i.field === column || i.field.startsWith(`${column}.`)),
+  );
+}
+
+/** The most severe issue first. */
+export function worstFirst(issues: readonly Issue[]): Issue[] {
+  return issues.slice().sort((a, b) => RANK[b.severity] - RANK[a.severity]);
+}
+
+function IssuesSummary({ issues }: { issues: readonly Issue[] }) {
+  if (issues.length === 0) return null;
+  const top = worstFirst(issues)[0];
+  const rules = [...new Set(issues.map((i) => i.rule))];
+  return (
+    <span className="cell-text">
+      <span className={`sev ${top.severity}`} /> {rules.slice(0, 3).join(', ')}
+      {rules.length > 3 ? ` +${rules.length - 3}` : ''}
+    </span>
+  );
+}
+
+function content(entry: Entry, column: ColumnId, row: number, props: GridCellProps) {
+  if (column === 'row') {
+    return (
+      <>
+        {props.worst ? <span className={`sev ${props.worst}`} title={props.worst} /> : null}
+        <span className="num">{row + 1}</span>
+      </>
+    );
+  }
+  if (column === 'issues') return <IssuesSummary issues={props.issues} />;
+  const text = cellText(entry, column);
+  if (column === 'images' || column === 'videos' || column === 'news' || column === 'alternates') {
+    return text ? <span className="badge">{text}</span> : null;
+  }
+  return <span className="cell-text">{text}</span>;
+}
+
+/** One grid cell. Pure display: events are handled by the grid through delegation. */
+export const GridCell = memo(function GridCell(props: GridCellProps) {
+  const { entry, column, row, col, selected, active } = props;
+  const own = issuesForColumn(props.issues, column);
+  const worst = own.length ? worstFirst(own)[0] : undefined;
+  const invalid = worst?.severity === 'error';
+  const classes = ['cell', column];
+  if (selected) classes.push('selected');
+  if (active) classes.push('active');
+  if (worst && !invalid) classes.push('warn-cell');
+  if (isEditableField(column) && cellText(entry, column) === '') classes.push('empty-value');
+  const title = own.length ? own.map((i) => `${i.rule}: ${i.message}`).join('\n') : undefined;
+  const Tag = column === 'row' ? 'th' : 'td';
+  return (
+    <Tag
+      scope={column === 'row' ? 'row' : undefined}
+      role={column === 'row' ? undefined : 'gridcell'}
+      aria-colindex={col + 1}
+      aria-selected={selected}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={active && own.length ? props.describedBy : undefined}
+      tabIndex={active ? 0 : -1}
+      className={classes.join(' ')}
+      data-row={row}
+      data-col={col}
+      title={title}
+    >
+      {content(entry, column, row, props)}
+    </Tag>
+  );
+});

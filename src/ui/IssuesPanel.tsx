@@ -1,0 +1,102 @@
+import type { Issue, Severity } from '../core/model.ts';
+import type { AppState } from '../state/types.ts';
+import { fmtInt, plural } from './format.ts';
+import { ruleDisplay } from './rules.ts';
+import { useAppState, useCommands } from './useAppState.ts';
+
+const selValidation = (s: AppState) => s.validation;
+const selRule = (s: AppState) => s.view.filters.rule;
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+interface Group {
+  rule: string;
+  severity: Severity;
+  count: number;
+}
+
+function entryGroups(
+  byRule: Map<string, { severity: Severity; count: number }>,
+  docIssues: readonly Issue[],
+): Group[] {
+  const docCount = new Map<string, number>();
+  for (const i of docIssues) docCount.set(i.rule, (docCount.get(i.rule) ?? 0) + 1);
+  const out: Group[] = [];
+  for (const [rule, g] of byRule) {
+    const count = g.count - (docCount.get(rule) ?? 0);
+    if (count > 0) out.push({ rule, severity: g.severity, count });
+  }
+  return out.sort(
+    (a, b) => RANK[a.severity] - RANK[b.severity] || b.count - a.count || a.rule.localeCompare(b.rule),
+  );
+}
+
+/** Issues grouped by rule with counts; file-level issues first; filter to a rule; fix all. */
+export function IssuesPanel() {
+  const validation = useAppState(selValidation);
+  const activeRule = useAppState(selRule);
+  const commands = useCommands();
+  const v = validation.validator;
+  const docIssues = v.documentIssues();
+  const groups = entryGroups(v.counts().byRule, docIssues);
+  if (docIssues.length === 0 && groups.length === 0) {
+    return <p className="empty-note">No problems found. This sitemap follows every checked rule.</p>;
+  }
+  return (
+    <div>
+      {docIssues.length ? (
+        <section aria-label="File-level issues">
+          <h3 className="section-title">File</h3>
+          {docIssues.map((i) => (
+            <div key={`${i.rule}|${i.message}`} className="issue-group">
+              <header>
+                <span className={`sev ${i.severity}`} role="img" aria-label={i.severity} />
+                <h3>{ruleDisplay(i.rule).title}</h3>
+                <span className="rule-id">{i.rule}</span>
+              </header>
+              <p className="doc-message">{i.message}</p>
+            </div>
+          ))}
+        </section>
+      ) : null}
+      {groups.length ? (
+        <section aria-label="Issues by rule">
+          <h3 className="section-title">Entries · {plural(groups.length, 'rule')}</h3>
+          {groups.map((g) => {
+            const info = ruleDisplay(g.rule);
+            const active = activeRule === g.rule;
+            return (
+              <div key={g.rule} className={active ? 'issue-group active' : 'issue-group'}>
+                <header>
+                  <span className={`sev ${g.severity}`} role="img" aria-label={g.severity} />
+                  <h3>{info.title}</h3>
+                  <span className="rule-id">{g.rule}</span>
+                </header>
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="btn small"
+                    aria-pressed={active}
+                    onClick={() => commands.setFilter({ rule: active ? undefined : g.rule })}
+                  >
+                    {active ? 'Show all rows' : `Show ${plural(g.count, 'row')}`}
+                  </button>
+                  {info.fixable ? (
+                    <button
+                      type="button"
+                      className="btn small primary"
+                      aria-label={`Fix all ${g.rule} (${fmtInt(g.count)})`}
+                      onClick={() => commands.fixAll(g.rule)}
+                    >
+                      Fix all
+                    </button>
+                  ) : null}
+                  <span className="count">{fmtInt(g.count)}</span>
+                </div>
+              </div>
+            );
+          })}
+        </section>
+      ) : null}
+    </div>
+  );
+}

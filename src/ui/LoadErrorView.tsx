@@ -1,0 +1,40 @@
+import type { LoadError } from '../state/types.ts';
+import { plural } from './format.ts';
+import { useCommands } from './useAppState.ts';
+
+/** A file that is not well-formed: where it broke, the offending line, and a knowing way on. */
+export function LoadErrorView({ error }: { error: LoadError }) {
+  const commands = useCommands();
+  const { line, column, message, excerpt } = error.error;
+  return (
+    <section className="fatal" role="alert" aria-labelledby="fatal-title">
+      <h2 id="fatal-title">{error.fileName} could not be read completely</h2>
+      <p>
+        {message} at line {line}, column {column}.
+      </p>
+      {excerpt ? (
+        <pre>
+          <code>
+            {line}: {excerpt}
+            {'\n'}
+            {' '.repeat(String(line).length + 2 + Math.max(0, column - 1))}^
+          </code>
+        </pre>
+      ) : null}
+      <p className="hint">
+        Everything before this point was read: {plural(error.partialEntries, 'entry', 'entries')}. Opening
+        that part means anything after the error is missing from the document and from any export.
+      </p>
+      <div className="empty-actions">
+        {error.partialEntries > 0 ? (
+          <button type="button" className="btn primary" onClick={() => commands.openPartial()}>
+            Open the {plural(error.partialEntries, 'entry', 'entries')} read before the error
+          </button>
+        ) : null}
+        <button type="button" className="btn" onClick={() => commands.dismissLoadError()}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { AppState } from '../state/types.ts';
+import { fmtInt } from './format.ts';
+import { IssuesPanel } from './IssuesPanel.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import { useAppState } from './useAppState.ts';
+
+const selValidation = (s: AppState) => s.validation;
+type Tab = 'issues' | 'settings';
+
+/** The right-hand panel: issues and settings, as two tabs. */
+export function SidePanel() {
+  const [tab, setTab] = useState<Tab>('issues');
+  const validation = useAppState(selValidation);
+  const c = validation.validator.counts();
+  const total = c.error + c.warning + c.info;
+  const tabProps = (t: Tab) => ({
+    role: 'tab',
+    id: `tab-${t}`,
+    'aria-selected': tab === t,
+    'aria-controls': `panel-${t}`,
+    tabIndex: tab === t ? 0 : -1,
+    onClick: () => setTab(t),
+  });
+  return (
+    <aside className="side" aria-label="Issues and settings">
+      <div
+        className="side-tabs"
+        role="tablist"
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
+            setTab(tab === 'issues' ? 'settings' : 'issues');
+        }}
+      >
+        <button type="button" {...tabProps('issues')}>
+          Issues <span className="count">{fmtInt(total)}</span>
+        </button>
+        <button type="button" {...tabProps('settings')}>
+          Settings
+        </button>
+      </div>
+      <div className="side-body" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'issues' ? <IssuesPanel /> : <SettingsPanel />}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,87 @@
+import type { AppState } from '../state/types.ts';
+import { openFiles, openSample } from './openFiles.ts';
+import { useAppState, useCommands } from './useAppState.ts';
+
+/** id of the file input, so other "Open" buttons can click it. */
+export const FILE_INPUT_ID = 'open-sitemap-file';
+
+const selHistory = (s: AppState) => s.history;
+const selHasDoc = (s: AppState) => s.doc !== null;
+const selFileName = (s: AppState) => s.fileName;
+const selDirty = (s: AppState) => s.dirty;
+
+export interface TopBarProps {
+  onPaste(): void;
+  onExport(): void;
+}
+
+/** App name, open / paste / new / sample, undo and redo that say what they do, export. */
+export function TopBar({ onPaste, onExport }: TopBarProps) {
+  const commands = useCommands();
+  const history = useAppState(selHistory);
+  const hasDoc = useAppState(selHasDoc);
+  const fileName = useAppState(selFileName);
+  const dirty = useAppState(selDirty);
+  return (
+    <header className="topbar">
+      <h1 className="brand">
+        <span className="brand-mark" aria-hidden="true" />
+        Sitemap Workbench
+      </h1>
+      <label className="btn file-button">
+        Open…
+        <input
+          id={FILE_INPUT_ID}
+          type="file"
+          multiple
+          aria-label="Open sitemap file"
+          accept=".xml,.txt,.gz,.xml.gz,text/xml,application/xml,text/plain,application/gzip"
+          onChange={(e) => {
+            const input = e.currentTarget;
+            if (input.files?.length) void openFiles(input.files, commands).finally(() => (input.value = ''));
+          }}
+        />
+      </label>
+      <button type="button" className="btn" onClick={onPaste}>
+        Paste…
+      </button>
+      <button type="button" className="btn" onClick={() => commands.newDocument('urlset')}>
+        New sitemap
+      </button>
+      <button type="button" className="btn ghost" onClick={() => void openSample(commands)}>
+        Try a sample
+      </button>
+      {fileName ? (
+        <span className="doc-name" title={fileName}>
+          {fileName}
+          {dirty ? ' • edited' : ''}
+        </span>
+      ) : null}
+      <span className="spacer" />
+      <button
+        type="button"
+        className="btn ghost history-btn"
+        disabled={!history.canUndo}
+        onClick={() => commands.undo()}
+        title="Undo (Ctrl+Z)"
+        aria-keyshortcuts="Control+Z Meta+Z"
+      >
+        {history.undoLabel ? `Undo: ${history.undoLabel}` : 'Undo'}
+      </button>
+      <button
+        type="button"
+        className="btn ghost history-btn"
+        disabled={!history.canRedo}
+        onClick={() => commands.redo()}
+        title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+      >
+        {history.redoLabel ? `Redo: ${history.redoLabel}` : 'Redo'}
+      </button>
+      <span className="divider" />
+      <button type="button" className="btn primary" disabled={!hasDoc} onClick={onExport}>
+        Export…
+      </button>
+    </header>
+  );
+}

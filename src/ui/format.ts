@@ -1,0 +1,18 @@
+/** Display helpers shared by UI components (en-US grouping, binary-ish units). */
+
+/** 12345 → "12,345". */
+export function fmtInt(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** "1 URL" / "12,345 URLs". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${fmtInt(n)} ${n === 1 ? one : many}`;
+}
+
+/** Bytes as B / KB / MB with one decimal above 1 KB (1 KB = 1,024 bytes). */
+export function fmtBytes(n: number): string {
+  if (n < 1024) return `${fmtInt(n)} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,147 @@
+import type React from 'react';
+import { useRef } from 'react';
+import { isEditableField } from '../state/columns.ts';
+import type { Commands, Selection } from '../state/types.ts';
+import {
+  clearChanges,
+  entryAtRow,
+  fillDownChanges,
+  type GridData,
+  planPaste,
+  rangeToTsv,
+} from './gridCommands.ts';
+import { cellSelection, extendTo, mainRange, navigate } from './gridSelection.ts';
+import { type GridAction, gridKeyAction } from './keyboard.ts';
+
+/** A cell being edited; `typed` is the key that started editing (null for Enter / F2 / double-click). */
+export interface EditingCell {
+  row: number;
+  col: number;
+  typed: string | null;
+}
+
+interface Options {
+  data: GridData;
+  selection: Selection;
+  commands: Commands;
+  pageRows: number;
+  editing: EditingCell | null;
+  startEdit(cell: EditingCell): void;
+  /** Ask the grid to move keyboard focus to the active cell after the next render. */
+  requestFocus(): void;
+}
+
+function cellFromEvent(e: React.SyntheticEvent): { row: number; col: number } | null {
+  const el = (e.target as HTMLElement).closest<HTMLElement>('[data-row][data-col]');
+  if (!el) return null;
+  return { row: Number(el.dataset.row), col: Number(el.dataset.col) };
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** Mouse, keyboard and clipboard handlers for the grid, delegated from its root element. */
+export function useGridEvents(o: Options) {
+  const dragging = useRef(false);
+  const size = { rows: o.data.rowOrder.length, cols: o.data.columns.length, pageRows: o.pageRows };
+
+  const editable = (row: number, col: number) => {
+    const column = o.data.columns[col];
+    return row < size.rows && column !== undefined && isEditableField(column);
+  };
+
+  function run(action: GridAction): boolean {
+    const { commands, selection, data } = o;
+    const range = mainRange(selection);
+    const active = selection.active;
+    switch (action.type) {
+      case 'undo':
+        commands.undo();
+        return true;
+      case 'redo':
+        commands.redo();
+        return true;
+      case 'edit':
+      case 'type':
+        if (!active || !editable(active.row, active.col)) return action.type === 'edit';
+        o.startEdit({ ...active, typed: action.type === 'type' ? action.text : null });
+        return true;
+      case 'clear': {
+        if (!range) return true;
+        const changes = clearChanges(data, range);
+        if (changes.length) commands.setCells(changes, `Clear ${n(changes.length)} cells`);
+        return true;
+      }
+      case 'fillDown': {
+        if (!range) return true;
+        const changes = fillDownChanges(data, range);
+        if (changes.length) commands.setCells(changes, `Fill down ${n(changes.length)} cells`);
+        return true;
+      }
+      case 'escape':
+        if (active) commands.setSelection(cellSelection(active.row, active.col));
+        return true;
+      default: {
+        const next = navigate(selection, action, size);
+        if (!next) return false;
+        commands.setSelection(next);
+        o.requestFocus();
+        return true;
+      }
+    }
+  }
+
+  return {
+    onKeyDown(e: React.KeyboardEvent) {
+      if (o.editing || e.defaultPrevented) return;
+      const action = gridKeyAction(e);
+      if (action && run(action)) e.preventDefault();
+    },
+    onMouseDown(e: React.MouseEvent) {
+      const cell = cellFromEvent(e);
+      if (!cell || e.button !== 0) return;
+      dragging.current = true;
+      const sel = e.shiftKey ? extendTo(o.selection, cell) : cellSelection(cell.row, cell.col);
+      o.commands.setSelection(sel);
+      o.requestFocus();
+      if (e.shiftKey) e.preventDefault();
+    },
+    onMouseOver(e: React.MouseEvent) {
+      if (!dragging.current || e.buttons !== 1) {
+        dragging.current = false;
+        return;
+      }
+      const cell = cellFromEvent(e);
+      if (cell) o.commands.setSelection(extendTo(o.selection, cell));
+    },
+    onMouseUp() {
+      dragging.current = false;
+    },
+    onDoubleClick(e: React.MouseEvent) {
+      const cell = cellFromEvent(e);
+      if (cell && editable(cell.row, cell.col)) o.startEdit({ ...cell, typed: null });
+    },
+    onCopy(e: React.ClipboardEvent) {
+      const range = mainRange(o.selection);
+      if (o.editing || !range || size.rows === 0) return;
+      e.clipboardData.setData('text/plain', rangeToTsv(o.data, range));
+      e.preventDefault();
+    },
+    onPaste(e: React.ClipboardEvent) {
+      if (o.editing) return;
+      // With nothing selected (e.g. a new, empty sitemap) a paste lands in the URL column.
+      const range = mainRange(o.selection) ?? {
+        r0: size.rows,
+        c0: Math.max(0, o.data.columns.indexOf('loc')),
+      };
+      e.preventDefault();
+      const plan = planPaste(o.data, e.clipboardData.getData('text/plain'), range.r0, range.c0);
+      if (plan.changes.length) o.commands.setCells(plan.changes, `Paste ${n(plan.changes.length)} cells`);
+      if (plan.newRows.length) o.commands.insertRows(size.rows, plan.newRows);
+    },
+  };
+}
+
+/** The entry id under a view row, for committing an edit. */
+export function entryIdAt(data: GridData, row: number): number {
+  return entryAtRow(data, row).id;
+}
