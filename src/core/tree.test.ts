@@ -95,7 +95,7 @@ describe('buildUrlTree', () => {
     ]);
   });
 
-  it('uses a child map for wide nodes and still finds every child', () => {
+  it('finds every child of wide nodes', () => {
     const wide = Array.from({ length: 50 }, (_, i) => e(i, `https://a.com/p${i % 20}/q`));
     const tree = buildUrlTree(wide, () => undefined);
     const origin = findNode(tree, ['https://a.com']);
@@ -122,6 +122,19 @@ describe('UrlTree.applyChange', () => {
     expect(dump(tree)).toEqual(dump(buildUrlTree(final, (id) => next[id])));
     expect(findNode(tree, ['https://www.a.com', 'shop'])).toBe(-1);
     expect(dump(tree)).toContain('https://b.com 1 e0 w1');
+  });
+
+  it('grows from empty through many nodes, removals and re-additions like a rebuild', () => {
+    const many = Array.from({ length: 3000 }, (_, i) => e(i, `https://h${i % 3}.com/d${i % 40}/p${i}`));
+    const tree = buildUrlTree([], () => undefined);
+    tree.applyChange({ added: many }, () => undefined);
+    tree.applyChange({ removed: many.filter((x) => x.id % 2 === 0) }, () => undefined);
+    tree.applyChange({ added: many.filter((x) => x.id % 4 === 0) }, (id) =>
+      id % 8 === 0 ? 'error' : undefined,
+    );
+    const kept = many.filter((x) => x.id % 2 === 1 || x.id % 4 === 0);
+    expect(dump(tree)).toEqual(dump(buildUrlTree(kept, (id) => (id % 8 === 0 ? 'error' : undefined))));
+    expect(tree.size).toBe(2250);
   });
 
   it('refreshSeverities re-reads every entry', () => {

@@ -53,7 +53,8 @@ export interface TreeNodeInfo {
 
 const NONE = -1;
 const DEAD = -2;
-const MAP_THRESHOLD = 8;
+const EMPTY_SLOT = -1;
+const TOMBSTONE = -2;
 const SEV_NONE = 0;
 const SEV_WARNING = 1;
 const SEV_ERROR = 2;
@@ -95,7 +96,10 @@ export class UrlTree {
   private ownHead = new Int32Array(16).fill(NONE);
   private labels: string[] = [''];
   private nodeLen = 1;
-  private childMaps = new Map<number, Map<string, number>>();
+  /** Open-addressing hash of (parent, label) → node id; probes compare substrings, no slicing. */
+  private slots = new Int32Array(64).fill(EMPTY_SLOT);
+  private slotsUsed = 0;
+  private nodeHash = new Int32Array(16);
   private sortedCache = new Map<number, Int32Array>();
   private entryNode = new Int32Array(16).fill(NONE);
   private entryNext = new Int32Array(16).fill(NONE);
@@ -105,7 +109,16 @@ export class UrlTree {
   private lastRawOrigin = '';
   private lastOrigin = '';
 
-  constructor() {
+  /**
+   * @param capacity expected number of nodes, and of entry ids (pre-sizes the arrays so a bulk
+   * build does not regrow them; they grow anyway when needed).
+   */
+  constructor(capacity = 16) {
+    this.ensureNodes(capacity);
+    this.ensureEntry(capacity - 1);
+    let size = 64;
+    while (size < capacity * 2) size *= 2;
+    this.slots = new Int32Array(size).fill(EMPTY_SLOT);
     this.parent[ROOT] = NONE;
     this.depth[ROOT] = -1;
   }
@@ -311,12 +324,13 @@ export class UrlTree {
   /** Find (or create) the node a `loc` belongs on. */
   private locate(loc: string): number {
     const s = this.scan;
-    if (!scanUrl(loc, s)) return this.child(ROOT, NOT_A_URL);
-    let node = this.child(ROOT, this.originOf(loc));
+    if (!scanUrl(loc, s)) return this.child(ROOT, NOT_A_URL, 0, NOT_A_URL.length);
+    const origin = this.originOf(loc);
+    let node = this.child(ROOT, origin, 0, origin.length);
     let segStart = s.pathStart;
     for (let i = s.pathStart; i <= s.pathEnd; i++) {
       if (i === s.pathEnd || loc.charCodeAt(i) === 47) {
-        if (i > segStart) node = this.child(node, loc.slice(segStart, i));
+        if (i > segStart) node = this.child(node, loc, segStart, i);
         segStart = i + 1;
       }
     }
@@ -333,39 +347,88 @@ export class UrlTree {
     return this.lastOrigin;
   }
 
-  private child(parent: number, label: string): number {
-    const map = this.childMaps.get(parent);
-    if (map) {
-      const found = map.get(label);
-      if (found !== undefined) return found;
-    } else {
-      for (let c = this.firstChild[parent]; c !== NONE; c = this.nextSib[c]) {
-        if (this.labels[c] === label) return c;
+  /** The child of `parent` labelled `text[from, to)`, created when missing. */
+  private child(parent: number, text: string, from: number, to: number): number {
+    let h = (0x811c9dc5 ^ Math.imul(parent, 0x9e3779b1)) | 0;
+    for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    const mask = this.slots.length - 1;
+    const len = to - from;
+    let free = -1;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const n = this.slots[i];
+      if (n === EMPTY_SLOT) {
+        if (free < 0) free = i;
+        break;
+      }
+      if (n === TOMBSTONE) {
+        if (free < 0) free = i;
+        continue;
+      }
+      const label = this.labels[n];
+      if (
+        this.nodeHash[n] === h &&
+        this.parent[n] === parent &&
+        label.length === len &&
+        text.startsWith(label, from)
+      ) {
+        return n;
       }
     }
-    return this.createChild(parent, label);
+    const label = from === 0 && to === text.length ? text : text.slice(from, to);
+    return this.createChild(parent, label, h, free);
   }
 
-  private createChild(parent: number, label: string): number {
+  private createChild(parent: number, label: string, hash: number, slot: number): number {
     const id = this.nodeLen++;
     this.ensureNodes(this.nodeLen);
     this.parent[id] = parent;
     this.depth[id] = this.depth[parent] + 1;
     this.labels[id] = label;
+    this.nodeHash[id] = hash;
     const head = this.firstChild[parent];
     this.nextSib[id] = head;
     if (head !== NONE) this.prevSib[head] = id;
     this.firstChild[parent] = id;
     this.childCount[parent]++;
     this.sortedCache.delete(parent);
-    const map = this.childMaps.get(parent);
-    if (map) map.set(label, id);
-    else if (this.childCount[parent] > MAP_THRESHOLD) {
-      const m = new Map<string, number>();
-      for (let c = this.firstChild[parent]; c !== NONE; c = this.nextSib[c]) m.set(this.labels[c], c);
-      this.childMaps.set(parent, m);
-    }
+    if (this.slots[slot] === EMPTY_SLOT) this.slotsUsed++;
+    this.slots[slot] = id;
+    if (this.slotsUsed * 2 > this.slots.length) this.rehash();
     return id;
+  }
+
+  /** Resize the slot table to at least 4× the live nodes and drop tombstones. */
+  private rehash(): void {
+    let size = 64;
+    while (size < this.liveNodes() * 4) size *= 2;
+    const slots = new Int32Array(size).fill(EMPTY_SLOT);
+    const mask = slots.length - 1;
+    let used = 0;
+    for (const n of this.slots) {
+      if (n < 0) continue;
+      let i = this.nodeHash[n] & mask;
+      while (slots[i] !== EMPTY_SLOT) i = (i + 1) & mask;
+      slots[i] = n;
+      used++;
+    }
+    this.slots = slots;
+    this.slotsUsed = used;
+  }
+
+  private liveNodes(): number {
+    let live = 0;
+    for (const n of this.slots) if (n >= 0) live++;
+    return live;
+  }
+
+  private unslot(n: number): void {
+    const mask = this.slots.length - 1;
+    for (let i = this.nodeHash[n] & mask; this.slots[i] !== EMPTY_SLOT; i = (i + 1) & mask) {
+      if (this.slots[i] === n) {
+        this.slots[i] = TOMBSTONE;
+        return;
+      }
+    }
   }
 
   private detach(n: number): void {
@@ -376,10 +439,9 @@ export class UrlTree {
     else this.firstChild[p] = next;
     if (next !== NONE) this.prevSib[next] = prev;
     this.childCount[p]--;
-    this.childMaps.get(p)?.delete(this.labels[n]);
+    this.unslot(n);
     this.sortedCache.delete(p);
     this.sortedCache.delete(n);
-    this.childMaps.delete(n);
     this.parent[n] = DEAD;
     this.labels[n] = '';
   }
@@ -396,6 +458,7 @@ export class UrlTree {
     this.prevSib = grownInt32(this.prevSib, min, NONE);
     this.childCount = grownInt32(this.childCount, min, 0);
     this.ownHead = grownInt32(this.ownHead, min, NONE);
+    this.nodeHash = grownInt32(this.nodeHash, min, 0);
   }
 
   private ensureEntry(id: number): void {
@@ -415,7 +478,9 @@ export class UrlTree {
  * @example const tree = buildUrlTree(doc.entries, (id) => validator.worstSeverity(id));
  */
 export function buildUrlTree(entries: readonly Entry[], severityOf: SeverityOf): UrlTree {
-  const tree = new UrlTree();
+  let maxId = 0;
+  for (let i = 0; i < entries.length; i++) if (entries[i].id > maxId) maxId = entries[i].id;
+  const tree = new UrlTree(Math.max(entries.length, maxId + 1) + 1024);
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     tree.add(e, severityOf(e.id));

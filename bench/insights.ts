@@ -1,0 +1,164 @@
+/**
+ * Benchmarks for the insights core (URL tree, chart stats, compare) at 1,000,000 entries.
+ * Run alone: npx tsx -e "import('./bench/insights.ts').then(async m => console.table(await m.benchInsights()))"
+ */
+import { compareSitemaps, diffToCsv } from '../src/core/compare.ts';
+import type { Entry } from '../src/core/model.ts';
+import {
+  changefreqDistribution,
+  lastmodHistogram,
+  priorityDistribution,
+  urlsPerFolder,
+} from '../src/core/stats.ts';
+import { buildUrlTree, planPrefixRename, ROOT } from '../src/core/tree.ts';
+
+/** Same shape as `BenchRow` in bench/types.ts (CONTRACTS.md). */
+export interface BenchRow {
+  group: string;
+  name: string;
+  ms: number;
+  ratio?: string;
+  note?: string;
+}
+
+const N = 1_000_000;
+
+/** mulberry32: a small seeded PRNG so every run measures the same data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FREQS = ['daily', 'weekly', 'monthly', 'yearly', 'Weekly'];
+const PRIOS = ['0.1', '0.3', '0.5', '0.8', '1.0', '.5'];
+
+/** n entries over 2 hosts, 30 folders, 200 subfolders each, unique leaves; 5% with alternates. */
+export function makeEntries(n: number, seed = 1): Entry[] {
+  const rnd = prng(seed);
+  const out: Entry[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const host = rnd() < 0.9 ? 'https://www.example.com' : 'https://shop.example.com';
+    const loc = `${host}/f${Math.floor(rnd() * 30)}/s${Math.floor(rnd() * 200)}/page-${i}`;
+    const day = Math.floor(rnd() * 1000);
+    const e: Entry = {
+      id: i,
+      loc,
+      lastmod: `${2022 + Math.floor(day / 365)}-${String((Math.floor(day / 31) % 12) + 1).padStart(2, '0')}-${String((day % 28) + 1).padStart(2, '0')}`,
+      changefreq: FREQS[Math.floor(rnd() * FREQS.length)],
+      priority: PRIOS[Math.floor(rnd() * PRIOS.length)],
+    };
+    if (rnd() < 0.05) e.alternates = [{ rel: 'alternate', hreflang: 'fr', href: loc.replace('/f', '/fr/f') }];
+    out[i] = e;
+  }
+  return out;
+}
+
+/** Side B for compare: 2% field edits, 1% removed, 1% added, 1% trailing slash, 1% http. */
+function mutate(entries: readonly Entry[], seed = 2): Entry[] {
+  const rnd = prng(seed);
+  const out: Entry[] = [];
+  for (const e of entries) {
+    const r = rnd();
+    if (r < 0.01) continue;
+    if (r < 0.03) out.push({ ...e, priority: '0.9' });
+    else if (r < 0.04) out.push({ ...e, loc: `${e.loc}/` });
+    else if (r < 0.05) out.push({ ...e, loc: e.loc.replace('https:', 'http:') });
+    else out.push(e);
+    if (r > 0.99) out.push({ id: e.id + 10_000_000, loc: `${e.loc}-new` });
+  }
+  return out;
+}
+
+function time<T>(fn: () => T): [T, number] {
+  const t0 = performance.now();
+  const value = fn();
+  return [value, Math.round((performance.now() - t0) * 10) / 10];
+}
+
+const MB = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
+
+function benchTree(entries: Entry[], rows: BenchRow[]): void {
+  const heap0 = process.memoryUsage().heapUsed;
+  const [tree, build] = time(() => buildUrlTree(entries, (id) => (id % 97 === 0 ? 'error' : undefined)));
+  const heap = process.memoryUsage().heapUsed - heap0;
+  rows.push({ group: 'insights', name: 'tree build 1M', ms: build, note: `~${MB(heap)} heap delta` });
+  const K = 1000;
+  const [, upd] = time(() => {
+    for (let k = 0; k < K; k++) {
+      const before = entries[k * 997];
+      const after = { ...before, loc: before.loc.replace('/f', '/moved/f') };
+      tree.applyChange({ updated: [{ before, after }] }, () => 'warning');
+      tree.applyChange({ updated: [{ before: after, after: before }] }, () => undefined);
+    }
+  });
+  rows.push({
+    group: 'insights',
+    name: 'tree incremental update (1 loc edit)',
+    ms: upd / (2 * K),
+    note: `mean of ${2 * K}`,
+  });
+  const host = tree.childrenOf(ROOT)[1];
+  const [, vis] = time(() => tree.visibleRows(new Set([host, ...tree.childrenOf(host)])));
+  rows.push({ group: 'insights', name: 'tree visibleRows (host + 30 folders open)', ms: vis });
+  const [ids, under] = time(() => tree.entryIdsUnder(host));
+  rows.push({
+    group: 'insights',
+    name: 'tree entryIdsUnder(largest host)',
+    ms: under,
+    note: `${ids.length} ids`,
+  });
+  const [plan, ren] = time(() =>
+    planPrefixRename(entries, 'https://www.example.com/f7', 'https://www.example.com/g7'),
+  );
+  rows.push({ group: 'insights', name: 'planPrefixRename over 1M', ms: ren, note: `${plan.length} changes` });
+  const [, refresh] = time(() => tree.refreshSeverities((id) => (id % 89 === 0 ? 'warning' : undefined)));
+  rows.push({ group: 'insights', name: 'tree refreshSeverities 1M', ms: refresh });
+}
+
+function benchStats(entries: Entry[], rows: BenchRow[]): void {
+  const [hist, h] = time(() => lastmodHistogram(entries));
+  rows.push({
+    group: 'insights',
+    name: 'stats lastmod histogram 1M',
+    ms: h,
+    note: `${hist.scale}, ${hist.buckets.length} bars`,
+  });
+  const [, c] = time(() => changefreqDistribution(entries));
+  rows.push({ group: 'insights', name: 'stats changefreq 1M', ms: c });
+  const [, p] = time(() => priorityDistribution(entries));
+  rows.push({ group: 'insights', name: 'stats priority 1M', ms: p });
+  const [, f] = time(() => urlsPerFolder(entries));
+  rows.push({ group: 'insights', name: 'stats URLs per folder 1M', ms: f });
+}
+
+function benchCompare(entries: Entry[], rows: BenchRow[]): void {
+  const other = mutate(entries);
+  const [diff, ms] = time(() => compareSitemaps(entries, other));
+  const c = diff.counts;
+  const note = `+${c.added} -${c.removed} ~${c.changed} slash ${c.trailingSlash} scheme ${c.scheme}`;
+  rows.push({ group: 'insights', name: `compare 1M vs ${(other.length / 1e6).toFixed(2)}M`, ms, note });
+  const [csv, csvMs] = time(() => diffToCsv(diff));
+  rows.push({
+    group: 'insights',
+    name: 'diffToCsv',
+    ms: csvMs,
+    note: `${diff.rows.length} rows, ${MB(csv.length)}`,
+  });
+}
+
+/** Every insights measurement at 1,000,000 generated entries. */
+export async function benchInsights(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const [entries, gen] = time(() => makeEntries(N));
+  rows.push({ group: 'insights', name: 'generate 1M entries (setup)', ms: gen });
+  benchTree(entries, rows);
+  benchStats(entries, rows);
+  benchCompare(entries, rows);
+  return rows;
+}
