@@ -112,6 +112,7 @@ const WS_EDGE = /^[\s\u00a0\u2000-\u200b\u3000\ufeff]+|[\s\u00a0\u2000-\u200b\u3
 
 /** True for the characters IMP-007 trims (ASCII whitespace, NBSP, U+2000–U+200B, U+3000, U+FEFF). */
 export function isTrimChar(c: number): boolean {
+  if (c > 32 && c < 127) return false;
   return (
     c === 32 ||
     (c >= 9 && c <= 13) ||

@@ -10,7 +10,7 @@
 import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from './model.ts';
 import { whereIs } from './rules/common.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
-import { describeDifference, dupIssue } from './rules/duplicates.ts';
+import { describeDifference, dupIssue, dupKeys, versionOf } from './rules/duplicates.ts';
 import { checkEntry, type EntryFacts } from './rules/entry.ts';
 import {
   checkHost,
@@ -21,7 +21,7 @@ import {
 } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { MultiMap } from './rules/multiMap.ts';
-import { trimValue } from './urls.ts';
+import { scanUrl, trimValue } from './urls.ts';
 
 /** A change to the document's entries (as the state layer's patches carry them). */
 export interface EntryChange {
@@ -44,6 +44,8 @@ interface Slot {
 
 const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 const NO_ISSUES: readonly Issue[] = [];
+/** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
+const EMPTY = NO_ISSUES as Issue[];
 
 /**
  * Validates a document in full (pure; parse issues are not included).
@@ -65,10 +67,7 @@ export class Validator {
   private slots = new Map<number, Slot>();
   private seq = 0;
   private counters = new DocCounters();
-  private exact = new MultiMap();
-  private norm = new MultiMap();
-  private lower = new MultiMap();
-  private versions = new MultiMap();
+  private families = new MultiMap();
   private listers = new MultiMap();
   private ref: Reference | null = null;
   private refKey = '';
@@ -77,12 +76,13 @@ export class Validator {
   private byRule = new Map<string, { severity: Severity; count: number }>();
   private sevCount = { error: 0, warning: 0, info: 0 };
   private readonly cluster: ClusterIndex;
+  private readonly scratch: Issue[] = [];
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
     this.settings = settings;
     this.cluster = {
-      locs: this.exact,
+      locs: (href) => this.locIds(href),
       listers: this.listers,
       entry: (id) => this.slots.get(id)?.entry,
       hreflang: (id) => this.slots.get(id)?.facts.href ?? null,
@@ -210,8 +210,8 @@ export class Validator {
     this.slots = new Map();
     this.seq = 0;
     this.counters = new DocCounters();
-    for (const m of ['exact', 'norm', 'lower', 'versions', 'listers'] as const) this[m] = new MultiMap();
-    (this.cluster as { locs: MultiMap }).locs = this.exact;
+    this.families = new MultiMap();
+    this.listers = new MultiMap();
     (this.cluster as { listers: MultiMap }).listers = this.listers;
     this.ref = null;
     this.refKey = '';
@@ -234,12 +234,13 @@ export class Validator {
   private setList(slot: Slot, which: 'local' | 'scope' | 'group' | 'parse', list: Issue[]): void {
     for (const i of slot[which]) this.count(i, -1);
     for (const i of list) this.count(i, 1);
-    slot[which] = list;
+    slot[which] = list.length > 0 ? list : EMPTY;
     slot.cache = null;
   }
 
   private insert(e: Entry, parse: Issue[], seq?: number): void {
-    const local: Issue[] = [];
+    const local = this.scratch;
+    local.length = 0;
     const facts = checkEntry(e, this.doc.kind, this.settings, local);
     const origin = facts.parts ? originKey(facts.parts) : null;
     const slot: Slot = {
@@ -254,50 +255,38 @@ export class Validator {
       cache: null,
     };
     this.slots.set(e.id, slot);
-    this.setList(slot, 'local', local);
-    this.setList(slot, 'parse', parse);
+    if (local.length > 0) this.setList(slot, 'local', local.slice());
+    if (parse.length > 0) this.setList(slot, 'parse', parse);
     this.counters.apply(facts, origin, 1);
-    const k = facts.keys;
-    this.exact.add(k.exact, e.id);
-    if (k.norm) {
-      this.norm.add(k.norm, e.id);
-      this.lower.add(k.lower, e.id);
-      this.versions.add(k.version, e.id);
-    }
+    this.families.add(facts.keys.family, e.id);
     if (facts.href) for (const h of facts.href.hrefs) this.listers.add(h, e.id);
   }
 
   private extract(id: number): void {
     const slot = this.slots.get(id);
     if (!slot) return;
-    for (const w of ['local', 'scope', 'group', 'parse'] as const) this.setList(slot, w, []);
+    for (const w of ['local', 'scope', 'group', 'parse'] as const)
+      if (slot[w].length > 0) this.setList(slot, w, EMPTY);
     this.counters.apply(slot.facts, slot.origin, -1);
-    const k = slot.facts.keys;
-    this.exact.remove(k.exact, id);
-    if (k.norm) {
-      this.norm.remove(k.norm, id);
-      this.lower.remove(k.lower, id);
-      this.versions.remove(k.version, id);
-    }
+    this.families.remove(slot.facts.keys.family, id);
     if (slot.facts.href) for (const h of slot.facts.href.hrefs) this.listers.remove(h, id);
     this.slots.delete(id);
+  }
+
+  /** Ids of the entries whose trimmed loc is exactly `href`. */
+  private locIds(href: string): number[] {
+    const family = dupKeys(href, scanUrl(href)).family;
+    return this.families.get(family).filter((id) => this.slots.get(id)?.facts.keys.exact === href);
   }
 
   /** Ids whose group issues may change when `e` joins or leaves. */
   private collectNeighbours(e: Entry, into: Set<number>): void {
     into.add(e.id);
-    const slot = this.slots.get(e.id);
-    const k = slot && slot.entry === e ? slot.facts.keys : null;
     const loc = trimValue(e.loc);
-    for (const id of this.exact.get(loc)) into.add(id);
+    for (const id of this.families.get(dupKeys(loc, scanUrl(loc)).family)) into.add(id);
     for (const id of this.listers.get(loc)) into.add(id);
-    if (k?.norm) {
-      for (const id of this.norm.get(k.norm)) into.add(id);
-      for (const id of this.lower.get(k.lower)) into.add(id);
-      for (const id of this.versions.get(k.version)) into.add(id);
-    }
     for (const a of e.alternates ?? []) {
-      if (a.href) for (const id of this.exact.get(trimValue(a.href))) into.add(id);
+      if (a.href) for (const id of this.locIds(trimValue(a.href))) into.add(id);
     }
   }
 
@@ -345,96 +334,85 @@ export class Validator {
     if (out.length > 0 || slot.group.length > 0) this.setList(slot, 'group', out);
   }
 
-  private firstOf(ids: readonly number[]): Slot | undefined {
-    let best: Slot | undefined;
-    for (const id of ids) {
-      const s = this.slots.get(id);
-      if (s && (!best || s.seq < best.seq)) best = s;
-    }
-    return best;
-  }
-
   private duplicateIssues(slot: Slot, out: Issue[]): void {
     const k = slot.facts.keys;
-    const e = slot.entry;
     if (k.exact === '') return;
-    const index = this.doc.kind === 'sitemapindex';
-    const exact = this.exact.get(k.exact);
-    if (exact.length > 1) {
-      const first = this.firstOf(exact)!;
-      if (first !== slot) {
-        const rule = index ? 'IDX-007' : 'LOC-006';
-        out.push(
-          dupIssue(
-            rule,
-            'warning',
-            `Duplicate URL: also listed by ${whereIs(first.entry)}. Remove this entry (its images, videos and links can be merged into the first).`,
-            e.id,
-            e.line,
-          ),
-        );
-      }
+    const ids = this.families.get(k.family);
+    if (ids.length < 2) return;
+    const group: Slot[] = [];
+    for (const id of ids) {
+      const s = this.slots.get(id);
+      if (s) group.push(s);
+    }
+    const e = slot.entry;
+    const rule = this.doc.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
+    const exact = firstWhere(group, (s) => s.facts.keys.exact === k.exact);
+    if (exact !== slot) {
+      out.push(
+        dupIssue(
+          rule,
+          'warning',
+          `Duplicate URL: also listed by ${whereIs(exact.entry)}. Remove this entry (its images, videos and links can be merged into the first).`,
+          e.id,
+          e.line,
+        ),
+      );
       return;
     }
     if (!k.norm) return;
-    const norm = this.norm.get(k.norm);
-    if (norm.length > 1) {
-      const first = this.firstOf(norm)!;
-      if (first !== slot) {
-        const diff = describeDifference(k.exact, first.facts.keys.exact);
-        out.push(
-          dupIssue(
-            index ? 'IDX-007' : 'LOC-006',
-            'warning',
-            `Probable duplicate: differs only by ${diff} from ${whereIs(first.entry)}. List the page once, in the form the server answers without a redirect.`,
-            e.id,
-            e.line,
-          ),
-        );
-      }
+    const norm = firstWhere(group, (s) => s.facts.keys.norm === k.norm);
+    if (norm !== slot) {
+      const diff = describeDifference(k.exact, norm.facts.keys.exact);
+      out.push(
+        dupIssue(
+          rule,
+          'warning',
+          `Probable duplicate: differs only by ${diff} from ${whereIs(norm.entry)}. List the page once, in the form the server answers without a redirect.`,
+          e.id,
+          e.line,
+        ),
+      );
       return;
     }
-    const lower = this.lower.get(k.lower);
-    if (lower.length > 1) {
-      const first = this.firstOf(lower)!;
-      if (first !== slot) {
-        out.push(
-          dupIssue(
-            'LOC-011',
-            'info',
-            `Differs only by the letter case of the path from ${whereIs(first.entry)}; engines fetch URLs literally, so list only the form the server serves.`,
-            e.id,
-            e.line,
-          ),
-        );
-      }
+    const lower = k.norm.toLowerCase();
+    const cased = firstWhere(group, (s) => s.facts.keys.norm.toLowerCase() === lower);
+    if (cased !== slot) {
+      out.push(
+        dupIssue(
+          'LOC-011',
+          'info',
+          `Differs only by the letter case of the path from ${whereIs(cased.entry)}; engines fetch URLs literally, so list only the form the server serves.`,
+          e.id,
+          e.line,
+        ),
+      );
+      return;
     }
-    this.versionIssues(slot, out);
+    const version = versionOf(k.norm);
+    const other = group.find(
+      (s) => s !== slot && s.facts.keys.norm !== '' && versionOf(s.facts.keys.norm) === version,
+    );
+    if (other) {
+      const what =
+        other.facts.parts?.scheme !== slot.facts.parts?.scheme ? 'http and https' : 'www and the bare domain';
+      out.push(
+        dupIssue(
+          'LOC-007',
+          'warning',
+          `The same page is also listed as ${whereIs(other.entry)} (${what}); list only the canonical version.`,
+          e.id,
+          e.line,
+        ),
+      );
+    }
   }
+}
 
-  private versionIssues(slot: Slot, out: Issue[]): void {
-    const ids = this.versions.get(slot.facts.keys.version);
-    if (ids.length < 2) return;
-    const mine = slot.facts.parts!;
-    for (const id of ids) {
-      const o = this.slots.get(id);
-      if (!o || o === slot || !o.facts.parts) continue;
-      const p = o.facts.parts;
-      if (p.scheme !== mine.scheme || p.host.toLowerCase() !== mine.host.toLowerCase()) {
-        const what = p.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
-        out.push(
-          dupIssue(
-            'LOC-007',
-            'warning',
-            `The same page is also listed as ${whereIs(o.entry)} (${what}); list only the canonical version.`,
-            slot.entry.id,
-            slot.entry.line,
-          ),
-        );
-        return;
-      }
-    }
-  }
+/** The earliest slot (document order) matching a predicate; the group always contains `slot` itself. */
+function firstWhere(group: readonly Slot[], pred: (s: Slot) => boolean): Slot {
+  let best: Slot | undefined;
+  for (const s of group) if (pred(s) && (!best || s.seq < best.seq)) best = s;
+  return best!;
 }
 
 /** True when an issue's field (first path segment) differs between two versions of an entry. */

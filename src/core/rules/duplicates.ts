@@ -6,30 +6,37 @@
 import type { Issue } from '../model.ts';
 import { defaultPort, trimValue, type UrlParts } from '../urls.ts';
 
-/** The grouping keys of one entry ('' when not applicable). */
+/** The grouping keys of one entry. */
 export interface DupKeys {
   /** Trimmed loc. */
   exact: string;
-  /** Scheme/host lowercased, default port and fragment dropped, trailing slash removed. */
+  /** Scheme/host lowercased, default port and fragment dropped, trailing slash removed ('' when not absolute). */
   norm: string;
-  /** `norm` lowercased entirely (LOC-011). */
-  lower: string;
-  /** Host without `www.`, no scheme: groups http/https and www/apex variants (LOC-007). */
-  version: string;
+  /**
+   * One coarse key per family of variants: host without `www.`, port, path without trailing slash and
+   * query, all lowercased. Exact, normalised, path-case (LOC-011) and http/https or www/apex
+   * (LOC-007) variants all share it, so a single index finds every kind of duplicate.
+   */
+  family: string;
 }
 
 /** Computes the keys. @example dupKeys('https://A.com/x/', scanUrl('https://A.com/x/')).norm === 'https://a.com/x' */
 export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
   const exact = trimValue(loc);
-  if (!p || p.host === '') return { exact, norm: '', lower: '', version: '' };
+  if (!p || p.host === '') return { exact, norm: '', family: `\u0000${exact}` };
   const host = p.host.toLowerCase();
   const port = p.port === '' || p.port === defaultPort(p.scheme) ? '' : `:${p.port}`;
   const path = p.path.length > 1 && p.path.endsWith('/') ? p.path.slice(0, -1) : p.path || '/';
   const q = p.query !== null ? `?${p.query}` : '';
-  const norm = `${p.scheme}://${host}${port}${path}${q}`;
+  const rest = `${port}${path}${q}`;
   const bare = host.startsWith('www.') ? host.slice(4) : host;
-  const version = `${bare}${port}${p.path || '/'}${q}`;
-  return { exact, norm, lower: norm.toLowerCase(), version };
+  return { exact, norm: `${p.scheme}://${host}${rest}`, family: `${bare}${rest}`.toLowerCase() };
+}
+
+/** The part of a normalised key that LOC-007 compares: no scheme, no `www.`. @example versionOf('https://www.a.com/x') === 'a.com/x' */
+export function versionOf(norm: string): string {
+  const rest = norm.slice(norm.indexOf('://') + 3);
+  return rest.startsWith('www.') ? rest.slice(4) : rest;
 }
 
 /** What separates two URLs that share a normalised key. @example describeDifference('https://a.com/x', 'https://a.com/x/') === 'a trailing slash' */

@@ -125,7 +125,7 @@ function checkIndexChild(ctx: EntryCtx, p: UrlParts, ref: Reference, v: string):
 export function checkHost(ctx: EntryCtx, p: UrlParts, ref: Reference): void {
   const kind: DocumentKind = ctx.kind;
   if (kind === 'robots') return;
-  const v = trimValue(ctx.entry.loc);
+  const v = p.hasAuthority ? trimValue(ctx.entry.loc) : '';
   if (kind === 'sitemapindex') {
     checkIndexChild(ctx, p, ref, v);
     return;

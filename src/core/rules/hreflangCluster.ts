@@ -11,8 +11,8 @@ import type { MultiMap } from './multiMap.ts';
 
 /** What cluster checks read from the validator. */
 export interface ClusterIndex {
-  /** Trimmed loc → entry ids. */
-  locs: MultiMap;
+  /** Ids of the entries whose trimmed loc is exactly the given URL. */
+  locs(href: string): readonly number[];
   /** Trimmed hreflang href → ids of the entries listing it. */
   listers: MultiMap;
   entry(id: number): Entry | undefined;
@@ -67,7 +67,7 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
   let xReported = false;
   for (const href of facts.hrefs) {
     if (href === loc) continue;
-    const ids = ix.locs.get(href);
+    const ids = ix.locs(href);
     if (ids.length === 0) {
       missing++;
       continue;

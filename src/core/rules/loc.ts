@@ -14,7 +14,10 @@ export interface CharScan {
   nonAscii: boolean;
 }
 
-const BAD_ASCII = new Set([34, 60, 62, 92, 94, 96, 123, 124, 125]);
+/** 1 for the ASCII characters LOC-003 rejects (controls, space, `" < > \\ ^ \` { | }`). */
+const BAD_ASCII = new Uint8Array(128);
+for (let c = 0; c <= 32; c++) BAD_ASCII[c] = 1;
+for (const c of [34, 60, 62, 92, 94, 96, 123, 124, 125, 127]) BAD_ASCII[c] = 1;
 
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
@@ -26,13 +29,15 @@ export function scanChars(s: string): CharScan {
   let hashes = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c > 126) {
+    if (c > 127) {
       nonAscii = true;
       continue;
     }
-    if (c <= 32 || c === 127)
-      return { bad: i, badWhy: c === 32 ? 'a space' : 'a control character', nonAscii };
-    if (BAD_ASCII.has(c)) return { bad: i, badWhy: `the character ${s[i]}`, nonAscii };
+    if (BAD_ASCII[c] === 1) {
+      const why =
+        c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
+      return { bad: i, badWhy: why, nonAscii };
+    }
     if (c === 37 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) {
       return { bad: i, badWhy: 'a % not followed by two hex digits', nonAscii };
     }
