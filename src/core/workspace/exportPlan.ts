@@ -176,7 +176,7 @@ function line(loc: string, lastmod: string | undefined): IndexLine {
  * absolute URLs under `publishBase`; a changed or re-split child gets lastmod `now`, an
  * unchanged one keeps its old index lastmod, an extra one gets its newest inner lastmod
  * (OUT-008). Missing children keep their entry (made absolute against `publishBase`); a child
- * listed twice is listed once. Documents of unchanged, unsplit children are passed through as is.
+ * listed twice is listed once, an entry naming the index itself is dropped. Documents of unchanged, unsplit children are passed through as is.
  *
  * @example
  * planWorkspaceExport(ws, { changedFiles: new Set([1]), now: '2024-06-24T09:30:00Z', publishBase: 'https://a.example/' })
@@ -265,7 +265,11 @@ function pushIndex(
   lines: IndexLine[],
   template: SitemapDocument | undefined,
 ): void {
-  const docs = indexDocuments(lines, template);
+  // An entry pointing at the index's own final URL would be a loop (IDX-007): drop it.
+  const docs = indexDocuments(
+    lines.filter((l) => l.loc !== target.url),
+    template,
+  );
   if (docs.length === 1) {
     out.push({ ...target, role: 'index', document: docs[0], changed: true });
     return;
