@@ -2,6 +2,7 @@ import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import { cellText } from './columns.ts';
 import { idIndexOf } from './patch.ts';
+import { sortByStrings } from './stringSort.ts';
 import type { SortState, ViewState } from './types.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
 
@@ -164,16 +165,9 @@ function sortRows(
   }
   const keys: string[] = new Array(n);
   for (let i = 0; i < n; i++) keys[i] = cellText(entries[rows[i]], sort.column);
-  const pos = new Int32Array(n);
-  for (let i = 0; i < n; i++) pos[i] = i;
-  pos.sort((a, b) => {
-    const ka = keys[a];
-    const kb = keys[b];
-    if (ka === kb) return a - b;
-    if (ka === '') return 1;
-    if (kb === '') return -1;
-    return ka < kb ? -sign : sign;
-  });
+  const local = new Int32Array(n);
+  for (let i = 0; i < n; i++) local[i] = i;
+  const pos = sortByStrings(keys, local, sort.dir);
   for (let i = 0; i < n; i++) out[i] = rows[pos[i]];
   return out;
 }
