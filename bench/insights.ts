@@ -11,29 +11,10 @@ import {
   urlsPerFolder,
 } from '../src/core/stats.ts';
 import { buildUrlTree, planPrefixRename, ROOT } from '../src/core/tree.ts';
-
-/** Same shape as `BenchRow` in bench/types.ts (CONTRACTS.md). */
-export interface BenchRow {
-  group: string;
-  name: string;
-  ms: number;
-  ratio?: string;
-  note?: string;
-}
+import { prng } from './generate.ts';
+import type { BenchRow } from './types.ts';
 
 const N = 1_000_000;
-
-/** mulberry32: a small seeded PRNG so every run measures the same data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FREQS = ['daily', 'weekly', 'monthly', 'yearly', 'Weekly'];
 const PRIOS = ['0.1', '0.3', '0.5', '0.8', '1.0', '.5'];
@@ -59,7 +40,7 @@ export function makeEntries(n: number, seed = 1): Entry[] {
   return out;
 }
 
-/** Side B for compare: 2% field edits, 1% removed, 1% added, 1% trailing slash, 1% http. */
+/** Side B for compare (pass freshly generated entries so no string is shared with side A): 2% field edits, 1% removed, 1% added, 1% trailing slash, 1% http. */
 function mutate(entries: readonly Entry[], seed = 2): Entry[] {
   const rnd = prng(seed);
   const out: Entry[] = [];
@@ -75,19 +56,36 @@ function mutate(entries: readonly Entry[], seed = 2): Entry[] {
   return out;
 }
 
-function time<T>(fn: () => T): [T, number] {
-  const t0 = performance.now();
-  const value = fn();
-  return [value, Math.round((performance.now() - t0) * 10) / 10];
+/** Run `fn` `runs` times; the last value and the median wall time in ms (0.1 ms precision). */
+function time<T>(fn: () => T, runs = 3): [T, number] {
+  const times: number[] = [];
+  let value: T | undefined;
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    value = fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return [value as T, Math.round(times[Math.floor(runs / 2)] * 10) / 10];
 }
 
 const MB = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 
+/** Heap kept by one tree (needs `node --expose-gc`; otherwise says so). */
+function retainedHeap(entries: Entry[]): string {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return 'heap: run with --expose-gc';
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const tree = buildUrlTree(entries, () => undefined);
+  gc();
+  const kept = process.memoryUsage().heapUsed - before;
+  return tree.size > 0 ? `tree heap ${MB(kept)}` : '';
+}
+
 function benchTree(entries: Entry[], rows: BenchRow[]): void {
-  const heap0 = process.memoryUsage().heapUsed;
   const [tree, build] = time(() => buildUrlTree(entries, (id) => (id % 97 === 0 ? 'error' : undefined)));
-  const heap = process.memoryUsage().heapUsed - heap0;
-  rows.push({ group: 'insights', name: 'tree build 1M', ms: build, note: `~${MB(heap)} heap delta` });
+  rows.push({ group: 'insights', name: 'tree build 1M', ms: build, note: `${retainedHeap(entries)}` });
   const K = 1000;
   const [, upd] = time(() => {
     for (let k = 0; k < K; k++) {
@@ -138,7 +136,7 @@ function benchStats(entries: Entry[], rows: BenchRow[]): void {
 }
 
 function benchCompare(entries: Entry[], rows: BenchRow[]): void {
-  const other = mutate(entries);
+  const other = mutate(makeEntries(N));
   const [diff, ms] = time(() => compareSitemaps(entries, other));
   const c = diff.counts;
   const note = `+${c.added} -${c.removed} ~${c.changed} slash ${c.trailingSlash} scheme ${c.scheme}`;
@@ -155,7 +153,7 @@ function benchCompare(entries: Entry[], rows: BenchRow[]): void {
 /** Every insights measurement at 1,000,000 generated entries. */
 export async function benchInsights(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const [entries, gen] = time(() => makeEntries(N));
+  const [entries, gen] = time(() => makeEntries(N), 1);
   rows.push({ group: 'insights', name: 'generate 1M entries (setup)', ms: gen });
   benchTree(entries, rows);
   benchStats(entries, rows);

@@ -81,6 +81,12 @@ describe('lastmodHistogram', () => {
     expect(chooseDateScale(20200101, 20240201)).toBe('year');
   });
 
+  it('honours a forced scale but falls back to a coarser one past 5000 bars', () => {
+    expect(lastmodHistogram(dated('2024-01-01', '2024-12-31'), { scale: 'day' }).buckets).toHaveLength(366);
+    const wide = lastmodHistogram(dated('1990-01-01', '2024-12-31'), { scale: 'day' });
+    expect([wide.scale, wide.buckets.length]).toEqual(['month', 420]);
+  });
+
   it('returns no bars when no date parses', () => {
     expect(lastmodHistogram(dated(undefined, 'x')).buckets).toEqual([]);
   });
