@@ -1,0 +1,214 @@
+/**
+ * Automatic fixes for rules with an unambiguous correction (contract in CONTRACTS.md). Fixes are
+ * pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
+ * Inputs are never mutated.
+ */
+import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
+import { CHANGEFREQ } from './rules/changefreq.ts';
+import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
+import { getField, mapNode, setField } from './rules/fieldPath.ts';
+import { commaPriority } from './rules/priority.ts';
+import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
+import { stripForbidden, unescapeOnce } from './rules/values.ts';
+import { encodeUrl, hasEdgeSpace, trimValue } from './urls.ts';
+import { convertToW3c } from './w3cDate.ts';
+
+/** What a fix may read. */
+export interface FixContext {
+  document: SitemapDocument;
+  settings: ValidationSettings;
+}
+
+/** Replacement entries (full objects, matched by id) and/or entry ids to remove. */
+export interface FixResult {
+  update?: Entry[];
+  remove?: number[];
+}
+
+/** An automatic fix for one rule. */
+export interface Fix {
+  rule: string;
+  /** Button label, e.g. "Trim whitespace". */
+  label: string;
+  apply(issue: Issue, ctx: FixContext): FixResult | null;
+}
+
+type Get = (id: number) => Entry | undefined;
+type Impl = (issue: Issue, e: Entry, ctx: FixContext, get: Get) => FixResult | null;
+
+/** Fix that maps the value at the issue's field; null result or unchanged value = no fix. */
+function valueFix(fn: (v: string, ctx: FixContext) => string | undefined | null): Impl {
+  return (issue, e, ctx) => {
+    const field = issue.field ?? 'loc';
+    const v = getField(e, field);
+    if (v === undefined) return null;
+    const next = fn(v, ctx);
+    if (next === null || next === v) return null;
+    return { update: [setField(e, field, next)] };
+  };
+}
+
+const trimFirst = (fn: (v: string, ctx: FixContext) => string | undefined | null) =>
+  valueFix((v, ctx) => (hasEdgeSpace(v) ? trimValue(v) : fn(trimValue(v), ctx)));
+
+const mergeDuplicate: Impl = (issue, e, ctx, get) => {
+  const pub = ctx.settings.publishUrl?.trim();
+  if (issue.rule === 'IDX-007' && pub && trimValue(e.loc) === pub) return { remove: [e.id] };
+  const keep = keeperOf(ctx.document, e, get);
+  return keep ? { update: [mergeEntries(keep, e)], remove: [e.id] } : null;
+};
+
+const addReturnLink: Impl = (issue, e, ctx, get) => {
+  const href = issue.field ? getField(e, issue.field) : undefined;
+  if (!href || !issue.field?.endsWith('.href')) return null;
+  const target = entryAt(ctx.document, href);
+  const other = target !== undefined ? get(target) : undefined;
+  const code = ownCode(e, ctx.document);
+  if (!other || !code) return null;
+  return { update: [withLink(other, code, trimValue(e.loc))] };
+};
+
+const addSelfLink: Impl = (_issue, e, ctx) => {
+  const code = ownCode(e, ctx.document);
+  return code ? { update: [withLink(e, code, trimValue(e.loc))] } : null;
+};
+
+const dropImageDeprecated: Impl = (issue, e) => {
+  const i = Number(issue.field?.split('.')[1]);
+  const im = e.images?.[i];
+  if (!im) return null;
+  const images = [...e.images!];
+  images[i] = { loc: im.loc, ...(im.extras ? { extras: im.extras } : {}) };
+  return { update: [{ ...e, images }] };
+};
+
+const dropDuplicateImage: Impl = (issue, e) => {
+  const i = Number(issue.field?.split('.')[1]);
+  if (!e.images?.[i]) return null;
+  return { update: [{ ...e, images: e.images.filter((_, j) => j !== i) }] };
+};
+
+const dropDeprecatedVideo: Impl = (issue, e) => {
+  if (issue.severity !== 'warning' || !issue.field) return null;
+  if (issue.field.endsWith('.player_loc')) {
+    return {
+      update: [
+        mapNode(e, issue.field, (n) => ({
+          ...n,
+          attrs: Object.fromEntries(
+            Object.entries(n.attrs ?? {}).filter(([k]) => k !== 'allow_embed' && k !== 'autoplay'),
+          ),
+        })),
+      ],
+    };
+  }
+  const [, i, name] = issue.field.split('.');
+  const v = e.videos?.[Number(i)];
+  if (!v) return null;
+  const videos = [...e.videos!];
+  videos[Number(i)] = { nodes: v.nodes.filter((n) => n.name !== name) };
+  return { update: [{ ...e, videos }] };
+};
+
+const FIXES: Record<string, [string, Impl]> = {
+  'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
+  'LOC-001': ['Make the URL absolute', valueFix((v, ctx) => makeAbsolute(v, ctx.settings.publishUrl))],
+  'LOC-003': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
+  'LOC-004': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
+  'LOC-008': ['Remove the #fragment', trimFirst((v) => dropFragment(v))],
+  'LOC-009': ['Remove tracking parameters', trimFirst((v) => stripTracking(v))],
+  'LOC-010': ['Remove credentials', trimFirst((v) => stripCredentials(v))],
+  'LOC-006': ['Merge into the first entry', mergeDuplicate],
+  'IDX-007': ['Remove the duplicate', mergeDuplicate],
+  'ENC-007': ['Unescape once', valueFix((v) => unescapeOnce(v))],
+  'ENC-008': ['Remove forbidden characters', valueFix((v) => stripForbidden(v))],
+  'TXT-003': ['Unescape entity text', valueFix((v) => unescapeOnce(v))],
+  'LASTMOD-001': [
+    'Convert to W3C format',
+    trimFirst((v) => {
+      const c = convertToW3c(v);
+      return c && !c.assumedZone ? c.value : null;
+    }),
+  ],
+  'LASTMOD-005': ['Add :00 seconds', trimFirst((v) => convertToW3c(v)?.value ?? null)],
+  'LASTMOD-009': ['Remove the empty lastmod', valueFix(() => undefined)],
+  'CF-001': [
+    'Use the lowercase keyword',
+    valueFix((v) => {
+      const t = trimValue(v);
+      return t === '' ? undefined : CHANGEFREQ.has(t.toLowerCase()) ? t.toLowerCase() : null;
+    }),
+  ],
+  'PRIO-001': [
+    'Fix the priority',
+    valueFix((v) => {
+      const t = trimValue(v);
+      return t === '' ? undefined : t !== v ? t : commaPriority(t);
+    }),
+  ],
+  'HREF-005': ['Add a self-referencing link', addSelfLink],
+  'HREF-006': ['Add the missing return link', addReturnLink],
+  'IMG-006': ['Remove deprecated image tags', dropImageDeprecated],
+  'IMG-007': ['Remove the duplicate image', dropDuplicateImage],
+  'VID-013': [
+    'Use lowercase yes/no',
+    valueFix((v) => {
+      const t = trimValue(v).toLowerCase();
+      return t === 'yes' || t === 'no' ? t : null;
+    }),
+  ],
+  'VID-019': ['Remove deprecated video tags', dropDeprecatedVideo],
+};
+
+function run(impl: Impl, issue: Issue, ctx: FixContext, get: Get): FixResult | null {
+  if (issue.entry === undefined) return null;
+  const e = get(issue.entry);
+  return e ? impl(issue, e, ctx, get) : null;
+}
+
+const REGISTRY = new Map<string, Fix>(
+  Object.entries(FIXES).map(([rule, [label, impl]]) => [
+    rule,
+    {
+      rule,
+      label,
+      apply(issue: Issue, ctx: FixContext): FixResult | null {
+        const byId = new Map(ctx.document.entries.map((e) => [e.id, e]));
+        return run(impl, issue, ctx, (id) => byId.get(id));
+      },
+    },
+  ]),
+);
+
+/** The fix for a rule, if it has one. @example getFix('LOC-005')?.label === 'Trim whitespace' */
+export function getFix(rule: string): Fix | undefined {
+  return REGISTRY.get(rule);
+}
+
+/**
+ * Applies a rule's fix to many issues as one step: later fixes see earlier results (e.g. two
+ * duplicates merged into the same first entry). Issues without a fix are skipped.
+ *
+ * @example fixAll('LOC-005', issues, ctx) // { update: [...trimmed entries] }
+ */
+export function fixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
+  const impl = FIXES[rule]?.[1];
+  if (!impl) return {};
+  const base = new Map(ctx.document.entries.map((e) => [e.id, e]));
+  const changed = new Map<number, Entry>();
+  const removed = new Set<number>();
+  const get: Get = (id) => (removed.has(id) ? undefined : (changed.get(id) ?? base.get(id)));
+  for (const issue of issues) {
+    if (issue.rule !== rule) continue;
+    const r = run(impl, issue, ctx, get);
+    for (const e of r?.update ?? []) changed.set(e.id, e);
+    for (const id of r?.remove ?? []) {
+      removed.add(id);
+      changed.delete(id);
+    }
+  }
+  const out: FixResult = {};
+  if (changed.size > 0) out.update = [...changed.values()];
+  if (removed.size > 0) out.remove = [...removed];
+  return out;
+}
