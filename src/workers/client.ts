@@ -1,13 +1,27 @@
+/**
+ * Main-thread client of the sitemap worker: request ids, progress callbacks, AbortSignal
+ * cancellation, transferable buffers, and an in-thread fallback running the same engine when
+ * `Worker` is unavailable (or the worker fails to start).
+ */
 import type { Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
+import { createEngine, type Engine } from './engine.ts';
+import {
+  isProtocolMessage,
+  PROTOCOL_VERSION,
+  type ResultPayloads,
+  transferablesOf,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol.ts';
 
 /** Progress callback: `done` of `total` units of the named phase. */
 export type ProgressFn = (phase: string, done: number, total: number) => void;
 
 /**
- * Main-thread face of the sitemap worker. Every call may be cancelled with an AbortSignal
- * (the promise then rejects with an `AbortError` DOMException-like error and the result is
- * dropped). `parse` takes ownership of `bytes` (its buffer is transferred to the worker).
+ * Main-thread face of the sitemap worker. Every call may be cancelled with an AbortSignal: the
+ * promise then rejects with an error named `AbortError` and a late result is dropped.
+ * `parse` takes ownership of `bytes` (its buffer is transferred to the worker).
  */
 export interface SitemapClient {
   parse(
@@ -22,4 +36,177 @@ export interface SitemapClient {
     onProgress?: ProgressFn,
     signal?: AbortSignal,
   ): Promise<{ files: OutputFile[]; issues: Issue[] }>;
+}
+
+/** The subset of `Worker` the client uses (tests pass fakes). */
+export interface WorkerLike {
+  postMessage(message: unknown, transfer: Transferable[]): void;
+  terminate(): void;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+
+/** Client options: how to make a worker (null = in-thread), and the in-thread engine. */
+export interface ClientOptions {
+  createWorker?: () => WorkerLike | null;
+  engine?: Engine;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  onProgress?: ProgressFn;
+}
+
+function abortError(): Error {
+  return Object.assign(new Error('The operation was cancelled.'), { name: 'AbortError' });
+}
+
+/** Default worker factory: the Vite-bundled module worker, or null where `Worker` is missing. */
+export function defaultWorker(): WorkerLike | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./sitemap.worker.ts', import.meta.url), {
+      type: 'module',
+    }) as unknown as WorkerLike;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Create the client. Without a worker, requests run in this thread through the same engine,
+ * asynchronously, with identical messages (minus the transfer).
+ *
+ * @example
+ * const client = createSitemapClient();
+ * const result = await client.parse(bytes, 'sitemap.xml.gz', (phase, done, total) => {}, controller.signal);
+ */
+export function createSitemapClient(
+  options: ClientOptions = {},
+): SitemapClient & { dispose(): void; readonly inThread: boolean } {
+  const makeWorker = options.createWorker ?? defaultWorker;
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let worker: WorkerLike | null | undefined;
+  let engine: Engine | null = options.engine ?? null;
+  let broken = false;
+
+  const onResponse = (msg: WorkerResponse) => {
+    const p = pending.get(msg.requestId);
+    if (!p) return; // stale: cancelled or unknown request
+    if (msg.type === 'progress') {
+      p.onProgress?.(msg.phase, msg.done, msg.total);
+      return;
+    }
+    pending.delete(msg.requestId);
+    if (msg.type === 'error') p.reject(new Error(msg.message));
+    else p.resolve(msg.result);
+  };
+
+  const getWorker = (): WorkerLike | null => {
+    if (broken) return null;
+    if (worker === undefined) {
+      worker = makeWorker();
+      if (worker) {
+        worker.onmessage = (ev) => {
+          if (isProtocolMessage(ev.data)) onResponse(ev.data as WorkerResponse);
+        };
+        worker.onerror = () => {
+          // A worker that fails to load (CSP, old browser) fails every request; fall back.
+          broken = true;
+          worker?.terminate();
+          worker = null;
+          for (const [id, p] of pending) {
+            pending.delete(id);
+            p.reject(new Error('The background worker failed; please retry.'));
+          }
+        };
+      }
+    }
+    return worker;
+  };
+
+  const send = (req: WorkerRequest) => {
+    const w = getWorker();
+    if (w) {
+      w.postMessage(req, transferablesOf(req));
+      return;
+    }
+    engine ??= createEngine();
+    const e = engine;
+    // Run after the caller has attached its handlers, like a real worker would.
+    queueMicrotask(() => void e.handle(req, (msg) => onResponse(msg)));
+  };
+
+  const cancel = (requestId: number) => {
+    if (!pending.delete(requestId)) return;
+    send({ version: PROTOCOL_VERSION, requestId: nextId++, type: 'cancel', target: requestId });
+    // A synchronous parse cannot see the cancel message; if nothing else is running, stop it hard.
+    if (worker && pending.size === 0) {
+      worker.terminate();
+      worker = undefined;
+    }
+  };
+
+  function request<K extends keyof ResultPayloads>(
+    build: (requestId: number) => WorkerRequest,
+    onProgress: ProgressFn | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<ResultPayloads[K]> {
+    if (signal?.aborted) return Promise.reject(abortError());
+    const requestId = nextId++;
+    return new Promise<ResultPayloads[K]>((resolve, reject) => {
+      const onAbort = () => {
+        cancel(requestId);
+        reject(abortError());
+      };
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      pending.set(requestId, {
+        resolve: (v) => {
+          done();
+          resolve(v as ResultPayloads[K]);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+        onProgress,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      send(build(requestId));
+    });
+  }
+
+  return {
+    get inThread() {
+      return getWorker() === null;
+    },
+    parse(bytes, fileName, onProgress, signal) {
+      return request<'parse'>(
+        (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'parse', bytes, fileName }),
+        onProgress,
+        signal,
+      );
+    },
+    serialize(doc, serializeOptions, onProgress, signal) {
+      return request<'serialize'>(
+        (requestId) => ({
+          version: PROTOCOL_VERSION,
+          requestId,
+          type: 'serialize',
+          docVersion: 0,
+          doc,
+          options: serializeOptions,
+        }),
+        onProgress,
+        signal,
+      );
+    },
+    dispose() {
+      for (const id of [...pending.keys()]) cancel(id);
+      worker?.terminate();
+      worker = undefined;
+    },
+  };
 }

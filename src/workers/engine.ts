@@ -1,0 +1,117 @@
+/**
+ * The request handler behind the protocol: the same code runs inside `sitemap.worker.ts` and,
+ * when workers are unavailable, on the main thread (client.ts fallback). Heavy lifting is the
+ * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
+ */
+import type { ParseResult } from '../core/model.ts';
+import { isGzip } from '../core/parse/gzip.ts';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
+import { serializeFiles } from '../core/serialize.ts';
+import { validateDocument } from '../core/validate.ts';
+import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
+import {
+  PROTOCOL_VERSION,
+  type ProgressMessage,
+  transferablesOf,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol.ts';
+
+/** Sends a response, with the buffers to transfer. */
+export type Post = (msg: WorkerResponse, transfer: ArrayBuffer[]) => void;
+
+/** Handles protocol requests one by one. */
+export interface Engine {
+  handle(req: WorkerRequest, post: Post): Promise<void>;
+}
+
+/** Options: the native gzip constructor (default: the platform's, if any). */
+export interface EngineOptions {
+  decompressionStream?: DecompressionStreamCtor | null;
+  maxDecompressedBytes?: number;
+}
+
+/**
+ * Create an engine. Cancellation is cooperative: a `cancel` marks the request, and the engine
+ * checks between phases (after decompression, before posting) and never posts its result.
+ *
+ * @example const engine = createEngine(); await engine.handle({ type: 'parse', ... }, post);
+ */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const cancelled = new Set<number>();
+  const native =
+    options.decompressionStream === undefined ? platformDecompressionStream() : options.decompressionStream;
+  const cap = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
+
+  const progress = (post: Post, requestId: number, phase: ProgressMessage['phase']) => {
+    let last = -1;
+    return (done: number, total: number) => {
+      // At most ~100 messages per phase: progress must not flood the main thread.
+      const pct = total > 0 ? Math.floor((done / total) * 100) : 0;
+      if (pct === last) return;
+      last = pct;
+      post({ version: PROTOCOL_VERSION, requestId, type: 'progress', phase, done, total }, []);
+    };
+  };
+
+  const parse = async (bytes: Uint8Array, fileName: string, requestId: number, post: Post) => {
+    const onProgress = progress(post, requestId, 'parse');
+    if (native && isGzip(bytes)) {
+      progress(post, requestId, 'decompress')(0, bytes.length);
+      const data = await nativeGunzip(bytes, cap, native);
+      if (cancelled.has(requestId)) return null;
+      if (data) {
+        return parseSitemap(data, {
+          fileName,
+          compressedBytes: bytes.length,
+          maxDecompressedBytes: cap,
+          onProgress,
+        });
+      }
+    }
+    return parseSitemap(bytes, { fileName, maxDecompressedBytes: cap, onProgress });
+  };
+
+  const run = async (
+    req: Exclude<WorkerRequest, { type: 'cancel' }>,
+    post: Post,
+  ): Promise<WorkerResponse | null> => {
+    const base = { version: PROTOCOL_VERSION, requestId: req.requestId } as const;
+    switch (req.type) {
+      case 'parse': {
+        const result: ParseResult | null = await parse(req.bytes, req.fileName, req.requestId, post);
+        return result && { ...base, type: 'result', kind: 'parse', result };
+      }
+      case 'serialize': {
+        const result = serializeFiles(req.doc, req.options);
+        return { ...base, type: 'result', kind: 'serialize', docVersion: req.docVersion, result };
+      }
+      case 'validate': {
+        const result = validateDocument(req.doc, req.settings);
+        return { ...base, type: 'result', kind: 'validate', docVersion: req.docVersion, result };
+      }
+    }
+  };
+
+  return {
+    async handle(req, post) {
+      if (req.type === 'cancel') {
+        cancelled.add(req.target);
+        return;
+      }
+      let msg: WorkerResponse | null;
+      try {
+        msg = await run(req, post);
+      } catch (e) {
+        msg = {
+          version: PROTOCOL_VERSION,
+          requestId: req.requestId,
+          type: 'error',
+          message: e instanceof Error ? e.message : String(e),
+        };
+      }
+      const wasCancelled = cancelled.delete(req.requestId);
+      if (msg && !wasCancelled) post(msg, transferablesOf(msg));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * gzip inflation with the platform's native `DecompressionStream('gzip')` (zlib speed), used by
+ * the worker before handing bytes to the core parser. Returns null whenever the native result
+ * cannot be trusted, and the caller then lets the core (`gunzipAll`, fflate) decode the file,
+ * which also reports GZ-003/004/006 issues precisely:
+ * - Chromium rejects multi-member files ("Junk found after end of compressed data",
+ *   whatwg/compression#42), and trailing zero padding; both throw here → null.
+ * - A lenient implementation that silently stops after the first member is caught by the
+ *   ISIZE check: the trailer of the LAST member must equal the output length mod 2^32.
+ * - Output past `maxBytes` stops the stream → null (the core reports GZ-006).
+ */
+
+/** The constructor shape we need; injected so tests can run without a native implementation. */
+export type DecompressionStreamCtor = new (
+  format: 'gzip',
+) => {
+  readable: ReadableStream<Uint8Array>;
+  writable: WritableStream<Uint8Array>;
+};
+
+/** The platform's DecompressionStream, or null when it has none. */
+export function platformDecompressionStream(): DecompressionStreamCtor | null {
+  const g = globalThis as { DecompressionStream?: DecompressionStreamCtor };
+  return typeof g.DecompressionStream === 'function' ? g.DecompressionStream : null;
+}
+
+/** ISIZE of the last gzip member: the last four bytes, little-endian. */
+function trailerSize(bytes: Uint8Array): number {
+  const n = bytes.length;
+  if (n < 18) return -1;
+  return (bytes[n - 4] | (bytes[n - 3] << 8) | (bytes[n - 2] << 16) | (bytes[n - 1] << 24)) >>> 0;
+}
+
+async function drain(
+  ctor: DecompressionStreamCtor,
+  bytes: Uint8Array,
+  maxBytes: number,
+): Promise<Uint8Array[] | null> {
+  const ds = new ctor('gzip');
+  const writer = ds.writable.getWriter();
+  // Write errors surface on the reader too; swallow them here to avoid unhandled rejections.
+  writer.write(bytes).catch(() => undefined);
+  writer.close().catch(() => undefined);
+  const reader = ds.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+}
+
+/**
+ * Inflate `bytes` natively, or return null (no native support, multi-member, corrupt, padded,
+ * over the cap, or inconsistent with the trailer).
+ *
+ * @example const data = await nativeGunzip(gz, 200_000_000); if (!data) useCoreInstead();
+ */
+export async function nativeGunzip(
+  bytes: Uint8Array,
+  maxBytes: number,
+  ctor: DecompressionStreamCtor | null = platformDecompressionStream(),
+): Promise<Uint8Array | null> {
+  if (!ctor) return null;
+  let chunks: Uint8Array[] | null;
+  try {
+    chunks = await drain(ctor, bytes, maxBytes);
+  } catch {
+    return null;
+  }
+  if (!chunks) return null;
+  let total = 0;
+  for (const c of chunks) total += c.length;
+  if (total % 2 ** 32 !== trailerSize(bytes)) return null;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { gzipBytes } from '../core/gzip.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { createSitemapClient, type WorkerLike } from './client.ts';
+import { createEngine } from './engine.ts';
+import { nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
+import { isProtocolMessage, PROTOCOL_VERSION, transferablesOf, type WorkerResponse } from './protocol.ts';
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const xml = (locs: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>\n`;
+const enc = (s: string) => new TextEncoder().encode(s);
+const inThread = () => createSitemapClient({ createWorker: () => null });
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+describe('protocol', () => {
+  it('recognizes its own version only', () => {
+    expect(isProtocolMessage({ version: PROTOCOL_VERSION, requestId: 1, type: 'parse' })).toBe(true);
+    expect(isProtocolMessage({ version: PROTOCOL_VERSION + 1, requestId: 1, type: 'parse' })).toBe(false);
+    expect(isProtocolMessage('hello')).toBe(false);
+  });
+
+  it('transfers whole output buffers, never a buffer shared with other data', () => {
+    const own = new Uint8Array(8);
+    const shared = new Uint8Array(new ArrayBuffer(16), 4, 4);
+    const msg: WorkerResponse = {
+      version: PROTOCOL_VERSION,
+      requestId: 1,
+      type: 'result',
+      kind: 'serialize',
+      result: {
+        files: [
+          { name: 'a', mime: 'x', bytes: own, entries: 1, uncompressedBytes: 8 },
+          { name: 'b', mime: 'x', bytes: shared, entries: 1, uncompressedBytes: 4 },
+        ],
+        issues: [],
+      },
+    };
+    expect(transferablesOf(msg)).toEqual([own.buffer]);
+  });
+});
+
+describe('engine', () => {
+  it('parses, reports progress and posts one result per request', async () => {
+    const posted: WorkerResponse[] = [];
+    await createEngine({ decompressionStream: null }).handle(
+      {
+        version: PROTOCOL_VERSION,
+        requestId: 7,
+        type: 'parse',
+        bytes: enc(xml(['https://a.example/'])),
+        fileName: 'a.xml',
+      },
+      (m) => posted.push(m),
+    );
+    const result = posted.find((m) => m.type === 'result');
+    expect(result?.requestId).toBe(7);
+    expect(
+      result?.type === 'result' && result.kind === 'parse' && result.result.document.entries[0].loc,
+    ).toBe('https://a.example/');
+    expect(posted.some((m) => m.type === 'progress')).toBe(true);
+  });
+
+  it('decodes every member of a multi-member gzip, natively or through the core fallback', async () => {
+    const doc = xml(['https://a.example/1']);
+    const emptyFirst = concat(gzipBytes(new Uint8Array(0)), gzipBytes(enc(doc)));
+    const twoMembers = concat(gzipBytes(enc(doc.slice(0, 60))), gzipBytes(enc(doc.slice(60))));
+    for (const bytes of [emptyFirst, twoMembers]) {
+      const client = createSitemapClient({ createWorker: () => null });
+      const r = await client.parse(bytes, 'sitemap.xml.gz');
+      expect(r.fatal).toBeNull();
+      expect(r.document.source?.gzip).toBe(true);
+      expect(r.document.entries.length).toBeGreaterThan(0);
+    }
+    const split = await inThread().parse(twoMembers, 'sitemap.xml.gz');
+    expect(split.document.entries.map((e) => e.loc)).toEqual(['https://a.example/1']);
+    expect(split.issues.some((i) => i.rule === 'GZ-004')).toBe(true);
+  });
+
+  it('rejects a native result that stops after the first member (trailer size check)', async () => {
+    const one = gzipBytes(enc('aaaa'));
+    const two = concat(one, gzipBytes(enc('bbbbbbbb')));
+    // A lenient fake that returns only the first member's data.
+    class FirstMemberOnly {
+      readable: ReadableStream<Uint8Array>;
+      writable: WritableStream<Uint8Array>;
+      constructor() {
+        const t = new TransformStream<Uint8Array, Uint8Array>({
+          flush: (c) => c.enqueue(enc('aaaa')),
+          transform: () => undefined,
+        });
+        this.readable = t.readable;
+        this.writable = t.writable;
+      }
+    }
+    expect(await nativeGunzip(two, 1000, FirstMemberOnly)).toBeNull();
+    expect(await nativeGunzip(one, 1000, FirstMemberOnly)).toEqual(enc('aaaa'));
+    expect(await nativeGunzip(one, 2, FirstMemberOnly)).toBeNull();
+  });
+
+  it('inflates a single member natively (Node 20+ and browsers have DecompressionStream)', async () => {
+    expect(platformDecompressionStream()).not.toBeNull();
+    const data = enc(xml(['https://a.example/x']));
+    expect(await nativeGunzip(gzipBytes(data), 1_000_000)).toEqual(data);
+  });
+});
+
+describe('client (in-thread fallback)', () => {
+  it('parses and serializes with the same core as the worker', async () => {
+    const client = inThread();
+    expect(client.inThread).toBe(true);
+    const r = await client.parse(enc(xml(['https://a.example/', 'https://a.example/b'])), 'a.xml');
+    expect(r.document.entries).toHaveLength(2);
+    const out = await client.serialize(r.document, { format: 'txt' });
+    expect(new TextDecoder().decode(out.files[0].bytes)).toBe('https://a.example/\nhttps://a.example/b\n');
+  });
+
+  it('rejects with AbortError when cancelled and drops the late result', async () => {
+    const client = inThread();
+    const ac = new AbortController();
+    const p = client.parse(enc(xml(['https://a.example/'])), 'a.xml', undefined, ac.signal);
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    const again = await client.parse(enc(xml(['https://b.example/'])), 'b.xml');
+    expect(again.document.entries[0].loc).toBe('https://b.example/');
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await expect(
+      inThread().serialize({ kind: 'urlset', entries: [], nextId: 0 }, {}, undefined, ac.signal),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+});
+
+describe('client (worker path)', () => {
+  function fakeWorker() {
+    const engine = createEngine({ decompressionStream: null });
+    const sent: Array<{ message: unknown; transfer: Transferable[] }> = [];
+    const w: WorkerLike & { sent: typeof sent; terminated: number } = {
+      sent,
+      terminated: 0,
+      onmessage: null,
+      onerror: null,
+      postMessage(message, transfer) {
+        sent.push({ message, transfer });
+        void engine.handle(message as never, (msg) =>
+          queueMicrotask(() => w.onmessage?.({ data: msg } as MessageEvent)),
+        );
+      },
+      terminate() {
+        w.terminated++;
+      },
+    };
+    return w;
+  }
+
+  it('transfers the input buffer, routes progress and resolves by request id', async () => {
+    const w = fakeWorker();
+    const client = createSitemapClient({ createWorker: () => w });
+    const bytes = enc(xml(['https://a.example/']));
+    const phases: string[] = [];
+    const r = await client.parse(bytes, 'a.xml', (phase) => phases.push(phase));
+    expect(r.document.entries).toHaveLength(1);
+    expect(w.sent[0].transfer).toEqual([bytes.buffer]);
+    expect(phases).toContain('parse');
+  });
+
+  it('terminates a busy worker on cancel and starts a fresh one for the next request', async () => {
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const client = createSitemapClient({
+      createWorker: () => {
+        const w = fakeWorker();
+        workers.push(w);
+        return w;
+      },
+    });
+    const ac = new AbortController();
+    const p = client.parse(enc(xml(['https://a.example/'])), 'a.xml', undefined, ac.signal);
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    expect(workers[0].terminated).toBe(1);
+    const doc: SitemapDocument = {
+      kind: 'urlset',
+      entries: [{ id: 0, loc: 'https://a.example/' }],
+      nextId: 1,
+    };
+    await client.serialize(doc, { format: 'xml' });
+    expect(workers).toHaveLength(2);
+  });
+
+  it('falls back to the main thread when the worker fails to load', async () => {
+    const w = fakeWorker();
+    w.postMessage = () => queueMicrotask(() => w.onerror?.(new Event('error')));
+    const client = createSitemapClient({ createWorker: () => w });
+    await expect(client.parse(enc(xml(['https://a.example/'])), 'a.xml')).rejects.toThrow(/worker failed/);
+    const r = await client.parse(enc(xml(['https://a.example/'])), 'a.xml');
+    expect(r.document.entries).toHaveLength(1);
+    expect(client.inThread).toBe(true);
+  });
+});
