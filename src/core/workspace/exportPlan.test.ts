@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentKind, Entry, ParseResult } from '../model.ts';
 import { buildWorkspace } from '../workspace.ts';
-import { estimateEntryBytes, planWorkspaceExport } from './exportPlan.ts';
+import { estimateEntryBytes } from './estimate.ts';
+import { planWorkspaceExport } from './exportPlan.ts';
 
 function result(kind: DocumentKind, entries: Array<Partial<Entry> & { loc: string }>): ParseResult {
   const list = entries.map((e, id) => ({ id, ...e }));
@@ -60,6 +61,45 @@ describe('planWorkspaceExport', () => {
       { id: 2, loc: 'https://a.example/gone.xml', lastmod: '2024-04-01' },
       { id: 3, loc: 'https://b.example/maps/extra.xml', lastmod: '2024-06-10' },
     ]);
+  });
+
+  it('names children after their chosen format and points the index at those names', () => {
+    const ws = buildWorkspace([
+      {
+        name: 'sitemap.xml',
+        result: result('sitemapindex', [
+          { loc: 'https://a.example/posts.xml' },
+          { loc: 'https://a.example/urls.txt' },
+        ]),
+      },
+      { name: 'posts.xml', result: urls('https://a.example/p/', 3) },
+      { name: 'urls.txt', result: result('text', [{ loc: 'https://a.example/t' }]) },
+    ]);
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/',
+      formats: new Map([[1, 'xml.gz']]),
+      split: { maxUrls: 2 },
+    });
+    expect(plan.map((p) => [p.name, p.format])).toEqual([
+      ['posts-1.xml.gz', 'xml.gz'],
+      ['posts-2.xml.gz', 'xml.gz'],
+      ['urls.txt', 'txt'],
+      ['sitemap.xml', 'xml'],
+    ]);
+    expect(indexOf(plan)[0].document.entries.map((e) => e.loc)).toEqual([
+      'https://a.example/posts-1.xml.gz',
+      'https://a.example/posts-2.xml.gz',
+      'https://a.example/urls.txt',
+    ]);
+    const unsplit = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/',
+      formats: new Map([[1, 'xml.gz']]),
+    });
+    expect(unsplit[0].name).toBe('posts.xml.gz');
   });
 
   it('leaves extras out when asked', () => {

@@ -3,8 +3,9 @@
  * the index regenerated to point at the final absolute URLs. Bytes are produced later by the
  * serializer (`serializeFiles` in `../serialize.ts`), one planned document at a time.
  */
-import type { Entry, SitemapDocument } from '../model.ts';
+import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
 import { newestLastmod } from './checks.ts';
+import { cut } from './estimate.ts';
 import type { ChildRef, Workspace } from './types.ts';
 
 /** Options of {@link planWorkspaceExport}. */
@@ -21,7 +22,12 @@ export interface WorkspaceExportOptions {
   includeExtra?: boolean;
   /** Name of the index generated when the workspace has none. Default `sitemap-index.xml`. */
   indexName?: string;
+  /** Output format per child file position; default: the format its name and kind suggest. */
+  formats?: ReadonlyMap<number, ChildFormat>;
 }
+
+/** Output format of one child (the serializer's `format`). */
+export type ChildFormat = 'xml' | 'xml.gz' | 'txt' | 'txt.gz';
 
 /** One file to write. */
 export interface PlannedFile {
@@ -30,6 +36,8 @@ export interface PlannedFile {
   /** Final absolute URL: `publishBase`'s directory + `name`. */
   url: string;
   role: 'index' | 'child';
+  /** How to serialize it; the name ends with the matching extension unless it kept its source name. */
+  format: ChildFormat;
   document: SitemapDocument;
   /** Workspace file this comes from (every part of a re-split child names the same file). */
   sourceFile?: number;
@@ -58,69 +66,15 @@ class Names {
   }
 }
 
-function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0x7f) n += c > 0x7ff && (c < 0xd800 || c > 0xdfff) ? 2 : 1;
-    else if (c === 38 || c === 60 || c === 62 || c === 34 || c === 39) n += 5;
-  }
-  return n;
-}
-
-function nodesLength(nodes: ReadonlyArray<{ name: string; text: string; children?: unknown[] }>): number {
-  let n = 0;
-  for (const node of nodes) {
-    n += 2 * node.name.length + 20 + utf8Length(node.text);
-    if (node.children) n += nodesLength(node.children as typeof nodes);
-  }
-  return n;
-}
-
-/**
- * Upper estimate of the bytes one entry adds to a pretty-printed file (tags, indentation,
- * escaping). The serializer measures exactly; this only decides where to cut.
- */
-export function estimateEntryBytes(entry: Entry): number {
-  let n = 40 + utf8Length(entry.loc);
-  if (entry.lastmod !== undefined) n += 30 + entry.lastmod.length;
-  if (entry.changefreq !== undefined) n += 35 + entry.changefreq.length;
-  if (entry.priority !== undefined) n += 30 + entry.priority.length;
-  for (const image of entry.images ?? []) {
-    n += 80 + utf8Length(image.loc);
-    for (const text of [image.caption, image.title, image.geoLocation, image.license])
-      if (text !== undefined) n += 60 + utf8Length(text);
-    for (const extra of image.extras ?? []) n += 8 + utf8Length(extra.xml);
-  }
-  for (const video of entry.videos ?? []) n += 40 + nodesLength(video.nodes);
-  for (const news of entry.news ?? []) n += 40 + nodesLength(news.nodes);
-  for (const alt of entry.alternates ?? [])
-    n += 60 + utf8Length(alt.href ?? '') + (alt.hreflang?.length ?? 0);
-  for (const extra of entry.extras ?? []) n += 8 + utf8Length(extra.xml);
-  return n;
-}
-
-/** Cut `entries` into runs that stay within the limits; one run when they already fit. */
-function cut(entries: readonly Entry[], maxUrls: number, maxBytes: number): Array<readonly Entry[]> {
-  const budget = maxBytes - 1024; // XML declaration, root element and namespace declarations
-  const runs: Array<readonly Entry[]> = [];
-  let start = 0;
-  let bytes = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const size = Number.isFinite(budget) ? estimateEntryBytes(entries[i]) : 0;
-    if (i > start && (i - start >= maxUrls || bytes + size > budget)) {
-      runs.push(entries.slice(start, i));
-      start = i;
-      bytes = 0;
-    }
-    bytes += size;
-  }
-  runs.push(start === 0 ? entries : entries.slice(start));
-  return runs;
-}
-
 interface ChildPlan {
   parts: PlannedFile[];
+}
+
+/** The format a file's name and kind suggest: `.gz` from the name, text for text sitemaps. */
+export function sourceFormat(name: string, kind: DocumentKind): ChildFormat {
+  const gz = name.toLowerCase().endsWith('.gz');
+  if (kind === 'text') return gz ? 'txt.gz' : 'txt';
+  return gz ? 'xml.gz' : 'xml';
 }
 
 function planChild(ws: Workspace, f: number, options: WorkspaceExportOptions, names: Names): ChildPlan {
@@ -130,17 +84,19 @@ function planChild(ws: Workspace, f: number, options: WorkspaceExportOptions, na
   const maxBytes = options.split?.maxBytes ?? Number.POSITIVE_INFINITY;
   const runs = options.split ? cut(doc.entries, maxUrls, maxBytes) : [doc.entries];
   const changed = options.changedFiles.has(f);
+  const own = sourceFormat(file.name, file.kind);
+  const format = options.formats?.get(f) ?? own;
+  const { stem } = splitName(file.name);
   if (runs.length === 1) {
-    const { name, url } = names.take(file.name);
-    return { parts: [{ name, url, role: 'child', document: doc, sourceFile: f, changed }] };
+    const { name, url } = names.take(format === own ? file.name : `${stem}.${format}`);
+    return { parts: [{ name, url, role: 'child', format, document: doc, sourceFile: f, changed }] };
   }
-  const { stem, ext } = splitName(file.name);
   const parts = runs.map((entries, k) => {
-    const { name, url } = names.take(`${stem}-${k + 1}${ext}`);
+    const { name, url } = names.take(`${stem}-${k + 1}.${format}`);
     const document: SitemapDocument = { ...doc, entries: entries as Entry[] };
     delete document.source;
     if (k > 0) delete document.rootExtras;
-    return { name, url, role: 'child' as const, document, sourceFile: f, changed: true };
+    return { name, url, role: 'child' as const, format, document, sourceFile: f, changed: true };
   });
   return { parts };
 }
@@ -270,12 +226,13 @@ function pushIndex(
     lines.filter((l) => l.loc !== target.url),
     template,
   );
+  const format = sourceFormat(target.name, 'sitemapindex');
   if (docs.length === 1) {
-    out.push({ ...target, role: 'index', document: docs[0], changed: true });
+    out.push({ ...target, role: 'index', format, document: docs[0], changed: true });
     return;
   }
   const { stem, ext } = splitName(target.name);
   docs.forEach((document, k) => {
-    out.push({ ...names.take(`${stem}-${k + 1}${ext}`), role: 'index', document, changed: true });
+    out.push({ ...names.take(`${stem}-${k + 1}${ext}`), role: 'index', format, document, changed: true });
   });
 }
