@@ -69,7 +69,6 @@ export class Validator {
   private counters = new DocCounters();
   private families = new MultiMap();
   private listers = new MultiMap();
-  private ref: Reference | null = null;
   private refKey = '';
   private docIssues: Issue[] = [];
   private docParse: Issue[] = [];
@@ -213,7 +212,6 @@ export class Validator {
     this.families = new MultiMap();
     this.listers = new MultiMap();
     (this.cluster as { listers: MultiMap }).listers = this.listers;
-    this.ref = null;
     this.refKey = '';
     this.docIssues = [];
     this.docParse = [];
@@ -301,7 +299,6 @@ export class Validator {
       }
     }
     const all = force || key !== this.refKey;
-    this.ref = ref;
     this.refKey = key;
     const ids = all ? [...this.slots.keys()] : changed;
     for (const id of ids) {
@@ -345,6 +342,7 @@ export class Validator {
       if (s) group.push(s);
     }
     const e = slot.entry;
+    if (this.doc.kind === 'text' && !k.norm) return;
     const rule = this.doc.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
     const exact = firstWhere(group, (s) => s.facts.keys.exact === k.exact);
     if (exact !== slot) {
@@ -389,12 +387,14 @@ export class Validator {
       return;
     }
     const version = versionOf(k.norm);
-    const other = group.find(
-      (s) => s !== slot && s.facts.keys.norm !== '' && versionOf(s.facts.keys.norm) === version,
-    );
+    const mine = slot.facts.parts!;
+    const other = group.find((s) => {
+      const p = s.facts.parts;
+      if (s === slot || !p || versionOf(s.facts.keys.norm) !== version) return false;
+      return p.scheme !== mine.scheme || p.host.toLowerCase() !== mine.host.toLowerCase();
+    });
     if (other) {
-      const what =
-        other.facts.parts?.scheme !== slot.facts.parts?.scheme ? 'http and https' : 'www and the bare domain';
+      const what = other.facts.parts!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
       out.push(
         dupIssue(
           'LOC-007',

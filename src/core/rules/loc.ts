@@ -169,6 +169,7 @@ export function checkUrlValue(
   const label = opts.absRule === 'LOC-001' || opts.absRule === 'TXT-001' ? 'Invalid URL' : 'URL not allowed';
   if (abs !== null) report(ctx, opts.absRule, 'error', `${label}: ${show(v)} — ${abs}.`, field);
   else checkLength(ctx, v, field);
+  if (abs !== null && opts.absRule === 'TXT-001') return null;
   const chars = scanChars(v);
   if (chars.bad >= 0) {
     report(
