@@ -89,20 +89,35 @@ export function attachAutosave(k: Kernel): Pick<Commands, 'restoreSaved' | 'disc
   };
 
   if (storage && timers) {
-    k.onPersistable = () => {
-      // While a saved workspace waits for a decision, do not overwrite it.
-      if (k.f.savedOffer) return;
+    // Until the saved workspace has been read, writing could overwrite it: hold saves back.
+    let loading = true;
+    let held = false;
+    const schedule = () => {
       if (timer !== null) timers.clearTimeout(timer);
       timer = timers.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
     };
+    k.onPersistable = () => {
+      if (loading) held = true;
+      // While a saved workspace waits for a decision, do not overwrite it.
+      else if (!k.f.savedOffer) schedule();
+    };
+    const loaded = () => {
+      loading = false;
+      if (held && !k.f.savedOffer) schedule();
+    };
     storage.load().then(
       (w) => {
-        if (w?.format !== 1) return;
-        saved = w;
-        if (k.f.doc === null) restore();
-        else k.set({ savedOffer: offerOf(w) });
+        if (w?.format === 1) {
+          saved = w;
+          if (k.f.doc === null) restore();
+          else k.set({ savedOffer: offerOf(w) });
+        }
+        loaded();
       },
-      (e) => report('Saved work could not be read', e),
+      (e) => {
+        report('Saved work could not be read', e);
+        loaded();
+      },
     );
   }
 
@@ -131,6 +146,8 @@ export function attachAutosave(k: Kernel): Pick<Commands, 'restoreSaved' | 'disc
       } catch (e) {
         report('Saved work could not be deleted', e);
       }
+      // Work done while the offer was pending was held back: save it now.
+      if (k.f.doc) k.onPersistable?.();
     },
   };
 }

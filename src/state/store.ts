@@ -3,15 +3,15 @@
  * Read with `getState()` (immutable snapshots) and `subscribe()`; change only through `commands`.
  * See src/state/API.md for the full command list.
  */
+import { Validator } from '../core/validate.ts';
 import { attachAutosave } from './autosave.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createIoCommands } from './ioCommands.ts';
 import { createKernel, type StoreDeps } from './kernel.ts';
 import type { AppStore } from './types.ts';
-import { createParseIssuesValidator } from './validation.ts';
 import { createViewCommands } from './viewCommands.ts';
 
-/** Store dependencies; `createValidator` defaults to a parse-issues-only validator (tests). */
+/** Store dependencies; `createValidator` defaults to the core `Validator`. */
 export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<StoreDeps, 'createValidator'>>;
 
 /**
@@ -24,7 +24,7 @@ export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<Sto
  * store.getState().history.undoLabel; // 'Edit priority'
  */
 export function createAppStore(deps: AppStoreDeps): AppStore {
-  const kernel = createKernel({ createValidator: () => createParseIssuesValidator(), ...deps });
+  const kernel = createKernel({ createValidator: (settings) => new Validator(settings), ...deps });
   const commands = {
     ...createEditCommands(kernel),
     ...createViewCommands(kernel),
