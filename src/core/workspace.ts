@@ -5,7 +5,13 @@
  * the types in `workspace/types.ts`.
  */
 import type { Issue } from './model.ts';
-import { crossFileDuplicates, indexIssues, newestLastmod, sizeIssues } from './workspace/checks.ts';
+import {
+  crossFileDuplicates,
+  crossFileUrls,
+  indexIssues,
+  newestLastmod,
+  sizeIssues,
+} from './workspace/checks.ts';
 import { FileMatcher, locSegments } from './workspace/match.ts';
 import type {
   ChildRef,
@@ -149,7 +155,8 @@ export function buildWorkspace(
   };
   const issues: WorkspaceIssue[] = [];
   const groups = indexes.map((i, k) => indexIssues(files, i, byIndex[k], settings, newest));
-  groups.push(sizeIssues(files), crossFileDuplicates(files));
+  const crossFile = crossFileUrls(files);
+  groups.push(sizeIssues(files), crossFileDuplicates(files, crossFile));
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
     count(file.summary.issues, inputs[f].result.issues);
@@ -166,6 +173,7 @@ export function buildWorkspace(
     extra,
     combined: combinedRows(files, children),
     issues,
+    crossFile,
   };
 }
 

@@ -3,6 +3,7 @@
  * (IDX-003..007) and per-file limits (SIZE-001/002/003/005). Linear in the number of URLs.
  */
 import type { Entry, Severity, SitemapDocument } from '../model.ts';
+import { CrossFileUrls } from './crossFile.ts';
 import type { ChildRef, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from './types.ts';
 
 const MAX_URLS = 50_000;
@@ -64,41 +65,44 @@ export function newestLastmod(doc: SitemapDocument): { ms: number; value: string
   return best;
 }
 
+/** The LOC-006 cross-file warning for one entry of file `f` whose URL `others` also list. */
+export function crossFileIssue(
+  files: readonly WorkspaceFile[],
+  f: number,
+  entry: Entry,
+  others: readonly number[],
+): WorkspaceIssue {
+  const names = others.map((o) => files[o].name).join(', ');
+  const message = `URL ${entry.loc.trim()} is also listed in ${names}: keep it in one file only.`;
+  return { ...issue(f, 'LOC-006', 'warning', message, entry, 'loc'), relatedFiles: [...others] };
+}
+
 /**
  * LOC-006 across files: every entry whose trimmed `<loc>` also appears in another non-index
  * file gets a warning naming the other files. Duplicates inside one file are the validator's.
+ * Pass the workspace's {@link CrossFileUrls} to reuse it.
  */
-export function crossFileDuplicates(files: readonly WorkspaceFile[]): WorkspaceIssue[] {
-  const firstFile = new Map<string, number>();
-  const shared = new Map<string, number[]>();
-  for (let f = 0; f < files.length; f++) {
-    if (files[f].kind === 'sitemapindex') continue;
-    for (const entry of files[f].document.entries) {
-      const loc = entry.loc.trim();
-      if (loc === '') continue;
-      const first = firstFile.get(loc);
-      if (first === undefined) firstFile.set(loc, f);
-      else if (first !== f) {
-        const list = shared.get(loc);
-        if (list === undefined) shared.set(loc, [first, f]);
-        else if (list[list.length - 1] !== f) list.push(f);
-      }
-    }
-  }
-  if (shared.size === 0) return [];
+export function crossFileDuplicates(
+  files: readonly WorkspaceFile[],
+  urls: CrossFileUrls = crossFileUrls(files),
+): WorkspaceIssue[] {
+  if (urls.sharedCount() === 0) return [];
   const out: WorkspaceIssue[] = [];
   for (let f = 0; f < files.length; f++) {
     if (files[f].kind === 'sitemapindex') continue;
     for (const entry of files[f].document.entries) {
-      const list = shared.get(entry.loc.trim());
-      if (list === undefined) continue;
-      const others = list.filter((o) => o !== f);
-      const names = others.map((o) => files[o].name).join(', ');
-      const message = `URL ${entry.loc.trim()} is also listed in ${names}: keep it in one file only.`;
-      out.push({ ...issue(f, 'LOC-006', 'warning', message, entry, 'loc'), relatedFiles: others });
+      const others = urls.otherFiles(entry.loc, f);
+      if (others.length > 0) out.push(crossFileIssue(files, f, entry, others));
     }
   }
   return out;
+}
+
+/** The URL index of the non-index files. */
+export function crossFileUrls(files: readonly WorkspaceFile[]): CrossFileUrls {
+  return new CrossFileUrls(
+    files.map((file) => (file.kind === 'sitemapindex' ? null : file.document.entries)),
+  );
 }
 
 /** SIZE-001/002/005 for each non-index file, SIZE-003 for each index. */

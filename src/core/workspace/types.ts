@@ -2,7 +2,9 @@
  * Types of a whole-site workspace (issue 7): one or more sitemap index files, their children and
  * any other files opened together. Built by `buildWorkspace` in `../workspace.ts`.
  */
+
 import type { DocumentKind, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../model.ts';
+import type { CrossFileUrls } from './crossFile.ts';
 
 /** One file given to `buildWorkspace`. */
 export interface WorkspaceInput {
@@ -106,4 +108,9 @@ export interface Workspace {
   extra: number[];
   combined: CombinedRows;
   issues: WorkspaceIssue[];
+  /**
+   * URL → files index of the non-index files. After an edit, `crossFile.apply(file, change)`
+   * returns the URLs to re-check with `crossFileIssue` (workspace/checks.ts) instead of a rebuild.
+   */
+  crossFile: CrossFileUrls;
 }
