@@ -12,13 +12,7 @@ import { whereIs } from './rules/common.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
 import { describeDifference, dupIssue, dupKeys, versionOf } from './rules/duplicates.ts';
 import { checkEntry, type EntryFacts } from './rules/entry.ts';
-import {
-  checkHost,
-  originKey,
-  type Reference,
-  referenceFromOrigin,
-  referenceFromSettings,
-} from './rules/host.ts';
+import { checkHost, originKey, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { MultiMap } from './rules/multiMap.ts';
 import { scanUrl, trimValue } from './urls.ts';

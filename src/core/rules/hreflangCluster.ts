@@ -111,6 +111,24 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
       );
     }
   }
+  if (!setReported) {
+    for (const id of ix.listers.get(loc)) {
+      const other = id === e.id ? undefined : ix.entry(id);
+      const of = other ? ix.hreflang(id) : null;
+      if (other && of && of.signature !== facts.signature) {
+        out.push(
+          issue(
+            e,
+            'HREF-007',
+            'warning',
+            `The hreflang links differ from those of ${whereIs(other)}, which lists this page; every page of a cluster should carry the identical set.`,
+            'alternates',
+          ),
+        );
+        break;
+      }
+    }
+  }
   if (missing > 0) {
     out.push(
       issue(

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Alternate, Entry } from '../model.ts';
+import { validateDocument } from '../validate.ts';
+import { hreflangProblem } from './languageCodes.ts';
+import { entryIssues, NOW, rulesOf } from './testing.ts';
+
+const U = (p: string) => `https://www.example.com/${p}/`;
+const link = (hreflang: string, p: string): Alternate => ({ rel: 'alternate', hreflang, href: U(p) });
+const local = (alternates: Alternate[], loc = U('en')) => rulesOf(entryIssues({ loc, alternates }));
+
+describe('hreflang codes (HREF-004)', () => {
+  it('accepts language, language-Script, language-REGION, x-default, case-insensitively', () => {
+    for (const c of ['en', 'en-GB', 'en-gb', 'zh-Hant', 'zh-Hant-TW', 'de-CH', 'x-default', 'X-Default'])
+      expect(hreflangProblem(c)).toBeNull();
+  });
+  it('rejects what Google does not support', () => {
+    for (const c of ['en-UK', 'es-419', 'eng', 'GB', 'en_US', 'en-EU', 'xx', 'en-GB-oxendict'])
+      expect(hreflangProblem(c)).not.toBeNull();
+  });
+});
+
+describe('entry-level hreflang rules', () => {
+  it('passes a self-referencing set', () => {
+    expect(local([link('en', 'en'), link('de', 'de'), { ...link('x-default', 'en') }])).toEqual([]);
+  });
+  it('HREF-002 missing attributes, HREF-003 relative href', () => {
+    expect(local([link('en', 'en'), { hreflang: 'fr', href: U('fr') }])).toEqual([
+      'HREF-002@alternates.1.rel',
+    ]);
+    expect(
+      local([link('en', 'en'), { rel: 'alternate', hreflang: 'fr', href: '//www.example.com/fr/' }]),
+    ).toEqual(['HREF-003@alternates.1.href']);
+  });
+  it('HREF-005 self-reference missing, HREF-008 conflicting codes, HREF-009 two x-defaults', () => {
+    expect(local([link('de', 'de')])).toEqual(['HREF-005@alternates']);
+    expect(local([link('en', 'en'), link('de', 'de'), link('de', 'de-at')])).toEqual([
+      'HREF-008@alternates.2.hreflang',
+    ]);
+    expect(local([link('en', 'en'), link('x-default', 'a'), link('x-default', 'b')])).toEqual([
+      'HREF-009@alternates.2.hreflang',
+    ]);
+    expect(local([link('en', 'en'), link('en-GB', 'en')])).toEqual([]);
+  });
+  it('HREF-010 regional variants without the generic language', () => {
+    expect(local([link('en-ie', 'en'), link('en-ca', 'ca'), link('en-au', 'au')])).toEqual([
+      'HREF-010@alternates',
+    ]);
+  });
+  it('HREF-012 non-hreflang links are kept and skipped', () => {
+    expect(
+      local([
+        { rel: 'alternate', media: 'only screen and (max-width: 640px)', href: 'https://m.example.com/page' },
+      ]),
+    ).toEqual(['HREF-012@alternates.0']);
+    expect(local([{ rel: 'amphtml', href: 'https://www.example.com/amp/' }])).toEqual([
+      'HREF-012@alternates.0',
+    ]);
+  });
+});
+
+describe('cluster rules', () => {
+  const run = (entries: Entry[]) =>
+    validateDocument({ kind: 'urlset', entries, nextId: 9 }, { now: NOW }).map(
+      (i) => `${i.entry ?? '-'}:${i.rule}:${i.severity}`,
+    );
+  const en: Entry = {
+    id: 0,
+    loc: U('en'),
+    alternates: [link('en', 'en'), link('de', 'de'), link('x-default', 'en')],
+  };
+  const de: Entry = {
+    id: 1,
+    loc: U('de'),
+    alternates: [link('en', 'en'), link('de', 'de'), link('x-default', 'en')],
+  };
+  it('a reciprocal cluster is clean', () => {
+    expect(run([en, de])).toEqual([]);
+  });
+  it('HREF-006 missing return link (error) and unloaded partner (info)', () => {
+    expect(run([en, { id: 1, loc: U('de'), alternates: [link('de', 'de')] }])).toEqual([
+      '0:HREF-006:error',
+      '0:HREF-007:warning',
+      '1:HREF-007:warning',
+    ]);
+    expect(run([en])).toEqual(['0:HREF-006:info']);
+  });
+  it('HREF-007 different sets, HREF-009 conflicting x-default', () => {
+    const de2: Entry = {
+      id: 1,
+      loc: U('de'),
+      alternates: [link('en', 'en'), link('de', 'de'), link('x-default', 'de')],
+    };
+    expect(run([en, de2])).toEqual([
+      '0:HREF-007:warning',
+      '0:HREF-009:error',
+      '1:HREF-007:warning',
+      '1:HREF-009:error',
+    ]);
+  });
+  it('an entry listed by others but without links gets HREF-007', () => {
+    expect(run([en, { id: 1, loc: U('de') }])).toEqual(['0:HREF-006:error', '1:HREF-007:warning']);
+  });
+});
