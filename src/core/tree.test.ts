@@ -81,6 +81,15 @@ describe('buildUrlTree', () => {
     expect(tree.nodeOfEntry(3)).toBe(blog);
   });
 
+  it('finds a node back from its prefix', () => {
+    const tree = buildUrlTree(entries, severityOf);
+    const blog = findNode(tree, ['https://www.a.com', 'blog']);
+    expect(tree.findNode('HTTPS://www.a.com/blog/')).toBe(blog);
+    expect(tree.findNode('https://www.a.com')).toBe(findNode(tree, ['https://www.a.com']));
+    expect(tree.findNode('https://www.a.com/nope')).toBe(-1);
+    expect(tree.findNode('/relative')).toBe(-1);
+  });
+
   it('shows only expanded subtrees in visibleRows', () => {
     const tree = buildUrlTree(entries, severityOf);
     const https = findNode(tree, ['https://www.a.com']);
@@ -92,6 +101,27 @@ describe('buildUrlTree', () => {
       'https://www.a.com',
       'blog',
       'shop',
+    ]);
+  });
+
+  it('does not confuse neighbours that share a prefix of a segment', () => {
+    const near = [
+      e(0, 'https://a.com/ab c/x'),
+      e(1, 'https://a.com/ab/x'),
+      e(2, 'https://a.com/abc/x'),
+      e(3, ' https://a.com/abc/x'),
+      e(4, 'https://a.com/abc?x'),
+      e(5, 'https://a.com/abc/x/y'),
+    ];
+    expect(dump(buildUrlTree(near, () => undefined))).toEqual([
+      'https://a.com 6 e0 w0',
+      '  ab 1 e0 w0',
+      '    x 1 e0 w0',
+      '  ab c 1 e0 w0',
+      '    x 1 e0 w0',
+      '  abc 4 e0 w0',
+      '    x 3 e0 w0',
+      '      y 1 e0 w0',
     ]);
   });
 

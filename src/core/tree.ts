@@ -71,6 +71,12 @@ function grownInt32(a: Int32Array<ArrayBuffer>, min: number, fill: number): Int3
   return next;
 }
 
+/** Do `a` and `b` hold the same characters in `[from, to)`? (Both are known to be long enough.) */
+function sameRange(a: string, b: string, from: number, to: number): boolean {
+  for (let i = to - 1; i >= from; i--) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
+}
+
 function compareLabels(labels: string[]): (a: number, b: number) => number {
   return (a, b) => (labels[a] < labels[b] ? -1 : labels[a] > labels[b] ? 1 : 0);
 }
@@ -99,6 +105,8 @@ export class UrlTree {
   /** Open-addressing hash of (parent, label) → node id; probes compare substrings, no slicing. */
   private slots = new Int32Array(64).fill(EMPTY_SLOT);
   private slotsUsed = 0;
+  private lastHash = 0;
+  private lastFree = 0;
   private nodeHash = new Int32Array(16);
   private sortedCache = new Map<number, Int32Array>();
   private entryNode = new Int32Array(16).fill(NONE);
@@ -107,6 +115,12 @@ export class UrlTree {
   private entrySev = new Uint8Array(16);
   private scan = createUrlScan();
   private lastRawOrigin = '';
+  /** Path cache of the last located loc: node and segment range per level (0 = origin). */
+  private prevLoc = '';
+  private prevDepth = 0;
+  private prevNodes: number[] = [];
+  private prevStarts: number[] = [];
+  private prevEnds: number[] = [];
   private lastOrigin = '';
 
   /**
@@ -182,6 +196,27 @@ export class UrlTree {
     parts.reverse();
     if (parts[0] === NOT_A_URL) return null;
     return parts.join('/');
+  }
+
+  /**
+   * The node for a URL prefix (inverse of {@link prefixOf}), or -1. Use it to keep a folder
+   * selected or expanded after a rename moved its entries to new nodes.
+   *
+   * @example tree.findNode('https://a.com/news') // node id of /news under https://a.com
+   */
+  findNode(prefix: string): number {
+    const s = createUrlScan();
+    if (!scanUrl(prefix, s)) return NONE;
+    const origin = originKey(prefix, s);
+    let node = this.lookup(ROOT, origin, 0, origin.length);
+    let segStart = s.pathStart;
+    for (let i = s.pathStart; i <= s.pathEnd && node !== NONE; i++) {
+      if (i === s.pathEnd || prefix.charCodeAt(i) === 47) {
+        if (i > segStart) node = this.lookup(node, prefix, segStart, i);
+        segStart = i + 1;
+      }
+    }
+    return node;
   }
 
   /**
@@ -261,6 +296,7 @@ export class UrlTree {
       else if (sev === SEV_WARNING) this.warnings[n]--;
     }
     let n = node;
+    if (this.count[n] === 0) this.prevDepth = 0;
     while (n !== ROOT && this.count[n] === 0) {
       const p = this.parent[n];
       this.detach(n);
@@ -321,19 +357,46 @@ export class UrlTree {
     for (const a of change.added ?? []) this.add(a, severityOf(a.id));
   }
 
-  /** Find (or create) the node a `loc` belongs on. */
+  /**
+   * Find (or create) the node a `loc` belongs on. Sitemaps usually list neighbours together, so
+   * the previous entry's path is remembered: leading segments equal to it (same offsets, same
+   * characters, no allocation) reuse its nodes without a hash lookup.
+   */
   private locate(loc: string): number {
     const s = this.scan;
-    if (!scanUrl(loc, s)) return this.child(ROOT, NOT_A_URL, 0, NOT_A_URL.length);
+    if (!scanUrl(loc, s)) {
+      this.prevDepth = 0;
+      return this.child(ROOT, NOT_A_URL, 0, NOT_A_URL.length);
+    }
+    const raw = this.lastRawOrigin;
+    let same = this.prevDepth > 0 && raw.length === s.pathStart - s.start && loc.startsWith(raw, s.start);
     const origin = this.originOf(loc);
-    let node = this.child(ROOT, origin, 0, origin.length);
+    let node = same ? this.prevNodes[0] : this.child(ROOT, origin, 0, origin.length);
+    const prev = this.prevLoc;
+    const nodes = this.prevNodes;
+    const starts = this.prevStarts;
+    nodes[0] = node;
+    let level = 1;
     let segStart = s.pathStart;
     for (let i = s.pathStart; i <= s.pathEnd; i++) {
-      if (i === s.pathEnd || loc.charCodeAt(i) === 47) {
-        if (i > segStart) node = this.child(node, loc, segStart, i);
-        segStart = i + 1;
+      if (i !== s.pathEnd && loc.charCodeAt(i) !== 47) continue;
+      if (i > segStart) {
+        same =
+          same &&
+          level < this.prevDepth &&
+          starts[level] === segStart &&
+          this.prevEnds[level] === i &&
+          sameRange(prev, loc, segStart, i);
+        node = same ? nodes[level] : this.child(node, loc, segStart, i);
+        nodes[level] = node;
+        starts[level] = segStart;
+        this.prevEnds[level] = i;
+        level++;
       }
+      segStart = i + 1;
     }
+    this.prevDepth = level;
+    this.prevLoc = loc;
     return node;
   }
 
@@ -349,6 +412,14 @@ export class UrlTree {
 
   /** The child of `parent` labelled `text[from, to)`, created when missing. */
   private child(parent: number, text: string, from: number, to: number): number {
+    const found = this.lookup(parent, text, from, to);
+    if (found !== NONE) return found;
+    const label = from === 0 && to === text.length ? text : text.slice(from, to);
+    return this.createChild(parent, label, this.lastHash, this.lastFree);
+  }
+
+  /** Find the child labelled `text[from, to)`; on a miss, `lastHash`/`lastFree` say where to insert. */
+  private lookup(parent: number, text: string, from: number, to: number): number {
     let h = (0x811c9dc5 ^ Math.imul(parent, 0x9e3779b1)) | 0;
     for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
     const mask = this.slots.length - 1;
@@ -374,8 +445,9 @@ export class UrlTree {
         return n;
       }
     }
-    const label = from === 0 && to === text.length ? text : text.slice(from, to);
-    return this.createChild(parent, label, h, free);
+    this.lastHash = h;
+    this.lastFree = free;
+    return NONE;
   }
 
   private createChild(parent: number, label: string, hash: number, slot: number): number {
