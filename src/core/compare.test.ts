@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { changedFields, compareSitemaps, csvField, diffToCsv, looseKey } from './compare.ts';
 import type { Entry } from './model.ts';
@@ -60,6 +61,35 @@ describe('compareSitemaps', () => {
       { kind: 'urlset', entries: [e(0, 'https://x.com/')], nextId: 1 },
     );
     expect(dup.counts).toMatchObject({ unchanged: 1, removed: 1, added: 0 });
+  });
+});
+
+describe('compareSitemaps invariants (property)', () => {
+  const locArb = fc
+    .tuple(
+      fc.constantFrom('http', 'https', 'HTTPS'),
+      fc.constantFrom('a.com', 'A.com', 'b.org'),
+      fc.constantFrom('', '/', '/x', '/x/', '/X'),
+    )
+    .map(([scheme, host, path]) => `${scheme}://${host}${path}`);
+  const side = fc.array(fc.record({ loc: locArb, priority: fc.constantFrom(undefined, '0.5', '0.8') }), {
+    maxLength: 12,
+  });
+
+  it('accounts for every entry of each side exactly once', () => {
+    fc.assert(
+      fc.property(side, side, (rawA, rawB) => {
+        const a = rawA.map((x, id) => e(id, x.loc, x.priority ? { priority: x.priority } : {}));
+        const b = rawB.map((x, id) => e(id, x.loc, x.priority ? { priority: x.priority } : {}));
+        const { counts, rows } = compareSitemaps(a, b);
+        const paired = counts.changed + counts.unchanged + counts.scheme + counts.case + counts.trailingSlash;
+        expect(paired + counts.removed).toBe(a.length);
+        expect(paired + counts.added).toBe(b.length);
+        const seenA = rows.flatMap((r) => (r.before ? [r.before.id] : []));
+        expect(new Set(seenA).size).toBe(seenA.length);
+        expect(compareSitemaps(a, a).counts.unchanged).toBe(a.length);
+      }),
+    );
   });
 });
 

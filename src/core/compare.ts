@@ -165,16 +165,25 @@ export function compareSitemaps(
     counts: emptyCounts(),
     fieldCounts: { lastmod: 0, changefreq: 0, priority: 0, images: 0, videos: 0, news: 0, alternates: 0 },
   };
+  // First index of each loc in A; repeated locs chain through `nextSame`, the head advancing as
+  // copies are matched, so k copies cost O(k), not O(k²).
   const index = new Map<string, number>();
-  for (let i = left.length - 1; i >= 0; i--) index.set(trimmed(left[i].loc), i);
+  const nextSame = new Int32Array(left.length);
+  for (let i = left.length - 1; i >= 0; i--) {
+    const key = trimmed(left[i].loc);
+    nextSame[i] = index.get(key) ?? -1;
+    index.set(key, i);
+  }
   const matchedA = new Uint8Array(left.length);
   const unmatchedB: number[] = [];
   for (let j = 0; j < right.length; j++) {
-    const i = index.get(trimmed(right[j].loc));
-    if (i === undefined || matchedA[i]) {
+    const key = trimmed(right[j].loc);
+    const i = index.get(key) ?? -1;
+    if (i < 0 || matchedA[i]) {
       unmatchedB.push(j);
       continue;
     }
+    if (nextSame[i] >= 0) index.set(key, nextSame[i]);
     matchedA[i] = 1;
     const fields = changedFields(left[i], right[j]);
     if (fields.length === 0) diff.counts.unchanged++;
