@@ -17,10 +17,13 @@ export interface FileChange {
  * small per-file count map.
  */
 export class CrossFileUrls {
-  /** URL → the only file listing it, once. */
-  private readonly single = new Map<string, number>();
-  /** URL → file → count, for URLs listed more than once. */
-  private readonly multi = new Map<string, Map<number, number>>();
+  /**
+   * URL → the only file listing it once (value ≥ 0), or `-(k + 1)` pointing at `counts[k]` for
+   * URLs listed more than once. One Map lookup per URL on the common path.
+   */
+  private readonly urls = new Map<string, number>();
+  private readonly counts: Array<Map<number, number> | undefined> = [];
+  private readonly free: number[] = [];
 
   /**
    * Index the given files (skip index files by passing `null` in their place).
@@ -35,44 +38,46 @@ export class CrossFileUrls {
 
   private add(loc: string, file: number): void {
     if (loc === '') return;
-    const counts = this.multi.get(loc);
-    if (counts !== undefined) {
+    const slot = this.urls.get(loc);
+    if (slot === undefined) {
+      this.urls.set(loc, file);
+      return;
+    }
+    if (slot < 0) {
+      const counts = this.counts[-slot - 1]!;
       counts.set(file, (counts.get(file) ?? 0) + 1);
       return;
     }
-    const only = this.single.get(loc);
-    if (only === undefined) {
-      this.single.set(loc, file);
-      return;
-    }
-    this.single.delete(loc);
-    this.multi.set(
-      loc,
-      only === file
+    const counts =
+      slot === file
         ? new Map([[file, 2]])
         : new Map([
-            [only, 1],
+            [slot, 1],
             [file, 1],
-          ]),
-    );
+          ]);
+    const k = this.free.pop() ?? this.counts.length;
+    this.counts[k] = counts;
+    this.urls.set(loc, -k - 1);
   }
 
   private remove(loc: string, file: number): void {
-    if (loc === '') return;
-    if (this.single.get(loc) === file) {
-      this.single.delete(loc);
+    const slot = this.urls.get(loc);
+    if (slot === undefined) return;
+    if (slot >= 0) {
+      if (slot === file) this.urls.delete(loc);
       return;
     }
-    const counts = this.multi.get(loc);
-    const n = counts?.get(file);
-    if (counts === undefined || n === undefined) return;
+    const counts = this.counts[-slot - 1]!;
+    const n = counts.get(file);
+    if (n === undefined) return;
     if (n > 1) counts.set(file, n - 1);
     else counts.delete(file);
     let total = 0;
     for (const c of counts.values()) total += c;
     if (total === 1) {
-      this.multi.delete(loc);
-      this.single.set(loc, counts.keys().next().value as number);
+      this.counts[-slot - 1] = undefined;
+      this.free.push(-slot - 1);
+      this.urls.set(loc, counts.keys().next().value as number);
     }
   }
 
@@ -105,18 +110,17 @@ export class CrossFileUrls {
 
   /** Files other than `file` that list `loc` (compared trimmed), in ascending order. */
   otherFiles(loc: string, file: number): number[] {
-    const key = loc.trim();
-    const counts = this.multi.get(key);
-    if (counts === undefined) return [];
+    const slot = this.urls.get(loc.trim());
+    if (slot === undefined || slot >= 0) return [];
     const out: number[] = [];
-    for (const f of counts.keys()) if (f !== file) out.push(f);
+    for (const f of this.counts[-slot - 1]!.keys()) if (f !== file) out.push(f);
     return out.sort((a, b) => a - b);
   }
 
   /** Number of distinct URLs listed in more than one file. */
   sharedCount(): number {
     let n = 0;
-    for (const counts of this.multi.values()) if (counts.size > 1) n++;
+    for (const counts of this.counts) if (counts !== undefined && counts.size > 1) n++;
     return n;
   }
 }
