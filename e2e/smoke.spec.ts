@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/workbench.ts';
 
-test('the app loads with its title', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveTitle('Sitemap Workbench');
-  await expect(page.getByRole('heading', { name: 'Sitemap Workbench' })).toBeVisible();
+test('the app loads with its title and no console errors', async ({ wb }) => {
+  await expect(wb.page).toHaveTitle('Sitemap Workbench');
+  await expect(wb.page.getByRole('heading', { name: 'Sitemap Workbench' })).toBeVisible();
 });

@@ -127,9 +127,9 @@ function ValueField({
 }) {
   if (field === 'changefreq') {
     return (
-      <label className="field">
-        <span>Value</span>
-        <select value={value} onChange={(e) => onChange(e.target.value)}>
+      <div className="field">
+        <label htmlFor="bulk-value">Value</label>
+        <select id="bulk-value" value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">Choose…</option>
           {CHANGEFREQS.map((f) => (
             <option key={f} value={f}>
@@ -137,7 +137,7 @@ function ValueField({
             </option>
           ))}
         </select>
-      </label>
+      </div>
     );
   }
   return (

@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import type { Issue } from '../core/model.ts';
-import { fixLabel, ruleDisplay } from './rules.ts';
-import { useCommands } from './useAppState.ts';
+import { canFix, fixLabel } from './rules.ts';
+import { useCommands, useGetState } from './useAppState.ts';
 
 export interface CellTipProps {
   id: string;
@@ -18,6 +18,7 @@ export interface CellTipProps {
  */
 export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
   const commands = useCommands();
+  const getState = useGetState();
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
 
@@ -37,6 +38,10 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
   });
 
   if (hidden || issues.length === 0) return null;
+  const fixableNow = (issue: Issue) => {
+    const s = getState();
+    return canFix(issue, s.doc, { ...s.settings, now: Date.now() });
+  };
   return (
     <div
       ref={ref}
@@ -49,7 +54,7 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
         <div key={`${issue.rule}|${issue.field}|${issue.message}`}>
           <span className={`sev ${issue.severity}`} /> <span className="rule-id">{issue.rule}</span>
           <p>{issue.message}</p>
-          {ruleDisplay(issue.rule).fixable ? (
+          {fixableNow(issue) ? (
             <button
               type="button"
               className="btn small primary"

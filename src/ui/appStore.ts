@@ -1,3 +1,4 @@
+import { fixAll, getFix } from '../core/fixes.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { Validator } from '../core/validate.ts';
@@ -26,5 +27,6 @@ export function createStore(): AppStore {
     worker: inThreadClient(),
     now: () => Date.now(),
     createValidator: (settings) => new Validator(settings),
+    fixes: { getFix, fixAll },
   });
 }

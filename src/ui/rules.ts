@@ -1,4 +1,5 @@
-import type { Issue } from '../core/model.ts';
+import { getFix } from '../core/fixes.ts';
+import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 
 /** Display facts about a rule for the UI: a title and whether it has a one-click fix. */
@@ -16,5 +17,21 @@ export function ruleDisplay(id: string): RuleDisplay {
 
 /** Accessible, specific label for the one-click fix of an issue. */
 export function fixLabel(issue: Issue): string {
-  return `Fix ${issue.rule}`;
+  const label = getFix(issue.rule)?.label;
+  return label ? `Fix: ${label}` : `Fix ${issue.rule}`;
+}
+
+/**
+ * True when the rule's fix would change something for this very issue (some fixes only handle
+ * some values, e.g. CF-001 fixes "Weekly" but not "sometimes").
+ */
+export function canFix(
+  issue: Issue,
+  document: SitemapDocument | null,
+  settings: ValidationSettings,
+): boolean {
+  const fix = getFix(issue.rule);
+  if (!fix || !document) return false;
+  const r = fix.apply(issue, { document, settings });
+  return r !== null && ((r.update?.length ?? 0) > 0 || (r.remove?.length ?? 0) > 0);
 }

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { test as base, type Download, expect, type Locator, type Page } from '@playwright/test';
+
+/** Column names as the grid's column headers announce them. */
+export type ColumnName =
+  | 'URL'
+  | 'Last modified'
+  | 'Change frequency'
+  | 'Priority'
+  | 'Issues'
+  | 'Images'
+  | 'Row';
+
+/**
+ * The one page object of the e2e suite. Everything is found by role and accessible name.
+ * Rows and columns are 0-based view positions (row 0 = first data row).
+ */
+export class Workbench {
+  readonly grid: Locator;
+  readonly status: Locator;
+
+  constructor(readonly page: Page) {
+    this.grid = page.getByRole('grid', { name: 'Sitemap entries' });
+    this.status = page.getByRole('status', { name: 'Document status' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('heading', { name: 'Sitemap Workbench' })).toBeVisible();
+  }
+
+  /** Open files through the "Open sitemap file" input. */
+  async openFile(file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByLabel('Open sitemap file').setInputFiles(file);
+  }
+
+  /** Drop a file on the window with a real drop event carrying a DataTransfer built in the page. */
+  async dropFile(name: string, content: string): Promise<void> {
+    const dt = await this.page.evaluateHandle(
+      ([n, c]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([c], n, { type: 'application/xml' }));
+        return data;
+      },
+      [name, content] as const,
+    );
+    await this.page.dispatchEvent('body', 'dragenter', { dataTransfer: dt });
+    await this.page.dispatchEvent('body', 'dragover', { dataTransfer: dt });
+    await expect(this.page.getByText('Drop to open the sitemap')).toBeVisible();
+    await this.page.dispatchEvent('body', 'drop', { dataTransfer: dt });
+  }
+
+  async trySample(): Promise<void> {
+    await this.page.getByRole('banner').getByRole('button', { name: 'Try a sample' }).click();
+    await this.expectUrlCount(201);
+  }
+
+  async expectUrlCount(n: number): Promise<void> {
+    await expect(this.status).toContainText(`${n.toLocaleString('en-US')} URL${n === 1 ? '' : 's'}`);
+  }
+
+  async columnIndex(name: ColumnName): Promise<number> {
+    const headers = await this.grid.getByRole('columnheader').allInnerTexts();
+    const names = await this.grid
+      .getByRole('columnheader')
+      .evaluateAll((els) =>
+        els.map((e) => (e.textContent ?? '').replace('#', '').replace(/[▲▼]/g, '').trim()),
+      );
+    const i = names.indexOf(name);
+    if (i < 0) throw new Error(`No column ${name} in ${headers.join(', ')}`);
+    return i;
+  }
+
+  /** The cell at a view row (0-based) and column name; scrolls it into the DOM first. */
+  async cell(row: number, column: ColumnName): Promise<Locator> {
+    const col = await this.columnIndex(column);
+    return this.grid.locator(`tr[aria-rowindex="${row + 2}"] > [aria-colindex="${col + 1}"]`);
+  }
+
+  async clickCell(row: number, column: ColumnName, modifiers?: Array<'Shift'>): Promise<Locator> {
+    const cell = await this.cell(row, column);
+    await cell.click({ modifiers });
+    // Shift+click extends the range; the active (focused) cell stays where it was.
+    if (!modifiers?.length) await expect(cell).toBeFocused();
+    return cell;
+  }
+
+  async cellText(row: number, column: ColumnName): Promise<string> {
+    return ((await (await this.cell(row, column)).textContent()) ?? '').trim();
+  }
+
+  /** Paste text into the grid at the active cell, as a clipboard paste event would. */
+  async pasteText(text: string): Promise<void> {
+    await this.page.evaluate((t) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', t);
+      const target = document.activeElement ?? document.body;
+      target.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+  }
+
+  /** The text a Ctrl+C would put on the clipboard, captured from the copy event. */
+  async copySelection(): Promise<string> {
+    return this.page.evaluate(() => {
+      const data = new DataTransfer();
+      const target = document.activeElement ?? document.body;
+      target.dispatchEvent(
+        new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+      return data.getData('text/plain');
+    });
+  }
+
+  button(name: string | RegExp): Locator {
+    return this.page.getByRole('button', { name });
+  }
+
+  dialog(name: string): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  /** Export with the given format radio and return the downloads. */
+  async exportAs(format: 'XML' | 'Text' | 'Gzipped XML' | 'Zip of split files', confirmErrors = true) {
+    await this.button(/^Export/).click();
+    const dlg = this.dialog('Export sitemap');
+    await dlg.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
+    await expect(dlg.getByRole('table', { name: 'Files to download' })).toBeVisible();
+    const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
+    if (confirmErrors && (await confirm.count()) > 0) {
+      await expect(dlg.getByRole('button', { name: 'Download' })).toBeDisabled();
+      await confirm.check();
+    }
+    const downloadPromise = this.page.waitForEvent('download');
+    await dlg.getByRole('button', { name: 'Download' }).click();
+    return downloadPromise;
+  }
+}
+
+/** The bytes of a finished download. */
+export async function downloadBytes(d: Download): Promise<Uint8Array> {
+  return new Uint8Array(readFileSync(await d.path()));
+}
+
+/** `test` with a `wb` page object; any console error or page error fails the test. */
+export const test = base.extend<{ wb: Workbench }>({
+  wb: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    const wb = new Workbench(page);
+    await wb.goto();
+    await use(wb);
+    expect(errors, 'console errors during the test').toEqual([]);
+  },
+});
+export { expect };
