@@ -143,6 +143,8 @@ export interface FatalError {
   message: string;
   line: number;
   column: number;
+  /** The offending source line, at most 200 characters (a window around the column for long lines). */
+  excerpt?: string;
 }
 
 /** The whole parsed (or edited) sitemap. */

@@ -1,0 +1,209 @@
+import type { DocumentKind, Entry, FatalError, Issue, ParseResult, SitemapDocument } from './model.ts';
+import { decodeBytes } from './parse/decode.ts';
+import { gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
+import { parseIssue } from './parse/issues.ts';
+import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
+import { parseXml, type XmlOut } from './parse/xml.ts';
+
+/** Options for {@link parseSitemap}. */
+export interface ParseOptions {
+  /** Name of the file as given by the user; used for messages and GZ-002 only, never for detection. */
+  fileName?: string;
+  /** Cap on decompressed gzip output in bytes (GZ-006). Default 200_000_000. */
+  maxDecompressedBytes?: number;
+  /** Progress callback: `done` and `total` in input bytes. */
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * Size of the original gzip file when the caller already inflated it (e.g. with the browser's
+   * DecompressionStream); the document then records `gzip: true` and this as `source.bytes`.
+   */
+  compressedBytes?: number;
+}
+
+/** Default GZ-006 cap on decompressed bytes. */
+export const DEFAULT_MAX_DECOMPRESSED_BYTES = 200_000_000;
+
+interface Stage {
+  issues: Issue[];
+  fileName?: string;
+  bytes: number;
+  decodedBytes: number;
+  gzip: boolean;
+  encoding: string;
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n++;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function result(
+  stage: Stage,
+  kind: DocumentKind,
+  entries: Entry[],
+  fatal: FatalError | null,
+  extra: Partial<SitemapDocument> = {},
+): ParseResult {
+  const document: SitemapDocument = { kind, entries, nextId: entries.length, ...extra };
+  const source: NonNullable<SitemapDocument['source']> = {
+    bytes: stage.bytes,
+    decodedBytes: stage.decodedBytes,
+    gzip: stage.gzip,
+    encoding: stage.encoding,
+  };
+  if (stage.fileName !== undefined) source.fileName = stage.fileName;
+  document.source = source;
+  return { kind, document, issues: stage.issues, fatal };
+}
+
+function refuse(stage: Stage, rule: string, message: string): ParseResult {
+  stage.issues.push(parseIssue(rule, message, { line: 1, column: 1 }));
+  return result(stage, 'unknown', [], { message, line: 1, column: 1 });
+}
+
+/** Flag entries whose values hold U+FFFD after lenient UTF-8 decoding (ENC-001, IMP-014). */
+function flagInvalidUtf8(entries: Entry[], issues: Issue[]): void {
+  for (const e of entries) {
+    if (!JSON.stringify(e).includes('\uFFFD')) continue;
+    const where = { entry: e.id, line: e.line, column: e.column };
+    issues.push(
+      parseIssue('ENC-001', 'This entry contains bytes that are not valid UTF-8 (shown as U+FFFD)', where),
+    );
+  }
+}
+
+/** gzip / zip / tar handling; returns the bytes to decode, or a finished result when refused. */
+function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Array | ParseResult {
+  const gzName = /\.gz$/i.test(stage.fileName ?? '');
+  if (isZip(input))
+    return refuse(stage, 'GZ-001', 'This is a ZIP archive; sitemaps must be gzip-compressed (or plain)');
+  if (!isGzip(input)) {
+    if (gzName && !stage.gzip) {
+      stage.issues.push(
+        parseIssue('GZ-002', `"${stage.fileName}" is named .gz but is not gzip-compressed; read as plain`),
+      );
+    }
+    return input;
+  }
+  stage.gzip = true;
+  const max = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
+  const gz = gunzipAll(input, max);
+  stage.issues.push(...gz.issues);
+  if (!gzName)
+    stage.issues.push(
+      parseIssue('GZ-002', 'gzip content detected without a .gz file name; decompressed', {}, 'info'),
+    );
+  if (gz.issues.some((i) => i.rule === 'GZ-006')) {
+    const message = `Decompressed data exceeds ${max} bytes; the file was not loaded`;
+    return result(stage, 'unknown', [], { message, line: 1, column: 1 });
+  }
+  const data = gz.data;
+  if (data.length === 0) {
+    if (gz.truncated) {
+      const message = 'The gzip data is corrupt and nothing could be decoded';
+      return result(stage, 'unknown', [], { message, line: 1, column: 1 });
+    }
+    return refuse(stage, 'ENC-004', 'The gzip file decompresses to an empty document');
+  }
+  if (isGzip(data)) return refuse(stage, 'GZ-005', 'The gzip file contains another gzip file, not a sitemap');
+  if (looksLikeTar(data))
+    return refuse(stage, 'GZ-005', 'The gzip file contains a tar archive, not a single sitemap');
+  return data;
+}
+
+function fromXml(stage: Stage, out: XmlOut, invalidUtf8: boolean): ParseResult {
+  stage.issues.push(...out.issues);
+  if (invalidUtf8) flagInvalidUtf8(out.entries, stage.issues);
+  const extra: Partial<SitemapDocument> = {};
+  if (out.otherEntries) extra.otherEntries = out.otherEntries;
+  if (out.namespaces) extra.namespaces = out.namespaces;
+  if (out.stylesheet !== undefined) extra.stylesheet = out.stylesheet;
+  if (out.rootExtras) extra.rootExtras = out.rootExtras;
+  if (out.partial) extra.partial = true;
+  return result(stage, out.kind, out.entries, out.fatal, extra);
+}
+
+function firstNonSpace(text: string): number {
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+    i++;
+  }
+  return i;
+}
+
+function parseInner(input: Uint8Array | string, options: ParseOptions): ParseResult {
+  const stage: Stage = { issues: [], bytes: 0, decodedBytes: 0, gzip: false, encoding: 'utf-8' };
+  if (options.fileName !== undefined) stage.fileName = options.fileName;
+  let text: string;
+  let hadBom = false;
+  let invalidUtf8 = false;
+  if (typeof input === 'string') {
+    stage.decodedBytes = stage.bytes = utf8Length(input);
+    text = input;
+    if (text.charCodeAt(0) === 0xfeff) {
+      hadBom = true;
+      text = text.slice(1);
+      stage.issues.push(parseIssue('ENC-002', 'Byte order mark removed', { line: 1, column: 1 }));
+    }
+  } else {
+    stage.bytes = input.length;
+    if (options.compressedBytes !== undefined) {
+      stage.gzip = true;
+      stage.bytes = options.compressedBytes;
+    }
+    const data = unwrap(input, stage, options);
+    if (!(data instanceof Uint8Array)) return data;
+    stage.decodedBytes = data.length;
+    const dec = decodeBytes(data);
+    stage.issues.push(...dec.issues);
+    stage.encoding = dec.encoding;
+    hadBom = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
+    invalidUtf8 = dec.invalidUtf8;
+    text = dec.text;
+  }
+  const start = firstNonSpace(text);
+  if (start === text.length) return refuse(stage, 'ENC-004', 'The file is empty');
+  if (text.charCodeAt(start) === 60) return fromXml(stage, parseXml(text, start), invalidUtf8);
+  const out = looksLikeRobots(text) ? parseRobots(text) : parseText(text, hadBom, invalidUtf8);
+  stage.issues.push(...out.issues);
+  return result(stage, out.kind, out.entries, null);
+}
+
+/**
+ * Parse sitemap bytes (or an already decoded string) of any supported format: XML urlset or
+ * sitemap index, plain text, RSS/Atom feed, robots.txt, each optionally gzip-compressed. The
+ * format is detected from the content, never from the name (IMP-001). Never throws: broken input
+ * comes back as `fatal` plus the entries recovered before the error (IMP-012).
+ *
+ * @param input file bytes, or decoded text
+ * @param options file name (for messages/GZ-002), gzip output cap, progress callback
+ * @example
+ * const r = parseSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>');
+ * r.document.entries[0].loc // 'https://a.example/'
+ */
+export function parseSitemap(input: Uint8Array | string, options: ParseOptions = {}): ParseResult {
+  const total = typeof input === 'string' ? input.length : input.length;
+  options.onProgress?.(0, total);
+  let r: ParseResult;
+  try {
+    r = parseInner(input, options);
+  } catch (e) {
+    const message = `Internal parser error: ${e instanceof Error ? e.message : String(e)}`;
+    const stage: Stage = { issues: [], bytes: total, decodedBytes: 0, gzip: false, encoding: 'utf-8' };
+    if (options.fileName !== undefined) stage.fileName = options.fileName;
+    r = refuse(stage, 'ENC-004', message);
+  }
+  options.onProgress?.(total, total);
+  return r;
+}

@@ -1,0 +1,119 @@
+import type { Issue } from '../model.ts';
+import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
+import { parseIssue } from './issues.ts';
+import { classifyNs } from './names.ts';
+import { type ScanHooks, Scanner } from './scanner.ts';
+
+/**
+ * Shared state of one XML parse: the scanner, the issue list, the entry being built (so that
+ * findings deep inside a value are attached to the right row), and per-value flags.
+ */
+export class XmlCtx implements ScanHooks {
+  readonly sc: Scanner;
+  readonly issues: Issue[] = [];
+  /** Id of the entry being built (-1 outside entries). */
+  entry = -1;
+  /** Value flags since the last {@link flushValue}: entity flags, CDATA seen, nested markup seen. */
+  entFlags = 0;
+  entSample = '';
+  cdata = false;
+  markup = false;
+  /** Entity names declared by a DOCTYPE (never expanded). */
+  readonly dtdEntities = new Set<string>();
+  private readonly reportedNs = new Set<string>();
+  private readonly reportedPrefix = new Set<string>();
+  private readonly reportedCase = new Set<string>();
+
+  constructor(text: string) {
+    this.sc = new Scanner(text, this);
+  }
+
+  /** 1-based line and column of string index `at`. */
+  where(at: number, field?: string): { entry?: number; field?: string; line: number; column: number } {
+    const line = this.sc.lines.line(at);
+    const column = this.sc.lines.column(at);
+    const w: { entry?: number; field?: string; line: number; column: number } = { line, column };
+    if (this.entry >= 0) w.entry = this.entry;
+    if (field !== undefined) w.field = field;
+    return w;
+  }
+
+  /** Report a parse-stage issue at string index `at` (attached to the current entry, if any). */
+  report(rule: string, message: string, at: number, field?: string): void {
+    this.issues.push(parseIssue(rule, message, this.where(at, field)));
+  }
+
+  nsDeclared(prefix: string, uri: string, at: number): void {
+    const info = classifyNs(uri);
+    if (!info.nearMissRule || this.reportedNs.has(uri)) return;
+    this.reportedNs.add(uri);
+    const saved = this.entry;
+    this.entry = -1;
+    const label = prefix ? `xmlns:${prefix}` : 'xmlns';
+    this.report(
+      info.nearMissRule,
+      `${label}="${uri}" is a near miss of "${info.canonical}"; read as that namespace`,
+      at,
+    );
+    this.entry = saved;
+  }
+
+  undeclaredPrefix(prefix: string, at: number): void {
+    if (this.reportedPrefix.has(prefix)) return;
+    this.reportedPrefix.add(prefix);
+    this.report('XML-009', `Prefix "${prefix}:" is used without an xmlns:${prefix} declaration`, at);
+  }
+
+  entities(flags: number, sample: string, _at: number): void {
+    this.entFlags |= flags;
+    if (!this.entSample) this.entSample = sample;
+  }
+
+  caseMismatch(open: string, close: string, at: number): void {
+    const key = `${open}|${close}`;
+    if (this.reportedCase.has(key)) return;
+    this.reportedCase.add(key);
+    this.report('ENC-010', `End tag </${close}> closes <${open}>: names are case-sensitive`, at);
+  }
+
+  /** Report a name matched only case-insensitively (IMP-006). */
+  caseOnly(written: string, canonical: string, at: number, field?: string): void {
+    this.report('ENC-010', `<${written}> read as <${canonical}>: names are case-sensitive`, at, field);
+  }
+
+  /** Emit issues for flags collected while reading one value, then clear them. */
+  flushValue(field: string, at: number): void {
+    const f = this.entFlags;
+    if (f & ENT_RAW_AMP) {
+      this.report(
+        'ENC-005',
+        `Unescaped "&" in ${field} ("${this.entSample}"); read as a literal "&"`,
+        at,
+        field,
+      );
+    }
+    if (f & ENT_HTML)
+      this.report(
+        'ENC-006',
+        `HTML entity in ${field} (e.g. "${this.entSample}") decoded; XML does not define it`,
+        at,
+        field,
+      );
+    if (f & ENT_UNKNOWN) {
+      const name = /&([^;]*);/.exec(this.entSample)?.[1] ?? '';
+      const why = this.dtdEntities.has(name) ? 'declared only by the DOCTYPE and not expanded' : 'undefined';
+      this.report('ENC-006', `Entity "${this.entSample}" in ${field} is ${why}; kept literally`, at, field);
+    }
+    if (this.cdata) this.report('ENC-011', `CDATA section in ${field} unwrapped`, at, field);
+    if (this.markup) this.report('IMP-013', `Markup inside ${field}; its text content was used`, at, field);
+    this.entFlags = 0;
+    this.entSample = '';
+    this.cdata = false;
+    this.markup = false;
+  }
+
+  /** True when a value read since the last flush raised any flag. */
+  get dirty(): boolean {
+    return this.entFlags !== 0 || this.cdata || this.markup;
+  }
+}

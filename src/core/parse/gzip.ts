@@ -1,0 +1,185 @@
+import { Gunzip } from 'fflate';
+import type { Issue } from '../model.ts';
+import { parseIssue } from './issues.ts';
+
+/**
+ * True when `bytes` starts with the gzip magic `1F 8B` (RFC 1952).
+ *
+ * @example isGzip(new Uint8Array([0x1f, 0x8b, 8])) // true
+ */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * True when `bytes` starts with a ZIP local-file or empty-archive signature (`50 4B 03 04` / `50 4B 05 06`).
+ *
+ * @example isZip(new Uint8Array([0x50, 0x4b, 3, 4])) // true
+ */
+export function isZip(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    (bytes[2] === 3 || bytes[2] === 5) &&
+    (bytes[3] === 4 || bytes[3] === 6)
+  );
+}
+
+/**
+ * True when `bytes` looks like a POSIX tar archive (`ustar` magic at offset 257).
+ *
+ * @example looksLikeTar(tarBytes) // true
+ */
+export function looksLikeTar(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 262 &&
+    bytes[257] === 0x75 &&
+    bytes[258] === 0x73 &&
+    bytes[259] === 0x74 &&
+    bytes[260] === 0x61 &&
+    bytes[261] === 0x72
+  );
+}
+
+let crcTable: Int32Array | null = null;
+
+function table(): Int32Array {
+  if (crcTable) return crcTable;
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  crcTable = t;
+  return t;
+}
+
+/** CRC-32 (IEEE) of `bytes[start, end)`, as an unsigned number. */
+function crc32(bytes: Uint8Array, start: number, end: number): number {
+  const t = table();
+  let c = -1;
+  for (let i = start; i < end; i++) c = t[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+function readU32(bytes: Uint8Array, at: number): number {
+  return (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
+}
+
+class CapExceeded extends Error {}
+
+interface InflateRun {
+  data: Uint8Array;
+  members: number[];
+  error: string | null;
+  capped: boolean;
+}
+
+function inflate(bytes: Uint8Array, maxBytes: number): InflateRun {
+  const chunks: Uint8Array[] = [];
+  const members = [0];
+  let total = 0;
+  let capped = false;
+  let error: string | null = null;
+  const g = new Gunzip((chunk) => {
+    if (total + chunk.length > maxBytes) {
+      const room = maxBytes - total;
+      if (room > 0) chunks.push(chunk.slice(0, room));
+      total = maxBytes;
+      capped = true;
+      throw new CapExceeded();
+    }
+    if (chunk.length > 0) {
+      chunks.push(chunk);
+      total += chunk.length;
+    }
+  });
+  g.onmember = (offset) => {
+    members.push(offset);
+  };
+  try {
+    g.push(bytes, true);
+  } catch (e) {
+    if (!(e instanceof CapExceeded)) error = e instanceof Error ? e.message : String(e);
+  }
+  const data = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    data.set(c, at);
+    at += c.length;
+  }
+  return { data, members, error, capped };
+}
+
+/** Checks every member's CRC-32 and ISIZE trailer against the inflated output. */
+function checkTrailers(bytes: Uint8Array, end: number, run: InflateRun): string | null {
+  let outAt = 0;
+  for (let m = 0; m < run.members.length; m++) {
+    const memberEnd = m + 1 < run.members.length ? run.members[m + 1] : end;
+    if (memberEnd - run.members[m] < 18) return `gzip member ${m + 1} is truncated`;
+    const size = readU32(bytes, memberEnd - 4);
+    const crc = readU32(bytes, memberEnd - 8);
+    if (outAt + size > run.data.length) return `gzip member ${m + 1} is truncated (size field mismatch)`;
+    if (crc32(run.data, outAt, outAt + size) !== crc) return `gzip member ${m + 1} fails its CRC-32 check`;
+    outAt += size;
+  }
+  return outAt === run.data.length ? null : 'gzip size fields do not match the decoded data';
+}
+
+/** Retries without trailing zero padding; returns the run that decoded cleanly, if any. */
+function retryWithoutPadding(bytes: Uint8Array, maxBytes: number): { run: InflateRun; end: number } | null {
+  let last = bytes.length - 1;
+  while (last >= 0 && bytes[last] === 0) last--;
+  if (last === bytes.length - 1) return null;
+  for (let end = last + 1; end <= Math.min(last + 9, bytes.length - 1); end++) {
+    const run = inflate(bytes.subarray(0, end), maxBytes);
+    if (!run.error && !checkTrailers(bytes, end, run)) return { run, end };
+  }
+  return null;
+}
+
+/**
+ * Inflate every member of a (possibly multi-member) gzip file, stopping at `maxBytes` of output.
+ * CRC-32 and size trailers are verified; a CRC error keeps the decoded data (GZ-003); a corrupt
+ * stream keeps the decoded prefix (GZ-003, `truncated`); output past the cap is not kept (GZ-006,
+ * `truncated`); more than one member is reported as info (GZ-004).
+ *
+ * @param bytes gzip bytes (must start with 1F 8B)
+ * @param maxBytes output cap in bytes (e.g. 200_000_000)
+ * @example gunzipAll(gzipSync(new TextEncoder().encode('a')), 1000).data // Uint8Array [97]
+ */
+export function gunzipAll(
+  bytes: Uint8Array,
+  maxBytes: number,
+): { data: Uint8Array; issues: Issue[]; truncated: boolean } {
+  const issues: Issue[] = [];
+  let run = inflate(bytes, maxBytes);
+  let end = bytes.length;
+  if (run.capped) {
+    const message = `Decompressed data exceeds the safety cap of ${maxBytes} bytes; decoding stopped (decompression bomb?)`;
+    issues.push(parseIssue('GZ-006', message));
+    return { data: run.data, issues, truncated: true };
+  }
+  if (run.error) {
+    const retry = retryWithoutPadding(bytes, maxBytes);
+    if (retry) {
+      run = retry.run;
+      end = retry.end;
+      issues.push(
+        parseIssue('GZ-003', 'Trailing zero padding after the last gzip member was ignored', {}, 'warning'),
+      );
+    } else {
+      const message = `Corrupt gzip data (${run.error}); ${run.data.length} bytes could be recovered`;
+      issues.push(parseIssue('GZ-003', message));
+      return { data: run.data, issues, truncated: true };
+    }
+  }
+  const trailer = checkTrailers(bytes, end, run);
+  if (trailer) issues.push(parseIssue('GZ-003', `${trailer}; the decoded data was kept`));
+  if (run.members.length > 1) {
+    issues.push(parseIssue('GZ-004', `The gzip file has ${run.members.length} members; all were decoded`));
+  }
+  return { data: run.data, issues, truncated: false };
+}

@@ -1,0 +1,63 @@
+/**
+ * Incremental 1-based line/column lookup over a string. Positions are normally asked for in
+ * increasing order, so newlines are counted only between the previous and the current position
+ * (never rescanning from the start); a backwards request walks back from the cursor.
+ *
+ * @example const t = new LineTracker('a\nb'); t.line(2) // 2; t.column(2) // 1
+ */
+export class LineTracker {
+  private readonly s: string;
+  private readonly nl: string;
+  private pos = 0;
+  private ln = 1;
+  /** Index of the last newline before `pos` (-1 when none). */
+  private lastNl = -1;
+  /** Index of the first newline at or after `pos`, or the string length when none. */
+  private nextNl = -2;
+
+  constructor(s: string) {
+    this.s = s;
+    this.nl = s.indexOf('\n') === -1 && s.indexOf('\r') !== -1 ? '\r' : '\n';
+  }
+
+  private moveTo(target: number): void {
+    const s = this.s;
+    if (this.nextNl === -2) this.nextNl = this.find(0);
+    if (target < this.pos) {
+      let i = this.lastNl;
+      while (i >= target) {
+        this.ln--;
+        i = i === 0 ? -1 : s.lastIndexOf(this.nl, i - 1);
+      }
+      this.lastNl = i;
+      this.pos = target;
+      this.nextNl = this.find(target);
+      return;
+    }
+    let i = this.nextNl;
+    while (i < target) {
+      this.ln++;
+      this.lastNl = i;
+      i = this.find(i + 1);
+    }
+    this.nextNl = i;
+    this.pos = target;
+  }
+
+  private find(from: number): number {
+    const i = this.s.indexOf(this.nl, from);
+    return i === -1 ? this.s.length : i;
+  }
+
+  /** 1-based line of string index `at`. */
+  line(at: number): number {
+    this.moveTo(at);
+    return this.ln;
+  }
+
+  /** 1-based column of string index `at` (in UTF-16 code units). */
+  column(at: number): number {
+    this.moveTo(at);
+    return at - this.lastNl;
+  }
+}

@@ -1,0 +1,354 @@
+import { decodeEntities } from './entities.ts';
+import { LineTracker } from './lines.ts';
+import { classifyNs, NsClass, STANDARD_PREFIXES } from './names.ts';
+
+/** Token kinds returned by {@link Scanner.next}. */
+export enum Tok {
+  Eof = 0,
+  Text = 1,
+  Start = 2,
+  End = 3,
+  Comment = 4,
+  Pi = 5,
+  Cdata = 6,
+  Doctype = 7,
+}
+
+/** Thrown inside the parser for input that cannot be recovered; caught by parseSitemap. */
+export class XmlFatal extends Error {
+  readonly at: number;
+  readonly rule: string;
+  constructor(message: string, at: number, rule = 'ENC-004') {
+    super(message);
+    this.at = at;
+    this.rule = rule;
+  }
+}
+
+/** A resolved element or attribute name. */
+export interface QName {
+  qname: string;
+  prefix: string;
+  local: string;
+  ns: string;
+  cls: NsClass;
+}
+
+/** Callbacks the scanner uses to report namespace findings (declarations, undeclared prefixes). */
+export interface ScanHooks {
+  nsDeclared(prefix: string, uri: string, at: number): void;
+  undeclaredPrefix(prefix: string, at: number): void;
+  entities(flags: number, sample: string, at: number): void;
+  caseMismatch(open: string, close: string, at: number): void;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+function isNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c > 127;
+}
+
+interface Frame {
+  depth: number;
+  saved: Map<string, string>;
+}
+
+/**
+ * A forward-only XML tokenizer over a decoded string (indexOf/charCodeAt, no regex on the hot
+ * path). Tracks the open-element stack (well-formedness) and namespace scopes; resolves names by
+ * URI with a per-scope cache.
+ */
+export class Scanner {
+  readonly s: string;
+  pos = 0;
+  readonly lines: LineTracker;
+  hooks: ScanHooks;
+  /** Start and end (exclusive) of the last token. */
+  tokStart = 0;
+  tokEnd = 0;
+  /** For Start/End: the qualified name. For Text/Cdata: start/end of the content. */
+  name = '';
+  textStart = 0;
+  textEnd = 0;
+  selfClosing = false;
+  /** Attributes of the last Start token, as written (name → decoded value); null when none. */
+  attrs: Array<[string, string]> | null = null;
+  readonly open: string[] = [];
+  private ns = new Map<string, string>();
+  private frames: Frame[] = [];
+  private resolved = new Map<string, QName>();
+  /** Namespace URI treated as the sitemap core (the root's namespace). */
+  coreNs = '';
+  /** A self-closing element's own scope is popped when the next token is read. */
+  private pendingPop = false;
+
+  constructor(s: string, hooks: ScanHooks) {
+    this.s = s;
+    this.lines = new LineTracker(s);
+    this.hooks = hooks;
+  }
+
+  get depth(): number {
+    return this.open.length;
+  }
+
+  fail(message: string, at: number): never {
+    throw new XmlFatal(message, at);
+  }
+
+  /** Advance to the next token. */
+  next(): Tok {
+    if (this.pendingPop) {
+      this.pendingPop = false;
+      this.popScope(this.open.length + 1);
+    }
+    const s = this.s;
+    const start = this.pos;
+    if (start >= s.length) return Tok.Eof;
+    this.tokStart = start;
+    if (s.charCodeAt(start) !== 60) {
+      let lt = s.indexOf('<', start);
+      if (lt === -1) lt = s.length;
+      this.textStart = start;
+      this.textEnd = lt;
+      this.pos = this.tokEnd = lt;
+      return Tok.Text;
+    }
+    const c = s.charCodeAt(start + 1);
+    if (c === 47) return this.endTag(start);
+    if (c === 33) return this.bang(start);
+    if (c === 63) return this.pi(start);
+    if (!isNameStart(c)) this.fail(`Unescaped "<" or broken tag: "${s.slice(start, start + 20)}"`, start);
+    return this.startTag(start);
+  }
+
+  private nameEnd(from: number): number {
+    const s = this.s;
+    let i = from;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (c === 62 || c === 47 || isSpace(c) || Number.isNaN(c)) return i;
+      if (c === 60 || c === 61 || c === 34 || c === 39) return i;
+      i++;
+    }
+  }
+
+  private startTag(start: number): Tok {
+    const s = this.s;
+    const ne = this.nameEnd(start + 1);
+    this.name = s.slice(start + 1, ne);
+    this.attrs = null;
+    const c = s.charCodeAt(ne);
+    if (c === 62) {
+      this.selfClosing = false;
+      this.pos = this.tokEnd = ne + 1;
+    } else if (c === 47 && s.charCodeAt(ne + 1) === 62) {
+      this.selfClosing = true;
+      this.pos = this.tokEnd = ne + 2;
+    } else {
+      this.parseAttrs(ne);
+    }
+    if (this.attrs) this.declare(this.attrs, start);
+    if (this.selfClosing) this.pendingPop = this.attrs !== null;
+    else this.open.push(this.name);
+    return Tok.Start;
+  }
+
+  private parseAttrs(from: number): void {
+    const s = this.s;
+    const attrs: Array<[string, string]> = [];
+    let i = from;
+    for (;;) {
+      while (isSpace(s.charCodeAt(i))) i++;
+      const c = s.charCodeAt(i);
+      if (c === 62) {
+        this.selfClosing = false;
+        break;
+      }
+      if (c === 47 && s.charCodeAt(i + 1) === 62) {
+        this.selfClosing = true;
+        i++;
+        break;
+      }
+      if (Number.isNaN(c)) this.fail('Unexpected end of input inside a start tag', i);
+      if (!isNameStart(c)) this.fail(`Unexpected character "${s[i]}" in a start tag`, i);
+      const ne = this.nameEnd(i);
+      const name = s.slice(i, ne);
+      i = ne;
+      while (isSpace(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) !== 61) this.fail(`Attribute "${name}" has no value (missing "=")`, i);
+      i++;
+      while (isSpace(s.charCodeAt(i))) i++;
+      const q = s.charCodeAt(i);
+      if (q !== 34 && q !== 39) this.fail(`Value of attribute "${name}" is not quoted`, i);
+      const close = s.indexOf(q === 34 ? '"' : "'", i + 1);
+      if (close === -1) this.fail(`Unterminated value of attribute "${name}"`, i);
+      attrs.push([name, this.attrValue(i + 1, close)]);
+      i = close + 1;
+    }
+    this.attrs = attrs;
+    this.pos = this.tokEnd = i + 1;
+  }
+
+  private attrValue(start: number, end: number): string {
+    const s = this.s;
+    const amp = s.indexOf('&', start);
+    const lt = s.indexOf('<', start);
+    if (lt !== -1 && lt < end) this.fail('Raw "<" inside an attribute value', lt);
+    if (amp === -1 || amp >= end) return s.slice(start, end);
+    const r = decodeEntities(s, start, end);
+    if (r.flags) this.hooks.entities(r.flags, r.sample, start);
+    return r.text;
+  }
+
+  private declare(attrs: Array<[string, string]>, at: number): void {
+    let frame: Frame | null = null;
+    for (const [name, value] of attrs) {
+      let prefix: string;
+      if (name === 'xmlns') prefix = '';
+      else if (name.startsWith('xmlns:')) prefix = name.slice(6);
+      else continue;
+      if (!frame) {
+        frame = { depth: this.open.length + 1, saved: new Map(this.ns) };
+        this.frames.push(frame);
+        this.resolved.clear();
+      }
+      this.ns.set(prefix, value);
+      this.hooks.nsDeclared(prefix, value, at);
+    }
+  }
+
+  private popScope(depth: number): void {
+    const f = this.frames;
+    while (f.length > 0 && f[f.length - 1].depth >= depth) {
+      this.ns = f.pop()!.saved;
+      this.resolved.clear();
+    }
+  }
+
+  private endTag(start: number): Tok {
+    const s = this.s;
+    const ne = this.nameEnd(start + 2);
+    const name = s.slice(start + 2, ne);
+    let i = ne;
+    while (isSpace(s.charCodeAt(i))) i++;
+    if (s.charCodeAt(i) !== 62) {
+      if (i >= s.length) this.fail('Unexpected end of input inside an end tag', i);
+      this.fail(`Broken end tag "</${name}"`, start);
+    }
+    this.closeElement(name, start);
+    this.name = name;
+    this.pos = this.tokEnd = i + 1;
+    return Tok.End;
+  }
+
+  /** Pops the open-element stack for end tag `name` found at `at`; fails on a mismatch. */
+  closeElement(name: string, at: number): void {
+    const open = this.open;
+    const top = open.length > 0 ? open[open.length - 1] : undefined;
+    if (top !== name) {
+      if (top === undefined) this.fail(`End tag </${name}> without a matching start tag`, at);
+      if (top.toLowerCase() !== name.toLowerCase()) {
+        this.fail(`Mismatched end tag </${name}>: expected </${top}>`, at);
+      }
+      this.hooks.caseMismatch(top, name, at);
+    }
+    open.pop();
+    this.popScope(open.length + 1);
+  }
+
+  private bang(start: number): Tok {
+    const s = this.s;
+    if (s.startsWith('<!--', start)) {
+      const end = s.indexOf('-->', start + 4);
+      if (end === -1) this.fail('Unterminated comment', start);
+      this.pos = this.tokEnd = end + 3;
+      return Tok.Comment;
+    }
+    if (s.startsWith('<![CDATA[', start)) {
+      const end = s.indexOf(']]>', start + 9);
+      if (end === -1) this.fail('Unterminated CDATA section', start);
+      this.textStart = start + 9;
+      this.textEnd = end;
+      this.pos = this.tokEnd = end + 3;
+      return Tok.Cdata;
+    }
+    if (s.startsWith('<!DOCTYPE', start) || s.startsWith('<!doctype', start)) {
+      this.pos = this.tokEnd = this.doctypeEnd(start);
+      return Tok.Doctype;
+    }
+    this.fail(`Unexpected markup "${s.slice(start, start + 12)}"`, start);
+  }
+
+  /** End of a DOCTYPE declaration, skipping an internal subset with quoted strings and comments. */
+  private doctypeEnd(start: number): number {
+    const s = this.s;
+    let i = start + 9;
+    let inSubset = false;
+    while (i < s.length) {
+      const c = s.charCodeAt(i);
+      if (c === 34 || c === 39) {
+        const close = s.indexOf(c === 34 ? '"' : "'", i + 1);
+        if (close === -1) break;
+        i = close + 1;
+        continue;
+      }
+      if (inSubset && c === 60 && s.startsWith('<!--', i)) {
+        const close = s.indexOf('-->', i + 4);
+        if (close === -1) break;
+        i = close + 3;
+        continue;
+      }
+      if (c === 91) inSubset = true;
+      else if (c === 93) inSubset = false;
+      else if (c === 62 && !inSubset) return i + 1;
+      i++;
+    }
+    this.fail('Unterminated DOCTYPE declaration', start);
+  }
+
+  private pi(start: number): Tok {
+    const end = this.s.indexOf('?>', start + 2);
+    if (end === -1) this.fail('Unterminated processing instruction', start);
+    const ne = this.nameEnd(start + 2);
+    this.name = this.s.slice(start + 2, ne);
+    this.textStart = ne;
+    this.textEnd = end;
+    this.pos = this.tokEnd = end + 2;
+    return Tok.Pi;
+  }
+
+  /** Resolve an element name by namespace URI (IMP-004), injecting standard prefixes (IMP-005). */
+  resolve(qname: string, at: number): QName {
+    let q = this.resolved.get(qname);
+    if (q) return q;
+    const colon = qname.indexOf(':');
+    const prefix = colon === -1 ? '' : qname.slice(0, colon);
+    const local = colon === -1 ? qname : qname.slice(colon + 1);
+    let ns = this.ns.get(prefix);
+    if (ns === undefined) {
+      ns = '';
+      if (prefix !== '') {
+        this.hooks.undeclaredPrefix(prefix, at);
+        ns = STANDARD_PREFIXES[prefix] ?? STANDARD_PREFIXES[prefix.toLowerCase()] ?? '';
+      }
+    }
+    const cls = ns === this.coreNs ? NsClass.Core : ns === '' ? NsClass.None : classifyNs(ns).cls;
+    q = { qname, prefix, local, ns, cls };
+    this.resolved.set(qname, q);
+    return q;
+  }
+
+  /** Set the namespace URI treated as the sitemap core (the root element's namespace). */
+  setCoreNs(uri: string): void {
+    this.coreNs = uri;
+    this.resolved.clear();
+  }
+
+  /** Current prefix → URI binding ('' for the default namespace), or undefined. */
+  lookup(prefix: string): string | undefined {
+    return this.ns.get(prefix);
+  }
+}

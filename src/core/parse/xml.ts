@@ -1,0 +1,311 @@
+import type { DocumentKind, Entry, FatalError, Issue, RawXml } from '../model.ts';
+import { NS } from '../model.ts';
+import { XmlCtx } from './context.ts';
+import { readEntry } from './entries.ts';
+import { readRaw } from './extensions.ts';
+import { readFeed } from './feed.ts';
+import { NsClass } from './names.ts';
+import { type QName, Tok, XmlFatal } from './scanner.ts';
+
+/** What the XML reader produces; parse.ts wraps it into a ParseResult. */
+export interface XmlOut {
+  kind: DocumentKind;
+  entries: Entry[];
+  otherEntries?: Entry[];
+  namespaces?: Record<string, string>;
+  stylesheet?: string;
+  rootExtras?: RawXml[];
+  partial?: boolean;
+  issues: Issue[];
+  fatal: FatalError | null;
+}
+
+/** Reading state across the root element's children. */
+interface RootState {
+  out: XmlOut;
+  urls: Entry[];
+  maps: Entry[];
+  /** [from, to) issue index ranges belonging to `<url>` / `<sitemap>` entries. */
+  urlRanges: number[];
+  mapRanges: number[];
+  rootIsIndex: boolean;
+  strayText: boolean;
+  /** Issue count when the entry being read started (-1 outside entries). */
+  entryMark: number;
+}
+
+/** Excerpt of the source line holding `at`, at most 200 characters. */
+export function excerptAt(s: string, at: number): string {
+  const pos = Math.min(Math.max(at, 0), s.length);
+  let start = pos === 0 ? 0 : Math.max(s.lastIndexOf('\n', pos - 1), s.lastIndexOf('\r', pos - 1)) + 1;
+  let end = s.length;
+  const nl = s.indexOf('\n', pos);
+  const cr = s.indexOf('\r', pos);
+  if (nl !== -1) end = nl;
+  if (cr !== -1 && cr < end) end = cr;
+  if (end - start > 200) {
+    start = Math.max(start, pos - 100);
+    end = Math.min(end, start + 200);
+  }
+  return s.slice(start, end);
+}
+
+function fatalAt(ctx: XmlCtx, message: string, at: number): FatalError {
+  const s = ctx.sc.s;
+  const pos = Math.min(at, s.length);
+  return {
+    message,
+    line: ctx.sc.lines.line(pos),
+    column: ctx.sc.lines.column(pos),
+    excerpt: excerptAt(s, pos),
+  };
+}
+
+/**
+ * Parse a decoded XML document: prolog (declaration, stylesheet PI, DOCTYPE refusal), root
+ * dispatch (urlset / sitemapindex / feeds / HTML refusal) and recovery of complete entries when
+ * the document is broken (IMP-012).
+ */
+export function parseXml(text: string, start: number): XmlOut {
+  const ctx = new XmlCtx(text);
+  const out: XmlOut = { kind: 'unknown', entries: [], issues: ctx.issues, fatal: null };
+  const st: RootState = {
+    out,
+    urls: [],
+    maps: [],
+    urlRanges: [],
+    mapRanges: [],
+    rootIsIndex: false,
+    strayText: false,
+    entryMark: -1,
+  };
+  ctx.sc.pos = start;
+  try {
+    if (start > 0 && text.startsWith('<?xml', start)) {
+      ctx.report('ENC-003', 'Whitespace before the XML declaration was removed', 0);
+    }
+    const root = prolog(ctx, out);
+    rootElement(ctx, st, root);
+  } catch (e) {
+    if (!(e instanceof XmlFatal)) throw e;
+    recover(ctx, st, e);
+  }
+  finish(ctx, st);
+  return out;
+}
+
+function recover(ctx: XmlCtx, st: RootState, e: XmlFatal): void {
+  const out = st.out;
+  if (st.entryMark >= 0) ctx.issues.length = st.entryMark;
+  ctx.entry = -1;
+  const recovered = st.urls.length + st.maps.length + (out.kind === 'feed' ? out.entries.length : 0);
+  out.fatal = fatalAt(ctx, e.message, e.at);
+  if (e.rule !== 'ENC-004') {
+    ctx.report(e.rule, e.message, Math.min(e.at, ctx.sc.s.length));
+    return;
+  }
+  if (out.kind !== 'unknown' || recovered > 0) out.partial = true;
+  const message = `Not well-formed XML: ${e.message}. ${recovered} complete entr${recovered === 1 ? 'y was' : 'ies were'} recovered`;
+  ctx.report('ENC-004', message, Math.min(e.at, ctx.sc.s.length));
+}
+
+function prolog(ctx: XmlCtx, out: XmlOut): QName {
+  const sc = ctx.sc;
+  for (;;) {
+    const t = sc.next();
+    if (t === Tok.Start) return sc.resolve(sc.name, sc.tokStart);
+    if (t === Tok.Text) {
+      if (sc.s.slice(sc.textStart, sc.textEnd).trim() !== '')
+        sc.fail('Text before the root element', sc.textStart);
+    } else if (t === Tok.Pi) processingInstruction(ctx, out);
+    else if (t === Tok.Doctype) doctype(ctx);
+    else if (t === Tok.Eof) sc.fail('No root element', sc.s.length);
+    else if (t === Tok.End) sc.fail(`End tag </${sc.name}> before any start tag`, sc.tokStart);
+    else if (t === Tok.Cdata) sc.fail('CDATA section before the root element', sc.tokStart);
+  }
+}
+
+function processingInstruction(ctx: XmlCtx, out: XmlOut): void {
+  const sc = ctx.sc;
+  const at = sc.tokStart;
+  if (sc.name === 'xml') {
+    if (at > 0 && sc.s.slice(0, at).trim() !== '')
+      sc.fail('XML declaration allowed only at the start of the document', at);
+    return;
+  }
+  if (sc.name !== 'xml-stylesheet') return;
+  const body = sc.s.slice(sc.textStart, sc.textEnd);
+  const m = /\bhref\s*=\s*("([^"]*)"|'([^']*)')/.exec(body);
+  const href = m ? (m[2] ?? m[3] ?? '') : '';
+  if (out.stylesheet === undefined) out.stylesheet = href;
+  ctx.report('XML-014', `xml-stylesheet processing instruction kept (href="${href}")`, at);
+}
+
+function doctype(ctx: XmlCtx): void {
+  const sc = ctx.sc;
+  const body = sc.s.slice(sc.tokStart, sc.tokEnd);
+  if (/^<!doctype\s+html\b/i.test(body)) {
+    throw new XmlFatal('This is an HTML page, not a sitemap (<!DOCTYPE html>)', sc.tokStart, 'XML-001');
+  }
+  const re = /<!ENTITY\s+(?:%\s+)?([^\s"'>]+)/g;
+  for (let m = re.exec(body); m; m = re.exec(body)) ctx.dtdEntities.add(m[1]);
+  const n = ctx.dtdEntities.size;
+  const what = n > 0 ? ` declaring ${n} entit${n === 1 ? 'y' : 'ies'} (never expanded or fetched)` : '';
+  ctx.report('ENC-009', `DOCTYPE${what} removed`, sc.tokStart);
+}
+
+function rootElement(ctx: XmlCtx, st: RootState, root: QName): void {
+  const sc = ctx.sc;
+  const at = sc.tokStart;
+  const lower = root.local.toLowerCase();
+  const out = st.out;
+  if (lower === 'rss' || lower === 'rdf' || lower === 'feed') {
+    out.kind = 'feed';
+    out.namespaces = rootNamespaces(sc.attrs);
+    readFeed(ctx, root, out.entries);
+    afterRoot(ctx);
+    return;
+  }
+  if (lower === 'html')
+    throw new XmlFatal('This is an HTML page, not a sitemap (root <html>)', at, 'XML-001');
+  if (lower !== 'urlset' && lower !== 'sitemapindex') {
+    throw new XmlFatal(`Root element <${root.qname}> is not <urlset> or <sitemapindex>`, at, 'XML-001');
+  }
+  if (root.local !== lower) ctx.caseOnly(root.qname, lower, at);
+  st.rootIsIndex = lower === 'sitemapindex';
+  out.kind = st.rootIsIndex ? 'sitemapindex' : 'urlset';
+  out.namespaces = rootNamespaces(sc.attrs);
+  rootNamespace(ctx, root, at);
+  sc.setCoreNs(root.ns);
+  if (!sc.selfClosing) rootChildren(ctx, st);
+  afterRoot(ctx);
+}
+
+function rootNamespaces(attrs: Array<[string, string]> | null): Record<string, string> | undefined {
+  if (!attrs) return undefined;
+  let out: Record<string, string> | undefined;
+  for (const [name, value] of attrs) {
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+    out ??= {};
+    out[name === 'xmlns' ? '' : name.slice(6)] = value;
+  }
+  return out;
+}
+
+function rootNamespace(ctx: XmlCtx, root: QName, at: number): void {
+  if (root.ns === NS.sitemap) {
+    if (root.prefix)
+      ctx.report('XML-003', `The sitemap namespace is bound to prefix "${root.prefix}:"; read by URI`, at);
+    return;
+  }
+  const what = root.ns ? `has namespace "${root.ns}"` : 'declares no namespace';
+  ctx.report('XML-002', `The root element ${what}; expected "${NS.sitemap}". Read as a sitemap`, at);
+}
+
+function rootChildren(ctx: XmlCtx, st: RootState): void {
+  const sc = ctx.sc;
+  for (;;) {
+    const t = sc.next();
+    if (t === Tok.Start) rootChild(ctx, st);
+    else if (t === Tok.End) return;
+    else if (t === Tok.Text || t === Tok.Cdata) strayText(ctx, st);
+    else if (t === Tok.Eof) sc.fail('Unexpected end of input: the root element is not closed', sc.s.length);
+  }
+}
+
+function strayText(ctx: XmlCtx, st: RootState): void {
+  const sc = ctx.sc;
+  if (st.strayText || sc.s.slice(sc.textStart, sc.textEnd).trim() === '') return;
+  st.strayText = true;
+  ctx.report('XML-008', 'Text directly under the root element is ignored', sc.textStart);
+}
+
+function rootChild(ctx: XmlCtx, st: RootState): void {
+  const sc = ctx.sc;
+  const at = sc.tokStart;
+  const name = sc.name;
+  const q = sc.resolve(name, at);
+  if (q.cls === NsClass.Core) {
+    const lower = q.local === 'url' || q.local === 'sitemap' ? q.local : q.local.toLowerCase();
+    if (lower === 'url' || lower === 'sitemap') {
+      if (lower !== q.local) ctx.caseOnly(q.qname, lower, at);
+      entry(ctx, st, lower === 'sitemap', at);
+      return;
+    }
+  }
+  const out = st.out;
+  out.rootExtras ??= [];
+  if (q.cls === NsClass.Core)
+    ctx.report('XML-008', `Unknown element <${q.qname}> under the root; kept verbatim`, at);
+  else if (q.cls === NsClass.Other || q.cls === NsClass.None) {
+    ctx.report('EXT-001', `Element <${q.qname}> from namespace "${q.ns}" under the root; kept verbatim`, at);
+  } else
+    ctx.report(
+      'XML-010',
+      `Extension element <${q.qname}> directly under the root describes no page; kept verbatim`,
+      at,
+    );
+  out.rootExtras.push(readRaw(ctx, q, at));
+}
+
+function entry(ctx: XmlCtx, st: RootState, isIndex: boolean, at: number): void {
+  const list = isIndex ? st.maps : st.urls;
+  const ranges = isIndex ? st.mapRanges : st.urlRanges;
+  const from = ctx.issues.length;
+  st.entryMark = from;
+  ctx.entry = list.length;
+  const e = readEntry(ctx, list.length, isIndex, at);
+  ctx.entry = -1;
+  st.entryMark = -1;
+  list.push(e);
+  if (ctx.issues.length > from) ranges.push(from, ctx.issues.length);
+}
+
+function afterRoot(ctx: XmlCtx): void {
+  const sc = ctx.sc;
+  for (;;) {
+    const t = sc.next();
+    if (t === Tok.Eof) return;
+    if (t === Tok.Comment || t === Tok.Pi) continue;
+    if (t === Tok.Text && sc.s.slice(sc.textStart, sc.textEnd).trim() === '') continue;
+    sc.fail('Content after the end of the root element', sc.tokStart);
+  }
+}
+
+/** Majority kind becomes `entries`; the minority goes to `otherEntries` (IMP-023, XML-011). */
+function finish(ctx: XmlCtx, st: RootState): void {
+  const out = st.out;
+  if (out.kind !== 'urlset' && out.kind !== 'sitemapindex') return;
+  const { urls, maps } = st;
+  if (urls.length > 0 && maps.length > 0) {
+    const mapsWin = maps.length > urls.length || (maps.length === urls.length && st.rootIsIndex);
+    const minorityRanges = mapsWin ? st.urlRanges : st.mapRanges;
+    for (let r = 0; r < minorityRanges.length; r += 2) {
+      for (let i = minorityRanges[r]; i < minorityRanges[r + 1]; i++) delete ctx.issues[i].entry;
+    }
+    out.kind = mapsWin ? 'sitemapindex' : 'urlset';
+    out.entries = mapsWin ? maps : urls;
+    out.otherEntries = mapsWin ? urls : maps;
+    const minority = mapsWin ? 'url' : 'sitemap';
+    const message = `The file mixes <url> and <sitemap> entries; ${out.otherEntries.length} <${minority}> entr${out.otherEntries.length === 1 ? 'y was' : 'ies were'} kept in a separate table`;
+    const first = out.otherEntries[0];
+    ctx.issues.push({ rule: 'XML-011', severity: 'error', message, line: first.line, column: first.column });
+    return;
+  }
+  out.entries = maps.length > 0 ? maps : urls;
+  if (maps.length > 0) out.kind = 'sitemapindex';
+  else if (urls.length > 0) out.kind = 'urlset';
+  const list = maps.length > 0 ? maps : urls;
+  if (list.length > 0 && maps.length > 0 !== st.rootIsIndex) {
+    const root = st.rootIsIndex ? '<sitemapindex>' : '<urlset>';
+    const child = st.rootIsIndex ? '<url>' : '<sitemap>';
+    const message = `${root} contains ${child} entries; read as a ${out.kind}`;
+    ctx.issues.push({
+      rule: 'XML-011',
+      severity: 'error',
+      message,
+      line: list[0].line,
+      column: list[0].column,
+    });
+  }
+}
