@@ -56,17 +56,25 @@ function mutate(entries: readonly Entry[], seed = 2): Entry[] {
   return out;
 }
 
+/** CPU ms (user + system) of the median-wall run of the last `time()` call; robust on a busy box. */
+let lastCpu = 0;
+const cpu = () => `cpu ${lastCpu} ms`;
+
 /** Run `fn` `runs` times; the last value and the median wall time in ms (0.1 ms precision). */
 function time<T>(fn: () => T, runs = 3): [T, number] {
-  const times: number[] = [];
+  const runsMs: Array<[wall: number, cpu: number]> = [];
   let value: T | undefined;
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     value = fn();
-    times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    runsMs.push([performance.now() - t0, (c.user + c.system) / 1000]);
   }
-  times.sort((a, b) => a - b);
-  return [value as T, Math.round(times[Math.floor(runs / 2)] * 10) / 10];
+  runsMs.sort((a, b) => a[0] - b[0]);
+  const [wall, cpuMs] = runsMs[Math.floor(runs / 2)];
+  lastCpu = Math.round(cpuMs);
+  return [value as T, Math.round(wall * 10) / 10];
 }
 
 const MB = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
@@ -95,7 +103,7 @@ function benchTree(entries: Entry[], rows: BenchRow[]): void {
     group: 'insights',
     name: 'tree build 1M (random order)',
     ms: build,
-    note: `${retainedHeap(entries)}`,
+    note: `${cpu()}, ${retainedHeap(entries)}`,
   });
   const sorted = inSortedOrder(entries);
   const [, sortedBuild] = time(() => buildUrlTree(sorted, () => undefined));
@@ -103,7 +111,7 @@ function benchTree(entries: Entry[], rows: BenchRow[]): void {
     group: 'insights',
     name: 'tree build 1M (URL order)',
     ms: sortedBuild,
-    note: 'neighbours share paths',
+    note: `${cpu()}, neighbours share paths`,
   });
   const K = 1000;
   const [, upd] = time(() => {
@@ -128,12 +136,17 @@ function benchTree(entries: Entry[], rows: BenchRow[]): void {
     group: 'insights',
     name: 'tree entryIdsUnder(largest host)',
     ms: under,
-    note: `${ids.length} ids`,
+    note: `${cpu()}, ${ids.length} ids`,
   });
   const [plan, ren] = time(() =>
     planPrefixRename(entries, 'https://www.example.com/f7', 'https://www.example.com/g7'),
   );
-  rows.push({ group: 'insights', name: 'planPrefixRename over 1M', ms: ren, note: `${plan.length} changes` });
+  rows.push({
+    group: 'insights',
+    name: 'planPrefixRename over 1M',
+    ms: ren,
+    note: `${cpu()}, ${plan.length} changes`,
+  });
   const [, refresh] = time(() => tree.refreshSeverities((id) => (id % 89 === 0 ? 'warning' : undefined)));
   rows.push({ group: 'insights', name: 'tree refreshSeverities 1M', ms: refresh });
 }
@@ -144,28 +157,28 @@ function benchStats(entries: Entry[], rows: BenchRow[]): void {
     group: 'insights',
     name: 'stats lastmod histogram 1M',
     ms: h,
-    note: `${hist.scale}, ${hist.buckets.length} bars`,
+    note: `${cpu()}, ${hist.scale}, ${hist.buckets.length} bars`,
   });
   const [, c] = time(() => changefreqDistribution(entries));
   rows.push({ group: 'insights', name: 'stats changefreq 1M', ms: c });
   const [, p] = time(() => priorityDistribution(entries));
   rows.push({ group: 'insights', name: 'stats priority 1M', ms: p });
   const [, f] = time(() => urlsPerFolder(entries));
-  rows.push({ group: 'insights', name: 'stats URLs per folder 1M', ms: f });
+  rows.push({ group: 'insights', name: 'stats URLs per folder 1M', ms: f, note: cpu() });
 }
 
 function benchCompare(entries: Entry[], rows: BenchRow[]): void {
   const other = mutate(makeEntries(N));
   const [diff, ms] = time(() => compareSitemaps(entries, other));
   const c = diff.counts;
-  const note = `+${c.added} -${c.removed} ~${c.changed} slash ${c.trailingSlash} scheme ${c.scheme}`;
+  const note = `${cpu()}, +${c.added} -${c.removed} ~${c.changed} slash ${c.trailingSlash} scheme ${c.scheme}`;
   rows.push({ group: 'insights', name: `compare 1M vs ${(other.length / 1e6).toFixed(2)}M`, ms, note });
   const [csv, csvMs] = time(() => diffToCsv(diff));
   rows.push({
     group: 'insights',
     name: 'diffToCsv',
     ms: csvMs,
-    note: `${diff.rows.length} rows, ${MB(csv.length)}`,
+    note: `${cpu()}, ${diff.rows.length} rows, ${MB(csv.length)}`,
   });
 }
 
