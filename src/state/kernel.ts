@@ -8,6 +8,7 @@ import type { SitemapClient } from '../workers/client.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
 import type { PersistenceAdapter, Timers } from './persist.ts';
+import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
 import type {
   AppState,
   LoadError,
@@ -112,12 +113,27 @@ export function createKernel(deps: StoreDeps): Kernel {
   const validator = deps.createValidator(validationSettings());
   let snapshot: AppState | null = null;
   let memo: { doc: SitemapDocument | null; view: ViewState; vv: number; order: Int32Array } | null = null;
+  // Sorted index of the last sorted column, carried across edits (see sortIndex.ts).
+  let sortIndex: SortIndex | null = null;
+  let sortIndexVv = -1;
   let noticeId = 0;
 
   const rowOrder = (doc: SitemapDocument | null, view: ViewState, vv: number): Int32Array => {
     const vKey = viewDependsOnIssues(view) ? vv : -1;
     if (memo && memo.doc === doc && memo.view === view && memo.vv === vKey) return memo.order;
-    const order = computeRowOrder(doc, view, validator);
+    const column = view.sort?.column;
+    if (doc && column) {
+      const stale =
+        !sortIndex ||
+        sortIndex.entries !== doc.entries ||
+        sortIndex.column !== column ||
+        (column === 'issues' && sortIndexVv !== vv);
+      if (stale) {
+        sortIndex = buildSortIndex(doc.entries, column, validator);
+        sortIndexVv = vv;
+      }
+    }
+    const order = computeRowOrder(doc, view, validator, sortIndex);
     memo = { doc, view, vv: vKey, order };
     return order;
   };
@@ -144,7 +160,10 @@ export function createKernel(deps: StoreDeps): Kernel {
   // The one path of every document change: document, validator, history, version, listeners.
   const applyStep = (patch: Patch, history: History) => {
     if (!f.doc) return;
+    const before = f.doc.entries;
     f.doc = applyPatch(f.doc, patch);
+    sortIndex =
+      sortIndex?.entries === before ? updateSortIndex(sortIndex, f.doc.entries, patch, validator) : null;
     validator.apply(changeOf(patch));
     f.history = history;
     f.docVersion++;
@@ -187,6 +206,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY) {
       f.doc = doc;
+      sortIndex = null;
       if (doc) validator.load(doc, issues);
       else validator.load({ kind: 'urlset', entries: [], nextId: 0 }, []);
       f.fileName = fileName;

@@ -2,14 +2,14 @@ import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import { cellText } from './columns.ts';
 import { idIndexOf } from './patch.ts';
-import { sortByStrings } from './stringSort.ts';
-import type { SortState, ViewState } from './types.ts';
+import { buildSortIndex, type SortIndex, walkSortIndex } from './sortIndex.ts';
+import type { ViewState } from './types.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
 
 /**
- * Row order of the view: entry indexes that pass filters and search, in sort order.
- * One pass to filter (no per-row objects), then a sort of an Int32Array of indexes over
- * precomputed keys (numbers or strings), ties broken by document order so sorting is stable.
+ * Row order of the view: entry indexes that pass filters and search, in sort order. One pass
+ * builds a filter mask (no per-row objects); sorting walks a `SortIndex` (pass the cached one
+ * to skip building it), so changing direction, filter or search never re-sorts.
  *
  * @example computeRowOrder(doc, { sort: { column: 'loc', dir: 'asc' }, search: '', filters: {}, hiddenColumns: [] }, v)
  */
@@ -17,10 +17,32 @@ export function computeRowOrder(
   doc: SitemapDocument | null,
   view: ViewState,
   validator: ValidatorLike,
+  index: SortIndex | null = null,
 ): Int32Array {
   if (!doc) return new Int32Array(0);
-  const rows = filterRows(doc.entries, view, validator);
-  return view.sort ? sortRows(doc.entries, rows, view.sort, validator) : rows;
+  const mask = filterMask(doc.entries, view, validator);
+  if (!view.sort) return mask ? rowsOf(mask) : identity(doc.entries.length);
+  const usable = index && index.entries === doc.entries && index.column === view.sort.column;
+  return walkSortIndex(
+    usable ? index : buildSortIndex(doc.entries, view.sort.column, validator),
+    view.sort.dir,
+    mask,
+  );
+}
+
+function identity(n: number): Int32Array {
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
+function rowsOf(mask: Uint8Array): Int32Array {
+  let k = 0;
+  for (let i = 0; i < mask.length; i++) k += mask[i];
+  const out = new Int32Array(k);
+  k = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) out[k++] = i;
+  return out;
 }
 
 /** True when the view's result depends on issues (so it must be recomputed when they change). */
@@ -39,12 +61,35 @@ export function searchMatcher(search: string): RegExp | null {
   return search === '' ? null : new RegExp(escapeRegExp(search), 'i');
 }
 
-function matchesSearch(e: Entry, re: RegExp): boolean {
+/**
+ * A search: the matcher plus which short fields could possibly contain the query (a date holds
+ * only digits and `-:T+.Z`, a changefreq only letters, a priority only digits and `.`), so the
+ * common URL search tests one field per row.
+ */
+interface SearchPlan {
+  re: RegExp;
+  lastmod: boolean;
+  changefreq: boolean;
+  priority: boolean;
+}
+
+function searchPlan(search: string): SearchPlan | null {
+  const re = searchMatcher(search);
+  if (!re) return null;
+  return {
+    re,
+    lastmod: /^[0-9:tz+.-]+$/i.test(search),
+    changefreq: /^[a-z]+$/i.test(search),
+    priority: /^[0-9.]+$/.test(search),
+  };
+}
+
+function matchesSearch(e: Entry, p: SearchPlan): boolean {
   return (
-    re.test(e.loc) ||
-    (e.lastmod !== undefined && re.test(e.lastmod)) ||
-    (e.changefreq !== undefined && re.test(e.changefreq)) ||
-    (e.priority !== undefined && re.test(e.priority))
+    p.re.test(e.loc) ||
+    (p.lastmod && e.lastmod !== undefined && p.re.test(e.lastmod)) ||
+    (p.changefreq && e.changefreq !== undefined && p.re.test(e.changefreq)) ||
+    (p.priority && e.priority !== undefined && p.re.test(e.priority))
   );
 }
 
@@ -58,9 +103,14 @@ function ruleMask(entries: readonly Entry[], rule: string, validator: ValidatorL
   return mask;
 }
 
-function filterRows(entries: readonly Entry[], view: ViewState, validator: ValidatorLike): Int32Array {
+/** 1 for rows that pass filters and search; null when nothing is filtered. */
+export function filterMask(
+  entries: readonly Entry[],
+  view: ViewState,
+  validator: ValidatorLike,
+): Uint8Array | null {
   const { filters } = view;
-  const re = searchMatcher(view.search);
+  const re = searchPlan(view.search);
   const mask = filters.rule !== undefined ? ruleMask(entries, filters.rule, validator) : null;
   const minRank = filters.severity ? severityRank(filters.severity) : 0;
   const ids = filters.entryIds?.ids;
@@ -71,13 +121,8 @@ function filterRows(entries: readonly Entry[], view: ViewState, validator: Valid
       })
     : null;
   const n = entries.length;
-  if (!re && !mask && minRank === 0 && !ids && !field && !inBucket) {
-    const all = new Int32Array(n);
-    for (let i = 0; i < n; i++) all[i] = i;
-    return all;
-  }
-  const out = new Int32Array(n);
-  let k = 0;
+  if (!re && !mask && minRank === 0 && !ids && !field && !inBucket) return null;
+  const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const e = entries[i];
     if (mask && mask[i] === 0) continue;
@@ -86,88 +131,7 @@ function filterRows(entries: readonly Entry[], view: ViewState, validator: Valid
     if (field && cellText(e, field.column) !== field.value) continue;
     if (inBucket && !inBucket(e)) continue;
     if (re && !matchesSearch(e, re)) continue;
-    out[k++] = i;
+    out[i] = 1;
   }
-  return out.slice(0, k);
-}
-
-const CHANGEFREQ_RANK: Record<string, number> = {
-  always: 1,
-  hourly: 2,
-  daily: 3,
-  weekly: 4,
-  monthly: 5,
-  yearly: 6,
-  never: 7,
-};
-
-/**
- * Numeric sort key of an entry for a column, or NaN when the cell is empty (empties sort last
- * in both directions). Returns undefined for string-keyed columns.
- */
-function numericKey(
-  e: Entry,
-  index: number,
-  column: SortState['column'],
-  v: ValidatorLike,
-): number | undefined {
-  switch (column) {
-    case 'row':
-      return index;
-    case 'priority': {
-      if (e.priority === undefined || e.priority.trim() === '') return Number.NaN;
-      const p = Number(e.priority);
-      // Unparseable priorities sort after every number but before empties.
-      return Number.isNaN(p) ? Number.MAX_VALUE : p;
-    }
-    case 'changefreq':
-      if (e.changefreq === undefined || e.changefreq === '') return Number.NaN;
-      return CHANGEFREQ_RANK[e.changefreq.trim().toLowerCase()] ?? 8;
-    case 'images':
-    case 'videos':
-    case 'news':
-    case 'alternates':
-      return e[column]?.length ?? 0;
-    case 'issues':
-      return severityRank(v.worstSeverity(e.id));
-    default:
-      return undefined;
-  }
-}
-
-function sortRows(
-  entries: readonly Entry[],
-  rows: Int32Array,
-  sort: SortState,
-  v: ValidatorLike,
-): Int32Array {
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  const n = rows.length;
-  const probe = numericKey({ id: -1, loc: '' }, 0, sort.column, v);
-  const out = rows.slice();
-  if (probe !== undefined) {
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = numericKey(entries[rows[i]], rows[i], sort.column, v) as number;
-    const pos = new Int32Array(n);
-    for (let i = 0; i < n; i++) pos[i] = i;
-    pos.sort((a, b) => {
-      const ka = keys[a];
-      const kb = keys[b];
-      if (ka !== kb) {
-        if (Number.isNaN(ka)) return Number.isNaN(kb) ? a - b : 1;
-        if (Number.isNaN(kb)) return -1;
-        return ka < kb ? -sign : sign;
-      }
-      return a - b;
-    });
-    for (let i = 0; i < n; i++) out[i] = rows[pos[i]];
-    return out;
-  }
-  const keys: string[] = new Array(n);
-  for (let i = 0; i < n; i++) keys[i] = cellText(entries[rows[i]], sort.column);
-  const local = new Int32Array(n);
-  for (let i = 0; i < n; i++) local[i] = i;
-  const pos = sortByStrings(keys, local, sort.dir);
-  for (let i = 0; i < n; i++) out[i] = rows[pos[i]];
   return out;
 }

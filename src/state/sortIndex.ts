@@ -1,0 +1,312 @@
+/**
+ * Sorted index of a column: every document row in ascending key order (empties last, ties in
+ * document order), built once per (entries, column) and carried across edits. The view then
+ * derives any sort direction, filter or search in one O(n) walk instead of re-sorting.
+ *
+ * Keys: strings for loc and lastmod (code-unit order), numbers for the rest (priority
+ * numerically, changefreq by frequency, list columns by count, issues by severity).
+ */
+import type { Entry } from '../core/model.ts';
+import type { ColumnId } from './columns.ts';
+import { idIndexOf, type Patch } from './patch.ts';
+import { sortByStrings } from './stringSort.ts';
+import { severityRank, type ValidatorLike } from './validation.ts';
+
+/** An ascending order of all rows for one column, valid for exactly `entries`. */
+export interface SortIndex {
+  readonly entries: readonly Entry[];
+  readonly column: ColumnId;
+  /** Document indexes, ascending by key; rows with an empty key last. */
+  readonly asc: Int32Array;
+  /** Number of rows with a non-empty key (they come first in `asc`). */
+  readonly filled: number;
+  /** 1 where `asc[i]` ends a run of equal keys (needed to keep ties in document order when descending). */
+  readonly runEnd: Uint8Array;
+}
+
+const CHANGEFREQ_RANK: Record<string, number> = {
+  always: 1,
+  hourly: 2,
+  daily: 3,
+  weekly: 4,
+  monthly: 5,
+  yearly: 6,
+  never: 7,
+};
+
+/** True for columns sorted as strings. */
+export function isStringColumn(column: ColumnId): column is 'loc' | 'lastmod' {
+  return column === 'loc' || column === 'lastmod';
+}
+
+/** String key ('' = empty) for loc / lastmod. */
+function stringKey(e: Entry, column: 'loc' | 'lastmod'): string {
+  return (column === 'loc' ? e.loc : e.lastmod) ?? '';
+}
+
+/**
+ * Numeric key, NaN for an empty cell. Unparseable priorities sort after every number; unknown
+ * changefreq words after `never`.
+ */
+export function numericKey(e: Entry, index: number, column: ColumnId, v: ValidatorLike): number {
+  switch (column) {
+    case 'row':
+      return index;
+    case 'priority': {
+      const raw = e.priority;
+      if (raw === undefined || raw.trim() === '') return Number.NaN;
+      const p = Number(raw);
+      return Number.isNaN(p) ? Number.MAX_VALUE : p;
+    }
+    case 'changefreq':
+      if (e.changefreq === undefined || e.changefreq === '') return Number.NaN;
+      return CHANGEFREQ_RANK[e.changefreq.trim().toLowerCase()] ?? 8;
+    case 'images':
+    case 'videos':
+    case 'news':
+    case 'alternates':
+      return e[column]?.length ?? 0;
+    case 'issues':
+      return severityRank(v.worstSeverity(e.id));
+    default:
+      return Number.NaN;
+  }
+}
+
+const POS = 2 ** 21;
+
+/**
+ * Stable ascending order of all rows by numeric keys (NaN last): distinct keys are ranked once,
+ * then rank and row are packed into one float64 and sorted natively (no comparator).
+ */
+function orderByNumbers(keys: Float64Array): Int32Array {
+  const n = keys.length;
+  const distinct = [...new Set(keys)].filter((k) => !Number.isNaN(k)).sort((a, b) => a - b);
+  const rankOf = new Map<number, number>();
+  distinct.forEach((k, r) => rankOf.set(k, r));
+  const ranks = new Int32Array(n);
+  for (let i = 0; i < n; i++) ranks[i] = rankOf.get(keys[i]) ?? distinct.length;
+  if (n >= POS) {
+    return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  }
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = ranks[i] * POS + i;
+  packed.sort();
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = packed[i] % POS;
+  return out;
+}
+
+/** Build the index for `column` over all rows. O(n log n) once; see `updateSortIndex`. */
+export function buildSortIndex(entries: readonly Entry[], column: ColumnId, v: ValidatorLike): SortIndex {
+  const n = entries.length;
+  const runEnd = new Uint8Array(n);
+  let asc: Int32Array;
+  let filled = n;
+  if (isStringColumn(column)) {
+    const keys: string[] = new Array(n);
+    for (let i = 0; i < n; i++) keys[i] = stringKey(entries[i], column);
+    asc = sortByStrings(
+      keys,
+      Int32Array.from({ length: n }, (_, i) => i),
+      'asc',
+    );
+    while (filled > 0 && keys[asc[filled - 1]] === '') filled--;
+    for (let i = 0; i < filled; i++)
+      runEnd[i] = i === filled - 1 || keys[asc[i]] !== keys[asc[i + 1]] ? 1 : 0;
+  } else {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = numericKey(entries[i], i, column, v);
+    asc = column === 'row' ? Int32Array.from({ length: n }, (_, i) => i) : orderByNumbers(keys);
+    while (filled > 0 && Number.isNaN(keys[asc[filled - 1]])) filled--;
+    for (let i = 0; i < filled; i++)
+      runEnd[i] = i === filled - 1 || keys[asc[i]] !== keys[asc[i + 1]] ? 1 : 0;
+  }
+  return { entries, column, asc, filled, runEnd };
+}
+
+function isEmptyKey(e: Entry, i: number, column: ColumnId, v: ValidatorLike): boolean {
+  return isStringColumn(column) ? stringKey(e, column) === '' : Number.isNaN(numericKey(e, i, column, v));
+}
+
+function sameKey(
+  entries: readonly Entry[],
+  a: number,
+  b: number,
+  column: ColumnId,
+  v: ValidatorLike,
+): boolean {
+  if (isStringColumn(column)) return stringKey(entries[a], column) === stringKey(entries[b], column);
+  return numericKey(entries[a], a, column, v) === numericKey(entries[b], b, column, v);
+}
+
+/** Compare two rows by key for `column` (empties last, ties by index): the index's order. */
+function compareRows(
+  entries: readonly Entry[],
+  a: number,
+  b: number,
+  column: ColumnId,
+  v: ValidatorLike,
+): number {
+  if (isStringColumn(column)) {
+    const ka = stringKey(entries[a], column);
+    const kb = stringKey(entries[b], column);
+    if (ka === kb) return a - b;
+    if (ka === '') return 1;
+    if (kb === '') return -1;
+    return ka < kb ? -1 : 1;
+  }
+  const ka = numericKey(entries[a], a, column, v);
+  const kb = numericKey(entries[b], b, column, v);
+  if (ka === kb || (Number.isNaN(ka) && Number.isNaN(kb))) return a - b;
+  if (Number.isNaN(ka)) return 1;
+  if (Number.isNaN(kb)) return -1;
+  return ka - kb;
+}
+
+/** Rows (document indexes) whose key for the index column changed in an update-only patch. */
+function movedRows(index: SortIndex, next: readonly Entry[], patch: Patch): Uint8Array | null {
+  let mask: Uint8Array | null = null;
+  const at = idIndexOf(next);
+  for (const [before, after] of patch.updated) {
+    if (sameEntryKey(before, after, index.column)) continue;
+    mask ??= new Uint8Array(next.length);
+    mask[at[after.id]] = 1;
+  }
+  return mask;
+}
+
+/** First position in `keep[0..k)` whose row sorts after `row`. */
+function insertionPoint(keep: Int32Array, k: number, row: number, ctx: MergeContext): number {
+  let lo = 0;
+  let hi = k;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareRows(ctx.next, keep[mid], row, ctx.column, ctx.v) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface MergeContext {
+  next: readonly Entry[];
+  column: ColumnId;
+  v: ValidatorLike;
+}
+
+/**
+ * Carry an index across a patch. Update-only patches (cell edits, bulk edits, replace) keep
+ * row positions: rows whose key did not change stay put, the k changed rows are taken out and
+ * binary-inserted back: O(n) integer work plus O(k log n) key comparisons. Returns null when
+ * the index cannot be carried (rows added, removed or reordered; issue-keyed index): build a
+ * new one when next needed.
+ *
+ * @example index = updateSortIndex(index, nextDoc.entries, patch, validator) ?? buildSortIndex(...)
+ */
+export function updateSortIndex(
+  index: SortIndex,
+  next: readonly Entry[],
+  patch: Patch,
+  v: ValidatorLike,
+): SortIndex | null {
+  const structural = patch.added.length > 0 || patch.removed.length > 0 || patch.reorder !== undefined;
+  if (structural || index.column === 'issues' || next.length !== index.entries.length) return null;
+  const moved = movedRows(index, next, patch);
+  if (!moved) return { ...index, entries: next };
+  const ctx: MergeContext = { next, column: index.column, v };
+  const n = index.asc.length;
+  const changed: number[] = [];
+  const keep = new Int32Array(n);
+  const keepOld = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const row = index.asc[i];
+    if (moved[row]) changed.push(row);
+    else {
+      keepOld[k] = i;
+      keep[k++] = row;
+    }
+  }
+  changed.sort((a, b) => compareRows(next, a, b, ctx.column, v));
+  const asc = new Int32Array(n);
+  const fromOld = new Int32Array(n).fill(-1);
+  let o = 0;
+  let i = 0;
+  for (const row of changed) {
+    const stop = insertionPoint(keep, k, row, ctx);
+    for (; i < stop; i++, o++) {
+      asc[o] = keep[i];
+      fromOld[o] = keepOld[i];
+    }
+    asc[o++] = row;
+  }
+  for (; i < k; i++, o++) {
+    asc[o] = keep[i];
+    fromOld[o] = keepOld[i];
+  }
+  return carryRuns(index, ctx, asc, fromOld, changed);
+}
+
+/** Recompute `filled` and `runEnd`, copying flags of neighbours that were neighbours before. */
+function carryRuns(
+  index: SortIndex,
+  ctx: MergeContext,
+  asc: Int32Array,
+  fromOld: Int32Array,
+  changed: number[],
+): SortIndex {
+  const n = asc.length;
+  let filled = index.filled;
+  for (const row of changed) {
+    if (!isEmptyKey(index.entries[row], row, ctx.column, ctx.v)) filled--;
+    if (!isEmptyKey(ctx.next[row], row, ctx.column, ctx.v)) filled++;
+  }
+  const runEnd = new Uint8Array(n);
+  for (let o = 0; o < filled; o++) {
+    if (o === filled - 1) runEnd[o] = 1;
+    else if (fromOld[o] >= 0 && fromOld[o + 1] === fromOld[o] + 1) runEnd[o] = index.runEnd[fromOld[o]];
+    else runEnd[o] = sameKey(ctx.next, asc[o], asc[o + 1], ctx.column, ctx.v) ? 0 : 1;
+  }
+  return { entries: ctx.next, column: index.column, asc, filled, runEnd };
+}
+
+function sameEntryKey(a: Entry, b: Entry, column: ColumnId): boolean {
+  switch (column) {
+    case 'loc':
+    case 'lastmod':
+    case 'priority':
+    case 'changefreq':
+      return a[column] === b[column];
+    case 'images':
+    case 'videos':
+    case 'news':
+    case 'alternates':
+      return (a[column]?.length ?? 0) === (b[column]?.length ?? 0);
+    default:
+      return true;
+  }
+}
+
+/**
+ * Rows in view order for a direction, keeping only rows where `keep` is 1 (all when null).
+ * Descending reverses runs of distinct keys but keeps ties in document order; empties stay last.
+ */
+export function walkSortIndex(index: SortIndex, dir: 'asc' | 'desc', keep: Uint8Array | null): Int32Array {
+  const { asc, filled, runEnd } = index;
+  const n = asc.length;
+  const out = new Int32Array(n);
+  let k = 0;
+  if (dir === 'asc') {
+    for (let i = 0; i < n; i++) if (!keep || keep[asc[i]]) out[k++] = asc[i];
+  } else {
+    let end = filled;
+    while (end > 0) {
+      let start = end - 1;
+      while (start > 0 && runEnd[start - 1] === 0) start--;
+      for (let i = start; i < end; i++) if (!keep || keep[asc[i]]) out[k++] = asc[i];
+      end = start;
+    }
+    for (let i = filled; i < n; i++) if (!keep || keep[asc[i]]) out[k++] = asc[i];
+  }
+  return k === n ? out : out.slice(0, k);
+}
