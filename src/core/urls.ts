@@ -51,6 +51,15 @@ function splitAuthority(auth: string): { userinfo: string | null; host: string; 
   return { userinfo, host: hostPort.slice(0, colon), port: hostPort.slice(colon + 1) };
 }
 
+/** True when s[i, j) has no `@`, `:` or `[` (host only: the common case, no extra objects). */
+function simpleAuthority(s: string, i: number, j: number): boolean {
+  for (let k = i; k < j; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 64 || c === 58 || c === 91) return false;
+  }
+  return true;
+}
+
 /**
  * Splits an absolute URL. Returns null when there is no scheme (relative, `//host`, `host/path`).
  *
@@ -59,7 +68,12 @@ function splitAuthority(auth: string): { userinfo: string | null; host: string; 
 export function scanUrl(s: string): UrlParts | null {
   const se = schemeEnd(s);
   if (se < 0) return null;
-  const scheme = s.slice(0, se).toLowerCase();
+  const scheme =
+    se === 5 && s.startsWith('https')
+      ? 'https'
+      : se === 4 && s.startsWith('http')
+        ? 'http'
+        : s.slice(0, se).toLowerCase();
   let i = se + 1;
   const hasAuthority = s.charCodeAt(i) === 47 && s.charCodeAt(i + 1) === 47;
   let userinfo: string | null = null;
@@ -73,7 +87,8 @@ export function scanUrl(s: string): UrlParts | null {
       if (c === 47 || c === 63 || c === 35) break;
       j++;
     }
-    ({ userinfo, host, port } = splitAuthority(s.slice(i, j)));
+    if (simpleAuthority(s, i, j)) host = s.slice(i, j);
+    else ({ userinfo, host, port } = splitAuthority(s.slice(i, j)));
     i = j;
   }
   const hash = s.indexOf('#', i);

@@ -153,7 +153,10 @@ export class Validator {
   issuesOf(entryId: number): readonly Issue[] {
     const s = this.slots.get(entryId);
     if (!s) return NO_ISSUES;
-    if (s.cache === null) s.cache = [...s.parse, ...s.local, ...s.scope, ...s.group];
+    if (s.cache === null) {
+      const n = s.parse.length + s.local.length + s.scope.length + s.group.length;
+      s.cache = n === 0 ? EMPTY : [...s.parse, ...s.local, ...s.scope, ...s.group];
+    }
     return s.cache;
   }
 
@@ -165,10 +168,12 @@ export class Validator {
   /** Every issue: document-level first, then entries in document order. */
   all(): Issue[] {
     const out: Issue[] = [...this.docParse, ...this.docIssues];
-    const slots = [...this.slots.values()].sort((a, b) => a.seq - b.seq);
-    for (const s of slots) {
-      for (const i of this.issuesOf(s.entry.id)) out.push(i);
+    const slots: Slot[] = [];
+    for (const s of this.slots.values()) {
+      if (s.parse.length + s.local.length + s.scope.length + s.group.length > 0) slots.push(s);
     }
+    slots.sort((a, b) => a.seq - b.seq);
+    for (const s of slots) for (const i of this.issuesOf(s.entry.id)) out.push(i);
     return out;
   }
 
@@ -294,20 +299,20 @@ export class Validator {
     }
     const all = force || key !== this.refKey;
     this.refKey = key;
-    const ids = all ? [...this.slots.keys()] : changed;
-    for (const id of ids) {
-      const slot = this.slots.get(id);
-      if (!slot) continue;
-      const out: Issue[] = [];
-      if (ref && slot.facts.parts) {
-        checkHost(
-          { entry: slot.entry, kind: this.doc.kind, settings: this.settings, out },
-          slot.facts.parts,
-          ref,
-        );
+    const inferred = key.startsWith('inferred:') ? key.slice(9) : null;
+    const out = this.scratch;
+    const ctx = { entry: this.doc.entries[0], kind: this.doc.kind, settings: this.settings, out };
+    const visit = (slot: Slot | undefined): void => {
+      if (!slot) return;
+      out.length = 0;
+      if (ref && slot.facts.parts && slot.origin !== inferred) {
+        ctx.entry = slot.entry;
+        checkHost(ctx, slot.facts.parts, ref);
       }
-      if (out.length > 0 || slot.scope.length > 0) this.setList(slot, 'scope', out);
-    }
+      if (out.length > 0 || slot.scope.length > 0) this.setList(slot, 'scope', out.slice());
+    };
+    if (all) for (const slot of this.slots.values()) visit(slot);
+    else for (const id of changed) visit(this.slots.get(id));
   }
 
   private refreshDocument(): void {
@@ -318,6 +323,8 @@ export class Validator {
   }
 
   private regroup(slot: Slot): void {
+    const lonely = this.families.count(slot.facts.keys.family) < 2 && !slot.facts.href;
+    if (lonely && slot.group.length === 0 && this.listers.count(slot.facts.keys.exact) === 0) return;
     const out: Issue[] = [];
     this.duplicateIssues(slot, out);
     if (slot.facts.href || this.listers.count(slot.facts.keys.exact) > 0)

@@ -5,14 +5,10 @@
 import { hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
 
-/** Result of scanning a URL's characters once. */
-export interface CharScan {
-  /** Index of the first character not allowed in a URI (LOC-003), -1 when none. */
-  bad: number;
-  /** Why `bad` is bad. */
-  badWhy: string;
-  nonAscii: boolean;
-}
+/** Set by `scanChars`: why the reported character is bad. */
+let badWhy = '';
+/** Set by `scanChars`: whether the value holds non-ASCII characters. */
+let nonAscii = false;
 
 /** 1 for the ASCII characters LOC-003 rejects (controls, space, `" < > \\ ^ \` { | }`). */
 const BAD_ASCII = new Uint8Array(128);
@@ -23,9 +19,16 @@ function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
-/** One pass over a (trimmed) URL for LOC-003 and LOC-004. @example scanChars('https://a.com/a b').bad === 15 */
-export function scanChars(s: string): CharScan {
-  let nonAscii = false;
+/**
+ * One pass over a (trimmed) URL for LOC-003 and LOC-004: index of the first character not allowed
+ * in a URI, or -1; the reason and the non-ASCII flag are left in module variables (no allocation
+ * on the hot path) and returned by `lastScan()`.
+ *
+ * @example scanChars('https://a.com/a b') === 15
+ */
+export function scanChars(s: string): number {
+  nonAscii = false;
+  badWhy = '';
   let hashes = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -34,16 +37,24 @@ export function scanChars(s: string): CharScan {
       continue;
     }
     if (BAD_ASCII[c] === 1) {
-      const why =
-        c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
-      return { bad: i, badWhy: why, nonAscii };
+      badWhy = c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
+      return i;
     }
     if (c === 37 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) {
-      return { bad: i, badWhy: 'a % not followed by two hex digits', nonAscii };
+      badWhy = 'a % not followed by two hex digits';
+      return i;
     }
-    if (c === 35 && ++hashes > 1) return { bad: i, badWhy: 'a second #', nonAscii };
+    if (c === 35 && ++hashes > 1) {
+      badWhy = 'a second #';
+      return i;
+    }
   }
-  return { bad: -1, badWhy: '', nonAscii };
+  return -1;
+}
+
+/** Details of the last `scanChars` call. @example lastScan().nonAscii */
+export function lastScan(): { badWhy: string; nonAscii: boolean } {
+  return { badWhy, nonAscii };
 }
 
 /** Why a trimmed value is not an absolute http(s) URL, or null when it is. */
@@ -170,17 +181,17 @@ export function checkUrlValue(
   if (abs !== null) report(ctx, opts.absRule, 'error', `${label}: ${show(v)} — ${abs}.`, field);
   else checkLength(ctx, v, field);
   if (abs !== null && opts.absRule === 'TXT-001') return null;
-  const chars = scanChars(v);
-  if (chars.bad >= 0) {
+  const bad = scanChars(v);
+  if (bad >= 0) {
     report(
       ctx,
       'LOC-003',
       'error',
-      `Invalid URL: ${show(v)} contains ${chars.badWhy} at position ${chars.bad + 1}; percent-encode it (a space becomes %20).`,
+      `Invalid URL: ${show(v)} contains ${badWhy} at position ${bad + 1}; percent-encode it (a space becomes %20).`,
       field,
     );
   }
-  if (chars.nonAscii) {
+  if (nonAscii) {
     report(
       ctx,
       'LOC-004',

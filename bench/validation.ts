@@ -1,0 +1,80 @@
+/**
+ * Validation speed: full validation of 50,000 entries (plain and the ~50 MB worst case with
+ * hreflang alternates and images), and one-entry revalidation in a 50,000-entry document
+ * (median of 1,000 edits, each changing one entry's loc and lastmod).
+ */
+import type { Entry, SitemapDocument } from '../src/core/model.ts';
+import { Validator, validateDocument } from '../src/core/validate.ts';
+import { plainDoc, prng, worstDoc } from './generate.ts';
+import type { BenchRow } from './types.ts';
+
+const SETTINGS = { now: Date.UTC(2026, 10, 21) };
+
+function medianOf(runs: number, fn: () => void): number {
+  fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+function fullRow(name: string, doc: SitemapDocument): BenchRow {
+  let issues = 0;
+  const ms = medianOf(5, () => {
+    issues = validateDocument(doc, SETTINGS).length;
+  });
+  return {
+    group: 'validate',
+    name,
+    ms,
+    note: `${doc.entries.length.toLocaleString('en-US')} entries, ${issues.toLocaleString('en-US')} issues, median of 5`,
+  };
+}
+
+function editRow(doc: SitemapDocument): BenchRow {
+  const v = new Validator(SETTINGS);
+  v.load(doc);
+  const current = new Map<number, Entry>(doc.entries.map((e) => [e.id, e]));
+  const rnd = prng(7);
+  const times: number[] = [];
+  for (let k = 0; k < 1000; k++) {
+    const id = Math.floor(rnd() * doc.entries.length);
+    const before = current.get(id)!;
+    const after: Entry = {
+      ...before,
+      loc: `${before.loc}-e${k}`,
+      lastmod: k % 2 ? '2023-02-29' : '2024-06-24',
+    };
+    const t = performance.now();
+    v.apply({ updated: [{ before, after }] });
+    times.push(performance.now() - t);
+    current.set(id, after);
+  }
+  times.sort((a, b) => a - b);
+  const p99 = times[Math.floor(times.length * 0.99)];
+  return {
+    group: 'validate',
+    name: 'revalidate one edited entry (50,000 entries)',
+    ms: times[500],
+    note: `median of 1,000 edits; p99 ${p99.toFixed(3)} ms`,
+  };
+}
+
+/** Bench section for `npm run bench` (bench/core.bench.ts). */
+export async function benchValidation(): Promise<BenchRow[]> {
+  const plain = plainDoc(50_000);
+  const worst = worstDoc(50_000);
+  return [
+    fullRow('full validation, 50,000 plain entries', plain),
+    fullRow('full validation, 50 MB worst case (alternates + images)', worst),
+    editRow(plain),
+  ];
+}
+
+if (process.argv[1]?.endsWith('validation.ts')) {
+  for (const r of await benchValidation()) console.log(`${r.name}: ${r.ms.toFixed(3)} ms (${r.note})`);
+}
