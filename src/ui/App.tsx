@@ -11,6 +11,7 @@ import { historyAction } from './keyboard.ts';
 import { LoadErrorView } from './LoadErrorView.tsx';
 import { Notifications } from './Notifications.tsx';
 import { PasteDialog } from './PasteDialog.tsx';
+import { RestoreBanner } from './RestoreBanner.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
 import { Toolbar } from './Toolbar.tsx';
@@ -79,6 +80,7 @@ function Workbench() {
   return (
     <div className="app">
       <TopBar onPaste={() => setDialog('paste')} onExport={() => setDialog('export')} />
+      <RestoreBanner />
       {hasDoc && !loadError ? (
         <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
       ) : null}

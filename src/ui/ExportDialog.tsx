@@ -3,7 +3,7 @@ import type { AppState, ExportResult } from '../state/types.ts';
 import type { SerializeOptions } from '../workers/coreTypes.ts';
 import { Dialog } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
-import { ExportSummary } from './ExportSummary.tsx';
+import { ExportSummary, PublishUrlField } from './ExportSummary.tsx';
 import { plural } from './format.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
@@ -16,6 +16,7 @@ const FORMATS: Array<[Format, string, string]> = [
 ];
 const selFileName = (s: AppState) => s.fileName;
 const selValidation = (s: AppState) => s.validation;
+const selPublishUrl = (s: AppState) => s.settings.publishUrl;
 
 /** Export: format, layout, split limits, file name, sizes before download, explicit OK for errors. */
 export function ExportDialog({ onClose }: { onClose(): void }) {
@@ -23,6 +24,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const fileName = useAppState(selFileName);
   const validation = useAppState(selValidation);
   const errors = validation.validator.counts().error;
+  // Split files need the publish URL for the index: preview again when it changes.
+  const publishUrl = useAppState(selPublishUrl);
   const [format, setFormat] = useState<Format>('xml');
   const [pretty, setPretty] = useState(true);
   const [maxUrls, setMaxUrls] = useState(50_000);
@@ -31,6 +34,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [confirmed, setConfirmed] = useState(false);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -38,21 +42,30 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       format,
       pretty,
       baseName: name.trim() || 'sitemap',
+      publishUrl: publishUrl || undefined,
       split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
     };
     setBusy(true);
     const t = setTimeout(() => {
       commands
         .export(options)
-        .then((r) => live && setResult(r))
-        .catch(() => live && setResult(null))
+        .then((r) => {
+          if (!live) return;
+          setResult(r);
+          setFailure(null);
+        })
+        .catch((e: unknown) => {
+          if (!live) return;
+          setResult(null);
+          setFailure(e instanceof Error ? e.message : String(e));
+        })
         .finally(() => live && setBusy(false));
     }, 200);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [format, pretty, maxUrls, maxMb, name, commands]);
+  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl]);
 
   const needsConfirm = errors > 0 && !confirmed;
   const download = () => {
@@ -134,6 +147,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           />
         </label>
       </div>
+      {format === 'zip' ? <PublishUrlField /> : null}
+      {failure ? <p className="callout error">Export failed: {failure}</p> : null}
       <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
     </Dialog>
   );

@@ -1,5 +1,29 @@
-import type { ExportResult } from '../state/types.ts';
+import { useEffect, useState } from 'react';
+import type { AppState, ExportResult } from '../state/types.ts';
 import { fmtBytes, fmtInt, plural } from './format.ts';
+import { useAppState, useCommands } from './useAppState.ts';
+
+const selPublishUrl = (s: AppState) => s.settings.publishUrl;
+
+/** The publish URL (shared with Settings): split files need it for the absolute index locations. */
+export function PublishUrlField() {
+  const publishUrl = useAppState(selPublishUrl);
+  const commands = useCommands();
+  const [url, setUrl] = useState(publishUrl);
+  useEffect(() => setUrl(publishUrl), [publishUrl]);
+  return (
+    <label className="field">
+      <span>Publish URL of the sitemap index</span>
+      <input
+        type="url"
+        value={url}
+        placeholder="https://www.example.com/sitemap.xml"
+        onChange={(e) => setUrl(e.target.value)}
+        onBlur={() => url.trim() !== publishUrl && commands.setSettings({ publishUrl: url.trim() })}
+      />
+    </label>
+  );
+}
 
 export interface ExportSummaryProps {
   result: ExportResult | null;

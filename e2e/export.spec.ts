@@ -1,0 +1,82 @@
+import { gunzipSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { parseSitemap } from '../src/core/parse.ts';
+import { downloadBytes, expect, test } from './pages/workbench.ts';
+
+test.beforeEach(async ({ wb }) => {
+  await wb.trySample();
+});
+
+test('XML export downloads the whole document as well-formed XML, after confirming errors', async ({
+  wb,
+}) => {
+  const download = await wb.exportAs('XML');
+  expect(download.suggestedFilename()).toBe('sample-sitemap.xml');
+  const parsed = parseSitemap(await downloadBytes(download));
+  expect(parsed.fatal).toBeNull();
+  expect(parsed.kind).toBe('urlset');
+  expect(parsed.document.entries).toHaveLength(201);
+  expect(parsed.document.entries[0].loc).toBe('https://www.example-coffee.com/');
+  expect(parsed.document.entries[0].alternates?.length).toBe(3);
+});
+
+test('an edit shows up in the exported file', async ({ wb, page }) => {
+  await wb.clickCell(0, 'Priority');
+  await page.keyboard.type('0.4');
+  await page.keyboard.press('Enter');
+  const parsed = parseSitemap(await downloadBytes(await wb.exportAs('XML')));
+  expect(parsed.document.entries[0].priority).toBe('0.4');
+});
+
+test('Text export has one URL per line', async ({ wb }) => {
+  const download = await wb.exportAs('Text');
+  expect(download.suggestedFilename()).toBe('sample-sitemap.txt');
+  const text = new TextDecoder().decode(await downloadBytes(download));
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  expect(lines[0]).toBe('https://www.example-coffee.com/');
+  const parsed = parseSitemap(text);
+  expect(parsed.kind).toBe('text');
+  expect(parsed.document.entries.length).toBe(lines.length);
+  expect(lines.length).toBeGreaterThan(190);
+});
+
+test('Gzipped XML export gunzips to the same sitemap', async ({ wb }) => {
+  const download = await wb.exportAs('Gzipped XML');
+  expect(download.suggestedFilename()).toBe('sample-sitemap.xml.gz');
+  const bytes = await downloadBytes(download);
+  expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+  const parsed = parseSitemap(new Uint8Array(gunzipSync(bytes)));
+  expect(parsed.fatal).toBeNull();
+  expect(parsed.document.entries).toHaveLength(201);
+});
+
+test('Zip export splits by the URL limit and adds an index; sizes are shown first', async ({ wb, page }) => {
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await dlg.getByRole('radio', { name: /^Zip of split files/ }).check();
+  await dlg.getByLabel('URLs per file').fill('100');
+  await dlg.getByLabel('Publish URL of the sitemap index').fill('https://www.example-coffee.com/sitemap.xml');
+  await dlg.getByLabel('Publish URL of the sitemap index').blur();
+  const files = dlg.getByRole('table', { name: 'Files to download' });
+  await expect(files.getByRole('row')).toHaveCount(2);
+  await expect(files).toContainText(/\.zip/);
+  await expect(files).toContainText('201');
+  await dlg.getByRole('checkbox', { name: /Export anyway/ }).check();
+  const downloadPromise = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  const zip = unzipSync(await downloadBytes(await downloadPromise));
+  const names = Object.keys(zip).sort();
+  expect(names.length).toBe(4);
+  let urls = 0;
+  let index = 0;
+  for (const name of names) {
+    const raw = zip[name];
+    const bytes = name.endsWith('.gz') ? new Uint8Array(gunzipSync(raw)) : raw;
+    const parsed = parseSitemap(bytes);
+    expect(parsed.fatal, name).toBeNull();
+    if (parsed.kind === 'sitemapindex') index += parsed.document.entries.length;
+    else urls += parsed.document.entries.length;
+  }
+  expect(index).toBe(3);
+  expect(urls).toBe(201);
+});
