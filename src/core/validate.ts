@@ -63,6 +63,8 @@ export class Validator {
   private counters = new DocCounters();
   private families = new MultiMap();
   private listers = new MultiMap();
+  /** Trimmed loc → ids; built on first hreflang lookup, then maintained (plain sitemaps never pay for it). */
+  private locs: MultiMap | null = null;
   private refKey = '';
   private docIssues: Issue[] = [];
   private docParse: Issue[] = [];
@@ -210,6 +212,7 @@ export class Validator {
     this.counters = new DocCounters();
     this.families = new MultiMap();
     this.listers = new MultiMap();
+    this.locs = null;
     (this.cluster as { listers: MultiMap }).listers = this.listers;
     this.refKey = '';
     this.docIssues = [];
@@ -256,7 +259,8 @@ export class Validator {
     if (parse.length > 0) this.setList(slot, 'parse', parse);
     this.counters.apply(facts, origin, 1);
     this.families.add(facts.keys.family, e.id);
-    if (facts.href) for (const h of facts.href.hrefs) this.listers.add(h, e.id);
+    this.locs?.add(facts.keys.exact, e.id);
+    if (facts.href) for (const h of listed(facts)) this.listers.add(h, e.id);
   }
 
   private extract(id: number): void {
@@ -266,14 +270,18 @@ export class Validator {
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
     this.counters.apply(slot.facts, slot.origin, -1);
     this.families.remove(slot.facts.keys.family, id);
-    if (slot.facts.href) for (const h of slot.facts.href.hrefs) this.listers.remove(h, id);
+    this.locs?.remove(slot.facts.keys.exact, id);
+    if (slot.facts.href) for (const h of listed(slot.facts)) this.listers.remove(h, id);
     this.slots.delete(id);
   }
 
   /** Ids of the entries whose trimmed loc is exactly `href`. */
-  private locIds(href: string): number[] {
-    const family = dupKeys(href, scanUrl(href)).family;
-    return this.families.get(family).filter((id) => this.slots.get(id)?.facts.keys.exact === href);
+  private locIds(href: string): readonly number[] {
+    if (this.locs === null) {
+      this.locs = new MultiMap();
+      for (const [id, slot] of this.slots) this.locs.add(slot.facts.keys.exact, id);
+    }
+    return this.locs.get(href);
   }
 
   /** Ids whose group issues may change when `e` joins or leaves. */
@@ -414,6 +422,13 @@ function firstWhere(group: readonly Slot[], pred: (s: Slot) => boolean): Slot {
   let best: Slot | undefined;
   for (const s of group) if (pred(s) && (!best || s.seq < best.seq)) best = s;
   return best!;
+}
+
+/** The distinct hrefs an entry lists, other than itself (what the listers index holds). */
+function listed(f: EntryFacts): Set<string> {
+  const out = new Set(f.href!.hrefs);
+  out.delete(f.keys.exact);
+  return out;
 }
 
 /** True when an issue's field (first path segment) differs between two versions of an entry. */

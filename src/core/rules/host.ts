@@ -27,9 +27,20 @@ function portOf(p: UrlParts): string {
   return p.port === '' ? defaultPort(p.scheme) : p.port;
 }
 
-/** `scheme://host:port` key used for origin counting. @example originKey(scanUrl('https://A.com/')!) === 'https://a.com:443' */
+let lastParts: { scheme: string; host: string; port: string; key: string } | null = null;
+
+/**
+ * `scheme://host:port` key used for origin counting. Consecutive entries usually share an origin, so
+ * the last key is reused (same string object: cheaper to hash and compare).
+ *
+ * @example originKey(scanUrl('https://A.com/')!) === 'https://a.com:443'
+ */
 export function originKey(p: UrlParts): string {
-  return `${p.scheme}://${p.host.toLowerCase()}:${portOf(p)}`;
+  const last = lastParts;
+  if (last && last.host === p.host && last.scheme === p.scheme && last.port === p.port) return last.key;
+  const key = `${p.scheme}://${p.host.toLowerCase()}:${portOf(p)}`;
+  lastParts = { scheme: p.scheme, host: p.host, port: p.port, key };
+  return key;
 }
 
 /**

@@ -25,6 +25,17 @@ const REGIONS = new Set(Object.keys(regionIndex).filter((k) => k.length === 2 &&
  * @example hreflangProblem('en-UK') // 'UK is not an ISO 3166-1 country code (the United Kingdom is GB)'
  */
 export function hreflangProblem(code: string): string | null {
+  const known = MEMO.get(code);
+  if (known !== undefined) return known;
+  const problem = findProblem(code);
+  if (MEMO.size < 10_000) MEMO.set(code, problem);
+  return problem;
+}
+
+/** Results per distinct code: a sitemap uses a handful of codes on every entry. */
+const MEMO = new Map<string, string | null>();
+
+function findProblem(code: string): string | null {
   const lower = code.toLowerCase();
   if (lower === 'x-default') return null;
   if (code.includes('_'))

@@ -15,7 +15,7 @@ const MAX_BYTES = 52_428_800;
 const HEADROOM_URLS = 45_000;
 const HEADROOM_BYTES = 45_000_000;
 
-/** UTF-8 byte length after XML escaping. @example escapedBytes('a&é') === 7 */
+/** UTF-8 byte length after XML escaping. @example escapedBytes('a&é') === 8 */
 export function escapedBytes(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
@@ -31,6 +31,43 @@ export function escapedBytes(s: string): number {
     } else n += 2;
   }
   return n;
+}
+
+/**
+ * Bytes of a URL as the exporter writes it: percent-encoded first (each non-ASCII UTF-8 byte becomes
+ * `%XX`, three bytes), entity-escaped second. @example urlBytes('https://a.com/é') === 20
+ */
+export function urlBytes(s: string): number {
+  let n = escapedBytes(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) continue;
+    if (c < 0x800) n += 4;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 8;
+      i++;
+    } else n += 6;
+  }
+  return n;
+}
+
+/** A text sitemap line: percent-encoded, not entity-escaped, plus `\n`. @example textLineBytes('https://a.com/é') === 21 */
+export function textLineBytes(s: string): number {
+  let n = s.length + 1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) continue;
+    if (c < 0x800) n += 5;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 10;
+      i++;
+    } else n += 8;
+  }
+  return n;
+}
+
+function urlEl(tag: number, value: string | undefined, indent: number): number {
+  return value === undefined ? 0 : 2 * tag + 5 + indent + 1 + urlBytes(value);
 }
 
 /** `<tag>value</tag>` plus indentation and newline. */
@@ -55,12 +92,12 @@ function nodesBytes(nodes: readonly XNode[], prefix: number, indent: number): nu
  * @example entryBytes({ id: 0, loc: 'https://a.com/' }, 'text') === 15
  */
 export function entryBytes(e: Entry, kind: DocumentKind): number {
-  if (kind === 'text') return escapedBytes(e.loc) + 1;
+  if (kind === 'text') return textLineBytes(e.loc);
   let n =
-    2 * 5 + 5 + 6 + el(3, e.loc, 4) + el(7, e.lastmod, 4) + el(10, e.changefreq, 4) + el(8, e.priority, 4);
+    2 * 5 + 5 + 6 + urlEl(3, e.loc, 4) + el(7, e.lastmod, 4) + el(10, e.changefreq, 4) + el(8, e.priority, 4);
   if (e.images) {
     for (const im of e.images) {
-      n += 2 * 11 + 5 + 10 + el(9, im.loc, 6) + el(13, im.caption, 6) + el(11, im.title, 6);
+      n += 2 * 11 + 5 + 10 + urlEl(9, im.loc, 6) + el(13, im.caption, 6) + el(11, im.title, 6);
       n += el(18, im.geoLocation, 6) + el(13, im.license, 6);
     }
   }
@@ -69,7 +106,7 @@ export function entryBytes(e: Entry, kind: DocumentKind): number {
   if (e.alternates) {
     for (const a of e.alternates) {
       n += 24 + (a.rel ? escapedBytes(a.rel) + 7 : 0) + (a.hreflang ? escapedBytes(a.hreflang) + 12 : 0);
-      n += (a.href ? escapedBytes(a.href) + 8 : 0) + (a.media ? escapedBytes(a.media) + 9 : 0);
+      n += (a.href ? urlBytes(a.href) + 8 : 0) + (a.media ? escapedBytes(a.media) + 9 : 0);
     }
   }
   if (e.extras) for (const x of e.extras) n += x.xml.length + 5;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { plainDoc, worstDoc } from '../../../bench/generate.ts';
+import { serializeSitemap } from '../serialize.ts';
+import { DOCUMENT_OVERHEAD, entryBytes, escapedBytes, textLineBytes, urlBytes } from './size.ts';
+
+describe('byte estimates (SIZE-002)', () => {
+  it('counts UTF-8 bytes after escaping', () => {
+    expect(escapedBytes('a&é')).toBe(8);
+    expect(escapedBytes('😀')).toBe(4);
+    expect(urlBytes('https://a.com/é')).toBe(20);
+    expect(textLineBytes('https://a.com/é')).toBe(21);
+  });
+  it('stays within 5 % of the bytes the exporter really writes', () => {
+    for (const doc of [plainDoc(1000), plainDoc(1000, true), worstDoc(300)]) {
+      const real = new TextEncoder().encode(serializeSitemap(doc) as string).length;
+      let estimate = DOCUMENT_OVERHEAD;
+      for (const e of doc.entries) estimate += entryBytes(e, 'urlset');
+      expect(Math.abs(estimate - real) / real).toBeLessThan(0.05);
+    }
+  });
+});
