@@ -12,6 +12,7 @@ import {
   newestLastmod,
   sizeIssues,
 } from './workspace/checks.ts';
+import type { CrossFileUrls } from './workspace/crossFile.ts';
 import { FileMatcher, locSegments } from './workspace/match.ts';
 import type {
   ChildRef,
@@ -155,8 +156,7 @@ export function buildWorkspace(
   };
   const issues: WorkspaceIssue[] = [];
   const groups = indexes.map((i, k) => indexIssues(files, i, byIndex[k], settings, newest));
-  const crossFile = crossFileUrls(files);
-  groups.push(sizeIssues(files), crossFileDuplicates(files, crossFile));
+  groups.push(sizeIssues(files), crossFileDuplicates(files));
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
     count(file.summary.issues, inputs[f].result.issues);
@@ -165,6 +165,7 @@ export function buildWorkspace(
   for (const issue of issues) files[issue.file].summary.issues[issue.severity]++;
   const extra: number[] = [];
   for (let f = 0; f < files.length; f++) if (files[f].role === 'extra') extra.push(f);
+  let crossFile: CrossFileUrls | undefined;
   return {
     files,
     indexes,
@@ -173,7 +174,11 @@ export function buildWorkspace(
     extra,
     combined: combinedRows(files, children),
     issues,
-    crossFile,
+    // Built on first use (the first edit), not on load: it is a second Map of every URL.
+    get crossFile() {
+      crossFile ??= crossFileUrls(files);
+      return crossFile;
+    },
   };
 }
 

@@ -80,22 +80,61 @@ export function crossFileIssue(
 /**
  * LOC-006 across files: every entry whose trimmed `<loc>` also appears in another non-index
  * file gets a warning naming the other files. Duplicates inside one file are the validator's.
- * Pass the workspace's {@link CrossFileUrls} to reuse it.
+ * One pass and one Map keyed by URL (value: a running row number); only repeated URLs keep a
+ * list of rows, so nothing is walked twice.
  */
-export function crossFileDuplicates(
-  files: readonly WorkspaceFile[],
-  urls: CrossFileUrls = crossFileUrls(files),
-): WorkspaceIssue[] {
-  if (urls.sharedCount() === 0) return [];
-  const out: WorkspaceIssue[] = [];
+export function crossFileDuplicates(files: readonly WorkspaceFile[]): WorkspaceIssue[] {
+  const first = new Map<string, number>();
+  const repeated = new Map<string, number[]>();
+  const starts: number[] = [];
+  const owners: number[] = [];
+  let row = 0;
   for (let f = 0; f < files.length; f++) {
     if (files[f].kind === 'sitemapindex') continue;
+    starts.push(row);
+    owners.push(f);
     for (const entry of files[f].document.entries) {
-      const others = urls.otherFiles(entry.loc, f);
-      if (others.length > 0) out.push(crossFileIssue(files, f, entry, others));
+      const loc = entry.loc.trim();
+      if (loc !== '') {
+        const at = first.get(loc);
+        if (at === undefined) first.set(loc, row);
+        else {
+          const rows = repeated.get(loc);
+          if (rows === undefined) repeated.set(loc, [at, row]);
+          else rows.push(row);
+        }
+      }
+      row++;
     }
   }
-  return out;
+  const hits: Array<{ row: number; issue: WorkspaceIssue }> = [];
+  for (const rows of repeated.values()) {
+    const located = rows.map((r) => locate(starts, owners, r));
+    const involved = [...new Set(located.map((l) => l.file))];
+    if (involved.length < 2) continue;
+    located.forEach(({ file, entryIndex }, k) => {
+      const entry = files[file].document.entries[entryIndex];
+      const others = involved.filter((o) => o !== file).sort((x, y) => x - y);
+      hits.push({ row: rows[k], issue: crossFileIssue(files, file, entry, others) });
+    });
+  }
+  return hits.sort((x, y) => x.row - y.row).map((h) => h.issue);
+}
+
+/** The file and entry position of running row `r` (binary search over the file start rows). */
+function locate(
+  starts: readonly number[],
+  owners: readonly number[],
+  r: number,
+): { file: number; entryIndex: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= r) lo = mid;
+    else hi = mid - 1;
+  }
+  return { file: owners[lo], entryIndex: r - starts[lo] };
 }
 
 /** The URL index of the non-index files. */

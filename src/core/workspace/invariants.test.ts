@@ -65,6 +65,17 @@ describe('workspace invariants (property)', () => {
           else expect(file.role).toBe(named ? 'child' : 'extra');
         });
         expect(ws.missing.every((c) => c.file === null)).toBe(true);
+        // The one-pass LOC-006 check agrees with the incremental index used after edits.
+        const dupes = new Map(
+          ws.issues.filter((i) => i.rule === 'LOC-006').map((i) => [`${i.file}:${i.entry}`, i.relatedFiles]),
+        );
+        ws.files.forEach((file, f) => {
+          if (file.kind === 'sitemapindex') return;
+          for (const entry of file.document.entries) {
+            const others = ws.crossFile.otherFiles(entry.loc, f);
+            expect(dupes.get(`${f}:${entry.id}`) ?? []).toEqual(others);
+          }
+        });
       }),
       { numRuns: 300 },
     );

@@ -109,8 +109,9 @@ export interface Workspace {
   combined: CombinedRows;
   issues: WorkspaceIssue[];
   /**
-   * URL → files index of the non-index files. After an edit, `crossFile.apply(file, change)`
-   * returns the URLs to re-check with `crossFileIssue` (workspace/checks.ts) instead of a rebuild.
+   * URL → files index of the non-index files, built on first access. After an edit,
+   * `crossFile.apply(file, change)` returns the URLs to re-check with `crossFileIssue`
+   * (workspace/checks.ts) instead of a rebuild.
    */
-  crossFile: CrossFileUrls;
+  readonly crossFile: CrossFileUrls;
 }
