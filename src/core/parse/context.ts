@@ -1,8 +1,17 @@
 import type { Issue } from '../model.ts';
 import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
 import { parseIssue } from './issues.ts';
-import { classifyNs } from './names.ts';
+import { classifyNs, NsClass } from './names.ts';
 import { type ScanHooks, Scanner } from './scanner.ts';
+
+/** Conventional prefix per namespace class (XML-003 reports others). */
+const USUAL_PREFIX: Partial<Record<NsClass, string>> = {
+  [NsClass.Core]: '',
+  [NsClass.Image]: 'image',
+  [NsClass.Video]: 'video',
+  [NsClass.News]: 'news',
+  [NsClass.Xhtml]: 'xhtml',
+};
 
 /**
  * Shared state of one XML parse: the scanner, the issue list, the entry being built (so that
@@ -45,10 +54,24 @@ export class XmlCtx implements ScanHooks {
 
   nsDeclared(prefix: string, uri: string, at: number): void {
     const info = classifyNs(uri);
-    if (!info.nearMissRule || this.reportedNs.has(uri)) return;
-    this.reportedNs.add(uri);
+    const key = `${prefix}=${uri}`;
+    if (this.reportedNs.has(key)) return;
+    this.reportedNs.add(key);
     const saved = this.entry;
     this.entry = -1;
+    const usual = USUAL_PREFIX[info.cls];
+    if (info.exact && usual !== undefined && prefix !== usual) {
+      const shown = prefix ? `prefix "${prefix}:"` : 'the default namespace';
+      this.report(
+        'XML-003',
+        `Namespace "${uri}" is bound to ${shown} (usually ${usual ? `"${usual}:"` : 'the default namespace'}); read by URI`,
+        at,
+      );
+    }
+    if (!info.nearMissRule) {
+      this.entry = saved;
+      return;
+    }
     const label = prefix ? `xmlns:${prefix}` : 'xmlns';
     this.report(
       info.nearMissRule,

@@ -208,23 +208,25 @@ export interface EntityResult {
  *
  * @example decodeEntities('a&amp;amp;b', 0, 11).text // 'a&amp;b'
  */
-export function decodeEntities(s: string, start: number, end: number): EntityResult {
+export function decodeEntities(source: string, start: number, end: number): EntityResult {
+  const s = start === 0 && end === source.length ? source : source.slice(start, end);
+  const n = s.length;
   let out = '';
   let flags = 0;
   let sample = '';
-  let from = start;
-  let amp = s.indexOf('&', start);
-  while (amp !== -1 && amp < end) {
+  let from = 0;
+  let amp = s.indexOf('&');
+  while (amp !== -1) {
     out += s.slice(from, amp);
-    const [text, next, flag] = decodeOne(s, amp, end);
+    const [text, next, flag] = decodeOne(s, amp, n);
     out += text;
     if (flag !== 0) {
       flags |= flag;
-      if (!sample) sample = s.slice(amp, Math.min(next + (flag === ENT_RAW_AMP ? 12 : 0), end));
+      if (!sample) sample = s.slice(amp, Math.min(next + (flag === ENT_RAW_AMP ? 12 : 0), n));
     }
     from = next;
     amp = s.indexOf('&', from);
   }
-  out += s.slice(from, end);
+  out += s.slice(from);
   return { text: out, flags, sample };
 }

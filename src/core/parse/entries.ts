@@ -6,7 +6,13 @@ import { type QName, Tok } from './scanner.ts';
 import { decodeText, readText } from './xmlText.ts';
 
 /** Core children of an entry and their XSD rank (XML-006). */
-const CORE_RANK: Record<string, number> = { loc: 1, lastmod: 2, changefreq: 3, priority: 4 };
+const CORE_NAMES = ['', 'loc', 'lastmod', 'changefreq', 'priority'] as const;
+
+/** XSD rank of a core child by local name, matched case-insensitively (IMP-006); 0 when unknown. */
+function coreRank(local: string): number {
+  const i = CORE_NAMES.indexOf(local.toLowerCase() as (typeof CORE_NAMES)[number]);
+  return Math.max(i, 0);
+}
 const EXT_RANK = 5;
 
 /** Per-entry reading state. */
@@ -61,10 +67,7 @@ function bareText(ctx: XmlCtx, st: EntryState): void {
     const c = s.charCodeAt(i);
     if (c !== 32 && c !== 10 && c !== 9 && c !== 13) {
       if (!st.bare) st.bareAt = sc.textStart;
-      st.bare +=
-        s.indexOf('&', sc.textStart) !== -1
-          ? decodeText(ctx, sc.textStart, sc.textEnd)
-          : s.slice(sc.textStart, sc.textEnd);
+      st.bare += decodeText(ctx, sc.textStart, sc.textEnd);
       return;
     }
   }
@@ -88,13 +91,13 @@ function child(ctx: XmlCtx, st: EntryState, at: number): boolean {
   const name = sc.name;
   const q = sc.resolve(name, at);
   if (q.cls === NsClass.Core) {
-    let local = q.local;
-    if (CORE_RANK[local] === undefined && CORE_RANK[local.toLowerCase()] !== undefined) {
-      local = local.toLowerCase();
-      ctx.caseOnly(q.qname, local, at, local);
+    if (q.rank === -2) q.rank = coreRank(q.local);
+    const rank = q.rank;
+    if (rank > 0) {
+      const local = CORE_NAMES[rank];
+      if (local !== q.local) ctx.caseOnly(q.qname, local, at, local);
+      if (!(st.isIndex && rank > 2)) return coreValue(ctx, st, local, rank, at);
     }
-    const rank = CORE_RANK[local];
-    if (rank !== undefined && !(st.isIndex && rank > 2)) return coreValue(ctx, st, local, rank, at);
     const e = st.e;
     e.extras ??= [];
     const field = `extras.${e.extras.length}`;
@@ -133,15 +136,20 @@ function coreValue(ctx: XmlCtx, st: EntryState, local: string, rank: number, at:
     );
   }
   if (rank > st.rank) st.rank = rank;
-  const key = local as 'loc' | 'lastmod' | 'changefreq' | 'priority';
-  if (rank === 1 ? st.locSeen : e[key] !== undefined) {
+  const taken =
+    rank === 1 ? st.locSeen : (rank === 2 ? e.lastmod : rank === 3 ? e.changefreq : e.priority) !== undefined;
+  if (taken) {
     const rule = rank === 1 ? (st.isIndex ? 'IDX-001' : 'XML-004') : 'XML-005';
     ctx.report(rule, `Repeated <${local}> ("${value}") ignored; the first one is kept`, at, local);
     ctx.flushValue(local, at);
     return false;
   }
-  if (rank === 1) st.locSeen = true;
-  e[key] = value;
+  if (rank === 1) {
+    st.locSeen = true;
+    e.loc = value;
+  } else if (rank === 2) e.lastmod = value;
+  else if (rank === 3) e.changefreq = value;
+  else e.priority = value;
   if (ctx.dirty) ctx.flushValue(local, at);
   return rank === 1;
 }

@@ -1,9 +1,8 @@
 import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
 import type { XmlCtx } from './context.ts';
-import { decodeEntities } from './entities.ts';
 import { NsClass } from './names.ts';
 import { type QName, Tok } from './scanner.ts';
-import { readText, skipElement } from './xmlText.ts';
+import { decodeText, readText, skipElement } from './xmlText.ts';
 
 function prefixOf(name: string): string {
   const c = name.indexOf(':');
@@ -142,7 +141,7 @@ export function readXNode(ctx: XmlCtx, q: QName, ns: string, field: string): XNo
   const at = sc.tokStart;
   for (;;) {
     const t = sc.next();
-    if (t === Tok.Text) text += readTextToken(ctx);
+    if (t === Tok.Text) text += decodeText(ctx, sc.textStart, sc.textEnd);
     else if (t === Tok.Cdata) {
       ctx.cdata = true;
       text += sc.s.slice(sc.textStart, sc.textEnd);
@@ -157,20 +156,6 @@ export function readXNode(ctx: XmlCtx, q: QName, ns: string, field: string): XNo
   node.text = node.children && text.trim() === '' ? '' : text;
   if (ctx.dirty) ctx.flushValue(field, at);
   return node;
-}
-
-function readTextToken(ctx: XmlCtx): string {
-  const sc = ctx.sc;
-  const s = sc.s;
-  const amp = s.indexOf('&', sc.textStart);
-  if (amp === -1 || amp >= sc.textEnd) return s.slice(sc.textStart, sc.textEnd);
-  return decodeRange(ctx, sc.textStart, sc.textEnd);
-}
-
-function decodeRange(ctx: XmlCtx, start: number, end: number): string {
-  const r = decodeEntities(ctx.sc.s, start, end);
-  if (r.flags) ctx.entities(r.flags, r.sample, start);
-  return r.text;
 }
 
 const LINK_ATTRS: Record<string, 'rel' | 'hreflang' | 'href' | 'media'> = {

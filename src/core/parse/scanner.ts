@@ -32,6 +32,8 @@ export interface QName {
   local: string;
   ns: string;
   cls: NsClass;
+  /** Cache slot for consumers (e.g. the XSD rank of a core child); -2 until computed. */
+  rank: number;
 }
 
 /** Callbacks the scanner uses to report namespace findings (declarations, undeclared prefixes). */
@@ -81,6 +83,8 @@ export class Scanner {
   private resolved = new Map<string, QName>();
   /** Namespace URI treated as the sitemap core (the root's namespace). */
   coreNs = '';
+  /** Recently seen names and short values, reused so repeated strings are not re-allocated. */
+  private readonly strings: string[] = new Array(1024).fill('');
   /** A self-closing element's own scope is popped when the next token is read. */
   private pendingPop = false;
 
@@ -88,6 +92,35 @@ export class Scanner {
     this.s = s;
     this.lines = new LineTracker(s);
     this.hooks = hooks;
+  }
+
+  /**
+   * `s.slice(start, end)`, reusing an identical earlier string for short ones (tag names, repeated
+   * values such as `weekly` or `0.5`): fewer allocations and cached hashes for Map lookups.
+   */
+  str(start: number, end: number): string {
+    const len = end - start;
+    if (len > 32 || len === 0) return this.s.slice(start, end);
+    const s = this.s;
+    const key =
+      (len * 131 + s.charCodeAt(start) * 31 + s.charCodeAt(end - 1) * 7 + s.charCodeAt(start + (len >> 1))) &
+      1023;
+    const hit = this.strings[key];
+    if (hit.length === len && s.startsWith(hit, start)) return hit;
+    const v = s.slice(start, end);
+    this.strings[key] = v;
+    return v;
+  }
+
+  private nextAmp = -1;
+
+  /** Index of the first `&` at or after `from` (the string length when none); amortised O(1). */
+  ampAfter(from: number): number {
+    if (this.nextAmp < from) {
+      const i = this.s.indexOf('&', from);
+      this.nextAmp = i === -1 ? this.s.length : i;
+    }
+    return this.nextAmp;
   }
 
   get depth(): number {
@@ -138,7 +171,7 @@ export class Scanner {
   private startTag(start: number): Tok {
     const s = this.s;
     const ne = this.nameEnd(start + 1);
-    this.name = s.slice(start + 1, ne);
+    this.name = this.str(start + 1, ne);
     this.attrs = null;
     const c = s.charCodeAt(ne);
     if (c === 62) {
@@ -175,7 +208,7 @@ export class Scanner {
       if (Number.isNaN(c)) this.fail('Unexpected end of input inside a start tag', i);
       if (!isNameStart(c)) this.fail(`Unexpected character "${s[i]}" in a start tag`, i);
       const ne = this.nameEnd(i);
-      const name = s.slice(i, ne);
+      const name = this.str(i, ne);
       i = ne;
       while (isSpace(s.charCodeAt(i))) i++;
       if (s.charCodeAt(i) !== 61) this.fail(`Attribute "${name}" has no value (missing "=")`, i);
@@ -194,10 +227,9 @@ export class Scanner {
 
   private attrValue(start: number, end: number): string {
     const s = this.s;
-    const amp = s.indexOf('&', start);
     const lt = s.indexOf('<', start);
     if (lt !== -1 && lt < end) this.fail('Raw "<" inside an attribute value', lt);
-    if (amp === -1 || amp >= end) return s.slice(start, end);
+    if (this.ampAfter(start) >= end) return this.str(start, end);
     const r = decodeEntities(s, start, end);
     if (r.flags) this.hooks.entities(r.flags, r.sample, start);
     return r.text;
@@ -231,7 +263,7 @@ export class Scanner {
   private endTag(start: number): Tok {
     const s = this.s;
     const ne = this.nameEnd(start + 2);
-    const name = s.slice(start + 2, ne);
+    const name = this.str(start + 2, ne);
     let i = ne;
     while (isSpace(s.charCodeAt(i))) i++;
     if (s.charCodeAt(i) !== 62) {
@@ -336,7 +368,7 @@ export class Scanner {
       }
     }
     const cls = ns === this.coreNs ? NsClass.Core : ns === '' ? NsClass.None : classifyNs(ns).cls;
-    q = { qname, prefix, local, ns, cls };
+    q = { qname, prefix, local, ns, cls, rank: -2 };
     this.resolved.set(qname, q);
     return q;
   }

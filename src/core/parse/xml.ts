@@ -32,6 +32,8 @@ interface RootState {
   strayText: boolean;
   /** Issue count when the entry being read started (-1 outside entries). */
   entryMark: number;
+  /** True once the root element's end tag was read. */
+  rootClosed: boolean;
 }
 
 /** Excerpt of the source line holding `at`, at most 200 characters. */
@@ -78,6 +80,7 @@ export function parseXml(text: string, start: number): XmlOut {
     rootIsIndex: false,
     strayText: false,
     entryMark: -1,
+    rootClosed: false,
   };
   ctx.sc.pos = start;
   try {
@@ -104,8 +107,13 @@ function recover(ctx: XmlCtx, st: RootState, e: XmlFatal): void {
     ctx.report(e.rule, e.message, Math.min(e.at, ctx.sc.s.length));
     return;
   }
-  if (out.kind !== 'unknown' || recovered > 0) out.partial = true;
-  const message = `Not well-formed XML: ${e.message}. ${recovered} complete entr${recovered === 1 ? 'y was' : 'ies were'} recovered`;
+  const count = `${recovered} entr${recovered === 1 ? 'y' : 'ies'}`;
+  let message: string;
+  if (st.rootClosed) message = `Not well-formed XML: ${e.message}. All ${count} were read`;
+  else {
+    if (out.kind !== 'unknown' || recovered > 0) out.partial = true;
+    message = `Not well-formed XML: ${e.message}. ${count} complete ${recovered === 1 ? 'was' : 'were'} recovered`;
+  }
   ctx.report('ENC-004', message, Math.min(e.at, ctx.sc.s.length));
 }
 
@@ -163,6 +171,7 @@ function rootElement(ctx: XmlCtx, st: RootState, root: QName): void {
     out.kind = 'feed';
     out.namespaces = rootNamespaces(sc.attrs);
     readFeed(ctx, root, out.entries);
+    st.rootClosed = true;
     afterRoot(ctx);
     return;
   }
@@ -178,6 +187,7 @@ function rootElement(ctx: XmlCtx, st: RootState, root: QName): void {
   rootNamespace(ctx, root, at);
   sc.setCoreNs(root.ns);
   if (!sc.selfClosing) rootChildren(ctx, st);
+  st.rootClosed = true;
   afterRoot(ctx);
 }
 
@@ -193,11 +203,7 @@ function rootNamespaces(attrs: Array<[string, string]> | null): Record<string, s
 }
 
 function rootNamespace(ctx: XmlCtx, root: QName, at: number): void {
-  if (root.ns === NS.sitemap) {
-    if (root.prefix)
-      ctx.report('XML-003', `The sitemap namespace is bound to prefix "${root.prefix}:"; read by URI`, at);
-    return;
-  }
+  if (root.ns === NS.sitemap) return;
   const what = root.ns ? `has namespace "${root.ns}"` : 'declares no namespace';
   ctx.report('XML-002', `The root element ${what}; expected "${NS.sitemap}". Read as a sitemap`, at);
 }

@@ -5,8 +5,7 @@ import { Tok } from './scanner.ts';
 /** Text of `s[start, end)` with references decoded once (flags land on `ctx`). */
 export function decodeText(ctx: XmlCtx, start: number, end: number): string {
   const s = ctx.sc.s;
-  const amp = s.indexOf('&', start);
-  if (amp === -1 || amp >= end) return s.slice(start, end);
+  if (ctx.sc.ampAfter(start) >= end) return ctx.sc.str(start, end);
   const r = decodeEntities(s, start, end);
   if (r.flags) ctx.entities(r.flags, r.sample, start);
   return r.text;
