@@ -10,12 +10,12 @@
 import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from './model.ts';
 import { whereIs } from './rules/common.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
-import { describeDifference, dupIssue, dupKeys, versionOf } from './rules/duplicates.ts';
+import { describeDifference, dupIssue, dupKeys, normKey, versionOf } from './rules/duplicates.ts';
 import { checkEntry, type EntryFacts } from './rules/entry.ts';
-import { checkHost, originKey, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
+import { checkHost, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { MultiMap } from './rules/multiMap.ts';
-import { scanUrl, trimValue } from './urls.ts';
+import { scanUrl, trimValue, type UrlParts } from './urls.ts';
 
 /** A change to the document's entries (as the state layer's patches carry them). */
 export interface EntryChange {
@@ -28,7 +28,10 @@ interface Slot {
   entry: Entry;
   seq: number;
   facts: EntryFacts;
-  origin: string | null;
+  /** Scanned loc, computed on demand (host checks, duplicate groups). */
+  parts?: UrlParts | null;
+  /** Normalised loc (`normKey`), computed on demand for duplicate groups. */
+  norm?: string;
   local: Issue[];
   scope: Issue[];
   group: Issue[];
@@ -242,24 +245,22 @@ export class Validator {
     const local = this.scratch;
     local.length = 0;
     const facts = checkEntry(e, this.doc.kind, this.settings, local);
-    const origin = facts.parts ? originKey(facts.parts) : null;
     const slot: Slot = {
       entry: e,
       seq: seq ?? this.seq++,
       facts,
-      origin,
-      local: [],
-      scope: [],
-      group: [],
-      parse: [],
+      local: EMPTY,
+      scope: EMPTY,
+      group: EMPTY,
+      parse: EMPTY,
       cache: null,
     };
     this.slots.set(e.id, slot);
     if (local.length > 0) this.setList(slot, 'local', local.slice());
     if (parse.length > 0) this.setList(slot, 'parse', parse);
-    this.counters.apply(facts, origin, 1);
-    this.families.add(facts.keys.family, e.id);
-    this.locs?.add(facts.keys.exact, e.id);
+    this.counters.apply(facts, 1);
+    this.families.add(facts.family, e.id);
+    this.locs?.add(facts.exact, e.id);
     if (facts.href) for (const h of listed(facts)) this.listers.add(h, e.id);
   }
 
@@ -268,9 +269,9 @@ export class Validator {
     if (!slot) return;
     for (const w of ['local', 'scope', 'group', 'parse'] as const)
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
-    this.counters.apply(slot.facts, slot.origin, -1);
-    this.families.remove(slot.facts.keys.family, id);
-    this.locs?.remove(slot.facts.keys.exact, id);
+    this.counters.apply(slot.facts, -1);
+    this.families.remove(slot.facts.family, id);
+    this.locs?.remove(slot.facts.exact, id);
     if (slot.facts.href) for (const h of listed(slot.facts)) this.listers.remove(h, id);
     this.slots.delete(id);
   }
@@ -279,7 +280,7 @@ export class Validator {
   private locIds(href: string): readonly number[] {
     if (this.locs === null) {
       this.locs = new MultiMap();
-      for (const [id, slot] of this.slots) this.locs.add(slot.facts.keys.exact, id);
+      for (const [id, slot] of this.slots) this.locs.add(slot.facts.exact, id);
     }
     return this.locs.get(href);
   }
@@ -313,9 +314,9 @@ export class Validator {
     const visit = (slot: Slot | undefined): void => {
       if (!slot) return;
       out.length = 0;
-      if (ref && slot.facts.parts && slot.origin !== inferred) {
+      if (ref && slot.facts.origin !== null && slot.facts.origin !== inferred) {
         ctx.entry = slot.entry;
-        checkHost(ctx, slot.facts.parts, ref);
+        checkHost(ctx, partsOf(slot)!, ref);
       }
       if (out.length > 0 || slot.scope.length > 0) this.setList(slot, 'scope', out.slice());
     };
@@ -331,20 +332,19 @@ export class Validator {
   }
 
   private regroup(slot: Slot): void {
-    const lonely = this.families.count(slot.facts.keys.family) < 2 && !slot.facts.href;
-    if (lonely && slot.group.length === 0 && this.listers.count(slot.facts.keys.exact) === 0) return;
+    const lonely = this.families.count(slot.facts.family) < 2 && !slot.facts.href;
+    if (lonely && slot.group.length === 0 && this.listers.count(slot.facts.exact) === 0) return;
     const out: Issue[] = [];
     this.duplicateIssues(slot, out);
-    if (slot.facts.href || this.listers.count(slot.facts.keys.exact) > 0)
+    if (slot.facts.href || this.listers.count(slot.facts.exact) > 0)
       clusterIssues(slot.entry, this.cluster, out);
     if (out.length > 0 || slot.group.length > 0) this.setList(slot, 'group', out);
   }
 
   private duplicateIssues(slot: Slot, out: Issue[]): void {
-    const k = slot.facts.keys;
-    if (k.exact === '') return;
-    const ids = this.families.get(k.family);
-    if (ids.length < 2) return;
+    if (slot.facts.exact === '' || this.families.count(slot.facts.family) < 2) return;
+    const ids = this.families.get(slot.facts.family);
+    const k = { exact: slot.facts.exact, norm: normOf(slot) };
     const group: Slot[] = [];
     for (const id of ids) {
       const s = this.slots.get(id);
@@ -353,7 +353,7 @@ export class Validator {
     const e = slot.entry;
     if (this.doc.kind === 'text' && !k.norm) return;
     const rule = this.doc.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
-    const exact = firstWhere(group, (s) => s.facts.keys.exact === k.exact);
+    const exact = firstWhere(group, (s) => s.facts.exact === k.exact);
     if (exact !== slot) {
       out.push(
         dupIssue(
@@ -367,9 +367,9 @@ export class Validator {
       return;
     }
     if (!k.norm) return;
-    const norm = firstWhere(group, (s) => s.facts.keys.norm === k.norm);
+    const norm = firstWhere(group, (s) => normOf(s) === k.norm);
     if (norm !== slot) {
-      const diff = describeDifference(k.exact, norm.facts.keys.exact);
+      const diff = describeDifference(k.exact, norm.facts.exact);
       out.push(
         dupIssue(
           rule,
@@ -382,7 +382,7 @@ export class Validator {
       return;
     }
     const lower = k.norm.toLowerCase();
-    const cased = firstWhere(group, (s) => s.facts.keys.norm.toLowerCase() === lower);
+    const cased = firstWhere(group, (s) => normOf(s).toLowerCase() === lower);
     if (cased !== slot) {
       out.push(
         dupIssue(
@@ -396,14 +396,14 @@ export class Validator {
       return;
     }
     const version = versionOf(k.norm);
-    const mine = slot.facts.parts!;
+    const mine = partsOf(slot)!;
     const other = group.find((s) => {
-      const p = s.facts.parts;
-      if (s === slot || !p || versionOf(s.facts.keys.norm) !== version) return false;
+      const p = partsOf(s);
+      if (s === slot || !p || versionOf(normOf(s)) !== version) return false;
       return p.scheme !== mine.scheme || p.host.toLowerCase() !== mine.host.toLowerCase();
     });
     if (other) {
-      const what = other.facts.parts!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
+      const what = partsOf(other)!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
       out.push(
         dupIssue(
           'LOC-007',
@@ -424,10 +424,22 @@ function firstWhere(group: readonly Slot[], pred: (s: Slot) => boolean): Slot {
   return best!;
 }
 
+/** The slot's scanned loc (cached). */
+function partsOf(s: Slot): UrlParts | null {
+  if (s.parts === undefined) s.parts = s.facts.origin === null ? null : scanUrl(s.facts.exact);
+  return s.parts;
+}
+
+/** The slot's normalised loc (cached). */
+function normOf(s: Slot): string {
+  if (s.norm === undefined) s.norm = normKey(partsOf(s));
+  return s.norm;
+}
+
 /** The distinct hrefs an entry lists, other than itself (what the listers index holds). */
 function listed(f: EntryFacts): Set<string> {
   const out = new Set(f.href!.hrefs);
-  out.delete(f.keys.exact);
+  out.delete(f.exact);
   return out;
 }
 

@@ -10,9 +10,9 @@ export const CHANGEFREQ = new Set(['always', 'hourly', 'daily', 'weekly', 'month
  *
  * @example checkChangefreq(ctx) // 'Daily' → CF-001 error with lowercase fix; 'biweekly' → CF-001 error
  */
-export function checkChangefreq(ctx: EntryCtx): void {
+export function checkChangefreq(ctx: EntryCtx): boolean {
   const raw = ctx.entry.changefreq;
-  if (raw === undefined) return;
+  if (raw === undefined) return false;
   const v = trimValue(raw);
   if (v === '') {
     report(
@@ -22,7 +22,7 @@ export function checkChangefreq(ctx: EntryCtx): void {
       'Empty <changefreq>: remove the element or choose one of always, hourly, daily, weekly, monthly, yearly, never.',
       'changefreq',
     );
-    return;
+    return false;
   }
   if (CHANGEFREQ.has(v)) {
     if (hasEdgeSpace(raw))
@@ -33,7 +33,7 @@ export function checkChangefreq(ctx: EntryCtx): void {
         `Value ${show(raw)} has surrounding whitespace; trim it.`,
         'changefreq',
       );
-    return;
+    return true;
   }
   if (CHANGEFREQ.has(v.toLowerCase())) {
     report(
@@ -43,7 +43,7 @@ export function checkChangefreq(ctx: EntryCtx): void {
       `Invalid tag value: changefreq ${show(v)} must be lowercase (“${v.toLowerCase()}”).`,
       'changefreq',
     );
-    return;
+    return true;
   }
   report(
     ctx,
@@ -52,4 +52,5 @@ export function checkChangefreq(ctx: EntryCtx): void {
     `Invalid tag value: changefreq ${show(v)} is not a keyword; choose always, hourly, daily, weekly, monthly, yearly or never.`,
     'changefreq',
   );
+  return false;
 }

@@ -63,7 +63,7 @@ export class DocCounters {
   readonly newsNames = new Histogram();
 
   /** Adds (sign 1) or removes (sign -1) one entry's facts. */
-  apply(f: EntryFacts, originKey: string | null, sign: 1 | -1): void {
+  apply(f: EntryFacts, sign: 1 | -1): void {
     this.entries += sign;
     this.bytes += sign * f.bytes;
     if (f.day !== null) {
@@ -74,7 +74,7 @@ export class DocCounters {
     if (f.hasChangefreq) this.changefreq += sign;
     if (f.hasPriority) this.priority += sign;
     if (f.priority !== null) this.priorities.add(f.priority, sign);
-    if (originKey !== null) this.origins.add(originKey, sign);
+    if (f.origin !== null) this.origins.add(f.origin, sign);
     this.news += sign * f.newsCount;
     if (f.newsName !== null) this.newsNames.add(f.newsName, sign);
     this.offHostImages += sign * f.offHostImages;

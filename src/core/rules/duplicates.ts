@@ -10,8 +10,6 @@ import { defaultPort, trimValue, type UrlParts } from '../urls.ts';
 export interface DupKeys {
   /** Trimmed loc. */
   exact: string;
-  /** Scheme/host lowercased, default port and fragment dropped, trailing slash removed ('' when not absolute). */
-  norm: string;
   /**
    * One coarse key per family of variants: host without `www.`, port, path without trailing slash and
    * query, all lowercased. Exact, normalised, path-case (LOC-011) and http/https or www/apex
@@ -20,17 +18,30 @@ export interface DupKeys {
   family: string;
 }
 
-/** Computes the keys. @example dupKeys('https://A.com/x/', scanUrl('https://A.com/x/')).norm === 'https://a.com/x' */
-export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
-  const exact = trimValue(loc);
-  if (!p || p.host === '') return { exact, norm: '', family: `\u0000${exact}` };
-  const host = p.host.toLowerCase();
+function portPathQuery(p: UrlParts): string {
   const port = p.port === '' || p.port === defaultPort(p.scheme) ? '' : `:${p.port}`;
   const path = p.path.length > 1 && p.path.endsWith('/') ? p.path.slice(0, -1) : p.path || '/';
-  const q = p.query !== null ? `?${p.query}` : '';
-  const rest = `${port}${path}${q}`;
+  return `${port}${path}${p.query !== null ? `?${p.query}` : ''}`;
+}
+
+/** Computes the keys. @example dupKeys('https://www.A.com/x/', scanUrl('https://www.A.com/x/')).family === 'a.com/x' */
+export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
+  const exact = trimValue(loc);
+  if (!p || p.host === '') return { exact, family: `\u0000${exact}` };
+  const host = p.host.toLowerCase();
   const bare = host.startsWith('www.') ? host.slice(4) : host;
-  return { exact, norm: `${p.scheme}://${host}${rest}`, family: `${bare}${rest}`.toLowerCase() };
+  return { exact, family: `${bare}${portPathQuery(p)}`.toLowerCase() };
+}
+
+/**
+ * Scheme/host lowercased, default port and fragment dropped, trailing slash removed ('' when not
+ * absolute): URLs with the same key are the same page for LOC-006.
+ *
+ * @example normKey(scanUrl('HTTPS://A.com:443/x/#f')) === 'https://a.com/x'
+ */
+export function normKey(p: UrlParts | null): string {
+  if (!p || p.host === '') return '';
+  return `${p.scheme}://${p.host.toLowerCase()}${portPathQuery(p)}`;
 }
 
 /** The part of a normalised key that LOC-007 compares: no scheme, no `www.`. @example versionOf('https://www.a.com/x') === 'a.com/x' */

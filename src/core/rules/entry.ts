@@ -3,10 +3,11 @@
  * facts the document counters and indexes need.
  */
 import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
-import { trimValue, type UrlParts } from '../urls.ts';
+import { hasEdgeSpace, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
 import type { EntryCtx } from './common.ts';
-import { type DupKeys, dupKeys } from './duplicates.ts';
+import { dupKeys } from './duplicates.ts';
+import { originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
@@ -14,13 +15,17 @@ import { checkLoc } from './loc.ts';
 import { checkNews } from './news.ts';
 import { checkPriority } from './priority.ts';
 import { entryBytes } from './size.ts';
-import { checkValues } from './values.ts';
+import { CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_PRIORITY, checkValues } from './values.ts';
 import { checkVideos } from './video.ts';
 
 /** What the document-level rules need to know about one entry. */
 export interface EntryFacts {
-  parts: UrlParts | null;
-  keys: DupKeys;
+  /** Trimmed loc. */
+  exact: string;
+  /** Duplicate-family key (see `dupKeys`). */
+  family: string;
+  /** Origin key of an absolute http(s) loc (see `originKey`), null otherwise. */
+  origin: string | null;
   /** Day of a valid lastmod (`YYYY-MM-DD` or shorter), null when none. */
   day: string | null;
   dateOnly: boolean;
@@ -38,7 +43,7 @@ export interface EntryFacts {
 /**
  * Validates one entry in isolation; pushes issues to `out`.
  *
- * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).parts === null // and LOC-001 in out
+ * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).origin === null // and LOC-001 in out
  */
 export function checkEntry(
   entry: Entry,
@@ -48,16 +53,23 @@ export function checkEntry(
 ): EntryFacts {
   const ctx: EntryCtx = { entry, kind, settings, out };
   const parts = checkLoc(ctx);
-  checkValues(ctx);
   const date = checkLastmod(ctx);
-  checkChangefreq(ctx);
+  const cf = checkChangefreq(ctx);
   const priority = checkPriority(ctx);
+  const e = entry;
+  const clean =
+    (date && !hasEdgeSpace(e.lastmod!) ? CLEAN_LASTMOD : 0) |
+    (cf && !hasEdgeSpace(e.changefreq!) ? CLEAN_CHANGEFREQ : 0) |
+    (priority !== null && !hasEdgeSpace(e.priority!) ? CLEAN_PRIORITY : 0);
+  checkValues(ctx, clean);
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
   const href = entry.alternates ? checkHreflangLocal(ctx) : null;
+  const keys = dupKeys(entry.loc, parts);
   return {
-    parts,
-    keys: dupKeys(entry.loc, parts),
+    exact: keys.exact,
+    family: keys.family,
+    origin: parts ? originKey(parts) : null,
     day: date ? date.day : null,
     dateOnly: date !== null && date.precision === 'day',
     priority,

@@ -2,7 +2,7 @@
 import type { Alternate, Entry, ImageData, SitemapDocument, VideoData } from '../model.ts';
 import { scanUrl, trimValue } from '../urls.ts';
 import { parseW3cDate } from '../w3cDate.ts';
-import { describeDifference, dupKeys, sameResource } from './duplicates.ts';
+import { describeDifference, normKey, sameResource } from './duplicates.ts';
 
 function dateMs(v: string | undefined): number {
   if (v === undefined) return Number.NEGATIVE_INFINITY;
@@ -73,8 +73,8 @@ function indexOf(doc: SitemapDocument): DocIndex {
   for (const e of doc.entries) {
     const loc = trimValue(e.loc);
     if (!ix.exact.has(loc)) ix.exact.set(loc, e.id);
-    const k = dupKeys(loc, scanUrl(loc));
-    if (k.norm && !ix.norm.has(k.norm)) ix.norm.set(k.norm, e.id);
+    const norm = normKey(scanUrl(loc));
+    if (norm && !ix.norm.has(norm)) ix.norm.set(norm, e.id);
     for (const a of e.alternates ?? []) {
       const code = a.hreflang?.trim();
       const href = trimValue(a.href ?? '');
@@ -106,8 +106,8 @@ export function keeperOf(
   const loc = trimValue(dup.loc);
   const first = ix.exact.get(loc);
   if (first !== undefined && first !== dup.id) return get(first) ?? null;
-  const key = dupKeys(loc, scanUrl(loc));
-  const n = key.norm ? ix.norm.get(key.norm) : undefined;
+  const norm = normKey(scanUrl(loc));
+  const n = norm ? ix.norm.get(norm) : undefined;
   if (n === undefined || n === dup.id) return null;
   const keep = get(n);
   return keep && sameResource(describeDifference(loc, trimValue(keep.loc))) ? keep : null;

@@ -109,17 +109,23 @@ function checkNodes(ctx: EntryCtx, nodes: readonly XNode[], prefix: string): voi
   }
 }
 
+/** `clean` bits for `checkValues`: fields already proven to hold only valid characters. */
+export const CLEAN_LASTMOD = 1;
+export const CLEAN_CHANGEFREQ = 2;
+export const CLEAN_PRIORITY = 4;
+
 /**
- * Runs ENC-007 / ENC-008 / TXT-003 over every value of the entry.
+ * Runs ENC-007 / ENC-008 / TXT-003 over every value of the entry. `clean` skips scalar fields that
+ * already passed their own strict format check (a valid date or keyword cannot hold such characters).
  *
  * @example checkValues(ctx) // loc 'https://a.com/?a=1&amp;b=2' → ENC-007 at 'loc'
  */
-export function checkValues(ctx: EntryCtx): void {
+export function checkValues(ctx: EntryCtx, clean = 0): void {
   const e: Entry = ctx.entry;
   checkValue(ctx, e.loc, 'loc');
-  checkValue(ctx, e.lastmod, 'lastmod');
-  checkValue(ctx, e.changefreq, 'changefreq');
-  checkValue(ctx, e.priority, 'priority');
+  if (!(clean & CLEAN_LASTMOD)) checkValue(ctx, e.lastmod, 'lastmod');
+  if (!(clean & CLEAN_CHANGEFREQ)) checkValue(ctx, e.changefreq, 'changefreq');
+  if (!(clean & CLEAN_PRIORITY)) checkValue(ctx, e.priority, 'priority');
   if (e.images) {
     for (let i = 0; i < e.images.length; i++) {
       const im = e.images[i];
