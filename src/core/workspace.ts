@@ -5,14 +5,9 @@
  * the types in `workspace/types.ts`.
  */
 import type { Issue } from './model.ts';
-import {
-  crossFileDuplicates,
-  crossFileUrls,
-  indexIssues,
-  newestLastmod,
-  sizeIssues,
-} from './workspace/checks.ts';
+import { crossFileDuplicates, crossFileUrls, newestLastmod, sizeIssues } from './workspace/checks.ts';
 import type { CrossFileUrls } from './workspace/crossFile.ts';
+import { indexIssues } from './workspace/indexChecks.ts';
 import { FileMatcher, locSegments } from './workspace/match.ts';
 import type {
   ChildRef,

@@ -4,14 +4,15 @@
  */
 import type { Entry, Severity, SitemapDocument } from '../model.ts';
 import { CrossFileUrls } from './crossFile.ts';
-import type { ChildRef, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from './types.ts';
+import type { WorkspaceFile, WorkspaceIssue } from './types.ts';
 
 const MAX_URLS = 50_000;
 const MAX_BYTES = 52_428_800;
 const HEADROOM_URLS = 45_000;
 const HEADROOM_BYTES = 45_000_000;
 
-function issue(
+/** A workspace issue on `file`, located at `entry` (its id, line and column) when given. */
+export function workspaceIssue(
   file: number,
   rule: string,
   severity: Severity,
@@ -74,7 +75,7 @@ export function crossFileIssue(
 ): WorkspaceIssue {
   const names = others.map((o) => files[o].name).join(', ');
   const message = `URL ${entry.loc.trim()} is also listed in ${names}: keep it in one file only.`;
-  return { ...issue(f, 'LOC-006', 'warning', message, entry, 'loc'), relatedFiles: [...others] };
+  return { ...workspaceIssue(f, 'LOC-006', 'warning', message, entry, 'loc'), relatedFiles: [...others] };
 }
 
 /**
@@ -153,13 +154,13 @@ export function sizeIssues(files: readonly WorkspaceFile[]): WorkspaceIssue[] {
     if (file.kind === 'sitemapindex') {
       if (urls > MAX_URLS || bytes > MAX_BYTES) {
         const message = `Index ${file.name} has ${count} children and ${bytes} bytes; the limits are 50,000 and 52,428,800: split it into several index files.`;
-        out.push(issue(f, 'SIZE-003', 'error', message));
+        out.push(workspaceIssue(f, 'SIZE-003', 'error', message));
       }
       return;
     }
     if (urls > MAX_URLS)
       out.push(
-        issue(
+        workspaceIssue(
           f,
           'SIZE-001',
           'error',
@@ -168,97 +169,12 @@ export function sizeIssues(files: readonly WorkspaceFile[]): WorkspaceIssue[] {
       );
     if (bytes > MAX_BYTES) {
       const message = `${file.name} is ${bytes} bytes uncompressed; at most 52,428,800 are allowed: split it.`;
-      out.push(issue(f, 'SIZE-002', 'error', message));
+      out.push(workspaceIssue(f, 'SIZE-002', 'error', message));
     }
     if (urls <= MAX_URLS && bytes <= MAX_BYTES && (urls > HEADROOM_URLS || bytes > HEADROOM_BYTES)) {
       const message = `${file.name} is close to the limits (${count} URLs, ${bytes} bytes): split early, e.g. at 45,000 URLs.`;
-      out.push(issue(f, 'SIZE-005', 'warning', message));
+      out.push(workspaceIssue(f, 'SIZE-005', 'warning', message));
     }
   });
   return out;
-}
-
-const ABSOLUTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
-
-function directoryOf(pathname: string): string {
-  return pathname.slice(0, pathname.lastIndexOf('/') + 1);
-}
-
-/** The index's own URL object: its publish URL, else null. */
-function parseUrl(url: string | undefined): URL | null {
-  if (url === undefined) return null;
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * IDX-003 (stale lastmod), IDX-004 (host/scheme), IDX-005 (directory), IDX-006 (nested index),
- * IDX-007 (self-reference, duplicate child) for the children of one index. Without a publish
- * URL the index origin is the first absolute child's (SITEMAP-RULES section 1) and IDX-005 and
- * the self-reference check are skipped.
- */
-export function indexIssues(
-  files: readonly WorkspaceFile[],
-  indexPos: number,
-  refs: readonly ChildRef[],
-  settings: WorkspaceSettings,
-  newest: (file: number) => { ms: number; value: string } | null,
-): WorkspaceIssue[] {
-  const out: WorkspaceIssue[] = [];
-  const index = files[indexPos];
-  const own = parseUrl(index.publishUrl);
-  let origin = own?.origin;
-  const dir = own ? directoryOf(own.pathname) : undefined;
-  const seen = new Map<string, ChildRef>();
-  for (const ref of refs) {
-    const entry = index.document.entries[ref.entryIndex];
-    if (ref.loc === '') continue;
-    const key = ref.url ?? ref.loc;
-    const first = seen.get(key);
-    if (first !== undefined) {
-      const where = first.entryIndex + 1;
-      const message = `Child ${ref.loc} is listed twice in ${index.name} (also entry ${where}): remove one.`;
-      out.push(issue(indexPos, 'IDX-007', 'warning', message, entry, 'loc'));
-    } else seen.set(key, ref);
-    if (own !== null && ref.url === own.href) {
-      const message = `Index ${index.name} lists itself (${ref.loc}), which makes a loop: remove the entry.`;
-      out.push(issue(indexPos, 'IDX-007', 'error', message, entry, 'loc'));
-    }
-    if (ref.file !== null && ref.file !== indexPos && files[ref.file].kind === 'sitemapindex') {
-      const message = `Child ${ref.loc} is itself a sitemap index (${files[ref.file].name}); indexes cannot nest: list its children directly.`;
-      out.push(issue(indexPos, 'IDX-006', 'error', message, entry, 'loc'));
-    }
-    const child = ABSOLUTE.test(ref.loc) ? parseUrl(ref.url) : null;
-    if (child !== null) {
-      origin ??= child.origin;
-      if (child.origin !== origin) {
-        const severity = settings.crossSubmission ? 'warning' : 'error';
-        const message = `Child ${ref.loc} is on ${child.origin}, not on the index's site ${origin}: move it, or allow cross-submission.`;
-        out.push(issue(indexPos, 'IDX-004', severity, message, entry, 'loc'));
-      } else if (dir !== undefined && !child.pathname.startsWith(dir)) {
-        const message = `Child ${ref.loc} is outside the index's directory ${dir}; Google ignores it: move it under ${dir} or move the index.`;
-        out.push(issue(indexPos, 'IDX-005', 'warning', message, entry, 'loc'));
-      }
-    }
-    const stale = staleLastmod(files, ref, entry, newest);
-    if (stale !== null) out.push(issue(indexPos, 'IDX-003', 'warning', stale, entry, 'lastmod'));
-  }
-  return out;
-}
-
-function staleLastmod(
-  files: readonly WorkspaceFile[],
-  ref: ChildRef,
-  entry: Entry,
-  newest: (file: number) => { ms: number; value: string } | null,
-): string | null {
-  if (ref.file === null || entry.lastmod === undefined || files[ref.file].kind === 'sitemapindex')
-    return null;
-  const own = lastmodMs(entry.lastmod, true);
-  const inner = newest(ref.file);
-  if (own === null || inner === null || inner.ms <= own) return null;
-  return `Index lastmod ${entry.lastmod.trim()} of ${ref.loc} is older than the newest lastmod inside ${files[ref.file].name} (${inner.value}): update it to when the child file last changed.`;
 }
