@@ -138,13 +138,18 @@ export function createKernel(deps: StoreDeps): Kernel {
     return order;
   };
 
+  // Parts derived per snapshot keep their identity while unchanged, so selectors stay quiet.
+  let historyOf: { history: History; summary: AppState['history'] } | null = null;
+  let validation: AppState['validation'] = { validator, version: validator.version };
   const build = (): AppState => {
     const { history, ...rest } = f;
     const vv = validator.version;
+    if (historyOf?.history !== history) historyOf = { history, summary: summarize(history) };
+    if (validation.version !== vv) validation = { validator, version: vv };
     const state = {
       ...rest,
-      history: summarize(history),
-      validation: { validator, version: vv },
+      history: historyOf.summary,
+      validation,
       get rowOrder() {
         return rowOrder(rest.doc, rest.view, vv);
       },

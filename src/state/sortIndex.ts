@@ -83,7 +83,7 @@ function orderByNumbers(keys: Float64Array): Int32Array {
   const n = keys.length;
   const distinct = [...new Set(keys)].filter((k) => !Number.isNaN(k)).sort((a, b) => a - b);
   const rankOf = new Map<number, number>();
-  distinct.forEach((k, r) => rankOf.set(k, r));
+  for (let r = 0; r < distinct.length; r++) rankOf.set(distinct[r], r);
   const ranks = new Int32Array(n);
   for (let i = 0; i < n; i++) ranks[i] = rankOf.get(keys[i]) ?? distinct.length;
   if (n >= POS) {

@@ -192,6 +192,8 @@ describe('store: snapshots and tasks', () => {
     store.commands.setSearch('blog');
     expect(store.getState()).not.toBe(a);
     expect(store.getState().doc).toBe(a.doc);
+    expect(store.getState().history).toBe(a.history);
+    expect(store.getState().validation).toBe(a.validation);
     expect(calls).toBe(1);
     off();
     store.commands.setSearch('');

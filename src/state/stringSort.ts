@@ -12,7 +12,7 @@
 const POS_BITS = 21;
 const POS_SCALE = 2 ** POS_BITS;
 /** Below this size a comparison sort is cheaper than a radix pass. */
-const SMALL = 48;
+const SMALL = 12;
 
 interface Work {
   keys: readonly string[];
@@ -57,19 +57,38 @@ export function sortByStrings(
   return out;
 }
 
+/**
+ * Length of the prefix all strings of the group share (at least `depth`, which they share
+ * already). The common prefix of a set is the common prefix of its least and greatest member,
+ * found with native comparisons; only those two strings are walked character by character.
+ */
 function commonPrefixFrom(w: Work, start: number, end: number, depth: number): number {
-  const first = w.keys[w.idx[start]];
-  let prefix = first.slice(depth);
-  for (let i = start + 1; i < end && prefix.length > 0; i++) {
-    const s = w.keys[w.idx[i]];
-    // Native comparison first; only a mismatch pays for a character loop.
-    if (s.startsWith(prefix, depth)) continue;
-    let j = 0;
-    const max = Math.min(prefix.length, s.length - depth);
-    while (j < max && s.charCodeAt(depth + j) === prefix.charCodeAt(j)) j++;
-    prefix = prefix.slice(0, j);
+  const { keys, idx } = w;
+  let lo = keys[idx[start]];
+  let hi = lo;
+  for (let i = start + 1; i < end; i++) {
+    const s = keys[idx[i]];
+    if (s < lo) lo = s;
+    else if (s > hi) hi = s;
   }
-  return depth + prefix.length;
+  const max = Math.min(lo.length, hi.length);
+  let d = depth;
+  while (d < max && lo.charCodeAt(d) === hi.charCodeAt(d)) d++;
+  return d;
+}
+
+/** Stable insertion sort of a small group; positions start in document order. */
+function insertionSort(w: Work, start: number, end: number): void {
+  const { idx } = w;
+  for (let i = start + 1; i < end; i++) {
+    const row = idx[i];
+    let j = i - 1;
+    while (j >= start && compareSmall(w, idx[j], row) > 0) {
+      idx[j + 1] = idx[j];
+      j--;
+    }
+    idx[j + 1] = row;
+  }
 }
 
 function compareSmall(w: Work, a: number, b: number): number {
@@ -82,24 +101,34 @@ function compareSmall(w: Work, a: number, b: number): number {
 function sortGroup(w: Work, start: number, end: number, depth0: number, stack: number[]): void {
   const m = end - start;
   if (m < 2) return;
-  if (m <= SMALL || m > POS_SCALE) {
-    // Positions start ascending (document order), so `a - b` keeps the sort stable.
+  if (m <= SMALL) {
+    insertionSort(w, start, end);
+    return;
+  }
+  if (m > POS_SCALE) {
+    // Too many rows to pack a position: plain comparison sort (stable by position).
     w.idx.subarray(start, end).sort((a, b) => compareSmall(w, a, b));
     return;
   }
   const depth = commonPrefixFrom(w, start, end, depth0);
   const { keys, idx, packed } = w;
+  const desc = w.sign < 0;
   let wide = false;
-  for (let i = start; i < end && !wide; i++) {
-    const s = keys[idx[i]];
-    for (let j = depth; j < depth + 4 && j < s.length; j++) if (s.charCodeAt(j) > 127) wide = true;
+  for (let i = 0; i < m; i++) {
+    const chunk = asciiChunk(keys[idx[start + i]], depth);
+    if (chunk < 0) {
+      wide = true;
+      break;
+    }
+    packed[i] = (desc ? 0xfffffff - chunk : chunk) * POS_SCALE + i;
+  }
+  if (wide) {
+    for (let i = 0; i < m; i++) {
+      const chunk = wideChunk(keys[idx[start + i]], depth);
+      packed[i] = (desc ? 0xffffffff - chunk : chunk) * POS_SCALE + i;
+    }
   }
   const width = wide ? 2 : 4;
-  const top = wide ? 0xffffffff : 0xfffffff;
-  for (let i = 0; i < m; i++) {
-    const chunk = wide ? wideChunk(keys[idx[start + i]], depth) : asciiChunk(keys[idx[start + i]], depth);
-    packed[i] = (w.sign > 0 ? chunk : top - chunk) * POS_SCALE + i;
-  }
   const view = packed.subarray(0, m);
   view.sort();
   const scratch = w.scratch;
@@ -109,14 +138,15 @@ function sortGroup(w: Work, start: number, end: number, depth0: number, stack: n
 }
 
 // Character code 0 marks "string ended": XML text never contains U+0000.
+/** Four 7-bit characters from `d` (0 past the end), or -1 if one of them is not ASCII. */
 function asciiChunk(s: string, d: number): number {
   const n = s.length;
-  return (
-    ((d < n ? s.charCodeAt(d) : 0) << 21) |
-    ((d + 1 < n ? s.charCodeAt(d + 1) : 0) << 14) |
-    ((d + 2 < n ? s.charCodeAt(d + 2) : 0) << 7) |
-    (d + 3 < n ? s.charCodeAt(d + 3) : 0)
-  );
+  const c0 = d < n ? s.charCodeAt(d) : 0;
+  const c1 = d + 1 < n ? s.charCodeAt(d + 1) : 0;
+  const c2 = d + 2 < n ? s.charCodeAt(d + 2) : 0;
+  const c3 = d + 3 < n ? s.charCodeAt(d + 3) : 0;
+  if ((c0 | c1 | c2 | c3) > 127) return -1;
+  return (c0 << 21) | (c1 << 14) | (c2 << 7) | c3;
 }
 
 function wideChunk(s: string, d: number): number {
