@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { csvToEntries, entriesToCsv, entriesToCsvChunks, guessMapping, parseCsv } from './csv.ts';
 import type { Entry } from './model.ts';
+import { parseSitemap } from './parse.ts';
+import { serializeSitemap } from './serialize.ts';
 
 const fixture = (name: string) =>
   readFileSync(path.resolve(import.meta.dirname, '__fixtures__/csv', name), 'utf8');
@@ -162,5 +164,17 @@ describe('entriesToCsv', () => {
         ),
       ),
     );
+  });
+});
+
+describe('crawler CSV to sitemap and back', () => {
+  it('imports a Screaming Frog export, writes a sitemap, and exports the same URLs as CSV', () => {
+    const parsed = parseCsv(fixture('screaming-frog-internal-html.csv'));
+    const { entries } = csvToEntries(parsed, guessMapping(parsed.headers), { firstId: 0 });
+    const xml = serializeSitemap({ kind: 'urlset', entries, nextId: entries.length });
+    const reopened = parseSitemap(xml);
+    expect(reopened.document.entries.map((e) => e.loc)).toEqual(entries.map((e) => e.loc));
+    const csv = entriesToCsv(reopened.document.entries, { columns: ['loc'] });
+    expect(parseCsv(csv).rows.map((r) => r[0])).toEqual(entries.map((e) => e.loc));
   });
 });
