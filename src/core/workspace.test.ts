@@ -148,16 +148,16 @@ describe('buildWorkspace: combined rows and summaries', () => {
     expect(Array.from(ws.combined.entryIndex)).toEqual([0, 1]);
   });
 
-  it('counts URLs, bytes and parse + supplied + cross-file issues per file', () => {
+  it('counts URLs, bytes and the supplied (else parse) issues plus cross-file issues per file', () => {
     const parseIssue: Issue = { rule: 'ENC-002', severity: 'info', message: 'BOM' };
     const validatorIssue: Issue = { rule: 'LOC-001', severity: 'error', message: 'relative', entry: 0 };
     const ws = buildWorkspace([
       {
         name: 'a.xml',
         result: result('urlset', [{ loc: 'https://a.example/same' }], [parseIssue]),
-        issues: [validatorIssue],
+        issues: [parseIssue, validatorIssue],
       },
-      { name: 'b.xml', result: urlset('https://a.example/same', 'https://a.example/other') },
+      { name: 'b.xml', result: result('urlset', [{ loc: 'https://a.example/same' }], [parseIssue]) },
     ]);
     expect(ws.files[0].summary).toEqual({
       urls: 1,
@@ -165,7 +165,7 @@ describe('buildWorkspace: combined rows and summaries', () => {
       issues: { error: 1, warning: 1, info: 1 },
       fatal: false,
     });
-    expect(ws.files[1].summary.issues).toEqual({ error: 0, warning: 1, info: 0 });
+    expect(ws.files[1].summary.issues).toEqual({ error: 0, warning: 1, info: 1 });
   });
 });
 

@@ -154,8 +154,7 @@ export function buildWorkspace(
   groups.push(sizeIssues(files), crossFileDuplicates(files));
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
-    count(file.summary.issues, inputs[f].result.issues);
-    count(file.summary.issues, inputs[f].issues ?? []);
+    count(file.summary.issues, inputs[f].issues ?? inputs[f].result.issues);
   });
   for (const issue of issues) files[issue.file].summary.issues[issue.severity]++;
   const extra: number[] = [];

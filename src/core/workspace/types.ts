@@ -16,7 +16,10 @@ export interface WorkspaceInput {
   result: ParseResult;
   /** Where this file is published, when known (e.g. it was fetched from there). */
   publishUrl?: string;
-  /** Validator issues of this file (parse issues come from `result.issues`). Counted in the summary. */
+  /**
+   * Every issue of this file for the summary, e.g. `Validator.all()` (which already holds the
+   * parse issues). When absent, the parse issues in `result.issues` are counted.
+   */
   issues?: readonly Issue[];
 }
 
@@ -39,7 +42,7 @@ export interface FileSummary {
   urls: number;
   /** Decompressed, decoded byte length (0 when unknown, e.g. a document made in the editor). */
   decodedBytes: number;
-  /** Parse issues + supplied validator issues + workspace (cross-file) issues of this file. */
+  /** The file's own issues (`WorkspaceInput.issues`, else its parse issues) + its workspace issues. */
   issues: SeverityCounts;
   /** The file was not well-formed; only a recovered prefix is loaded. */
   fatal: boolean;
