@@ -1,32 +1,61 @@
 /**
- * IndexedDB persistence for autosave, using the `idb` wrapper. One object store, one record
- * (`workspace`). This module is the only one in state/ that touches `indexedDB`.
+ * IndexedDB persistence for autosave, using the `idb` wrapper. This module is the only one in
+ * state/ that touches `indexedDB`.
+ *
+ * Entries are stored in chunks of `CHUNK_SIZE` rows. Entries are immutable objects, so a chunk
+ * whose entries are the very same objects as at the last save is skipped: after a cell edit in a
+ * 1,000,000-row document one chunk is written instead of the whole document, which keeps the
+ * structured-clone cost of a save small.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { Entry, SitemapDocument } from '../core/model.ts';
 import type { PersistenceAdapter, SavedWorkspace } from './persist.ts';
 
+/** Rows per stored chunk. */
+export const CHUNK_SIZE = 10_000;
+
+type Meta = Omit<SavedWorkspace, 'doc'> & {
+  doc: Omit<SitemapDocument, 'entries'>;
+  chunks: number;
+  rows: number;
+};
+
 interface WorkbenchDb extends DBSchema {
-  workspace: { key: string; value: SavedWorkspace };
+  meta: { key: string; value: Meta };
+  chunks: { key: number; value: Entry[] };
 }
 
 const DB_NAME = 'sitemap-workbench';
-const STORE = 'workspace';
 const KEY = 'current';
+
+function sameChunk(
+  a: readonly Entry[] | undefined,
+  entries: readonly Entry[],
+  from: number,
+  to: number,
+): boolean {
+  if (!a || a.length !== to - from) return false;
+  for (let i = from; i < to; i++) if (a[i - from] !== entries[i]) return false;
+  return true;
+}
 
 /**
  * An adapter over IndexedDB, or null when the browser has none (some private modes). Opening
  * is lazy; every method rejects on storage errors (quota, blocked), which the store turns into
- * a notice.
+ * a notice. Meta and changed chunks are written in one transaction, so a save is all or nothing.
  *
  * @example const storage = createIdbPersistence(); if (storage) await storage.save(workspace);
  */
 export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | null {
   if (typeof indexedDB === 'undefined') return null;
   let db: Promise<IDBPDatabase<WorkbenchDb>> | null = null;
+  // What the database holds now, by chunk: used to skip unchanged chunks.
+  let stored: Array<readonly Entry[]> = [];
   const open = () => {
     db ??= openDB<WorkbenchDb>(dbName, 1, {
       upgrade(d) {
-        if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
+        d.createObjectStore('meta');
+        d.createObjectStore('chunks');
       },
     }).catch((e: unknown) => {
       db = null;
@@ -36,13 +65,44 @@ export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | nul
   };
   return {
     async load() {
-      return (await (await open()).get(STORE, KEY)) ?? null;
+      const d = await open();
+      const meta = await d.get('meta', KEY);
+      if (!meta) return null;
+      const tx = d.transaction('chunks');
+      const parts = await Promise.all(Array.from({ length: meta.chunks }, (_, i) => tx.store.get(i)));
+      if (parts.some((p) => !p)) return null;
+      stored = parts as Entry[][];
+      const { chunks: _c, rows: _r, doc, ...rest } = meta;
+      return { ...rest, doc: { ...doc, entries: stored.flat() } };
     },
     async save(workspace) {
-      await (await open()).put(STORE, workspace, KEY);
+      const d = await open();
+      const { entries, ...docRest } = workspace.doc;
+      const count = Math.ceil(entries.length / CHUNK_SIZE);
+      const tx = d.transaction(['meta', 'chunks'], 'readwrite');
+      const next: Array<readonly Entry[]> = [];
+      const writes: Promise<unknown>[] = [];
+      for (let c = 0; c < count; c++) {
+        const from = c * CHUNK_SIZE;
+        const to = Math.min(entries.length, from + CHUNK_SIZE);
+        if (sameChunk(stored[c], entries, from, to)) next.push(stored[c]);
+        else {
+          const chunk = entries.slice(from, to);
+          next.push(chunk);
+          writes.push(tx.objectStore('chunks').put(chunk, c));
+        }
+      }
+      for (let c = count; c < stored.length; c++) writes.push(tx.objectStore('chunks').delete(c));
+      const meta: Meta = { ...workspace, doc: docRest, chunks: count, rows: entries.length };
+      writes.push(tx.objectStore('meta').put(meta, KEY));
+      await Promise.all([...writes, tx.done]);
+      stored = next;
     },
     async clear() {
-      await (await open()).delete(STORE, KEY);
+      const d = await open();
+      const tx = d.transaction(['meta', 'chunks'], 'readwrite');
+      await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('chunks').clear(), tx.done]);
+      stored = [];
     },
   };
 }
