@@ -273,8 +273,14 @@ function afterRoot(ctx: XmlCtx): void {
     const t = sc.next();
     if (t === Tok.Eof) return;
     if (t === Tok.Comment || t === Tok.Pi) continue;
-    if (t === Tok.Text && sc.s.slice(sc.textStart, sc.textEnd).trim() === '') continue;
-    sc.fail('Content after the end of the root element', sc.tokStart);
+    let at = sc.tokStart;
+    if (t === Tok.Text) {
+      const text = sc.s.slice(sc.textStart, sc.textEnd);
+      const lead = text.length - text.trimStart().length;
+      if (lead === text.length) continue;
+      at += lead;
+    }
+    sc.fail('Content after the end of the root element', at);
   }
 }
 
