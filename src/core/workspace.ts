@@ -5,8 +5,7 @@
  * the types in `workspace/types.ts`.
  */
 import type { Issue } from './model.ts';
-import { crossFileDuplicates, crossFileUrls, newestLastmod, sizeIssues } from './workspace/checks.ts';
-import type { CrossFileUrls } from './workspace/crossFile.ts';
+import { crossFileDuplicates, newestLastmod, sizeIssues } from './workspace/checks.ts';
 import { indexIssues } from './workspace/indexChecks.ts';
 import { FileMatcher, locSegments } from './workspace/match.ts';
 import type {
@@ -159,7 +158,6 @@ export function buildWorkspace(
   for (const issue of issues) files[issue.file].summary.issues[issue.severity]++;
   const extra: number[] = [];
   for (let f = 0; f < files.length; f++) if (files[f].role === 'extra') extra.push(f);
-  let crossFile: CrossFileUrls | undefined;
   return {
     files,
     indexes,
@@ -168,11 +166,6 @@ export function buildWorkspace(
     extra,
     combined: combinedRows(files, children),
     issues,
-    // Built on first use (the first edit), not on load: it is a second Map of every URL.
-    get crossFile() {
-      crossFile ??= crossFileUrls(files);
-      return crossFile;
-    },
   };
 }
 

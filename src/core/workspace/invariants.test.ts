@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ParseResult } from '../model.ts';
 import { buildWorkspace, type WorkspaceInput } from '../workspace.ts';
+import { crossFileUrls } from './checks.ts';
 import { planWorkspaceExport } from './exportPlan.ts';
 
 const NAMES = ['a.xml', 'b.xml', 'B.xml', 'c.xml.gz', 'fr/s.xml', 'en/s.xml', 'idx.xml'];
@@ -66,13 +67,14 @@ describe('workspace invariants (property)', () => {
         });
         expect(ws.missing.every((c) => c.file === null)).toBe(true);
         // The one-pass LOC-006 check agrees with the incremental index used after edits.
+        const urls = crossFileUrls(ws.files);
         const dupes = new Map(
           ws.issues.filter((i) => i.rule === 'LOC-006').map((i) => [`${i.file}:${i.entry}`, i.relatedFiles]),
         );
         ws.files.forEach((file, f) => {
           if (file.kind === 'sitemapindex') return;
           for (const entry of file.document.entries) {
-            const others = ws.crossFile.otherFiles(entry.loc, f);
+            const others = urls.otherFiles(entry.loc, f);
             expect(dupes.get(`${f}:${entry.id}`) ?? []).toEqual(others);
           }
         });

@@ -4,7 +4,6 @@
  */
 
 import type { DocumentKind, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../model.ts';
-import type { CrossFileUrls } from './crossFile.ts';
 
 /** One file given to `buildWorkspace`. */
 export interface WorkspaceInput {
@@ -98,7 +97,12 @@ export interface CombinedRows {
   length: number;
 }
 
-/** The result of `buildWorkspace`. */
+/**
+ * The result of `buildWorkspace`: plain data (typed arrays, no class instances), so it can be
+ * posted from a worker. For edits, keep a `CrossFileUrls` (`crossFileUrls(ws.files)` in
+ * workspace/checks.ts) beside it: `apply(file, change)` returns the URLs to re-check with
+ * `crossFileIssue` instead of a rebuild.
+ */
 export interface Workspace {
   files: WorkspaceFile[];
   /** Positions of the index files, in input order. */
@@ -111,10 +115,4 @@ export interface Workspace {
   extra: number[];
   combined: CombinedRows;
   issues: WorkspaceIssue[];
-  /**
-   * URL → files index of the non-index files, built on first access. After an edit,
-   * `crossFile.apply(file, change)` returns the URLs to re-check with `crossFileIssue`
-   * (workspace/checks.ts) instead of a rebuild.
-   */
-  readonly crossFile: CrossFileUrls;
 }
