@@ -5,7 +5,7 @@
 import type { Entry, RawXml, SitemapDocument } from '../model.ts';
 import { COMPACT_INDENT, PRETTY_INDENT, writeSitemapRef, writeTextLine, writeUrl } from './entries.ts';
 import { escapeXml } from './escape.ts';
-import { type WriteContext, writeExtras } from './extensions.ts';
+import { makeTags, type WriteContext, writeExtras } from './extensions.ts';
 import { rootStartTag } from './namespaces.ts';
 import { normalizeDate } from './normalize.ts';
 
@@ -18,16 +18,19 @@ export interface ChunkLimits {
 
 /** The written body of one output file plus what its root tag and index entry need. */
 export interface Chunk {
+  /** Output parts; index 0 is reserved for the file head (filled in by fileText). */
   body: string[];
   entries: number;
   news: number;
-  /** UTF-8 byte length of `body` (exact, not string length). */
+  /** UTF-16 length of `body`; UTF-8 bytes are at most 3× this. */
+  chars: number;
+  /** Exact UTF-8 byte length of `body`, or -1 while `3 × chars` is safely under the limit. */
   bodyBytes: number;
   flags: number;
   used: Set<string>;
-  /** Newest normalised lastmod in the chunk (for the index), and its time in ms. */
-  newest?: string;
-  newestMs: number;
+  /** Index range of the chunk's entries in the written list: [first, end). */
+  first: number;
+  end: number;
 }
 
 /** Options that shape the written text. */
@@ -85,18 +88,22 @@ export function makeContext(
     flags: 0,
     used: [],
     newsCount: 0,
+    out: [],
+    tags: makeTags(opts.pretty ? PRETTY_INDENT : COMPACT_INDENT, opts.pretty ? '\n' : ''),
   };
 }
 
-function newChunk(): Chunk {
+function newChunk(first = 0): Chunk {
   return {
-    body: [],
+    body: [''],
     entries: 0,
     news: 0,
-    bodyBytes: 0,
+    chars: 0,
+    bodyBytes: -1,
     flags: 0,
     used: new Set(),
-    newestMs: Number.NEGATIVE_INFINITY,
+    first,
+    end: first,
   };
 }
 
@@ -113,14 +120,45 @@ export function dateMs(value: string): number {
   return t;
 }
 
-function trackNewest(chunk: Chunk, lastmod: string | undefined): void {
-  if (lastmod === undefined) return;
-  const v = normalizeDate(lastmod.trim());
-  const t = dateMs(v);
-  if (t > chunk.newestMs) {
-    chunk.newestMs = t;
-    chunk.newest = v;
+/**
+ * Newest lastmod (normalised, compared as instants; no zone read as UTC) among `entries`, for
+ * the index's `<lastmod>` (OUT-008). Undefined when none carries a date.
+ */
+export function newestLastmod(entries: readonly Entry[], first: number, end: number): string | undefined {
+  let best: string | undefined;
+  let bestMs = Number.NEGATIVE_INFINITY;
+  for (let i = first; i < end; i++) {
+    const raw = entries[i].lastmod;
+    if (raw === undefined) continue;
+    const v = normalizeDate(raw.trim());
+    const t = dateMs(v);
+    if (t > bestMs) {
+      bestMs = t;
+      best = v;
+    }
   }
+  return best;
+}
+
+function partsLength(parts: readonly string[], from: number): number {
+  let n = 0;
+  for (let i = from; i < parts.length; i++) n += parts[i].length;
+  return n;
+}
+
+function partsBytes(parts: readonly string[], from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n += utf8Length(parts[i]);
+  return n;
+}
+
+/** Would the entry in `body[start..]` push the chunk over `maxBytes`? Exact bytes only near the limit. */
+function overBytes(cur: Chunk, start: number, chars: number, reserve: number, maxBytes: number): boolean {
+  if (cur.bodyBytes < 0) {
+    if (reserve + 3 * (cur.chars + chars) <= maxBytes) return false;
+    cur.bodyBytes = partsBytes(cur.body, 0, start);
+  }
+  return reserve + cur.bodyBytes + partsBytes(cur.body, start, cur.body.length) > maxBytes;
 }
 
 /** Upper bound of header + footer bytes, given the unknown namespaces registered so far. */
@@ -147,13 +185,15 @@ export function writeChunks(
   let cur = newChunk();
   let reserve = limits ? reserveBytes(layout, ctx) : 0;
   let knownExtra = ctx.extra.size;
-  for (const e of entries) {
+  ctx.out = cur.body;
+  for (let i = 0; i < entries.length; i++) {
     ctx.flags = 0;
     ctx.used.length = 0;
     ctx.newsCount = 0;
-    const s = write(ctx, e);
-    if (s === '') continue;
-    const bytes = utf8Length(s);
+    const start = cur.body.length;
+    write(ctx, entries[i]);
+    if (cur.body.length === start) continue;
+    const chars = partsLength(cur.body, start);
     if (limits) {
       if (ctx.extra.size !== knownExtra) {
         knownExtra = ctx.extra.size;
@@ -161,20 +201,26 @@ export function writeChunks(
       }
       const full =
         cur.entries + 1 > limits.maxUrls ||
-        reserve + cur.bodyBytes + bytes > limits.maxBytes ||
-        cur.news + ctx.newsCount > limits.maxNews;
+        cur.news + ctx.newsCount > limits.maxNews ||
+        overBytes(cur, start, chars, reserve, limits.maxBytes);
+      let entryStart = start;
       if (full && cur.entries > 0) {
+        const moved = cur.body.splice(start);
+        moved.unshift('');
+        entryStart = 1;
         chunks.push(cur);
-        cur = newChunk();
+        cur = newChunk(i);
+        cur.body = moved;
+        ctx.out = cur.body;
       }
+      if (cur.bodyBytes >= 0) cur.bodyBytes += partsBytes(cur.body, entryStart, cur.body.length);
     }
-    cur.body.push(s);
     cur.entries++;
-    cur.bodyBytes += bytes;
+    cur.chars += chars;
     cur.news += ctx.newsCount;
     cur.flags |= ctx.flags;
     for (const p of ctx.used) cur.used.add(p);
-    trackNewest(cur, e.lastmod);
+    cur.end = i + 1;
   }
   chunks.push(cur);
   return chunks;
@@ -185,11 +231,14 @@ export function fileText(layout: LayoutOptions, ctx: WriteContext, chunk: Chunk,
   if (layout.mode === 'txt') return chunk.body.join('');
   let extras = '';
   if (first && layout.rootExtras.length > 0) {
-    const used = ctx.used;
+    const [used, out] = [ctx.used, ctx.out];
     ctx.used = [];
-    extras = writeExtras(ctx, layout.rootExtras, 1);
+    ctx.out = [];
+    writeExtras(ctx, layout.rootExtras, 1);
+    extras = ctx.out.join('');
     for (const p of ctx.used) chunk.used.add(p);
     ctx.used = used;
+    ctx.out = out;
   }
   const extra = new Map<string, string>();
   for (const [prefix, uri] of ctx.extra) if (chunk.used.has(prefix)) extra.set(prefix, uri);
@@ -200,6 +249,12 @@ export function fileText(layout: LayoutOptions, ctx: WriteContext, chunk: Chunk,
     head += `<?xml-stylesheet type="${type}" href="${escapeXml(href)}"?>\n`;
   }
   head += rootStartTag({ name: layout.root, flags: chunk.flags, extra, schemaHints: layout.schemaHints });
-  const nl = ctx.nl;
-  return `${head}${nl}${extras}${chunk.body.join('')}</${layout.root}>\n`;
+  const body = chunk.body;
+  const saved = body[0];
+  body[0] = `${head}${ctx.nl}${extras}`;
+  body.push(`</${layout.root}>\n`);
+  const text = body.join('');
+  body.pop();
+  body[0] = saved;
+  return text;
 }

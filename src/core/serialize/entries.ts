@@ -25,53 +25,56 @@ export const PRETTY_INDENT: readonly string[] = [
 ];
 export const COMPACT_INDENT: readonly string[] = ['', '', '', '', '', '', ''];
 
-function simple(
-  ctx: WriteContext,
-  name: string,
-  value: string | undefined,
-  norm: (v: string) => string,
-): string {
-  if (value === undefined) return '';
-  const v = cleanText(ctx, norm(value.trim()), name);
-  return v === '' ? '' : `${ctx.ind[2]}<${name}>${v}</${name}>${ctx.nl}`;
-}
-
 /**
- * One `<url>` element with all its children in OUT-003 order. Sets `ctx.flags`, `ctx.used`,
- * `ctx.newsCount` for the entry (the caller resets them).
+ * One `<url>` element with all its children in OUT-003 order, pushed onto `ctx.out`. Sets
+ * `ctx.flags`, `ctx.used`, `ctx.newsCount` for the entry (the caller resets them).
  */
-export function writeUrl(ctx: WriteContext, e: Entry): string {
+export function writeUrl(ctx: WriteContext, e: Entry): void {
   ctx.entry = e.id;
-  const nl = ctx.nl;
-  let s = `${ctx.ind[1]}<url>${nl}${ctx.ind[2]}<loc>${cleanUrl(ctx, e.loc, 'loc')}</loc>${nl}`;
-  if (e.lastmod !== undefined) s += simple(ctx, 'lastmod', e.lastmod, normalizeDate);
-  if (!ctx.lean) {
-    if (e.changefreq !== undefined) s += simple(ctx, 'changefreq', e.changefreq, normalizeChangefreq);
-    if (e.priority !== undefined) s += simple(ctx, 'priority', e.priority, normalizePriority);
+  const out = ctx.out;
+  const t = ctx.tags;
+  out.push(t.urlOpen, cleanUrl(ctx, e.loc, 'loc'), t.locClose);
+  if (e.lastmod !== undefined) {
+    const v = cleanText(ctx, normalizeDate(e.lastmod.trim()), 'lastmod');
+    if (v !== '') out.push(t.lastmodOpen, v, t.lastmodClose);
   }
-  if (e.images !== undefined && e.images.length > 0) s += writeImages(ctx, e.images);
-  if (e.videos !== undefined && e.videos.length > 0) s += writeVideos(ctx, e.videos);
-  if (e.news !== undefined && e.news.length > 0) s += writeNews(ctx, e.news);
-  if (e.alternates !== undefined && e.alternates.length > 0) s += writeAlternates(ctx, e.alternates);
-  if (e.extras !== undefined && e.extras.length > 0) s += writeExtras(ctx, e.extras, 2);
-  return `${s}${ctx.ind[1]}</url>${nl}`;
+  if (!ctx.lean) {
+    if (e.changefreq !== undefined) {
+      const v = cleanText(ctx, normalizeChangefreq(e.changefreq.trim()), 'changefreq');
+      if (v !== '') out.push(t.changefreqOpen, v, t.changefreqClose);
+    }
+    if (e.priority !== undefined) {
+      const v = cleanText(ctx, normalizePriority(e.priority.trim()), 'priority');
+      if (v !== '') out.push(t.priorityOpen, v, t.priorityClose);
+    }
+  }
+  if (e.images !== undefined && e.images.length > 0) writeImages(ctx, e.images);
+  if (e.videos !== undefined && e.videos.length > 0) writeVideos(ctx, e.videos);
+  if (e.news !== undefined && e.news.length > 0) writeNews(ctx, e.news);
+  if (e.alternates !== undefined && e.alternates.length > 0) writeAlternates(ctx, e.alternates);
+  if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);
+  out.push(t.urlClose);
 }
 
 /** One `<sitemap>` element of an index: `loc`, `lastmod`, then preserved extras. */
-export function writeSitemapRef(ctx: WriteContext, e: Entry): string {
+export function writeSitemapRef(ctx: WriteContext, e: Entry): void {
   ctx.entry = e.id;
-  const nl = ctx.nl;
-  let s = `${ctx.ind[1]}<sitemap>${nl}${ctx.ind[2]}<loc>${cleanUrl(ctx, e.loc, 'loc')}</loc>${nl}`;
-  if (e.lastmod !== undefined) s += simple(ctx, 'lastmod', e.lastmod, normalizeDate);
-  if (e.extras !== undefined && e.extras.length > 0) s += writeExtras(ctx, e.extras, 2);
-  return `${s}${ctx.ind[1]}</sitemap>${nl}`;
+  const out = ctx.out;
+  const t = ctx.tags;
+  out.push(t.sitemapOpen, cleanUrl(ctx, e.loc, 'loc'), t.locClose);
+  if (e.lastmod !== undefined) {
+    const v = cleanText(ctx, normalizeDate(e.lastmod.trim()), 'lastmod');
+    if (v !== '') out.push(t.lastmodOpen, v, t.lastmodClose);
+  }
+  if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);
+  out.push(t.sitemapClose);
 }
 
-/** One line of a text sitemap (URL-escaped, not entity-escaped), or '' for an empty loc. */
-export function writeTextLine(ctx: WriteContext, e: Entry): string {
+/** One line of a text sitemap (URL-escaped, not entity-escaped); nothing for an empty loc. */
+export function writeTextLine(ctx: WriteContext, e: Entry): void {
   ctx.entry = e.id;
   const v = plainUrl(ctx, e.loc, 'loc');
-  return v === '' ? '' : `${v}\n`;
+  if (v !== '') ctx.out.push(v, '\n');
 }
 
 /** True when an entry carries data a text sitemap cannot hold (TXT-006). */

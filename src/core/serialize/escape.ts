@@ -16,14 +16,6 @@ export interface CleanContext {
 const NEEDS_TEXT_WORK = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden XML characters is the point.
 const FORBIDDEN_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-const ENTITY = /[&<>"']/g;
-const ENTITY_MAP: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
 
 function isForbiddenCode(c: number): boolean {
   return c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c === 0xfffe || c === 0xffff;
@@ -81,9 +73,26 @@ function reportRemoved(
   );
 }
 
+const ENTITY_TEST = /[&<>"']/;
+
 /** Escape the five XML special characters (OUT-004). No trimming, no removal. */
 export function escapeXml(value: string): string {
-  return value.replace(ENTITY, (ch) => ENTITY_MAP[ch]);
+  if (!ENTITY_TEST.test(value)) return value;
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    let rep: string;
+    if (c === 38) rep = '&amp;';
+    else if (c === 60) rep = '&lt;';
+    else if (c === 62) rep = '&gt;';
+    else if (c === 34) rep = '&quot;';
+    else if (c === 39) rep = '&apos;';
+    else continue;
+    out += value.slice(last, i) + rep;
+    last = i + 1;
+  }
+  return out + value.slice(last);
 }
 
 /**
@@ -106,8 +115,10 @@ export function cleanText(
 }
 
 const URL_NEEDS_WORK = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]|%(?![0-9A-Fa-f]{2})/;
-const URL_ALLOWED = /[!$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~]/;
-const HEX2 = /^[0-9A-Fa-f]{2}$/;
+/** Anything but URL characters that need neither URL nor entity escaping (so also `&`, `'`, spaces). */
+const URL_XML_NEEDS_WORK = /[^!#$()*+,\-./0-9:;=?@A-Z[\]_a-z~%]|%(?![0-9A-Fa-f]{2})/;
+/** Runs of characters a URI may not contain, or a `%` that does not start an escape. */
+const URL_RUNS = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]+|%(?![0-9A-Fa-f]{2})/g;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const AUTHORITY = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^/?#]*)/;
 
@@ -137,28 +148,32 @@ export function escapeUrl(url: string): string {
   const manyHashes = firstHash >= 0 && url.indexOf('#', firstHash + 1) >= 0;
   if (!manyHashes && !URL_NEEDS_WORK.test(url)) return url;
   const src = punycodeAuthority(url);
-  let out = '';
-  let seenHash = false;
-  for (const ch of src) {
-    if (ch === '#') {
-      out += seenHash ? '%23' : '#';
-      seenHash = true;
-    } else if (ch === '%' || URL_ALLOWED.test(ch)) out += ch;
-    else out += encodeURIComponent(ch);
-  }
-  return fixPercents(out);
-}
-
-/** Replace every `%` that does not start a `%XX` escape with `%25`. */
-function fixPercents(s: string): string {
-  if (s.indexOf('%') < 0) return s;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (ch === '%' && !HEX2.test(s.slice(i + 1, i + 3))) out += '%25';
-    else out += ch;
+  let out = NOT_FOR_ENCODE_URI.test(src) ? src.replace(URL_RUNS, encodeRun) : encodeUriSafe(src);
+  if (manyHashes) {
+    const first = out.indexOf('#');
+    out = out.slice(0, first + 1) + out.slice(first + 1).replaceAll('#', '%23');
   }
   return out;
+}
+
+/** encodeURI keeps exactly our allowed set except `%`, `[` and `]`, which it would encode. */
+const NOT_FOR_ENCODE_URI = /[%[\]]/;
+
+function encodeUriSafe(s: string): string {
+  try {
+    return encodeURI(s);
+  } catch {
+    return encodeURI(removeForbidden(s).value);
+  }
+}
+
+function encodeRun(run: string): string {
+  if (run === '%') return '%25';
+  try {
+    return encodeURIComponent(run);
+  } catch {
+    return encodeURIComponent(removeForbidden(run).value);
+  }
 }
 
 /**
@@ -174,6 +189,7 @@ export function cleanUrl(
   index?: number,
   sub?: string,
 ): string {
+  if (!URL_XML_NEEDS_WORK.test(value) && value.indexOf('#') === value.lastIndexOf('#')) return value;
   return escapeXml(plainUrl(ctx, value, field, index, sub));
 }
 

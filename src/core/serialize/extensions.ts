@@ -22,6 +22,53 @@ export interface WriteContext extends CleanContext {
   flags: number;
   used: string[];
   newsCount: number;
+  /** Output parts of the file being written; writers push onto it. */
+  out: string[];
+  /** Pre-built tag strings for the current layout. */
+  tags: Tags;
+}
+
+/** Tag strings with indentation and line breaks baked in, built once per export. */
+export interface Tags {
+  urlOpen: string;
+  urlClose: string;
+  sitemapOpen: string;
+  sitemapClose: string;
+  locClose: string;
+  lastmodOpen: string;
+  lastmodClose: string;
+  changefreqOpen: string;
+  changefreqClose: string;
+  priorityOpen: string;
+  priorityClose: string;
+  imageOpen: string;
+  imageLocClose: string;
+  imageClose: string;
+  linkOpen: string;
+  linkClose: string;
+}
+
+/** Build the {@link Tags} for an indentation table and line break. */
+export function makeTags(ind: readonly string[], nl: string): Tags {
+  const [i1, i2, i3] = [ind[1], ind[2], ind[3]];
+  return {
+    urlOpen: `${i1}<url>${nl}${i2}<loc>`,
+    urlClose: `${i1}</url>${nl}`,
+    sitemapOpen: `${i1}<sitemap>${nl}${i2}<loc>`,
+    sitemapClose: `${i1}</sitemap>${nl}`,
+    locClose: `</loc>${nl}`,
+    lastmodOpen: `${i2}<lastmod>`,
+    lastmodClose: `</lastmod>${nl}`,
+    changefreqOpen: `${i2}<changefreq>`,
+    changefreqClose: `</changefreq>${nl}`,
+    priorityOpen: `${i2}<priority>`,
+    priorityClose: `</priority>${nl}`,
+    imageOpen: `${i2}<image:image>${nl}${i3}<image:loc>`,
+    imageLocClose: `</image:loc>${nl}`,
+    imageClose: `${i2}</image:image>${nl}`,
+    linkOpen: `${i2}<xhtml:link`,
+    linkClose: `/>${nl}`,
+  };
 }
 
 /** XSD sequence of video:video children (VID-020); unknown names go last. */
@@ -160,37 +207,33 @@ function writeNodes(
 }
 
 /** `<image:image>` elements of one entry (OUT-003; deprecated children unless stripped). */
-export function writeImages(ctx: WriteContext, images: readonly ImageData[]): string {
-  let s = '';
-  const [i2, i3] = [ctx.ind[2], ctx.ind[3]];
-  const nl = ctx.nl;
+export function writeImages(ctx: WriteContext, images: readonly ImageData[]): void {
+  const out = ctx.out;
+  const t = ctx.tags;
   for (let i = 0; i < images.length; i++) {
     const img = images[i];
-    s += `${i2}<image:image>${nl}${i3}<image:loc>${cleanUrl(ctx, img.loc, 'images', i, 'loc')}</image:loc>${nl}`;
+    out.push(t.imageOpen, cleanUrl(ctx, img.loc, 'images', i, 'loc'), t.imageLocClose);
     if (!ctx.stripDeprecated) {
-      s += imageChild(ctx, 'caption', img.caption, i);
-      s += imageChild(ctx, 'geo_location', img.geoLocation, i);
-      s += imageChild(ctx, 'title', img.title, i);
-      if (img.license !== undefined) {
-        const v = cleanMaybeUrl(ctx, img.license, 'images', i, 'license');
-        if (v !== '') s += `${i3}<image:license>${v}</image:license>${nl}`;
-      }
+      if (img.caption !== undefined)
+        imageChild(ctx, 'caption', cleanText(ctx, img.caption, 'images', i, 'caption'));
+      if (img.geoLocation !== undefined)
+        imageChild(ctx, 'geo_location', cleanText(ctx, img.geoLocation, 'images', i, 'geo_location'));
+      if (img.title !== undefined) imageChild(ctx, 'title', cleanText(ctx, img.title, 'images', i, 'title'));
+      if (img.license !== undefined)
+        imageChild(ctx, 'license', cleanMaybeUrl(ctx, img.license, 'images', i, 'license'));
     }
-    if (img.extras) s += writeExtras(ctx, img.extras, 3);
-    s += `${i2}</image:image>${nl}`;
+    if (img.extras) writeExtras(ctx, img.extras, 3);
+    out.push(t.imageClose);
   }
   if (images.length > 0) ctx.flags |= USES_IMAGE;
-  return s;
 }
 
-function imageChild(ctx: WriteContext, name: string, value: string | undefined, i: number): string {
-  if (value === undefined) return '';
-  const v = cleanText(ctx, value, 'images', i, name);
-  return v === '' ? '' : `${ctx.ind[3]}<image:${name}>${v}</image:${name}>${ctx.nl}`;
+function imageChild(ctx: WriteContext, name: string, value: string): void {
+  if (value !== '') ctx.out.push(`${ctx.ind[3]}<image:${name}>${value}</image:${name}>${ctx.nl}`);
 }
 
 /** `<video:video>` elements of one entry, children in VID-020 order. */
-export function writeVideos(ctx: WriteContext, videos: readonly { nodes: XNode[] }[]): string {
+export function writeVideos(ctx: WriteContext, videos: readonly { nodes: XNode[] }[]): void {
   let s = '';
   for (let i = 0; i < videos.length; i++) {
     const spec: NodeWriteSpec = { prefix: 'video', field: 'videos', index: i, values: VIDEO_VALUE };
@@ -198,11 +241,11 @@ export function writeVideos(ctx: WriteContext, videos: readonly { nodes: XNode[]
     s += `${ctx.ind[2]}<video:video>${ctx.nl}${inner}${ctx.ind[2]}</video:video>${ctx.nl}`;
   }
   if (videos.length > 0) ctx.flags |= USES_VIDEO;
-  return s;
+  ctx.out.push(s);
 }
 
 /** `<news:news>` elements of one entry, children in NEWS-011 order. */
-export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]): string {
+export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]): void {
   let s = '';
   for (let i = 0; i < news.length; i++) {
     const spec: NodeWriteSpec = { prefix: 'news', field: 'news', index: i, values: NEWS_VALUE };
@@ -213,41 +256,72 @@ export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]
     ctx.flags |= USES_NEWS;
     ctx.newsCount += news.length;
   }
-  return s;
+  ctx.out.push(s);
 }
 
-function altRank(a: Alternate): number {
-  if (a.hreflang === undefined) return 2;
-  return a.hreflang.trim().toLowerCase() === 'x-default' ? 1 : 0;
+const SIMPLE_TAG = /^[a-z0-9-]+$/;
+
+/** Sort key of a link: its hreflang trimmed and lowercased ('' when absent). */
+function altKey(a: Alternate): string {
+  const h = a.hreflang;
+  if (h === undefined) return '';
+  return SIMPLE_TAG.test(h) ? h : h.trim().toLowerCase();
+}
+
+/** 0 = hreflang link, 1 = x-default, 2 = no hreflang (HREF-012 uses). */
+function altRank(a: Alternate, key: string): number {
+  return a.hreflang === undefined ? 2 : key === 'x-default' ? 1 : 0;
+}
+
+/** Source indexes in output order (hreflang order, x-default, then links without hreflang); null = as is. */
+function alternateOrder(alternates: readonly Alternate[]): number[] | null {
+  let prevKey = altKey(alternates[0]);
+  let prevRank = altRank(alternates[0], prevKey);
+  let sorted = true;
+  for (let i = 1; i < alternates.length && sorted; i++) {
+    const key = altKey(alternates[i]);
+    const rank = altRank(alternates[i], key);
+    sorted = prevRank < rank || (prevRank === rank && (rank === 2 || prevKey <= key));
+    prevKey = key;
+    prevRank = rank;
+  }
+  if (sorted) return null;
+  return alternates
+    .map((a, i) => {
+      const k = altKey(a);
+      return { i, k, r: altRank(a, k) };
+    })
+    .sort((x, y) => x.r - y.r || (x.k < y.k ? -1 : x.k > y.k ? 1 : x.i - y.i))
+    .map((x) => x.i);
 }
 
 /** `<xhtml:link>` elements: attributes rel, media, hreflang, href; sorted by hreflang, x-default last. */
-export function writeAlternates(ctx: WriteContext, alternates: readonly Alternate[]): string {
-  const order = alternates
-    .map((a, i) => ({ a, i, r: altRank(a), k: a.hreflang?.trim().toLowerCase() ?? '' }))
-    .sort((x, y) => x.r - y.r || (x.k < y.k ? -1 : x.k > y.k ? 1 : x.i - y.i));
-  let s = '';
-  for (const { a, i } of order) {
-    let attrs = '';
-    if (a.rel !== undefined) attrs += ` rel="${cleanText(ctx, a.rel, 'alternates', i, 'rel')}"`;
-    if (a.media !== undefined) attrs += ` media="${cleanText(ctx, a.media, 'alternates', i, 'media')}"`;
+export function writeAlternates(ctx: WriteContext, alternates: readonly Alternate[]): void {
+  const order = alternateOrder(alternates);
+  const out = ctx.out;
+  const t = ctx.tags;
+  for (let n = 0; n < alternates.length; n++) {
+    const i = order === null ? n : order[n];
+    const a = alternates[i];
+    out.push(t.linkOpen);
+    if (a.rel !== undefined) out.push(' rel="', cleanText(ctx, a.rel, 'alternates', i, 'rel'), '"');
+    if (a.media !== undefined) out.push(' media="', cleanText(ctx, a.media, 'alternates', i, 'media'), '"');
     if (a.hreflang !== undefined)
-      attrs += ` hreflang="${cleanText(ctx, a.hreflang, 'alternates', i, 'hreflang')}"`;
-    if (a.href !== undefined) attrs += ` href="${cleanUrl(ctx, a.href, 'alternates', i, 'href')}"`;
-    if (a.attrs)
+      out.push(' hreflang="', cleanText(ctx, a.hreflang, 'alternates', i, 'hreflang'), '"');
+    if (a.href !== undefined) out.push(' href="', cleanUrl(ctx, a.href, 'alternates', i, 'href'), '"');
+    if (a.attrs) {
       for (const name in a.attrs)
-        attrs += ` ${name}="${cleanText(ctx, a.attrs[name], 'alternates', i, name)}"`;
-    s += `${ctx.ind[2]}<xhtml:link${attrs}/>${ctx.nl}`;
+        out.push(` ${name}="`, cleanText(ctx, a.attrs[name], 'alternates', i, name), '"');
+    }
+    out.push(t.linkClose);
   }
   if (alternates.length > 0) ctx.flags |= USES_XHTML;
-  return s;
 }
 
 const LEADING_PREFIX = /^<([A-Za-z_][\w.-]*):/;
 
 /** Preserved unknown elements, verbatim, each on its own line at `depth`. */
-export function writeExtras(ctx: WriteContext, extras: readonly RawXml[], depth: number): string {
-  let s = '';
+export function writeExtras(ctx: WriteContext, extras: readonly RawXml[], depth: number): void {
   for (const raw of extras) {
     let r = raw;
     if (!raw.nsDecls && ctx.docNamespaces) {
@@ -255,7 +329,6 @@ export function writeExtras(ctx: WriteContext, extras: readonly RawXml[], depth:
       const uri = m ? ctx.docNamespaces[m[1]] : undefined;
       if (m && uri !== undefined) r = { ...raw, nsDecls: { [m[1]]: uri } };
     }
-    s += `${ctx.ind[depth]}${placeRawXml(r, ctx.extra, ctx.used)}${ctx.nl}`;
+    ctx.out.push(ctx.ind[depth], placeRawXml(r, ctx.extra, ctx.used), ctx.nl);
   }
-  return s;
 }

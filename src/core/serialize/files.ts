@@ -10,6 +10,7 @@ import {
   fileText,
   type LayoutOptions,
   makeContext,
+  newestLastmod,
   writeChunks,
 } from './chunks.ts';
 import { hasMetadata } from './entries.ts';
@@ -129,7 +130,7 @@ export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[
     );
     return children;
   }
-  return [...children, ...indexFiles(children, chunks, s, issues)];
+  return [...children, ...indexFiles(children, chunks, doc.entries, s, issues)];
 }
 
 function reportTextLoss(entries: readonly Entry[], issues: Issue[]): void {
@@ -146,7 +147,13 @@ function reportTextLoss(entries: readonly Entry[], issues: Issue[]): void {
   }
 }
 
-function indexFiles(children: OutputFile[], chunks: Chunk[], s: FileSettings, issues: Issue[]): OutputFile[] {
+function indexFiles(
+  children: OutputFile[],
+  chunks: Chunk[],
+  entries: readonly Entry[],
+  s: FileSettings,
+  issues: Issue[],
+): OutputFile[] {
   const dir = publishDirectory(s.publishUrl);
   if (dir === null) {
     issues.push(
@@ -158,11 +165,13 @@ function indexFiles(children: OutputFile[], chunks: Chunk[], s: FileSettings, is
     );
     return [];
   }
-  const refs: Entry[] = children.map((f, i) => ({
-    id: i,
-    loc: dir + f.name,
-    ...(chunks[i].newest !== undefined ? { lastmod: chunks[i].newest } : {}),
-  }));
+  const refs: Entry[] = children.map(
+    (f, i): Entry => ({
+      id: i,
+      loc: dir + f.name,
+      lastmod: newestLastmod(entries, chunks[i].first, chunks[i].end),
+    }),
+  );
   const indexDoc: SitemapDocument = { kind: 'sitemapindex', entries: refs, nextId: refs.length };
   const indexSettings: FileSettings = {
     ...s,

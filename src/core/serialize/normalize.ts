@@ -15,7 +15,8 @@ const DATE_WITH_ZONE = /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})$/;
  * @example normalizeDate('2024-06-24Z') // '2024-06-24'
  */
 export function normalizeDate(value: string): string {
-  if (value.length < 10 || value.length > 40) return value;
+  // Fast path: date only, or a time that already has seconds (index 16 is ':').
+  if (value.length <= 10 || value.length > 40 || value.charCodeAt(16) === 58) return value;
   const hm = DATE_HHMM.exec(value);
   if (hm) return `${hm[1]}:00${hm[2] ?? ''}`;
   const dz = DATE_WITH_ZONE.exec(value);
@@ -34,6 +35,11 @@ const EXPONENT = /^\+?\d*\.?\d+[eE][+-]?\d+$/;
  * @example normalizePriority('1') // '1.0'
  */
 export function normalizePriority(value: string): string {
+  if (value.length === 3 && value.charCodeAt(1) === 46) {
+    const a = value.charCodeAt(0);
+    const b = value.charCodeAt(2);
+    if ((a === 48 || a === 49) && b >= 48 && b <= 57) return value;
+  }
   let v = value;
   if (EXPONENT.test(v)) {
     const n = Number(v);
