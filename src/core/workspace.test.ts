@@ -139,6 +139,16 @@ describe('buildWorkspace: combined rows and summaries', () => {
     expect(Array.from(ws.combined.entryIndex)).toEqual([0, 0, 1, 0]);
   });
 
+  it('is plain data that survives structuredClone (postMessage from a worker)', () => {
+    const ws = buildWorkspace([
+      { name: 'index.xml', result: index('https://a.example/a.xml') },
+      { name: 'a.xml', result: urlset('https://a.example/1') },
+    ]);
+    const copy = structuredClone(ws);
+    expect(copy).toEqual(ws);
+    expect(copy.combined.fileIndex).toBeInstanceOf(Int32Array);
+  });
+
   it('shows a lone index as its child list, every child missing', () => {
     const ws = buildWorkspace([
       { name: 'sitemap.xml', result: index('https://a.example/1.xml', 'https://a.example/2.xml') },

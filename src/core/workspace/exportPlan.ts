@@ -18,7 +18,10 @@ export interface WorkspaceExportOptions {
   split?: { maxUrls?: number; maxBytes?: number };
   /** Where the files will be published: a directory URL (`https://a.example/maps/`) or any file URL in it. */
   publishBase: string;
-  /** Also list files no index names (extras) in the index. Default true. */
+  /**
+   * Also export the files no index names (extras) and list them in the (first or generated) index.
+   * Default true; with false they are left out of the plan entirely.
+   */
   includeExtra?: boolean;
   /** Name of the index generated when the workspace has none. Default `sitemap-index.xml`. */
   indexName?: string;
