@@ -66,12 +66,18 @@ export function createEditCommands(k: Kernel): EditCommands {
       if (!k.f.doc) return;
       k.commit(cellsPatch(k.f.doc, [{ id: entryId, field, value }], `Edit ${FIELD_LABEL[field]}`));
     },
-    setCells(changes, label) {
-      if (!k.f.doc) return;
-      const p = cellsPatch(k.f.doc, changes, '');
-      p.label =
-        label ?? `Edit ${changes.length === 1 ? 'cell' : `${changes.length.toLocaleString('en-US')} cells`}`;
-      k.commit(p);
+    setCells(changes, label, append) {
+      const doc = k.f.doc;
+      if (!doc) return [];
+      const p = cellsPatch(doc, changes, '');
+      // Rows a paste runs past the end into are added in the same undo step.
+      if (append?.length) p.added = insertPatch(doc, doc.entries.length, append).added;
+      const cells = changes.length.toLocaleString('en-US');
+      p.label = label ?? `Edit ${changes.length === 1 ? 'cell' : `${cells} cells`}`;
+      return addedIds(
+        k.commit(p),
+        p.added.map((a) => a.entry.id),
+      );
     },
     insertRows(atViewRow, rows) {
       const doc = k.f.doc;

@@ -96,6 +96,25 @@ describe('store: history', () => {
     expect(store.getState().doc?.entries).toEqual(doc.entries);
   });
 
+  it('records a paste that runs past the last row as one step with the new rows', async () => {
+    const { store, doc } = await openStore(3);
+    const ids = store.commands.setCells(
+      [{ id: 2, field: 'loc', value: 'https://a.example/2' }],
+      'Paste 3 cells',
+      [{ loc: 'https://a.example/3' }, { loc: 'https://a.example/4', priority: '0.5' }],
+    );
+    expect(ids).toEqual([3, 4]);
+    expect(
+      store
+        .getState()
+        .doc?.entries.map((e) => e.loc)
+        .slice(2),
+    ).toEqual(['https://a.example/2', 'https://a.example/3', 'https://a.example/4']);
+    expect(store.getState().history).toMatchObject({ undoDepth: 1, undoLabel: 'Paste 3 cells' });
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
   it('records a bulk edit of 40,000 rows as one labelled step', async () => {
     const { store, doc } = await openStore(40_000);
     const ids = doc.entries.map((e) => e.id);

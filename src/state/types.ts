@@ -159,7 +159,15 @@ export interface Commands {
   dismissLoadError(): void;
   newDocument(kind?: SitemapDocument['kind']): void;
   setCell(entryId: number, field: EditableField, value: string): void;
-  setCells(changes: readonly CellChange[], label?: string): void;
+  /**
+   * Several cell changes as one step (paste, fill-down, clear). `append` adds rows at the end in
+   * the same step (a paste running past the last row). Returns the appended rows' ids.
+   */
+  setCells(
+    changes: readonly CellChange[],
+    label?: string,
+    append?: ReadonlyArray<Omit<Entry, 'id'>>,
+  ): number[];
   insertRows(atViewRow: number, rows: NewRows): number[];
   appendUrls(urls: readonly string[]): number[];
   duplicateRows(ids: readonly number[]): number[];
