@@ -80,7 +80,7 @@ export class Validator {
   constructor(settings: ValidationSettings) {
     this.settings = settings;
     this.cluster = {
-      locs: (href) => this.locIds(href),
+      locOf: (href) => this.locIndex().first(href),
       listers: this.listers,
       entry: (id) => this.slots.get(id)?.entry,
       hreflang: (id) => this.slots.get(id)?.facts.href ?? null,
@@ -277,12 +277,12 @@ export class Validator {
   }
 
   /** Ids of the entries whose trimmed loc is exactly `href`. */
-  private locIds(href: string): readonly number[] {
+  private locIndex(): MultiMap {
     if (this.locs === null) {
       this.locs = new MultiMap();
       for (const [id, slot] of this.slots) this.locs.add(slot.facts.exact, id);
     }
-    return this.locs.get(href);
+    return this.locs;
   }
 
   /** Ids whose group issues may change when `e` joins or leaves. */
@@ -292,7 +292,7 @@ export class Validator {
     for (const id of this.families.get(dupKeys(loc, scanUrl(loc)).family)) into.add(id);
     for (const id of this.listers.get(loc)) into.add(id);
     for (const a of e.alternates ?? []) {
-      if (a.href) for (const id of this.locIds(trimValue(a.href))) into.add(id);
+      if (a.href) for (const id of this.locIndex().get(trimValue(a.href))) into.add(id);
     }
   }
 

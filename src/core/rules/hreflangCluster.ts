@@ -11,8 +11,8 @@ import type { MultiMap } from './multiMap.ts';
 
 /** What cluster checks read from the validator. */
 export interface ClusterIndex {
-  /** Ids of the entries whose trimmed loc is exactly the given URL. */
-  locs(href: string): readonly number[];
+  /** Id of the first entry whose trimmed loc is exactly the given URL, undefined when none. */
+  locOf(href: string): number | undefined;
   /** Trimmed hreflang href → ids of the entries listing it. */
   listers: MultiMap;
   entry(id: number): Entry | undefined;
@@ -67,12 +67,12 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
   let xReported = false;
   for (const href of facts.hrefs) {
     if (href === loc) continue;
-    const ids = ix.locs(href);
-    if (ids.length === 0) {
+    const id = ix.locOf(href);
+    if (id === undefined) {
       missing++;
       continue;
     }
-    const other = ix.entry(ids[0]);
+    const other = ix.entry(id);
     if (!other || other.id === e.id) continue;
     if (!ix.listers.has(loc, other.id)) {
       out.push(

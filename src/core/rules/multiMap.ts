@@ -34,6 +34,12 @@ export class MultiMap {
     return typeof cur === 'number' ? [cur] : cur;
   }
 
+  /** The first id under a key (no allocation), undefined when none. */
+  first(key: string): number | undefined {
+    const cur = this.map.get(key);
+    return cur === undefined || typeof cur === 'number' ? cur : cur[0];
+  }
+
   /** Number of ids under a key. */
   count(key: string): number {
     const cur = this.map.get(key);

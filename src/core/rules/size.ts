@@ -38,15 +38,18 @@ export function escapedBytes(s: string): number {
  * `%XX`, three bytes), entity-escaped second. @example urlBytes('https://a.com/é') === 20
  */
 export function urlBytes(s: string): number {
-  let n = escapedBytes(s);
+  let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 128) continue;
-    if (c < 0x800) n += 4;
+    if (c < 128) {
+      if (c === 38) n += 4;
+      else if (c === 60 || c === 62) n += 3;
+      else if (c === 34 || c === 39) n += 5;
+    } else if (c < 0x800) n += 5;
     else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 8;
+      n += 10;
       i++;
-    } else n += 6;
+    } else n += 8;
   }
   return n;
 }
