@@ -55,8 +55,10 @@ export class Workbench {
     await this.expectUrlCount(201);
   }
 
-  async expectUrlCount(n: number): Promise<void> {
-    await expect(this.status).toContainText(`${n.toLocaleString('en-US')} URL${n === 1 ? '' : 's'}`);
+  async expectUrlCount(n: number, timeout?: number): Promise<void> {
+    await expect(this.status).toContainText(`${n.toLocaleString('en-US')} URL${n === 1 ? '' : 's'}`, {
+      timeout,
+    });
   }
 
   async columnIndex(name: ColumnName): Promise<number> {

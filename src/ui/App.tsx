@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AppState } from '../state/types.ts';
+import type { AppState, Task } from '../state/types.ts';
 import { createStore } from './appStore.ts';
 import { BulkEditDialog } from './BulkEditDialog.tsx';
 import { DropZone } from './DropZone.tsx';
@@ -17,6 +17,7 @@ import { StatusBar } from './StatusBar.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { StoreContext, useAppState, useCommands } from './useAppState.ts';
+import { useAutoHideColumns } from './useAutoHideColumns.ts';
 
 type DialogName = 'paste' | 'export' | 'bulk' | 'find' | null;
 
@@ -45,7 +46,9 @@ function useHistoryKeys() {
   }, [commands]);
 }
 
-function Loading({ label, progress }: { label: string; progress: number | null }) {
+function Loading({ task }: { task: Task }) {
+  const commands = useCommands();
+  const { label, progress } = task;
   return (
     <div className="loading">
       <div>
@@ -60,6 +63,13 @@ function Loading({ label, progress }: { label: string; progress: number | null }
         >
           <div style={{ width: `${Math.round((progress ?? 0.3) * 100)}%` }} />
         </div>
+        {task.cancellable ? (
+          <p>
+            <button type="button" className="btn" onClick={() => commands.cancelTask()}>
+              Cancel
+            </button>
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -71,10 +81,12 @@ function Workbench() {
   const loadError = useAppState(selLoadError);
   const task = useAppState(selTask);
   useHistoryKeys();
+  useAutoHideColumns();
   const close = () => setDialog(null);
   let main: React.ReactNode;
   if (loadError) main = <LoadErrorView error={loadError} />;
-  else if (task && !hasDoc) main = <Loading label={task.label} progress={task.progress} />;
+  // Opening replaces the view (the store names open tasks "Opening <file>"); export stays in its dialog.
+  else if (task && (!hasDoc || task.label.startsWith('Opening'))) main = <Loading task={task} />;
   else if (hasDoc) main = <Grid />;
   else main = <EmptyState onPaste={() => setDialog('paste')} />;
   return (

@@ -31,9 +31,10 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
     const r = cell.getBoundingClientRect();
     const root = scrollRef.current!.getBoundingClientRect();
     const inView = r.bottom > root.top && r.top < root.bottom;
-    const next = inView
-      ? { top: Math.round(r.bottom + 4), left: Math.round(Math.max(r.left, root.left)) }
-      : null;
+    const height = ref.current?.offsetHeight ?? 120;
+    // Below the cell when it fits inside the grid, else above it.
+    const top = r.bottom + 4 + height <= root.bottom ? r.bottom + 4 : r.top - 4 - height;
+    const next = inView ? { top: Math.round(top), left: Math.round(Math.max(r.left, root.left)) } : null;
     if (next?.top !== pos?.top || next?.left !== pos?.left) setPos(next);
   });
 

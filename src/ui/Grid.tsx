@@ -121,40 +121,42 @@ export function Grid() {
   const rows = table.getRowModel().rows;
   const activeIssues = activeVisible ? cellIssues(data, validation.validator, active.row, active.col) : NONE;
   return (
-    <div ref={scrollRef} className="grid-scroll">
-      <table
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: <table role=grid> is the WAI-ARIA data grid pattern
-        role="grid"
-        aria-label="Sitemap entries"
-        aria-rowcount={rowOrder.length + 1}
-        aria-colcount={columns.length}
-        aria-multiselectable="true"
-        className="grid"
-        style={style}
-        tabIndex={activeVisible ? -1 : 0}
-        {...events}
-      >
-        <GridHeader columns={columns} />
-        <tbody className="grid-body" style={{ height: virt.getTotalSize() - ROW_H }}>
-          {rows.map((row, i) => (
-            <GridRow
-              key={row.id}
-              row={row}
-              index={items[i].index}
-              top={items[i].start - ROW_H}
-              columns={columns}
-              selection={selection}
-              validator={validation.validator}
-              editing={editing}
-              tipId={TIP_ID}
-              onCommit={commit}
-              onCancel={cancel}
-            />
-          ))}
-        </tbody>
-      </table>
+    <>
+      <div ref={scrollRef} className="grid-scroll">
+        <table
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: <table role=grid> is the WAI-ARIA data grid pattern
+          role="grid"
+          aria-label="Sitemap entries"
+          aria-rowcount={rowOrder.length + 1}
+          aria-colcount={columns.length}
+          aria-multiselectable="true"
+          className="grid"
+          style={style}
+          tabIndex={activeVisible ? -1 : 0}
+          {...events}
+        >
+          <GridHeader columns={columns} />
+          <tbody className="grid-body" style={{ height: virt.getTotalSize() - ROW_H }}>
+            {rows.map((row, i) => (
+              <GridRow
+                key={row.id}
+                row={row}
+                index={items[i].index}
+                top={items[i].start - ROW_H}
+                columns={columns}
+                selection={selection}
+                validator={validation.validator}
+                editing={editing}
+                tipId={TIP_ID}
+                onCommit={commit}
+                onCancel={cancel}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
       <CellTip id={TIP_ID} issues={activeIssues} scrollRef={scrollRef} hidden={editing !== null} />
-    </div>
+    </>
   );
 }
 

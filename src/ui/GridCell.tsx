@@ -71,7 +71,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
   const classes = ['cell', column];
   if (selected) classes.push('selected');
   if (active) classes.push('active');
-  if (worst && !invalid) classes.push('warn-cell');
+  if (worst?.severity === 'warning') classes.push('warn-cell');
   if (isEditableField(column) && cellText(entry, column) === '') classes.push('empty-value');
   const title = own.length ? own.map((i) => `${i.rule}: ${i.message}`).join('\n') : undefined;
   const Tag = column === 'row' ? 'th' : 'td';

@@ -1,5 +1,6 @@
 import type { Issue, Severity } from '../core/model.ts';
 import type { AppState } from '../state/types.ts';
+import { FileIssues } from './FileIssues.tsx';
 import { fmtInt, plural } from './format.ts';
 import { ruleDisplay } from './rules.ts';
 import { useAppState, useCommands } from './useAppState.ts';
@@ -43,38 +44,26 @@ export function IssuesPanel() {
   }
   return (
     <div>
-      {docIssues.length ? (
-        <section aria-label="File-level issues">
-          <h3 className="section-title">File</h3>
-          {docIssues.map((i) => (
-            <div key={`${i.rule}|${i.message}`} className="issue-group">
-              <header>
-                <span className={`sev ${i.severity}`} role="img" aria-label={i.severity} />
-                <h3>{ruleDisplay(i.rule).title}</h3>
-                <span className="rule-id">{i.rule}</span>
-              </header>
-              <p className="doc-message">{i.message}</p>
-            </div>
-          ))}
-        </section>
-      ) : null}
+      <FileIssues issues={docIssues} />
       {groups.length ? (
         <section aria-label="Issues by rule">
-          <h3 className="section-title">Entries · {plural(groups.length, 'rule')}</h3>
+          <h3 className="section-title">URLs · {plural(groups.length, 'rule')}</h3>
           {groups.map((g) => {
             const info = ruleDisplay(g.rule);
             const active = activeRule === g.rule;
             return (
               <div key={g.rule} className={active ? 'issue-group active' : 'issue-group'}>
-                <header>
+                <div className="ig-top">
                   <span className={`sev ${g.severity}`} role="img" aria-label={g.severity} />
                   <h3>{info.title}</h3>
+                  <span className="ig-count">{fmtInt(g.count)}</span>
+                </div>
+                <div className="ig-bottom">
                   <span className="rule-id">{g.rule}</span>
-                </header>
-                <div className="actions">
+                  <span className="spacer" />
                   <button
                     type="button"
-                    className="btn small"
+                    className="btn small ghost"
                     aria-pressed={active}
                     onClick={() => commands.setFilter({ rule: active ? undefined : g.rule })}
                   >
@@ -83,14 +72,13 @@ export function IssuesPanel() {
                   {info.fixable ? (
                     <button
                       type="button"
-                      className="btn small primary"
+                      className="btn small"
                       aria-label={`Fix all ${g.rule} (${fmtInt(g.count)})`}
                       onClick={() => commands.fixAll(g.rule)}
                     >
                       Fix all
                     </button>
                   ) : null}
-                  <span className="count">{fmtInt(g.count)}</span>
                 </div>
               </div>
             );

@@ -25,16 +25,16 @@ export const COLUMN_LABEL: Record<ColumnId, string> = {
 };
 
 const WIDTH: Record<ColumnId, number> = {
-  row: 76,
-  loc: 480,
-  lastmod: 196,
+  row: 64,
+  loc: 340,
+  lastmod: 150,
   changefreq: 150,
-  priority: 86,
-  images: 78,
-  videos: 78,
-  news: 68,
-  alternates: 96,
-  issues: 220,
+  priority: 76,
+  images: 72,
+  videos: 72,
+  news: 62,
+  alternates: 92,
+  issues: 150,
 };
 
 const helper = createColumnHelper<typeof gridFeatures, Entry>();

@@ -1,0 +1,44 @@
+import type { Issue } from '../core/model.ts';
+import { plural } from './format.ts';
+import { ruleDisplay } from './rules.ts';
+
+function IssueCard({ issue }: { issue: Issue }) {
+  return (
+    <div className="issue-group">
+      <div className="ig-top">
+        <span className={`sev ${issue.severity}`} role="img" aria-label={issue.severity} />
+        <h3>{ruleDisplay(issue.rule).title}</h3>
+        <span className="rule-id">{issue.rule}</span>
+      </div>
+      <p className="doc-message">{issue.message}</p>
+    </div>
+  );
+}
+
+const key = (i: Issue) => `${i.rule}|${i.message}`;
+
+/**
+ * Issues about the whole file (size, count, namespaces), above the per-rule groups. Errors and
+ * warnings are shown; informational notes are folded so they do not push real problems down.
+ */
+export function FileIssues({ issues }: { issues: readonly Issue[] }) {
+  if (issues.length === 0) return null;
+  const serious = issues.filter((i) => i.severity !== 'info');
+  const notes = issues.filter((i) => i.severity === 'info');
+  return (
+    <section aria-label="File-level issues">
+      <h3 className="section-title">Whole file</h3>
+      {serious.map((i) => (
+        <IssueCard key={key(i)} issue={i} />
+      ))}
+      {notes.length ? (
+        <details className="file-notes">
+          <summary>{plural(notes.length, 'note')} about the whole file</summary>
+          {notes.map((i) => (
+            <IssueCard key={key(i)} issue={i} />
+          ))}
+        </details>
+      ) : null}
+    </section>
+  );
+}
