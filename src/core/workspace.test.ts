@@ -299,6 +299,32 @@ describe('buildWorkspace: cross-file checks', () => {
     expect(stale[0].message).toContain('2024-06-24T09:30:00Z');
   });
 
+  it('with perFileRules false keeps only the checks a single-file validator cannot make', () => {
+    const ws = buildWorkspace(
+      [
+        {
+          name: 'sitemap.xml',
+          result: index(
+            'https://a.example/sitemap.xml',
+            'https://b.example/x.xml',
+            { loc: 'https://a.example/a.xml', lastmod: '2024-01-01' },
+            'https://a.example/nested.xml',
+          ),
+        },
+        { name: 'a.xml', result: result('urlset', [{ loc: 'https://a.example/1', lastmod: '2024-06-01' }]) },
+        { name: 'b.xml', result: urlset('https://a.example/1') },
+        { name: 'nested.xml', result: index('https://a.example/b.xml') },
+      ],
+      { publishUrl: 'https://a.example/sitemap.xml', perFileRules: false },
+    );
+    expect(rules(ws.issues)).toEqual([
+      'IDX-003:warning',
+      'IDX-006:error',
+      'LOC-006:warning',
+      'LOC-006:warning',
+    ]);
+  });
+
   it('checks per-file limits: SIZE-001, SIZE-002 and the SIZE-005 headroom', () => {
     const big = (n: number, bytes: number): ParseResult => {
       const r = result('urlset', []);

@@ -150,7 +150,8 @@ export function buildWorkspace(
   };
   const issues: WorkspaceIssue[] = [];
   const groups = indexes.map((i, k) => indexIssues(files, i, byIndex[k], settings, newest));
-  groups.push(sizeIssues(files), crossFileDuplicates(files));
+  if (settings.perFileRules !== false) groups.push(sizeIssues(files));
+  groups.push(crossFileDuplicates(files));
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
     count(file.summary.issues, inputs[f].issues ?? inputs[f].result.issues);

@@ -40,9 +40,17 @@ export function indexIssues(
   let origin = own?.origin;
   const dir = own ? directoryOf(own.pathname) : undefined;
   const seen = new Map<string, ChildRef>();
+  const perFile = settings.perFileRules !== false;
   for (const ref of refs) {
     const entry = index.document.entries[ref.entryIndex];
     if (ref.loc === '') continue;
+    if (ref.file !== null && ref.file !== indexPos && files[ref.file].kind === 'sitemapindex') {
+      const message = `Child ${ref.loc} is itself a sitemap index (${files[ref.file].name}); indexes cannot nest: list its children directly.`;
+      out.push(workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc'));
+    }
+    const stale = staleLastmod(files, ref, entry, newest);
+    if (stale !== null) out.push(workspaceIssue(indexPos, 'IDX-003', 'warning', stale, entry, 'lastmod'));
+    if (!perFile) continue;
     const key = ref.url ?? ref.loc;
     const first = seen.get(key);
     if (first !== undefined) {
@@ -54,10 +62,6 @@ export function indexIssues(
       const message = `Index ${index.name} lists itself (${ref.loc}), which makes a loop: remove the entry.`;
       out.push(workspaceIssue(indexPos, 'IDX-007', 'error', message, entry, 'loc'));
     }
-    if (ref.file !== null && ref.file !== indexPos && files[ref.file].kind === 'sitemapindex') {
-      const message = `Child ${ref.loc} is itself a sitemap index (${files[ref.file].name}); indexes cannot nest: list its children directly.`;
-      out.push(workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc'));
-    }
     const child = ABSOLUTE.test(ref.loc) ? parseUrl(ref.url) : null;
     if (child !== null) {
       origin ??= child.origin;
@@ -65,8 +69,6 @@ export function indexIssues(
       if (scope !== null)
         out.push(workspaceIssue(indexPos, scope.rule, scope.severity, scope.message, entry, 'loc'));
     }
-    const stale = staleLastmod(files, ref, entry, newest);
-    if (stale !== null) out.push(workspaceIssue(indexPos, 'IDX-003', 'warning', stale, entry, 'lastmod'));
   }
   return out;
 }

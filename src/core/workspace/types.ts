@@ -23,7 +23,15 @@ export interface WorkspaceInput {
 }
 
 /** Workspace-wide settings: `publishUrl` is the publish URL of the first index file. */
-export type WorkspaceSettings = Pick<ValidationSettings, 'publishUrl' | 'crossSubmission'>;
+export interface WorkspaceSettings extends Pick<ValidationSettings, 'publishUrl' | 'crossSubmission'> {
+  /**
+   * Also report the rules the per-file Validator already checks on each document: IDX-004,
+   * IDX-005, IDX-007 and SIZE-001/002/003/005. Default true. Pass false when every file's
+   * `Validator` issues are shown too, so these are not reported twice; the checks only a
+   * workspace can make (LOC-006 across files, IDX-003 staleness, IDX-006) always run.
+   */
+  perFileRules?: boolean;
+}
 
 /** What a file is in the workspace: an index, a file named by an index, or a file no index names. */
 export type FileRole = 'index' | 'child' | 'extra';
