@@ -18,6 +18,9 @@ type IoCommands = Pick<
   | 'cancelTask'
 >;
 
+/** From this many entries on, opening shows a "Checking" task before validating. */
+const BIG_DOCUMENT = 20_000;
+
 function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 }
@@ -53,8 +56,21 @@ export function createIoCommands(k: Kernel): IoCommands {
       k.set({ task: { ...task, progress } });
   };
 
-  const open = (result: ParseResult, fileName: string) => {
+  // Full validation of a big document blocks for a moment: show why, and let the UI paint first.
+  const open = async (result: ParseResult, fileName: string) => {
     partial = null;
+    const n = result.document.entries.length;
+    const timers = k.deps.timers;
+    if (n >= BIG_DOCUMENT && timers) {
+      const task = {
+        label: `Checking ${n.toLocaleString('en-US')} URLs`,
+        progress: null,
+        cancellable: false,
+      };
+      k.set({ task });
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
+      if (k.f.task === task) k.set({ task: null });
+    }
     k.set({ loadError: null, restored: null });
     k.replaceDocument(result.document, result.issues, fileName);
   };
@@ -71,7 +87,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         });
         return;
       }
-      open(result, name);
+      await open(result, name);
     } catch (e) {
       // A newer task superseded this one: its outcome no longer matters.
       if (!endTask(ac)) return;
@@ -88,7 +104,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     openPartial() {
       if (!partial) return;
       const { result, fileName } = partial;
-      open({ ...result, document: { ...result.document, partial: true } }, fileName);
+      void open({ ...result, document: { ...result.document, partial: true } }, fileName);
       k.notify(
         'warning',
         `Opened the ${result.document.entries.length.toLocaleString('en-US')} entries read before the error.`,

@@ -56,6 +56,25 @@ describe('store: open', () => {
   });
 });
 
+describe('store: opening a big file', () => {
+  it('shows a "Checking" task and lets the UI paint before validating', async () => {
+    const queued: Array<() => void> = [];
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: makeDocument(25_000), issues: [], fatal: null })),
+      now: () => 0,
+      timers: { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined },
+    });
+    const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
+    for (let i = 0; i < 50 && queued.length === 0; i++) await Promise.resolve();
+    expect(store.getState().task?.label).toBe('Checking 25,000 URLs');
+    expect(store.getState().doc).toBeNull();
+    for (const fn of queued.splice(0)) fn();
+    await opening;
+    expect(store.getState().task).toBeNull();
+    expect(store.getState().doc?.entries).toHaveLength(25_000);
+  });
+});
+
 describe('store: history', () => {
   it('undoes and redoes a cell edit', async () => {
     const { store, doc } = await openStore();
