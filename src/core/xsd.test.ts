@@ -1,7 +1,11 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { SitemapDocument } from './model.ts';
+import { parseSitemap } from './parse.ts';
 import { canonicalDoc, urlset } from './serialize/__fixtures__/canonical.ts';
-import { schemaDir, schemasExist, xsdErrors } from './serialize/__fixtures__/xsd.ts';
+import { schemaDir, schemasExist, sharedDir, xsdErrors } from './serialize/__fixtures__/xsd.ts';
 import { serializeFiles, serializeSitemap } from './serialize.ts';
 
 if (!schemasExist) console.warn(`xsd.test: ${schemaDir} is missing; schema validation tests are skipped.`);
@@ -77,4 +81,36 @@ describe('exports validate against the published XSDs', () => {
     };
     expect(await xsdErrors(serializeSitemap(doc), 'sitemapindex')).toEqual([]);
   });
+});
+
+const realDir = path.join(sharedDir, 'fixtures', 'real');
+const haveReal = schemasExist && existsSync(realDir);
+if (!haveReal) console.warn(`xsd.test: ${realDir} is missing; the corpus XSD test is skipped.`);
+
+describe('an untouched XSD-valid corpus file exports XSD-valid', () => {
+  it.skipIf(!haveReal)(
+    'for every real fixture that is valid as given',
+    async () => {
+      let checked = 0;
+      for (const name of readdirSync(realDir)) {
+        if (name === 'SOURCES.md') continue;
+        let bytes = new Uint8Array(readFileSync(path.join(realDir, name)));
+        const parsed = parseSitemap(bytes, { fileName: name });
+        if (parsed.fatal || (parsed.kind !== 'urlset' && parsed.kind !== 'sitemapindex')) continue;
+        if (parsed.document.source?.gzip) {
+          try {
+            bytes = gunzipSync(bytes);
+          } catch {
+            continue;
+          }
+        }
+        if ((await xsdErrors(bytes, parsed.kind)).length > 0) continue;
+        const out = serializeSitemap(parsed.document);
+        expect(await xsdErrors(out, parsed.kind), name).toEqual([]);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(10);
+    },
+    180_000,
+  );
 });

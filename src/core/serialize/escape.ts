@@ -13,7 +13,9 @@ export interface CleanContext {
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden XML characters is the point.
-const NEEDS_TEXT_WORK = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const NEEDS_TEXT_WORK = /[&<>"'\u0000-\u0008\u000B-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden XML characters is the point.
+const NEEDS_ATTR_WORK = /[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden XML characters is the point.
 const FORBIDDEN_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
@@ -73,11 +75,25 @@ function reportRemoved(
   );
 }
 
-const ENTITY_TEST = /[&<>"']/;
+const ENTITY_TEST = /[&<>"'\r]/;
+const ATTR_ENTITY_TEST = /[&<>"'\t\n\r]/;
 
-/** Escape the five XML special characters (OUT-004). No trimming, no removal. */
+/**
+ * Escape the five XML special characters (OUT-004), plus CR as `&#13;` (a conforming parser
+ * would turn a raw CR into LF). No trimming, no removal.
+ *
+ * @example escapeXml('a & "b"') // 'a &amp; &quot;b&quot;'
+ */
 export function escapeXml(value: string): string {
-  if (!ENTITY_TEST.test(value)) return value;
+  return ENTITY_TEST.test(value) ? escapeChars(value, false) : value;
+}
+
+/** Like {@link escapeXml}, and also tab / LF as character references (attribute-value normalisation would turn them into spaces). */
+export function escapeAttr(value: string): string {
+  return ATTR_ENTITY_TEST.test(value) ? escapeChars(value, true) : value;
+}
+
+function escapeChars(value: string, attr: boolean): string {
   let out = '';
   let last = 0;
   for (let i = 0; i < value.length; i++) {
@@ -88,11 +104,34 @@ export function escapeXml(value: string): string {
     else if (c === 62) rep = '&gt;';
     else if (c === 34) rep = '&quot;';
     else if (c === 39) rep = '&apos;';
+    else if (c === 13) rep = '&#13;';
+    else if (attr && c === 9) rep = '&#9;';
+    else if (attr && c === 10) rep = '&#10;';
     else continue;
     out += value.slice(last, i) + rep;
     last = i + 1;
   }
   return out + value.slice(last);
+}
+
+/**
+ * Trim, drop forbidden characters (reported as ENC-008 on `ctx`) and entity-escape an attribute
+ * value (tab, LF and CR as character references).
+ *
+ * @example cleanAttr(ctx, 'only screen', 'alternates', 0, 'media') // 'only screen'
+ */
+export function cleanAttr(
+  ctx: CleanContext,
+  value: string,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
+  const v = value.trim();
+  if (!NEEDS_ATTR_WORK.test(v)) return v;
+  const r = removeForbidden(v);
+  reportRemoved(ctx, r.removed, field, index, sub);
+  return escapeAttr(r.removed > 0 ? r.value.trim() : r.value);
 }
 
 /**

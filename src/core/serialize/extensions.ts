@@ -3,7 +3,7 @@
  * Each returns the XML text for one entry's extension data, indented for `<url>` children.
  */
 import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
-import { type CleanContext, cleanMaybeUrl, cleanText, cleanUrl } from './escape.ts';
+import { type CleanContext, cleanAttr, cleanMaybeUrl, cleanText, cleanUrl } from './escape.ts';
 import { placeRawXml, USES_IMAGE, USES_NEWS, USES_VIDEO, USES_XHTML } from './namespaces.ts';
 import { NEWS_VALUE, VIDEO_VALUE } from './normalize.ts';
 
@@ -167,7 +167,7 @@ function writeAttrs(ctx: CleanContext, node: XNode, spec: NodeWriteSpec, strip: 
     if (strip && node.name === 'player_loc' && PLAYER_DEPRECATED_ATTRS.has(name)) continue;
     const v = URL_ATTRS.has(name)
       ? cleanMaybeUrl(ctx, attrs[name], spec.field, spec.index, node.name)
-      : cleanText(ctx, attrs[name], spec.field, spec.index, node.name);
+      : cleanAttr(ctx, attrs[name], spec.field, spec.index, node.name);
     s += ` ${name}="${v}"`;
   }
   return s;
@@ -304,14 +304,14 @@ export function writeAlternates(ctx: WriteContext, alternates: readonly Alternat
     const i = order === null ? n : order[n];
     const a = alternates[i];
     out.push(t.linkOpen);
-    if (a.rel !== undefined) out.push(' rel="', cleanText(ctx, a.rel, 'alternates', i, 'rel'), '"');
-    if (a.media !== undefined) out.push(' media="', cleanText(ctx, a.media, 'alternates', i, 'media'), '"');
+    if (a.rel !== undefined) out.push(' rel="', cleanAttr(ctx, a.rel, 'alternates', i, 'rel'), '"');
+    if (a.media !== undefined) out.push(' media="', cleanAttr(ctx, a.media, 'alternates', i, 'media'), '"');
     if (a.hreflang !== undefined)
-      out.push(' hreflang="', cleanText(ctx, a.hreflang, 'alternates', i, 'hreflang'), '"');
+      out.push(' hreflang="', cleanAttr(ctx, a.hreflang, 'alternates', i, 'hreflang'), '"');
     if (a.href !== undefined) out.push(' href="', cleanUrl(ctx, a.href, 'alternates', i, 'href'), '"');
     if (a.attrs) {
       for (const name in a.attrs)
-        out.push(` ${name}="`, cleanText(ctx, a.attrs[name], 'alternates', i, name), '"');
+        out.push(` ${name}="`, cleanAttr(ctx, a.attrs[name], 'alternates', i, name), '"');
     }
     out.push(t.linkClose);
   }
