@@ -80,7 +80,15 @@ export class Validator {
   constructor(settings: ValidationSettings) {
     this.settings = settings;
     this.cluster = {
-      locOf: (href) => this.locIndex().first(href),
+      locOf: (href) => {
+        const ix = this.locIndex();
+        if (ix.count(href) < 2) return ix.first(href);
+        return firstWhere(
+          ix.get(href).map((id) => this.slots.get(id)!),
+          () => true,
+        ).entry.id;
+      },
+      order: (id) => this.slots.get(id)?.seq ?? Number.MAX_SAFE_INTEGER,
       listers: this.listers,
       entry: (id) => this.slots.get(id)?.entry,
       hreflang: (id) => this.slots.get(id)?.facts.href ?? null,
@@ -397,11 +405,12 @@ export class Validator {
     }
     const version = versionOf(k.norm);
     const mine = partsOf(slot)!;
-    const other = group.find((s) => {
+    const variant = (s: Slot): boolean => {
       const p = partsOf(s);
       if (s === slot || !p || versionOf(normOf(s)) !== version) return false;
       return p.scheme !== mine.scheme || p.host.toLowerCase() !== mine.host.toLowerCase();
-    });
+    };
+    const other = group.some(variant) ? firstWhere(group, variant) : undefined;
     if (other) {
       const what = partsOf(other)!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
       out.push(

@@ -16,6 +16,8 @@ export interface ClusterIndex {
   /** Trimmed hreflang href → ids of the entries listing it. */
   listers: MultiMap;
   entry(id: number): Entry | undefined;
+  /** Document order of an entry (smaller = earlier); picks among several candidates are by this order. */
+  order(id: number): number;
   hreflang(id: number): HreflangFacts | null;
 }
 
@@ -32,12 +34,23 @@ function fieldOfHref(e: Entry, href: string): string {
   return 'alternates';
 }
 
+/** The earliest id (document order) satisfying `pred`, undefined when none. */
+function earliest(
+  ids: readonly number[],
+  ix: ClusterIndex,
+  pred: (id: number) => boolean,
+): number | undefined {
+  let best: number | undefined;
+  for (const id of ids) if (pred(id) && (best === undefined || ix.order(id) < ix.order(best))) best = id;
+  return best;
+}
+
 /** Issues for an entry that is listed by others but has no hreflang links itself. */
 function unlisted(e: Entry, ix: ClusterIndex, out: Issue[]): void {
   const loc = trimValue(e.loc);
-  const others = ix.listers.get(loc).filter((id) => id !== e.id);
-  if (others.length === 0) return;
-  const other = ix.entry(others[0]);
+  const first = earliest(ix.listers.get(loc), ix, (id) => id !== e.id);
+  if (first === undefined) return;
+  const other = ix.entry(first);
   const by = other ? whereIs(other) : 'another entry';
   out.push(
     issue(
@@ -112,21 +125,22 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
     }
   }
   if (!setReported) {
-    for (const id of ix.listers.get(loc)) {
-      const other = id === e.id ? undefined : ix.entry(id);
-      const of = other ? ix.hreflang(id) : null;
-      if (other && of && of.signature !== facts.signature) {
-        out.push(
-          issue(
-            e,
-            'HREF-007',
-            'warning',
-            `The hreflang links differ from those of ${whereIs(other)}, which lists this page; every page of a cluster should carry the identical set.`,
-            'alternates',
-          ),
-        );
-        break;
-      }
+    const differs = (id: number): boolean => {
+      const of = id === e.id ? null : ix.hreflang(id);
+      return of !== null && of.signature !== facts.signature;
+    };
+    const first = earliest(ix.listers.get(loc), ix, differs);
+    const other = first === undefined ? undefined : ix.entry(first);
+    if (other) {
+      out.push(
+        issue(
+          e,
+          'HREF-007',
+          'warning',
+          `The hreflang links differ from those of ${whereIs(other)}, which lists this page; every page of a cluster should carry the identical set.`,
+          'alternates',
+        ),
+      );
     }
   }
   if (missing > 0) {

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Entry, Issue, SitemapDocument } from './model.ts';
+import { type EntryChange, Validator, validateDocument } from './validate.ts';
+
+const S = { now: Date.UTC(2026, 10, 21) };
+const key = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
+
+/** Small seeded PRNG (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LOCS = [
+  'https://www.example.com/a',
+  'https://www.example.com/a/',
+  'http://www.example.com/a',
+  'https://example.com/a',
+  'https://www.example.com/A',
+  'https://shop.example.com/b',
+  '/rel',
+  'https://www.example.com/en/',
+  'https://www.example.com/de/',
+  'https://www.example.com/fr/',
+];
+const DATES = ['2024-06-24', '2023-02-29', '2024-06-24T09:30', undefined, '2031-01-01'];
+const LANG = [
+  ['en', 'https://www.example.com/en/'],
+  ['de', 'https://www.example.com/de/'],
+  ['fr', 'https://www.example.com/fr/'],
+  ['x-default', 'https://www.example.com/en/'],
+] as const;
+
+function randomEntry(rnd: () => number, id: number): Entry {
+  const pick = <T>(l: readonly T[]) => l[Math.floor(rnd() * l.length)];
+  const e: Entry = { id, loc: pick(LOCS), line: id + 2 };
+  const lastmod = pick(DATES);
+  if (lastmod !== undefined) e.lastmod = lastmod;
+  if (rnd() < 0.3) e.priority = pick(['0.5', '0.8', '1,0']);
+  if (rnd() < 0.4)
+    e.alternates = LANG.filter(() => rnd() < 0.6).map(([hreflang, href]) => ({
+      rel: 'alternate',
+      hreflang,
+      href,
+    }));
+  return e;
+}
+
+describe('Validator incremental updates equal a full validation', () => {
+  it.each(Array.from({ length: Number(process.env.SEEDS ?? 3) }, (_, i) => i + 1))(
+    'random edit sequence (seed %i)',
+    (seed) => {
+      const rnd = prng(seed);
+      let nextId = 0;
+      let entries: Entry[] = Array.from({ length: 25 }, () => randomEntry(rnd, nextId++));
+      const v = new Validator(S);
+      v.load({ kind: 'urlset', entries, nextId });
+      for (let step = 0; step < 120; step++) {
+        const r = rnd();
+        let change: EntryChange;
+        if (r < 0.2 || entries.length < 3) {
+          const added = randomEntry(rnd, nextId++);
+          entries = [...entries, added];
+          change = { added: [added] };
+        } else if (r < 0.35) {
+          const removed = entries[Math.floor(rnd() * entries.length)];
+          entries = entries.filter((e) => e !== removed);
+          change = { removed: [removed] };
+        } else {
+          const before = entries[Math.floor(rnd() * entries.length)];
+          const after = { ...randomEntry(rnd, before.id), line: before.line };
+          entries = entries.map((e) => (e === before ? after : e));
+          change = { updated: [{ before, after }] };
+        }
+        v.apply(change);
+        const doc: SitemapDocument = { kind: 'urlset', entries, nextId };
+        expect(v.all().map(key).sort(), `step ${step}`).toEqual(validateDocument(doc, S).map(key).sort());
+      }
+      const c = v.counts();
+      expect(c.error + c.warning + c.info).toBe(v.all().length);
+    },
+  );
+});
