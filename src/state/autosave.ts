@@ -18,7 +18,8 @@ export const HISTORY_KEPT_IN_STORAGE = 50;
 /** At most this many entries (summed over kept patches) are written, so a save stays small. */
 export const HISTORY_ENTRIES_KEPT_IN_STORAGE = 200_000;
 
-function patchSize(p: Patch): number {
+/** Entry objects a patch writes to storage (updates store both versions). */
+function storedSize(p: Patch): number {
   return (
     p.added.length + p.updated.length * 2 + p.removed.length + (p.reorder ? p.reorder.after.length / 4 : 0)
   );
@@ -33,7 +34,7 @@ export function trimHistory(stack: readonly Patch[]): Patch[] {
   const out: Patch[] = [];
   let size = 0;
   for (let i = stack.length - 1; i >= 0 && out.length < HISTORY_KEPT_IN_STORAGE; i--) {
-    size += patchSize(stack[i]);
+    size += storedSize(stack[i]);
     if (size > HISTORY_ENTRIES_KEPT_IN_STORAGE) break;
     out.push(stack[i]);
   }

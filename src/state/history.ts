@@ -23,11 +23,31 @@ export const MAX_HISTORY = 200;
 /** An empty history. */
 export const EMPTY_HISTORY: History = { undo: [], redo: [] };
 
-/** Record a new step: pushes onto undo, clears redo, keeps at most `max` steps. */
-export function record(h: History, p: Patch, max = MAX_HISTORY): History {
-  const undo = h.undo.length >= max ? h.undo.slice(h.undo.length - max + 1) : h.undo.slice();
-  undo.push(p);
-  return { undo, redo: [] };
+/**
+ * Most entry versions the undo stack may hold alive. A step over 1,000,000 rows keeps
+ * 1,000,000 old entry objects (~200 MB); older steps are dropped past this budget, but the
+ * newest step is always kept.
+ */
+export const MAX_HISTORY_ENTRIES = 2_000_000;
+
+/** Entry objects a patch holds. */
+export function patchSize(p: Patch): number {
+  return (
+    p.added.length + p.updated.length + p.removed.length + (p.reorder ? p.reorder.after.length >>> 3 : 0)
+  );
+}
+
+/** Record a new step: pushes onto undo, clears redo, keeps at most `max` steps and `maxEntries` entries. */
+export function record(h: History, p: Patch, max = MAX_HISTORY, maxEntries = MAX_HISTORY_ENTRIES): History {
+  const undo = [...h.undo, p];
+  let size = 0;
+  let from = undo.length;
+  while (from > 0 && undo.length - from < max) {
+    size += patchSize(undo[from - 1]);
+    if (size > maxEntries && from < undo.length) break;
+    from--;
+  }
+  return { undo: from === 0 ? undo : undo.slice(from), redo: [] };
 }
 
 /** Pop the last undo step; returns it and the history after undoing, or null if none. */
