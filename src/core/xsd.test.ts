@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { SitemapDocument } from './model.ts';
+import type { Entry, SitemapDocument } from './model.ts';
 import { parseSitemap } from './parse.ts';
 import { canonicalDoc, urlset } from './serialize/__fixtures__/canonical.ts';
 import { schemaDir, schemasExist, sharedDir, xsdErrors } from './serialize/__fixtures__/xsd.ts';
@@ -33,33 +33,36 @@ describe('exports validate against the published XSDs', () => {
     'deprecated tags written in XSD order and split children + index are valid',
     async () => {
       const doc = urlset(
-        Array.from({ length: 5 }, (_, i) => ({
-          loc: `https://www.example.com/p ${i}?a=1&b=ü`,
-          lastmod: '2024-06-24T09:30+02:00',
-          changefreq: 'Weekly',
-          priority: '0.50',
-          images: [
-            {
-              loc: 'https://www.example.com/i.jpg',
-              license: 'https://www.example.com/l',
-              title: 'T',
-              caption: 'C',
-            },
-          ],
-          videos: [
-            {
-              nodes: [
-                { name: 'tag', text: 'x' },
-                { name: 'title', text: 'V' },
-                { name: 'player_loc', text: 'https://www.example.com/p', attrs: { allow_embed: 'yes' } },
-                { name: 'description', text: 'D' },
-                { name: 'thumbnail_loc', text: 'https://www.example.com/t.jpg' },
-                { name: 'price', text: '1.99', attrs: { currency: 'EUR' } },
-                { name: 'requires_subscription', text: 'No' },
-              ],
-            },
-          ],
-        })),
+        Array.from(
+          { length: 5 },
+          (_, i): Omit<Entry, 'id'> => ({
+            loc: `https://www.example.com/p ${i}?a=1&b=ü`,
+            lastmod: '2024-06-24T09:30+02:00',
+            changefreq: 'Weekly',
+            priority: '0.50',
+            images: [
+              {
+                loc: 'https://www.example.com/i.jpg',
+                license: 'https://www.example.com/l',
+                title: 'T',
+                caption: 'C',
+              },
+            ],
+            videos: [
+              {
+                nodes: [
+                  { name: 'tag', text: 'x' },
+                  { name: 'title', text: 'V' },
+                  { name: 'player_loc', text: 'https://www.example.com/p', attrs: { allow_embed: 'yes' } },
+                  { name: 'description', text: 'D' },
+                  { name: 'thumbnail_loc', text: 'https://www.example.com/t.jpg' },
+                  { name: 'price', text: '1.99', attrs: { currency: 'EUR' } },
+                  { name: 'requires_subscription', text: 'No' },
+                ],
+              },
+            ],
+          }),
+        ),
       );
       const { files, issues } = serializeFiles(doc, {
         split: { maxUrls: 2 },
