@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { changedFields, compareSitemaps, csvField, diffToCsv, looseKey } from './compare.ts';
 import type { Entry } from './model.ts';
+import { parseSitemap } from './parse.ts';
 
 const e = (id: number, loc: string, extra: Partial<Entry> = {}): Entry => ({ id, loc, ...extra });
 
@@ -150,5 +153,46 @@ describe('diffToCsv', () => {
     expect(diffToCsv(diff, { newline: '\n' })).toBe(
       'change,url,other_url,fields,before,after\nchanged,"https://a.com/?q=1,2",,lastmod,"lastmod=x""y",lastmod=\n',
     );
+  });
+});
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const realDir = path.resolve(repoRoot, '../shared/fixtures/real');
+const doris = path.join(realDir, 'docusaurus-doris-3914-urls-oneline.xml');
+const haveReal = existsSync(doris);
+if (!haveReal) console.warn(`compare.test: ${realDir} is missing; the real-sitemap comparison is skipped`);
+
+describe('compareSitemaps on a real sitemap (3,914 URLs)', () => {
+  it.skipIf(!haveReal)('finds itself unchanged and classifies edited copies by kind', () => {
+    const doc = parseSitemap(new Uint8Array(readFileSync(doris))).document;
+    expect(doc.entries).toHaveLength(3914);
+    expect(compareSitemaps(doc, doc).counts).toMatchObject({
+      unchanged: 3914,
+      changed: 0,
+      added: 0,
+      removed: 0,
+    });
+    const edited = doc.entries.map((x, i) => {
+      if (i % 10 === 1) return { ...x, loc: x.loc.endsWith('/') ? x.loc.slice(0, -1) : `${x.loc}/` };
+      if (i % 10 === 2) return { ...x, loc: x.loc.replace(/^https:/, 'http:') };
+      if (i % 10 === 3) return { ...x, priority: '0.1' };
+      return x;
+    });
+    const diff = compareSitemaps(
+      doc.entries,
+      edited.filter((_, i) => i % 10 !== 4),
+    );
+    // Indices 0..3913: 392 each with i % 10 = 1, 2, 3 and 391 with i % 10 = 4.
+    expect(diff.counts).toEqual({
+      unchanged: 3914 - 3 * 392 - 391,
+      trailingSlash: 392,
+      scheme: 392,
+      changed: 392,
+      removed: 391,
+      added: 0,
+      case: 0,
+    });
+    const csv = diffToCsv(diff, { kinds: ['removed'] });
+    expect(csv.split('\r\n')).toHaveLength(391 + 2);
   });
 });

@@ -1,6 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Entry, Severity } from './model.ts';
+import { parseSitemap } from './parse.ts';
 import {
   buildUrlTree,
   findRenameCollisions,
@@ -257,5 +260,33 @@ describe('planPrefixRename', () => {
     expect(moveTarget(tree, fr, findNode(tree, ['https://a.com', 'fr', 'blog']))).toBeNull();
     const plan = planPrefixRename(docs, tree.prefixOf(blog)!, moveTarget(tree, blog, fr)!);
     expect(plan.map((c) => c.after.loc)).toContain('https://a.com/fr/blog/post?id=1');
+  });
+});
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const realDir = path.resolve(repoRoot, '../shared/fixtures/real');
+const doris = path.join(realDir, 'docusaurus-doris-3914-urls-oneline.xml');
+const haveReal = existsSync(doris);
+if (!haveReal) console.warn(`tree.test: ${realDir} is missing; the real-sitemap tree test is skipped`);
+
+describe('URL tree of a real sitemap (3,914 URLs)', () => {
+  it.skipIf(!haveReal)('places every entry once, and a folder rename moves exactly its subtree', () => {
+    const doc = parseSitemap(new Uint8Array(readFileSync(doris))).document;
+    const tree = buildUrlTree(doc.entries, () => undefined);
+    const origins = [...tree.childrenOf(ROOT)];
+    expect(origins.reduce((sum, id) => sum + tree.node(id).count, 0)).toBe(doc.entries.length);
+    const all = origins.flatMap((id) => [...tree.entryIdsUnder(id)]).sort((a, b) => a - b);
+    expect(all).toEqual(doc.entries.map((x) => x.id));
+    const origin = origins.find(
+      (id) => tree.node(id).count === Math.max(...origins.map((o) => tree.node(o).count)),
+    )!;
+    const folder = [...tree.childrenOf(origin)].find((id) => tree.node(id).count > 10)!;
+    const prefix = tree.prefixOf(folder)!;
+    const under = new Set(tree.entryIdsUnder(folder));
+    const plan = planPrefixRename(doc.entries, prefix, `${prefix}-renamed`, { alternates: false });
+    expect(new Set(plan.map((c) => c.id))).toEqual(under);
+    tree.applyChange({ updated: plan }, () => undefined);
+    expect(tree.node(tree.findNode(`${prefix}-renamed`)).count).toBe(under.size);
+    expect(tree.findNode(prefix)).toBe(-1);
   });
 });
