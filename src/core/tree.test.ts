@@ -170,6 +170,14 @@ describe('UrlTree.applyChange', () => {
     expect(tree.size).toBe(2250);
   });
 
+  it('keys URLs by any id with addUrl (workspace rows)', () => {
+    const tree = buildUrlTree([], () => undefined);
+    tree.addUrl(0, 'https://a.com/x', 'error');
+    tree.addUrl(1, 'https://a.com/x', undefined);
+    tree.addUrl(0, 'https://a.com/y', undefined);
+    expect(dump(tree)).toEqual(['https://a.com 2 e0 w0', '  x 1 e0 w0', '  y 1 e0 w0']);
+  });
+
   it('refreshSeverities re-reads every entry', () => {
     const tree = buildUrlTree(entries, severityOf);
     tree.refreshSeverities(() => 'warning');

@@ -259,9 +259,18 @@ export class UrlTree {
 
   /** Add one entry (an entry with the same id already in the tree is replaced). */
   add(entry: Entry, severity: Severity | undefined): void {
-    const id = entry.id;
+    this.addUrl(entry.id, entry.loc, severity);
+  }
+
+  /**
+   * Add a URL under any numeric key (replacing that key if present). For a workspace, whose
+   * entry ids repeat across files, key by combined row index instead of entry id.
+   *
+   * @example for (let r = 0; r < rows.length; r++) tree.addUrl(r, locOfRow(r), undefined);
+   */
+  addUrl(id: number, loc: string, severity: Severity | undefined): void {
     if (this.nodeOfEntry(id) !== NONE) this.remove(id);
-    const node = this.locate(entry.loc);
+    const node = this.locate(loc);
     this.ensureEntry(id);
     const head = this.ownHead[node];
     this.entryNode[id] = node;
