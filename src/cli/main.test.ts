@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const fx = (name: string) => path.join('src/cli/__fixtures__', name);
+const tmp = mkdtempSync(path.join(tmpdir(), 'smw-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], bin = false): Promise<Run> {
+  const [cmd, argv] = bin
+    ? ['node', ['bin/sitemap-workbench.mjs', ...args]]
+    : ['npx', ['tsx', 'src/cli/main.ts', ...args]];
+  return new Promise((resolve) => {
+    execFile(cmd, argv, { cwd: repoRoot, maxBuffer: 10_000_000 }, (err, stdout, stderr) => {
+      const code = err ? Number((err as { code?: number }).code ?? 99) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('sitemap-workbench check', () => {
+  it('exits 0 for a file without errors and prints a summary', async () => {
+    const r = await run(['check', fx('valid.xml')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/1 file\(s\), 2 entries: 0 error\(s\)/);
+  });
+
+  it('exits 1 with errors and prints the documented JSON shape', async () => {
+    const r = await run(['check', fx('errors.xml'), '--json']);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(Object.keys(report)).toEqual(['file', 'kind', 'entries', 'fatal', 'issues']);
+    expect(report.kind).toBe('urlset');
+    expect(report.fatal).toBeNull();
+    expect(report.entries).toEqual([
+      { loc: 'https://www.example.com/a' },
+      { loc: 'https://www.example.com/b', lastmod: '24/06/2024', priority: '2.5' },
+    ]);
+    const bad = report.issues.filter((i: { severity: string }) => i.severity === 'error');
+    expect(
+      bad.map((i: { rule: string; entry: number; field: string }) => [i.rule, i.entry, i.field]).sort(),
+    ).toEqual([
+      ['LASTMOD-001', 1, 'lastmod'],
+      ['PRIO-001', 1, 'priority'],
+    ]);
+    for (const i of report.issues) {
+      expect(typeof i.rule).toBe('string');
+      expect(['error', 'warning', 'info']).toContain(i.severity);
+      expect(typeof i.message).toBe('string');
+    }
+  });
+
+  it('human output lists each issue as file:line:col  severity  RULE  message', async () => {
+    const r = await run(['check', fx('errors.xml')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^src\/cli\/__fixtures__\/errors\.xml:\d+:\d+ {2}error {2}PRIO-001 {2}\S/m);
+  });
+
+  it('reports a not well-formed file as fatal (exit 1) and several files as an array', async () => {
+    const r = await run(['check', fx('broken.xml'), fx('valid.xml'), '--json']);
+    expect(r.code).toBe(1);
+    const reports = JSON.parse(r.stdout);
+    expect(reports).toHaveLength(2);
+    expect(Object.keys(reports[0].fatal).sort()).toEqual(['column', 'line', 'message']);
+    expect(reports[0].fatal.line).toBe(8);
+    expect(reports[1].fatal).toBeNull();
+  });
+
+  it('exits 2 with a clear message for unreadable input or bad arguments', async () => {
+    const missing = await run(['check', fx('nope.xml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read src/cli/__fixtures__/nope.xml: no such file');
+    const badOpt = await run(['check', fx('valid.xml'), '--frobnicate']);
+    expect(badOpt.code).toBe(2);
+    expect(badOpt.stderr).toContain('Unknown option for check: --frobnicate');
+    const badBase = await run(['check', fx('valid.xml'), '--base', 'example.com']);
+    expect(badBase.code).toBe(2);
+  });
+});
+
+describe('sitemap-workbench convert', () => {
+  it('converts a text sitemap to canonical XML on stdout', async () => {
+    const r = await run(['convert', fx('urls.txt'), '--to', 'xml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns=')).toBe(true);
+    expect(r.stdout.match(/<loc>/g)).toHaveLength(3);
+  });
+
+  it('writes gzip to -o', async () => {
+    const out = path.join(tmp, 'one.xml.gz');
+    const r = await run(['convert', fx('valid.xml'), '--to', 'gz', '-o', out]);
+    expect(r.code).toBe(0);
+    const xml = new TextDecoder().decode(gunzipSync(new Uint8Array(readFileSync(out))));
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="de" href="https://www.example.com/de/"/>');
+  });
+
+  it('splits into children plus an index with --split and --base', async () => {
+    const dir = path.join(tmp, 'split');
+    const r = await run([
+      'convert',
+      fx('urls.txt'),
+      '--to',
+      'xml',
+      '--split',
+      '2',
+      '--base',
+      'https://www.example.com/sitemap.xml',
+      '-o',
+      `${dir}/`,
+    ]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
+    expect(readFileSync(path.join(dir, 'sitemap.xml'), 'utf8')).toContain(
+      '<loc>https://www.example.com/sitemap-2.xml</loc>',
+    );
+  });
+
+  it('refuses to write an index without --base (exit 1, OUT-008 on stderr)', async () => {
+    const dir = path.join(tmp, 'nobase');
+    const r = await run(['convert', fx('urls.txt'), '--to', 'xml', '--split', '2', '-o', `${dir}/`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('OUT-008');
+  });
+
+  it('rejects an unknown target format (exit 2)', async () => {
+    const r = await run(['convert', fx('valid.xml'), '--to', 'pdf']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--to xml|txt|gz|zip');
+  });
+});
+
+describe('bin/sitemap-workbench.mjs', () => {
+  it('runs the TypeScript CLI through tsx', async () => {
+    const r = await run(['--help'], true);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('sitemap-workbench check FILE...');
+  });
+});

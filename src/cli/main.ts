@@ -1,0 +1,61 @@
+/**
+ * `sitemap-workbench` command line: `check` and `convert` over the pure core.
+ * Run with `npm run cli -- check file.xml` or the `sitemap-workbench` bin.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { HELP, parseArgs, UsageError } from './args.ts';
+import { type CliIo, runCheck } from './check.ts';
+import { runConvert } from './convert.ts';
+
+const VERSION = '0.1.0';
+
+/** Run the CLI with `argv` (arguments after the script name); resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`sitemap-workbench: ${e.message}\nRun "sitemap-workbench --help" for usage.\n`);
+    return 2;
+  }
+  if (args.command === 'help') {
+    io.out(HELP);
+    return 0;
+  }
+  if (args.command === 'version') {
+    io.out(`${VERSION}\n`);
+    return 0;
+  }
+  return args.command === 'check' ? runCheck(args, io) : runConvert(args, io);
+}
+
+/** Real process I/O. */
+export const processIo: CliIo = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+  now: () => Date.now(),
+};
+
+function isMain(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  runCli(process.argv.slice(2), processIo).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`sitemap-workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

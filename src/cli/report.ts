@@ -1,0 +1,127 @@
+/** Formats check results for the terminal and as the documented JSON shape. */
+import type { Entry, FatalError, ImageData, Issue, Severity, XNode } from '../core/model.ts';
+
+/** One checked file, as printed by `check --json`. */
+export interface FileReport {
+  file: string;
+  kind: string;
+  entries: JsonEntry[];
+  fatal: FatalError | null;
+  issues: JsonIssue[];
+}
+
+export interface JsonEntry {
+  loc: string;
+  lastmod?: string;
+  changefreq?: string;
+  priority?: string;
+  images?: Array<Omit<ImageData, 'extras'>>;
+  videos?: JsonNodes[];
+  news?: JsonNodes;
+  alternates?: Array<{ hreflang?: string; href?: string }>;
+}
+
+export interface JsonIssue {
+  rule: string;
+  severity: Severity;
+  entry?: number;
+  field?: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+type JsonValue = string | JsonNodes | Array<string | JsonNodes>;
+interface JsonNodes {
+  [name: string]: JsonValue;
+}
+
+/** XNodes as a plain object: text, `{ value, ...attrs }`, nested objects; repeated names become arrays. */
+export function nodesToJson(nodes: readonly XNode[]): JsonNodes {
+  const out: JsonNodes = {};
+  for (const n of nodes) {
+    let v: string | JsonNodes = n.text;
+    if (n.children && n.children.length > 0) v = nodesToJson(n.children);
+    else if (n.attrs && Object.keys(n.attrs).length > 0) v = { value: n.text, ...n.attrs };
+    const prev = out[n.name];
+    if (prev === undefined) out[n.name] = v;
+    else if (Array.isArray(prev)) prev.push(v);
+    else out[n.name] = [prev as string | JsonNodes, v];
+  }
+  return out;
+}
+
+function imageJson(img: ImageData): Omit<ImageData, 'extras'> {
+  const o: Omit<ImageData, 'extras'> = { loc: img.loc };
+  if (img.caption !== undefined) o.caption = img.caption;
+  if (img.title !== undefined) o.title = img.title;
+  if (img.geoLocation !== undefined) o.geoLocation = img.geoLocation;
+  if (img.license !== undefined) o.license = img.license;
+  return o;
+}
+
+/** One entry in the JSON output shape. */
+export function entryJson(e: Entry): JsonEntry {
+  const o: JsonEntry = { loc: e.loc };
+  if (e.lastmod !== undefined) o.lastmod = e.lastmod;
+  if (e.changefreq !== undefined) o.changefreq = e.changefreq;
+  if (e.priority !== undefined) o.priority = e.priority;
+  if (e.images?.length) o.images = e.images.map(imageJson);
+  if (e.videos?.length) o.videos = e.videos.map((v) => nodesToJson(v.nodes));
+  if (e.news?.length) o.news = nodesToJson(e.news[0].nodes);
+  if (e.alternates?.length) {
+    o.alternates = e.alternates.map((a) => {
+      const x: { hreflang?: string; href?: string } = {};
+      if (a.hreflang !== undefined) x.hreflang = a.hreflang;
+      if (a.href !== undefined) x.href = a.href;
+      return x;
+    });
+  }
+  return o;
+}
+
+/** Issues with entry ids mapped to row indexes. */
+export function issuesJson(issues: readonly Issue[], rowOf: ReadonlyMap<number, number>): JsonIssue[] {
+  return issues.map((i) => {
+    const row = i.entry === undefined ? undefined : rowOf.get(i.entry);
+    return {
+      rule: i.rule,
+      severity: i.severity,
+      ...(row !== undefined ? { entry: row } : {}),
+      ...(i.field !== undefined ? { field: i.field } : {}),
+      ...(i.line !== undefined ? { line: i.line } : {}),
+      ...(i.column !== undefined ? { column: i.column } : {}),
+      message: i.message,
+    };
+  });
+}
+
+/** Human lines: `file:line:col  severity  RULE  message`. */
+export function humanLines(r: FileReport): string[] {
+  const lines: string[] = [];
+  if (r.fatal) lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
+  for (const i of r.issues) {
+    const where = i.line !== undefined ? `${r.file}:${i.line}:${i.column ?? 1}` : r.file;
+    const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
+    lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
+  }
+  return lines;
+}
+
+/** Counts per severity over several reports. */
+export function tally(reports: readonly FileReport[]): Record<Severity, number> & { fatal: number } {
+  const t = { error: 0, warning: 0, info: 0, fatal: 0 };
+  for (const r of reports) {
+    if (r.fatal) t.fatal++;
+    for (const i of r.issues) t[i.severity]++;
+  }
+  return t;
+}
+
+/** The closing summary line. */
+export function summary(reports: readonly FileReport[]): string {
+  const t = tally(reports);
+  const entries = reports.reduce((n, r) => n + r.entries.length, 0);
+  const fatal = t.fatal > 0 ? `, ${t.fatal} not well-formed` : '';
+  return `${reports.length} file(s), ${entries} entries: ${t.error} error(s), ${t.warning} warning(s), ${t.info} info${fatal}`;
+}
