@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
 import { type EntryChange, Validator, validateDocument } from './validate.ts';
 
-const S = { now: Date.UTC(2026, 10, 21) };
+const NOW = Date.UTC(2026, 10, 21);
 const key = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
 
 /** Small seeded PRNG (mulberry32). */
@@ -41,6 +41,8 @@ function randomEntry(rnd: () => number, id: number): Entry {
   const e: Entry = { id, loc: pick(LOCS), line: id + 2 };
   const lastmod = pick(DATES);
   if (lastmod !== undefined) e.lastmod = lastmod;
+  if (rnd() < 0.2)
+    e.images = [{ loc: pick(['https://cdn.example.net/a.jpg', 'https://www.example.com/a.jpg', 'x.jpg']) }];
   if (rnd() < 0.3) e.priority = pick(['0.5', '0.8', '1,0']);
   if (rnd() < 0.4)
     e.alternates = LANG.filter(() => rnd() < 0.6).map(([hreflang, href]) => ({
@@ -56,10 +58,12 @@ describe('Validator incremental updates equal a full validation', () => {
     'random edit sequence (seed %i)',
     (seed) => {
       const rnd = prng(seed);
+      const S = { now: NOW, publishUrl: seed % 2 === 0 ? 'https://www.example.com/sitemap.xml' : undefined };
+      const kind: SitemapDocument['kind'] = seed % 3 === 0 ? 'sitemapindex' : 'urlset';
       let nextId = 0;
       let entries: Entry[] = Array.from({ length: 25 }, () => randomEntry(rnd, nextId++));
       const v = new Validator(S);
-      v.load({ kind: 'urlset', entries, nextId });
+      v.load({ kind, entries, nextId });
       for (let step = 0; step < 120; step++) {
         const r = rnd();
         let change: EntryChange;
@@ -78,7 +82,7 @@ describe('Validator incremental updates equal a full validation', () => {
           change = { updated: [{ before, after }] };
         }
         v.apply(change);
-        const doc: SitemapDocument = { kind: 'urlset', entries, nextId };
+        const doc: SitemapDocument = { kind, entries, nextId };
         expect(v.all().map(key).sort(), `step ${step}`).toEqual(validateDocument(doc, S).map(key).sort());
       }
       const c = v.counts();

@@ -8,7 +8,7 @@ import type { EntryFacts } from './entry.ts';
 import { checkPublishRoot, type Reference } from './host.ts';
 import { checkSize, DOCUMENT_OVERHEAD } from './size.ts';
 
-/** A counting map with a lazily maintained leader (the key with the highest count). */
+/** A counting map with a lazily maintained leader (highest count; ties go to the smaller key, so the result does not depend on edit history). */
 export class Histogram {
   readonly counts = new Map<string, number>();
   private top: string | null = null;
@@ -23,7 +23,10 @@ export class Histogram {
     if (key === this.top) {
       this.topCount = n;
       if (delta < 0) this.dirty = true;
-    } else if (!this.dirty && n > this.topCount) {
+    } else if (
+      !this.dirty &&
+      (n > this.topCount || (n === this.topCount && this.top !== null && key < this.top))
+    ) {
       this.top = key;
       this.topCount = n;
     }
@@ -36,7 +39,7 @@ export class Histogram {
       this.top = null;
       this.topCount = 0;
       for (const [k, n] of this.counts) {
-        if (n > this.topCount) {
+        if (n > this.topCount || (n === this.topCount && this.top !== null && k < this.top)) {
           this.top = k;
           this.topCount = n;
         }
