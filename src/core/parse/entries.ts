@@ -161,7 +161,7 @@ function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
   if (st.rank < EXT_RANK) st.rank = EXT_RANK;
   if (cls === NsClass.Image && local === 'image') {
     e.images ??= [];
-    e.images.push(readImage(ctx, `images.${e.images.length}`));
+    e.images.push(readImage(ctx, e.images.length));
   } else if (cls === NsClass.Video && local === 'video') {
     e.videos ??= [];
     e.videos.push({ nodes: readXNode(ctx, q, q.ns, `videos.${e.videos.length}`).children ?? [] });
@@ -170,7 +170,7 @@ function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
     e.news.push({ nodes: readXNode(ctx, q, q.ns, `news.${e.news.length}`).children ?? [] });
   } else if (cls === NsClass.Xhtml && local === 'link') {
     e.alternates ??= [];
-    e.alternates.push(readLink(ctx, `alternates.${e.alternates.length}`));
+    e.alternates.push(readLink(ctx, e.alternates.length));
   } else {
     e.extras ??= [];
     const field = `extras.${e.extras.length}`;

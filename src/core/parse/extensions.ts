@@ -21,9 +21,10 @@ export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml {
   const sc = ctx.sc;
   const own = new Set<string>();
   const used = new Set<string>([q.prefix]);
-  const collect = (attrs: Array<[string, string]> | null, isOwn: boolean) => {
+  const collect = (attrs: string[] | null, isOwn: boolean) => {
     if (!attrs) return;
-    for (const [name] of attrs) {
+    for (let a = 0; a < attrs.length; a += 2) {
+      const name = attrs[a];
       if (name === 'xmlns') {
         if (isOwn) own.add('');
       } else if (name.startsWith('xmlns:')) {
@@ -55,10 +56,12 @@ export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml {
 }
 
 /** Attributes other than namespace declarations, or undefined when none. */
-export function plainAttrs(attrs: Array<[string, string]> | null): Record<string, string> | undefined {
+export function plainAttrs(attrs: string[] | null): Record<string, string> | undefined {
   if (!attrs) return undefined;
   let out: Record<string, string> | undefined;
-  for (const [name, value] of attrs) {
+  for (let a = 0; a < attrs.length; a += 2) {
+    const name = attrs[a];
+    const value = attrs[a + 1];
     if (isXmlns(name)) continue;
     out ??= {};
     out[name] = value;
@@ -66,24 +69,19 @@ export function plainAttrs(attrs: Array<[string, string]> | null): Record<string
   return out;
 }
 
-const IMAGE_RANK: Record<string, number> = { loc: 0, caption: 1, geo_location: 2, title: 3, license: 4 };
-const IMAGE_FIELD: Record<string, 'loc' | 'caption' | 'geoLocation' | 'title' | 'license'> = {
-  loc: 'loc',
-  caption: 'caption',
-  geo_location: 'geoLocation',
-  title: 'title',
-  license: 'license',
-};
+/** Image children in XSD order (IMG-008) and their ImageData keys. */
+const IMAGE_NAMES = ['loc', 'caption', 'geo_location', 'title', 'license'];
+const IMAGE_KEYS = ['loc', 'caption', 'geoLocation', 'title', 'license'];
 
-/** Read `<image:image>` (start tag just scanned) into ImageData; `field` is e.g. `images.0`. */
-export function readImage(ctx: XmlCtx, field: string): ImageData {
+/** Read `<image:image>` (start tag just scanned) into ImageData; `index` is its position in `images`. */
+export function readImage(ctx: XmlCtx, index: number): ImageData {
   const sc = ctx.sc;
   const img: ImageData = { loc: '' };
   if (sc.selfClosing) return img;
   const base = sc.depth;
   let rank = -1;
   let orderReported = false;
-  const seen = new Set<string>();
+  let seen = 0;
   for (;;) {
     const t = sc.next();
     if (t === Tok.End) {
@@ -94,35 +92,28 @@ export function readImage(ctx: XmlCtx, field: string): ImageData {
     if (t !== Tok.Start) continue;
     const at = sc.tokStart;
     const q = sc.resolve(sc.name, at);
-    let local = q.local;
-    if (
-      q.cls === NsClass.Image &&
-      IMAGE_RANK[local] === undefined &&
-      IMAGE_RANK[local.toLowerCase()] !== undefined
-    ) {
-      local = local.toLowerCase();
-      ctx.caseOnly(q.qname, `image:${local}`, at, field);
-    }
-    const r = q.cls === NsClass.Image ? IMAGE_RANK[local] : undefined;
-    if (r === undefined || seen.has(local)) {
+    if (q.rank === -2) q.rank = q.cls === NsClass.Image ? IMAGE_NAMES.indexOf(q.local.toLowerCase()) : -1;
+    const r = q.rank;
+    if (r < 0 || seen & (1 << r)) {
       img.extras ??= [];
       img.extras.push(readRaw(ctx, q, at));
       continue;
     }
-    seen.add(local);
+    seen |= 1 << r;
+    if (IMAGE_NAMES[r] !== q.local) ctx.caseOnly(q.qname, `image:${IMAGE_NAMES[r]}`, at, `images.${index}`);
     if (r < rank && !orderReported) {
       orderReported = true;
-      ctx.report(
-        'IMG-008',
-        `<${q.qname}> comes after a later image child (XSD order: loc, caption, geo_location, title, license)`,
-        at,
-        field,
-      );
+      const message = `<${q.qname}> comes after a later image child (XSD order: loc, caption, geo_location, title, license)`;
+      ctx.report('IMG-008', message, at, `images.${index}`);
     }
     rank = Math.max(rank, r);
-    const key = IMAGE_FIELD[local];
-    img[key] = sc.selfClosing ? '' : readText(ctx);
-    if (ctx.dirty) ctx.flushValue(`${field}.${key}`, at);
+    const value = sc.selfClosing ? '' : readText(ctx);
+    if (r === 0) img.loc = value;
+    else if (r === 1) img.caption = value;
+    else if (r === 2) img.geoLocation = value;
+    else if (r === 3) img.title = value;
+    else img.license = value;
+    if (ctx.dirty) ctx.flushValue(`images.${index}.${IMAGE_KEYS[r]}`, at);
   }
 }
 
@@ -130,7 +121,7 @@ export function readImage(ctx: XmlCtx, field: string): ImageData {
  * Read an element of the video or news vocabulary (start tag just scanned) as an XNode tree.
  * `ns` is the extension namespace: children in it are named by local name, others by qname.
  */
-export function readXNode(ctx: XmlCtx, q: QName, ns: string, field: string): XNode {
+export function readXNode(ctx: XmlCtx, q: QName, ns: string, top: string): XNode {
   const sc = ctx.sc;
   const node: XNode = { name: q.ns === ns ? q.local : q.qname, text: '' };
   const attrs = plainAttrs(sc.attrs);
@@ -148,13 +139,17 @@ export function readXNode(ctx: XmlCtx, q: QName, ns: string, field: string): XNo
     } else if (t === Tok.Start) {
       const cq = sc.resolve(sc.name, sc.tokStart);
       node.children ??= [];
-      node.children.push(readXNode(ctx, cq, ns, `${field}.${cq.local}`));
+      node.children.push(readXNode(ctx, cq, ns, top));
     } else if (t === Tok.End) {
       if (sc.depth < base) break;
     } else if (t === Tok.Eof) sc.fail(`Unexpected end of input inside <${q.qname}>`, sc.s.length);
   }
   node.text = node.children && text.trim() === '' ? '' : text;
-  if (ctx.dirty) ctx.flushValue(field, at);
+  if (ctx.dirty)
+    ctx.flushValue(
+      q.ns === ns && node.name !== 'video' && node.name !== 'news' ? `${top}.${node.name}` : top,
+      at,
+    );
   return node;
 }
 
@@ -165,35 +160,57 @@ const LINK_ATTRS: Record<string, 'rel' | 'hreflang' | 'href' | 'media'> = {
   media: 'media',
 };
 
+/** Store a well-spelled link attribute the first time it appears; false when it is anything else. */
+function linkAttr(alt: Alternate, name: string, value: string): boolean {
+  switch (name) {
+    case 'rel':
+      if (alt.rel !== undefined) return false;
+      alt.rel = value;
+      return true;
+    case 'hreflang':
+      if (alt.hreflang !== undefined) return false;
+      alt.hreflang = value;
+      return true;
+    case 'href':
+      if (alt.href !== undefined) return false;
+      alt.href = value;
+      return true;
+    case 'media':
+      if (alt.media !== undefined) return false;
+      alt.media = value;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A link attribute in the wrong case (ENC-010, mapped) or any other attribute (kept in `attrs`). */
+function linkOddAttr(ctx: XmlCtx, alt: Alternate, name: string, value: string, index: number): void {
+  const lower = LINK_ATTRS[name.toLowerCase()];
+  if (lower !== undefined && lower !== name && alt[lower] === undefined) {
+    const message = `Attribute ${name}= read as ${lower}=: names are case-sensitive`;
+    ctx.report('ENC-010', message, ctx.sc.tokStart, `alternates.${index}.${lower}`);
+    alt[lower] = value;
+    return;
+  }
+  alt.attrs ??= {};
+  alt.attrs[name] = value;
+}
+
 /** Read `<xhtml:link>` (start tag just scanned) into an Alternate; its content, if any, is skipped. */
-export function readLink(ctx: XmlCtx, field: string): Alternate {
+export function readLink(ctx: XmlCtx, index: number): Alternate {
   const sc = ctx.sc;
   const at = sc.tokStart;
   const alt: Alternate = {};
-  if (sc.attrs) {
-    for (const [name, value] of sc.attrs) {
-      if (isXmlns(name)) continue;
-      let key = LINK_ATTRS[name];
-      if (key === undefined) {
-        const lower = LINK_ATTRS[name.toLowerCase()];
-        if (lower !== undefined && alt[lower] === undefined) {
-          ctx.report(
-            'ENC-010',
-            `Attribute ${name}= read as ${lower}=: names are case-sensitive`,
-            at,
-            `${field}.${lower}`,
-          );
-          key = lower;
-        }
-      }
-      if (key !== undefined && alt[key] === undefined) alt[key] = value;
-      else {
-        alt.attrs ??= {};
-        alt.attrs[name] = value;
-      }
+  const attrs = sc.attrs;
+  if (attrs) {
+    for (let a = 0; a < attrs.length; a += 2) {
+      const name: string = attrs[a];
+      if (!linkAttr(alt, name, attrs[a + 1]) && !isXmlns(name))
+        linkOddAttr(ctx, alt, name, attrs[a + 1], index);
     }
   }
-  if (ctx.dirty) ctx.flushValue(field, at);
+  if (ctx.dirty) ctx.flushValue(`alternates.${index}`, at);
   skipElement(ctx);
   return alt;
 }

@@ -75,8 +75,12 @@ export class Scanner {
   textStart = 0;
   textEnd = 0;
   selfClosing = false;
-  /** Attributes of the last Start token, as written (name → decoded value); null when none. */
-  attrs: Array<[string, string]> | null = null;
+  /**
+   * Attributes of the last Start token as a flat list `[name0, value0, name1, value1, …]` (values
+   * decoded); null when none. The array is reused: read it before the next token.
+   */
+  attrs: string[] | null = null;
+  private readonly attrBuf: string[] = [];
   readonly open: string[] = [];
   private ns = new Map<string, string>();
   private frames: Frame[] = [];
@@ -191,7 +195,8 @@ export class Scanner {
 
   private parseAttrs(from: number): void {
     const s = this.s;
-    const attrs: Array<[string, string]> = [];
+    const attrs = this.attrBuf;
+    attrs.length = 0;
     let i = from;
     for (;;) {
       while (isSpace(s.charCodeAt(i))) i++;
@@ -218,7 +223,7 @@ export class Scanner {
       if (q !== 34 && q !== 39) this.fail(`Value of attribute "${name}" is not quoted`, i);
       const close = s.indexOf(q === 34 ? '"' : "'", i + 1);
       if (close === -1) this.fail(`Unterminated value of attribute "${name}"`, i);
-      attrs.push([name, this.attrValue(i + 1, close)]);
+      attrs.push(name, this.attrValue(i + 1, close));
       i = close + 1;
     }
     this.attrs = attrs;
@@ -235,9 +240,11 @@ export class Scanner {
     return r.text;
   }
 
-  private declare(attrs: Array<[string, string]>, at: number): void {
+  private declare(attrs: string[], at: number): void {
     let frame: Frame | null = null;
-    for (const [name, value] of attrs) {
+    for (let a = 0; a < attrs.length; a += 2) {
+      const name = attrs[a];
+      const value = attrs[a + 1];
       let prefix: string;
       if (name === 'xmlns') prefix = '';
       else if (name.startsWith('xmlns:')) prefix = name.slice(6);

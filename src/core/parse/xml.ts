@@ -191,10 +191,12 @@ function rootElement(ctx: XmlCtx, st: RootState, root: QName): void {
   afterRoot(ctx);
 }
 
-function rootNamespaces(attrs: Array<[string, string]> | null): Record<string, string> | undefined {
+function rootNamespaces(attrs: string[] | null): Record<string, string> | undefined {
   if (!attrs) return undefined;
   let out: Record<string, string> | undefined;
-  for (const [name, value] of attrs) {
+  for (let a = 0; a < attrs.length; a += 2) {
+    const name = attrs[a];
+    const value = attrs[a + 1];
     if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
     out ??= {};
     out[name === 'xmlns' ? '' : name.slice(6)] = value;
