@@ -69,6 +69,14 @@ describe('lenient import (IMP-*)', () => {
     expect(r.issues).toMatchObject([{ rule: 'XML-009', severity: 'error', line: 1 }]);
   });
 
+  it('XML-009 / XML-013: undeclared xsi prefix and an unpaired schemaLocation on the root', () => {
+    const r = parseSitemap(
+      `<urlset ${SM} xsi:schemaLocation="http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd"><url><loc>https://e.example/</loc></url></urlset>`,
+    );
+    expect(rules(r)).toEqual(['XML-009', 'XML-013']);
+    expect(r.document.entries).toHaveLength(1);
+  });
+
   it('IMP-006: tag-name case is matched leniently (ENC-010)', () => {
     const r = parseSitemap(
       `<urlset ${SM}><URL><Loc>https://e.example/</Loc><LastMod>2024-01-01</LastMod></URL></urlset>`,

@@ -37,6 +37,8 @@ export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml {
     used.add(prefixOf(qname));
     collect(sc.attrs, false);
   });
+  ctx.entFlags = 0;
+  ctx.entSample = '';
   const raw: RawXml = {
     ns: q.ns,
     name: q.local,

@@ -184,11 +184,39 @@ function rootElement(ctx: XmlCtx, st: RootState, root: QName): void {
   st.rootIsIndex = lower === 'sitemapindex';
   out.kind = st.rootIsIndex ? 'sitemapindex' : 'urlset';
   out.namespaces = rootNamespaces(sc.attrs);
+  rootAttributes(ctx, at);
   rootNamespace(ctx, root, at);
   sc.setCoreNs(root.ns);
   if (!sc.selfClosing) rootChildren(ctx, st);
   st.rootClosed = true;
   afterRoot(ctx);
+}
+
+/** Prefixed root attributes need a declaration (XML-009); xsi:schemaLocation must hold pairs (XML-013). */
+function rootAttributes(ctx: XmlCtx, at: number): void {
+  const sc = ctx.sc;
+  const attrs = sc.attrs;
+  ctx.entFlags = 0;
+  ctx.entSample = '';
+  if (!attrs) return;
+  for (let a = 0; a < attrs.length; a += 2) {
+    const name = attrs[a];
+    const colon = name.indexOf(':');
+    if (colon === -1) continue;
+    const prefix = name.slice(0, colon);
+    if (prefix === 'xmlns' || prefix === 'xml') continue;
+    if (sc.lookup(prefix) === undefined) ctx.undeclaredPrefix(prefix, at);
+    if (name.slice(colon + 1) === 'schemaLocation') {
+      const parts = attrs[a + 1].trim().split(/\s+/);
+      if (parts.length % 2 !== 0) {
+        ctx.report(
+          'XML-013',
+          `${name} should hold namespace/location pairs; it has ${parts.length} value(s)`,
+          at,
+        );
+      }
+    }
+  }
 }
 
 function rootNamespaces(attrs: string[] | null): Record<string, string> | undefined {
