@@ -73,10 +73,20 @@ export class Workbench {
     return i;
   }
 
-  /** The cell at a view row (0-based) and column name; scrolls it into the DOM first. */
+  /** The cell at a view row (0-based) and column name; scrolls its row into the DOM first. */
   async cell(row: number, column: ColumnName): Promise<Locator> {
     const col = await this.columnIndex(column);
-    return this.grid.locator(`tr[aria-rowindex="${row + 2}"] > [aria-colindex="${col + 1}"]`);
+    const tr = this.grid.locator(`tr[aria-rowindex="${row + 2}"]`);
+    if ((await tr.count()) === 0) {
+      // The grid is virtualized: scroll its container (the grid's parent) to the row.
+      await this.grid.evaluate((g, r) => {
+        const scroller = g.parentElement!;
+        const rowH = g.querySelector('tr')?.getBoundingClientRect().height ?? 32;
+        scroller.scrollTop = Math.max(0, r * rowH - scroller.clientHeight / 2);
+      }, row);
+      await expect(tr).toHaveCount(1);
+    }
+    return tr.locator(`> [aria-colindex="${col + 1}"]`);
   }
 
   async clickCell(row: number, column: ColumnName, modifiers?: Array<'Shift'>): Promise<Locator> {

@@ -8,6 +8,7 @@ import type { ValidatorLike } from '../state/validation.ts';
 import { CellTip } from './CellTip.tsx';
 import { gridColumns, gridFeatures, gridTemplate } from './columnDefs.ts';
 import { issuesForColumn } from './GridCell.tsx';
+import { GridEmpty } from './GridEmpty.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
 import { entryAtRow, type GridData } from './gridCommands.ts';
@@ -81,6 +82,13 @@ export function Grid() {
   });
 
   const active = selection.active;
+  // A selection set elsewhere (Add row, Ctrl+End…) brings focus along, unless the user is typing
+  // in a field outside the grid.
+  const lastActive = useRef(active);
+  if (active !== lastActive.current) {
+    lastActive.current = active;
+    if (active && !isTypingOutside(scrollRef.current)) focusWanted.current = true;
+  }
   // Runs after every render: focus follows the active cell once it is rendered.
   useLayoutEffect(() => {
     if (!focusWanted.current || !active || editing) return;
@@ -155,12 +163,19 @@ export function Grid() {
           </tbody>
         </table>
       </div>
+      {rowOrder.length === 0 ? <GridEmpty hasEntries={entries.length > 0} /> : null}
       <CellTip id={TIP_ID} issues={activeIssues} scrollRef={scrollRef} hidden={editing !== null} />
     </>
   );
 }
 
 const EMPTY: Entry[] = [];
+
+function isTypingOutside(root: HTMLElement | null): boolean {
+  const el = document.activeElement;
+  if (!el || el === document.body || root?.contains(el)) return false;
+  return el.matches('input, textarea, select, [contenteditable="true"]') || el.closest('dialog') !== null;
+}
 const NONE: readonly Issue[] = [];
 
 function cellIssues(data: GridData, validator: ValidatorLike, row: number, col: number): readonly Issue[] {

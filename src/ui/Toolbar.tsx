@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Severity } from '../core/model.ts';
+import { visibleColumns } from '../state/columns.ts';
 import { selectedEntryIds } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { FilterChips } from './FilterChips.tsx';
+import { cellSelection } from './gridSelection.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
 const selView = (s: AppState) => s.view;
@@ -27,7 +30,14 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
     return () => clearTimeout(t);
   }, [search, commands, getState]);
 
-  const rule = view.filters.rule;
+  const addRow = () => {
+    const [id] = commands.insertRows(Number.MAX_SAFE_INTEGER, 1);
+    const s = getState();
+    const entries = s.doc?.entries ?? [];
+    const row = s.rowOrder.findIndex((i) => entries[i].id === id);
+    const col = visibleColumns(s.view.hiddenColumns).indexOf('loc');
+    if (row >= 0) commands.setSelection(cellSelection(row, col));
+  };
   return (
     <div className="toolbar" role="toolbar" aria-label="Table tools">
       <input
@@ -51,19 +61,7 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
         <option value="warning">Rows with errors or warnings</option>
         <option value="info">Rows with any issue</option>
       </select>
-      {rule ? (
-        <span className="chip">
-          Rule {rule}
-          <button
-            type="button"
-            className="btn ghost small"
-            aria-label={`Clear rule filter ${rule}`}
-            onClick={() => commands.setFilter({ rule: undefined })}
-          >
-            ✕
-          </button>
-        </span>
-      ) : null}
+      <FilterChips />
       {view.sort ? (
         <button
           type="button"
@@ -76,7 +74,7 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
       ) : null}
       <ColumnsMenu />
       <span className="spacer" />
-      <button type="button" className="btn" onClick={() => commands.insertRows(Number.MAX_SAFE_INTEGER, 1)}>
+      <button type="button" className="btn" onClick={addRow}>
         Add row
       </button>
       <button

@@ -1,0 +1,67 @@
+import { parseSitemap } from '../src/core/parse.ts';
+import { downloadBytes, expect, test } from './pages/workbench.ts';
+
+test.beforeEach(async ({ wb }) => {
+  await wb.trySample();
+});
+
+test('rows are added, duplicated and deleted, each as one undo step', async ({ wb, page }) => {
+  await wb.button('Add row').click();
+  await wb.expectUrlCount(202);
+  await expect(await wb.cell(201, 'URL')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Edit URL' }).fill('https://www.example-coffee.com/new');
+  await page.keyboard.press('Enter');
+  await expect(await wb.cell(201, 'URL')).toHaveText('https://www.example-coffee.com/new');
+
+  await wb.clickCell(0, 'URL');
+  await wb.clickCell(2, 'URL', ['Shift']);
+  await wb.button('Duplicate').click();
+  await wb.expectUrlCount(205);
+  await wb.clickCell(0, 'URL');
+  await wb.clickCell(1, 'URL', ['Shift']);
+  await wb.button('Delete rows').click();
+  await wb.expectUrlCount(203);
+  const undo = page.getByRole('banner').getByRole('button', { name: /^Undo: / });
+  await expect(undo).toContainText(/delete/i);
+  await undo.click();
+  await wb.expectUrlCount(205);
+});
+
+test('sorting by a column header is a view: export keeps document order', async ({ wb, page }) => {
+  const header = wb.grid.getByRole('columnheader', { name: 'URL', exact: true });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const top = await wb.cellText(0, 'URL');
+  expect(top > (await wb.cellText(1, 'URL'))).toBe(true);
+  const parsed = parseSitemap(await downloadBytes(await wb.exportAs('XML')));
+  expect(parsed.document.entries[0].loc).toBe('https://www.example-coffee.com/');
+  await expect(page.getByRole('button', { name: 'Apply sort to document' })).toBeVisible();
+});
+
+test('filter to the active cell value, then remove the filter chip', async ({ wb, page }) => {
+  await wb.clickCell(0, 'Change frequency');
+  await page.getByRole('button', { name: 'Filter to this value' }).click();
+  await expect(wb.status).toContainText('Showing');
+  const chip = page.getByRole('button', { name: 'Remove filter: Change frequency = daily' });
+  await expect(chip).toBeVisible();
+  expect(await wb.cellText(1, 'Change frequency')).toBe('daily');
+  await chip.click();
+  await expect(wb.grid).toHaveAttribute('aria-rowcount', '202');
+});
+
+test('the real clipboard: Ctrl+C copies TSV, Ctrl+V pastes it', async ({ wb, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await wb.clickCell(0, 'Last modified');
+  await wb.clickCell(1, 'Change frequency', ['Shift']);
+  await page.keyboard.press('Control+c');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    '2025-02-08\tdaily\n2025-03-15\tdaily',
+  );
+  await wb.clickCell(10, 'Last modified');
+  await page.keyboard.press('Control+v');
+  await expect(await wb.cell(10, 'Last modified')).toHaveText('2025-02-08');
+  await expect(await wb.cell(11, 'Change frequency')).toHaveText('daily');
+});
