@@ -15,6 +15,9 @@ export class Histogram {
   private topCount = 0;
   private dirty = false;
 
+  /** @param before tie-break: true when key `a` should lead over `b` at equal counts (default: smaller key). */
+  constructor(private readonly before: (a: string, b: string) => boolean = (a, b) => a < b) {}
+
   /** Adds `delta` (±1) to a key. */
   add(key: string, delta: number): void {
     const n = (this.counts.get(key) ?? 0) + delta;
@@ -25,7 +28,7 @@ export class Histogram {
       if (delta < 0) this.dirty = true;
     } else if (
       !this.dirty &&
-      (n > this.topCount || (n === this.topCount && this.top !== null && key < this.top))
+      (n > this.topCount || (n === this.topCount && this.top !== null && this.before(key, this.top)))
     ) {
       this.top = key;
       this.topCount = n;
@@ -39,7 +42,7 @@ export class Histogram {
       this.top = null;
       this.topCount = 0;
       for (const [k, n] of this.counts) {
-        if (n > this.topCount || (n === this.topCount && this.top !== null && k < this.top)) {
+        if (n > this.topCount || (n === this.topCount && this.top !== null && this.before(k, this.top))) {
           this.top = k;
           this.topCount = n;
         }
@@ -62,7 +65,11 @@ export class DocCounters {
   noXDefault = 0;
   readonly days = new Histogram();
   readonly priorities = new Histogram();
-  readonly origins = new Histogram();
+  /** Origin keys; at equal counts https leads, then the smaller key. */
+  readonly origins = new Histogram((a, b) => {
+    const ha = a.startsWith('https:');
+    return ha !== b.startsWith('https:') ? ha : a < b;
+  });
   readonly newsNames = new Histogram();
 
   /** Adds (sign 1) or removes (sign -1) one entry's facts. */
