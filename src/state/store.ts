@@ -6,6 +6,7 @@
 import { Validator } from '../core/validate.ts';
 import { attachAutosave } from './autosave.ts';
 import { createEditCommands } from './editCommands.ts';
+import { createEntryCommands } from './entryCommands.ts';
 import { createIoCommands } from './ioCommands.ts';
 import { createKernel, type StoreDeps } from './kernel.ts';
 import type { AppStore } from './types.ts';
@@ -27,6 +28,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
   const kernel = createKernel({ createValidator: (settings) => new Validator(settings), ...deps });
   const commands = {
     ...createEditCommands(kernel),
+    ...createEntryCommands(kernel),
     ...createViewCommands(kernel),
     ...createIoCommands(kernel),
     ...attachAutosave(kernel),

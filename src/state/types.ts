@@ -2,6 +2,7 @@ import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../cor
 import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
+import type { EntryCommands } from './entryCommands.ts';
 import type { HistorySummary } from './history.ts';
 import type { ValidatorLike } from './validation.ts';
 
@@ -152,7 +153,7 @@ export interface ExportResult {
 export type NewRows = ReadonlyArray<Omit<Entry, 'id'>> | number;
 
 /** Everything the UI can do. Document-changing commands each record exactly one undo step. */
-export interface Commands {
+export interface Commands extends EntryCommands {
   openFile(name: string, bytes: Uint8Array): Promise<void>;
   openText(text: string, name?: string): Promise<void>;
   openPartial(): void;
