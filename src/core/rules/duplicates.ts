@@ -28,9 +28,29 @@ function portPathQuery(p: UrlParts): string {
 export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
   const exact = trimValue(loc);
   if (!p || p.host === '') return { exact, family: `\u0000${exact}` };
+  return { exact, family: familyKey(exact, p) };
+}
+
+/** Family key; the common case (no credentials, no port) is one slice of the URL, lowercased. */
+function familyKey(url: string, p: UrlParts): string {
+  if (p.userinfo === null && p.port === '' && p.path !== '') {
+    let start = url.indexOf('//') + 2;
+    if (p.host.length > 4 && url.slice(start, start + 4).toLowerCase() === 'www.') start += 4;
+    const hash = url.indexOf('#', start);
+    const end = hash < 0 ? url.length : hash;
+    const pathEnd = p.query === null ? end : end - p.query.length - 1;
+    if (p.path.length > 1 && url.charCodeAt(pathEnd - 1) === 47) {
+      const cut =
+        p.query === null
+          ? url.slice(start, pathEnd - 1)
+          : url.slice(start, pathEnd - 1) + url.slice(pathEnd, end);
+      return cut.toLowerCase();
+    }
+    return url.slice(start, end).toLowerCase();
+  }
   const host = p.host.toLowerCase();
   const bare = host.startsWith('www.') ? host.slice(4) : host;
-  return { exact, family: `${bare}${portPathQuery(p)}`.toLowerCase() };
+  return `${bare}${portPathQuery(p)}`.toLowerCase();
 }
 
 /**
