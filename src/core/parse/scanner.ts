@@ -1,6 +1,6 @@
 import { decodeEntities } from './entities.ts';
 import { LineTracker } from './lines.ts';
-import { classifyNs, NsClass, STANDARD_PREFIXES } from './names.ts';
+import { NsScope, type QName, type ScopeHooks } from './nsScope.ts';
 
 /** Token kinds returned by {@link Scanner.next}. */
 export enum Tok {
@@ -25,21 +25,10 @@ export class XmlFatal extends Error {
   }
 }
 
-/** A resolved element or attribute name. */
-export interface QName {
-  qname: string;
-  prefix: string;
-  local: string;
-  ns: string;
-  cls: NsClass;
-  /** Cache slot for consumers (e.g. the XSD rank of a core child); -2 until computed. */
-  rank: number;
-}
+export type { QName } from './nsScope.ts';
 
-/** Callbacks the scanner uses to report namespace findings (declarations, undeclared prefixes). */
-export interface ScanHooks {
-  nsDeclared(prefix: string, uri: string, at: number): void;
-  undeclaredPrefix(prefix: string, at: number): void;
+/** Callbacks the scanner uses to report findings (namespaces, entities, end-tag case). */
+export interface ScanHooks extends ScopeHooks {
   entities(flags: number, sample: string, at: number): void;
   caseMismatch(open: string, close: string, at: number): void;
 }
@@ -50,11 +39,6 @@ function isSpace(c: number): boolean {
 
 function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c > 127;
-}
-
-interface Frame {
-  depth: number;
-  saved: Map<string, string>;
 }
 
 /**
@@ -82,11 +66,8 @@ export class Scanner {
   attrs: string[] | null = null;
   private readonly attrBuf: string[] = [];
   readonly open: string[] = [];
-  private ns = new Map<string, string>();
-  private frames: Frame[] = [];
-  private resolved = new Map<string, QName>();
-  /** Namespace URI treated as the sitemap core (the root's namespace). */
-  coreNs = '';
+  /** Namespace bindings in scope; elements are resolved by URI through it. */
+  readonly scope: NsScope;
   /** Recently seen names and short values, reused so repeated strings are not re-allocated. */
   private readonly strings: string[] = new Array(1024).fill('');
   /** A self-closing element's own scope is popped when the next token is read. */
@@ -96,6 +77,7 @@ export class Scanner {
     this.s = s;
     this.lines = new LineTracker(s);
     this.hooks = hooks;
+    this.scope = new NsScope(hooks);
   }
 
   /**
@@ -139,7 +121,7 @@ export class Scanner {
   next(): Tok {
     if (this.pendingPop) {
       this.pendingPop = false;
-      this.popScope(this.open.length + 1);
+      this.scope.pop(this.open.length + 1);
     }
     const s = this.s;
     const start = this.pos;
@@ -187,7 +169,7 @@ export class Scanner {
     } else {
       this.parseAttrs(ne);
     }
-    if (this.attrs) this.declare(this.attrs, start);
+    if (this.attrs) this.scope.declare(this.attrs, this.open.length + 1, start);
     if (this.selfClosing) this.pendingPop = this.attrs !== null;
     else this.open.push(this.name);
     return Tok.Start;
@@ -240,33 +222,6 @@ export class Scanner {
     return r.text;
   }
 
-  private declare(attrs: string[], at: number): void {
-    let frame: Frame | null = null;
-    for (let a = 0; a < attrs.length; a += 2) {
-      const name = attrs[a];
-      const value = attrs[a + 1];
-      let prefix: string;
-      if (name === 'xmlns') prefix = '';
-      else if (name.startsWith('xmlns:')) prefix = name.slice(6);
-      else continue;
-      if (!frame) {
-        frame = { depth: this.open.length + 1, saved: new Map(this.ns) };
-        this.frames.push(frame);
-        this.resolved.clear();
-      }
-      this.ns.set(prefix, value);
-      this.hooks.nsDeclared(prefix, value, at);
-    }
-  }
-
-  private popScope(depth: number): void {
-    const f = this.frames;
-    while (f.length > 0 && f[f.length - 1].depth >= depth) {
-      this.ns = f.pop()!.saved;
-      this.resolved.clear();
-    }
-  }
-
   private endTag(start: number): Tok {
     const s = this.s;
     const ne = this.nameEnd(start + 2);
@@ -295,7 +250,7 @@ export class Scanner {
       this.hooks.caseMismatch(top, name, at);
     }
     open.pop();
-    this.popScope(open.length + 1);
+    this.scope.pop(open.length + 1);
   }
 
   private bang(start: number): Tok {
@@ -361,33 +316,16 @@ export class Scanner {
 
   /** Resolve an element name by namespace URI (IMP-004), injecting standard prefixes (IMP-005). */
   resolve(qname: string, at: number): QName {
-    let q = this.resolved.get(qname);
-    if (q) return q;
-    const colon = qname.indexOf(':');
-    const prefix = colon === -1 ? '' : qname.slice(0, colon);
-    const local = colon === -1 ? qname : qname.slice(colon + 1);
-    let ns = this.ns.get(prefix);
-    if (ns === undefined) {
-      ns = '';
-      if (prefix !== '') {
-        this.hooks.undeclaredPrefix(prefix, at);
-        ns = STANDARD_PREFIXES[prefix] ?? STANDARD_PREFIXES[prefix.toLowerCase()] ?? '';
-      }
-    }
-    const cls = ns === this.coreNs ? NsClass.Core : ns === '' ? NsClass.None : classifyNs(ns).cls;
-    q = { qname, prefix, local, ns, cls, rank: -2 };
-    this.resolved.set(qname, q);
-    return q;
+    return this.scope.resolve(qname, at);
   }
 
   /** Set the namespace URI treated as the sitemap core (the root element's namespace). */
   setCoreNs(uri: string): void {
-    this.coreNs = uri;
-    this.resolved.clear();
+    this.scope.setCoreNs(uri);
   }
 
   /** Current prefix → URI binding ('' for the default namespace), or undefined. */
   lookup(prefix: string): string | undefined {
-    return this.ns.get(prefix);
+    return this.scope.lookup(prefix);
   }
 }
