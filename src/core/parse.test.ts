@@ -252,3 +252,20 @@ describe('parseSitemap: DOCTYPE and entities', () => {
     expect(rules(r)).toEqual(['ENC-009', 'ENC-006']);
   });
 });
+
+describe('parseSitemap: progress', () => {
+  it('reports progress from 0 to the total, increasing', () => {
+    const body = Array.from(
+      { length: 20_000 },
+      (_, i) => `<url><loc>https://e.example/${i}</loc></url>`,
+    ).join('\n');
+    const bytes = enc.encode(urlset(body));
+    const calls: Array<[number, number]> = [];
+    const r = parseSitemap(bytes, { onProgress: (done, total) => calls.push([done, total]) });
+    expect(r.document.entries).toHaveLength(20_000);
+    expect(calls[0]).toEqual([0, bytes.length]);
+    expect(calls.at(-1)).toEqual([bytes.length, bytes.length]);
+    expect(calls.length).toBe(4);
+    for (let i = 1; i < calls.length; i++) expect(calls[i][0]).toBeGreaterThan(calls[i - 1][0]);
+  });
+});

@@ -11,7 +11,10 @@ export interface ParseOptions {
   fileName?: string;
   /** Cap on decompressed gzip output in bytes (GZ-006). Default 200_000_000. */
   maxDecompressedBytes?: number;
-  /** Progress callback: `done` and `total` in input bytes. */
+  /**
+   * Progress callback: `done` and `total` in input units (bytes, or characters for a string).
+   * Called at the start, every 8,192 XML entries (estimated from the scan position) and at the end.
+   */
   onProgress?: (done: number, total: number) => void;
   /**
    * Size of the original gzip file when the caller already inflated it (e.g. with the browser's
@@ -174,7 +177,14 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
   }
   const start = firstNonSpace(text);
   if (start === text.length) return refuse(stage, 'ENC-004', 'The file is empty');
-  if (text.charCodeAt(start) === 60) return fromXml(stage, parseXml(text, start), invalidUtf8);
+  if (text.charCodeAt(start) === 60) {
+    const progress = options.onProgress;
+    const total = typeof input === 'string' ? input.length : input.length;
+    const report = progress
+      ? (at: number) => progress(Math.floor((at / text.length) * total), total)
+      : undefined;
+    return fromXml(stage, parseXml(text, start, report), invalidUtf8);
+  }
   const out = looksLikeRobots(text) ? parseRobots(text) : parseText(text, hadBom, invalidUtf8);
   stage.issues.push(...out.issues);
   return result(stage, out.kind, out.entries, null);

@@ -35,14 +35,18 @@ interface RootState {
   entryMark: number;
   /** True once the root element's end tag was read. */
   rootClosed: boolean;
+  /** Called with the string position every PROGRESS_EVERY entries. */
+  onProgress?: (at: number) => void;
 }
+
+const PROGRESS_EVERY = 8192;
 
 /**
  * Parse a decoded XML document: prolog (declaration, stylesheet PI, DOCTYPE refusal), root
  * dispatch (urlset / sitemapindex / feeds / HTML refusal) and recovery of complete entries when
  * the document is broken (IMP-012).
  */
-export function parseXml(text: string, start: number): XmlOut {
+export function parseXml(text: string, start: number, onProgress?: (at: number) => void): XmlOut {
   const ctx = new XmlCtx(text);
   const out: XmlOut = { kind: 'unknown', entries: [], issues: ctx.issues, fatal: null };
   const st: RootState = {
@@ -56,6 +60,7 @@ export function parseXml(text: string, start: number): XmlOut {
     entryMark: -1,
     rootClosed: false,
   };
+  if (onProgress) st.onProgress = onProgress;
   ctx.sc.pos = start;
   try {
     if (start > 0 && text.startsWith('<?xml', start)) {
@@ -224,6 +229,7 @@ function entry(ctx: XmlCtx, st: RootState, isIndex: boolean, at: number): void {
   st.entryMark = -1;
   list.push(e);
   if (ctx.issues.length > from) ranges.push(from, ctx.issues.length);
+  if (st.onProgress && list.length % PROGRESS_EVERY === 0) st.onProgress(ctx.sc.pos);
 }
 
 function afterRoot(ctx: XmlCtx): void {
