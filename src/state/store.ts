@@ -9,6 +9,7 @@ import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
 import { createIoCommands } from './ioCommands.ts';
 import { createKernel, type StoreDeps } from './kernel.ts';
+import { createRenameCommands } from './renameCommand.ts';
 import type { AppStore } from './types.ts';
 import { createViewCommands } from './viewCommands.ts';
 
@@ -31,6 +32,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createEntryCommands(kernel),
     ...createViewCommands(kernel),
     ...createIoCommands(kernel),
+    ...createRenameCommands(kernel),
     ...attachAutosave(kernel),
   };
   return { getState: kernel.getState, subscribe: kernel.subscribe, commands };

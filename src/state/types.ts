@@ -181,6 +181,11 @@ export interface Commands extends EntryCommands {
   applyFix(issue: Issue): boolean;
   fixAll(rule: string): number;
   applySort(): void;
+  /**
+   * Replace entries (matched by id; unknown ids and unchanged entries skipped) as ONE undo step
+   * labelled `label`, e.g. a folder rename from the URL tree. Returns how many entries changed.
+   */
+  replaceEntries(entries: readonly Entry[], label: string): number;
   undo(): void;
   redo(): void;
   setSettings(partial: Partial<Settings>): void;

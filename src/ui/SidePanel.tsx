@@ -2,11 +2,13 @@ import { useState } from 'react';
 import type { AppState } from '../state/types.ts';
 import { fmtInt } from './format.ts';
 import { IssuesPanel } from './IssuesPanel.tsx';
+import { InsightsTab, type InsightsTabId, insightsTabLabel } from './insights/InsightsTabs.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { useAppState } from './useAppState.ts';
 
 const selValidation = (s: AppState) => s.validation;
-type Tab = 'issues' | 'settings';
+type Tab = 'issues' | InsightsTabId | 'settings';
+const TABS: readonly Tab[] = ['issues', 'tree', 'charts', 'settings'];
 
 /** The right-hand panel: issues and settings, as two tabs. */
 export function SidePanel() {
@@ -28,19 +30,31 @@ export function SidePanel() {
         className="side-tabs"
         role="tablist"
         onKeyDown={(e) => {
-          if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
-            setTab(tab === 'issues' ? 'settings' : 'issues');
+          const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+          if (step) setTab(TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]);
         }}
       >
         <button type="button" {...tabProps('issues')}>
           Issues <span className="count">{fmtInt(total)}</span>
+        </button>
+        <button type="button" {...tabProps('tree')}>
+          {insightsTabLabel.tree}
+        </button>
+        <button type="button" {...tabProps('charts')}>
+          {insightsTabLabel.charts}
         </button>
         <button type="button" {...tabProps('settings')}>
           Settings
         </button>
       </div>
       <div className="side-body" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'issues' ? <IssuesPanel /> : <SettingsPanel />}
+        {tab === 'issues' ? (
+          <IssuesPanel />
+        ) : tab === 'settings' ? (
+          <SettingsPanel />
+        ) : (
+          <InsightsTab tab={tab} />
+        )}
       </div>
     </aside>
   );

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './pages/workbench.ts';
+
+const FIX = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'insights');
+const ORIGIN = 'https://elegant-nightingale-894b88.netlify.app';
+
+test('the URL tree filters the table to a folder and renames it as one undoable step', async ({
+  wb,
+  page,
+}) => {
+  await wb.openFile(path.join(FIX, 'polygon-edge-docs.xml'));
+  await wb.expectUrlCount(23);
+  await page.getByRole('tab', { name: 'Tree' }).click();
+  const tree = page.getByRole('tree', { name: 'URL tree' });
+  await tree.getByRole('treeitem', { name: /^\/docs\b/ }).click();
+  await expect(wb.status).toContainText('Showing 22');
+  // Keyboard: open /docs, then walk down to its /reference child.
+  await tree.press('ArrowRight');
+  await expect(tree.getByRole('treeitem', { name: /^\/docs\b/ })).toHaveAttribute('aria-expanded', 'true');
+  await tree.getByRole('treeitem', { name: /^\/reference/ }).click();
+  await expect(wb.status).toContainText('Showing 13');
+  await expect(tree.getByRole('treeitem', { name: /^\/reference/ })).toHaveAttribute('aria-selected', 'true');
+  expect(await wb.cellText(0, 'URL')).toBe(`${ORIGIN}/docs/reference/architecture`);
+
+  await tree.press('F2');
+  const dlg = wb.dialog('Rename /docs/reference/');
+  await dlg.getByLabel('New folder URL').fill(`${ORIGIN}/docs/api`);
+  await expect(dlg.getByRole('status')).toContainText('13 URLs will be rewritten');
+  await expect(dlg.getByText(`${ORIGIN}/docs/api/modules/blockchain`)).toBeVisible();
+  await dlg.getByRole('button', { name: 'Rename 13 URLs' }).click();
+  await expect(dlg).toBeHidden();
+
+  await expect(wb.button('Undo: Rename /docs/reference/ → /docs/api/ on 13 URLs')).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: /^\/api/ })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: /^\/reference/ })).toHaveCount(0);
+  await expect(wb.status).toContainText('Showing 13');
+  expect(await wb.cellText(0, 'URL')).toBe(`${ORIGIN}/docs/api/architecture`);
+
+  await wb.button(/^Undo: Rename/).click();
+  await expect(tree.getByRole('treeitem', { name: /^\/reference/ })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: /^\/api/ })).toHaveCount(0);
+  expect(await wb.cellText(0, 'URL')).toBe(`${ORIGIN}/docs/reference/architecture`);
+
+  await page.getByRole('button', { name: 'Clear the folder filter' }).click();
+  await expect(wb.status).not.toContainText('Showing');
+});
