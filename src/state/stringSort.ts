@@ -58,23 +58,21 @@ export function sortByStrings(
 }
 
 /**
- * Length of the prefix all strings of the group share (at least `depth`, which they share
- * already). The common prefix of a set is the common prefix of its least and greatest member,
- * found with native comparisons; only those two strings are walked character by character.
+ * Length of the prefix every row of the group shares, at least `depth` (shared already): one
+ * pass comparing each row with the first, never further than the shortest match so far.
  */
-function commonPrefixFrom(w: Work, start: number, end: number, depth: number): number {
+function commonPrefix(w: Work, start: number, end: number, depth: number): number {
   const { keys, idx } = w;
-  let lo = keys[idx[start]];
-  let hi = lo;
-  for (let i = start + 1; i < end; i++) {
+  const first = keys[idx[start]];
+  let lcp = first.length;
+  for (let i = start + 1; i < end && lcp > depth; i++) {
     const s = keys[idx[i]];
-    if (s < lo) lo = s;
-    else if (s > hi) hi = s;
+    const max = lcp < s.length ? lcp : s.length;
+    let j = depth;
+    while (j < max && s.charCodeAt(j) === first.charCodeAt(j)) j++;
+    lcp = j;
   }
-  const max = Math.min(lo.length, hi.length);
-  let d = depth;
-  while (d < max && lo.charCodeAt(d) === hi.charCodeAt(d)) d++;
-  return d;
+  return lcp > depth ? lcp : depth;
 }
 
 /** Stable insertion sort of a small group; positions start in document order. */
@@ -110,9 +108,36 @@ function sortGroup(w: Work, start: number, end: number, depth0: number, stack: n
     w.idx.subarray(start, end).sort((a, b) => compareSmall(w, a, b));
     return;
   }
-  const depth = commonPrefixFrom(w, start, end, depth0);
+  let depth = commonPrefix(w, start, end, depth0);
+  let width = 0;
+  // Pack the next characters; while every row has the same ones (a shared prefix such as
+  // `https://www.example.com/`), step on without sorting.
+  for (;;) {
+    width = packGroup(w, start, m, depth);
+    if (width > 0) break;
+    depth -= width;
+    // Same chunk everywhere and the first row ended inside it: every row is the same string.
+    if (w.keys[w.idx[start]].length < depth) return;
+  }
+  const { idx, packed } = w;
+  const view = packed.subarray(0, m);
+  view.sort();
+  const scratch = w.scratch;
+  for (let i = 0; i < m; i++) scratch[i] = idx[start + (view[i] % POS_SCALE)];
+  idx.set(scratch.subarray(0, m), start);
+  pushTies(w, start, m, depth + width, stack);
+}
+
+/**
+ * Pack rows `start..start+m` at `depth` into `w.packed` (chunk × 2^21 + position in group).
+ * Returns the chunk width in characters (4 ASCII or 2 UTF-16), negated when every row has the
+ * same chunk (nothing to sort at this depth).
+ */
+function packGroup(w: Work, start: number, m: number, depth: number): number {
   const { keys, idx, packed } = w;
   const desc = w.sign < 0;
+  let same = true;
+  let firstChunk = -1;
   let wide = false;
   for (let i = 0; i < m; i++) {
     const chunk = asciiChunk(keys[idx[start + i]], depth);
@@ -120,21 +145,19 @@ function sortGroup(w: Work, start: number, end: number, depth0: number, stack: n
       wide = true;
       break;
     }
+    if (i === 0) firstChunk = chunk;
+    else if (chunk !== firstChunk) same = false;
     packed[i] = (desc ? 0xfffffff - chunk : chunk) * POS_SCALE + i;
   }
-  if (wide) {
-    for (let i = 0; i < m; i++) {
-      const chunk = wideChunk(keys[idx[start + i]], depth);
-      packed[i] = (desc ? 0xffffffff - chunk : chunk) * POS_SCALE + i;
-    }
+  if (!wide) return same ? -4 : 4;
+  same = true;
+  for (let i = 0; i < m; i++) {
+    const chunk = wideChunk(keys[idx[start + i]], depth);
+    if (i === 0) firstChunk = chunk;
+    else if (chunk !== firstChunk) same = false;
+    packed[i] = (desc ? 0xffffffff - chunk : chunk) * POS_SCALE + i;
   }
-  const width = wide ? 2 : 4;
-  const view = packed.subarray(0, m);
-  view.sort();
-  const scratch = w.scratch;
-  for (let i = 0; i < m; i++) scratch[i] = idx[start + (view[i] % POS_SCALE)];
-  idx.set(scratch.subarray(0, m), start);
-  pushTies(w, start, m, depth + width, stack);
+  return same ? -2 : 2;
 }
 
 // Character code 0 marks "string ended": XML text never contains U+0000.

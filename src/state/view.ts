@@ -23,11 +23,8 @@ export function computeRowOrder(
   const mask = filterMask(doc.entries, view, validator);
   if (!view.sort) return mask ? rowsOf(mask) : identity(doc.entries.length);
   const usable = index && index.entries === doc.entries && index.column === view.sort.column;
-  return walkSortIndex(
-    usable ? index : buildSortIndex(doc.entries, view.sort.column, validator),
-    view.sort.dir,
-    mask,
-  );
+  const sorted = usable ? index : buildSortIndex(doc.entries, view.sort.column, validator);
+  return walkSortIndex(sorted, view.sort.dir, mask, validator);
 }
 
 function identity(n: number): Int32Array {
