@@ -166,6 +166,18 @@ function run(impl: Impl, issue: Issue, ctx: FixContext, get: Get): FixResult | n
   return e ? impl(issue, e, ctx, get) : null;
 }
 
+const BY_ID = new WeakMap<readonly Entry[], Map<number, Entry>>();
+
+/** id → entry, built once per entries array (the state layer replaces the array on every patch). */
+function entriesById(doc: SitemapDocument): Map<number, Entry> {
+  let m = BY_ID.get(doc.entries);
+  if (!m) {
+    m = new Map(doc.entries.map((e) => [e.id, e]));
+    BY_ID.set(doc.entries, m);
+  }
+  return m;
+}
+
 const REGISTRY = new Map<string, Fix>(
   Object.entries(FIXES).map(([rule, [label, impl]]) => [
     rule,
@@ -173,7 +185,7 @@ const REGISTRY = new Map<string, Fix>(
       rule,
       label,
       apply(issue: Issue, ctx: FixContext): FixResult | null {
-        const byId = new Map(ctx.document.entries.map((e) => [e.id, e]));
+        const byId = entriesById(ctx.document);
         return run(impl, issue, ctx, (id) => byId.get(id));
       },
     },
@@ -194,7 +206,7 @@ export function getFix(rule: string): Fix | undefined {
 export function fixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
   const impl = FIXES[rule]?.[1];
   if (!impl) return {};
-  const base = new Map(ctx.document.entries.map((e) => [e.id, e]));
+  const base = entriesById(ctx.document);
   const changed = new Map<number, Entry>();
   const removed = new Set<number>();
   const get: Get = (id) => (removed.has(id) ? undefined : (changed.get(id) ?? base.get(id)));

@@ -63,11 +63,11 @@ interface DocIndex {
   codes: Map<string, string>;
 }
 
-const INDEXES = new WeakMap<SitemapDocument, DocIndex>();
+const INDEXES = new WeakMap<readonly Entry[], DocIndex>();
 
-/** Built once per document object, so fixing thousands of issues stays linear. */
+/** Built once per entries array (replaced on every patch), so fixing thousands of issues stays linear. */
 function indexOf(doc: SitemapDocument): DocIndex {
-  let ix = INDEXES.get(doc);
+  let ix = INDEXES.get(doc.entries);
   if (ix) return ix;
   ix = { exact: new Map(), norm: new Map(), codes: new Map() };
   for (const e of doc.entries) {
@@ -81,7 +81,7 @@ function indexOf(doc: SitemapDocument): DocIndex {
       if (code && href && code.toLowerCase() !== 'x-default' && !ix.codes.has(href)) ix.codes.set(href, code);
     }
   }
-  INDEXES.set(doc, ix);
+  INDEXES.set(doc.entries, ix);
   return ix;
 }
 
