@@ -67,12 +67,12 @@ function commonPrefix(w: Work, start: number, end: number, depth: number): numbe
   let lcp = first.length;
   for (let i = start + 1; i < end && lcp > depth; i++) {
     const s = keys[idx[i]];
-    const max = lcp < s.length ? lcp : s.length;
+    const max = Math.min(lcp, s.length);
     let j = depth;
     while (j < max && s.charCodeAt(j) === first.charCodeAt(j)) j++;
     lcp = j;
   }
-  return lcp > depth ? lcp : depth;
+  return Math.max(lcp, depth);
 }
 
 /** Stable insertion sort of a small group; positions start in document order. */
