@@ -351,6 +351,24 @@ describe('encodings', () => {
     }
   });
 
+  it('UTF-16 without a BOM is recognised from "<" + NUL (ENC-001)', () => {
+    const text = one('https://e.example/é');
+    const le = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) le[2 * i] = text.charCodeAt(i);
+    const r = parseSitemap(le);
+    expect(r.document.entries[0].loc).toBe('https://e.example/é');
+    expect(r.document.source?.encoding).toBe('utf-16le');
+    expect(rules(r)).toEqual(['ENC-001']);
+  });
+
+  it('a UTF-16 declaration over single-byte text decodes as UTF-8 (ENC-001)', () => {
+    const r = parseSitemap(
+      enc.encode(`<?xml version="1.0" encoding="UTF-16"?>${one('https://e.example/é')}`),
+    );
+    expect(r.document.entries[0].loc).toBe('https://e.example/é');
+    expect(rules(r)).toEqual(['ENC-001']);
+  });
+
   it('a UTF-16 BOM over UTF-8 bytes is ignored (ENC-001)', () => {
     const r = parseSitemap(bytes([0xff, 0xfe], one('https://e.example/é')));
     expect(r.document.entries[0].loc).toBe('https://e.example/é');

@@ -66,6 +66,13 @@ function decodeUtf16(bytes: Uint8Array, le: boolean, issues: Issue[]): Decoded {
   return { text, encoding, issues, invalidUtf8: false };
 }
 
+function decodeUtf16NoBom(bytes: Uint8Array, le: boolean, issues: Issue[]): Decoded {
+  const encoding = le ? 'utf-16le' : 'utf-16be';
+  const message = `The file is ${encoding.toUpperCase()} without a byte order mark, not UTF-8; it was decoded and will be written as UTF-8`;
+  issues.push(parseIssue('ENC-001', message, { line: 1, column: 1 }));
+  return { text: new TextDecoder(encoding).decode(bytes), encoding, issues, invalidUtf8: false };
+}
+
 function decodeDeclared(bytes: Uint8Array, label: string, issues: Issue[]): Decoded | null {
   let decoder: TextDecoder;
   try {
@@ -101,7 +108,18 @@ export function decodeBytes(bytes: Uint8Array): Decoded {
   }
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, true, issues);
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, false, issues);
+  if (bytes.length >= 4 && bytes[0] === 0x3c && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) {
+    return decodeUtf16NoBom(bytes, true, issues);
+  }
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x3c && bytes[2] === 0 && bytes[3] !== 0) {
+    return decodeUtf16NoBom(bytes, false, issues);
+  }
   const label = declaredEncoding(bytes, 0);
+  if (label && /^(utf-?16|ucs-?2)/i.test(label)) {
+    const message = `The XML declaration names encoding "${label}" but the bytes are single-byte text; decoded as UTF-8`;
+    issues.push(parseIssue('ENC-001', message, { line: 1, column: 1 }));
+    return decodeUtf8(bytes, 0, issues);
+  }
   if (label && !isUtf8Label(label)) {
     const declared = decodeDeclared(bytes, label, issues);
     if (declared) return declared;
