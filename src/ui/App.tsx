@@ -93,13 +93,15 @@ function Workbench() {
     <div className="app">
       <TopBar onPaste={() => setDialog('paste')} onExport={() => setDialog('export')} />
       <RestoreBanner />
-      {hasDoc && !loadError ? (
-        <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
-      ) : null}
-      <div className="workspace">
-        <main className="main-pane">{main}</main>
-        {hasDoc && !loadError ? <SidePanel /> : null}
-      </div>
+      <main className="main">
+        {hasDoc && !loadError ? (
+          <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
+        ) : null}
+        <div className="workspace">
+          <div className="main-pane">{main}</div>
+          {hasDoc && !loadError ? <SidePanel /> : null}
+        </div>
+      </main>
       <StatusBar />
       <DropZone />
       <Notifications />

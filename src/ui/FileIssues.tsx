@@ -27,7 +27,7 @@ export function FileIssues({ issues }: { issues: readonly Issue[] }) {
   const notes = issues.filter((i) => i.severity === 'info');
   return (
     <section aria-label="File-level issues">
-      <h3 className="section-title">Whole file</h3>
+      <h2 className="section-title">Whole file</h2>
       {serious.map((i) => (
         <IssueCard key={key(i)} issue={i} />
       ))}

@@ -1,22 +1,20 @@
-import { useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useMemo, useRef, useState } from 'react';
 import type { Entry, Issue } from '../core/model.ts';
 import { cellText, type EditableField, visibleColumns } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import type { ValidatorLike } from '../state/validation.ts';
 import { CellTip } from './CellTip.tsx';
-import { gridColumns, gridFeatures, gridTemplate } from './columnDefs.ts';
+import { gridTemplate } from './columnDefs.ts';
 import { issuesForColumn } from './GridCell.tsx';
 import { GridEmpty } from './GridEmpty.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
 import { entryAtRow, type GridData } from './gridCommands.ts';
+import { useActiveCellFocus } from './useActiveCellFocus.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 import { type EditingCell, entryIdAt, useGridEvents } from './useGridEvents.ts';
+import { ROW_H, useGridWindow } from './useGridWindow.ts';
 
-/** Row height in px; must match `--row-h` in styles.css. */
-export const ROW_H = 32;
 const TIP_ID = 'grid-cell-tip';
 
 const selDoc = (s: AppState) => s.doc;
@@ -40,33 +38,9 @@ export function Grid() {
   const data: GridData = useMemo(() => ({ entries, rowOrder, columns }), [entries, rowOrder, columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<EditingCell | null>(null);
-  const focusWanted = useRef(false);
 
-  const virt = useVirtualizer({
-    count: rowOrder.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_H,
-    overscan: 6,
-    paddingStart: ROW_H,
-    scrollPaddingStart: ROW_H,
-  });
-  const items = virt.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.length ? items[items.length - 1].index : -1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: docVersion marks in-place edits of entries
-  const windowRows = useMemo(() => {
-    const out: Entry[] = [];
-    for (let i = first; i <= last; i++) out.push(entries[rowOrder[i]]);
-    return out;
-  }, [first, last, entries, rowOrder, docVersion]);
-  const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((c) => [c, false])), [hidden]);
-  const table = useTable({
-    features: gridFeatures,
-    columns: gridColumns,
-    data: windowRows,
-    getRowId: (e) => String(e.id),
-    state: { columnVisibility },
-  });
+  const { virt, items, first, last, rows } = useGridWindow(scrollRef, entries, rowOrder, docVersion, hidden);
+  const requestFocus = useActiveCellFocus(scrollRef, selection.active, editing !== null, virt);
 
   const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / ROW_H) - 1);
   const events = useGridEvents({
@@ -76,33 +50,10 @@ export function Grid() {
     pageRows,
     editing,
     startEdit: setEditing,
-    requestFocus: () => {
-      focusWanted.current = true;
-    },
+    requestFocus,
   });
 
   const active = selection.active;
-  // A selection set elsewhere (Add row, Ctrl+End…) brings focus along, unless the user is typing
-  // in a field outside the grid.
-  const lastActive = useRef(active);
-  if (active !== lastActive.current) {
-    lastActive.current = active;
-    if (active && !isTypingOutside(scrollRef.current)) focusWanted.current = true;
-  }
-  // Runs after every render: focus follows the active cell once it is rendered.
-  useLayoutEffect(() => {
-    if (!focusWanted.current || !active || editing) return;
-    const root = scrollRef.current;
-    const el = root?.querySelector<HTMLElement>(`[data-row="${active.row}"][data-col="${active.col}"]`);
-    if (!el) {
-      virt.scrollToIndex(active.row, { align: 'auto' });
-      return;
-    }
-    focusWanted.current = false;
-    el.focus({ preventScroll: true });
-    scrollIntoViewWithin(root!, el);
-  });
-
   const commit = (
     cell: EditingCell,
     field: EditableField,
@@ -117,16 +68,15 @@ export function Grid() {
       const col = Math.min(Math.max(cell.col + move.dCol, 0), columns.length - 1);
       commands.setSelection({ active: { row, col }, ranges: [{ r0: row, r1: row, c0: col, c1: col }] });
     }
-    focusWanted.current = true;
+    requestFocus();
   };
 
   const cancel = () => {
     setEditing(null);
-    focusWanted.current = true;
+    requestFocus();
   };
   const activeVisible = active !== null && active.row >= first && active.row <= last;
   const style = { '--grid-cols': gridTemplate(columns) } as CSSProperties;
-  const rows = table.getRowModel().rows;
   const activeIssues = activeVisible ? cellIssues(data, validation.validator, active.row, active.col) : NONE;
   return (
     <>
@@ -171,22 +121,10 @@ export function Grid() {
 
 const EMPTY: Entry[] = [];
 
-function isTypingOutside(root: HTMLElement | null): boolean {
-  const el = document.activeElement;
-  if (!el || el === document.body || root?.contains(el)) return false;
-  return el.matches('input, textarea, select, [contenteditable="true"]') || el.closest('dialog') !== null;
-}
 const NONE: readonly Issue[] = [];
 
 function cellIssues(data: GridData, validator: ValidatorLike, row: number, col: number): readonly Issue[] {
   const column = data.columns[col];
   const all = validator.issuesOf(entryAtRow(data, row).id);
   return column === 'row' || column === 'issues' ? all : issuesForColumn(all, column);
-}
-
-function scrollIntoViewWithin(root: HTMLElement, el: HTMLElement) {
-  const left = el.offsetLeft;
-  const right = left + el.offsetWidth;
-  if (left < root.scrollLeft) root.scrollLeft = left;
-  else if (right > root.scrollLeft + root.clientWidth) root.scrollLeft = right - root.clientWidth;
 }

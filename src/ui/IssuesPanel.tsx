@@ -47,7 +47,7 @@ export function IssuesPanel() {
       <FileIssues issues={docIssues} />
       {groups.length ? (
         <section aria-label="Issues by rule">
-          <h3 className="section-title">URLs · {plural(groups.length, 'rule')}</h3>
+          <h2 className="section-title">URLs · {plural(groups.length, 'rule')}</h2>
           {groups.map((g) => {
             const info = ruleDisplay(g.rule);
             const active = activeRule === g.rule;

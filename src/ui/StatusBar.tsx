@@ -23,7 +23,7 @@ export function StatusBar() {
   const range = mainRange(selection);
   const cells = range ? (range.r1 - range.r0 + 1) * (range.c1 - range.c0 + 1) : 0;
   return (
-    <footer className="statusbar" role="status" aria-label="Document status">
+    <div className="statusbar" role="status" aria-label="Document status">
       {task ? (
         <span>
           {task.label}
@@ -43,6 +43,6 @@ export function StatusBar() {
       )}
       <span className="spacer" />
       <span>Runs in your browser · nothing is uploaded</span>
-    </footer>
+    </div>
   );
 }

@@ -1,0 +1,52 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+
+type Active = { row: number; col: number } | null;
+
+function isTypingOutside(root: HTMLElement | null): boolean {
+  const el = document.activeElement;
+  if (!el || el === document.body || root?.contains(el)) return false;
+  return el.matches('input, textarea, select, [contenteditable="true"]') || el.closest('dialog') !== null;
+}
+
+function scrollIntoViewWithin(root: HTMLElement, el: HTMLElement) {
+  const left = el.offsetLeft;
+  const right = left + el.offsetWidth;
+  if (left < root.scrollLeft) root.scrollLeft = left;
+  else if (right > root.scrollLeft + root.clientWidth) root.scrollLeft = right - root.clientWidth;
+}
+
+/**
+ * Roving focus: keyboard focus follows the active cell. A move asks for focus; the row is
+ * scrolled into the virtual window first, then the cell is focused once it is rendered. A
+ * selection set from outside the grid (Add row, Ctrl+End) brings focus too, unless the user is
+ * typing in a field elsewhere. Returns `requestFocus`.
+ */
+export function useActiveCellFocus(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  active: Active,
+  editing: boolean,
+  virt: Virtualizer<HTMLDivElement, Element>,
+): () => void {
+  const wanted = useRef(false);
+  const last = useRef(active);
+  if (active !== last.current) {
+    last.current = active;
+    if (active && !isTypingOutside(scrollRef.current)) wanted.current = true;
+  }
+  useLayoutEffect(() => {
+    if (!wanted.current || !active || editing) return;
+    const root = scrollRef.current;
+    const el = root?.querySelector<HTMLElement>(`[data-row="${active.row}"][data-col="${active.col}"]`);
+    if (!root || !el) {
+      virt.scrollToIndex(active.row, { align: 'auto' });
+      return;
+    }
+    wanted.current = false;
+    el.focus({ preventScroll: true });
+    scrollIntoViewWithin(root, el);
+  });
+  return () => {
+    wanted.current = true;
+  };
+}
