@@ -211,14 +211,26 @@ function setText(
   }
   const out = nodes.slice();
   if (i >= 0) out[i] = next;
-  else {
-    const order = ORDER[scope] ?? [];
-    const rank = (n: string) => (order.includes(n) ? order.indexOf(n) : order.length);
-    const at = out.findIndex((n) => rank(n.name) > rank(name));
-    out.splice(at < 0 ? out.length : at, 0, next);
-  }
+  else out.splice(xsdInsertIndex(scope, out, name), 0, next);
   return out;
 }
+
+/**
+ * Where a new node named `name` goes in `nodes` so the XSD order holds (VID-020, NEWS-011): after
+ * every node that comes before it or shares its name. `scope` is 'videos', 'news' or
+ * 'news.publication'; unknown names go last.
+ *
+ * @example xsdInsertIndex('videos', [{ name: 'title', text: '' }, { name: 'tag', text: '' }], 'duration') // 1
+ */
+export function xsdInsertIndex(scope: string, nodes: readonly XNode[], name: string): number {
+  const order = ORDER[scope] ?? [];
+  const rank = (n: string) => (order.includes(n) ? order.indexOf(n) : order.length);
+  const at = nodes.findIndex((n) => rank(n.name) > rank(name));
+  return at < 0 ? nodes.length : at;
+}
+
+/** Known child names of `<video:video>` in XSD order. */
+export const VIDEO_FIELDS: readonly string[] = ORDER.videos;
 
 /**
  * `e` with the text of the node named by `names` in `videos[index]` / `news[index]` set to

@@ -1,0 +1,108 @@
+import type { Alternate, Entry, Issue } from '../../core/model.ts';
+import { useCommands } from '../useAppState.ts';
+import { Field } from './Field.tsx';
+import { issuesAt } from './fieldIssues.ts';
+import { IssueList } from './IssueList.tsx';
+import { RowActions } from './RowActions.tsx';
+
+function otherAttrs(a: Alternate): string {
+  return Object.entries(a.attrs ?? {})
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(' ');
+}
+
+/** The entry's `<xhtml:link>` alternates: hreflang and href editable, rel / media / other attributes shown. */
+export function AlternatesTable({ entry, issues }: { entry: Entry; issues: readonly Issue[] }) {
+  const commands = useCommands();
+  const alts = entry.alternates ?? [];
+  const showMedia = alts.some((a) => a.media !== undefined || a.attrs);
+  const set = (i: number, key: 'hreflang' | 'href', value: string) =>
+    commands.editList(
+      entry.id,
+      'alternates',
+      { op: 'set', index: i, item: { ...alts[i], [key]: value } },
+      key === 'hreflang' ? 'Edit hreflang' : 'Edit alternate URL',
+    );
+  return (
+    <section className="dt-section" aria-label="Alternates">
+      <IssueList issues={issuesAt(issues, 'alternates')} />
+      {alts.length === 0 ? <p className="dt-empty">No alternate links on this page.</p> : null}
+      {alts.length > 0 ? (
+        <table className="dt-table">
+          <thead>
+            <tr>
+              <th className="dt-num">#</th>
+              <th className="dt-code">hreflang</th>
+              <th>href</th>
+              <th className="dt-rel">rel</th>
+              {showMedia ? <th>media / other</th> : null}
+              <th className="dt-act">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {alts.map((a, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list
+              <tr key={i}>
+                <td className="dt-num">{i + 1}</td>
+                <td className="dt-code">
+                  <Field
+                    path={`alternates.${i}.hreflang`}
+                    issues={issues}
+                    label={`Alternate ${i + 1} hreflang`}
+                    value={a.hreflang ?? ''}
+                    onCommit={(v) => set(i, 'hreflang', v)}
+                  />
+                </td>
+                <td>
+                  <Field
+                    path={`alternates.${i}.href`}
+                    issues={issues}
+                    label={`Alternate ${i + 1} href`}
+                    value={a.href ?? ''}
+                    onCommit={(v) => set(i, 'href', v)}
+                  />
+                  <IssueList
+                    issues={[
+                      ...issuesAt(issues, `alternates.${i}`),
+                      ...issuesAt(issues, `alternates.${i}.rel`),
+                    ]}
+                    compact
+                  />
+                </td>
+                <td className="dt-rel mono">{a.rel ?? <span className="dt-missing">missing</span>}</td>
+                {showMedia ? (
+                  <td className="mono dt-small">{[a.media, otherAttrs(a)].filter(Boolean).join(' ')}</td>
+                ) : null}
+                <td className="dt-act">
+                  <RowActions
+                    what={`alternate ${i + 1}`}
+                    index={i}
+                    count={alts.length}
+                    onMove={(to) => commands.editList(entry.id, 'alternates', { op: 'move', index: i, to })}
+                    onRemove={() => commands.editList(entry.id, 'alternates', { op: 'remove', index: i })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="dt-add">
+        <button
+          type="button"
+          className="btn small"
+          onClick={() =>
+            commands.editList(entry.id, 'alternates', {
+              op: 'add',
+              item: { rel: 'alternate', hreflang: '', href: '' },
+            })
+          }
+        >
+          + Add alternate
+        </button>
+      </div>
+    </section>
+  );
+}

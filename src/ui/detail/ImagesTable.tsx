@@ -1,0 +1,117 @@
+import type { Entry, ImageData, Issue } from '../../core/model.ts';
+import { useCommands } from '../useAppState.ts';
+import { Field } from './Field.tsx';
+import { issuesAt } from './fieldIssues.ts';
+import { IssueList } from './IssueList.tsx';
+import { RowActions } from './RowActions.tsx';
+
+type Deprecated = 'caption' | 'title' | 'geoLocation' | 'license';
+const DEPRECATED: ReadonlyArray<{ key: Deprecated; tag: string; label: string }> = [
+  { key: 'caption', tag: 'caption', label: 'Caption' },
+  { key: 'title', tag: 'title', label: 'Title' },
+  { key: 'geoLocation', tag: 'geo_location', label: 'Geo location' },
+  { key: 'license', tag: 'license', label: 'License' },
+];
+
+export interface ImagesTableProps {
+  entry: Entry;
+  issues: readonly Issue[];
+}
+
+/**
+ * The entry's `<image:image>` list: URL plus the deprecated children (shown only when some image
+ * has them, flagged "ignored by Google", kept on export unless removed).
+ */
+export function ImagesTable({ entry, issues }: ImagesTableProps) {
+  const commands = useCommands();
+  const images = entry.images ?? [];
+  const shownDeprecated = DEPRECATED.filter((d) => images.some((im) => im[d.key] !== undefined));
+  const set = (i: number, item: ImageData, label: string) =>
+    commands.editList(entry.id, 'images', { op: 'set', index: i, item }, label);
+  const setField = (i: number, key: 'loc' | Deprecated, value: string) => {
+    const next: ImageData = { ...images[i], [key]: value };
+    if (key !== 'loc' && value === '') delete next[key];
+    set(i, next, key === 'loc' ? 'Edit image URL' : `Edit image ${key}`);
+  };
+  return (
+    <section className="dt-section" aria-label="Images">
+      <IssueList issues={issuesAt(issues, 'images')} />
+      {images.length === 0 ? <p className="dt-empty">No images on this page.</p> : null}
+      {images.length > 0 ? (
+        <table className="dt-table">
+          <thead>
+            <tr>
+              <th className="dt-num">#</th>
+              <th>Image URL</th>
+              {shownDeprecated.map((d) => (
+                <th key={d.key}>
+                  {d.label} <span className="dt-flag">ignored by Google</span>
+                </th>
+              ))}
+              <th className="dt-act">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {images.map((im, i) => {
+              const rowIssues = issuesAt(issues, `images.${i}`);
+              const what = `image ${i + 1}`;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list
+                <tr key={i}>
+                  <td className="dt-num">{i + 1}</td>
+                  <td>
+                    <Field
+                      path={`images.${i}.loc`}
+                      issues={issues}
+                      label={`Image ${i + 1} URL`}
+                      value={im.loc}
+                      onCommit={(v) => setField(i, 'loc', v)}
+                    />
+                    <IssueList issues={rowIssues} compact />
+                    {im.extras?.length ? (
+                      <span className="dt-note">
+                        {im.extras.length} unknown child element{im.extras.length === 1 ? '' : 's'} kept
+                      </span>
+                    ) : null}
+                  </td>
+                  {shownDeprecated.map((d) => (
+                    <td key={d.key} className="dt-deprecated">
+                      <Field
+                        path={`images.${i}.${d.tag}`}
+                        issues={issues}
+                        label={`Image ${i + 1} ${d.label.toLowerCase()} (ignored by Google)`}
+                        value={im[d.key] ?? ''}
+                        onCommit={(v) => setField(i, d.key, v)}
+                        mono={false}
+                      />
+                    </td>
+                  ))}
+                  <td className="dt-act">
+                    <RowActions
+                      what={what}
+                      index={i}
+                      count={images.length}
+                      onMove={(to) => commands.editList(entry.id, 'images', { op: 'move', index: i, to })}
+                      onRemove={() => commands.editList(entry.id, 'images', { op: 'remove', index: i })}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="dt-add">
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => commands.editList(entry.id, 'images', { op: 'add', item: { loc: '' } })}
+        >
+          + Add image
+        </button>
+      </div>
+    </section>
+  );
+}
