@@ -226,9 +226,14 @@ export function writeChunks(
   return chunks;
 }
 
-/** The complete text of one file: declaration, stylesheet, root, root extras, body, end tag. */
-export function fileText(layout: LayoutOptions, ctx: WriteContext, chunk: Chunk, first: boolean): string {
-  if (layout.mode === 'txt') return chunk.body.join('');
+/** Head (declaration, stylesheet, root start tag, root extras) and tail of one file. */
+function headAndTail(
+  layout: LayoutOptions,
+  ctx: WriteContext,
+  chunk: Chunk,
+  first: boolean,
+): [string, string] {
+  if (layout.mode === 'txt') return ['', ''];
   let extras = '';
   if (first && layout.rootExtras.length > 0) {
     const [used, out] = [ctx.used, ctx.out];
@@ -249,12 +254,53 @@ export function fileText(layout: LayoutOptions, ctx: WriteContext, chunk: Chunk,
     head += `<?xml-stylesheet type="${type}" href="${escapeXml(href)}"?>\n`;
   }
   head += rootStartTag({ name: layout.root, flags: chunk.flags, extra, schemaHints: layout.schemaHints });
+  return [`${head}${ctx.nl}${extras}`, `</${layout.root}>\n`];
+}
+
+/** The complete text of one file: declaration, stylesheet, root, root extras, body, end tag. */
+export function fileText(layout: LayoutOptions, ctx: WriteContext, chunk: Chunk, first: boolean): string {
+  const [head, tail] = headAndTail(layout, ctx, chunk, first);
   const body = chunk.body;
   const saved = body[0];
-  body[0] = `${head}${ctx.nl}${extras}`;
-  body.push(`</${layout.root}>\n`);
+  body[0] = head;
+  body.push(tail);
   const text = body.join('');
   body.pop();
   body[0] = saved;
   return text;
+}
+
+const BLOCK = 8192;
+const encoder = new TextEncoder();
+
+/**
+ * The UTF-8 bytes of one file, encoded block by block into one growing buffer (no file-sized
+ * intermediate string). Same bytes as `TextEncoder.encode(fileText(...))`.
+ */
+export function fileBytes(
+  layout: LayoutOptions,
+  ctx: WriteContext,
+  chunk: Chunk,
+  first: boolean,
+): Uint8Array {
+  const [head, tail] = headAndTail(layout, ctx, chunk, first);
+  const body = chunk.body;
+  let buf = new Uint8Array(Math.ceil((chunk.chars + head.length + tail.length) * 1.1) + 4096);
+  let pos = 0;
+  const put = (s: string) => {
+    let rest = s;
+    for (;;) {
+      const r = encoder.encodeInto(rest, buf.subarray(pos));
+      pos += r.written;
+      if (r.read === rest.length) return;
+      rest = rest.slice(r.read);
+      const bigger = new Uint8Array(Math.max(buf.length * 2, pos + rest.length * 3));
+      bigger.set(buf.subarray(0, pos));
+      buf = bigger;
+    }
+  };
+  put(head);
+  for (let i = 1; i < body.length; i += BLOCK) put(body.slice(i, i + BLOCK).join(''));
+  put(tail);
+  return pos * 10 < buf.length * 9 ? buf.slice(0, pos) : buf.subarray(0, pos);
 }

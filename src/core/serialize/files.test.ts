@@ -115,6 +115,18 @@ describe('serializeFiles splitting (OUT-008)', () => {
   });
 });
 
+describe('serializeFiles encoding', () => {
+  it('produces exactly the UTF-8 encoding of the serialized text, also when multi-byte text outgrows the estimate', () => {
+    const doc = many(3000, (i) => ({
+      loc: `https://a.example/${i}`,
+      images: [{ loc: `https://a.example/${i}.jpg`, caption: '日本語のキャプション😀'.repeat(20) }],
+    }));
+    const { files } = serializeFiles(doc);
+    expect(files).toHaveLength(1);
+    expect(files[0].bytes).toEqual(new TextEncoder().encode(serializeSitemap(doc)));
+  });
+});
+
 describe('serializeFiles gzip and zip', () => {
   it('gzips each file with MTIME 0, FNAME, and index locs pointing at .gz names', () => {
     const { files, issues } = serializeFiles(

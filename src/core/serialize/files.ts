@@ -7,7 +7,7 @@ import { type Entry, type Issue, makeIssue, type SitemapDocument } from '../mode
 import {
   type Chunk,
   type ChunkLimits,
-  fileText,
+  fileBytes,
   type LayoutOptions,
   makeContext,
   newestLastmod,
@@ -41,15 +41,19 @@ export interface FileSettings {
 
 /** Hard protocol limits (SIZE-001..003, NEWS-004). */
 export const HARD_LIMITS: ChunkLimits = { maxUrls: 50_000, maxBytes: 52_428_800, maxNews: 1000 };
-const encoder = new TextEncoder();
 
 function mimeOf(name: string): string {
   if (name.endsWith('.gz')) return 'application/gzip';
   return name.endsWith('.txt') ? 'text/plain;charset=utf-8' : 'application/xml';
 }
 
-function finish(name: string, text: string, entries: number, s: FileSettings, issues: Issue[]): OutputFile {
-  const raw = encoder.encode(text);
+function finish(
+  name: string,
+  raw: Uint8Array,
+  entries: number,
+  s: FileSettings,
+  issues: Issue[],
+): OutputFile {
   if (raw.length > HARD_LIMITS.maxBytes) {
     issues.push(
       makeIssue(
@@ -110,15 +114,11 @@ export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[
       ),
     );
   }
-  const ctx = makeContext(doc, s, issues);
-  const chunks = writeChunks(doc.entries, layout, ctx, s.limits);
+  const { chunks, raws } = writeFiles(doc, layout, s, issues);
   const ext = `.${mode}${gz}`;
-  if (chunks.length === 1)
-    return [
-      finish(`${s.baseName}${ext}`, fileText(layout, ctx, chunks[0], true), chunks[0].entries, s, issues),
-    ];
+  if (chunks.length === 1) return [finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues)];
   const children = chunks.map((c, i) =>
-    finish(`${s.baseName}-${i + 1}${ext}`, fileText(layout, ctx, c, i === 0), c.entries, s, issues),
+    finish(`${s.baseName}-${i + 1}${ext}`, raws[i], c.entries, s, issues),
   );
   if (isIndex) {
     issues.push(
@@ -131,6 +131,31 @@ export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[
     return children;
   }
   return [...children, ...indexFiles(children, chunks, doc.entries, s, issues)];
+}
+
+/**
+ * Write and encode the files. The first pass splits on entry and news counts only and measures
+ * the encoded bytes; only when a file is over the byte limit is the document written again with
+ * exact per-entry byte accounting (its issues replace those of the first pass).
+ */
+function writeFiles(
+  doc: SitemapDocument,
+  layout: LayoutOptions,
+  s: FileSettings,
+  issues: Issue[],
+): { chunks: Chunk[]; raws: Uint8Array[] } {
+  const mark = issues.length;
+  const pass = (limits: ChunkLimits | null) => {
+    const ctx = makeContext(doc, s, issues);
+    const chunks = writeChunks(doc.entries, layout, ctx, limits);
+    return { chunks, raws: chunks.map((c, i) => fileBytes(layout, ctx, c, i === 0)) };
+  };
+  const limits = s.limits;
+  if (limits === null) return pass(null);
+  const first = pass({ ...limits, maxBytes: Number.POSITIVE_INFINITY });
+  if (first.raws.every((r) => r.length <= limits.maxBytes)) return first;
+  issues.length = mark;
+  return pass(limits);
 }
 
 function reportTextLoss(entries: readonly Entry[], issues: Issue[]): void {
