@@ -42,6 +42,7 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
   if (!sc.selfClosing) {
     const base = sc.depth;
     for (;;) {
+      sc.skipSpace();
       const t = sc.next();
       if (t === Tok.Start) {
         if (child(ctx, st, sc.tokStart)) hasLoc = true;

@@ -85,6 +85,7 @@ export function readImage(ctx: XmlCtx, index: number): ImageData {
   let orderReported = false;
   let seen = 0;
   for (;;) {
+    sc.skipSpace();
     const t = sc.next();
     if (t === Tok.End) {
       if (sc.depth < base) return img;

@@ -117,6 +117,15 @@ export class Scanner {
     throw new XmlFatal(message, at);
   }
 
+  /** Skip whitespace at the current position (between children, where it carries no data). */
+  skipSpace(): void {
+    const s = this.s;
+    let i = this.pos;
+    let c = s.charCodeAt(i);
+    while (c === 32 || c === 10 || c === 9 || c === 13) c = s.charCodeAt(++i);
+    this.pos = i;
+  }
+
   /** Advance to the next token. */
   next(): Tok {
     if (this.pendingPop) {

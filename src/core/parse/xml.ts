@@ -175,6 +175,7 @@ function rootNamespace(ctx: XmlCtx, root: QName, at: number): void {
 function rootChildren(ctx: XmlCtx, st: RootState): void {
   const sc = ctx.sc;
   for (;;) {
+    sc.skipSpace();
     const t = sc.next();
     if (t === Tok.Start) rootChild(ctx, st);
     else if (t === Tok.End) return;
