@@ -42,8 +42,10 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
   if (!sc.selfClosing) {
     const base = sc.depth;
     for (;;) {
+      const before = sc.pos;
       sc.skipSpace();
       const t = sc.next();
+      if (t === Tok.Text) sc.textStart = before;
       if (t === Tok.Start) {
         if (child(ctx, st, sc.tokStart)) hasLoc = true;
       } else if (t === Tok.End) {
