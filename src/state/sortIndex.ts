@@ -2,15 +2,22 @@
  * Sorted index of a column: every document row in ascending key order (empties last, ties in
  * document order), built once per (entries, column) and carried across edits. The view then
  * derives any sort direction, filter or search in one O(n) walk instead of re-sorting.
- *
- * Keys: strings for loc and lastmod (code-unit order), numbers for the rest (priority
- * numerically, changefreq by frequency, list columns by count, issues by severity).
+ * Keys and row comparisons: sortKeys.ts.
  */
 import type { Entry } from '../core/model.ts';
 import type { ColumnId } from './columns.ts';
 import { idIndexOf, type Patch } from './patch.ts';
+import {
+  compareRows,
+  isEmptyKey,
+  isStringColumn,
+  numericKey,
+  sameEntryKey,
+  sameKey,
+  stringKey,
+} from './sortKeys.ts';
 import { sortByStrings } from './stringSort.ts';
-import { severityRank, type ValidatorLike } from './validation.ts';
+import type { ValidatorLike } from './validation.ts';
 
 /** An ascending order of all rows for one column, valid for exactly `entries`. */
 export interface SortIndex {
@@ -26,55 +33,6 @@ export interface SortIndex {
    * an ascending walk), then cached here.
    */
   runEnd: Uint8Array | null;
-}
-
-const CHANGEFREQ_RANK: Record<string, number> = {
-  always: 1,
-  hourly: 2,
-  daily: 3,
-  weekly: 4,
-  monthly: 5,
-  yearly: 6,
-  never: 7,
-};
-
-/** True for columns sorted as strings. */
-export function isStringColumn(column: ColumnId): column is 'loc' | 'lastmod' {
-  return column === 'loc' || column === 'lastmod';
-}
-
-/** String key ('' = empty) for loc / lastmod. */
-function stringKey(e: Entry, column: 'loc' | 'lastmod'): string {
-  return (column === 'loc' ? e.loc : e.lastmod) ?? '';
-}
-
-/**
- * Numeric key, NaN for an empty cell. Unparseable priorities sort after every number; unknown
- * changefreq words after `never`.
- */
-export function numericKey(e: Entry, index: number, column: ColumnId, v: ValidatorLike): number {
-  switch (column) {
-    case 'row':
-      return index;
-    case 'priority': {
-      const raw = e.priority;
-      if (raw === undefined || raw.trim() === '') return Number.NaN;
-      const p = Number(raw);
-      return Number.isNaN(p) ? Number.MAX_VALUE : p;
-    }
-    case 'changefreq':
-      if (e.changefreq === undefined || e.changefreq === '') return Number.NaN;
-      return CHANGEFREQ_RANK[e.changefreq.trim().toLowerCase()] ?? 8;
-    case 'images':
-    case 'videos':
-    case 'news':
-    case 'alternates':
-      return e[column]?.length ?? 0;
-    case 'issues':
-      return severityRank(v.worstSeverity(e.id));
-    default:
-      return Number.NaN;
-  }
 }
 
 const POS = 2 ** 21;
@@ -134,45 +92,6 @@ function runEndsOf(index: SortIndex, v: ValidatorLike): Uint8Array {
   }
   index.runEnd = runEnd;
   return runEnd;
-}
-
-function isEmptyKey(e: Entry, i: number, column: ColumnId, v: ValidatorLike): boolean {
-  return isStringColumn(column) ? stringKey(e, column) === '' : Number.isNaN(numericKey(e, i, column, v));
-}
-
-function sameKey(
-  entries: readonly Entry[],
-  a: number,
-  b: number,
-  column: ColumnId,
-  v: ValidatorLike,
-): boolean {
-  if (isStringColumn(column)) return stringKey(entries[a], column) === stringKey(entries[b], column);
-  return numericKey(entries[a], a, column, v) === numericKey(entries[b], b, column, v);
-}
-
-/** Compare two rows by key for `column` (empties last, ties by index): the index's order. */
-function compareRows(
-  entries: readonly Entry[],
-  a: number,
-  b: number,
-  column: ColumnId,
-  v: ValidatorLike,
-): number {
-  if (isStringColumn(column)) {
-    const ka = stringKey(entries[a], column);
-    const kb = stringKey(entries[b], column);
-    if (ka === kb) return a - b;
-    if (ka === '') return 1;
-    if (kb === '') return -1;
-    return ka < kb ? -1 : 1;
-  }
-  const ka = numericKey(entries[a], a, column, v);
-  const kb = numericKey(entries[b], b, column, v);
-  if (ka === kb || (Number.isNaN(ka) && Number.isNaN(kb))) return a - b;
-  if (Number.isNaN(ka)) return 1;
-  if (Number.isNaN(kb)) return -1;
-  return ka - kb;
 }
 
 /** Rows (document indexes) whose key for the index column changed in an update-only patch. */
@@ -281,23 +200,6 @@ function carryRuns(
     else runEnd[o] = sameKey(ctx.next, asc[o], asc[o + 1], ctx.column, ctx.v) ? 0 : 1;
   }
   return { entries: ctx.next, column: index.column, asc, filled, runEnd };
-}
-
-function sameEntryKey(a: Entry, b: Entry, column: ColumnId): boolean {
-  switch (column) {
-    case 'loc':
-    case 'lastmod':
-    case 'priority':
-    case 'changefreq':
-      return a[column] === b[column];
-    case 'images':
-    case 'videos':
-    case 'news':
-    case 'alternates':
-      return (a[column]?.length ?? 0) === (b[column]?.length ?? 0);
-    default:
-      return true;
-  }
 }
 
 /**
