@@ -27,14 +27,14 @@ export const COLUMN_LABEL: Record<ColumnId, string> = {
 const WIDTH: Record<ColumnId, number> = {
   row: 64,
   loc: 340,
-  lastmod: 150,
-  changefreq: 150,
-  priority: 76,
-  images: 72,
-  videos: 72,
-  news: 62,
-  alternates: 92,
-  issues: 150,
+  lastmod: 124,
+  changefreq: 136,
+  priority: 72,
+  images: 70,
+  videos: 70,
+  news: 60,
+  alternates: 90,
+  issues: 132,
 };
 
 const helper = createColumnHelper<typeof gridFeatures, Entry>();
