@@ -294,3 +294,16 @@ describe('Validator (incremental)', () => {
     expect(v.all().map((i) => i.rule)).toEqual(['HOST-001']);
   });
 });
+
+describe('TXT-004 file name of an imported text sitemap', () => {
+  it('warns when a text sitemap is not named .txt', () => {
+    const text = (fileName: string): SitemapDocument => ({
+      kind: 'text',
+      entries: [{ id: 0, loc: 'https://www.example.com/a' }],
+      nextId: 1,
+      source: { fileName, bytes: 26, decodedBytes: 26, gzip: false, encoding: 'utf-8' },
+    });
+    expect(validateDocument(text('sitemap.list'), S).map((i) => i.rule)).toEqual(['TXT-004']);
+    expect(validateDocument(text('urls.txt.gz'), S)).toEqual([]);
+  });
+});

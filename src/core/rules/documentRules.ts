@@ -178,5 +178,13 @@ export function documentIssues(doc: SitemapDocument, c: DocCounters, ref: Refere
     metaRules(c, out);
   }
   extensionRules(c, out);
+  const name = doc.source?.fileName;
+  if (doc.kind === 'text' && name && !/\.txt(\.gz)?$/i.test(name)) {
+    out.push({
+      rule: 'TXT-004',
+      severity: 'warning',
+      message: `Text sitemap “${name}” does not end in .txt; Google asks for a .txt name (or .txt.gz). Export writes sitemap.txt.`,
+    });
+  }
   return out;
 }

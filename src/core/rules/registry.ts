@@ -635,8 +635,8 @@ export const RULES: readonly RuleInfo[] = [
     title: 'File name ends in `.txt` (Google)',
     severity: 'warning',
     group: 'TXT',
-    stage: 'export',
-    reason: 'checked by the exporter on the output file name',
+    stage: 'validate',
+    reason: 'imported file name; the exporter always names text files .txt',
     fixable: false,
   },
   {
