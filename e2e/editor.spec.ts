@@ -89,6 +89,8 @@ test('Ctrl+D fills down and Delete clears a range', async ({ wb, page }) => {
   }
   await page.keyboard.press('Delete');
   expect(await wb.cellText(2, 'Priority')).toBe('');
+  await page.keyboard.press('Control+a');
+  await expect(wb.status).toContainText(/[\d,]+ cells selected/);
   await expect(wb.page.getByRole('banner').getByRole('button', { name: /^Undo: / })).toBeEnabled();
 });
 

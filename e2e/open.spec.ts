@@ -30,6 +30,13 @@ test('dropping a file anywhere on the window opens it', async ({ wb }) => {
   await expect(wb.page.getByRole('banner')).toContainText('dropped-sitemap.xml');
 });
 
+test('dropping several files opens the first and names the others', async ({ wb, page }) => {
+  const xml = readFileSync(SAMPLE, 'utf8');
+  await wb.dropFile('first.xml', xml, ['second.xml', xml]);
+  await wb.expectUrlCount(201);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('not opened: second.xml');
+});
+
 test('a file that is not well-formed shows the error, its line and column, and opens partially only on request', async ({
   wb,
 }) => {

@@ -34,16 +34,14 @@ export class Workbench {
     await this.page.getByLabel('Open sitemap file').setInputFiles(file);
   }
 
-  /** Drop a file on the window with a real drop event carrying a DataTransfer built in the page. */
-  async dropFile(name: string, content: string): Promise<void> {
-    const dt = await this.page.evaluateHandle(
-      ([n, c]) => {
-        const data = new DataTransfer();
-        data.items.add(new File([c], n, { type: 'application/xml' }));
-        return data;
-      },
-      [name, content] as const,
-    );
+  /** Drop files on the window with a real drop event carrying a DataTransfer built in the page. */
+  async dropFile(name: string, content: string, ...more: Array<[string, string]>): Promise<void> {
+    const files: Array<[string, string]> = [[name, content], ...more];
+    const dt = await this.page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const [n, c] of list) data.items.add(new File([c], n, { type: 'application/xml' }));
+      return data;
+    }, files);
     await this.page.dispatchEvent('body', 'dragenter', { dataTransfer: dt });
     await this.page.dispatchEvent('body', 'dragover', { dataTransfer: dt });
     await expect(this.page.getByText('Drop to open the sitemap')).toBeVisible();

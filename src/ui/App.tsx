@@ -3,6 +3,7 @@ import type { AppState, Task } from '../state/types.ts';
 import { createStore } from './appStore.ts';
 import { BulkEditDialog } from './BulkEditDialog.tsx';
 import { DropZone } from './DropZone.tsx';
+import { DetailPanel } from './detail/DetailPanel.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { FindReplaceDialog } from './FindReplaceDialog.tsx';
@@ -98,7 +99,10 @@ function Workbench() {
           <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
         ) : null}
         <div className="workspace">
-          <div className="main-pane">{main}</div>
+          <div className="main-pane">
+            {main}
+            {hasDoc && !loadError ? <DetailPanel /> : null}
+          </div>
           {hasDoc && !loadError ? <SidePanel /> : null}
         </div>
       </main>

@@ -1,33 +1,52 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { AppState } from '../state/types.ts';
+import { dismissLocal, getLocalNotices, subscribeLocal } from './localNotices.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
 const selNotices = (s: AppState) => s.notices;
 const AUTO_DISMISS_MS = 8000;
 
-/** Non-blocking notices from the store, newest last; they fade on their own after a while. */
+interface Shown {
+  key: string;
+  level: string;
+  message: string;
+  dismiss(): void;
+}
+
+/** Non-blocking notices (store and UI), newest last; all but errors fade after a while. */
 export function Notifications() {
   const notices = useAppState(selNotices);
+  const local = useSyncExternalStore(subscribeLocal, getLocalNotices, getLocalNotices);
   const commands = useCommands();
+  const shown: Shown[] = [
+    ...notices.map((n) => ({
+      key: `s${n.id}`,
+      level: n.level,
+      message: n.message,
+      dismiss: () => commands.dismissNotice(n.id),
+    })),
+    ...local.map((n) => ({
+      key: `l${n.id}`,
+      level: 'info',
+      message: n.message,
+      dismiss: () => dismissLocal(n.id),
+    })),
+  ];
   useEffect(() => {
-    if (notices.length === 0) return;
-    const timers = notices
-      .filter((n) => n.level !== 'error')
-      .map((n) => setTimeout(() => commands.dismissNotice(n.id), AUTO_DISMISS_MS));
+    const timers = [
+      ...notices.filter((n) => n.level !== 'error').map((n) => () => commands.dismissNotice(n.id)),
+      ...local.map((n) => () => dismissLocal(n.id)),
+    ].map((fn) => setTimeout(fn, AUTO_DISMISS_MS));
     return () => {
       for (const t of timers) clearTimeout(t);
     };
-  }, [notices, commands]);
+  }, [notices, local, commands]);
   return (
     <section className="toasts" aria-live="polite" aria-label="Notifications">
-      {notices.map((n) => (
-        <div key={n.id} className={`toast ${n.level}`}>
+      {shown.map((n) => (
+        <div key={n.key} className={`toast ${n.level}`}>
           <span>{n.message}</span>
-          <button
-            type="button"
-            aria-label="Dismiss notification"
-            onClick={() => commands.dismissNotice(n.id)}
-          >
+          <button type="button" aria-label="Dismiss notification" onClick={n.dismiss}>
             ✕
           </button>
         </div>

@@ -35,7 +35,6 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
           type="file"
           multiple
           aria-label="Open sitemap file"
-          accept=".xml,.txt,.gz,.xml.gz,text/xml,application/xml,text/plain,application/gzip"
           onChange={(e) => {
             const input = e.currentTarget;
             if (input.files?.length) void openFiles(input.files, commands).finally(() => (input.value = ''));

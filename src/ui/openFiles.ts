@@ -1,13 +1,20 @@
 import type { Commands } from '../state/types.ts';
+import { notify } from './localNotices.ts';
 
-/** Read a dropped or chosen file and open it. Only the first file is opened; the rest are reported. */
-export async function openFiles(files: FileList | readonly File[], commands: Commands): Promise<number> {
+/**
+ * Read a dropped or chosen file and open it. The editor holds one sitemap at a time: the first
+ * file is opened and the others are named in a notice.
+ */
+export async function openFiles(files: FileList | readonly File[], commands: Commands): Promise<void> {
   const list = Array.from(files);
   const first = list[0];
-  if (!first) return 0;
+  if (!first) return;
   const bytes = new Uint8Array(await first.arrayBuffer());
   await commands.openFile(first.name, bytes);
-  return list.length - 1;
+  if (list.length > 1) {
+    const rest = list.slice(1).map((f) => f.name);
+    notify(`Opened ${first.name}. One sitemap is edited at a time; not opened: ${rest.join(', ')}.`);
+  }
 }
 
 /** Fetch the bundled sample sitemap and open it. */
