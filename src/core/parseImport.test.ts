@@ -14,7 +14,7 @@ describe('lenient import (IMP-*)', () => {
   it('IMP-002: leading whitespace before the declaration is removed (ENC-003)', () => {
     const r = parseSitemap(`\n\n<?xml version="1.0"?>\n${one('https://e.example/')}`);
     expect(r.document.entries[0]).toMatchObject({ loc: 'https://e.example/', line: 4 });
-    expect(r.issues).toMatchObject([{ rule: 'ENC-003', severity: 'warning', line: 1 }]);
+    expect(r.issues).toMatchObject([{ rule: 'ENC-003', severity: 'error', line: 1 }]);
   });
 
   it('IMP-003: missing, legacy or near-miss root namespace is read with XML-002', () => {
@@ -225,7 +225,7 @@ describe('structure outside entries', () => {
     const xml = `<urlset ${SM} xmlns:a="https://acme.example/ns"><foo>x</foo><a:bar/><url><loc>https://e.example/</loc></url></urlset>`;
     const r = parseSitemap(xml);
     expect(r.document.rootExtras?.map((x) => x.xml)).toEqual(['<foo>x</foo>', '<a:bar/>']);
-    expect(rules(r)).toEqual(['XML-008', 'EXT-001']);
+    expect(rules(r)).toEqual(['XML-008', 'XML-012', 'EXT-001']);
   });
 });
 
@@ -286,8 +286,10 @@ describe('extensions', () => {
       },
     ]);
     expect(r.issues).toMatchObject([
+      { rule: 'XML-012', severity: 'info', line: 35 },
       { rule: 'EXT-001', severity: 'info', entry: 0, field: 'extras.0', line: 35 },
     ]);
+    expect(r.issues[0].entry).toBeUndefined();
     expect(r.document.namespaces).toMatchObject({ image: NS.image, acme: 'https://schemas.acme.example/s' });
   });
 

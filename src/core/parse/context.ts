@@ -99,6 +99,29 @@ export class XmlCtx implements ScanHooks {
     this.report('ENC-010', `End tag </${close}> closes <${open}>: names are case-sensitive`, at);
   }
 
+  private readonly unknownNs = new Set<string>();
+
+  /** Report an element from a namespace the editor does not model: EXT-001 here, XML-012 once per URI. */
+  unknownElement(qname: string, ns: string, at: number, field?: string, where = ''): void {
+    if (!this.unknownNs.has(ns)) {
+      this.unknownNs.add(ns);
+      const saved = this.entry;
+      this.entry = -1;
+      this.report(
+        'XML-012',
+        `Namespace "${ns}" is not known to the editor; its elements are kept verbatim`,
+        at,
+      );
+      this.entry = saved;
+    }
+    this.report(
+      'EXT-001',
+      `Element <${qname}> from namespace "${ns}"${where} is not modelled; kept verbatim`,
+      at,
+      field,
+    );
+  }
+
   /** Report a name matched only case-insensitively (IMP-006). */
   caseOnly(written: string, canonical: string, at: number, field?: string): void {
     this.report('ENC-010', `<${written}> read as <${canonical}>: names are case-sensitive`, at, field);

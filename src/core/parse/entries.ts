@@ -193,12 +193,7 @@ function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
         field,
       );
     } else {
-      ctx.report(
-        'EXT-001',
-        `Element <${q.qname}> from namespace "${q.ns}" is not modelled; kept verbatim`,
-        at,
-        field,
-      );
+      ctx.unknownElement(q.qname, q.ns, at, field);
     }
     e.extras.push(readRaw(ctx, q, at));
   }

@@ -209,7 +209,7 @@ function rootChild(ctx: XmlCtx, st: RootState): void {
   if (q.cls === NsClass.Core)
     ctx.report('XML-008', `Unknown element <${q.qname}> under the root; kept verbatim`, at);
   else if (q.cls === NsClass.Other || q.cls === NsClass.None) {
-    ctx.report('EXT-001', `Element <${q.qname}> from namespace "${q.ns}" under the root; kept verbatim`, at);
+    ctx.unknownElement(q.qname, q.ns, at, undefined, ' under the root');
   } else
     ctx.report(
       'XML-010',
