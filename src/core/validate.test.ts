@@ -307,3 +307,43 @@ describe('TXT-004 file name of an imported text sitemap', () => {
     expect(validateDocument(text('urls.txt.gz'), S)).toEqual([]);
   });
 });
+
+describe('IDX-006 and NEWS-012 heuristics', () => {
+  it('IDX-006: a child named like an index is reported as info', () => {
+    const idx = (loc: string): SitemapDocument => ({
+      kind: 'sitemapindex',
+      entries: [{ id: 0, loc }],
+      nextId: 1,
+    });
+    expect(
+      validateDocument(idx('https://www.example.com/sitemap_index_2.xml'), S).map(
+        (i) => `${i.rule}:${i.severity}`,
+      ),
+    ).toEqual(['IDX-006:info']);
+    expect(validateDocument(idx('https://www.example.com/sitemap-posts.xml'), S)).toEqual([]);
+  });
+  it('NEWS-012: a dated news sitemap file name', () => {
+    const news = {
+      nodes: [
+        {
+          name: 'publication',
+          text: '',
+          children: [
+            { name: 'name', text: 'X' },
+            { name: 'language', text: 'en' },
+          ],
+        },
+        { name: 'publication_date', text: '2026-11-20T23:00:00Z' },
+        { name: 'title', text: 'T' },
+      ],
+    };
+    const doc = (fileName: string): SitemapDocument => ({
+      kind: 'urlset',
+      entries: [{ id: 0, loc: 'https://www.example.com/a', news: [news] }],
+      nextId: 1,
+      source: { fileName, bytes: 1, decodedBytes: 1, gzip: false, encoding: 'utf-8' },
+    });
+    expect(validateDocument(doc('news-2024-06-24-0930.xml'), S).map((i) => i.rule)).toEqual(['NEWS-012']);
+    expect(validateDocument(doc('news-sitemap.xml'), S)).toEqual([]);
+  });
+});

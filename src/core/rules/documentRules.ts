@@ -179,6 +179,13 @@ export function documentIssues(doc: SitemapDocument, c: DocCounters, ref: Refere
   }
   extensionRules(c, out);
   const name = doc.source?.fileName;
+  if (c.news > 0 && name && /(19|20)\d{2}-?[01]\d-?[0-3]\d/.test(name)) {
+    out.push({
+      rule: 'NEWS-012',
+      severity: 'info',
+      message: `The file name “${name}” carries a date: keep one living news sitemap and rewrite it in place instead of creating a new file per update.`,
+    });
+  }
   if (doc.kind === 'text' && name && !/\.txt(\.gz)?$/i.test(name)) {
     out.push({
       rule: 'TXT-004',

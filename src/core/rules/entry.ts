@@ -7,7 +7,7 @@ import { hasEdgeSpace, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
 import type { EntryCtx } from './common.ts';
 import { dupKeys } from './duplicates.ts';
-import { originKey } from './host.ts';
+import { checkNestedByName, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
@@ -53,6 +53,7 @@ export function checkEntry(
 ): EntryFacts {
   const ctx: EntryCtx = { entry, kind, settings, out };
   const parts = checkLoc(ctx);
+  if (parts && kind === 'sitemapindex') checkNestedByName(ctx, parts);
   const date = checkLastmod(ctx);
   const cf = checkChangefreq(ctx);
   const priority = checkPriority(ctx);

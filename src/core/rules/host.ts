@@ -96,6 +96,20 @@ export function checkPublishRoot(ref: Reference | null, out: Issue[]): void {
   }
 }
 
+/** IDX-006 by name: a child whose file name says "index" is probably a nested index (info; load it to be sure). */
+export function checkNestedByName(ctx: EntryCtx, p: UrlParts): void {
+  const file = p.path.slice(p.path.lastIndexOf('/') + 1);
+  if (/index/i.test(file)) {
+    report(
+      ctx,
+      'IDX-006',
+      'info',
+      `Child “${file}” looks like another sitemap index; nested indexes are not allowed. Load it to check, and list its sitemaps here directly if it is one.`,
+      'loc',
+    );
+  }
+}
+
 function checkIndexChild(ctx: EntryCtx, p: UrlParts, ref: Reference, v: string): void {
   if (ref.url !== null && v === ref.url) {
     report(
