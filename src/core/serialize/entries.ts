@@ -33,27 +33,53 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
   ctx.entry = e.id;
   const out = ctx.out;
   const t = ctx.tags;
-  out.push(t.urlOpen, cleanUrl(ctx, e.loc, 'loc'), t.locClose);
+  out.push(t.urlOpen, cleanUrl(ctx, e.loc, 'loc'));
+  // `c` is the element whose end tag is still pending; it is fused with the next tag.
+  let c = 0;
   if (e.lastmod !== undefined) {
     const v = cleanText(ctx, normalizeDate(e.lastmod.trim()), 'lastmod');
-    if (v !== '') out.push(t.lastmodOpen, v, t.lastmodClose);
+    if (v !== '') {
+      out.push(t.fused[c][1], v);
+      c = 1;
+    }
   }
   if (!ctx.lean) {
     if (e.changefreq !== undefined) {
       const v = cleanText(ctx, normalizeChangefreq(e.changefreq.trim()), 'changefreq');
-      if (v !== '') out.push(t.changefreqOpen, v, t.changefreqClose);
+      if (v !== '') {
+        out.push(t.fused[c][2], v);
+        c = 2;
+      }
     }
     if (e.priority !== undefined) {
       const v = cleanText(ctx, normalizePriority(e.priority.trim()), 'priority');
-      if (v !== '') out.push(t.priorityOpen, v, t.priorityClose);
+      if (v !== '') {
+        out.push(t.fused[c][3], v);
+        c = 3;
+      }
     }
   }
+  if (!hasExtensions(e)) {
+    out.push(t.fusedEnd[c]);
+    return;
+  }
+  out.push(t.closes[c]);
   if (e.images !== undefined && e.images.length > 0) writeImages(ctx, e.images);
   if (e.videos !== undefined && e.videos.length > 0) writeVideos(ctx, e.videos);
   if (e.news !== undefined && e.news.length > 0) writeNews(ctx, e.news);
   if (e.alternates !== undefined && e.alternates.length > 0) writeAlternates(ctx, e.alternates);
   if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);
   out.push(t.urlClose);
+}
+
+function hasExtensions(e: Entry): boolean {
+  return (
+    (e.images !== undefined && e.images.length > 0) ||
+    (e.videos !== undefined && e.videos.length > 0) ||
+    (e.news !== undefined && e.news.length > 0) ||
+    (e.alternates !== undefined && e.alternates.length > 0) ||
+    (e.extras !== undefined && e.extras.length > 0)
+  );
 }
 
 /** One `<sitemap>` element of an index: `loc`, `lastmod`, then preserved extras. */

@@ -46,6 +46,11 @@ export interface Tags {
   imageClose: string;
   linkOpen: string;
   linkClose: string;
+  /** Fused `close[c] + open[o]` for the simple `<url>` children (loc=0, lastmod=1, changefreq=2, priority=3). */
+  fused: string[][];
+  /** Fused `close[c] + </url>`. */
+  fusedEnd: string[];
+  closes: string[];
 }
 
 /** Build the {@link Tags} for an indentation table and line break. */
@@ -68,6 +73,17 @@ export function makeTags(ind: readonly string[], nl: string): Tags {
     imageClose: `${i2}</image:image>${nl}`,
     linkOpen: `${i2}<xhtml:link`,
     linkClose: `/>${nl}`,
+    ...fusedTags(i1, i2, nl),
+  };
+}
+
+function fusedTags(i1: string, i2: string, nl: string): Pick<Tags, 'fused' | 'fusedEnd' | 'closes'> {
+  const closes = ['loc', 'lastmod', 'changefreq', 'priority'].map((n) => `</${n}>${nl}`);
+  const opens = ['', 'lastmod', 'changefreq', 'priority'].map((n) => `${i2}<${n}>`);
+  return {
+    closes,
+    fused: closes.map((c) => opens.map((o) => c + o)),
+    fusedEnd: closes.map((c) => `${c}${i1}</url>${nl}`),
   };
 }
 
