@@ -35,7 +35,7 @@ export function AlternatesTable({ entry, issues }: { entry: Entry; issues: reado
               <th className="dt-code">hreflang</th>
               <th>href</th>
               <th className="dt-rel">rel</th>
-              {showMedia ? <th>media / other</th> : null}
+              {showMedia ? <th className="dt-other">media / other</th> : null}
               <th className="dt-act">
                 <span className="visually-hidden">Actions</span>
               </th>

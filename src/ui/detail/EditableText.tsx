@@ -22,7 +22,12 @@ export interface EditableTextProps {
 export function EditableText(p: EditableTextProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? p.value;
-  const invalid = (p.issues ?? []).some((i) => i.severity !== 'info');
+  const list = p.issues ?? [];
+  const severity = list.some((i) => i.severity === 'error')
+    ? 'error'
+    : list.some((i) => i.severity === 'warning')
+      ? 'warning'
+      : undefined;
   const finish = () => {
     if (draft !== null && draft !== p.value) p.onCommit(draft);
     setDraft(null);
@@ -39,7 +44,8 @@ export function EditableText(p: EditableTextProps) {
   };
   const common = {
     'aria-label': p.label,
-    'aria-invalid': invalid ? ('true' as const) : undefined,
+    'aria-invalid': severity ? ('true' as const) : undefined,
+    'data-severity': severity,
     'aria-describedby': p.issues?.length ? p.describedBy : undefined,
     className: `dt-input${p.mono ? ' mono' : ''}`,
     value: shown,

@@ -44,7 +44,7 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
               <th className="dt-num">#</th>
               <th>Image URL</th>
               {shownDeprecated.map((d) => (
-                <th key={d.key}>
+                <th key={d.key} className="dt-dep">
                   {d.label} <span className="dt-flag">ignored by Google</span>
                 </th>
               ))}
