@@ -1,0 +1,154 @@
+/**
+ * `npm run bench`: core speed against the libraries people would otherwise use.
+ * Parse: ours vs fast-xml-parser XMLParser vs sitemap.js; serialize: ours vs XMLBuilder; gzip.
+ * Optional sections (bench/validation.ts, bench/insights.ts) run when present.
+ * Prints one table and writes it to bench/out/latest.md. Medians over several runs, one process.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { parseSitemap as sitemapJsParse } from 'sitemap';
+import { gzipBytes } from '../src/core/gzip.ts';
+import type { SitemapDocument } from '../src/core/model.ts';
+import { parseSitemap } from '../src/core/parse.ts';
+import { serializeFiles, serializeSitemap } from '../src/core/serialize.ts';
+import { benchInputs } from './generate.ts';
+import { type Measured, mbPerS, measure } from './measure.ts';
+import type { BenchRow } from './types.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function row(
+  group: string,
+  name: string,
+  m: Measured,
+  base: Measured | null,
+  bytes?: number,
+  note = '',
+): BenchRow {
+  const r: BenchRow = {
+    group,
+    name,
+    ms: m.cpuMs,
+    ratio: base === null ? 'baseline' : `${(base.cpuMs / m.cpuMs).toFixed(2)}×`,
+    note: `${note}${note ? ', ' : ''}wall ${m.wallMs.toFixed(0)} ms, ${m.runs} run(s)`,
+  };
+  if (bytes !== undefined) r.mbPerS = mbPerS(bytes, m.cpuMs);
+  return r;
+}
+
+function progress(rows: BenchRow[]): BenchRow[] {
+  for (const r of rows)
+    process.stderr.write(`  ${r.group} · ${r.name}: ${r.ms.toFixed(1)} ms ${r.ratio ?? ''}\n`);
+  return rows;
+}
+
+function fxpObject(doc: SitemapDocument): unknown {
+  const url = doc.entries.map((e) => {
+    const o: Record<string, unknown> = { loc: e.loc };
+    if (e.lastmod) o.lastmod = e.lastmod;
+    if (e.changefreq) o.changefreq = e.changefreq;
+    if (e.priority) o.priority = e.priority;
+    if (e.images)
+      o['image:image'] = e.images.map((i) => ({ 'image:loc': i.loc, 'image:caption': i.caption }));
+    if (e.alternates) {
+      o['xhtml:link'] = e.alternates.map((a) => ({
+        '@_rel': a.rel,
+        '@_hreflang': a.hreflang,
+        '@_href': a.href,
+      }));
+    }
+    return o;
+  });
+  return {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    urlset: {
+      '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
+      '@_xmlns:image': 'http://www.google.com/schemas/sitemap-image/1.1',
+      '@_xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
+      url,
+    },
+  };
+}
+
+async function benchParse(name: string, bytes: Uint8Array): Promise<BenchRow[]> {
+  const group = `parse · ${name}`;
+  const text = new TextDecoder().decode(bytes);
+  const fxp = new XMLParser({ ignoreAttributes: false });
+  const base = await measure(() => fxp.parse(text));
+  const sjs = await measure(() => sitemapJsParse(Readable.from([Buffer.from(bytes)])), 3);
+  const ours = await measure(() => parseSitemap(bytes));
+  const mb = `${(bytes.length / 1e6).toFixed(1)} MB`;
+  return progress([
+    row(group, 'fast-xml-parser XMLParser (decoded string in)', base, null, bytes.length, mb),
+    row(group, 'sitemap.js parseSitemap (stream)', sjs, base, bytes.length),
+    row(group, 'ours parseSitemap (bytes in, full model + issues)', ours, base, bytes.length),
+  ]);
+}
+
+async function benchSerialize(name: string, doc: SitemapDocument): Promise<BenchRow[]> {
+  const group = `serialize · ${name}`;
+  const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
+  const obj = fxpObject(doc);
+  const base = await measure(() => builder.build(obj));
+  const ours = await measure(() => serializeSitemap(doc));
+  let bytes = 0;
+  const files = await measure(() => {
+    bytes = serializeFiles(doc).files[0].bytes.length;
+  });
+  return progress([
+    row(group, 'fast-xml-parser XMLBuilder (object prepared, untimed)', base, null, bytes),
+    row(group, 'ours serializeSitemap → string', ours, base, bytes),
+    row(group, 'ours serializeFiles → UTF-8 bytes, limits checked', files, base, bytes),
+  ]);
+}
+
+async function benchGzip(doc: SitemapDocument): Promise<BenchRow[]> {
+  const bytes = serializeFiles(doc).files[0].bytes;
+  const group = 'gzip · 50k URLs (ASCII) serialized';
+  const l6 = await measure(() => gzipBytes(bytes));
+  const l9 = await measure(() => gzipBytes(bytes, { level: 9 }));
+  const size = (level: number) => `→ ${(gzipBytes(bytes, { level }).length / 1e6).toFixed(2)} MB`;
+  return progress([
+    row(group, 'gzipBytes level 6 (default)', l6, null, bytes.length, size(6)),
+    row(group, 'gzipBytes level 9', l9, l6, bytes.length, size(9)),
+  ]);
+}
+
+async function optionalSection(file: string, exportName: string): Promise<BenchRow[]> {
+  if (!existsSync(path.join(here, file))) return [];
+  const mod = (await import(`./${file}`)) as Record<string, () => Promise<BenchRow[]>>;
+  const fn = mod[exportName];
+  return typeof fn === 'function' ? fn() : [];
+}
+
+function table(rows: BenchRow[]): string {
+  const head =
+    '| group | name | median ms (CPU) | MB/s | ratio vs baseline (× faster) | note |\n|---|---|---:|---:|---|---|\n';
+  const line = (r: BenchRow) =>
+    `| ${r.group} | ${r.name} | ${r.ms.toFixed(1)} | ${r.mbPerS === undefined ? '' : r.mbPerS.toFixed(1)} | ${r.ratio ?? ''} | ${r.note ?? ''} |`;
+  return head + rows.map(line).join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const inputs = benchInputs();
+  const rows: BenchRow[] = [];
+  process.stderr.write(`inputs generated in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  for (const input of inputs) {
+    rows.push(...(await benchParse(input.name, input.bytes)));
+    rows.push(...(await benchSerialize(input.name, input.doc)));
+  }
+  rows.push(...(await benchGzip(inputs[0].doc)));
+  rows.push(...(await optionalSection('validation.ts', 'benchValidation')));
+  rows.push(...(await optionalSection('insights.ts', 'benchInsights')));
+  const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system) per operation, several runs in one process; ratio = baseline CPU ms / this row's CPU ms. Load average at start: ${loadavg()[0].toFixed(1)}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n`;
+  process.stdout.write(`${md}\n`);
+  mkdirSync(path.join(here, 'out'), { recursive: true });
+  writeFileSync(path.join(here, 'out', 'latest.md'), md);
+}
+
+await main();
