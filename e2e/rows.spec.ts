@@ -43,7 +43,7 @@ test('sorting by a column header is a view: export keeps document order', async 
 
 test('filter to the active cell value, then remove the filter chip', async ({ wb, page }) => {
   await wb.clickCell(0, 'Change frequency');
-  await page.getByRole('button', { name: 'Filter to this value' }).click();
+  await page.getByRole('button', { name: 'Filter to value' }).click();
   await expect(wb.status).toContainText('Showing');
   const chip = page.getByRole('button', { name: 'Remove filter: Change frequency = daily' });
   await expect(chip).toBeVisible();

@@ -59,7 +59,7 @@ export function FilterChips() {
           onClick={filterToValue}
           title="Show only rows with the active cell's value"
         >
-          Filter to this value
+          Filter to value
         </button>
       ) : null}
     </>

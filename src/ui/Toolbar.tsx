@@ -58,8 +58,8 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
       >
         <option value="">All rows</option>
         <option value="error">Rows with errors</option>
-        <option value="warning">Rows with errors or warnings</option>
-        <option value="info">Rows with any issue</option>
+        <option value="warning">Errors + warnings</option>
+        <option value="info">Any issue</option>
       </select>
       <FilterChips />
       {view.sort ? (
