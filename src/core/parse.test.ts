@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { NS } from './model.ts';
+import { gunzipAll, isGzip } from './parse/gzip.ts';
 import { parseSitemap } from './parse.ts';
 
 const fixtures = path.join(import.meta.dirname, '__fixtures__/parse');
@@ -214,6 +215,19 @@ describe('parseSitemap: gzip', () => {
     expect(rules(r)).toEqual(['GZ-003']);
   });
 
+  it('recovers the complete entries of a cut-off gzip download (GZ-003 + ENC-004, partial)', () => {
+    const body = Array.from({ length: 5000 }, (_, i) => `<url><loc>https://e.example/${i}</loc></url>`).join(
+      '\n',
+    );
+    const gz = gzipSync(enc.encode(urlset(body)));
+    const r = parseSitemap(gz.subarray(0, Math.floor(gz.length / 2)), { fileName: 's.xml.gz' });
+    expect(r.document.partial).toBe(true);
+    expect(r.document.entries.length).toBeGreaterThan(1000);
+    expect(r.document.entries.length).toBeLessThan(5000);
+    expect(r.document.entries.at(-1)?.loc).toBe(`https://e.example/${r.document.entries.length - 1}`);
+    expect(rules(r)).toEqual(['GZ-003', 'ENC-004']);
+  });
+
   it('stops at the decompression cap (GZ-006)', () => {
     const big = gzipSync(new Uint8Array(1_000_000).fill(32));
     const r = parseSitemap(big, { fileName: 'bomb.xml.gz', maxDecompressedBytes: 10_000 });
@@ -235,6 +249,52 @@ describe('parseSitemap: gzip', () => {
     const r = parseSitemap(enc.encode(xml), { fileName: 's.xml.gz', compressedBytes: 123 });
     expect(r.document.source).toMatchObject({ gzip: true, bytes: 123 });
     expect(r.issues).toEqual([]);
+  });
+});
+
+describe('gunzipAll', () => {
+  const data = enc.encode('hello sitemap');
+
+  it('tolerates trailing zero padding with a GZ-003 warning', () => {
+    const gz = gzipSync(data);
+    const padded = new Uint8Array(gz.length + 16);
+    padded.set(gz);
+    const r = gunzipAll(padded, 1000);
+    expect(new TextDecoder().decode(r.data)).toBe('hello sitemap');
+    expect(r.truncated).toBe(false);
+    expect(r.issues).toMatchObject([{ rule: 'GZ-003', severity: 'warning' }]);
+  });
+
+  it('keeps the decoded prefix of a cut-off stream and says it is truncated', () => {
+    const big = enc.encode('x'.repeat(100_000));
+    const gz = gzipSync(big, { level: 0 });
+    const r = gunzipAll(gz.subarray(0, 90_000), 1_000_000);
+    expect(r.truncated).toBe(true);
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(r.data.length).toBeLessThan(100_000);
+    expect(r.issues.map((i) => i.rule)).toEqual(['GZ-003']);
+  });
+
+  it('caps the output (GZ-006) and isGzip checks the magic', () => {
+    const r = gunzipAll(gzipSync(new Uint8Array(100_000)), 1000);
+    expect(r.data.length).toBe(1000);
+    expect(r.truncated).toBe(true);
+    expect(isGzip(gzipSync(data))).toBe(true);
+    expect(isGzip(data)).toBe(false);
+  });
+});
+
+describe('parseSitemap: fatal excerpt', () => {
+  it('is a window of at most 200 characters around the error on a long line', () => {
+    const body = Array.from({ length: 200 }, (_, i) => `<url><loc>https://e.example/${i}</loc></url>`).join(
+      '',
+    );
+    const xml = urlset(`${body}<url><loc>https://e.example/bad</loc><lastmod>x<</lastmod></url>`);
+    const r = parseSitemap(xml);
+    expect(r.document.entries).toHaveLength(200);
+    expect(r.fatal?.line).toBe(2);
+    expect(r.fatal?.excerpt?.length).toBeLessThanOrEqual(200);
+    expect(r.fatal?.excerpt).toContain('<lastmod>x<</lastmod>');
   });
 });
 

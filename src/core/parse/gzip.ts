@@ -70,6 +70,9 @@ function readU32(bytes: Uint8Array, at: number): number {
 
 class CapExceeded extends Error {}
 
+/** Input is pushed in chunks so a stream cut off mid-way still yields its decoded prefix. */
+const CHUNK = 1 << 16;
+
 interface InflateRun {
   data: Uint8Array;
   members: number[];
@@ -100,7 +103,9 @@ function inflate(bytes: Uint8Array, maxBytes: number): InflateRun {
     members.push(offset);
   };
   try {
-    g.push(bytes, true);
+    for (let at = 0; at < bytes.length; at += CHUNK)
+      g.push(bytes.subarray(at, Math.min(at + CHUNK, bytes.length)));
+    g.push(new Uint8Array(0), true);
   } catch (e) {
     if (!(e instanceof CapExceeded)) error = e instanceof Error ? e.message : String(e);
   }
