@@ -45,3 +45,30 @@ test('the URL tree filters the table to a folder and renames it as one undoable 
   await page.getByRole('button', { name: 'Clear the folder filter' }).click();
   await expect(wb.status).not.toContainText('Showing');
 });
+
+test('a chart bar filters the table, and each chart has a table equivalent', async ({ wb, page }) => {
+  await wb.openFile(path.join(FIX, 'polygon-edge-docs.xml'));
+  await wb.expectUrlCount(23);
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  const folders = page.getByRole('region', { name: 'URLs per top-level folder' });
+  await folders.getByRole('button', { name: '/markdown-page: 1 URL. Show these rows' }).click();
+  await expect(wb.status).toContainText('Showing 1');
+  expect(await wb.cellText(0, 'URL')).toBe(`${ORIGIN}/markdown-page`);
+  // The other bars stay, the clicked one is marked; clicking it again clears the filter.
+  const picked = folders.getByRole('button', { name: /^\/markdown-page: 1 URL\. Showing these rows/ });
+  await expect(picked).toHaveAttribute('aria-pressed', 'true');
+  await expect(folders.getByRole('button', { name: /^\/docs: 22 URLs/ })).toBeVisible();
+  await picked.click();
+  await expect(wb.status).not.toContainText('Showing');
+
+  await folders.getByRole('button', { name: 'Show URLs per top-level folder as a table' }).click();
+  const table = folders.getByRole('table', { name: 'URLs per top-level folder' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row', { name: /\/docs 22/ })).toBeVisible();
+
+  // Charts follow the table's filter: search narrows what they count.
+  const changefreq = page.getByRole('region', { name: 'Change frequency' });
+  await expect(changefreq.getByRole('button', { name: /^weekly: 23 URLs/ })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('reference');
+  await expect(changefreq.getByRole('button', { name: /^weekly: 13 URLs/ })).toBeVisible();
+});

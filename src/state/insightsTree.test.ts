@@ -58,7 +58,11 @@ describe('TreeSync', () => {
     const sync = new TreeSync();
     const read = () => {
       const s = store.getState();
-      return sync.sync(s.doc!.entries, s.validation.validator, s.validation.version);
+      const tree = sync.sync(s.doc!.entries, s.validation.validator, s.validation.version);
+      while (!sync.refreshStep(64)) {
+        // severities in slices, as the UI does when idle
+      }
+      return tree;
     };
     expect(read().size).toBe(300);
     expect(sync.lastSync).toBe('build');
@@ -68,8 +72,20 @@ describe('TreeSync', () => {
     };
     store.commands.setCell(3, 'loc', 'https://www.example.com/moved/here');
     store.commands.setCell(4, 'loc', 'not a url');
+    // A duplicate changes the issues of an entry that was not edited (entry 8).
+    store.commands.setCell(7, 'loc', store.getState().doc!.entries[8].loc);
     expect(shape(read())).toEqual(fresh());
+    const tree = read();
+    expect(
+      tree.node(tree.childrenOf(ROOT)[0]).errorCount + tree.node(tree.childrenOf(ROOT)[0]).warningCount,
+    ).toBeGreaterThan(0);
+    store.commands.setCell(7, 'loc', 'https://www.example.com/unique');
+    const s = store.getState();
+    sync.sync(s.doc!.entries, s.validation.validator, s.validation.version);
     expect(sync.lastSync).toBe('incremental');
+    expect(sync.severitiesPending).toBe(true);
+    expect(shape(read())).toEqual(fresh());
+    expect(sync.severitiesPending).toBe(false);
     store.commands.deleteRows([5, 6]);
     store.commands.appendUrls(['https://other.org/a/b']);
     expect(shape(read())).toEqual(fresh());
@@ -78,8 +94,10 @@ describe('TreeSync', () => {
     store.commands.undo();
     expect(shape(read())).toEqual(fresh());
     store.commands.redo();
-    expect(shape(read())).toEqual(fresh());
+    const redone = store.getState();
+    sync.sync(redone.doc!.entries, redone.validation.validator, redone.validation.version);
     expect(sync.lastSync).toBe('incremental');
+    expect(shape(read())).toEqual(fresh());
   });
 
   it('rebuilds when most entries changed (another document)', () => {

@@ -66,45 +66,72 @@ export function diffEntries(
 
 /**
  * Keeps one `UrlTree` in step with whatever entries array it is shown. Call `sync` whenever
- * the document or the validation version may have changed; it is cheap when nothing did.
+ * the document or the validation version may have changed; it is cheap when nothing did:
+ * structure follows edits at once (changed entries re-read their severity), while the
+ * severities of OTHER entries (an edit can create or clear a duplicate elsewhere) are re-read in
+ * slices by `refreshStep`, which the UI runs when idle. Reading a severity costs ~1 µs, so a
+ * full pass at 1,000,000 URLs must not run on every keystroke.
  *
  * @example
  * const sync = new TreeSync();
  * const tree = sync.sync(state.doc.entries, state.validation.validator, state.validation.version);
+ * while (!sync.refreshStep()) {} // or one step per idle callback
  */
 export class TreeSync {
   private tree: UrlTree | null = null;
   private entries: readonly Entry[] | null = null;
+  private validator: ValidatorLike | null = null;
   private validationVersion = -1;
+  /** Next entry id whose severity must be re-read; -1 when all are current. */
+  private cursor = -1;
   /** How the last `sync` brought the tree up to date (for tests and measurements). */
-  lastSync: 'none' | 'build' | 'incremental' | 'severities' = 'none';
+  lastSync: 'none' | 'build' | 'incremental' = 'none';
 
   /** The tree for `entries`, with severities from `validator` at `version`. */
   sync(entries: readonly Entry[], validator: ValidatorLike, version: number): UrlTree {
     const severityOf: SeverityOf = (id) => validator.worstSeverity(id);
     this.lastSync = 'none';
+    this.validator = validator;
     if (!this.tree || !this.entries) {
-      this.rebuild(entries, severityOf);
+      this.rebuild(entries);
     } else if (this.entries !== entries) {
       // A big change (open, undo of a bulk edit) is faster to rebuild than to replay.
       const diff = diffEntries(this.entries, entries, Math.max(1000, entries.length >> 2));
-      if (!diff) this.rebuild(entries, severityOf);
+      if (!diff) this.rebuild(entries);
       else {
         this.tree.applyChange(diff, severityOf);
-        this.tree.refreshSeverities(severityOf);
         this.lastSync = 'incremental';
       }
-    } else if (this.validationVersion !== version) {
-      this.tree.refreshSeverities(severityOf);
-      this.lastSync = 'severities';
     }
+    if (this.validationVersion !== version) this.cursor = 0;
     this.entries = entries;
     this.validationVersion = version;
     return this.tree!;
   }
 
-  private rebuild(entries: readonly Entry[], severityOf: SeverityOf): void {
-    this.tree = buildUrlTree(entries, severityOf);
+  /** True while some severities may be stale (run `refreshStep`). */
+  get severitiesPending(): boolean {
+    return this.cursor >= 0;
+  }
+
+  /**
+   * Re-read the severities of the next `budget` entry ids. Returns true when every severity is
+   * current. O(budget).
+   */
+  refreshStep(budget = 100_000): boolean {
+    const tree = this.tree;
+    const v = this.validator;
+    if (this.cursor < 0 || !tree || !v || !this.entries) return true;
+    const end = Math.min(this.cursor + budget, idIndexOf(this.entries).length);
+    for (let id = this.cursor; id < end; id++) tree.setSeverity(id, v.worstSeverity(id));
+    this.cursor = end >= idIndexOf(this.entries).length ? -1 : end;
+    return this.cursor < 0;
+  }
+
+  private rebuild(entries: readonly Entry[]): void {
+    // Severities come later in slices (refreshStep): the build itself only places URLs.
+    this.tree = buildUrlTree(entries, () => undefined);
+    this.cursor = 0;
     this.lastSync = 'build';
   }
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { NOT_A_URL, ROOT, type UrlTree } from '../../core/tree.ts';
 import { TreeSync } from '../../state/insightsTree.ts';
 import type { AppState, Commands } from '../../state/types.ts';
@@ -10,6 +10,32 @@ const selValidation = (s: AppState) => s.validation;
 // One tree per store, kept across panel unmounts so re-opening the tab does not rebuild it.
 const syncs = new WeakMap<Commands, TreeSync>();
 
+function syncOf(commands: Commands): TreeSync {
+  let sync = syncs.get(commands);
+  if (!sync) {
+    sync = new TreeSync();
+    syncs.set(commands, sync);
+  }
+  return sync;
+}
+
+/**
+ * Re-read stale severities in slices once edits pause (300 ms), one slice per task, so typing in
+ * a 1,000,000-row table never waits for a full pass. Calls `onStep` after each slice.
+ */
+function useSeverityRefresh(sync: TreeSync, key: unknown, onStep: () => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` restarts the refresh after each sync
+  useEffect(() => {
+    if (!sync.severitiesPending) return;
+    let timer = setTimeout(function step() {
+      const done = sync.refreshStep(25_000);
+      onStep();
+      if (!done) timer = setTimeout(step, 0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [sync, key, onStep]);
+}
+
 /**
  * The URL tree of the open document, kept in step with edits (incrementally, see TreeSync).
  * `version` changes whenever the tree did, for memoizing derived rows.
@@ -18,16 +44,15 @@ export function useUrlTree(): { tree: UrlTree; version: number } | null {
   const commands = useCommands();
   const doc = useAppState(selDoc);
   const validation = useAppState(selValidation);
-  return useMemo(() => {
-    if (!doc) return null;
-    let sync = syncs.get(commands);
-    if (!sync) {
-      sync = new TreeSync();
-      syncs.set(commands, sync);
-    }
-    const tree = sync.sync(doc.entries, validation.validator, validation.version);
-    return { tree, version: tree.version };
-  }, [commands, doc, validation]);
+  const sync = syncOf(commands);
+  const [, setTick] = useState(0);
+  const tree = useMemo(
+    () => (doc ? sync.sync(doc.entries, validation.validator, validation.version) : null),
+    [sync, doc, validation],
+  );
+  const bump = useCallback(() => setTick((t) => t + 1), []);
+  useSeverityRefresh(sync, validation, bump);
+  return tree ? { tree, version: tree.version } : null;
 }
 
 /** A node's stable name across rebuilds: its URL prefix, or its label for "(not a URL)". */

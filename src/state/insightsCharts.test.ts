@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Entry, SitemapDocument } from '../core/model.ts';
+import { bucketMatcher } from '../core/stats.ts';
+import { Validator } from '../core/validate.ts';
+import { buildCharts, chartEntries, documentBytes, ruleCounts, sameBucket } from './insightsCharts.ts';
+import { DEFAULT_VIEW } from './kernel.ts';
+import type { ViewState } from './types.ts';
+
+const e = (id: number, loc: string, more: Partial<Entry> = {}): Entry => ({ id, loc, ...more });
+const doc: SitemapDocument = {
+  kind: 'urlset',
+  entries: [
+    e(0, 'https://a.com/blog/x', { lastmod: '2024-01-05', priority: '0.5', changefreq: 'daily' }),
+    e(1, 'https://a.com/blog/y', { lastmod: '2024-03-01', priority: '0.8' }),
+    e(2, 'https://a.com/shop/z', { lastmod: 'yesterday' }),
+    e(3, 'ftp//broken'),
+    e(4, 'https://a.com/blog/x'),
+  ],
+  nextId: 5,
+};
+
+function validator() {
+  const v = new Validator({ now: Date.UTC(2025, 0, 1) });
+  v.load(doc);
+  return v;
+}
+
+describe('chartEntries', () => {
+  it('keeps the view filters and search but not the chart bucket itself', () => {
+    const v = validator();
+    const view: ViewState = {
+      ...DEFAULT_VIEW,
+      search: 'a.com',
+      filters: { bucket: { filter: { kind: 'priority', value: '0.5' }, label: 'Priority: 0.5' } },
+    };
+    expect(chartEntries(doc, view, v).map((x) => x.id)).toEqual([0, 1, 2, 4]);
+    expect(chartEntries(doc, DEFAULT_VIEW, v)).toBe(doc.entries);
+  });
+});
+
+describe('buildCharts', () => {
+  it('describes the filtered entries, and the whole file against the limits', () => {
+    const v = validator();
+    const view: ViewState = { ...DEFAULT_VIEW, search: '/blog/' };
+    const charts = buildCharts(doc, view, v, 'sitemap.xml');
+    expect(charts.entries).toBe(3);
+    const folders = charts.folders.buckets.map((b) => [b.label, b.value]);
+    expect(folders).toEqual([['/blog', 3]]);
+    expect(charts.priority.buckets.map((b) => [b.label, b.value])).toEqual([
+      ['0.5', 1],
+      ['0.8', 1],
+      ['No priority', 1],
+    ]);
+    expect(charts.files.buckets).toHaveLength(1);
+    expect(charts.files.buckets[0].urls).toBe(5);
+    // Every bar's filter selects exactly as many of the charted entries as the bar counts.
+    const entries = chartEntries(doc, view, v);
+    for (const chart of [charts.lastmod, charts.changefreq, charts.priority, charts.folders]) {
+      for (const b of chart.buckets) {
+        const match = bucketMatcher(b.filter!);
+        expect(entries.filter(match).length, `${chart.title} ${b.label}`).toBe(b.value);
+      }
+    }
+  });
+
+  it('counts issues by rule on the charted URLs only', () => {
+    const v = validator();
+    const all = ruleCounts(doc.entries, v);
+    const byRule = new Map<string, number>();
+    for (const x of doc.entries)
+      for (const i of v.issuesOf(x.id)) byRule.set(i.rule, (byRule.get(i.rule) ?? 0) + 1);
+    expect([...all].map(([r, c]) => [r, c.count])).toEqual([...byRule]);
+    const shop = ruleCounts([doc.entries[2]], v);
+    expect([...shop.values()].reduce((n, c) => n + c.count, 0)).toBe(v.issuesOf(2).length);
+  });
+});
+
+describe('documentBytes', () => {
+  it('grows with every entry and is at least the URLs themselves', () => {
+    const one = { ...doc, entries: doc.entries.slice(0, 1) };
+    expect(documentBytes(doc)).toBeGreaterThan(documentBytes(one));
+    expect(documentBytes(one)).toBeGreaterThan(doc.entries[0].loc.length);
+  });
+});
+
+describe('sameBucket', () => {
+  it('compares filters by value', () => {
+    expect(sameBucket({ kind: 'priority', value: '0.5' }, { kind: 'priority', value: '0.5' })).toBe(true);
+    expect(sameBucket({ kind: 'priority', value: '0.5' }, { kind: 'priority', value: null })).toBe(false);
+    expect(sameBucket(null, { kind: 'lastmodMissing' })).toBe(false);
+  });
+});
