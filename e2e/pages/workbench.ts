@@ -131,6 +131,26 @@ export class Workbench {
     return this.page.getByRole('dialog', { name });
   }
 
+  /** The row detail drawer (images, videos, news, hreflang, other XML of the active row). */
+  get details(): Locator {
+    return this.page.getByRole('region', { name: 'Row details' });
+  }
+
+  /** Select a row by its URL cell, wait for its detail drawer and open a section tab. */
+  async openDetails(
+    row: number,
+    tab?: 'Images' | 'Videos' | 'News' | 'hreflang' | 'Other XML',
+  ): Promise<Locator> {
+    await this.clickCell(row, 'URL');
+    await expect(this.details).toBeVisible();
+    if (tab) {
+      const t = this.details.getByRole('tab', { name: new RegExp(`^${tab}`) });
+      await t.click();
+      await expect(t).toHaveAttribute('aria-selected', 'true');
+    }
+    return this.details;
+  }
+
   /** Export with the given format radio and return the downloads. */
   async exportAs(format: 'XML' | 'Text' | 'Gzipped XML' | 'Zip of split files', confirmErrors = true) {
     await this.button(/^Export/).click();
