@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { NS } from './model.ts';
-import { gunzipAll, isGzip } from './parse/gzip.ts';
+import { crc32, gunzipAll, isGzip } from './parse/gzip.ts';
 import { parseSitemap } from './parse.ts';
 
 const fixtures = path.join(import.meta.dirname, '__fixtures__/parse');
@@ -273,6 +273,12 @@ describe('gunzipAll', () => {
     expect(r.data.length).toBeGreaterThan(0);
     expect(r.data.length).toBeLessThan(100_000);
     expect(r.issues.map((i) => i.rule)).toEqual(['GZ-003']);
+  });
+
+  it('crc32 matches the IEEE check value on short and long inputs', () => {
+    expect(crc32(enc.encode('123456789'), 0, 9)).toBe(0xcbf43926);
+    const long = enc.encode('123456789'.repeat(3));
+    expect(crc32(long, 9, 18)).toBe(0xcbf43926);
   });
 
   it('caps the output (GZ-006) and isGzip checks the magic', () => {
