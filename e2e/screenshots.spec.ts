@@ -43,8 +43,11 @@ test('editor with the sample, a cell problem, and the issues panel filtered to a
   await expect(wb.grid).toHaveAttribute('aria-rowcount', '2');
   await page.getByLabel('Search').fill('');
   await expect(wb.grid).toHaveAttribute('aria-rowcount', '202');
-  await wb.clickCell(3, 'URL');
+  // The README picture: the sample as opened, no row selected, no hover or focus ring.
+  await page.getByLabel('Search').blur();
+  await page.mouse.move(600, 880);
   await page.screenshot({ path: `${DIR}/editor.png` });
+  await wb.clickCell(3, 'URL');
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');

@@ -53,16 +53,20 @@ function Loading({ task }: { task: Task }) {
   return (
     <div className="loading">
       <div>
-        <p>{label}…</p>
+        <p>
+          {label}…{progress === null ? '' : ` ${Math.round(progress * 100)}%`}
+        </p>
         <div
-          className="progress"
+          className={progress === null ? 'progress indeterminate' : 'progress'}
           role="progressbar"
           aria-label={label}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress === null ? undefined : Math.round(progress * 100)}
         >
-          <div style={{ width: `${Math.round((progress ?? 0.3) * 100)}%` }} />
+          <div
+            style={progress === null ? undefined : { width: `${Math.max(2, Math.round(progress * 100))}%` }}
+          />
         </div>
         {task.cancellable ? (
           <p>
