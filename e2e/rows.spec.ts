@@ -5,6 +5,15 @@ test.beforeEach(async ({ wb }) => {
   await wb.trySample();
 });
 
+test('a row is inserted below the selected one', async ({ wb }) => {
+  await wb.clickCell(1, 'URL');
+  await wb.button('Add row').click();
+  await wb.expectUrlCount(202);
+  await expect(await wb.cell(2, 'URL')).toBeFocused();
+  await expect(await wb.cell(2, 'URL')).toHaveText('');
+  await expect(await wb.cell(3, 'URL')).toHaveText('https://www.example-coffee.com/fr/');
+});
+
 test('rows are added, duplicated and deleted, each as one undo step', async ({ wb, page }) => {
   await wb.button('Add row').click();
   await wb.expectUrlCount(202);

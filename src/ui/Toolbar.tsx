@@ -31,7 +31,9 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
   }, [search, commands, getState]);
 
   const addRow = () => {
-    const [id] = commands.insertRows(Number.MAX_SAFE_INTEGER, 1);
+    // Below the active row (an insert), or at the end when nothing is selected.
+    const active = getState().selection.active;
+    const [id] = commands.insertRows(active ? active.row + 1 : Number.MAX_SAFE_INTEGER, 1);
     const s = getState();
     const entries = s.doc?.entries ?? [];
     const row = s.rowOrder.findIndex((i) => entries[i].id === id);
@@ -74,7 +76,12 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
       ) : null}
       <ColumnsMenu />
       <span className="spacer" />
-      <button type="button" className="btn" onClick={addRow}>
+      <button
+        type="button"
+        className="btn"
+        onClick={addRow}
+        title="Insert a row below the selected row (or at the end)"
+      >
         Add row
       </button>
       <button
