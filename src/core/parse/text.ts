@@ -21,21 +21,26 @@ export function looksLikeRobots(text: string): boolean {
   return /^[ \t]*(?:user-agent|sitemap|site-map)[ \t]*:/im.test(head) && ROBOTS_LINE.test(head);
 }
 
-/** Calls `fn(start, end, lineNo)` for each line, splitting on CRLF, LF or CR. */
+/** Calls `fn(start, end, lineNo)` for each line, splitting on CRLF, LF or CR (indexOf, amortised). */
 function eachLine(text: string, fn: (start: number, end: number, lineNo: number) => void): void {
+  const n = text.length;
   let start = 0;
   let lineNo = 1;
-  const n = text.length;
+  let lf = -1;
+  let cr = -1;
   while (start < n) {
-    let end = start;
-    while (end < n) {
-      const c = text.charCodeAt(end);
-      if (c === 10 || c === 13) break;
-      end++;
+    if (lf !== n && lf < start) {
+      lf = text.indexOf('\n', start);
+      if (lf === -1) lf = n;
     }
+    if (cr !== n && cr < start) {
+      cr = text.indexOf('\r', start);
+      if (cr === -1) cr = n;
+    }
+    let end = lf < cr ? lf : cr;
     fn(start, end, lineNo);
     lineNo++;
-    if (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10) end++;
+    if (end === cr && cr + 1 === lf) end = lf;
     start = end + 1;
   }
 }
