@@ -123,6 +123,23 @@ export class Workbench {
     });
   }
 
+  /** Open the top bar's CSV menu and pick an item; returns the dialog it opens. */
+  async csvMenu(item: 'Import CSV…' | 'Export CSV…'): Promise<Locator> {
+    await this.page.getByRole('banner').getByRole('button', { name: 'CSV', exact: true }).click();
+    await this.page.getByRole('group', { name: 'CSV' }).getByRole('button', { name: item }).click();
+    const dlg = this.dialog(item.replace('…', ''));
+    await expect(dlg).toBeVisible();
+    return dlg;
+  }
+
+  /** Import a CSV file through the Import CSV dialog, keeping the guessed column mapping. */
+  async importCsv(file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<Locator> {
+    const dlg = await this.csvMenu('Import CSV…');
+    await dlg.getByLabel(/^CSV file/).setInputFiles(file);
+    await expect(dlg.getByRole('table', { name: /^Preview/ })).toBeVisible();
+    return dlg;
+  }
+
   button(name: string | RegExp): Locator {
     return this.page.getByRole('button', { name });
   }

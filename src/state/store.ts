@@ -5,6 +5,7 @@
  */
 import { Validator } from '../core/validate.ts';
 import { attachAutosave } from './autosave.ts';
+import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
 import { createIoCommands } from './ioCommands.ts';
@@ -33,6 +34,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createViewCommands(kernel),
     ...createIoCommands(kernel),
     ...createRenameCommands(kernel),
+    ...createCsvCommands(kernel),
     ...attachAutosave(kernel),
   };
   return { getState: kernel.getState, subscribe: kernel.subscribe, commands };

@@ -186,6 +186,12 @@ export interface Commands extends EntryCommands {
    * labelled `label`, e.g. a folder rename from the URL tree. Returns how many entries changed.
    */
   replaceEntries(entries: readonly Entry[], label: string): number;
+  /**
+   * Rows mapped from a CSV import: appended as ONE undo step ("Import 12 URLs from crawl.csv"), or
+   * opened as a new urlset document ("crawl.xml") when none is open. `skipped` = rows without a
+   * URL, named in the info notice. Returns the new entries' ids.
+   */
+  importCsvRows(rows: ReadonlyArray<Omit<Entry, 'id'>>, source: string, skipped?: number): number[];
   undo(): void;
   redo(): void;
   setSettings(partial: Partial<Settings>): void;

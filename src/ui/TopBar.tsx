@@ -1,4 +1,5 @@
 import type { AppState } from '../state/types.ts';
+import { HabitsControls } from './habits/HabitsControls.tsx';
 import { openFiles, openSample } from './openFiles.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
@@ -77,6 +78,7 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
       >
         {history.redoLabel ? `Redo: ${history.redoLabel}` : 'Redo'}
       </button>
+      <HabitsControls />
       <span className="divider" />
       <button type="button" className="btn primary" disabled={!hasDoc} onClick={onExport}>
         Export…

@@ -104,3 +104,127 @@ export function editorKeyAction(e: KeyInput): EditorKey {
   if (e.key === 'Tab') return { type: 'commit', dRow: 0, dCol: e.shiftKey ? -1 : 1 };
   return null;
 }
+
+/** One line of the keyboard shortcut overlay (`?`). */
+export interface ShortcutInfo {
+  group: 'Anywhere' | 'Table' | 'Editing a cell';
+  /** Keys as shown, e.g. "Ctrl+Shift+Z"; Cmd works wherever Ctrl does on macOS. */
+  keys: string[];
+  does: string;
+  /**
+   * A key press that triggers it and the action it maps to here (`grid:move`, `editor:commit`,
+   * `history:undo`), so a test can check this list against the mappings above. Absent for keys
+   * handled elsewhere (clipboard events, Tab, dialogs).
+   */
+  probe?: { key: KeyInput; action: string };
+}
+
+/** Every keyboard shortcut of the app, in the order the overlay lists them. */
+export const SHORTCUTS: readonly ShortcutInfo[] = [
+  { group: 'Anywhere', keys: ['?', 'Ctrl+/'], does: 'Show keyboard shortcuts' },
+  {
+    group: 'Anywhere',
+    keys: ['Ctrl+Z'],
+    does: 'Undo',
+    probe: { key: { key: 'z', ctrlKey: true }, action: 'history:undo' },
+  },
+  {
+    group: 'Anywhere',
+    keys: ['Ctrl+Shift+Z', 'Ctrl+Y'],
+    does: 'Redo',
+    probe: { key: { key: 'y', ctrlKey: true }, action: 'history:redo' },
+  },
+  { group: 'Anywhere', keys: ['Esc'], does: 'Close a dialog, menu or panel' },
+  { group: 'Anywhere', keys: ['Tab', 'Shift+Tab'], does: 'Move between controls; leave the table' },
+  {
+    group: 'Table',
+    keys: ['↑', '↓', '←', '→'],
+    does: 'Move to the next cell',
+    probe: { key: { key: 'ArrowDown' }, action: 'grid:move' },
+  },
+  {
+    group: 'Table',
+    keys: ['Shift+Arrow'],
+    does: 'Extend the selection',
+    probe: { key: { key: 'ArrowDown', shiftKey: true }, action: 'grid:move' },
+  },
+  {
+    group: 'Table',
+    keys: ['Ctrl+Arrow'],
+    does: 'Jump to the edge of the table',
+    probe: { key: { key: 'ArrowDown', ctrlKey: true }, action: 'grid:move' },
+  },
+  {
+    group: 'Table',
+    keys: ['Page Up', 'Page Down'],
+    does: 'Move one screen up or down',
+    probe: { key: { key: 'PageDown' }, action: 'grid:page' },
+  },
+  {
+    group: 'Table',
+    keys: ['Home', 'End'],
+    does: 'First or last cell of the row',
+    probe: { key: { key: 'End' }, action: 'grid:rowEdge' },
+  },
+  {
+    group: 'Table',
+    keys: ['Ctrl+Home', 'Ctrl+End'],
+    does: 'First or last row',
+    probe: { key: { key: 'End', ctrlKey: true }, action: 'grid:gridEdge' },
+  },
+  {
+    group: 'Table',
+    keys: ['Ctrl+A'],
+    does: 'Select all cells',
+    probe: { key: { key: 'a', ctrlKey: true }, action: 'grid:selectAll' },
+  },
+  {
+    group: 'Table',
+    keys: ['Enter', 'F2'],
+    does: 'Edit the cell',
+    probe: { key: { key: 'F2' }, action: 'grid:edit' },
+  },
+  {
+    group: 'Table',
+    keys: ['Any letter'],
+    does: 'Start typing a new value',
+    probe: { key: { key: 'h' }, action: 'grid:type' },
+  },
+  {
+    group: 'Table',
+    keys: ['Delete', 'Backspace'],
+    does: 'Clear the selected cells',
+    probe: { key: { key: 'Delete' }, action: 'grid:clear' },
+  },
+  {
+    group: 'Table',
+    keys: ['Ctrl+D'],
+    does: 'Fill down from the first selected row',
+    probe: { key: { key: 'd', ctrlKey: true }, action: 'grid:fillDown' },
+  },
+  { group: 'Table', keys: ['Ctrl+C', 'Ctrl+V'], does: 'Copy and paste cells (tab-separated)' },
+  {
+    group: 'Table',
+    keys: ['Esc'],
+    does: 'Reduce the selection to the active cell',
+    probe: { key: { key: 'Escape' }, action: 'grid:escape' },
+  },
+  {
+    group: 'Editing a cell',
+    keys: ['Enter', 'Shift+Enter'],
+    does: 'Save and move down or up',
+    probe: { key: { key: 'Enter' }, action: 'editor:commit' },
+  },
+  {
+    group: 'Editing a cell',
+    keys: ['Tab', 'Shift+Tab'],
+    does: 'Save and move right or left',
+    probe: { key: { key: 'Tab' }, action: 'editor:commit' },
+  },
+  {
+    group: 'Editing a cell',
+    keys: ['Esc'],
+    does: 'Cancel the edit',
+    probe: { key: { key: 'Escape' }, action: 'editor:cancel' },
+  },
+];

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { csvToEntries, guessMapping, parseCsv } from '../core/csv.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient, makeDocument } from './testing.ts';
+
+const fixture = (name: string) =>
+  readFileSync(path.resolve(import.meta.dirname, '../core/__fixtures__/csv', name), 'utf8');
+
+function mappedRows(text: string) {
+  const parsed = parseCsv(text);
+  const { entries, issues } = csvToEntries(parsed, guessMapping(parsed.headers), { firstId: 0 });
+  return { rows: entries.map(({ id: _id, ...body }) => body), skipped: issues.length };
+}
+
+async function openStore(n: number) {
+  const store = createAppStore({
+    worker: fakeClient(() => ({ kind: 'urlset', document: makeDocument(n), issues: [], fatal: null })),
+    now: () => 0,
+  });
+  await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+  return store;
+}
+
+describe('importCsvRows', () => {
+  it('appends a Screaming Frog export to the open document as one undo step', async () => {
+    const store = await openStore(3);
+    const { rows, skipped } = mappedRows(fixture('screaming-frog-internal-html.csv'));
+    const ids = store.commands.importCsvRows(rows, 'internal_html.csv', skipped);
+    const s = store.getState();
+    expect(ids).toHaveLength(rows.length);
+    expect(s.doc?.entries.slice(3).map((e) => e.loc)).toEqual(rows.map((r) => r.loc));
+    expect(s.doc?.entries[3].lastmod).toBe(rows[0].lastmod);
+    expect(s.history.undoLabel).toBe(`Import ${rows.length} URLs from internal_html.csv`);
+    expect(s.notices.at(-1)?.message).toContain(`${skipped} rows without a URL skipped`);
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toHaveLength(3);
+    expect(store.getState().history.canUndo).toBe(false);
+  });
+
+  it('opens the rows as a new document named after the CSV when nothing is open', () => {
+    const store = createAppStore({ worker: fakeClient(), now: () => 0 });
+    const { rows } = mappedRows(fixture('search-console-pages.csv'));
+    const ids = store.commands.importCsvRows(rows, 'Pages.csv');
+    const s = store.getState();
+    expect(s.fileName).toBe('Pages.xml');
+    expect(s.doc?.kind).toBe('urlset');
+    expect(s.doc?.entries.map((e) => e.loc)).toEqual(rows.map((r) => r.loc));
+    expect(ids).toEqual(s.doc?.entries.map((e) => e.id));
+    expect(s.history.canUndo).toBe(false);
+    // New rows after the import get fresh ids.
+    const [next] = store.commands.insertRows(Number.MAX_SAFE_INTEGER, 1);
+    expect(ids).not.toContain(next);
+  });
+
+  it('records nothing and warns when no row has a URL', async () => {
+    const store = await openStore(2);
+    expect(store.commands.importCsvRows([], 'empty.csv', 4)).toEqual([]);
+    const s = store.getState();
+    expect(s.history.canUndo).toBe(false);
+    expect(s.notices.at(-1)).toMatchObject({ level: 'warning' });
+    expect(s.notices.at(-1)?.message).toContain('4 rows without a URL skipped');
+  });
+});

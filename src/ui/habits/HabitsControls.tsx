@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AppState } from '../../state/types.ts';
+import { isMod } from '../keyboard.ts';
+import { useAppState } from '../useAppState.ts';
+import { CsvExportDialog } from './CsvExportDialog.tsx';
+import { CsvImportDialog } from './CsvImportDialog.tsx';
+import { ShortcutOverlay } from './ShortcutOverlay.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+import './habits.css';
+
+type HabitsDialog = 'csv-import' | 'csv-export' | 'shortcuts' | null;
+
+const selHasDoc = (s: AppState) => s.doc !== null;
+
+function isTextField(el: EventTarget | null): boolean {
+  return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
+
+/** `?` (outside text fields, when nothing else took the key) or Ctrl+/ anywhere opens the overlay. */
+function useShortcutKey(open: () => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const help = isMod(e) ? e.key === '/' : e.key === '?' && !e.altKey && !isTextField(e.target);
+      if (!help) return;
+      e.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
+function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
+  const hasDoc = useAppState(selHasDoc);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    window.addEventListener('mousedown', close);
+    return () => window.removeEventListener('mousedown', close);
+  }, [open]);
+  const closeOnEscape = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    e.preventDefault();
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  const pick = (d: 'csv-import' | 'csv-export') => {
+    setOpen(false);
+    onPick(d);
+  };
+  return (
+    <div className="menu" ref={ref}>
+      <button
+        ref={trigger}
+        type="button"
+        className="btn ghost"
+        aria-expanded={open}
+        aria-controls={open ? 'hb-csv-menu' : undefined}
+        onClick={() => setOpen(!open)}
+        onKeyDown={closeOnEscape}
+      >
+        CSV <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <fieldset
+          className="menu-popover hb-menu"
+          id="hb-csv-menu"
+          aria-label="CSV"
+          onKeyDown={closeOnEscape}
+        >
+          <button type="button" className="btn ghost" onClick={() => pick('csv-import')}>
+            Import CSV…
+          </button>
+          <button type="button" className="btn ghost" disabled={!hasDoc} onClick={() => pick('csv-export')}>
+            Export CSV…
+          </button>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Habits people bring from other tools: CSV import / export, a theme switch and the keyboard
+ * shortcut overlay. Rendered in the top bar; owns its dialogs.
+ */
+export function HabitsControls() {
+  const [dialog, setDialog] = useState<HabitsDialog>(null);
+  const [openShortcuts] = useState(() => () => setDialog('shortcuts'));
+  useShortcutKey(openShortcuts);
+  const close = () => setDialog(null);
+  return (
+    <>
+      <CsvMenu onPick={setDialog} />
+      <ThemeSwitch />
+      <button
+        type="button"
+        className="btn ghost hb-help"
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (? or Ctrl+/)"
+        aria-keyshortcuts="? Control+/"
+        onClick={openShortcuts}
+      >
+        ?
+      </button>
+      {dialog === 'csv-import' ? <CsvImportDialog onClose={close} /> : null}
+      {dialog === 'csv-export' ? <CsvExportDialog onClose={close} /> : null}
+      {dialog === 'shortcuts' ? <ShortcutOverlay onClose={close} /> : null}
+    </>
+  );
+}

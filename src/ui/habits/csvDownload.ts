@@ -1,0 +1,48 @@
+import { type CsvColumn, entriesToCsvChunks } from '../../core/csv.ts';
+import type { Entry } from '../../core/model.ts';
+
+/** Columns offered by the CSV export, with the labels the dialog shows. */
+export const CSV_COLUMNS: ReadonlyArray<{ column: CsvColumn; label: string }> = [
+  { column: 'loc', label: 'URL' },
+  { column: 'lastmod', label: 'Last modified' },
+  { column: 'changefreq', label: 'Change frequency' },
+  { column: 'priority', label: 'Priority' },
+  { column: 'images', label: 'Image URLs' },
+  { column: 'videos', label: 'Video titles' },
+  { column: 'alternates', label: 'Alternates (hreflang=URL)' },
+];
+
+/** The default selection: the four sitemap fields. */
+export const DEFAULT_CSV_COLUMNS: readonly CsvColumn[] = ['loc', 'lastmod', 'changefreq', 'priority'];
+
+/** "shop-sitemap" → "shop-sitemap.csv"; an empty name becomes "sitemap.csv". */
+export function csvFileName(base: string): string {
+  const name = base.trim().replace(/\.csv$/i, '') || 'sitemap';
+  return `${name}.csv`;
+}
+
+/**
+ * Build the CSV as a Blob straight from string chunks (no file-sized intermediate string) and
+ * start a normal browser download. Returns the number of rows written.
+ */
+export function downloadCsv(
+  fileName: string,
+  entries: readonly Entry[],
+  columns: readonly CsvColumn[],
+  rows: Int32Array | null,
+  bom: boolean,
+): number {
+  const chunks = entriesToCsvChunks(entries, { columns, rows: rows ?? undefined, bom });
+  const blob = new Blob(chunks, { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download starts asynchronously: revoke later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return rows ? rows.length : entries.length;
+}
