@@ -27,7 +27,7 @@ function medianOf(xs: number[]): number {
  * Run `fn` up to `maxRuns` times (at least once) while the wall time spent stays under
  * `budgetMs`; one untimed warm-up first when a run is short (< 1 s).
  */
-export async function measure(fn: () => unknown, maxRuns = 5, budgetMs = 4000): Promise<Measured> {
+export async function measure(fn: () => unknown, maxRuns = 5, budgetMs = 2500): Promise<Measured> {
   const cpu: number[] = [];
   const wall: number[] = [];
   const started = performance.now();
