@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from './pages/workbench.ts';
+import Papa from 'papaparse';
+import { downloadBytes, expect, test } from './pages/workbench.ts';
 
 const FIX = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'insights');
 const ORIGIN = 'https://elegant-nightingale-894b88.netlify.app';
@@ -71,4 +72,62 @@ test('a chart bar filters the table, and each chart has a table equivalent', asy
   await expect(changefreq.getByRole('button', { name: /^weekly: 23 URLs/ })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('reference');
   await expect(changefreq.getByRole('button', { name: /^weekly: 13 URLs/ })).toBeVisible();
+});
+
+test('compare with a second real sitemap: categories, list and CSV export', async ({ wb, page }) => {
+  const base = 'https://1ForeverHD.github.io/TopbarPlus';
+  await wb.openFile(path.join(FIX, 'topbarplus.xml'));
+  await wb.expectUrlCount(6);
+  await page.getByLabel('Compare with sitemap file').setInputFiles(path.join(FIX, 'topbarplus-edited.xml'));
+  const dlg = wb.dialog('Compare with topbarplus-edited.xml');
+  await expect(dlg.getByText('5 differences, 2 unchanged')).toBeVisible();
+  const cat = (name: string) => dlg.getByRole('button', { name: new RegExp(`^${name} \\d`) });
+  await expect(cat('Added')).toHaveText('Added 1');
+  await expect(cat('Removed')).toHaveText('Removed 1');
+  await expect(cat('Changed')).toHaveText('Changed 1');
+  await expect(cat('Trailing slash only')).toHaveText('Trailing slash only 1');
+  await expect(cat('Case only')).toHaveText('Case only 1');
+  await expect(cat('Scheme only')).toBeDisabled();
+  const list = dlg.getByRole('list', { name: 'Differences' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await cat('Changed').click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText('lastmod: 2025-06-06 → 2025-07-01');
+  await cat('All differences').click();
+
+  const download = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Export differences as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('differences-topbarplus-vs-topbarplus-edited.csv');
+  const csv = Papa.parse<string[]>(new TextDecoder().decode(await downloadBytes(file)), {
+    skipEmptyLines: true,
+  });
+  expect(csv.errors).toEqual([]);
+  const [header, ...rows] = csv.data;
+  expect(header).toEqual(['change', 'url', 'other_url', 'fields', 'before', 'after']);
+  const byChange = Object.fromEntries(rows.map((r) => [r[0], r]));
+  expect(rows).toHaveLength(5);
+  expect(byChange.changed).toEqual([
+    'changed',
+    `${base}/api/`,
+    '',
+    'lastmod',
+    'lastmod=2025-06-06',
+    'lastmod=2025-07-01',
+  ]);
+  expect(byChange.added.slice(0, 2)).toEqual(['added', `${base}/changelog/`]);
+  expect(byChange.removed.slice(0, 2)).toEqual(['removed', `${base}/third_parties/`]);
+  expect(byChange.trailingSlash.slice(0, 3)).toEqual([
+    'trailingSlash',
+    `${base}/features/`,
+    `${base}/features`,
+  ]);
+  expect(byChange.case.slice(0, 3)).toEqual([
+    'case',
+    `${base}/installation/`,
+    'https://1foreverhd.github.io/TopbarPlus/installation/',
+  ]);
+
+  await dlg.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(dlg).toBeHidden();
 });

@@ -1,5 +1,6 @@
 import type { AppState } from '../state/types.ts';
 import { HabitsControls } from './habits/HabitsControls.tsx';
+import { CompareButton } from './insights/CompareButton.tsx';
 import { openFiles, openSample } from './openFiles.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
@@ -51,6 +52,7 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
       <button type="button" className="btn ghost" onClick={() => void openSample(commands)}>
         Try a sample
       </button>
+      <CompareButton />
       {fileName ? (
         <span className="doc-name" title={fileName}>
           {fileName}
