@@ -37,7 +37,7 @@ function eachLine(text: string, fn: (start: number, end: number, lineNo: number)
       cr = text.indexOf('\r', start);
       if (cr === -1) cr = n;
     }
-    let end = lf < cr ? lf : cr;
+    let end = Math.min(lf, cr);
     fn(start, end, lineNo);
     lineNo++;
     if (end === cr && cr + 1 === lf) end = lf;
