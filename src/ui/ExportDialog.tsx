@@ -60,7 +60,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           setFailure(e instanceof Error ? e.message : String(e));
         })
         .finally(() => live && setBusy(false));
-    }, 200);
+    }, 350);
     return () => {
       live = false;
       clearTimeout(t);

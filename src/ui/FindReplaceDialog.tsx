@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EditableField } from '../state/columns.ts';
 import type { FindReplaceRequest } from '../state/types.ts';
 import { Dialog } from './Dialog.tsx';
@@ -36,10 +36,17 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
   });
   const set = (p: Partial<FindReplaceRequest>) => setReq({ ...req, ...p });
   const regexError = req.regex && req.find ? validRegex(req.find) : null;
-  const preview = useMemo(
-    () => (req.find && !regexError ? commands.previewFindReplace(req) : 0),
-    [req, regexError, commands],
-  );
+  // Counting is a pass over every row: wait for a pause in typing (1,000,000 rows take a moment).
+  const [preview, setPreview] = useState<number | null>(0);
+  useEffect(() => {
+    if (!req.find || regexError) {
+      setPreview(0);
+      return;
+    }
+    setPreview(null);
+    const t = setTimeout(() => setPreview(commands.previewFindReplace(req)), 150);
+    return () => clearTimeout(t);
+  }, [req, regexError, commands]);
   const apply = () => {
     commands.findReplace(req);
     onClose();
@@ -52,13 +59,19 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
       footer={
         <>
           <span className="preview-count" role="status">
-            {req.find ? (regexError ? 'Invalid pattern' : `${plural(preview, 'cell')} will change`) : ''}
+            {!req.find
+              ? ''
+              : regexError
+                ? 'Invalid pattern'
+                : preview === null
+                  ? 'Counting…'
+                  : `${plural(preview, 'cell')} will change`}
           </span>
           <span className="spacer" />
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn primary" disabled={preview === 0} onClick={apply}>
+          <button type="button" className="btn primary" disabled={!preview} onClick={apply}>
             Replace all
           </button>
         </>
