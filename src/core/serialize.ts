@@ -37,6 +37,12 @@ export interface SerializeOptions {
   verifyGzip?: boolean;
 }
 
+/** ASCII file base name (OUT-011): other characters become `-`; empty → `sitemap`. */
+function safeBaseName(name: string | undefined): string {
+  const cleaned = (name ?? '').trim().replace(/[^A-Za-z0-9._-]+/g, '-');
+  return cleaned === '' || /^[.-]+$/.test(cleaned) ? 'sitemap' : cleaned;
+}
+
 function settings(
   doc: SitemapDocument,
   o: SerializeOptions,
@@ -57,7 +63,7 @@ function settings(
     stripDeprecated: o.stripDeprecated ?? false,
     schemaHints: o.schemaHints ?? false,
     stylesheet: (o.keepStylesheet ?? true) ? doc.stylesheet : undefined,
-    baseName: o.baseName ?? 'sitemap',
+    baseName: safeBaseName(o.baseName),
     publishUrl: o.publishUrl,
     limits,
     gzipLevel: o.gzipLevel ?? 6,
@@ -101,7 +107,7 @@ export function serializeSitemap(doc: SitemapDocument, options: SerializeOptions
   const plain = format === 'xml.gz' ? 'xml' : format === 'txt.gz' ? 'txt' : format;
   const text = singleText(doc, settings(doc, options, plain, false));
   if (plain === format) return text;
-  const name = `${options.baseName ?? 'sitemap'}.${plain}`;
+  const name = `${safeBaseName(options.baseName)}.${plain}`;
   return gzipBytes(new TextEncoder().encode(text), { level: options.gzipLevel ?? 6, filename: name });
 }
 
@@ -126,7 +132,7 @@ export function serializeFiles(
   let uncompressed = 0;
   for (const f of inner) uncompressed += f.uncompressedBytes;
   const bytes = zipFiles(inner);
-  const name = `${options.baseName ?? 'sitemap'}.zip`;
+  const name = `${safeBaseName(options.baseName)}.zip`;
   return {
     files: [{ name, mime: 'application/zip', bytes, entries, uncompressedBytes: uncompressed }],
     issues,

@@ -91,6 +91,14 @@ describe('serializeFiles splitting (OUT-008)', () => {
     expect(count(text(files[1].bytes), '<news:news>')).toBe(200);
   });
 
+  it('uses ASCII file names (OUT-011)', () => {
+    const { files } = serializeFiles(
+      many(1, () => ({ loc: 'https://a.example/' })),
+      { baseName: 'Karte für /de' },
+    );
+    expect(files[0].name).toBe('Karte-f-r-de.xml');
+  });
+
   it('never writes relative locations: without a publish URL it reports OUT-008 and writes no index', () => {
     const { files, issues } = serializeFiles(
       many(3, (i) => ({ loc: `https://a.example/${i}` })),
