@@ -150,12 +150,17 @@ describe('XML attacks: size and depth', () => {
     expect(rules(r.issues)).toContain('ENC-004');
   });
 
-  it('a single 100 MB line (one 100 MB <loc>) is read whole', () => {
+  it('a single 100 MB line (one 100 MB <loc>) is read whole and reported (SIZE-002, LOC-002)', () => {
     const loc = `https://a.example/${'a'.repeat(100 * MiB)}`;
     const r = parseSitemap(enc.encode(urlset(`<url><loc>${loc}</loc></url>`)));
     expect(r.fatal).toBeNull();
     expect(r.document.entries).toHaveLength(1);
     expect(r.document.entries[0].loc.length).toBe(loc.length);
+    const issues = validate(r);
+    expect(issues.find((i) => i.rule === 'SIZE-002')?.severity).toBe('error');
+    const loc2 = issues.find((i) => i.rule === 'LOC-002');
+    expect(loc2?.message).toMatch(/“https:\/\/a\.example\/a+…a{20}”/);
+    expect(loc2?.message.length).toBeLessThan(400);
   });
 
   it('an over-long URL is an error for the validator (LOC-002)', () => {

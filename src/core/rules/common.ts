@@ -35,14 +35,25 @@ export function report(
  * @example show('https://www.example.com/') === '“https://www.example.com/”'
  */
 export function show(value: string, max = 80): string {
+  // Only the ends can appear in the message: never escape all of a huge value (a 100 MB URL).
+  if (value.length > 4 * max) {
+    const head = visible(value.slice(0, max));
+    const tail = visible(value.slice(-max));
+    return `“${head.slice(0, max - 21)}…${tail.slice(-20)}”`;
+  }
+  let v = visible(value);
+  if (v.length > max) v = `${v.slice(0, max - 21)}…${v.slice(-20)}`;
+  return `“${v}”`;
+}
+
+function visible(value: string): string {
   let v = '';
   for (const ch of value) {
     const c = ch.charCodeAt(0);
     if (c >= 32 && c !== 127) v += ch;
     else v += c === 10 ? '\\n' : c === 9 ? '\\t' : `\\u${c.toString(16).padStart(4, '0')}`;
   }
-  if (v.length > max) v = `${v.slice(0, max - 21)}…${v.slice(-20)}`;
-  return `“${v}”`;
+  return v;
 }
 
 /** Where the other entry of a pair is, for messages. @example where(e) === 'line 12' */
