@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
@@ -163,6 +164,23 @@ test('the drawer closes with Escape or its close button and reopens', async ({ w
   await expect(d.getByRole('tabpanel')).toBeVisible();
   await d.getByRole('button', { name: 'Close details' }).click();
   await expect(d.getByRole('button', { name: 'Show details' })).toBeVisible();
+});
+
+test('every section of the drawer has no axe violations', async ({ wb, page }) => {
+  const violations = async () =>
+    (await new AxeBuilder({ page }).include('section[aria-label="Row details"]').analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    );
+  await wb.openFile(MEDIA);
+  await wb.expectUrlCount(2);
+  for (const tab of ['Images', 'Videos', 'News', 'Other XML'] as const) {
+    await wb.openDetails(0, tab);
+    expect(await violations(), tab).toEqual([]);
+  }
+  await wb.openFile(HREFLANG);
+  await wb.expectUrlCount(4);
+  await wb.openDetails(1, 'hreflang');
+  expect(await violations(), 'hreflang').toEqual([]);
 });
 
 test('screenshot: the detail drawer with the hreflang cluster (docs/screenshots/detail.png)', async ({

@@ -37,7 +37,7 @@ export function ClusterView({ entry }: { entry: Entry }) {
   if (!cluster) {
     return (
       <section className="dt-cluster" aria-label="hreflang cluster">
-        <h4>hreflang cluster</h4>
+        <h3>hreflang cluster</h3>
         <p className="dt-empty">This URL takes part in no hreflang cluster.</p>
       </section>
     );
@@ -58,9 +58,9 @@ export function ClusterView({ entry }: { entry: Entry }) {
   };
   return (
     <section className="dt-cluster" aria-label="hreflang cluster">
-      <h4>
+      <h3>
         hreflang cluster <span className="count">{plural(members.length, 'page')}</span>
-      </h4>
+      </h3>
       <table className="dt-matrix" aria-label="Who links to whom">
         <thead>
           <tr>

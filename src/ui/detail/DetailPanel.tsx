@@ -67,7 +67,7 @@ export function DetailPanel() {
   const tab = chosen ?? TABS.find((t) => countOf(entry, t.tab) > 0)?.tab ?? 'images';
   const head = (
     <div className="dt-head-text">
-      <span className="dt-title">Details</span>
+      <h2 className="dt-title">Details</h2>
       <span className="dt-row num">Row {fmtInt(row + 1)}</span>
       <span className="dt-loc" title={entry.loc}>
         {entry.loc || '(no URL)'}

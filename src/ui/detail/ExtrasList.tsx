@@ -28,10 +28,10 @@ export function ExtrasList({ entry, issues }: { entry: Entry; issues: readonly I
         // biome-ignore lint/suspicious/noArrayIndexKey: source order
         <article key={i} className="dt-card" aria-label={`Element ${x.name}`}>
           <header className="dt-card-head">
-            <h4>
+            <h3>
               &lt;{x.name}&gt;
               <span className="dt-card-sub"> · {KNOWN_NS[x.ns] ?? (x.ns || 'no namespace')}</span>
-            </h4>
+            </h3>
             <button
               type="button"
               className="btn small ghost danger-text"

@@ -47,7 +47,7 @@ function NewsBlock({ entry, index: b, issues }: { entry: Entry; index: number; i
   return (
     <article className="dt-card" aria-label={`News ${b + 1}`}>
       <header className="dt-card-head">
-        <h4>News{(entry.news?.length ?? 0) > 1 ? ` ${b + 1}` : ''}</h4>
+        <h3>News{(entry.news?.length ?? 0) > 1 ? ` ${b + 1}` : ''}</h3>
         <button
           type="button"
           className="btn small ghost danger-text"

@@ -81,10 +81,10 @@ function VideoCard({ entry, index: v, issues }: VideoCardProps) {
   return (
     <article className="dt-card" aria-label={`Video ${v + 1}`}>
       <header className="dt-card-head">
-        <h4>
+        <h3>
           Video {v + 1}
           {title ? <span className="dt-card-sub"> · {title}</span> : null}
-        </h4>
+        </h3>
         <RowActions
           what={`video ${v + 1}`}
           index={v}
