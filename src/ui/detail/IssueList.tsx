@@ -6,7 +6,7 @@ import { useAppState, useCommands } from '../useAppState.ts';
 const selDoc = (s: AppState) => s.doc;
 const selSettings = (s: AppState) => s.settings;
 /** Above this size, probing a fix (which indexes the document) on every render costs too much. */
-const PROBE_LIMIT = 50_000;
+const PROBE_LIMIT = 10_000;
 
 export interface IssueListProps {
   issues: readonly Issue[];
