@@ -117,3 +117,15 @@ describe('an untouched XSD-valid corpus file exports XSD-valid', () => {
     180_000,
   );
 });
+
+describe('the canonical order repairs XSD order problems', () => {
+  it.skipIf(!haveReal)('a video sitemap with <loc> after <video:video> exports XSD-valid', async () => {
+    const bytes = new Uint8Array(
+      readFileSync(path.join(realDir, 'crawlercommons-video-tvshow-loc-last.xml')),
+    );
+    expect((await xsdErrors(bytes, 'urlset')).length).toBeGreaterThan(0);
+    const out = serializeSitemap(parseSitemap(bytes).document);
+    expect(out).toContain('<video:premier_date>2025-06-05T21:00:00Z</video:premier_date>');
+    expect(await xsdErrors(out, 'urlset')).toEqual([]);
+  });
+});

@@ -96,6 +96,7 @@ export const VIDEO_VALUE: Record<string, (v: string) => string> = {
   live: normalizeYesNo,
   publication_date: normalizeDate,
   expiration_date: normalizeDate,
+  premier_date: normalizeDate,
   restriction: (v) => normalizeList(v, true),
   platform: (v) => normalizeList(v, false),
 };
