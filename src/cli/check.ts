@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Issue } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
-import { validateDocument } from '../core/validate.ts';
+import { validateDocument, withoutRepeats } from '../core/validate.ts';
 import type { CheckArgs } from './args.ts';
 import { entryJson, type FileReport, humanLines, issuesJson, summary, tally } from './report.ts';
 
@@ -36,7 +36,7 @@ export function checkBytes(file: string, bytes: Uint8Array, args: CheckArgs, now
     crossSubmission: args.crossSubmission,
     now,
   });
-  issues = issues.concat(validated);
+  issues = withoutRepeats(issues, validated).concat(validated);
   const rowOf = new Map<number, number>();
   for (let i = 0; i < doc.entries.length; i++) rowOf.set(doc.entries[i].id, i);
   return {

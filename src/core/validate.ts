@@ -44,6 +44,13 @@ const NO_ISSUES: readonly Issue[] = [];
 /** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
 const EMPTY = NO_ISSUES as Issue[];
 
+/** `parse` without the issues whose rule and field `validated` already reports. */
+export function withoutRepeats(parse: readonly Issue[], validated: readonly Issue[]): Issue[] {
+  const seen = new Set<string>();
+  for (const i of validated) seen.add(`${i.rule} ${i.entry} ${i.field}`);
+  return parse.filter((i) => !seen.has(`${i.rule} ${i.entry} ${i.field}`));
+}
+
 /**
  * Validates a document in full (pure; parse issues are not included).
  *
@@ -265,7 +272,10 @@ export class Validator {
     };
     this.slots.set(e.id, slot);
     if (local.length > 0) this.setList(slot, 'local', local.slice());
-    if (parse.length > 0) this.setList(slot, 'parse', parse);
+    // A parse issue the validator reports again for the same field (e.g. XML-004 for a <url>
+    // without <loc>, which is also an empty loc) is shown once, with the validator's message.
+    const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
+    if (own.length > 0) this.setList(slot, 'parse', own);
     this.counters.apply(facts, 1);
     this.families.add(facts.family, e.id);
     this.locs?.add(facts.exact, e.id);

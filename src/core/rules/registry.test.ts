@@ -25,3 +25,17 @@ describe('rule registry', () => {
     expect(ruleInfo('OUT-001')).toBeUndefined();
   });
 });
+
+describe('ids the parser reports', () => {
+  it('all have a registry entry, so the UI can name every issue', async () => {
+    const { readdirSync, readFileSync: read } = await import('node:fs');
+    const dir = path.resolve(import.meta.dirname, '../parse');
+    const ids = new Set<string>();
+    for (const f of readdirSync(dir)) {
+      if (!f.endsWith('.ts') || f.endsWith('.test.ts')) continue;
+      for (const m of read(path.join(dir, f), 'utf8').matchAll(/'((?:[A-Z]+)-\d{3})'/g)) ids.add(m[1]);
+    }
+    expect(ids.size).toBeGreaterThan(20);
+    expect([...ids].filter((id) => !ruleInfo(id))).toEqual([]);
+  });
+});
