@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
@@ -43,7 +44,7 @@ test('the URL tree filters the table to a folder and renames it as one undoable 
   await expect(tree.getByRole('treeitem', { name: /^\/api/ })).toHaveCount(0);
   expect(await wb.cellText(0, 'URL')).toBe(`${ORIGIN}/docs/reference/architecture`);
 
-  await page.getByRole('button', { name: 'Clear the folder filter' }).click();
+  await page.getByRole('button', { name: 'Remove filter: Folder /docs/reference/' }).click();
   await expect(wb.status).not.toContainText('Showing');
 });
 
@@ -58,6 +59,7 @@ test('a chart bar filters the table, and each chart has a table equivalent', asy
   // The other bars stay, the clicked one is marked; clicking it again clears the filter.
   const picked = folders.getByRole('button', { name: /^\/markdown-page: 1 URL\. Showing these rows/ });
   await expect(picked).toHaveAttribute('aria-pressed', 'true');
+  await expect(wb.button('Remove filter: URLs per top-level folder: /markdown-page')).toBeVisible();
   await expect(folders.getByRole('button', { name: /^\/docs: 22 URLs/ })).toBeVisible();
   await picked.click();
   await expect(wb.status).not.toContainText('Showing');
@@ -130,4 +132,68 @@ test('compare with a second real sitemap: categories, list and CSV export', asyn
 
   await dlg.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(dlg).toBeHidden();
+});
+
+/** A plausible "next deploy" of the Doris docs sitemap: some pages gone, some new, some edited. */
+function editedDoris(): Buffer {
+  let xml = readFileSync(path.join(FIX, 'doris-docs.xml'), 'utf8');
+  let n = 0;
+  xml = xml.replace(/<url><loc>https:\/\/doris\.apache\.org\/blog\/[^<]*<\/loc>.*?<\/url>/g, (m) =>
+    n++ % 4 === 0 ? '' : m,
+  );
+  let k = 0;
+  xml = xml.replace(
+    /(<loc>https:\/\/doris\.apache\.org\/docs\/2\.0\/admin-manual\/[^<]*<\/loc><changefreq>weekly<\/changefreq><priority>)0\.5/g,
+    (m, head) => (k++ % 2 === 0 ? `${head}0.8` : m),
+  );
+  xml = xml.replace(
+    /<loc>https:\/\/doris\.apache\.org\/community\/([^<]*)<\/loc>/g,
+    '<loc>https://doris.apache.org/community/$1/</loc>',
+  );
+  const added = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<url><loc>https://doris.apache.org/docs/3.0/lakehouse/catalog-${i}</loc><priority>0.5</priority></url>`,
+  ).join('');
+  return Buffer.from(xml.replace('</urlset>', `${added}</urlset>`));
+}
+
+test('screenshots of the tree, charts and compare views', async ({ wb, page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const shots = 'docs/screenshots';
+  await wb.openFile(path.join(FIX, 'doris-docs.xml'));
+  await wb.expectUrlCount(3914);
+  await page.getByRole('tab', { name: 'Tree' }).click();
+  const tree = page.getByRole('tree', { name: 'URL tree' });
+  await tree.getByRole('treeitem', { name: /^\/docs\b/ }).click();
+  await tree.press('ArrowRight');
+  await tree.getByRole('treeitem', { name: /^\/2\.0\b/ }).click();
+  await tree.press('ArrowRight');
+  await tree
+    .getByRole('treeitem', { name: /^\/admin-manual\b/ })
+    .first()
+    .click();
+  await expect(wb.status).toContainText('Showing');
+  await page.screenshot({ path: `${shots}/tree.png` });
+
+  await wb.openFile(path.join(FIX, 'ozarkgazette-news.xml'));
+  await wb.expectUrlCount(117);
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  await page
+    .getByRole('region', { name: 'URLs per top-level folder' })
+    .getByRole('button', { name: /^\/weather: / })
+    .click();
+  await expect(wb.status).toContainText('Showing 31');
+  await page.screenshot({ path: `${shots}/charts.png` });
+
+  await wb.openFile(path.join(FIX, 'doris-docs.xml'));
+  await wb.expectUrlCount(3914);
+  await page.getByLabel('Compare with sitemap file').setInputFiles({
+    name: 'doris-docs-next.xml',
+    mimeType: 'application/xml',
+    buffer: editedDoris(),
+  });
+  const dlg = wb.dialog('Compare with doris-docs-next.xml');
+  await expect(dlg.getByText(/differences, [\d,]+ unchanged/)).toBeVisible();
+  await page.screenshot({ path: `${shots}/compare.png` });
 });

@@ -52,6 +52,9 @@ export function FilterChips() {
       {filters.entryIds ? (
         <Chip label={filters.entryIds.label} onClear={() => commands.setFilter({ entryIds: undefined })} />
       ) : null}
+      {filters.bucket ? (
+        <Chip label={filters.bucket.label} onClear={() => commands.setFilter({ bucket: undefined })} />
+      ) : null}
       {!filters.field && activeColumn && isEditableField(activeColumn) ? (
         <button
           type="button"

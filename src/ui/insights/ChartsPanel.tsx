@@ -117,19 +117,6 @@ export function ChartsPanel() {
     <div className={stale ? 'charts-panel stale' : 'charts-panel'} aria-busy={stale}>
       <div className="charts-head">
         <span className="count">{plural(charts.entries, 'URL')} in view</span>
-        {active ? (
-          <span className="chip">
-            {active.label}
-            <button
-              type="button"
-              className="btn ghost small"
-              aria-label="Clear the chart filter"
-              onClick={() => commands.setFilter({ bucket: undefined })}
-            >
-              ✕
-            </button>
-          </span>
-        ) : null}
       </div>
       {card(charts.lastmod, charts.lastmod.extra, 'columns', `URLs ${SCALE_NOTE[charts.lastmod.scale]}`)}
       {card(charts.folders)}

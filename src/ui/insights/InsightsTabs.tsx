@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import './insights.css';
 
 /** Side-panel tabs this folder provides. */
 export type InsightsTabId = 'tree' | 'charts';

@@ -173,21 +173,6 @@ export function TreePanel() {
           Move to…
         </button>
       </div>
-      {filterLabel ? (
-        <div className="tree-filter">
-          <span className="chip">
-            {filterLabel}
-            <button
-              type="button"
-              className="btn ghost small"
-              aria-label="Clear the folder filter"
-              onClick={() => commands.setFilter({ entryIds: undefined })}
-            >
-              ✕
-            </button>
-          </span>
-        </div>
-      ) : null}
       <div
         ref={scrollRef}
         className="tree-scroll"
