@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
+import { readZipFiles } from '../core/workspace/zipInput.ts';
+import { zipFiles } from '../core/zip.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient } from './testing.ts';
+import { exportWorkspace, suggestedPublishBase, zipExport } from './workspaceExport.ts';
+import { createWorkspaceStore, type FileBytes } from './workspaceStore.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+function newStore() {
+  return createAppStore({
+    worker: fakeClient((bytes, name) => parseSitemap(bytes, { fileName: name })),
+    now: () => Date.UTC(2024, 5, 24, 9, 30),
+  });
+}
+
+function workspace() {
+  return createWorkspaceStore({ primary: newStore(), createStore: newStore });
+}
+
+function indexXml(...locs: string[]): string {
+  const items = locs.map((l) => `<sitemap><loc>${l}</loc><lastmod>2024-01-01</lastmod></sitemap>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>`;
+}
+
+function urlsetXml(...locs: string[]): string {
+  const items = locs.map((l) => `<url><loc>${l}</loc><lastmod>2024-01-01</lastmod></url>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</urlset>`;
+}
+
+const INDEX: FileBytes = {
+  name: 'sitemap.xml',
+  bytes: enc(
+    indexXml('https://a.example/posts.xml', 'https://a.example/pages.xml', 'https://a.example/tags.xml'),
+  ),
+};
+const POSTS: FileBytes = {
+  name: 'posts.xml',
+  bytes: enc(urlsetXml('https://a.example/p1', 'https://a.example/p2', 'https://a.example/p3')),
+};
+const PAGES: FileBytes = { name: 'pages.xml', bytes: enc(urlsetXml('https://a.example/about')) };
+const OTHER: FileBytes = { name: 'other.xml', bytes: enc(urlsetXml('https://a.example/x')) };
+
+const locsOf = (store: { getState(): { doc: { entries: Array<{ loc: string }> } | null } }) =>
+  store.getState().doc?.entries.map((e) => e.loc) ?? [];
+
+describe('WorkspaceStore: opening', () => {
+  it('builds one workspace from an index, its children and an extra file; the index is active', async () => {
+    const ws = workspace();
+    const out = await ws.commands.open([POSTS, INDEX, PAGES, OTHER]);
+    expect(out.mode).toBe('workspace');
+    const { model, files, active } = ws.getState();
+    expect(files.map((f) => f.name)).toEqual(['posts.xml', 'sitemap.xml', 'pages.xml', 'other.xml']);
+    expect(model?.files.map((f) => f.role)).toEqual(['child', 'index', 'child', 'extra']);
+    expect(model?.missing.map((m) => m.loc)).toEqual(['https://a.example/tags.xml']);
+    expect(active).toBe(files[1].id);
+    expect(ws.activeStore().getState().fileName).toBe('sitemap.xml');
+    expect(ws.activeStore()).not.toBe(ws.primary);
+    expect(locsOf(ws.primary)).toEqual([
+      'https://a.example/p1',
+      'https://a.example/p2',
+      'https://a.example/p3',
+    ]);
+  });
+
+  it('opens a single file alone (no workspace), and a child opened next joins an open index', async () => {
+    const ws = workspace();
+    expect((await ws.commands.open([INDEX])).mode).toBe('single');
+    expect(ws.getState().files).toEqual([]);
+    expect(ws.activeStore()).toBe(ws.primary);
+    expect((await ws.commands.open([POSTS])).mode).toBe('workspace');
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'posts.xml']);
+    expect(ws.getState().model?.files[1].role).toBe('child');
+    await ws.commands.open([PAGES]);
+    expect(ws.getState().model?.missing.map((m) => m.loc)).toEqual(['https://a.example/tags.xml']);
+    expect(ws.activeStore().getState().fileName).toBe('pages.xml');
+  });
+
+  it('several files without an index: the first opens alone and the others are named', async () => {
+    const ws = workspace();
+    const out = await ws.commands.open([POSTS, OTHER]);
+    expect(out).toEqual({ mode: 'single', notOpened: ['other.xml'], skipped: [] });
+    expect(ws.getState().files).toEqual([]);
+    expect(ws.activeStore().getState().fileName).toBe('posts.xml');
+  });
+
+  it('a .zip of the files builds the workspace, keeping folder names', async () => {
+    const ws = workspace();
+    const zip = zipFiles([INDEX, { ...POSTS, name: 'maps/posts.xml' }]);
+    await ws.commands.open([{ name: 'site.zip', bytes: zip }]);
+    const model = ws.getState().model;
+    expect(model?.files.map((f) => [f.name, f.role])).toEqual([
+      ['sitemap.xml', 'index'],
+      ['maps/posts.xml', 'child'],
+    ]);
+  });
+});
+
+describe('WorkspaceStore: editing and cross-file issues', () => {
+  it('an edit in one file re-checks cross-file duplicates; undo takes the issue away', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS, PAGES]);
+    const pages = ws.getState().files[2];
+    ws.commands.setActive(pages.id);
+    expect(ws.activeStore()).toBe(pages.store);
+    expect(ws.getState().model?.issues.filter((i) => i.rule === 'LOC-006')).toEqual([]);
+    pages.store.commands.setCell(0, 'loc', 'https://a.example/p2');
+    const dup = ws.getState().model?.issues.filter((i) => i.rule === 'LOC-006') ?? [];
+    expect(dup.map((i) => i.file).sort()).toEqual([1, 2]);
+    expect(ws.getState().counts[2].warning).toBeGreaterThanOrEqual(1);
+    pages.store.commands.undo();
+    expect(ws.getState().model?.issues.filter((i) => i.rule === 'LOC-006')).toEqual([]);
+  });
+
+  it('reveal activates the owning file and selects the entry row', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS]);
+    const posts = ws.getState().files[1];
+    posts.store.commands.setSearch('p1');
+    ws.commands.reveal(posts.id, 2);
+    expect(ws.getState().active).toBe(posts.id);
+    const s = posts.store.getState();
+    expect(s.view.search).toBe('');
+    expect(s.selection.active?.row).toBe(2);
+    expect(s.doc?.entries[s.rowOrder[2]].loc).toBe('https://a.example/p3');
+  });
+
+  it('close leaves the primary store open alone', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS]);
+    ws.commands.close();
+    expect(ws.getState().model).toBeNull();
+    expect(ws.activeStore()).toBe(ws.primary);
+    expect(ws.primary.getState().fileName).toBe('sitemap.xml');
+  });
+});
+
+describe('workspace export', () => {
+  const NOW = Date.UTC(2024, 5, 24, 9, 30);
+
+  it('regenerates the index: changed children get lastmod now, unchanged keep theirs', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS, PAGES]);
+    ws.getState().files[2].store.commands.setCell(0, 'priority', '0.5');
+    const base = suggestedPublishBase(ws.getState().model!, '');
+    expect(base).toBe('https://a.example/');
+    const files = exportWorkspace(ws.getState(), { publishBase: base!, now: NOW });
+    expect(files.map((f) => [f.name, f.role])).toEqual([
+      ['posts.xml', 'child'],
+      ['pages.xml', 'child'],
+      ['sitemap.xml', 'index'],
+    ]);
+    const index = parseSitemap(files[2].bytes).document.entries;
+    expect(index.map((e) => [e.loc, e.lastmod])).toEqual([
+      ['https://a.example/posts.xml', '2024-01-01'],
+      ['https://a.example/pages.xml', '2024-06-24T09:30:00Z'],
+      ['https://a.example/tags.xml', '2024-01-01'],
+    ]);
+  });
+
+  it('re-splits children to new limits and writes .xml.gz when chosen', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS]);
+    const files = exportWorkspace(ws.getState(), {
+      publishBase: 'https://a.example/',
+      now: NOW,
+      maxUrls: 2,
+      formats: new Map([[1, 'xml.gz' as const]]),
+    });
+    expect(files.map((f) => [f.name, f.entries])).toEqual([
+      ['posts-1.xml.gz', 2],
+      ['posts-2.xml.gz', 1],
+      ['sitemap.xml', 4], // two parts + the two children not supplied
+    ]);
+    expect(parseSitemap(files[1].bytes).document.entries.map((e) => e.loc)).toEqual(['https://a.example/p3']);
+    expect(files[0].uncompressedBytes).toBeGreaterThan(files[0].bytes.length - 40);
+  });
+
+  it('the .zip re-opens to the same workspace: same files, same URLs', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS, PAGES, OTHER]);
+    ws.getState().files[1].store.commands.setCell(1, 'loc', 'https://a.example/p2-renamed');
+    const zip = zipExport(exportWorkspace(ws.getState(), { publishBase: 'https://a.example/', now: NOW }));
+    expect(
+      readZipFiles(zip)
+        .files.map((f) => f.name)
+        .sort(),
+    ).toEqual(['other.xml', 'pages.xml', 'posts.xml', 'sitemap.xml'].sort());
+    const again = workspace();
+    await again.commands.open([{ name: 'export.zip', bytes: zip }]);
+    const urls = (w: typeof ws) => new Map(w.getState().files.map((f) => [f.name, locsOf(f.store)] as const));
+    expect(urls(again)).toEqual(
+      new Map(
+        [...urls(ws)].map(([name, locs]) => [
+          name,
+          name === 'sitemap.xml' ? [...locs, 'https://a.example/other.xml'] : locs,
+        ]),
+      ),
+    );
+    expect(
+      again
+        .getState()
+        .model?.files.map((f) => f.role)
+        .sort(),
+    ).toEqual(['child', 'child', 'child', 'index']);
+  });
+});

@@ -1,0 +1,315 @@
+/**
+ * Whole-site workspace (issue 7): several sitemap files open at once, each in its own
+ * `AppStore` (own document, validator, history and undo), plus the workspace model from core
+ * `buildWorkspace` (index → children, missing, extra, cross-file issues), rebuilt after each
+ * file's document or validation changes. React-free; the UI gives the ACTIVE file's store to
+ * every existing component, so the grid, issues, detail and export work unchanged per file.
+ *
+ * Single-file mode (no workspace) is today's behaviour: `files` is empty and the primary store
+ * is the active one. Autosave covers the primary store (the workspace's first file) only.
+ */
+import type { Entry } from '../core/model.ts';
+import { readZipFiles } from '../core/workspace/zipInput.ts';
+import {
+  buildWorkspace,
+  type SeverityCounts,
+  type Workspace,
+  type WorkspaceInput,
+} from '../core/workspace.ts';
+import { visibleColumns } from './columns.ts';
+import type { Timers } from './persist.ts';
+import type { AppState, AppStore } from './types.ts';
+
+/** One file of the workspace and the store that edits it. */
+export interface WorkspaceSlot {
+  /** Stable id (not a position: positions change when files are added). */
+  id: number;
+  name: string;
+  store: AppStore;
+}
+
+/** A snapshot of the workspace. A new object on every change. */
+export interface WorkspaceState {
+  /** Files in opening order; empty in single-file mode. `model.files[k]` is `files[k]`. */
+  files: readonly WorkspaceSlot[];
+  /** Id of the active file, or `'all'` for the combined read-only table. */
+  active: number | 'all';
+  /** The workspace model (null in single-file mode). Files that failed to parse are empty urlsets. */
+  model: Workspace | null;
+  /** Per file (aligned with `files`): the file's own validator counts + its cross-file-only issues. */
+  counts: readonly SeverityCounts[];
+  /** Files opening right now (names), for a progress line. */
+  opening: readonly string[];
+  /** +1 on every change. */
+  version: number;
+}
+
+/** A file to open: name (may carry zip folders) and its bytes. */
+export interface FileBytes {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** What `open` did, for the UI's notices. */
+export interface OpenOutcome {
+  mode: 'single' | 'workspace';
+  /** Files not opened (several files dropped but none is an index: today's one-file behaviour). */
+  notOpened: string[];
+  /** Zip members left out, and zip errors. */
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+/** Workspace commands. */
+export interface WorkspaceCommands {
+  /**
+   * Open files: several files with an index among them, or a .zip, build a new workspace; one
+   * file joins the current workspace (replacing a file of the same name) when one is open or the
+   * open document is an index, else it opens alone. Several files without an index: the first
+   * opens alone (`notOpened` names the rest).
+   */
+  open(list: readonly FileBytes[]): Promise<OpenOutcome>;
+  /** Show a file (by slot id) or the combined table. */
+  setActive(target: number | 'all'): void;
+  /** Make the file active and select entry `entryIndex` (its position in the document). */
+  reveal(fileId: number, entryIndex: number): void;
+  /** Leave the workspace: the primary store (first file) stays open alone. */
+  close(): void;
+  /** Rebuild the model now (normally debounced after edits). */
+  rebuild(): void;
+}
+
+/** What {@link createWorkspaceStore} returns. */
+export interface WorkspaceStore {
+  getState(): WorkspaceState;
+  subscribe(listener: () => void): () => void;
+  /** The store the UI shows: the active file's, or the primary store in single-file mode / 'all'. */
+  activeStore(): AppStore;
+  /** The store opened first; the app's autosaved store. */
+  primary: AppStore;
+  commands: WorkspaceCommands;
+}
+
+/** Dependencies of {@link createWorkspaceStore}. */
+export interface WorkspaceDeps {
+  /** The app's store (with autosave); holds the first file of a workspace. */
+  primary: AppStore;
+  /** A new store for another file (no autosave), e.g. sharing the primary's worker client. */
+  createStore(): AppStore;
+  /** Debounce for rebuilds after edits; without timers the model is rebuilt synchronously. */
+  timers?: Timers;
+  /** Rebuild delay after an edit, ms. Default 250. */
+  debounceMs?: number;
+}
+
+/** Rules the per-file Validator reports too: not added twice to a file's counts. */
+const PER_FILE_RULES = new Set([
+  'IDX-004',
+  'IDX-005',
+  'IDX-007',
+  'SIZE-001',
+  'SIZE-002',
+  'SIZE-003',
+  'SIZE-005',
+]);
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+function isZip(file: FileBytes): boolean {
+  const b = file.bytes;
+  return /\.zip$/i.test(file.name) || ZIP_MAGIC.every((v, i) => b[i] === v);
+}
+
+function expandZips(list: readonly FileBytes[]): {
+  files: FileBytes[];
+  fromZip: boolean;
+  skipped: OpenOutcome['skipped'];
+} {
+  const files: FileBytes[] = [];
+  const skipped: OpenOutcome['skipped'] = [];
+  let fromZip = false;
+  for (const item of list) {
+    if (!isZip(item)) {
+      files.push(item);
+      continue;
+    }
+    fromZip = true;
+    const z = readZipFiles(item.bytes);
+    if (z.error !== undefined) skipped.push({ name: item.name, reason: z.error });
+    skipped.push(...z.skipped);
+    files.push(...z.files);
+  }
+  return { files, fromZip, skipped };
+}
+
+/** The workspace input of one slot: its current document (an empty urlset when none). */
+function inputOf(slot: WorkspaceSlot): WorkspaceInput {
+  const s = slot.store.getState();
+  const document = s.doc ?? { kind: 'urlset' as const, entries: [] as Entry[], nextId: 0 };
+  const fatal = s.doc === null && s.loadError !== null ? { message: s.loadError.error.message } : null;
+  return {
+    name: slot.name,
+    result: { kind: document.kind, document, issues: [], fatal } as WorkspaceInput['result'],
+    issues: [],
+  };
+}
+
+/** Fingerprint of what the model depends on in one store. */
+function stamp(s: AppState): unknown[] {
+  return [s.doc, s.validation.version, s.loadError, s.settings.publishUrl];
+}
+
+/**
+ * Create the workspace store.
+ *
+ * @example
+ * const ws = createWorkspaceStore({ primary, createStore: () => createAppStore(deps) });
+ * await ws.commands.open([{ name: 'sitemap.xml', bytes }, { name: 'sitemap-0.xml', bytes: b0 }]);
+ * ws.getState().model?.files[1].role // 'child'
+ */
+export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
+  const { primary } = deps;
+  const listeners = new Set<() => void>();
+  let state: WorkspaceState = { files: [], active: 0, model: null, counts: [], opening: [], version: 0 };
+  let nextId = 1;
+  let unsubscribers: Array<() => void> = [];
+  let pending: unknown = null;
+  const stamps = new Map<number, unknown[]>();
+
+  const set = (patch: Partial<WorkspaceState>) => {
+    state = { ...state, ...patch, version: state.version + 1 };
+    for (const l of [...listeners]) l();
+  };
+
+  const rebuild = () => {
+    if (pending !== null) deps.timers?.clearTimeout(pending);
+    pending = null;
+    if (state.files.length === 0) return;
+    const settings = primary.getState().settings;
+    const model = buildWorkspace(
+      state.files.map(inputOf),
+      settings.publishUrl.trim() === '' ? { crossSubmission: settings.crossSubmission } : settings,
+    );
+    const counts = state.files.map((slot) => {
+      const c = slot.store.getState().validation.validator.counts();
+      return { error: c.error, warning: c.warning, info: c.info };
+    });
+    for (const issue of model.issues)
+      if (!PER_FILE_RULES.has(issue.rule)) counts[issue.file][issue.severity]++;
+    set({ model, counts });
+  };
+
+  const schedule = () => {
+    if (!deps.timers) return rebuild();
+    if (pending !== null) deps.timers.clearTimeout(pending);
+    pending = deps.timers.setTimeout(rebuild, deps.debounceMs ?? 250);
+  };
+
+  const watch = (slots: readonly WorkspaceSlot[]) => {
+    for (const off of unsubscribers) off();
+    stamps.clear();
+    unsubscribers = slots.map((slot) => {
+      stamps.set(slot.id, stamp(slot.store.getState()));
+      return slot.store.subscribe(() => {
+        const next = stamp(slot.store.getState());
+        const prev = stamps.get(slot.id);
+        if (prev && next.every((v, i) => Object.is(v, prev[i]))) return;
+        stamps.set(slot.id, next);
+        schedule();
+      });
+    });
+  };
+
+  const setFiles = (files: WorkspaceSlot[], active: number | 'all') => {
+    watch(files);
+    set({ files, active });
+    rebuild();
+  };
+
+  const openInto = async (store: AppStore, file: FileBytes) => {
+    await store.commands.openFile(file.name, file.bytes);
+  };
+
+  const openNew = async (files: FileBytes[], fromZip: boolean, skipped: OpenOutcome['skipped']) => {
+    set({ opening: files.map((f) => f.name) });
+    const slots: WorkspaceSlot[] = files.map((f, k) => ({
+      id: nextId++,
+      name: f.name,
+      store: k === 0 ? primary : deps.createStore(),
+    }));
+    await Promise.all(slots.map((slot, k) => openInto(slot.store, files[k])));
+    set({ opening: [] });
+    const hasIndex = slots.some((s) => s.store.getState().doc?.kind === 'sitemapindex');
+    if (!hasIndex && !fromZip) {
+      setFiles([], 0);
+      set({ model: null, counts: [] });
+      return { mode: 'single' as const, notOpened: files.slice(1).map((f) => f.name), skipped };
+    }
+    const index = slots.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? slots[0];
+    setFiles(slots, index.id);
+    return { mode: 'workspace' as const, notOpened: [], skipped };
+  };
+
+  const addOne = async (file: FileBytes) => {
+    let files = state.files;
+    if (files.length === 0)
+      files = [{ id: nextId++, name: primary.getState().fileName ?? 'sitemap.xml', store: primary }];
+    const same = files.find((s) => s.name === file.name);
+    const slot = same ?? { id: nextId++, name: file.name, store: deps.createStore() };
+    set({ opening: [file.name] });
+    await openInto(slot.store, file);
+    set({ opening: [] });
+    setFiles(same ? [...files] : [...files, slot], slot.id);
+  };
+
+  const commands: WorkspaceCommands = {
+    async open(list) {
+      const { files, fromZip, skipped } = expandZips(list);
+      if (files.length === 0)
+        return { mode: state.files.length ? 'workspace' : 'single', notOpened: [], skipped };
+      if (files.length > 1) return openNew(files, fromZip, skipped);
+      const joins = state.files.length > 0 || primary.getState().doc?.kind === 'sitemapindex';
+      if (joins) {
+        await addOne(files[0]);
+        return { mode: 'workspace', notOpened: [], skipped };
+      }
+      await openInto(primary, files[0]);
+      return { mode: 'single', notOpened: [], skipped };
+    },
+    setActive(target) {
+      if (target !== state.active) set({ active: target });
+    },
+    reveal(fileId, entryIndex) {
+      const slot = state.files.find((s) => s.id === fileId);
+      if (!slot) return;
+      set({ active: fileId });
+      const { commands: c, getState } = slot.store;
+      const view = getState().view;
+      if (view.sort !== null) c.setSort(null);
+      if (view.search !== '') c.setSearch('');
+      if (Object.keys(view.filters).length > 0) c.clearFilters();
+      const col = Math.max(0, visibleColumns(getState().view.hiddenColumns).indexOf('loc'));
+      const row = Math.min(entryIndex, getState().rowOrder.length - 1);
+      if (row < 0) return;
+      c.setSelection({ active: { row, col }, ranges: [{ r0: row, r1: row, c0: col, c1: col }] });
+    },
+    close() {
+      setFiles([], 0);
+      set({ model: null, counts: [] });
+    },
+    rebuild,
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    activeStore() {
+      if (state.active === 'all') return primary;
+      return state.files.find((s) => s.id === state.active)?.store ?? primary;
+    },
+    primary,
+    commands,
+  };
+}
