@@ -157,3 +157,16 @@ test('the issues panel filters the table to a rule', async ({ wb, page }) => {
   await page.getByRole('button', { name: 'Show all rows' }).click();
   await expect(wb.grid).toHaveAttribute('aria-rowcount', '202');
 });
+
+test('the fix in a cell tip is reachable with Tab and applied with Enter', async ({ wb, page }) => {
+  await page.getByLabel('Search').fill('brewing');
+  await expect(wb.grid).toHaveAttribute('aria-rowcount', '2');
+  const url = await wb.clickCell(0, 'URL');
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Tab');
+  const fix = page.getByRole('tooltip').getByRole('button', { name: /^Fix/ });
+  await expect(fix).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(url).toHaveText('https://www.example-coffee.com/blog/brewing%20at%20home');
+  await expect(url).not.toHaveAttribute('aria-invalid', 'true');
+});
