@@ -228,7 +228,7 @@ export function writeImages(ctx: WriteContext, images: readonly ImageData[]): vo
   const t = ctx.tags;
   for (let i = 0; i < images.length; i++) {
     const img = images[i];
-    out.push(t.imageOpen, cleanUrl(ctx, img.loc, 'images', i, 'loc'), t.imageLocClose);
+    out.push(t.imageOpen + cleanUrl(ctx, img.loc, 'images', i, 'loc') + t.imageLocClose);
     if (!ctx.stripDeprecated) {
       if (img.caption !== undefined)
         imageChild(ctx, 'caption', cleanText(ctx, img.caption, 'images', i, 'caption'));
@@ -319,17 +319,16 @@ export function writeAlternates(ctx: WriteContext, alternates: readonly Alternat
   for (let n = 0; n < alternates.length; n++) {
     const i = order === null ? n : order[n];
     const a = alternates[i];
-    out.push(t.linkOpen);
-    if (a.rel !== undefined) out.push(' rel="', cleanAttr(ctx, a.rel, 'alternates', i, 'rel'), '"');
-    if (a.media !== undefined) out.push(' media="', cleanAttr(ctx, a.media, 'alternates', i, 'media'), '"');
+    let s = t.linkOpen;
+    if (a.rel !== undefined) s += ` rel="${cleanAttr(ctx, a.rel, 'alternates', i, 'rel')}"`;
+    if (a.media !== undefined) s += ` media="${cleanAttr(ctx, a.media, 'alternates', i, 'media')}"`;
     if (a.hreflang !== undefined)
-      out.push(' hreflang="', cleanAttr(ctx, a.hreflang, 'alternates', i, 'hreflang'), '"');
-    if (a.href !== undefined) out.push(' href="', cleanUrl(ctx, a.href, 'alternates', i, 'href'), '"');
+      s += ` hreflang="${cleanAttr(ctx, a.hreflang, 'alternates', i, 'hreflang')}"`;
+    if (a.href !== undefined) s += ` href="${cleanUrl(ctx, a.href, 'alternates', i, 'href')}"`;
     if (a.attrs) {
-      for (const name in a.attrs)
-        out.push(` ${name}="`, cleanAttr(ctx, a.attrs[name], 'alternates', i, name), '"');
+      for (const name in a.attrs) s += ` ${name}="${cleanAttr(ctx, a.attrs[name], 'alternates', i, name)}"`;
     }
-    out.push(t.linkClose);
+    out.push(s + t.linkClose);
   }
   if (alternates.length > 0) ctx.flags |= USES_XHTML;
 }
