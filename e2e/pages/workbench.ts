@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, type Download, expect, type Locator, type Page } from '@playwright/test';
+import { installGuards } from '../guards.ts';
 
 /** Column names as the grid's column headers announce them. */
 export type ColumnName =
@@ -191,7 +192,17 @@ export async function downloadBytes(d: Download): Promise<Uint8Array> {
 }
 
 /** `test` with a `wb` page object; any console error or page error fails the test. */
-export const test = base.extend<{ wb: Workbench }>({
+export const test = base.extend<{ wb: Workbench; guard: undefined }>({
+  // Automatic: every test fails on a CSP violation or a request leaving the app's origin.
+  guard: [
+    async ({ page, baseURL }, use) => {
+      const guard = await installGuards(page, new URL(baseURL ?? 'http://127.0.0.1:4173').origin);
+      await use(undefined);
+      const noHarm = { cspViolations: [], foreignRequests: [] };
+      expect(await guard.report(), 'CSP violations and requests to other origins').toEqual(noHarm);
+    },
+    { auto: true },
+  ],
   wb: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (m) => {
