@@ -169,4 +169,5 @@ test('the fix in a cell tip is reachable with Tab and applied with Enter', async
   await page.keyboard.press('Enter');
   await expect(url).toHaveText('https://www.example-coffee.com/blog/brewing%20at%20home');
   await expect(url).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toBeFocused();
 });

@@ -60,7 +60,11 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
               type="button"
               className="btn small primary"
               onMouseDown={(e) => e.preventDefault()}
-              onClick={() => commands.applyFix(issue)}
+              onClick={() => {
+                commands.applyFix(issue);
+                // The tip goes away with the issue: give focus back to the cell.
+                scrollRef.current?.querySelector<HTMLElement>('.cell.active')?.focus();
+              }}
             >
               {fixLabel(issue)}
             </button>
