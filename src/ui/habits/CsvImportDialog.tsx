@@ -70,7 +70,9 @@ function Preview({ parsed, mapping }: { parsed: ParsedCsv; mapping: CsvMapping }
         <tbody>
           {rows.map((e) => (
             <tr key={e.id}>
-              <td className="hb-url">{e.loc}</td>
+              <td className="hb-url" title={e.loc}>
+                {e.loc}
+              </td>
               <td>{e.lastmod ?? ''}</td>
               <td>{e.changefreq ?? ''}</td>
               <td>{e.priority ?? ''}</td>

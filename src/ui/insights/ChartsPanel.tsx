@@ -116,6 +116,7 @@ export function ChartsPanel() {
   return (
     <div className={stale ? 'charts-panel stale' : 'charts-panel'} aria-busy={stale}>
       <div className="charts-head">
+        <h2 className="visually-hidden">Charts</h2>
         <span className="count">{plural(charts.entries, 'URL')} in view</span>
       </div>
       {card(charts.lastmod, charts.lastmod.extra, 'columns', `URLs ${SCALE_NOTE[charts.lastmod.scale]}`)}
