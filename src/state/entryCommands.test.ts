@@ -275,6 +275,27 @@ describe('hreflangCluster', () => {
     expect(c.notLoaded).toEqual([U('es')]);
     expect(c.truncated).toBe(false);
   });
+  it('follows padded hrefs and ignores media, amphtml and app links (HREF-012)', () => {
+    const entries: Entry[] = [
+      {
+        id: 0,
+        loc: U('en'),
+        alternates: [
+          link('en', 'en'),
+          { rel: 'alternate', hreflang: 'de', href: ` ${U('de')}\n` },
+          { rel: 'alternate', media: 'only screen and (max-width: 640px)', href: U('m') },
+          { rel: 'amphtml', hreflang: 'en', href: U('amp') },
+        ],
+      },
+      { id: 1, loc: U('de'), alternates: [link('de', 'de'), link('en', 'en')] },
+      { id: 2, loc: U('m'), alternates: [link('en', 'en')] },
+      { id: 3, loc: U('amp') },
+    ];
+    const c = hreflangCluster(entries, 0)!;
+    expect(c.members.map((m) => m.id)).toEqual([0, 1, 2]);
+    expect(c.missing).toEqual([{ source: 2, target: 0 }]);
+    expect(c.notLoaded).toEqual([]);
+  });
   it('is null for an entry without hreflang links that nobody lists', () => {
     expect(hreflangCluster([...hreflangDoc(), { id: 6, loc: U('alone') }], 6)).toBeNull();
   });

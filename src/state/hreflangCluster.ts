@@ -4,7 +4,8 @@
  * Pure and React-free; the detail panel shows it and `addMissingReturnLinks` fixes it.
  */
 import type { Alternate, Entry } from '../core/model.ts';
-import { trimValue } from '../core/urls.ts';
+import { hasEdgeSpace, trimValue } from '../core/urls.ts';
+import { idIndexOf } from './patch.ts';
 
 /** One loaded page of a cluster. */
 export interface ClusterMember {
@@ -37,40 +38,65 @@ export interface HreflangCluster {
   truncated: boolean;
 }
 
+const filled = (v: string | undefined): v is string =>
+  v !== undefined && v !== '' && (v.charCodeAt(0) > 32 || v.trim() !== '');
+
 /** True for a link that takes part in hreflang clusters (HREF-012 uses are left out). */
 export function isHreflangLink(a: Alternate): boolean {
-  const href = a.href?.trim();
-  if (!href || !a.hreflang?.trim()) return false;
-  if (a.rel !== undefined && a.rel.trim().toLowerCase() !== 'alternate') return false;
-  return !href.startsWith('android-app:');
+  if (!filled(a.href) || !filled(a.hreflang)) return false;
+  const rel = a.rel;
+  if (rel !== undefined && rel !== 'alternate' && rel.trim().toLowerCase() !== 'alternate') return false;
+  return !a.href.startsWith('android-app:') && !a.href.trim().startsWith('android-app:');
 }
 
-function linksOf(e: Entry): Set<string> {
-  const out = new Set<string>();
-  for (const a of e.alternates ?? []) if (isHreflangLink(a)) out.add(trimValue(a.href ?? ''));
-  return out;
+interface Facts {
+  /** Trimmed loc. */
+  loc: string;
+  /** Trimmed hrefs of the entry's hreflang links. */
+  links: string[];
 }
 
-/** One O(n + links) pass: entries whose loc is in `urls`, or that link to one of `urls`. */
-function touching(entries: readonly Entry[], urls: ReadonlySet<string>, found: Map<number, Entry>): boolean {
-  let grew = false;
-  for (const e of entries) {
+/** Trimmed loc and hreflang hrefs of one entry (built only for cluster members). */
+function factsOf(e: Entry): Facts {
+  const links: string[] = [];
+  for (const a of e.alternates ?? []) if (isHreflangLink(a)) links.push(trimValue(a.href ?? ''));
+  return { loc: trimValue(e.loc), links };
+}
+
+// Per entries array: the entries that have any xhtml:link at all (cheap to build, one O(n) pass).
+const LINKED = new WeakMap<readonly Entry[], Entry[]>();
+
+function linkedEntries(entries: readonly Entry[]): Entry[] {
+  let list = LINKED.get(entries);
+  if (list) return list;
+  list = [];
+  for (const e of entries) if (e.alternates?.length) list.push(e);
+  LINKED.set(entries, list);
+  return list;
+}
+
+/** True when `e` has a hreflang link to one of `urls`. Allocation-free on the common path. */
+function linksInto(e: Entry, urls: ReadonlySet<string>): boolean {
+  for (const a of e.alternates!) {
+    const href = a.href;
+    if (href === undefined) continue;
+    if ((urls.has(href) || (hasEdgeSpace(href) && urls.has(trimValue(href)))) && isHreflangLink(a))
+      return true;
+  }
+  return false;
+}
+
+/** One pass over the linked entries: those whose loc is in `urls` or that link to one of `urls`. */
+function grow(linked: readonly Entry[], urls: Set<string>, found: Map<number, Entry>): Entry[] {
+  const added: Entry[] = [];
+  for (const e of linked) {
     if (found.has(e.id)) continue;
-    let hit = urls.has(trimValue(e.loc));
-    if (!hit && e.alternates) {
-      for (const a of e.alternates) {
-        if (isHreflangLink(a) && urls.has(trimValue(a.href ?? ''))) {
-          hit = true;
-          break;
-        }
-      }
-    }
-    if (hit) {
+    if (urls.has(trimValue(e.loc)) || linksInto(e, urls)) {
       found.set(e.id, e);
-      grew = true;
+      added.push(e);
     }
   }
-  return grew;
+  return added;
 }
 
 function codeFor(loc: string, own: Entry | undefined, all: readonly Entry[]): string {
@@ -93,10 +119,11 @@ function codeFor(loc: string, own: Entry | undefined, all: readonly Entry[]): st
 }
 
 /**
- * The cluster of entry `entryId`: repeated passes over the document, each adding the entries whose
- * loc is a URL already in the cluster or that link to one, until nothing is added (usually two
- * or three passes, O(n + links) each, no per-document index kept). Only the first entry per loc
- * becomes a member. Returns null when the entry is missing or takes part in no hreflang link.
+ * The cluster of entry `entryId`. Walks only the entries that have links (a list cached per
+ * entries array), adding those whose loc is a cluster URL or that link to one until nothing is
+ * added (allocation-free Set lookups; usually two or three passes); then one pass over all entries
+ * adds the pages listed by the cluster that have no links of their own. Only the first entry per loc becomes a member. Null when the entry is
+ * missing or takes part in no hreflang link.
  *
  * @example hreflangCluster(doc.entries, 0)?.missing // [{ source: 0, target: 1 }] when /de/ lacks /en/
  */
@@ -105,46 +132,48 @@ export function hreflangCluster(
   entryId: number,
   maxMembers = 500,
 ): HreflangCluster | null {
-  const start = entries.find((e) => e.id === entryId);
-  if (!start) return null;
+  const at = idIndexOf(entries);
+  const startAt = entryId >= 0 && entryId < at.length ? at[entryId] : -1;
+  if (startAt < 0) return null;
+  const start = entries[startAt];
+  const first = factsOf(start);
   const found = new Map<number, Entry>([[start.id, start]]);
-  const urls = new Set<string>([trimValue(start.loc), ...linksOf(start)]);
+  const urls = new Set<string>([first.loc, ...first.links]);
+  const linked = linkedEntries(entries);
   let truncated = false;
-  for (let pass = 0; pass < 16; pass++) {
-    const before = found.size;
-    if (!touching(entries, urls, found)) break;
+  for (let added = grow(linked, urls, found); added.length > 0; added = grow(linked, urls, found)) {
     if (found.size > maxMembers) {
       truncated = true;
       break;
     }
-    for (const e of [...found.values()].slice(before)) {
-      urls.add(trimValue(e.loc));
-      for (const h of linksOf(e)) urls.add(h);
+    for (const e of added) {
+      const f = factsOf(e);
+      urls.add(f.loc);
+      for (const h of f.links) urls.add(h);
     }
   }
-  return buildCluster(entries, found, urls, truncated);
+  for (const e of entries) if (!found.has(e.id) && urls.has(trimValue(e.loc))) found.set(e.id, e);
+  const ordered = [...found.values()].sort((a, b) => at[a.id] - at[b.id]);
+  return buildCluster(ordered, urls, truncated);
 }
 
 function buildCluster(
-  entries: readonly Entry[],
-  found: Map<number, Entry>,
+  inCluster: readonly Entry[],
   urls: ReadonlySet<string>,
   truncated: boolean,
 ): HreflangCluster | null {
   const byLoc = new Map<string, Entry>();
-  for (const e of entries) {
-    if (!found.has(e.id)) continue;
+  for (const e of inCluster) {
     const loc = trimValue(e.loc);
     if (!byLoc.has(loc)) byLoc.set(loc, e);
   }
-  const inCluster = [...found.values()];
   const members: ClusterMember[] = [...byLoc.entries()].map(([loc, e]) => ({
     id: e.id,
     loc,
     code: codeFor(loc, e, inCluster),
-    links: linksOf(e),
+    links: new Set(factsOf(e).links),
   }));
-  if (members.every((m) => m.links.size === 0) && members.length < 2) return null;
+  if (members.length < 2 && members.every((m) => m.links.size === 0)) return null;
   const memberAt = new Map(members.map((m) => [m.loc, m]));
   const missing: MissingReturn[] = [];
   for (const m of members) {
