@@ -6,7 +6,18 @@ import { fixAll, getFix } from '../core/fixes.ts';
 import { Validator } from '../core/validate.ts';
 import { createSitemapClient } from '../workers/client.ts';
 import { createIdbPersistence } from './idbPersistence.ts';
+import type { PersistenceAdapter } from './persist.ts';
 import type { AppStoreDeps } from './store.ts';
+
+/**
+ * Stands in when the browser has no IndexedDB at all (some private modes): every call fails, so
+ * autosave shows its one "your work stays in this tab only" notice instead of silently not saving.
+ */
+function unavailableStorage(): PersistenceAdapter {
+  const fail = () =>
+    Promise.reject(new Error('this browser offers no IndexedDB storage here, e.g. in a private window'));
+  return { load: fail, save: fail, clear: fail };
+}
 
 /**
  * Build the browser dependencies.
@@ -14,11 +25,11 @@ import type { AppStoreDeps } from './store.ts';
  * @example const store = createAppStore(createBrowserDeps());
  */
 export function createBrowserDeps(): AppStoreDeps {
-  const storage = createIdbPersistence();
+  const storage = createIdbPersistence() ?? unavailableStorage();
   return {
     worker: createSitemapClient(),
     now: () => Date.now(),
-    ...(storage ? { storage } : {}),
+    storage,
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),

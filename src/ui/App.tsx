@@ -19,6 +19,7 @@ import { Toolbar } from './Toolbar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { StoreContext, useAppState, useCommands } from './useAppState.ts';
 import { useAutoHideColumns } from './useAutoHideColumns.ts';
+import { useBeforeUnload } from './useBeforeUnload.ts';
 
 type DialogName = 'paste' | 'export' | 'bulk' | 'find' | null;
 
@@ -87,6 +88,7 @@ function Workbench() {
   const task = useAppState(selTask);
   useHistoryKeys();
   useAutoHideColumns();
+  useBeforeUnload();
   const close = () => setDialog(null);
   let main: React.ReactNode;
   if (loadError) main = <LoadErrorView error={loadError} />;

@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+// @ts-expect-error plain .mjs helper shared with playwright.config.ts
+import { CHROMIUM_ARGS } from '../scripts/find-browser.mjs';
+import { installGuards } from './guards.ts';
+import { expect, test, Workbench } from './pages/workbench.ts';
+
+const noHarm = { cspViolations: [], foreignRequests: [] };
+
+async function setCell(wb: Workbench, row: number, value: string): Promise<void> {
+  await wb.clickCell(row, 'Priority');
+  await wb.page.keyboard.type(value);
+  await wb.page.keyboard.press('Enter');
+  await expect(await wb.cell(row, 'Priority')).toHaveText(value);
+}
+
+test.describe('a closed browser loses no work', () => {
+  let dir = '';
+  test.beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sitemap-workbench-profile-'));
+  });
+  test.afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The same browser profile (and so the same IndexedDB) every time, like closing and reopening Chrome. */
+  async function open(
+    baseURL: string,
+  ): Promise<{ ctx: BrowserContext; page: Page; wb: Workbench; done(): Promise<void> }> {
+    const ctx = await chromium.launchPersistentContext(dir, {
+      executablePath: process.env.SITEMAP_WORKBENCH_CHROMIUM || undefined,
+      args: CHROMIUM_ARGS,
+      baseURL,
+    });
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    const guard = await installGuards(page, new URL(baseURL).origin, ctx);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const wb = new Workbench(page);
+    await wb.goto();
+    return {
+      ctx,
+      page,
+      wb,
+      async done() {
+        expect(await guard.report()).toEqual(noHarm);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      },
+    };
+  }
+
+  test('closing the browser mid-edit and reopening it restores every edit older than a second', async ({
+    baseURL,
+  }) => {
+    const first = await open(baseURL ?? '');
+    await first.wb.trySample();
+    await setCell(first.wb, 0, '0.3');
+    await setCell(first.wb, 2, '0.1');
+    // Autosave runs within a second of the last change.
+    await first.page.waitForTimeout(1_500);
+    // A second edit typed but not waited for may be lost; one still in the cell editor too.
+    await setCell(first.wb, 3, '0.0');
+    await first.wb.clickCell(4, 'Priority');
+    await first.page.keyboard.type('0.9');
+    await first.done();
+
+    const second = await open(baseURL ?? '');
+    const banner = second.page.getByRole('region', { name: 'Saved work' });
+    const year = String(new Date().getFullYear());
+    await expect(banner).toContainText(/Restored sample-sitemap\.xml \(201 URLs, [2-9] undo steps\) from /);
+    await expect(banner).toContainText(year);
+    await expect(banner).toContainText(/\d{1,2}:\d{2}/);
+    await second.wb.expectUrlCount(201);
+    expect(await second.wb.cellText(0, 'Priority')).toBe('0.3');
+    expect(await second.wb.cellText(2, 'Priority')).toBe('0.1');
+    expect(await second.wb.cellText(4, 'Priority')).not.toBe('0.9');
+    // History came back too: undo steps back through the restored edits.
+    const undo = second.page.getByRole('banner').getByRole('button', { name: /^Undo: / });
+    const row3 = await second.wb.cellText(3, 'Priority');
+    await undo.click();
+    if (row3 === '0.0') await expect(await second.wb.cell(3, 'Priority')).not.toHaveText('0.0');
+    else await expect(await second.wb.cell(2, 'Priority')).not.toHaveText('0.1');
+
+    // Discard: the saved work is gone, now and on the next visit.
+    await banner.getByRole('button', { name: 'Discard saved work' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(second.wb.status).toContainText('No sitemap open');
+    await second.page.waitForTimeout(1_000);
+    await second.done();
+
+    const third = await open(baseURL ?? '');
+    await expect(third.page.getByRole('button', { name: 'Try a sample' }).first()).toBeVisible();
+    await expect(third.page.getByRole('region', { name: 'Saved work' })).toHaveCount(0);
+    await expect(third.wb.status).toContainText('No sitemap open');
+    await third.done();
+  });
+});
+
+test('reloading with changes that were not exported asks first; without changes it does not', async ({
+  wb,
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.type());
+  });
+  await wb.trySample();
+  await page.reload();
+  await expect(wb.status).toContainText(/201 URLs|No sitemap open/);
+  expect(dialogs).toEqual([]);
+  if ((await wb.status.textContent())?.includes('No sitemap open')) await wb.trySample();
+  await setCell(wb, 0, '0.2');
+  const asked = page.waitForEvent('dialog');
+  void page.evaluate(() => location.reload()).catch(() => undefined);
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  // Staying keeps the edit on screen.
+  await expect(await wb.cell(0, 'Priority')).toHaveText('0.2');
+  expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:4173\//);
+
+  // Leaving anyway: autosave brings the edit back.
+  await page.waitForTimeout(1_200);
+  const again = page.waitForEvent('dialog');
+  const navigated = page.waitForEvent('load');
+  void page.evaluate(() => location.reload()).catch(() => undefined);
+  await (await again).accept();
+  await navigated;
+  await expect(page.getByRole('region', { name: 'Saved work' })).toContainText('Restored');
+  expect(await wb.cellText(0, 'Priority')).toBe('0.2');
+});
+
+test('with no IndexedDB at all (private mode) a notice says so and the app works in memory', async ({
+  wb,
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
+  });
+  await page.reload();
+  expect(await page.evaluate(() => typeof indexedDB)).toBe('undefined');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    /no IndexedDB storage.*Your work stays in this tab only/,
+  );
+  await wb.trySample();
+  await setCell(wb, 1, '0.6');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Undo: / })).toBeEnabled();
+});
+
+test('when storage refuses (quota) a notice says so and the app keeps working in memory', async ({
+  wb,
+  page,
+}) => {
+  await page.addInitScript(() => {
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.reload();
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await expect(notices).toContainText(/quota has been exceeded.*Your work stays in this tab only/);
+  await wb.trySample();
+  await setCell(wb, 1, '0.6');
+  await page.waitForTimeout(1_200);
+  // One notice, not one per failed save.
+  await expect(notices.getByText(/Your work stays in this tab only/)).toHaveCount(1);
+  expect(await wb.cellText(1, 'Priority')).toBe('0.6');
+});
