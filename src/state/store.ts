@@ -37,5 +37,10 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createCsvCommands(kernel),
     ...attachAutosave(kernel),
   };
-  return { getState: kernel.getState, subscribe: kernel.subscribe, commands };
+  const store: AppStore = { getState: kernel.getState, subscribe: kernel.subscribe, commands };
+  // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`
+  // drives the store from the page. In every other build this branch is removed as dead code.
+  if (import.meta.env?.VITE_SW_BENCH === '1')
+    (globalThis as { __sitemapWorkbench?: AppStore }).__sitemapWorkbench = store;
+  return store;
 }

@@ -1,0 +1,119 @@
+// In-page helpers of `npm run bench:browser`, injected with page.addInitScript (plain JS, so no
+// transpiler helpers leak into the page). Drives the store the bench build exposes as
+// window.__sitemapWorkbench and measures with performance.now(), rAF and the longtask observer.
+(() => {
+  const longtasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longtasks.push({ start: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No longtask support: the long-task columns stay empty.
+  }
+  const files = new Map();
+  const store = () => window.__sitemapWorkbench;
+  const macrotask = () =>
+    new Promise((resolve) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => resolve();
+      ch.port2.postMessage(0);
+    });
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const painted = async () => {
+    await frame();
+    await macrotask();
+  };
+  const tasksIn = (t0, t1) => {
+    const list = longtasks.filter((t) => t.start >= t0 - 1 && t.start <= t1);
+    return { count: list.length, maxMs: list.reduce((m, t) => Math.max(m, t.ms), 0) };
+  };
+  const gridRows = () => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0);
+
+  window.__probe = {
+    ready: () => Boolean(store()),
+    async load(url) {
+      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      files.set(url, bytes);
+      return bytes.length;
+    },
+    /** openFile → validated → next frame painted with the grid showing every row. */
+    async open(url, name) {
+      const bytes = files.get(url).slice();
+      const s = store();
+      const t0 = performance.now();
+      await s.commands.openFile(name, bytes);
+      const tOpened = performance.now();
+      const n = s.getState().doc?.entries.length ?? 0;
+      while (gridRows() !== n + 1) await frame();
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1 - t0, openedMs: tOpened - t0, entries: n, ...tasksIn(t0, t1) };
+    },
+    /** rAF deltas while scrolling the grid: small steps with a scrollbar jump every 10th frame. */
+    async scroll(frames) {
+      const el = document.querySelector('.grid-scroll');
+      const max = el.scrollHeight - el.clientHeight;
+      const deltas = [];
+      await painted();
+      let last = performance.now();
+      for (let i = 0; i < frames; i++) {
+        el.scrollTop = i % 10 === 9 ? Math.floor((((i * 7919) % 1000) / 1000) * max) : el.scrollTop + 900;
+        await frame();
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+      }
+      return deltas;
+    },
+    /** setCell on a visible row: work until React committed (next macrotask) and until painted. */
+    async edits(count) {
+      const s = store();
+      const work = [];
+      const toFrame = [];
+      for (let i = 0; i < count; i++) {
+        const st = s.getState();
+        const id = st.doc.entries[st.rowOrder[i % 12]].id;
+        await painted();
+        const t0 = performance.now();
+        s.commands.setCell(id, 'priority', i % 2 ? '0.3' : '0.7');
+        await macrotask();
+        work.push(performance.now() - t0);
+        await painted();
+        toFrame.push(performance.now() - t0);
+      }
+      return { work, toFrame };
+    },
+    /** A view change (sort/search/filter): rowOrder computed and the grid repainted. */
+    async view(kind) {
+      const c = store().commands;
+      c.setSort(null);
+      c.setSearch('');
+      c.clearFilters();
+      await painted();
+      const t0 = performance.now();
+      if (kind === 'sort loc') c.setSort({ column: 'loc', dir: 'asc' });
+      if (kind === 'sort loc desc') c.setSort({ column: 'loc', dir: 'desc' });
+      if (kind === 'sort lastmod') c.setSort({ column: 'lastmod', dir: 'asc' });
+      if (kind === 'sort priority') c.setSort({ column: 'priority', dir: 'desc' });
+      if (kind === 'search') c.setSearch('kitchen-garden');
+      if (kind === 'filter warning') c.setFilter({ severity: 'warning' });
+      const rows = store().getState().rowOrder.length;
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1 - t0, rows, ...tasksIn(t0, t1) };
+    },
+    async exportGz() {
+      const t0 = performance.now();
+      const out = await store().commands.export({ format: 'xml.gz' });
+      const t1 = performance.now();
+      return { ms: t1 - t0, bytes: out.files[0].bytes.length, ...tasksIn(t0, t1) };
+    },
+    async compressionStream(url) {
+      const bytes = files.get(url);
+      const t0 = performance.now();
+      const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+      const out = await new Response(stream).arrayBuffer();
+      return { ms: performance.now() - t0, bytes: out.byteLength };
+    },
+  };
+})();

@@ -1,0 +1,144 @@
+/**
+ * CPU profile of one scenario in the bench build (run `npm run bench:browser` once first, it
+ * builds bench/out/dist and the inputs): `npx tsx bench/browser/profile.ts <scenario> [input]`
+ * with scenario open | scroll | edit | sort. Prints the top self-time functions (source-mapped to
+ * src/ paths) from CDP Profiler, the main thread and the worker separately when available.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { type CDPSession, chromium, type Page } from '@playwright/test';
+// @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = resolve(ROOT, 'bench/out/dist');
+const PORT = 4181;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const maps = new Map<string, TraceMap | null>();
+function mapOf(url: string): TraceMap | null {
+  if (!maps.has(url)) {
+    const path = url.replace(BASE, DIST).split('?')[0];
+    try {
+      maps.set(url, new TraceMap(readFileSync(`${path}.map`, 'utf8')));
+    } catch {
+      maps.set(url, null);
+    }
+  }
+  return maps.get(url) ?? null;
+}
+
+function label(f: ProfileNode['callFrame']): string {
+  const map = f.url ? mapOf(f.url) : null;
+  if (!map) return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+  const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber });
+  const src = (pos.source ?? '?').replace(/^.*?(src|node_modules)\//, '$1/');
+  return `${pos.name ?? f.functionName ?? '(anon)'} ${src}:${pos.line}`;
+}
+
+/** Self time per function label, ms, top `n`. */
+export function topSelf(profile: Profile, n = 25): Array<[string, number]> {
+  const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node) return;
+    const key = label(node.callFrame);
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n);
+}
+
+async function serve(): Promise<ChildProcess> {
+  const child = spawn(
+    'npx',
+    [
+      'vite',
+      'preview',
+      '-c',
+      'bench/browser/vite.config.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(PORT),
+      '--strictPort',
+    ],
+    { cwd: ROOT, stdio: 'ignore', detached: true },
+  );
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('preview did not start');
+}
+
+async function profiled(cdp: CDPSession, run: () => Promise<unknown>): Promise<Profile> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  await run();
+  return ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile;
+}
+
+async function main(): Promise<void> {
+  const scenario = process.argv[2] ?? 'open';
+  const input = process.argv[3] ?? '/bench-in/million.xml.gz';
+  const server = await serve();
+  const found = await findBrowser();
+  const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 1400, height: 900 },
+    });
+    const page: Page = await context.newPage();
+    await page.addInitScript({ path: resolve(ROOT, 'bench/browser/probe.js') });
+    const workers: CDPSession[] = [];
+    page.on('worker', (w) => {
+      void context
+        .newCDPSession(w as never)
+        .then((s) => workers.push(s))
+        .catch(() => undefined);
+    });
+    await page.goto(`${BASE}/`);
+    await page.waitForFunction('window.__probe && window.__probe.ready()');
+    await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
+    const cdp = await context.newCDPSession(page);
+    const name = input.split('/').pop();
+    const open = () => page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`);
+    if (scenario !== 'open') await open();
+    const actions: Record<string, () => Promise<unknown>> = {
+      open,
+      scroll: () => page.evaluate('__probe.scroll(60)'),
+      edit: () => page.evaluate('__probe.edits(10)'),
+      sort: () => page.evaluate('__probe.view("sort loc")'),
+      search: () => page.evaluate('__probe.view("search")'),
+    };
+    const t0 = Date.now();
+    const profile = await profiled(cdp, actions[scenario]);
+    console.log(`${scenario} ${input}: ${Date.now() - t0} ms wall; main thread self time:`);
+    for (const [k, ms] of topSelf(profile)) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+await main();
