@@ -27,6 +27,7 @@ const selOrder = (s: AppState) => s.rowOrder;
 const selSelection = (s: AppState) => s.selection;
 const selValidation = (s: AppState) => s.validation;
 const selOpening = (s: AppState) => s.task?.label.startsWith('Opening') ?? false;
+const selKind = (s: AppState) => s.doc?.kind;
 const NONE: readonly Issue[] = [];
 
 function countOf(e: Entry, tab: Tab): number {
@@ -61,8 +62,11 @@ export function DetailPanel() {
   const [open, setOpen] = useState(true);
   const [chosen, setChosen] = useState<Tab | null>(null);
   const opening = useAppState(selOpening);
+  const kind = useAppState(selKind);
   if (!pinned || opening) return null;
   const { entry, row } = pinned;
+  // Index, text, feed and robots rows cannot carry extensions: no drawer unless data came along.
+  if (kind !== 'urlset' && !TABS.some((t) => countOf(entry, t.tab) > 0)) return null;
   const issues = validation.validator.issuesOf(entry.id) ?? NONE;
   const tab = chosen ?? TABS.find((t) => countOf(entry, t.tab) > 0)?.tab ?? 'images';
   const head = (
