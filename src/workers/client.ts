@@ -5,7 +5,7 @@
  */
 import type { Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
-import { createEngine, type Engine } from './engine.ts';
+import type { Engine } from './engine.ts';
 import {
   isProtocolMessage,
   PROTOCOL_VERSION,
@@ -133,10 +133,27 @@ export function createSitemapClient(
       w.postMessage(req, transferablesOf(req));
       return;
     }
-    engine ??= createEngine();
-    const e = engine;
     // Run after the caller has attached its handlers, like a real worker would.
-    queueMicrotask(() => void e.handle(req, (msg) => onResponse(msg)));
+    const run = (e: Engine) => queueMicrotask(() => void e.handle(req, (msg) => onResponse(msg)));
+    if (engine) {
+      run(engine);
+      return;
+    }
+    // The in-thread engine (parser, serializer, gzip) loads only when the worker is unavailable,
+    // so it stays out of the initial bundle. Imports resolve in call order: requests keep theirs.
+    import('./engine.ts').then(
+      (m) => {
+        engine ??= m.createEngine();
+        run(engine);
+      },
+      (e: unknown) =>
+        onResponse({
+          version: PROTOCOL_VERSION,
+          requestId: req.requestId,
+          type: 'error',
+          message: `The in-page engine could not load: ${e instanceof Error ? e.message : String(e)}`,
+        }),
+    );
   };
 
   const cancel = (requestId: number) => {

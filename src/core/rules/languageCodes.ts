@@ -1,22 +1,24 @@
 /**
  * hreflang code validation (HREF-004) against the IANA Language Subtag Registry
- * (npm `language-subtag-registry`, CC0). Only the small index files are imported (subtag → record
- * number), not the 1 MB registry: two-letter languages (ISO 639-1), four-letter scripts
+ * (npm `language-subtag-registry`, CC0): two-letter languages (ISO 639-1), four-letter scripts
  * (ISO 15924) and two-letter regions (ISO 3166-1 alpha-2, minus the non-country codes below).
+ * The subtag lists come from `languageSubtags.ts` (generated from the package, tested against it).
  */
-import languageIndex from 'language-subtag-registry/data/json/language.json';
-import regionIndex from 'language-subtag-registry/data/json/region.json';
-import scriptIndex from 'language-subtag-registry/data/json/script.json';
+import { LANGUAGE_SUBTAGS, REGION_SUBTAGS, SCRIPT_SUBTAGS } from './languageSubtags.ts';
 
-const LANGUAGES = new Set(Object.keys(languageIndex).filter((k) => k.length === 2));
-const SCRIPTS = new Set(Object.keys(scriptIndex).filter((k) => k.length === 4));
+const LANGUAGES = new Set(LANGUAGE_SUBTAGS.trim().split(' '));
+const SCRIPTS = new Set(SCRIPT_SUBTAGS.trim().split(' '));
 /** Private-use, reserved, grouping and deprecated region subtags that are not ISO 3166-1 countries. */
 const NOT_COUNTRIES = new Set(
   'aa qm qn qo qp qq qr qs qt qu qv qw qx qy qz xa xb xc xd xe xf xg xh xi xj xk xl xm xn xo xp xq xr xs xt xu xv xw xx xy xz zz eu ez un ac cp dg ea ic ta bu cs dd fx nt su tp yd yu zr an'.split(
     ' ',
   ),
 );
-const REGIONS = new Set(Object.keys(regionIndex).filter((k) => k.length === 2 && !NOT_COUNTRIES.has(k)));
+const REGIONS = new Set(
+  REGION_SUBTAGS.trim()
+    .split(' ')
+    .filter((k) => !NOT_COUNTRIES.has(k)),
+);
 
 /**
  * Why an hreflang value is not usable by Google, or null when it is.
