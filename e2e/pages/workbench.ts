@@ -35,6 +35,30 @@ export class Workbench {
     await this.page.getByLabel('Open sitemap file').setInputFiles(file);
   }
 
+  /** Open several files at once through the "Open sitemap file" input (all paths or all payloads). */
+  async openFiles(
+    files: string[] | Array<{ name: string; mimeType: string; buffer: Buffer }>,
+  ): Promise<void> {
+    await this.page.getByLabel('Open sitemap file').setInputFiles(files);
+  }
+
+  /** The workspace panel, shown while several files are open together. */
+  get workspace(): Locator {
+    return this.page.getByRole('complementary', { name: 'Workspace' });
+  }
+
+  /** Make a workspace file active by its name in the workspace panel, or show "All files". */
+  async showWorkspaceFile(name: string | 'All files'): Promise<void> {
+    const button =
+      name === 'All files'
+        ? this.workspace.getByRole('button', { name: /^All files/ })
+        : this.workspace.getByRole('button', {
+            name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`),
+          });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-current', 'true');
+  }
+
   /** Drop files on the window with a real drop event carrying a DataTransfer built in the page. */
   async dropFile(name: string, content: string, ...more: Array<[string, string]>): Promise<void> {
     const files: Array<[string, string]> = [[name, content], ...more];
@@ -139,6 +163,18 @@ export class Workbench {
     await dlg.getByLabel(/^CSV file/).setInputFiles(file);
     await expect(dlg.getByRole('table', { name: /^Preview/ })).toBeVisible();
     return dlg;
+  }
+
+  /** Choose a theme with the top bar's theme switch (System follows prefers-color-scheme). */
+  async setTheme(theme: 'System' | 'Light' | 'Dark'): Promise<void> {
+    const trigger = this.page.getByRole('banner').getByRole('button', { name: /^Theme: / });
+    await trigger.click();
+    await this.page
+      .getByRole('group', { name: 'Theme' })
+      .getByRole('radio', { name: new RegExp(`^${theme}`) })
+      .check();
+    await this.page.keyboard.press('Escape');
+    await expect(trigger).toHaveAccessibleName(`Theme: ${theme}`);
   }
 
   button(name: string | RegExp): Locator {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { AppState, Task } from '../state/types.ts';
-import { createStore } from './appStore.ts';
 import { BulkEditDialog } from './BulkEditDialog.tsx';
 import { DropZone } from './DropZone.tsx';
 import { DetailPanel } from './detail/DetailPanel.tsx';
@@ -20,8 +19,13 @@ import { TopBar } from './TopBar.tsx';
 import { StoreContext, useAppState, useCommands } from './useAppState.ts';
 import { useAutoHideColumns } from './useAutoHideColumns.ts';
 import { useBeforeUnload } from './useBeforeUnload.ts';
+import { CombinedView } from './workspace/CombinedView.tsx';
+import { useWorkspaceApp, useWorkspaceView } from './workspace/useWorkspaceApp.ts';
+import { WorkspaceExportDialog } from './workspace/WorkspaceExportDialog.tsx';
+import { WorkspacePanel } from './workspace/WorkspacePanel.tsx';
+import { WorkspaceContext } from './workspace/workspaceContext.ts';
 
-type DialogName = 'paste' | 'export' | 'bulk' | 'find' | null;
+type DialogName = 'paste' | 'export' | 'bulk' | 'find' | 'workspace-export' | null;
 
 const selHasDoc = (s: AppState) => s.doc !== null;
 const selLoadError = (s: AppState) => s.loadError;
@@ -86,12 +90,14 @@ function Workbench() {
   const hasDoc = useAppState(selHasDoc);
   const loadError = useAppState(selLoadError);
   const task = useAppState(selTask);
+  const { inWorkspace, all } = useWorkspaceView();
   useHistoryKeys();
   useAutoHideColumns();
   useBeforeUnload();
   const close = () => setDialog(null);
   let main: React.ReactNode;
-  if (loadError) main = <LoadErrorView error={loadError} />;
+  if (all) main = <CombinedView />;
+  else if (loadError) main = <LoadErrorView error={loadError} />;
   // Opening replaces the view (the store names open tasks "Opening <file>"); export stays in its dialog.
   else if (task && (!hasDoc || task.label.startsWith('Opening'))) main = <Loading task={task} />;
   else if (hasDoc) main = <Grid />;
@@ -101,15 +107,16 @@ function Workbench() {
       <TopBar onPaste={() => setDialog('paste')} onExport={() => setDialog('export')} />
       <RestoreBanner />
       <main className="main">
-        {hasDoc && !loadError ? (
+        {hasDoc && !loadError && !all ? (
           <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
         ) : null}
-        <div className="workspace">
+        <div className={inWorkspace ? 'workspace with-files' : 'workspace'}>
+          {inWorkspace ? <WorkspacePanel onExport={() => setDialog('workspace-export')} /> : null}
           <div className="main-pane">
             {main}
-            {hasDoc && !loadError ? <DetailPanel /> : null}
+            {hasDoc && !loadError && !all ? <DetailPanel /> : null}
           </div>
-          {hasDoc && !loadError ? <SidePanel /> : null}
+          {hasDoc && !loadError && !all ? <SidePanel /> : null}
         </div>
       </main>
       <StatusBar />
@@ -119,16 +126,19 @@ function Workbench() {
       {dialog === 'export' ? <ExportDialog onClose={close} /> : null}
       {dialog === 'bulk' ? <BulkEditDialog onClose={close} /> : null}
       {dialog === 'find' ? <FindReplaceDialog onClose={close} /> : null}
+      {dialog === 'workspace-export' ? <WorkspaceExportDialog onClose={close} /> : null}
     </div>
   );
 }
 
-/** The app: one store for the whole page, provided to every component. */
+/** The app: a workspace of files; the active file's store is provided to every component. */
 export function App() {
-  const [store] = useState(createStore);
+  const { ws, store } = useWorkspaceApp();
   return (
-    <StoreContext.Provider value={store}>
-      <Workbench />
-    </StoreContext.Provider>
+    <WorkspaceContext.Provider value={ws}>
+      <StoreContext.Provider value={store}>
+        <Workbench />
+      </StoreContext.Provider>
+    </WorkspaceContext.Provider>
   );
 }

@@ -1,6 +1,14 @@
 import type { Commands } from '../state/types.ts';
 import { notify } from './localNotices.ts';
 
+/** Set by the app (src/ui/workspace) so several files or a .zip can open as one workspace. */
+let multiOpener: ((files: readonly File[]) => Promise<void>) | null = null;
+
+/** Route every open through `opener` (the workspace); null restores one-file opening. */
+export function setMultiFileOpener(opener: ((files: readonly File[]) => Promise<void>) | null): void {
+  multiOpener = opener;
+}
+
 /**
  * Read a dropped or chosen file and open it. The editor holds one sitemap at a time: the first
  * file is opened and the others are named in a notice.
@@ -9,6 +17,7 @@ export async function openFiles(files: FileList | readonly File[], commands: Com
   const list = Array.from(files);
   const first = list[0];
   if (!first) return;
+  if (multiOpener) return multiOpener(list);
   const bytes = new Uint8Array(await first.arrayBuffer());
   await commands.openFile(first.name, bytes);
   if (list.length > 1) {

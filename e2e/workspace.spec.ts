@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync, zipSync } from 'fflate';
+import { parseSitemap } from '../src/core/parse.ts';
+import { downloadBytes, expect, test } from './pages/workbench.ts';
+
+// The next-sitemap pair from ../shared/fixtures/real under its published names, plus an extra file
+// repeating the home page (see e2e/fixtures/workspace/README.md).
+const DIR = 'e2e/fixtures/workspace';
+const NEXT = [`${DIR}/sitemap.xml`, `${DIR}/sitemap-0.xml`, `${DIR}/blog-sitemap.xml`];
+
+async function openNextWorkspace(wb: import('./pages/workbench.ts').Workbench) {
+  await wb.openFiles(NEXT);
+  await expect(wb.workspace).toBeVisible();
+  await expect(wb.workspace.getByRole('list', { name: 'Files by index' })).toContainText('sitemap-0.xml');
+}
+
+test('an index, its child and an extra file open as one workspace with cross-file issues', async ({ wb }) => {
+  await openNextWorkspace(wb);
+  const panel = wb.workspace;
+  await expect(panel).toContainText('3 files · 4 URLs');
+  // The index is active: its one <sitemap> entry is the table.
+  await expect(wb.page.getByRole('banner')).toContainText('sitemap.xml');
+  await expect(wb.status).toContainText('1 sitemap');
+  await expect(panel.getByRole('list', { name: 'Files not named by an index' })).toContainText(
+    /blog-sitemap\.xml.*extra/,
+  );
+  const issues = panel.getByRole('region', { name: 'Cross-file issues' });
+  await expect(issues.getByRole('listitem')).toHaveCount(2);
+  await expect(issues).toContainText('LOC-006');
+  await expect(issues).toContainText('URL https://2ltech.fr is also listed in blog-sitemap.xml');
+
+  // All files: one read-only table with a File column.
+  await wb.showWorkspaceFile('All files');
+  const table = wb.page.getByRole('table', { name: 'All workspace URLs' });
+  await expect(table.getByRole('columnheader', { name: 'File' })).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(4);
+  await expect(table.locator('tbody tr').nth(0)).toContainText('sitemap-0.xml');
+  await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
+  await wb.page.getByLabel('Search URLs in all files').fill('blog');
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(wb.page.getByText('2 of 4 URLs in 3 files')).toBeVisible();
+  await wb.page.getByLabel('Search URLs in all files').fill('');
+
+  // Clicking a row's file name edits that URL in its own file.
+  await table.locator('tbody tr').nth(2).getByRole('button', { name: 'blog-sitemap.xml' }).click();
+  await expect(wb.grid).toBeVisible();
+  await wb.expectUrlCount(3);
+  // The row of that URL is selected in its file.
+  await expect(await wb.cell(1, 'URL')).toHaveAttribute('aria-selected', 'true');
+  const cell = await wb.clickCell(0, 'URL');
+  await wb.page.keyboard.press('Enter');
+  const editor = wb.page.getByRole('textbox', { name: 'Edit URL' });
+  await editor.fill('https://2ltech.fr/contact/');
+  await wb.page.keyboard.press('Enter');
+  await expect(cell).toHaveText('https://2ltech.fr/contact/');
+  await expect(issues.getByRole('listitem')).toHaveCount(0);
+  await expect(issues).toContainText('No duplicate URLs across files');
+
+  // Undo in that file brings the duplicate back.
+  await wb.page.getByRole('button', { name: /^Undo/ }).click();
+  await expect(issues.getByRole('listitem')).toHaveCount(2);
+});
+
+test('the workspace .zip has a regenerated index and re-opens to the same workspace', async ({
+  wb,
+  page,
+}) => {
+  await openNextWorkspace(wb);
+  await wb.showWorkspaceFile('blog-sitemap.xml');
+  await wb.clickCell(2, 'Priority');
+  await page.keyboard.type('0.4');
+  await page.keyboard.press('Enter');
+  await expect(await wb.cell(2, 'Priority')).toHaveText('0.4');
+
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  await expect(dlg.getByLabel('Publish base URL (where the files will live)')).toHaveValue(
+    'https://2ltech.fr/',
+  );
+  const out = dlg.getByRole('table', { name: 'Files in the export' });
+  await expect(out.locator('tbody tr')).toHaveCount(3);
+  await expect(out).toContainText('blog-sitemap.xml');
+  await expect(out.locator('tbody tr').nth(0)).toContainText(/\d+ B/);
+  const downloading = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download .zip' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('sitemap-workspace.zip');
+  const zip = await downloadBytes(download);
+
+  const files = unzipSync(zip);
+  expect(Object.keys(files).sort()).toEqual(['blog-sitemap.xml', 'sitemap-0.xml', 'sitemap.xml']);
+  const index = parseSitemap(files['sitemap.xml']).document;
+  expect(index.kind).toBe('sitemapindex');
+  expect(index.entries.map((e) => e.loc)).toEqual([
+    'https://2ltech.fr/sitemap-0.xml',
+    'https://2ltech.fr/blog-sitemap.xml',
+  ]);
+  // The edited child gets the export time as lastmod; the unchanged one keeps none (it had none).
+  expect(index.entries[1].lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  expect(index.entries[0].lastmod).toBeUndefined();
+  const blog = parseSitemap(files['blog-sitemap.xml']).document;
+  expect(blog.entries.map((e) => [e.loc, e.priority])).toEqual([
+    ['https://2ltech.fr', undefined],
+    ['https://2ltech.fr/blog/', undefined],
+    ['https://2ltech.fr/blog/reparer-un-ecran/', '0.4'],
+  ]);
+  const original = (name: string) =>
+    parseSitemap(readFileSync(`${DIR}/${name}`)).document.entries.map((e) => e.loc);
+  expect(parseSitemap(files['sitemap-0.xml']).document.entries.map((e) => e.loc)).toEqual(
+    original('sitemap-0.xml'),
+  );
+
+  // Re-open the .zip: the same files and URLs; the extra file is now named by the index.
+  await wb.workspace.getByRole('button', { name: 'Close workspace' }).click();
+  await expect(wb.workspace).toBeHidden();
+  await wb.openFile({ name: 'sitemap-workspace.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(wb.workspace).toContainText('3 files · 4 URLs');
+  const tree = wb.workspace.getByRole('list', { name: 'Files by index' });
+  await expect(tree.getByRole('listitem')).toHaveCount(3);
+  await expect(wb.workspace.getByRole('list', { name: 'Files not named by an index' })).toHaveCount(0);
+  await wb.showWorkspaceFile('All files');
+  const table = page.getByRole('table', { name: 'All workspace URLs' });
+  await expect(table.locator('tbody tr')).toHaveCount(4);
+  await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
+});
+
+test('a .zip of the Hugo multilingual set matches relative child locs by folder; export re-splits', async ({
+  wb,
+  page,
+}) => {
+  const read = (p: string) => new Uint8Array(readFileSync(`${DIR}/hugo/${p}`));
+  const zip = zipSync({
+    'sitemap.xml': read('sitemap.xml'),
+    'en/sitemap.xml': read('en/sitemap.xml'),
+    'fr/sitemap.xml': read('fr/sitemap.xml'),
+  });
+  await wb.openFile({ name: 'hugo.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  const tree = wb.workspace.getByRole('list', { name: 'Files by index' });
+  await expect(tree.getByRole('listitem')).toHaveCount(3);
+  await expect(tree).toContainText('fr/sitemap.xml');
+  await expect(tree).toContainText('en/sitemap.xml');
+  await expect(tree).not.toContainText('missing');
+  await expect(wb.workspace).toContainText('3 files · 21 URLs');
+
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  // Relative locs and no publish URL: the dialog asks where the files will live.
+  await expect(dlg.getByRole('alert')).toContainText('enter the address');
+  await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeDisabled();
+  await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://guides.18f.gov/');
+  await dlg.getByRole('checkbox', { name: /Re-split/ }).check();
+  await dlg.getByLabel('URLs per file').fill('5');
+  const out = dlg.getByRole('table', { name: 'Files in the export' });
+  await expect(out).toContainText('en/sitemap-3.xml');
+  const downloading = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download .zip' }).click();
+  const files = unzipSync(await downloadBytes(await downloading));
+  expect(Object.keys(files).sort()).toEqual([
+    'en/sitemap-1.xml',
+    'en/sitemap-2.xml',
+    'en/sitemap-3.xml',
+    'fr/sitemap-1.xml',
+    'fr/sitemap-2.xml',
+    'sitemap.xml',
+  ]);
+  const index = parseSitemap(files['sitemap.xml']).document.entries.map((e) => e.loc);
+  expect(index).toEqual([
+    'https://guides.18f.gov/fr/sitemap-1.xml',
+    'https://guides.18f.gov/fr/sitemap-2.xml',
+    'https://guides.18f.gov/en/sitemap-1.xml',
+    'https://guides.18f.gov/en/sitemap-2.xml',
+    'https://guides.18f.gov/en/sitemap-3.xml',
+  ]);
+});
+
+test('one file opens alone as before; a child opened next joins its index', async ({ wb }) => {
+  await wb.openFile(`${DIR}/sitemap.xml`);
+  await expect(wb.status).toContainText('1 sitemap');
+  await expect(wb.workspace).toHaveCount(0);
+  await wb.openFile(`${DIR}/sitemap-0.xml`);
+  await expect(wb.workspace).toBeVisible();
+  const tree = wb.workspace.getByRole('list', { name: 'Files by index' });
+  await expect(tree.getByRole('listitem')).toHaveCount(2);
+  await expect(wb.page.getByRole('banner')).toContainText('sitemap-0.xml');
+  await wb.showWorkspaceFile('sitemap.xml');
+  await expect(wb.status).toContainText('1 sitemap');
+});

@@ -1,0 +1,56 @@
+import type { Workspace, WorkspaceIssue } from '../../core/workspace.ts';
+import type { WorkspaceSlot } from '../../state/workspaceStore.ts';
+import { plural } from '../format.ts';
+import { ruleDisplay } from '../rules.ts';
+import { useWorkspaceStore } from './workspaceContext.ts';
+
+/** Shown at most; the rest are counted. */
+const LIMIT = 200;
+const RANK = { error: 0, warning: 1, info: 2 } as const;
+
+function byRank(a: WorkspaceIssue, b: WorkspaceIssue): number {
+  return RANK[a.severity] - RANK[b.severity];
+}
+
+/** Issues only the workspace can see (cross-file duplicates, index children, limits), with rule ids. */
+export function CrossFileIssues({ model, files }: { model: Workspace; files: readonly WorkspaceSlot[] }) {
+  const ws = useWorkspaceStore();
+  const issues = model.issues.length > LIMIT ? model.issues.slice(0, LIMIT) : [...model.issues];
+  issues.sort(byRank);
+  const reveal = (issue: WorkspaceIssue) => {
+    const slot = files[issue.file];
+    if (!slot) return;
+    if (issue.entry === undefined) return ws.commands.setActive(slot.id);
+    const at = model.files[issue.file].document.entries.findIndex((e) => e.id === issue.entry);
+    ws.commands.reveal(slot.id, Math.max(0, at));
+  };
+  return (
+    <section className="ws-issues" aria-label="Cross-file issues">
+      <h3 className="ws-sub">
+        Cross-file issues <span className="count">{model.issues.length}</span>
+      </h3>
+      {issues.length === 0 ? (
+        <p className="ws-note">No duplicate URLs across files, and the index matches its children.</p>
+      ) : (
+        <ul className="ws-issue-list">
+          {issues.map((issue) => (
+            <li key={`${issue.rule}-${issue.file}-${issue.entry ?? 'f'}-${issue.message}`}>
+              <button type="button" className="ws-issue" onClick={() => reveal(issue)}>
+                <span className="ws-issue-top">
+                  <span className={`sev ${issue.severity}`} role="img" aria-label={issue.severity} />
+                  <span className="rule-id">{issue.rule}</span>
+                  <span className="ws-issue-title">{ruleDisplay(issue.rule).title}</span>
+                </span>
+                <span className="ws-issue-msg">{issue.message}</span>
+                <span className="ws-issue-file">in {files[issue.file]?.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {model.issues.length > LIMIT ? (
+        <p className="ws-note">and {plural(model.issues.length - LIMIT, 'more issue')}</p>
+      ) : null}
+    </section>
+  );
+}

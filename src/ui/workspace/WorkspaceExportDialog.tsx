@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ChildFormat } from '../../core/workspace/exportPlan.ts';
+import {
+  type ExportedFile,
+  exportWorkspace,
+  suggestedPublishBase,
+  zipExport,
+} from '../../state/workspaceExport.ts';
+import type { WorkspaceState } from '../../state/workspaceStore.ts';
+import { Dialog } from '../Dialog.tsx';
+import { downloadBytes } from '../download.ts';
+import { fmtBytes, fmtInt, plural } from '../format.ts';
+import { useWorkspace, useWorkspaceStore } from './workspaceContext.ts';
+
+const selModel = (s: WorkspaceState) => s.model;
+const selFiles = (s: WorkspaceState) => s.files;
+
+function absoluteBase(text: string): string | null {
+  try {
+    const u = new URL(text.trim());
+    return /^https?:$/.test(u.protocol) ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function zipName(files: WorkspaceState['files'], model: WorkspaceState['model']): string {
+  const first = model?.indexes[0] ?? 0;
+  const name = files[first]?.name ?? 'sitemaps';
+  return `${name.replace(/^.*\//, '').replace(/\.(xml|txt)(\.gz)?$/i, '') || 'sitemaps'}-workspace.zip`;
+}
+
+/** The workspace export: publish base, per-file format, optional re-split, sizes, then the .zip. */
+export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
+  const ws = useWorkspaceStore();
+  const model = useWorkspace(selModel);
+  const files = useWorkspace(selFiles);
+  const suggested = useMemo(
+    () => (model ? suggestedPublishBase(model, ws.primary.getState().settings.publishUrl) : undefined),
+    [model, ws],
+  );
+  const [base, setBase] = useState(suggested ?? '');
+  const [split, setSplit] = useState(false);
+  const [maxUrls, setMaxUrls] = useState(1000);
+  const [formats, setFormats] = useState<ReadonlyMap<number, ChildFormat>>(new Map());
+  const [out, setOut] = useState<ExportedFile[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const publishBase = absoluteBase(base);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new model means the files changed: plan again
+  useEffect(() => {
+    if (publishBase === null) {
+      setOut(null);
+      return;
+    }
+    const t = setTimeout(() => {
+      try {
+        const req = {
+          publishBase,
+          now: Date.now(),
+          formats,
+          ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
+        };
+        setOut(exportWorkspace(ws.getState(), req));
+        setFailure(null);
+      } catch (e) {
+        setOut(null);
+        setFailure(e instanceof Error ? e.message : String(e));
+      }
+    }, 250);
+    return () => clearTimeout(t);
+  }, [ws, model, publishBase, split, maxUrls, formats]);
+
+  if (!model) return null;
+  const children = model.files.map((f, k) => ({ f, k })).filter(({ f }) => f.kind !== 'sitemapindex');
+  const total = out?.reduce((n, f) => n + f.bytes.length, 0) ?? 0;
+  const download = () => {
+    if (!out) return;
+    downloadBytes(zipName(files, model), 'application/zip', zipExport(out));
+    onClose();
+  };
+  return (
+    <Dialog
+      title="Export workspace"
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <span className="ws-foot-note">
+            {out ? `${plural(out.length, 'file')}, ${fmtBytes(total)} before zipping` : ''}
+          </span>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn primary" disabled={!out} onClick={download}>
+            Download .zip
+          </button>
+        </>
+      }
+    >
+      <div className="ws-export">
+        <label className="ws-field">
+          <span>Publish base URL (where the files will live)</span>
+          <input
+            type="url"
+            value={base}
+            placeholder="https://www.example.com/"
+            onChange={(e) => setBase(e.currentTarget.value)}
+            aria-invalid={publishBase === null}
+          />
+        </label>
+        {publishBase === null ? (
+          <p className="ws-warn" role="alert">
+            The index needs absolute URLs: enter the address where the files will be published.
+          </p>
+        ) : null}
+        <div className="ws-split">
+          <label>
+            <input type="checkbox" checked={split} onChange={(e) => setSplit(e.currentTarget.checked)} />{' '}
+            Re-split files to at most
+          </label>
+          <input
+            type="number"
+            min={1}
+            max={50000}
+            value={maxUrls}
+            disabled={!split}
+            aria-label="URLs per file"
+            onChange={(e) => setMaxUrls(Number(e.currentTarget.value) || 1)}
+          />
+          <span>URLs per file</span>
+        </div>
+        <fieldset className="ws-formats">
+          <legend>Format of each file</legend>
+          {children.map(({ f, k }) => (
+            <label key={f.name} className="ws-format-row">
+              <span className="ws-format-name">{f.name}</span>
+              <select
+                value={formats.get(k) ?? (f.name.toLowerCase().endsWith('.gz') ? 'xml.gz' : 'xml')}
+                onChange={(e) => {
+                  const next = new Map(formats);
+                  next.set(k, e.currentTarget.value as ChildFormat);
+                  setFormats(next);
+                }}
+              >
+                <option value="xml">XML</option>
+                <option value="xml.gz">Gzipped XML</option>
+              </select>
+            </label>
+          ))}
+        </fieldset>
+        {failure ? <p className="ws-warn">{failure}</p> : null}
+        {out ? (
+          <table className="ws-out" aria-label="Files in the export">
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Role</th>
+                <th scope="col">Entries</th>
+                <th scope="col">Size</th>
+                <th scope="col">Changed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {out.map((f) => (
+                <tr key={f.name}>
+                  <td>{f.name}</td>
+                  <td>{f.role}</td>
+                  <td className="num">{fmtInt(f.entries)}</td>
+                  <td className="num">
+                    {fmtBytes(f.bytes.length)}
+                    {f.bytes.length !== f.uncompressedBytes
+                      ? ` (${fmtBytes(f.uncompressedBytes)} unzipped)`
+                      : ''}
+                  </td>
+                  <td>{f.changed ? 'yes' : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
