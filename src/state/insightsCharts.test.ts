@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, SitemapDocument } from '../core/model.ts';
+import { entryBytes } from '../core/rules/size.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import { Validator } from '../core/validate.ts';
 import { buildCharts, chartEntries, documentBytes, ruleCounts, sameBucket } from './insightsCharts.ts';
@@ -76,6 +77,29 @@ describe('buildCharts', () => {
 });
 
 describe('documentBytes', () => {
+  it('follows edits by re-measuring the changed entries: the change equals the per-entry difference', () => {
+    const big: SitemapDocument = {
+      kind: 'urlset',
+      entries: Array.from({ length: 50 }, (_, i) => e(i, `https://a.com/p/${i}`)),
+      nextId: 50,
+    };
+    const sum = (list: readonly Entry[]) => list.reduce((n, x) => n + entryBytes(x, 'urlset'), 0);
+    const before = documentBytes(big);
+    const edited = big.entries.slice(1);
+    edited[3] = { ...edited[3], loc: 'https://a.com/a-much-longer-path/than-before', lastmod: '2024-01-01' };
+    edited.push(e(60, 'https://a.com/new'));
+    const after = documentBytes({ ...big, entries: edited });
+    expect(after - before).toBe(sum(edited) - sum(big.entries));
+    expect(after).toBeGreaterThan(sum(edited));
+  });
+
+  it('counts the same rules by rule whether filtered or not', () => {
+    const v = validator();
+    const unfiltered = buildCharts(doc, DEFAULT_VIEW, v, null).rules.buckets.map((b) => [b.label, b.value]);
+    const perEntry = [...ruleCounts(doc.entries, v)].map(([r, c]) => [r, c.count]);
+    expect(new Map(unfiltered as [string, number][])).toEqual(new Map(perEntry as [string, number][]));
+  });
+
   it('grows with every entry and is at least the URLs themselves', () => {
     const one = { ...doc, entries: doc.entries.slice(0, 1) };
     expect(documentBytes(doc)).toBeGreaterThan(documentBytes(one));

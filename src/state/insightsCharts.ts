@@ -18,6 +18,7 @@ import {
   priorityDistribution,
   urlsPerFolder,
 } from '../core/stats.ts';
+import { diffEntries } from './insightsTree.ts';
 import type { ViewState } from './types.ts';
 import type { ValidatorLike } from './validation.ts';
 import { filterMask } from './view.ts';
@@ -79,16 +80,48 @@ export function ruleCounts(
   return out;
 }
 
+let lastBytes: { entries: readonly Entry[]; kind: SitemapDocument['kind']; bytes: number } | null = null;
+
 /**
  * Estimated exported size of the whole document (XML bytes, or text lines), with the core
- * validator's per-entry estimate.
+ * validator's per-entry estimate. After an edit only the changed entries are re-measured
+ * (id-based diff against the last measured array); otherwise O(n).
  *
  * @example documentBytes(doc) // 1_234_567
  */
 export function documentBytes(doc: SitemapDocument): number {
-  let n = doc.kind === 'text' ? 0 : DOCUMENT_OVERHEAD;
-  for (let i = 0; i < doc.entries.length; i++) n += entryBytes(doc.entries[i], doc.kind);
+  const prev = lastBytes;
+  const diff =
+    prev && prev.kind === doc.kind && prev.entries !== doc.entries
+      ? diffEntries(prev.entries, doc.entries, 5000)
+      : null;
+  let n: number;
+  if (prev && prev.kind === doc.kind && prev.entries === doc.entries) n = prev.bytes;
+  else if (prev && diff) {
+    n = prev.bytes;
+    for (const e of diff.removed ?? []) n -= entryBytes(e as Entry, doc.kind);
+    for (const u of diff.updated ?? []) {
+      const { before, after } = u as { before: Entry; after: Entry };
+      n += entryBytes(after, doc.kind) - entryBytes(before, doc.kind);
+    }
+    for (const e of diff.added ?? []) n += entryBytes(e, doc.kind);
+  } else {
+    n = doc.kind === 'text' ? 0 : DOCUMENT_OVERHEAD;
+    for (let i = 0; i < doc.entries.length; i++) n += entryBytes(doc.entries[i], doc.kind);
+  }
+  lastBytes = { entries: doc.entries, kind: doc.kind, bytes: n };
   return n;
+}
+
+/** Issues per rule on every URL of the document, from the validator's running totals. O(rules + document issues). */
+function documentRuleCounts(validator: ValidatorLike): Map<string, { severity: Severity; count: number }> {
+  const out = new Map<string, { severity: Severity; count: number }>();
+  for (const [rule, c] of validator.counts().byRule) out.set(rule, { ...c });
+  for (const issue of validator.documentIssues()) {
+    const row = out.get(issue.rule);
+    if (row) row.count--;
+  }
+  return out;
 }
 
 /**
@@ -108,7 +141,9 @@ export function buildCharts(
     lastmod: lastmodHistogram(entries),
     changefreq: changefreqDistribution(entries),
     priority: priorityDistribution(entries),
-    rules: { ...issuesByRule(ruleCounts(entries, validator)), title: 'Issues by rule' },
+    rules: issuesByRule(
+      entries === doc.entries ? documentRuleCounts(validator) : ruleCounts(entries, validator),
+    ),
     folders: urlsPerFolder(entries, 10),
     files: fileSizes([
       { name: fileName ?? 'sitemap.xml', bytes: documentBytes(doc), urls: doc.entries.length },

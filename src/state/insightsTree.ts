@@ -109,6 +109,11 @@ export class TreeSync {
     return this.tree!;
   }
 
+  /** True once a tree exists (the first `sync` builds it: ~1 s of CPU at 1,000,000 URLs). */
+  get built(): boolean {
+    return this.tree !== null;
+  }
+
   /** True while some severities may be stale (run `refreshStep`). */
   get severitiesPending(): boolean {
     return this.cursor >= 0;

@@ -112,7 +112,8 @@ function siblingInfo(tree: UrlTree, id: number): { setSize: number; posInSet: nu
 
 /** The URL tree side panel: hosts → folders with counts; click filters, F2 renames. */
 export function TreePanel() {
-  const bound = useUrlTree();
+  const result = useUrlTree();
+  const bound = result === 'building' ? null : result;
   const tree = bound?.tree ?? null;
   const commands = useCommands();
   const entryFilter = useAppState(selEntryFilter);
@@ -141,6 +142,7 @@ export function TreePanel() {
   useEffect(() => {
     if (activeRow >= 0) virt.scrollToIndex(activeRow, { align: 'auto' });
   }, [activeRow, virt]);
+  if (result === 'building') return <p className="empty-note">Building the URL tree…</p>;
   if (!tree) return null;
   const filterLabel = entryFilter?.label;
   const select = (id: number) => {

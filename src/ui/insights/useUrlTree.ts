@@ -40,18 +40,26 @@ function useSeverityRefresh(sync: TreeSync, key: unknown, onStep: () => void): v
  * The URL tree of the open document, kept in step with edits (incrementally, see TreeSync).
  * `version` changes whenever the tree did, for memoizing derived rows.
  */
-export function useUrlTree(): { tree: UrlTree; version: number } | null {
+export function useUrlTree(): { tree: UrlTree; version: number } | 'building' | null {
   const commands = useCommands();
   const doc = useAppState(selDoc);
   const validation = useAppState(selValidation);
   const sync = syncOf(commands);
   const [, setTick] = useState(0);
-  const tree = useMemo(
-    () => (doc ? sync.sync(doc.entries, validation.validator, validation.version) : null),
-    [sync, doc, validation],
-  );
   const bump = useCallback(() => setTick((t) => t + 1), []);
+  // A big first build waits one task, so the tab shows "Building…" instead of freezing blank.
+  const [mayBuild, setMayBuild] = useState(() => sync.built || (doc?.entries.length ?? 0) < 50_000);
+  useEffect(() => {
+    if (mayBuild) return;
+    const t = setTimeout(() => setMayBuild(true), 30);
+    return () => clearTimeout(t);
+  }, [mayBuild]);
+  const tree = useMemo(
+    () => (doc && mayBuild ? sync.sync(doc.entries, validation.validator, validation.version) : null),
+    [sync, doc, validation, mayBuild],
+  );
   useSeverityRefresh(sync, validation, bump);
+  if (doc && !mayBuild) return 'building';
   return tree ? { tree, version: tree.version } : null;
 }
 
