@@ -7,6 +7,7 @@ import {
   entityAttack,
   gzipBomb,
   hugeAttribute,
+  remoteReferences,
   SCRIPT_VALUES,
   scriptValues,
 } from './fixtures/hostile/make.ts';
@@ -195,6 +196,22 @@ test('DOCTYPE entities (billion laughs) and external entities are reported, neve
   await expect(issuesPanel(wb)).toContainText('ENC-009');
   await expect(issuesPanel(wb)).toContainText('ENC-006');
   await expect(wb.page.getByText(/root:x:0/)).toHaveCount(0);
+});
+
+test('remote references in a file (stylesheet, schema, image, video thumbnail and player) are never loaded', async ({
+  wb,
+  page,
+}) => {
+  await wb.openFile(remoteReferences());
+  await wb.expectUrlCount(1);
+  await wb.clickCell(0, 'URL');
+  const details = page.getByRole('region', { name: 'Row details' });
+  for (const tab of await details.getByRole('tab').all()) {
+    await tab.click();
+    await expectOnlySafeLinks(wb);
+  }
+  await expect(details).toContainText('https://evil.example/');
+  // The automatic guard fails this test if anything above requested evil.example.
 });
 
 test('100,000 nested elements, invalid UTF-8, NUL bytes and a 10 MB attribute open with warnings', async ({
