@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import type { EditableField } from '../state/columns.ts';
 import { selectedEntryIds, selectedRowCount } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
-import { CHANGEFREQS, w3cNow } from './CellEditor.tsx';
+import { type BulkField, BulkValueField } from './BulkValueField.tsx';
 import { Dialog } from './Dialog.tsx';
 import { plural } from './format.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
-type BulkField = Exclude<EditableField, 'loc'>;
 const FIELD_LABEL: Record<BulkField, string> = {
   lastmod: 'Last modified',
   changefreq: 'Change frequency',
@@ -85,7 +83,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
           </select>
         </label>
       </div>
-      {mode === 'set' ? <ValueField field={field} value={value} onChange={setValue} /> : null}
+      {mode === 'set' ? <BulkValueField field={field} value={value} onChange={setValue} /> : null}
       <fieldset className="radio-cards">
         <legend>Apply to</legend>
         <label>
@@ -113,51 +111,5 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
         </label>
       </fieldset>
     </Dialog>
-  );
-}
-
-function ValueField({
-  field,
-  value,
-  onChange,
-}: {
-  field: BulkField;
-  value: string;
-  onChange(v: string): void;
-}) {
-  if (field === 'changefreq') {
-    return (
-      <div className="field">
-        <label htmlFor="bulk-value">Value</label>
-        <select id="bulk-value" value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">Choose…</option>
-          {CHANGEFREQS.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
-  return (
-    <div className="field">
-      <label htmlFor="bulk-value">Value</label>
-      <span className="inline-fields">
-        <input
-          id="bulk-value"
-          type="text"
-          value={value}
-          inputMode={field === 'priority' ? 'decimal' : undefined}
-          placeholder={field === 'priority' ? '0.0 – 1.0' : 'YYYY-MM-DD or full W3C datetime'}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        {field === 'lastmod' ? (
-          <button type="button" className="btn" onClick={() => onChange(w3cNow(new Date()))}>
-            Now
-          </button>
-        ) : null}
-      </span>
-    </div>
   );
 }
