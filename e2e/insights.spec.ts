@@ -37,6 +37,7 @@ test('the URL tree filters the table to a folder and renames it as one undoable 
   await expect(tree.getByRole('treeitem', { name: /^\/api/ })).toBeVisible();
   await expect(tree.getByRole('treeitem', { name: /^\/reference/ })).toHaveCount(0);
   await expect(wb.status).toContainText('Showing 13');
+  await expect(wb.button('Remove filter: Folder /docs/api/')).toBeVisible();
   expect(await wb.cellText(0, 'URL')).toBe(`${ORIGIN}/docs/api/architecture`);
 
   await wb.button(/^Undo: Rename/).click();
@@ -44,8 +45,27 @@ test('the URL tree filters the table to a folder and renames it as one undoable 
   await expect(tree.getByRole('treeitem', { name: /^\/api/ })).toHaveCount(0);
   expect(await wb.cellText(0, 'URL')).toBe(`${ORIGIN}/docs/reference/architecture`);
 
-  await page.getByRole('button', { name: 'Remove filter: Folder /docs/reference/' }).click();
+  await page.getByRole('button', { name: /^Remove filter: Folder / }).click();
   await expect(wb.status).not.toContainText('Showing');
+});
+
+test('moving a folder under another folder is one undoable step', async ({ wb, page }) => {
+  await wb.openFile(path.join(FIX, 'polygon-edge-docs.xml'));
+  await wb.expectUrlCount(23);
+  await page.getByRole('tab', { name: 'Tree' }).click();
+  const tree = page.getByRole('tree', { name: 'URL tree' });
+  await tree.getByRole('treeitem', { name: /^\/docs\b/ }).click();
+  await tree.press('ArrowRight');
+  await tree.getByRole('treeitem', { name: /^\/guides\b/ }).click();
+  await page.getByRole('button', { name: 'Move to…' }).click();
+  const dlg = wb.dialog('Move /docs/guides/');
+  await dlg.getByLabel('New parent folder').selectOption({ label: '/docs/reference/  (reference)' });
+  await expect(dlg.getByText(`${ORIGIN}/docs/reference/guides/ethereum-state`)).toBeVisible();
+  await dlg.getByRole('button', { name: 'Move 1 URL' }).click();
+  await expect(wb.button('Undo: Move /docs/guides/ → /docs/reference/guides/ on 1 URL')).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: /^\/guides\b/ })).toHaveAttribute('aria-level', '4');
+  await wb.button(/^Undo: Move/).click();
+  await expect(tree.getByRole('treeitem', { name: /^\/guides\b/ })).toHaveAttribute('aria-level', '3');
 });
 
 test('a chart bar filters the table, and each chart has a table equivalent', async ({ wb, page }) => {

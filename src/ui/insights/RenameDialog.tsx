@@ -32,14 +32,14 @@ function moveTargets(tree: UrlTree, nodeId: number): number[] {
 }
 
 /** The same origin → paths only ("/blog/ → /news/"), else full prefixes. */
-export function renameLabel(from: string, to: string, n: number): string {
+export function renameLabel(from: string, to: string, n: number, verb: 'Rename' | 'Move' = 'Rename'): string {
   const origin = (u: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(u)?.[0] ?? '';
   const o = origin(from);
   const short = (u: string) => {
     const p = o && origin(u).toLowerCase() === o.toLowerCase() ? u.slice(o.length) : u;
     return p.endsWith('/') ? p : `${p}/`;
   };
-  return `Rename ${short(from)} → ${short(to)} on ${plural(n, 'URL')}`;
+  return `${verb} ${short(from)} → ${short(to)} on ${plural(n, 'URL')}`;
 }
 
 function usePlan(from: string, to: string) {
@@ -82,7 +82,12 @@ export function RenameDialog({ tree, nodeId, mode, onClose, onDone }: RenameDial
   const apply = () => {
     const n = commands.replaceEntries(
       plan.map((c) => c.after),
-      renameLabel(from, target, plan.filter((c) => c.before.loc !== c.after.loc).length),
+      renameLabel(
+        from,
+        target,
+        plan.filter((c) => c.before.loc !== c.after.loc).length,
+        mode === 'move' ? 'Move' : 'Rename',
+      ),
     );
     if (n > 0) onDone(target.replace(/\/+$/, ''));
     else onClose();

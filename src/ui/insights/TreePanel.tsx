@@ -120,6 +120,8 @@ export function TreePanel() {
   const exp = useExpanded(tree);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'rename' | 'move' | null>(null);
+  // After a rename or move: show the folder at its new place once the tree has followed the edit.
+  const [reveal, setReveal] = useState<{ key: string; refilter: boolean } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tree mutates in place; version marks changes
   const rows = useMemo(() => {
@@ -142,6 +144,22 @@ export function TreePanel() {
   useEffect(() => {
     if (activeRow >= 0) virt.scrollToIndex(activeRow, { align: 'auto' });
   }, [activeRow, virt]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the tree (version) catches up
+  useEffect(() => {
+    if (!tree || !reveal) return;
+    const moved = findByKey(tree, reveal.key);
+    if (moved < 0) return;
+    setReveal(null);
+    setActiveKey(reveal.key);
+    const open = new Set(exp.open);
+    for (let n = tree.node(moved).parent; n !== ROOT; n = tree.node(n).parent) open.add(nodeKey(tree, n));
+    exp.set(open);
+    if (reveal.refilter) {
+      commands.setFilter({
+        entryIds: { ids: new IdSet(tree.entryIdsUnder(moved)), label: treeFilterLabel(tree, moved) },
+      });
+    }
+  }, [tree, bound?.version, reveal]);
   if (result === 'building') return <p className="empty-note">Building the URL tree…</p>;
   if (!tree) return null;
   const filterLabel = entryFilter?.label;
@@ -218,14 +236,7 @@ export function TreePanel() {
           onClose={() => setDialog(null)}
           onDone={(newPrefix) => {
             setDialog(null);
-            const moved = findByKey(tree, newPrefix);
-            if (moved < 0) return;
-            setActiveKey(newPrefix);
-            const open = new Set(exp.open);
-            for (let n = tree.node(moved).parent; n !== ROOT; n = tree.node(n).parent)
-              open.add(nodeKey(tree, n));
-            exp.set(open);
-            if (filterLabel) select(moved);
+            setReveal({ key: newPrefix, refilter: filterLabel === treeFilterLabel(tree, activeId) });
           }}
         />
       ) : null}
