@@ -171,3 +171,23 @@ test('the fix in a cell tip is reachable with Tab and applied with Enter', async
   await expect(url).not.toHaveAttribute('aria-invalid', 'true');
   await expect(url).toBeFocused();
 });
+
+test('regex replace with groups, and the host change as one undoable action', async ({ wb, page }) => {
+  await wb.button('Find & replace…').click();
+  const dlg = wb.dialog('Find and replace');
+  await dlg.getByLabel('Find').fill('/(de|fr)/$');
+  await dlg.getByLabel('Replace with').fill('/$1-$1/');
+  await dlg.getByRole('checkbox', { name: /Regular expression/ }).check();
+  await expect(dlg.getByRole('status')).toHaveText('2 cells will change');
+  await dlg.getByRole('button', { name: 'Replace all' }).click();
+  await expect(await wb.cell(1, 'URL')).toHaveText('https://www.example-coffee.com/de-de/');
+
+  await wb.button('Find & replace…').click();
+  await dlg.getByLabel('From host').fill('www.example-coffee.com');
+  await dlg.getByLabel('To host').fill('shop.example-coffee.com');
+  await dlg.getByRole('button', { name: 'Change host' }).click();
+  await expect(await wb.cell(0, 'URL')).toHaveText('https://shop.example-coffee.com/');
+  await page.getByRole('banner').getByRole('button', { name: /^Undo: / }).click();
+  await expect(await wb.cell(0, 'URL')).toHaveText('https://www.example-coffee.com/');
+  await expect(await wb.cell(1, 'URL')).toHaveText('https://www.example-coffee.com/de-de/');
+});
