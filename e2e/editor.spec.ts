@@ -187,7 +187,10 @@ test('regex replace with groups, and the host change as one undoable action', as
   await dlg.getByLabel('To host').fill('shop.example-coffee.com');
   await dlg.getByRole('button', { name: 'Change host' }).click();
   await expect(await wb.cell(0, 'URL')).toHaveText('https://shop.example-coffee.com/');
-  await page.getByRole('banner').getByRole('button', { name: /^Undo: / }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Undo: / })
+    .click();
   await expect(await wb.cell(0, 'URL')).toHaveText('https://www.example-coffee.com/');
   await expect(await wb.cell(1, 'URL')).toHaveText('https://www.example-coffee.com/de-de/');
 });
