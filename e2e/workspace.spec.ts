@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { unzipSync, zipSync } from 'fflate';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
@@ -184,4 +185,21 @@ test('one file opens alone as before; a child opened next joins its index', asyn
   await expect(wb.page.getByRole('banner')).toContainText('sitemap-0.xml');
   await wb.showWorkspaceFile('sitemap.xml');
   await expect(wb.status).toContainText('1 sitemap');
+});
+
+test('the workspace panel, the All files table and the export dialog have no axe violations', async ({
+  wb,
+  page,
+}) => {
+  const axe = async () => {
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  };
+  await openNextWorkspace(wb);
+  await axe();
+  await wb.showWorkspaceFile('All files');
+  await axe();
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await expect(page.getByRole('table', { name: 'Files in the export' })).toBeVisible();
+  await axe();
 });

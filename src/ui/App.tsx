@@ -119,7 +119,7 @@ function Workbench() {
           {hasDoc && !loadError && !all ? <SidePanel /> : null}
         </div>
       </main>
-      <StatusBar />
+      {all ? null : <StatusBar />}
       <DropZone />
       <Notifications />
       {dialog === 'paste' ? <PasteDialog onClose={close} /> : null}

@@ -41,7 +41,9 @@ export function CrossFileIssues({ model, files }: { model: Workspace; files: rea
                   <span className="rule-id">{issue.rule}</span>
                   <span className="ws-issue-title">{ruleDisplay(issue.rule).title}</span>
                 </span>
-                <span className="ws-issue-msg">{issue.message}</span>
+                <span className="ws-issue-msg" title={issue.message}>
+                  {issue.message}
+                </span>
                 <span className="ws-issue-file">in {files[issue.file]?.name}</span>
               </button>
             </li>
