@@ -121,7 +121,7 @@ export interface ShortcutInfo {
 
 /** Every keyboard shortcut of the app, in the order the overlay lists them. */
 export const SHORTCUTS: readonly ShortcutInfo[] = [
-  { group: 'Anywhere', keys: ['?', 'Ctrl+/'], does: 'Show keyboard shortcuts' },
+  { group: 'Anywhere', keys: ['?', 'Ctrl+/'], does: 'Show this list' },
   {
     group: 'Anywhere',
     keys: ['Ctrl+Z'],
@@ -134,8 +134,8 @@ export const SHORTCUTS: readonly ShortcutInfo[] = [
     does: 'Redo',
     probe: { key: { key: 'y', ctrlKey: true }, action: 'history:redo' },
   },
-  { group: 'Anywhere', keys: ['Esc'], does: 'Close a dialog, menu or panel' },
-  { group: 'Anywhere', keys: ['Tab', 'Shift+Tab'], does: 'Move between controls; leave the table' },
+  { group: 'Anywhere', keys: ['Esc'], does: 'Close a dialog or menu' },
+  { group: 'Anywhere', keys: ['Tab', 'Shift+Tab'], does: 'Move between controls' },
   {
     group: 'Table',
     keys: ['↑', '↓', '←', '→'],
@@ -151,19 +151,19 @@ export const SHORTCUTS: readonly ShortcutInfo[] = [
   {
     group: 'Table',
     keys: ['Ctrl+Arrow'],
-    does: 'Jump to the edge of the table',
+    does: 'Jump to the table edge',
     probe: { key: { key: 'ArrowDown', ctrlKey: true }, action: 'grid:move' },
   },
   {
     group: 'Table',
     keys: ['Page Up', 'Page Down'],
-    does: 'Move one screen up or down',
+    does: 'One screen up or down',
     probe: { key: { key: 'PageDown' }, action: 'grid:page' },
   },
   {
     group: 'Table',
     keys: ['Home', 'End'],
-    does: 'First or last cell of the row',
+    does: 'Start or end of the row',
     probe: { key: { key: 'End' }, action: 'grid:rowEdge' },
   },
   {
@@ -187,7 +187,7 @@ export const SHORTCUTS: readonly ShortcutInfo[] = [
   {
     group: 'Table',
     keys: ['Any letter'],
-    does: 'Start typing a new value',
+    does: 'Type a new value',
     probe: { key: { key: 'h' }, action: 'grid:type' },
   },
   {
@@ -199,26 +199,26 @@ export const SHORTCUTS: readonly ShortcutInfo[] = [
   {
     group: 'Table',
     keys: ['Ctrl+D'],
-    does: 'Fill down from the first selected row',
+    does: 'Fill down',
     probe: { key: { key: 'd', ctrlKey: true }, action: 'grid:fillDown' },
   },
-  { group: 'Table', keys: ['Ctrl+C', 'Ctrl+V'], does: 'Copy and paste cells (tab-separated)' },
+  { group: 'Table', keys: ['Ctrl+C', 'Ctrl+V'], does: 'Copy or paste cells' },
   {
     group: 'Table',
     keys: ['Esc'],
-    does: 'Reduce the selection to the active cell',
+    does: 'Keep only the active cell',
     probe: { key: { key: 'Escape' }, action: 'grid:escape' },
   },
   {
     group: 'Editing a cell',
     keys: ['Enter', 'Shift+Enter'],
-    does: 'Save and move down or up',
+    does: 'Save, move down or up',
     probe: { key: { key: 'Enter' }, action: 'editor:commit' },
   },
   {
     group: 'Editing a cell',
     keys: ['Tab', 'Shift+Tab'],
-    does: 'Save and move right or left',
+    does: 'Save, move right or left',
     probe: { key: { key: 'Tab' }, action: 'editor:commit' },
   },
   {

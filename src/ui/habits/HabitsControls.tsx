@@ -101,7 +101,7 @@ export function HabitsControls() {
       <ThemeSwitch />
       <button
         type="button"
-        className="btn ghost hb-help"
+        className="btn ghost hb-icon"
         aria-label="Keyboard shortcuts"
         title="Keyboard shortcuts (? or Ctrl+/)"
         aria-keyshortcuts="? Control+/"

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   applyThemeChoice,
   loadThemeChoice,
@@ -8,28 +8,77 @@ import {
 } from '../theme.ts';
 import '../theme-dark.css';
 
-/** System / Light / Dark. "System" follows prefers-color-scheme; the choice is remembered. */
+const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/**
+ * System / Light / Dark as a small popover of radios behind one icon button, so the top bar
+ * stays calm. "System" follows prefers-color-scheme; the choice is remembered.
+ */
 export function ThemeSwitch() {
   const [choice, setChoice] = useState<ThemeChoice>(() => loadThemeChoice());
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   // Before paint, so a remembered dark theme never flashes light.
   useLayoutEffect(() => applyThemeChoice(choice), [choice]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    // Tabbing out of the radios closes it too.
+    const leave = (e: FocusEvent) => {
+      if (!ref.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+    };
+    const root = ref.current;
+    window.addEventListener('mousedown', close);
+    root?.addEventListener('focusout', leave);
+    return () => {
+      window.removeEventListener('mousedown', close);
+      root?.removeEventListener('focusout', leave);
+    };
+  }, [open]);
+  const closeOnEscape = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    e.preventDefault();
+    setOpen(false);
+    trigger.current?.focus();
+  };
   return (
-    <select
-      className="select hb-theme"
-      aria-label="Theme"
-      title="Theme: follow the system, or always light or dark"
-      value={choice}
-      onChange={(e) => {
-        const next = e.target.value as ThemeChoice;
-        setChoice(next);
-        saveThemeChoice(next);
-      }}
-    >
-      {THEME_CHOICES.map((c) => (
-        <option key={c.value} value={c.value}>
-          {c.value === 'system' ? 'Theme: System' : `Theme: ${c.label}`}
-        </option>
-      ))}
-    </select>
+    <div className="menu" ref={ref}>
+      <button
+        ref={trigger}
+        type="button"
+        className="btn ghost hb-icon"
+        aria-label={`Theme: ${LABEL[choice]}`}
+        title={`Theme: ${LABEL[choice]}`}
+        aria-expanded={open}
+        aria-controls={open ? 'hb-theme-menu' : undefined}
+        onClick={() => setOpen(!open)}
+        onKeyDown={closeOnEscape}
+      >
+        <span className="hb-theme-icon" aria-hidden="true" />
+      </button>
+      {open ? (
+        <fieldset className="menu-popover hb-menu hb-menu-end" id="hb-theme-menu" onKeyDown={closeOnEscape}>
+          <legend className="hb-menu-title">Theme</legend>
+          {THEME_CHOICES.map((c) => (
+            <label key={c.value}>
+              <input
+                type="radio"
+                name="hb-theme"
+                value={c.value}
+                checked={choice === c.value}
+                onChange={() => {
+                  setChoice(c.value);
+                  saveThemeChoice(c.value);
+                }}
+              />
+              {c.value === 'system' ? 'System (follow the device)' : c.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
   );
 }
