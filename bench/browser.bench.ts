@@ -79,6 +79,7 @@ function initialJs(): Row {
 async function appPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     serviceWorkers: 'block',
+    bypassCSP: true,
     viewport: { width: 1400, height: 900 },
   });
   const page = await context.newPage();

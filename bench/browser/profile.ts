@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = resolve(ROOT, 'bench/out/dist');
-const PORT = 4181;
+const PORT = 4187;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface ProfileNode {
@@ -106,6 +106,7 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({
       serviceWorkers: 'block',
+      bypassCSP: true,
       viewport: { width: 1400, height: 900 },
     });
     const page: Page = await context.newPage();
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
     for (const [k, ms] of topSelf(profile)) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
 }
 

@@ -347,3 +347,40 @@ describe('IDX-006 and NEWS-012 heuristics', () => {
     expect(validateDocument(doc('news-sitemap.xml'), S)).toEqual([]);
   });
 });
+
+describe('Validator.loadSteps and adopt (load spread over several tasks)', () => {
+  const entries = (): Entry[] => [
+    { id: 0, loc: 'https://www.example.com/a', lastmod: 'yesterday' },
+    { id: 1, loc: 'http://www.example.com/a' },
+    { id: 2, loc: 'https://www.example.com/a' },
+    {
+      id: 3,
+      loc: 'https://www.example.com/en/',
+      alternates: [{ rel: 'alternate', hreflang: 'en-UK', href: 'https://www.example.com/de/' }],
+    },
+    { id: 4, loc: 'https://other.example.org/x', priority: '2' },
+  ];
+  const parseIssue: Issue = { rule: 'XML-004', severity: 'error', message: 'parse', entry: 4, field: 'loc' };
+
+  it('yields progress in chunks and ends in the same state as load; adopt takes it over as one change', () => {
+    const direct = new Validator(S);
+    direct.load(doc(entries()), [parseIssue]);
+    const fresh = new Validator(S);
+    const progress = [...fresh.loadSteps(doc(entries()), [parseIssue], 2)];
+    expect(progress).toEqual([2, 4, 6, 8, 10]);
+    const target = new Validator(S);
+    target.load(doc([{ id: 9, loc: 'https://www.example.com/old' }]));
+    const before = target.version;
+    target.adopt(fresh);
+    expect(target.version).toBe(before + 1);
+    expect(sorted(target.all())).toEqual(sorted(direct.all()));
+    expect(target.counts()).toEqual(direct.counts());
+    expect(target.issuesOf(9)).toEqual([]);
+    const change = {
+      updated: [{ before: entries()[0], after: { ...entries()[0], loc: 'https://www.example.com/z' } }],
+    };
+    target.apply(change);
+    direct.apply(change);
+    expect(sorted(target.all())).toEqual(sorted(direct.all()));
+  });
+});

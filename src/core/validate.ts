@@ -104,6 +104,22 @@ export class Validator {
 
   /** Full validation of a document; `parseIssues` (from parseSitemap) are kept alongside. */
   load(doc: SitemapDocument, parseIssues: readonly Issue[] = []): void {
+    const steps = this.loadSteps(doc, parseIssues);
+    while (!steps.next().done);
+  }
+
+  /**
+   * The work of `load`, in steps a caller can spread over several tasks: yields the units done so
+   * far (of `2 × entries`) after every `chunk` entries; running it to the end is exactly `load`.
+   * Stopped midway, this validator is half-loaded: load a fresh instance and `adopt` it.
+   *
+   * @example for (const done of fresh.loadSteps(doc, issues)) if (overBudget()) await pause(); v.adopt(fresh);
+   */
+  *loadSteps(
+    doc: SitemapDocument,
+    parseIssues: readonly Issue[] = [],
+    chunk = 1000,
+  ): Generator<number, void> {
     this.reset(doc);
     const byEntry = new Map<number, Issue[]>();
     for (const i of parseIssues) {
@@ -114,11 +130,40 @@ export class Validator {
         else byEntry.set(i.entry, [i]);
       }
     }
-    for (const e of doc.entries) this.insert(e, byEntry.get(e.id) ?? []);
+    let done = 0;
+    for (const e of doc.entries) {
+      this.insert(e, byEntry.get(e.id) ?? []);
+      if (++done % chunk === 0) yield done;
+    }
     this.refreshReference(true, []);
-    for (const slot of this.slots.values()) this.regroup(slot);
+    for (const slot of this.slots.values()) {
+      this.regroup(slot);
+      if (++done % chunk === 0) yield done;
+    }
     this.refreshDocument();
     for (const i of this.docParse) this.count(i, 1);
+    this.version++;
+  }
+
+  /**
+   * Takes over everything `other` holds (settings, document, issues, indexes) in O(1), as one
+   * change (`version` increments). `other` must not be used afterwards.
+   */
+  adopt(other: Validator): void {
+    this.settings = other.settings;
+    this.doc = other.doc;
+    this.slots = other.slots;
+    this.seq = other.seq;
+    this.counters = other.counters;
+    this.families = other.families;
+    this.listers = other.listers;
+    (this.cluster as { listers: MultiMap }).listers = this.listers;
+    this.locs = other.locs;
+    this.refKey = other.refKey;
+    this.docIssues = other.docIssues;
+    this.docParse = other.docParse;
+    this.byRule = other.byRule;
+    this.sevCount = other.sevCount;
     this.version++;
   }
 

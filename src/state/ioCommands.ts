@@ -18,8 +18,10 @@ type IoCommands = Pick<
   | 'cancelTask'
 >;
 
-/** From this many entries on, opening shows a "Checking" task before validating. */
+/** From this many entries on, opening validates in slices under a "Checking" task. */
 const BIG_DOCUMENT = 20_000;
+/** Longest stretch of validation work between two yields to the page, in ms. */
+const SLICE_MS = 30;
 
 function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
@@ -56,23 +58,50 @@ export function createIoCommands(k: Kernel): IoCommands {
       k.set({ task: { ...task, progress } });
   };
 
-  // Full validation of a big document blocks for a moment: show why, and let the UI paint first.
+  // A big document is validated in slices of at most SLICE_MS into a fresh validator, with a
+  // cancellable "Checking" task; the open document stays untouched until it is adopted.
+  const validateInSlices = async (
+    result: ParseResult,
+  ): Promise<'done' | 'cancelled' | 'superseded' | 'unsupported'> => {
+    const timers = k.deps.timers;
+    const fresh = k.deps.createValidator(k.validationSettings());
+    const steps = fresh.loadSteps?.(result.document, result.issues);
+    if (!timers || !steps || !k.validator.adopt) return 'unsupported';
+    const n = result.document.entries.length;
+    const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
+    const onProgress = progressFor(ac);
+    const pause = () => new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
+    await pause(); // let the UI paint the task first
+    let sliceStart = k.deps.now();
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      if (k.deps.now() - sliceStart < SLICE_MS) continue;
+      onProgress('validate', step.value, 2 * n);
+      await pause();
+      if (ac.signal.aborted) break;
+      sliceStart = k.deps.now();
+    }
+    // A newer task took over (superseded: stay silent) or the user pressed Cancel.
+    if (!endTask(ac)) return 'superseded';
+    if (ac.signal.aborted) return 'cancelled';
+    k.validator.adopt(fresh);
+    return 'done';
+  };
+
   const open = async (result: ParseResult, fileName: string) => {
     partial = null;
     const n = result.document.entries.length;
-    const timers = k.deps.timers;
-    if (n >= BIG_DOCUMENT && timers) {
-      const task = {
-        label: `Checking ${n.toLocaleString('en-US')} URLs`,
-        progress: null,
-        cancellable: false,
-      };
-      k.set({ task });
-      await new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
-      if (k.f.task === task) k.set({ task: null });
+    let validated = false;
+    if (n >= BIG_DOCUMENT) {
+      const outcome = await validateInSlices(result);
+      if (outcome === 'superseded') return;
+      if (outcome === 'cancelled') {
+        k.notify('info', `Opening ${fileName} was cancelled.`);
+        return;
+      }
+      validated = outcome === 'done';
     }
     k.set({ loadError: null, restored: null });
-    k.replaceDocument(result.document, result.issues, fileName);
+    k.replaceDocument(result.document, result.issues, fileName, undefined, validated);
   };
 
   const openFile: Commands['openFile'] = async (name, bytes) => {

@@ -74,12 +74,16 @@ export interface Kernel {
   commit(patch: Patch): boolean;
   undo(): void;
   redo(): void;
-  /** Replace the document (open, new, restore): not undoable, history replaced. */
+  /**
+   * Replace the document (open, new, restore): not undoable, history replaced. `validated`: the
+   * validator already holds this document (loaded in slices and adopted), so it is not loaded again.
+   */
   replaceDocument(
     doc: SitemapDocument | null,
     issues: Issue[],
     fileName: string | null,
     history?: History,
+    validated?: boolean,
   ): void;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
@@ -209,11 +213,10 @@ export function createKernel(deps: StoreDeps): Kernel {
       const step = f.doc ? popRedo(f.history) : null;
       if (step) applyStep(step.patch, step.history);
     },
-    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY) {
+    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false) {
       f.doc = doc;
       sortIndex = null;
-      if (doc) validator.load(doc, issues);
-      else validator.load({ kind: 'urlset', entries: [], nextId: 0 }, []);
+      if (!validated) validator.load(doc ?? { kind: 'urlset', entries: [], nextId: 0 }, doc ? issues : []);
       f.fileName = fileName;
       f.history = history;
       f.docVersion++;

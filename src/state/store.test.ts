@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, ParseResult } from '../core/model.ts';
+import { Validator } from '../core/validate.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, makeEntry } from './testing.ts';
 import type { FixProvider } from './validation.ts';
@@ -71,6 +72,64 @@ describe('store: opening a big file', () => {
     for (const fn of queued.splice(0)) fn();
     await opening;
     expect(store.getState().task).toBeNull();
+    expect(store.getState().doc?.entries).toHaveLength(25_000);
+  });
+});
+
+describe('store: validating a big file in slices', () => {
+  it('yields between slices with progress, and Cancel keeps the open document and its issues', async () => {
+    const queued: Array<() => void> = [];
+    let clock = 0;
+    const small = makeDocument(3);
+    let next = small;
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: next, issues: [], fatal: null })),
+      now: () => (clock += 10),
+      timers: { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined },
+    });
+    await store.commands.openFile('small.xml', new Uint8Array([1]));
+    const before = store.getState();
+    next = makeDocument(25_000);
+    const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
+    for (let i = 0; i < 50 && queued.length === 0; i++) await Promise.resolve();
+    queued.shift()?.(); // first paint
+    for (let i = 0; i < 50 && queued.length === 0; i++) await Promise.resolve();
+    expect(queued.length).toBe(1); // paused after a slice
+    expect(store.getState().task?.progress).toBeGreaterThan(0);
+    expect(store.getState().task?.cancellable).toBe(true);
+    store.commands.cancelTask();
+    queued.shift()?.();
+    await opening;
+    expect(store.getState().task).toBeNull();
+    expect(store.getState().doc).toBe(before.doc);
+    expect(store.getState().validation.validator.counts()).toEqual(before.validation.validator.counts());
+    expect(store.getState().notices.at(-1)?.message).toBe('Opening big.xml was cancelled.');
+  });
+
+  it('opens the document validated exactly as a direct load once every slice has run', async () => {
+    const queued: Array<() => void> = [];
+    let clock = 0;
+    const doc = makeDocument(25_000);
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => (clock += 10),
+      timers: { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined },
+    });
+    const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
+    let pauses = 0;
+    for (let i = 0; i < 100_000 && store.getState().doc === null; i++) {
+      const fn = queued.shift();
+      if (fn) {
+        pauses++;
+        fn();
+      }
+      await Promise.resolve();
+    }
+    await opening;
+    expect(pauses).toBeGreaterThan(2);
+    const direct = new Validator({ now: clock });
+    direct.load(doc);
+    expect(store.getState().validation.validator.counts()).toEqual(direct.counts());
     expect(store.getState().doc?.entries).toHaveLength(25_000);
   });
 });

@@ -31,6 +31,13 @@ export interface ValidatorLike {
   entriesWithRule(rule: string): number[];
   worstSeverity(entryId: number): Severity | undefined;
   readonly version: number;
+  /**
+   * Optional (core `Validator.loadSteps`): `load` as an iterator yielding units done of
+   * `2 × entries`, so opening a big document can validate in slices without blocking the page.
+   */
+  loadSteps?(doc: SitemapDocument, parseIssues?: readonly Issue[]): Iterator<number, void>;
+  /** Optional (core `Validator.adopt`): take over a fresh instance's full state in O(1). */
+  adopt?(other: ValidatorLike): void;
 }
 
 /** Builds a validator for the given settings. */

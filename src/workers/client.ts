@@ -3,7 +3,7 @@
  * cancellation, transferable buffers, and an in-thread fallback running the same engine when
  * `Worker` is unavailable (or the worker fails to start).
  */
-import type { Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
 import {
@@ -56,6 +56,8 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   onProgress?: ProgressFn;
+  /** Entry chunks of a big parse result received so far (see `EntriesMessage`). */
+  chunks?: Entry[][];
 }
 
 function abortError(): Error {
@@ -99,9 +101,19 @@ export function createSitemapClient(
       p.onProgress?.(msg.phase, msg.done, msg.total);
       return;
     }
+    if (msg.type === 'entries') {
+      if (p.chunks) p.chunks.push(msg.entries);
+      else p.chunks = [msg.entries];
+      return;
+    }
     pending.delete(msg.requestId);
     if (msg.type === 'error') p.reject(new Error(msg.message));
-    else p.resolve(msg.result);
+    else if (msg.kind === 'parse' && msg.entryChunks !== undefined) {
+      const chunks = p.chunks ?? [];
+      if (chunks.length !== msg.entryChunks)
+        p.reject(new Error('The background worker lost part of the file.'));
+      else p.resolve({ ...msg.result, document: { ...msg.result.document, entries: chunks.flat() } });
+    } else p.resolve(msg.result);
   };
 
   const getWorker = (): WorkerLike | null => {

@@ -10,6 +10,7 @@ import { serializeFiles } from '../core/serialize.ts';
 import { validateDocument } from '../core/validate.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
+  ENTRY_CHUNK,
   PROTOCOL_VERSION,
   type ProgressMessage,
   transferablesOf,
@@ -111,7 +112,24 @@ export function createEngine(options: EngineOptions = {}): Engine {
         };
       }
       const wasCancelled = cancelled.delete(req.requestId);
-      if (msg && !wasCancelled) post(msg, transferablesOf(msg));
+      if (msg && !wasCancelled) post(chunkEntries(msg, post), transferablesOf(msg));
     },
   };
+}
+
+/**
+ * Sends a big parse result's entries ahead in `entries` messages of ENTRY_CHUNK and returns the
+ * result without them (other messages unchanged): the receiver rebuilds the array in order.
+ */
+function chunkEntries(msg: WorkerResponse, post: Post): WorkerResponse {
+  if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
+  const entries = msg.result.document.entries;
+  if (entries.length <= ENTRY_CHUNK) return msg;
+  let chunks = 0;
+  for (let i = 0; i < entries.length; i += ENTRY_CHUNK, chunks++) {
+    const part = entries.slice(i, i + ENTRY_CHUNK);
+    post({ version: PROTOCOL_VERSION, requestId: msg.requestId, type: 'entries', entries: part }, []);
+  }
+  const document = { ...msg.result.document, entries: [] };
+  return { ...msg, result: { ...msg.result, document }, entryChunks: chunks };
 }

@@ -3,11 +3,11 @@
  * Every message carries the protocol `version` and a `requestId`; requests that concern a
  * document carry the caller's `docVersion` so the caller can drop results for a stale document.
  */
-import type { Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -54,6 +54,20 @@ export interface ProgressMessage extends Envelope {
   total: number;
 }
 
+/**
+ * Part of a big parse result's entries, in document order, sent before the result (whose
+ * `document.entries` is then empty and `entryChunks` counts these messages). Each chunk is
+ * deserialized in its own task on the receiving side, so the page never copies 1,000,000 entries
+ * in one go.
+ */
+export interface EntriesMessage extends Envelope {
+  type: 'entries';
+  entries: Entry[];
+}
+
+/** Entries per `EntriesMessage` (about 20 ms of structured-clone work per message). */
+export const ENTRY_CHUNK = 10_000;
+
 /** Result payloads by request type. */
 export interface ResultPayloads {
   parse: ParseResult;
@@ -68,6 +82,8 @@ export type ResultMessage = {
     kind: K;
     docVersion?: number;
     result: ResultPayloads[K];
+    /** Parse results only: the entries came first in this many `entries` messages. */
+    entryChunks?: number;
   };
 }[keyof ResultPayloads];
 
@@ -79,7 +95,7 @@ export interface ErrorMessage extends Envelope {
 }
 
 /** Any message the worker sends. */
-export type WorkerResponse = ProgressMessage | ResultMessage | ErrorMessage;
+export type WorkerResponse = ProgressMessage | EntriesMessage | ResultMessage | ErrorMessage;
 
 /**
  * Transfer list for a parse result or serialize result: the underlying ArrayBuffers of output

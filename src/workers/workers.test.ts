@@ -4,7 +4,13 @@ import type { SitemapDocument } from '../core/model.ts';
 import { createSitemapClient, type WorkerLike } from './client.ts';
 import { createEngine } from './engine.ts';
 import { nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
-import { isProtocolMessage, PROTOCOL_VERSION, transferablesOf, type WorkerResponse } from './protocol.ts';
+import {
+  ENTRY_CHUNK,
+  isProtocolMessage,
+  PROTOCOL_VERSION,
+  transferablesOf,
+  type WorkerResponse,
+} from './protocol.ts';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const xml = (locs: string[]) =>
@@ -111,6 +117,31 @@ describe('engine', () => {
     expect(platformDecompressionStream()).not.toBeNull();
     const data = enc(xml(['https://a.example/x']));
     expect(await nativeGunzip(gzipBytes(data), 1_000_000)).toEqual(data);
+  });
+});
+
+describe('big parse results travel in entry chunks', () => {
+  it('posts the entries ahead in ENTRY_CHUNK messages and the client rebuilds them in order', async () => {
+    const urls = Array.from({ length: ENTRY_CHUNK * 2 + 5 }, (_, i) => `https://a.example/${i}`);
+    const posted: WorkerResponse[] = [];
+    await createEngine({ decompressionStream: null }).handle(
+      { version: PROTOCOL_VERSION, requestId: 3, type: 'parse', bytes: enc(xml(urls)), fileName: 'a.xml' },
+      (m) => posted.push(m),
+    );
+    const chunks = posted.filter((m) => m.type === 'entries');
+    expect(chunks.map((m) => (m.type === 'entries' ? m.entries.length : 0))).toEqual([
+      ENTRY_CHUNK,
+      ENTRY_CHUNK,
+      5,
+    ]);
+    const result = posted.at(-1);
+    expect(result?.type === 'result' && result.entryChunks).toBe(3);
+    expect(result?.type === 'result' && result.kind === 'parse' && result.result.document.entries).toEqual(
+      [],
+    );
+    const viaClient = await inThread().parse(enc(xml(urls)), 'a.xml');
+    expect(viaClient.document.entries.map((e) => e.loc)).toEqual(urls);
+    expect(viaClient.document.entries.map((e) => e.id)).toEqual(urls.map((_, i) => i));
   });
 });
 
