@@ -85,6 +85,8 @@ export class Workbench {
   }
 
   async columnIndex(name: ColumnName): Promise<number> {
+    // The status bar can report a freshly opened file a frame before the grid mounts.
+    await expect(this.grid.getByRole('columnheader', { name: 'URL', exact: true })).toBeVisible();
     const headers = await this.grid.getByRole('columnheader').allInnerTexts();
     const names = await this.grid
       .getByRole('columnheader')
