@@ -86,6 +86,15 @@ test('a video field and the news title are edited; export keeps unknown XML verb
   await wb.button('Undo: Edit video duration').click();
   await expect(video.getByRole('textbox', { name: 'Video 1 duration', exact: true })).toHaveValue('600');
 
+  const relationship = video.getByRole('textbox', {
+    name: 'Video 1 restriction relationship attribute',
+    exact: true,
+  });
+  await expect(relationship).toHaveValue('allow');
+  await setField(relationship, 'deny');
+  await expect(wb.button('Undo: Edit relationship attribute')).toBeEnabled();
+  await expect(video.locator('.dt-attr.deprecated')).toContainText('allow_embed=');
+
   d = await wb.openDetails(0, 'News');
   await setField(
     d.getByRole('textbox', { name: 'News title', exact: true }),
@@ -107,6 +116,7 @@ test('a video field and the news title are edited; export keeps unknown XML verb
   const [e0] = parsed.document.entries;
   expect(e0.videos?.[0].nodes.find((n) => n.name === 'title')?.text).toBe('Grilling steaks, part 2');
   expect(e0.videos?.[0].nodes.find((n) => n.name === 'duration')?.text).toBe('600');
+  expect(e0.videos?.[0].nodes.find((n) => n.name === 'restriction')?.attrs).toEqual({ relationship: 'deny' });
   expect(e0.news?.[0].nodes.find((n) => n.name === 'title')?.text).toBe('Summer grilling guide (updated)');
   expect(e0.images?.[0].caption).toBe('Steak on the grill');
   expect(parsed.document.entries[1].extras?.[0].xml).toBe(PAGEMAP);

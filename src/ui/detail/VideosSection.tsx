@@ -5,11 +5,11 @@ import { EditableText } from './EditableText.tsx';
 import { Field } from './Field.tsx';
 import { issuesUnder, unclaimed } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
+import { NodeAttrs } from './NodeAttrs.tsx';
 import { RowActions } from './RowActions.tsx';
 
 /** Deprecated since 2022 (VID-019): no effect at Google. */
 const DEPRECATED = new Set(['category', 'gallery_loc', 'price', 'tvshow']);
-const DEPRECATED_ATTRS = new Set(['allow_embed', 'autoplay']);
 /** In the XSD, not in Google's docs (VID-019 info). */
 const UNDOCUMENTED = new Set(['id', 'content_segment_loc']);
 const URL_FIELDS = new Set([
@@ -28,26 +28,6 @@ function Flag({ name }: { name: string }) {
   if (DEPRECATED.has(name)) return <span className="dt-flag">ignored by Google</span>;
   if (UNDOCUMENTED.has(name)) return <span className="dt-flag muted">not in Google's docs</span>;
   return null;
-}
-
-function Attrs({ node }: { node: XNode }) {
-  const attrs = Object.entries(node.attrs ?? {});
-  if (attrs.length === 0 && !node.children?.length) return null;
-  return (
-    <div className="dt-attrs">
-      {attrs.map(([k, v]) => (
-        <span key={k} className={DEPRECATED_ATTRS.has(k) ? 'dt-attr deprecated' : 'dt-attr'}>
-          {k}="{v}"{DEPRECATED_ATTRS.has(k) ? <span className="dt-flag">ignored by Google</span> : null}
-        </span>
-      ))}
-      {(node.children ?? []).map((c, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: read-only child list in source order
-        <span key={i} className="dt-attr">
-          {c.name}: {c.text}
-        </span>
-      ))}
-    </div>
-  );
 }
 
 interface VideoCardProps {
@@ -138,7 +118,11 @@ function VideoCard({ entry, index: v, issues }: VideoCardProps) {
                     multiline={n.name === 'description'}
                     onCommit={(text) => edit(j, { ...n, text }, `Edit video ${n.name.replace(/_/g, ' ')}`)}
                   />
-                  <Attrs node={n} />
+                  <NodeAttrs
+                    node={n}
+                    label={`Video ${v + 1} ${n.name.replace(/_/g, ' ')}`}
+                    onChange={(node, label) => edit(j, node, label)}
+                  />
                 </td>
                 <td className="dt-act">
                   <RowActions
