@@ -1,6 +1,7 @@
 import type { ColumnId } from '../state/columns.ts';
 import type { AppState, SortState } from '../state/types.ts';
 import { COLUMN_LABEL } from './columnDefs.ts';
+import { cellSelection } from './gridSelection.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
 const selSort = (s: AppState) => s.view.sort;
@@ -15,8 +16,21 @@ function nextSort(current: SortState | null, column: ColumnId): SortState | null
 export function GridHeader({ columns }: { columns: readonly ColumnId[] }) {
   const sort = useAppState(selSort);
   const commands = useCommands();
+  // Keys on a header button stay in the header: ←/→ move between headers, ↓ returns to row 1.
+  const onHeaderKey = (e: React.KeyboardEvent) => {
+    const th = (e.target as HTMLElement).closest('th');
+    if (!th) return;
+    const col = Number(th.getAttribute('aria-colindex')) - 1;
+    if (e.key === 'ArrowDown') commands.setSelection(cellSelection(0, col));
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      const next = e.key === 'ArrowLeft' ? th.previousElementSibling : th.nextElementSibling;
+      next?.querySelector<HTMLElement>('button')?.focus();
+    } else if (e.key !== 'Enter' && e.key !== ' ') return;
+    if (e.key !== 'Enter' && e.key !== ' ') e.preventDefault();
+    e.stopPropagation();
+  };
   return (
-    <thead className="grid-head">
+    <thead className="grid-head" onKeyDown={onHeaderKey}>
       <tr aria-rowindex={1} className="grid-row">
         {columns.map((column, i) => {
           const dir = sort?.column === column ? sort.dir : null;

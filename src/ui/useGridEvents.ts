@@ -94,7 +94,20 @@ export function useGridEvents(o: Options) {
     onKeyDown(e: React.KeyboardEvent) {
       if (o.editing || e.defaultPrevented) return;
       const action = gridKeyAction(e);
-      if (action && run(action)) e.preventDefault();
+      if (!action) return;
+      // ArrowUp on the first row goes to the column header (sort with Enter, back with ArrowDown).
+      const active = o.selection.active;
+      if (action.type === 'move' && action.dRow === -1 && !action.extend && active?.row === 0) {
+        const header = (e.currentTarget as HTMLElement).querySelector<HTMLElement>(
+          `th[aria-colindex="${active.col + 1}"] button`,
+        );
+        if (header) {
+          e.preventDefault();
+          header.focus();
+          return;
+        }
+      }
+      if (run(action)) e.preventDefault();
     },
     onMouseDown(e: React.MouseEvent) {
       const cell = cellFromEvent(e);
