@@ -75,7 +75,10 @@ test('the real clipboard: Ctrl+C copies TSV, Ctrl+V pastes it', async ({ wb, pag
   await expect(await wb.cell(11, 'Change frequency')).toHaveText('daily');
 });
 
-test('keyboard users sort from the column header: ArrowUp from row 1, Enter, ArrowDown back', async ({ wb, page }) => {
+test('keyboard users sort from the column header: ArrowUp from row 1, Enter, ArrowDown back', async ({
+  wb,
+  page,
+}) => {
   const first = await wb.clickCell(0, 'Priority');
   await page.keyboard.press('ArrowUp');
   const header = wb.grid.getByRole('columnheader', { name: 'Priority', exact: true });
@@ -83,7 +86,9 @@ test('keyboard users sort from the column header: ArrowUp from row 1, Enter, Arr
   await page.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await page.keyboard.press('ArrowLeft');
-  await expect(wb.grid.getByRole('columnheader', { name: 'Change frequency' }).getByRole('button')).toBeFocused();
+  await expect(
+    wb.grid.getByRole('columnheader', { name: 'Change frequency' }).getByRole('button'),
+  ).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   await expect(first).toBeFocused();
