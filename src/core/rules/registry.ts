@@ -1137,8 +1137,8 @@ export const RULES: readonly RuleInfo[] = [
 ];
 
 /**
- * Import behaviours (section 8) that the parser reports under their own IMP-* id because no
- * rule of sections 6.1–6.16 describes them. Listed so every reported id has a title.
+ * Import (section 8) and export (section 7) behaviours reported under their own IMP-* / OUT-* id
+ * because no rule of sections 6.1–6.16 describes them. Listed so every reported id has a title.
  */
 export const IMPORT_NOTES: readonly RuleInfo[] = [
   {
