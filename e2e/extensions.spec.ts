@@ -135,6 +135,13 @@ test('hreflang: edit an alternate, add the missing return links in one step, und
   await expect(code).toHaveValue('de-ch');
   await expect(code).not.toHaveAttribute('aria-invalid', 'true');
 
+  const rel = d.getByRole('textbox', { name: 'Alternate 1 rel', exact: true });
+  await setField(rel, '');
+  await expect(rel).toHaveAttribute('aria-invalid', 'true');
+  await expect(d.getByText('HREF-002', { exact: true })).toBeVisible();
+  await setField(rel, 'alternate');
+  await expect(rel).not.toHaveAttribute('aria-invalid', 'true');
+
   d = await wb.openDetails(1, 'hreflang');
   const cluster = d.getByRole('region', { name: 'hreflang cluster' });
   await expect(cluster).toContainText('4 pages');

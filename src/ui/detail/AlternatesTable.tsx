@@ -5,6 +5,8 @@ import { issuesAt } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
 import { RowActions } from './RowActions.tsx';
 
+const LABEL = { hreflang: 'Edit hreflang', href: 'Edit alternate URL', rel: 'Edit rel' };
+
 function otherAttrs(a: Alternate): string {
   return Object.entries(a.attrs ?? {})
     .map(([k, v]) => `${k}="${v}"`)
@@ -16,13 +18,11 @@ export function AlternatesTable({ entry, issues }: { entry: Entry; issues: reado
   const commands = useCommands();
   const alts = entry.alternates ?? [];
   const showMedia = alts.some((a) => a.media !== undefined || a.attrs);
-  const set = (i: number, key: 'hreflang' | 'href', value: string) =>
-    commands.editList(
-      entry.id,
-      'alternates',
-      { op: 'set', index: i, item: { ...alts[i], [key]: value } },
-      key === 'hreflang' ? 'Edit hreflang' : 'Edit alternate URL',
-    );
+  const set = (i: number, key: 'hreflang' | 'href' | 'rel', value: string) => {
+    const item: Alternate = { ...alts[i], [key]: value };
+    if (key === 'rel' && value === '') delete item.rel;
+    commands.editList(entry.id, 'alternates', { op: 'set', index: i, item }, LABEL[key]);
+  };
   return (
     <section className="dt-section" aria-label="Alternates">
       <IssueList issues={issuesAt(issues, 'alternates')} />
@@ -63,15 +63,18 @@ export function AlternatesTable({ entry, issues }: { entry: Entry; issues: reado
                     value={a.href ?? ''}
                     onCommit={(v) => set(i, 'href', v)}
                   />
-                  <IssueList
-                    issues={[
-                      ...issuesAt(issues, `alternates.${i}`),
-                      ...issuesAt(issues, `alternates.${i}.rel`),
-                    ]}
-                    compact
+                  <IssueList issues={issuesAt(issues, `alternates.${i}`)} compact />
+                </td>
+                <td className="dt-rel">
+                  <Field
+                    path={`alternates.${i}.rel`}
+                    issues={issues}
+                    label={`Alternate ${i + 1} rel`}
+                    value={a.rel ?? ''}
+                    placeholder="missing"
+                    onCommit={(v) => set(i, 'rel', v)}
                   />
                 </td>
-                <td className="dt-rel mono">{a.rel ?? <span className="dt-missing">missing</span>}</td>
                 {showMedia ? (
                   <td className="mono dt-small">{[a.media, otherAttrs(a)].filter(Boolean).join(' ')}</td>
                 ) : null}
