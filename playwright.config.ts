@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/find-browser.mjs';
 
 const executablePath = process.env.SITEMAP_WORKBENCH_CHROMIUM || undefined;
+/** Port of the preview server; E2E_PORT lets two checkouts run their suites side by side. */
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,15 +15,15 @@ export default defineConfig({
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
     acceptDownloads: true,
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
