@@ -69,6 +69,18 @@ test('importing into an open sitemap appends the rows as one undo step', async (
   await wb.expectUrlCount(201);
 });
 
+test('a CSV dropped on the window opens the import dialog with its columns mapped', async ({ wb, page }) => {
+  const csv =
+    'Top pages,Clicks,Impressions\nhttps://www.example.com/a,3,40\nhttps://www.example.com/b,1,12\n';
+  await wb.dropFile('Pages.csv', csv);
+  const dlg = wb.dialog('Import CSV');
+  await expect(dlg.getByRole('table', { name: /^Preview/ })).toBeVisible();
+  await expect(dlg.getByRole('combobox', { name: 'URL' })).toHaveValue('0');
+  await dlg.getByRole('button', { name: 'Import 2 URLs' }).click();
+  await wb.expectUrlCount(2);
+  await expect(page.getByRole('banner')).toContainText('Pages.xml');
+});
+
 test('CSV export of the rows in view with chosen columns', async ({ wb, page }) => {
   await wb.trySample();
   await page.getByLabel('Search').fill('/blog/');

@@ -1,4 +1,5 @@
 import type { Commands } from '../state/types.ts';
+import { isCsvFileName, requestCsvImport } from './habits/csvRequests.ts';
 import { notify } from './localNotices.ts';
 
 /** Set by the app (src/ui/workspace) so several files or a .zip can open as one workspace. */
@@ -17,6 +18,7 @@ export async function openFiles(files: FileList | readonly File[], commands: Com
   const list = Array.from(files);
   const first = list[0];
   if (!first) return;
+  if (isCsvFileName(first.name) && requestCsvImport(first)) return;
   if (multiOpener) return multiOpener(list);
   const bytes = new Uint8Array(await first.arrayBuffer());
   await commands.openFile(first.name, bytes);

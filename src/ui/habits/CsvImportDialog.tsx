@@ -1,27 +1,28 @@
-import { useState } from 'react';
-import { type CsvMapping, guessMapping, type ParsedCsv, parseCsv } from '../../core/csv.ts';
+import { useEffect, useRef, useState } from 'react';
+import { type CsvMapping, guessMapping } from '../../core/csv.ts';
 import type { AppState } from '../../state/types.ts';
 import { Dialog } from '../Dialog.tsx';
-import { plural } from '../format.ts';
+import { fmtBytes, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
-import { columnLabel, countImportable, importBodies, MAPPED_FIELDS, previewEntries } from './csvImport.ts';
+import { type CsvSummary, columnLabel, countImportable, MAPPED_FIELDS, previewEntries } from './csvImport.ts';
+import { type CsvImportSession, createCsvImportSession } from './csvImportSession.ts';
 
 const selFileName = (s: AppState) => s.fileName;
 const selHasDoc = (s: AppState) => s.doc !== null;
 
 interface Loaded {
   name: string;
-  parsed: ParsedCsv;
+  summary: CsvSummary;
 }
 
 const DELIMITER_NAME: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
 function MappingSelects({
-  parsed,
+  headers,
   mapping,
   onChange,
 }: {
-  parsed: ParsedCsv;
+  headers: readonly string[];
   mapping: CsvMapping;
   onChange(m: CsvMapping): void;
 }) {
@@ -38,7 +39,7 @@ function MappingSelects({
             }
           >
             <option value="">{field === 'loc' ? 'Choose a column' : 'Not imported'}</option>
-            {parsed.headers.map((h, i) => (
+            {headers.map((h, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a column's position is its identity
               <option key={i} value={i}>
                 {columnLabel(i, h)}
@@ -51,9 +52,12 @@ function MappingSelects({
   );
 }
 
-function Preview({ parsed, mapping }: { parsed: ParsedCsv; mapping: CsvMapping }) {
-  const rows = previewEntries(parsed, mapping);
-  if (rows.length === 0) return <p className="empty-note">No row has a URL in the chosen column.</p>;
+function Preview({ summary, mapping }: { summary: CsvSummary; mapping: CsvMapping }) {
+  const rows = previewEntries(summary.sample, mapping);
+  if (rows.length === 0) {
+    const where = summary.rowCount > summary.sample.rows.length ? ' among the first rows' : '';
+    return <p className="empty-note">No row{where} has a URL in the chosen column.</p>;
+  }
   return (
     <div className="hb-preview">
       <table className="summary-table">
@@ -85,32 +89,57 @@ function Preview({ parsed, mapping }: { parsed: ParsedCsv; mapping: CsvMapping }
 }
 
 /** Import a CSV (crawler / Search Console export): pick a file, map its columns, preview, import. */
-export function CsvImportDialog({ onClose }: { onClose(): void }) {
+export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; initialFile?: File }) {
   const commands = useCommands();
   const fileName = useAppState(selFileName);
   const hasDoc = useAppState(selHasDoc);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mapping, setMapping] = useState<CsvMapping>({});
-  const [readError, setReadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const session = useRef<CsvImportSession | null>(null);
 
   const pick = async (file: File | undefined) => {
-    if (!file) return;
+    const s = session.current;
+    if (!file || !s) return;
+    setLoaded(null);
+    setFailure(null);
+    setBusy(`Reading ${file.name} (${fmtBytes(file.size)})…`);
     try {
-      const parsed = parseCsv(await file.text());
-      setLoaded({ name: file.name, parsed });
-      setMapping(guessMapping(parsed.headers));
-      setReadError(null);
+      const summary = await s.read(file);
+      setLoaded({ name: file.name, summary });
+      setMapping(guessMapping(summary.headers));
     } catch (e) {
-      setLoaded(null);
-      setReadError(e instanceof Error ? e.message : String(e));
+      setFailure(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setBusy(null);
     }
   };
-  const counts = loaded ? countImportable(loaded.parsed, mapping) : { urls: 0, skipped: 0 };
-  const run = () => {
-    if (!loaded) return;
-    const { rows, skipped } = importBodies(loaded.parsed, mapping);
-    commands.importCsvRows(rows, loaded.name, skipped);
-    onClose();
+  // One parsing session (a worker holding the rows) per open dialog.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read the initial file once, on open
+  useEffect(() => {
+    const s = createCsvImportSession();
+    session.current = s;
+    if (initialFile) void pick(initialFile);
+    return () => {
+      session.current = null;
+      s.dispose();
+    };
+  }, []);
+
+  const counts = loaded ? countImportable(loaded.summary, mapping) : { urls: 0, skipped: 0 };
+  const run = async () => {
+    const s = session.current;
+    if (!loaded || !s) return;
+    setBusy(`Importing ${plural(counts.urls, 'URL')}…`);
+    try {
+      const { rows, skipped } = await s.rows(mapping);
+      commands.importCsvRows(rows, loaded.name, skipped);
+      onClose();
+    } catch (e) {
+      setFailure(`Import failed: ${e instanceof Error ? e.message : String(e)}`);
+      setBusy(null);
+    }
   };
   const where = hasDoc ? `added at the end of ${fileName ?? 'the open sitemap'}` : 'opened as a new sitemap';
   return (
@@ -125,7 +154,12 @@ export function CsvImportDialog({ onClose }: { onClose(): void }) {
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn primary" disabled={counts.urls === 0} onClick={run}>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={counts.urls === 0 || busy !== null}
+            onClick={() => void run()}
+          >
             {counts.urls > 0 ? `Import ${plural(counts.urls, 'URL')}` : 'Import'}
           </button>
         </>
@@ -139,7 +173,12 @@ export function CsvImportDialog({ onClose }: { onClose(): void }) {
           onChange={(e) => void pick(e.currentTarget.files?.[0])}
         />
       </label>
-      {readError ? <p className="callout error">Could not read the file: {readError}</p> : null}
+      {busy ? (
+        <p className="hint" role="status">
+          {busy}
+        </p>
+      ) : null}
+      {failure ? <p className="callout error">{failure}</p> : null}
       {loaded ? (
         <ImportDetails loaded={loaded} mapping={mapping} onMapping={setMapping} counts={counts} />
       ) : null}
@@ -158,26 +197,26 @@ function ImportDetails({
   onMapping(m: CsvMapping): void;
   counts: { urls: number; skipped: number };
 }) {
-  const { parsed } = loaded;
-  const delimiter = DELIMITER_NAME[parsed.delimiter] ?? `"${parsed.delimiter}"`;
+  const { summary } = loaded;
+  const delimiter = DELIMITER_NAME[summary.delimiter] ?? `"${summary.delimiter}"`;
   return (
     <>
       <p className="hint" role="status">
-        {loaded.name}: {plural(parsed.rows.length, 'data row')}, {plural(parsed.headers.length, 'column')},{' '}
-        {delimiter}-separated, header on row {parsed.headerRow}.
+        {loaded.name}: {plural(summary.rowCount, 'data row')}, {plural(summary.headers.length, 'column')},{' '}
+        {delimiter}-separated, header on row {summary.headerRow}.
         {counts.skipped > 0 ? ` ${plural(counts.skipped, 'row')} without a URL will be skipped.` : ''}
       </p>
-      {parsed.errors.length > 0 ? (
+      {summary.errors.length > 0 ? (
         <p className="callout warning">
-          {plural(parsed.errors.length, 'problem')} in the CSV text, e.g. row {parsed.errors[0].row}:{' '}
-          {parsed.errors[0].message}
+          {plural(summary.errorCount, 'problem')} in the CSV text, e.g. row {summary.errors[0].row}:{' '}
+          {summary.errors[0].message}
         </p>
       ) : null}
-      <MappingSelects parsed={parsed} mapping={mapping} onChange={onMapping} />
+      <MappingSelects headers={summary.headers} mapping={mapping} onChange={onMapping} />
       {mapping.loc === undefined ? (
         <p className="callout warning">Choose the column that holds the URLs.</p>
       ) : (
-        <Preview parsed={parsed} mapping={mapping} />
+        <Preview summary={summary} mapping={mapping} />
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { isMod } from '../keyboard.ts';
 import { useAppState } from '../useAppState.ts';
 import { CsvExportDialog } from './CsvExportDialog.tsx';
 import { CsvImportDialog } from './CsvImportDialog.tsx';
+import { onCsvImportRequest } from './csvRequests.ts';
 import { ShortcutOverlay } from './ShortcutOverlay.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './habits.css';
@@ -92,9 +93,22 @@ function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
  */
 export function HabitsControls() {
   const [dialog, setDialog] = useState<HabitsDialog>(null);
+  const [csvFile, setCsvFile] = useState<File | undefined>(undefined);
   const [openShortcuts] = useState(() => () => setDialog('shortcuts'));
   useShortcutKey(openShortcuts);
-  const close = () => setDialog(null);
+  // A CSV opened or dropped like a sitemap opens the import dialog with that file.
+  useEffect(
+    () =>
+      onCsvImportRequest((file) => {
+        setCsvFile(file);
+        setDialog('csv-import');
+      }),
+    [],
+  );
+  const close = () => {
+    setDialog(null);
+    setCsvFile(undefined);
+  };
   return (
     <>
       <CsvMenu onPick={setDialog} />
@@ -109,7 +123,9 @@ export function HabitsControls() {
       >
         ?
       </button>
-      {dialog === 'csv-import' ? <CsvImportDialog onClose={close} /> : null}
+      {dialog === 'csv-import' ? (
+        <CsvImportDialog key={csvFile?.name} onClose={close} initialFile={csvFile} />
+      ) : null}
       {dialog === 'csv-export' ? <CsvExportDialog onClose={close} /> : null}
       {dialog === 'shortcuts' ? <ShortcutOverlay onClose={close} /> : null}
     </>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guessMapping, parseCsv } from '../../core/csv.ts';
-import { columnLabel, countImportable, importBodies, previewEntries } from './csvImport.ts';
+import { columnLabel, countImportable, importBodies, previewEntries, summarizeCsv } from './csvImport.ts';
 
 const frog = readFileSync(
   path.resolve(import.meta.dirname, '../../core/__fixtures__/csv/screaming-frog-internal-html.csv'),
@@ -19,14 +19,28 @@ describe('CSV import helpers', () => {
     expect(preview[0].loc).toBe('https://www.example.com/');
   });
 
-  it('counts importable and skipped rows consistently with the import', () => {
+  it('counts importable and skipped rows for any mapping exactly as the import does', () => {
     const parsed = parseCsv(frog);
-    const mapping = guessMapping(parsed.headers);
-    const counts = countImportable(parsed, mapping);
-    const { rows, skipped } = importBodies(parsed, mapping);
-    expect(counts).toEqual({ urls: rows.length, skipped });
-    expect(skipped).toBeGreaterThan(0);
-    expect(countImportable(parsed, {})).toEqual({ urls: 0, skipped: parsed.rows.length });
+    const summary = summarizeCsv(parsed);
+    expect(summary.rowCount).toBe(parsed.rows.length);
+    for (let col = 0; col < parsed.headers.length; col++) {
+      const { rows, skipped } = importBodies(parsed, { loc: col });
+      expect(countImportable(summary, { loc: col }), parsed.headers[col]).toEqual({
+        urls: rows.length,
+        skipped,
+      });
+    }
+    expect(importBodies(parsed, guessMapping(parsed.headers)).skipped).toBeGreaterThan(0);
+    expect(countImportable(summary, {})).toEqual({ urls: 0, skipped: parsed.rows.length });
+  });
+
+  it('keeps only the first rows as the preview sample', () => {
+    const text = `url\n${Array.from({ length: 120 }, (_, i) => `https://www.example.com/${i}`).join('\n')}\n`;
+    const summary = summarizeCsv(parseCsv(text), 50);
+    expect(summary.rowCount).toBe(120);
+    expect(summary.sample.rows).toHaveLength(50);
+    expect(summary.nonBlank).toEqual([120]);
+    expect(previewEntries(summary.sample, { loc: 0 }).map((e) => e.loc)[0]).toBe('https://www.example.com/0');
   });
 
   it('finds preview rows past a run of URL-less rows', () => {

@@ -12,16 +12,56 @@ export const MAPPED_FIELDS: ReadonlyArray<{ field: keyof CsvMapping; label: stri
 /** Rows shown in the preview. */
 export const PREVIEW_ROWS = 5;
 
-/** How many data rows would become URLs (a non-blank mapped URL cell) and how many are skipped. */
-export function countImportable(parsed: ParsedCsv, mapping: CsvMapping): { urls: number; skipped: number } {
-  const col = mapping.loc;
-  if (col === undefined) return { urls: 0, skipped: parsed.rows.length };
-  let urls = 0;
+/** Rows kept for the preview in a {@link CsvSummary}. */
+export const SAMPLE_ROWS = 50;
+
+/**
+ * What the import dialog needs from a parsed CSV without holding (or copying) all its rows:
+ * header facts, the first rows for the preview, and per column how many cells are non-blank,
+ * which is exactly how many URLs a mapping of that column to URL imports.
+ */
+export interface CsvSummary {
+  headers: string[];
+  delimiter: string;
+  headerRow: number;
+  rowCount: number;
+  /** Non-blank cells per column (blank = empty after trimming, as csvToEntries counts it). */
+  nonBlank: number[];
+  errors: ParsedCsv['errors'];
+  errorCount: number;
+  /** The first {@link SAMPLE_ROWS} data rows, as a ParsedCsv for previewEntries. */
+  sample: ParsedCsv;
+}
+
+/** Summarise a parsed CSV in one pass over its cells. */
+export function summarizeCsv(parsed: ParsedCsv, sampleRows = SAMPLE_ROWS): CsvSummary {
+  const nonBlank = new Array<number>(parsed.headers.length).fill(0);
   for (const row of parsed.rows) {
-    const v = row[col];
-    if (v !== undefined && v.trim() !== '') urls++;
+    for (let c = 0; c < row.length; c++) {
+      if (row[c].trim() !== '') nonBlank[c] = (nonBlank[c] ?? 0) + 1;
+    }
   }
-  return { urls, skipped: parsed.rows.length - urls };
+  return {
+    headers: parsed.headers,
+    delimiter: parsed.delimiter,
+    headerRow: parsed.headerRow,
+    rowCount: parsed.rows.length,
+    nonBlank,
+    errors: parsed.errors.slice(0, 20),
+    errorCount: parsed.errors.length,
+    sample: {
+      ...parsed,
+      rows: parsed.rows.slice(0, sampleRows),
+      rowNumbers: parsed.rowNumbers.slice(0, sampleRows),
+      errors: [],
+    },
+  };
+}
+
+/** How many data rows would become URLs (a non-blank mapped URL cell) and how many are skipped. */
+export function countImportable(summary: CsvSummary, mapping: CsvMapping): { urls: number; skipped: number } {
+  const urls = mapping.loc === undefined ? 0 : (summary.nonBlank[mapping.loc] ?? 0);
+  return { urls, skipped: summary.rowCount - urls };
 }
 
 /** The first rows exactly as they will be imported (skipped rows are left out, as on import). */
