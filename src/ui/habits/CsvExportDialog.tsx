@@ -26,13 +26,20 @@ export function CsvExportDialog({ onClose }: { onClose(): void }) {
   const toggle = (column: CsvColumn, on: boolean) =>
     setColumns(CSV_COLUMNS.map((c) => c.column).filter((c) => (c === column ? on : columns.includes(c))));
   const rows = scope === 'view' ? inView : total;
+  const [busy, setBusy] = useState(false);
   const download = () => {
-    const s = getState();
-    if (!s.doc) return;
-    const file = csvFileName(name);
-    const n = downloadCsv(file, s.doc.entries, columns, scope === 'view' ? s.rowOrder : null, bom);
-    notify(`Exported ${plural(n, 'row')} to ${file}.`);
-    onClose();
+    setBusy(true);
+    // Let "Preparing…" paint first: a million rows take a few seconds to write.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const s = getState();
+        if (!s.doc) return onClose();
+        const file = csvFileName(name);
+        const n = downloadCsv(file, s.doc.entries, columns, scope === 'view' ? s.rowOrder : null, bom);
+        notify(`Exported ${plural(n, 'row')} to ${file}.`);
+        onClose();
+      }, 0),
+    );
   };
   return (
     <Dialog
@@ -40,14 +47,21 @@ export function CsvExportDialog({ onClose }: { onClose(): void }) {
       onClose={onClose}
       footer={
         <>
-          <span className="hint">
-            {plural(rows, 'row')}, {plural(columns.length, 'column')}
+          <span className="hint" role="status">
+            {busy
+              ? `Preparing ${plural(rows, 'row')}…`
+              : `${plural(rows, 'row')}, ${plural(columns.length, 'column')}`}
           </span>
           <span className="spacer" />
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn primary" disabled={columns.length === 0} onClick={download}>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={columns.length === 0 || busy}
+            onClick={download}
+          >
             Download CSV
           </button>
         </>
