@@ -167,6 +167,24 @@ test('hreflang: edit an alternate, add the missing return links in one step, und
   await expect(wb.status).toContainText('3 errors');
 });
 
+test('text typed into a field goes to its row even when another row is clicked before Enter', async ({
+  wb,
+}) => {
+  await wb.openFile(MEDIA);
+  await wb.expectUrlCount(2);
+  let d = await wb.openDetails(0, 'Images');
+  const url = d.getByRole('textbox', { name: 'Image 2 URL', exact: true });
+  await url.click();
+  await url.fill('https://cdn.example.com/typed.jpg');
+  d = await wb.openDetails(1, 'Images');
+  await expect(d).toContainText('No images on this page.');
+  await expect(wb.button('Undo: Edit image URL')).toBeEnabled();
+  d = await wb.openDetails(0, 'Images');
+  await expect(d.getByRole('textbox', { name: 'Image 2 URL', exact: true })).toHaveValue(
+    'https://cdn.example.com/typed.jpg',
+  );
+});
+
 test('the drawer closes with Escape or its close button and reopens', async ({ wb, page }) => {
   await wb.openFile(MEDIA);
   await wb.expectUrlCount(2);

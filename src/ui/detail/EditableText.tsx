@@ -1,5 +1,16 @@
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/model.ts';
+import type { AppState } from '../../state/types.ts';
+import { useGetState } from '../useAppState.ts';
+
+/**
+ * Identifies the open document across edits: edits keep the `source` object and the file name,
+ * opening another file replaces them.
+ */
+const docKey = (s: AppState) => ({ fileName: s.fileName, source: s.doc?.source, kind: s.doc?.kind });
+type DocKey = ReturnType<typeof docKey>;
+const sameDocument = (a: DocKey, b: DocKey) =>
+  a.fileName === b.fileName && a.source === b.source && a.kind === b.kind;
 
 export interface EditableTextProps {
   value: string;
@@ -18,9 +29,19 @@ export interface EditableTextProps {
 /**
  * A text field that commits on blur or Enter (one undo step per finished edit, never per
  * keystroke); Escape restores the stored value. Marked aria-invalid when it has errors or warnings.
+ * The commit target is fixed when editing starts: if the drawer switches to another row while a
+ * field is being typed in (a click on the grid), the text still goes to the row it was typed for.
  */
 export function EditableText(p: EditableTextProps) {
-  const [draft, setDraft] = useState<string | null>(null);
+  const [draft, setDraftState] = useState<string | null>(null);
+  // Mirrors `draft` for the unmount cleanup, which cannot read state.
+  const pending = useRef<string | null>(null);
+  const setDraft = (v: string | null) => {
+    pending.current = v;
+    setDraftState(v);
+  };
+  const getState = useGetState();
+  const target = useRef({ value: p.value, commit: p.onCommit, doc: null as DocKey | null });
   const shown = draft ?? p.value;
   const list = p.issues ?? [];
   const severity = list.some((i) => i.severity === 'error')
@@ -28,18 +49,34 @@ export function EditableText(p: EditableTextProps) {
     : list.some((i) => i.severity === 'warning')
       ? 'warning'
       : undefined;
+  // A field removed while typed in (its row left the drawer) still saves what was typed.
+  useEffect(
+    () => () => {
+      const v = pending.current;
+      const t = target.current;
+      if (v !== null && v !== t.value && t.doc && sameDocument(docKey(getState()), t.doc)) t.commit(v);
+    },
+    [getState],
+  );
+  const start = () => {
+    target.current = { value: p.value, commit: p.onCommit, doc: docKey(getState()) };
+    setDraft(p.value);
+  };
   const finish = () => {
-    if (draft !== null && draft !== p.value) p.onCommit(draft);
+    if (draft !== null && draft !== target.current.value) {
+      target.current.commit(draft);
+      target.current = { ...target.current, value: draft };
+    }
     setDraft(null);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !(p.multiline && e.shiftKey)) {
       e.preventDefault();
       finish();
-    } else if (e.key === 'Escape' && draft !== null && draft !== p.value) {
+    } else if (e.key === 'Escape' && draft !== null && draft !== target.current.value) {
       e.preventDefault();
       e.stopPropagation();
-      setDraft(p.value);
+      setDraft(target.current.value);
     }
   };
   const common = {
@@ -51,7 +88,7 @@ export function EditableText(p: EditableTextProps) {
     value: shown,
     placeholder: p.placeholder,
     spellCheck: false,
-    onFocus: () => setDraft(p.value),
+    onFocus: start,
     onBlur: finish,
     onKeyDown,
   };
