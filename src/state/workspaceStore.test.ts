@@ -114,6 +114,20 @@ describe('WorkspaceStore: editing and cross-file issues', () => {
     expect(ws.getState().model?.issues.filter((i) => i.rule === 'LOC-006')).toEqual([]);
   });
 
+  it('a priority edit refreshes the model without re-matching; a URL edit rebuilds it', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS, PAGES]);
+    const posts = ws.getState().files[1].store;
+    const before = ws.getState().model!;
+    posts.commands.setCell(0, 'priority', '0.9');
+    const after = ws.getState().model!;
+    expect(after).not.toBe(before);
+    expect(after.combined).toBe(before.combined);
+    expect(after.files[1].document.entries[0].priority).toBe('0.9');
+    posts.commands.setCell(0, 'loc', 'https://a.example/p1-new');
+    expect(ws.getState().model!.combined).not.toBe(before.combined);
+  });
+
   it('reveal activates the owning file and selects the entry row', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS]);

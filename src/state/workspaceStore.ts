@@ -15,10 +15,12 @@ import {
   type SeverityCounts,
   type Workspace,
   type WorkspaceInput,
+  type WorkspaceSettings,
 } from '../core/workspace.ts';
 import { visibleColumns } from './columns.ts';
 import type { Timers } from './persist.ts';
 import type { AppState, AppStore } from './types.ts';
+import { refreshWorkspace } from './workspaceRefresh.ts';
 
 /** One file of the workspace and the store that edits it. */
 export interface WorkspaceSlot {
@@ -180,15 +182,21 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     for (const l of [...listeners]) l();
   };
 
-  const rebuild = () => {
+  let built: WorkspaceSettings | null = null;
+  /** Full build, or the fast refresh when only non-URL fields changed (see workspaceRefresh.ts). */
+  const rebuild = (full: boolean) => {
     if (pending !== null) deps.timers?.clearTimeout(pending);
     pending = null;
     if (state.files.length === 0) return;
-    const settings = primary.getState().settings;
-    const model = buildWorkspace(
-      state.files.map(inputOf),
-      settings.publishUrl.trim() === '' ? { crossSubmission: settings.crossSubmission } : settings,
-    );
+    const { publishUrl, crossSubmission } = primary.getState().settings;
+    const settings: WorkspaceSettings =
+      publishUrl.trim() === '' ? { crossSubmission } : { publishUrl, crossSubmission };
+    const inputs = state.files.map(inputOf);
+    const same = built?.publishUrl === settings.publishUrl && built?.crossSubmission === crossSubmission;
+    const docs = inputs.map((i) => i.result.document);
+    const fast = !full && same && state.model ? refreshWorkspace(state.model, docs, settings) : null;
+    const model = fast ?? buildWorkspace(inputs, settings);
+    built = settings;
     const counts = state.files.map((slot) => {
       const c = slot.store.getState().validation.validator.counts();
       return { error: c.error, warning: c.warning, info: c.info };
@@ -199,9 +207,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   };
 
   const schedule = () => {
-    if (!deps.timers) return rebuild();
+    if (!deps.timers) return rebuild(false);
     if (pending !== null) deps.timers.clearTimeout(pending);
-    pending = deps.timers.setTimeout(rebuild, deps.debounceMs ?? 250);
+    pending = deps.timers.setTimeout(() => rebuild(false), deps.debounceMs ?? 250);
   };
 
   const watch = (slots: readonly WorkspaceSlot[]) => {
@@ -222,7 +230,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const setFiles = (files: WorkspaceSlot[], active: number | 'all') => {
     watch(files);
     set({ files, active });
-    rebuild();
+    rebuild(true);
   };
 
   const openInto = async (store: AppStore, file: FileBytes) => {
@@ -296,7 +304,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       setFiles([], 0);
       set({ model: null, counts: [] });
     },
-    rebuild,
+    rebuild: () => rebuild(true),
   };
 
   return {
