@@ -62,6 +62,42 @@ export function topSelf(profile: Profile, n = 25): Array<[string, number]> {
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, n);
 }
 
+/**
+ * The longest run of non-idle samples (a long task, roughly) and the functions on its stacks by
+ * inclusive time: what blocked the page longest.
+ */
+export function longestStretch(profile: Profile, n = 20): { ms: number; top: Array<[string, number]> } {
+  const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes as Array<ProfileNode & { children?: number[] }>)
+    for (const c of node.children ?? []) parent.set(c, node.id);
+  let best = { from: 0, to: 0, ms: 0 };
+  let from = 0;
+  let ms = 0;
+  profile.samples.forEach((id, i) => {
+    const name = byId.get(id)?.callFrame.functionName;
+    if (name === '(idle)') {
+      if (ms > best.ms) best = { from, to: i, ms };
+      from = i + 1;
+      ms = 0;
+    } else ms += (profile.timeDeltas[i] ?? 0) / 1000;
+  });
+  if (ms > best.ms) best = { from, to: profile.samples.length, ms };
+  const incl = new Map<string, number>();
+  for (let i = best.from; i < best.to; i++) {
+    const seen = new Set<string>();
+    for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const node = byId.get(id);
+      if (!node) break;
+      const key = label(node.callFrame);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      incl.set(key, (incl.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    }
+  }
+  return { ms: best.ms, top: [...incl].sort((a, b) => b[1] - a[1]).slice(0, n) };
+}
+
 async function serve(): Promise<ChildProcess> {
   const child = spawn(
     'npx',
@@ -136,6 +172,9 @@ async function main(): Promise<void> {
     const profile = await profiled(cdp, actions[scenario]);
     console.log(`${scenario} ${input}: ${Date.now() - t0} ms wall; main thread self time:`);
     for (const [k, ms] of topSelf(profile)) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);
+    const stretch = longestStretch(profile);
+    console.log(`longest busy stretch ${stretch.ms.toFixed(0)} ms, inclusive time:`);
+    for (const [k, ms] of stretch.top) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);
   } finally {
     await browser.close();
     if (server.pid) process.kill(-server.pid, 'SIGTERM');

@@ -20,7 +20,7 @@ import type {
   ViewState,
 } from './types.ts';
 import type { FixProvider, ValidatorFactory, ValidatorLike } from './validation.ts';
-import { computeRowOrder, viewDependsOnIssues } from './view.ts';
+import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
 /** Dependencies of the store; everything with a side effect comes in here. */
 export interface StoreDeps {
@@ -120,6 +120,7 @@ export function createKernel(deps: StoreDeps): Kernel {
   // Sorted index of the last sorted column, carried across edits (see sortIndex.ts).
   let sortIndex: SortIndex | null = null;
   let sortIndexVv = -1;
+  let identityOrder: Int32Array | null = null;
   let noticeId = 0;
 
   const rowOrder = (doc: SitemapDocument | null, view: ViewState, vv: number): Int32Array => {
@@ -137,7 +138,14 @@ export function createKernel(deps: StoreDeps): Kernel {
         sortIndexVv = vv;
       }
     }
-    const order = computeRowOrder(doc, view, validator, sortIndex);
+    // Unsorted and unfiltered, the order is 0..n-1: reuse it across edits instead of
+    // allocating n ints per keystroke (rowOrder is read-only for every consumer).
+    const plain = doc !== null && isIdentityView(view);
+    const order =
+      plain && identityOrder?.length === doc.entries.length
+        ? identityOrder
+        : computeRowOrder(doc, view, validator, sortIndex);
+    if (plain) identityOrder = order;
     memo = { doc, view, vv: vKey, order };
     return order;
   };

@@ -134,6 +134,20 @@ describe('store: validating a big file in slices', () => {
   });
 });
 
+describe('store: row order of an unsorted, unfiltered view', () => {
+  it('stays 0..n-1 across edits without a new array per edit, and grows with added rows', async () => {
+    const { store } = await openStore(5);
+    const first = store.getState().rowOrder;
+    expect([...first]).toEqual([0, 1, 2, 3, 4]);
+    store.commands.setCell(2, 'priority', '0.4');
+    expect(store.getState().rowOrder).toBe(first);
+    store.commands.appendUrls(['https://new.example/']);
+    expect([...store.getState().rowOrder]).toEqual([0, 1, 2, 3, 4, 5]);
+    store.commands.setSearch('new.example');
+    expect([...store.getState().rowOrder]).toEqual([5]);
+  });
+});
+
 describe('store: history', () => {
   it('undoes and redoes a cell edit', async () => {
     const { store, doc } = await openStore();

@@ -27,6 +27,20 @@ export function computeRowOrder(
   return walkSortIndex(sorted, view.sort.dir, mask, validator);
 }
 
+/** True when the view keeps every row in document order (no sort, filter or search). */
+export function isIdentityView(view: ViewState): boolean {
+  const f = view.filters;
+  return (
+    !view.sort &&
+    view.search === '' &&
+    f.rule === undefined &&
+    !f.severity &&
+    !f.entryIds &&
+    !f.field &&
+    !f.bucket
+  );
+}
+
 function identity(n: number): Int32Array {
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = i;
