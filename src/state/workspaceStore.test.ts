@@ -141,6 +141,17 @@ describe('WorkspaceStore: editing and cross-file issues', () => {
     expect(s.doc?.entries[s.rowOrder[2]].loc).toBe('https://a.example/p3');
   });
 
+  it('names edited files other than the autosaved primary until the workspace is exported', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS, PAGES]);
+    expect(ws.unexported()).toEqual([]);
+    ws.getState().files[0].store.commands.setCell(0, 'lastmod', '2024-02-02');
+    ws.getState().files[2].store.commands.setCell(0, 'priority', '0.2');
+    expect(ws.unexported()).toEqual(['pages.xml']);
+    ws.commands.markExported();
+    expect(ws.unexported()).toEqual([]);
+  });
+
   it('close leaves the primary store open alone', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS]);

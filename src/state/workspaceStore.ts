@@ -76,6 +76,8 @@ export interface WorkspaceCommands {
   reveal(fileId: number, entryIndex: number): void;
   /** Leave the workspace: the primary store (first file) stays open alone. */
   close(): void;
+  /** Record every file as exported (after the workspace .zip was downloaded). */
+  markExported(): void;
   /** Rebuild the model now (normally debounced after edits). */
   rebuild(): void;
 }
@@ -86,6 +88,11 @@ export interface WorkspaceStore {
   subscribe(listener: () => void): () => void;
   /** The store the UI shows: the active file's, or the primary store in single-file mode / 'all'. */
   activeStore(): AppStore;
+  /**
+   * Names of the files other than the primary (which autosaves) whose document changed since it
+   * was opened or last exported with {@link WorkspaceCommands.markExported}: work a reload loses.
+   */
+  unexported(): string[];
   /** The store opened first; the app's autosaved store. */
   primary: AppStore;
   commands: WorkspaceCommands;
@@ -227,7 +234,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     });
   };
 
+  /** Document of each slot when opened or last exported. */
+  const exportedDocs = new Map<number, unknown>();
   const setFiles = (files: WorkspaceSlot[], active: number | 'all') => {
+    for (const slot of files)
+      if (!exportedDocs.has(slot.id)) exportedDocs.set(slot.id, slot.store.getState().doc);
     watch(files);
     set({ files, active });
     rebuild(true);
@@ -266,6 +277,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     set({ opening: [file.name] });
     await openInto(slot.store, file);
     set({ opening: [] });
+    exportedDocs.delete(slot.id);
     setFiles(same ? [...files] : [...files, slot], slot.id);
   };
 
@@ -300,6 +312,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       if (row < 0) return;
       c.setSelection({ active: { row, col }, ranges: [{ r0: row, r1: row, c0: col, c1: col }] });
     },
+    markExported() {
+      for (const slot of state.files) exportedDocs.set(slot.id, slot.store.getState().doc);
+    },
     close() {
       setFiles([], 0);
       set({ model: null, counts: [] });
@@ -312,6 +327,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    unexported() {
+      return state.files
+        .filter((s) => s.store !== primary && s.store.getState().doc !== exportedDocs.get(s.id))
+        .map((s) => s.name);
     },
     activeStore() {
       if (state.active === 'all') return primary;

@@ -77,6 +77,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const download = () => {
     if (!out) return;
     downloadBytes(zipName(files, model), 'application/zip', zipExport(out));
+    ws.commands.markExported();
     onClose();
   };
   return (

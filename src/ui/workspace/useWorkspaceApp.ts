@@ -16,6 +16,16 @@ export function useWorkspaceApp(): { ws: WorkspaceStore; store: AppStore } {
     setMultiFileOpener((files) => openWithWorkspace(files, ws));
     return () => setMultiFileOpener(null);
   }, [ws]);
+  // Files other than the first are not autosaved: ask before a reload loses their edits.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (ws.unexported().length === 0) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [ws]);
   return { ws, store };
 }
 
