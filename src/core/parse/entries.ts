@@ -1,4 +1,4 @@
-import type { Entry } from '../model.ts';
+import type { Alternate, Entry, ImageData, NewsData, RawXml, VideoData } from '../model.ts';
 import type { XmlCtx } from './context.ts';
 import { readImage, readLink, readRaw, readXNode } from './extensions.ts';
 import { classifyNs, NsClass } from './names.ts';
@@ -15,9 +15,35 @@ function coreRank(local: string): number {
 }
 const EXT_RANK = 5;
 
-/** Per-entry reading state. */
+/** Key codes of optional Entry fields, recorded in first-set order (see {@link buildEntry}). */
+const K_LASTMOD = 1;
+const K_CHANGEFREQ = 2;
+const K_PRIORITY = 3;
+const K_EXTRAS = 4;
+const K_IMAGES = 5;
+const K_VIDEOS = 6;
+const K_NEWS = 7;
+const K_ALTERNATES = 8;
+
+/**
+ * Per-entry reading state. Field values are collected here and the Entry is created once at the
+ * end with all its keys (one allocation, in-object fields) in the order they were first set.
+ */
 interface EntryState {
-  e: Entry;
+  id: number;
+  line: number;
+  column: number;
+  loc: string;
+  lastmod: string | undefined;
+  changefreq: string | undefined;
+  priority: string | undefined;
+  extras: RawXml[] | undefined;
+  images: ImageData[] | undefined;
+  videos: VideoData[] | undefined;
+  news: NewsData[] | undefined;
+  alternates: Alternate[] | undefined;
+  /** Key codes (K_*) in first-set order, 4 bits each, most significant first. */
+  order: number;
   isIndex: boolean;
   rank: number;
   orderReported: boolean;
@@ -28,16 +54,97 @@ interface EntryState {
 }
 
 /**
+ * One spare state object, reused from entry to entry (taken while an entry is read, so a nested
+ * or interrupted read simply allocates a fresh one): saves an allocation per entry.
+ */
+let spare: EntryState | null = null;
+
+function takeState(id: number, isIndex: boolean, line: number, column: number): EntryState {
+  const st = spare;
+  spare = null;
+  if (st === null) {
+    return {
+      id,
+      line,
+      column,
+      loc: '',
+      lastmod: undefined,
+      changefreq: undefined,
+      priority: undefined,
+      extras: undefined,
+      images: undefined,
+      videos: undefined,
+      news: undefined,
+      alternates: undefined,
+      order: 0,
+      isIndex,
+      rank: 0,
+      orderReported: false,
+      bare: '',
+      bareAt: -1,
+      locSeen: false,
+    };
+  }
+  st.id = id;
+  st.line = line;
+  st.column = column;
+  st.loc = '';
+  st.lastmod = st.changefreq = st.priority = undefined;
+  st.extras = st.images = st.videos = st.news = st.alternates = undefined;
+  st.order = 0;
+  st.isIndex = isIndex;
+  st.rank = 0;
+  st.orderReported = false;
+  st.bare = '';
+  st.bareAt = -1;
+  st.locSeen = false;
+  return st;
+}
+
+/** Copy the optional field `code` of `st` onto `e`. */
+function setKey(e: Entry, st: EntryState, code: number): void {
+  if (code === K_LASTMOD) e.lastmod = st.lastmod;
+  else if (code === K_CHANGEFREQ) e.changefreq = st.changefreq;
+  else if (code === K_PRIORITY) e.priority = st.priority;
+  else if (code === K_EXTRAS) e.extras = st.extras;
+  else if (code === K_IMAGES) e.images = st.images;
+  else if (code === K_VIDEOS) e.videos = st.videos;
+  else if (code === K_NEWS) e.news = st.news;
+  else e.alternates = st.alternates;
+}
+
+/** The Entry with keys id, loc, line, column, then the optional ones in first-set order. */
+function buildEntry(st: EntryState): Entry {
+  const { id, loc, line, column } = st;
+  switch (st.order) {
+    case 0:
+      return { id, loc, line, column };
+    case 0x123:
+      return { id, loc, line, column, lastmod: st.lastmod, changefreq: st.changefreq, priority: st.priority };
+    case 0x1:
+      return { id, loc, line, column, lastmod: st.lastmod };
+    case 0x158:
+      return { id, loc, line, column, lastmod: st.lastmod, images: st.images, alternates: st.alternates };
+  }
+  const e: Entry = { id, loc, line, column };
+  const codes: number[] = [];
+  for (let o = st.order; o > 0; o = Math.floor(o / 16)) codes.push(o % 16);
+  for (let i = codes.length - 1; i >= 0; i--) setKey(e, st, codes[i]);
+  return e;
+}
+
+function addKey(st: EntryState, code: number): void {
+  st.order = st.order * 16 + code;
+}
+
+/**
  * Read one `<url>` or `<sitemap>` entry whose start tag was just scanned at `tagStart`.
  * Values are kept as written (decoded once, not trimmed). Structure problems are reported
  * (XML-004/005/006/008/010, IDX-001/002, EXT-001/002); nothing is dropped.
  */
 export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: number): Entry {
   const sc = ctx.sc;
-  const e: Entry = { id, loc: '' };
-  e.line = sc.lines.line(tagStart);
-  e.column = sc.lines.column(tagStart);
-  const st: EntryState = { e, isIndex, rank: 0, orderReported: false, bare: '', bareAt: -1, locSeen: false };
+  const st = takeState(id, isIndex, sc.lines.line(tagStart), sc.lines.column(tagStart));
   let hasLoc = false;
   if (!sc.selfClosing) {
     const base = sc.depth;
@@ -60,6 +167,8 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
     }
   }
   if (!hasLoc) missingLoc(ctx, st, tagStart);
+  const e = buildEntry(st);
+  spare = st;
   return e;
 }
 
@@ -80,7 +189,7 @@ function missingLoc(ctx: XmlCtx, st: EntryState, tagStart: number): void {
   const rule = st.isIndex ? 'IDX-001' : 'XML-004';
   const tag = st.isIndex ? 'sitemap' : 'url';
   if (st.bare.trim() !== '') {
-    st.e.loc = st.bare;
+    st.loc = st.bare;
     ctx.report(rule, `<${tag}> has no <loc>; its bare text was used as the location`, st.bareAt, 'loc');
     if (ctx.dirty) ctx.flushValue('loc', st.bareAt);
     return;
@@ -101,9 +210,8 @@ function child(ctx: XmlCtx, st: EntryState, at: number): boolean {
       if (local !== q.local) ctx.caseOnly(q.qname, local, at, local);
       if (!(st.isIndex && rank > 2)) return coreValue(ctx, st, local, rank, at);
     }
-    const e = st.e;
-    e.extras ??= [];
-    const field = `extras.${e.extras.length}`;
+    const extras = extrasOf(st);
+    const field = `extras.${extras.length}`;
     if (st.isIndex)
       ctx.report(
         'IDX-002',
@@ -118,7 +226,7 @@ function child(ctx: XmlCtx, st: EntryState, at: number): boolean {
         at,
         field,
       );
-    e.extras.push(readRaw(ctx, q, at));
+    extras.push(readRaw(ctx, q, at));
     return false;
   }
   extension(ctx, st, q, at);
@@ -127,7 +235,6 @@ function child(ctx: XmlCtx, st: EntryState, at: number): boolean {
 
 function coreValue(ctx: XmlCtx, st: EntryState, local: string, rank: number, at: number): boolean {
   const sc = ctx.sc;
-  const e = st.e;
   const value = sc.selfClosing ? '' : readText(ctx);
   if (rank < st.rank && !st.orderReported) {
     st.orderReported = true;
@@ -140,7 +247,9 @@ function coreValue(ctx: XmlCtx, st: EntryState, local: string, rank: number, at:
   }
   if (rank > st.rank) st.rank = rank;
   const taken =
-    rank === 1 ? st.locSeen : (rank === 2 ? e.lastmod : rank === 3 ? e.changefreq : e.priority) !== undefined;
+    rank === 1
+      ? st.locSeen
+      : (rank === 2 ? st.lastmod : rank === 3 ? st.changefreq : st.priority) !== undefined;
   if (taken) {
     const rule = rank === 1 ? (st.isIndex ? 'IDX-001' : 'XML-004') : 'XML-005';
     ctx.report(rule, `Repeated <${local}> ("${value}") ignored; the first one is kept`, at, local);
@@ -149,52 +258,80 @@ function coreValue(ctx: XmlCtx, st: EntryState, local: string, rank: number, at:
   }
   if (rank === 1) {
     st.locSeen = true;
-    e.loc = value;
-  } else if (rank === 2) e.lastmod = value;
-  else if (rank === 3) e.changefreq = value;
-  else e.priority = value;
+    st.loc = value;
+  } else if (rank === 2) {
+    st.lastmod = value;
+    addKey(st, K_LASTMOD);
+  } else if (rank === 3) {
+    st.changefreq = value;
+    addKey(st, K_CHANGEFREQ);
+  } else {
+    st.priority = value;
+    addKey(st, K_PRIORITY);
+  }
   if (ctx.dirty) ctx.flushValue(local, at);
   return rank === 1;
 }
 
+function extrasOf(st: EntryState): RawXml[] {
+  if (st.extras === undefined) {
+    st.extras = [];
+    addKey(st, K_EXTRAS);
+  }
+  return st.extras;
+}
+
 function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
-  const e = st.e;
   const cls = st.isIndex ? NsClass.Other : q.cls;
   const local = q.local;
   if (st.rank < EXT_RANK) st.rank = EXT_RANK;
   if (cls === NsClass.Image && local === 'image') {
-    e.images ??= [];
-    e.images.push(readImage(ctx, e.images.length));
-  } else if (cls === NsClass.Video && local === 'video') {
-    e.videos ??= [];
-    e.videos.push({ nodes: readXNode(ctx, q, q.ns, `videos.${e.videos.length}`).children ?? [] });
-  } else if (cls === NsClass.News && local === 'news') {
-    e.news ??= [];
-    e.news.push({ nodes: readXNode(ctx, q, q.ns, `news.${e.news.length}`).children ?? [] });
-  } else if (cls === NsClass.Xhtml && local === 'link') {
-    e.alternates ??= [];
-    e.alternates.push(readLink(ctx, e.alternates.length));
-  } else {
-    e.extras ??= [];
-    const field = `extras.${e.extras.length}`;
-    const info = q.ns ? classifyNs(q.ns) : null;
-    if (st.isIndex && q.cls !== NsClass.Other && q.cls !== NsClass.None) {
-      ctx.report(
-        'XML-010',
-        `Extension element <${q.qname}> inside <sitemap> describes no page; kept verbatim`,
-        at,
-        field,
-      );
-    } else if (info && info.cls === NsClass.Legacy) {
-      ctx.report(
-        'EXT-002',
-        `Legacy Google extension <${q.qname}>; kept verbatim (consider removing it)`,
-        at,
-        field,
-      );
-    } else {
-      ctx.unknownElement(q.qname, q.ns, at, field);
+    if (st.images === undefined) {
+      st.images = [];
+      addKey(st, K_IMAGES);
     }
-    e.extras.push(readRaw(ctx, q, at));
+    st.images.push(readImage(ctx, st.images.length));
+  } else if (cls === NsClass.Video && local === 'video') {
+    if (st.videos === undefined) {
+      st.videos = [];
+      addKey(st, K_VIDEOS);
+    }
+    st.videos.push({ nodes: readXNode(ctx, q, q.ns, `videos.${st.videos.length}`).children ?? [] });
+  } else if (cls === NsClass.News && local === 'news') {
+    if (st.news === undefined) {
+      st.news = [];
+      addKey(st, K_NEWS);
+    }
+    st.news.push({ nodes: readXNode(ctx, q, q.ns, `news.${st.news.length}`).children ?? [] });
+  } else if (cls === NsClass.Xhtml && local === 'link') {
+    if (st.alternates === undefined) {
+      st.alternates = [];
+      addKey(st, K_ALTERNATES);
+    }
+    st.alternates.push(readLink(ctx, st.alternates.length));
+  } else otherExtension(ctx, st, q, at);
+}
+
+function otherExtension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
+  const extras = extrasOf(st);
+  const field = `extras.${extras.length}`;
+  const info = q.ns ? classifyNs(q.ns) : null;
+  if (st.isIndex && q.cls !== NsClass.Other && q.cls !== NsClass.None) {
+    ctx.report(
+      'XML-010',
+      `Extension element <${q.qname}> inside <sitemap> describes no page; kept verbatim`,
+      at,
+      field,
+    );
+  } else if (info && info.cls === NsClass.Legacy) {
+    ctx.report(
+      'EXT-002',
+      `Legacy Google extension <${q.qname}>; kept verbatim (consider removing it)`,
+      at,
+      field,
+    );
+  } else {
+    ctx.unknownElement(q.qname, q.ns, at, field);
   }
+  extras.push(readRaw(ctx, q, at));
 }
