@@ -77,6 +77,11 @@ test('TSV ranges copy out and paste in; a URL list pasted past the end adds rows
     'https://www.example-coffee.com/careers/barista\nhttps://www.example-coffee.com/new-page\n',
   );
   await wb.expectUrlCount(202);
+  // The paste (one changed cell, one added row) is one undo step.
+  const undo = wb.page.getByRole('banner').getByRole('button', { name: /^Undo: Paste 2 rows/ });
+  await expect(undo).toBeEnabled();
+  await undo.click();
+  await wb.expectUrlCount(201);
 });
 
 test('Ctrl+D fills down and Delete clears a range', async ({ wb, page }) => {

@@ -14,6 +14,7 @@ type IoCommands = Pick<
   | 'dismissLoadError'
   | 'newDocument'
   | 'export'
+  | 'markExported'
   | 'setSettings'
   | 'cancelTask'
 >;
@@ -21,7 +22,9 @@ type IoCommands = Pick<
 /** From this many entries on, opening validates in slices under a "Checking" task. */
 const BIG_DOCUMENT = 20_000;
 /** Longest stretch of validation work between two yields to the page, in ms. */
-const SLICE_MS = 30;
+const SLICE_MS = 25;
+/** Entries validated between two looks at the clock (well under a millisecond of work). */
+const STEP_ENTRIES = 250;
 
 function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
@@ -65,7 +68,7 @@ export function createIoCommands(k: Kernel): IoCommands {
   ): Promise<'done' | 'cancelled' | 'superseded' | 'unsupported'> => {
     const timers = k.deps.timers;
     const fresh = k.deps.createValidator(k.validationSettings());
-    const steps = fresh.loadSteps?.(result.document, result.issues);
+    const steps = fresh.loadSteps?.(result.document, result.issues, STEP_ENTRIES);
     if (!timers || !steps || !k.validator.adopt) return 'unsupported';
     const n = result.document.entries.length;
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
@@ -148,7 +151,10 @@ export function createIoCommands(k: Kernel): IoCommands {
       k.set({ loadError: null, restored: null });
       k.replaceDocument(emptyDocument(kind), [], null);
     },
-    async export(options) {
+    markExported() {
+      if (k.f.dirty) k.set({ dirty: false });
+    },
+    async export(options, mode = 'download') {
       const doc = k.f.doc;
       if (!doc) throw new Error('Nothing to export: no document is open.');
       const version = k.f.docVersion;
@@ -162,7 +168,7 @@ export function createIoCommands(k: Kernel): IoCommands {
           ac.signal,
         );
         endTask(ac);
-        if (k.f.docVersion === version) k.set({ dirty: false });
+        if (mode === 'download' && k.f.docVersion === version) k.set({ dirty: false });
         return result;
       } catch (e) {
         endTask(ac);

@@ -320,6 +320,15 @@ describe('store: snapshots and tasks', () => {
     expect(store.getState().dirty).toBe(false);
   });
 
+  it('a preview export (sizes before download) keeps unexported changes marked; markExported clears them', async () => {
+    const { store } = await openStore();
+    store.commands.setCell(0, 'priority', '0.7');
+    await store.commands.export({ format: 'xml' }, 'preview');
+    expect(store.getState().dirty).toBe(true);
+    store.commands.markExported();
+    expect(store.getState().dirty).toBe(false);
+  });
+
   it('cancelling an open leaves the document untouched and reports it', async () => {
     const { store } = await openStore(3);
     const before = store.getState().doc;

@@ -201,7 +201,14 @@ export interface Commands extends EntryCommands {
   clearFilters(): void;
   setHiddenColumns(hidden: readonly ColumnId[]): void;
   setSelection(selection: Selection): void;
-  export(options: SerializeOptions): Promise<ExportResult>;
+  /**
+   * Serialize in the worker. `'download'` (default) marks the document exported (not dirty);
+   * `'preview'` (sizes shown before downloading) leaves that alone — call `markExported()` when
+   * the previewed files are actually downloaded.
+   */
+  export(options: SerializeOptions, mode?: 'download' | 'preview'): Promise<ExportResult>;
+  /** The current document was saved by the user (download of a previewed export). */
+  markExported(): void;
   cancelTask(): void;
   dismissNotice(id: number): void;
   restoreSaved(): void;

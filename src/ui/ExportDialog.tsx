@@ -48,7 +48,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     setBusy(true);
     const t = setTimeout(() => {
       commands
-        .export(options)
+        .export(options, 'preview')
         .then((r) => {
           if (!live) return;
           setResult(r);
@@ -71,6 +71,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const download = () => {
     if (!result) return;
     for (const f of result.files) downloadBytes(f.name, f.mime, f.bytes);
+    commands.markExported();
     onClose();
   };
   return (

@@ -148,8 +148,12 @@ export function useGridEvents(o: Options) {
       };
       e.preventDefault();
       const plan = planPaste(o.data, e.clipboardData.getData('text/plain'), range.r0, range.c0);
-      if (plan.changes.length) o.commands.setCells(plan.changes, `Paste ${n(plan.changes.length)} cells`);
-      if (plan.newRows.length) o.commands.insertRows(size.rows, plan.newRows);
+      // One paste is one undo step, including rows it adds past the end.
+      if (!plan.changes.length && !plan.newRows.length) return;
+      const label = plan.newRows.length
+        ? `Paste ${n(plan.changes.length + plan.newRows.length)} rows`
+        : `Paste ${n(plan.changes.length)} cells`;
+      o.commands.setCells(plan.changes, label, plan.newRows);
     },
   };
 }
