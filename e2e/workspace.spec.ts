@@ -78,7 +78,11 @@ test('the workspace .zip has a regenerated index and re-opens to the same worksp
   await expect(dlg.getByLabel('Publish base URL (where the files will live)')).toHaveValue(
     'https://2ltech.fr/',
   );
+  const extra = dlg.getByRole('checkbox', { name: /Also export the 1 file no index names/ });
+  await extra.uncheck();
   const out = dlg.getByRole('table', { name: 'Files in the export' });
+  await expect(out.locator('tbody tr')).toHaveCount(2);
+  await extra.check();
   await expect(out.locator('tbody tr')).toHaveCount(3);
   await expect(out).toContainText('blog-sitemap.xml');
   await expect(out.locator('tbody tr').nth(0)).toContainText(/\d+ B/);

@@ -20,6 +20,8 @@ export interface WorkspaceExportRequest {
   maxUrls?: number;
   /** Export time in ms since epoch (the lastmod of changed children). */
   now: number;
+  /** Also export the files no index names and list them in the index. Default true. */
+  includeExtra?: boolean;
 }
 
 /** One file of the export, serialized. */
@@ -109,6 +111,7 @@ export function exportWorkspace(state: WorkspaceState, req: WorkspaceExportReque
     publishBase: req.publishBase,
     ...(req.maxUrls !== undefined ? { split: { maxUrls: req.maxUrls } } : {}),
     ...(req.formats !== undefined ? { formats: req.formats } : {}),
+    ...(req.includeExtra === false ? { includeExtra: false } : {}),
   });
   return plan.map(serializePlanned);
 }

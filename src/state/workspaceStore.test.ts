@@ -203,6 +203,13 @@ describe('workspace export', () => {
     expect(files[0].uncompressedBytes).toBeGreaterThan(files[0].bytes.length - 40);
   });
 
+  it('leaves the extra files out when asked', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS, OTHER]);
+    const req = { publishBase: 'https://a.example/', now: NOW, includeExtra: false };
+    expect(exportWorkspace(ws.getState(), req).map((f) => f.name)).toEqual(['posts.xml', 'sitemap.xml']);
+  });
+
   it('the .zip re-opens to the same workspace: same files, same URLs', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS, PAGES, OTHER]);

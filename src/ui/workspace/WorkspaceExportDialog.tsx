@@ -41,6 +41,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   );
   const [base, setBase] = useState(suggested ?? '');
   const [split, setSplit] = useState(false);
+  const [extra, setExtra] = useState(true);
   const [maxUrls, setMaxUrls] = useState(1000);
   const [formats, setFormats] = useState<ReadonlyMap<number, ChildFormat>>(new Map());
   const [out, setOut] = useState<ExportedFile[] | null>(null);
@@ -59,6 +60,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
           publishBase,
           now: Date.now(),
           formats,
+          includeExtra: extra,
           ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
         };
         setOut(exportWorkspace(ws.getState(), req));
@@ -69,10 +71,12 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
       }
     }, 250);
     return () => clearTimeout(t);
-  }, [ws, model, publishBase, split, maxUrls, formats]);
+  }, [ws, model, publishBase, split, maxUrls, formats, extra]);
 
   if (!model) return null;
-  const children = model.files.map((f, k) => ({ f, k })).filter(({ f }) => f.kind !== 'sitemapindex');
+  const children = model.files
+    .map((f, k) => ({ f, k }))
+    .filter(({ f }) => f.kind !== 'sitemapindex' && (extra || f.role !== 'extra'));
   const total = out?.reduce((n, f) => n + f.bytes.length, 0) ?? 0;
   const download = () => {
     if (!out) return;
@@ -131,6 +135,13 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
           />
           <span>URLs per file</span>
         </div>
+        {model.extra.length > 0 ? (
+          <label className="ws-split">
+            <input type="checkbox" checked={extra} onChange={(e) => setExtra(e.currentTarget.checked)} />
+            Also export the {plural(model.extra.length, 'file')} no index names, and list{' '}
+            {model.extra.length === 1 ? 'it' : 'them'} in the index
+          </label>
+        ) : null}
         <fieldset className="ws-formats">
           <legend>Format of each file</legend>
           {children.map(({ f, k }) => (
