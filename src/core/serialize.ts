@@ -4,7 +4,7 @@
  */
 import { gzipBytes } from './gzip.ts';
 import type { Issue, SitemapDocument } from './model.ts';
-import { fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
+import { fileBytes, fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
 import { buildFiles, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
 import { zipFiles } from './zip.ts';
 
@@ -71,7 +71,8 @@ function settings(
   };
 }
 
-function singleText(doc: SitemapDocument, s: FileSettings): string {
+/** The whole document as one file: text, or UTF-8 bytes when `bytes` is set. */
+function single(doc: SitemapDocument, s: FileSettings, bytes: boolean): string | Uint8Array {
   const isIndex = doc.kind === 'sitemapindex' || doc.kind === 'robots';
   const layout: LayoutOptions = {
     mode: s.format.startsWith('txt') ? 'txt' : 'xml',
@@ -82,8 +83,8 @@ function singleText(doc: SitemapDocument, s: FileSettings): string {
     rootExtras: doc.rootExtras ?? [],
   };
   const ctx = makeContext(doc, s, null);
-  const [chunk] = writeChunks(doc.entries, layout, ctx, null);
-  return fileText(layout, ctx, chunk, true);
+  const [chunk] = writeChunks(doc.entries, layout, ctx, null, bytes);
+  return bytes ? fileBytes(layout, ctx, chunk, true) : fileText(layout, ctx, chunk, true);
 }
 
 /**
@@ -105,10 +106,10 @@ export function serializeSitemap(doc: SitemapDocument, options: SerializeOptions
   const format = options.format ?? 'xml';
   if (format === 'zip') return serializeFiles(doc, options).files[0].bytes;
   const plain = format === 'xml.gz' ? 'xml' : format === 'txt.gz' ? 'txt' : format;
-  const text = singleText(doc, settings(doc, options, plain, false));
-  if (plain === format) return text;
+  const s = settings(doc, options, plain, false);
+  if (plain === format) return single(doc, s, false);
   const name = `${safeBaseName(options.baseName)}.${plain}`;
-  return gzipBytes(new TextEncoder().encode(text), { level: options.gzipLevel ?? 6, filename: name });
+  return gzipBytes(single(doc, s, true) as Uint8Array, { level: options.gzipLevel ?? 6, filename: name });
 }
 
 /**

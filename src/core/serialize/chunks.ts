@@ -8,6 +8,8 @@ import { escapeXml } from './escape.ts';
 import { makeTags, type WriteContext, writeExtras } from './extensions.ts';
 import { rootStartTag } from './namespaces.ts';
 import { normalizeDate } from './normalize.ts';
+import { OutputSink } from './sink.ts';
+import { utf8Length } from './utf8.ts';
 
 /** Limits for one output file. */
 export interface ChunkLimits {
@@ -18,14 +20,10 @@ export interface ChunkLimits {
 
 /** The written body of one output file plus what its root tag and index entry need. */
 export interface Chunk {
-  /** Output parts; index 0 is reserved for the file head (filled in by fileText). */
-  body: string[];
+  /** The entries' output (bytes mode whenever limits are checked). */
+  body: OutputSink;
   entries: number;
   news: number;
-  /** UTF-16 length of `body`; UTF-8 bytes are at most 3× this. */
-  chars: number;
-  /** Exact UTF-8 byte length of `body`, or -1 while `3 × chars` is safely under the limit. */
-  bodyBytes: number;
   flags: number;
   used: Set<string>;
   /** Index range of the chunk's entries in the written list: [first, end). */
@@ -42,32 +40,6 @@ export interface LayoutOptions {
   stylesheet?: string;
   /** Unknown root children (XML-010), written at the top of the first file only. */
   rootExtras: readonly RawXml[];
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range check.
-const NON_ASCII = /[^\u0000-\u007f]/;
-
-/**
- * Exact UTF-8 byte length of a well-formed string (what TextEncoder would produce).
- *
- * @example utf8Length('ü') // 2
- */
-export function utf8Length(s: string): number {
-  if (!NON_ASCII.test(s)) return s.length;
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
 }
 
 /** A fresh write context for one export. */
@@ -88,18 +60,16 @@ export function makeContext(
     flags: 0,
     used: [],
     newsCount: 0,
-    out: [],
+    out: new OutputSink(false),
     tags: makeTags(opts.pretty ? PRETTY_INDENT : COMPACT_INDENT, opts.pretty ? '\n' : ''),
   };
 }
 
-function newChunk(first = 0): Chunk {
+function newChunk(body: OutputSink, first = 0): Chunk {
   return {
-    body: [''],
+    body,
     entries: 0,
     news: 0,
-    chars: 0,
-    bodyBytes: -1,
     flags: 0,
     used: new Set(),
     first,
@@ -140,49 +110,51 @@ export function newestLastmod(entries: readonly Entry[], first: number, end: num
   return best;
 }
 
-function partsLength(parts: readonly string[], from: number): number {
-  let n = 0;
-  for (let i = from; i < parts.length; i++) n += parts[i].length;
-  return n;
-}
-
-function partsBytes(parts: readonly string[], from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) n += utf8Length(parts[i]);
-  return n;
-}
-
-/** Would the entry in `body[start..]` push the chunk over `maxBytes`? Exact bytes only near the limit. */
-function overBytes(cur: Chunk, start: number, chars: number, reserve: number, maxBytes: number): boolean {
-  if (cur.bodyBytes < 0) {
-    if (reserve + 3 * (cur.chars + chars) <= maxBytes) return false;
-    cur.bodyBytes = partsBytes(cur.body, 0, start);
-  }
-  return reserve + cur.bodyBytes + partsBytes(cur.body, start, cur.body.length) > maxBytes;
-}
-
 /** Upper bound of header + footer bytes, given the unknown namespaces registered so far. */
 function reserveBytes(layout: LayoutOptions, ctx: WriteContext): number {
   if (layout.mode === 'txt') return 0;
   return utf8Length(
-    fileText(layout, ctx, { ...newChunk(), flags: 15, used: new Set(ctx.extra.keys()) }, true),
+    fileText(
+      layout,
+      ctx,
+      { ...newChunk(new OutputSink(false)), flags: 15, used: new Set(ctx.extra.keys()) },
+      true,
+    ),
   );
+}
+
+/** Would the entry in `body.parts[start..]` push the chunk over `maxBytes`? Exact bytes only near the limit. */
+function overBytes(body: OutputSink, start: number, reserve: number, maxBytes: number): boolean {
+  if (reserve + 3 * body.chars <= maxBytes) return false;
+  body.flush(start);
+  return reserve + body.pos + body.pendingBytes(0) > maxBytes;
+}
+
+/** Close `cur` without its last entry (its last `count` parts), which starts the next chunk. */
+function nextChunk(chunks: Chunk[], cur: Chunk, count: number, first: number, ctx: WriteContext): Chunk {
+  const moved = cur.body.cut(cur.body.parts.length - count);
+  chunks.push(cur);
+  const next = newChunk(new OutputSink(true), first);
+  for (const p of moved) next.body.put(p);
+  ctx.out = next.body;
+  return next;
 }
 
 /**
  * Write `entries` into chunks; with `limits` a new chunk starts whenever the next entry would
  * push the current one past a limit (an entry is never split; a single oversized entry gets
- * a chunk of its own).
+ * a chunk of its own). `bytes` writes UTF-8 (required with limits), otherwise text.
  */
 export function writeChunks(
   entries: readonly Entry[],
   layout: LayoutOptions,
   ctx: WriteContext,
   limits: ChunkLimits | null,
+  bytes = limits !== null,
 ): Chunk[] {
   const write = layout.mode === 'txt' ? writeTextLine : layout.root === 'urlset' ? writeUrl : writeSitemapRef;
   const chunks: Chunk[] = [];
-  let cur = newChunk();
+  let cur = newChunk(new OutputSink(bytes || limits !== null));
   let reserve = limits ? reserveBytes(layout, ctx) : 0;
   let knownExtra = ctx.extra.size;
   ctx.out = cur.body;
@@ -190,33 +162,25 @@ export function writeChunks(
     ctx.flags = 0;
     ctx.used.length = 0;
     ctx.newsCount = 0;
-    const start = cur.body.length;
+    const body = cur.body;
+    body.atBoundary();
+    const chars = body.chars;
+    const start = body.parts.length;
     write(ctx, entries[i]);
-    if (cur.body.length === start) continue;
-    const chars = partsLength(cur.body, start);
+    if (body.chars === chars) continue;
     if (limits) {
       if (ctx.extra.size !== knownExtra) {
         knownExtra = ctx.extra.size;
         reserve = reserveBytes(layout, ctx);
       }
+      const count = body.parts.length - start;
       const full =
         cur.entries + 1 > limits.maxUrls ||
         cur.news + ctx.newsCount > limits.maxNews ||
-        overBytes(cur, start, chars, reserve, limits.maxBytes);
-      let entryStart = start;
-      if (full && cur.entries > 0) {
-        const moved = cur.body.splice(start);
-        moved.unshift('');
-        entryStart = 1;
-        chunks.push(cur);
-        cur = newChunk(i);
-        cur.body = moved;
-        ctx.out = cur.body;
-      }
-      if (cur.bodyBytes >= 0) cur.bodyBytes += partsBytes(cur.body, entryStart, cur.body.length);
+        overBytes(body, start, reserve, limits.maxBytes);
+      if (full && cur.entries > 0) cur = nextChunk(chunks, cur, count, i, ctx);
     }
     cur.entries++;
-    cur.chars += chars;
     cur.news += ctx.newsCount;
     cur.flags |= ctx.flags;
     for (const p of ctx.used) cur.used.add(p);
@@ -237,10 +201,11 @@ function headAndTail(
   let extras = '';
   if (first && layout.rootExtras.length > 0) {
     const [used, out] = [ctx.used, ctx.out];
+    const sink = new OutputSink(false);
     ctx.used = [];
-    ctx.out = [];
+    ctx.out = sink;
     writeExtras(ctx, layout.rootExtras, 1);
-    extras = ctx.out.join('');
+    extras = sink.text();
     for (const p of ctx.used) chunk.used.add(p);
     ctx.used = used;
     ctx.out = out;
@@ -261,22 +226,13 @@ function headAndTail(
 export function fileText(layout: LayoutOptions, ctx: WriteContext, chunk: Chunk, first: boolean): string {
   const [head, tail] = headAndTail(layout, ctx, chunk, first);
   const body = chunk.body;
-  const saved = body[0];
-  body[0] = head;
-  body.push(tail);
-  const text = body.join('');
-  body.pop();
-  body[0] = saved;
-  return text;
+  return head + (body.bytesMode ? decoder.decode(body.bytes()) : body.text()) + tail;
 }
 
-const BLOCK = 8192;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/**
- * The UTF-8 bytes of one file, encoded block by block into one growing buffer (no file-sized
- * intermediate string). Same bytes as `TextEncoder.encode(fileText(...))`.
- */
+/** The UTF-8 bytes of one file (an exact-size copy). Same bytes as `TextEncoder.encode(fileText(...))`. */
 export function fileBytes(
   layout: LayoutOptions,
   ctx: WriteContext,
@@ -285,22 +241,14 @@ export function fileBytes(
 ): Uint8Array {
   const [head, tail] = headAndTail(layout, ctx, chunk, first);
   const body = chunk.body;
-  let buf = new Uint8Array(Math.ceil((chunk.chars + head.length + tail.length) * 1.1) + 4096);
-  let pos = 0;
-  const put = (s: string) => {
-    let rest = s;
-    for (;;) {
-      const r = encoder.encodeInto(rest, buf.subarray(pos));
-      pos += r.written;
-      if (r.read === rest.length) return;
-      rest = rest.slice(r.read);
-      const bigger = new Uint8Array(Math.max(buf.length * 2, pos + rest.length * 3));
-      bigger.set(buf.subarray(0, pos));
-      buf = bigger;
-    }
-  };
-  put(head);
-  for (let i = 1; i < body.length; i += BLOCK) put(body.slice(i, i + BLOCK).join(''));
-  put(tail);
-  return pos * 10 < buf.length * 9 ? buf.slice(0, pos) : buf.subarray(0, pos);
+  const text = body.bytesMode ? null : encoder.encode(body.text());
+  const size = text === null ? body.byteLength() : text.length;
+  const h = encoder.encode(head);
+  const t = encoder.encode(tail);
+  const out = new Uint8Array(h.length + size + t.length);
+  out.set(h, 0);
+  if (text === null) body.copyTo(out, h.length);
+  else out.set(text, h.length);
+  out.set(t, h.length + size);
+  return out;
 }

@@ -26,7 +26,7 @@ export const PRETTY_INDENT: readonly string[] = [
 export const COMPACT_INDENT: readonly string[] = ['', '', '', '', '', '', ''];
 
 /**
- * One `<url>` element with all its children in OUT-003 order, pushed onto `ctx.out`. Sets
+ * One `<url>` element with all its children in OUT-003 order, put onto `ctx.out`. Sets
  * `ctx.flags`, `ctx.used`, `ctx.newsCount` for the entry (the caller resets them).
  */
 export function writeUrl(ctx: WriteContext, e: Entry): void {
@@ -61,16 +61,16 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
   }
   const out = ctx.out;
   if (!hasExtensions(e)) {
-    out.push(s + t.fusedEnd[c]);
+    out.put(s + t.fusedEnd[c]);
     return;
   }
-  out.push(s + t.closes[c]);
+  out.put(s + t.closes[c]);
   if (e.images !== undefined && e.images.length > 0) writeImages(ctx, e.images);
   if (e.videos !== undefined && e.videos.length > 0) writeVideos(ctx, e.videos);
   if (e.news !== undefined && e.news.length > 0) writeNews(ctx, e.news);
   if (e.alternates !== undefined && e.alternates.length > 0) writeAlternates(ctx, e.alternates);
   if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);
-  out.push(t.urlClose);
+  out.put(t.urlClose);
 }
 
 function hasExtensions(e: Entry): boolean {
@@ -88,20 +88,20 @@ export function writeSitemapRef(ctx: WriteContext, e: Entry): void {
   ctx.entry = e.id;
   const out = ctx.out;
   const t = ctx.tags;
-  out.push(t.sitemapOpen, cleanUrl(ctx, e.loc, 'loc'), t.locClose);
+  out.put(t.sitemapOpen + cleanUrl(ctx, e.loc, 'loc') + t.locClose);
   if (e.lastmod !== undefined) {
     const v = cleanText(ctx, normalizeDate(e.lastmod.trim()), 'lastmod');
-    if (v !== '') out.push(t.lastmodOpen, v, t.lastmodClose);
+    if (v !== '') out.put(t.lastmodOpen + v + t.lastmodClose);
   }
   if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);
-  out.push(t.sitemapClose);
+  out.put(t.sitemapClose);
 }
 
 /** One line of a text sitemap (URL-escaped, not entity-escaped); nothing for an empty loc. */
 export function writeTextLine(ctx: WriteContext, e: Entry): void {
   ctx.entry = e.id;
   const v = plainUrl(ctx, e.loc, 'loc');
-  if (v !== '') ctx.out.push(v, '\n');
+  if (v !== '') ctx.out.put(`${v}\n`);
 }
 
 /** True when an entry carries data a text sitemap cannot hold (TXT-006). */

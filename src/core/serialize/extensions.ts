@@ -6,6 +6,7 @@ import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
 import { type CleanContext, cleanAttr, cleanMaybeUrl, cleanText, cleanUrl } from './escape.ts';
 import { placeRawXml, USES_IMAGE, USES_NEWS, USES_VIDEO, USES_XHTML } from './namespaces.ts';
 import { NEWS_VALUE, VIDEO_VALUE } from './normalize.ts';
+import type { OutputSink } from './sink.ts';
 
 /** State shared by the writers of one export. Mutable per-entry fields are reset by the caller. */
 export interface WriteContext extends CleanContext {
@@ -22,8 +23,8 @@ export interface WriteContext extends CleanContext {
   flags: number;
   used: string[];
   newsCount: number;
-  /** Output parts of the file being written; writers push onto it. */
-  out: string[];
+  /** Output of the file being written; writers put onto it. */
+  out: OutputSink;
   /** Pre-built tag strings for the current layout. */
   tags: Tags;
 }
@@ -228,7 +229,7 @@ export function writeImages(ctx: WriteContext, images: readonly ImageData[]): vo
   const t = ctx.tags;
   for (let i = 0; i < images.length; i++) {
     const img = images[i];
-    out.push(t.imageOpen + cleanUrl(ctx, img.loc, 'images', i, 'loc') + t.imageLocClose);
+    out.put(t.imageOpen + cleanUrl(ctx, img.loc, 'images', i, 'loc') + t.imageLocClose);
     if (!ctx.stripDeprecated) {
       if (img.caption !== undefined)
         imageChild(ctx, 'caption', cleanText(ctx, img.caption, 'images', i, 'caption'));
@@ -239,13 +240,13 @@ export function writeImages(ctx: WriteContext, images: readonly ImageData[]): vo
         imageChild(ctx, 'license', cleanMaybeUrl(ctx, img.license, 'images', i, 'license'));
     }
     if (img.extras) writeExtras(ctx, img.extras, 3);
-    out.push(t.imageClose);
+    out.put(t.imageClose);
   }
   if (images.length > 0) ctx.flags |= USES_IMAGE;
 }
 
 function imageChild(ctx: WriteContext, name: string, value: string): void {
-  if (value !== '') ctx.out.push(`${ctx.ind[3]}<image:${name}>${value}</image:${name}>${ctx.nl}`);
+  if (value !== '') ctx.out.put(`${ctx.ind[3]}<image:${name}>${value}</image:${name}>${ctx.nl}`);
 }
 
 /** `<video:video>` elements of one entry, children in VID-020 order. */
@@ -257,7 +258,7 @@ export function writeVideos(ctx: WriteContext, videos: readonly { nodes: XNode[]
     s += `${ctx.ind[2]}<video:video>${ctx.nl}${inner}${ctx.ind[2]}</video:video>${ctx.nl}`;
   }
   if (videos.length > 0) ctx.flags |= USES_VIDEO;
-  ctx.out.push(s);
+  ctx.out.put(s);
 }
 
 /** `<news:news>` elements of one entry, children in NEWS-011 order. */
@@ -272,7 +273,7 @@ export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]
     ctx.flags |= USES_NEWS;
     ctx.newsCount += news.length;
   }
-  ctx.out.push(s);
+  ctx.out.put(s);
 }
 
 const SIMPLE_TAG = /^[a-z0-9-]+$/;
@@ -328,7 +329,7 @@ export function writeAlternates(ctx: WriteContext, alternates: readonly Alternat
     if (a.attrs) {
       for (const name in a.attrs) s += ` ${name}="${cleanAttr(ctx, a.attrs[name], 'alternates', i, name)}"`;
     }
-    out.push(s + t.linkClose);
+    out.put(s + t.linkClose);
   }
   if (alternates.length > 0) ctx.flags |= USES_XHTML;
 }
@@ -344,6 +345,6 @@ export function writeExtras(ctx: WriteContext, extras: readonly RawXml[], depth:
       const uri = m ? ctx.docNamespaces[m[1]] : undefined;
       if (m && uri !== undefined) r = { ...raw, nsDecls: { [m[1]]: uri } };
     }
-    ctx.out.push(ctx.ind[depth], placeRawXml(r, ctx.extra, ctx.used), ctx.nl);
+    ctx.out.put(ctx.ind[depth] + placeRawXml(r, ctx.extra, ctx.used) + ctx.nl);
   }
 }

@@ -1,0 +1,83 @@
+/**
+ * SERFAST's quick measuring script for the serializer: the three `npm run bench` inputs, ours
+ * (string and bytes) against fast-xml-parser's XMLBuilder given the same content and pretty layout.
+ * Median CPU time (user + system) because the machine is shared; prints SHA-256 of our outputs so
+ * an optimisation can be checked to be byte-identical. Run: `npx tsx bench/serialize-dev.ts [runs] [only]`.
+ */
+import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { XMLBuilder } from 'fast-xml-parser';
+import type { SitemapDocument } from '../src/core/model.ts';
+import { serializeFiles, serializeSitemap } from '../src/core/serialize.ts';
+import { plainDoc, worstDoc } from './generate.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function cpuMedian(fn: () => unknown, runs: number): number {
+  fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    gc();
+    const c = process.cpuUsage();
+    fn();
+    const d = process.cpuUsage(c);
+    times.push((d.user + d.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** Same object shape as bench/core.bench.ts gives XMLBuilder. */
+function fxpObject(doc: SitemapDocument): unknown {
+  const url = doc.entries.map((e) => {
+    const o: Record<string, unknown> = { loc: e.loc };
+    if (e.lastmod) o.lastmod = e.lastmod;
+    if (e.changefreq) o.changefreq = e.changefreq;
+    if (e.priority) o.priority = e.priority;
+    if (e.images)
+      o['image:image'] = e.images.map((i) => ({ 'image:loc': i.loc, 'image:caption': i.caption }));
+    if (e.alternates) {
+      o['xhtml:link'] = e.alternates.map((a) => ({
+        '@_rel': a.rel,
+        '@_hreflang': a.hreflang,
+        '@_href': a.href,
+      }));
+    }
+    return o;
+  });
+  return {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    urlset: {
+      '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
+      '@_xmlns:image': 'http://www.google.com/schemas/sitemap-image/1.1',
+      '@_xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
+      url,
+    },
+  };
+}
+
+const sha = (x: string | Uint8Array) => createHash('sha256').update(x).digest('hex').slice(0, 16);
+
+const runs = Number(process.argv[2] ?? 7);
+const only = process.argv[3];
+const inputs: Array<[string, () => SitemapDocument]> = [
+  ['ascii', () => plainDoc()],
+  ['intl', () => plainDoc(50_000, true)],
+  ['worst', () => worstDoc()],
+];
+const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
+for (const [name, make] of inputs) {
+  if (only && only !== name) continue;
+  const doc = make();
+  const obj = fxpObject(doc);
+  const text = serializeSitemap(doc);
+  const bytes = serializeFiles(doc).files[0].bytes;
+  const base = cpuMedian(() => builder.build(obj), Math.max(3, Math.floor(runs / 2)));
+  const str = cpuMedian(() => serializeSitemap(doc), runs);
+  const byt = cpuMedian(() => serializeFiles(doc), runs);
+  console.log(
+    `${name.padEnd(6)} ${(bytes.length / 1e6).toFixed(1)} MB | XMLBuilder ${base.toFixed(0)} | string ${str.toFixed(1)} (${(base / str).toFixed(2)}x) | bytes ${byt.toFixed(1)} (${(base / byt).toFixed(2)}x) | sha ${sha(text)} ${sha(bytes)}`,
+  );
+}
