@@ -17,6 +17,7 @@ import { formatTable, median, p95, type Row } from './browser/report.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, 'bench/out/dist');
 const PORT = 4180;
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
 const BASE = `http://127.0.0.1:${PORT}`;
 const started = Date.now();
 const log = (msg: string) =>
@@ -212,6 +213,8 @@ async function millionRows(browser: Browser, url: string, runs: number): Promise
     note: `Performance.getMetrics JSHeapUsedSize ${(jsHeap / 2 ** 20).toFixed(0)} MB; total ${(heap.totalSize / 2 ** 20).toFixed(0)} MB`,
   });
 
+  // Let the first autosave of the opened document finish: scrolling is measured on its own.
+  await page.waitForTimeout(SETTLE_MS);
   let c0 = await chromiumCpuMs();
   const deltas = await call<number[]>(page, '__probe.scroll(240)');
   const scrollCpu = ((await chromiumCpuMs()) - c0) / 240;
@@ -222,7 +225,7 @@ async function millionRows(browser: Browser, url: string, runs: number): Promise
     value: `p95 ${sp95.toFixed(1)} ms`,
     target: '≤ 16.7 ms',
     met: sp95 <= 16.7 + 0.5,
-    note: `median ${median(deltas).toFixed(1)} ms, max ${Math.max(...deltas).toFixed(1)} ms, 240 frames; mean Chromium CPU per frame ${scrollCpu.toFixed(1)} ms`,
+    note: `median ${median(deltas).toFixed(1)} ms, max ${Math.max(...deltas).toFixed(1)} ms, 240 frames after ${SETTLE_MS / 1000} s settle; mean Chromium CPU per frame ${scrollCpu.toFixed(1)} ms`,
   });
 
   c0 = await chromiumCpuMs();
@@ -256,6 +259,13 @@ async function millionRows(browser: Browser, url: string, runs: number): Promise
       note: `${r.rows} rows; long tasks ${r.count}, max ${r.maxMs.toFixed(0)} ms`,
     });
   }
+  const ex = await timed(page, '__probe.exportGz("xml")');
+  rows.push({
+    group: 'export',
+    name: '1,000,000 URLs → .xml (split into sitemap files, worker)',
+    value: `CPU ${ex.cpuMs.toFixed(0)} ms · wall ${ex.ms.toFixed(0)} ms`,
+    note: `${ex.files} files, ${(ex.bytes / 2 ** 20).toFixed(0)} MB; page long tasks ${ex.count}, max ${ex.maxMs.toFixed(0)} ms (target ≤ 50 ms)`,
+  });
   await page.context().close();
   return rows;
 }
@@ -271,7 +281,19 @@ async function exportRows(browser: Browser, inputs: Record<string, string>): Pro
     ours.push(await timed(page, '__probe.exportGz()'));
     native.push(await timed(page, `__probe.compressionStream(${JSON.stringify(inputs.plainXml)})`));
   }
+  const c0 = await chromiumCpuMs();
+  const deltas = await call<number[]>(page, '__probe.scroll(120)');
+  const scrollCpu = ((await chromiumCpuMs()) - c0) / 120;
   await page.context().close();
+  const sp95 = p95(deltas);
+  const scroll: Row = {
+    group: 'scroll',
+    name: '50,000 rows: rAF delta while scrolling (for comparison)',
+    value: `p95 ${sp95.toFixed(1)} ms`,
+    target: '≤ 16.7 ms',
+    met: sp95 <= 16.7 + 0.5,
+    note: `median ${median(deltas).toFixed(1)} ms, 120 frames; mean Chromium CPU per frame ${scrollCpu.toFixed(1)} ms`,
+  };
   const a = median(ours.map((r) => r.cpuMs));
   const b = median(native.map((r) => r.cpuMs));
   const wall = (list: Probe[]) => median(list.map((r) => r.ms)).toFixed(0);
@@ -292,6 +314,7 @@ async function exportRows(browser: Browser, inputs: Record<string, string>): Pro
       note: 'main-thread stream, 4 runs',
     },
     longRow('export: long tasks', ours),
+    scroll,
   ];
 }
 

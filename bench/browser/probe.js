@@ -102,11 +102,12 @@
       const t1 = performance.now();
       return { ms: t1 - t0, rows, ...tasksIn(t0, t1) };
     },
-    async exportGz() {
+    async exportGz(format = 'xml.gz') {
       const t0 = performance.now();
-      const out = await store().commands.export({ format: 'xml.gz' });
+      const out = await store().commands.export({ format });
       const t1 = performance.now();
-      return { ms: t1 - t0, bytes: out.files[0].bytes.length, ...tasksIn(t0, t1) };
+      const bytes = out.files.reduce((sum, f) => sum + f.bytes.length, 0);
+      return { ms: t1 - t0, bytes, files: out.files.length, ...tasksIn(t0, t1) };
     },
     async compressionStream(url) {
       const bytes = files.get(url);

@@ -35,7 +35,7 @@ export interface ValidatorLike {
    * Optional (core `Validator.loadSteps`): `load` as an iterator yielding units done of
    * `2 × entries`, so opening a big document can validate in slices without blocking the page.
    */
-  loadSteps?(doc: SitemapDocument, parseIssues?: readonly Issue[]): Iterator<number, void>;
+  loadSteps?(doc: SitemapDocument, parseIssues?: readonly Issue[], chunk?: number): Iterator<number, void>;
   /** Optional (core `Validator.adopt`): take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
 }

@@ -7,9 +7,11 @@ import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.t
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
 import {
+  ENTRY_CHUNK,
   isProtocolMessage,
   PROTOCOL_VERSION,
   type ResultPayloads,
+  type SerializeRequest,
   transferablesOf,
   type WorkerRequest,
   type WorkerResponse,
@@ -168,6 +170,20 @@ export function createSitemapClient(
     );
   };
 
+  // A big document goes to the worker ENTRY_CHUNK entries per message, one message per task, so
+  // cloning it never blocks the page in one piece; a cancel stops the rest.
+  const sendInChunks = async (req: SerializeRequest) => {
+    const entries = req.doc.entries;
+    let chunks = 0;
+    for (let i = 0; i < entries.length; i += ENTRY_CHUNK, chunks++) {
+      if (!pending.has(req.requestId)) return;
+      const part = entries.slice(i, i + ENTRY_CHUNK);
+      send({ version: PROTOCOL_VERSION, requestId: req.requestId, type: 'entries', entries: part });
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    }
+    if (pending.has(req.requestId)) send({ ...req, doc: { ...req.doc, entries: [] }, entryChunks: chunks });
+  };
+
   const cancel = (requestId: number) => {
     if (!pending.delete(requestId)) return;
     send({ version: PROTOCOL_VERSION, requestId: nextId++, type: 'cancel', target: requestId });
@@ -203,7 +219,10 @@ export function createSitemapClient(
         onProgress,
       });
       signal?.addEventListener('abort', onAbort, { once: true });
-      send(build(requestId));
+      const req = build(requestId);
+      if (req.type === 'serialize' && req.doc.entries.length > ENTRY_CHUNK && getWorker())
+        void sendInChunks(req);
+      else send(req);
     });
   }
 

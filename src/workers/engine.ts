@@ -3,7 +3,7 @@
  * when workers are unavailable, on the main thread (client.ts fallback). Heavy lifting is the
  * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
  */
-import type { ParseResult } from '../core/model.ts';
+import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
@@ -13,6 +13,7 @@ import {
   ENTRY_CHUNK,
   PROTOCOL_VERSION,
   type ProgressMessage,
+  type SerializeRequest,
   transferablesOf,
   type WorkerRequest,
   type WorkerResponse,
@@ -40,6 +41,15 @@ export interface EngineOptions {
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   const cancelled = new Set<number>();
+  // Entry chunks sent ahead of a serialize request, by its request id.
+  const received = new Map<number, Entry[][]>();
+  const withEntries = (req: SerializeRequest): SitemapDocument => {
+    if (req.entryChunks === undefined) return req.doc;
+    const chunks = received.get(req.requestId) ?? [];
+    received.delete(req.requestId);
+    if (chunks.length !== req.entryChunks) throw new Error('Part of the document did not reach the worker.');
+    return { ...req.doc, entries: chunks.flat() };
+  };
   const native =
     options.decompressionStream === undefined ? platformDecompressionStream() : options.decompressionStream;
   const cap = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
@@ -74,7 +84,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
 
   const run = async (
-    req: Exclude<WorkerRequest, { type: 'cancel' }>,
+    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' }>,
     post: Post,
   ): Promise<WorkerResponse | null> => {
     const base = { version: PROTOCOL_VERSION, requestId: req.requestId } as const;
@@ -84,7 +94,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         return result && { ...base, type: 'result', kind: 'parse', result };
       }
       case 'serialize': {
-        const result = serializeFiles(req.doc, req.options);
+        const result = serializeFiles(withEntries(req), req.options);
         return { ...base, type: 'result', kind: 'serialize', docVersion: req.docVersion, result };
       }
       case 'validate': {
@@ -98,6 +108,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
     async handle(req, post) {
       if (req.type === 'cancel') {
         cancelled.add(req.target);
+        received.delete(req.target);
+        return;
+      }
+      if (req.type === 'entries') {
+        const list = received.get(req.requestId);
+        if (list) list.push(req.entries);
+        else received.set(req.requestId, [req.entries]);
         return;
       }
       let msg: WorkerResponse | null;

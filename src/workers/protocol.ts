@@ -27,6 +27,8 @@ export interface SerializeRequest extends Envelope {
   docVersion: number;
   doc: SitemapDocument;
   options: SerializeOptions;
+  /** The entries came first in this many `entries` messages (`doc.entries` is then empty). */
+  entryChunks?: number;
 }
 
 /** Full validation of a document (pure core `validateDocument`). */
@@ -44,7 +46,12 @@ export interface CancelRequest extends Envelope {
 }
 
 /** Any message the main thread sends. */
-export type WorkerRequest = ParseRequest | SerializeRequest | ValidateRequest | CancelRequest;
+export type WorkerRequest =
+  | ParseRequest
+  | SerializeRequest
+  | ValidateRequest
+  | CancelRequest
+  | EntriesMessage;
 
 /** Progress of a long request: `done` of `total` units (bytes or entries, per phase). */
 export interface ProgressMessage extends Envelope {
@@ -55,10 +62,10 @@ export interface ProgressMessage extends Envelope {
 }
 
 /**
- * Part of a big parse result's entries, in document order, sent before the result (whose
- * `document.entries` is then empty and `entryChunks` counts these messages). Each chunk is
- * deserialized in its own task on the receiving side, so the page never copies 1,000,000 entries
- * in one go.
+ * Part of a big document's entries, in document order, sent ahead of the message that needs them
+ * (worker → page: a parse result; page → worker: a serialize request), whose document then has no
+ * entries and whose `entryChunks` counts these messages. Each chunk is cloned in its own task, so
+ * the page never copies 1,000,000 entries in one go.
  */
 export interface EntriesMessage extends Envelope {
   type: 'entries';

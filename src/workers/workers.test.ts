@@ -232,6 +232,40 @@ describe('client (worker path)', () => {
     expect(workers).toHaveLength(2);
   });
 
+  const bigDoc = (n: number): SitemapDocument => ({
+    kind: 'urlset',
+    entries: Array.from({ length: n }, (_, i) => ({ id: i, loc: `https://a.example/${i}` })),
+    nextId: n,
+  });
+
+  it('sends a big document to the worker in entry chunks, one per task, and serializes all of it', async () => {
+    const w = fakeWorker();
+    const client = createSitemapClient({ createWorker: () => w });
+    const n = ENTRY_CHUNK * 2 + 3;
+    const out = await client.serialize(bigDoc(n), { format: 'xml' });
+    const types = w.sent.map((m) => (m.message as { type: string }).type);
+    expect(types).toEqual(['entries', 'entries', 'entries', 'serialize']);
+    const req = w.sent[3].message as { entryChunks?: number; doc: SitemapDocument };
+    expect(req.entryChunks).toBe(3);
+    expect(req.doc.entries).toEqual([]);
+    const xmlText = new TextDecoder().decode(out.files[0].bytes);
+    expect(xmlText.match(/<loc>/g)).toHaveLength(n);
+    expect(xmlText).toContain(`<loc>https://a.example/${n - 1}</loc>`);
+  });
+
+  it('stops sending chunks when the export is cancelled', async () => {
+    const w = fakeWorker();
+    const client = createSitemapClient({ createWorker: () => w });
+    const ac = new AbortController();
+    const p = client.serialize(bigDoc(ENTRY_CHUNK * 3), { format: 'xml' }, undefined, ac.signal);
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const types = w.sent.map((m) => (m.message as { type: string }).type);
+    expect(types.filter((t) => t === 'entries')).toHaveLength(1);
+    expect(types).not.toContain('serialize');
+  });
+
   it('falls back to the main thread when the worker fails to load', async () => {
     const w = fakeWorker();
     w.postMessage = () => queueMicrotask(() => w.onerror?.(new Event('error')));
