@@ -152,6 +152,18 @@ describe('WorkspaceStore: editing and cross-file issues', () => {
     expect(ws.unexported()).toEqual([]);
   });
 
+  it('a file replaced from outside the workspace (New sitemap, sample) keeps its place under the new name', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS]);
+    ws.getState().files[1].store.commands.newDocument('urlset');
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'new-sitemap.xml']);
+    expect(ws.getState().model?.files.map((f) => [f.name, f.role])).toEqual([
+      ['sitemap.xml', 'index'],
+      ['new-sitemap.xml', 'extra'],
+    ]);
+    expect(ws.getState().model?.missing.map((m) => m.loc)).toContain('https://a.example/posts.xml');
+  });
+
   it('close leaves the primary store open alone', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS]);

@@ -229,9 +229,24 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         const prev = stamps.get(slot.id);
         if (prev && next.every((v, i) => Object.is(v, prev[i]))) return;
         stamps.set(slot.id, next);
+        if (replaced(slot)) return;
         schedule();
       });
     });
+  };
+
+  /**
+   * A file's store opened another document outside the workspace (sample, paste, New sitemap):
+   * the slot now holds that document under its new name, and the workspace is rebuilt.
+   */
+  const replaced = (slot: WorkspaceSlot): boolean => {
+    const s = slot.store.getState();
+    const name = s.fileName ?? 'new-sitemap.xml';
+    if (state.opening.length > 0 || s.task !== null || name === slot.name) return false;
+    const files = state.files.map((f) => (f.id === slot.id ? { ...f, name } : f));
+    exportedDocs.delete(slot.id);
+    setFiles(files, state.active);
+    return true;
   };
 
   /** Document of each slot when opened or last exported. */
