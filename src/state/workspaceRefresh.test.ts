@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, SitemapDocument } from '../core/model.ts';
+import { crossFileUrls } from '../core/workspace/checks.ts';
 import { buildWorkspace, type WorkspaceInput } from '../core/workspace.ts';
 import { refreshWorkspace, sameLocs } from './workspaceRefresh.ts';
 
@@ -65,5 +66,26 @@ describe('refreshWorkspace', () => {
     expect(sameLocs(posts, withEntry(posts, 1, { priority: '0.5' }))).toBe(true);
     expect(sameLocs(posts, withEntry(posts, 1, { loc: 'https://a.example/x' }))).toBe(false);
     expect(sameLocs(posts, { ...posts, entries: [...posts.entries].reverse() })).toBe(false);
+  });
+
+  it('URL edits with the URL index equal a full build (duplicates appear, move and vanish)', () => {
+    const names = ['sitemap.xml', 'posts.xml', 'pages.xml'];
+    let docs = [index, posts, pages];
+    let current = buildWorkspace(inputs(docs), settings);
+    const urls = crossFileUrls(current.files);
+    const steps: Array<[number, number, string]> = [
+      [1, 0, 'https://a.example/shared'], // a third listing of the shared URL
+      [2, 0, 'https://a.example/only-pages'], // pages no longer shares it
+      [1, 1, ' https://a.example/only-pages '], // trimmed duplicate across files again
+      [1, 0, 'https://a.example/p1'],
+      [1, 1, 'https://a.example/p2'], // no duplicates left
+    ];
+    for (const [f, at, loc] of steps) {
+      docs = docs.map((d, k) => (k === f ? withEntry(d, at, { loc }) : d));
+      const fast = refreshWorkspace(current, docs, settings, () => urls);
+      expect(fast, `${names[f]} #${at} = ${loc}`).toEqual(buildWorkspace(inputs(docs), settings));
+      current = fast!;
+    }
+    expect(current.issues.filter((i) => i.rule === 'LOC-006')).toEqual([]);
   });
 });

@@ -7,8 +7,10 @@
  */
 import type { SitemapDocument } from '../core/model.ts';
 import { newestLastmod } from '../core/workspace/checks.ts';
+import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import { indexIssues } from '../core/workspace/indexChecks.ts';
 import type { Workspace, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from '../core/workspace.ts';
+import { type LocPairs, locChanges, updateDuplicates } from './workspaceUrls.ts';
 
 const newestCache = new WeakMap<SitemapDocument, ReturnType<typeof newestLastmod>>();
 
@@ -45,8 +47,10 @@ export function sameLocs(before: SitemapDocument, after: SitemapDocument): boole
 /**
  * The workspace `model` with `docs` (one per file, same positions) swapped in, or null when a
  * full `buildWorkspace` is needed: a different number of files, an index document or a file's
- * kind changed, or some `<loc>` or entry count changed. The result equals what `buildWorkspace`
- * returns for the same inputs (with `issues: []` inputs, as the workspace store passes them).
+ * kind changed, or entries were added, removed or moved. URL edits need `urls`, the
+ * `CrossFileUrls` of `model` (it is updated in place to match `docs`); without it they also
+ * return null. The result equals what `buildWorkspace` returns for the same inputs (with
+ * `issues: []` inputs, as the workspace store passes them).
  *
  * @example refreshWorkspace(ws, docsAfterPriorityEdit, settings)?.issues // IDX-003 re-checked
  */
@@ -54,17 +58,22 @@ export function refreshWorkspace(
   model: Workspace,
   docs: readonly SitemapDocument[],
   settings: WorkspaceSettings,
+  urls?: () => CrossFileUrls,
 ): Workspace | null {
   if (docs.length !== model.files.length) return null;
   let changed = false;
+  const edits = new Map<number, LocPairs>();
   for (let f = 0; f < docs.length; f++) {
     const file = model.files[f];
     if (file.document === docs[f]) continue;
-    if (file.kind === 'sitemapindex' || docs[f].kind !== file.kind || !sameLocs(file.document, docs[f]))
-      return null;
+    if (file.kind === 'sitemapindex' || docs[f].kind !== file.kind) return null;
+    const pairs = locChanges(file.document, docs[f]);
+    if (pairs === null) return null;
+    if (pairs.length > 0) edits.set(f, pairs);
     changed = true;
   }
   if (!changed) return model;
+  if (edits.size > 0 && urls === undefined) return null;
   const files: WorkspaceFile[] = model.files.map((file, f) => ({
     ...file,
     document: docs[f],
@@ -76,7 +85,14 @@ export function refreshWorkspace(
     const refs = model.children.filter((ref) => ref.index === i);
     for (const issue of indexIssues(files, i, refs, settings, newest)) issues.push(issue);
   }
-  for (const issue of model.issues) if (!issue.rule.startsWith('IDX-')) issues.push(issue);
+  const isDup = (i: WorkspaceIssue) => i.rule === 'LOC-006' && i.relatedFiles !== undefined;
+  for (const issue of model.issues) if (!issue.rule.startsWith('IDX-') && !isDup(issue)) issues.push(issue);
+  const oldDups = model.issues.filter(isDup);
+  const dups =
+    edits.size > 0 && urls !== undefined
+      ? updateDuplicates(oldDups, model.files, files, urls(), edits)
+      : oldDups;
+  for (const issue of dups) issues.push(issue);
   for (const issue of issues) files[issue.file].summary.issues[issue.severity]++;
   return { ...model, files, issues };
 }

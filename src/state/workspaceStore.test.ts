@@ -114,7 +114,7 @@ describe('WorkspaceStore: editing and cross-file issues', () => {
     expect(ws.getState().model?.issues.filter((i) => i.rule === 'LOC-006')).toEqual([]);
   });
 
-  it('a priority edit refreshes the model without re-matching; a URL edit rebuilds it', async () => {
+  it('edits that keep the entries refresh the model without re-matching; inserting a row rebuilds it', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS, PAGES]);
     const posts = ws.getState().files[1].store;
@@ -124,7 +124,15 @@ describe('WorkspaceStore: editing and cross-file issues', () => {
     expect(after).not.toBe(before);
     expect(after.combined).toBe(before.combined);
     expect(after.files[1].document.entries[0].priority).toBe('0.9');
-    posts.commands.setCell(0, 'loc', 'https://a.example/p1-new');
+    posts.commands.setCell(0, 'loc', 'https://a.example/about');
+    expect(ws.getState().model!.combined).toBe(before.combined);
+    expect(
+      ws
+        .getState()
+        .model!.issues.filter((i) => i.rule === 'LOC-006')
+        .map((i) => i.file),
+    ).toEqual([1, 2]);
+    posts.commands.insertRows(0, 1);
     expect(ws.getState().model!.combined).not.toBe(before.combined);
   });
 

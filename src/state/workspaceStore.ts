@@ -9,6 +9,8 @@
  * is the active one. Autosave covers the primary store (the workspace's first file) only.
  */
 import type { Entry } from '../core/model.ts';
+import { crossFileUrls } from '../core/workspace/checks.ts';
+import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
 import {
   buildWorkspace,
@@ -190,6 +192,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   };
 
   let built: WorkspaceSettings | null = null;
+  /** Cross-file URL index of one model, built on the first URL edit and then kept up to date. */
+  let urlIndex: { model: Workspace; urls: CrossFileUrls } | null = null;
+  const urlsOf = (model: Workspace) => {
+    if (urlIndex?.model !== model) urlIndex = { model, urls: crossFileUrls(model.files) };
+    return urlIndex.urls;
+  };
   /** Full build, or the fast refresh when only non-URL fields changed (see workspaceRefresh.ts). */
   const rebuild = (full: boolean) => {
     if (pending !== null) deps.timers?.clearTimeout(pending);
@@ -201,8 +209,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const inputs = state.files.map(inputOf);
     const same = built?.publishUrl === settings.publishUrl && built?.crossSubmission === crossSubmission;
     const docs = inputs.map((i) => i.result.document);
-    const fast = !full && same && state.model ? refreshWorkspace(state.model, docs, settings) : null;
+    const old = state.model;
+    const fast = !full && same && old ? refreshWorkspace(old, docs, settings, () => urlsOf(old)) : null;
     const model = fast ?? buildWorkspace(inputs, settings);
+    // The URL index was updated in place by the refresh: it now describes the new model.
+    if (fast !== null && urlIndex?.model === old) urlIndex.model = fast;
     built = settings;
     const counts = state.files.map((slot) => {
       const c = slot.store.getState().validation.validator.counts();
