@@ -159,9 +159,8 @@ describe('round trip of generated values', () => {
           expect(gotTitle ?? '').toBe(wantTitle);
           const wantMedia = xmlAllowed(media).trim();
           expect(e.alternates?.[0].media ?? '').toBe(wantMedia);
-          // JS trim() already drops edge whitespace such as U+000B; only removals inside count.
-          const removed =
-            xmlAllowed(title.trim()) !== title.trim() || xmlAllowed(media.trim()) !== media.trim();
+          // Every forbidden character is reported, also U+000B/U+000C that JS trim() drops at the edges.
+          const removed = xmlAllowed(title) !== title || xmlAllowed(media) !== media;
           expect(issues.some((i) => i.rule === 'ENC-008' && i.entry === 0)).toBe(removed);
         },
       ),

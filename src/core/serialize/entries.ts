@@ -2,7 +2,7 @@
  * Writers for one `<url>` / `<sitemap>` entry and for plain-text lines (OUT-003..006, OUT-009).
  */
 import type { Entry } from '../model.ts';
-import { cleanText, cleanUrl, plainUrl } from './escape.ts';
+import { cleanText, cleanUrl, plainUrl, trimReported } from './escape.ts';
 import {
   type WriteContext,
   writeAlternates,
@@ -37,7 +37,7 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
   let s = t.urlOpen + cleanUrl(ctx, e.loc, 'loc');
   let c = 0;
   if (e.lastmod !== undefined) {
-    const v = cleanText(ctx, normalizeDate(e.lastmod.trim()), 'lastmod');
+    const v = cleanText(ctx, normalizeDate(trimReported(ctx, e.lastmod, 'lastmod')), 'lastmod');
     if (v !== '') {
       s += t.fused[c][1] + v;
       c = 1;
@@ -45,14 +45,18 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
   }
   if (!ctx.lean) {
     if (e.changefreq !== undefined) {
-      const v = cleanText(ctx, normalizeChangefreq(e.changefreq.trim()), 'changefreq');
+      const v = cleanText(
+        ctx,
+        normalizeChangefreq(trimReported(ctx, e.changefreq, 'changefreq')),
+        'changefreq',
+      );
       if (v !== '') {
         s += t.fused[c][2] + v;
         c = 2;
       }
     }
     if (e.priority !== undefined) {
-      const v = cleanText(ctx, normalizePriority(e.priority.trim()), 'priority');
+      const v = cleanText(ctx, normalizePriority(trimReported(ctx, e.priority, 'priority')), 'priority');
       if (v !== '') {
         s += t.fused[c][3] + v;
         c = 3;
@@ -90,7 +94,7 @@ export function writeSitemapRef(ctx: WriteContext, e: Entry): void {
   const t = ctx.tags;
   out.put(t.sitemapOpen + cleanUrl(ctx, e.loc, 'loc') + t.locClose);
   if (e.lastmod !== undefined) {
-    const v = cleanText(ctx, normalizeDate(e.lastmod.trim()), 'lastmod');
+    const v = cleanText(ctx, normalizeDate(trimReported(ctx, e.lastmod, 'lastmod')), 'lastmod');
     if (v !== '') out.put(t.lastmodOpen + v + t.lastmodClose);
   }
   if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);

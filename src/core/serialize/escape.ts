@@ -75,6 +75,30 @@ function reportRemoved(
   );
 }
 
+/**
+ * `String.prototype.trim` also strips U+000B and U+000C, which XML 1.0 forbids: trimming them
+ * away is a removal like any other, so it is reported (ENC-008) rather than lost silently.
+ */
+export function trimReported(
+  ctx: CleanContext,
+  value: string,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
+  const v = value.trim();
+  if (v.length === value.length) return v;
+  let removed = 0;
+  const head = value.indexOf(v);
+  for (let i = 0; i < value.length; i++) {
+    if (i === head) i += v.length;
+    const c = value.charCodeAt(i);
+    if (c === 0x0b || c === 0x0c) removed++;
+  }
+  reportRemoved(ctx, removed, field, index, sub);
+  return v;
+}
+
 const ENTITY_TEST = /[&<>"'\r]/;
 const ATTR_ENTITY_TEST = /[&<>"'\t\n\r]/;
 
@@ -127,7 +151,7 @@ export function cleanAttr(
   index?: number,
   sub?: string,
 ): string {
-  const v = value.trim();
+  const v = trimReported(ctx, value, field, index, sub);
   if (!NEEDS_ATTR_WORK.test(v)) return v;
   const r = removeForbidden(v);
   reportRemoved(ctx, r.removed, field, index, sub);
@@ -146,7 +170,7 @@ export function cleanText(
   index?: number,
   sub?: string,
 ): string {
-  const v = value.trim();
+  const v = trimReported(ctx, value, field, index, sub);
   if (!NEEDS_TEXT_WORK.test(v)) return v;
   const r = removeForbidden(v);
   reportRemoved(ctx, r.removed, field, index, sub);
@@ -240,7 +264,7 @@ export function plainUrl(
   index?: number,
   sub?: string,
 ): string {
-  let v = value.trim();
+  let v = trimReported(ctx, value, field, index, sub);
   if (FORBIDDEN_OR_SURROGATE.test(v)) {
     const r = removeForbidden(v);
     reportRemoved(ctx, r.removed, field, index, sub);
