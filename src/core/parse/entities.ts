@@ -12,8 +12,6 @@ export const ENT_HTML = 2;
 /** A named entity that is neither XML nor HTML (e.g. a DOCTYPE entity) was kept literally (ENC-006). */
 export const ENT_UNKNOWN = 4;
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
 /** Common HTML named entities (IMP-009); names are case-sensitive as in HTML. */
 const HTML_ENTITIES: Record<string, number> = {
   nbsp: 160,
@@ -165,33 +163,73 @@ function isNameChar(c: number): boolean {
   );
 }
 
-/** Decodes one reference starting at `amp`; returns [text, endIndex, flag]. */
-function decodeOne(s: string, amp: number, end: number): [string, number, number] {
-  let j = amp + 1;
-  if (s.charCodeAt(j) === 35) {
-    const hex = s.charCodeAt(j + 1) === 120 || s.charCodeAt(j + 1) === 88;
-    let k = hex ? j + 2 : j + 1;
-    const start = k;
-    while (k < end && k - start < 8) {
-      const c = s.charCodeAt(k);
-      const ok = (c >= 48 && c <= 57) || (hex && ((c >= 97 && c <= 102) || (c >= 65 && c <= 70)));
-      if (!ok) break;
-      k++;
-    }
-    if (k > start && s.charCodeAt(k) === 59) {
-      const code = Number.parseInt(s.slice(start, k), hex ? 16 : 10);
-      if (code <= 0x10ffff) return [String.fromCodePoint(code), k + 1, 0];
-    }
-    return ['&', amp + 1, ENT_RAW_AMP];
+/** End index and ENT_* flag of the last {@link decodeOne} call (saves a result allocation). */
+let oneNext = 0;
+let oneFlag = 0;
+
+function rawAmp(amp: number): string {
+  oneNext = amp + 1;
+  oneFlag = ENT_RAW_AMP;
+  return '&';
+}
+
+function decodeNumeric(s: string, amp: number, end: number): string {
+  const j = amp + 1;
+  const hex = s.charCodeAt(j + 1) === 120 || s.charCodeAt(j + 1) === 88;
+  let k = hex ? j + 2 : j + 1;
+  const start = k;
+  while (k < end && k - start < 8) {
+    const c = s.charCodeAt(k);
+    const ok = (c >= 48 && c <= 57) || (hex && ((c >= 97 && c <= 102) || (c >= 65 && c <= 70)));
+    if (!ok) break;
+    k++;
   }
+  if (k > start && s.charCodeAt(k) === 59) {
+    const code = Number.parseInt(s.slice(start, k), hex ? 16 : 10);
+    if (code <= 0x10ffff) {
+      oneNext = k + 1;
+      oneFlag = 0;
+      return String.fromCodePoint(code);
+    }
+  }
+  return rawAmp(amp);
+}
+
+/** Decodes one reference starting at `amp`; its end index and flag land in oneNext/oneFlag. */
+function decodeOne(s: string, amp: number, end: number): string {
+  let j = amp + 1;
+  if (s.charCodeAt(j) === 35) return decodeNumeric(s, amp, end);
   while (j < end && j - amp <= 32 && isNameChar(s.charCodeAt(j))) j++;
-  if (j === amp + 1 || s.charCodeAt(j) !== 59) return ['&', amp + 1, ENT_RAW_AMP];
+  if (j === amp + 1 || s.charCodeAt(j) !== 59) return rawAmp(amp);
+  oneNext = j + 1;
+  const len = j - amp - 1;
+  if (len <= 4) {
+    const xml = xmlEntity(s, amp + 1, len);
+    if (xml !== '') {
+      oneFlag = 0;
+      return xml;
+    }
+  }
   const name = s.slice(amp + 1, j);
-  const xml = XML_ENTITIES[name];
-  if (xml !== undefined) return [xml, j + 1, 0];
   const html = HTML_ENTITIES[name];
-  if (html !== undefined) return [String.fromCodePoint(html), j + 1, ENT_HTML];
-  return [s.slice(amp, j + 1), j + 1, ENT_UNKNOWN];
+  if (html !== undefined) {
+    oneFlag = ENT_HTML;
+    return String.fromCodePoint(html);
+  }
+  oneFlag = ENT_UNKNOWN;
+  return s.slice(amp, j + 1);
+}
+
+/** The character of XML entity `s[at, at + len)` (amp, lt, gt, quot, apos), '' when it is none. */
+function xmlEntity(s: string, at: number, len: number): string {
+  const a = s.charCodeAt(at);
+  const b = s.charCodeAt(at + 1);
+  if (len === 2 && b === 116) return a === 108 ? '<' : a === 103 ? '>' : '';
+  if (len === 3) return a === 97 && b === 109 && s.charCodeAt(at + 2) === 112 ? '&' : '';
+  if (len !== 4) return '';
+  if (a === 113 && b === 117 && s.charCodeAt(at + 2) === 111 && s.charCodeAt(at + 3) === 116) return '"';
+  if (a === 97 && b === 112 && s.charCodeAt(at + 2) === 111 && s.charCodeAt(at + 3) === 115) return "'";
+  return '';
 }
 
 /** Output of {@link decodeEntities}. */
@@ -218,8 +256,9 @@ export function decodeEntities(source: string, start: number, end: number): Enti
   let amp = s.indexOf('&');
   while (amp !== -1) {
     out += s.slice(from, amp);
-    const [text, next, flag] = decodeOne(s, amp, n);
-    out += text;
+    out += decodeOne(s, amp, n);
+    const next = oneNext;
+    const flag = oneFlag;
     if (flag !== 0) {
       flags |= flag;
       if (!sample) sample = s.slice(amp, Math.min(next + (flag === ENT_RAW_AMP ? 12 : 0), n));

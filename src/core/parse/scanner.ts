@@ -186,8 +186,10 @@ export class Scanner {
 
   private parseAttrs(from: number): void {
     const s = this.s;
+    // Written by index and cut to length once: `length = 0` then push would trim the backing
+    // store and reallocate it for every tag with attributes.
     const attrs = this.attrBuf;
-    attrs.length = 0;
+    let n = 0;
     let i = from;
     for (;;) {
       while (isSpace(s.charCodeAt(i))) i++;
@@ -214,9 +216,12 @@ export class Scanner {
       if (q !== 34 && q !== 39) this.fail(`Value of attribute "${name}" is not quoted`, i);
       const close = s.indexOf(q === 34 ? '"' : "'", i + 1);
       if (close === -1) this.fail(`Unterminated value of attribute "${name}"`, i);
-      attrs.push(name, this.attrValue(i + 1, close));
+      attrs[n] = name;
+      attrs[n + 1] = this.attrValue(i + 1, close);
+      n += 2;
       i = close + 1;
     }
+    if (attrs.length !== n) attrs.length = n;
     this.attrs = attrs;
     this.pos = this.tokEnd = i + 1;
   }
