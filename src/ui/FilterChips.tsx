@@ -11,8 +11,8 @@ const selActiveColumn = (s: AppState): ColumnId | null => {
 
 function Chip({ label, onClear }: { label: string; onClear(): void }) {
   return (
-    <span className="chip">
-      {label}
+    <span className="chip" title={label}>
+      <span className="chip-label">{label}</span>
       <button
         type="button"
         className="btn ghost small"
