@@ -161,13 +161,29 @@ async function main(): Promise<void> {
     const name = input.split('/').pop();
     const open = () => page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`);
     if (scenario !== 'open') await open();
+    if (scenario === 'desc') await page.evaluate('__probe.view("sort loc")');
     const actions: Record<string, () => Promise<unknown>> = {
       open,
       scroll: () => page.evaluate('__probe.scroll(60)'),
       edit: () => page.evaluate('__probe.edits(10)'),
       sort: () => page.evaluate('__probe.view("sort loc")'),
+      desc: () => page.evaluate('__probe.view("sort loc desc")'),
       search: () => page.evaluate('__probe.view("search")'),
     };
+    if (process.env.TRACE) {
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+      await actions[scenario]();
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+        traceEvents: Array<{ name: string; ph: string; dur?: number; tid: number }>;
+      };
+      const main = new Map<string, number>();
+      for (const e of trace.traceEvents)
+        if (e.ph === 'X' && e.dur) main.set(e.name, (main.get(e.name) ?? 0) + e.dur / 1000);
+      const top = [...main].sort((a, b) => b[1] - a[1]).slice(0, 20);
+      console.log(`${scenario} trace, total duration by event (all threads, nested events overlap):`);
+      for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);
+      return;
+    }
     const t0 = Date.now();
     const profile = await profiled(cdp, actions[scenario]);
     console.log(`${scenario} ${input}: ${Date.now() - t0} ms wall; main thread self time:`);
