@@ -37,6 +37,13 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
 
+/** True for a character that ends a tag or attribute name (NaN: end of input). */
+function endsName(c: number): boolean {
+  return (
+    c === 62 || c === 47 || isSpace(c) || Number.isNaN(c) || c === 60 || c === 61 || c === 34 || c === 39
+  );
+}
+
 function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c > 127;
 }
@@ -155,12 +162,8 @@ export class Scanner {
   private nameEnd(from: number): number {
     const s = this.s;
     let i = from;
-    for (;;) {
-      const c = s.charCodeAt(i);
-      if (c === 62 || c === 47 || isSpace(c) || Number.isNaN(c)) return i;
-      if (c === 60 || c === 61 || c === 34 || c === 39) return i;
-      i++;
-    }
+    while (!endsName(s.charCodeAt(i))) i++;
+    return i;
   }
 
   private startTag(start: number): Tok {
@@ -226,10 +229,16 @@ export class Scanner {
     this.pos = this.tokEnd = i + 1;
   }
 
+  private nextLt = -1;
+
   private attrValue(start: number, end: number): string {
     const s = this.s;
-    const lt = s.indexOf('<', start);
-    if (lt !== -1 && lt < end) this.fail('Raw "<" inside an attribute value', lt);
+    if (this.nextLt < start) {
+      const i = s.indexOf('<', start);
+      this.nextLt = i === -1 ? s.length : i;
+    }
+    const lt = this.nextLt;
+    if (lt < end) this.fail('Raw "<" inside an attribute value', lt);
     if (this.ampAfter(start) >= end) return this.str(start, end);
     const r = decodeEntities(s, start, end);
     if (r.flags) this.hooks.entities(r.flags, r.sample, start);
@@ -238,8 +247,15 @@ export class Scanner {
 
   private endTag(start: number): Tok {
     const s = this.s;
-    const ne = this.nameEnd(start + 2);
-    const name = this.str(start + 2, ne);
+    // Usually the end tag closes the innermost element: compare with its name, no new string.
+    const open = this.open;
+    const top = open.length > 0 ? open[open.length - 1] : '';
+    let ne = start + 2 + top.length;
+    let name = top;
+    if (top === '' || !endsName(s.charCodeAt(ne)) || !s.startsWith(top, start + 2)) {
+      ne = this.nameEnd(start + 2);
+      name = this.str(start + 2, ne);
+    }
     let i = ne;
     while (isSpace(s.charCodeAt(i))) i++;
     if (s.charCodeAt(i) !== 62) {
