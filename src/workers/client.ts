@@ -6,6 +6,7 @@
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
+import { decodeEntries, encodeEntries } from './entryColumns.ts';
 import {
   ENTRY_CHUNK,
   isProtocolMessage,
@@ -104,8 +105,9 @@ export function createSitemapClient(
       return;
     }
     if (msg.type === 'entries') {
-      if (p.chunks) p.chunks.push(msg.entries);
-      else p.chunks = [msg.entries];
+      const entries = decodeEntries(msg.columns);
+      if (p.chunks) p.chunks.push(entries);
+      else p.chunks = [entries];
       return;
     }
     pending.delete(msg.requestId);
@@ -177,8 +179,8 @@ export function createSitemapClient(
     let chunks = 0;
     for (let i = 0; i < entries.length; i += ENTRY_CHUNK, chunks++) {
       if (!pending.has(req.requestId)) return;
-      const part = entries.slice(i, i + ENTRY_CHUNK);
-      send({ version: PROTOCOL_VERSION, requestId: req.requestId, type: 'entries', entries: part });
+      const columns = encodeEntries(entries.slice(i, i + ENTRY_CHUNK));
+      send({ version: PROTOCOL_VERSION, requestId: req.requestId, type: 'entries', columns });
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
     }
     if (pending.has(req.requestId)) send({ ...req, doc: { ...req.doc, entries: [] }, entryChunks: chunks });
