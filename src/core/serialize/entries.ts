@@ -25,6 +25,42 @@ export const PRETTY_INDENT: readonly string[] = [
 ];
 export const COMPACT_INDENT: readonly string[] = ['', '', '', '', '', '', ''];
 
+// Fast paths: a value already in canonical form is written as is. Each check admits only values
+// that trimming, OUT-006 normalisation and escaping would all return unchanged.
+
+/** Only `[0-9:+\-TZ.]`, and seconds present when there is a time (normalizeDate's own fast path). */
+function isCanonicalDate(v: string): boolean {
+  const n = v.length;
+  if (n > 10 && v.charCodeAt(16) !== 58) return false;
+  for (let i = 0; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if ((c < 48 || c > 58) && c !== 45 && c !== 43 && c !== 84 && c !== 90 && c !== 46) return false;
+  }
+  return true;
+}
+
+function lastmodOut(ctx: WriteContext, raw: string): string {
+  if (isCanonicalDate(raw)) return raw;
+  return cleanText(ctx, normalizeDate(trimReported(ctx, raw, 'lastmod')), 'lastmod');
+}
+
+/** Only `[a-z]` (e.g. `weekly`). */
+function isLowerWord(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
+/** `0.d` or `1.d` (normalizePriority's own fast path). */
+function isCanonicalPriority(v: string): boolean {
+  if (v.length !== 3 || v.charCodeAt(1) !== 46) return false;
+  const a = v.charCodeAt(0);
+  const b = v.charCodeAt(2);
+  return (a === 48 || a === 49) && b >= 48 && b <= 57;
+}
+
 /**
  * One `<url>` element with all its children in OUT-003 order, put onto `ctx.out`. Sets
  * `ctx.flags`, `ctx.used`, `ctx.newsCount` for the entry (the caller resets them).
@@ -37,7 +73,7 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
   let s = t.urlOpen + cleanUrl(ctx, e.loc, 'loc');
   let c = 0;
   if (e.lastmod !== undefined) {
-    const v = cleanText(ctx, normalizeDate(trimReported(ctx, e.lastmod, 'lastmod')), 'lastmod');
+    const v = lastmodOut(ctx, e.lastmod);
     if (v !== '') {
       s += t.fused[c][1] + v;
       c = 1;
@@ -45,18 +81,20 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
   }
   if (!ctx.lean) {
     if (e.changefreq !== undefined) {
-      const v = cleanText(
-        ctx,
-        normalizeChangefreq(trimReported(ctx, e.changefreq, 'changefreq')),
-        'changefreq',
-      );
+      const raw = e.changefreq;
+      const v = isLowerWord(raw)
+        ? raw
+        : cleanText(ctx, normalizeChangefreq(trimReported(ctx, raw, 'changefreq')), 'changefreq');
       if (v !== '') {
         s += t.fused[c][2] + v;
         c = 2;
       }
     }
     if (e.priority !== undefined) {
-      const v = cleanText(ctx, normalizePriority(trimReported(ctx, e.priority, 'priority')), 'priority');
+      const raw = e.priority;
+      const v = isCanonicalPriority(raw)
+        ? raw
+        : cleanText(ctx, normalizePriority(trimReported(ctx, raw, 'priority')), 'priority');
       if (v !== '') {
         s += t.fused[c][3] + v;
         c = 3;
@@ -94,7 +132,7 @@ export function writeSitemapRef(ctx: WriteContext, e: Entry): void {
   const t = ctx.tags;
   out.put(t.sitemapOpen + cleanUrl(ctx, e.loc, 'loc') + t.locClose);
   if (e.lastmod !== undefined) {
-    const v = cleanText(ctx, normalizeDate(trimReported(ctx, e.lastmod, 'lastmod')), 'lastmod');
+    const v = lastmodOut(ctx, e.lastmod);
     if (v !== '') out.put(t.lastmodOpen + v + t.lastmodClose);
   }
   if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);

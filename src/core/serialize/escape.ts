@@ -178,8 +178,6 @@ export function cleanText(
 }
 
 const URL_NEEDS_WORK = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]|%(?![0-9A-Fa-f]{2})/;
-/** Anything but URL characters that need neither URL nor entity escaping (so also `&`, `'`, spaces). */
-const URL_XML_NEEDS_WORK = /[^!#$()*+,\-./0-9:;=?@A-Z[\]_a-z~%]|%(?![0-9A-Fa-f]{2})/;
 /** Runs of characters a URI may not contain, or a `%` that does not start an escape. */
 const URL_RUNS = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]+|%(?![0-9A-Fa-f]{2})/g;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -252,8 +250,34 @@ export function cleanUrl(
   index?: number,
   sub?: string,
 ): string {
-  if (!URL_XML_NEEDS_WORK.test(value) && value.indexOf('#') === value.lastIndexOf('#')) return value;
+  if (isPlainUrl(value)) return value;
   return escapeXml(plainUrl(ctx, value, field, index, sub));
+}
+
+/** 1 for URL characters that need neither URL nor entity escaping (not `&`, `'`, `%`, `#`). */
+const PLAIN_URL_CHAR = new Uint8Array(128);
+for (const c of '!$()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~')
+  PLAIN_URL_CHAR[c.charCodeAt(0)] = 1;
+
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
+}
+
+/**
+ * One-pass form of "nothing for {@link cleanUrl} to do": only {@link PLAIN_URL_CHAR}s, `%` only
+ * before two hex digits, at most one `#`.
+ */
+function isPlainUrl(value: string): boolean {
+  let hashes = 0;
+  const n = value.length;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 128 && PLAIN_URL_CHAR[c] === 1) continue;
+    if (c === 37) {
+      if (i + 2 >= n || !isHex(value.charCodeAt(i + 1)) || !isHex(value.charCodeAt(i + 2))) return false;
+    } else if (c !== 35 || ++hashes > 1) return false;
+  }
+  return true;
 }
 
 /** Like {@link cleanUrl} without entity escaping: for plain-text sitemaps (OUT-009). */

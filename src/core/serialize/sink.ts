@@ -6,8 +6,12 @@
  */
 import { utf8Length } from './utf8.ts';
 
-/** Chars after which {@link OutputSink.atBoundary} flushes the batch. */
-const BATCH_CHARS = 1 << 16;
+/**
+ * Chars after which {@link OutputSink.atBoundary} flushes the batch: the joined batch stays below
+ * V8's large-object size, so a garbage batch (bytes mode) dies young instead of growing the old
+ * generation, which would start a full mark of the whole document.
+ */
+const BATCH_CHARS = 1 << 14;
 const encoder = new TextEncoder();
 /** Byte block sizes: half of what was written so far, within these bounds. */
 const MIN_BLOCK = 65_536;
