@@ -6,7 +6,6 @@
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
-import { decodeEntries, encodeEntries } from './entryColumns.ts';
 import {
   ENTRY_CHUNK,
   isProtocolMessage,
@@ -105,9 +104,8 @@ export function createSitemapClient(
       return;
     }
     if (msg.type === 'entries') {
-      const entries = decodeEntries(msg.columns);
-      if (p.chunks) p.chunks.push(entries);
-      else p.chunks = [entries];
+      if (p.chunks) p.chunks.push(msg.entries);
+      else p.chunks = [msg.entries];
       return;
     }
     pending.delete(msg.requestId);
@@ -179,8 +177,8 @@ export function createSitemapClient(
     let chunks = 0;
     for (let i = 0; i < entries.length; i += ENTRY_CHUNK, chunks++) {
       if (!pending.has(req.requestId)) return;
-      const columns = encodeEntries(entries.slice(i, i + ENTRY_CHUNK));
-      send({ version: PROTOCOL_VERSION, requestId: req.requestId, type: 'entries', columns });
+      const part = entries.slice(i, i + ENTRY_CHUNK);
+      send({ version: PROTOCOL_VERSION, requestId: req.requestId, type: 'entries', entries: part });
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
     }
     if (pending.has(req.requestId)) send({ ...req, doc: { ...req.doc, entries: [] }, entryChunks: chunks });

@@ -8,7 +8,6 @@ import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { validateDocument } from '../core/validate.ts';
-import { decodeEntries, encodeEntries } from './entryColumns.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
   ENTRY_CHUNK,
@@ -113,10 +112,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
         return;
       }
       if (req.type === 'entries') {
-        const entries = decodeEntries(req.columns);
         const list = received.get(req.requestId);
-        if (list) list.push(entries);
-        else received.set(req.requestId, [entries]);
+        if (list) list.push(req.entries);
+        else received.set(req.requestId, [req.entries]);
         return;
       }
       let msg: WorkerResponse | null;
@@ -146,14 +144,8 @@ function chunkEntries(msg: WorkerResponse, post: Post): WorkerResponse {
   if (entries.length <= ENTRY_CHUNK) return msg;
   let chunks = 0;
   for (let i = 0; i < entries.length; i += ENTRY_CHUNK, chunks++) {
-    const columns = encodeEntries(entries.slice(i, i + ENTRY_CHUNK));
-    const chunk: WorkerResponse = {
-      version: PROTOCOL_VERSION,
-      requestId: msg.requestId,
-      type: 'entries',
-      columns,
-    };
-    post(chunk, transferablesOf(chunk));
+    const part = entries.slice(i, i + ENTRY_CHUNK);
+    post({ version: PROTOCOL_VERSION, requestId: msg.requestId, type: 'entries', entries: part }, []);
   }
   const document = { ...msg.result.document, entries: [] };
   return { ...msg, result: { ...msg.result, document }, entryChunks: chunks };

@@ -3,9 +3,8 @@
  * Every message carries the protocol `version` and a `requestId`; requests that concern a
  * document carry the caller's `docVersion` so the caller can drop results for a stale document.
  */
-import type { Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
-import type { EntryColumns } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
 export const PROTOCOL_VERSION = 2;
@@ -70,8 +69,7 @@ export interface ProgressMessage extends Envelope {
  */
 export interface EntriesMessage extends Envelope {
   type: 'entries';
-  /** The entries in compact columns (`encodeEntries` / `decodeEntries` in entryColumns.ts). */
-  columns: EntryColumns;
+  entries: Entry[];
 }
 
 /** Entries per `EntriesMessage` (about 20 ms of structured-clone work per message). */
@@ -113,16 +111,12 @@ export type WorkerResponse = ProgressMessage | EntriesMessage | ResultMessage | 
 export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   if (msg.type === 'parse') pushBuffer(out, msg.bytes);
-  if (msg.type === 'entries') {
-    const c = msg.columns;
-    for (const a of [c.ids, c.lines, c.columns, c.richAt]) pushBuffer(out, a);
-  }
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   return out;
 }
 
-function pushBuffer(out: ArrayBuffer[], bytes: ArrayBufferView): void {
+function pushBuffer(out: ArrayBuffer[], bytes: Uint8Array): void {
   const buf = bytes.buffer;
   // Only transfer a buffer the view covers entirely; a shared slice would detach its neighbours.
   if (buf instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buf.byteLength) {

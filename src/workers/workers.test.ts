@@ -129,7 +129,7 @@ describe('big parse results travel in entry chunks', () => {
       (m) => posted.push(m),
     );
     const chunks = posted.filter((m) => m.type === 'entries');
-    expect(chunks.map((m) => (m.type === 'entries' ? m.columns.ids.length : 0))).toEqual([
+    expect(chunks.map((m) => (m.type === 'entries' ? m.entries.length : 0))).toEqual([
       ENTRY_CHUNK,
       ENTRY_CHUNK,
       5,
