@@ -98,6 +98,36 @@ export function longestStretch(profile: Profile, n = 20): { ms: number; top: Arr
   return { ms: best.ms, top: [...incl].sort((a, b) => b[1] - a[1]).slice(0, n) };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  args?: { data?: { functionName?: string; url?: string; type?: string } };
+}
+
+/** Main-thread tasks over 40 ms with their largest nested events (what the long task was). */
+function printLongTasks(events: TraceEvent[]): void {
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 40_000);
+  const mainTid = events.find((e) => e.name === 'FireAnimationFrame')?.tid;
+  for (const t of tasks.filter((x) => x.tid === mainTid)) {
+    const end = t.ts + (t.dur ?? 0);
+    const inner = events
+      .filter(
+        (e) =>
+          e.tid === t.tid && e.ph === 'X' && e !== t && e.ts >= t.ts && e.ts < end && (e.dur ?? 0) > 5_000,
+      )
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 6)
+      .map(
+        (e) =>
+          `${e.name}${e.args?.data?.functionName ? `:${e.args.data.functionName}` : ''}${e.args?.data?.type ? `:${e.args.data.type}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`,
+      );
+    console.log(`long task ${((t.dur ?? 0) / 1000).toFixed(0)} ms: ${inner.join(', ')}`);
+  }
+}
+
 async function serve(): Promise<ChildProcess> {
   const child = spawn(
     'npx',
@@ -171,7 +201,9 @@ async function main(): Promise<void> {
       search: () => page.evaluate('__probe.view("search")'),
     };
     if (process.env.TRACE) {
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
       await actions[scenario]();
       const trace = JSON.parse((await browser.stopTracing()).toString()) as {
         traceEvents: Array<{ name: string; ph: string; dur?: number; tid: number }>;
@@ -179,6 +211,7 @@ async function main(): Promise<void> {
       const main = new Map<string, number>();
       for (const e of trace.traceEvents)
         if (e.ph === 'X' && e.dur) main.set(e.name, (main.get(e.name) ?? 0) + e.dur / 1000);
+      if (process.env.TRACE === 'long') printLongTasks(trace.traceEvents as TraceEvent[]);
       const top = [...main].sort((a, b) => b[1] - a[1]).slice(0, 20);
       console.log(`${scenario} trace, total duration by event (all threads, nested events overlap):`);
       for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);

@@ -7,7 +7,7 @@ import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.t
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
 import {
-  ENTRY_CHUNK,
+  chunkEnds,
   isProtocolMessage,
   PROTOCOL_VERSION,
   type ResultPayloads,
@@ -170,18 +170,25 @@ export function createSitemapClient(
     );
   };
 
-  // A big document goes to the worker ENTRY_CHUNK entries per message, one message per task, so
+  // A big document goes to the worker in chunks (see chunkEnds), one message per task, so
   // cloning it never blocks the page in one piece; a cancel stops the rest.
   const sendInChunks = async (req: SerializeRequest) => {
     const entries = req.doc.entries;
-    let chunks = 0;
-    for (let i = 0; i < entries.length; i += ENTRY_CHUNK, chunks++) {
+    const ends = chunkEnds(entries);
+    if (ends.length <= 1) {
+      send(req); // small: one message, sent before this function first awaits
+      return;
+    }
+    let start = 0;
+    for (const end of ends) {
       if (!pending.has(req.requestId)) return;
-      const part = entries.slice(i, i + ENTRY_CHUNK);
+      const part = entries.slice(start, end);
+      start = end;
       send({ version: PROTOCOL_VERSION, requestId: req.requestId, type: 'entries', entries: part });
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
     }
-    if (pending.has(req.requestId)) send({ ...req, doc: { ...req.doc, entries: [] }, entryChunks: chunks });
+    if (pending.has(req.requestId))
+      send({ ...req, doc: { ...req.doc, entries: [] }, entryChunks: ends.length });
   };
 
   const cancel = (requestId: number) => {
@@ -220,8 +227,7 @@ export function createSitemapClient(
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       const req = build(requestId);
-      if (req.type === 'serialize' && req.doc.entries.length > ENTRY_CHUNK && getWorker())
-        void sendInChunks(req);
+      if (req.type === 'serialize' && getWorker()) void sendInChunks(req);
       else send(req);
     });
   }

@@ -10,7 +10,7 @@ import { serializeFiles } from '../core/serialize.ts';
 import { validateDocument } from '../core/validate.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
-  ENTRY_CHUNK,
+  chunkEnds,
   PROTOCOL_VERSION,
   type ProgressMessage,
   type SerializeRequest,
@@ -135,18 +135,20 @@ export function createEngine(options: EngineOptions = {}): Engine {
 }
 
 /**
- * Sends a big parse result's entries ahead in `entries` messages of ENTRY_CHUNK and returns the
+ * Sends a big parse result's entries ahead in `entries` messages (see chunkEnds) and returns the
  * result without them (other messages unchanged): the receiver rebuilds the array in order.
  */
 function chunkEntries(msg: WorkerResponse, post: Post): WorkerResponse {
   if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
   const entries = msg.result.document.entries;
-  if (entries.length <= ENTRY_CHUNK) return msg;
-  let chunks = 0;
-  for (let i = 0; i < entries.length; i += ENTRY_CHUNK, chunks++) {
-    const part = entries.slice(i, i + ENTRY_CHUNK);
+  const ends = chunkEnds(entries);
+  if (ends.length <= 1) return msg;
+  let start = 0;
+  for (const end of ends) {
+    const part = entries.slice(start, end);
+    start = end;
     post({ version: PROTOCOL_VERSION, requestId: msg.requestId, type: 'entries', entries: part }, []);
   }
   const document = { ...msg.result.document, entries: [] };
-  return { ...msg, result: { ...msg.result, document }, entryChunks: chunks };
+  return { ...msg, result: { ...msg.result, document }, entryChunks: ends.length };
 }

@@ -5,6 +5,7 @@ import { createSitemapClient, type WorkerLike } from './client.ts';
 import { createEngine } from './engine.ts';
 import { nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
+  chunkEnds,
   ENTRY_CHUNK,
   isProtocolMessage,
   PROTOCOL_VERSION,
@@ -251,6 +252,23 @@ describe('client (worker path)', () => {
     const xmlText = new TextDecoder().decode(out.files[0].bytes);
     expect(xmlText.match(/<loc>/g)).toHaveLength(n);
     expect(xmlText).toContain(`<loc>https://a.example/${n - 1}</loc>`);
+  });
+
+  it('cuts chunks by weight: entries with many alternates and images travel in smaller messages', () => {
+    const rich = (i: number) => ({
+      id: i,
+      loc: `https://a.example/${i}`,
+      images: [{ loc: 'https://a.example/a.jpg' }, { loc: 'https://a.example/b.jpg' }],
+      alternates: ['de', 'en', 'fr', 'es', 'x-default'].map((l) => ({
+        rel: 'alternate',
+        hreflang: l,
+        href: `https://a.example/${l}`,
+      })),
+    });
+    const entries = Array.from({ length: 3000 }, (_, i) => rich(i));
+    expect(chunkEnds(entries)).toEqual([1250, 2500, 3000]);
+    expect(chunkEnds(bigDoc(ENTRY_CHUNK + 1).entries)).toEqual([ENTRY_CHUNK, ENTRY_CHUNK + 1]);
+    expect(chunkEnds([])).toEqual([]);
   });
 
   it('stops sending chunks when the export is cancelled', async () => {
