@@ -1,6 +1,10 @@
 /** Save bytes through the browser's normal download (an object URL on a temporary link). */
 export function downloadBytes(name: string, mime: string, bytes: Uint8Array): void {
-  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime });
+  downloadBlob(name, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }));
+}
+
+/** Save a Blob (e.g. one built from string chunks) through the browser's normal download. */
+export function downloadBlob(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

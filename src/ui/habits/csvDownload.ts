@@ -1,5 +1,6 @@
 import { type CsvColumn, entriesToCsvChunks } from '../../core/csv.ts';
 import type { Entry } from '../../core/model.ts';
+import { downloadBlob } from '../download.ts';
 
 /** Columns offered by the CSV export, with the labels the dialog shows. */
 export const CSV_COLUMNS: ReadonlyArray<{ column: CsvColumn; label: string }> = [
@@ -33,16 +34,6 @@ export function downloadCsv(
   bom: boolean,
 ): number {
   const chunks = entriesToCsvChunks(entries, { columns, rows: rows ?? undefined, bom });
-  const blob = new Blob(chunks, { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download starts asynchronously: revoke later.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(fileName, new Blob(chunks, { type: 'text/csv;charset=utf-8' }));
   return rows ? rows.length : entries.length;
 }
