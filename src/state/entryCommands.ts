@@ -5,6 +5,7 @@
  * (Replacing many entries at once is `replaceEntries` in renameCommand.ts.)
  */
 import type { Alternate, Entry, ImageData, Issue, NewsData, VideoData, XNode } from '../core/model.ts';
+import { NEWS_CHILD_ORDER, NEWS_PUBLICATION_ORDER, VIDEO_CHILD_ORDER } from '../core/xsdOrder.ts';
 import { fixPatch } from './edits.ts';
 import { hreflangCluster } from './hreflangCluster.ts';
 import type { Kernel } from './kernel.ts';
@@ -162,33 +163,9 @@ export function editEntryNodes(
 
 /** XSD child order (VID-020, NEWS-011) used to place newly created nodes. */
 const ORDER: Record<string, readonly string[]> = {
-  videos: [
-    'thumbnail_loc',
-    'title',
-    'description',
-    'content_loc',
-    'player_loc',
-    'duration',
-    'expiration_date',
-    'rating',
-    'content_segment_loc',
-    'view_count',
-    'publication_date',
-    'tag',
-    'category',
-    'family_friendly',
-    'restriction',
-    'gallery_loc',
-    'price',
-    'requires_subscription',
-    'uploader',
-    'tvshow',
-    'platform',
-    'live',
-    'id',
-  ],
-  news: ['publication', 'access', 'genres', 'publication_date', 'title', 'keywords', 'stock_tickers'],
-  'news.publication': ['name', 'language'],
+  videos: VIDEO_CHILD_ORDER,
+  news: NEWS_CHILD_ORDER,
+  'news.publication': NEWS_PUBLICATION_ORDER,
 };
 
 function setText(

@@ -2,11 +2,12 @@
 import type { XNode } from '../model.ts';
 import { trimValue } from '../urls.ts';
 import { parseW3cDate } from '../w3cDate.ts';
+import { NEWS_CHILD_ORDER } from '../xsdOrder.ts';
 import { type EntryCtx, report, show } from './common.ts';
 
 const TWO_DAYS = 48 * 3_600_000;
 const LANGUAGE = /^(zh-cn|zh-tw|[a-z]{2,3})$/;
-const ORDER = ['publication', 'access', 'genres', 'publication_date', 'title', 'keywords', 'stock_tickers'];
+const ORDER = NEWS_CHILD_ORDER;
 const GENRES = new Set(['PressRelease', 'Satire', 'Blog', 'OpEd', 'Opinion', 'UserGenerated']);
 const DATE_LIKE =
   /\b(19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (19|20)\d{2}\b/i;

@@ -2,13 +2,11 @@
 import type { XNode } from '../model.ts';
 import { scanUrl, trimValue } from '../urls.ts';
 import { parseW3cDate } from '../w3cDate.ts';
+import { VIDEO_CHILD_ORDER } from '../xsdOrder.ts';
 import { type EntryCtx, report, show } from './common.ts';
 import { checkUrlValue } from './loc.ts';
 
-const ORDER =
-  'thumbnail_loc title description content_loc player_loc duration expiration_date rating content_segment_loc view_count publication_date tag category family_friendly restriction gallery_loc price requires_subscription uploader tvshow platform live id'.split(
-    ' ',
-  );
+const ORDER = VIDEO_CHILD_ORDER;
 const REPEATABLE = new Set(['tag', 'price', 'id', 'content_segment_loc']);
 const DEPRECATED = new Set(['category', 'gallery_loc', 'price', 'tvshow']);
 const UNDOCUMENTED = new Set(['id', 'content_segment_loc']);
