@@ -276,13 +276,20 @@ export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]
   ctx.out.put(s);
 }
 
-const SIMPLE_TAG = /^[a-z0-9-]+$/;
+/** Only `[a-z0-9-]`: a language tag that trimming, lowercasing and escaping leave unchanged. */
+function isSimpleTag(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if ((c < 97 || c > 122) && (c < 48 || c > 57) && c !== 45) return false;
+  }
+  return true;
+}
 
 /** Sort key of a link: its hreflang trimmed and lowercased ('' when absent). */
 function altKey(a: Alternate): string {
   const h = a.hreflang;
   if (h === undefined) return '';
-  return SIMPLE_TAG.test(h) ? h : h.trim().toLowerCase();
+  return h !== '' && isSimpleTag(h) ? h : h.trim().toLowerCase();
 }
 
 /** 0 = hreflang link, 1 = x-default, 2 = no hreflang (HREF-012 uses). */
@@ -321,10 +328,13 @@ export function writeAlternates(ctx: WriteContext, alternates: readonly Alternat
     const i = order === null ? n : order[n];
     const a = alternates[i];
     let s = t.linkOpen;
-    if (a.rel !== undefined) s += ` rel="${cleanAttr(ctx, a.rel, 'alternates', i, 'rel')}"`;
+    const rel = a.rel;
+    if (rel !== undefined)
+      s += ` rel="${rel === 'alternate' ? rel : cleanAttr(ctx, rel, 'alternates', i, 'rel')}"`;
     if (a.media !== undefined) s += ` media="${cleanAttr(ctx, a.media, 'alternates', i, 'media')}"`;
-    if (a.hreflang !== undefined)
-      s += ` hreflang="${cleanAttr(ctx, a.hreflang, 'alternates', i, 'hreflang')}"`;
+    const lang = a.hreflang;
+    if (lang !== undefined)
+      s += ` hreflang="${isSimpleTag(lang) ? lang : cleanAttr(ctx, lang, 'alternates', i, 'hreflang')}"`;
     if (a.href !== undefined) s += ` href="${cleanUrl(ctx, a.href, 'alternates', i, 'href')}"`;
     if (a.attrs) {
       for (const name in a.attrs) s += ` ${name}="${cleanAttr(ctx, a.attrs[name], 'alternates', i, name)}"`;
