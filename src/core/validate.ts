@@ -135,6 +135,17 @@ export class Validator {
       this.insert(e, byEntry.get(e.id) ?? []);
       if (++done % chunk === 0) yield done;
     }
+    // hreflang clusters look entries up by loc: build that index here, in steps, rather than in
+    // one go at the first lookup (the same index `locIndex()` would build).
+    if (this.locs === null && this.listers.size > 0) {
+      const locs = new MultiMap();
+      let k = 0;
+      for (const [id, slot] of this.slots) {
+        locs.add(slot.facts.exact, id);
+        if (++k % chunk === 0) yield done;
+      }
+      this.locs = locs;
+    }
     this.refreshReference(true, []);
     for (const slot of this.slots.values()) {
       this.regroup(slot);

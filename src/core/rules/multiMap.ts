@@ -40,6 +40,11 @@ export class MultiMap {
     return cur === undefined || typeof cur === 'number' ? cur : cur[0];
   }
 
+  /** Number of distinct keys. */
+  get size(): number {
+    return this.map.size;
+  }
+
   /** Number of ids under a key. */
   count(key: string): number {
     const cur = this.map.get(key);
