@@ -251,6 +251,7 @@ export function cleanUrl(
   sub?: string,
 ): string {
   if (isPlainUrl(value)) return value;
+  if (onlyPathUnicode(value)) return encodeURI(value);
   return escapeXml(plainUrl(ctx, value, field, index, sub));
 }
 
@@ -261,6 +262,39 @@ for (const c of '!$()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghi
 
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
+}
+
+/**
+ * True when the only thing {@link cleanUrl} would do is percent-encode non-ASCII characters after
+ * an ASCII `scheme://host` (so `encodeURI(value)` is its result): starts and ends with a
+ * {@link PLAIN_URL_CHAR}, otherwise only those, at most one `#`, and non-ASCII characters that
+ * are neither surrogates nor U+FFFE/U+FFFF; no `%`, `&`, `'`, `[`, `]` (encodeURI would encode
+ * brackets, escapeUrl keeps them), spaces or controls.
+ */
+function onlyPathUnicode(value: string): boolean {
+  const n = value.length;
+  const authority = value.indexOf('://');
+  if (authority < 1 || n < 2) return false;
+  const a = value.charCodeAt(0);
+  const z = value.charCodeAt(n - 1);
+  if (a >= 128 || PLAIN_URL_CHAR[a] !== 1 || z >= 128 || PLAIN_URL_CHAR[z] !== 1) return false;
+  let hashes = 0;
+  let inHost = true;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 128) {
+      if (PLAIN_URL_CHAR[c] === 1 && c !== 91 && c !== 93) {
+        if (inHost && c === 47 && i > authority + 2) inHost = false;
+        else if (c === 63 && i > authority + 2) inHost = false;
+        continue;
+      }
+      if (c !== 35 || ++hashes > 1) return false;
+      if (i > authority + 2) inHost = false;
+      continue;
+    }
+    if (inHost || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffe || c === 0xffff) return false;
+  }
+  return true;
 }
 
 /**

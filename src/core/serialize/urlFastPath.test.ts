@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cleanUrl, escapeXml, plainUrl } from './escape.ts';
+
+const ctx = { issues: null, entry: undefined };
+const piece = fc.constantFrom(
+  'h',
+  't',
+  's',
+  ':',
+  '/',
+  '.',
+  '?',
+  '#',
+  '%',
+  '4',
+  'f',
+  '[',
+  ']',
+  '&',
+  "'",
+  ' ',
+  '@',
+  '=',
+  '-',
+  'ü',
+  '日',
+  '\u{1F600}',
+  '\uD800',
+  '\uFFFE',
+  '\u00A0',
+  '\t',
+  '\u3000',
+  '\u000B',
+);
+const url = fc
+  .tuple(
+    fc.constantFrom('https://a.example/', 'http://ü.example/', 'x:', ''),
+    fc.array(piece, { maxLength: 10 }),
+  )
+  .map(([head, rest]) => head + rest.join(''));
+
+describe('cleanUrl fast paths', () => {
+  it('give what the full path (trim, remove, URL-escape, entity-escape) gives', () => {
+    fc.assert(
+      fc.property(url, (u) => {
+        expect(cleanUrl(ctx, u, 'loc')).toBe(escapeXml(plainUrl(ctx, u, 'loc')));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('percent-encodes a Unicode path but keeps brackets and an ASCII host', () => {
+    expect(cleanUrl(ctx, 'https://a.example/ü[1]', 'loc')).toBe('https://a.example/%C3%BC[1]');
+    expect(cleanUrl(ctx, 'https://a.example/日?q=é#ä', 'loc')).toBe(
+      'https://a.example/%E6%97%A5?q=%C3%A9#%C3%A4',
+    );
+  });
+});
