@@ -3,6 +3,7 @@
  * Each returns the XML text for one entry's extension data, indented for `<url>` children.
  */
 import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
+import { NEWS_CHILD_ORDER, NEWS_PUBLICATION_ORDER, VIDEO_CHILD_ORDER } from '../xsdOrder.ts';
 import { type CleanContext, cleanAttr, cleanMaybeUrl, cleanText, cleanUrl } from './escape.ts';
 import { placeRawXml, USES_IMAGE, USES_NEWS, USES_VIDEO, USES_XHTML } from './namespaces.ts';
 import { NEWS_VALUE, VIDEO_VALUE } from './normalize.ts';
@@ -88,32 +89,7 @@ function fusedTags(i1: string, i2: string, nl: string): Pick<Tags, 'fused' | 'fu
   };
 }
 
-/** XSD sequence of video:video children (VID-020); unknown names go last. */
-const VIDEO_ORDER = [
-  'thumbnail_loc',
-  'title',
-  'description',
-  'content_loc',
-  'player_loc',
-  'duration',
-  'expiration_date',
-  'rating',
-  'content_segment_loc',
-  'view_count',
-  'publication_date',
-  'tag',
-  'category',
-  'family_friendly',
-  'restriction',
-  'gallery_loc',
-  'price',
-  'requires_subscription',
-  'uploader',
-  'tvshow',
-  'platform',
-  'live',
-  'id',
-];
+/** XSD sequence of video:tvshow children; unknown names go last (video and news orders: xsdOrder.ts). */
 const TVSHOW_ORDER = [
   'show_title',
   'video_type',
@@ -122,16 +98,6 @@ const TVSHOW_ORDER = [
   'episode_number',
   'premier_date',
 ];
-const NEWS_ORDER = [
-  'publication',
-  'access',
-  'genres',
-  'publication_date',
-  'title',
-  'keywords',
-  'stock_tickers',
-];
-const PUBLICATION_ORDER = ['name', 'language'];
 
 const VIDEO_DEPRECATED = new Set(['category', 'gallery_loc', 'price', 'tvshow']);
 const NEWS_LEGACY = new Set(['access', 'genres', 'keywords', 'stock_tickers']);
@@ -149,10 +115,10 @@ function rankMap(order: readonly string[]): Map<string, number> {
   return new Map(order.map((name, i) => [name, i]));
 }
 const CHILD_RANKS: Record<string, Map<string, number>> = {
-  video: rankMap(VIDEO_ORDER),
+  video: rankMap(VIDEO_CHILD_ORDER),
   tvshow: rankMap(TVSHOW_ORDER),
-  news: rankMap(NEWS_ORDER),
-  publication: rankMap(PUBLICATION_ORDER),
+  news: rankMap(NEWS_CHILD_ORDER),
+  publication: rankMap(NEWS_PUBLICATION_ORDER),
 };
 
 /** Nodes in XSD order (stable: equal names, e.g. `tag`, keep their source order). */
