@@ -52,12 +52,13 @@ function useHistoryKeys() {
   }, [commands]);
 }
 
-function Loading({ task }: { task: Task }) {
+/** Progress of long work with Cancel: the whole view while opening, a bar over the grid otherwise. */
+function Loading({ task, compact = false }: { task: Task; compact?: boolean }) {
   const commands = useCommands();
   const { label, progress } = task;
   return (
-    <div className="loading">
-      <div>
+    <div className={compact ? 'loading compact' : 'loading'}>
+      <div className="loading-body">
         <p>
           {label}…{progress === null ? '' : ` ${Math.round(progress * 100)}%`}
         </p>
@@ -95,11 +96,14 @@ function Workbench() {
   useAutoHideColumns();
   useBeforeUnload();
   const close = () => setDialog(null);
+  // Opening replaces the view (the store names open tasks "Opening <file>"); export shows its
+  // progress in its dialog; any other long task (re-checking a big document) is a bar over the grid.
+  const opening = task !== null && (!hasDoc || task.label.startsWith('Opening'));
+  const overGrid = task !== null && !opening && task.label !== 'Exporting';
   let main: React.ReactNode;
   if (all) main = <CombinedView />;
   else if (loadError) main = <LoadErrorView error={loadError} />;
-  // Opening replaces the view (the store names open tasks "Opening <file>"); export stays in its dialog.
-  else if (task && (!hasDoc || task.label.startsWith('Opening'))) main = <Loading task={task} />;
+  else if (opening) main = <Loading task={task} />;
   else if (hasDoc) main = <Grid />;
   else main = <EmptyState onPaste={() => setDialog('paste')} />;
   return (
@@ -113,6 +117,7 @@ function Workbench() {
         <div className={inWorkspace ? 'workspace with-files' : 'workspace'}>
           {inWorkspace ? <WorkspacePanel onExport={() => setDialog('workspace-export')} /> : null}
           <div className="main-pane">
+            {overGrid && !all && !loadError ? <Loading task={task} compact /> : null}
             {main}
             {hasDoc && !loadError && !all ? <DetailPanel /> : null}
           </div>
