@@ -31,11 +31,21 @@ export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
   return { exact, family: familyKey(exact, p) };
 }
 
+/** True when `url` has `www.` (any case) at `i`, without slicing. */
+function isWww(url: string, i: number): boolean {
+  return (
+    (url.charCodeAt(i) | 32) === 119 &&
+    (url.charCodeAt(i + 1) | 32) === 119 &&
+    (url.charCodeAt(i + 2) | 32) === 119 &&
+    url.charCodeAt(i + 3) === 46
+  );
+}
+
 /** Family key; the common case (no credentials, no port) is one slice of the URL, lowercased. */
 function familyKey(url: string, p: UrlParts): string {
   if (p.userinfo === null && p.port === '' && p.path !== '') {
     let start = url.indexOf('//') + 2;
-    if (p.host.length > 4 && url.slice(start, start + 4).toLowerCase() === 'www.') start += 4;
+    if (p.host.length > 4 && isWww(url, start)) start += 4;
     const hash = url.indexOf('#', start);
     const end = hash < 0 ? url.length : hash;
     const pathEnd = p.query === null ? end : end - p.query.length - 1;

@@ -11,11 +11,11 @@ import { checkNestedByName, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
-import { checkLoc } from './loc.ts';
+import { checkLoc, lastUrlPlain } from './loc.ts';
 import { checkNews } from './news.ts';
 import { checkPriority } from './priority.ts';
 import { entryBytes } from './size.ts';
-import { CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_PRIORITY, checkValues } from './values.ts';
+import { CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_LOC, CLEAN_PRIORITY, checkValues } from './values.ts';
 import { checkVideos } from './video.ts';
 
 /** What the document-level rules need to know about one entry. */
@@ -53,6 +53,7 @@ export function checkEntry(
 ): EntryFacts {
   const ctx: EntryCtx = { entry, kind, settings, out };
   const parts = checkLoc(ctx);
+  const plainLoc = lastUrlPlain();
   if (parts && kind === 'sitemapindex') checkNestedByName(ctx, parts);
   const date = checkLastmod(ctx);
   const cf = checkChangefreq(ctx);
@@ -61,7 +62,8 @@ export function checkEntry(
   const clean =
     (date && !hasEdgeSpace(e.lastmod!) ? CLEAN_LASTMOD : 0) |
     (cf && !hasEdgeSpace(e.changefreq!) ? CLEAN_CHANGEFREQ : 0) |
-    (priority !== null && !hasEdgeSpace(e.priority!) ? CLEAN_PRIORITY : 0);
+    (priority !== null && !hasEdgeSpace(e.priority!) ? CLEAN_PRIORITY : 0) |
+    (plainLoc ? CLEAN_LOC : 0);
   checkValues(ctx, clean);
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
@@ -76,7 +78,7 @@ export function checkEntry(
     priority,
     hasChangefreq: entry.changefreq !== undefined && trimValue(entry.changefreq) !== '',
     hasPriority: entry.priority !== undefined && trimValue(entry.priority) !== '',
-    bytes: entryBytes(entry, kind),
+    bytes: entryBytes(entry, kind, plainLoc),
     newsCount: news ? news.count : 0,
     newsName: news ? news.name : null,
     offHostImages: entry.images ? checkImages(ctx, parts) : 0,

@@ -9,6 +9,19 @@ import { type EntryCtx, report, show } from './common.ts';
 let badWhy = '';
 /** Set by `scanChars`: whether the value holds non-ASCII characters. */
 let nonAscii = false;
+/** Set by `checkUrlValue`: the value was printable ASCII without `&`, `'` or edge spaces. */
+let plainUrl = false;
+
+/**
+ * True when the value the last `checkUrlValue` / `checkLoc` call checked is plain: printable ASCII
+ * without `&`, `'` or surrounding spaces (so ENC-007/008 cannot apply and its exported byte count
+ * is its length). Read it right after the call.
+ *
+ * @example checkLoc(ctx); lastUrlPlain() // true for 'https://a.com/x'
+ */
+export function lastUrlPlain(): boolean {
+  return plainUrl;
+}
 
 /** 1 for the ASCII characters LOC-003 rejects (controls, space, `" < > \\ ^ \` { | }`). */
 const BAD_ASCII = new Uint8Array(128);
@@ -131,7 +144,7 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
     );
   }
   const tq = parts.query !== null ? TRACKING_QUERY.exec(parts.query) : null;
-  const tp = TRACKING_PATH.exec(parts.path);
+  const tp = parts.path.includes(';') ? TRACKING_PATH.exec(parts.path) : null;
   if (tq || tp) {
     const name = (tq ?? tp)![1];
     report(
@@ -165,6 +178,7 @@ export function checkUrlValue(
   field: string,
   opts: UrlFieldOptions = PAGE,
 ): UrlParts | null {
+  plainUrl = false;
   if (hasEdgeSpace(raw)) {
     report(
       ctx,
@@ -182,6 +196,7 @@ export function checkUrlValue(
   else checkLength(ctx, v, field);
   if (abs !== null && opts.absRule === 'TXT-001') return null;
   const bad = scanChars(v);
+  plainUrl = bad < 0 && !nonAscii && raw === v && !v.includes('&') && !v.includes("'");
   if (bad >= 0) {
     report(
       ctx,
@@ -212,6 +227,7 @@ export function checkUrlValue(
  */
 export function checkLoc(ctx: EntryCtx): UrlParts | null {
   const loc = ctx.entry.loc;
+  plainUrl = false;
   if (trimValue(loc) === '') {
     const rule = ctx.kind === 'sitemapindex' ? 'IDX-001' : 'XML-004';
     const what = ctx.kind === 'sitemapindex' ? 'child sitemap' : 'page';

@@ -90,14 +90,15 @@ function nodesBytes(nodes: readonly XNode[], prefix: number, indent: number): nu
 }
 
 /**
- * Estimated bytes of one entry in the exported XML (text sitemaps: the line).
+ * Estimated bytes of one entry in the exported XML (text sitemaps: the line). `plainLoc` says the
+ * loc is known to be printable ASCII without `&` or `'` (its bytes are its length).
  *
  * @example entryBytes({ id: 0, loc: 'https://a.com/' }, 'text') === 15
  */
-export function entryBytes(e: Entry, kind: DocumentKind): number {
-  if (kind === 'text') return textLineBytes(e.loc);
-  let n =
-    2 * 5 + 5 + 6 + urlEl(3, e.loc, 4) + el(7, e.lastmod, 4) + el(10, e.changefreq, 4) + el(8, e.priority, 4);
+export function entryBytes(e: Entry, kind: DocumentKind, plainLoc = false): number {
+  if (kind === 'text') return plainLoc ? e.loc.length + 1 : textLineBytes(e.loc);
+  const loc = plainLoc ? 2 * 3 + 5 + 4 + 1 + e.loc.length : urlEl(3, e.loc, 4);
+  let n = 2 * 5 + 5 + 6 + loc + el(7, e.lastmod, 4) + el(10, e.changefreq, 4) + el(8, e.priority, 4);
   if (e.images) {
     for (const im of e.images) {
       n += 2 * 11 + 5 + 10 + urlEl(9, im.loc, 6) + el(13, im.caption, 6) + el(11, im.title, 6);

@@ -113,6 +113,7 @@ function checkNodes(ctx: EntryCtx, nodes: readonly XNode[], prefix: string): voi
 export const CLEAN_LASTMOD = 1;
 export const CLEAN_CHANGEFREQ = 2;
 export const CLEAN_PRIORITY = 4;
+export const CLEAN_LOC = 8;
 
 /**
  * Runs ENC-007 / ENC-008 / TXT-003 over every value of the entry. `clean` skips scalar fields that
@@ -122,7 +123,7 @@ export const CLEAN_PRIORITY = 4;
  */
 export function checkValues(ctx: EntryCtx, clean = 0): void {
   const e: Entry = ctx.entry;
-  checkValue(ctx, e.loc, 'loc');
+  if (!(clean & CLEAN_LOC)) checkValue(ctx, e.loc, 'loc');
   if (!(clean & CLEAN_LASTMOD)) checkValue(ctx, e.lastmod, 'lastmod');
   if (!(clean & CLEAN_CHANGEFREQ)) checkValue(ctx, e.changefreq, 'changefreq');
   if (!(clean & CLEAN_PRIORITY)) checkValue(ctx, e.priority, 'priority');
