@@ -132,7 +132,7 @@ export class Validator {
     }
     let done = 0;
     for (const e of doc.entries) {
-      this.insert(e, byEntry.get(e.id) ?? []);
+      this.insert(e, byEntry.size > 0 ? (byEntry.get(e.id) ?? EMPTY) : EMPTY);
       if (++done % chunk === 0) yield done;
     }
     // hreflang clusters look entries up by loc: build that index here, in steps, rather than in

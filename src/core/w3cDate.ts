@@ -60,59 +60,77 @@ export function daysInMonth(year: number, month: number): number {
 
 const fail = (problem: W3cProblem, detail: string): W3cError => ({ ok: false, problem, detail });
 
-interface Zone {
-  end: number;
-  offsetMin: number;
-  error?: W3cError;
-}
+/** Set by `parseZone` (no allocation on the hot path): end of the zone and its offset in minutes. */
+let zoneEnd = 0;
+let zoneOffsetMin = 0;
 
-/** Parses a TZD at `i`; returns null when there is none. */
-function parseZone(s: string, i: number): Zone | null {
-  const c = s[i];
-  if (c === 'Z') return { end: i + 1, offsetMin: 0 };
-  if (c !== '+' && c !== '-') return null;
-  const hh = digits(s, i + 1, 2);
-  const mm = s[i + 3] === ':' ? digits(s, i + 4, 2) : -1;
-  if (hh < 0 || mm < 0)
-    return { end: s.length, offsetMin: 0, error: fail('format', 'zone must be Z or ±hh:mm') };
-  if (hh > 14 || mm > 59 || (hh === 14 && mm > 0)) {
-    return { end: i + 6, offsetMin: 0, error: fail('impossible', 'time zone offset beyond ±14:00') };
+/**
+ * Parses a TZD at `i`: null when there is none, an error when it is malformed, else `true` with
+ * `zoneEnd` / `zoneOffsetMin` set.
+ */
+function parseZone(s: string, i: number): W3cError | true | null {
+  const c = s.charCodeAt(i);
+  if (c === 90) {
+    zoneEnd = i + 1;
+    zoneOffsetMin = 0;
+    return true;
   }
-  const sign = c === '-' ? -1 : 1;
-  return { end: i + 6, offsetMin: sign * (hh * 60 + mm) };
+  if (c !== 43 && c !== 45) return null;
+  const hh = digits(s, i + 1, 2);
+  const mm = s.charCodeAt(i + 3) === 58 ? digits(s, i + 4, 2) : -1;
+  if (hh < 0 || mm < 0) return fail('format', 'zone must be Z or ±hh:mm');
+  if (hh > 14 || mm > 59 || (hh === 14 && mm > 0))
+    return fail('impossible', 'time zone offset beyond ±14:00');
+  zoneEnd = i + 6;
+  zoneOffsetMin = (c === 45 ? -1 : 1) * (hh * 60 + mm);
+  return true;
 }
 
-function parseDatePart(s: string): { y: number; m: number; d: number; end: number } | W3cError {
+/** Set by `parseDatePart`: year, month, day and the end of the date. */
+let dy = 0;
+let dm = 1;
+let dd = 1;
+let dEnd = 0;
+
+function parseDatePart(s: string): W3cError | null {
   const y = digits(s, 0, 4);
   if (y < 0) return fail('format', 'expected a four-digit year first');
-  if (s.length === 4) return { y, m: 1, d: 1, end: 4 };
-  if (s[4] !== '-') return fail('format', 'expected "-" after the year');
+  dy = y;
+  dm = 1;
+  dd = 1;
+  dEnd = 4;
+  if (s.length === 4) return null;
+  if (s.charCodeAt(4) !== 45) return fail('format', 'expected "-" after the year');
   const m = digits(s, 5, 2);
   if (m < 0) return fail('format', 'expected a two-digit month');
   if (m < 1 || m > 12) return fail('impossible', `month ${s.slice(5, 7)} does not exist`);
-  if (s.length === 7) return { y, m, d: 1, end: 7 };
-  if (s[7] !== '-') return fail('format', 'expected "-" after the month');
+  dm = m;
+  dEnd = 7;
+  if (s.length === 7) return null;
+  if (s.charCodeAt(7) !== 45) return fail('format', 'expected "-" after the month');
   const d = digits(s, 8, 2);
   if (d < 0) return fail('format', 'expected a two-digit day');
   if (d < 1 || d > daysInMonth(y, m))
     return fail('impossible', `day ${s.slice(8, 10)} does not exist in ${s.slice(0, 7)}`);
-  return { y, m, d, end: 10 };
+  dd = d;
+  dEnd = 10;
+  return null;
 }
 
 function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W3cError {
   const h = digits(s, 11, 2);
-  const mi = s[13] === ':' ? digits(s, 14, 2) : -1;
+  const mi = s.charCodeAt(13) === 58 ? digits(s, 14, 2) : -1;
   if (h < 0 || mi < 0) return fail('format', 'time must be hh:mm or hh:mm:ss');
   let i = 16;
   let sec = 0;
   let ms = 0;
   let precision: W3cPrecision = 'minute';
-  if (s[i] === ':') {
+  if (s.charCodeAt(i) === 58) {
     sec = digits(s, i + 1, 2);
     if (sec < 0) return fail('format', 'seconds must be two digits');
     precision = 'second';
     i += 3;
-    if (s[i] === '.') {
+    if (s.charCodeAt(i) === 46) {
       const start = ++i;
       while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
       if (i === start) return fail('format', 'a "." must be followed by digits');
@@ -124,10 +142,10 @@ function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W
   if (i >= s.length) return fail('no-zone', 'a time needs a time zone (Z or ±hh:mm)');
   const zone = parseZone(s, i);
   if (!zone) return fail('format', `unexpected "${s.slice(i, i + 8)}" after the time`);
-  if (zone.error) return zone.error;
-  if (zone.end !== s.length)
-    return fail('format', `unexpected text "${s.slice(zone.end, zone.end + 8)}" at the end`);
-  const earliestMs = Date.UTC(y, mo - 1, d, h, mi, sec, ms) - zone.offsetMin * 60_000;
+  if (zone !== true) return zone;
+  if (zoneEnd !== s.length)
+    return fail('format', `unexpected text "${s.slice(zoneEnd, zoneEnd + 8)}" at the end`);
+  const earliestMs = Date.UTC(y, mo - 1, d, h, mi, sec, ms) - zoneOffsetMin * 60_000;
   return { ok: true, precision, year: y, earliestMs, day: s.slice(0, 10) };
 }
 
@@ -139,17 +157,19 @@ function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W
  */
 export function parseW3cDate(s: string): W3cDate | W3cError {
   if (s.length === 0) return fail('empty', 'the value is empty');
-  const date = parseDatePart(s);
-  if ('ok' in date) return date;
-  const { y, m, d, end } = date;
+  const error = parseDatePart(s);
+  if (error) return error;
+  const y = dy;
+  const m = dm;
+  const d = dd;
+  const end = dEnd;
   if (end === s.length) {
     const precision: W3cPrecision = end === 4 ? 'year' : end === 7 ? 'month' : 'day';
     return { ok: true, precision, year: y, earliestMs: Date.UTC(y, m - 1, d) - FOURTEEN_HOURS, day: s };
   }
   if (end === 10 && s[10] === 'T') return parseTimePart(s, y, m, d);
   if (end === 10) {
-    const zone = parseZone(s, 10);
-    if (zone && !zone.error && zone.end === s.length)
+    if (parseZone(s, 10) === true && zoneEnd === s.length)
       return fail('date-zone', 'a date without a time carries a zone');
   }
   return fail('format', `unexpected "${s.slice(end, end + 8)}" after ${s.slice(0, end)}`);

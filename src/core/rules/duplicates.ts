@@ -27,8 +27,12 @@ function portPathQuery(p: UrlParts): string {
 /** Computes the keys. @example dupKeys('https://www.A.com/x/', scanUrl('https://www.A.com/x/')).family === 'a.com/x' */
 export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
   const exact = trimValue(loc);
-  if (!p || p.host === '') return { exact, family: `\u0000${exact}` };
-  return { exact, family: familyKey(exact, p) };
+  return { exact, family: familyOf(exact, p) };
+}
+
+/** The family key of a trimmed loc (see `DupKeys.family`). @example familyOf('https://a.com/x/', scanUrl('https://a.com/x/')) === 'a.com/x' */
+export function familyOf(exact: string, p: UrlParts | null): string {
+  return !p || p.host === '' ? `\u0000${exact}` : familyKey(exact, p);
 }
 
 /** True when `url` has `www.` (any case) at `i`, without slicing. */

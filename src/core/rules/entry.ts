@@ -6,7 +6,7 @@ import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts
 import { hasEdgeSpace, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
 import type { EntryCtx } from './common.ts';
-import { dupKeys } from './duplicates.ts';
+import { familyOf } from './duplicates.ts';
 import { checkNestedByName, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
@@ -68,10 +68,10 @@ export function checkEntry(
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
   const href = entry.alternates ? checkHreflangLocal(ctx) : null;
-  const keys = dupKeys(entry.loc, parts);
+  const exact = trimValue(entry.loc);
   return {
-    exact: keys.exact,
-    family: keys.family,
+    exact,
+    family: familyOf(exact, parts),
     origin: parts ? originKey(parts) : null,
     day: date ? date.day : null,
     dateOnly: date !== null && date.precision === 'day',
