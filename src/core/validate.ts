@@ -406,6 +406,14 @@ export class Validator {
   }
 
   private regroup(slot: Slot): void {
+    // No shared family and no hreflang anywhere: nothing to group (the checks below would agree).
+    if (
+      slot.group.length === 0 &&
+      !slot.facts.href &&
+      this.families.multiKeys === 0 &&
+      this.listers.size === 0
+    )
+      return;
     const lonely = this.families.count(slot.facts.family) < 2 && !slot.facts.href;
     if (lonely && slot.group.length === 0 && this.listers.count(slot.facts.exact) === 0) return;
     const out: Issue[] = [];

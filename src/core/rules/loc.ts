@@ -9,6 +9,8 @@ import { type EntryCtx, report, show } from './common.ts';
 let badWhy = '';
 /** Set by `scanChars`: whether the value holds non-ASCII characters. */
 let nonAscii = false;
+/** Set by `scanChars`: whether the scanned part holds `&` or `'`. */
+let quoteOrAmp = false;
 /** Set by `checkUrlValue`: the value was printable ASCII without `&`, `'` or edge spaces. */
 let plainUrl = false;
 
@@ -41,6 +43,7 @@ function isHex(c: number): boolean {
  */
 export function scanChars(s: string): number {
   nonAscii = false;
+  quoteOrAmp = false;
   badWhy = '';
   let hashes = 0;
   for (let i = 0; i < s.length; i++) {
@@ -49,6 +52,7 @@ export function scanChars(s: string): number {
       nonAscii = true;
       continue;
     }
+    if (c === 38 || c === 39) quoteOrAmp = true;
     if (BAD_ASCII[c] === 1) {
       badWhy = c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
       return i;
@@ -196,7 +200,7 @@ export function checkUrlValue(
   else checkLength(ctx, v, field);
   if (abs !== null && opts.absRule === 'TXT-001') return null;
   const bad = scanChars(v);
-  plainUrl = bad < 0 && !nonAscii && raw === v && !v.includes('&') && !v.includes("'");
+  plainUrl = bad < 0 && !nonAscii && !quoteOrAmp && raw === v;
   if (bad >= 0) {
     report(
       ctx,

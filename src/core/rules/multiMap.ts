@@ -4,13 +4,17 @@
  */
 export class MultiMap {
   private readonly map = new Map<string, number | number[]>();
+  /** Keys holding two ids or more. */
+  private multi = 0;
 
   /** Adds an id under a key. @example m.add('https://a.com/', 3) */
   add(key: string, id: number): void {
     const cur = this.map.get(key);
     if (cur === undefined) this.map.set(key, id);
-    else if (typeof cur === 'number') this.map.set(key, [cur, id]);
-    else cur.push(id);
+    else if (typeof cur === 'number') {
+      this.map.set(key, [cur, id]);
+      this.multi++;
+    } else cur.push(id);
   }
 
   /** Removes one occurrence of an id under a key. */
@@ -23,8 +27,13 @@ export class MultiMap {
     }
     const i = cur.indexOf(id);
     if (i >= 0) cur.splice(i, 1);
-    if (cur.length === 1) this.map.set(key, cur[0]);
-    else if (cur.length === 0) this.map.delete(key);
+    if (cur.length === 1) {
+      this.map.set(key, cur[0]);
+      this.multi--;
+    } else if (cur.length === 0) {
+      this.map.delete(key);
+      this.multi--;
+    }
   }
 
   /** Ids under a key (empty when none). Do not mutate the result. */
@@ -45,8 +54,14 @@ export class MultiMap {
     return this.map.size;
   }
 
+  /** Number of keys holding two ids or more (0: every key is unique). */
+  get multiKeys(): number {
+    return this.multi;
+  }
+
   /** Number of ids under a key. */
   count(key: string): number {
+    if (this.map.size === 0) return 0;
     const cur = this.map.get(key);
     return cur === undefined ? 0 : typeof cur === 'number' ? 1 : cur.length;
   }

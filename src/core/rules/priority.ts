@@ -32,6 +32,10 @@ export function checkPriority(ctx: EntryCtx): string | null {
     );
     return null;
   }
+  if (isCanonical(v)) {
+    if (hasEdgeSpace(raw)) reportSpaces(ctx, raw);
+    return v;
+  }
   if (!DECIMAL.test(v)) {
     const hint = commaPriority(v)
       ? ` Use a dot: “${commaPriority(v)}”.`
@@ -44,13 +48,24 @@ export function checkPriority(ctx: EntryCtx): string | null {
     report(ctx, 'PRIO-001', 'error', `Invalid priority ${show(v)}: must be between 0.0 and 1.0.`, 'priority');
     return null;
   }
-  if (hasEdgeSpace(raw))
-    report(
-      ctx,
-      'PRIO-001',
-      'warning',
-      `Priority ${show(raw)} has surrounding whitespace; trim it.`,
-      'priority',
-    );
+  if (hasEdgeSpace(raw)) reportSpaces(ctx, raw);
   return v;
+}
+
+/** `0.d` or `1.0`: the common written form, valid without the regex or a number conversion. */
+function isCanonical(v: string): boolean {
+  if (v.length !== 3 || v.charCodeAt(1) !== 46) return false;
+  const a = v.charCodeAt(0);
+  const b = v.charCodeAt(2);
+  return (a === 48 && b >= 48 && b <= 57) || (a === 49 && b === 48);
+}
+
+function reportSpaces(ctx: EntryCtx, raw: string): void {
+  report(
+    ctx,
+    'PRIO-001',
+    'warning',
+    `Priority ${show(raw)} has surrounding whitespace; trim it.`,
+    'priority',
+  );
 }
