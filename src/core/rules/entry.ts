@@ -78,7 +78,7 @@ export function checkEntry(
     priority,
     hasChangefreq: entry.changefreq !== undefined && trimValue(entry.changefreq) !== '',
     hasPriority: entry.priority !== undefined && trimValue(entry.priority) !== '',
-    bytes: entryBytes(entry, kind, plainLoc),
+    bytes: entryBytes(entry, kind, clean),
     newsCount: news ? news.count : 0,
     newsName: news ? news.name : null,
     offHostImages: entry.images ? checkImages(ctx, parts) : 0,

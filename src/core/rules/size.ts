@@ -7,6 +7,7 @@
  * user will publish, i.e. our export.
  */
 import type { DocumentKind, Entry, Issue, SitemapDocument, XNode } from '../model.ts';
+import { CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_LOC, CLEAN_PRIORITY } from './values.ts';
 
 /** Bytes of the document around the entries (declaration, root with namespaces, closing tag). */
 export const DOCUMENT_OVERHEAD = 420;
@@ -90,15 +91,19 @@ function nodesBytes(nodes: readonly XNode[], prefix: number, indent: number): nu
 }
 
 /**
- * Estimated bytes of one entry in the exported XML (text sitemaps: the line). `plainLoc` says the
- * loc is known to be printable ASCII without `&` or `'` (its bytes are its length).
+ * Estimated bytes of one entry in the exported XML (text sitemaps: the line). `clean` holds the
+ * `CLEAN_*` bits of `checkValues` for fields known to be printable ASCII without `&`, `'`, `<`,
+ * `>`, `"` or surrounding spaces (their bytes are their length).
  *
  * @example entryBytes({ id: 0, loc: 'https://a.com/' }, 'text') === 15
  */
-export function entryBytes(e: Entry, kind: DocumentKind, plainLoc = false): number {
-  if (kind === 'text') return plainLoc ? e.loc.length + 1 : textLineBytes(e.loc);
-  const loc = plainLoc ? 2 * 3 + 5 + 4 + 1 + e.loc.length : urlEl(3, e.loc, 4);
-  let n = 2 * 5 + 5 + 6 + loc + el(7, e.lastmod, 4) + el(10, e.changefreq, 4) + el(8, e.priority, 4);
+export function entryBytes(e: Entry, kind: DocumentKind, clean = 0): number {
+  if (kind === 'text') return clean & CLEAN_LOC ? e.loc.length + 1 : textLineBytes(e.loc);
+  let n = 2 * 5 + 5 + 6;
+  n += clean & CLEAN_LOC ? 2 * 3 + 5 + 4 + 1 + e.loc.length : urlEl(3, e.loc, 4);
+  n += clean & CLEAN_LASTMOD ? 2 * 7 + 5 + 4 + 1 + e.lastmod!.length : el(7, e.lastmod, 4);
+  n += clean & CLEAN_CHANGEFREQ ? 2 * 10 + 5 + 4 + 1 + e.changefreq!.length : el(10, e.changefreq, 4);
+  n += clean & CLEAN_PRIORITY ? 2 * 8 + 5 + 4 + 1 + e.priority!.length : el(8, e.priority, 4);
   if (e.images) {
     for (const im of e.images) {
       n += 2 * 11 + 5 + 10 + urlEl(9, im.loc, 6) + el(13, im.caption, 6) + el(11, im.title, 6);
