@@ -10,7 +10,8 @@ import { checkSize, DOCUMENT_OVERHEAD } from './size.ts';
 
 /** A counting map with a lazily maintained leader (highest count; ties go to the smaller key, so the result does not depend on edit history). */
 export class Histogram {
-  readonly counts = new Map<string, number>();
+  /** Count per key, boxed so that an update is one map lookup. */
+  readonly counts = new Map<string, { n: number }>();
   private top: string | null = null;
   private topCount = 0;
   private dirty = false;
@@ -20,9 +21,12 @@ export class Histogram {
 
   /** Adds `delta` (±1) to a key. */
   add(key: string, delta: number): void {
-    const n = (this.counts.get(key) ?? 0) + delta;
-    if (n <= 0) this.counts.delete(key);
-    else this.counts.set(key, n);
+    const box = this.counts.get(key);
+    let n = delta;
+    if (box !== undefined) {
+      n = box.n += delta;
+      if (n <= 0) this.counts.delete(key);
+    } else if (n > 0) this.counts.set(key, { n });
     if (key === this.top) {
       this.topCount = n;
       if (delta < 0) this.dirty = true;
@@ -41,7 +45,7 @@ export class Histogram {
       this.dirty = false;
       this.top = null;
       this.topCount = 0;
-      for (const [k, n] of this.counts) {
+      for (const [k, { n }] of this.counts) {
         if (n > this.topCount || (n === this.topCount && this.top !== null && this.before(k, this.top))) {
           this.top = k;
           this.topCount = n;
