@@ -51,15 +51,6 @@ function splitAuthority(auth: string): { userinfo: string | null; host: string; 
   return { userinfo, host: hostPort.slice(0, colon), port: hostPort.slice(colon + 1) };
 }
 
-/** True when s[i, j) has no `@`, `:` or `[` (host only: the common case, no extra objects). */
-function simpleAuthority(s: string, i: number, j: number): boolean {
-  for (let k = i; k < j; k++) {
-    const c = s.charCodeAt(k);
-    if (c === 64 || c === 58 || c === 91) return false;
-  }
-  return true;
-}
-
 /**
  * Splits an absolute URL. Returns null when there is no scheme (relative, `//host`, `host/path`).
  *
@@ -82,12 +73,14 @@ export function scanUrl(s: string): UrlParts | null {
   if (hasAuthority) {
     i += 2;
     let j = i;
+    let simple = true;
     while (j < s.length) {
       const c = s.charCodeAt(j);
       if (c === 47 || c === 63 || c === 35) break;
+      if (c === 64 || c === 58 || c === 91) simple = false;
       j++;
     }
-    if (simpleAuthority(s, i, j)) host = s.slice(i, j);
+    if (simple) host = s.slice(i, j);
     else ({ userinfo, host, port } = splitAuthority(s.slice(i, j)));
     i = j;
   }

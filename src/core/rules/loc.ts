@@ -25,10 +25,17 @@ export function lastUrlPlain(): boolean {
   return plainUrl;
 }
 
-/** 1 for the ASCII characters LOC-003 rejects (controls, space, `" < > \\ ^ \` { | }`). */
-const BAD_ASCII = new Uint8Array(128);
-for (let c = 0; c <= 32; c++) BAD_ASCII[c] = 1;
-for (const c of [34, 60, 62, 92, 94, 96, 123, 124, 125, 127]) BAD_ASCII[c] = 1;
+/**
+ * Class of each ASCII character for `scanChars`: 0 ordinary, 1 rejected by LOC-003 (controls,
+ * space, `" < > \\ ^ \` { | }`), 2 `%`, 3 `#`, 4 `&` or `'`.
+ */
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c <= 32; c++) ASCII_CLASS[c] = 1;
+for (const c of [34, 60, 62, 92, 94, 96, 123, 124, 125, 127]) ASCII_CLASS[c] = 1;
+ASCII_CLASS[37] = 2;
+ASCII_CLASS[35] = 3;
+ASCII_CLASS[38] = 4;
+ASCII_CLASS[39] = 4;
 
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
@@ -52,16 +59,16 @@ export function scanChars(s: string): number {
       nonAscii = true;
       continue;
     }
-    if (c === 38 || c === 39) quoteOrAmp = true;
-    if (BAD_ASCII[c] === 1) {
+    const k = ASCII_CLASS[c];
+    if (k === 0) continue;
+    if (k === 4) quoteOrAmp = true;
+    else if (k === 1) {
       badWhy = c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
       return i;
-    }
-    if (c === 37 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) {
+    } else if (k === 2 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) {
       badWhy = 'a % not followed by two hex digits';
       return i;
-    }
-    if (c === 35 && ++hashes > 1) {
+    } else if (k === 3 && ++hashes > 1) {
       badWhy = 'a second #';
       return i;
     }
