@@ -30,9 +30,9 @@ export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
   return { exact, family: familyOf(exact, p) };
 }
 
-/** The family key of a trimmed loc (see `DupKeys.family`). @example familyOf('https://a.com/x/', scanUrl('https://a.com/x/')) === 'a.com/x' */
-export function familyOf(exact: string, p: UrlParts | null): string {
-  return !p || p.host === '' ? `\u0000${exact}` : familyKey(exact, p);
+/** The family key of a trimmed loc (see `DupKeys.family`); `lower`: the loc is known to be ASCII without uppercase. @example familyOf('https://a.com/x/', scanUrl('https://a.com/x/')) === 'a.com/x' */
+export function familyOf(exact: string, p: UrlParts | null, lower = false): string {
+  return !p || p.host === '' ? `\u0000${exact}` : familyKey(exact, p, lower);
 }
 
 /** True when `url` has `www.` (any case) at `i`, without slicing. */
@@ -46,7 +46,7 @@ function isWww(url: string, i: number): boolean {
 }
 
 /** Family key; the common case (no credentials, no port) is one slice of the URL, lowercased. */
-function familyKey(url: string, p: UrlParts): string {
+function familyKey(url: string, p: UrlParts, lower: boolean): string {
   if (p.userinfo === null && p.port === '' && p.path !== '') {
     let start = url.indexOf('//') + 2;
     if (p.host.length > 4 && isWww(url, start)) start += 4;
@@ -58,9 +58,10 @@ function familyKey(url: string, p: UrlParts): string {
         p.query === null
           ? url.slice(start, pathEnd - 1)
           : url.slice(start, pathEnd - 1) + url.slice(pathEnd, end);
-      return cut.toLowerCase();
+      return lower ? cut : cut.toLowerCase();
     }
-    return url.slice(start, end).toLowerCase();
+    const key = url.slice(start, end);
+    return lower ? key : key.toLowerCase();
   }
   const host = p.host.toLowerCase();
   const bare = host.startsWith('www.') ? host.slice(4) : host;

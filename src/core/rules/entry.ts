@@ -11,7 +11,7 @@ import { checkNestedByName, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
-import { checkLoc, lastUrlPlain } from './loc.ts';
+import { checkLoc, lastUrlLower, lastUrlPlain } from './loc.ts';
 import { checkNews } from './news.ts';
 import { checkPriority } from './priority.ts';
 import { entryBytes } from './size.ts';
@@ -54,6 +54,7 @@ export function checkEntry(
   const ctx: EntryCtx = { entry, kind, settings, out };
   const parts = checkLoc(ctx);
   const plainLoc = lastUrlPlain();
+  const lowerLoc = lastUrlLower();
   if (parts && kind === 'sitemapindex') checkNestedByName(ctx, parts);
   const date = checkLastmod(ctx);
   const cf = checkChangefreq(ctx);
@@ -71,7 +72,7 @@ export function checkEntry(
   const exact = trimValue(entry.loc);
   return {
     exact,
-    family: familyOf(exact, parts),
+    family: familyOf(exact, parts, lowerLoc),
     origin: parts ? originKey(parts) : null,
     day: date ? date.day : null,
     dateOnly: date !== null && date.precision === 'day',

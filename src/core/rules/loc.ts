@@ -11,6 +11,21 @@ let badWhy = '';
 let nonAscii = false;
 /** Set by `scanChars`: whether the scanned part holds `&` or `'`. */
 let quoteOrAmp = false;
+/** Set by `scanChars`: whether the scanned part holds an uppercase ASCII letter. */
+let upper = false;
+/** Set by `checkUrlValue`: the trimmed value was scanned whole and is ASCII without uppercase. */
+let lowerUrl = false;
+
+/**
+ * True when the trimmed value the last `checkUrlValue` / `checkLoc` call checked is known to be
+ * ASCII without uppercase letters (lowercasing it changes nothing). Read it right after the call.
+ *
+ * @example checkLoc(ctx); lastUrlLower() // true for 'https://a.com/x'
+ */
+export function lastUrlLower(): boolean {
+  return lowerUrl;
+}
+
 /** Set by `checkUrlValue`: the value was printable ASCII without `&`, `'` or edge spaces. */
 let plainUrl = false;
 
@@ -27,7 +42,7 @@ export function lastUrlPlain(): boolean {
 
 /**
  * Class of each ASCII character for `scanChars`: 0 ordinary, 1 rejected by LOC-003 (controls,
- * space, `" < > \\ ^ \` { | }`), 2 `%`, 3 `#`, 4 `&` or `'`.
+ * space, `" < > \\ ^ \` { | }`), 2 `%`, 3 `#`, 4 `&` or `'`, 5 an uppercase letter.
  */
 const ASCII_CLASS = new Uint8Array(128);
 for (let c = 0; c <= 32; c++) ASCII_CLASS[c] = 1;
@@ -36,6 +51,7 @@ ASCII_CLASS[37] = 2;
 ASCII_CLASS[35] = 3;
 ASCII_CLASS[38] = 4;
 ASCII_CLASS[39] = 4;
+for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = 5;
 
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
@@ -51,6 +67,7 @@ function isHex(c: number): boolean {
 export function scanChars(s: string): number {
   nonAscii = false;
   quoteOrAmp = false;
+  upper = false;
   badWhy = '';
   let hashes = 0;
   for (let i = 0; i < s.length; i++) {
@@ -61,7 +78,8 @@ export function scanChars(s: string): number {
     }
     const k = ASCII_CLASS[c];
     if (k === 0) continue;
-    if (k === 4) quoteOrAmp = true;
+    if (k === 5) upper = true;
+    else if (k === 4) quoteOrAmp = true;
     else if (k === 1) {
       badWhy = c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
       return i;
@@ -190,6 +208,7 @@ export function checkUrlValue(
   opts: UrlFieldOptions = PAGE,
 ): UrlParts | null {
   plainUrl = false;
+  lowerUrl = false;
   if (hasEdgeSpace(raw)) {
     report(
       ctx,
@@ -207,6 +226,7 @@ export function checkUrlValue(
   else checkLength(ctx, v, field);
   if (abs !== null && opts.absRule === 'TXT-001') return null;
   const bad = scanChars(v);
+  lowerUrl = bad < 0 && !nonAscii && !upper;
   plainUrl = bad < 0 && !nonAscii && !quoteOrAmp && raw === v;
   if (bad >= 0) {
     report(
@@ -239,6 +259,7 @@ export function checkUrlValue(
 export function checkLoc(ctx: EntryCtx): UrlParts | null {
   const loc = ctx.entry.loc;
   plainUrl = false;
+  lowerUrl = false;
   if (trimValue(loc) === '') {
     const rule = ctx.kind === 'sitemapindex' ? 'IDX-001' : 'XML-004';
     const what = ctx.kind === 'sitemapindex' ? 'child sitemap' : 'page';
