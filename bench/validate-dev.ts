@@ -1,9 +1,10 @@
-/** Dev timing for full validation of plainDoc(50,000): median wall and CPU over 21 runs after warm-ups. */
+/** Dev timing for full validation of plainDoc(50,000) (arg `intl`: non-ASCII, `worst`: worstDoc): median wall and CPU over 21 runs after warm-ups. */
 import { validateDocument } from '../src/core/validate.ts';
-import { plainDoc } from './generate.ts';
+import { plainDoc, worstDoc } from './generate.ts';
 
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
-const doc = plainDoc(50_000);
+const which = process.argv[2] ?? 'plain';
+const doc = which === 'worst' ? worstDoc(50_000) : plainDoc(50_000, which === 'intl');
 let issues = 0;
 for (let i = 0; i < 5; i++) issues = validateDocument(doc, SETTINGS).length;
 const times: number[] = [];
