@@ -15,6 +15,7 @@ import { gzipBytes } from '../src/core/gzip.ts';
 import type { SitemapDocument } from '../src/core/model.ts';
 import { parseSitemap } from '../src/core/parse.ts';
 import { serializeFiles, serializeSitemap } from '../src/core/serialize.ts';
+import { fxpObject } from './fxpObject.ts';
 import { benchInputs } from './generate.ts';
 import { type Measured, mbPerS, measure } from './measure.ts';
 import type { BenchRow } from './types.ts';
@@ -44,34 +45,6 @@ function progress(rows: BenchRow[]): BenchRow[] {
   for (const r of rows)
     process.stderr.write(`  ${r.group} · ${r.name}: ${r.ms.toFixed(1)} ms ${r.ratio ?? ''}\n`);
   return rows;
-}
-
-function fxpObject(doc: SitemapDocument): unknown {
-  const url = doc.entries.map((e) => {
-    const o: Record<string, unknown> = { loc: e.loc };
-    if (e.lastmod) o.lastmod = e.lastmod;
-    if (e.changefreq) o.changefreq = e.changefreq;
-    if (e.priority) o.priority = e.priority;
-    if (e.images)
-      o['image:image'] = e.images.map((i) => ({ 'image:loc': i.loc, 'image:caption': i.caption }));
-    if (e.alternates) {
-      o['xhtml:link'] = e.alternates.map((a) => ({
-        '@_rel': a.rel,
-        '@_hreflang': a.hreflang,
-        '@_href': a.href,
-      }));
-    }
-    return o;
-  });
-  return {
-    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-    urlset: {
-      '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
-      '@_xmlns:image': 'http://www.google.com/schemas/sitemap-image/1.1',
-      '@_xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
-      url,
-    },
-  };
 }
 
 async function benchParse(name: string, bytes: Uint8Array): Promise<BenchRow[]> {

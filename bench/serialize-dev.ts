@@ -10,6 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { SitemapDocument } from '../src/core/model.ts';
 import { serializeFiles, serializeSitemap } from '../src/core/serialize.ts';
+import { fxpObject } from './fxpObject.ts';
 import { plainDoc, worstDoc } from './generate.ts';
 
 setFlagsFromString('--expose-gc');
@@ -27,35 +28,6 @@ function cpuMedian(fn: () => unknown, runs: number): number {
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
-}
-
-/** Same object shape as bench/core.bench.ts gives XMLBuilder. */
-function fxpObject(doc: SitemapDocument): unknown {
-  const url = doc.entries.map((e) => {
-    const o: Record<string, unknown> = { loc: e.loc };
-    if (e.lastmod) o.lastmod = e.lastmod;
-    if (e.changefreq) o.changefreq = e.changefreq;
-    if (e.priority) o.priority = e.priority;
-    if (e.images)
-      o['image:image'] = e.images.map((i) => ({ 'image:loc': i.loc, 'image:caption': i.caption }));
-    if (e.alternates) {
-      o['xhtml:link'] = e.alternates.map((a) => ({
-        '@_rel': a.rel,
-        '@_hreflang': a.hreflang,
-        '@_href': a.href,
-      }));
-    }
-    return o;
-  });
-  return {
-    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-    urlset: {
-      '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
-      '@_xmlns:image': 'http://www.google.com/schemas/sitemap-image/1.1',
-      '@_xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
-      url,
-    },
-  };
 }
 
 const sha = (x: string | Uint8Array) => createHash('sha256').update(x).digest('hex').slice(0, 16);
