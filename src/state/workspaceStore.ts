@@ -112,17 +112,6 @@ export interface WorkspaceDeps {
   debounceMs?: number;
 }
 
-/** Rules the per-file Validator reports too: not added twice to a file's counts. */
-const PER_FILE_RULES = new Set([
-  'IDX-004',
-  'IDX-005',
-  'IDX-007',
-  'SIZE-001',
-  'SIZE-002',
-  'SIZE-003',
-  'SIZE-005',
-]);
-
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 function isZip(file: FileBytes): boolean {
@@ -204,8 +193,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     pending = null;
     if (state.files.length === 0) return;
     const { publishUrl, crossSubmission } = primary.getState().settings;
+    // Each file's own Validator already reports IDX-004/005/007 and the SIZE limits: the
+    // workspace model adds only what needs several files, so nothing is computed or listed twice.
     const settings: WorkspaceSettings =
-      publishUrl.trim() === '' ? { crossSubmission } : { publishUrl, crossSubmission };
+      publishUrl.trim() === ''
+        ? { crossSubmission, perFileRules: false }
+        : { publishUrl, crossSubmission, perFileRules: false };
     const inputs = state.files.map(inputOf);
     const same = built?.publishUrl === settings.publishUrl && built?.crossSubmission === crossSubmission;
     const docs = inputs.map((i) => i.result.document);
@@ -219,8 +212,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const c = slot.store.getState().validation.validator.counts();
       return { error: c.error, warning: c.warning, info: c.info };
     });
-    for (const issue of model.issues)
-      if (!PER_FILE_RULES.has(issue.rule)) counts[issue.file][issue.severity]++;
+    for (const issue of model.issues) counts[issue.file][issue.severity]++;
     set({ model, counts });
   };
 
