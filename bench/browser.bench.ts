@@ -15,8 +15,11 @@ import { writeInputs } from './browser/inputs.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DIST = resolve(ROOT, 'bench/out/dist');
-const PORT = 4180;
+const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
+const PORT = Number(process.env.BENCH_PORT ?? 4180);
+/** BENCH_ONLY=open50k,worst,export,million,baseline runs only those sections (default: all). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const want = (section: string): boolean => !ONLY || ONLY.includes(section);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
 const BASE = `http://127.0.0.1:${PORT}`;
 const started = Date.now();
@@ -26,7 +29,11 @@ const log = (msg: string) =>
 function build(): void {
   if (process.env.BENCH_NO_BUILD && existsSync(DIST)) return;
   log('vite build (bench flavour)…');
-  execSync('npx vite build -c bench/browser/vite.config.ts', { cwd: ROOT, stdio: 'ignore' });
+  execSync('npx vite build -c bench/browser/vite.config.ts', {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, BENCH_DIST: DIST },
+  });
 }
 
 async function serve(): Promise<ChildProcess> {
@@ -330,24 +337,36 @@ async function main(): Promise<void> {
   cdpBrowser = await browser.newBrowserCDPSession();
   const rows: Row[] = [initialJs()];
   try {
-    log('50k .xml.gz open ×5…');
-    rows.push(
-      ...openRow(
-        '50,000 URLs .xml.gz open → rows shown + validated',
-        150,
-        await openRuns(browser, inputs.plainGz, 'plain.xml.gz', 5),
-      ),
-    );
-    log('50 MB worst case open ×3…');
-    rows.push(
-      ...openRow('50 MB worst case open', 1000, await openRuns(browser, inputs.worstXml, 'worst.xml', 3)),
-    );
-    log('export…');
-    rows.push(...(await exportRows(browser, inputs)));
-    log('1,000,000 URLs…');
-    rows.push(...(await millionRows(browser, inputs.millionGz, Number(process.env.BENCH_MILLION_RUNS ?? 1))));
-    log('baselines…');
-    rows.push(...(await baselines(browser, inputs)));
+    if (want('open50k')) {
+      log('50k .xml.gz open ×5…');
+      rows.push(
+        ...openRow(
+          '50,000 URLs .xml.gz open → rows shown + validated',
+          150,
+          await openRuns(browser, inputs.plainGz, 'plain.xml.gz', 5),
+        ),
+      );
+    }
+    if (want('worst')) {
+      log('50 MB worst case open ×3…');
+      rows.push(
+        ...openRow('50 MB worst case open', 1000, await openRuns(browser, inputs.worstXml, 'worst.xml', 3)),
+      );
+    }
+    if (want('export')) {
+      log('export…');
+      rows.push(...(await exportRows(browser, inputs)));
+    }
+    if (want('million')) {
+      log('1,000,000 URLs…');
+      rows.push(
+        ...(await millionRows(browser, inputs.millionGz, Number(process.env.BENCH_MILLION_RUNS ?? 1))),
+      );
+    }
+    if (want('baseline')) {
+      log('baselines…');
+      rows.push(...(await baselines(browser, inputs)));
+    }
   } finally {
     await browser.close();
     if (server.pid) process.kill(-server.pid);
@@ -358,7 +377,7 @@ async function main(): Promise<void> {
   );
   console.log(table);
   mkdirSync(resolve(ROOT, 'bench/out'), { recursive: true });
-  writeFileSync(resolve(ROOT, 'bench/out/browser.md'), table);
+  writeFileSync(resolve(ROOT, process.env.BENCH_REPORT ?? 'bench/out/browser.md'), table);
 }
 
 await main();

@@ -13,8 +13,8 @@ import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = resolve(ROOT, 'bench/out/dist');
-const PORT = 4187;
+const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
+const PORT = Number(process.env.BENCH_PORT ?? 4187);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface ProfileNode {

@@ -13,7 +13,7 @@ const root = resolve(import.meta.dirname, '../..');
 export default mergeConfig(base, {
   root,
   build: {
-    outDir: resolve(root, 'bench/out/dist'),
+    outDir: resolve(root, process.env.BENCH_DIST ?? 'bench/out/dist'),
     emptyOutDir: true,
     rolldownOptions: {
       input: {
@@ -22,5 +22,5 @@ export default mergeConfig(base, {
       },
     },
   },
-  preview: { port: 4180, strictPort: true },
+  preview: { port: Number(process.env.BENCH_PORT ?? 4180), strictPort: true },
 });
