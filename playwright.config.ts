@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS } from './scripts/find-browser.mjs';
 const executablePath = process.env.SITEMAP_WORKBENCH_CHROMIUM || undefined;
 /** Port of the preview server; E2E_PORT lets two checkouts run their suites side by side. */
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** Build folder to serve (E2E_OUT_DIR, set for scripts/e2e.mjs too); default Vite's dist. */
+const outDir = process.env.E2E_OUT_DIR ? ` --outDir ${process.env.E2E_OUT_DIR}` : '';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,7 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort${outDir}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -32,7 +32,9 @@ const env = { ...process.env };
 if (browser.path) env.SITEMAP_WORKBENCH_CHROMIUM = browser.path;
 
 if (!process.argv.includes('--no-build')) {
-  const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  // E2E_OUT_DIR lets parallel runs build into their own folder (playwright.config.ts serves it).
+  const outDir = process.env.E2E_OUT_DIR ? ['--outDir', process.env.E2E_OUT_DIR, '--emptyOutDir'] : [];
+  const built = run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir]);
   if (built !== 0) process.exit(built);
 }
 const passThrough = process.argv.slice(2).filter((a) => a !== '--no-build');
