@@ -1,28 +1,32 @@
-import { useEffect, useState } from 'react';
-import type { AppState, Task } from '../state/types.ts';
-import { BulkEditDialog } from './BulkEditDialog.tsx';
+import { Suspense, useEffect, useState } from 'react';
+import type { AppState } from '../state/types.ts';
 import { DropZone } from './DropZone.tsx';
-import { DetailPanel } from './detail/DetailPanel.tsx';
 import { EmptyState } from './EmptyState.tsx';
-import { ExportDialog } from './ExportDialog.tsx';
-import { FindReplaceDialog } from './FindReplaceDialog.tsx';
 import { Grid } from './Grid.tsx';
 import { historyAction } from './keyboard.ts';
 import { LoadErrorView } from './LoadErrorView.tsx';
+import { preloadOn } from './lazyPart.tsx';
+import {
+  BulkEditDialogPart,
+  CombinedViewPart,
+  DetailPanelPart,
+  ExportDialogPart,
+  FindReplaceDialogPart,
+  PasteDialogPart,
+  WorkspaceExportDialogPart,
+  WorkspacePanelPart,
+} from './lazyParts.ts';
 import { Notifications } from './Notifications.tsx';
-import { PasteDialog } from './PasteDialog.tsx';
 import { RestoreBanner } from './RestoreBanner.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
+import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { StoreContext, useAppState, useCommands } from './useAppState.ts';
 import { useAutoHideColumns } from './useAutoHideColumns.ts';
 import { useBeforeUnload } from './useBeforeUnload.ts';
-import { CombinedView } from './workspace/CombinedView.tsx';
 import { useWorkspaceApp, useWorkspaceView } from './workspace/useWorkspaceApp.ts';
-import { WorkspaceExportDialog } from './workspace/WorkspaceExportDialog.tsx';
-import { WorkspacePanel } from './workspace/WorkspacePanel.tsx';
 import { WorkspaceContext } from './workspace/workspaceContext.ts';
 
 type DialogName = 'paste' | 'export' | 'bulk' | 'find' | 'workspace-export' | null;
@@ -30,6 +34,7 @@ type DialogName = 'paste' | 'export' | 'bulk' | 'find' | 'workspace-export' | nu
 const selHasDoc = (s: AppState) => s.doc !== null;
 const selLoadError = (s: AppState) => s.loadError;
 const selTask = (s: AppState) => s.task;
+const selBusy = (s: AppState) => s.task !== null;
 
 function isTextInput(el: EventTarget | null): boolean {
   return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
@@ -52,36 +57,14 @@ function useHistoryKeys() {
   }, [commands]);
 }
 
-/** Progress of long work with Cancel: the whole view while opening, a bar over the grid otherwise. */
-function Loading({ task, compact = false }: { task: Task; compact?: boolean }) {
+/** Opening with nothing open yet: the progress and Cancel in the middle of the view. */
+function Loading() {
   const commands = useCommands();
-  const { label, progress } = task;
+  const task = useAppState(selTask);
+  if (task === null) return null;
   return (
-    <div className={compact ? 'loading compact' : 'loading'}>
-      <div className="loading-body">
-        <p>
-          {label}…{progress === null ? '' : ` ${Math.round(progress * 100)}%`}
-        </p>
-        <div
-          className={progress === null ? 'progress indeterminate' : 'progress'}
-          role="progressbar"
-          aria-label={label}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress === null ? undefined : Math.round(progress * 100)}
-        >
-          <div
-            style={progress === null ? undefined : { width: `${Math.max(2, Math.round(progress * 100))}%` }}
-          />
-        </div>
-        {task.cancellable ? (
-          <p>
-            <button type="button" className="btn" onClick={() => commands.cancelTask()}>
-              Cancel
-            </button>
-          </p>
-        ) : null}
-      </div>
+    <div className="loading">
+      <TaskProgress task={task} onCancel={() => commands.cancelTask()} variant="view" />
     </div>
   );
 }
@@ -90,20 +73,19 @@ function Workbench() {
   const [dialog, setDialog] = useState<DialogName>(null);
   const hasDoc = useAppState(selHasDoc);
   const loadError = useAppState(selLoadError);
-  const task = useAppState(selTask);
+  const busy = useShownAfter(useAppState(selBusy) || null) !== null;
   const { inWorkspace, all } = useWorkspaceView();
   useHistoryKeys();
   useAutoHideColumns();
   useBeforeUnload();
   const close = () => setDialog(null);
-  // Opening replaces the view (the store names open tasks "Opening <file>"); export shows its
-  // progress in its dialog; any other long task (re-checking a big document) is a bar over the grid.
-  const opening = task !== null && (!hasDoc || task.label.startsWith('Opening'));
-  const overGrid = task !== null && !opening && task.label !== 'Exporting';
+  // With nothing open, opening fills the view; with a document open, long work is a bar with
+  // Cancel in the status bar and the document stays in view until the new one is ready.
+  const editing = hasDoc && !loadError && !all;
   let main: React.ReactNode;
-  if (all) main = <CombinedView />;
+  if (all) main = <CombinedViewPart.Component />;
   else if (loadError) main = <LoadErrorView error={loadError} />;
-  else if (opening) main = <Loading task={task} />;
+  else if (busy && !hasDoc) main = <Loading />;
   else if (hasDoc) main = <Grid />;
   else main = <EmptyState onPaste={() => setDialog('paste')} />;
   return (
@@ -111,27 +93,36 @@ function Workbench() {
       <TopBar onPaste={() => setDialog('paste')} onExport={() => setDialog('export')} />
       <RestoreBanner />
       <main className="main">
-        {hasDoc && !loadError && !all ? (
+        {editing ? (
           <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
         ) : null}
         <div className={inWorkspace ? 'workspace with-files' : 'workspace'}>
-          {inWorkspace ? <WorkspacePanel onExport={() => setDialog('workspace-export')} /> : null}
-          <div className="main-pane">
-            {overGrid && !all && !loadError ? <Loading task={task} compact /> : null}
-            {main}
-            {hasDoc && !loadError && !all ? <DetailPanel /> : null}
+          {inWorkspace ? (
+            <Suspense fallback={<aside className="ws-panel-placeholder" aria-busy="true" />}>
+              <WorkspacePanelPart.Component onExport={() => setDialog('workspace-export')} />
+            </Suspense>
+          ) : null}
+          <div className="main-pane" {...(editing ? preloadOn(DetailPanelPart) : undefined)}>
+            <Suspense fallback={null}>{main}</Suspense>
+            {editing ? (
+              <Suspense fallback={null}>
+                <DetailPanelPart.Component />
+              </Suspense>
+            ) : null}
           </div>
-          {hasDoc && !loadError && !all ? <SidePanel /> : null}
+          {editing ? <SidePanel /> : null}
         </div>
       </main>
       {all ? null : <StatusBar />}
       <DropZone />
       <Notifications />
-      {dialog === 'paste' ? <PasteDialog onClose={close} /> : null}
-      {dialog === 'export' ? <ExportDialog onClose={close} /> : null}
-      {dialog === 'bulk' ? <BulkEditDialog onClose={close} /> : null}
-      {dialog === 'find' ? <FindReplaceDialog onClose={close} /> : null}
-      {dialog === 'workspace-export' ? <WorkspaceExportDialog onClose={close} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'paste' ? <PasteDialogPart.Component onClose={close} /> : null}
+        {dialog === 'export' ? <ExportDialogPart.Component onClose={close} /> : null}
+        {dialog === 'bulk' ? <BulkEditDialogPart.Component onClose={close} /> : null}
+        {dialog === 'find' ? <FindReplaceDialogPart.Component onClose={close} /> : null}
+        {dialog === 'workspace-export' ? <WorkspaceExportDialogPart.Component onClose={close} /> : null}
+      </Suspense>
     </div>
   );
 }

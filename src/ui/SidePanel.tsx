@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { AppState } from '../state/types.ts';
 import { fmtInt } from './format.ts';
 import { IssuesPanel } from './IssuesPanel.tsx';
 import { InsightsTab, type InsightsTabId, insightsTabLabel } from './insights/InsightsTabs.tsx';
-import { SettingsPanel } from './SettingsPanel.tsx';
+import { preloadOn } from './lazyPart.tsx';
+import { SettingsPanelPart } from './lazyParts.ts';
 import { useAppState } from './useAppState.ts';
 
 const selValidation = (s: AppState) => s.validation;
@@ -43,7 +44,7 @@ export function SidePanel() {
         <button type="button" {...tabProps('charts')}>
           {insightsTabLabel.charts}
         </button>
-        <button type="button" {...tabProps('settings')}>
+        <button type="button" {...tabProps('settings')} {...preloadOn(SettingsPanelPart)}>
           Settings
         </button>
       </div>
@@ -51,7 +52,9 @@ export function SidePanel() {
         {tab === 'issues' ? (
           <IssuesPanel />
         ) : tab === 'settings' ? (
-          <SettingsPanel />
+          <Suspense fallback={<p className="empty-note">Loading…</p>}>
+            <SettingsPanelPart.Component />
+          </Suspense>
         ) : (
           <InsightsTab tab={tab} />
         )}

@@ -1,7 +1,8 @@
 import type { AppState } from '../state/types.ts';
 import { fmtInt, plural } from './format.ts';
 import { mainRange } from './gridSelection.ts';
-import { useAppState } from './useAppState.ts';
+import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
+import { useAppState, useCommands } from './useAppState.ts';
 
 const selDoc = (s: AppState) => s.doc;
 const selDocVersion = (s: AppState) => s.docVersion;
@@ -9,27 +10,23 @@ const selValidation = (s: AppState) => s.validation;
 const selRows = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
 const selTask = (s: AppState) => s.task;
+const selTaskLabel = (s: AppState) => s.task?.label ?? null;
 
-/** The bottom bar (a polite live region): URL count, errors and warnings, view and selection. */
-export function StatusBar() {
+/** The document's counts (a polite live region that also names the work in progress). */
+function DocumentStatus() {
   const doc = useAppState(selDoc);
   useAppState(selDocVersion);
   const validation = useAppState(selValidation);
   const shown = useAppState(selRows);
   const selection = useAppState(selSelection);
-  const task = useAppState(selTask);
+  const taskLabel = useAppState(selTaskLabel);
   const total = doc?.entries.length ?? 0;
   const counts = doc ? validation.validator.counts() : null;
   const range = mainRange(selection);
   const cells = range ? (range.r1 - range.r0 + 1) * (range.c1 - range.c0 + 1) : 0;
   return (
-    <div className="statusbar" role="status" aria-label="Document status">
-      {task ? (
-        <span>
-          {task.label}
-          {task.progress !== null ? ` ${Math.round(task.progress * 100)}%` : '…'}
-        </span>
-      ) : null}
+    <div className="status-info" role="status" aria-label="Document status">
+      {taskLabel !== null && !doc ? <span>{taskLabel}…</span> : null}
       {doc ? (
         <>
           <strong>{plural(total, doc.kind === 'sitemapindex' ? 'sitemap' : 'URL')}</strong>
@@ -37,12 +34,31 @@ export function StatusBar() {
           <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
           {shown !== total ? <span>Showing {fmtInt(shown)}</span> : null}
           {cells > 1 ? <span>{plural(cells, 'cell')} selected</span> : null}
+          {taskLabel !== null ? <span className="visually-hidden">{taskLabel}…</span> : null}
         </>
-      ) : task ? null : (
+      ) : taskLabel !== null ? null : (
         <span>No sitemap open</span>
       )}
-      <span className="spacer" />
-      <span>Runs in your browser · nothing is uploaded</span>
+    </div>
+  );
+}
+
+/**
+ * The bottom bar: the document's counts, then on the right either the privacy note or, while
+ * long work runs over a document (after TASK_BAR_DELAY_MS), its progress bar with Cancel.
+ */
+export function StatusBar() {
+  const commands = useCommands();
+  const hasDoc = useAppState(selDoc) !== null;
+  const task = useShownAfter(useAppState(selTask));
+  return (
+    <div className="statusbar">
+      <DocumentStatus />
+      {task !== null && hasDoc ? (
+        <TaskProgress task={task} onCancel={() => commands.cancelTask()} />
+      ) : (
+        <span className="status-note">Runs in your browser · nothing is uploaded</span>
+      )}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import type { AppState } from '../state/types.ts';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { cellSelection } from './gridSelection.ts';
+import { preloadOn } from './lazyPart.tsx';
+import { BulkEditDialogPart, FindReplaceDialogPart } from './lazyParts.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
 const selView = (s: AppState) => s.view;
@@ -101,10 +103,10 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
         Delete rows
       </button>
       <span className="divider" />
-      <button type="button" className="btn" onClick={onBulkEdit}>
+      <button type="button" className="btn" onClick={onBulkEdit} {...preloadOn(BulkEditDialogPart)}>
         Bulk edit…
       </button>
-      <button type="button" className="btn" onClick={onFindReplace}>
+      <button type="button" className="btn" onClick={onFindReplace} {...preloadOn(FindReplaceDialogPart)}>
         Find &amp; replace…
       </button>
     </div>

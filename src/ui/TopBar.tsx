@@ -1,6 +1,8 @@
 import type { AppState } from '../state/types.ts';
 import { HabitsControls } from './habits/HabitsControls.tsx';
 import { CompareButton } from './insights/CompareButton.tsx';
+import { preloadOn } from './lazyPart.tsx';
+import { ExportDialogPart, PasteDialogPart } from './lazyParts.ts';
 import { openFiles, openSample } from './openFiles.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
@@ -43,7 +45,7 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
           }}
         />
       </label>
-      <button type="button" className="btn" onClick={onPaste}>
+      <button type="button" className="btn" onClick={onPaste} {...preloadOn(PasteDialogPart)}>
         Paste…
       </button>
       <button type="button" className="btn" onClick={() => commands.newDocument('urlset')}>
@@ -82,7 +84,13 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
       </button>
       <HabitsControls />
       <span className="divider" />
-      <button type="button" className="btn primary" disabled={!hasDoc} onClick={onExport}>
+      <button
+        type="button"
+        className="btn primary"
+        disabled={!hasDoc}
+        onClick={onExport}
+        {...preloadOn(ExportDialogPart)}
+      >
         Export…
       </button>
     </header>

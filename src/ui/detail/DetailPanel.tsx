@@ -26,7 +26,6 @@ const selDoc = (s: AppState) => s.doc;
 const selOrder = (s: AppState) => s.rowOrder;
 const selSelection = (s: AppState) => s.selection;
 const selValidation = (s: AppState) => s.validation;
-const selOpening = (s: AppState) => s.task?.label.startsWith('Opening') ?? false;
 const selKind = (s: AppState) => s.doc?.kind;
 const NONE: readonly Issue[] = [];
 
@@ -61,9 +60,8 @@ export function DetailPanel() {
   const validation = useAppState(selValidation);
   const [open, setOpen] = useState(true);
   const [chosen, setChosen] = useState<Tab | null>(null);
-  const opening = useAppState(selOpening);
   const kind = useAppState(selKind);
-  if (!pinned || opening) return null;
+  if (!pinned) return null;
   const { entry, row } = pinned;
   // Index, text, feed and robots rows cannot carry extensions: no drawer unless data came along.
   if (kind !== 'urlset' && !TABS.some((t) => countOf(entry, t.tab) > 0)) return null;

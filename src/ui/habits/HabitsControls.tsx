@@ -1,15 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { AppState } from '../../state/types.ts';
 import { isMod } from '../keyboard.ts';
+import { lazyPart, preloadOn } from '../lazyPart.tsx';
 import { useAppState } from '../useAppState.ts';
-import { CsvExportDialog } from './CsvExportDialog.tsx';
-import { CsvImportDialog } from './CsvImportDialog.tsx';
 import { onCsvImportRequest } from './csvRequests.ts';
-import { ShortcutOverlay } from './ShortcutOverlay.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './habits.css';
 
 type HabitsDialog = 'csv-import' | 'csv-export' | 'shortcuts' | null;
+
+// Loaded on first use (CSV parsing and writing stay out of the initial bundle).
+const CsvImport = lazyPart<{ onClose(): void; initialFile?: File }>(() =>
+  import('./CsvImportDialog.tsx').then((m) => m.CsvImportDialog),
+);
+const CsvExport = lazyPart<{ onClose(): void }>(() =>
+  import('./CsvExportDialog.tsx').then((m) => m.CsvExportDialog),
+);
+const Shortcuts = lazyPart<{ onClose(): void }>(() =>
+  import('./ShortcutOverlay.tsx').then((m) => m.ShortcutOverlay),
+);
+const csvDialogs = { preload: () => Promise.all([CsvImport.preload(), CsvExport.preload()]) };
 
 const selHasDoc = (s: AppState) => s.doc !== null;
 
@@ -64,6 +74,7 @@ function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
         aria-expanded={open}
         aria-controls={open ? 'hb-csv-menu' : undefined}
         onClick={() => setOpen(!open)}
+        {...preloadOn(csvDialogs)}
         onKeyDown={closeOnEscape}
       >
         CSV <span aria-hidden="true">▾</span>
@@ -120,14 +131,17 @@ export function HabitsControls() {
         title="Keyboard shortcuts (? or Ctrl+/)"
         aria-keyshortcuts="? Control+/"
         onClick={openShortcuts}
+        {...preloadOn(Shortcuts)}
       >
         ?
       </button>
-      {dialog === 'csv-import' ? (
-        <CsvImportDialog key={csvFile?.name} onClose={close} initialFile={csvFile} />
-      ) : null}
-      {dialog === 'csv-export' ? <CsvExportDialog onClose={close} /> : null}
-      {dialog === 'shortcuts' ? <ShortcutOverlay onClose={close} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'csv-import' ? (
+          <CsvImport.Component key={csvFile?.name} onClose={close} initialFile={csvFile} />
+        ) : null}
+        {dialog === 'csv-export' ? <CsvExport.Component onClose={close} /> : null}
+        {dialog === 'shortcuts' ? <Shortcuts.Component onClose={close} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { ChildRef, SeverityCounts, Workspace } from '../../core/workspace.ts';
 import type { WorkspaceSlot, WorkspaceState } from '../../state/workspaceStore.ts';
 import { fmtBytes, fmtInt, plural } from '../format.ts';
+import { preloadOn } from '../lazyPart.tsx';
+import { WorkspaceExportDialogPart } from '../lazyParts.ts';
 import { CrossFileIssues } from './CrossFileIssues.tsx';
 import { useWorkspace, useWorkspaceStore } from './workspaceContext.ts';
 import './workspace.css';
@@ -177,7 +179,12 @@ export function WorkspacePanel({ onExport }: { onExport(): void }) {
       ) : null}
       <CrossFileIssues model={model} files={files} />
       <div className="ws-actions">
-        <button type="button" className="btn primary" onClick={onExport}>
+        <button
+          type="button"
+          className="btn primary"
+          onClick={onExport}
+          {...preloadOn(WorkspaceExportDialogPart)}
+        >
           Export workspace (.zip)…
         </button>
         <button type="button" className="btn ghost" onClick={() => ws.commands.close()}>

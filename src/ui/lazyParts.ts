@@ -1,0 +1,35 @@
+/**
+ * Parts of the UI that load on first use, so they stay out of the initial bundle. Buttons that
+ * open one spread `preloadOn(Part)` so the chunk is usually there by the time they are clicked.
+ */
+import { lazyPart } from './lazyPart.tsx';
+
+type OnClose = { onClose(): void };
+
+export const ExportDialogPart = lazyPart<OnClose>(() =>
+  import('./ExportDialog.tsx').then((m) => m.ExportDialog),
+);
+export const PasteDialogPart = lazyPart<OnClose>(() =>
+  import('./PasteDialog.tsx').then((m) => m.PasteDialog),
+);
+export const BulkEditDialogPart = lazyPart<OnClose>(() =>
+  import('./BulkEditDialog.tsx').then((m) => m.BulkEditDialog),
+);
+export const FindReplaceDialogPart = lazyPart<OnClose>(() =>
+  import('./FindReplaceDialog.tsx').then((m) => m.FindReplaceDialog),
+);
+export const SettingsPanelPart = lazyPart<Record<string, never>>(() =>
+  import('./SettingsPanel.tsx').then((m) => m.SettingsPanel),
+);
+export const DetailPanelPart = lazyPart<Record<string, never>>(() =>
+  import('./detail/DetailPanel.tsx').then((m) => m.DetailPanel),
+);
+export const WorkspacePanelPart = lazyPart<{ onExport(): void }>(() =>
+  import('./workspace/WorkspacePanel.tsx').then((m) => m.WorkspacePanel),
+);
+export const CombinedViewPart = lazyPart<Record<string, never>>(() =>
+  import('./workspace/CombinedView.tsx').then((m) => m.CombinedView),
+);
+export const WorkspaceExportDialogPart = lazyPart<OnClose>(() =>
+  import('./workspace/WorkspaceExportDialog.tsx').then((m) => m.WorkspaceExportDialog),
+);
