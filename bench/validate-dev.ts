@@ -1,24 +1,62 @@
-/** Dev timing for full validation of plainDoc(50,000) (arg `intl`: non-ASCII, `worst`: worstDoc): median wall and CPU over 21 runs after warm-ups. */
+/**
+ * Dev timing for full validation: median wall and CPU after warm-ups. Argument: `plain` (default,
+ * plainDoc(50,000)), `intl` (non-ASCII), `worst` (worstDoc(50,000)) or `million` (the 1,000,000-URL
+ * document of bench:browser: plainDoc(1,000,000), 2 images on every 10th URL, 3 alternates on every 25th).
+ */
+import type { Entry, SitemapDocument } from '../src/core/model.ts';
 import { validateDocument } from '../src/core/validate.ts';
 import { plainDoc, worstDoc } from './generate.ts';
 
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
-const which = process.argv[2] ?? 'plain';
-const doc = which === 'worst' ? worstDoc(50_000) : plainDoc(50_000, which === 'intl');
-let issues = 0;
-for (let i = 0; i < 5; i++) issues = validateDocument(doc, SETTINGS).length;
-const times: number[] = [];
-const cpus: number[] = [];
-for (let i = 0; i < 21; i++) {
-  const c = process.cpuUsage();
-  const t = performance.now();
-  validateDocument(doc, SETTINGS);
-  times.push(performance.now() - t);
-  const u = process.cpuUsage(c);
-  cpus.push((u.user + u.system) / 1000);
+
+/** The model of bench/browser/inputs.ts `million.xml.gz`. */
+export function millionDoc(n = 1_000_000): SitemapDocument {
+  const doc = plainDoc(n);
+  const origin = 'https://www.example.com';
+  doc.entries.forEach((e: Entry, i) => {
+    if (i % 10 === 0)
+      e.images = [
+        { loc: `https://cdn.example.com/i/${i}-a.jpg` },
+        { loc: `https://cdn.example.com/i/${i}-b.jpg` },
+      ];
+    if (i % 25 === 0) {
+      const path = e.loc.slice(origin.length);
+      e.alternates = ['de', 'fr', 'x-default'].map((l) => ({
+        rel: 'alternate',
+        hreflang: l,
+        href: `${origin}${l === 'x-default' ? '' : `/${l}`}${path}`,
+      }));
+    }
+  });
+  return doc;
 }
-times.sort((a, b) => a - b);
-cpus.sort((a, b) => a - b);
-console.log(
-  `issues=${issues} wall median=${times[10].toFixed(1)}ms min=${times[0].toFixed(1)} cpu median=${cpus[10].toFixed(1)}ms min=${cpus[0].toFixed(1)}`,
-);
+
+const which = process.argv[2] ?? 'plain';
+if (process.argv[1]?.endsWith('validate-dev.ts')) {
+  const doc =
+    which === 'worst'
+      ? worstDoc(50_000)
+      : which === 'million'
+        ? millionDoc()
+        : plainDoc(50_000, which === 'intl');
+  const big = which === 'million';
+  const runs = Number(process.argv[3] ?? (big ? 5 : 21));
+  let issues = 0;
+  for (let i = 0; i < (big ? 1 : 5); i++) issues = validateDocument(doc, SETTINGS).length;
+  const times: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    validateDocument(doc, SETTINGS);
+    times.push(performance.now() - t);
+    const u = process.cpuUsage(c);
+    cpus.push((u.user + u.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  cpus.sort((a, b) => a - b);
+  const mid = Math.floor(runs / 2);
+  console.log(
+    `${which}: issues=${issues} wall median=${times[mid].toFixed(1)}ms min=${times[0].toFixed(1)} cpu median=${cpus[mid].toFixed(1)}ms min=${cpus[0].toFixed(1)}`,
+  );
+}

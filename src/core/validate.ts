@@ -10,8 +10,16 @@
 import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from './model.ts';
 import { whereIs } from './rules/common.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
-import { describeDifference, dupIssue, dupKeys, normKey, versionOf } from './rules/duplicates.ts';
+import {
+  describeDifference,
+  dupIssue,
+  familyHash,
+  familyOf,
+  normKey,
+  versionOf,
+} from './rules/duplicates.ts';
 import { checkEntry, type EntryFacts } from './rules/entry.ts';
+import { HashIndex } from './rules/hashIndex.ts';
 import { checkHost, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { MultiMap } from './rules/multiMap.ts';
@@ -32,6 +40,8 @@ interface Slot {
   parts?: UrlParts | null;
   /** Normalised loc (`normKey`), computed on demand for duplicate groups. */
   norm?: string;
+  /** Family key (`familyOf`), computed on demand when another entry shares its hash. */
+  family?: string;
   local: Issue[];
   scope: Issue[];
   group: Issue[];
@@ -68,13 +78,17 @@ export class Validator {
   version = 0;
   private settings: ValidationSettings;
   private doc: SitemapDocument = { kind: 'urlset', entries: [], nextId: 0 };
-  private slots = new Map<number, Slot>();
+  /** Slots by entry id (ids are small integers: parsers number entries 0..n-1). */
+  private byId: Array<Slot | undefined> = [];
+  /** Slots by `seq` (document order); removed entries leave holes. */
+  private bySeq: Array<Slot | undefined> = [];
   private seq = 0;
   private counters = new DocCounters();
-  private families = new MultiMap();
+  /** Seqs filed under the hash of their duplicate-family key (which also finds exact locs). */
+  private families = new HashIndex();
   private listers = new MultiMap();
-  /** Trimmed loc → ids; built on first hreflang lookup, then maintained (plain sitemaps never pay for it). */
-  private locs: MultiMap | null = null;
+  /** Scratch list for hash candidates. */
+  private readonly cands: number[] = [];
   private refKey = '';
   private docIssues: Issue[] = [];
   private docParse: Issue[] = [];
@@ -87,18 +101,11 @@ export class Validator {
   constructor(settings: ValidationSettings) {
     this.settings = settings;
     this.cluster = {
-      locOf: (href) => {
-        const ix = this.locIndex();
-        if (ix.count(href) < 2) return ix.first(href);
-        return firstWhere(
-          ix.get(href).map((id) => this.slots.get(id)!),
-          () => true,
-        ).entry.id;
-      },
-      order: (id) => this.slots.get(id)?.seq ?? Number.MAX_SAFE_INTEGER,
+      locOf: (href) => this.firstWithLoc(href)?.entry.id,
+      order: (id) => this.byId[id]?.seq ?? Number.MAX_SAFE_INTEGER,
       listers: this.listers,
-      entry: (id) => this.slots.get(id)?.entry,
-      hreflang: (id) => this.slots.get(id)?.facts.href ?? null,
+      entry: (id) => this.byId[id]?.entry,
+      hreflang: (id) => this.byId[id]?.facts.href ?? null,
     };
   }
 
@@ -130,25 +137,17 @@ export class Validator {
         else byEntry.set(i.entry, [i]);
       }
     }
+    this.families = new HashIndex(doc.entries.length);
     let done = 0;
     for (const e of doc.entries) {
       this.insert(e, byEntry.size > 0 ? (byEntry.get(e.id) ?? EMPTY) : EMPTY);
       if (++done % chunk === 0) yield done;
     }
-    // hreflang clusters look entries up by loc: build that index here, in steps, rather than in
-    // one go at the first lookup (the same index `locIndex()` would build).
-    if (this.locs === null && this.listers.size > 0) {
-      const locs = new MultiMap();
-      let k = 0;
-      for (const [id, slot] of this.slots) {
-        locs.add(slot.facts.exact, id);
-        if (++k % chunk === 0) yield done;
-      }
-      this.locs = locs;
-    }
     this.refreshReference(true, []);
-    for (const slot of this.slots.values()) {
-      this.regroup(slot);
+    const bySeq = this.bySeq;
+    for (let q = 0; q < bySeq.length; q++) {
+      const slot = bySeq[q];
+      if (slot !== undefined) this.regroup(slot);
       if (++done % chunk === 0) yield done;
     }
     this.refreshDocument();
@@ -163,13 +162,13 @@ export class Validator {
   adopt(other: Validator): void {
     this.settings = other.settings;
     this.doc = other.doc;
-    this.slots = other.slots;
+    this.byId = other.byId;
+    this.bySeq = other.bySeq;
     this.seq = other.seq;
     this.counters = other.counters;
     this.families = other.families;
     this.listers = other.listers;
     (this.cluster as { listers: MultiMap }).listers = this.listers;
-    this.locs = other.locs;
     this.refKey = other.refKey;
     this.docIssues = other.docIssues;
     this.docParse = other.docParse;
@@ -188,7 +187,7 @@ export class Validator {
     }
     for (const { before, after } of change.updated ?? []) {
       this.collectNeighbours(before, touched);
-      const old = this.slots.get(before.id);
+      const old = this.byId[before.id];
       const keep = old ? old.parse.filter((i) => !fieldChanged(before, after, i.field)) : [];
       const seq = old?.seq;
       this.extract(before.id);
@@ -200,12 +199,12 @@ export class Validator {
       changed.push(e.id);
     }
     for (const id of changed) {
-      const s = this.slots.get(id);
+      const s = this.byId[id];
       if (s) this.collectNeighbours(s.entry, touched);
     }
     this.refreshReference(false, changed);
     for (const id of touched) {
-      const s = this.slots.get(id);
+      const s = this.byId[id];
       if (s) this.regroup(s);
     }
     this.refreshDocument();
@@ -217,17 +216,19 @@ export class Validator {
     this.settings = s;
     const parse = [...this.docParse];
     const entryParse: Issue[] = [];
-    for (const slot of this.slots.values()) entryParse.push(...slot.parse);
-    const doc = {
-      ...this.doc,
-      entries: [...this.slots.values()].sort((a, b) => a.seq - b.seq).map((x) => x.entry),
-    };
+    const entries: Entry[] = [];
+    for (const slot of this.bySeq) {
+      if (slot === undefined) continue;
+      for (const i of slot.parse) entryParse.push(i);
+      entries.push(slot.entry);
+    }
+    const doc = { ...this.doc, entries };
     this.load(doc, [...parse, ...entryParse]);
   }
 
   /** Issues of one entry (parse, local, scope, group). */
   issuesOf(entryId: number): readonly Issue[] {
-    const s = this.slots.get(entryId);
+    const s = this.byId[entryId];
     if (!s) return NO_ISSUES;
     if (s.cache === null) {
       const n = s.parse.length + s.local.length + s.scope.length + s.group.length;
@@ -244,12 +245,11 @@ export class Validator {
   /** Every issue: document-level first, then entries in document order. */
   all(): Issue[] {
     const out: Issue[] = [...this.docParse, ...this.docIssues];
-    const slots: Slot[] = [];
-    for (const s of this.slots.values()) {
-      if (s.parse.length + s.local.length + s.scope.length + s.group.length > 0) slots.push(s);
+    for (const s of this.bySeq) {
+      if (s === undefined || s.parse.length + s.local.length + s.scope.length + s.group.length === 0)
+        continue;
+      for (const i of this.issuesOf(s.entry.id)) out.push(i);
     }
-    slots.sort((a, b) => a.seq - b.seq);
-    for (const s of slots) for (const i of this.issuesOf(s.entry.id)) out.push(i);
     return out;
   }
 
@@ -265,11 +265,13 @@ export class Validator {
 
   /** Ids of the entries with at least one issue of a rule, in document order. */
   entriesWithRule(rule: string): number[] {
-    const out: Array<[number, number]> = [];
-    for (const s of this.slots.values()) {
-      if (this.issuesOf(s.entry.id).some((i) => i.rule === rule)) out.push([s.seq, s.entry.id]);
+    const out: number[] = [];
+    for (const s of this.bySeq) {
+      if (s === undefined || s.parse.length + s.local.length + s.scope.length + s.group.length === 0)
+        continue;
+      if (hasRule(this.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
     }
-    return out.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+    return out;
   }
 
   /** The worst severity among an entry's issues. */
@@ -281,12 +283,12 @@ export class Validator {
 
   private reset(doc: SitemapDocument): void {
     this.doc = doc;
-    this.slots = new Map();
+    this.byId = [];
+    this.bySeq = [];
     this.seq = 0;
     this.counters = new DocCounters();
-    this.families = new MultiMap();
+    this.families = new HashIndex();
     this.listers = new MultiMap();
-    this.locs = null;
     (this.cluster as { listers: MultiMap }).listers = this.listers;
     this.refKey = '';
     this.docIssues = [];
@@ -326,47 +328,81 @@ export class Validator {
       parse: EMPTY,
       cache: null,
     };
-    this.slots.set(e.id, slot);
+    this.byId[e.id] = slot;
+    this.bySeq[slot.seq] = slot;
     if (local.length > 0) this.setList(slot, 'local', local.slice());
     // A parse issue the validator reports again for the same field (e.g. XML-004 for a <url>
     // without <loc>, which is also an empty loc) is shown once, with the validator's message.
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.setList(slot, 'parse', own);
     this.counters.apply(facts, 1);
-    this.families.add(facts.family, e.id);
-    this.locs?.add(facts.exact, e.id);
+    this.families.add(slot.seq, facts.familyHash);
     if (facts.href) for (const h of listed(facts)) this.listers.add(h, e.id);
   }
 
   private extract(id: number): void {
-    const slot = this.slots.get(id);
+    const slot = this.byId[id];
     if (!slot) return;
     for (const w of ['local', 'scope', 'group', 'parse'] as const)
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
     this.counters.apply(slot.facts, -1);
-    this.families.remove(slot.facts.family, id);
-    this.locs?.remove(slot.facts.exact, id);
+    this.families.remove(slot.seq);
     if (slot.facts.href) for (const h of listed(slot.facts)) this.listers.remove(h, id);
-    this.slots.delete(id);
+    this.byId[id] = undefined;
+    if (this.bySeq[slot.seq] === slot) this.bySeq[slot.seq] = undefined;
   }
 
-  /** Ids of the entries whose trimmed loc is exactly `href`. */
-  private locIndex(): MultiMap {
-    if (this.locs === null) {
-      this.locs = new MultiMap();
-      for (const [id, slot] of this.slots) this.locs.add(slot.facts.exact, id);
+  /** The earliest slot (document order) whose trimmed loc is exactly `href`. */
+  private firstWithLoc(href: string): Slot | undefined {
+    const cands = this.families.slots(familyHash(href, scanUrl(href)), this.cands);
+    let best: Slot | undefined;
+    for (const q of cands) {
+      const s = this.bySeq[q];
+      if (s !== undefined && s.facts.exact === href && (!best || s.seq < best.seq)) best = s;
     }
-    return this.locs;
+    cands.length = 0;
+    return best;
+  }
+
+  /** Slots whose family key equals `slot`'s (itself included). */
+  private familyOfSlot(slot: Slot): Slot[] {
+    const cands = this.families.slots(slot.facts.familyHash, this.cands);
+    const out: Slot[] = [];
+    const key = cands.length > 1 ? familyKeyOf(slot) : '';
+    for (const q of cands) {
+      const s = this.bySeq[q];
+      if (s !== undefined && (s === slot || familyKeyOf(s) === key)) out.push(s);
+    }
+    cands.length = 0;
+    return out;
+  }
+
+  /** Number of entries in `slot`'s family (itself included). */
+  private familySize(slot: Slot): number {
+    const n = this.families.count(slot.facts.familyHash);
+    return n < 2 ? n : this.familyOfSlot(slot).length;
   }
 
   /** Ids whose group issues may change when `e` joins or leaves. */
   private collectNeighbours(e: Entry, into: Set<number>): void {
     into.add(e.id);
     const loc = trimValue(e.loc);
-    for (const id of this.families.get(dupKeys(loc, scanUrl(loc)).family)) into.add(id);
+    const cands = this.families.slots(familyHash(loc, scanUrl(loc)), this.cands);
+    for (const q of cands) {
+      const s = this.bySeq[q];
+      if (s) into.add(s.entry.id);
+    }
+    cands.length = 0;
     for (const id of this.listers.get(loc)) into.add(id);
     for (const a of e.alternates ?? []) {
-      if (a.href) for (const id of this.locIndex().get(trimValue(a.href))) into.add(id);
+      if (!a.href) continue;
+      const href = trimValue(a.href);
+      const found = this.families.slots(familyHash(href, scanUrl(href)), this.cands);
+      for (const q of found) {
+        const s = this.bySeq[q];
+        if (s && s.facts.exact === href) into.add(s.entry.id);
+      }
+      found.length = 0;
     }
   }
 
@@ -394,8 +430,8 @@ export class Validator {
       }
       if (out.length > 0 || slot.scope.length > 0) this.setList(slot, 'scope', out.slice());
     };
-    if (all) for (const slot of this.slots.values()) visit(slot);
-    else for (const id of changed) visit(this.slots.get(id));
+    if (all) for (const slot of this.bySeq) visit(slot);
+    else for (const id of changed) visit(this.byId[id]);
   }
 
   private refreshDocument(): void {
@@ -410,11 +446,11 @@ export class Validator {
     if (
       slot.group.length === 0 &&
       !slot.facts.href &&
-      this.families.multiKeys === 0 &&
+      this.families.sharedHashes === 0 &&
       this.listers.size === 0
     )
       return;
-    const lonely = this.families.count(slot.facts.family) < 2 && !slot.facts.href;
+    const lonely = !slot.facts.href && this.familySize(slot) < 2;
     if (lonely && slot.group.length === 0 && this.listers.count(slot.facts.exact) === 0) return;
     const out: Issue[] = [];
     this.duplicateIssues(slot, out);
@@ -424,14 +460,10 @@ export class Validator {
   }
 
   private duplicateIssues(slot: Slot, out: Issue[]): void {
-    if (slot.facts.exact === '' || this.families.count(slot.facts.family) < 2) return;
-    const ids = this.families.get(slot.facts.family);
+    if (slot.facts.exact === '' || this.families.count(slot.facts.familyHash) < 2) return;
+    const group = this.familyOfSlot(slot);
+    if (group.length < 2) return;
     const k = { exact: slot.facts.exact, norm: normOf(slot) };
-    const group: Slot[] = [];
-    for (const id of ids) {
-      const s = this.slots.get(id);
-      if (s) group.push(s);
-    }
     const e = slot.entry;
     if (this.doc.kind === 'text' && !k.norm) return;
     const rule = this.doc.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
@@ -511,6 +543,18 @@ function firstWhere(group: readonly Slot[], pred: (s: Slot) => boolean): Slot {
 function partsOf(s: Slot): UrlParts | null {
   if (s.parts === undefined) s.parts = s.facts.origin === null ? null : scanUrl(s.facts.exact);
   return s.parts;
+}
+
+/** The slot's family key (cached; `scanUrl` based, as `familyHash` files it). */
+function familyKeyOf(s: Slot): string {
+  if (s.family === undefined) s.family = familyOf(s.facts.exact, scanUrl(s.facts.exact));
+  return s.family;
+}
+
+/** True when a list holds an issue of `rule`. */
+function hasRule(list: readonly Issue[], rule: string): boolean {
+  for (const i of list) if (i.rule === rule) return true;
+  return false;
 }
 
 /** The slot's normalised loc (cached). */

@@ -5,6 +5,7 @@
  */
 import type { Issue } from '../model.ts';
 import { defaultPort, trimValue, type UrlParts } from '../urls.ts';
+import { finishHash, HASH_SEED, hashRange, hashString } from './hashIndex.ts';
 
 /** The grouping keys of one entry. */
 export interface DupKeys {
@@ -33,6 +34,34 @@ export function dupKeys(loc: string, p: UrlParts | null): DupKeys {
 /** The family key of a trimmed loc (see `DupKeys.family`); `lower`: the loc is known to be ASCII without uppercase. @example familyOf('https://a.com/x/', scanUrl('https://a.com/x/')) === 'a.com/x' */
 export function familyOf(exact: string, p: UrlParts | null, lower = false): string {
   return !p || p.host === '' ? `\u0000${exact}` : familyKey(exact, p, lower);
+}
+
+/**
+ * `hashString(familyOf(exact, p, lower))` without building the key in the common case (no
+ * credentials, no port, ASCII). `p` must be `scanUrl(exact)` (or null when that is null).
+ *
+ * @example familyHash('https://www.a.com/x/', scanUrl('https://www.a.com/x/')) === hashString('a.com/x')
+ */
+export function familyHash(exact: string, p: UrlParts | null, lower = false): number {
+  if (!p || p.host === '' || p.userinfo !== null || p.port !== '' || p.path === '')
+    return hashString(familyOf(exact, p, lower));
+  let start = exact.indexOf('//') + 2;
+  if (p.host.length > 4 && isWww(exact, start)) start += 4;
+  const hash = exact.indexOf('#', start);
+  const end = hash < 0 ? exact.length : hash;
+  if (!lower && !isAscii(exact, start, end)) return hashString(familyKey(exact, p, false));
+  const pathEnd = p.query === null ? end : end - p.query.length - 1;
+  const fold = !lower;
+  if (p.path.length > 1 && exact.charCodeAt(pathEnd - 1) === 47) {
+    const h = hashRange(exact, start, pathEnd - 1, fold, HASH_SEED);
+    return finishHash(hashRange(exact, pathEnd, end, fold, h));
+  }
+  return finishHash(hashRange(exact, start, end, fold, HASH_SEED));
+}
+
+function isAscii(s: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
 }
 
 /** True when `url` has `www.` (any case) at `i`, without slicing. */

@@ -3,10 +3,10 @@
  * facts the document counters and indexes need.
  */
 import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
-import { hasEdgeSpace, trimValue } from '../urls.ts';
+import { hasEdgeSpace, scanUrl, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
 import type { EntryCtx } from './common.ts';
-import { familyOf } from './duplicates.ts';
+import { familyHash } from './duplicates.ts';
 import { checkNestedByName, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
@@ -22,8 +22,8 @@ import { checkVideos } from './video.ts';
 export interface EntryFacts {
   /** Trimmed loc. */
   exact: string;
-  /** Duplicate-family key (see `dupKeys`). */
-  family: string;
+  /** `hashString` of the duplicate-family key of `scanUrl(exact)` (see `dupKeys`, `familyHash`). */
+  familyHash: number;
   /** Origin key of an absolute http(s) loc (see `originKey`), null otherwise. */
   origin: string | null;
   /** Day of a valid lastmod (`YYYY-MM-DD` or shorter), null when none. */
@@ -72,7 +72,7 @@ export function checkEntry(
   const exact = trimValue(entry.loc);
   return {
     exact,
-    family: familyOf(exact, parts, lowerLoc),
+    familyHash: parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact)),
     origin: parts ? originKey(parts) : null,
     day: date ? date.day : null,
     dateOnly: date !== null && date.precision === 'day',

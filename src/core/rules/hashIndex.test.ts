@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { scanUrl } from '../urls.ts';
+import { familyHash, familyOf } from './duplicates.ts';
+import { HashIndex, hashString } from './hashIndex.ts';
+
+describe('HashIndex', () => {
+  it('files slots under hashes, counts shared hashes as slots come and go, and survives regrowth', () => {
+    const ix = new HashIndex();
+    for (let s = 0; s < 5000; s++) ix.add(s, hashString(`k${s % 2500}`));
+    expect(ix.size).toBe(5000);
+    expect(ix.sharedHashes).toBe(2500);
+    expect(ix.slots(hashString('k7')).sort((a, b) => a - b)).toEqual([7, 2507]);
+    ix.remove(7);
+    expect(ix.count(hashString('k7'))).toBe(1);
+    expect(ix.sharedHashes).toBe(2499);
+    ix.remove(2507);
+    expect(ix.count(hashString('k7'))).toBe(0);
+    ix.add(7, hashString('k7'));
+    expect(ix.slots(hashString('k7'))).toEqual([7]);
+    expect(ix.size).toBe(4999);
+  });
+
+  it('finds nothing under a hash never filed', () => {
+    const ix = new HashIndex(10_000);
+    ix.add(3, hashString('a'));
+    expect(ix.count(hashString('b'))).toBe(0);
+    expect(ix.slots(hashString('b'))).toEqual([]);
+  });
+});
+
+describe('familyHash', () => {
+  it('equals the hash of the family key for every kind of URL, with and without the lowercase hint', () => {
+    const urls = [
+      'https://www.example.com/a/b/?q=1',
+      'https://www.example.com/a/b/',
+      'https://example.com/a/b#frag',
+      'https://WWW.Example.COM/A/?X=Y#f',
+      'http://user:pw@example.com/x',
+      'https://example.com:8080/x/',
+      'https://example.com',
+      'https://straße.de/café/',
+      'mailto:someone@example.com',
+      'ftp://files.example.com/pub/',
+      '/relative/path',
+      '',
+    ];
+    for (const u of urls) {
+      const p = scanUrl(u);
+      expect(familyHash(u, p)).toBe(hashString(familyOf(u, p)));
+      if (u === u.toLowerCase() && /^[\x20-\x7e]*$/.test(u))
+        expect(familyHash(u, p, true)).toBe(hashString(familyOf(u, p)));
+    }
+    const a = 'https://www.example.com/x/';
+    const b = 'https://EXAMPLE.com/x';
+    expect(familyHash(a, scanUrl(a))).toBe(familyHash(b, scanUrl(b)));
+  });
+});
