@@ -2,7 +2,6 @@ import { Suspense, useEffect, useState } from 'react';
 import type { AppState } from '../state/types.ts';
 import { DropZone } from './DropZone.tsx';
 import { EmptyState } from './EmptyState.tsx';
-import { Grid } from './Grid.tsx';
 import { historyAction } from './keyboard.ts';
 import { LoadErrorView } from './LoadErrorView.tsx';
 import { preloadOn } from './lazyPart.tsx';
@@ -12,6 +11,7 @@ import {
   DetailPanelPart,
   ExportDialogPart,
   FindReplaceDialogPart,
+  GridPart,
   PasteDialogPart,
   WorkspaceExportDialogPart,
   WorkspacePanelPart,
@@ -69,12 +69,28 @@ function Loading() {
   );
 }
 
+/** Start loading the table's code once the first screen is up, or at once when a file opens. */
+function useGridPreload(needed: boolean) {
+  useEffect(() => {
+    const load = () => void GridPart.preload().catch(() => undefined);
+    if (needed) return load();
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(load, 500);
+    return () => clearTimeout(t);
+  }, [needed]);
+}
+
 function Workbench() {
   const [dialog, setDialog] = useState<DialogName>(null);
   const hasDoc = useAppState(selHasDoc);
   const loadError = useAppState(selLoadError);
-  const busy = useShownAfter(useAppState(selBusy) || null) !== null;
+  const running = useAppState(selBusy);
+  const busy = useShownAfter(running || null) !== null;
   const { inWorkspace, all } = useWorkspaceView();
+  useGridPreload(running || hasDoc);
   useHistoryKeys();
   useAutoHideColumns();
   useBeforeUnload();
@@ -86,7 +102,7 @@ function Workbench() {
   if (all) main = <CombinedViewPart.Component />;
   else if (loadError) main = <LoadErrorView error={loadError} />;
   else if (busy && !hasDoc) main = <Loading />;
-  else if (hasDoc) main = <Grid />;
+  else if (hasDoc) main = <GridPart.Component />;
   else main = <EmptyState onPaste={() => setDialog('paste')} />;
   return (
     <div className="app">
@@ -103,7 +119,7 @@ function Workbench() {
             </Suspense>
           ) : null}
           <div className="main-pane" {...(editing ? preloadOn(DetailPanelPart) : undefined)}>
-            <Suspense fallback={null}>{main}</Suspense>
+            <Suspense fallback={<div className="grid-placeholder" aria-busy="true" />}>{main}</Suspense>
             {editing ? (
               <Suspense fallback={null}>
                 <DetailPanelPart.Component />

@@ -5,7 +5,8 @@ import { Dialog } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
 import { ExportSummary, PublishUrlField } from './ExportSummary.tsx';
 import { plural } from './format.ts';
-import { useAppState, useCommands } from './useAppState.ts';
+import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
+import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
 type Format = 'xml' | 'txt' | 'xml.gz' | 'zip';
 const FORMATS: Array<[Format, string, string]> = [
@@ -17,6 +18,25 @@ const FORMATS: Array<[Format, string, string]> = [
 const selFileName = (s: AppState) => s.fileName;
 const selValidation = (s: AppState) => s.validation;
 const selPublishUrl = (s: AppState) => s.settings.publishUrl;
+const selExportTask = (s: AppState) => (s.task?.label === EXPORTING ? s.task : null);
+/** The store's label for export work. */
+const EXPORTING = 'Exporting';
+
+function isAbort(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+}
+
+/** Closing the dialog stops the preview it was preparing (a big document takes seconds). */
+function useCancelExportOnClose() {
+  const commands = useCommands();
+  const getState = useGetState();
+  useEffect(
+    () => () => {
+      if (getState().task?.label === EXPORTING) commands.cancelTask();
+    },
+    [commands, getState],
+  );
+}
 
 /** Export: format, layout, split limits, file name, sizes before download, explicit OK for errors. */
 export function ExportDialog({ onClose }: { onClose(): void }) {
@@ -35,6 +55,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [result, setResult] = useState<ExportResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const task = useShownAfter(useAppState(selExportTask));
+  useCancelExportOnClose();
 
   useEffect(() => {
     let live = true;
@@ -57,7 +79,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         .catch((e: unknown) => {
           if (!live) return;
           setResult(null);
-          setFailure(e instanceof Error ? e.message : String(e));
+          setFailure(isAbort(e) ? null : e instanceof Error ? e.message : String(e));
         })
         .finally(() => live && setBusy(false));
     }, 350);
@@ -81,9 +103,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       wide
       footer={
         <>
-          <span className="hint">
-            {busy ? 'Preparing…' : result ? plural(result.files.length, 'file') : ''}
-          </span>
+          {busy && task ? (
+            <TaskProgress task={{ ...task, label: 'Preparing' }} onCancel={() => commands.cancelTask()} />
+          ) : (
+            <span className="hint">
+              {busy ? 'Preparing…' : result ? plural(result.files.length, 'file') : ''}
+            </span>
+          )}
           <span className="spacer" />
           <button type="button" className="btn" onClick={onClose}>
             Cancel

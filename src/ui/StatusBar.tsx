@@ -1,4 +1,4 @@
-import type { AppState } from '../state/types.ts';
+import type { AppState, Task } from '../state/types.ts';
 import { fmtInt, plural } from './format.ts';
 import { mainRange } from './gridSelection.ts';
 import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
@@ -43,6 +43,21 @@ function DocumentStatus() {
   );
 }
 
+/** Right end of the status bar: the work in progress with Cancel over a document, else the privacy note. */
+export function StatusBarTask({
+  task,
+  hasDoc,
+  onCancel,
+}: {
+  task: Task | null;
+  hasDoc: boolean;
+  onCancel(): void;
+}) {
+  if (task === null || !hasDoc)
+    return <span className="status-note">Runs in your browser · nothing is uploaded</span>;
+  return <TaskProgress task={task} onCancel={onCancel} />;
+}
+
 /**
  * The bottom bar: the document's counts, then on the right either the privacy note or, while
  * long work runs over a document (after TASK_BAR_DELAY_MS), its progress bar with Cancel.
@@ -52,13 +67,9 @@ export function StatusBar() {
   const hasDoc = useAppState(selDoc) !== null;
   const task = useShownAfter(useAppState(selTask));
   return (
-    <div className="statusbar">
+    <footer className="statusbar">
       <DocumentStatus />
-      {task !== null && hasDoc ? (
-        <TaskProgress task={task} onCancel={() => commands.cancelTask()} />
-      ) : (
-        <span className="status-note">Runs in your browser · nothing is uploaded</span>
-      )}
-    </div>
+      <StatusBarTask task={task} hasDoc={hasDoc} onCancel={() => commands.cancelTask()} />
+    </footer>
   );
 }

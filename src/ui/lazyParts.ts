@@ -6,6 +6,9 @@ import { lazyPart } from './lazyPart.tsx';
 
 type OnClose = { onClose(): void };
 
+/** The table: not needed for the empty state; preloaded once the page is idle or a file opens. */
+export const GridPart = lazyPart<Record<string, never>>(() => import('./Grid.tsx').then((m) => m.Grid));
+
 export const ExportDialogPart = lazyPart<OnClose>(() =>
   import('./ExportDialog.tsx').then((m) => m.ExportDialog),
 );

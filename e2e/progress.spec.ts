@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs';
+import { expect, test } from './pages/workbench.ts';
+
+// Issue #6: long work shows a progress bar with what is happening and Cancel; cancelling leaves
+// the document that was open (and its edits) untouched. With a document open the bar sits in the
+// status bar, so the document stays in view while the next file is read.
+
+function bigSitemap(n: number): string {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+  ];
+  for (let i = 0; i < n; i++)
+    parts.push(
+      `<url><loc>https://big.example.com/s-${i % 40}/item-${i}</loc><priority>0.5</priority></url>\n`,
+    );
+  parts.push('</urlset>\n');
+  return parts.join('');
+}
+
+for (const theme of ['Light', 'Dark'] as const) {
+  test(`opening a second big file can be cancelled from the status bar; the open document and its edits stay (${theme})`, async ({
+    wb,
+    page,
+  }, testInfo) => {
+    const big = testInfo.outputPath('second-big-sitemap.xml');
+    writeFileSync(big, bigSitemap(300_000));
+    await wb.setTheme(theme);
+    await wb.trySample();
+    const priority = await wb.clickCell(0, 'Priority');
+    await page.keyboard.type('0.9');
+    await page.keyboard.press('Enter');
+    await expect(priority).toHaveText('0.9');
+
+    await wb.openFile(big);
+    const footer = page.getByRole('contentinfo');
+    const bar = footer.getByRole('progressbar', {
+      name: /^(Opening second-big-sitemap\.xml|Checking 300,000 URLs)$/,
+    });
+    await expect(bar).toBeVisible();
+    await expect(footer).toContainText(/(Opening second-big-sitemap\.xml|Checking 300,000 URLs)…/);
+    // The open document stays in view (and in the counts) while the next one is read.
+    await expect(wb.grid).toBeVisible();
+    await wb.expectUrlCount(201);
+    await page.screenshot({ path: testInfo.outputPath(`progress-${theme.toLowerCase()}.png`) });
+
+    await footer.getByRole('button', { name: 'Cancel' }).click();
+    await expect(bar).toBeHidden();
+    await expect(page.getByText('Opening second-big-sitemap.xml was cancelled.')).toBeVisible();
+    await wb.expectUrlCount(201);
+    await expect(page.getByRole('banner')).not.toContainText('second-big-sitemap.xml');
+    expect(await wb.cellText(0, 'Priority')).toBe('0.9');
+    await expect(wb.button(/^Undo: /)).toBeEnabled();
+    await expect(footer).toContainText('nothing is uploaded');
+  });
+}
+
+test('with nothing open, opening a big file shows its progress in the view, and Cancel returns to the start', async ({
+  wb,
+  page,
+}, testInfo) => {
+  const big = testInfo.outputPath('first-big-sitemap.xml');
+  writeFileSync(big, bigSitemap(300_000));
+  await wb.openFile(big);
+  const bar = page.getByRole('main').getByRole('progressbar', { name: /^(Opening|Checking)/ });
+  await expect(bar).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Cancel' }).click();
+  await expect(bar).toBeHidden();
+  await expect(wb.status).toContainText('No sitemap open');
+});
