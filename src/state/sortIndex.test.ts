@@ -47,6 +47,25 @@ describe('sort index', () => {
     }
   });
 
+  it('orders numeric keys with ties, unparseable values and empties like a comparison sort', () => {
+    const values = ['0.5', '', '-0', 'high', '0', ' 0.5 ', '1e3', undefined, '0.50', 'x', '-2', '0.1'];
+    const entries = Array.from({ length: 600 }, (_, i) => ({
+      id: i,
+      loc: `https://a.example/${i}`,
+      priority: values[(i * 7) % values.length],
+    }));
+    const key = (e: Entry) => {
+      if (e.priority === undefined || e.priority.trim() === '') return undefined;
+      const p = Number(e.priority);
+      return Number.isNaN(p) ? Number.MAX_VALUE : p === 0 ? 0 : p;
+    };
+    const index = buildSortIndex(entries, 'priority', v);
+    expect(index.filled).toBe(entries.filter((e) => key(e) !== undefined).length);
+    for (const dir of ['asc', 'desc'] as const) {
+      expect(Array.from(walkSortIndex(index, dir, null, v))).toEqual(reference(entries, key, dir));
+    }
+  });
+
   it('keeps only masked rows', () => {
     const entries = makeDocument(50).entries;
     const mask = new Uint8Array(50);

@@ -16,7 +16,7 @@ import {
   sameKey,
   stringKey,
 } from './sortKeys.ts';
-import { sortByStrings } from './stringSort.ts';
+import { sortStrings } from './stringSort.ts';
 import type { ValidatorLike } from './validation.ts';
 
 /** An ascending order of all rows for one column, valid for exactly `entries`. */
@@ -28,58 +28,75 @@ export interface SortIndex {
   /** Number of rows with a non-empty key (they come first in `asc`). */
   readonly filled: number;
   /**
-   * 1 where `asc[i]` ends a run of equal keys (keeps ties in document order when descending).
-   * Computed on the first descending walk (comparing 1,000,000 sorted neighbours costs more than
-   * an ascending walk), then cached here.
+   * 1 where `asc[i]` (i < filled) ends a run of equal keys (keeps ties in document order when
+   * descending). Built with the index (the sorts know their ties); null only when a carried
+   * index had none, then computed on the first descending walk and cached here.
    */
   runEnd: Uint8Array | null;
 }
 
-const POS = 2 ** 21;
-
 /**
- * Stable ascending order of all rows by numeric keys (NaN last): distinct keys are ranked once,
- * then rank and row are packed into one float64 and sorted natively (no comparator).
+ * Stable ascending order of all rows by numeric keys (NaN last) with its runs of equal keys:
+ * distinct keys are ranked once (a column has few: priorities, frequencies, counts), then one
+ * counting sort by rank places every row. O(n + d log d) for d distinct keys.
  */
-function orderByNumbers(keys: Float64Array): Int32Array {
+function orderByNumbers(keys: Float64Array): Omit<SortIndex, 'entries' | 'column'> {
   const n = keys.length;
-  const distinct = [...new Set(keys)].filter((k) => !Number.isNaN(k)).sort((a, b) => a - b);
-  const rankOf = new Map<number, number>();
-  for (let r = 0; r < distinct.length; r++) rankOf.set(distinct[r], r);
-  const ranks = new Int32Array(n);
-  for (let i = 0; i < n; i++) ranks[i] = rankOf.get(keys[i]) ?? distinct.length;
-  if (n >= POS) {
-    return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  const slotOf = new Map<number, number>();
+  const values: number[] = [];
+  const slots = new Int32Array(n);
+  let last = Number.NaN;
+  let lastSlot = -1;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    if (Number.isNaN(k)) slots[i] = -1;
+    else if (k === last) slots[i] = lastSlot;
+    else {
+      let s = slotOf.get(k);
+      if (s === undefined) {
+        s = values.length;
+        slotOf.set(k, s);
+        values.push(k);
+      }
+      slots[i] = lastSlot = s;
+      last = k;
+    }
   }
-  const packed = new Float64Array(n);
-  for (let i = 0; i < n; i++) packed[i] = ranks[i] * POS + i;
-  packed.sort();
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = packed[i] % POS;
-  return out;
+  const d = values.length;
+  const byValue = Array.from(values.keys()).sort((a, b) => values[a] - values[b]);
+  const rankOf = new Int32Array(d + 1);
+  for (let r = 0; r < d; r++) rankOf[byValue[r]] = r;
+  const ranks = new Int32Array(n);
+  const start = new Int32Array(d + 2);
+  for (let i = 0; i < n; i++) {
+    const r = slots[i] < 0 ? d : rankOf[slots[i]];
+    ranks[i] = r;
+    start[r + 1]++;
+  }
+  for (let r = 0; r <= d; r++) start[r + 1] += start[r];
+  const asc = new Int32Array(n);
+  const runEnd = new Uint8Array(n);
+  for (let r = 0; r < d; r++) if (start[r + 1] > start[r]) runEnd[start[r + 1] - 1] = 1;
+  const filled = start[d];
+  for (let i = 0; i < n; i++) asc[start[ranks[i]]++] = i;
+  return { asc, filled, runEnd };
 }
 
-/** Build the index for `column` over all rows. O(n log n) once; see `updateSortIndex`. */
+/** Build the index for `column` over all rows. O(n) passes; see `updateSortIndex`. */
 export function buildSortIndex(entries: readonly Entry[], column: ColumnId, v: ValidatorLike): SortIndex {
   const n = entries.length;
-  let asc: Int32Array;
-  let filled = n;
   if (isStringColumn(column)) {
     const keys: string[] = new Array(n);
     for (let i = 0; i < n; i++) keys[i] = stringKey(entries[i], column);
-    asc = sortByStrings(
-      keys,
-      Int32Array.from({ length: n }, (_, i) => i),
-      'asc',
-    );
-    while (filled > 0 && keys[asc[filled - 1]] === '') filled--;
-  } else {
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = numericKey(entries[i], i, column, v);
-    asc = column === 'row' ? Int32Array.from({ length: n }, (_, i) => i) : orderByNumbers(keys);
-    while (filled > 0 && Number.isNaN(keys[asc[filled - 1]])) filled--;
+    return { entries, column, ...sortStrings(keys) };
   }
-  return { entries, column, asc, filled, runEnd: null };
+  if (column === 'row') {
+    const asc = Int32Array.from({ length: n }, (_, i) => i);
+    return { entries, column, asc, filled: n, runEnd: new Uint8Array(n).fill(1) };
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = numericKey(entries[i], i, column, v);
+  return { entries, column, ...orderByNumbers(keys) };
 }
 
 /** The index's run flags, computed once. */

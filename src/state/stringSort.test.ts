@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortByStrings } from './stringSort.ts';
+import { sortByStrings, sortStrings } from './stringSort.ts';
+import { packUtf8 } from './textBlob.ts';
 
 function reference(keys: string[], dir: 'asc' | 'desc'): number[] {
   const sign = dir === 'asc' ? 1 : -1;
@@ -51,5 +52,60 @@ describe('sortByStrings', () => {
         },
       ),
     );
+  });
+});
+
+describe('sortStrings', () => {
+  it('marks runs of equal keys and counts the non-empty ones', () => {
+    const keys = ['b', '', 'a', 'b', 'a\u0000', 'a'];
+    const { asc, filled, runEnd } = sortStrings(keys);
+    expect(Array.from(asc)).toEqual([2, 5, 4, 0, 3, 1]);
+    expect(filled).toBe(5);
+    expect(Array.from(runEnd.subarray(0, filled))).toEqual([0, 1, 1, 0, 1]);
+  });
+
+  it.each([
+    ['UTF-8 packed', ['a', 'b', 'é', '/', '日', '\u{1F600}']],
+    ['ASCII packed, with U+0000', ['a', 'b', '/', '\u0000']],
+    ['UTF-16 fallback', ['a', 'é', '\u0000', '\uE000', '\u{1F600}', '\uD800']],
+  ])('orders %s keys like a comparison sort and marks their ties (property)', (_, units) => {
+    const unit = fc.constantFrom(...units);
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit, maxLength: 6 }), { maxLength: 300 }), (keys) => {
+        const { asc, filled, runEnd } = sortStrings(keys);
+        expect(Array.from(asc)).toEqual(reference(keys, 'asc'));
+        for (let i = 0; i < filled; i++) {
+          const last = i === filled - 1 || keys[asc[i]] !== keys[asc[i + 1]];
+          expect(runEnd[i]).toBe(last ? 1 : 0);
+        }
+      }),
+    );
+  });
+
+  it('sorts large groups (two bytes per pass) with shared prefixes and duplicates', () => {
+    const keys: string[] = [];
+    for (let i = 0; i < 30_000; i++) {
+      const a = (i * 7919) % 97;
+      const b = (i * 104_729) % 1009;
+      keys.push(`https://www.example.com/${a % 3 ? 'shop' : 'straße'}/${a}/item-${b}${i % 11 ? '' : '?x'}`);
+    }
+    for (const dir of ['asc', 'desc'] as const) {
+      expect(Array.from(sortByStrings(keys, all(keys.length), dir))).toEqual(reference(keys, dir));
+    }
+  });
+});
+
+describe('packUtf8', () => {
+  it('packs ASCII (even with U+0000) and UTF-8 whose byte order is code-unit order', () => {
+    expect(packUtf8(['ab', '', 'c\u0000'])?.off).toEqual(Int32Array.of(0, 3, 4, 7));
+    const blob = packUtf8(['é', 'x']);
+    expect(Array.from(blob?.bytes.subarray(0, 4) ?? [])).toEqual([0xc3, 0xa9, 0, 0x78]);
+    expect(blob?.off).toEqual(Int32Array.of(0, 3, 5));
+  });
+
+  it('refuses keys whose UTF-8 bytes would not sort like UTF-16 code units', () => {
+    expect(packUtf8(['a', '\uE000'])).toBeNull();
+    expect(packUtf8(['a', 'x\uD800'])).toBeNull();
+    expect(packUtf8(['é\u0000', 'a'])).toBeNull();
   });
 });

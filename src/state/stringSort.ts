@@ -2,30 +2,85 @@
  * Fast, stable ordering of many strings by UTF-16 code unit (the order of `<`).
  *
  * Comparing 1,000,000 URLs pairwise costs over a second because they share long prefixes
- * (`https://www.example.com/…`). Instead this is an MSD radix sort: each group of strings
- * skips its common prefix, packs the next few characters into one float64 together with the
- * row's position in the group, and sorts that Float64Array natively (no comparator). Groups
- * that still tie recurse on the following characters; small groups use a plain comparison.
+ * (`https://www.example.com/…`), and reading characters out of a million separate strings is
+ * mostly cache misses. So the keys are packed once into one UTF-8 byte blob (textBlob.ts) and
+ * sorted there by an MSD radix sort over row indexes: each group skips the prefix its rows share,
+ * then distributes its rows by the next one or two bytes (counting sort, stable), and only
+ * groups that still tie go on. UTF-8 byte order equals code-unit order unless a key holds a
+ * character in U+E000–U+FFFF or a lone surrogate: those inputs take stringSortUtf16.ts.
  */
+import { sortByStringsUtf16 } from './stringSortUtf16.ts';
+import { packUtf8, type Utf8Blob } from './textBlob.ts';
 
-/** Position bits inside the packed key: groups up to 2^21 (2,097,152) rows use radix passes. */
-const POS_BITS = 21;
-const POS_SCALE = 2 ** POS_BITS;
-/** Below this size a comparison sort is cheaper than a radix pass. */
-const SMALL = 12;
+/** A stable ascending order of strings. */
+export interface StringOrder {
+  /** Row indexes, ascending by key, ties in row order; empty strings last (row order). */
+  asc: Int32Array;
+  /** Number of non-empty keys (they come first in `asc`). */
+  filled: number;
+  /** 1 where `asc[i]` (i < filled) ends a run of equal keys, else 0; 0 past `filled`. */
+  runEnd: Uint8Array;
+}
 
-interface Work {
-  keys: readonly string[];
+/** One byte value + 1; 0 stands for "the string ended". */
+const R = 257;
+/** Groups up to this size are insertion-sorted. */
+const SMALL = 16;
+/** Groups at least this big are distributed by two bytes at once (R² buckets). */
+const WIDE = 8192;
+
+/** Sort state. Positions `i` carry their row (`idx`) and its bytes `pos[i] .. end[i]`. */
+interface Ctx {
+  bytes: Uint8Array;
   idx: Int32Array;
-  /** 1 for ascending, -1 for descending. */
-  sign: number;
-  packed: Float64Array;
-  scratch: Int32Array;
+  pos: Int32Array;
+  end: Int32Array;
+  tmpIdx: Int32Array;
+  tmpPos: Int32Array;
+  tmpEnd: Int32Array;
+  dig: Int32Array;
+  /** Per bucket: rows counted, then bucket starts and ends. */
+  count: Int32Array;
+  /** Per bucket: its first position and the bytes after the digit all its rows share. */
+  first: Int32Array;
+  share: Int32Array;
+  runEnd: Uint8Array;
+  stack: number[];
 }
 
 /**
- * Stable order of `positions` by `keys[position]`; empty strings last in both directions.
- * Returns a new Int32Array. O(total characters examined + n log n) with small constants.
+ * Stable ascending order of `keys` by UTF-16 code unit, empty strings last, with the runs of
+ * equal keys marked (so a descending walk can keep ties in row order without comparing again).
+ *
+ * @example sortStrings(['b', '', 'a', 'b']) // { asc: [2, 0, 3, 1], filled: 3, runEnd: [1, 0, 1, 0] }
+ */
+export function sortStrings(keys: readonly string[]): StringOrder {
+  const n = keys.length;
+  const asc = new Int32Array(n);
+  const lens = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const len = keys[i].length;
+    lens[i] = len;
+    if (len > 0) asc[k++] = i;
+  }
+  const filled = k;
+  for (let i = 0; i < n; i++) if (lens[i] === 0) asc[k++] = i;
+  const runEnd = new Uint8Array(n);
+  runEnd.fill(1, 0, filled);
+  if (filled < 2) return { asc, filled, runEnd };
+  const blob = packUtf8(keys, lens);
+  if (blob) radixSort(blob, asc, filled, runEnd);
+  else {
+    asc.set(sortByStringsUtf16(keys, asc.subarray(0, filled), 'asc'));
+    for (let i = 0; i + 1 < filled; i++) if (keys[asc[i]] === keys[asc[i + 1]]) runEnd[i] = 0;
+  }
+  return { asc, filled, runEnd };
+}
+
+/**
+ * Stable order of `positions` by `keys[position]`; empty strings last in both directions
+ * (descending reverses runs of distinct keys, ties stay in position order). Returns a new array.
  *
  * @example sortByStrings(['b', 'a', ''], Int32Array.of(0, 1, 2), 'asc') // Int32Array [1, 0, 2]
  */
@@ -34,160 +89,169 @@ export function sortByStrings(
   positions: Int32Array,
   dir: 'asc' | 'desc',
 ): Int32Array {
-  const n = positions.length;
-  const out = new Int32Array(n);
-  let k = 0;
-  for (let i = 0; i < n; i++) if (keys[positions[i]] !== '') out[k++] = positions[i];
-  const filled = k;
-  for (let i = 0; i < n; i++) if (keys[positions[i]] === '') out[k++] = positions[i];
-  const w: Work = {
-    keys,
-    idx: out,
-    sign: dir === 'asc' ? 1 : -1,
-    packed: new Float64Array(Math.min(filled, POS_SCALE)),
-    scratch: new Int32Array(Math.min(filled, POS_SCALE)),
-  };
-  const stack: number[] = [0, filled, 0];
-  while (stack.length > 0) {
-    const depth = stack.pop() as number;
-    const end = stack.pop() as number;
-    const start = stack.pop() as number;
-    sortGroup(w, start, end, depth, stack);
+  const sub = Array.from(positions, (p) => keys[p]);
+  const { asc, filled, runEnd } = sortStrings(sub);
+  const out = new Int32Array(asc.length);
+  let o = 0;
+  if (dir === 'asc') for (let i = 0; i < filled; i++) out[o++] = positions[asc[i]];
+  else {
+    let end = filled;
+    while (end > 0) {
+      let start = end - 1;
+      while (start > 0 && runEnd[start - 1] === 0) start--;
+      for (let i = start; i < end; i++) out[o++] = positions[asc[i]];
+      end = start;
+    }
   }
+  for (let i = filled; i < asc.length; i++) out[o++] = positions[asc[i]];
   return out;
 }
 
-/**
- * Length of the prefix every row of the group shares, at least `depth` (shared already): one
- * pass comparing each row with the first, never further than the shortest match so far.
- */
-function commonPrefix(w: Work, start: number, end: number, depth: number): number {
-  const { keys, idx } = w;
-  const first = keys[idx[start]];
-  let lcp = first.length;
-  for (let i = start + 1; i < end && lcp > depth; i++) {
-    const s = keys[idx[i]];
-    const max = Math.min(lcp, s.length);
-    let j = depth;
-    while (j < max && s.charCodeAt(j) === first.charCodeAt(j)) j++;
-    lcp = j;
+function radixSort(blob: Utf8Blob, asc: Int32Array, filled: number, runEnd: Uint8Array): void {
+  const idx = asc.subarray(0, filled);
+  const pos = new Int32Array(filled);
+  const end = new Int32Array(filled);
+  const { off } = blob;
+  for (let i = 0; i < filled; i++) {
+    pos[i] = off[idx[i]];
+    end[i] = off[idx[i] + 1] - 1;
   }
-  return Math.max(lcp, depth);
+  const c: Ctx = {
+    bytes: blob.bytes,
+    idx,
+    pos,
+    end,
+    tmpIdx: new Int32Array(filled),
+    tmpPos: new Int32Array(filled),
+    tmpEnd: new Int32Array(filled),
+    dig: new Int32Array(filled),
+    count: new Int32Array(R * R),
+    first: new Int32Array(R * R),
+    share: new Int32Array(R * R),
+    runEnd,
+    stack: [0, filled, 0],
+  };
+  const { stack } = c;
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const hi = stack.pop() as number;
+    const lo = stack.pop() as number;
+    if (hi - lo <= SMALL) insertionSort(c, lo, hi, depth);
+    else distribute(c, lo, hi, depth, hi - lo >= WIDE);
+  }
 }
 
-/** Stable insertion sort of a small group; positions start in document order. */
-function insertionSort(w: Work, start: number, end: number): void {
-  const { idx } = w;
-  for (let i = start + 1; i < end; i++) {
+/**
+ * Counting-sort the group by the byte (or two: `wide`) at `d`. While counting, each row is
+ * compared with the first row of its bucket (bytes in cache already), so every bucket knows how
+ * many further bytes its rows share: the bucket recurses past them. Buckets of strings that
+ * ended are runs of equal keys.
+ */
+function distribute(c: Ctx, lo: number, hi: number, d: number, wide: boolean): void {
+  const { bytes, pos, end, dig, count, first, share } = c;
+  const w = wide ? 2 : 1;
+  let min = R * R;
+  let max = 0;
+  for (let i = lo; i < hi; i++) {
+    const p = pos[i] + d;
+    const e = end[i];
+    let key = p < e ? bytes[p] + 1 : 0;
+    if (wide) key = key * R + (p + 1 < e ? bytes[p + 1] + 1 : 0);
+    dig[i - lo] = key;
+    if (key < min) min = key;
+    if (key > max) max = key;
+    if (count[key]++ === 0) {
+      first[key] = i;
+      share[key] = e - p - w;
+    } else if (share[key] > 0) {
+      const q = p + w;
+      const f = pos[first[key]] + d + w;
+      const limit = Math.min(share[key], e - q);
+      let j = 0;
+      while (j < limit && bytes[q + j] === bytes[f + j]) j++;
+      share[key] = j;
+    }
+  }
+  scatter(c, lo, hi, min, max);
+  let s = 0;
+  for (let b = min; b <= max; b++) {
+    const e = count[b];
+    count[b] = 0;
+    if (e - s > 1) {
+      if (b % R === 0) c.runEnd.fill(0, lo + s, lo + e - 1);
+      else c.stack.push(lo + s, lo + e, d + w + share[b]);
+    }
+    s = e;
+  }
+}
+
+/** Move the group's positions into bucket order (stable); leaves bucket ends in `count`. */
+function scatter(c: Ctx, lo: number, hi: number, min: number, max: number): void {
+  const { idx, pos, end, tmpIdx, tmpPos, tmpEnd, dig, count } = c;
+  let sum = 0;
+  for (let b = min; b <= max; b++) {
+    const n = count[b];
+    count[b] = sum;
+    sum += n;
+  }
+  const m = hi - lo;
+  for (let i = 0; i < m; i++) {
+    const t = count[dig[i]]++;
+    tmpIdx[t] = idx[lo + i];
+    tmpPos[t] = pos[lo + i];
+    tmpEnd[t] = end[lo + i];
+  }
+  idx.set(tmpIdx.subarray(0, m), lo);
+  pos.set(tmpPos.subarray(0, m), lo);
+  end.set(tmpEnd.subarray(0, m), lo);
+}
+
+/** Byte comparison of positions `a` and `b` from depth `d` (shorter first when a prefix). */
+function compareFrom(c: Ctx, a: number, b: number, d: number): number {
+  const { bytes, pos, end } = c;
+  let pa = pos[a] + d;
+  let pb = pos[b] + d;
+  const ea = end[a];
+  const eb = end[b];
+  while (pa < ea && pb < eb) {
+    const x = bytes[pa++];
+    const y = bytes[pb++];
+    if (x !== y) return x - y;
+  }
+  return ea - pa - (eb - pb);
+}
+
+/** Stable insertion sort of a small group (rows arrive in row order), then its equal runs. */
+function insertionSort(c: Ctx, lo: number, hi: number, d: number): void {
+  const { idx, pos, end, runEnd } = c;
+  for (let i = lo + 1; i < hi; i++) {
     const row = idx[i];
+    const p = pos[i];
+    const e = end[i];
     let j = i - 1;
-    while (j >= start && compareSmall(w, idx[j], row) > 0) {
+    while (j >= lo && compareRow(c, j, p, e, d) > 0) {
       idx[j + 1] = idx[j];
+      pos[j + 1] = pos[j];
+      end[j + 1] = end[j];
       j--;
     }
     idx[j + 1] = row;
+    pos[j + 1] = p;
+    end[j + 1] = e;
   }
+  for (let i = lo; i + 1 < hi; i++) if (compareFrom(c, i, i + 1, d) === 0) runEnd[i] = 0;
 }
 
-function compareSmall(w: Work, a: number, b: number): number {
-  const ka = w.keys[a];
-  const kb = w.keys[b];
-  if (ka === kb) return a - b;
-  return ka < kb ? -w.sign : w.sign;
-}
-
-function sortGroup(w: Work, start: number, end: number, depth0: number, stack: number[]): void {
-  const m = end - start;
-  if (m < 2) return;
-  if (m <= SMALL) {
-    insertionSort(w, start, end);
-    return;
+/** Compare position `a` with the bytes `p .. e` from depth `d`. */
+function compareRow(c: Ctx, a: number, p: number, e: number, d: number): number {
+  const { bytes, pos, end } = c;
+  let pa = pos[a] + d;
+  let pb = p + d;
+  const ea = end[a];
+  while (pa < ea && pb < e) {
+    const x = bytes[pa++];
+    const y = bytes[pb++];
+    if (x !== y) return x - y;
   }
-  if (m > POS_SCALE) {
-    // Too many rows to pack a position: plain comparison sort (stable by position).
-    w.idx.subarray(start, end).sort((a, b) => compareSmall(w, a, b));
-    return;
-  }
-  let depth = commonPrefix(w, start, end, depth0);
-  let width = 0;
-  // Pack the next characters; while every row has the same ones (a shared prefix such as
-  // `https://www.example.com/`), step on without sorting.
-  for (;;) {
-    width = packGroup(w, start, m, depth);
-    if (width > 0) break;
-    depth -= width;
-    // Same chunk everywhere and the first row ended inside it: every row is the same string.
-    if (w.keys[w.idx[start]].length < depth) return;
-  }
-  const { idx, packed } = w;
-  const view = packed.subarray(0, m);
-  view.sort();
-  const scratch = w.scratch;
-  for (let i = 0; i < m; i++) scratch[i] = idx[start + (view[i] % POS_SCALE)];
-  idx.set(scratch.subarray(0, m), start);
-  pushTies(w, start, m, depth + width, stack);
-}
-
-/**
- * Pack rows `start..start+m` at `depth` into `w.packed` (chunk × 2^21 + position in group).
- * Returns the chunk width in characters (4 ASCII or 2 UTF-16), negated when every row has the
- * same chunk (nothing to sort at this depth).
- */
-function packGroup(w: Work, start: number, m: number, depth: number): number {
-  const { keys, idx, packed } = w;
-  const desc = w.sign < 0;
-  let same = true;
-  let firstChunk = -1;
-  let wide = false;
-  for (let i = 0; i < m; i++) {
-    const chunk = asciiChunk(keys[idx[start + i]], depth);
-    if (chunk < 0) {
-      wide = true;
-      break;
-    }
-    if (i === 0) firstChunk = chunk;
-    else if (chunk !== firstChunk) same = false;
-    packed[i] = (desc ? 0xfffffff - chunk : chunk) * POS_SCALE + i;
-  }
-  if (!wide) return same ? -4 : 4;
-  same = true;
-  for (let i = 0; i < m; i++) {
-    const chunk = wideChunk(keys[idx[start + i]], depth);
-    if (i === 0) firstChunk = chunk;
-    else if (chunk !== firstChunk) same = false;
-    packed[i] = (desc ? 0xffffffff - chunk : chunk) * POS_SCALE + i;
-  }
-  return same ? -2 : 2;
-}
-
-// Character code 0 marks "string ended": XML text never contains U+0000.
-/** Four 7-bit characters from `d` (0 past the end), or -1 if one of them is not ASCII. */
-function asciiChunk(s: string, d: number): number {
-  const n = s.length;
-  const c0 = d < n ? s.charCodeAt(d) : 0;
-  const c1 = d + 1 < n ? s.charCodeAt(d + 1) : 0;
-  const c2 = d + 2 < n ? s.charCodeAt(d + 2) : 0;
-  const c3 = d + 3 < n ? s.charCodeAt(d + 3) : 0;
-  if ((c0 | c1 | c2 | c3) > 127) return -1;
-  return (c0 << 21) | (c1 << 14) | (c2 << 7) | c3;
-}
-
-function wideChunk(s: string, d: number): number {
-  const n = s.length;
-  return (d < n ? s.charCodeAt(d) : 0) * 65536 + (d + 1 < n ? s.charCodeAt(d + 1) : 0);
-}
-
-/** Push runs of equal chunks whose strings go on past the chunk. */
-function pushTies(w: Work, start: number, m: number, nextDepth: number, stack: number[]): void {
-  const { packed, keys, idx } = w;
-  let runStart = 0;
-  for (let i = 1; i <= m; i++) {
-    const same = i < m && Math.floor(packed[i] / POS_SCALE) === Math.floor(packed[runStart] / POS_SCALE);
-    if (same) continue;
-    // If the first string of the run ended inside this chunk, every string of the run is equal.
-    if (i - runStart > 1 && keys[idx[start + runStart]].length >= nextDepth) {
-      stack.push(start + runStart, start + i, nextDepth);
-    }
-    runStart = i;
-  }
+  return ea - pa - (e - pb);
 }

@@ -66,6 +66,35 @@ describe('computeRowOrder', () => {
     expect(order(entries, { search: '(' })).toEqual([]);
   });
 
+  it('searches like a case-insensitive regex: row boundaries, non-ASCII, other fields, edits', () => {
+    const entries = [
+      makeEntry(0, { loc: 'https://a.example/ab' }),
+      makeEntry(1, { loc: 'https://a.example/cd', lastmod: '2024-03-01' }),
+      makeEntry(2, { loc: 'https://a.example/straße/ÄB' }),
+      makeEntry(3, { loc: 'https://a.example/x\ny', priority: '0.5' }),
+      makeEntry(4, { loc: 'https://a.example/K-Ab.c' }),
+    ];
+    expect(order(entries, { search: 'AB' })).toEqual([0, 4]);
+    expect(order(entries, { search: 'bh' })).toEqual([]);
+    expect(order(entries, { search: 'äb' })).toEqual([2]);
+    expect(order(entries, { search: 'x\ny' })).toEqual([3]);
+    expect(order(entries, { search: 'b.C' })).toEqual([4]);
+    expect(order(entries, { search: '03-0' })).toEqual([1]);
+    expect(order(entries, { search: '0.5' })).toEqual([3]);
+    const edited = entries.map((e) => (e.id === 1 ? { ...e, loc: 'https://a.example/AB-2' } : e));
+    expect(order(edited, { search: 'ab' })).toEqual([0, 1, 4]);
+    // A non-ASCII column (the Kelvin sign lower-cases to ASCII "k") is searched row by row.
+    const kelvin = [...entries, makeEntry(5, { loc: 'https://a.example/\u212a' })];
+    expect(order(kelvin, { search: 'k' })).toEqual([4]);
+  });
+
+  it('a severity filter with no issue that severe matches no row', () => {
+    const entries = makeDocument(20).entries;
+    const infos: Issue[] = [{ rule: 'X-1', severity: 'info', message: 'x', entry: 3 }];
+    expect(order(entries, { filters: { severity: 'warning' } }, infos)).toEqual([]);
+    expect(order(entries, { filters: { severity: 'info' } }, infos)).toEqual([3]);
+  });
+
   it('filters by field value, rule, severity and id set, combined with AND', () => {
     const entries = makeDocument(200).entries;
     const issues: Issue[] = [

@@ -2,6 +2,7 @@ import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import { cellText } from './columns.ts';
 import { idIndexOf } from './patch.ts';
+import { type SearchField, searchColumn } from './searchText.ts';
 import { buildSortIndex, type SortIndex, walkSortIndex } from './sortIndex.ts';
 import type { ViewState } from './types.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
@@ -73,35 +74,42 @@ export function searchMatcher(search: string): RegExp | null {
 }
 
 /**
- * A search: the matcher plus which short fields could possibly contain the query (a date holds
+ * A search: the matcher plus the fields that could possibly contain the query (a date holds
  * only digits and `-:T+.Z`, a changefreq only letters, a priority only digits and `.`), so the
- * common URL search tests one field per row.
+ * common URL search looks at one field per row.
  */
 interface SearchPlan {
   re: RegExp;
-  lastmod: boolean;
-  changefreq: boolean;
-  priority: boolean;
+  fields: SearchField[];
 }
 
 function searchPlan(search: string): SearchPlan | null {
   const re = searchMatcher(search);
   if (!re) return null;
-  return {
-    re,
-    lastmod: /^[0-9:tz+.-]+$/i.test(search),
-    changefreq: /^[a-z]+$/i.test(search),
-    priority: /^[0-9.]+$/.test(search),
-  };
+  const fields: SearchField[] = ['loc'];
+  if (/^[0-9:tz+.-]+$/i.test(search)) fields.push('lastmod');
+  if (/^[a-z]+$/i.test(search)) fields.push('changefreq');
+  if (/^[0-9.]+$/.test(search)) fields.push('priority');
+  return { re, fields };
 }
 
-function matchesSearch(e: Entry, p: SearchPlan): boolean {
-  return (
-    p.re.test(e.loc) ||
-    (p.lastmod && e.lastmod !== undefined && p.re.test(e.lastmod)) ||
-    (p.changefreq && e.changefreq !== undefined && p.re.test(e.changefreq)) ||
-    (p.priority && e.priority !== undefined && p.re.test(e.priority))
-  );
+/** 1 for rows where some planned field matches the search. */
+function searchMask(entries: readonly Entry[], search: string, plan: SearchPlan): Uint8Array {
+  const mask = new Uint8Array(entries.length);
+  for (const field of plan.fields) {
+    if (searchColumn(entries, field, search, mask)) continue;
+    for (let i = 0; i < entries.length; i++) {
+      const value = entries[i][field];
+      if (mask[i] === 0 && value !== undefined && plan.re.test(value)) mask[i] = 1;
+    }
+  }
+  return mask;
+}
+
+/** False when no entry can have an issue of severity `minRank` or worse (counts say none). */
+function anyAtSeverity(validator: ValidatorLike, minRank: number): boolean {
+  const c = validator.counts();
+  return c.error + (minRank <= 2 ? c.warning : 0) + (minRank <= 1 ? c.info : 0) > 0;
 }
 
 function ruleMask(entries: readonly Entry[], rule: string, validator: ValidatorLike): Uint8Array {
@@ -121,27 +129,30 @@ export function filterMask(
   validator: ValidatorLike,
 ): Uint8Array | null {
   const { filters } = view;
-  const re = searchPlan(view.search);
-  const mask = filters.rule !== undefined ? ruleMask(entries, filters.rule, validator) : null;
+  const plan = searchPlan(view.search);
   const minRank = filters.severity ? severityRank(filters.severity) : 0;
   const ids = filters.entryIds?.ids;
   const field = filters.field;
+  const n = entries.length;
+  if (!plan && filters.rule === undefined && minRank === 0 && !ids && !field && !filters.bucket) return null;
+  if (minRank > 0 && !anyAtSeverity(validator, minRank)) return new Uint8Array(n);
+  const found = plan ? searchMask(entries, view.search, plan) : null;
+  const mask = filters.rule !== undefined ? ruleMask(entries, filters.rule, validator) : null;
   const inBucket = filters.bucket
     ? bucketMatcher(filters.bucket.filter, {
         hasRule: (id, rule) => validator.issuesOf(id).some((i) => i.rule === rule),
       })
     : null;
-  const n = entries.length;
-  if (!re && !mask && minRank === 0 && !ids && !field && !inBucket) return null;
+  if (found && !mask && minRank === 0 && !ids && !field && !inBucket) return found;
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const e = entries[i];
+    if (found && found[i] === 0) continue;
     if (mask && mask[i] === 0) continue;
     if (ids && !ids.has(e.id)) continue;
     if (minRank > 0 && severityRank(validator.worstSeverity(e.id)) < minRank) continue;
     if (field && cellText(e, field.column) !== field.value) continue;
     if (inBucket && !inBucket(e)) continue;
-    if (re && !matchesSearch(e, re)) continue;
     out[i] = 1;
   }
   return out;
