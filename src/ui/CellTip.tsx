@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Issue } from '../core/model.ts';
 import { canFix, fixLabel } from './rules.ts';
 import { useCommands, useGetState } from './useAppState.ts';
@@ -21,6 +21,15 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
   const getState = useGetState();
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
+  const shown = !hidden && issues.length > 0;
+  // The grid re-renders only when its rows change, not per scrolled px: follow the cell here.
+  const [, follow] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!shown || !el) return;
+    el.addEventListener('scroll', follow, { passive: true });
+    return () => el.removeEventListener('scroll', follow);
+  }, [shown, scrollRef]);
 
   useLayoutEffect(() => {
     const cell = scrollRef.current?.querySelector<HTMLElement>('.cell.active');

@@ -62,17 +62,20 @@ function content(entry: Entry, column: ColumnId, row: number, props: GridCellPro
   return <span className="cell-text">{text}</span>;
 }
 
+const NO_ISSUES: readonly Issue[] = [];
+
 /** One grid cell. Pure display: events are handled by the grid through delegation. */
 export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { entry, column, row, col, selected, active } = props;
-  const own = issuesForColumn(props.issues, column);
+  // Most rows have no issues: no filtering, sorting or strings built for them.
+  const own = props.issues.length ? issuesForColumn(props.issues, column) : NO_ISSUES;
   const worst = own.length ? worstFirst(own)[0] : undefined;
   const invalid = worst?.severity === 'error';
-  const classes = ['cell', column];
-  if (selected) classes.push('selected');
-  if (active) classes.push('active');
-  if (worst?.severity === 'warning') classes.push('warn-cell');
-  if (isEditableField(column) && cellText(entry, column) === '') classes.push('empty-value');
+  let className = `cell ${column}`;
+  if (selected) className += ' selected';
+  if (active) className += ' active';
+  if (worst?.severity === 'warning') className += ' warn-cell';
+  if (isEditableField(column) && cellText(entry, column) === '') className += ' empty-value';
   const title = own.length ? own.map((i) => `${i.rule}: ${i.message}`).join('\n') : undefined;
   const Tag = column === 'row' ? 'th' : 'td';
   return (
@@ -84,7 +87,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       aria-invalid={invalid ? true : undefined}
       aria-describedby={active && own.length ? props.describedBy : undefined}
       tabIndex={active ? 0 : -1}
-      className={classes.join(' ')}
+      className={className}
       data-row={row}
       data-col={col}
       title={title}

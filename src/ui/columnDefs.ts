@@ -1,14 +1,4 @@
-import {
-  columnSizingFeature,
-  columnVisibilityFeature,
-  createColumnHelper,
-  tableFeatures,
-} from '@tanstack/react-table';
-import type { Entry } from '../core/model.ts';
-import { ALL_COLUMNS, type ColumnId } from '../state/columns.ts';
-
-/** TanStack features the grid uses: only column visibility and sizing. Rows come from the store. */
-export const gridFeatures = tableFeatures({ columnVisibilityFeature, columnSizingFeature });
+import type { ColumnId } from '../state/columns.ts';
 
 /** Column header text (also the accessible name of each `columnheader`). */
 export const COLUMN_LABEL: Record<ColumnId, string> = {
@@ -36,15 +26,6 @@ const WIDTH: Record<ColumnId, number> = {
   alternates: 90,
   issues: 132,
 };
-
-const helper = createColumnHelper<typeof gridFeatures, Entry>();
-
-/** Column definitions in `ALL_COLUMNS` order, so TanStack's visible columns match the store's indexes. */
-export const gridColumns = helper.columns(
-  ALL_COLUMNS.map((id) =>
-    helper.display({ id, header: COLUMN_LABEL[id], size: WIDTH[id], minSize: 60, maxSize: 1200 }),
-  ),
-);
 
 /** The CSS grid template for the given visible columns (the URL column takes spare room). */
 export function gridTemplate(columns: readonly ColumnId[]): string {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cellSelection, extendTo, isInSelection, movingCorner, navigate } from './gridSelection.ts';
+import {
+  cellSelection,
+  extendTo,
+  isInSelection,
+  movingCorner,
+  navigate,
+  rowSelectionMask,
+} from './gridSelection.ts';
 
 const size = { rows: 100, cols: 5, pageRows: 20 };
 
@@ -66,5 +73,21 @@ describe('range helpers', () => {
     expect(isInSelection(s, 5, 2)).toBe(true);
     expect(isInSelection(s, 11, 2)).toBe(false);
     expect(movingCorner(s)).toEqual({ row: 2, col: 1 });
+  });
+
+  it('gives one row its selected columns as bits, agreeing with isInSelection', () => {
+    const s = {
+      active: { row: 4, col: 1 },
+      ranges: [
+        { r0: 2, r1: 6, c0: 1, c1: 3 },
+        { r0: 5, r1: 5, c0: 8, c1: 9 },
+      ],
+    };
+    for (const row of [1, 2, 5, 6, 7]) {
+      const mask = rowSelectionMask(s, row);
+      for (let col = 0; col < 10; col++) expect((mask & (1 << col)) !== 0).toBe(isInSelection(s, row, col));
+    }
+    expect(rowSelectionMask(s, 5)).toBe(0b1100001110);
+    expect(rowSelectionMask({ active: null, ranges: [] }, 0)).toBe(0);
   });
 });

@@ -55,6 +55,17 @@ export function isInSelection(sel: Selection, row: number, col: number): boolean
   return false;
 }
 
+/** Bit `c` set for every column `c` (< 31) of `row` inside a selected range: one row's cells at once. */
+export function rowSelectionMask(sel: Selection, row: number): number {
+  let mask = 0;
+  for (const r of sel.ranges) {
+    if (row < r.r0 || row > r.r1) continue;
+    const hi = Math.min(r.c1, 30);
+    for (let c = Math.max(r.c0, 0); c <= hi; c++) mask |= 1 << c;
+  }
+  return mask;
+}
+
 function target(
   from: { row: number; col: number },
   action: GridAction,

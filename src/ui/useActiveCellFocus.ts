@@ -1,4 +1,3 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 
 type Active = { row: number; col: number } | null;
@@ -26,7 +25,7 @@ export function useActiveCellFocus(
   scrollRef: RefObject<HTMLDivElement | null>,
   active: Active,
   editing: boolean,
-  virt: Virtualizer<HTMLDivElement, Element>,
+  scrollToRow: (row: number) => void,
 ): () => void {
   const wanted = useRef(false);
   const last = useRef(active);
@@ -39,10 +38,12 @@ export function useActiveCellFocus(
     const root = scrollRef.current;
     const el = root?.querySelector<HTMLElement>(`[data-row="${active.row}"][data-col="${active.col}"]`);
     if (!root || !el) {
-      virt.scrollToIndex(active.row, { align: 'auto' });
+      scrollToRow(active.row);
       return;
     }
     wanted.current = false;
+    // Rendered is not always on screen (overscan rows, under the sticky header): scroll it whole.
+    scrollToRow(active.row);
     el.focus({ preventScroll: true });
     scrollIntoViewWithin(root, el);
   });

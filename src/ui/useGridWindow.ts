@@ -1,50 +1,125 @@
-import { useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useMemo } from 'react';
-import type { Entry } from '../core/model.ts';
-import type { ColumnId } from '../state/columns.ts';
-import { gridColumns, gridFeatures } from './columnDefs.ts';
+import { type RefObject, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import {
+  positionForScroll,
+  positionForVirtual,
+  ROW_H,
+  type ScrollGeometry,
+  type ScrollPos,
+  scrollGeometry,
+  virtualTopToShow,
+  visibleRows,
+} from './gridScroll.ts';
 
-/** Row height in px; must match `--row-h` in styles.css. */
-export const ROW_H = 32;
+export { ROW_H };
+
+/** Rows rendered above and below the viewport. */
+const OVERSCAN = 4;
+
+/** The rows in the DOM: `start..end` (inclusive), each at `index × ROW_H − offset` in the body. */
+export interface GridWindow {
+  start: number;
+  end: number;
+  /** Virtual − physical px (non-zero only past MAX_BODY_PX). */
+  offset: number;
+  /** Row elements kept: row `i` is drawn by slot `i % slots`. */
+  slots: number;
+  /** Rows fully or partly in the viewport (without overscan). */
+  first: number;
+  last: number;
+}
+
+const EMPTY: GridWindow = { start: 0, end: -1, offset: 0, slots: 1, first: 0, last: -1 };
 
 /**
- * The rows on screen. react-virtual picks the window of view rows; TanStack Table gets ONLY
- * those entries as `data` (row ids = entry ids), so it never builds models over the whole
- * document. The store's `rowOrder` already holds sort, filter and search.
+ * Fixed-height windowing over the scroll element, without a per-row measurement cache and
+ * without React state per scroll event: the window object changes only when the rows to draw
+ * (or their offset) change, and `useSyncExternalStore` renders that change before the frame
+ * paints.
  */
-export function useGridWindow(
-  scrollRef: RefObject<HTMLDivElement | null>,
-  entries: readonly Entry[],
-  rowOrder: Int32Array,
-  docVersion: number,
-  hidden: readonly ColumnId[],
-) {
-  const virt = useVirtualizer({
-    count: rowOrder.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_H,
-    overscan: 6,
-    // The sticky header row sits above the first body row inside the same scroller.
-    paddingStart: ROW_H,
-    scrollPaddingStart: ROW_H,
-  });
-  const items = virt.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.length ? items[items.length - 1].index : -1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: docVersion marks edits of entries
-  const windowRows = useMemo(() => {
-    const out: Entry[] = [];
-    for (let i = first; i <= last; i++) out.push(entries[rowOrder[i]]);
-    return out;
-  }, [first, last, entries, rowOrder, docVersion]);
-  const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((c) => [c, false])), [hidden]);
-  const table = useTable({
-    features: gridFeatures,
-    columns: gridColumns,
-    data: windowRows,
-    getRowId: (e) => String(e.id),
-    state: { columnVisibility },
-  });
-  return { virt, items, first, last, rows: table.getRowModel().rows };
+class WindowStore {
+  el: HTMLElement | null = null;
+  g: ScrollGeometry = scrollGeometry(0, 0);
+  pos: ScrollPos | null = null;
+  win: GridWindow = EMPTY;
+  private listeners = new Set<() => void>();
+
+  subscribe = (l: () => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+  get = () => this.win;
+
+  attach(el: HTMLElement): () => void {
+    this.el = el;
+    el.addEventListener('scroll', this.onScroll, { passive: true });
+    const ro = new ResizeObserver(() => this.resize(this.g.count));
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', this.onScroll);
+      ro.disconnect();
+      this.el = null;
+    };
+  }
+
+  /** Row count or viewport changed: keep the scroll position, re-derive everything else. */
+  resize(count: number) {
+    const viewH = Math.max(0, (this.el?.clientHeight ?? 0) - ROW_H);
+    if (count === this.g.count && viewH === this.g.viewH) return;
+    this.g = scrollGeometry(count, viewH);
+    this.pos = null;
+    this.onScroll();
+  }
+
+  onScroll = () => {
+    const el = this.el;
+    if (!el) return;
+    const reported = el.scrollTop;
+    const pos = positionForScroll(this.g, reported, this.pos);
+    // A page boundary crossed: the scrollbar moves back under unchanged rows.
+    if (Math.abs(pos.scrollTop - reported) > 0.5) el.scrollTop = pos.scrollTop;
+    this.update(pos);
+  };
+
+  scrollToRow(row: number) {
+    const el = this.el;
+    if (!el || !this.pos) return;
+    const target = virtualTopToShow(this.g, this.pos.virtualTop, row);
+    if (target === null) return;
+    const pos = positionForVirtual(this.g, target);
+    el.scrollTop = pos.scrollTop;
+    this.update(pos);
+  }
+
+  private update(pos: ScrollPos) {
+    this.pos = pos;
+    const g = this.g;
+    const { first, last } = visibleRows(g, pos.virtualTop);
+    const start = Math.max(0, first - OVERSCAN);
+    const end = Math.min(g.count - 1, last + OVERSCAN);
+    const slots = Math.ceil(g.viewH / ROW_H) + 1 + 2 * OVERSCAN;
+    const w = this.win;
+    if (w.start === start && w.end === end && w.offset === pos.offset && w.slots === slots) return;
+    this.win = { start, end, offset: pos.offset, slots, first, last };
+    for (const l of this.listeners) l();
+  }
+}
+
+/**
+ * The rows on screen for `count` view rows in `scrollRef`'s element, and `scrollToRow` (the
+ * least scrolling that shows a row whole). The store's `rowOrder` already holds sort, filter
+ * and search; the grid reads entries straight from it.
+ */
+export function useGridWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number) {
+  const [store] = useState(() => new WindowStore());
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    return el ? store.attach(el) : undefined;
+  }, [store, scrollRef]);
+  useLayoutEffect(() => store.resize(count), [store, count]);
+  const win = useSyncExternalStore(store.subscribe, store.get, store.get);
+  return {
+    win,
+    bodyHeight: scrollGeometry(count, 0).bodyH,
+    scrollToRow: (row: number) => store.scrollToRow(row),
+  };
 }
