@@ -1,5 +1,6 @@
 /**
  * Writers for one `<url>` / `<sitemap>` entry and for plain-text lines (OUT-003..006, OUT-009).
+ * Each returns the entry's text.
  */
 import type { Entry } from '../model.ts';
 import { cleanText, cleanUrl, plainUrl, trimReported } from './escape.ts';
@@ -28,15 +29,12 @@ export const COMPACT_INDENT: readonly string[] = ['', '', '', '', '', '', ''];
 // Fast paths: a value already in canonical form is written as is. Each check admits only values
 // that trimming, OUT-006 normalisation and escaping would all return unchanged.
 
+const NOT_DATE_CHAR = /[^0-9:+\-TZ.]/;
+
 /** Only `[0-9:+\-TZ.]`, and seconds present when there is a time (normalizeDate's own fast path). */
 function isCanonicalDate(v: string): boolean {
-  const n = v.length;
-  if (n > 10 && v.charCodeAt(16) !== 58) return false;
-  for (let i = 0; i < n; i++) {
-    const c = v.charCodeAt(i);
-    if ((c < 48 || c > 58) && c !== 45 && c !== 43 && c !== 84 && c !== 90 && c !== 46) return false;
-  }
-  return true;
+  if (v.length > 10 && v.charCodeAt(16) !== 58) return false;
+  return !NOT_DATE_CHAR.test(v);
 }
 
 function lastmodOut(ctx: WriteContext, raw: string): string {
@@ -62,20 +60,22 @@ function isCanonicalPriority(v: string): boolean {
 }
 
 /**
- * One `<url>` element with all its children in OUT-003 order, put onto `ctx.out`. Sets
- * `ctx.flags`, `ctx.used`, `ctx.newsCount` for the entry (the caller resets them).
+ * One `<url>` element with all its children in OUT-003 order. Sets `ctx.flags`, `ctx.used`,
+ * `ctx.newsCount` for the entry (the caller resets them).
  */
-export function writeUrl(ctx: WriteContext, e: Entry): void {
+export function writeUrl(ctx: WriteContext, e: Entry): string {
   ctx.entry = e.id;
   const t = ctx.tags;
-  // One string per entry for the simple children (fewer array parts to push and join);
-  // `c` is the element whose end tag is still pending; it is fused with the next tag.
-  let s = t.urlOpen + cleanUrl(ctx, e.loc, 'loc');
+  // One string per entry; `c` is the element whose end tag is still pending; it is fused with
+  // the next tag. Appends are single strings so the concatenation stays one flat chain.
+  let s = t.urlOpen;
+  s += cleanUrl(ctx, e.loc, 'loc');
   let c = 0;
   if (e.lastmod !== undefined) {
     const v = lastmodOut(ctx, e.lastmod);
     if (v !== '') {
-      s += t.fused[c][1] + v;
+      s += t.fused[c][1];
+      s += v;
       c = 1;
     }
   }
@@ -86,7 +86,8 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
         ? raw
         : cleanText(ctx, normalizeChangefreq(trimReported(ctx, raw, 'changefreq')), 'changefreq');
       if (v !== '') {
-        s += t.fused[c][2] + v;
+        s += t.fused[c][2];
+        s += v;
         c = 2;
       }
     }
@@ -96,23 +97,20 @@ export function writeUrl(ctx: WriteContext, e: Entry): void {
         ? raw
         : cleanText(ctx, normalizePriority(trimReported(ctx, raw, 'priority')), 'priority');
       if (v !== '') {
-        s += t.fused[c][3] + v;
+        s += t.fused[c][3];
+        s += v;
         c = 3;
       }
     }
   }
-  const out = ctx.out;
-  if (!hasExtensions(e)) {
-    out.put(s + t.fusedEnd[c]);
-    return;
-  }
-  out.put(s + t.closes[c]);
-  if (e.images !== undefined && e.images.length > 0) writeImages(ctx, e.images);
-  if (e.videos !== undefined && e.videos.length > 0) writeVideos(ctx, e.videos);
-  if (e.news !== undefined && e.news.length > 0) writeNews(ctx, e.news);
-  if (e.alternates !== undefined && e.alternates.length > 0) writeAlternates(ctx, e.alternates);
-  if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);
-  out.put(t.urlClose);
+  if (!hasExtensions(e)) return s + t.fusedEnd[c];
+  s += t.closes[c];
+  if (e.images !== undefined && e.images.length > 0) s += writeImages(ctx, e.images);
+  if (e.videos !== undefined && e.videos.length > 0) s += writeVideos(ctx, e.videos);
+  if (e.news !== undefined && e.news.length > 0) s += writeNews(ctx, e.news);
+  if (e.alternates !== undefined && e.alternates.length > 0) s += writeAlternates(ctx, e.alternates);
+  if (e.extras !== undefined && e.extras.length > 0) s += writeExtras(ctx, e.extras, 2);
+  return s + t.urlClose;
 }
 
 function hasExtensions(e: Entry): boolean {
@@ -126,24 +124,23 @@ function hasExtensions(e: Entry): boolean {
 }
 
 /** One `<sitemap>` element of an index: `loc`, `lastmod`, then preserved extras. */
-export function writeSitemapRef(ctx: WriteContext, e: Entry): void {
+export function writeSitemapRef(ctx: WriteContext, e: Entry): string {
   ctx.entry = e.id;
-  const out = ctx.out;
   const t = ctx.tags;
-  out.put(t.sitemapOpen + cleanUrl(ctx, e.loc, 'loc') + t.locClose);
+  let s = t.sitemapOpen + cleanUrl(ctx, e.loc, 'loc') + t.locClose;
   if (e.lastmod !== undefined) {
     const v = lastmodOut(ctx, e.lastmod);
-    if (v !== '') out.put(t.lastmodOpen + v + t.lastmodClose);
+    if (v !== '') s += t.lastmodOpen + v + t.lastmodClose;
   }
-  if (e.extras !== undefined && e.extras.length > 0) writeExtras(ctx, e.extras, 2);
-  out.put(t.sitemapClose);
+  if (e.extras !== undefined && e.extras.length > 0) s += writeExtras(ctx, e.extras, 2);
+  return s + t.sitemapClose;
 }
 
-/** One line of a text sitemap (URL-escaped, not entity-escaped); nothing for an empty loc. */
-export function writeTextLine(ctx: WriteContext, e: Entry): void {
+/** One line of a text sitemap (URL-escaped, not entity-escaped); '' for an empty loc. */
+export function writeTextLine(ctx: WriteContext, e: Entry): string {
   ctx.entry = e.id;
   const v = plainUrl(ctx, e.loc, 'loc');
-  if (v !== '') ctx.out.put(`${v}\n`);
+  return v === '' ? '' : `${v}\n`;
 }
 
 /** True when an entry carries data a text sitemap cannot hold (TXT-006). */

@@ -250,10 +250,16 @@ export function cleanUrl(
   index?: number,
   sub?: string,
 ): string {
-  if (isPlainUrl(value)) return value;
+  if (!NOT_PLAIN_URL_CHAR.test(value) || isPlainUrl(value)) return value;
   if (onlyPathUnicode(value)) return encodeURI(value);
   return escapeXml(plainUrl(ctx, value, field, index, sub));
 }
+
+/**
+ * Any character outside {@link PLAIN_URL_CHAR}: a value without one is written as is. A regex
+ * test runs as native code, about twice as fast as the charCodeAt loop of {@link isPlainUrl}.
+ */
+const NOT_PLAIN_URL_CHAR = /[^!$()*+,\-./0-9:;=?@A-Z[\]_a-z~]/;
 
 /** 1 for URL characters that need neither URL nor entity escaping (not `&`, `'`, `%`, `#`). */
 const PLAIN_URL_CHAR = new Uint8Array(128);

@@ -7,7 +7,6 @@ import { NEWS_CHILD_ORDER, NEWS_PUBLICATION_ORDER, VIDEO_CHILD_ORDER } from '../
 import { type CleanContext, cleanAttr, cleanMaybeUrl, cleanText, cleanUrl } from './escape.ts';
 import { placeRawXml, USES_IMAGE, USES_NEWS, USES_VIDEO, USES_XHTML } from './namespaces.ts';
 import { NEWS_VALUE, VIDEO_VALUE } from './normalize.ts';
-import type { OutputSink } from './sink.ts';
 
 /** State shared by the writers of one export. Mutable per-entry fields are reset by the caller. */
 export interface WriteContext extends CleanContext {
@@ -24,8 +23,6 @@ export interface WriteContext extends CleanContext {
   flags: number;
   used: string[];
   newsCount: number;
-  /** Output of the file being written; writers put onto it. */
-  out: OutputSink;
   /** Pre-built tag strings for the current layout. */
   tags: Tags;
 }
@@ -190,33 +187,37 @@ function writeNodes(
 }
 
 /** `<image:image>` elements of one entry (OUT-003; deprecated children unless stripped). */
-export function writeImages(ctx: WriteContext, images: readonly ImageData[]): void {
-  const out = ctx.out;
+export function writeImages(ctx: WriteContext, images: readonly ImageData[]): string {
   const t = ctx.tags;
+  let s = '';
   for (let i = 0; i < images.length; i++) {
     const img = images[i];
-    out.put(t.imageOpen + cleanUrl(ctx, img.loc, 'images', i, 'loc') + t.imageLocClose);
+    s += t.imageOpen;
+    s += cleanUrl(ctx, img.loc, 'images', i, 'loc');
+    s += t.imageLocClose;
     if (!ctx.stripDeprecated) {
       if (img.caption !== undefined)
-        imageChild(ctx, 'caption', cleanText(ctx, img.caption, 'images', i, 'caption'));
+        s += imageChild(ctx, 'caption', cleanText(ctx, img.caption, 'images', i, 'caption'));
       if (img.geoLocation !== undefined)
-        imageChild(ctx, 'geo_location', cleanText(ctx, img.geoLocation, 'images', i, 'geo_location'));
-      if (img.title !== undefined) imageChild(ctx, 'title', cleanText(ctx, img.title, 'images', i, 'title'));
+        s += imageChild(ctx, 'geo_location', cleanText(ctx, img.geoLocation, 'images', i, 'geo_location'));
+      if (img.title !== undefined)
+        s += imageChild(ctx, 'title', cleanText(ctx, img.title, 'images', i, 'title'));
       if (img.license !== undefined)
-        imageChild(ctx, 'license', cleanMaybeUrl(ctx, img.license, 'images', i, 'license'));
+        s += imageChild(ctx, 'license', cleanMaybeUrl(ctx, img.license, 'images', i, 'license'));
     }
-    if (img.extras) writeExtras(ctx, img.extras, 3);
-    out.put(t.imageClose);
+    if (img.extras) s += writeExtras(ctx, img.extras, 3);
+    s += t.imageClose;
   }
   if (images.length > 0) ctx.flags |= USES_IMAGE;
+  return s;
 }
 
-function imageChild(ctx: WriteContext, name: string, value: string): void {
-  if (value !== '') ctx.out.put(`${ctx.ind[3]}<image:${name}>${value}</image:${name}>${ctx.nl}`);
+function imageChild(ctx: WriteContext, name: string, value: string): string {
+  return value === '' ? '' : `${ctx.ind[3]}<image:${name}>${value}</image:${name}>${ctx.nl}`;
 }
 
 /** `<video:video>` elements of one entry, children in VID-020 order. */
-export function writeVideos(ctx: WriteContext, videos: readonly { nodes: XNode[] }[]): void {
+export function writeVideos(ctx: WriteContext, videos: readonly { nodes: XNode[] }[]): string {
   let s = '';
   for (let i = 0; i < videos.length; i++) {
     const spec: NodeWriteSpec = { prefix: 'video', field: 'videos', index: i, values: VIDEO_VALUE };
@@ -224,11 +225,11 @@ export function writeVideos(ctx: WriteContext, videos: readonly { nodes: XNode[]
     s += `${ctx.ind[2]}<video:video>${ctx.nl}${inner}${ctx.ind[2]}</video:video>${ctx.nl}`;
   }
   if (videos.length > 0) ctx.flags |= USES_VIDEO;
-  ctx.out.put(s);
+  return s;
 }
 
 /** `<news:news>` elements of one entry, children in NEWS-011 order. */
-export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]): void {
+export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]): string {
   let s = '';
   for (let i = 0; i < news.length; i++) {
     const spec: NodeWriteSpec = { prefix: 'news', field: 'news', index: i, values: NEWS_VALUE };
@@ -239,7 +240,7 @@ export function writeNews(ctx: WriteContext, news: readonly { nodes: XNode[] }[]
     ctx.flags |= USES_NEWS;
     ctx.newsCount += news.length;
   }
-  ctx.out.put(s);
+  return s;
 }
 
 /** Only `[a-z0-9-]`: a language tag that trimming, lowercasing and escaping leave unchanged. */
@@ -286,34 +287,46 @@ function alternateOrder(alternates: readonly Alternate[]): number[] | null {
 }
 
 /** `<xhtml:link>` elements: attributes rel, media, hreflang, href; sorted by hreflang, x-default last. */
-export function writeAlternates(ctx: WriteContext, alternates: readonly Alternate[]): void {
+export function writeAlternates(ctx: WriteContext, alternates: readonly Alternate[]): string {
   const order = alternateOrder(alternates);
-  const out = ctx.out;
   const t = ctx.tags;
+  let s = '';
   for (let n = 0; n < alternates.length; n++) {
     const i = order === null ? n : order[n];
     const a = alternates[i];
-    let s = t.linkOpen;
+    s += t.linkOpen;
     const rel = a.rel;
-    if (rel !== undefined)
-      s += ` rel="${rel === 'alternate' ? rel : cleanAttr(ctx, rel, 'alternates', i, 'rel')}"`;
+    if (rel !== undefined) {
+      s += ' rel="';
+      s += rel === 'alternate' ? rel : cleanAttr(ctx, rel, 'alternates', i, 'rel');
+      s += '"';
+    }
     if (a.media !== undefined) s += ` media="${cleanAttr(ctx, a.media, 'alternates', i, 'media')}"`;
     const lang = a.hreflang;
-    if (lang !== undefined)
-      s += ` hreflang="${isSimpleTag(lang) ? lang : cleanAttr(ctx, lang, 'alternates', i, 'hreflang')}"`;
-    if (a.href !== undefined) s += ` href="${cleanUrl(ctx, a.href, 'alternates', i, 'href')}"`;
+    if (lang !== undefined) {
+      s += ' hreflang="';
+      s += isSimpleTag(lang) ? lang : cleanAttr(ctx, lang, 'alternates', i, 'hreflang');
+      s += '"';
+    }
+    if (a.href !== undefined) {
+      s += ' href="';
+      s += cleanUrl(ctx, a.href, 'alternates', i, 'href');
+      s += '"';
+    }
     if (a.attrs) {
       for (const name in a.attrs) s += ` ${name}="${cleanAttr(ctx, a.attrs[name], 'alternates', i, name)}"`;
     }
-    out.put(s + t.linkClose);
+    s += t.linkClose;
   }
   if (alternates.length > 0) ctx.flags |= USES_XHTML;
+  return s;
 }
 
 const LEADING_PREFIX = /^<([A-Za-z_][\w.-]*):/;
 
 /** Preserved unknown elements, verbatim, each on its own line at `depth`. */
-export function writeExtras(ctx: WriteContext, extras: readonly RawXml[], depth: number): void {
+export function writeExtras(ctx: WriteContext, extras: readonly RawXml[], depth: number): string {
+  let s = '';
   for (const raw of extras) {
     let r = raw;
     if (!raw.nsDecls && ctx.docNamespaces) {
@@ -321,6 +334,7 @@ export function writeExtras(ctx: WriteContext, extras: readonly RawXml[], depth:
       const uri = m ? ctx.docNamespaces[m[1]] : undefined;
       if (m && uri !== undefined) r = { ...raw, nsDecls: { [m[1]]: uri } };
     }
-    ctx.out.put(ctx.ind[depth] + placeRawXml(r, ctx.extra, ctx.used) + ctx.nl);
+    s += ctx.ind[depth] + placeRawXml(r, ctx.extra, ctx.used) + ctx.nl;
   }
+  return s;
 }
