@@ -69,18 +69,18 @@ function Loading() {
   );
 }
 
-/** Start loading the table's code once the first screen is up, or at once when a file opens. */
-function useGridPreload(needed: boolean) {
+/** Start loading a part's code when the page is next idle, or at once. */
+function usePreload(part: { preload(): Promise<unknown> }, when: 'idle' | 'now') {
   useEffect(() => {
-    const load = () => void GridPart.preload().catch(() => undefined);
-    if (needed) return load();
+    const load = () => void part.preload().catch(() => undefined);
+    if (when === 'now') return load();
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 2000 });
       return () => cancelIdleCallback(id);
     }
     const t = setTimeout(load, 500);
     return () => clearTimeout(t);
-  }, [needed]);
+  }, [part, when]);
 }
 
 function Workbench() {
@@ -90,7 +90,6 @@ function Workbench() {
   const running = useAppState(selBusy);
   const busy = useShownAfter(running || null) !== null;
   const { inWorkspace, all } = useWorkspaceView();
-  useGridPreload(running || hasDoc);
   useHistoryKeys();
   useAutoHideColumns();
   useBeforeUnload();
@@ -98,6 +97,12 @@ function Workbench() {
   // With nothing open, opening fills the view; with a document open, long work is a bar with
   // Cancel in the status bar and the document stays in view until the new one is ready.
   const editing = hasDoc && !loadError && !all;
+  // The table and the row drawer are needed as soon as a file opens: fetch them once the first
+  // screen is up, or at once when a file starts opening (the drawer must not appear late and
+  // shrink the table under the user's first keystrokes).
+  const when = running || hasDoc ? 'now' : 'idle';
+  usePreload(GridPart, when);
+  usePreload(DetailPanelPart, when);
   let main: React.ReactNode;
   if (all) main = <CombinedViewPart.Component />;
   else if (loadError) main = <LoadErrorView error={loadError} />;
