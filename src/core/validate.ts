@@ -22,7 +22,6 @@ import { checkEntry, type EntryFacts } from './rules/entry.ts';
 import { HashIndex } from './rules/hashIndex.ts';
 import { checkHost, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
-import { MultiMap } from './rules/multiMap.ts';
 import { scanUrl, trimValue, type UrlParts } from './urls.ts';
 
 /** A change to the document's entries (as the state layer's patches carry them). */
@@ -86,7 +85,8 @@ export class Validator {
   private counters = new DocCounters();
   /** Seqs filed under the hash of their duplicate-family key (which also finds exact locs). */
   private families = new HashIndex();
-  private listers = new MultiMap();
+  /** Seqs of the entries listing an hreflang href, filed under the href's family hash (self links left out). */
+  private listers = new HashIndex();
   /** Scratch list for hash candidates. */
   private readonly cands: number[] = [];
   private refKey = '';
@@ -101,9 +101,14 @@ export class Validator {
   constructor(settings: ValidationSettings) {
     this.settings = settings;
     this.cluster = {
-      locOf: (href) => this.firstWithLoc(href)?.entry.id,
+      locOf: (href, hash) => this.firstWithLoc(href, hash)?.entry.id,
+      listersOf: (loc, hash) => this.listersOf(loc, hash),
+      lists: (id, loc) => {
+        const s = this.byId[id];
+        return s !== undefined && listsHref(s.facts, loc);
+      },
+      hashOf: (id) => this.byId[id]?.facts.familyHash ?? 0,
       order: (id) => this.byId[id]?.seq ?? Number.MAX_SAFE_INTEGER,
-      listers: this.listers,
       entry: (id) => this.byId[id]?.entry,
       hreflang: (id) => this.byId[id]?.facts.href ?? null,
     };
@@ -168,7 +173,6 @@ export class Validator {
     this.counters = other.counters;
     this.families = other.families;
     this.listers = other.listers;
-    (this.cluster as { listers: MultiMap }).listers = this.listers;
     this.refKey = other.refKey;
     this.docIssues = other.docIssues;
     this.docParse = other.docParse;
@@ -232,7 +236,12 @@ export class Validator {
     if (!s) return NO_ISSUES;
     if (s.cache === null) {
       const n = s.parse.length + s.local.length + s.scope.length + s.group.length;
-      s.cache = n === 0 ? EMPTY : [...s.parse, ...s.local, ...s.scope, ...s.group];
+      // One non-empty list is the whole answer (lists are replaced, never mutated).
+      if (n === s.local.length) s.cache = s.local;
+      else if (n === s.group.length) s.cache = s.group;
+      else if (n === s.scope.length) s.cache = s.scope;
+      else if (n === s.parse.length) s.cache = s.parse;
+      else s.cache = [...s.parse, ...s.local, ...s.scope, ...s.group];
     }
     return s.cache;
   }
@@ -288,8 +297,7 @@ export class Validator {
     this.seq = 0;
     this.counters = new DocCounters();
     this.families = new HashIndex();
-    this.listers = new MultiMap();
-    (this.cluster as { listers: MultiMap }).listers = this.listers;
+    this.listers = new HashIndex();
     this.refKey = '';
     this.docIssues = [];
     this.docParse = [];
@@ -336,8 +344,12 @@ export class Validator {
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.setList(slot, 'parse', own);
     this.counters.apply(facts, 1);
-    this.families.add(slot.seq, facts.familyHash);
-    if (facts.href) for (const h of listed(facts)) this.listers.add(h, e.id);
+    this.families.add(facts.familyHash, slot.seq);
+    const href = facts.href;
+    if (href) {
+      for (let k = 0; k < href.hrefs.length; k++)
+        if (href.hrefs[k] !== facts.exact) this.listers.add(href.hashes[k], slot.seq);
+    }
   }
 
   private extract(id: number): void {
@@ -346,15 +358,38 @@ export class Validator {
     for (const w of ['local', 'scope', 'group', 'parse'] as const)
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
     this.counters.apply(slot.facts, -1);
-    this.families.remove(slot.seq);
-    if (slot.facts.href) for (const h of listed(slot.facts)) this.listers.remove(h, id);
+    this.families.remove(slot.facts.familyHash, slot.seq);
+    const href = slot.facts.href;
+    if (href) {
+      for (let k = 0; k < href.hrefs.length; k++)
+        if (href.hrefs[k] !== slot.facts.exact) this.listers.remove(href.hashes[k], slot.seq);
+    }
     this.byId[id] = undefined;
     if (this.bySeq[slot.seq] === slot) this.bySeq[slot.seq] = undefined;
   }
 
-  /** The earliest slot (document order) whose trimmed loc is exactly `href`. */
-  private firstWithLoc(href: string): Slot | undefined {
-    const cands = this.families.slots(familyHash(href, scanUrl(href)), this.cands);
+  /** Ids of the entries listing `loc` (`hash`: its family hash), each once. */
+  private listersOf(loc: string, hash: number): number[] {
+    const out: number[] = [];
+    if (this.listers.size === 0) return out;
+    const cands = this.listers.slots(hash, this.cands);
+    for (const q of cands) {
+      const s = this.bySeq[q];
+      if (s !== undefined && listsHref(s.facts, loc) && !out.includes(s.entry.id)) out.push(s.entry.id);
+    }
+    cands.length = 0;
+    return out;
+  }
+
+  /** True when some entry lists this slot's loc as an hreflang href. */
+  private isListed(slot: Slot): boolean {
+    if (this.listers.size === 0 || this.listers.count(slot.facts.familyHash) === 0) return false;
+    return this.listersOf(slot.facts.exact, slot.facts.familyHash).length > 0;
+  }
+
+  /** The earliest slot (document order) whose trimmed loc is exactly `href` (`hash`: its family hash). */
+  private firstWithLoc(href: string, hash: number): Slot | undefined {
+    const cands = this.families.slots(hash, this.cands);
     let best: Slot | undefined;
     for (const q of cands) {
       const s = this.bySeq[q];
@@ -393,7 +428,7 @@ export class Validator {
       if (s) into.add(s.entry.id);
     }
     cands.length = 0;
-    for (const id of this.listers.get(loc)) into.add(id);
+    for (const id of this.listersOf(loc, familyHash(loc, scanUrl(loc)))) into.add(id);
     for (const a of e.alternates ?? []) {
       if (!a.href) continue;
       const href = trimValue(a.href);
@@ -451,11 +486,11 @@ export class Validator {
     )
       return;
     const lonely = !slot.facts.href && this.familySize(slot) < 2;
-    if (lonely && slot.group.length === 0 && this.listers.count(slot.facts.exact) === 0) return;
+    const listed = !slot.facts.href && this.isListed(slot);
+    if (lonely && slot.group.length === 0 && !listed) return;
     const out: Issue[] = [];
     this.duplicateIssues(slot, out);
-    if (slot.facts.href || this.listers.count(slot.facts.exact) > 0)
-      clusterIssues(slot.entry, this.cluster, out);
+    if (slot.facts.href || listed) clusterIssues(slot.entry, this.cluster, out);
     if (out.length > 0 || slot.group.length > 0) this.setList(slot, 'group', out);
   }
 
@@ -563,11 +598,9 @@ function normOf(s: Slot): string {
   return s.norm;
 }
 
-/** The distinct hrefs an entry lists, other than itself (what the listers index holds). */
-function listed(f: EntryFacts): Set<string> {
-  const out = new Set(f.href!.hrefs);
-  out.delete(f.exact);
-  return out;
+/** True when an entry lists `loc` as an hreflang href and `loc` is not its own loc. */
+function listsHref(f: EntryFacts, loc: string): boolean {
+  return f.href !== null && f.exact !== loc && f.href.hrefs.includes(loc);
 }
 
 /** True when an issue's field (first path segment) differs between two versions of an entry. */

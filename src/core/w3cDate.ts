@@ -30,6 +30,18 @@ export interface W3cDate {
   earliestMs: number;
   /** The calendar-day part as written, `YYYY-MM-DD` (or shorter for year / year-month values). */
   day: string;
+  /** `day` as a number, year × 10,000 + month × 100 + day (0 for parts not written): 2024-06 → 20240600. */
+  dayKey: number;
+}
+
+/** The `day` string of a `dayKey`. @example dayOfKey(20240600) === '2024-06' */
+export function dayOfKey(key: number): string {
+  const y = String(Math.floor(key / 10_000)).padStart(4, '0');
+  const m = Math.floor(key / 100) % 100;
+  const d = key % 100;
+  if (m === 0) return y;
+  const md = `${y}-${String(m).padStart(2, '0')}`;
+  return d === 0 ? md : `${md}-${String(d).padStart(2, '0')}`;
 }
 
 /** A rejected value with a short human explanation. */
@@ -146,7 +158,7 @@ function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W
   if (zoneEnd !== s.length)
     return fail('format', `unexpected text "${s.slice(zoneEnd, zoneEnd + 8)}" at the end`);
   const earliestMs = Date.UTC(y, mo - 1, d, h, mi, sec, ms) - zoneOffsetMin * 60_000;
-  return { ok: true, precision, year: y, earliestMs, day: s.slice(0, 10) };
+  return { ok: true, precision, year: y, earliestMs, day: s.slice(0, 10), dayKey: y * 10_000 + mo * 100 + d };
 }
 
 /**
@@ -165,7 +177,15 @@ export function parseW3cDate(s: string): W3cDate | W3cError {
   const end = dEnd;
   if (end === s.length) {
     const precision: W3cPrecision = end === 4 ? 'year' : end === 7 ? 'month' : 'day';
-    return { ok: true, precision, year: y, earliestMs: Date.UTC(y, m - 1, d) - FOURTEEN_HOURS, day: s };
+    const dayKey = y * 10_000 + (end > 4 ? m * 100 : 0) + (end > 7 ? d : 0);
+    return {
+      ok: true,
+      precision,
+      year: y,
+      earliestMs: Date.UTC(y, m - 1, d) - FOURTEEN_HOURS,
+      day: s,
+      dayKey,
+    };
   }
   if (end === 10 && s[10] === 'T') return parseTimePart(s, y, m, d);
   if (end === 10) {

@@ -4,23 +4,24 @@
  * NEWS-008 (several names), HREF-009 (missing x-default), IMG-005, HOST-005.
  */
 import type { Issue, SitemapDocument } from '../model.ts';
+import { dayOfKey } from '../w3cDate.ts';
 import type { EntryFacts } from './entry.ts';
 import { checkPublishRoot, type Reference } from './host.ts';
 import { checkSize, DOCUMENT_OVERHEAD } from './size.ts';
 
 /** A counting map with a lazily maintained leader (highest count; ties go to the smaller key, so the result does not depend on edit history). */
-export class Histogram {
+export class Histogram<K extends string | number = string> {
   /** Count per key, boxed so that an update is one map lookup. */
-  readonly counts = new Map<string, { n: number }>();
-  private top: string | null = null;
+  readonly counts = new Map<K, { n: number }>();
+  private top: K | null = null;
   private topCount = 0;
   private dirty = false;
 
   /** @param before tie-break: true when key `a` should lead over `b` at equal counts (default: smaller key). */
-  constructor(private readonly before: (a: string, b: string) => boolean = (a, b) => a < b) {}
+  constructor(private readonly before: (a: K, b: K) => boolean = (a, b) => a < b) {}
 
   /** Adds `delta` (±1) to a key. */
-  add(key: string, delta: number): void {
+  add(key: K, delta: number): void {
     const box = this.counts.get(key);
     let n = delta;
     if (box !== undefined) {
@@ -40,7 +41,7 @@ export class Histogram {
   }
 
   /** The key with the highest count (ties: any) and its count. */
-  leader(): { key: string | null; count: number } {
+  leader(): { key: K | null; count: number } {
     if (this.dirty) {
       this.dirty = false;
       this.top = null;
@@ -67,7 +68,8 @@ export class DocCounters {
   news = 0;
   offHostImages = 0;
   noXDefault = 0;
-  readonly days = new Histogram();
+  /** By `W3cDate.dayKey`. */
+  readonly days = new Histogram<number>();
   readonly priorities = new Histogram();
   /** Origin keys; at equal counts https leads, then the smaller key. */
   readonly origins = new Histogram((a, b) => {
@@ -103,7 +105,7 @@ function lastmodRules(c: DocCounters, out: Issue[]): void {
     out.push({
       rule: 'LASTMOD-007',
       severity: 'warning',
-      message: `${pct}% of entries (${top.count} of ${c.entries}) share the lastmod date ${top.key} — this looks like the build time, not real changes. Use per-page modification dates, or omit lastmod where unknown.`,
+      message: `${pct}% of entries (${top.count} of ${c.entries}) share the lastmod date ${dayOfKey(top.key)} — this looks like the build time, not real changes. Use per-page modification dates, or omit lastmod where unknown.`,
     });
   }
   if (c.dated > 0 && c.dateOnly === c.dated) {

@@ -26,8 +26,8 @@ export interface EntryFacts {
   familyHash: number;
   /** Origin key of an absolute http(s) loc (see `originKey`), null otherwise. */
   origin: string | null;
-  /** Day of a valid lastmod (`YYYY-MM-DD` or shorter), null when none. */
-  day: string | null;
+  /** `W3cDate.dayKey` of a valid lastmod, null when none. */
+  day: number | null;
   dateOnly: boolean;
   /** Valid trimmed priority, null when none. */
   priority: string | null;
@@ -69,16 +69,16 @@ export function checkEntry(
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
   const href = entry.alternates ? checkHreflangLocal(ctx) : null;
-  const exact = trimValue(entry.loc);
+  const exact = plainLoc ? entry.loc : trimValue(entry.loc);
   return {
     exact,
     familyHash: parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact)),
     origin: parts ? originKey(parts) : null,
-    day: date ? date.day : null,
+    day: date ? date.dayKey : null,
     dateOnly: date !== null && date.precision === 'day',
     priority,
-    hasChangefreq: entry.changefreq !== undefined && trimValue(entry.changefreq) !== '',
-    hasPriority: entry.priority !== undefined && trimValue(entry.priority) !== '',
+    hasChangefreq: cf || (entry.changefreq !== undefined && trimValue(entry.changefreq) !== ''),
+    hasPriority: priority !== null || (entry.priority !== undefined && trimValue(entry.priority) !== ''),
     bytes: entryBytes(entry, kind, clean),
     newsCount: news ? news.count : 0,
     newsName: news ? news.name : null,

@@ -6,23 +6,35 @@ import { HashIndex, hashString } from './hashIndex.ts';
 describe('HashIndex', () => {
   it('files slots under hashes, counts shared hashes as slots come and go, and survives regrowth', () => {
     const ix = new HashIndex();
-    for (let s = 0; s < 5000; s++) ix.add(s, hashString(`k${s % 2500}`));
+    for (let s = 0; s < 5000; s++) ix.add(hashString(`k${s % 2500}`), s);
     expect(ix.size).toBe(5000);
     expect(ix.sharedHashes).toBe(2500);
     expect(ix.slots(hashString('k7')).sort((a, b) => a - b)).toEqual([7, 2507]);
-    ix.remove(7);
+    ix.remove(hashString('k7'), 7);
     expect(ix.count(hashString('k7'))).toBe(1);
     expect(ix.sharedHashes).toBe(2499);
-    ix.remove(2507);
+    ix.remove(hashString('k7'), 2507);
     expect(ix.count(hashString('k7'))).toBe(0);
-    ix.add(7, hashString('k7'));
+    ix.add(hashString('k7'), 7);
     expect(ix.slots(hashString('k7'))).toEqual([7]);
     expect(ix.size).toBe(4999);
   });
 
+  it('files one slot under several hashes and removes one pair at a time', () => {
+    const ix = new HashIndex();
+    ix.add(hashString('a'), 1);
+    ix.add(hashString('b'), 1);
+    ix.add(hashString('a'), 1);
+    expect(ix.slots(hashString('a'))).toEqual([1, 1]);
+    ix.remove(hashString('a'), 1);
+    expect(ix.slots(hashString('a'))).toEqual([1]);
+    expect(ix.slots(hashString('b'))).toEqual([1]);
+    expect(ix.size).toBe(2);
+  });
+
   it('finds nothing under a hash never filed', () => {
     const ix = new HashIndex(10_000);
-    ix.add(3, hashString('a'));
+    ix.add(hashString('a'), 3);
     expect(ix.count(hashString('b'))).toBe(0);
     expect(ix.slots(hashString('b'))).toEqual([]);
   });

@@ -45,134 +45,114 @@ export function finishHash(h: number): number {
   return x ^ (x >>> 16);
 }
 
-/** Slots (small non-negative integers) filed under 32-bit hashes; several slots may share a hash. */
+/**
+ * (hash, slot) pairs: slots are small non-negative integers; a slot may be filed under several
+ * hashes and several slots under one hash. Lookups return candidates: callers compare real keys.
+ */
 export class HashIndex {
-  /** Hash of each filed slot, by slot. */
-  private hashOf = new Int32Array(1024);
-  /** Open-addressing table of slot + 1 (0 empty, -1 deleted). */
-  private table = new Int32Array(2048);
-  private mask = 2047;
+  /** Hash of each cell's pair. */
+  private keys: Int32Array;
+  /** Slot + 1 of each cell (0 empty, -1 deleted). */
+  private vals: Int32Array;
+  private mask: number;
   /** Filled cells (live + deleted). */
   private used = 0;
   private live = 0;
-  /** Hash values held by two slots or more. */
+  /** Hash values held by two pairs or more. */
   private shared = 0;
 
-  /** @param expected number of slots to size for (avoids regrowing while loading). */
+  /** @param expected number of pairs to size for (avoids regrowing while loading). */
   constructor(expected = 0) {
-    if (expected > 512) this.resize(expected);
+    let cap = 1024;
+    while (cap < expected * 2) cap *= 2;
+    this.keys = new Int32Array(cap);
+    this.vals = new Int32Array(cap);
+    this.mask = cap - 1;
   }
 
-  /** Number of filed slots. */
+  /** Number of filed pairs. */
   get size(): number {
     return this.live;
   }
 
-  /** Number of hash values held by two slots or more (0: no two keys can be equal). */
+  /** Number of hash values held by two pairs or more (0: no two keys can be equal). */
   get sharedHashes(): number {
     return this.shared;
   }
 
-  /** The hash a slot was filed under (only meaningful while it is filed). */
-  hash(slot: number): number {
-    return this.hashOf[slot];
-  }
-
-  /** Files `slot` under `hash`. @example ix.add(0, hashString('a.com/x')) */
-  add(slot: number, hash: number): void {
-    if (slot >= this.hashOf.length) {
-      const next = new Int32Array(Math.max(slot + 1, this.hashOf.length * 2));
-      next.set(this.hashOf);
-      this.hashOf = next;
-    }
-    if ((this.used + 1) * 2 > this.table.length) this.resize(this.live + 1);
-    this.hashOf[slot] = hash;
-    const t = this.table;
-    const hashOf = this.hashOf;
-    const mask = this.mask;
+  /** Files `slot` under `hash`. @example ix.add(hashString('a.com/x'), 0) */
+  add(hash: number, slot: number): void {
+    if ((this.used + 1) * 2 > this.vals.length) this.resize(this.live + 1);
+    const { keys, vals, mask } = this;
     let i = hash & mask;
     let free = -1;
     let same = 0;
-    for (; t[i] !== EMPTY; i = (i + 1) & mask) {
-      const c = t[i];
-      if (c === TOMB) {
+    for (; vals[i] !== EMPTY; i = (i + 1) & mask) {
+      if (vals[i] === TOMB) {
         if (free < 0) free = i;
-      } else if (hashOf[c - 1] === hash) same++;
+      } else if (keys[i] === hash) same++;
     }
     if (free < 0) {
       free = i;
       this.used++;
     }
-    t[free] = slot + 1;
+    keys[free] = hash;
+    vals[free] = slot + 1;
     this.live++;
     if (same === 1) this.shared++;
   }
 
-  /** Unfiles `slot` (filed earlier by `add`). */
-  remove(slot: number): void {
-    const hash = this.hashOf[slot];
-    const t = this.table;
-    const mask = this.mask;
+  /** Unfiles one pair (`hash`, `slot`) filed earlier by `add`. */
+  remove(hash: number, slot: number): void {
+    const { keys, vals, mask } = this;
     let same = 0;
     let found = false;
-    for (let i = hash & mask; t[i] !== EMPTY; i = (i + 1) & mask) {
-      const c = t[i];
-      if (c === slot + 1 && !found) {
-        t[i] = TOMB;
+    for (let i = hash & mask; vals[i] !== EMPTY; i = (i + 1) & mask) {
+      if (keys[i] !== hash || vals[i] === TOMB) continue;
+      if (!found && vals[i] === slot + 1) {
+        vals[i] = TOMB;
         found = true;
-      } else if (c > 0 && this.hashOf[c - 1] === hash) same++;
+      } else same++;
     }
     if (!found) return;
     this.live--;
     if (same === 1) this.shared--;
   }
 
-  /** Number of slots filed under `hash`. */
+  /** Number of pairs filed under `hash`. */
   count(hash: number): number {
-    const t = this.table;
-    const hashOf = this.hashOf;
-    const mask = this.mask;
+    const { keys, vals, mask } = this;
     let n = 0;
-    for (let i = hash & mask; t[i] !== EMPTY; i = (i + 1) & mask) {
-      const c = t[i];
-      if (c > 0 && hashOf[c - 1] === hash) n++;
-    }
+    for (let i = hash & mask; vals[i] !== EMPTY; i = (i + 1) & mask) if (keys[i] === hash && vals[i] > 0) n++;
     return n;
   }
 
   /** Appends the slots filed under `hash` to `out` (in no particular order) and returns `out`. */
   slots(hash: number, out: number[] = []): number[] {
-    const t = this.table;
-    const hashOf = this.hashOf;
-    const mask = this.mask;
-    for (let i = hash & mask; t[i] !== EMPTY; i = (i + 1) & mask) {
-      const c = t[i];
-      if (c > 0 && hashOf[c - 1] === hash) out.push(c - 1);
-    }
+    const { keys, vals, mask } = this;
+    for (let i = hash & mask; vals[i] !== EMPTY; i = (i + 1) & mask)
+      if (keys[i] === hash && vals[i] > 0) out.push(vals[i] - 1);
     return out;
   }
 
-  /** Rebuilds the table for at least `n` live slots (drops deleted cells). */
+  /** Rebuilds the table for at least `n` live pairs (drops deleted cells). */
   private resize(n: number): void {
-    let cap = 2048;
+    let cap = 1024;
     while (cap < n * 4) cap *= 2;
-    const old = this.table;
-    const t = new Int32Array(cap);
+    const keys = new Int32Array(cap);
+    const vals = new Int32Array(cap);
     const mask = cap - 1;
-    for (let k = 0; k < old.length; k++) {
-      const c = old[k];
-      if (c <= 0) continue;
-      let i = this.hashOf[c - 1] & mask;
-      while (t[i] !== EMPTY) i = (i + 1) & mask;
-      t[i] = c;
+    for (let k = 0; k < this.vals.length; k++) {
+      const v = this.vals[k];
+      if (v <= 0) continue;
+      let i = this.keys[k] & mask;
+      while (vals[i] !== EMPTY) i = (i + 1) & mask;
+      keys[i] = this.keys[k];
+      vals[i] = v;
     }
-    this.table = t;
+    this.keys = keys;
+    this.vals = vals;
     this.mask = mask;
     this.used = this.live;
-    if (n > this.hashOf.length) {
-      const next = new Int32Array(n);
-      next.set(this.hashOf);
-      this.hashOf = next;
-    }
   }
 }

@@ -3,19 +3,56 @@
  * the entry)/010/012. Cluster rules that need other entries are in hreflangCluster.ts.
  */
 import type { Alternate } from '../model.ts';
-import { trimValue } from '../urls.ts';
+import { scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
+import { familyHash } from './duplicates.ts';
+import { finishHash, HASH_SEED, hashRange } from './hashIndex.ts';
 import { hreflangProblem } from './languageCodes.ts';
-import { checkUrlValue } from './loc.ts';
+import { checkUrlValue, lastUrlLower } from './loc.ts';
 
 /** Facts about the entry's hreflang links for the cluster index. */
 export interface HreflangFacts {
   /** Trimmed hrefs of hreflang links (rel=alternate + hreflang + href). */
   hrefs: string[];
-  /** Sorted `code href` lines: equal strings mean identical sets (HREF-007). */
-  signature: string;
+  /** Trimmed, lowercased hreflang code of each of `hrefs`. */
+  codes: string[];
+  /** `familyHash` of each of `hrefs` (how the validator finds the entry at an href). */
+  hashes: number[];
+  /**
+   * Hash of the multiset of `code href` lines, independent of order: different hashes mean
+   * different sets; equal hashes are confirmed with `signatureOf`.
+   */
+  sigHash: number;
+  /** Sorted `code href` lines (see `signatureOf`), built on first use. */
+  signature?: string;
   /** Trimmed href of the x-default link, null when none. */
   xDefault: string | null;
+}
+
+/**
+ * Sorted `code href` lines: equal strings mean identical sets (HREF-007). Built once, on demand.
+ *
+ * @example signatureOf(facts) === 'de https://a.com/de/\nen https://a.com/en/'
+ */
+export function signatureOf(f: HreflangFacts): string {
+  if (f.signature === undefined) {
+    const lines = f.hrefs.map((h, i) => `${f.codes[i]} ${h}`);
+    lines.sort();
+    f.signature = lines.join('\n');
+  }
+  return f.signature;
+}
+
+/** True when two entries carry the identical set of hreflang links. */
+export function sameLinks(a: HreflangFacts, b: HreflangFacts): boolean {
+  return a.sigHash === b.sigHash && signatureOf(a) === signatureOf(b);
+}
+
+/** Hash of one `code href` line. */
+function lineHash(code: string, href: string): number {
+  return finishHash(
+    hashRange(href, 0, href.length, false, hashRange(code, 0, code.length, false, HASH_SEED)),
+  );
 }
 
 const HREF_URL = { absRule: 'HREF-003', schemes: ['http', 'https'], page: false } as const;
@@ -27,7 +64,13 @@ export function isNonHreflang(a: Alternate): boolean {
   return a.media !== undefined || rel === 'amphtml' || (a.href ?? '').trim().startsWith('android-app://');
 }
 
+/** Set by `checkLink`: the scanned trimmed href and whether it is lowercase ASCII. */
+let linkParts: UrlParts | null = null;
+let linkLower = false;
+
 function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
+  linkParts = null;
+  linkLower = false;
   const f = `alternates.${i}`;
   if (isNonHreflang(a)) {
     const what =
@@ -60,7 +103,10 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
       field,
     );
   }
-  if (a.href?.trim()) checkUrlValue(ctx, a.href, `${f}.href`, HREF_URL);
+  if (a.href?.trim()) {
+    linkParts = checkUrlValue(ctx, a.href, `${f}.href`, HREF_URL);
+    linkLower = linkParts !== null && lastUrlLower();
+  }
   const code = a.hreflang?.trim();
   if (code) {
     const problem = hreflangProblem(code);
@@ -97,12 +143,16 @@ function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
 export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
   const alts = ctx.entry.alternates!;
   const codes = new Map<string, string>();
-  const lines: string[] = [];
+  const codeList: string[] = [];
+  const hashes: number[] = [];
   const hrefs: string[] = [];
+  let sigHash = 0;
+  let sigXor = 0;
   for (let i = 0; i < alts.length; i++) {
     if (!checkLink(ctx, alts[i], i)) continue;
     const code = trimValue(alts[i].hreflang!).toLowerCase();
     const href = trimValue(alts[i].href!);
+    hashes.push(linkParts ? familyHash(href, linkParts, linkLower) : familyHash(href, scanUrl(href)));
     const prev = codes.get(code);
     if (prev !== undefined && prev !== href) {
       const rule = code === 'x-default' ? 'HREF-009' : 'HREF-008';
@@ -115,7 +165,10 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
       );
     }
     if (prev === undefined) codes.set(code, href);
-    lines.push(`${code} ${href}`);
+    const line = lineHash(code, href);
+    sigHash = (sigHash + line) | 0;
+    sigXor ^= Math.imul(line, 0x9e3779b1);
+    codeList.push(code);
     hrefs.push(href);
   }
   if (hrefs.length === 0) return null;
@@ -130,6 +183,11 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
     );
   }
   checkFallback(ctx, codes);
-  lines.sort();
-  return { hrefs, signature: lines.join('\n'), xDefault: codes.get('x-default') ?? null };
+  return {
+    hrefs,
+    codes: codeList,
+    hashes,
+    sigHash: finishHash(sigHash ^ Math.imul(sigXor, 0x85ebca6b) ^ hrefs.length),
+    xDefault: codes.get('x-default') ?? null,
+  };
 }

@@ -6,15 +6,18 @@
 import type { Entry, Issue } from '../model.ts';
 import { trimValue } from '../urls.ts';
 import { show, whereIs } from './common.ts';
-import type { HreflangFacts } from './hreflang.ts';
-import type { MultiMap } from './multiMap.ts';
+import { type HreflangFacts, sameLinks } from './hreflang.ts';
 
-/** What cluster checks read from the validator. */
+/** What cluster checks read from the validator. `hash` arguments are the URL's `familyHash`. */
 export interface ClusterIndex {
   /** Id of the first entry whose trimmed loc is exactly the given URL, undefined when none. */
-  locOf(href: string): number | undefined;
-  /** Trimmed hreflang href → ids of the entries listing it. */
-  listers: MultiMap;
+  locOf(href: string, hash: number): number | undefined;
+  /** Ids of the entries listing `loc` as an hreflang href (not counting an entry whose own loc it is). */
+  listersOf(loc: string, hash: number): readonly number[];
+  /** True when entry `id` lists `loc` as an hreflang href and `loc` is not its own loc. */
+  lists(id: number, loc: string): boolean;
+  /** `familyHash` of an entry's trimmed loc. */
+  hashOf(id: number): number;
   entry(id: number): Entry | undefined;
   /** Document order of an entry (smaller = earlier); picks among several candidates are by this order. */
   order(id: number): number;
@@ -48,7 +51,7 @@ function earliest(
 /** Issues for an entry that is listed by others but has no hreflang links itself. */
 function unlisted(e: Entry, ix: ClusterIndex, out: Issue[]): void {
   const loc = trimValue(e.loc);
-  const first = earliest(ix.listers.get(loc), ix, (id) => id !== e.id);
+  const first = earliest(ix.listersOf(loc, ix.hashOf(e.id)), ix, (id) => id !== e.id);
   if (first === undefined) return;
   const other = ix.entry(first);
   const by = other ? whereIs(other) : 'another entry';
@@ -78,16 +81,17 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
   let missing = 0;
   let setReported = false;
   let xReported = false;
-  for (const href of facts.hrefs) {
+  for (let k = 0; k < facts.hrefs.length; k++) {
+    const href = facts.hrefs[k];
     if (href === loc) continue;
-    const id = ix.locOf(href);
+    const id = ix.locOf(href, facts.hashes[k]);
     if (id === undefined) {
       missing++;
       continue;
     }
     const other = ix.entry(id);
     if (!other || other.id === e.id) continue;
-    if (!ix.listers.has(loc, other.id)) {
+    if (!ix.lists(other.id, loc)) {
       out.push(
         issue(
           e,
@@ -99,7 +103,7 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
       );
     }
     const of = ix.hreflang(other.id);
-    if (!setReported && of && of.signature !== facts.signature) {
+    if (!setReported && of && !sameLinks(of, facts)) {
       setReported = true;
       out.push(
         issue(
@@ -127,9 +131,9 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
   if (!setReported) {
     const differs = (id: number): boolean => {
       const of = id === e.id ? null : ix.hreflang(id);
-      return of !== null && of.signature !== facts.signature;
+      return of !== null && !sameLinks(of, facts);
     };
-    const first = earliest(ix.listers.get(loc), ix, differs);
+    const first = earliest(ix.listersOf(loc, ix.hashOf(e.id)), ix, differs);
     const other = first === undefined ? undefined : ix.entry(first);
     if (other) {
       out.push(

@@ -100,6 +100,11 @@ function checkValue(ctx: EntryCtx, v: string | undefined, field: string): void {
   }
 }
 
+/** True when `checkValue` would look closer at the value (a forbidden character or an `&`). */
+function flagged(v: string | undefined): v is string {
+  return v !== undefined && v !== '' && scanValue(v) !== 0;
+}
+
 function checkNodes(ctx: EntryCtx, nodes: readonly XNode[], prefix: string): void {
   for (const n of nodes) {
     const field = `${prefix}.${n.name}`;
@@ -130,11 +135,12 @@ export function checkValues(ctx: EntryCtx, clean = 0): void {
   if (e.images) {
     for (let i = 0; i < e.images.length; i++) {
       const im = e.images[i];
-      checkValue(ctx, im.loc, `images.${i}.loc`);
-      checkValue(ctx, im.caption, `images.${i}.caption`);
-      checkValue(ctx, im.title, `images.${i}.title`);
-      checkValue(ctx, im.geoLocation, `images.${i}.geoLocation`);
-      checkValue(ctx, im.license, `images.${i}.license`);
+      // Field paths are built only for a value that has something to report.
+      if (flagged(im.loc)) checkValue(ctx, im.loc, `images.${i}.loc`);
+      if (flagged(im.caption)) checkValue(ctx, im.caption, `images.${i}.caption`);
+      if (flagged(im.title)) checkValue(ctx, im.title, `images.${i}.title`);
+      if (flagged(im.geoLocation)) checkValue(ctx, im.geoLocation, `images.${i}.geoLocation`);
+      if (flagged(im.license)) checkValue(ctx, im.license, `images.${i}.license`);
     }
   }
   if (e.videos) for (let i = 0; i < e.videos.length; i++) checkNodes(ctx, e.videos[i].nodes, `videos.${i}`);
@@ -142,8 +148,8 @@ export function checkValues(ctx: EntryCtx, clean = 0): void {
   if (e.alternates) {
     for (let i = 0; i < e.alternates.length; i++) {
       const a = e.alternates[i];
-      checkValue(ctx, a.href, `alternates.${i}.href`);
-      checkValue(ctx, a.hreflang, `alternates.${i}.hreflang`);
+      if (flagged(a.href)) checkValue(ctx, a.href, `alternates.${i}.href`);
+      if (flagged(a.hreflang)) checkValue(ctx, a.hreflang, `alternates.${i}.hreflang`);
     }
   }
 }
