@@ -26,7 +26,7 @@ function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 }
 
-/** Closing the dialog stops the preview it was preparing (a big document takes seconds). */
+/** Cancel (closing the dialog) stops the preview it was preparing (a big document takes seconds). */
 function useCancelExportOnClose() {
   const commands = useCommands();
   const getState = useGetState();
@@ -104,7 +104,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       footer={
         <>
           {busy && task ? (
-            <TaskProgress task={{ ...task, label: 'Preparing' }} onCancel={() => commands.cancelTask()} />
+            <TaskProgress task={{ ...task, label: 'Preparing' }} />
           ) : (
             <span className="hint">
               {busy ? 'Preparing…' : result ? plural(result.files.length, 'file') : ''}

@@ -27,11 +27,13 @@ describe('TaskProgress', () => {
     expect(html).not.toContain('%');
   });
 
-  it('has no Cancel for work that cannot be cancelled', () => {
+  it('has no Cancel for work that cannot be cancelled, or where its place already has one', () => {
     const html = renderToStaticMarkup(
       <TaskProgress task={{ ...opening, cancellable: false }} onCancel={noop} />,
     );
     expect(html).not.toContain('Cancel');
+    // The export dialog's own Cancel stops its preview: no second Cancel next to it.
+    expect(renderToStaticMarkup(<TaskProgress task={opening} />)).not.toContain('Cancel');
   });
 
   it('rounds the progress to whole percent', () => {

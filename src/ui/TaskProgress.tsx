@@ -29,7 +29,8 @@ export function useShownAfter<T>(value: T | null, delayMs = TASK_BAR_DELAY_MS): 
 
 export interface TaskProgressProps {
   task: Task;
-  onCancel(): void;
+  /** Stops the work; without it no Cancel is shown (e.g. a dialog whose own Cancel stops it). */
+  onCancel?(): void;
   /** 'bar': one line (status bar, dialog footer); 'view': centred, larger. */
   variant?: 'bar' | 'view';
 }
@@ -52,7 +53,7 @@ export function TaskProgress({ task, onCancel, variant = 'bar' }: TaskProgressPr
       >
         <div style={pct === null ? undefined : { width: `${Math.max(2, pct)}%` }} />
       </div>
-      {task.cancellable ? (
+      {task.cancellable && onCancel ? (
         <button type="button" className="btn small" onClick={onCancel}>
           Cancel
         </button>
