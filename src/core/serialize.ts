@@ -6,6 +6,9 @@ import { gzipBytes } from './gzip.ts';
 import type { Issue, SitemapDocument } from './model.ts';
 import { fileBytes, fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
 import { buildFiles, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
+
+export { gzipSelfCheckIssue } from './serialize/files.ts';
+
 import { zipFiles } from './zip.ts';
 
 export type { OutputFile } from './serialize/files.ts';
@@ -35,6 +38,12 @@ export interface SerializeOptions {
   gzipLevel?: number;
   /** Decompress each gzip once and compare (OUT-010; default true in serializeFiles). */
   verifyGzip?: boolean;
+  /**
+   * `serializeFiles` only: leave each `.gz` file uncompressed (`bytes` = the exact bytes to
+   * compress, name and MIME as usual) for a caller that gzips and verifies them itself, e.g. a
+   * worker using the platform's `CompressionStream` (see {@link gzipSelfCheckIssue}). Default false.
+   */
+  deferGzip?: boolean;
 }
 
 /** ASCII file base name (OUT-011): other characters become `-`; empty → `sitemap`. */
@@ -68,6 +77,7 @@ function settings(
     limits,
     gzipLevel: o.gzipLevel ?? 6,
     verifyGzip: o.verifyGzip ?? true,
+    deferGzip: o.deferGzip ?? false,
   };
 }
 
@@ -128,7 +138,11 @@ export function serializeFiles(
   const format = options.format ?? 'xml';
   if (format !== 'zip')
     return { files: buildFiles(doc, settings(doc, options, format, true), issues), issues };
-  const inner = buildFiles(doc, settings(doc, options, options.childFormat ?? 'xml', true), issues);
+  const inner = buildFiles(
+    doc,
+    { ...settings(doc, options, options.childFormat ?? 'xml', true), deferGzip: false },
+    issues,
+  );
   const entries = doc.entries.length;
   let uncompressed = 0;
   for (const f of inner) uncompressed += f.uncompressedBytes;

@@ -8,6 +8,7 @@ import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { validateDocument } from '../core/validate.ts';
+import { exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
   chunkEnds,
@@ -27,10 +28,12 @@ export interface Engine {
   handle(req: WorkerRequest, post: Post): Promise<void>;
 }
 
-/** Options: the native gzip constructor (default: the platform's, if any). */
+/** Options: the native gzip constructors (default: the platform's, if any). */
 export interface EngineOptions {
   decompressionStream?: DecompressionStreamCtor | null;
   maxDecompressedBytes?: number;
+  /** Native gzip for `xml.gz` / `txt.gz` exports (default: the platform's; null = fflate). */
+  gzipStreams?: { compress: GzipStreamCtor; decompress: GzipStreamCtor } | null;
 }
 
 /**
@@ -53,6 +56,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const native =
     options.decompressionStream === undefined ? platformDecompressionStream() : options.decompressionStream;
   const cap = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
+  const gzipStreams = options.gzipStreams === undefined ? platformGzipStreams() : options.gzipStreams;
 
   const progress = (post: Post, requestId: number, phase: ProgressMessage['phase']) => {
     let last = -1;
@@ -94,7 +98,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
         return result && { ...base, type: 'result', kind: 'parse', result };
       }
       case 'serialize': {
-        const result = serializeFiles(withEntries(req), req.options);
+        const doc = withEntries(req);
+        const viaStreams = gzipStreams && (await exportGzipNative(doc, req.options, gzipStreams));
+        const result = viaStreams || serializeFiles(doc, req.options);
         return { ...base, type: 'result', kind: 'serialize', docVersion: req.docVersion, result };
       }
       case 'validate': {

@@ -37,6 +37,8 @@ export interface FileSettings {
   limits: ChunkLimits | null;
   gzipLevel: number;
   verifyGzip: boolean;
+  /** Leave `.gz` files' bytes uncompressed for the caller to gzip (SerializeOptions.deferGzip). */
+  deferGzip: boolean;
 }
 
 /** Hard protocol limits (SIZE-001..003, NEWS-004). */
@@ -63,15 +65,20 @@ function finish(
       ),
     );
   }
-  if (!name.endsWith('.gz'))
+  if (!name.endsWith('.gz') || s.deferGzip)
     return { name, mime: mimeOf(name), bytes: raw, entries, uncompressedBytes: raw.length };
   const gz = gzipBytes(raw, { level: s.gzipLevel, filename: name.slice(0, -3) });
-  if (s.verifyGzip && !verifyGzip(gz, raw)) {
-    issues.push(
-      makeIssue('GZ-003', 'error', `Compressing ${name} failed its self-check; do not publish it.`),
-    );
-  }
+  if (s.verifyGzip && !verifyGzip(gz, raw)) issues.push(gzipSelfCheckIssue(name));
   return { name, mime: 'application/gzip', bytes: gz, entries, uncompressedBytes: raw.length };
+}
+
+/**
+ * The GZ-003 issue for a `.gz` file whose OUT-010 self-check (decompress once, compare) failed.
+ *
+ * @example gzipSelfCheckIssue('sitemap.xml.gz').message // 'Compressing sitemap.xml.gz failed its self-check; do not publish it.'
+ */
+export function gzipSelfCheckIssue(name: string): Issue {
+  return makeIssue('GZ-003', 'error', `Compressing ${name} failed its self-check; do not publish it.`);
 }
 
 /** Directory of a publish URL (`https://a.example/maps/sitemap.xml` → `https://a.example/maps/`), or null. */
