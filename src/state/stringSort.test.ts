@@ -71,7 +71,7 @@ describe('sortStrings', () => {
   ])('orders %s keys like a comparison sort and marks their ties (property)', (_, units) => {
     const unit = fc.constantFrom(...units);
     fc.assert(
-      fc.property(fc.array(fc.string({ unit, maxLength: 6 }), { maxLength: 300 }), (keys) => {
+      fc.property(fc.array(fc.string({ unit, maxLength: 6 }), { maxLength: 300, size: 'max' }), (keys) => {
         const { asc, filled, runEnd } = sortStrings(keys);
         expect(Array.from(asc)).toEqual(reference(keys, 'asc'));
         for (let i = 0; i < filled; i++) {
@@ -89,6 +89,35 @@ describe('sortStrings', () => {
       const b = (i * 104_729) % 1009;
       keys.push(`https://www.example.com/${a % 3 ? 'shop' : 'straße'}/${a}/item-${b}${i % 11 ? '' : '?x'}`);
     }
+    for (const dir of ['asc', 'desc'] as const) {
+      expect(Array.from(sortByStrings(keys, all(keys.length), dir))).toEqual(reference(keys, dir));
+    }
+  });
+});
+
+describe('sortStrings on ASCII keys (character windows)', () => {
+  it('orders keys that tie far past one window like a comparison sort (property)', () => {
+    const long = fc.string({ unit: fc.constantFrom('a', 'b'), minLength: 30, maxLength: 90 });
+    fc.assert(
+      fc.property(fc.array(long, { maxLength: 200, size: 'max' }), (keys) => {
+        const { asc, runEnd } = sortStrings(keys);
+        expect(Array.from(asc)).toEqual(reference(keys, 'asc'));
+        for (let i = 0; i + 1 < keys.length; i++) {
+          expect(runEnd[i]).toBe(keys[asc[i]] === keys[asc[i + 1]] ? 0 : 1);
+        }
+      }),
+    );
+  });
+
+  it('sorts large groups with long shared segments, prefixes of each other and duplicates', () => {
+    const keys: string[] = [];
+    const segment = 'x'.repeat(37);
+    for (let i = 0; i < 40_000; i++) {
+      const a = (i * 7919) % 13;
+      const b = (i * 104_729) % 5003;
+      keys.push(`https://www.example.com/${a}/${segment}/${b}${i % 7 ? '' : '/'}${i % 5 ? '' : segment}`);
+    }
+    keys.push('https://www.example.com/', '', 'https://www.example.com/1');
     for (const dir of ['asc', 'desc'] as const) {
       expect(Array.from(sortByStrings(keys, all(keys.length), dir))).toEqual(reference(keys, dir));
     }

@@ -3,14 +3,16 @@
  *
  * Comparing 1,000,000 URLs pairwise costs over a second because they share long prefixes
  * (`https://www.example.com/…`), and reading characters out of a million separate strings is
- * mostly cache misses. So the keys are packed once into one UTF-8 byte blob (textBlob.ts) and
- * sorted there by an MSD radix sort over row indexes: each group skips the prefix its rows share,
- * then distributes its rows by the next one or two bytes (counting sort, stable), and only
- * groups that still tie go on. UTF-8 byte order equals code-unit order unless a key holds a
- * character in U+E000–U+FFFF or a lone surrogate: those inputs take stringSortUtf16.ts.
+ * mostly cache misses. ASCII keys (URLs, dates: the usual case) take windowSort.ts, an MSD radix
+ * sort over fixed-width character windows copied once per row. Other keys are packed into one
+ * UTF-8 byte blob (textBlob.ts) and sorted there by an MSD radix sort over row positions: each
+ * pass distributes a group by the next one or two bytes (counting sort, stable) and skips what
+ * its buckets share. UTF-8 byte order equals code-unit order unless a key holds a character in
+ * U+E000–U+FFFF or a lone surrogate: those inputs take stringSortUtf16.ts.
  */
 import { sortByStringsUtf16 } from './stringSortUtf16.ts';
 import { packUtf8, type Utf8Blob } from './textBlob.ts';
+import { sortAscii } from './windowSort.ts';
 
 /** A stable ascending order of strings. */
 export interface StringOrder {
@@ -68,14 +70,28 @@ export function sortStrings(keys: readonly string[]): StringOrder {
   for (let i = 0; i < n; i++) if (lens[i] === 0) asc[k++] = i;
   const runEnd = new Uint8Array(n);
   runEnd.fill(1, 0, filled);
-  if (filled < 2) return { asc, filled, runEnd };
+  if (filled < 2 || sortAscii(keys, asc.subarray(0, filled), runEnd)) return { asc, filled, runEnd };
+  // Some key is not ASCII: start again from row order.
+  k = 0;
+  for (let i = 0; i < n; i++) if (lens[i] > 0) asc[k++] = i;
+  runEnd.fill(1, 0, filled);
   const blob = packUtf8(keys, lens);
   if (blob) radixSort(blob, asc, filled, runEnd);
   else {
-    asc.set(sortByStringsUtf16(keys, asc.subarray(0, filled), 'asc'));
+    const rows = asc.subarray(0, filled);
+    // The UTF-16 radix sort reads U+0000 as "ended": keys holding it are compared natively.
+    if (keys.some((key) => key.includes('\0'))) rows.sort((a, b) => compareNative(keys, a, b));
+    else asc.set(sortByStringsUtf16(keys, rows, 'asc'));
     for (let i = 0; i + 1 < filled; i++) if (keys[asc[i]] === keys[asc[i + 1]]) runEnd[i] = 0;
   }
   return { asc, filled, runEnd };
+}
+
+function compareNative(keys: readonly string[], a: number, b: number): number {
+  const ka = keys[a];
+  const kb = keys[b];
+  if (ka === kb) return a - b;
+  return ka < kb ? -1 : 1;
 }
 
 /**

@@ -1,0 +1,230 @@
+/**
+ * MSD radix sort of ASCII strings that reads each string as rarely as possible: reading one
+ * character of a million separate strings is a cache miss per string, so each row's next 32
+ * characters (a "window") are copied once into eight Uint32 columns that travel with the row
+ * through the counting-sort passes. Passes then read only those columns (sequential memory);
+ * a group goes back to its strings only when its rows still tie past the window's end. Each
+ * pass distributes by one or two characters and, while counting, finds how many more
+ * characters every bucket's rows share (XOR of windows), so shared path segments cost nothing.
+ */
+
+/** Characters per window (8 words × 4 characters of 8 bits: code + 1, 0 = ended). */
+const SPAN = 32;
+const WORDS = SPAN / 4;
+/** Groups up to this size are insertion-sorted (window words first, then native comparison). */
+const SMALL = 16;
+/** Groups at least this big are distributed by two characters at once (65,536 buckets). */
+const WIDE = 4096;
+
+interface Ctx {
+  keys: readonly string[];
+  idx: Int32Array;
+  win: Uint32Array[];
+  tmpIdx: Int32Array;
+  tmpWord: Uint32Array;
+  dig: Int32Array;
+  /** Scratch permutation of a small group. */
+  perm: Int32Array;
+  count: Int32Array;
+  first: Int32Array;
+  share: Int32Array;
+  runEnd: Uint8Array;
+  /** Groups left to sort: lo, hi, depth, window start. */
+  stack: number[];
+  ascii: boolean;
+}
+
+/**
+ * Sort `idx` (rows of non-empty `keys`, in row order) ascending by key, stable, and clear
+ * `runEnd[i]` for positions whose key equals the next one. Returns false, with `idx` in some
+ * permutation, when a key holds a character above U+007F: the caller sorts another way.
+ *
+ * @example const idx = Int32Array.of(0, 1); sortAscii(['b', 'a'], idx, runEnd) // true; idx = [1, 0]
+ */
+export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint8Array): boolean {
+  const m = idx.length;
+  if (m < 2) return true;
+  const c: Ctx = {
+    keys,
+    idx,
+    win: Array.from({ length: WORDS }, () => new Uint32Array(m)),
+    tmpIdx: new Int32Array(m),
+    tmpWord: new Uint32Array(m),
+    dig: new Int32Array(m),
+    perm: new Int32Array(SMALL),
+    count: new Int32Array(65536),
+    first: new Int32Array(65536),
+    share: new Int32Array(65536),
+    runEnd,
+    stack: [],
+    ascii: true,
+  };
+  const d0 = sharedPrefix(keys, idx);
+  fill(c, 0, m, d0);
+  c.stack.push(0, m, d0, d0);
+  while (c.stack.length > 0 && c.ascii) {
+    const base = c.stack.pop() as number;
+    const d = c.stack.pop() as number;
+    const hi = c.stack.pop() as number;
+    const lo = c.stack.pop() as number;
+    const wide = hi - lo >= WIDE;
+    let at = base;
+    if (d + (wide ? 2 : 1) > base + SPAN) {
+      fill(c, lo, hi, d);
+      at = d;
+    }
+    if (hi - lo <= SMALL) insertionSort(c, lo, hi, d - at);
+    else distribute(c, lo, hi, d, at, wide);
+  }
+  return c.ascii;
+}
+
+/** Length of the prefix every key shares (native `startsWith` per row, shrinking on a miss). */
+function sharedPrefix(keys: readonly string[], idx: Int32Array): number {
+  let prefix = keys[idx[0]];
+  for (let i = 1; i < idx.length && prefix.length > 0; i++) {
+    const s = keys[idx[i]];
+    if (s.startsWith(prefix)) continue;
+    let j = 0;
+    const max = Math.min(prefix.length, s.length);
+    while (j < max && s.charCodeAt(j) === prefix.charCodeAt(j)) j++;
+    prefix = prefix.slice(0, j);
+  }
+  return prefix.length;
+}
+
+/** Copy characters `d .. d + SPAN` of the group's rows into their windows. */
+function fill(c: Ctx, lo: number, hi: number, d: number): void {
+  const { keys, idx, win } = c;
+  let seen = 0;
+  for (let i = lo; i < hi; i++) {
+    const s = keys[idx[i]];
+    const len = s.length;
+    for (let w = 0; w < WORDS; w++) {
+      const p = d + w * 4;
+      const c0 = p < len ? s.charCodeAt(p) + 1 : 0;
+      const c1 = p + 1 < len ? s.charCodeAt(p + 1) + 1 : 0;
+      const c2 = p + 2 < len ? s.charCodeAt(p + 2) + 1 : 0;
+      const c3 = p + 3 < len ? s.charCodeAt(p + 3) + 1 : 0;
+      seen |= c0 | c1 | c2 | c3;
+      win[w][i] = (c0 << 24) | (c1 << 16) | (c2 << 8) | c3;
+    }
+  }
+  if (seen > 128) c.ascii = false;
+}
+
+/** Character `k` of the window at position `i` (code + 1, 0 = ended). */
+function charAt(win: Uint32Array[], i: number, k: number): number {
+  return (win[k >> 2][i] >>> (24 - 8 * (k & 3))) & 0xff;
+}
+
+/** Equal window characters of positions `i` and `f` from `k`, at most `cap`. */
+function windowLcp(win: Uint32Array[], i: number, f: number, k: number, cap: number): number {
+  let at = k;
+  const end = k + cap;
+  while (at < end) {
+    const w = at >> 2;
+    const x = (win[w][i] ^ win[w][f]) << (8 * (at & 3));
+    if (x !== 0) return Math.min(at - k + (Math.clz32(x) >> 3), cap);
+    at = (w + 1) * 4;
+  }
+  return cap;
+}
+
+/**
+ * Counting-sort the group by the character (two when `wide`) at depth `d`, then push every
+ * bucket that still ties past the characters its rows share, or mark it equal when its
+ * strings ended.
+ */
+function distribute(c: Ctx, lo: number, hi: number, d: number, base: number, wide: boolean): void {
+  const { win, dig, count, first, share, keys, idx } = c;
+  const width = wide ? 2 : 1;
+  const k = d - base;
+  let min = 65536;
+  let max = -1;
+  for (let i = lo; i < hi; i++) {
+    let key = charAt(win, i, k);
+    if (wide) key = key * 256 + (key === 0 ? 0 : charAt(win, i, k + 1));
+    dig[i - lo] = key;
+    if (key < min) min = key;
+    if (key > max) max = key;
+    if (count[key]++ === 0) {
+      first[key] = i;
+      const rest = keys[idx[i]].length - d - width;
+      share[key] = Math.max(0, Math.min(SPAN - k - width, rest));
+    } else if (share[key] > 0 && (key & 0xff) !== 0) {
+      share[key] = windowLcp(win, i, first[key], k + width, share[key]);
+    }
+  }
+  scatter(c, lo, hi, min, max, (k + width) >> 2);
+  let s = 0;
+  for (let b = min; b <= max; b++) {
+    const e = count[b];
+    count[b] = 0;
+    if (e - s > 1) {
+      if ((b & 0xff) === 0) c.runEnd.fill(0, lo + s, lo + e - 1);
+      else c.stack.push(lo + s, lo + e, d + width + share[b], base);
+    }
+    s = e;
+  }
+}
+
+/** Stable move of the group into bucket order, with the window words from `w0` on. */
+function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: number): void {
+  const { idx, tmpIdx, dig, count } = c;
+  let sum = 0;
+  for (let b = min; b <= max; b++) {
+    const n = count[b];
+    count[b] = sum;
+    sum += n;
+  }
+  const m = hi - lo;
+  for (let i = 0; i < m; i++) dig[i] = count[dig[i]]++;
+  for (let i = 0; i < m; i++) tmpIdx[dig[i]] = idx[lo + i];
+  idx.set(tmpIdx.subarray(0, m), lo);
+  const tmp = c.tmpWord;
+  for (let w = w0; w < WORDS; w++) {
+    const col = c.win[w];
+    for (let i = 0; i < m; i++) tmp[dig[i]] = col[lo + i];
+    col.set(tmp.subarray(0, m), lo);
+  }
+}
+
+/**
+ * Compare positions `a` and `b` of a group whose rows share the characters before window
+ * character `k`: by window words, then (equal through the window, neither ended) natively.
+ */
+function compareAt(c: Ctx, a: number, b: number, k: number): number {
+  const { win } = c;
+  const shift = 8 * (k & 3);
+  for (let w = k >> 2; w < WORDS; w++) {
+    const wa = win[w][a];
+    const wb = win[w][b];
+    const x = w === k >> 2 ? (wa << shift) >>> 0 : wa;
+    const y = w === k >> 2 ? (wb << shift) >>> 0 : wb;
+    if (x !== y) return x < y ? -1 : 1;
+    if ((wa & 0xff) === 0) return 0;
+  }
+  const ka = c.keys[c.idx[a]];
+  const kb = c.keys[c.idx[b]];
+  return ka === kb ? 0 : ka < kb ? -1 : 1;
+}
+
+/** Stable insertion sort of a small group (a local permutation), then its equal runs. */
+function insertionSort(c: Ctx, lo: number, hi: number, k: number): void {
+  const { idx, tmpIdx, runEnd } = c;
+  const m = hi - lo;
+  const perm = c.perm;
+  for (let i = 0; i < m; i++) {
+    const p = lo + i;
+    let j = i - 1;
+    while (j >= 0 && compareAt(c, perm[j], p, k) > 0) {
+      perm[j + 1] = perm[j];
+      j--;
+    }
+    perm[j + 1] = p;
+  }
+  for (let i = 0; i + 1 < m; i++) if (compareAt(c, perm[i], perm[i + 1], k) === 0) runEnd[lo + i] = 0;
+  for (let i = 0; i < m; i++) tmpIdx[i] = idx[perm[i]];
+  idx.set(tmpIdx.subarray(0, m), lo);
+}
