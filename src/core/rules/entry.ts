@@ -8,8 +8,8 @@ import { checkChangefreq } from './changefreq.ts';
 import type { EntryCtx } from './common.ts';
 import { familyHash } from './duplicates.ts';
 import { checkNestedByName, originKey } from './host.ts';
-import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
-import { checkImages } from './image.ts';
+import { checkHreflangLocal, type HreflangFacts, lastPlainHrefs } from './hreflang.ts';
+import { checkImages, lastPlainImageLocs } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
 import { checkLoc, lastUrlLower, lastUrlPlain } from './loc.ts';
 import { checkNews } from './news.ts';
@@ -40,6 +40,15 @@ export interface EntryFacts {
   href: HreflangFacts | null;
 }
 
+/** Issues of the hreflang and image rules of the entry being checked (see `checkEntry`). */
+const HREF_OUT: Issue[] = [];
+const IMAGE_OUT: Issue[] = [];
+
+function moveAll(from: Issue[], to: Issue[]): void {
+  for (const i of from) to.push(i);
+  from.length = 0;
+}
+
 /**
  * Validates one entry in isolation; pushes issues to `out`.
  *
@@ -65,10 +74,25 @@ export function checkEntry(
     (cf && !hasEdgeSpace(e.changefreq!) ? CLEAN_CHANGEFREQ : 0) |
     (priority !== null && !hasEdgeSpace(e.priority!) ? CLEAN_PRIORITY : 0) |
     (plainLoc ? CLEAN_LOC : 0);
-  checkValues(ctx, clean);
+  // hreflang and image rules run first, into side lists appended in their usual place below, so
+  // that the value checks and byte counts can skip the URLs they proved plain.
+  let href: HreflangFacts | null = null;
+  let plainHrefs = 0;
+  if (entry.alternates) {
+    href = checkHreflangLocal({ entry, kind, settings, out: HREF_OUT });
+    plainHrefs = lastPlainHrefs();
+  }
+  let offHostImages = 0;
+  let plainImages = 0;
+  if (entry.images) {
+    offHostImages = checkImages({ entry, kind, settings, out: IMAGE_OUT }, parts);
+    plainImages = lastPlainImageLocs();
+  }
+  checkValues(ctx, clean, plainImages, plainHrefs);
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
-  const href = entry.alternates ? checkHreflangLocal(ctx) : null;
+  moveAll(HREF_OUT, out);
+  moveAll(IMAGE_OUT, out);
   const exact = plainLoc ? entry.loc : trimValue(entry.loc);
   return {
     exact,
@@ -79,10 +103,10 @@ export function checkEntry(
     priority,
     hasChangefreq: cf || (entry.changefreq !== undefined && trimValue(entry.changefreq) !== ''),
     hasPriority: priority !== null || (entry.priority !== undefined && trimValue(entry.priority) !== ''),
-    bytes: entryBytes(entry, kind, clean),
+    bytes: entryBytes(entry, kind, clean, plainImages, plainHrefs),
     newsCount: news ? news.count : 0,
     newsName: news ? news.name : null,
-    offHostImages: entry.images ? checkImages(ctx, parts) : 0,
+    offHostImages,
     href,
   };
 }

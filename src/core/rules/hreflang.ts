@@ -8,7 +8,7 @@ import { type EntryCtx, report, show } from './common.ts';
 import { familyHash } from './duplicates.ts';
 import { finishHash, HASH_SEED, hashRange } from './hashIndex.ts';
 import { hreflangProblem } from './languageCodes.ts';
-import { checkUrlValue, lastUrlLower } from './loc.ts';
+import { checkUrlValue, lastUrlLower, lastUrlPlain } from './loc.ts';
 
 /** Facts about the entry's hreflang links for the cluster index. */
 export interface HreflangFacts {
@@ -67,6 +67,18 @@ export function isNonHreflang(a: Alternate): boolean {
 /** Set by `checkLink`: the scanned trimmed href and whether it is lowercase ASCII. */
 let linkParts: UrlParts | null = null;
 let linkLower = false;
+/** Set by `checkHreflangLocal`: bit i set when alternate i (i < 31) has a plain href. */
+let plainHrefs = 0;
+
+/**
+ * Bit i set when the href of alternate i (i < 31) in the last `checkHreflangLocal` call is plain:
+ * printable ASCII without `&`, `'`, `<`, `>`, `"` or surrounding spaces (no ENC issue, bytes = length).
+ *
+ * @example checkHreflangLocal(ctx); lastPlainHrefs() & 1 // alternate 0
+ */
+export function lastPlainHrefs(): number {
+  return plainHrefs;
+}
 
 function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
   linkParts = null;
@@ -105,6 +117,7 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
   }
   if (a.href?.trim()) {
     linkParts = checkUrlValue(ctx, a.href, `${f}.href`, HREF_URL);
+    if (i < 31 && lastUrlPlain()) plainHrefs |= 1 << i;
     linkLower = linkParts !== null && lastUrlLower();
   }
   const code = a.hreflang?.trim();
@@ -142,6 +155,7 @@ function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
  */
 export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
   const alts = ctx.entry.alternates!;
+  plainHrefs = 0;
   const codes = new Map<string, string>();
   const codeList: string[] = [];
   const hashes: number[] = [];

@@ -1,7 +1,7 @@
 /** IMG rules (SITEMAP-RULES.md 6.12) on `entry.images`. IMG-001 and IMG-008 come from the parser. */
 import { scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
-import { checkUrlValue } from './loc.ts';
+import { checkUrlValue, lastUrlPlain } from './loc.ts';
 
 const MAX_IMAGES = 1000;
 const IMAGE_URL = { absRule: 'IMG-003', schemes: ['http', 'https'], page: false } as const;
@@ -13,6 +13,19 @@ const TAG: Record<(typeof DEPRECATED)[number], string> = {
   license: 'license',
 };
 
+/** Set by `checkImages`: bit i set when image i (i < 31) has a plain loc (see `lastUrlPlain`). */
+let plainLocs = 0;
+
+/**
+ * Bit i set when the loc of image i (i < 31) in the last `checkImages` call is plain: printable
+ * ASCII without `&`, `'`, `<`, `>`, `"` or surrounding spaces (no ENC issue, bytes = length).
+ *
+ * @example checkImages(ctx, parts); lastPlainImageLocs() & 1 // image 0
+ */
+export function lastPlainImageLocs(): number {
+  return plainLocs;
+}
+
 /**
  * Checks every image of the entry. Returns how many images sit on another host than the page
  * (IMG-005, reported once per document).
@@ -21,6 +34,7 @@ const TAG: Record<(typeof DEPRECATED)[number], string> = {
  */
 export function checkImages(ctx: EntryCtx, page: UrlParts | null): number {
   const images = ctx.entry.images!;
+  plainLocs = 0;
   if (images.length > MAX_IMAGES) {
     report(
       ctx,
@@ -46,6 +60,7 @@ export function checkImages(ctx: EntryCtx, page: UrlParts | null): number {
       );
     } else {
       const parts = checkUrlValue(ctx, im.loc, `images.${i}.loc`, IMAGE_URL);
+      if (i < 31 && lastUrlPlain()) plainLocs |= 1 << i;
       if (parts && pageHost !== null && parts.host.toLowerCase() !== pageHost) offHost++;
       const first = seen.get(loc);
       if (first !== undefined) {

@@ -7,7 +7,7 @@
  * user will publish, i.e. our export.
  */
 import type { DocumentKind, Entry, Issue, SitemapDocument, XNode } from '../model.ts';
-import { CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_LOC, CLEAN_PRIORITY } from './values.ts';
+import { bit, CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_LOC, CLEAN_PRIORITY } from './values.ts';
 
 /** Bytes of the document around the entries (declaration, root with namespaces, closing tag). */
 export const DOCUMENT_OVERHEAD = 420;
@@ -93,11 +93,12 @@ function nodesBytes(nodes: readonly XNode[], prefix: number, indent: number): nu
 /**
  * Estimated bytes of one entry in the exported XML (text sitemaps: the line). `clean` holds the
  * `CLEAN_*` bits of `checkValues` for fields known to be printable ASCII without `&`, `'`, `<`,
- * `>`, `"` or surrounding spaces (their bytes are their length).
+ * `>`, `"` or surrounding spaces (their bytes are their length); `plainImages` / `plainHrefs` mark
+ * image locs / alternate hrefs known to be such (bit i: item i).
  *
  * @example entryBytes({ id: 0, loc: 'https://a.com/' }, 'text') === 15
  */
-export function entryBytes(e: Entry, kind: DocumentKind, clean = 0): number {
+export function entryBytes(e: Entry, kind: DocumentKind, clean = 0, plainImages = 0, plainHrefs = 0): number {
   if (kind === 'text') return clean & CLEAN_LOC ? e.loc.length + 1 : textLineBytes(e.loc);
   let n = 2 * 5 + 5 + 6;
   n += clean & CLEAN_LOC ? 2 * 3 + 5 + 4 + 1 + e.loc.length : urlEl(3, e.loc, 4);
@@ -105,17 +106,21 @@ export function entryBytes(e: Entry, kind: DocumentKind, clean = 0): number {
   n += clean & CLEAN_CHANGEFREQ ? 2 * 10 + 5 + 4 + 1 + e.changefreq!.length : el(10, e.changefreq, 4);
   n += clean & CLEAN_PRIORITY ? 2 * 8 + 5 + 4 + 1 + e.priority!.length : el(8, e.priority, 4);
   if (e.images) {
-    for (const im of e.images) {
-      n += 2 * 11 + 5 + 10 + urlEl(9, im.loc, 6) + el(13, im.caption, 6) + el(11, im.title, 6);
+    for (let i = 0; i < e.images.length; i++) {
+      const im = e.images[i];
+      n += 2 * 11 + 5 + 10 + (bit(plainImages, i) ? 2 * 9 + 5 + 6 + 1 + im.loc.length : urlEl(9, im.loc, 6));
+      n += el(13, im.caption, 6) + el(11, im.title, 6);
       n += el(18, im.geoLocation, 6) + el(13, im.license, 6);
     }
   }
   if (e.videos) for (const v of e.videos) n += 2 * 11 + 5 + 10 + nodesBytes(v.nodes, 6, 6);
   if (e.news) for (const v of e.news) n += 2 * 9 + 5 + 10 + nodesBytes(v.nodes, 5, 6);
   if (e.alternates) {
-    for (const a of e.alternates) {
+    for (let i = 0; i < e.alternates.length; i++) {
+      const a = e.alternates[i];
       n += 24 + (a.rel ? escapedBytes(a.rel) + 7 : 0) + (a.hreflang ? escapedBytes(a.hreflang) + 12 : 0);
-      n += (a.href ? urlBytes(a.href) + 8 : 0) + (a.media ? escapedBytes(a.media) + 9 : 0);
+      const href = !a.href ? 0 : bit(plainHrefs, i) ? a.href.length + 8 : urlBytes(a.href) + 8;
+      n += href + (a.media ? escapedBytes(a.media) + 9 : 0);
     }
   }
   if (e.extras) for (const x of e.extras) n += x.xml.length + 5;

@@ -100,6 +100,11 @@ function checkValue(ctx: EntryCtx, v: string | undefined, field: string): void {
   }
 }
 
+/** Bit `i` of a plain-value mask (only bits 0–30 are used). @example bit(0b10, 1) === true */
+export function bit(mask: number, i: number): boolean {
+  return i < 31 && ((mask >>> i) & 1) === 1;
+}
+
 /** True when `checkValue` would look closer at the value (a forbidden character or an `&`). */
 function flagged(v: string | undefined): v is string {
   return v !== undefined && v !== '' && scanValue(v) !== 0;
@@ -122,11 +127,13 @@ export const CLEAN_LOC = 8;
 
 /**
  * Runs ENC-007 / ENC-008 / TXT-003 over every value of the entry. `clean` skips scalar fields that
- * already passed their own strict format check (a valid date or keyword cannot hold such characters).
+ * already passed their own strict format check (a valid date or keyword cannot hold such characters);
+ * `plainImages` / `plainHrefs` skip image locs / alternate hrefs known to be plain (bit i: item i,
+ * see `lastPlainImageLocs`, `lastPlainHrefs`).
  *
  * @example checkValues(ctx) // loc 'https://a.com/?a=1&amp;b=2' → ENC-007 at 'loc'
  */
-export function checkValues(ctx: EntryCtx, clean = 0): void {
+export function checkValues(ctx: EntryCtx, clean = 0, plainImages = 0, plainHrefs = 0): void {
   const e: Entry = ctx.entry;
   if (!(clean & CLEAN_LOC)) checkValue(ctx, e.loc, 'loc');
   if (!(clean & CLEAN_LASTMOD)) checkValue(ctx, e.lastmod, 'lastmod');
@@ -136,7 +143,7 @@ export function checkValues(ctx: EntryCtx, clean = 0): void {
     for (let i = 0; i < e.images.length; i++) {
       const im = e.images[i];
       // Field paths are built only for a value that has something to report.
-      if (flagged(im.loc)) checkValue(ctx, im.loc, `images.${i}.loc`);
+      if (!bit(plainImages, i) && flagged(im.loc)) checkValue(ctx, im.loc, `images.${i}.loc`);
       if (flagged(im.caption)) checkValue(ctx, im.caption, `images.${i}.caption`);
       if (flagged(im.title)) checkValue(ctx, im.title, `images.${i}.title`);
       if (flagged(im.geoLocation)) checkValue(ctx, im.geoLocation, `images.${i}.geoLocation`);
@@ -148,7 +155,7 @@ export function checkValues(ctx: EntryCtx, clean = 0): void {
   if (e.alternates) {
     for (let i = 0; i < e.alternates.length; i++) {
       const a = e.alternates[i];
-      if (flagged(a.href)) checkValue(ctx, a.href, `alternates.${i}.href`);
+      if (!bit(plainHrefs, i) && flagged(a.href)) checkValue(ctx, a.href, `alternates.${i}.href`);
       if (flagged(a.hreflang)) checkValue(ctx, a.hreflang, `alternates.${i}.hreflang`);
     }
   }
