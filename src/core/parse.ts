@@ -1,9 +1,10 @@
 import type { DocumentKind, Entry, FatalError, Issue, ParseResult, SitemapDocument } from './model.ts';
-import { decodeBytes } from './parse/decode.ts';
+import { decodeBytes, utf8Route } from './parse/decode.ts';
 import { gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
 import { parseIssue } from './parse/issues.ts';
+import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
-import { parseXml, type XmlOut } from './parse/xml.ts';
+import { parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
 
 /** Options for {@link parseSitemap}. */
 export interface ParseOptions {
@@ -145,12 +146,62 @@ function firstNonSpace(text: string): number {
   return i;
 }
 
+/**
+ * Progress callback for the XML reader: string position `at` of `length` scaled to `total` input
+ * units. Values not above `seen.max` (reached by a masked read that bailed out) are not repeated.
+ */
+function scaled(
+  onProgress: ParseOptions['onProgress'],
+  total: number,
+  length: number,
+  seen: { max: number },
+): ((at: number) => void) | undefined {
+  if (!onProgress) return undefined;
+  return (at: number) => {
+    const done = Math.floor((at / length) * total);
+    if (done <= seen.max) return;
+    onProgress(done, total);
+  };
+}
+
+/**
+ * UTF-8 XML holding non-ASCII bytes, read through a masked copy (see parse/mask.ts); null when
+ * the file must be decoded as a whole (other encodings, not XML, or the masked read bailed out).
+ */
+function parseMasked(
+  data: Uint8Array,
+  stage: Stage,
+  options: ParseOptions,
+  total: number,
+  seen: { max: number },
+): ParseResult | null {
+  const route = utf8Route(data);
+  if (!route) return null;
+  const masked = maskNonAscii(data.subarray(route.from));
+  if (!masked) return null;
+  const start = firstNonSpace(masked.text);
+  if (start === masked.text.length || masked.text.charCodeAt(start) !== 60) return null;
+  const progress = options.onProgress;
+  const report = progress
+    ? (at: number) => {
+        const done = Math.floor((at / masked.text.length) * total);
+        if (done > seen.max) seen.max = done;
+        progress(done, total);
+      }
+    : undefined;
+  const out = parseMaskedXml(masked.text, masked.raw, masked.masks, start, report);
+  if (!out) return null;
+  stage.issues.push(...route.issues);
+  return fromXml(stage, out, false);
+}
+
 function parseInner(input: Uint8Array | string, options: ParseOptions): ParseResult {
   const stage: Stage = { issues: [], bytes: 0, decodedBytes: 0, gzip: false, encoding: 'utf-8' };
   if (options.fileName !== undefined) stage.fileName = options.fileName;
   let text: string;
   let hadBom = false;
   let invalidUtf8 = false;
+  const seen = { max: -1 };
   if (typeof input === 'string') {
     stage.decodedBytes = stage.bytes = utf8Length(input);
     text = input;
@@ -168,6 +219,8 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
     const data = unwrap(input, stage, options);
     if (!(data instanceof Uint8Array)) return data;
     stage.decodedBytes = data.length;
+    const fast = parseMasked(data, stage, options, input.length, seen);
+    if (fast) return fast;
     const dec = decodeBytes(data);
     stage.issues.push(...dec.issues);
     stage.encoding = dec.encoding;
@@ -178,11 +231,7 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
   const start = firstNonSpace(text);
   if (start === text.length) return refuse(stage, 'ENC-004', 'The file is empty');
   if (text.charCodeAt(start) === 60) {
-    const progress = options.onProgress;
-    const total = typeof input === 'string' ? input.length : input.length;
-    const report = progress
-      ? (at: number) => progress(Math.floor((at / text.length) * total), total)
-      : undefined;
+    const report = scaled(options.onProgress, input.length, text.length, seen);
     return fromXml(stage, parseXml(text, start, report), invalidUtf8);
   }
   const out = looksLikeRobots(text) ? parseRobots(text) : parseText(text, hadBom, invalidUtf8);

@@ -33,8 +33,9 @@ export class XmlCtx implements ScanHooks {
   private readonly reportedPrefix = new Set<string>();
   private readonly reportedCase = new Set<string>();
 
-  constructor(text: string) {
-    this.sc = new Scanner(text, this);
+  /** `raw`: the UTF-8 bytes behind masked `text` (see mask.ts), or null. */
+  constructor(text: string, raw: Uint8Array | null = null) {
+    this.sc = new Scanner(text, this, raw);
   }
 
   /** 1-based line and column of string index `at`. */

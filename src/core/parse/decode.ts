@@ -88,14 +88,20 @@ function decodeDeclared(bytes: Uint8Array, label: string, issues: Issue[]): Deco
   return { text: decoder.decode(bytes), encoding: decoder.encoding, issues, invalidUtf8: false };
 }
 
+/** Where the UTF-8 text of a file starts and the issues its prelude raises, when read as UTF-8. */
+export interface Utf8Route {
+  /** 3 after a UTF-8 BOM, else 0. */
+  from: number;
+  issues: Issue[];
+}
+
 /**
- * Decode sitemap bytes to text: BOM sniffing (UTF-8 BOM → ENC-002, UTF-16 BOM → ENC-001, a UTF-16
- * BOM over single-byte text is ignored with ENC-001), a declared non-UTF-8 encoding (ENC-001), and
- * invalid UTF-8 replaced by U+FFFD (ENC-001, `invalidUtf8`). The BOM is never part of `text`.
+ * The decision {@link decodeBytes} makes for files it reads as UTF-8: null when the bytes are
+ * UTF-16 (by BOM or by NUL pattern) or declare another encoding.
  *
- * @example decodeBytes(new TextEncoder().encode('<urlset/>')).text // '<urlset/>'
+ * @example utf8Route(new TextEncoder().encode('<urlset/>'))?.from // 0
  */
-export function decodeBytes(bytes: Uint8Array): Decoded {
+export function utf8Route(bytes: Uint8Array): Utf8Route | null {
   const issues: Issue[] = [];
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     issues.push(parseIssue('ENC-002', 'UTF-8 byte order mark removed', { line: 1, column: 1 }));
@@ -104,8 +110,35 @@ export function decodeBytes(bytes: Uint8Array): Decoded {
       const message = `The file has a UTF-8 byte order mark but declares encoding "${label}"; the BOM wins (UTF-8)`;
       issues.push(parseIssue('ENC-001', message, { line: 1, column: 1 }));
     }
-    return decodeUtf8(bytes, 3, issues);
+    return { from: 3, issues };
   }
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return null;
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return null;
+  if (bytes.length >= 4 && bytes[0] === 0x3c && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0)
+    return null;
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x3c && bytes[2] === 0 && bytes[3] !== 0)
+    return null;
+  const label = declaredEncoding(bytes, 0);
+  if (label && /^(utf-?16|ucs-?2)/i.test(label)) {
+    const message = `The XML declaration names encoding "${label}" but the bytes are single-byte text; decoded as UTF-8`;
+    issues.push(parseIssue('ENC-001', message, { line: 1, column: 1 }));
+    return { from: 0, issues };
+  }
+  if (label && !isUtf8Label(label)) return null;
+  return { from: 0, issues };
+}
+
+/**
+ * Decode sitemap bytes to text: BOM sniffing (UTF-8 BOM → ENC-002, UTF-16 BOM → ENC-001, a UTF-16
+ * BOM over single-byte text is ignored with ENC-001), a declared non-UTF-8 encoding (ENC-001), and
+ * invalid UTF-8 replaced by U+FFFD (ENC-001, `invalidUtf8`). The BOM is never part of `text`.
+ *
+ * @example decodeBytes(new TextEncoder().encode('<urlset/>')).text // '<urlset/>'
+ */
+export function decodeBytes(bytes: Uint8Array): Decoded {
+  const route = utf8Route(bytes);
+  if (route) return decodeUtf8(bytes, route.from, route.issues);
+  const issues: Issue[] = [];
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, true, issues);
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, false, issues);
   if (bytes.length >= 4 && bytes[0] === 0x3c && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) {
@@ -114,15 +147,6 @@ export function decodeBytes(bytes: Uint8Array): Decoded {
   if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x3c && bytes[2] === 0 && bytes[3] !== 0) {
     return decodeUtf16NoBom(bytes, false, issues);
   }
-  const label = declaredEncoding(bytes, 0);
-  if (label && /^(utf-?16|ucs-?2)/i.test(label)) {
-    const message = `The XML declaration names encoding "${label}" but the bytes are single-byte text; decoded as UTF-8`;
-    issues.push(parseIssue('ENC-001', message, { line: 1, column: 1 }));
-    return decodeUtf8(bytes, 0, issues);
-  }
-  if (label && !isUtf8Label(label)) {
-    const declared = decodeDeclared(bytes, label, issues);
-    if (declared) return declared;
-  }
-  return decodeUtf8(bytes, 0, issues);
+  const declared = decodeDeclared(bytes, declaredEncoding(bytes, 0) as string, issues);
+  return declared ?? decodeUtf8(bytes, 0, issues);
 }

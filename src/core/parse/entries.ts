@@ -151,6 +151,16 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
     for (;;) {
       const before = sc.pos;
       sc.skipSpace();
+      const simple = sc.peekSimple();
+      if (simple !== '') {
+        const rank = simpleCoreRank(ctx, st, simple);
+        if (rank > 0) {
+          sc.takeSimple(simple);
+          const value = sc.value(sc.textStart, sc.textEnd);
+          if (coreValueOf(ctx, st, CORE_NAMES[rank], rank, sc.tokStart, value)) hasLoc = true;
+          continue;
+        }
+      }
       const t = sc.next();
       if (t === Tok.Text) sc.textStart = before;
       if (t === Tok.Start) {
@@ -160,7 +170,7 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
       } else if (t === Tok.Text) bareText(ctx, st);
       else if (t === Tok.Cdata) {
         if (!st.bare) st.bareAt = sc.textStart;
-        st.bare += sc.s.slice(sc.textStart, sc.textEnd);
+        st.bare += sc.plain(sc.textStart, sc.textEnd);
         ctx.cdata = true;
       } else if (t === Tok.Eof)
         sc.fail(`Unexpected end of input inside <${isIndex ? 'sitemap' : 'url'}>`, sc.s.length);
@@ -233,9 +243,33 @@ function child(ctx: XmlCtx, st: EntryState, at: number): boolean {
   return false;
 }
 
+/**
+ * Rank of a `<name>text</name>` child found by `peekSimple` when the normal path would read it as
+ * a core value spelled exactly (no ENC-010) that is allowed here; 0 otherwise.
+ */
+function simpleCoreRank(ctx: XmlCtx, st: EntryState, name: string): number {
+  const q = ctx.sc.resolve(name, ctx.sc.pos);
+  if (q.cls !== NsClass.Core) return 0;
+  if (q.rank === -2) q.rank = coreRank(q.local);
+  const rank = q.rank;
+  if (rank === 0 || CORE_NAMES[rank] !== q.local || (st.isIndex && rank > 2)) return 0;
+  return rank;
+}
+
 function coreValue(ctx: XmlCtx, st: EntryState, local: string, rank: number, at: number): boolean {
   const sc = ctx.sc;
-  const value = sc.selfClosing ? '' : readText(ctx);
+  return coreValueOf(ctx, st, local, rank, at, sc.selfClosing ? '' : readText(ctx));
+}
+
+/** Store core child `local` (XSD rank `rank`, start tag at `at`) read as `value`; true for the entry's first `<loc>`. */
+function coreValueOf(
+  ctx: XmlCtx,
+  st: EntryState,
+  local: string,
+  rank: number,
+  at: number,
+  value: string,
+): boolean {
   if (rank < st.rank && !st.orderReported) {
     st.orderReported = true;
     ctx.report(

@@ -42,7 +42,7 @@ export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml {
   const raw: RawXml = {
     ns: q.ns,
     name: q.local,
-    xml: sc.s.slice(tagStart, end),
+    xml: sc.plain(tagStart, end, false),
     line: sc.lines.line(tagStart),
   };
   let decls: Record<string, string> | undefined;
@@ -86,17 +86,24 @@ export function readImage(ctx: XmlCtx, index: number): ImageData {
   let seen = 0;
   for (;;) {
     sc.skipSpace();
-    const t = sc.next();
-    if (t === Tok.End) {
-      if (sc.depth < base) return img;
-      continue;
+    let value: string | null = null;
+    const simple = sc.peekSimple();
+    let q = simple === '' ? null : sc.resolve(simple, sc.pos);
+    if (q !== null && imageRank(q) >= 0 && !(seen & (1 << q.rank)) && IMAGE_NAMES[q.rank] === q.local) {
+      sc.takeSimple(simple);
+      value = sc.value(sc.textStart, sc.textEnd);
+    } else {
+      const t = sc.next();
+      if (t === Tok.End) {
+        if (sc.depth < base) return img;
+        continue;
+      }
+      if (t === Tok.Eof) sc.fail('Unexpected end of input inside <image:image>', sc.s.length);
+      if (t !== Tok.Start) continue;
+      q = sc.resolve(sc.name, sc.tokStart);
     }
-    if (t === Tok.Eof) sc.fail('Unexpected end of input inside <image:image>', sc.s.length);
-    if (t !== Tok.Start) continue;
     const at = sc.tokStart;
-    const q = sc.resolve(sc.name, at);
-    if (q.rank === -2) q.rank = q.cls === NsClass.Image ? IMAGE_NAMES.indexOf(q.local.toLowerCase()) : -1;
-    const r = q.rank;
+    const r = imageRank(q);
     if (r < 0 || seen & (1 << r)) {
       img.extras ??= [];
       img.extras.push(readRaw(ctx, q, at));
@@ -110,7 +117,7 @@ export function readImage(ctx: XmlCtx, index: number): ImageData {
       ctx.report('IMG-008', message, at, `images.${index}`);
     }
     rank = Math.max(rank, r);
-    const value = sc.selfClosing ? '' : readText(ctx);
+    if (value === null) value = sc.selfClosing ? '' : readText(ctx);
     if (r === 0) img.loc = value;
     else if (r === 1) img.caption = value;
     else if (r === 2) img.geoLocation = value;
@@ -118,6 +125,12 @@ export function readImage(ctx: XmlCtx, index: number): ImageData {
     else img.license = value;
     if (ctx.dirty) ctx.flushValue(`images.${index}.${IMAGE_KEYS[r]}`, at);
   }
+}
+
+/** Index of an image child in {@link IMAGE_NAMES} (any case), cached on the name; -1 when it is none. */
+function imageRank(q: QName): number {
+  if (q.rank === -2) q.rank = q.cls === NsClass.Image ? IMAGE_NAMES.indexOf(q.local.toLowerCase()) : -1;
+  return q.rank;
 }
 
 /**
@@ -138,7 +151,7 @@ export function readXNode(ctx: XmlCtx, q: QName, ns: string, top: string): XNode
     if (t === Tok.Text) text += decodeText(ctx, sc.textStart, sc.textEnd);
     else if (t === Tok.Cdata) {
       ctx.cdata = true;
-      text += sc.s.slice(sc.textStart, sc.textEnd);
+      text += sc.plain(sc.textStart, sc.textEnd);
     } else if (t === Tok.Start) {
       const cq = sc.resolve(sc.name, sc.tokStart);
       node.children ??= [];

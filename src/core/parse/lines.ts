@@ -14,9 +14,19 @@ export class LineTracker {
   private lastNl = -1;
   /** Index of the first newline at or after `pos`, or the string length when none. */
   private nextNl = -2;
+  /** Masked text (see mask.ts): the UTF-8 bytes behind `s`, else null. */
+  private readonly raw: Uint8Array | null;
+  /** Masked text: `s[lineFrom, adjTo)` holds `adj` more bytes than UTF-16 code units. */
+  private lineFrom = -1;
+  private adjTo = -1;
+  private adj = 0;
+  /** Masked text: index of the first mask character at or after `maskFrom` (length when none). */
+  private maskFrom = -1;
+  private nextMask = -1;
 
-  constructor(s: string) {
+  constructor(s: string, raw: Uint8Array | null = null) {
     this.s = s;
+    this.raw = raw;
     this.nl = s.indexOf('\n') === -1 && s.indexOf('\r') !== -1 ? '\r' : '\n';
   }
 
@@ -58,6 +68,32 @@ export class LineTracker {
   /** 1-based column of string index `at` (in UTF-16 code units). */
   column(at: number): number {
     this.moveTo(at);
-    return at - this.lastNl;
+    const col = at - this.lastNl;
+    return this.raw === null ? col : col - this.extraBytes(this.lastNl + 1, at);
+  }
+
+  /** Masked text: UTF-8 bytes minus UTF-16 code units in `s[from, to)` (incremental along a line). */
+  private extraBytes(from: number, to: number): number {
+    if (this.maskFrom > from || this.nextMask < from) {
+      const i = this.s.indexOf('\u0001', from);
+      this.maskFrom = from;
+      this.nextMask = i === -1 ? this.s.length : i;
+    }
+    if (this.nextMask >= to) return 0;
+    if (this.lineFrom !== from || this.adjTo > to) {
+      this.lineFrom = from;
+      this.adjTo = from;
+      this.adj = 0;
+    }
+    const raw = this.raw as Uint8Array;
+    let adj = this.adj;
+    for (let i = Math.max(this.adjTo, this.nextMask); i < to; i++) {
+      const b = raw[i];
+      if ((b & 0xc0) === 0x80) adj++;
+      else if (b >= 0xf0) adj--;
+    }
+    this.adj = adj;
+    this.adjTo = to;
+    return adj;
   }
 }

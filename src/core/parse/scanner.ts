@@ -1,5 +1,6 @@
 import { decodeEntities } from './entities.ts';
 import { LineTracker } from './lines.ts';
+import { MaskBail } from './mask.ts';
 import { NsScope, type QName, type ScopeHooks } from './nsScope.ts';
 
 /** Token kinds returned by {@link Scanner.next}. */
@@ -32,6 +33,8 @@ export interface ScanHooks extends ScopeHooks {
   entities(flags: number, sample: string, at: number): void;
   caseMismatch(open: string, close: string, at: number): void;
 }
+
+const utf8Fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
@@ -79,12 +82,75 @@ export class Scanner {
   private readonly strings: string[] = new Array(1024).fill('');
   /** A self-closing element's own scope is popped when the next token is read. */
   private pendingPop = false;
+  /**
+   * Masked mode (see mask.ts): the UTF-8 bytes behind `s`, whose non-ASCII bytes are
+   * {@link MASK} characters in `s`; null when `s` is the decoded text.
+   */
+  readonly raw: Uint8Array | null;
+  /** Masked mode: masked bytes read as part of values, comments or skipped content so far. */
+  masksRead = 0;
+  private maskedTo = 0;
+  private nextMask = -1;
 
-  constructor(s: string, hooks: ScanHooks) {
+  constructor(s: string, hooks: ScanHooks, raw: Uint8Array | null = null) {
     this.s = s;
-    this.lines = new LineTracker(s);
+    this.raw = raw;
+    this.lines = new LineTracker(s, raw);
     this.hooks = hooks;
     this.scope = new NsScope(hooks);
+  }
+
+  /** Index of the first mask character at or after `from` (the string length when none or not masked). */
+  maskAfter(from: number): number {
+    if (this.raw === null) return this.s.length;
+    if (this.nextMask < from) {
+      const i = this.s.indexOf('\u0001', from);
+      this.nextMask = i === -1 ? this.s.length : i;
+    }
+    return this.nextMask;
+  }
+
+  /**
+   * `s[start, end)` as the decoded document holds it: in masked mode a range holding masks is
+   * decoded from the bytes (and counted as read when `read`). Invalid UTF-8 throws MaskBail.
+   */
+  plain(start: number, end: number, read = true): string {
+    if (this.maskAfter(start) >= end) return this.s.slice(start, end);
+    let text: string;
+    try {
+      text = utf8Fatal.decode((this.raw as Uint8Array).subarray(start, end));
+    } catch {
+      throw new MaskBail('invalid UTF-8');
+    }
+    if (read) this.readMasks(start, end);
+    return text;
+  }
+
+  /** Count the mask characters of `[start, end)` as read (ranges arrive in document order). */
+  readMasks(start: number, end: number): void {
+    const raw = this.raw;
+    const from = Math.max(start, this.maskedTo);
+    if (raw === null || from >= end) return;
+    let n = 0;
+    for (let i = from; i < end; i++) if (raw[i] >= 0x80) n++;
+    this.masksRead += n;
+    this.maskedTo = end;
+  }
+
+  /**
+   * Value text of `s[start, end)`: references decoded once (findings reported through
+   * `hooks.entities`), short repeated values shared, masked bytes decoded.
+   */
+  value(start: number, end: number): string {
+    const masked = this.maskAfter(start) < end;
+    if (this.ampAfter(start) >= end) return masked ? this.plain(start, end) : this.str(start, end);
+    let r: ReturnType<typeof decodeEntities>;
+    if (masked) {
+      const text = this.plain(start, end);
+      r = decodeEntities(text, 0, text.length);
+    } else r = decodeEntities(this.s, start, end);
+    if (r.flags) this.hooks.entities(r.flags, r.sample, start);
+    return r.text;
   }
 
   /**
@@ -157,6 +223,40 @@ export class Scanner {
     if (c === 63) return this.pi(start);
     if (!isNameStart(c)) this.fail(`Unescaped "<" or broken tag: "${s.slice(start, start + 20)}"`, start);
     return this.startTag(start);
+  }
+
+  /**
+   * Peek at the current position for a whole element without attributes whose content is plain
+   * text, `<name>text</name>`. Returns its name (and notes where its text lies) without moving;
+   * '' when the input there is anything else. {@link takeSimple} then consumes it.
+   */
+  peekSimple(): string {
+    const s = this.s;
+    const p = this.pos;
+    if (this.pendingPop || s.charCodeAt(p) !== 60 || !isNameStart(s.charCodeAt(p + 1))) return '';
+    const ne = this.nameEnd(p + 1);
+    if (s.charCodeAt(ne) !== 62) return '';
+    const lt = s.indexOf('<', ne + 1);
+    const len = ne - p - 1;
+    if (lt === -1 || s.charCodeAt(lt + 1) !== 47 || s.charCodeAt(lt + 2 + len) !== 62) return '';
+    const name = this.str(p + 1, ne);
+    if (!s.startsWith(name, lt + 2)) return '';
+    this.textStart = ne + 1;
+    this.textEnd = lt;
+    return name;
+  }
+
+  /**
+   * Consume the element found by {@link peekSimple} (`name` is what it returned), as `next()`
+   * for its start tag, reading its text and its end tag would: `tokStart`, `name` and
+   * `textStart`/`textEnd` describe it afterwards.
+   */
+  takeSimple(name: string): void {
+    this.tokStart = this.pos;
+    this.name = name;
+    this.attrs = null;
+    this.selfClosing = false;
+    this.pos = this.tokEnd = this.textEnd + 3 + name.length;
   }
 
   private nameEnd(from: number): number {
@@ -239,10 +339,7 @@ export class Scanner {
     }
     const lt = this.nextLt;
     if (lt < end) this.fail('Raw "<" inside an attribute value', lt);
-    if (this.ampAfter(start) >= end) return this.str(start, end);
-    const r = decodeEntities(s, start, end);
-    if (r.flags) this.hooks.entities(r.flags, r.sample, start);
-    return r.text;
+    return this.value(start, end);
   }
 
   private endTag(start: number): Tok {
@@ -288,6 +385,7 @@ export class Scanner {
     if (s.startsWith('<!--', start)) {
       const end = s.indexOf('-->', start + 4);
       if (end === -1) this.fail('Unterminated comment', start);
+      if (this.maskAfter(start) < end) this.readMasks(start, end);
       this.pos = this.tokEnd = end + 3;
       return Tok.Comment;
     }

@@ -4,6 +4,7 @@ import { XmlCtx } from './context.ts';
 import { readEntry } from './entries.ts';
 import { readRaw } from './extensions.ts';
 import { readFeed } from './feed.ts';
+import { MaskBail } from './mask.ts';
 import { NsClass } from './names.ts';
 import { fatalAt, prolog } from './prolog.ts';
 import { type QName, Tok, XmlFatal } from './scanner.ts';
@@ -46,9 +47,37 @@ const PROGRESS_EVERY = 8192;
  * dispatch (urlset / sitemapindex / feeds / HTML refusal) and recovery of complete entries when
  * the document is broken (IMP-012).
  */
-export function parseXml(text: string, start: number, onProgress?: (at: number) => void): XmlOut {
+export function parseXml(
+  text: string,
+  start: number,
+  onProgress?: (at: number) => void,
+  raw: Uint8Array | null = null,
+): XmlOut {
   if (liveShapes.length === 0) keepShapes();
-  return parseWith(new XmlCtx(text), start, onProgress);
+  return parseWith(new XmlCtx(text, raw), start, onProgress);
+}
+
+/**
+ * Parse masked XML (see mask.ts): the result of {@link parseXml} on the decoded text, or null when
+ * the masked reading cannot guarantee that (a mask outside values, invalid UTF-8, a fatal error).
+ */
+export function parseMaskedXml(
+  text: string,
+  raw: Uint8Array,
+  masks: number,
+  start: number,
+  onProgress?: (at: number) => void,
+): XmlOut | null {
+  if (liveShapes.length === 0) keepShapes();
+  const ctx = new XmlCtx(text, raw);
+  let out: XmlOut;
+  try {
+    out = parseWith(ctx, start, onProgress);
+  } catch (e) {
+    if (e instanceof MaskBail) return null;
+    throw e;
+  }
+  return out.fatal === null && ctx.sc.masksRead === masks ? out : null;
 }
 
 function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void): XmlOut {

@@ -1,14 +1,9 @@
 import type { XmlCtx } from './context.ts';
-import { decodeEntities } from './entities.ts';
 import { Tok } from './scanner.ts';
 
 /** Text of `s[start, end)` with references decoded once (flags land on `ctx`). */
 export function decodeText(ctx: XmlCtx, start: number, end: number): string {
-  const s = ctx.sc.s;
-  if (ctx.sc.ampAfter(start) >= end) return ctx.sc.str(start, end);
-  const r = decodeEntities(s, start, end);
-  if (r.flags) ctx.entities(r.flags, r.sample, start);
-  return r.text;
+  return ctx.sc.value(start, end);
 }
 
 /**
@@ -44,7 +39,7 @@ function readMixed(ctx: XmlCtx): string {
     if (t === Tok.Text) out += decodeText(ctx, sc.textStart, sc.textEnd);
     else if (t === Tok.Cdata) {
       ctx.cdata = true;
-      out += sc.s.slice(sc.textStart, sc.textEnd);
+      out += sc.plain(sc.textStart, sc.textEnd);
     } else if (t === Tok.Start) ctx.markup = true;
     else if (t === Tok.End) {
       if (sc.depth < base) return out;
@@ -63,6 +58,9 @@ export function skipElement(ctx: XmlCtx, onStart?: (qname: string) => void): num
       if (sc.depth < base) return sc.pos;
     } else if (t === Tok.Start) {
       if (onStart) onStart(sc.name);
+    } else if (t === Tok.Text || t === Tok.Cdata) {
+      // Skipped content (or kept verbatim by the caller): its masked bytes are accounted for.
+      if (sc.raw !== null) sc.readMasks(sc.textStart, sc.textEnd);
     } else if (t === Tok.Eof) sc.fail('Unexpected end of input inside an element', sc.s.length);
   }
 }
