@@ -116,6 +116,8 @@ describe('sortStrings on ASCII keys (character windows)', () => {
       const a = (i * 7919) % 13;
       const b = (i * 104_729) % 5003;
       keys.push(`https://www.example.com/${a}/${segment}/${b}${i % 7 ? '' : '/'}${i % 5 ? '' : segment}`);
+      // One row off the prefix the sampled rows share.
+      if (i === 12_345) keys.push('https://www.example.org/');
     }
     keys.push('https://www.example.com/', '', 'https://www.example.com/1');
     for (const dir of ['asc', 'desc'] as const) {

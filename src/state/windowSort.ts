@@ -59,8 +59,14 @@ export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint
     stack: [],
     ascii: true,
   };
-  const d0 = sharedPrefix(keys, idx);
-  fill(c, 0, m, d0);
+  // The prefix of a sample is checked while filling (the strings are read there anyway);
+  // only when some row does not have it is the prefix of all rows computed.
+  let d0 = samplePrefix(keys, idx).length;
+  if (!fill(c, 0, m, d0, keys[idx[0]].slice(0, d0))) {
+    d0 = sharedPrefix(keys, idx);
+    c.ascii = true;
+    fill(c, 0, m, d0);
+  }
   c.stack.push(0, m, d0, d0);
   while (c.stack.length > 0 && c.ascii) {
     const base = c.stack.pop() as number;
@@ -79,27 +85,42 @@ export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint
   return c.ascii;
 }
 
-/** Length of the prefix every key shares (native `startsWith` per row, shrinking on a miss). */
+/** Shorten `prefix` to what it shares with `s`. */
+function common(prefix: string, s: string): string {
+  if (s.startsWith(prefix)) return prefix;
+  let j = 0;
+  const max = Math.min(prefix.length, s.length);
+  while (j < max && s.charCodeAt(j) === prefix.charCodeAt(j)) j++;
+  return prefix.slice(0, j);
+}
+
+/** The prefix shared by 33 rows spread over `idx` (at least as long as the one all share). */
+function samplePrefix(keys: readonly string[], idx: Int32Array): string {
+  let prefix = keys[idx[0]];
+  const step = Math.max(1, Math.floor(idx.length / 32));
+  for (let i = step; i < idx.length; i += step) prefix = common(prefix, keys[idx[i]]);
+  return common(prefix, keys[idx[idx.length - 1]]);
+}
+
+/** Length of the prefix every key shares. */
 function sharedPrefix(keys: readonly string[], idx: Int32Array): number {
   let prefix = keys[idx[0]];
-  for (let i = 1; i < idx.length && prefix.length > 0; i++) {
-    const s = keys[idx[i]];
-    if (s.startsWith(prefix)) continue;
-    let j = 0;
-    const max = Math.min(prefix.length, s.length);
-    while (j < max && s.charCodeAt(j) === prefix.charCodeAt(j)) j++;
-    prefix = prefix.slice(0, j);
-  }
+  for (let i = 1; i < idx.length && prefix.length > 0; i++) prefix = common(prefix, keys[idx[i]]);
   return prefix.length;
 }
 
-/** Copy characters `d .. d + SPAN` of the group's rows into their windows. */
-function fill(c: Ctx, lo: number, hi: number, d: number): void {
+/**
+ * Copy characters `d .. d + SPAN` of the group's rows into their windows. With `prefix`, also
+ * check every row starts with it; returns false when one does not.
+ */
+function fill(c: Ctx, lo: number, hi: number, d: number, prefix = ''): boolean {
   const { keys, idx, win } = c;
   let seen = 0;
+  let all = true;
   for (let i = lo; i < hi; i++) {
     const s = keys[idx[i]];
     const len = s.length;
+    if (prefix !== '' && !s.startsWith(prefix)) all = false;
     for (let w = 0; w < WORDS; w++) {
       const p = d + w * 4;
       const c0 = p < len ? s.charCodeAt(p) + 1 : 0;
@@ -111,6 +132,7 @@ function fill(c: Ctx, lo: number, hi: number, d: number): void {
     }
   }
   if (seen > 128) c.ascii = false;
+  return all;
 }
 
 /** Character `k` of the window at position `i` (code + 1, 0 = ended). */
