@@ -11,7 +11,7 @@
 import type { Entry } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
-import { readZipFiles } from '../core/workspace/zipInput.ts';
+import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import {
   buildWorkspace,
   type SeverityCounts,
@@ -119,7 +119,13 @@ function isZip(file: FileBytes): boolean {
   return /\.zip$/i.test(file.name) || ZIP_MAGIC.every((v, i) => b[i] === v);
 }
 
-function expandZips(list: readonly FileBytes[]): {
+/** Reads a .zip (core `readZipFiles`); loaded on demand, so fflate's inflate is not in the initial bundle. */
+type ZipReader = (bytes: Uint8Array) => ZipFiles;
+
+function expandZips(
+  list: readonly FileBytes[],
+  readZipFiles: ZipReader | undefined,
+): {
   files: FileBytes[];
   fromZip: boolean;
   skipped: OpenOutcome['skipped'];
@@ -128,7 +134,7 @@ function expandZips(list: readonly FileBytes[]): {
   const skipped: OpenOutcome['skipped'] = [];
   let fromZip = false;
   for (const item of list) {
-    if (!isZip(item)) {
+    if (!isZip(item) || !readZipFiles) {
       files.push(item);
       continue;
     }
@@ -301,7 +307,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
 
   const commands: WorkspaceCommands = {
     async open(list) {
-      const { files, fromZip, skipped } = expandZips(list);
+      // No await unless a .zip is among the files: opening plain files starts synchronously.
+      const zip = list.some(isZip) ? await import('../core/workspace/zipInput.ts') : undefined;
+      const { files, fromZip, skipped } = expandZips(list, zip?.readZipFiles);
       if (files.length === 0)
         return { mode: state.files.length ? 'workspace' : 'single', notOpened: [], skipped };
       if (files.length > 1) return openNew(files, fromZip, skipped);
