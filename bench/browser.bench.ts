@@ -13,6 +13,7 @@ import { type Browser, type CDPSession, chromium, type Page } from '@playwright/
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { writeInputs } from './browser/inputs.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
+import { workspaceRows } from './browser/workspace.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
@@ -361,6 +362,19 @@ async function main(): Promise<void> {
       log('1,000,000 URLs…');
       rows.push(
         ...(await millionRows(browser, inputs.millionGz, Number(process.env.BENCH_MILLION_RUNS ?? 1))),
+      );
+    }
+    if (want('workspace')) {
+      log('20 × 50,000 URLs workspace…');
+      rows.push(
+        ...(await workspaceRows({
+          browser,
+          appPage,
+          cpuMs: chromiumCpuMs,
+          servedDir: inputDir,
+          cacheDir: resolve(ROOT, 'bench/out/inputs'),
+          runs: Number(process.env.BENCH_WORKSPACE_RUNS ?? 1),
+        })),
       );
     }
     if (want('baseline')) {

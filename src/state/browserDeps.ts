@@ -26,8 +26,11 @@ function unavailableStorage(): PersistenceAdapter {
  */
 export function createBrowserDeps(): AppStoreDeps {
   const storage = createIdbPersistence() ?? unavailableStorage();
+  const worker = createSitemapClient();
+  // Load and start the worker while the page starts, not when the first file is dropped.
+  worker.start?.();
   return {
-    worker: createSitemapClient(),
+    worker,
     now: () => Date.now(),
     storage,
     timers: {

@@ -25,6 +25,8 @@ const BIG_DOCUMENT = 20_000;
 const SLICE_MS = 25;
 /** Entries validated between two looks at the clock (well under a millisecond of work). */
 const STEP_ENTRIES = 250;
+/** Shortest time between two progress updates of a task, in ms. */
+const PROGRESS_MS = 150;
 
 function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
@@ -52,13 +54,23 @@ export function createIoCommands(k: Kernel): IoCommands {
     k.set({ task: null });
     return true;
   };
+  // When the shown progress last changed: every change re-renders and repaints the page.
+  let shownAt = 0;
   const progressFor = (ac: AbortController) => (_phase: string, done: number, total: number) => {
     const task = k.f.task;
     if (current !== ac || !task || total <= 0) return;
     const progress = Math.min(1, done / total);
-    // Skip updates under half a percent: progress events must not flood subscribers.
-    if (task.progress === null || progress - task.progress >= 0.005 || progress === 1)
+    const now = k.deps.now();
+    // At most one update per PROGRESS_MS and none under half a percent: progress events must not
+    // flood subscribers (each one is a React render, a style/layout pass and a painted frame).
+    if (
+      task.progress === null ||
+      progress === 1 ||
+      (progress - task.progress >= 0.005 && now - shownAt >= PROGRESS_MS)
+    ) {
+      shownAt = now;
       k.set({ task: { ...task, progress } });
+    }
   };
 
   // A big document is validated in slices of at most SLICE_MS into a fresh validator, with a

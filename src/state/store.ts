@@ -40,7 +40,8 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
   const store: AppStore = { getState: kernel.getState, subscribe: kernel.subscribe, commands };
   // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`
   // drives the store from the page. In every other build this branch is removed as dead code.
+  // The first store is the app's primary one; stores made later for workspace files keep it.
   if (import.meta.env?.VITE_SW_BENCH === '1')
-    (globalThis as { __sitemapWorkbench?: AppStore }).__sitemapWorkbench = store;
+    (globalThis as { __sitemapWorkbench?: AppStore }).__sitemapWorkbench ??= store;
   return store;
 }

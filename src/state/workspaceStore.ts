@@ -348,7 +348,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     rebuild: () => rebuild(true),
   };
 
-  return {
+  const ws: WorkspaceStore = {
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -366,4 +366,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     primary,
     commands,
   };
+  // Bench builds only (see store.ts): `npm run bench:browser` opens a workspace from the page.
+  if (import.meta.env?.VITE_SW_BENCH === '1')
+    (globalThis as { __sitemapWorkspace?: WorkspaceStore }).__sitemapWorkspace ??= ws;
+  return ws;
 }

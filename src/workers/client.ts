@@ -26,6 +26,11 @@ export type ProgressFn = (phase: string, done: number, total: number) => void;
  * `parse` takes ownership of `bytes` (its buffer is transferred to the worker).
  */
 export interface SitemapClient {
+  /**
+   * Optional: start the worker now instead of at the first request, so opening a file does not
+   * wait for (or pay inside its measurement for) the worker's script load and start-up.
+   */
+  start?(): void;
   parse(
     bytes: Uint8Array,
     fileName: string,
@@ -235,6 +240,9 @@ export function createSitemapClient(
   return {
     get inThread() {
       return getWorker() === null;
+    },
+    start() {
+      getWorker();
     },
     parse(bytes, fileName, onProgress, signal) {
       return request<'parse'>(

@@ -1,0 +1,170 @@
+/**
+ * Where the CPU of one open goes, per thread: `npx tsx bench/browser/threads.ts [input] [runs]`
+ * (needs a built BENCH_DIST, like profile.ts). Records a Chromium trace of `__probe.open` and
+ * prints, for each thread (page main thread, sitemap worker, compositor, …), its busy time and the
+ * self time of the largest trace events inside it (script by function name, GC, style, layout,
+ * message (de)serialisation), plus the CPU time CDP reports for the step. `WORKSPACE=1` traces
+ * `__wsProbe.open` (bench/browser/workspace.ts: the 20 × 50,000 workspace) instead; input is then ignored.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+// @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+import { writeWorkspaceInputs } from './workspace.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
+const PORT = Number(process.env.BENCH_PORT ?? 4187);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) duration, when the event records it. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    name?: string;
+    src_func?: string;
+    src_file?: string;
+    data?: { functionName?: string; type?: string };
+  };
+}
+
+async function serve(): Promise<ChildProcess> {
+  const args = ['vite', 'preview', '-c', 'bench/browser/vite.config.ts', '--host', '127.0.0.1'];
+  const child = spawn('npx', [...args, '--port', String(PORT), '--strictPort'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('preview did not start');
+}
+
+function labelOf(e: TraceEvent): string {
+  const fn = e.args?.data?.functionName;
+  const type = e.args?.data?.type;
+  const src = e.args?.src_func ? ` <${e.args.src_file?.split('/').pop()}:${e.args.src_func}>` : '';
+  return `${e.name}${fn ? `:${fn}` : ''}${type ? `:${type}` : ''}${src}`;
+}
+
+/** CPU time of an event (thread duration), else its wall duration. */
+const cpuOf = (e: TraceEvent): number => e.tdur ?? e.dur ?? 0;
+
+/** Self time by label, per thread, from complete ('X') events nested by time. */
+function selfTimes(events: TraceEvent[]): Map<string, { busy: number; self: Map<string, number> }> {
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const list = byThread.get(key);
+    if (list) list.push(e);
+    else byThread.set(key, [e]);
+  }
+  const out = new Map<string, { busy: number; self: Map<string, number> }>();
+  for (const [key, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    const self = new Map<string, number>();
+    const stack: Array<{ e: TraceEvent; end: number; child: number }> = [];
+    let busy = 0;
+    const pop = () => {
+      const top = stack.pop();
+      if (!top) return;
+      const label = labelOf(top.e);
+      self.set(label, (self.get(label) ?? 0) + (cpuOf(top.e) - top.child) / 1000);
+      if (stack.length > 0) stack[stack.length - 1].child += cpuOf(top.e);
+    };
+    for (const e of list) {
+      while (stack.length > 0 && stack[stack.length - 1].end <= e.ts) pop();
+      if (stack.length === 0) busy += cpuOf(e) / 1000;
+      stack.push({ e, end: e.ts + (e.dur ?? 0), child: 0 });
+    }
+    while (stack.length > 0) pop();
+    const name = `${names.get(key) ?? key}`;
+    const prev = out.get(name);
+    if (prev) {
+      prev.busy += busy;
+      for (const [k, v] of self) prev.self.set(k, (prev.self.get(k) ?? 0) + v);
+    } else out.set(name, { busy, self });
+  }
+  return out;
+}
+
+async function cpuMs(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  const info = (await cdp.send('SystemInfo.getProcessInfo' as never)) as {
+    processInfo: Array<{ type: string; cpuTime: number }>;
+  };
+  await cdp.detach();
+  return info.processInfo.filter((p) => p.type !== 'browser').reduce((s, p) => s + p.cpuTime * 1000, 0);
+}
+
+async function once(browser: Browser, input: string): Promise<void> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    bypassCSP: true,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page: Page = await context.newPage();
+  await page.addInitScript({ path: resolve(ROOT, 'bench/browser/probe.js') });
+  await page.goto(`${BASE}/`);
+  await page.waitForFunction('window.__probe && window.__probe.ready()');
+  const ws = process.env.WORKSPACE === '1';
+  if (ws) {
+    await page.evaluate(readFileSync(resolve(ROOT, 'bench/browser/wsProbe.js'), 'utf8'));
+    const urls = writeWorkspaceInputs(resolve(DIST, 'bench-in'), resolve(ROOT, 'bench/out/inputs'));
+    await page.evaluate(`__wsProbe.load(${JSON.stringify(urls)})`);
+  } else await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
+  await page.waitForTimeout(500);
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'toplevel'],
+  });
+  const c0 = await cpuMs(browser);
+  const name = input.split('/').pop();
+  const r = (await page.evaluate(
+    ws ? '__wsProbe.open()' : `__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`,
+  )) as Record<string, number>;
+  const cpu = (await cpuMs(browser)) - c0;
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  console.log(`\n${input}: wall ${r.ms.toFixed(0)} ms, CPU ${cpu.toFixed(0)} ms, ${JSON.stringify(r)}`);
+  const threads = [...selfTimes(trace.traceEvents)].sort((a, b) => b[1].busy - a[1].busy);
+  for (const [name, t] of threads.slice(0, 6)) {
+    if (t.busy < 5) continue;
+    console.log(`  ${name}: CPU ${t.busy.toFixed(0)} ms (thread time of its events)`);
+    const top = [...t.self].sort((a, b) => b[1] - a[1]).slice(0, 14);
+    for (const [k, ms] of top) if (ms >= 1) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${k}`);
+  }
+  await context.close();
+}
+
+async function main(): Promise<void> {
+  const input = process.argv[2] ?? '/bench-in/plain.xml.gz';
+  const runs = Number(process.argv[3] ?? 1);
+  const server = await serve();
+  const found = await findBrowser();
+  const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  try {
+    for (let i = 0; i < runs; i++) await once(browser, input);
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+await main();
