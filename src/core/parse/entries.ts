@@ -42,6 +42,15 @@ interface EntryState {
   videos: VideoData[] | undefined;
   news: NewsData[] | undefined;
   alternates: Alternate[] | undefined;
+  /**
+   * Images and alternates are collected in these reused buffers and copied out at exact length
+   * when the entry ends: an array grown by push reserves 17 slots, which the young-generation
+   * collector then copies for every entry.
+   */
+  imageBuf: ImageData[];
+  imageN: number;
+  altBuf: Alternate[];
+  altN: number;
   /** Key codes (K_*) in first-set order, 4 bits each, most significant first. */
   order: number;
   isIndex: boolean;
@@ -76,6 +85,10 @@ function takeState(id: number, isIndex: boolean, line: number, column: number): 
       videos: undefined,
       news: undefined,
       alternates: undefined,
+      imageBuf: [],
+      imageN: 0,
+      altBuf: [],
+      altN: 0,
       order: 0,
       isIndex,
       rank: 0,
@@ -91,6 +104,7 @@ function takeState(id: number, isIndex: boolean, line: number, column: number): 
   st.loc = '';
   st.lastmod = st.changefreq = st.priority = undefined;
   st.extras = st.images = st.videos = st.news = st.alternates = undefined;
+  st.imageN = st.altN = 0;
   st.order = 0;
   st.isIndex = isIndex;
   st.rank = 0;
@@ -177,6 +191,8 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
     }
   }
   if (!hasLoc) missingLoc(ctx, st, tagStart);
+  if (st.imageN > 0) st.images = st.imageBuf.slice(0, st.imageN);
+  if (st.altN > 0) st.alternates = st.altBuf.slice(0, st.altN);
   const e = buildEntry(st);
   spare = st;
   return e;
@@ -320,11 +336,9 @@ function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
   const local = q.local;
   if (st.rank < EXT_RANK) st.rank = EXT_RANK;
   if (cls === NsClass.Image && local === 'image') {
-    if (st.images === undefined) {
-      st.images = [];
-      addKey(st, K_IMAGES);
-    }
-    st.images.push(readImage(ctx, st.images.length));
+    if (st.imageN === 0) addKey(st, K_IMAGES);
+    const img = readImage(ctx, st.imageN);
+    st.imageBuf[st.imageN++] = img;
   } else if (cls === NsClass.Video && local === 'video') {
     if (st.videos === undefined) {
       st.videos = [];
@@ -338,11 +352,9 @@ function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
     }
     st.news.push({ nodes: readXNode(ctx, q, q.ns, `news.${st.news.length}`).children ?? [] });
   } else if (cls === NsClass.Xhtml && local === 'link') {
-    if (st.alternates === undefined) {
-      st.alternates = [];
-      addKey(st, K_ALTERNATES);
-    }
-    st.alternates.push(readLink(ctx, st.alternates.length));
+    if (st.altN === 0) addKey(st, K_ALTERNATES);
+    const alt = readLink(ctx, st.altN);
+    st.altBuf[st.altN++] = alt;
   } else otherExtension(ctx, st, q, at);
 }
 
