@@ -29,9 +29,11 @@ interface Ctx {
   first: Int32Array;
   share: Int32Array;
   runEnd: Uint8Array;
-  /** Groups left to sort: lo, hi, depth, window start. */
+  /** Groups left to sort: lo, hi, depth, window start, window words in use. */
   stack: number[];
   ascii: boolean;
+  /** Window words the last `fill` used (later words are zero for all its rows). */
+  words: number;
 }
 
 /**
@@ -58,6 +60,7 @@ export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint
     runEnd,
     stack: [],
     ascii: true,
+    words: WORDS,
   };
   // The prefix of a sample is checked while filling (the strings are read there anyway);
   // only when some row does not have it is the prefix of all rows computed.
@@ -67,8 +70,9 @@ export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint
     c.ascii = true;
     fill(c, 0, m, d0);
   }
-  c.stack.push(0, m, d0, d0);
+  c.stack.push(0, m, d0, d0, c.words);
   while (c.stack.length > 0 && c.ascii) {
+    let words = c.stack.pop() as number;
     const base = c.stack.pop() as number;
     const d = c.stack.pop() as number;
     const hi = c.stack.pop() as number;
@@ -78,9 +82,10 @@ export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint
     if (d + (wide ? 2 : 1) > base + SPAN) {
       fill(c, lo, hi, d);
       at = d;
+      words = c.words;
     }
-    if (hi - lo <= SMALL) insertionSort(c, lo, hi, d - at);
-    else distribute(c, lo, hi, d, at, wide);
+    if (hi - lo <= SMALL) insertionSort(c, lo, hi, d - at, words);
+    else distribute(c, lo, hi, d, at, wide, words);
   }
   return c.ascii;
 }
@@ -117,9 +122,11 @@ function fill(c: Ctx, lo: number, hi: number, d: number, prefix = ''): boolean {
   const { keys, idx, win } = c;
   let seen = 0;
   let all = true;
+  let longest = 0;
   for (let i = lo; i < hi; i++) {
     const s = keys[idx[i]];
     const len = s.length;
+    if (len > longest) longest = len;
     if (prefix !== '' && !s.startsWith(prefix)) all = false;
     for (let w = 0; w < WORDS; w++) {
       const p = d + w * 4;
@@ -132,12 +139,13 @@ function fill(c: Ctx, lo: number, hi: number, d: number, prefix = ''): boolean {
     }
   }
   if (seen > 128) c.ascii = false;
+  c.words = Math.min(WORDS, Math.ceil(Math.max(0, longest - d) / 4));
   return all;
 }
 
-/** Character `k` of the window at position `i` (code + 1, 0 = ended). */
-function charAt(win: Uint32Array[], i: number, k: number): number {
-  return (win[k >> 2][i] >>> (24 - 8 * (k & 3))) & 0xff;
+/** Character `k` of the window at position `i` (code + 1, 0 = ended; `words` in use). */
+function charAt(win: Uint32Array[], i: number, k: number, words: number): number {
+  return k >> 2 < words ? (win[k >> 2][i] >>> (24 - 8 * (k & 3))) & 0xff : 0;
 }
 
 /** Equal window characters of positions `i` and `f` from `k`, at most `cap`. */
@@ -158,15 +166,23 @@ function windowLcp(win: Uint32Array[], i: number, f: number, k: number, cap: num
  * bucket that still ties past the characters its rows share, or mark it equal when its
  * strings ended.
  */
-function distribute(c: Ctx, lo: number, hi: number, d: number, base: number, wide: boolean): void {
+function distribute(
+  c: Ctx,
+  lo: number,
+  hi: number,
+  d: number,
+  base: number,
+  wide: boolean,
+  words: number,
+): void {
   const { win, dig, count, first, share, keys, idx } = c;
   const width = wide ? 2 : 1;
   const k = d - base;
   let min = 65536;
   let max = -1;
   for (let i = lo; i < hi; i++) {
-    let key = charAt(win, i, k);
-    if (wide) key = key * 256 + (key === 0 ? 0 : charAt(win, i, k + 1));
+    let key = charAt(win, i, k, words);
+    if (wide) key = key * 256 + (key === 0 ? 0 : charAt(win, i, k + 1, words));
     dig[i - lo] = key;
     if (key < min) min = key;
     if (key > max) max = key;
@@ -178,21 +194,21 @@ function distribute(c: Ctx, lo: number, hi: number, d: number, base: number, wid
       share[key] = windowLcp(win, i, first[key], k + width, share[key]);
     }
   }
-  scatter(c, lo, hi, min, max, (k + width) >> 2);
+  scatter(c, lo, hi, min, max, (k + width) >> 2, words);
   let s = 0;
   for (let b = min; b <= max; b++) {
     const e = count[b];
     count[b] = 0;
     if (e - s > 1) {
       if ((b & 0xff) === 0) c.runEnd.fill(0, lo + s, lo + e - 1);
-      else c.stack.push(lo + s, lo + e, d + width + share[b], base);
+      else c.stack.push(lo + s, lo + e, d + width + share[b], base, words);
     }
     s = e;
   }
 }
 
-/** Stable move of the group into bucket order, with the window words from `w0` on. */
-function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: number): void {
+/** Stable move of the group into bucket order, with the window words `w0 .. w1`. */
+function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: number, w1: number): void {
   const { idx, tmpIdx, dig, count } = c;
   let sum = 0;
   for (let b = min; b <= max; b++) {
@@ -205,7 +221,7 @@ function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: n
   for (let i = 0; i < m; i++) tmpIdx[dig[i]] = idx[lo + i];
   idx.set(tmpIdx.subarray(0, m), lo);
   const tmp = c.tmpWord;
-  for (let w = w0; w < WORDS; w++) {
+  for (let w = w0; w < w1; w++) {
     const col = c.win[w];
     for (let i = 0; i < m; i++) tmp[dig[i]] = col[lo + i];
     col.set(tmp.subarray(0, m), lo);
@@ -216,10 +232,10 @@ function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: n
  * Compare positions `a` and `b` of a group whose rows share the characters before window
  * character `k`: by window words, then (equal through the window, neither ended) natively.
  */
-function compareAt(c: Ctx, a: number, b: number, k: number): number {
+function compareAt(c: Ctx, a: number, b: number, k: number, words: number): number {
   const { win } = c;
   const shift = 8 * (k & 3);
-  for (let w = k >> 2; w < WORDS; w++) {
+  for (let w = k >> 2; w < words; w++) {
     const wa = win[w][a];
     const wb = win[w][b];
     const x = w === k >> 2 ? (wa << shift) >>> 0 : wa;
@@ -233,20 +249,22 @@ function compareAt(c: Ctx, a: number, b: number, k: number): number {
 }
 
 /** Stable insertion sort of a small group (a local permutation), then its equal runs. */
-function insertionSort(c: Ctx, lo: number, hi: number, k: number): void {
+function insertionSort(c: Ctx, lo: number, hi: number, k: number, words: number): void {
   const { idx, tmpIdx, runEnd } = c;
   const m = hi - lo;
   const perm = c.perm;
   for (let i = 0; i < m; i++) {
     const p = lo + i;
     let j = i - 1;
-    while (j >= 0 && compareAt(c, perm[j], p, k) > 0) {
+    while (j >= 0 && compareAt(c, perm[j], p, k, words) > 0) {
       perm[j + 1] = perm[j];
       j--;
     }
     perm[j + 1] = p;
   }
-  for (let i = 0; i + 1 < m; i++) if (compareAt(c, perm[i], perm[i + 1], k) === 0) runEnd[lo + i] = 0;
+  for (let i = 0; i + 1 < m; i++) {
+    if (compareAt(c, perm[i], perm[i + 1], k, words) === 0) runEnd[lo + i] = 0;
+  }
   for (let i = 0; i < m; i++) tmpIdx[i] = idx[perm[i]];
   idx.set(tmpIdx.subarray(0, m), lo);
 }
