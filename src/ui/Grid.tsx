@@ -85,16 +85,21 @@ export function Grid() {
   const activeVisible = active !== null && active.row >= win.start && active.row <= end;
   const style = { '--grid-cols': gridTemplate(columns) } as CSSProperties;
   const activeIssues = activeVisible ? cellIssues(data, validation.validator, active.row, active.col) : NONE;
-  // Row i is drawn by slot i % slots, and the slots keep their DOM order: a scroll rewrites the
-  // text of the rows that came into view instead of creating, moving and styling row elements.
-  // Screen readers get each row's position from aria-rowindex.
+  // Row i is drawn by slot i % slots. While scrolling, the slots keep their DOM order: a scroll
+  // rewrites the text of the rows that came into view instead of creating, moving and styling
+  // row elements (rows carry aria-rowindex). Once the scroll settles, the rows go back to view
+  // order in the DOM, for screen readers reading the table in order (one move per gesture).
   // Rows sit at `(i − base) × ROW_H` below the body's padding, so their inline transforms take
   // fewer than 2 × slots distinct values: Chromium's style recalc slows down with every new
   // inline value it has seen (traced: 1.5 → 11 ms per frame after 40 frames of fresh offsets).
   const base = Math.floor(win.start / win.slots) * win.slots;
-  const rows: ReactNode[] = new Array(win.slots).fill(null);
+  // No reordering under an open editor: a moved input could lose focus and commit.
+  const slotOrder = useRef(false);
+  if (!editing) slotOrder.current = win.scrolling;
+  const bySlot = slotOrder.current;
+  const rows: ReactNode[] = bySlot ? new Array(win.slots).fill(null) : [];
   for (let i = win.start; i <= end; i++) {
-    rows[i % win.slots] = (
+    rows[bySlot ? i % win.slots : i - win.start] = (
       <GridRow
         key={i % win.slots}
         index={i}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ColumnId } from '../state/columns.ts';
 import type { AppState, SortState } from '../state/types.ts';
 import { COLUMN_LABEL } from './columnDefs.ts';
@@ -12,8 +13,11 @@ function nextSort(current: SortState | null, column: ColumnId): SortState | null
   return null;
 }
 
-/** The header row: one `columnheader` per visible column; click to sort (asc → desc → document order). */
-export function GridHeader({ columns }: { columns: readonly ColumnId[] }) {
+/**
+ * The header row: one `columnheader` per visible column; click to sort (asc → desc → document
+ * order). Memoized: scrolling re-renders the grid's rows, not its header.
+ */
+export const GridHeader = memo(function GridHeader({ columns }: { columns: readonly ColumnId[] }) {
   const sort = useAppState(selSort);
   const commands = useCommands();
   // Keys on a header button stay in the header: ←/→ move between headers, ↓ returns to row 1.
@@ -68,4 +72,4 @@ export function GridHeader({ columns }: { columns: readonly ColumnId[] }) {
       </tr>
     </thead>
   );
-}
+});

@@ -26,9 +26,14 @@ export interface GridWindow {
   /** Rows fully or partly in the viewport (without overscan). */
   first: number;
   last: number;
+  /** A scroll event came within the last SETTLE_MS. */
+  scrolling: boolean;
 }
 
-const EMPTY: GridWindow = { start: 0, end: -1, offset: 0, slots: 1, first: 0, last: -1 };
+const EMPTY: GridWindow = { start: 0, end: -1, offset: 0, slots: 1, first: 0, last: -1, scrolling: false };
+
+/** Quiet time after the last scroll event before the scroll counts as settled, ms. */
+const SETTLE_MS = 150;
 
 /**
  * Fixed-height windowing over the scroll element, without a per-row measurement cache and
@@ -42,6 +47,7 @@ class WindowStore {
   pos: ScrollPos | null = null;
   win: GridWindow = EMPTY;
   private listeners = new Set<() => void>();
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   subscribe = (l: () => void) => {
     this.listeners.add(l);
@@ -57,6 +63,7 @@ class WindowStore {
     return () => {
       el.removeEventListener('scroll', this.onScroll);
       ro.disconnect();
+      clearTimeout(this.settleTimer);
       this.el = null;
     };
   }
@@ -77,7 +84,13 @@ class WindowStore {
     const pos = positionForScroll(this.g, reported, this.pos);
     // A page boundary crossed: the scrollbar moves back under unchanged rows.
     if (Math.abs(pos.scrollTop - reported) > 0.5) el.scrollTop = pos.scrollTop;
-    this.update(pos);
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(this.settle, SETTLE_MS);
+    this.update(pos, true);
+  };
+
+  private settle = () => {
+    if (this.win.scrolling) this.emit({ ...this.win, scrolling: false });
   };
 
   scrollToRow(row: number) {
@@ -90,7 +103,7 @@ class WindowStore {
     this.update(pos);
   }
 
-  private update(pos: ScrollPos) {
+  private update(pos: ScrollPos, scrolled = false) {
     this.pos = pos;
     const g = this.g;
     const { first, last } = visibleRows(g, pos.virtualTop);
@@ -98,8 +111,16 @@ class WindowStore {
     const end = Math.min(g.count - 1, last + OVERSCAN);
     const slots = Math.ceil(g.viewH / ROW_H) + 1 + 2 * OVERSCAN;
     const w = this.win;
-    if (w.start === start && w.end === end && w.offset === pos.offset && w.slots === slots) return;
-    this.win = { start, end, offset: pos.offset, slots, first, last };
+    const scrolling = scrolled || w.scrolling;
+    if (w.start === start && w.end === end && w.offset === pos.offset && w.slots === slots) {
+      if (scrolling !== w.scrolling) this.emit({ ...w, scrolling });
+      return;
+    }
+    this.emit({ start, end, offset: pos.offset, slots, first, last, scrolling });
+  }
+
+  private emit(win: GridWindow) {
+    this.win = win;
     for (const l of this.listeners) l();
   }
 }
