@@ -4,8 +4,15 @@
  */
 import { gzipBytes } from './gzip.ts';
 import type { Issue, SitemapDocument } from './model.ts';
-import { fileBytes, fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
-import { buildFiles, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
+import {
+  fileBytes,
+  fileText,
+  type LayoutOptions,
+  makeContext,
+  runSteps,
+  writeChunks,
+} from './serialize/chunks.ts';
+import { buildFileSteps, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
 
 export { gzipSelfCheckIssue } from './serialize/files.ts';
 
@@ -134,11 +141,25 @@ export function serializeFiles(
   doc: SitemapDocument,
   options: SerializeOptions = {},
 ): { files: OutputFile[]; issues: Issue[] } {
+  return runSteps(serializeFileSteps(doc, options));
+}
+
+/**
+ * {@link serializeFiles} in steps: the generator yields after every few thousand entries (a few
+ * ms of work) so a caller on a UI thread can give the event loop a turn between steps; its
+ * return value is exactly what `serializeFiles` returns. Pure: the caller decides when to resume.
+ *
+ * @example const steps = serializeFileSteps(doc, { format: 'xml' }); let r = steps.next(); while (!r.done) r = steps.next();
+ */
+export function* serializeFileSteps(
+  doc: SitemapDocument,
+  options: SerializeOptions = {},
+): Generator<void, { files: OutputFile[]; issues: Issue[] }> {
   const issues: Issue[] = [];
   const format = options.format ?? 'xml';
   if (format !== 'zip')
-    return { files: buildFiles(doc, settings(doc, options, format, true), issues), issues };
-  const inner = buildFiles(
+    return { files: yield* buildFileSteps(doc, settings(doc, options, format, true), issues), issues };
+  const inner = yield* buildFileSteps(
     doc,
     { ...settings(doc, options, options.childFormat ?? 'xml', true), deferGzip: false },
     issues,

@@ -6,6 +6,7 @@
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
+import { exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
 import {
   chunkEnds,
   isProtocolMessage,
@@ -252,6 +253,22 @@ export function createSitemapClient(
       );
     },
     serialize(doc, serializeOptions, onProgress, signal) {
+      // gzip formats: the page serializes, the worker only compresses (see exportPage.ts).
+      if (pageSerializes(serializeOptions) && getWorker()) {
+        const compress = (s: Serialized) =>
+          request<'serialize'>(
+            (requestId) => ({
+              version: PROTOCOL_VERSION,
+              requestId,
+              type: 'compress',
+              ...s,
+              options: serializeOptions,
+            }),
+            onProgress,
+            signal,
+          );
+        return exportInPage(doc, serializeOptions, compress, signal);
+      }
       return request<'serialize'>(
         (requestId) => ({
           version: PROTOCOL_VERSION,

@@ -8,7 +8,7 @@ import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { validateDocument } from '../core/validate.ts';
-import { exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
+import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
   chunkEnds,
@@ -102,6 +102,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
         const viaStreams = gzipStreams && (await exportGzipNative(doc, req.options, gzipStreams));
         const result = viaStreams || serializeFiles(doc, req.options);
         return { ...base, type: 'result', kind: 'serialize', docVersion: req.docVersion, result };
+      }
+      case 'compress': {
+        const result = await compressFiles(req, req.options, gzipStreams);
+        return { ...base, type: 'result', kind: 'serialize', result };
       }
       case 'validate': {
         const result = validateDocument(req.doc, req.settings);

@@ -151,9 +151,43 @@ export async function nativeVerify(
 }
 
 /** Options the native path cannot honour exactly: the caller keeps the sync fflate path. */
-function nativeApplies(options: SerializeOptions): boolean {
+export function nativeGzipApplies(options: SerializeOptions): boolean {
   const f = options.format;
   return (f === 'xml.gz' || f === 'txt.gz') && (options.gzipLevel === undefined || options.gzipLevel === 6);
+}
+
+/**
+ * gzip (and, unless `verifyGzip: false`, self-check) every `.gz` file of a `deferGzip` export:
+ * natively when `streams` are given, the level is 6 and the native header is the plain one, else
+ * with fflate.
+ * A failed self-check adds GZ-003 to `issues`. Other files pass through unchanged.
+ *
+ * @example const out = await compressFiles(serializeFiles(doc, { format: 'xml.gz', deferGzip: true }), {}, streams);
+ */
+export async function compressFiles(
+  serialized: { files: OutputFile[]; issues: Issue[] },
+  options: SerializeOptions,
+  streams: { compress: GzipStreamCtor; decompress: GzipStreamCtor } | null,
+): Promise<{ files: OutputFile[]; issues: Issue[] }> {
+  const issues = [...serialized.issues];
+  const files: OutputFile[] = [];
+  for (const f of serialized.files) {
+    if (!f.name.endsWith('.gz')) {
+      files.push(f);
+      continue;
+    }
+    const raw = f.bytes;
+    const filename = f.name.slice(0, -3);
+    const useNative = streams !== null && (options.gzipLevel ?? 6) === 6;
+    const native = useNative ? await nativeGzip(raw, filename, streams.compress) : null;
+    const gz = native ?? gzipBytes(raw, { level: options.gzipLevel ?? 6, filename });
+    if (options.verifyGzip ?? true) {
+      const ok = native && streams ? await nativeVerify(gz, raw, streams.decompress) : verifyGzip(gz, raw);
+      if (!ok) issues.push(gzipSelfCheckIssue(f.name));
+    }
+    files.push({ ...f, bytes: gz });
+  }
+  return { files, issues };
 }
 
 /**
@@ -169,23 +203,6 @@ export async function exportGzipNative(
   options: SerializeOptions,
   streams: { compress: GzipStreamCtor; decompress: GzipStreamCtor },
 ): Promise<{ files: OutputFile[]; issues: Issue[] } | null> {
-  if (!nativeApplies(options)) return null;
-  const { files, issues } = serializeFiles(doc, { ...options, deferGzip: true });
-  const out: OutputFile[] = [];
-  for (const f of files) {
-    if (!f.name.endsWith('.gz')) {
-      out.push(f);
-      continue;
-    }
-    const raw = f.bytes;
-    const filename = f.name.slice(0, -3);
-    const native = await nativeGzip(raw, filename, streams.compress);
-    const gz = native ?? gzipBytes(raw, { level: 6, filename });
-    if (options.verifyGzip ?? true) {
-      const ok = native ? await nativeVerify(gz, raw, streams.decompress) : verifyGzip(gz, raw);
-      if (!ok) issues.push(gzipSelfCheckIssue(f.name));
-    }
-    out.push({ ...f, bytes: gz });
-  }
-  return { files: out, issues };
+  if (!nativeGzipApplies(options)) return null;
+  return compressFiles(serializeFiles(doc, { ...options, deferGzip: true }), options, streams);
 }

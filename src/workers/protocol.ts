@@ -31,6 +31,18 @@ export interface SerializeRequest extends Envelope {
   entryChunks?: number;
 }
 
+/**
+ * gzip and self-check (OUT-010) files the page serialized itself with `deferGzip` (their raw
+ * bytes are transferred), so the entries never need to be cloned into the worker. Answered with
+ * a `serialize` result: the same files with gzipped bytes, and `issues` plus any GZ-003.
+ */
+export interface CompressRequest extends Envelope {
+  type: 'compress';
+  files: OutputFile[];
+  issues: Issue[];
+  options: SerializeOptions;
+}
+
 /** Full validation of a document (pure core `validateDocument`). */
 export interface ValidateRequest extends Envelope {
   type: 'validate';
@@ -49,6 +61,7 @@ export interface CancelRequest extends Envelope {
 export type WorkerRequest =
   | ParseRequest
   | SerializeRequest
+  | CompressRequest
   | ValidateRequest
   | CancelRequest
   | EntriesMessage;
@@ -143,6 +156,7 @@ export type WorkerResponse = ProgressMessage | EntriesMessage | ResultMessage | 
 export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   if (msg.type === 'parse') pushBuffer(out, msg.bytes);
+  if (msg.type === 'compress') for (const f of msg.files) pushBuffer(out, f.bytes);
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   return out;

@@ -122,44 +122,75 @@ function reserveBytes(layout: LayoutOptions, ctx: WriteContext): number {
   );
 }
 
-/**
- * Write `entries` into chunks; with `limits` a new chunk starts whenever the next entry would
- * push the current one past a limit (an entry is never split; a single oversized entry gets
- * a chunk of its own). `bytes` writes UTF-8 (required with limits), otherwise text.
- */
-export function writeChunks(
+/** Entries written between two yields of the stepped writers (a few ms of work). */
+export const STEP_ENTRIES = 4096;
+
+/** Run a stepped writer to its end. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** State of one chunked write, carried across {@link writeRange} calls. */
+interface ChunkWrite {
+  entries: readonly Entry[];
+  layout: LayoutOptions;
+  ctx: WriteContext;
+  limits: ChunkLimits | null;
+  write: (ctx: WriteContext, e: Entry) => string;
+  chunks: Chunk[];
+  cur: Chunk;
+  reserve: number;
+  knownExtra: number;
+}
+
+function startWrite(
   entries: readonly Entry[],
   layout: LayoutOptions,
   ctx: WriteContext,
   limits: ChunkLimits | null,
-  bytes = limits !== null,
-): Chunk[] {
-  const write = layout.mode === 'txt' ? writeTextLine : layout.root === 'urlset' ? writeUrl : writeSitemapRef;
-  const chunks: Chunk[] = [];
-  let cur = newChunk(new OutputSink(bytes || limits !== null));
-  let reserve = limits ? reserveBytes(layout, ctx) : 0;
-  let knownExtra = ctx.extra.size;
+  bytes: boolean,
+): ChunkWrite {
+  return {
+    entries,
+    layout,
+    ctx,
+    limits,
+    write: layout.mode === 'txt' ? writeTextLine : layout.root === 'urlset' ? writeUrl : writeSitemapRef,
+    chunks: [],
+    cur: newChunk(new OutputSink(bytes || limits !== null)),
+    reserve: limits ? reserveBytes(layout, ctx) : 0,
+    knownExtra: ctx.extra.size,
+  };
+}
+
+/** Write entries `[from, to)`; with limits a new chunk starts before an entry that would not fit. */
+function writeRange(w: ChunkWrite, from: number, to: number): void {
+  const { entries, ctx, limits, write } = w;
+  let cur = w.cur;
   // The batch lives in a local: V8 appends to a local string far faster than to a field.
   let batch = '';
-  for (let i = 0; i < entries.length; i++) {
+  for (let i = from; i < to; i++) {
     const s = write(ctx, entries[i]);
     if (s !== '') {
       if (limits !== null) {
-        if (ctx.extra.size !== knownExtra) {
-          knownExtra = ctx.extra.size;
-          reserve = reserveBytes(layout, ctx);
+        if (ctx.extra.size !== w.knownExtra) {
+          w.knownExtra = ctx.extra.size;
+          w.reserve = reserveBytes(w.layout, ctx);
         }
         let full = cur.entries + 1 > limits.maxUrls || cur.news + ctx.newsCount > limits.maxNews;
-        if (!full && reserve + 3 * (cur.body.chars + batch.length + s.length) > limits.maxBytes) {
+        if (!full && w.reserve + 3 * (cur.body.chars + batch.length + s.length) > limits.maxBytes) {
           // Near the byte limit: count exactly.
           cur.body.write(batch);
           batch = '';
-          full = reserve + cur.body.pos + utf8Length(s) > limits.maxBytes;
+          full = w.reserve + cur.body.pos + utf8Length(s) > limits.maxBytes;
         }
         if (full && cur.entries > 0) {
           cur.body.write(batch);
           batch = '';
-          chunks.push(cur);
+          w.chunks.push(cur);
           cur = newChunk(new OutputSink(true), i);
         }
       }
@@ -179,8 +210,42 @@ export function writeChunks(
     if (ctx.used.length > 0) ctx.used.length = 0;
   }
   cur.body.write(batch);
-  chunks.push(cur);
-  return chunks;
+  w.cur = cur;
+}
+
+/**
+ * Write `entries` into chunks; with `limits` a new chunk starts whenever the next entry would
+ * push the current one past a limit (an entry is never split; a single oversized entry gets
+ * a chunk of its own). `bytes` writes UTF-8 (required with limits), otherwise text.
+ */
+export function writeChunks(
+  entries: readonly Entry[],
+  layout: LayoutOptions,
+  ctx: WriteContext,
+  limits: ChunkLimits | null,
+  bytes = limits !== null,
+): Chunk[] {
+  const w = startWrite(entries, layout, ctx, limits, bytes);
+  writeRange(w, 0, entries.length);
+  w.chunks.push(w.cur);
+  return w.chunks;
+}
+
+/** {@link writeChunks}, yielding after every {@link STEP_ENTRIES} entries. */
+export function* writeChunkSteps(
+  entries: readonly Entry[],
+  layout: LayoutOptions,
+  ctx: WriteContext,
+  limits: ChunkLimits | null,
+  bytes = limits !== null,
+): Generator<void, Chunk[]> {
+  const w = startWrite(entries, layout, ctx, limits, bytes);
+  for (let i = 0; i < entries.length; i += STEP_ENTRIES) {
+    if (i > 0) yield;
+    writeRange(w, i, Math.min(entries.length, i + STEP_ENTRIES));
+  }
+  w.chunks.push(w.cur);
+  return w.chunks;
 }
 
 /** Head (declaration, stylesheet, root start tag, root extras) and tail of one file. */

@@ -11,7 +11,8 @@ import {
   type LayoutOptions,
   makeContext,
   newestLastmod,
-  writeChunks,
+  runSteps,
+  writeChunkSteps,
 } from './chunks.ts';
 import { hasMetadata } from './entries.ts';
 
@@ -100,6 +101,15 @@ export function publishDirectory(publishUrl: string | undefined): string | null 
  * Problems (missing publish URL, TXT-006 data loss, removed characters) go to `issues`.
  */
 export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[]): OutputFile[] {
+  return runSteps(buildFileSteps(doc, s, issues));
+}
+
+/** {@link buildFiles}, yielding between batches of entries (see STEP_ENTRIES). */
+export function* buildFileSteps(
+  doc: SitemapDocument,
+  s: FileSettings,
+  issues: Issue[],
+): Generator<void, OutputFile[]> {
   const mode = s.format.startsWith('txt') ? 'txt' : 'xml';
   const gz = s.format.endsWith('.gz') ? '.gz' : '';
   const isIndex = doc.kind === 'sitemapindex' || doc.kind === 'robots';
@@ -121,7 +131,7 @@ export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[
       ),
     );
   }
-  const { chunks, raws } = writeFiles(doc, layout, s, issues);
+  const { chunks, raws } = yield* writeFileSteps(doc, layout, s, issues);
   const ext = `.${mode}${gz}`;
   if (chunks.length === 1) return [finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues)];
   const children = chunks.map((c, i) =>
@@ -145,24 +155,24 @@ export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[
  * the encoded bytes; only when a file is over the byte limit is the document written again with
  * exact per-entry byte accounting (its issues replace those of the first pass).
  */
-function writeFiles(
+function* writeFileSteps(
   doc: SitemapDocument,
   layout: LayoutOptions,
   s: FileSettings,
   issues: Issue[],
-): { chunks: Chunk[]; raws: Uint8Array[] } {
+): Generator<void, { chunks: Chunk[]; raws: Uint8Array[] }> {
   const mark = issues.length;
-  const pass = (limits: ChunkLimits | null) => {
+  function* pass(limits: ChunkLimits | null): Generator<void, { chunks: Chunk[]; raws: Uint8Array[] }> {
     const ctx = makeContext(doc, s, issues);
-    const chunks = writeChunks(doc.entries, layout, ctx, limits);
+    const chunks = yield* writeChunkSteps(doc.entries, layout, ctx, limits);
     return { chunks, raws: chunks.map((c, i) => fileBytes(layout, ctx, c, i === 0)) };
-  };
+  }
   const limits = s.limits;
-  if (limits === null) return pass(null);
-  const first = pass({ ...limits, maxBytes: Number.POSITIVE_INFINITY });
+  if (limits === null) return yield* pass(null);
+  const first = yield* pass({ ...limits, maxBytes: Number.POSITIVE_INFINITY });
   if (first.raws.every((r) => r.length <= limits.maxBytes)) return first;
   issues.length = mark;
-  return pass(limits);
+  return yield* pass(limits);
 }
 
 function reportTextLoss(entries: readonly Entry[], issues: Issue[]): void {
