@@ -70,7 +70,7 @@ export function sortStrings(keys: readonly string[]): StringOrder {
   for (let i = 0; i < n; i++) if (lens[i] === 0) asc[k++] = i;
   const runEnd = new Uint8Array(n);
   runEnd.fill(1, 0, filled);
-  if (filled < 2 || sortAscii(keys, asc.subarray(0, filled), runEnd)) return { asc, filled, runEnd };
+  if (filled < 2 || sortAscii(keys, lens, asc.subarray(0, filled), runEnd)) return { asc, filled, runEnd };
   // Some key is not ASCII: start again from row order.
   k = 0;
   for (let i = 0; i < n; i++) if (lens[i] > 0) asc[k++] = i;

@@ -13,11 +13,13 @@ const SPAN = 32;
 const WORDS = SPAN / 4;
 /** Groups up to this size are insertion-sorted (window words first, then native comparison). */
 const SMALL = 16;
-/** Groups at least this big are distributed by two characters at once (65,536 buckets). */
+/** Groups at least this big are always distributed by two characters at once (65,536 buckets). */
 const WIDE = 4096;
 
 interface Ctx {
   keys: readonly string[];
+  /** Key lengths by row. */
+  lens: Int32Array;
   idx: Int32Array;
   win: Uint32Array[];
   tmpIdx: Int32Array;
@@ -37,17 +39,24 @@ interface Ctx {
 }
 
 /**
- * Sort `idx` (rows of non-empty `keys`, in row order) ascending by key, stable, and clear
- * `runEnd[i]` for positions whose key equals the next one. Returns false, with `idx` in some
- * permutation, when a key holds a character above U+007F: the caller sorts another way.
+ * Sort `idx` (rows of non-empty `keys`, in row order; `lens` their lengths by row) ascending
+ * by key, stable, and clear `runEnd[i]` for positions whose key equals the next one. Returns
+ * false, with `idx` in some permutation, when a key holds a character above U+007F: the caller
+ * sorts another way.
  *
- * @example const idx = Int32Array.of(0, 1); sortAscii(['b', 'a'], idx, runEnd) // true; idx = [1, 0]
+ * @example const idx = Int32Array.of(0, 1); sortAscii(['b', 'a'], Int32Array.of(1, 1), idx, runEnd) // true; idx = [1, 0]
  */
-export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint8Array): boolean {
+export function sortAscii(
+  keys: readonly string[],
+  lens: Int32Array,
+  idx: Int32Array,
+  runEnd: Uint8Array,
+): boolean {
   const m = idx.length;
   if (m < 2) return true;
   const c: Ctx = {
     keys,
+    lens,
     idx,
     win: Array.from({ length: WORDS }, () => new Uint32Array(m)),
     tmpIdx: new Int32Array(m),
@@ -77,15 +86,18 @@ export function sortAscii(keys: readonly string[], idx: Int32Array, runEnd: Uint
     const d = c.stack.pop() as number;
     const hi = c.stack.pop() as number;
     const lo = c.stack.pop() as number;
-    const wide = hi - lo >= WIDE;
     let at = base;
-    if (d + (wide ? 2 : 1) > base + SPAN) {
+    if (d + 2 > base + SPAN) {
       fill(c, lo, hi, d);
       at = d;
       words = c.words;
     }
-    if (hi - lo <= SMALL) insertionSort(c, lo, hi, d - at, words);
-    else distribute(c, lo, hi, d, at, wide, words);
+    const m = hi - lo;
+    if (m <= SMALL) insertionSort(c, lo, hi, d - at, words);
+    else {
+      const wide = m >= WIDE || (m >= 64 && fewLeads(c, lo, hi, d - at, words));
+      distribute(c, lo, hi, d, at, wide, words);
+    }
   }
   return c.ascii;
 }
@@ -148,6 +160,21 @@ function charAt(win: Uint32Array[], i: number, k: number, words: number): number
   return k >> 2 < words ? (win[k >> 2][i] >>> (24 - 8 * (k & 3))) & 0xff : 0;
 }
 
+/**
+ * True when the group's characters at `k` span so few values that two-character buckets
+ * (256 per leading character) cost less to walk than a second pass (dates: digits only).
+ */
+function fewLeads(c: Ctx, lo: number, hi: number, k: number, words: number): boolean {
+  let min = 255;
+  let max = 0;
+  for (let i = lo; i < hi; i++) {
+    const ch = charAt(c.win, i, k, words);
+    if (ch < min) min = ch;
+    if (ch > max) max = ch;
+  }
+  return (max - min + 1) * 256 <= 4 * (hi - lo);
+}
+
 /** Equal window characters of positions `i` and `f` from `k`, at most `cap`. */
 function windowLcp(win: Uint32Array[], i: number, f: number, k: number, cap: number): number {
   let at = k;
@@ -175,7 +202,7 @@ function distribute(
   wide: boolean,
   words: number,
 ): void {
-  const { win, dig, count, first, share, keys, idx } = c;
+  const { win, dig, count, first, share, lens, idx } = c;
   const width = wide ? 2 : 1;
   const k = d - base;
   let min = 65536;
@@ -188,7 +215,7 @@ function distribute(
     if (key > max) max = key;
     if (count[key]++ === 0) {
       first[key] = i;
-      const rest = keys[idx[i]].length - d - width;
+      const rest = lens[idx[i]] - d - width;
       share[key] = Math.max(0, Math.min(SPAN - k - width, rest));
     } else if (share[key] > 0 && (key & 0xff) !== 0) {
       share[key] = windowLcp(win, i, first[key], k + width, share[key]);
@@ -243,6 +270,8 @@ function compareAt(c: Ctx, a: number, b: number, k: number, words: number): numb
     if (x !== y) return x < y ? -1 : 1;
     if ((wa & 0xff) === 0) return 0;
   }
+  // Every row of the window's fill ended inside it: equal through the window means equal.
+  if (words < WORDS) return 0;
   const ka = c.keys[c.idx[a]];
   const kb = c.keys[c.idx[b]];
   return ka === kb ? 0 : ka < kb ? -1 : 1;
