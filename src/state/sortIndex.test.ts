@@ -66,6 +66,19 @@ describe('sort index', () => {
     }
   });
 
+  it('orders a numeric column with many distinct keys (ranked through a map)', () => {
+    const entries = Array.from({ length: 900 }, (_, i) => ({
+      id: i,
+      loc: `https://a.example/${i}`,
+      priority: i % 9 === 0 ? undefined : String(((i * 37) % 101) / 7),
+    }));
+    const key = (e: Entry) => (e.priority === undefined ? undefined : Number(e.priority));
+    const index = buildSortIndex(entries, 'priority', v);
+    for (const dir of ['asc', 'desc'] as const) {
+      expect(Array.from(walkSortIndex(index, dir, null, v))).toEqual(reference(entries, key, dir));
+    }
+  });
+
   it('keeps only masked rows', () => {
     const entries = makeDocument(50).entries;
     const mask = new Uint8Array(50);

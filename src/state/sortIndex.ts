@@ -52,7 +52,12 @@ function orderByNumbers(keys: Float64Array): Omit<SortIndex, 'entries' | 'column
     if (Number.isNaN(k)) slots[i] = -1;
     else if (k === last) slots[i] = lastSlot;
     else {
-      let s = slotOf.get(k);
+      // A column has few distinct keys: scanning them beats hashing a double.
+      let s: number | undefined;
+      if (values.length <= 16) {
+        const at = values.indexOf(k);
+        s = at < 0 ? undefined : at;
+      } else s = slotOf.get(k);
       if (s === undefined) {
         s = values.length;
         slotOf.set(k, s);
