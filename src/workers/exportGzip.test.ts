@@ -80,6 +80,12 @@ describe('native gzip export (OUT-010)', () => {
     const other = data.slice();
     other[100] = 0x41;
     expect(await nativeVerify(gz, other, native.decompress)).toBe(false);
+    // Original bytes at an odd offset (compared byte by byte): equal, then one byte off.
+    const shifted = new Uint8Array(data.length + 1);
+    shifted.set(data, 1);
+    expect(await nativeVerify(gz, shifted.subarray(1), native.decompress)).toBe(true);
+    shifted[data.length - 3] ^= 1;
+    expect(await nativeVerify(gz, shifted.subarray(1), native.decompress)).toBe(false);
   });
 
   it('gives the same files, names, sizes and issues as serializeFiles, also when split with an index', async () => {
