@@ -18,7 +18,7 @@ import {
   normKey,
   versionOf,
 } from './rules/duplicates.ts';
-import { checkEntry, type EntryFacts } from './rules/entry.ts';
+import { blankFacts, checkEntry, type EntryFacts } from './rules/entry.ts';
 import { HashIndex } from './rules/hashIndex.ts';
 import { checkHost, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
@@ -31,16 +31,17 @@ export interface EntryChange {
   removed?: Entry[];
 }
 
-interface Slot {
+/** One entry's state; it holds its own facts (`facts` is the slot itself: one object per entry). */
+interface Slot extends EntryFacts {
   entry: Entry;
   seq: number;
   facts: EntryFacts;
   /** Scanned loc, computed on demand (host checks, duplicate groups). */
-  parts?: UrlParts | null;
+  parts: UrlParts | null | undefined;
   /** Normalised loc (`normKey`), computed on demand for duplicate groups. */
-  norm?: string;
+  norm: string | undefined;
   /** Family key (`familyOf`), computed on demand when another entry shares its hash. */
-  family?: string;
+  family: string | undefined;
   local: Issue[];
   scope: Issue[];
   group: Issue[];
@@ -49,6 +50,8 @@ interface Slot {
 }
 
 const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+/** What a slot's `facts` holds until `checkEntry` has filled the slot. */
+const PLACEHOLDER = blankFacts();
 const NO_ISSUES: readonly Issue[] = [];
 /** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
 const EMPTY = NO_ISSUES as Issue[];
@@ -87,6 +90,8 @@ export class Validator {
   private families = new HashIndex();
   /** Seqs of the entries listing an hreflang href, filed under the href's family hash (self links left out). */
   private listers = new HashIndex();
+  /** By seq: 1 when the entry's family hash has been shared with another entry (0: its family is itself alone). */
+  private sharedFamily = new Uint8Array(1024);
   /** Scratch list for hash candidates. */
   private readonly cands: number[] = [];
   private refKey = '';
@@ -143,6 +148,7 @@ export class Validator {
       }
     }
     this.families = new HashIndex(doc.entries.length);
+    this.sharedFamily = new Uint8Array(doc.entries.length + 1024);
     let done = 0;
     for (const e of doc.entries) {
       this.insert(e, byEntry.size > 0 ? (byEntry.get(e.id) ?? EMPTY) : EMPTY);
@@ -172,6 +178,7 @@ export class Validator {
     this.seq = other.seq;
     this.counters = other.counters;
     this.families = other.families;
+    this.sharedFamily = other.sharedFamily;
     this.listers = other.listers;
     this.refKey = other.refKey;
     this.docIssues = other.docIssues;
@@ -297,6 +304,7 @@ export class Validator {
     this.seq = 0;
     this.counters = new DocCounters();
     this.families = new HashIndex();
+    this.sharedFamily = new Uint8Array(1024);
     this.listers = new HashIndex();
     this.refKey = '';
     this.docIssues = [];
@@ -324,18 +332,35 @@ export class Validator {
 
   private insert(e: Entry, parse: Issue[], seq?: number): void {
     const local = this.scratch;
-    local.length = 0;
-    const facts = checkEntry(e, this.doc.kind, this.settings, local);
+    if (local.length > 0) local.length = 0;
     const slot: Slot = {
+      exact: '',
+      familyHash: 0,
+      origin: null,
+      day: null,
+      dateOnly: false,
+      priority: null,
+      hasChangefreq: false,
+      hasPriority: false,
+      bytes: 0,
+      newsCount: 0,
+      newsName: null,
+      offHostImages: 0,
+      href: null,
       entry: e,
       seq: seq ?? this.seq++,
-      facts,
+      facts: PLACEHOLDER,
+      parts: undefined,
+      norm: undefined,
+      family: undefined,
       local: EMPTY,
       scope: EMPTY,
       group: EMPTY,
       parse: EMPTY,
       cache: null,
     };
+    const facts = checkEntry(e, this.doc.kind, this.settings, local, slot);
+    slot.facts = facts;
     this.byId[e.id] = slot;
     this.bySeq[slot.seq] = slot;
     if (local.length > 0) this.setList(slot, 'local', local.slice());
@@ -344,7 +369,7 @@ export class Validator {
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.setList(slot, 'parse', own);
     this.counters.apply(facts, 1);
-    this.families.add(facts.familyHash, slot.seq);
+    if (this.families.add(facts.familyHash, slot.seq) > 0) this.markShared(facts.familyHash);
     const href = facts.href;
     if (href) {
       for (let k = 0; k < href.hrefs.length; k++)
@@ -377,7 +402,7 @@ export class Validator {
       const s = this.bySeq[q];
       if (s !== undefined && listsHref(s.facts, loc) && !out.includes(s.entry.id)) out.push(s.entry.id);
     }
-    cands.length = 0;
+    if (cands.length > 0) cands.length = 0;
     return out;
   }
 
@@ -395,7 +420,7 @@ export class Validator {
       const s = this.bySeq[q];
       if (s !== undefined && s.facts.exact === href && (!best || s.seq < best.seq)) best = s;
     }
-    cands.length = 0;
+    if (cands.length > 0) cands.length = 0;
     return best;
   }
 
@@ -408,12 +433,27 @@ export class Validator {
       const s = this.bySeq[q];
       if (s !== undefined && (s === slot || familyKeyOf(s) === key)) out.push(s);
     }
-    cands.length = 0;
+    if (cands.length > 0) cands.length = 0;
     return out;
+  }
+
+  /** Flags every entry filed under a family hash that is now held by several entries. */
+  private markShared(hash: number): void {
+    const cands = this.families.slots(hash, this.cands);
+    for (const q of cands) {
+      if (q >= this.sharedFamily.length) {
+        const next = new Uint8Array(Math.max(q + 1, this.sharedFamily.length * 2));
+        next.set(this.sharedFamily);
+        this.sharedFamily = next;
+      }
+      this.sharedFamily[q] = 1;
+    }
+    if (cands.length > 0) cands.length = 0;
   }
 
   /** Number of entries in `slot`'s family (itself included). */
   private familySize(slot: Slot): number {
+    if (this.sharedFamily[slot.seq] !== 1) return 1;
     const n = this.families.count(slot.facts.familyHash);
     return n < 2 ? n : this.familyOfSlot(slot).length;
   }
@@ -427,7 +467,7 @@ export class Validator {
       const s = this.bySeq[q];
       if (s) into.add(s.entry.id);
     }
-    cands.length = 0;
+    if (cands.length > 0) cands.length = 0;
     for (const id of this.listersOf(loc, familyHash(loc, scanUrl(loc)))) into.add(id);
     for (const a of e.alternates ?? []) {
       if (!a.href) continue;
@@ -437,7 +477,7 @@ export class Validator {
         const s = this.bySeq[q];
         if (s && s.facts.exact === href) into.add(s.entry.id);
       }
-      found.length = 0;
+      if (found.length > 0) found.length = 0;
     }
   }
 
@@ -458,7 +498,7 @@ export class Validator {
     const ctx = { entry: this.doc.entries[0], kind: this.doc.kind, settings: this.settings, out };
     const visit = (slot: Slot | undefined): void => {
       if (!slot) return;
-      out.length = 0;
+      if (out.length > 0) out.length = 0;
       if (ref && slot.facts.origin !== null && slot.facts.origin !== inferred) {
         ctx.entry = slot.entry;
         checkHost(ctx, partsOf(slot)!, ref);
@@ -495,7 +535,7 @@ export class Validator {
   }
 
   private duplicateIssues(slot: Slot, out: Issue[]): void {
-    if (slot.facts.exact === '' || this.families.count(slot.facts.familyHash) < 2) return;
+    if (slot.facts.exact === '' || this.sharedFamily[slot.seq] !== 1) return;
     const group = this.familyOfSlot(slot);
     if (group.length < 2) return;
     const k = { exact: slot.facts.exact, norm: normOf(slot) };

@@ -45,10 +45,10 @@ export function familyOf(exact: string, p: UrlParts | null, lower = false): stri
 export function familyHash(exact: string, p: UrlParts | null, lower = false): number {
   if (!p || p.host === '' || p.userinfo !== null || p.port !== '' || p.path === '')
     return hashString(familyOf(exact, p, lower));
-  let start = exact.indexOf('//') + 2;
+  // A host implies `scheme://`; the fragment is the tail after the last part scanUrl found.
+  let start = p.scheme.length + 3;
   if (p.host.length > 4 && isWww(exact, start)) start += 4;
-  const hash = exact.indexOf('#', start);
-  const end = hash < 0 ? exact.length : hash;
+  const end = p.fragment === null ? exact.length : exact.length - p.fragment.length - 1;
   if (!lower && !isAscii(exact, start, end)) return hashString(familyKey(exact, p, false));
   const pathEnd = p.query === null ? end : end - p.query.length - 1;
   const fold = !lower;

@@ -45,12 +45,33 @@ const HREF_OUT: Issue[] = [];
 const IMAGE_OUT: Issue[] = [];
 
 function moveAll(from: Issue[], to: Issue[]): void {
+  if (from.length === 0) return;
   for (const i of from) to.push(i);
   from.length = 0;
 }
 
+/** Facts with every field at its "nothing known" value (a shape `checkEntry` can fill in place). @example blankFacts().bytes === 0 */
+export function blankFacts(): EntryFacts {
+  return {
+    exact: '',
+    familyHash: 0,
+    origin: null,
+    day: null,
+    dateOnly: false,
+    priority: null,
+    hasChangefreq: false,
+    hasPriority: false,
+    bytes: 0,
+    newsCount: 0,
+    newsName: null,
+    offHostImages: 0,
+    href: null,
+  };
+}
+
 /**
- * Validates one entry in isolation; pushes issues to `out`.
+ * Validates one entry in isolation; pushes issues to `out`. The facts are written into `into`
+ * when given (every field is set), else into a new object.
  *
  * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).origin === null // and LOC-001 in out
  */
@@ -59,6 +80,7 @@ export function checkEntry(
   kind: DocumentKind,
   settings: ValidationSettings,
   out: Issue[],
+  into?: EntryFacts,
 ): EntryFacts {
   const ctx: EntryCtx = { entry, kind, settings, out };
   const parts = checkLoc(ctx);
@@ -94,19 +116,19 @@ export function checkEntry(
   moveAll(HREF_OUT, out);
   moveAll(IMAGE_OUT, out);
   const exact = plainLoc ? entry.loc : trimValue(entry.loc);
-  return {
-    exact,
-    familyHash: parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact)),
-    origin: parts ? originKey(parts) : null,
-    day: date ? date.dayKey : null,
-    dateOnly: date !== null && date.precision === 'day',
-    priority,
-    hasChangefreq: cf || (entry.changefreq !== undefined && trimValue(entry.changefreq) !== ''),
-    hasPriority: priority !== null || (entry.priority !== undefined && trimValue(entry.priority) !== ''),
-    bytes: entryBytes(entry, kind, clean, plainImages, plainHrefs),
-    newsCount: news ? news.count : 0,
-    newsName: news ? news.name : null,
-    offHostImages,
-    href,
-  };
+  const f = into ?? blankFacts();
+  f.exact = exact;
+  f.familyHash = parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact));
+  f.origin = parts ? originKey(parts) : null;
+  f.day = date ? date.dayKey : null;
+  f.dateOnly = date !== null && date.precision === 'day';
+  f.priority = priority;
+  f.hasChangefreq = cf || (entry.changefreq !== undefined && trimValue(entry.changefreq) !== '');
+  f.hasPriority = priority !== null || (entry.priority !== undefined && trimValue(entry.priority) !== '');
+  f.bytes = entryBytes(entry, kind, clean, plainImages, plainHrefs);
+  f.newsCount = news ? news.count : 0;
+  f.newsName = news ? news.name : null;
+  f.offHostImages = offHostImages;
+  f.href = href;
+  return f;
 }

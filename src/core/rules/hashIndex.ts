@@ -80,8 +80,8 @@ export class HashIndex {
     return this.shared;
   }
 
-  /** Files `slot` under `hash`. @example ix.add(hashString('a.com/x'), 0) */
-  add(hash: number, slot: number): void {
+  /** Files `slot` under `hash`; returns how many pairs were filed under `hash` before. @example ix.add(hashString('a.com/x'), 0) === 0 */
+  add(hash: number, slot: number): number {
     if ((this.used + 1) * 2 > this.vals.length) this.resize(this.live + 1);
     const { keys, vals, mask } = this;
     let i = hash & mask;
@@ -100,6 +100,7 @@ export class HashIndex {
     vals[free] = slot + 1;
     this.live++;
     if (same === 1) this.shared++;
+    return same;
   }
 
   /** Unfiles one pair (`hash`, `slot`) filed earlier by `add`. */

@@ -209,7 +209,8 @@ export function checkUrlValue(
 ): UrlParts | null {
   plainUrl = false;
   lowerUrl = false;
-  if (hasEdgeSpace(raw)) {
+  const spaced = hasEdgeSpace(raw);
+  if (spaced) {
     report(
       ctx,
       'LOC-005',
@@ -218,7 +219,7 @@ export function checkUrlValue(
       field,
     );
   }
-  const v = trimValue(raw);
+  const v = spaced ? trimValue(raw) : raw;
   const parts = scanUrl(v);
   const abs = absoluteProblem(v, parts, opts.schemes);
   const label = opts.absRule === 'LOC-001' || opts.absRule === 'TXT-001' ? 'Invalid URL' : 'URL not allowed';
