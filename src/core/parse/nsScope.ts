@@ -38,6 +38,12 @@ export class NsScope {
     this.hooks = hooks;
   }
 
+  /** A frame object, for keeping its hidden class alive between parses (see xml.ts liveShapes). */
+  static frameShape(): unknown {
+    const frame: Frame = { depth: 0, saved: new Map() };
+    return frame;
+  }
+
   /** Apply the `xmlns` / `xmlns:*` attributes (flat name/value list) of an element at `depth`. */
   declare(attrs: string[], depth: number, at: number): void {
     let frame: Frame | null = null;

@@ -4,8 +4,9 @@ import { XmlCtx } from './context.ts';
 import { readEntry } from './entries.ts';
 import { readRaw } from './extensions.ts';
 import { readFeed } from './feed.ts';
-import { MaskBail } from './mask.ts';
+import { MaskBail, maskNonAscii } from './mask.ts';
 import { NsClass } from './names.ts';
+import { NsScope } from './nsScope.ts';
 import { fatalAt, prolog } from './prolog.ts';
 import { type QName, Tok, XmlFatal } from './scanner.ts';
 
@@ -36,8 +37,8 @@ interface RootState {
   entryMark: number;
   /** True once the root element's end tag was read. */
   rootClosed: boolean;
-  /** Called with the string position every PROGRESS_EVERY entries. */
-  onProgress?: (at: number) => void;
+  /** Called with the string position every PROGRESS_EVERY entries (always present: one shape). */
+  onProgress: ((at: number) => void) | undefined;
 }
 
 const PROGRESS_EVERY = 8192;
@@ -80,7 +81,7 @@ export function parseMaskedXml(
   return out.fatal === null && ctx.sc.masksRead === masks ? out : null;
 }
 
-function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void): XmlOut {
+function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void, keep?: unknown[]): XmlOut {
   const text = ctx.sc.s;
   const out: XmlOut = { kind: 'unknown', entries: [], issues: ctx.issues, fatal: null };
   const st: RootState = {
@@ -93,8 +94,9 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
     strayText: false,
     entryMark: -1,
     rootClosed: false,
+    onProgress,
   };
-  if (onProgress) st.onProgress = onProgress;
+  keep?.push(st);
   ctx.sc.pos = start;
   try {
     if (start > 0 && text.startsWith('<?xml', start)) {
@@ -114,7 +116,10 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
 const WARM_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 <url><loc>https://a.example/?a=1&b=2</loc><lastmod>2024-01-01</lastmod><changefreq>daily</changefreq><priority>0.5</priority></url>
-<url><loc>https://a.example/x</loc><lastmod>2024-01-01T00:00:00+00:00</lastmod><image:image><image:loc>https://a.example/i.jpg</image:loc><image:caption>a &amp; b</image:caption><image:title>t</image:title></image:image><xhtml:link rel="alternate" hreflang="de" href="https://a.example/de/x"/><video:video><video:title>v</video:title><video:player_loc allow_embed="yes">https://a.example/p</video:player_loc></video:video><news:news><news:title>n</news:title></news:news><x:y xmlns:x="urn:x">z</x:y></url>
+<url><loc>https://a.example/x</loc><lastmod>2024-01-01T00:00:00+00:00</lastmod><image:image><image:loc>https://a.example/i.jpg</image:loc><image:caption>a &amp; b é</image:caption><image:title>t</image:title></image:image><xhtml:link rel="alternate" hreflang="de" href="https://a.example/de/x"/><video:video><video:title>v</video:title><video:player_loc allow_embed="yes">https://a.example/p</video:player_loc></video:video><news:news><news:title>n</news:title></news:news><x:y xmlns:x="urn:x">z</x:y></url>
+<url><loc>https://a.example/y</loc></url>
+<url><loc>https://a.example/z</loc><lastmod>2024-01-01</lastmod></url>
+<url><loc>https://a.example/w</loc><lastmod>2024-01-01</lastmod><image:image><image:loc>https://a.example/i.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="de" href="https://a.example/de/w"/></url>
 </urlset>`;
 
 /**
@@ -123,14 +128,22 @@ const WARM_XML = `<?xml version="1.0" encoding="UTF-8"?>
  * objects built field by field (Alternate, ImageData, Issue, XNode) only while some object uses
  * them: a full GC between two parses dropped them and deoptimised all parser code specialised on
  * them ("weak objects"), so every parse after a GC ran about twice as slow (50k-URL bench file:
- * ~48 ms CPU without a GC in between, ~100 ms with one). One live object of each shape keeps them.
+ * ~48 ms CPU without a GC in between, ~100 ms with one). One live object of each shape keeps them:
+ * the warm parse's objects, its RootState, a namespace frame, the Entry shapes `buildEntry` makes
+ * literally, and the same parse read masked (so Scanner.raw holds bytes once before hot code runs).
  * It is referenced from {@link parseXml} so that bundlers and V8 cannot drop it.
  */
 const liveShapes: unknown[] = [];
 
 function keepShapes(): void {
   const ctx = new XmlCtx(WARM_XML);
-  liveShapes.push(ctx, parseWith(ctx, 0));
+  liveShapes.push(ctx, parseWith(ctx, 0, undefined, liveShapes));
+  const masked = maskNonAscii(new TextEncoder().encode(WARM_XML), true);
+  if (masked) {
+    const mctx = new XmlCtx(masked.text, masked.raw);
+    liveShapes.push(mctx, parseWith(mctx, 0, undefined, liveShapes));
+  }
+  liveShapes.push(NsScope.frameShape());
 }
 
 function recover(ctx: XmlCtx, st: RootState, e: XmlFatal): void {
