@@ -59,7 +59,9 @@ function content(entry: Entry, column: ColumnId, row: number, props: GridCellPro
   if (column === 'images' || column === 'videos' || column === 'news' || column === 'alternates') {
     return text ? <span className="badge">{text}</span> : null;
   }
-  return <span className="cell-text">{text}</span>;
+  // URL, lastmod, changefreq, priority: block cells (styles.css) hold their text directly, one
+  // text node per cell for the layout of every row that scrolls in.
+  return text;
 }
 
 const NO_ISSUES: readonly Issue[] = [];
@@ -88,7 +90,6 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       aria-describedby={active && own.length ? props.describedBy : undefined}
       tabIndex={active ? 0 : -1}
       className={className}
-      data-row={row}
       data-col={col}
       title={title}
     >

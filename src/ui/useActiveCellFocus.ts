@@ -36,7 +36,9 @@ export function useActiveCellFocus(
   useLayoutEffect(() => {
     if (!wanted.current || !active || editing) return;
     const root = scrollRef.current;
-    const el = root?.querySelector<HTMLElement>(`[data-row="${active.row}"][data-col="${active.col}"]`);
+    const el = root?.querySelector<HTMLElement>(
+      `tr[aria-rowindex="${active.row + 2}"] > [data-col="${active.col}"]`,
+    );
     if (!root || !el) {
       scrollToRow(active.row);
       return;

@@ -31,10 +31,13 @@ interface Options {
   requestFocus(): void;
 }
 
+// A body cell carries its column (data-col); its row is its tr's aria-rowindex (header = 1, so
+// view row = aria-rowindex − 2). No per-cell row attribute to rewrite when a row slot scrolls.
 function cellFromEvent(e: React.SyntheticEvent): { row: number; col: number } | null {
-  const el = (e.target as HTMLElement).closest<HTMLElement>('[data-row][data-col]');
-  if (!el) return null;
-  return { row: Number(el.dataset.row), col: Number(el.dataset.col) };
+  const el = (e.target as HTMLElement).closest<HTMLElement>('[data-col]');
+  const tr = el?.parentElement;
+  if (!el || !tr?.hasAttribute('aria-rowindex')) return null;
+  return { row: Number(tr.getAttribute('aria-rowindex')) - 2, col: Number(el.dataset.col) };
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
