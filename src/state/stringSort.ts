@@ -12,17 +12,7 @@
  */
 import { sortByStringsUtf16 } from './stringSortUtf16.ts';
 import { packUtf8, type Utf8Blob } from './textBlob.ts';
-import { sortAscii } from './windowSort.ts';
-
-/** A stable ascending order of strings. */
-export interface StringOrder {
-  /** Row indexes, ascending by key, ties in row order; empty strings last (row order). */
-  asc: Int32Array;
-  /** Number of non-empty keys (they come first in `asc`). */
-  filled: number;
-  /** 1 where `asc[i]` (i < filled) ends a run of equal keys, else 0; 0 past `filled`. */
-  runEnd: Uint8Array;
-}
+import { type StringOrder, sortAscii } from './windowSort.ts';
 
 /** One byte value + 1; 0 stands for "the string ended". */
 const R = 257;
@@ -56,7 +46,10 @@ interface Ctx {
  *
  * @example sortStrings(['b', '', 'a', 'b']) // { asc: [2, 0, 3, 1], filled: 3, runEnd: [1, 0, 1, 0] }
  */
-export function sortStrings(keys: readonly string[]): StringOrder {
+export function sortStrings(keys: readonly string[]): Omit<StringOrder, 'lens'> {
+  const ascii = sortAscii(keys);
+  if (ascii) return { asc: ascii.asc, filled: ascii.filled, runEnd: ascii.runEnd };
+  // Some key is not ASCII.
   const n = keys.length;
   const asc = new Int32Array(n);
   const lens = new Int32Array(n);
@@ -70,11 +63,7 @@ export function sortStrings(keys: readonly string[]): StringOrder {
   for (let i = 0; i < n; i++) if (lens[i] === 0) asc[k++] = i;
   const runEnd = new Uint8Array(n);
   runEnd.fill(1, 0, filled);
-  if (filled < 2 || sortAscii(keys, lens, asc.subarray(0, filled), runEnd)) return { asc, filled, runEnd };
-  // Some key is not ASCII: start again from row order.
-  k = 0;
-  for (let i = 0; i < n; i++) if (lens[i] > 0) asc[k++] = i;
-  runEnd.fill(1, 0, filled);
+  if (filled < 2) return { asc, filled, runEnd };
   const blob = packUtf8(keys, lens);
   if (blob) radixSort(blob, asc, filled, runEnd);
   else {

@@ -38,48 +38,93 @@ interface Ctx {
   words: number;
 }
 
+/** A stable ascending order of strings. */
+export interface StringOrder {
+  /** Row indexes, ascending by key, ties in row order; empty strings last (row order). */
+  asc: Int32Array;
+  /** Number of non-empty keys (they come first in `asc`). */
+  filled: number;
+  /** 1 where `asc[i]` (i < filled) ends a run of equal keys, else 0; 0 past `filled`. */
+  runEnd: Uint8Array;
+  /** Key lengths by row. */
+  lens: Int32Array;
+}
+
 /**
- * Sort `idx` (rows of non-empty `keys`, in row order; `lens` their lengths by row) ascending
- * by key, stable, and clear `runEnd[i]` for positions whose key equals the next one. Returns
- * false, with `idx` in some permutation, when a key holds a character above U+007F: the caller
- * sorts another way.
+ * Stable ascending order of `keys` by code unit, empty strings last, with runs of equal keys
+ * marked; null when a key holds a character above U+007F (the caller sorts another way).
+ * One pass reads every string once: its length, the shared-prefix check and its first window.
  *
- * @example const idx = Int32Array.of(0, 1); sortAscii(['b', 'a'], Int32Array.of(1, 1), idx, runEnd) // true; idx = [1, 0]
+ * @example sortAscii(['b', '', 'a']) // { asc: [2, 0, 1], filled: 2, runEnd: [1, 1, 0], lens: [1, 0, 1] }
  */
-export function sortAscii(
-  keys: readonly string[],
-  lens: Int32Array,
-  idx: Int32Array,
-  runEnd: Uint8Array,
-): boolean {
-  const m = idx.length;
-  if (m < 2) return true;
+export function sortAscii(keys: readonly string[]): StringOrder | null {
+  const n = keys.length;
   const c: Ctx = {
     keys,
-    lens,
-    idx,
-    win: Array.from({ length: WORDS }, () => new Uint32Array(m)),
-    tmpIdx: new Int32Array(m),
-    tmpWord: new Uint32Array(m),
-    dig: new Int32Array(m),
+    lens: new Int32Array(n),
+    idx: new Int32Array(n),
+    win: Array.from({ length: WORDS }, () => new Uint32Array(n)),
+    tmpIdx: new Int32Array(n),
+    tmpWord: new Uint32Array(n),
+    dig: new Int32Array(n),
     perm: new Int32Array(SMALL),
     count: new Int32Array(65536),
     first: new Int32Array(65536),
     share: new Int32Array(65536),
-    runEnd,
+    runEnd: new Uint8Array(n),
     stack: [],
     ascii: true,
     words: WORDS,
   };
-  // The prefix of a sample is checked while filling (the strings are read there anyway);
-  // only when some row does not have it is the prefix of all rows computed.
-  let d0 = samplePrefix(keys, idx).length;
-  if (!fill(c, 0, m, d0, keys[idx[0]].slice(0, d0))) {
-    d0 = sharedPrefix(keys, idx);
+  // The prefix of a sample is checked while filling; only when some row does not have it is
+  // the prefix of all rows computed (and the windows filled again).
+  const prefix = samplePrefix(keys);
+  let d0 = prefix.length;
+  const filled = firstPass(c, prefix);
+  const { idx, lens, runEnd } = c;
+  let k = filled;
+  for (let i = 0; i < n; i++) if (lens[i] === 0) idx[k++] = i;
+  runEnd.fill(1, 0, filled);
+  const rows = idx.subarray(0, filled);
+  if (filled > 1 && c.words < 0) {
+    d0 = sharedPrefix(keys, rows);
     c.ascii = true;
-    fill(c, 0, m, d0);
+    fill(c, 0, filled, d0);
   }
-  c.stack.push(0, m, d0, d0, c.words);
+  if (!c.ascii) return null;
+  if (filled > 1) sortGroups(c, filled, d0);
+  return c.ascii ? { asc: idx, filled, runEnd, lens } : null;
+}
+
+/**
+ * Lengths of all keys, positions of the non-empty ones (row order) and their first windows at
+ * the prefix's length. Returns the number of non-empty keys; marks a missing prefix by setting
+ * `c.words` to -1.
+ */
+function firstPass(c: Ctx, prefix: string): number {
+  const { keys, lens, idx } = c;
+  const d = prefix.length;
+  let k = 0;
+  let seen = 0;
+  let longest = 0;
+  let all = true;
+  for (let i = 0; i < keys.length; i++) {
+    const s = keys[i];
+    const len = s.length;
+    lens[i] = len;
+    if (len === 0) continue;
+    if (!s.startsWith(prefix)) all = false;
+    if (len > longest) longest = len;
+    idx[k] = i;
+    seen |= fillRow(c.win, k++, s, d);
+  }
+  if (seen > 128) c.ascii = false;
+  c.words = all ? Math.min(WORDS, Math.ceil(Math.max(0, longest - d) / 4)) : -1;
+  return k;
+}
+
+function sortGroups(c: Ctx, filled: number, d0: number): void {
+  c.stack.push(0, filled, d0, d0, c.words);
   while (c.stack.length > 0 && c.ascii) {
     let words = c.stack.pop() as number;
     const base = c.stack.pop() as number;
@@ -99,7 +144,6 @@ export function sortAscii(
       distribute(c, lo, hi, d, at, wide, words);
     }
   }
-  return c.ascii;
 }
 
 /** Shorten `prefix` to what it shares with `s`. */
@@ -111,12 +155,16 @@ function common(prefix: string, s: string): string {
   return prefix.slice(0, j);
 }
 
-/** The prefix shared by 33 rows spread over `idx` (at least as long as the one all share). */
-function samplePrefix(keys: readonly string[], idx: Int32Array): string {
-  let prefix = keys[idx[0]];
-  const step = Math.max(1, Math.floor(idx.length / 32));
-  for (let i = step; i < idx.length; i += step) prefix = common(prefix, keys[idx[i]]);
-  return common(prefix, keys[idx[idx.length - 1]]);
+/** The prefix shared by the non-empty keys among 33 spread over `keys` (at least as long as the one all share). */
+function samplePrefix(keys: readonly string[]): string {
+  let prefix: string | null = null;
+  const n = keys.length;
+  const step = Math.max(1, Math.floor(n / 32));
+  for (let i = 0; i < n + step - 1; i += step) {
+    const s = keys[Math.min(i, n - 1)];
+    if (s !== '') prefix = prefix === null ? s : common(prefix, s);
+  }
+  return prefix ?? '';
 }
 
 /** Length of the prefix every key shares. */
@@ -126,33 +174,34 @@ function sharedPrefix(keys: readonly string[], idx: Int32Array): number {
   return prefix.length;
 }
 
-/**
- * Copy characters `d .. d + SPAN` of the group's rows into their windows. With `prefix`, also
- * check every row starts with it; returns false when one does not.
- */
-function fill(c: Ctx, lo: number, hi: number, d: number, prefix = ''): boolean {
-  const { keys, idx, win } = c;
+/** Copy characters `d .. d + SPAN` of the group's rows into their windows. */
+function fill(c: Ctx, lo: number, hi: number, d: number): void {
+  const { keys, idx, lens, win } = c;
   let seen = 0;
-  let all = true;
   let longest = 0;
   for (let i = lo; i < hi; i++) {
-    const s = keys[idx[i]];
-    const len = s.length;
-    if (len > longest) longest = len;
-    if (prefix !== '' && !s.startsWith(prefix)) all = false;
-    for (let w = 0; w < WORDS; w++) {
-      const p = d + w * 4;
-      const c0 = p < len ? s.charCodeAt(p) + 1 : 0;
-      const c1 = p + 1 < len ? s.charCodeAt(p + 1) + 1 : 0;
-      const c2 = p + 2 < len ? s.charCodeAt(p + 2) + 1 : 0;
-      const c3 = p + 3 < len ? s.charCodeAt(p + 3) + 1 : 0;
-      seen |= c0 | c1 | c2 | c3;
-      win[w][i] = (c0 << 24) | (c1 << 16) | (c2 << 8) | c3;
-    }
+    const row = idx[i];
+    if (lens[row] > longest) longest = lens[row];
+    seen |= fillRow(win, i, keys[row], d);
   }
   if (seen > 128) c.ascii = false;
   c.words = Math.min(WORDS, Math.ceil(Math.max(0, longest - d) / 4));
-  return all;
+}
+
+/** Window of `s` from `d` at position `i`; returns the OR of its character codes + 1. */
+function fillRow(win: Uint32Array[], i: number, s: string, d: number): number {
+  const len = s.length;
+  let seen = 0;
+  for (let w = 0; w < WORDS; w++) {
+    const p = d + w * 4;
+    const c0 = p < len ? s.charCodeAt(p) + 1 : 0;
+    const c1 = p + 1 < len ? s.charCodeAt(p + 1) + 1 : 0;
+    const c2 = p + 2 < len ? s.charCodeAt(p + 2) + 1 : 0;
+    const c3 = p + 3 < len ? s.charCodeAt(p + 3) + 1 : 0;
+    seen |= c0 | c1 | c2 | c3;
+    win[w][i] = (c0 << 24) | (c1 << 16) | (c2 << 8) | c3;
+  }
+  return seen;
 }
 
 /** Character `k` of the window at position `i` (code + 1, 0 = ended; `words` in use). */
