@@ -250,7 +250,9 @@ export function cleanUrl(
   index?: number,
   sub?: string,
 ): string {
-  if (!NOT_PLAIN_URL_CHAR.test(value) || isPlainUrl(value)) return value;
+  if (!NOT_PLAIN_URL_CHAR.test(value)) return value;
+  // Only `%` and `#` can make isPlainUrl true after the regex found a non-plain character.
+  if ((value.indexOf('%') >= 0 || value.indexOf('#') >= 0) && isPlainUrl(value)) return value;
   if (onlyPathUnicode(value)) return encodeURI(value);
   return escapeXml(plainUrl(ctx, value, field, index, sub));
 }
@@ -265,6 +267,12 @@ const NOT_PLAIN_URL_CHAR = /[^!$()*+,\-./0-9:;=?@A-Z[\]_a-z~]/;
 const PLAIN_URL_CHAR = new Uint8Array(128);
 for (const c of '!$()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~')
   PLAIN_URL_CHAR[c.charCodeAt(0)] = 1;
+
+/**
+ * A character {@link onlyPathUnicode} never admits: anything but {@link PLAIN_URL_CHAR}s other
+ * than brackets, `#`, and non-ASCII characters that are neither surrogates nor U+FFFE/U+FFFF.
+ */
+const NOT_PATH_UNICODE = /[^!$()*+,\-./0-9:;=?@A-Z_a-z~#\u0080-\uD7FF\uE000-\uFFFD]/;
 
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
@@ -284,21 +292,14 @@ function onlyPathUnicode(value: string): boolean {
   const a = value.charCodeAt(0);
   const z = value.charCodeAt(n - 1);
   if (a >= 128 || PLAIN_URL_CHAR[a] !== 1 || z >= 128 || PLAIN_URL_CHAR[z] !== 1) return false;
-  let hashes = 0;
-  let inHost = true;
+  if (NOT_PATH_UNICODE.test(value)) return false;
+  const hash = value.indexOf('#');
+  if (hash >= 0 && value.indexOf('#', hash + 1) >= 0) return false;
+  // Scheme and host (up to the first `/`, `?` or `#` after `://`) must be ASCII.
   for (let i = 0; i < n; i++) {
     const c = value.charCodeAt(i);
-    if (c < 128) {
-      if (PLAIN_URL_CHAR[c] === 1 && c !== 91 && c !== 93) {
-        if (inHost && c === 47 && i > authority + 2) inHost = false;
-        else if (c === 63 && i > authority + 2) inHost = false;
-        continue;
-      }
-      if (c !== 35 || ++hashes > 1) return false;
-      if (i > authority + 2) inHost = false;
-      continue;
-    }
-    if (inHost || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffe || c === 0xffff) return false;
+    if (i > authority + 2 && (c === 47 || c === 63 || c === 35)) return true;
+    if (c >= 128) return false;
   }
   return true;
 }
