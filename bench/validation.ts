@@ -1,12 +1,14 @@
 /**
  * Validation speed: full validation of 50,000 entries (plain and the ~50 MB worst case with
- * hreflang alternates and images), and one-entry revalidation in a 50,000-entry document
- * (median of 1,000 edits, each changing one entry's loc and lastmod).
+ * hreflang alternates and images) and of the 1,000,000-URL document of bench:browser, and
+ * one-entry revalidation in a 50,000- and a 1,000,000-entry document (median of 1,000 edits,
+ * each changing one entry's loc and lastmod).
  */
 import type { Entry, SitemapDocument } from '../src/core/model.ts';
 import { Validator, validateDocument } from '../src/core/validate.ts';
 import { plainDoc, prng, worstDoc } from './generate.ts';
 import type { BenchRow } from './types.ts';
+import { millionDoc } from './validate-dev.ts';
 
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
 
@@ -29,9 +31,9 @@ function medianOf(runs: number, fn: () => void): { ms: number; cpu: number } {
   return { ms: times[mid], cpu: cpus[mid] };
 }
 
-function fullRow(name: string, doc: SitemapDocument): BenchRow {
+function fullRow(name: string, doc: SitemapDocument, runs = 5): BenchRow {
   let issues = 0;
-  const { ms, cpu } = medianOf(5, () => {
+  const { ms, cpu } = medianOf(runs, () => {
     issues = validateDocument(doc, SETTINGS).length;
   });
   const n = (x: number) => x.toLocaleString('en-US');
@@ -39,7 +41,7 @@ function fullRow(name: string, doc: SitemapDocument): BenchRow {
     group: 'validate',
     name,
     ms,
-    note: `${n(doc.entries.length)} entries, ${n(issues)} issues, median of 5, CPU ${cpu.toFixed(0)} ms`,
+    note: `${n(doc.entries.length)} entries, ${n(issues)} issues, median of ${runs}, CPU ${cpu.toFixed(0)} ms`,
   };
 }
 
@@ -66,7 +68,7 @@ function editRow(doc: SitemapDocument): BenchRow {
   const p99 = times[Math.floor(times.length * 0.99)];
   return {
     group: 'validate',
-    name: 'revalidate one edited entry (50,000 entries)',
+    name: `revalidate one edited entry (${doc.entries.length.toLocaleString('en-US')} entries)`,
     ms: times[500],
     note: `median of 1,000 edits; p99 ${p99.toFixed(3)} ms`,
   };
@@ -76,11 +78,14 @@ function editRow(doc: SitemapDocument): BenchRow {
 export async function benchValidation(): Promise<BenchRow[]> {
   const plain = plainDoc(50_000);
   const worst = worstDoc(50_000);
-  return [
+  const rows = [
     fullRow('full validation, 50,000 plain entries', plain),
     fullRow('full validation, 50 MB worst case (alternates + images)', worst),
     editRow(plain),
   ];
+  const million = millionDoc();
+  rows.push(fullRow('full validation, 1,000,000 entries (images, alternates)', million, 3), editRow(million));
+  return rows;
 }
 
 if (process.argv[1]?.endsWith('validation.ts')) {

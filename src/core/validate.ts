@@ -53,6 +53,7 @@ const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 /** What a slot's `facts` holds until `checkEntry` has filled the slot. */
 const PLACEHOLDER = blankFacts();
 const NO_ISSUES: readonly Issue[] = [];
+const NO_IDS: readonly number[] = [];
 /** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
 const EMPTY = NO_ISSUES as Issue[];
 
@@ -394,10 +395,11 @@ export class Validator {
   }
 
   /** Ids of the entries listing `loc` (`hash`: its family hash), each once. */
-  private listersOf(loc: string, hash: number): number[] {
-    const out: number[] = [];
-    if (this.listers.size === 0) return out;
+  private listersOf(loc: string, hash: number): readonly number[] {
+    if (this.listers.size === 0) return NO_IDS;
     const cands = this.listers.slots(hash, this.cands);
+    if (cands.length === 0) return NO_IDS;
+    const out: number[] = [];
     for (const q of cands) {
       const s = this.bySeq[q];
       if (s !== undefined && listsHref(s.facts, loc) && !out.includes(s.entry.id)) out.push(s.entry.id);

@@ -48,11 +48,9 @@ export function sameLinks(a: HreflangFacts, b: HreflangFacts): boolean {
   return a.sigHash === b.sigHash && signatureOf(a) === signatureOf(b);
 }
 
-/** Hash of one `code href` line. */
-function lineHash(code: string, href: string): number {
-  return finishHash(
-    hashRange(href, 0, href.length, false, hashRange(code, 0, code.length, false, HASH_SEED)),
-  );
+/** Hash of one `code href` line from the code and the href's family hash (hrefs of one family share it: `sameLinks` confirms). */
+function lineHash(code: string, hrefHash: number): number {
+  return finishHash(hashRange(code, 0, code.length, false, HASH_SEED) ^ Math.imul(hrefHash, 0x27d4eb2d));
 }
 
 const HREF_URL = { absRule: 'HREF-003', schemes: ['http', 'https'], page: false } as const;
@@ -100,12 +98,14 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
     );
     return false;
   }
-  const missing = [
-    a.rel?.trim().toLowerCase() === 'alternate' ? '' : 'rel="alternate"',
-    a.hreflang?.trim() ? '' : 'hreflang',
-    a.href?.trim() ? '' : 'href',
-  ].filter(Boolean);
-  if (missing.length > 0) {
+  const relOk = a.rel === 'alternate' || a.rel?.trim().toLowerCase() === 'alternate';
+  const hasCode = a.hreflang !== undefined && a.hreflang.trim() !== '';
+  const hasHref = a.href !== undefined && a.href.trim() !== '';
+  const complete = relOk && hasCode && hasHref;
+  if (!complete) {
+    const missing = [relOk ? '' : 'rel="alternate"', hasCode ? '' : 'hreflang', hasHref ? '' : 'href'].filter(
+      Boolean,
+    );
     const field = !a.href?.trim() ? `${f}.href` : !a.hreflang?.trim() ? `${f}.hreflang` : `${f}.rel`;
     report(
       ctx,
@@ -115,21 +115,24 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
       field,
     );
   }
-  if (a.href?.trim()) {
-    linkParts = checkUrlValue(ctx, a.href, `${f}.href`, HREF_URL);
+  if (hasHref) {
+    linkParts = checkUrlValue(ctx, a.href!, `${f}.href`, HREF_URL);
     if (i < 31 && lastUrlPlain()) plainHrefs |= 1 << i;
     linkLower = linkParts !== null && lastUrlLower();
   }
-  const code = a.hreflang?.trim();
-  if (code) {
+  if (hasCode) {
+    const code = a.hreflang!.trim();
     const problem = hreflangProblem(code);
     if (problem)
       report(ctx, 'HREF-004', 'error', `Invalid hreflang ${show(code)}: ${problem}.`, `${f}.hreflang`);
   }
-  return missing.length === 0;
+  return complete;
 }
 
 function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
+  let regionalCodes = false;
+  for (const code of codes.keys()) if (code.indexOf('-') === 2) regionalCodes = true;
+  if (!regionalCodes) return;
   const regional = new Map<string, number>();
   for (const code of codes.keys()) {
     const dash = code.indexOf('-');
@@ -166,7 +169,8 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
     if (!checkLink(ctx, alts[i], i)) continue;
     const code = trimValue(alts[i].hreflang!).toLowerCase();
     const href = trimValue(alts[i].href!);
-    hashes.push(linkParts ? familyHash(href, linkParts, linkLower) : familyHash(href, scanUrl(href)));
+    const hash = linkParts ? familyHash(href, linkParts, linkLower) : familyHash(href, scanUrl(href));
+    hashes.push(hash);
     const prev = codes.get(code);
     if (prev !== undefined && prev !== href) {
       const rule = code === 'x-default' ? 'HREF-009' : 'HREF-008';
@@ -179,7 +183,7 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
       );
     }
     if (prev === undefined) codes.set(code, href);
-    const line = lineHash(code, href);
+    const line = lineHash(code, hash);
     sigHash = (sigHash + line) | 0;
     sigXor ^= Math.imul(line, 0x9e3779b1);
     codeList.push(code);
