@@ -2,7 +2,8 @@
  * Dev benchmark of the 1,000,000-row view work (sort, search, filter) in Node, on the same
  * generated document as the browser bench's million input (bench/generate.ts `plainDoc`), cloned
  * once so its strings are flat like the ones a worker message delivers.
- * `npx tsx bench/sort-dev.ts [n] [--no-validator]`
+ * `npx tsx bench/sort-dev.ts [n] [--no-validator]`; prints process CPU time (the machine is shared)
+ * and wall time per step.
  */
 import { createAppStore } from '../src/state/store.ts';
 import { fakeClient } from '../src/state/testing.ts';
@@ -19,10 +20,16 @@ function time(label: string, store: AppStore, run: () => void): void {
   c.setSearch('');
   c.clearFilters();
   void store.getState().rowOrder;
+  const cpu = process.cpuUsage();
   const t = performance.now();
   run();
   const rows = store.getState().rowOrder.length;
-  console.log(`${label.padEnd(32)} ${(performance.now() - t).toFixed(1).padStart(8)} ms  ${rows} rows`);
+  const wall = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  console.log(
+    `${label.padEnd(32)} cpu ${cpuMs.toFixed(0).padStart(6)} ms  wall ${wall.toFixed(0).padStart(6)} ms  ${rows} rows`,
+  );
 }
 
 const store = createAppStore({
