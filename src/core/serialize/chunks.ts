@@ -123,7 +123,7 @@ function reserveBytes(layout: LayoutOptions, ctx: WriteContext): number {
 }
 
 /** Entries written between two yields of the stepped writers (a few ms of work). */
-export const STEP_ENTRIES = 4096;
+export const STEP_ENTRIES = 1024;
 
 /** Run a stepped writer to its end. */
 export function runSteps<T>(steps: Generator<void, T>): T {
