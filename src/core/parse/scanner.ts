@@ -142,13 +142,18 @@ export class Scanner {
    * `hooks.entities`), short repeated values shared, masked bytes decoded.
    */
   value(start: number, end: number): string {
-    const masked = this.maskAfter(start) < end;
-    if (this.ampAfter(start) >= end) return masked ? this.plain(start, end) : this.str(start, end);
-    let r: ReturnType<typeof decodeEntities>;
-    if (masked) {
-      const text = this.plain(start, end);
-      r = decodeEntities(text, 0, text.length);
-    } else r = decodeEntities(this.s, start, end);
+    if (this.raw !== null && this.maskAfter(start) < end) return this.maskedValue(start, end);
+    if (this.ampAfter(start) >= end) return this.str(start, end);
+    const r = decodeEntities(this.s, start, end);
+    if (r.flags) this.hooks.entities(r.flags, r.sample, start);
+    return r.text;
+  }
+
+  /** {@link value} of a range holding masks (kept apart so that the plain path stays small). */
+  private maskedValue(start: number, end: number): string {
+    const text = this.plain(start, end);
+    if (this.ampAfter(start) >= end) return text;
+    const r = decodeEntities(text, 0, text.length);
     if (r.flags) this.hooks.entities(r.flags, r.sample, start);
     return r.text;
   }
