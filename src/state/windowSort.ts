@@ -7,6 +7,7 @@
  * pass distributes by one or two characters and, while counting, finds how many more
  * characters every bucket's rows share (XOR of windows), so shared path segments cost nothing.
  */
+import { samplePrefix, sharedPrefix } from './sharedPrefix.ts';
 
 /** Characters per window (8 words × 4 characters of 8 bits: code + 1, 0 = ended). */
 const SPAN = 32;
@@ -144,34 +145,6 @@ function sortGroups(c: Ctx, filled: number, d0: number): void {
       distribute(c, lo, hi, d, at, wide, words);
     }
   }
-}
-
-/** Shorten `prefix` to what it shares with `s`. */
-function common(prefix: string, s: string): string {
-  if (s.startsWith(prefix)) return prefix;
-  let j = 0;
-  const max = Math.min(prefix.length, s.length);
-  while (j < max && s.charCodeAt(j) === prefix.charCodeAt(j)) j++;
-  return prefix.slice(0, j);
-}
-
-/** The prefix shared by the non-empty keys among 33 spread over `keys` (at least as long as the one all share). */
-function samplePrefix(keys: readonly string[]): string {
-  let prefix: string | null = null;
-  const n = keys.length;
-  const step = Math.max(1, Math.floor(n / 32));
-  for (let i = 0; i < n + step - 1; i += step) {
-    const s = keys[Math.min(i, n - 1)];
-    if (s !== '') prefix = prefix === null ? s : common(prefix, s);
-  }
-  return prefix ?? '';
-}
-
-/** Length of the prefix every key shares. */
-function sharedPrefix(keys: readonly string[], idx: Int32Array): number {
-  let prefix = keys[idx[0]];
-  for (let i = 1; i < idx.length && prefix.length > 0; i++) prefix = common(prefix, keys[idx[i]]);
-  return prefix.length;
 }
 
 /** Copy characters `d .. d + SPAN` of the group's rows into their windows. */
