@@ -163,7 +163,11 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) await once(browser, input);
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   }
 }
 

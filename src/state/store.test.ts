@@ -134,6 +134,33 @@ describe('store: validating a big file in slices', () => {
   });
 });
 
+describe('store: progress of a long task', () => {
+  it('changes the shown progress at most every 150 ms of the clock, and ends at 100 %', async () => {
+    const queued: Array<() => void> = [];
+    let clock = 0;
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: makeDocument(25_000), issues: [], fatal: null })),
+      now: () => (clock += 10),
+      timers: { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined },
+    });
+    const shown: Array<{ at: number; progress: number }> = [];
+    store.subscribe(() => {
+      const p = store.getState().task?.progress;
+      if (typeof p === 'number' && p !== shown.at(-1)?.progress) shown.push({ at: clock, progress: p });
+    });
+    const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
+    for (let i = 0; i < 100_000 && store.getState().doc === null; i++) {
+      queued.shift()?.();
+      await Promise.resolve();
+    }
+    await opening;
+    expect(shown.length).toBeGreaterThan(2);
+    const steps = shown.slice(1, -1);
+    for (let i = 1; i < steps.length; i++) expect(steps[i].at - steps[i - 1].at).toBeGreaterThanOrEqual(150);
+    expect(store.getState().doc?.entries).toHaveLength(25_000);
+  });
+});
+
 describe('store: row order of an unsorted, unfiltered view', () => {
   it('stays 0..n-1 across edits without a new array per edit, and grows with added rows', async () => {
     const { store } = await openStore(5);

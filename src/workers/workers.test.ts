@@ -293,4 +293,22 @@ describe('client (worker path)', () => {
     expect(r.document.entries).toHaveLength(1);
     expect(client.inThread).toBe(true);
   });
+
+  it('start() makes the worker at once, and the first request goes to that same worker', async () => {
+    const w = fakeWorker();
+    let made = 0;
+    const client = createSitemapClient({
+      createWorker: () => {
+        made++;
+        return w;
+      },
+    });
+    client.start?.();
+    expect(made).toBe(1);
+    expect(w.sent).toHaveLength(0);
+    void client.parse(enc(xml(['https://a.example/'])), 'a.xml').catch(() => undefined);
+    expect(made).toBe(1);
+    expect((w.sent[0]?.message as { type: string }).type).toBe('parse');
+    client.dispose();
+  });
 });
