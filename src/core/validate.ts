@@ -18,7 +18,7 @@ import {
   normKey,
   versionOf,
 } from './rules/duplicates.ts';
-import { blankFacts, checkEntry, type EntryFacts } from './rules/entry.ts';
+import { checkEntry, type EntryFacts } from './rules/entry.ts';
 import { HashIndex } from './rules/hashIndex.ts';
 import { checkHost, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
@@ -31,17 +31,21 @@ export interface EntryChange {
   removed?: Entry[];
 }
 
-/** One entry's state; it holds its own facts (`facts` is the slot itself: one object per entry). */
+/** Keys of an entry computed on demand (host checks, duplicate groups). */
+interface Derived {
+  /** Scanned loc. */
+  parts?: UrlParts | null;
+  /** Normalised loc (`normKey`). */
+  norm?: string;
+  /** Family key (`familyOf`), when another entry shares its hash. */
+  family?: string;
+}
+
+/** One entry's state; it holds its own facts (one object per entry: `checkEntry` fills it). */
 interface Slot extends EntryFacts {
   entry: Entry;
   seq: number;
-  facts: EntryFacts;
-  /** Scanned loc, computed on demand (host checks, duplicate groups). */
-  parts: UrlParts | null | undefined;
-  /** Normalised loc (`normKey`), computed on demand for duplicate groups. */
-  norm: string | undefined;
-  /** Family key (`familyOf`), computed on demand when another entry shares its hash. */
-  family: string | undefined;
+  derived: Derived | undefined;
   local: Issue[];
   scope: Issue[];
   group: Issue[];
@@ -50,8 +54,6 @@ interface Slot extends EntryFacts {
 }
 
 const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-/** What a slot's `facts` holds until `checkEntry` has filled the slot. */
-const PLACEHOLDER = blankFacts();
 const NO_ISSUES: readonly Issue[] = [];
 const NO_IDS: readonly number[] = [];
 /** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
@@ -111,12 +113,12 @@ export class Validator {
       listersOf: (loc, hash) => this.listersOf(loc, hash),
       lists: (id, loc) => {
         const s = this.byId[id];
-        return s !== undefined && listsHref(s.facts, loc);
+        return s !== undefined && listsHref(s, loc);
       },
-      hashOf: (id) => this.byId[id]?.facts.familyHash ?? 0,
+      hashOf: (id) => this.byId[id]?.familyHash ?? 0,
       order: (id) => this.byId[id]?.seq ?? Number.MAX_SAFE_INTEGER,
       entry: (id) => this.byId[id]?.entry,
-      hreflang: (id) => this.byId[id]?.facts.href ?? null,
+      hreflang: (id) => this.byId[id]?.href ?? null,
     };
   }
 
@@ -350,10 +352,7 @@ export class Validator {
       href: null,
       entry: e,
       seq: seq ?? this.seq++,
-      facts: PLACEHOLDER,
-      parts: undefined,
-      norm: undefined,
-      family: undefined,
+      derived: undefined,
       local: EMPTY,
       scope: EMPTY,
       group: EMPTY,
@@ -361,7 +360,6 @@ export class Validator {
       cache: null,
     };
     const facts = checkEntry(e, this.doc.kind, this.settings, local, slot);
-    slot.facts = facts;
     this.byId[e.id] = slot;
     this.bySeq[slot.seq] = slot;
     if (local.length > 0) this.setList(slot, 'local', local.slice());
@@ -383,12 +381,12 @@ export class Validator {
     if (!slot) return;
     for (const w of ['local', 'scope', 'group', 'parse'] as const)
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
-    this.counters.apply(slot.facts, -1);
-    this.families.remove(slot.facts.familyHash, slot.seq);
-    const href = slot.facts.href;
+    this.counters.apply(slot, -1);
+    this.families.remove(slot.familyHash, slot.seq);
+    const href = slot.href;
     if (href) {
       for (let k = 0; k < href.hrefs.length; k++)
-        if (href.hrefs[k] !== slot.facts.exact) this.listers.remove(href.hashes[k], slot.seq);
+        if (href.hrefs[k] !== slot.exact) this.listers.remove(href.hashes[k], slot.seq);
     }
     this.byId[id] = undefined;
     if (this.bySeq[slot.seq] === slot) this.bySeq[slot.seq] = undefined;
@@ -402,7 +400,7 @@ export class Validator {
     const out: number[] = [];
     for (const q of cands) {
       const s = this.bySeq[q];
-      if (s !== undefined && listsHref(s.facts, loc) && !out.includes(s.entry.id)) out.push(s.entry.id);
+      if (s !== undefined && listsHref(s, loc) && !out.includes(s.entry.id)) out.push(s.entry.id);
     }
     if (cands.length > 0) cands.length = 0;
     return out;
@@ -410,8 +408,8 @@ export class Validator {
 
   /** True when some entry lists this slot's loc as an hreflang href. */
   private isListed(slot: Slot): boolean {
-    if (this.listers.size === 0 || this.listers.count(slot.facts.familyHash) === 0) return false;
-    return this.listersOf(slot.facts.exact, slot.facts.familyHash).length > 0;
+    if (this.listers.size === 0 || this.listers.count(slot.familyHash) === 0) return false;
+    return this.listersOf(slot.exact, slot.familyHash).length > 0;
   }
 
   /** The earliest slot (document order) whose trimmed loc is exactly `href` (`hash`: its family hash). */
@@ -420,7 +418,7 @@ export class Validator {
     let best: Slot | undefined;
     for (const q of cands) {
       const s = this.bySeq[q];
-      if (s !== undefined && s.facts.exact === href && (!best || s.seq < best.seq)) best = s;
+      if (s !== undefined && s.exact === href && (!best || s.seq < best.seq)) best = s;
     }
     if (cands.length > 0) cands.length = 0;
     return best;
@@ -428,7 +426,7 @@ export class Validator {
 
   /** Slots whose family key equals `slot`'s (itself included). */
   private familyOfSlot(slot: Slot): Slot[] {
-    const cands = this.families.slots(slot.facts.familyHash, this.cands);
+    const cands = this.families.slots(slot.familyHash, this.cands);
     const out: Slot[] = [];
     const key = cands.length > 1 ? familyKeyOf(slot) : '';
     for (const q of cands) {
@@ -456,7 +454,7 @@ export class Validator {
   /** Number of entries in `slot`'s family (itself included). */
   private familySize(slot: Slot): number {
     if (this.sharedFamily[slot.seq] !== 1) return 1;
-    const n = this.families.count(slot.facts.familyHash);
+    const n = this.families.count(slot.familyHash);
     return n < 2 ? n : this.familyOfSlot(slot).length;
   }
 
@@ -477,7 +475,7 @@ export class Validator {
       const found = this.families.slots(familyHash(href, scanUrl(href)), this.cands);
       for (const q of found) {
         const s = this.bySeq[q];
-        if (s && s.facts.exact === href) into.add(s.entry.id);
+        if (s && s.exact === href) into.add(s.entry.id);
       }
       if (found.length > 0) found.length = 0;
     }
@@ -501,7 +499,7 @@ export class Validator {
     const visit = (slot: Slot | undefined): void => {
       if (!slot) return;
       if (out.length > 0) out.length = 0;
-      if (ref && slot.facts.origin !== null && slot.facts.origin !== inferred) {
+      if (ref && slot.origin !== null && slot.origin !== inferred) {
         ctx.entry = slot.entry;
         checkHost(ctx, partsOf(slot)!, ref);
       }
@@ -520,31 +518,26 @@ export class Validator {
 
   private regroup(slot: Slot): void {
     // No shared family and no hreflang anywhere: nothing to group (the checks below would agree).
-    if (
-      slot.group.length === 0 &&
-      !slot.facts.href &&
-      this.families.sharedHashes === 0 &&
-      this.listers.size === 0
-    )
+    if (slot.group.length === 0 && !slot.href && this.families.sharedHashes === 0 && this.listers.size === 0)
       return;
-    const lonely = !slot.facts.href && this.familySize(slot) < 2;
-    const listed = !slot.facts.href && this.isListed(slot);
+    const lonely = !slot.href && this.familySize(slot) < 2;
+    const listed = !slot.href && this.isListed(slot);
     if (lonely && slot.group.length === 0 && !listed) return;
     const out: Issue[] = [];
     this.duplicateIssues(slot, out);
-    if (slot.facts.href || listed) clusterIssues(slot.entry, this.cluster, out);
+    if (slot.href || listed) clusterIssues(slot.entry, this.cluster, out);
     if (out.length > 0 || slot.group.length > 0) this.setList(slot, 'group', out);
   }
 
   private duplicateIssues(slot: Slot, out: Issue[]): void {
-    if (slot.facts.exact === '' || this.sharedFamily[slot.seq] !== 1) return;
+    if (slot.exact === '' || this.sharedFamily[slot.seq] !== 1) return;
     const group = this.familyOfSlot(slot);
     if (group.length < 2) return;
-    const k = { exact: slot.facts.exact, norm: normOf(slot) };
+    const k = { exact: slot.exact, norm: normOf(slot) };
     const e = slot.entry;
     if (this.doc.kind === 'text' && !k.norm) return;
     const rule = this.doc.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
-    const exact = firstWhere(group, (s) => s.facts.exact === k.exact);
+    const exact = firstWhere(group, (s) => s.exact === k.exact);
     if (exact !== slot) {
       out.push(
         dupIssue(
@@ -560,7 +553,7 @@ export class Validator {
     if (!k.norm) return;
     const norm = firstWhere(group, (s) => normOf(s) === k.norm);
     if (norm !== slot) {
-      const diff = describeDifference(k.exact, norm.facts.exact);
+      const diff = describeDifference(k.exact, norm.exact);
       out.push(
         dupIssue(
           rule,
@@ -616,16 +609,23 @@ function firstWhere(group: readonly Slot[], pred: (s: Slot) => boolean): Slot {
   return best!;
 }
 
+function derivedOf(s: Slot): Derived {
+  if (s.derived === undefined) s.derived = {};
+  return s.derived;
+}
+
 /** The slot's scanned loc (cached). */
 function partsOf(s: Slot): UrlParts | null {
-  if (s.parts === undefined) s.parts = s.facts.origin === null ? null : scanUrl(s.facts.exact);
-  return s.parts;
+  const d = derivedOf(s);
+  if (d.parts === undefined) d.parts = s.origin === null ? null : scanUrl(s.exact);
+  return d.parts;
 }
 
 /** The slot's family key (cached; `scanUrl` based, as `familyHash` files it). */
 function familyKeyOf(s: Slot): string {
-  if (s.family === undefined) s.family = familyOf(s.facts.exact, scanUrl(s.facts.exact));
-  return s.family;
+  const d = derivedOf(s);
+  if (d.family === undefined) d.family = familyOf(s.exact, scanUrl(s.exact));
+  return d.family;
 }
 
 /** True when a list holds an issue of `rule`. */
@@ -636,8 +636,9 @@ function hasRule(list: readonly Issue[], rule: string): boolean {
 
 /** The slot's normalised loc (cached). */
 function normOf(s: Slot): string {
-  if (s.norm === undefined) s.norm = normKey(partsOf(s));
-  return s.norm;
+  const d = derivedOf(s);
+  if (d.norm === undefined) d.norm = normKey(partsOf(s));
+  return d.norm;
 }
 
 /** True when an entry lists `loc` as an hreflang href and `loc` is not its own loc. */
