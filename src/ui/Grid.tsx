@@ -1,10 +1,10 @@
 import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import type { Entry, Issue } from '../core/model.ts';
-import { cellText, type EditableField, visibleColumns } from '../state/columns.ts';
+import { cellText, type EditableField } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import type { ValidatorLike } from '../state/validation.ts';
 import { CellTip } from './CellTip.tsx';
-import { gridTemplate } from './columnDefs.ts';
+import { useGridTable } from './columnDefs.ts';
 import { issuesForColumn } from './GridCell.tsx';
 import { GridEmpty } from './GridEmpty.tsx';
 import { GridHeader } from './GridHeader.tsx';
@@ -32,7 +32,9 @@ export function Grid() {
   const selection = useAppState(selSelection);
   const hidden = useAppState(selHidden);
   const commands = useCommands();
-  const columns = useMemo(() => visibleColumns(hidden), [hidden]);
+  // TanStack Table holds the column model (visibility from the store, widths, header groups);
+  // rows are drawn from the store's rowOrder + entries below, never from a TanStack row model.
+  const { table, columns, template } = useGridTable(hidden);
   const entries = doc?.entries ?? EMPTY;
   const data: GridData = useMemo(() => ({ entries, rowOrder, columns }), [entries, rowOrder, columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -83,7 +85,7 @@ export function Grid() {
 
   const end = Math.min(win.end, rowOrder.length - 1);
   const activeVisible = active !== null && active.row >= win.start && active.row <= end;
-  const style = { '--grid-cols': gridTemplate(columns) } as CSSProperties;
+  const style = { '--grid-cols': template } as CSSProperties;
   const activeIssues = activeVisible ? cellIssues(data, validation.validator, active.row, active.col) : NONE;
   // Row i is drawn by slot i % slots. While scrolling, the slots keep their DOM order: a scroll
   // rewrites the text of the rows that came into view instead of creating, moving and styling
@@ -131,7 +133,7 @@ export function Grid() {
           tabIndex={activeVisible ? -1 : 0}
           {...events}
         >
-          <GridHeader columns={columns} />
+          <GridHeader table={table} />
           <tbody className="grid-body" style={{ height: bodyHeight, paddingTop: base * ROW_H - win.offset }}>
             {rows}
           </tbody>

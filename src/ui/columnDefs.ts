@@ -1,4 +1,28 @@
-import type { ColumnId } from '../state/columns.ts';
+import {
+  type Column,
+  columnResizingFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  type ReactTable,
+  type TableState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { useMemo } from 'react';
+import type { Entry } from '../core/model.ts';
+import { ALL_COLUMNS, type ColumnId } from '../state/columns.ts';
+
+/**
+ * TanStack features the grid uses: the column model only (visibility, sizing, resizing). Rows
+ * are not TanStack rows: the grid draws the store's `rowOrder` + entries itself, by window slot,
+ * so no row model is ever built (it allocated an object per visible row per scrolled frame).
+ */
+export const gridFeatures = tableFeatures({
+  columnVisibilityFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+});
 
 /** Column header text (also the accessible name of each `columnheader`). */
 export const COLUMN_LABEL: Record<ColumnId, string> = {
@@ -27,7 +51,68 @@ const WIDTH: Record<ColumnId, number> = {
   issues: 132,
 };
 
-/** The CSS grid template for the given visible columns (the URL column takes spare room). */
-export function gridTemplate(columns: readonly ColumnId[]): string {
-  return columns.map((c) => (c === 'loc' ? `minmax(${WIDTH.loc}px, 1fr)` : `${WIDTH[c]}px`)).join(' ');
+/** Narrowest and widest a column can be resized to, px. */
+export const MIN_COL_W = 60;
+export const MAX_COL_W = 1200;
+
+const helper = createColumnHelper<typeof gridFeatures, Entry>();
+
+/** Column definitions in `ALL_COLUMNS` order, so TanStack's visible columns match the store's indexes. */
+export const gridColumns = helper.columns(
+  ALL_COLUMNS.map((id) =>
+    helper.display({
+      id,
+      header: COLUMN_LABEL[id],
+      size: WIDTH[id],
+      minSize: MIN_COL_W,
+      maxSize: MAX_COL_W,
+      enableResizing: id !== 'row',
+    }),
+  ),
+);
+
+/** The CSS grid template for the given visible columns (the URL column also takes spare room). */
+export function gridTemplate(columns: readonly Pick<Column<typeof gridFeatures, Entry>, 'id' | 'getSize'>[]) {
+  return columns
+    .map((c) => (c.id === 'loc' ? `minmax(${c.getSize()}px, 1fr)` : `${c.getSize()}px`))
+    .join(' ');
+}
+
+type GridTableState = Pick<TableState<typeof gridFeatures>, 'columnSizing'> & { resizing: false | string };
+
+/** The grid's TanStack table: column model only (its `data` stays empty, see `gridFeatures`). */
+export type GridTable = ReactTable<typeof gridFeatures, Entry, GridTableState>;
+
+const NO_ROWS: Entry[] = [];
+
+const selectSizing = (s: TableState<typeof gridFeatures>): GridTableState => ({
+  columnSizing: s.columnSizing,
+  resizing: s.columnResizing.isResizingColumn,
+});
+
+/**
+ * The grid's column model. Visibility comes from the store's `hiddenColumns`; widths are
+ * TanStack column sizing (resizable from the header). `columns` (ids of the visible columns, in
+ * order: the index space of selections) changes identity only when visibility does, `template`
+ * only when visibility or a width does, so scrolling re-renders neither the header nor a row
+ * because of them.
+ */
+export function useGridTable(hidden: readonly ColumnId[]) {
+  const options = useMemo(
+    () => ({
+      features: gridFeatures,
+      columns: gridColumns,
+      data: NO_ROWS,
+      columnResizeMode: 'onChange' as const,
+      state: { columnVisibility: Object.fromEntries(hidden.map((c) => [c, false])) },
+    }),
+    [hidden],
+  );
+  const table: GridTable = useTable(options, selectSizing);
+  const leaf = table.getVisibleLeafColumns();
+  const columns = useMemo(() => leaf.map((c) => c.id as ColumnId), [leaf]);
+  const sizing = table.state.columnSizing;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: getSize() reads the sizing state
+  const template = useMemo(() => gridTemplate(leaf), [leaf, sizing]);
+  return { table, columns, template };
 }
