@@ -16,7 +16,7 @@ describe('TaskProgress', () => {
     expect(html).toContain('42%');
     expect(html).toMatch(/role="progressbar"[^>]*aria-label="Opening big.xml"/);
     expect(html).toContain('aria-valuenow="42"');
-    expect(html).toContain('width:42%');
+    expect(html).toContain('transform:scaleX(0.42)');
     expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
   });
 

@@ -51,7 +51,7 @@ export function TaskProgress({ task, onCancel, variant = 'bar' }: TaskProgressPr
         aria-valuemax={100}
         aria-valuenow={pct ?? undefined}
       >
-        <div style={pct === null ? undefined : { width: `${Math.max(2, pct)}%` }} />
+        <div style={pct === null ? undefined : { transform: `scaleX(${Math.max(2, pct) / 100})` }} />
       </div>
       {task.cancellable && onCancel ? (
         <button type="button" className="btn small" onClick={onCancel}>
