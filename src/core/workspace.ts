@@ -5,8 +5,15 @@
  * the types in `workspace/types.ts`.
  */
 import type { Issue } from './model.ts';
-import { crossFileDuplicates, newestLastmod, sizeIssues } from './workspace/checks.ts';
+import { sizeIssues } from './workspace/checks.ts';
+import { crossFileDuplicateSteps } from './workspace/duplicates.ts';
 import { indexIssues } from './workspace/indexChecks.ts';
+import {
+  knownNewestLastmod,
+  type NewestLastmod,
+  newestLastmodIn,
+  rememberNewestLastmod,
+} from './workspace/lastmod.ts';
 import { FileMatcher, locSegments } from './workspace/match.ts';
 import type {
   ChildRef,
@@ -116,22 +123,47 @@ function count(into: SeverityCounts, issues: Iterable<Issue>): void {
   for (const issue of issues) into[issue.severity]++;
 }
 
+/** Progress of {@link buildWorkspaceSteps}: entries scanned so far out of `total`. */
+export interface WorkspaceBuildProgress {
+  done: number;
+  total: number;
+}
+
+/** Files whose newest lastmod an index entry (with a lastmod) compares against (IDX-003). */
+function staleCandidates(files: readonly WorkspaceFile[], children: readonly ChildRef[]): number[] {
+  const out = new Set<number>();
+  for (const ref of children) {
+    if (ref.file === null || files[ref.file].kind === 'sitemapindex') continue;
+    const entry = files[ref.index].document.entries[ref.entryIndex];
+    if (entry.lastmod !== undefined && knownNewestLastmod(files[ref.file].document) === undefined)
+      out.add(ref.file);
+  }
+  return [...out];
+}
+
+function nonIndexUrls(files: readonly WorkspaceFile[]): number {
+  let n = 0;
+  for (const file of files) if (file.kind !== 'sitemapindex') n += file.document.entries.length;
+  return n;
+}
+
 /**
- * Build one workspace from parsed files. Index files (`kind === 'sitemapindex'`) have their
- * `<sitemap>` entries matched to the other files: by publish URL, then by the URL's path (last
- * segment, or more segments when file names carry folders) against the file name, case-sensitive
- * first, then case-insensitive, then ignoring `.gz`. Unmatched children are `missing`; files no
- * index names are `extra`. `settings.publishUrl` is the publish URL of the first index unless
- * its input names one. Linear in the number of URLs (one Map keyed by URL for LOC-006).
+ * {@link buildWorkspace} as steps, for callers that must not block a thread for long: yields
+ * progress about every `chunk` entries (the lastmod scan of the children, then the cross-file
+ * URL hashing) and returns the same workspace. Newest lastmods are remembered per document
+ * snapshot, so a rebuild after an edit rescans only the edited files.
  *
  * @example
- * const ws = buildWorkspace([{ name: 'sitemap.xml', result: indexResult }, { name: 'sitemap-0.xml', result: childResult }], {});
- * ws.files[1].role // 'child'
+ * const steps = buildWorkspaceSteps(inputs, {}, 4096);
+ * let step = steps.next();
+ * while (!step.done) step = steps.next(); // or yield to the page between steps
+ * step.value.files.length
  */
-export function buildWorkspace(
+export function* buildWorkspaceSteps(
   inputs: readonly WorkspaceInput[],
   settings: WorkspaceSettings = {},
-): Workspace {
+  chunk = 4096,
+): Generator<WorkspaceBuildProgress, Workspace, void> {
   const files = inputs.map(toFile);
   const indexes: number[] = [];
   for (let f = 0; f < files.length; f++) if (files[f].kind === 'sitemapindex') indexes.push(f);
@@ -143,15 +175,33 @@ export function buildWorkspace(
   for (let f = 0; f < files.length; f++) matcher.add(f, files[f].name, files[f].publishUrl);
   const byIndex = indexes.map((i) => resolveChildren(files, i, matcher));
   const children = byIndex.flat();
-  const newestCache = new Map<number, ReturnType<typeof newestLastmod>>();
-  const newest = (f: number) => {
-    if (!newestCache.has(f)) newestCache.set(f, newestLastmod(files[f].document));
-    return newestCache.get(f) ?? null;
-  };
+  const scan = staleCandidates(files, children);
+  let total = nonIndexUrls(files);
+  for (const f of scan) total += files[f].document.entries.length;
+  let done = 0;
+  for (const f of scan) {
+    const { document } = files[f];
+    let best: NewestLastmod | null = null;
+    for (let from = 0; from < document.entries.length; from += chunk) {
+      const to = Math.min(document.entries.length, from + chunk);
+      best = newestLastmodIn(document.entries, from, to, best);
+      done += to - from;
+      yield { done, total };
+    }
+    rememberNewestLastmod(document, best);
+  }
+  const newest = (f: number) => knownNewestLastmod(files[f].document) ?? null;
   const issues: WorkspaceIssue[] = [];
   const groups = indexes.map((i, k) => indexIssues(files, i, byIndex[k], settings, newest));
   if (settings.perFileRules !== false) groups.push(sizeIssues(files));
-  groups.push(crossFileDuplicates(files));
+  const dups = crossFileDuplicateSteps(files, chunk);
+  for (let step = dups.next(); ; step = dups.next()) {
+    if (step.done) {
+      groups.push(step.value);
+      break;
+    }
+    yield { done: done + step.value, total };
+  }
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
     count(file.summary.issues, inputs[f].issues ?? inputs[f].result.issues);
@@ -168,6 +218,30 @@ export function buildWorkspace(
     combined: combinedRows(files, children),
     issues,
   };
+}
+
+/**
+ * Build one workspace from parsed files. Index files (`kind === 'sitemapindex'`) have their
+ * `<sitemap>` entries matched to the other files: by publish URL, then by the URL's path (last
+ * segment, or more segments when file names carry folders) against the file name, case-sensitive
+ * first, then case-insensitive, then ignoring `.gz`. Unmatched children are `missing`; files no
+ * index names are `extra`. `settings.publishUrl` is the publish URL of the first index unless
+ * its input names one. Linear in the number of URLs (typed-array hashing for LOC-006); see
+ * {@link buildWorkspaceSteps} to run it in slices.
+ *
+ * @example
+ * const ws = buildWorkspace([{ name: 'sitemap.xml', result: indexResult }, { name: 'sitemap-0.xml', result: childResult }], {});
+ * ws.files[1].role // 'child'
+ */
+export function buildWorkspace(
+  inputs: readonly WorkspaceInput[],
+  settings: WorkspaceSettings = {},
+): Workspace {
+  const steps = buildWorkspaceSteps(inputs, settings, 1 << 30);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 export type {

@@ -6,23 +6,11 @@
  * children's lastmod). Everything else goes through a full `buildWorkspace`.
  */
 import type { SitemapDocument } from '../core/model.ts';
-import { newestLastmod } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import { indexIssues } from '../core/workspace/indexChecks.ts';
+import { newestLastmod } from '../core/workspace/lastmod.ts';
 import type { Workspace, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from '../core/workspace.ts';
 import { type LocPairs, locChanges, updateDuplicates } from './workspaceUrls.ts';
-
-const newestCache = new WeakMap<SitemapDocument, ReturnType<typeof newestLastmod>>();
-
-/** `newestLastmod` of a document, computed once per document snapshot. */
-function newestOf(doc: SitemapDocument): ReturnType<typeof newestLastmod> {
-  let v = newestCache.get(doc);
-  if (v === undefined) {
-    v = newestLastmod(doc);
-    newestCache.set(doc, v);
-  }
-  return v;
-}
 
 /**
  * True when `after` has the same entries (ids) in the same order with the same `<loc>` values as
@@ -79,7 +67,7 @@ export function refreshWorkspace(
     document: docs[f],
     summary: { ...file.summary, issues: { error: 0, warning: 0, info: 0 } },
   }));
-  const newest = (f: number) => newestOf(files[f].document);
+  const newest = (f: number) => newestLastmod(files[f].document);
   const issues: WorkspaceIssue[] = [];
   for (const i of model.indexes) {
     const refs = model.children.filter((ref) => ref.index === i);

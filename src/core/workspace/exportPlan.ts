@@ -4,8 +4,8 @@
  * serializer (`serializeFiles` in `../serialize.ts`), one planned document at a time.
  */
 import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
-import { newestLastmod } from './checks.ts';
 import { cut } from './estimate.ts';
+import { newestLastmod } from './lastmod.ts';
 import type { ChildRef, Workspace } from './types.ts';
 
 /** Options of {@link planWorkspaceExport}. */

@@ -2,7 +2,8 @@
  * Checks of the `<sitemap>` entries of an index against the workspace (IDX-003..007).
  */
 import type { Entry, Severity } from '../model.ts';
-import { lastmodMs, workspaceIssue } from './checks.ts';
+import { workspaceIssue } from './checks.ts';
+import { lastmodMs } from './lastmod.ts';
 import type { ChildRef, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from './types.ts';
 
 const ABSOLUTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;

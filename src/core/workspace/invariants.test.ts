@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ParseResult } from '../model.ts';
-import { buildWorkspace, type WorkspaceInput } from '../workspace.ts';
+import { buildWorkspace, buildWorkspaceSteps, type WorkspaceInput } from '../workspace.ts';
 import { crossFileUrls } from './checks.ts';
 import { planWorkspaceExport } from './exportPlan.ts';
 
@@ -111,6 +111,24 @@ describe('workspace invariants (property)', () => {
           }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('built in small steps, it equals the one-go build and its progress only grows up to the total', () => {
+    fc.assert(
+      fc.property(inputsArb, fc.integer({ min: 1, max: 7 }), (inputs, chunk) => {
+        const settings = { publishUrl: 'https://a.example/idx.xml' };
+        const steps = buildWorkspaceSteps(inputs, settings, chunk);
+        let last = 0;
+        let step = steps.next();
+        for (; !step.done; step = steps.next()) {
+          expect(step.value.done).toBeGreaterThanOrEqual(last);
+          expect(step.value.done).toBeLessThanOrEqual(step.value.total);
+          last = step.value.done;
+        }
+        expect(step.value).toEqual(buildWorkspace(inputs, settings));
+      }),
+      { numRuns: 200 },
     );
   });
 });
