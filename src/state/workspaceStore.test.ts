@@ -259,3 +259,106 @@ describe('workspace export', () => {
     ).toEqual(['child', 'child', 'child', 'index']);
   });
 });
+
+describe('WorkspaceStore: progress and Cancel while opening', () => {
+  /** A client whose parse of `gated` waits for `release()` and stops on abort. */
+  function gatedClient(gated: string) {
+    let release = () => {};
+    const client = fakeClient((bytes, name) => parseSitemap(bytes, { fileName: name }));
+    const parse = client.parse;
+    client.parse = (bytes, name, onProgress, signal) => {
+      if (name !== gated) return parse(bytes, name, onProgress, signal);
+      return new Promise((resolve, reject) => {
+        signal?.addEventListener('abort', () =>
+          reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+        );
+        release = () => resolve(parseSitemap(bytes, { fileName: name }));
+      });
+    };
+    return { client, release: () => release() };
+  }
+
+  function gatedWorkspace(gated: string) {
+    const gate = gatedClient(gated);
+    const store = () => createAppStore({ worker: gate.client, now: () => Date.UTC(2024, 5, 24, 9, 30) });
+    return { ws: createWorkspaceStore({ primary: store(), createStore: store }), release: gate.release };
+  }
+
+  it('a file added to an open workspace is listed as opening, with its task and a Cancel', async () => {
+    const { ws, release } = gatedWorkspace('pages.xml');
+    await ws.commands.open([INDEX, POSTS]);
+    const adding = ws.commands.open([PAGES]);
+    await Promise.resolve();
+    const [item] = ws.getState().opening;
+    expect(item.name).toBe('pages.xml');
+    expect(item.label).toBe('Opening pages.xml');
+    expect(item.cancel).toBeTypeOf('function');
+    release();
+    await adding;
+    expect(ws.getState().opening).toEqual([]);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'posts.xml', 'pages.xml']);
+  });
+
+  it('cancelling an added file leaves it out and the workspace untouched', async () => {
+    const { ws } = gatedWorkspace('pages.xml');
+    await ws.commands.open([INDEX, POSTS]);
+    const before = ws.getState();
+    const adding = ws.commands.open([PAGES]);
+    await Promise.resolve();
+    ws.getState().opening[0].cancel?.();
+    await adding;
+    const after = ws.getState();
+    expect(after.opening).toEqual([]);
+    expect(after.files).toBe(before.files);
+    expect(after.model).toBe(before.model);
+    expect(after.active).toBe(before.active);
+  });
+
+  it('cancelling one of several dropped files opens the workspace without it', async () => {
+    const { ws } = gatedWorkspace('pages.xml');
+    const opening = ws.commands.open([INDEX, POSTS, PAGES]);
+    for (let i = 0; i < 20 && !ws.getState().opening.some((o) => o.name === 'pages.xml'); i++)
+      await new Promise((r) => setTimeout(r, 0));
+    ws.getState()
+      .opening.find((o) => o.name === 'pages.xml')
+      ?.cancel?.();
+    await opening;
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'posts.xml']);
+    expect(ws.getState().model?.missing.map((m) => m.loc)).toEqual([
+      'https://a.example/pages.xml',
+      'https://a.example/tags.xml',
+    ]);
+  });
+
+  it('a big workspace is checked in slices: files and model appear together, with a progress item meanwhile', async () => {
+    const big = Array.from({ length: 52_000 }, (_, i) => `https://a.example/p${i}`);
+    const files: FileBytes[] = [
+      { name: 'sitemap.xml', bytes: enc(indexXml('https://a.example/a.xml', 'https://a.example/b.xml')) },
+      { name: 'a.xml', bytes: enc(urlsetXml(...big.slice(0, 26_000))) },
+      { name: 'b.xml', bytes: enc(urlsetXml(...big.slice(25_999))) },
+    ];
+    const ws = createWorkspaceStore({
+      primary: newStore(),
+      createStore: newStore,
+      timers: {
+        setTimeout: (fn, ms) => setTimeout(fn, ms),
+        clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      },
+    });
+    const labels = new Set<string>();
+    let mismatched = false;
+    ws.subscribe(() => {
+      const s = ws.getState();
+      for (const o of s.opening) labels.add(o.label);
+      if (s.model !== null && s.model.files.length !== s.files.length) mismatched = true;
+    });
+    await ws.commands.open(files);
+    expect(labels.has('Checking across files')).toBe(true);
+    expect(mismatched).toBe(false);
+    const { model, opening } = ws.getState();
+    expect(opening).toEqual([]);
+    expect(model?.combined.length).toBe(52_001);
+    const dup = model?.issues.filter((i) => i.rule === 'LOC-006') ?? [];
+    expect(dup.map((i) => i.file)).toEqual([1, 2]);
+  });
+});

@@ -13,7 +13,7 @@ import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import {
-  buildWorkspace,
+  buildWorkspaceSteps,
   type SeverityCounts,
   type Workspace,
   type WorkspaceInput,
@@ -22,7 +22,10 @@ import {
 import { visibleColumns } from './columns.ts';
 import type { Timers } from './persist.ts';
 import type { AppState, AppStore } from './types.ts';
+import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
+
+export type { OpeningItem } from './workspaceOpening.ts';
 
 /** One file of the workspace and the store that edits it. */
 export interface WorkspaceSlot {
@@ -42,8 +45,11 @@ export interface WorkspaceState {
   model: Workspace | null;
   /** Per file (aligned with `files`): the file's own validator counts + its cross-file-only issues. */
   counts: readonly SeverityCounts[];
-  /** Files opening right now (names), for a progress line. */
-  opening: readonly string[];
+  /**
+   * Files opening right now, and the cross-file checks while they run in slices (name ''), each
+   * with its task's label, progress and Cancel, for the workspace panel.
+   */
+  opening: readonly OpeningItem[];
   /** +1 on every change. */
   version: number;
 }
@@ -110,7 +116,16 @@ export interface WorkspaceDeps {
   timers?: Timers;
   /** Rebuild delay after an edit, ms. Default 250. */
   debounceMs?: number;
+  /** Clock (ms) for slicing long model builds; without it slices are counted in steps. */
+  now?: () => number;
+  /** Files opened at once when several are dropped. Default 2. */
+  openConcurrency?: number;
 }
+
+/** From this many URLs on, a full model build runs in slices (when timers are given). */
+const SLICED_FROM = 50_000;
+/** Entries per step of a sliced model build. */
+const BUILD_STEP = 4096;
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -193,11 +208,74 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     if (urlIndex?.model !== model) urlIndex = { model, urls: crossFileUrls(model.files) };
     return urlIndex.urls;
   };
+  /** Files (and active file) waiting for their model: shown together with it once built. */
+  let target: { files: WorkspaceSlot[]; active: number | 'all' } | null = null;
+  /** +1 per full build started: a sliced build that is no longer the latest stops. */
+  let buildToken = 0;
+  let openingKey = 0;
+  const current = () => target?.files ?? state.files;
+
+  const setOpening = (key: number, item: OpeningItem | null) => {
+    const rest = state.opening.filter((o) => o.key !== key);
+    set({
+      opening:
+        item === null
+          ? rest
+          : state.opening.some((o) => o.key === key)
+            ? state.opening.map((o) => (o.key === key ? item : o))
+            : [...rest, item],
+    });
+  };
+
+  const finish = (files: readonly WorkspaceSlot[], model: Workspace, settings: WorkspaceSettings) => {
+    built = settings;
+    const counts = files.map((slot) => {
+      const c = slot.store.getState().validation.validator.counts();
+      return { error: c.error, warning: c.warning, info: c.info };
+    });
+    for (const issue of model.issues) counts[issue.file][issue.severity]++;
+    const layout = target ?? {};
+    target = null;
+    set({ ...layout, model, counts });
+  };
+
+  /** A full build: in one go when small or without timers, else in slices with a progress item. */
+  const fullBuild = (
+    files: readonly WorkspaceSlot[],
+    inputs: WorkspaceInput[],
+    settings: WorkspaceSettings,
+  ) => {
+    const token = ++buildToken;
+    const steps = buildWorkspaceSteps(inputs, settings, BUILD_STEP);
+    let urls = 0;
+    for (const input of inputs) urls += input.result.document.entries.length;
+    if (!deps.timers || urls < SLICED_FROM) {
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      finish(files, step.value, settings);
+      return;
+    }
+    const key = --openingKey;
+    const label = 'Checking across files';
+    const progress = (p: { done: number; total: number }) => {
+      const item = state.opening.find((o) => o.key === key);
+      const value = p.total > 0 ? p.done / p.total : null;
+      if (item === undefined || value === null || value - (item.progress ?? 0) >= 0.05)
+        setOpening(key, { key, name: '', label, progress: value });
+    };
+    const clock = { timers: deps.timers, now: deps.now };
+    return runSliced(steps, clock, () => token !== buildToken, progress).then((model) => {
+      setOpening(key, null);
+      if (model !== null) finish(files, model, settings);
+    });
+  };
+
   /** Full build, or the fast refresh when only non-URL fields changed (see workspaceRefresh.ts). */
-  const rebuild = (full: boolean) => {
+  const rebuild = (full: boolean): Promise<void> | undefined => {
     if (pending !== null) deps.timers?.clearTimeout(pending);
     pending = null;
-    if (state.files.length === 0) return;
+    const files = current();
+    if (files.length === 0) return;
     const { publishUrl, crossSubmission } = primary.getState().settings;
     // Each file's own Validator already reports IDX-004/005/007 and the SIZE limits: the
     // workspace model adds only what needs several files, so nothing is computed or listed twice.
@@ -205,25 +283,23 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       publishUrl.trim() === ''
         ? { crossSubmission, perFileRules: false }
         : { publishUrl, crossSubmission, perFileRules: false };
-    const inputs = state.files.map(inputOf);
+    const inputs = files.map(inputOf);
     const same = built?.publishUrl === settings.publishUrl && built?.crossSubmission === crossSubmission;
     const docs = inputs.map((i) => i.result.document);
     const old = state.model;
-    const fast = !full && same && old ? refreshWorkspace(old, docs, settings, () => urlsOf(old)) : null;
-    const model = fast ?? buildWorkspace(inputs, settings);
+    const fast =
+      !full && target === null && same && old
+        ? refreshWorkspace(old, docs, settings, () => urlsOf(old))
+        : null;
+    if (fast === null) return fullBuild(files, inputs, settings);
     // The URL index was updated in place by the refresh: it now describes the new model.
-    if (fast !== null && urlIndex?.model === old) urlIndex.model = fast;
-    built = settings;
-    const counts = state.files.map((slot) => {
-      const c = slot.store.getState().validation.validator.counts();
-      return { error: c.error, warning: c.warning, info: c.info };
-    });
-    for (const issue of model.issues) counts[issue.file][issue.severity]++;
-    set({ model, counts });
+    if (urlIndex?.model === old) urlIndex.model = fast;
+    buildToken++;
+    finish(files, fast, settings);
   };
 
   const schedule = () => {
-    if (!deps.timers) return rebuild(false);
+    if (!deps.timers) return void rebuild(false);
     if (pending !== null) deps.timers.clearTimeout(pending);
     pending = deps.timers.setTimeout(() => rebuild(false), deps.debounceMs ?? 250);
   };
@@ -251,58 +327,99 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const replaced = (slot: WorkspaceSlot): boolean => {
     const s = slot.store.getState();
     const name = s.fileName ?? 'new-sitemap.xml';
-    if (state.opening.length > 0 || s.task !== null || name === slot.name) return false;
-    const files = state.files.map((f) => (f.id === slot.id ? { ...f, name } : f));
+    if (opens > 0 || s.task !== null || name === slot.name) return false;
+    const files = current().map((f) => (f.id === slot.id ? { ...f, name } : f));
     exportedDocs.delete(slot.id);
-    setFiles(files, state.active);
+    void setFiles(files, target?.active ?? state.active);
     return true;
   };
 
   /** Document of each slot when opened or last exported. */
   const exportedDocs = new Map<number, unknown>();
-  const setFiles = (files: WorkspaceSlot[], active: number | 'all') => {
+  /** Show `files` (with `active`) together with their model: at once, or when the sliced build ends. */
+  const setFiles = (files: WorkspaceSlot[], active: number | 'all'): Promise<void> | undefined => {
     for (const slot of files)
       if (!exportedDocs.has(slot.id)) exportedDocs.set(slot.id, slot.store.getState().doc);
     watch(files);
-    set({ files, active });
-    rebuild(true);
+    if (files.length === 0) {
+      target = null;
+      buildToken++;
+      set({ files, active });
+      return;
+    }
+    target = { files, active };
+    return rebuild(true);
   };
 
-  const openInto = async (store: AppStore, file: FileBytes) => {
-    await store.commands.openFile(file.name, file.bytes);
+  /** Opens running through {@link openInto}; a file store's new document is not a "replace" then. */
+  let opens = 0;
+  /**
+   * Open `file` into `store`, mirroring its task as an opening item; `cancellable` offers Cancel.
+   * Resolves true when the file was opened (or failed to parse), false when it was cancelled here.
+   */
+  const openInto = async (store: AppStore, file: FileBytes, cancellable: boolean) => {
+    const key = ++openingKey;
+    let cancelled = false;
+    const cancel = () => {
+      cancelled = true;
+      store.commands.cancelTask();
+    };
+    const item = (label: string | null, progress: number | null): OpeningItem => {
+      const out: OpeningItem = { key, name: file.name, label: label ?? `Opening ${file.name}`, progress };
+      if (cancellable) out.cancel = cancel;
+      return out;
+    };
+    opens++;
+    setOpening(key, item(null, null));
+    const stop = followTask(store, (label, progress) => {
+      if (label !== null) setOpening(key, item(label, progress));
+    });
+    try {
+      await store.commands.openFile(file.name, file.bytes);
+    } finally {
+      stop();
+      opens--;
+      setOpening(key, null);
+    }
+    return !cancelled;
   };
 
   const openNew = async (files: FileBytes[], fromZip: boolean, skipped: OpenOutcome['skipped']) => {
-    set({ opening: files.map((f) => f.name) });
     const slots: WorkspaceSlot[] = files.map((f, k) => ({
       id: nextId++,
       name: f.name,
       store: k === 0 ? primary : deps.createStore(),
     }));
-    await Promise.all(slots.map((slot, k) => openInto(slot.store, files[k])));
-    set({ opening: [] });
-    const hasIndex = slots.some((s) => s.store.getState().doc?.kind === 'sitemapindex');
+    const opened = slots.map(() => true);
+    // The primary's own Cancel (status bar) stays; the other files can be left out from the panel.
+    await eachLimited(slots, deps.openConcurrency ?? 2, async (slot, k) => {
+      opened[k] = await openInto(slot.store, files[k], k > 0);
+    });
+    const kept = slots.filter((_, k) => opened[k]);
+    const hasIndex = kept.some((s) => s.store.getState().doc?.kind === 'sitemapindex');
     if (!hasIndex && !fromZip) {
-      setFiles([], 0);
+      await setFiles([], 0);
       set({ model: null, counts: [] });
       return { mode: 'single' as const, notOpened: files.slice(1).map((f) => f.name), skipped };
     }
-    const index = slots.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? slots[0];
-    setFiles(slots, index.id);
+    const index = kept.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? kept[0];
+    await setFiles(kept, index.id);
     return { mode: 'workspace' as const, notOpened: [], skipped };
   };
 
   const addOne = async (file: FileBytes) => {
-    let files = state.files;
+    let files = current();
     if (files.length === 0)
       files = [{ id: nextId++, name: primary.getState().fileName ?? 'sitemap.xml', store: primary }];
     const same = files.find((s) => s.name === file.name);
     const slot = same ?? { id: nextId++, name: file.name, store: deps.createStore() };
-    set({ opening: [file.name] });
-    await openInto(slot.store, file);
-    set({ opening: [] });
+    const before = slot.store.getState().doc;
+    // Cancelled: a new file is left out; a replaced file keeps its document (the store kept it).
+    const done = await openInto(slot.store, file, slot.store !== primary);
+    if (!done && (same === undefined || slot.store.getState().doc === before)) return;
     exportedDocs.delete(slot.id);
-    setFiles(same ? [...files] : [...files, slot], slot.id);
+    const now = current().length > 0 ? current() : files;
+    await setFiles(same ? [...now] : [...now, slot], slot.id);
   };
 
   const commands: WorkspaceCommands = {
@@ -313,12 +430,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       if (files.length === 0)
         return { mode: state.files.length ? 'workspace' : 'single', notOpened: [], skipped };
       if (files.length > 1) return openNew(files, fromZip, skipped);
-      const joins = state.files.length > 0 || primary.getState().doc?.kind === 'sitemapindex';
+      const joins = current().length > 0 || primary.getState().doc?.kind === 'sitemapindex';
       if (joins) {
         await addOne(files[0]);
         return { mode: 'workspace', notOpened: [], skipped };
       }
-      await openInto(primary, files[0]);
+      await primary.commands.openFile(files[0].name, files[0].bytes);
       return { mode: 'single', notOpened: [], skipped };
     },
     setActive(target) {
@@ -345,7 +462,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       setFiles([], 0);
       set({ model: null, counts: [] });
     },
-    rebuild: () => rebuild(true),
+    rebuild: () => void rebuild(true),
   };
 
   const ws: WorkspaceStore = {

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { ChildRef, SeverityCounts, Workspace } from '../../core/workspace.ts';
-import type { WorkspaceSlot, WorkspaceState } from '../../state/workspaceStore.ts';
+import type { OpeningItem, WorkspaceSlot, WorkspaceState } from '../../state/workspaceStore.ts';
 import { fmtBytes, fmtInt, plural } from '../format.ts';
 import { preloadOn } from '../lazyPart.tsx';
 import { WorkspaceExportDialogPart } from '../lazyParts.ts';
+import { TaskProgress, useShownAfter } from '../TaskProgress.tsx';
 import { CrossFileIssues } from './CrossFileIssues.tsx';
 import { useWorkspace, useWorkspaceStore } from './workspaceContext.ts';
 import './workspace.css';
@@ -96,6 +97,14 @@ function MissingItem({ refs }: { refs: ChildRef }) {
   );
 }
 
+/** One file being added (or the cross-file checks): a bar with Cancel once it runs > 200 ms. */
+function OpeningProgress({ item }: { item: OpeningItem }) {
+  const shown = useShownAfter(item);
+  if (shown === null) return null;
+  const task = { label: shown.label, progress: shown.progress, cancellable: shown.cancel !== undefined };
+  return <TaskProgress task={task} onCancel={shown.cancel} />;
+}
+
 /** Index → children tree, then the files no index names (extra). */
 function FileTree({ model, files }: { model: Workspace; files: readonly WorkspaceSlot[] }) {
   const counts = useWorkspace(selCounts);
@@ -172,7 +181,13 @@ export function WorkspacePanel({ onExport }: { onExport(): void }) {
       >
         All files <span className="ws-file-meta">{plural(total, 'URL')} in one table</span>
       </button>
-      {opening.length > 0 ? <p className="ws-note">Opening {opening.join(', ')}…</p> : null}
+      {opening.length > 0 ? (
+        <div className="ws-opening">
+          {opening.map((item) => (
+            <OpeningProgress key={item.key} item={item} />
+          ))}
+        </div>
+      ) : null}
       <FileTree model={model} files={files} />
       {model.missing.length > 0 ? (
         <p className="ws-note">Open the missing files (or drop them here) to add them to the workspace.</p>

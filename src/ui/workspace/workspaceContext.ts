@@ -21,6 +21,7 @@ export function createAppWorkspace(): WorkspaceStore {
   return createWorkspaceStore({
     primary,
     createStore: () => createAppStore(shared),
+    now: deps.now,
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
