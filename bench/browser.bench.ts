@@ -4,7 +4,7 @@
  * deltas, the longtask observer and CDP heap numbers; several runs, medians; prints a table and
  * writes bench/out/browser.md. Inputs are the seeded bench/generate.ts documents.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +13,7 @@ import { type Browser, type CDPSession, chromium, type Page } from '@playwright/
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { writeInputs } from './browser/inputs.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
+import { servePreview } from './browser/serve.ts';
 import { workspaceRows } from './browser/workspace.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -37,32 +38,7 @@ function build(): void {
   });
 }
 
-async function serve(): Promise<ChildProcess> {
-  const child = spawn(
-    'npx',
-    [
-      'vite',
-      'preview',
-      '-c',
-      'bench/browser/vite.config.ts',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(PORT),
-      '--strictPort',
-    ],
-    { cwd: ROOT, stdio: 'ignore', detached: true },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`vite preview did not start on ${BASE}`);
-}
+const serve = (): Promise<ChildProcess> => servePreview(PORT);
 
 /** Initial JS: the entry script and its static imports (modulepreload), gzipped at level 9. */
 function initialJs(): Row {

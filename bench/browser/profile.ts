@@ -4,13 +4,15 @@
  * with scenario open | scroll | edit | sort. Prints the top self-time functions (source-mapped to
  * src/ paths) from CDP Profiler, the main thread and the worker separately when available.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+
+import { servePreview } from './serve.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
@@ -128,32 +130,7 @@ function printLongTasks(events: TraceEvent[]): void {
   }
 }
 
-async function serve(): Promise<ChildProcess> {
-  const child = spawn(
-    'npx',
-    [
-      'vite',
-      'preview',
-      '-c',
-      'bench/browser/vite.config.ts',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(PORT),
-      '--strictPort',
-    ],
-    { cwd: ROOT, stdio: 'ignore', detached: true },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('preview did not start');
-}
+const serve = (): Promise<ChildProcess> => servePreview(PORT);
 
 async function profiled(cdp: CDPSession, run: () => Promise<unknown>): Promise<Profile> {
   await cdp.send('Profiler.enable');

@@ -6,12 +6,13 @@
  * message (de)serialisation), plus the CPU time CDP reports for the step. `WORKSPACE=1` traces
  * `__wsProbe.open` (bench/browser/workspace.ts: the 20 × 50,000 workspace) instead; input is then ignored.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+import { servePreview } from './serve.ts';
 import { writeWorkspaceInputs } from './workspace.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -36,23 +37,7 @@ interface TraceEvent {
   };
 }
 
-async function serve(): Promise<ChildProcess> {
-  const args = ['vite', 'preview', '-c', 'bench/browser/vite.config.ts', '--host', '127.0.0.1'];
-  const child = spawn('npx', [...args, '--port', String(PORT), '--strictPort'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('preview did not start');
-}
+const serve = (): Promise<ChildProcess> => servePreview(PORT);
 
 function labelOf(e: TraceEvent): string {
   const fn = e.args?.data?.functionName;
