@@ -1,10 +1,10 @@
 import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import type { Entry, Issue } from '../core/model.ts';
-import { cellText, type EditableField } from '../state/columns.ts';
+import { type ColumnId, cellText, type EditableField } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import type { ValidatorLike } from '../state/validation.ts';
 import { CellTip } from './CellTip.tsx';
-import { useGridTable } from './columnDefs.ts';
+import { type GridTable, useGridTable } from './columnDefs.ts';
 import { issuesForColumn } from './GridCell.tsx';
 import { GridEmpty } from './GridEmpty.tsx';
 import { GridHeader } from './GridHeader.tsx';
@@ -24,17 +24,33 @@ const selValidation = (s: AppState) => s.validation;
 const selSelection = (s: AppState) => s.selection;
 const selHidden = (s: AppState) => s.view.hiddenColumns;
 
-/** The virtualized spreadsheet of entries (WAI-ARIA grid). Only visible rows are in the DOM. */
+/**
+ * The virtualized spreadsheet of entries (WAI-ARIA grid). Only visible rows are in the DOM.
+ * TanStack Table holds the column model (visibility from the store, widths, header groups); it
+ * lives here, above the scrolled view, so a scroll never re-runs `useTable`. Rows are drawn from
+ * the store's rowOrder + entries, never from a TanStack row model.
+ */
 export function Grid() {
+  const hidden = useAppState(selHidden);
+  const { table, columns, template } = useGridTable(hidden);
+  return <GridView table={table} columns={columns} template={template} />;
+}
+
+interface GridViewProps {
+  table: GridTable;
+  /** Visible column ids, in order (the index space of selections). */
+  columns: readonly ColumnId[];
+  /** CSS grid template of the visible columns. */
+  template: string;
+}
+
+/** The grid for a column model: re-renders when the drawn rows change (scrolling), not `Grid`. */
+function GridView({ table, columns, template }: GridViewProps) {
   const doc = useAppState(selDoc);
   const rowOrder = useAppState(selOrder);
   const validation = useAppState(selValidation);
   const selection = useAppState(selSelection);
-  const hidden = useAppState(selHidden);
   const commands = useCommands();
-  // TanStack Table holds the column model (visibility from the store, widths, header groups);
-  // rows are drawn from the store's rowOrder + entries below, never from a TanStack row model.
-  const { table, columns, template } = useGridTable(hidden);
   const entries = doc?.entries ?? EMPTY;
   const data: GridData = useMemo(() => ({ entries, rowOrder, columns }), [entries, rowOrder, columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
