@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { unzipSync, zipSync } from 'fflate';
 import { parseSitemap } from '../src/core/parse.ts';
@@ -189,6 +189,31 @@ test('one file opens alone as before; a child opened next joins its index', asyn
   await expect(wb.page.getByRole('banner')).toContainText('sitemap-0.xml');
   await wb.showWorkspaceFile('sitemap.xml');
   await expect(wb.status).toContainText('1 sitemap');
+});
+
+test('a big file added to the workspace shows its progress with Cancel in the panel; Cancel leaves it out', async ({
+  wb,
+}, testInfo) => {
+  const big = testInfo.outputPath('big-extra.xml');
+  const urls = Array.from(
+    { length: 500_000 },
+    (_, i) => `<url><loc>https://2ltech.fr/s-${i % 40}/item-${i}</loc></url>`,
+  );
+  writeFileSync(
+    big,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+  );
+  await openNextWorkspace(wb);
+  const panel = wb.workspace;
+  await expect(panel).toContainText('3 files · 4 URLs');
+  await wb.openFile(big);
+  const bar = panel.getByRole('progressbar', { name: /^(Opening big-extra\.xml|Checking 500,000 URLs)$/ });
+  await expect(bar).toBeVisible();
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(bar).toBeHidden();
+  await expect(panel).toContainText('3 files · 4 URLs');
+  await expect(panel).not.toContainText('big-extra.xml');
+  await expect(wb.page.getByRole('banner')).toContainText('sitemap.xml');
 });
 
 test('the workspace panel, the All files table and the export dialog have no axe violations', async ({
