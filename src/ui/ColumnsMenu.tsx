@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ALL_COLUMNS } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
-import { COLUMN_LABEL } from './columnDefs.ts';
+import { COLUMN_LABEL } from './columnLabels.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
 const selHidden = (s: AppState) => s.view.hiddenColumns;

@@ -1,6 +1,6 @@
 import { type ColumnId, cellText, isEditableField, visibleColumns } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
-import { COLUMN_LABEL } from './columnDefs.ts';
+import { COLUMN_LABEL } from './columnLabels.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
 const selFilters = (s: AppState) => s.view.filters;

@@ -3,7 +3,8 @@ import { memo } from 'react';
 import type { Entry } from '../core/model.ts';
 import type { ColumnId } from '../state/columns.ts';
 import type { AppState, SortState } from '../state/types.ts';
-import { COLUMN_LABEL, type GridTable, type gridFeatures, MAX_COL_W, MIN_COL_W } from './columnDefs.ts';
+import { type GridTable, type gridFeatures, MAX_COL_W, MIN_COL_W } from './columnDefs.ts';
+import { COLUMN_LABEL } from './columnLabels.ts';
 import { cellSelection } from './gridSelection.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 

@@ -12,6 +12,7 @@ import {
 import { useMemo } from 'react';
 import type { Entry } from '../core/model.ts';
 import { ALL_COLUMNS, type ColumnId } from '../state/columns.ts';
+import { COLUMN_LABEL } from './columnLabels.ts';
 
 /**
  * TanStack features the grid uses: the column model only (visibility, sizing, resizing). Rows
@@ -23,20 +24,6 @@ export const gridFeatures = tableFeatures({
   columnSizingFeature,
   columnResizingFeature,
 });
-
-/** Column header text (also the accessible name of each `columnheader`). */
-export const COLUMN_LABEL: Record<ColumnId, string> = {
-  row: 'Row',
-  loc: 'URL',
-  lastmod: 'Last modified',
-  changefreq: 'Change frequency',
-  priority: 'Priority',
-  images: 'Images',
-  videos: 'Videos',
-  news: 'News',
-  alternates: 'Alternates',
-  issues: 'Issues',
-};
 
 const WIDTH: Record<ColumnId, number> = {
   row: 64,
