@@ -1,17 +1,5 @@
-/**
- * Whole-site workspace (issue 7): several sitemap files open at once, each in its own
- * `AppStore` (own document, validator, history and undo), plus the workspace model from core
- * `buildWorkspace` (index → children, missing, extra, cross-file issues), rebuilt after each
- * file's document or validation changes. React-free; the UI gives the ACTIVE file's store to
- * every existing component, so the grid, issues, detail and export work unchanged per file.
- *
- * Single-file mode (no workspace) is today's behaviour: `files` is empty and the primary store
- * is the active one. Autosave covers the primary store (the workspace's first file) only.
- */
-import type { Entry } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
-import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import {
   buildWorkspaceSteps,
   type SeverityCounts,
@@ -21,7 +9,8 @@ import {
 } from '../core/workspace.ts';
 import { visibleColumns } from './columns.ts';
 import type { Timers } from './persist.ts';
-import type { AppState, AppStore } from './types.ts';
+import type { AppStore } from './types.ts';
+import { expandZips, inputOf, isZip, stamp } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
 
@@ -126,58 +115,6 @@ export interface WorkspaceDeps {
 const SLICED_FROM = 50_000;
 /** Entries per step of a sliced model build. */
 const BUILD_STEP = 4096;
-
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-function isZip(file: FileBytes): boolean {
-  const b = file.bytes;
-  return /\.zip$/i.test(file.name) || ZIP_MAGIC.every((v, i) => b[i] === v);
-}
-
-/** Reads a .zip (core `readZipFiles`); loaded on demand, so fflate's inflate is not in the initial bundle. */
-type ZipReader = (bytes: Uint8Array) => ZipFiles;
-
-function expandZips(
-  list: readonly FileBytes[],
-  readZipFiles: ZipReader | undefined,
-): {
-  files: FileBytes[];
-  fromZip: boolean;
-  skipped: OpenOutcome['skipped'];
-} {
-  const files: FileBytes[] = [];
-  const skipped: OpenOutcome['skipped'] = [];
-  let fromZip = false;
-  for (const item of list) {
-    if (!isZip(item) || !readZipFiles) {
-      files.push(item);
-      continue;
-    }
-    fromZip = true;
-    const z = readZipFiles(item.bytes);
-    if (z.error !== undefined) skipped.push({ name: item.name, reason: z.error });
-    skipped.push(...z.skipped);
-    files.push(...z.files);
-  }
-  return { files, fromZip, skipped };
-}
-
-/** The workspace input of one slot: its current document (an empty urlset when none). */
-function inputOf(slot: WorkspaceSlot): WorkspaceInput {
-  const s = slot.store.getState();
-  const document = s.doc ?? { kind: 'urlset' as const, entries: [] as Entry[], nextId: 0 };
-  const fatal = s.doc === null && s.loadError !== null ? { message: s.loadError.error.message } : null;
-  return {
-    name: slot.name,
-    result: { kind: document.kind, document, issues: [], fatal } as WorkspaceInput['result'],
-    issues: [],
-  };
-}
-
-/** Fingerprint of what the model depends on in one store. */
-function stamp(s: AppState): unknown[] {
-  return [s.doc, s.validation.version, s.loadError, s.settings.publishUrl];
-}
 
 /**
  * Create the workspace store.

@@ -1,0 +1,65 @@
+/**
+ * What the workspace store reads from its inputs: dropped files (a .zip expands to its members)
+ * and each file store's state (its document as a workspace input, and a change fingerprint).
+ */
+import type { Entry } from '../core/model.ts';
+import type { ZipFiles } from '../core/workspace/zipInput.ts';
+import type { WorkspaceInput } from '../core/workspace.ts';
+import type { AppState } from './types.ts';
+import type { FileBytes, OpenOutcome, WorkspaceSlot } from './workspaceStore.ts';
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+export function isZip(file: FileBytes): boolean {
+  const b = file.bytes;
+  return /\.zip$/i.test(file.name) || ZIP_MAGIC.every((v, i) => b[i] === v);
+}
+
+/** Reads a .zip (core `readZipFiles`); loaded on demand, so fflate's inflate is not in the initial bundle. */
+export type ZipReader = (bytes: Uint8Array) => ZipFiles;
+
+export function expandZips(
+  list: readonly FileBytes[],
+  readZipFiles: ZipReader | undefined,
+): {
+  files: FileBytes[];
+  fromZip: boolean;
+  skipped: OpenOutcome['skipped'];
+} {
+  const files: FileBytes[] = [];
+  const skipped: OpenOutcome['skipped'] = [];
+  let fromZip = false;
+  for (const item of list) {
+    if (!isZip(item) || !readZipFiles) {
+      files.push(item);
+      continue;
+    }
+    fromZip = true;
+    const z = readZipFiles(item.bytes);
+    if (z.error !== undefined) skipped.push({ name: item.name, reason: z.error });
+    skipped.push(...z.skipped);
+    files.push(...z.files);
+  }
+  return { files, fromZip, skipped };
+}
+
+/**
+ * The workspace input of one slot: its current document (an empty urlset when none).
+ *
+ * @example buildWorkspace(ws.getState().files.map(inputOf))
+ */
+export function inputOf(slot: WorkspaceSlot): WorkspaceInput {
+  const s = slot.store.getState();
+  const document = s.doc ?? { kind: 'urlset' as const, entries: [] as Entry[], nextId: 0 };
+  const fatal = s.doc === null && s.loadError !== null ? { message: s.loadError.error.message } : null;
+  return {
+    name: slot.name,
+    result: { kind: document.kind, document, issues: [], fatal } as WorkspaceInput['result'],
+    issues: [],
+  };
+}
+
+/** Fingerprint of what the model depends on in one store. @example stamp(store.getState()).length // 4 */
+export function stamp(s: AppState): unknown[] {
+  return [s.doc, s.validation.version, s.loadError, s.settings.publishUrl];
+}
