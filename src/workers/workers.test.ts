@@ -308,7 +308,8 @@ describe('client (worker path)', () => {
     expect(w.sent).toHaveLength(0);
     void client.parse(enc(xml(['https://a.example/'])), 'a.xml').catch(() => undefined);
     expect(made).toBe(1);
-    expect((w.sent[0]?.message as { type: string }).type).toBe('parse');
+    expect(w.sent).toHaveLength(1);
+    expect((w.sent[0].message as { type: string }).type).toBe('parse');
     client.dispose();
   });
 });
