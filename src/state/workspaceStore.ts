@@ -64,7 +64,9 @@ export interface WorkspaceCommands {
    * Open files: several files with an index among them, or a .zip, build a new workspace; one
    * file joins the current workspace (replacing a file of the same name) when one is open or the
    * open document is an index, else it opens alone. Several files without an index: the first
-   * opens alone (`notOpened` names the rest).
+   * opens alone (`notOpened` names the rest). Files open two at a time; each one is listed in
+   * `opening` while it opens, and one cancelled there is left out (a replaced file keeps its
+   * document). Resolves once the new files are shown with their model (built in slices when big).
    */
   open(list: readonly FileBytes[]): Promise<OpenOutcome>;
   /** Show a file (by slot id) or the combined table. */
