@@ -6,6 +6,7 @@
 import type { Entry, SitemapDocument } from '../src/core/model.ts';
 import { validateDocument } from '../src/core/validate.ts';
 import { plainDoc, worstDoc } from './generate.ts';
+import { medianOf } from './validation.ts';
 
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
 
@@ -42,21 +43,7 @@ if (process.argv[1]?.endsWith('validate-dev.ts')) {
   const big = which === 'million';
   const runs = Number(process.argv[3] ?? (big ? 5 : 21));
   let issues = 0;
-  for (let i = 0; i < (big ? 1 : 5); i++) issues = validateDocument(doc, SETTINGS).length;
-  const times: number[] = [];
-  const cpus: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const c = process.cpuUsage();
-    const t = performance.now();
-    validateDocument(doc, SETTINGS);
-    times.push(performance.now() - t);
-    const u = process.cpuUsage(c);
-    cpus.push((u.user + u.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  cpus.sort((a, b) => a - b);
-  const mid = Math.floor(runs / 2);
-  console.log(
-    `${which}: issues=${issues} wall median=${times[mid].toFixed(1)}ms min=${times[0].toFixed(1)} cpu median=${cpus[mid].toFixed(1)}ms min=${cpus[0].toFixed(1)}`,
-  );
+  for (let i = 0; i < (big ? 1 : 4); i++) issues = validateDocument(doc, SETTINGS).length;
+  const { ms, cpu } = medianOf(runs, () => validateDocument(doc, SETTINGS));
+  console.log(`${which}: issues=${issues} wall median=${ms.toFixed(1)}ms cpu median=${cpu.toFixed(1)}ms`);
 }

@@ -13,7 +13,7 @@ import { millionDoc } from './validate-dev.ts';
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
 
 /** Median wall and CPU time (all threads, so GC helpers count) of `runs` calls after a warm-up. */
-function medianOf(runs: number, fn: () => void): { ms: number; cpu: number } {
+export function medianOf(runs: number, fn: () => void): { ms: number; cpu: number } {
   fn();
   const times: number[] = [];
   const cpus: number[] = [];
