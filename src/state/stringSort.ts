@@ -12,7 +12,7 @@
  */
 import { sortByStringsUtf16 } from './stringSortUtf16.ts';
 import { packUtf8, type Utf8Blob } from './textBlob.ts';
-import { type StringOrder, sortAscii } from './windowSort.ts';
+import { bucketStarts, type StringOrder, sortAscii } from './windowSort.ts';
 
 /** One byte value + 1; 0 stands for "the string ended". */
 const R = 257;
@@ -193,12 +193,7 @@ function distribute(c: Ctx, lo: number, hi: number, d: number, wide: boolean): v
 /** Move the group's positions into bucket order (stable); leaves bucket ends in `count`. */
 function scatter(c: Ctx, lo: number, hi: number, min: number, max: number): void {
   const { idx, pos, end, tmpIdx, tmpPos, tmpEnd, dig, count } = c;
-  let sum = 0;
-  for (let b = min; b <= max; b++) {
-    const n = count[b];
-    count[b] = sum;
-    sum += n;
-  }
+  bucketStarts(count, min, max);
   const m = hi - lo;
   for (let i = 0; i < m; i++) {
     const t = count[dig[i]]++;

@@ -259,12 +259,7 @@ function distribute(
 /** Stable move of the group into bucket order, with the window words `w0 .. w1`. */
 function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: number, w1: number): void {
   const { idx, tmpIdx, dig, count } = c;
-  let sum = 0;
-  for (let b = min; b <= max; b++) {
-    const n = count[b];
-    count[b] = sum;
-    sum += n;
-  }
+  bucketStarts(count, min, max);
   const m = hi - lo;
   for (let i = 0; i < m; i++) dig[i] = count[dig[i]]++;
   for (let i = 0; i < m; i++) tmpIdx[dig[i]] = idx[lo + i];
@@ -318,4 +313,18 @@ function insertionSort(c: Ctx, lo: number, hi: number, k: number, words: number)
   }
   for (let i = 0; i < m; i++) tmpIdx[i] = idx[perm[i]];
   idx.set(tmpIdx.subarray(0, m), lo);
+}
+
+/**
+ * Turn the bucket counts `count[min..max]` into each bucket's first slot (an exclusive prefix
+ * sum, in place), for the stable scatter of a radix pass.
+ * @example const c = new Int32Array([2, 0, 3]); bucketStarts(c, 0, 2); // c is [0, 2, 2]
+ */
+export function bucketStarts(count: Int32Array, min: number, max: number): void {
+  let sum = 0;
+  for (let b = min; b <= max; b++) {
+    const n = count[b];
+    count[b] = sum;
+    sum += n;
+  }
 }
