@@ -13,12 +13,14 @@ import {
   writeChunks,
 } from './serialize/chunks.ts';
 import { buildFileSteps, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
+import type { BodyTap } from './serialize/sink.ts';
 
 export { gzipSelfCheckIssue } from './serialize/files.ts';
 
 import { zipFiles } from './zip.ts';
 
 export type { OutputFile } from './serialize/files.ts';
+export type { BodyTap } from './serialize/sink.ts';
 
 /** Export options. Defaults: xml, pretty, nothing stripped, no schema hints, stylesheet kept. */
 export interface SerializeOptions {
@@ -148,17 +150,23 @@ export function serializeFiles(
  * {@link serializeFiles} in steps: the generator yields after every few thousand entries (a few
  * ms of work) so a caller on a UI thread can give the event loop a turn between steps; its
  * return value is exactly what `serializeFiles` returns. Pure: the caller decides when to resume.
+ * With `tap` (not for `zip`), the body bytes of each file are handed out as they are written and
+ * each file's prolog length once all entries are written (see {@link BodyTap}).
  *
  * @example const steps = serializeFileSteps(doc, { format: 'xml' }); let r = steps.next(); while (!r.done) r = steps.next();
  */
 export function* serializeFileSteps(
   doc: SitemapDocument,
   options: SerializeOptions = {},
+  tap?: BodyTap,
 ): Generator<void, { files: OutputFile[]; issues: Issue[] }> {
   const issues: Issue[] = [];
   const format = options.format ?? 'xml';
   if (format !== 'zip')
-    return { files: yield* buildFileSteps(doc, settings(doc, options, format, true), issues), issues };
+    return {
+      files: yield* buildFileSteps(doc, settings(doc, options, format, true), issues, tap),
+      issues,
+    };
   const inner = yield* buildFileSteps(
     doc,
     { ...settings(doc, options, options.childFormat ?? 'xml', true), deferGzip: false },

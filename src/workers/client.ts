@@ -6,7 +6,7 @@
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
-import { exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
+import { type BodyChannel, exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
 import {
   chunkEnds,
   isProtocolMessage,
@@ -255,7 +255,15 @@ export function createSitemapClient(
     serialize(doc, serializeOptions, onProgress, signal) {
       // gzip formats: the page serializes, the worker only compresses (see exportPage.ts).
       if (pageSerializes(serializeOptions) && getWorker()) {
-        const compress = (s: Serialized) =>
+        // Bodies stream to the worker while the page writes (see exportPage.ts).
+        const streamId = nextId++;
+        const channel: BodyChannel = {
+          body: (file, parts) =>
+            send({ version: PROTOCOL_VERSION, requestId: streamId, type: 'body', file, parts }),
+          drop: () =>
+            send({ version: PROTOCOL_VERSION, requestId: nextId++, type: 'cancel', target: streamId }),
+        };
+        const compress = (s: Serialized, heads: number[] | null) =>
           request<'serialize'>(
             (requestId) => ({
               version: PROTOCOL_VERSION,
@@ -263,11 +271,12 @@ export function createSitemapClient(
               type: 'compress',
               ...s,
               options: serializeOptions,
+              ...(heads ? { stream: { id: streamId, heads } } : {}),
             }),
             onProgress,
             signal,
           );
-        return exportInPage(doc, serializeOptions, compress, signal);
+        return exportInPage(doc, serializeOptions, compress, signal, channel);
       }
       return request<'serialize'>(
         (requestId) => ({

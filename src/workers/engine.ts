@@ -9,6 +9,7 @@ import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { validateDocument } from '../core/validate.ts';
 import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
+import { BodyCompressor, type BodyStreams, streamedGzip } from './gzipStream.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
   chunkEnds,
@@ -57,6 +58,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
     options.decompressionStream === undefined ? platformDecompressionStream() : options.decompressionStream;
   const cap = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
   const gzipStreams = options.gzipStreams === undefined ? platformGzipStreams() : options.gzipStreams;
+  // Bodies of gzip exports the page is still writing, by stream id (see BodyMessage).
+  const bodies = new Map<number, BodyStreams>();
+  const takeBodies = (id: number): BodyStreams => {
+    const b = bodies.get(id) ?? new Map();
+    bodies.delete(id);
+    return b;
+  };
 
   const progress = (post: Post, requestId: number, phase: ProgressMessage['phase']) => {
     let last = -1;
@@ -88,7 +96,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
 
   const run = async (
-    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' }>,
+    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' }>,
     post: Post,
   ): Promise<WorkerResponse | null> => {
     const base = { version: PROTOCOL_VERSION, requestId: req.requestId } as const;
@@ -104,7 +112,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
         return { ...base, type: 'result', kind: 'serialize', docVersion: req.docVersion, result };
       }
       case 'compress': {
-        const result = await compressFiles(req, req.options, gzipStreams);
+        const streamed = req.stream && takeBodies(req.stream.id);
+        const from = streamed && req.stream ? streamedGzip(streamed, req.stream.heads) : undefined;
+        const result = await compressFiles(req, req.options, gzipStreams, from);
+        if (streamed) for (const s of streamed.values()) s.abort(); // any file the request did not name
         return { ...base, type: 'result', kind: 'serialize', result };
       }
       case 'validate': {
@@ -117,8 +128,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return {
     async handle(req, post) {
       if (req.type === 'cancel') {
-        cancelled.add(req.target);
+        const dropped = bodies.get(req.target);
+        if (dropped) for (const s of takeBodies(req.target).values()) s.abort();
+        else cancelled.add(req.target);
         received.delete(req.target);
+        return;
+      }
+      if (req.type === 'body') {
+        if (!gzipStreams) return; // no native gzip: the compress request's whole files are used
+        const files = bodies.get(req.requestId) ?? new Map<number, BodyCompressor>();
+        bodies.set(req.requestId, files);
+        const s = files.get(req.file) ?? new BodyCompressor(gzipStreams.compress);
+        files.set(req.file, s);
+        for (const p of req.parts) s.write(p);
         return;
       }
       if (req.type === 'entries') {

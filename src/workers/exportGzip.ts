@@ -162,10 +162,13 @@ export function nativeGzipApplies(options: SerializeOptions): boolean {
   return (f === 'xml.gz' || f === 'txt.gz') && (options.gzipLevel === undefined || options.gzipLevel === 6);
 }
 
+/** gzip of file `i` whose body was compressed while it was written (see gzipStream.ts), or null. */
+export type StreamedGzip = (i: number, raw: Uint8Array, filename: string) => Promise<Uint8Array | null>;
+
 /**
  * gzip (and, unless `verifyGzip: false`, self-check) every `.gz` file of a `deferGzip` export:
- * natively when `streams` are given, the level is 6 and the native header is the plain one, else
- * with fflate.
+ * natively when `streams` are given, the level is 6 and the native header is the plain one
+ * (from `streamed` when it has the file), else with fflate.
  * A failed self-check adds GZ-003 to `issues`. Other files pass through unchanged.
  *
  * @example const out = await compressFiles(serializeFiles(doc, { format: 'xml.gz', deferGzip: true }), {}, streams);
@@ -174,10 +177,12 @@ export async function compressFiles(
   serialized: { files: OutputFile[]; issues: Issue[] },
   options: SerializeOptions,
   streams: { compress: GzipStreamCtor; decompress: GzipStreamCtor } | null,
+  streamed?: StreamedGzip,
 ): Promise<{ files: OutputFile[]; issues: Issue[] }> {
   const issues = [...serialized.issues];
   const files: OutputFile[] = [];
-  for (const f of serialized.files) {
+  for (let i = 0; i < serialized.files.length; i++) {
+    const f = serialized.files[i];
     if (!f.name.endsWith('.gz')) {
       files.push(f);
       continue;
@@ -185,7 +190,8 @@ export async function compressFiles(
     const raw = f.bytes;
     const filename = f.name.slice(0, -3);
     const useNative = streams !== null && (options.gzipLevel ?? 6) === 6;
-    const native = useNative ? await nativeGzip(raw, filename, streams.compress) : null;
+    const fromStream = useNative && streamed ? await streamed(i, raw, filename) : null;
+    const native = fromStream ?? (useNative ? await nativeGzip(raw, filename, streams.compress) : null);
     const gz = native ?? gzipBytes(raw, { level: options.gzipLevel ?? 6, filename });
     if (options.verifyGzip ?? true) {
       const ok = native && streams ? await nativeVerify(gz, raw, streams.decompress) : verifyGzip(gz, raw);

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { SitemapDocument } from '../core/model.ts';
@@ -9,7 +10,14 @@ import { createEngine } from './engine.ts';
 function fakeWorker() {
   const engine = createEngine({ decompressionStream: null });
   const sent: Array<{
-    message: { type: string; files?: { bytes: Uint8Array }[] };
+    message: {
+      type: string;
+      requestId: number;
+      target?: number;
+      files?: { bytes: Uint8Array }[];
+      parts?: Uint8Array[];
+      stream?: { id: number; heads: number[] };
+    };
     transfer: Transferable[];
   }> = [];
   const w: WorkerLike & { sent: typeof sent } = {
@@ -38,28 +46,51 @@ const bigDoc = (n: number): SitemapDocument => ({
 });
 
 describe('gzip export: the page serializes, the worker compresses', () => {
-  it('sends no entries, only the raw bytes (transferred), and returns what serializeFiles returns', async () => {
+  it.each([
+    ['xml.gz', 200_000],
+    ['txt.gz', 200_000],
+    ['xml.gz', 5000],
+  ] as const)(
+    '%s split at %i URLs: bodies stream ahead (transferred), no entries are sent, and the files equal serializeFiles',
+    async (format, maxUrls) => {
+      const w = fakeWorker();
+      const client = createSitemapClient({ createWorker: () => w });
+      const doc = bigDoc(12_000);
+      const options = { format, split: { maxUrls }, publishUrl: 'https://a.example/s.xml' };
+      const out = await client.serialize(doc, options);
+      const types = w.sent.map((m) => m.message.type);
+      expect(types.at(-1)).toBe('compress');
+      expect(new Set(types.slice(0, -1))).toEqual(new Set(['body']));
+      const compress = w.sent[w.sent.length - 1];
+      expect(compress.transfer).toHaveLength(out.files.length);
+      const bodies = w.sent.slice(0, -1);
+      for (const b of bodies) expect(b.transfer).toHaveLength(b.message.parts?.length ?? -1);
+      expect(compress.message.stream?.id).toBe(bodies[0].message.requestId);
+      const ref = serializeFiles(doc, options);
+      expect(out.issues).toEqual(ref.issues);
+      expect(out.files.map((f) => [f.name, f.mime, f.entries, f.uncompressedBytes])).toEqual(
+        ref.files.map((f) => [f.name, f.mime, f.entries, f.uncompressedBytes]),
+      );
+      const heads = compress.message.stream?.heads ?? [];
+      for (let i = 0; i < ref.files.length; i++) {
+        const a = zlib.gunzipSync(out.files[i].bytes);
+        expect(a.equals(Buffer.from(gunzipSync(ref.files[i].bytes)))).toBe(true);
+        if (i >= heads.length || heads[i] === 0) continue;
+        // Streamed: the prolog follows the header as a stored block (0x00, LEN, NLEN, prolog).
+        const gz = out.files[i].bytes;
+        const at = 10 + out.files[i].name.length - 3 + 1;
+        expect([gz[at], gz[at + 1] | (gz[at + 2] << 8)]).toEqual([0, heads[i]]);
+      }
+    },
+  );
+
+  it('an export without entries is still a valid file (no body was streamed)', async () => {
     const w = fakeWorker();
     const client = createSitemapClient({ createWorker: () => w });
-    const doc = bigDoc(12_000);
-    const options = {
-      format: 'xml.gz' as const,
-      split: { maxUrls: 5000 },
-      publishUrl: 'https://a.example/s.xml',
-    };
-    const out = await client.serialize(doc, options);
+    const out = await client.serialize(bigDoc(0), { format: 'xml.gz' });
     expect(w.sent.map((m) => m.message.type)).toEqual(['compress']);
-    const buffers = w.sent[0].transfer;
-    expect(buffers).toHaveLength(4);
-    const ref = serializeFiles(doc, options);
-    expect(out.issues).toEqual(ref.issues);
-    expect(out.files.map((f) => [f.name, f.mime, f.entries, f.uncompressedBytes])).toEqual(
-      ref.files.map((f) => [f.name, f.mime, f.entries, f.uncompressedBytes]),
-    );
-    for (let i = 0; i < ref.files.length; i++) {
-      const a = Buffer.from(gunzipSync(out.files[i].bytes));
-      expect(a.equals(Buffer.from(gunzipSync(ref.files[i].bytes)))).toBe(true);
-    }
+    const ref = serializeFiles(bigDoc(0), { format: 'xml', deferGzip: true });
+    expect(zlib.gunzipSync(out.files[0].bytes).equals(Buffer.from(ref.files[0].bytes))).toBe(true);
   });
 
   it('plain XML still goes to the worker whole', async () => {
@@ -69,14 +100,19 @@ describe('gzip export: the page serializes, the worker compresses', () => {
     expect(w.sent.map((m) => m.message.type)).toEqual(['serialize']);
   });
 
-  it('a cancel while the page serializes rejects with AbortError and sends nothing', async () => {
+  it('a cancel while the page serializes rejects with AbortError, sends no compress request and drops the stream', async () => {
     const w = fakeWorker();
     const client = createSitemapClient({ createWorker: () => w });
     const ac = new AbortController();
     const p = client.serialize(bigDoc(200_000), { format: 'txt.gz' }, undefined, ac.signal);
     setTimeout(() => ac.abort(), 0);
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
-    expect(w.sent).toEqual([]);
+    const types = w.sent.map((m) => m.message.type);
+    expect(types).not.toContain('compress');
+    if (types.length > 0) {
+      expect(types.at(-1)).toBe('cancel');
+      expect(w.sent.at(-1)?.message.target).toBe(w.sent[0].message.requestId);
+    }
   });
 
   it('without a worker the in-thread engine gzips as before', async () => {

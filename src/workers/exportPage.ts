@@ -1,17 +1,67 @@
 /**
  * Page-side half of a gzip export (`xml.gz` / `txt.gz`): the page serializes the document itself,
- * in short time slices, and transfers only the raw bytes to the worker, which gzips and verifies
- * them (`compress` request). Cloning 50,000 entries into the worker cost more CPU (page and worker
- * together) than serializing them. The serializer is imported on first use, so it stays out of
- * the initial bundle.
+ * in short time slices, and transfers only bytes to the worker, never the entries (cloning 50,000
+ * entries cost more CPU than serializing them). After each slice the body bytes written so far
+ * go to the worker (`body` messages), which compresses them while the page writes the next ones;
+ * at the end the whole files and each file's prolog length follow (`compress` request), and the
+ * worker puts the prolog in front, then verifies. The serializer is imported on first use, so it
+ * stays out of the initial bundle.
  */
 import type { Issue, SitemapDocument } from '../core/model.ts';
+import type { BodyTap } from '../core/serialize.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
 /** Serialized files (raw bytes for `.gz` names) and issues, as the worker's `compress` takes them. */
 export interface Serialized {
   files: OutputFile[];
   issues: Issue[];
+}
+
+/** Where body bytes go while the page serializes (the worker's `body` messages). */
+export interface BodyChannel {
+  /** Body bytes of output file `file`, in order; the caller may transfer the parts. */
+  body(file: number, parts: Uint8Array[]): void;
+  /** Forget the stream: the export was cancelled or the bodies were written again. */
+  drop(): void;
+}
+
+/** Collects tapped body bytes (copies) between two slices and sends them in one message. */
+class BodyCollector implements BodyTap {
+  /** Prolog length of each file, once the serializer is done. */
+  readonly heads: number[] = [];
+  live = true;
+  private current = -1;
+  private parts: Uint8Array[] = [];
+
+  constructor(private readonly channel: BodyChannel) {}
+
+  body(file: number, bytes: Uint8Array): void {
+    if (!this.live) return;
+    if (file !== this.current) this.flush();
+    this.current = file;
+    this.parts.push(bytes.slice());
+  }
+
+  file(file: number, headBytes: number): void {
+    this.heads[file] = headBytes;
+  }
+
+  restart(): void {
+    this.drop();
+  }
+
+  drop(): void {
+    if (!this.live) return;
+    this.live = false;
+    this.parts = [];
+    this.channel.drop();
+  }
+
+  flush(): void {
+    if (this.parts.length === 0) return;
+    this.channel.body(this.current, this.parts);
+    this.parts = [];
+  }
 }
 
 /** Longest run of serializer steps between two yields to the event loop, in ms. */
@@ -40,25 +90,32 @@ function nextTask(): Promise<void> {
 
 /**
  * Serialize `doc` on this thread with `deferGzip` (raw bytes for the `.gz` files), yielding
- * every {@link SLICE_MS} ms, then let `compress` (the worker) gzip and verify them. Rejects with
- * an `AbortError` when `signal` aborts.
+ * every {@link SLICE_MS} ms, then let `compress` (the worker) gzip and verify them. With a
+ * `channel`, each slice's body bytes are sent at once and `compress` gets the prolog lengths
+ * (`heads`; null when the stream was dropped). Rejects with an `AbortError` when `signal` aborts.
  *
- * @example await exportInPage(doc, { format: 'xml.gz' }, (s) => workerCompress(s), signal)
+ * @example await exportInPage(doc, { format: 'xml.gz' }, (s, heads) => workerCompress(s, heads), signal, channel)
  */
 export async function exportInPage(
   doc: SitemapDocument,
   options: SerializeOptions,
-  compress: (serialized: Serialized) => Promise<Serialized>,
+  compress: (serialized: Serialized, heads: number[] | null) => Promise<Serialized>,
   signal?: AbortSignal,
+  channel?: BodyChannel,
 ): Promise<Serialized> {
   const { serializeFileSteps } = await import('../core/serialize.ts');
-  const steps = serializeFileSteps(doc, { ...options, deferGzip: true });
+  const tap = channel && new BodyCollector(channel);
+  const steps = serializeFileSteps(doc, { ...options, deferGzip: true }, tap);
   for (;;) {
-    if (signal?.aborted) throw abortError();
+    if (signal?.aborted) {
+      tap?.drop();
+      throw abortError();
+    }
     const t0 = performance.now();
     let r = steps.next();
     while (!r.done && performance.now() - t0 < SLICE_MS) r = steps.next();
-    if (r.done) return compress(r.value);
+    tap?.flush();
+    if (r.done) return compress(r.value, tap?.live ? tap.heads : null);
     await nextTask();
   }
 }

@@ -7,7 +7,7 @@ import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } f
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -41,6 +41,23 @@ export interface CompressRequest extends Envelope {
   files: OutputFile[];
   issues: Issue[];
   options: SerializeOptions;
+  /**
+   * The bodies of the first `heads.length` files came ahead in `body` messages of stream `id`
+   * (already being compressed); `heads[i]` is the prolog length of `files[i]`, whose bytes are
+   * still sent whole for the prolog, the end tag and the OUT-010 compare.
+   */
+  stream?: { id: number; heads: number[] };
+}
+
+/**
+ * Body bytes (the entries) of output file `file` of a gzip export the page is still writing,
+ * in order and transferred. `requestId` is the stream's id, which the `compress` request names
+ * later (`stream.id`); a `cancel` of that id drops the stream. The worker starts compressing at once.
+ */
+export interface BodyMessage extends Envelope {
+  type: 'body';
+  file: number;
+  parts: Uint8Array[];
 }
 
 /** Full validation of a document (pure core `validateDocument`). */
@@ -64,7 +81,8 @@ export type WorkerRequest =
   | CompressRequest
   | ValidateRequest
   | CancelRequest
-  | EntriesMessage;
+  | EntriesMessage
+  | BodyMessage;
 
 /** Progress of a long request: `done` of `total` units (bytes or entries, per phase). */
 export interface ProgressMessage extends Envelope {
@@ -157,6 +175,7 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
   const out: ArrayBuffer[] = [];
   if (msg.type === 'parse') pushBuffer(out, msg.bytes);
   if (msg.type === 'compress') for (const f of msg.files) pushBuffer(out, f.bytes);
+  if (msg.type === 'body') for (const p of msg.parts) pushBuffer(out, p);
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   return out;

@@ -8,7 +8,7 @@ import { escapeXml } from './escape.ts';
 import { makeTags, type WriteContext, writeExtras } from './extensions.ts';
 import { rootStartTag } from './namespaces.ts';
 import { normalizeDate } from './normalize.ts';
-import { BATCH_CHARS, OutputSink } from './sink.ts';
+import { BATCH_CHARS, type BodyTap, OutputSink } from './sink.ts';
 import { utf8Length } from './utf8.ts';
 
 /** Limits for one output file. */
@@ -144,6 +144,12 @@ interface ChunkWrite {
   cur: Chunk;
   reserve: number;
   knownExtra: number;
+  tap: BodyTap | undefined;
+}
+
+/** A sink for chunk `index`, tapped when `tap` is given. */
+function chunkSink(bytes: boolean, tap: BodyTap | undefined, index: number): OutputSink {
+  return tap === undefined ? new OutputSink(bytes) : new OutputSink(true, (b) => tap.body(index, b));
 }
 
 function startWrite(
@@ -152,6 +158,7 @@ function startWrite(
   ctx: WriteContext,
   limits: ChunkLimits | null,
   bytes: boolean,
+  tap?: BodyTap,
 ): ChunkWrite {
   return {
     entries,
@@ -160,9 +167,10 @@ function startWrite(
     limits,
     write: layout.mode === 'txt' ? writeTextLine : layout.root === 'urlset' ? writeUrl : writeSitemapRef,
     chunks: [],
-    cur: newChunk(new OutputSink(bytes || limits !== null)),
+    cur: newChunk(chunkSink(bytes || limits !== null, tap, 0)),
     reserve: limits ? reserveBytes(layout, ctx) : 0,
     knownExtra: ctx.extra.size,
+    tap,
   };
 }
 
@@ -191,7 +199,7 @@ function writeRange(w: ChunkWrite, from: number, to: number): void {
           cur.body.write(batch);
           batch = '';
           w.chunks.push(cur);
-          cur = newChunk(new OutputSink(true), i);
+          cur = newChunk(chunkSink(true, w.tap, w.chunks.length), i);
         }
       }
       batch += s;
@@ -231,15 +239,16 @@ export function writeChunks(
   return w.chunks;
 }
 
-/** {@link writeChunks}, yielding after every {@link STEP_ENTRIES} entries. */
+/** {@link writeChunks}, yielding after every {@link STEP_ENTRIES} entries; `tap` sees each chunk's bytes. */
 export function* writeChunkSteps(
   entries: readonly Entry[],
   layout: LayoutOptions,
   ctx: WriteContext,
   limits: ChunkLimits | null,
   bytes = limits !== null,
+  tap?: BodyTap,
 ): Generator<void, Chunk[]> {
-  const w = startWrite(entries, layout, ctx, limits, bytes);
+  const w = startWrite(entries, layout, ctx, limits, bytes, tap);
   for (let i = 0; i < entries.length; i += STEP_ENTRIES) {
     if (i > 0) yield;
     writeRange(w, i, Math.min(entries.length, i + STEP_ENTRIES));
@@ -273,7 +282,12 @@ function headAndTail(
     head += `<?xml-stylesheet type="${type}" href="${escapeXml(href)}"?>\n`;
   }
   head += rootStartTag({ name: layout.root, flags: chunk.flags, extra, schemaHints: layout.schemaHints });
-  return [`${head}${ctx.nl}${extras}`, `</${layout.root}>\n`];
+  return [`${head}${ctx.nl}${extras}`, fileTail(layout)];
+}
+
+/** The end of every file after its body: the root end tag (xml), nothing (txt). */
+export function fileTail(layout: LayoutOptions): string {
+  return layout.mode === 'txt' ? '' : `</${layout.root}>\n`;
 }
 
 /** The complete text of one file: declaration, stylesheet, root, root extras, body, end tag. */

@@ -8,6 +8,7 @@ import {
   type Chunk,
   type ChunkLimits,
   fileBytes,
+  fileTail,
   type LayoutOptions,
   makeContext,
   newestLastmod,
@@ -15,6 +16,7 @@ import {
   writeChunkSteps,
 } from './chunks.ts';
 import { hasMetadata } from './entries.ts';
+import type { BodyTap } from './sink.ts';
 
 /** One produced file. `bytes` are what to save; `uncompressedBytes` is the size limits apply to. */
 export interface OutputFile {
@@ -104,11 +106,15 @@ export function buildFiles(doc: SitemapDocument, s: FileSettings, issues: Issue[
   return runSteps(buildFileSteps(doc, s, issues));
 }
 
-/** {@link buildFiles}, yielding between batches of entries (see STEP_ENTRIES). */
+/**
+ * {@link buildFiles}, yielding between batches of entries (see STEP_ENTRIES). `tap` sees the
+ * body bytes of the entries' files (not of a generated index) while they are written.
+ */
 export function* buildFileSteps(
   doc: SitemapDocument,
   s: FileSettings,
   issues: Issue[],
+  tap?: BodyTap,
 ): Generator<void, OutputFile[]> {
   const mode = s.format.startsWith('txt') ? 'txt' : 'xml';
   const gz = s.format.endsWith('.gz') ? '.gz' : '';
@@ -131,7 +137,7 @@ export function* buildFileSteps(
       ),
     );
   }
-  const { chunks, raws } = yield* writeFileSteps(doc, layout, s, issues);
+  const { chunks, raws } = yield* writeFileSteps(doc, layout, s, issues, tap);
   const ext = `.${mode}${gz}`;
   if (chunks.length === 1) return [finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues)];
   const children = chunks.map((c, i) =>
@@ -160,17 +166,29 @@ function* writeFileSteps(
   layout: LayoutOptions,
   s: FileSettings,
   issues: Issue[],
+  tap?: BodyTap,
 ): Generator<void, { chunks: Chunk[]; raws: Uint8Array[] }> {
   const mark = issues.length;
-  function* pass(limits: ChunkLimits | null): Generator<void, { chunks: Chunk[]; raws: Uint8Array[] }> {
+  const tail = new TextEncoder().encode(fileTail(layout)).length;
+  function* pass(
+    limits: ChunkLimits | null,
+    t?: BodyTap,
+  ): Generator<void, { chunks: Chunk[]; raws: Uint8Array[] }> {
     const ctx = makeContext(doc, s, issues);
-    const chunks = yield* writeChunkSteps(doc.entries, layout, ctx, limits);
+    const chunks = yield* writeChunkSteps(doc.entries, layout, ctx, limits, limits !== null, t);
     return { chunks, raws: chunks.map((c, i) => fileBytes(layout, ctx, c, i === 0)) };
   }
+  /** The tapped pass is final: tell the tap each file's prolog length. */
+  const tapped = (w: { chunks: Chunk[]; raws: Uint8Array[] }) => {
+    if (tap !== undefined)
+      for (let i = 0; i < w.raws.length; i++) tap.file(i, w.raws[i].length - w.chunks[i].body.pos - tail);
+    return w;
+  };
   const limits = s.limits;
-  if (limits === null) return yield* pass(null);
-  const first = yield* pass({ ...limits, maxBytes: Number.POSITIVE_INFINITY });
-  if (first.raws.every((r) => r.length <= limits.maxBytes)) return first;
+  if (limits === null) return tapped(yield* pass(null, tap));
+  const first = yield* pass({ ...limits, maxBytes: Number.POSITIVE_INFINITY }, tap);
+  if (first.raws.every((r) => r.length <= limits.maxBytes)) return tapped(first);
+  tap?.restart();
   issues.length = mark;
   return yield* pass(limits);
 }

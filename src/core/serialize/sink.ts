@@ -20,6 +20,29 @@ const MIN_BLOCK = 65_536;
 const MAX_BLOCK = 4 << 20;
 
 /**
+ * Receives the body bytes of each output file while they are written, so a caller can compress
+ * them before the whole export is done (see `serializeFileSteps`). Files are numbered from 0 in
+ * output order; the generated sitemap index files are not tapped.
+ *
+ * @example const tap: BodyTap = { body: (f, b) => parts[f].push(b.slice()), file: () => {}, restart: () => {} };
+ */
+export interface BodyTap {
+  /**
+   * UTF-8 bytes appended to the body (the entries) of file `file`, in order. `bytes` is a view
+   * into the writer's buffer, valid only during the call: copy what you keep.
+   */
+  body(file: number, bytes: Uint8Array): void;
+  /**
+   * File `file` is complete (called for every file, in order, after all entries are written):
+   * its bytes are `headBytes` bytes of prolog (declaration, stylesheet, root start tag, root
+   * extras), then exactly the tapped body bytes, then the end tag.
+   */
+  file(file: number, headBytes: number): void;
+  /** The writer starts over (a file was over the byte limit): all tapped bytes are void, and nothing more is tapped. */
+  restart(): void;
+}
+
+/**
  * Where the writers' batches go. `bytes` mode yields UTF-8 (same bytes as `TextEncoder`, batches
  * always end at entry boundaries so no surrogate pair is split), text mode the concatenation.
  *
@@ -37,7 +60,14 @@ export class OutputSink {
   private block = new Uint8Array(0);
   private used = 0;
 
-  constructor(readonly bytesMode: boolean) {}
+  /**
+   * @param bytesMode encode to UTF-8 (true) or keep text.
+   * @param tap bytes mode only: called with a view of each newly encoded run of bytes.
+   */
+  constructor(
+    readonly bytesMode: boolean,
+    private readonly tap?: (bytes: Uint8Array) => void,
+  ) {}
 
   /** Append one batch of output. */
   write(text: string): void {
@@ -58,6 +88,8 @@ export class OutputSink {
     let rest = text;
     for (;;) {
       const r = encoder.encodeInto(rest, this.block.subarray(this.used));
+      if (this.tap !== undefined && r.written > 0)
+        this.tap(this.block.subarray(this.used, this.used + r.written));
       this.used += r.written;
       this.pos += r.written;
       if (r.read === rest.length) return;
