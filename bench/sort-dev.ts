@@ -52,6 +52,13 @@ for (let round = 0; round < 2; round++) {
   time('search kitchen-garden', store, () => c.setSearch('kitchen-garden'));
   time('search GARDEN', store, () => c.setSearch('GARDEN'));
   time('search 2024-03', store, () => c.setSearch('2024-03'));
+  time('search id=12345 (new query)', store, () => c.setSearch('id=12345'));
+  time('type k…kitchen-garden (14)', store, () => {
+    for (let i = 1; i <= 14; i++) {
+      c.setSearch('kitchen-garden'.slice(0, i));
+      void store.getState().rowOrder;
+    }
+  });
   time('filter warning', store, () => c.setFilter({ severity: 'warning' }));
   time('filter error', store, () => c.setFilter({ severity: 'error' }));
 }

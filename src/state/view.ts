@@ -2,7 +2,7 @@ import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import { cellText } from './columns.ts';
 import { idIndexOf } from './patch.ts';
-import { type SearchField, searchColumn } from './searchText.ts';
+import { type SearchField, searchRows } from './searchText.ts';
 import { buildSortIndex, type SortIndex, walkSortIndex } from './sortIndex.ts';
 import type { ViewState } from './types.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
@@ -64,46 +64,18 @@ export function viewDependsOnIssues(view: ViewState): boolean {
   );
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Case-insensitive literal matcher; irregexp scans without allocating per row. */
-export function searchMatcher(search: string): RegExp | null {
-  return search === '' ? null : new RegExp(escapeRegExp(search), 'i');
-}
-
 /**
- * A search: the matcher plus the fields that could possibly contain the query (a date holds
+ * The fields a search looks in: only those that could possibly contain the query (a date holds
  * only digits and `-:T+.Z`, a changefreq only letters, a priority only digits and `.`), so the
- * common URL search looks at one field per row.
+ * common URL search looks at one field per row. A longer query never adds a field.
  */
-interface SearchPlan {
-  re: RegExp;
-  fields: SearchField[];
-}
-
-function searchPlan(search: string): SearchPlan | null {
-  const re = searchMatcher(search);
-  if (!re) return null;
+function searchFields(search: string): SearchField[] | null {
+  if (search === '') return null;
   const fields: SearchField[] = ['loc'];
   if (/^[0-9:tz+.-]+$/i.test(search)) fields.push('lastmod');
   if (/^[a-z]+$/i.test(search)) fields.push('changefreq');
   if (/^[0-9.]+$/.test(search)) fields.push('priority');
-  return { re, fields };
-}
-
-/** 1 for rows where some planned field matches the search. */
-function searchMask(entries: readonly Entry[], search: string, plan: SearchPlan): Uint8Array {
-  const mask = new Uint8Array(entries.length);
-  for (const field of plan.fields) {
-    if (searchColumn(entries, field, search, mask)) continue;
-    for (let i = 0; i < entries.length; i++) {
-      const value = entries[i][field];
-      if (mask[i] === 0 && value !== undefined && plan.re.test(value)) mask[i] = 1;
-    }
-  }
-  return mask;
+  return fields;
 }
 
 /** False when no entry can have an issue of severity `minRank` or worse (counts say none). */
@@ -129,14 +101,14 @@ export function filterMask(
   validator: ValidatorLike,
 ): Uint8Array | null {
   const { filters } = view;
-  const plan = searchPlan(view.search);
+  const plan = searchFields(view.search);
   const minRank = filters.severity ? severityRank(filters.severity) : 0;
   const ids = filters.entryIds?.ids;
   const field = filters.field;
   const n = entries.length;
   if (!plan && filters.rule === undefined && minRank === 0 && !ids && !field && !filters.bucket) return null;
   if (minRank > 0 && !anyAtSeverity(validator, minRank)) return new Uint8Array(n);
-  const found = plan ? searchMask(entries, view.search, plan) : null;
+  const found = plan ? searchRows(entries, view.search, plan) : null;
   const mask = filters.rule !== undefined ? ruleMask(entries, filters.rule, validator) : null;
   const inBucket = filters.bucket
     ? bucketMatcher(filters.bucket.filter, {
