@@ -20,7 +20,7 @@ import {
 } from './rules/duplicates.ts';
 import { checkEntry, type EntryFacts } from './rules/entry.ts';
 import { HashIndex } from './rules/hashIndex.ts';
-import { checkHost, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
+import { checkHost, type Reference, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { scanUrl, trimValue, type UrlParts } from './urls.ts';
 
@@ -39,6 +39,15 @@ interface Derived {
   norm?: string;
   /** Family key (`familyOf`), when another entry shares its hash. */
   family?: string;
+}
+
+/** What host checks compare against (`Validator.reference`). */
+interface ScopeReference {
+  ref: Reference | null;
+  /** `set:<url>`, `inferred:<origin>` or '' (no reference). */
+  key: string;
+  /** The inferred origin (its entries need no host check), null when the reference is set or absent. */
+  inferred: string | null;
 }
 
 /** One entry's state; it holds its own facts (one object per entry: `checkEntry` fills it). */
@@ -130,8 +139,11 @@ export class Validator {
 
   /**
    * The work of `load`, in steps a caller can spread over several tasks: yields the units done so
-   * far (of `2 × entries`) after every `chunk` entries; running it to the end is exactly `load`.
-   * Stopped midway, this validator is half-loaded: load a fresh instance and `adopt` it.
+   * far (of `2 × entries`: each entry is checked, then grouped) after every `chunk` entries, and
+   * sooner for rich entries: a step also ends once the images, alternates, videos, news blocks and
+   * other XML of its entries reach `chunk` (`subItems`), so every step is bounded work. Running it to
+   * the end is exactly `load`. Stopped midway, this validator is half-loaded: load a fresh
+   * instance and `adopt` it.
    *
    * @example for (const done of fresh.loadSteps(doc, issues)) if (overBudget()) await pause(); v.adopt(fresh);
    */
@@ -153,16 +165,30 @@ export class Validator {
     this.families = new HashIndex(doc.entries.length);
     this.sharedFamily = new Uint8Array(doc.entries.length + 1024);
     let done = 0;
+    let parts = 0;
     for (const e of doc.entries) {
       this.insert(e, byEntry.size > 0 ? (byEntry.get(e.id) ?? EMPTY) : EMPTY);
-      if (++done % chunk === 0) yield done;
+      parts += subItems(e);
+      if (++done % chunk === 0 || parts >= chunk) {
+        parts = 0;
+        yield done;
+      }
     }
-    this.refreshReference(true, []);
+    // Host checks against the final reference run in the grouping pass (one visit per slot).
+    const ref = this.reference();
+    this.refKey = ref.key;
     const bySeq = this.bySeq;
     for (let q = 0; q < bySeq.length; q++) {
       const slot = bySeq[q];
-      if (slot !== undefined) this.regroup(slot);
-      if (++done % chunk === 0) yield done;
+      if (slot !== undefined) {
+        this.checkScope(slot, ref);
+        this.regroup(slot);
+        if (slot.href !== null) parts += slot.href.hrefs.length;
+      }
+      if (++done % chunk === 0 || parts >= chunk) {
+        parts = 0;
+        yield done;
+      }
     }
     this.refreshDocument();
     for (const i of this.docParse) this.count(i, 1);
@@ -482,6 +508,20 @@ export class Validator {
   }
 
   private refreshReference(force: boolean, changed: readonly number[]): void {
+    const ref = this.reference();
+    const all = force || ref.key !== this.refKey;
+    this.refKey = ref.key;
+    if (all) {
+      for (const slot of this.bySeq) if (slot !== undefined) this.checkScope(slot, ref);
+    } else
+      for (const id of changed) {
+        const slot = this.byId[id];
+        if (slot !== undefined) this.checkScope(slot, ref);
+      }
+  }
+
+  /** The host-check reference: the publish URL of the settings, else the leading origin. */
+  private reference(): ScopeReference {
     let ref = referenceFromSettings(this.settings);
     let key = ref ? `set:${ref.url}` : '';
     if (!ref) {
@@ -491,22 +531,18 @@ export class Validator {
         key = `inferred:${top.key}`;
       }
     }
-    const all = force || key !== this.refKey;
-    this.refKey = key;
-    const inferred = key.startsWith('inferred:') ? key.slice(9) : null;
+    return { ref, key, inferred: key.startsWith('inferred:') ? key.slice(9) : null };
+  }
+
+  /** Recomputes one slot's scope issues (HOST/IDX) against `r`. */
+  private checkScope(slot: Slot, r: ScopeReference): void {
     const out = this.scratch;
-    const ctx = { entry: this.doc.entries[0], kind: this.doc.kind, settings: this.settings, out };
-    const visit = (slot: Slot | undefined): void => {
-      if (!slot) return;
-      if (out.length > 0) out.length = 0;
-      if (ref && slot.origin !== null && slot.origin !== inferred) {
-        ctx.entry = slot.entry;
-        checkHost(ctx, partsOf(slot)!, ref);
-      }
-      if (out.length > 0 || slot.scope.length > 0) this.setList(slot, 'scope', out.slice());
-    };
-    if (all) for (const slot of this.bySeq) visit(slot);
-    else for (const id of changed) visit(this.byId[id]);
+    if (out.length > 0) out.length = 0;
+    if (r.ref && slot.origin !== null && slot.origin !== r.inferred) {
+      const ctx = { entry: slot.entry, kind: this.doc.kind, settings: this.settings, out };
+      checkHost(ctx, partsOf(slot)!, r.ref);
+    }
+    if (out.length > 0 || slot.scope.length > 0) this.setList(slot, 'scope', out.slice());
   }
 
   private refreshDocument(): void {
@@ -600,6 +636,14 @@ export class Validator {
       );
     }
   }
+}
+
+/** Images, alternates, video and news children and other XML nodes of an entry (0 for a plain URL). */
+function subItems(e: Entry): number {
+  let n = (e.images?.length ?? 0) + (e.alternates?.length ?? 0) + (e.extras?.length ?? 0);
+  if (e.videos !== undefined) for (const v of e.videos) n += v.nodes.length;
+  if (e.news !== undefined) for (const x of e.news) n += x.nodes.length;
+  return n;
 }
 
 /** The earliest slot (document order) matching a predicate; the group always contains `slot` itself. */

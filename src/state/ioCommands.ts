@@ -25,6 +25,8 @@ const BIG_DOCUMENT = 20_000;
 const SLICE_MS = 25;
 /** Entries validated between two looks at the clock (well under a millisecond of work). */
 const STEP_ENTRIES = 250;
+/** A last slice of validation at least this long (ms) yields before the document is shown. */
+const RENDER_APART_MS = 5;
 /** Shortest time between two progress updates of a task, in ms. */
 const PROGRESS_MS = 150;
 
@@ -95,6 +97,9 @@ export function createIoCommands(k: Kernel): IoCommands {
       if (ac.signal.aborted) break;
       sliceStart = k.deps.now();
     }
+    // The document's first render (a big one) gets a task of its own instead of following a
+    // slice of validation work in the same task.
+    if (!ac.signal.aborted && k.deps.now() - sliceStart >= RENDER_APART_MS) await pause();
     // A newer task took over (superseded: stay silent) or the user pressed Cancel.
     if (!endTask(ac)) return 'superseded';
     if (ac.signal.aborted) return 'cancelled';
