@@ -13,8 +13,8 @@ export type SearchField = 'loc' | 'lastmod' | 'changefreq' | 'priority';
 interface LastSearch {
   query: string;
   fields: readonly SearchField[];
-  /** Indexes of the rows that matched, ascending. */
-  rows: Int32Array;
+  /** Indexes of the rows that matched, ascending; null when more than 1 in 8 matched. */
+  rows: Int32Array | null;
 }
 
 /** The last search per entries array (dropped with the array). */
@@ -37,39 +37,51 @@ function matches(e: Entry, re: RegExp, fields: readonly SearchField[]): boolean 
   return false;
 }
 
-/** Rows that match among all rows (candidates null) or among the given ascending candidates. */
-function matchingRows(
+/**
+ * Set `mask[i] = 1` for the rows that match, among all rows (candidates null) or among the
+ * given candidates; returns how many matched.
+ */
+function markMatches(
   entries: readonly Entry[],
   re: RegExp,
   fields: readonly SearchField[],
   candidates: Int32Array | null,
-): Int32Array {
+  mask: Uint8Array,
+): number {
   const n = candidates ? candidates.length : entries.length;
-  const hits = new Int32Array(n);
   let k = 0;
   if (fields.length === 1 && fields[0] === 'loc') {
     // The common URL search: one field, a direct property load, no inner loop.
     if (candidates) {
       for (let c = 0; c < n; c++) {
         const i = candidates[c];
-        if (re.test(entries[i].loc)) hits[k++] = i;
+        if (re.test(entries[i].loc)) k += mask[i] = 1;
       }
     } else {
-      for (let i = 0; i < n; i++) if (re.test(entries[i].loc)) hits[k++] = i;
+      for (let i = 0; i < n; i++) if (re.test(entries[i].loc)) k += mask[i] = 1;
     }
   } else {
     for (let c = 0; c < n; c++) {
       const i = candidates ? candidates[c] : c;
-      if (matches(entries[i], re, fields)) hits[k++] = i;
+      if (matches(entries[i], re, fields)) k += mask[i] = 1;
     }
   }
-  return hits.slice(0, k);
+  return k;
+}
+
+/** Indexes of the 1s in `mask`, ascending (`count` of them). */
+function rowsOf(mask: Uint8Array, count: number): Int32Array {
+  const rows = new Int32Array(count);
+  let k = 0;
+  for (let i = 0; k < count; i++) if (mask[i]) rows[k++] = i;
+  return rows;
 }
 
 /**
  * 1 for every row where one of `fields` contains `query`, ignoring case the way
  * `new RegExp(escaped query, 'i')` does (non-ASCII included). A query that extends the previous
- * one over the same entries array and fields re-tests only the previous matches.
+ * one over the same entries array and fields re-tests only the previous matches when they are
+ * few.
  *
  * @example searchRows(doc.entries, 'Blog', ['loc']) // Uint8Array, 1 where loc contains "blog"
  */
@@ -84,15 +96,11 @@ export function searchRows(
   // A row holding the longer query also holds every part of it, so when no new field is
   // searched the old matches are a superset of the new ones.
   const last = lastOf.get(entries);
+  const narrow = last?.rows && query.includes(last.query) && fields.every((f) => last.fields.includes(f));
+  const count = markMatches(entries, re, fields, narrow ? last.rows : null, mask);
   // Rows picked out of order miss the cache: re-testing more than 1 in 8 rows costs as much as
-  // one sequential pass over all of them (measured at 1,000,000 rows).
-  const narrow =
-    last &&
-    last.rows.length <= entries.length / 8 &&
-    query.includes(last.query) &&
-    fields.every((f) => last.fields.includes(f));
-  const rows = matchingRows(entries, re, fields, narrow ? last.rows : null);
+  // one sequential pass over all of them (measured at 1,000,000 rows), so only few are kept.
+  const rows = count <= entries.length / 8 ? rowsOf(mask, count) : null;
   lastOf.set(entries, { query, fields: [...fields], rows });
-  for (let k = 0; k < rows.length; k++) mask[rows[k]] = 1;
   return mask;
 }
