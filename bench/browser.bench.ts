@@ -273,7 +273,7 @@ async function exportRows(browser: Browser, inputs: Record<string, string>): Pro
   await call(page, `__probe.open(${JSON.stringify(inputs.plainGz)}, "plain.xml.gz")`);
   const ours: Probe[] = [];
   const native: Probe[] = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     ours.push(await timed(page, '__probe.exportGz()'));
     native.push(await timed(page, `__probe.compressionStream(${JSON.stringify(inputs.plainXml)})`));
   }
@@ -292,22 +292,32 @@ async function exportRows(browser: Browser, inputs: Record<string, string>): Pro
   };
   const a = median(ours.map((r) => r.cpuMs));
   const b = median(native.map((r) => r.cpuMs));
-  const wall = (list: Probe[]) => median(list.map((r) => r.ms)).toFixed(0);
+  const wall = (list: Probe[]) => median(list.map((r) => r.ms));
+  const [wa, wb] = [wall(ours), wall(native)];
   return [
     {
       group: 'export',
-      name: '50,000 URLs → .xml.gz (serialize + gzip in worker)',
-      value: `CPU ${a.toFixed(0)} ms · wall ${wall(ours)} ms`,
+      name: '50,000 URLs → .xml.gz, CPU (page serializes in slices, worker gzips as bytes arrive + verifies)',
+      value: `CPU ${a.toFixed(0)} ms · wall ${wa.toFixed(0)} ms`,
       target: `≤ 1.25 × ${b.toFixed(0)} ms`,
       met: a <= 1.25 * b,
       ratio: `${(a / b).toFixed(2)}×`,
-      note: `${ours[0].bytes} B vs CompressionStream ${native[0].bytes} B; 4 runs`,
+      note: `${ours[0].bytes} B vs CompressionStream ${native[0].bytes} B; 6 runs`,
+    },
+    {
+      group: 'export',
+      name: '50,000 URLs → .xml.gz, elapsed time (the time the user waits)',
+      value: `wall ${wa.toFixed(0)} ms`,
+      target: `≤ 1.25 × ${wb.toFixed(0)} ms`,
+      met: wa <= 1.25 * wb,
+      ratio: `${(wa / wb).toFixed(2)}×`,
+      note: 'medians of the same runs',
     },
     {
       group: 'export',
       name: 'CompressionStream(gzip) of the same XML alone',
-      value: `CPU ${b.toFixed(0)} ms · wall ${wall(native)} ms`,
-      note: 'main-thread stream, 4 runs',
+      value: `CPU ${b.toFixed(0)} ms · wall ${wb.toFixed(0)} ms`,
+      note: 'main-thread stream, 6 runs',
     },
     longRow('export: long tasks', ours),
     scroll,
