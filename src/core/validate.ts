@@ -41,6 +41,21 @@ interface Derived {
   family?: string;
 }
 
+/** One duplicate family (entries with equal family keys) and its lookups, built on demand. */
+interface Family {
+  /** Members in filing order. */
+  members: Slot[];
+  /** First member (lowest seq) per exact loc, per normalised loc, per lower-cased normalised loc. */
+  exact?: Map<string, Slot>;
+  norm?: Map<string, Slot>;
+  cased?: Map<string, Slot>;
+  /** Per `versionOf` (members with a scanned loc only): the first member, and the first whose scheme or host differs from it. */
+  versions?: Map<string, { first: Slot; other: Slot | undefined }>;
+}
+
+/** Families larger than this get lookup maps; smaller ones are scanned. */
+const SCAN_LIMIT = 16;
+
 /** What host checks compare against (`Validator.reference`). */
 interface ScopeReference {
   ref: Reference | null;
@@ -104,6 +119,8 @@ export class Validator {
   private listers = new HashIndex();
   /** By seq: 1 when the entry's family hash has been shared with another entry (0: its family is itself alone). */
   private sharedFamily = new Uint8Array(1024);
+  /** Families by family hash, then by family key; dropped when the hash's filings change and after each pass. */
+  private familyCache = new Map<number, Map<string, Family>>();
   /** Scratch list for hash candidates. */
   private readonly cands: number[] = [];
   private refKey = '';
@@ -163,6 +180,9 @@ export class Validator {
       }
     }
     this.families = new HashIndex(doc.entries.length);
+    let hrefs = 0;
+    for (const e of doc.entries) if (e.alternates !== undefined) hrefs += e.alternates.length;
+    if (hrefs > 0) this.listers = new HashIndex(hrefs);
     this.sharedFamily = new Uint8Array(doc.entries.length + 1024);
     let done = 0;
     let parts = 0;
@@ -190,6 +210,7 @@ export class Validator {
         yield done;
       }
     }
+    this.familyCache.clear();
     this.refreshDocument();
     for (const i of this.docParse) this.count(i, 1);
     this.version++;
@@ -207,6 +228,7 @@ export class Validator {
     this.seq = other.seq;
     this.counters = other.counters;
     this.families = other.families;
+    this.familyCache = other.familyCache;
     this.sharedFamily = other.sharedFamily;
     this.listers = other.listers;
     this.refKey = other.refKey;
@@ -247,6 +269,7 @@ export class Validator {
       const s = this.byId[id];
       if (s) this.regroup(s);
     }
+    this.familyCache.clear();
     this.refreshDocument();
     this.version++;
   }
@@ -333,6 +356,7 @@ export class Validator {
     this.seq = 0;
     this.counters = new DocCounters();
     this.families = new HashIndex();
+    this.familyCache = new Map();
     this.sharedFamily = new Uint8Array(1024);
     this.listers = new HashIndex();
     this.refKey = '';
@@ -394,7 +418,13 @@ export class Validator {
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.setList(slot, 'parse', own);
     this.counters.apply(facts, 1);
-    if (this.families.add(facts.familyHash, slot.seq) > 0) this.markShared(facts.familyHash);
+    const before = this.families.add(facts.familyHash, slot.seq);
+    if (before > 0) {
+      this.familyCache.delete(facts.familyHash);
+      // The others were flagged when the hash first became shared: flag them only then.
+      if (before === 1) this.markShared(facts.familyHash);
+      else this.flagShared(slot.seq);
+    }
     const href = facts.href;
     if (href) {
       for (let k = 0; k < href.hrefs.length; k++)
@@ -409,6 +439,7 @@ export class Validator {
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
     this.counters.apply(slot, -1);
     this.families.remove(slot.familyHash, slot.seq);
+    this.familyCache.delete(slot.familyHash);
     const href = slot.href;
     if (href) {
       for (let k = 0; k < href.hrefs.length; k++)
@@ -450,38 +481,50 @@ export class Validator {
     return best;
   }
 
-  /** Slots whose family key equals `slot`'s (itself included). */
-  private familyOfSlot(slot: Slot): Slot[] {
-    const cands = this.families.slots(slot.familyHash, this.cands);
-    const out: Slot[] = [];
-    const key = cands.length > 1 ? familyKeyOf(slot) : '';
-    for (const q of cands) {
-      const s = this.bySeq[q];
-      if (s !== undefined && (s === slot || familyKeyOf(s) === key)) out.push(s);
+  /** The family of `slot` (entries whose family key equals its own, itself included). */
+  private familyOfSlot(slot: Slot): Family {
+    const hash = slot.familyHash;
+    if (this.families.count(hash) < 2) return { members: [slot] };
+    let byKey = this.familyCache.get(hash);
+    if (byKey === undefined) {
+      byKey = new Map();
+      const cands = this.families.slots(hash, this.cands);
+      for (const q of cands) {
+        const s = this.bySeq[q];
+        if (s === undefined) continue;
+        const key = familyKeyOf(s);
+        const f = byKey.get(key);
+        if (f) f.members.push(s);
+        else byKey.set(key, { members: [s] });
+      }
+      if (cands.length > 0) cands.length = 0;
+      this.familyCache.set(hash, byKey);
     }
-    if (cands.length > 0) cands.length = 0;
-    return out;
+    return byKey.get(familyKeyOf(slot)) ?? { members: [slot] };
   }
 
   /** Flags every entry filed under a family hash that is now held by several entries. */
   private markShared(hash: number): void {
     const cands = this.families.slots(hash, this.cands);
-    for (const q of cands) {
-      if (q >= this.sharedFamily.length) {
-        const next = new Uint8Array(Math.max(q + 1, this.sharedFamily.length * 2));
-        next.set(this.sharedFamily);
-        this.sharedFamily = next;
-      }
-      this.sharedFamily[q] = 1;
-    }
+    for (const q of cands) this.flagShared(q);
     if (cands.length > 0) cands.length = 0;
+  }
+
+  /** Flags one seq as sharing its family hash. */
+  private flagShared(q: number): void {
+    if (q >= this.sharedFamily.length) {
+      const next = new Uint8Array(Math.max(q + 1, this.sharedFamily.length * 2));
+      next.set(this.sharedFamily);
+      this.sharedFamily = next;
+    }
+    this.sharedFamily[q] = 1;
   }
 
   /** Number of entries in `slot`'s family (itself included). */
   private familySize(slot: Slot): number {
     if (this.sharedFamily[slot.seq] !== 1) return 1;
     const n = this.families.count(slot.familyHash);
-    return n < 2 ? n : this.familyOfSlot(slot).length;
+    return n < 2 ? n : this.familyOfSlot(slot).members.length;
   }
 
   /** Ids whose group issues may change when `e` joins or leaves. */
@@ -567,13 +610,13 @@ export class Validator {
 
   private duplicateIssues(slot: Slot, out: Issue[]): void {
     if (slot.exact === '' || this.sharedFamily[slot.seq] !== 1) return;
-    const group = this.familyOfSlot(slot);
-    if (group.length < 2) return;
+    const family = this.familyOfSlot(slot);
+    if (family.members.length < 2) return;
     const k = { exact: slot.exact, norm: normOf(slot) };
     const e = slot.entry;
     if (this.doc.kind === 'text' && !k.norm) return;
     const rule = this.doc.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
-    const exact = firstWhere(group, (s) => s.exact === k.exact);
+    const exact = firstExact(family, slot);
     if (exact !== slot) {
       out.push(
         dupIssue(
@@ -587,7 +630,7 @@ export class Validator {
       return;
     }
     if (!k.norm) return;
-    const norm = firstWhere(group, (s) => normOf(s) === k.norm);
+    const norm = firstNorm(family, slot);
     if (norm !== slot) {
       const diff = describeDifference(k.exact, norm.exact);
       out.push(
@@ -601,8 +644,7 @@ export class Validator {
       );
       return;
     }
-    const lower = k.norm.toLowerCase();
-    const cased = firstWhere(group, (s) => normOf(s).toLowerCase() === lower);
+    const cased = firstCased(family, slot);
     if (cased !== slot) {
       out.push(
         dupIssue(
@@ -615,14 +657,8 @@ export class Validator {
       );
       return;
     }
-    const version = versionOf(k.norm);
     const mine = partsOf(slot)!;
-    const variant = (s: Slot): boolean => {
-      const p = partsOf(s);
-      if (s === slot || !p || versionOf(normOf(s)) !== version) return false;
-      return p.scheme !== mine.scheme || p.host.toLowerCase() !== mine.host.toLowerCase();
-    };
-    const other = group.some(variant) ? firstWhere(group, variant) : undefined;
+    const other = firstVariant(family, slot);
     if (other) {
       const what = partsOf(other)!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
       out.push(
@@ -646,11 +682,82 @@ function subItems(e: Entry): number {
   return n;
 }
 
-/** The earliest slot (document order) matching a predicate; the group always contains `slot` itself. */
-function firstWhere(group: readonly Slot[], pred: (s: Slot) => boolean): Slot {
-  let best: Slot | undefined;
-  for (const s of group) if (pred(s) && (!best || s.seq < best.seq)) best = s;
-  return best!;
+/** The earliest member (document order) with the same exact loc as `slot` (maybe `slot`). */
+function firstExact(f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, exactOf);
+  f.exact ??= firstBy(f.members, exactOf);
+  return f.exact.get(slot.exact)!;
+}
+
+/** The earliest member with the same normalised loc as `slot`. */
+function firstNorm(f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, normOf);
+  f.norm ??= firstBy(f.members, normOf);
+  return f.norm.get(normOf(slot))!;
+}
+
+/** The earliest member whose normalised loc equals `slot`'s but for letter case. */
+function firstCased(f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, casedOf);
+  f.cased ??= firstBy(f.members, casedOf);
+  return f.cased.get(casedOf(slot))!;
+}
+
+/**
+ * The earliest member with `slot`'s `versionOf` but another scheme or (case-blind) host: the
+ * version's first member when it differs from `slot` that way, else the first that differs from it.
+ */
+function firstVariant(f: Family, slot: Slot): Slot | undefined {
+  f.versions ??= versionsOf(f.members);
+  const v = f.versions.get(versionOf(normOf(slot)));
+  if (v === undefined) return undefined;
+  return siteOf(v.first) !== siteOf(slot) ? v.first : v.other;
+}
+
+function exactOf(s: Slot): string {
+  return s.exact;
+}
+
+function casedOf(s: Slot): string {
+  return normOf(s).toLowerCase();
+}
+
+/** Scheme and lower-cased host of a slot with a scanned loc. */
+function siteOf(s: Slot): string {
+  const p = partsOf(s)!;
+  return `${p.scheme}://${p.host.toLowerCase()}`;
+}
+
+/** The earliest member (document order) whose `key` equals `slot`'s; the members contain `slot`. */
+function scanFirst(members: readonly Slot[], slot: Slot, key: (s: Slot) => string): Slot {
+  const want = key(slot);
+  let best = slot;
+  for (const s of members) if (s.seq < best.seq && key(s) === want) best = s;
+  return best;
+}
+
+/** The earliest member (document order) per value of `key`. */
+function firstBy(members: readonly Slot[], key: (s: Slot) => string): Map<string, Slot> {
+  const out = new Map<string, Slot>();
+  for (const s of members) {
+    const k = key(s);
+    const cur = out.get(k);
+    if (cur === undefined || s.seq < cur.seq) out.set(k, s);
+  }
+  return out;
+}
+
+/** Per `versionOf`: the earliest member with a scanned loc, and the earliest whose site differs from it. */
+function versionsOf(members: readonly Slot[]): Map<string, { first: Slot; other: Slot | undefined }> {
+  const out = new Map<string, { first: Slot; other: Slot | undefined }>();
+  const sorted = members.filter((s) => partsOf(s) !== null).sort((a, b) => a.seq - b.seq);
+  for (const s of sorted) {
+    const key = versionOf(normOf(s));
+    const v = out.get(key);
+    if (v === undefined) out.set(key, { first: s, other: undefined });
+    else if (v.other === undefined && siteOf(s) !== siteOf(v.first)) v.other = s;
+  }
+  return out;
 }
 
 function derivedOf(s: Slot): Derived {

@@ -32,6 +32,28 @@ describe('HashIndex', () => {
     expect(ix.size).toBe(2);
   });
 
+  it('keeps filing order under one hash held 20,000 times, across removals, reuse and a grown slot range', () => {
+    const ix = new HashIndex();
+    const h = hashString('same');
+    for (let s = 0; s < 20_000; s++) expect(ix.add(h, s)).toBe(s);
+    expect(ix.count(h)).toBe(20_000);
+    expect(ix.sharedHashes).toBe(1);
+    for (let s = 0; s < 20_000; s += 2) ix.remove(h, s);
+    ix.remove(h, 0);
+    ix.remove(hashString('other'), 1);
+    expect(ix.count(h)).toBe(10_000);
+    ix.add(h, 50_000);
+    ix.add(hashString('other'), 1);
+    const expected = Array.from({ length: 10_000 }, (_, i) => 2 * i + 1);
+    expect(ix.slots(h)).toEqual([...expected, 50_000]);
+    expect(ix.slots(hashString('other'))).toEqual([1]);
+    expect(ix.size).toBe(10_002);
+    for (const s of [...expected, 50_000]) ix.remove(h, s);
+    expect(ix.count(h)).toBe(0);
+    expect(ix.sharedHashes).toBe(0);
+    expect(ix.size).toBe(1);
+  });
+
   it('finds nothing under a hash never filed', () => {
     const ix = new HashIndex(10_000);
     ix.add(hashString('a'), 3);

@@ -1,12 +1,10 @@
 /**
- * A multiset of (slot, 32-bit key hash) pairs in typed arrays: open addressing with linear probing,
- * no strings and no per-entry objects. The validator files every entry under the hash of its
+ * A multiset of (slot, 32-bit key hash) pairs in typed arrays: one chain per distinct hash, no
+ * strings and no per-entry objects. The validator files every entry under the hash of its
  * duplicate-family key; entries that share a hash are only candidates (callers compare the real
- * keys), so 1,000,000 distinct URLs cost two Int32Arrays instead of a Map of 1,000,000 strings.
+ * keys), so 1,000,000 distinct URLs cost a few typed arrays instead of a Map of 1,000,000 strings,
+ * and a URL repeated 100,000 times costs O(1) per filing instead of a probe through its repeats.
  */
-
-const EMPTY = 0;
-const TOMB = -1;
 
 /** 32-bit hash of `s` (FNV-1a over UTF-16 code units, then a murmur3 finaliser). @example hashString('a') === hashString('a') */
 export function hashString(s: string): number {
@@ -48,15 +46,27 @@ export function finishHash(h: number): number {
 /**
  * (hash, slot) pairs: slots are small non-negative integers; a slot may be filed under several
  * hashes and several slots under one hash. Lookups return candidates: callers compare real keys.
+ * Each distinct hash owns a chain of pairs in filing order, so `add`, `remove` and `count` cost
+ * O(1) even when thousands of pairs share one hash, and `slots` walks only that hash's chain.
  */
 export class HashIndex {
-  /** Hash of each cell's pair. */
-  private keys: Int32Array;
-  /** Slot + 1 of each cell (0 empty, -1 deleted). */
-  private vals: Int32Array;
+  /**
+   * Table cells, 4 ints each: the hash, first and last node + 1 of its chain (0: none), and the
+   * chain's length + 1 (0: free cell; cells keep their hash when their chain empties).
+   */
+  private cells: Int32Array;
   private mask: number;
-  /** Filled cells (live + deleted). */
+  /** Claimed cells. */
   private used = 0;
+  /** Nodes, 4 ints each: the slot, next and previous node + 1 in its hash chain, next node + 1 of the same slot (or of the free list). */
+  private nodes: Int32Array;
+  /** Per node: the hash it is filed under. */
+  private nodeHash: Int32Array;
+  /** Per slot: its first node + 1 (0: none). */
+  private bySlot: Int32Array;
+  /** Nodes ever allocated; freed nodes are reused from `free` (node + 1) first. */
+  private made = 0;
+  private free = 0;
   private live = 0;
   /** Hash values held by two pairs or more. */
   private shared = 0;
@@ -65,9 +75,12 @@ export class HashIndex {
   constructor(expected = 0) {
     let cap = 1024;
     while (cap < expected * 2) cap *= 2;
-    this.keys = new Int32Array(cap);
-    this.vals = new Int32Array(cap);
+    this.cells = new Int32Array(cap * 4);
     this.mask = cap - 1;
+    const n = Math.max(1024, expected);
+    this.nodes = new Int32Array(n * 4);
+    this.nodeHash = new Int32Array(n);
+    this.bySlot = new Int32Array(n);
   }
 
   /** Number of filed pairs. */
@@ -82,22 +95,24 @@ export class HashIndex {
 
   /** Files `slot` under `hash`; returns how many pairs were filed under `hash` before. @example ix.add(hashString('a.com/x'), 0) === 0 */
   add(hash: number, slot: number): number {
-    if ((this.used + 1) * 2 > this.vals.length) this.resize(this.live + 1);
-    const { keys, vals, mask } = this;
-    let i = hash & mask;
-    let free = -1;
-    let same = 0;
-    for (; vals[i] !== EMPTY; i = (i + 1) & mask) {
-      if (vals[i] === TOMB) {
-        if (free < 0) free = i;
-      } else if (keys[i] === hash) same++;
-    }
-    if (free < 0) {
-      free = i;
-      this.used++;
-    }
-    keys[free] = hash;
-    vals[free] = slot + 1;
+    if ((this.used + 1) * 2 > this.mask + 1) this.resize(this.used + 1);
+    const c = this.cellFor(hash) * 4;
+    const node = this.newNode();
+    const n1 = node + 1;
+    if (slot >= this.bySlot.length) this.bySlot = grow(this.bySlot, slot + 1);
+    const { cells, nodes } = this;
+    const b = node * 4;
+    const tail = cells[c + 2];
+    nodes[b] = slot;
+    nodes[b + 1] = 0;
+    nodes[b + 2] = tail;
+    nodes[b + 3] = this.bySlot[slot];
+    this.nodeHash[node] = hash;
+    this.bySlot[slot] = n1;
+    if (tail !== 0) nodes[(tail - 1) * 4 + 1] = n1;
+    else cells[c + 1] = n1;
+    cells[c + 2] = n1;
+    const same = cells[c + 3]++ - 1;
     this.live++;
     if (same === 1) this.shared++;
     return same;
@@ -105,55 +120,101 @@ export class HashIndex {
 
   /** Unfiles one pair (`hash`, `slot`) filed earlier by `add`. */
   remove(hash: number, slot: number): void {
-    const { keys, vals, mask } = this;
-    let same = 0;
-    let found = false;
-    for (let i = hash & mask; vals[i] !== EMPTY; i = (i + 1) & mask) {
-      if (keys[i] !== hash || vals[i] === TOMB) continue;
-      if (!found && vals[i] === slot + 1) {
-        vals[i] = TOMB;
-        found = true;
-      } else same++;
+    if (slot < 0 || slot >= this.bySlot.length) return;
+    const { nodes } = this;
+    let before = 0;
+    let n1 = this.bySlot[slot];
+    while (n1 !== 0 && this.nodeHash[n1 - 1] !== hash) {
+      before = n1;
+      n1 = nodes[(n1 - 1) * 4 + 3];
     }
-    if (!found) return;
+    if (n1 === 0) return;
+    const b = (n1 - 1) * 4;
+    const c = this.find(hash) * 4;
+    const cells = this.cells;
+    const next = nodes[b + 1];
+    const prev = nodes[b + 2];
+    if (prev !== 0) nodes[(prev - 1) * 4 + 1] = next;
+    else cells[c + 1] = next;
+    if (next !== 0) nodes[(next - 1) * 4 + 2] = prev;
+    else cells[c + 2] = prev;
+    if (before !== 0) nodes[(before - 1) * 4 + 3] = nodes[b + 3];
+    else this.bySlot[slot] = nodes[b + 3];
+    nodes[b + 3] = this.free;
+    this.free = n1;
     this.live--;
-    if (same === 1) this.shared--;
+    if (--cells[c + 3] === 2) this.shared--;
   }
 
   /** Number of pairs filed under `hash`. */
   count(hash: number): number {
-    const { keys, vals, mask } = this;
-    let n = 0;
-    for (let i = hash & mask; vals[i] !== EMPTY; i = (i + 1) & mask) if (keys[i] === hash && vals[i] > 0) n++;
-    return n;
+    const c = this.find(hash);
+    return c < 0 ? 0 : this.cells[c * 4 + 3] - 1;
   }
 
-  /** Appends the slots filed under `hash` to `out` (in no particular order) and returns `out`. */
+  /** Appends the slots filed under `hash` to `out` (in filing order) and returns `out`. */
   slots(hash: number, out: number[] = []): number[] {
-    const { keys, vals, mask } = this;
-    for (let i = hash & mask; vals[i] !== EMPTY; i = (i + 1) & mask)
-      if (keys[i] === hash && vals[i] > 0) out.push(vals[i] - 1);
+    const c = this.find(hash);
+    if (c < 0) return out;
+    const nodes = this.nodes;
+    for (let n1 = this.cells[c * 4 + 1]; n1 !== 0; n1 = nodes[(n1 - 1) * 4 + 1])
+      out.push(nodes[(n1 - 1) * 4]);
     return out;
   }
 
-  /** Rebuilds the table for at least `n` live pairs (drops deleted cells). */
+  /** The cell holding `hash`, or -1. */
+  private find(hash: number): number {
+    const { cells, mask } = this;
+    for (let i = hash & mask; cells[i * 4 + 3] !== 0; i = (i + 1) & mask) if (cells[i * 4] === hash) return i;
+    return -1;
+  }
+
+  /** The cell holding `hash`, claimed if none does (the table has room). */
+  private cellFor(hash: number): number {
+    const { cells, mask } = this;
+    let i = hash & mask;
+    for (; cells[i * 4 + 3] !== 0; i = (i + 1) & mask) if (cells[i * 4] === hash) return i;
+    cells[i * 4] = hash;
+    cells[i * 4 + 3] = 1;
+    this.used++;
+    return i;
+  }
+
+  /** A free node index (reused or new; the node arrays grow as needed). */
+  private newNode(): number {
+    if (this.free !== 0) {
+      const node = this.free - 1;
+      this.free = this.nodes[node * 4 + 3];
+      return node;
+    }
+    if (this.made === this.nodeHash.length) {
+      this.nodes = grow(this.nodes, this.nodes.length * 2);
+      this.nodeHash = grow(this.nodeHash, this.made * 2);
+    }
+    return this.made++;
+  }
+
+  /** Rebuilds the table for at least `n` hashes (drops cells whose chain is empty). */
   private resize(n: number): void {
+    const old = this.cells;
     let cap = 1024;
     while (cap < n * 4) cap *= 2;
-    const keys = new Int32Array(cap);
-    const vals = new Int32Array(cap);
-    const mask = cap - 1;
-    for (let k = 0; k < this.vals.length; k++) {
-      const v = this.vals[k];
-      if (v <= 0) continue;
-      let i = this.keys[k] & mask;
-      while (vals[i] !== EMPTY) i = (i + 1) & mask;
-      keys[i] = this.keys[k];
-      vals[i] = v;
+    this.cells = new Int32Array(cap * 4);
+    this.mask = cap - 1;
+    this.used = 0;
+    for (let k = 0; k < old.length; k += 4) {
+      if (old[k + 3] <= 1) continue;
+      const c = this.cellFor(old[k]) * 4;
+      this.cells[c + 1] = old[k + 1];
+      this.cells[c + 2] = old[k + 2];
+      this.cells[c + 3] = old[k + 3];
     }
-    this.keys = keys;
-    this.vals = vals;
-    this.mask = mask;
-    this.used = this.live;
   }
+}
+
+/** A copy of `a` with room for at least `n` items. */
+function grow(a: Int32Array, n: number): Int32Array {
+  const next = new Int32Array(Math.max(n, a.length * 2));
+  next.set(a);
+  return next;
 }
