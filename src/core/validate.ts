@@ -121,6 +121,9 @@ export class Validator {
   private sharedFamily = new Uint8Array(1024);
   /** Families by family hash, then by family key; dropped when the hash's filings change and after each pass. */
   private familyCache = new Map<number, Map<string, Family>>();
+  /** For hashes filed more than `SCAN_LIMIT` times, per `hash loc`: `listersOf` / `firstWithLoc` answers; dropped with the index they read and after each pass. */
+  private listerCache = new Map<string, readonly number[]>();
+  private locCache = new Map<string, Slot | undefined>();
   /** Scratch list for hash candidates. */
   private readonly cands: number[] = [];
   private refKey = '';
@@ -210,7 +213,7 @@ export class Validator {
         yield done;
       }
     }
-    this.familyCache.clear();
+    this.dropCaches();
     this.refreshDocument();
     for (const i of this.docParse) this.count(i, 1);
     this.version++;
@@ -228,7 +231,7 @@ export class Validator {
     this.seq = other.seq;
     this.counters = other.counters;
     this.families = other.families;
-    this.familyCache = other.familyCache;
+    this.dropCaches();
     this.sharedFamily = other.sharedFamily;
     this.listers = other.listers;
     this.refKey = other.refKey;
@@ -269,7 +272,7 @@ export class Validator {
       const s = this.byId[id];
       if (s) this.regroup(s);
     }
-    this.familyCache.clear();
+    this.dropCaches();
     this.refreshDocument();
     this.version++;
   }
@@ -356,7 +359,7 @@ export class Validator {
     this.seq = 0;
     this.counters = new DocCounters();
     this.families = new HashIndex();
-    this.familyCache = new Map();
+    this.dropCaches();
     this.sharedFamily = new Uint8Array(1024);
     this.listers = new HashIndex();
     this.refKey = '';
@@ -419,6 +422,7 @@ export class Validator {
     if (own.length > 0) this.setList(slot, 'parse', own);
     this.counters.apply(facts, 1);
     const before = this.families.add(facts.familyHash, slot.seq);
+    if (this.locCache.size > 0) this.locCache.clear();
     if (before > 0) {
       this.familyCache.delete(facts.familyHash);
       // The others were flagged when the hash first became shared: flag them only then.
@@ -427,6 +431,7 @@ export class Validator {
     }
     const href = facts.href;
     if (href) {
+      if (this.listerCache.size > 0) this.listerCache.clear();
       for (let k = 0; k < href.hrefs.length; k++)
         if (href.hrefs[k] !== facts.exact) this.listers.add(href.hashes[k], slot.seq);
     }
@@ -440,8 +445,10 @@ export class Validator {
     this.counters.apply(slot, -1);
     this.families.remove(slot.familyHash, slot.seq);
     this.familyCache.delete(slot.familyHash);
+    if (this.locCache.size > 0) this.locCache.clear();
     const href = slot.href;
     if (href) {
+      if (this.listerCache.size > 0) this.listerCache.clear();
       for (let k = 0; k < href.hrefs.length; k++)
         if (href.hrefs[k] !== slot.exact) this.listers.remove(href.hashes[k], slot.seq);
     }
@@ -449,15 +456,38 @@ export class Validator {
     if (this.bySeq[slot.seq] === slot) this.bySeq[slot.seq] = undefined;
   }
 
+  /** Forgets the answers cached for the current pass. */
+  private dropCaches(): void {
+    this.familyCache.clear();
+    this.listerCache.clear();
+    this.locCache.clear();
+  }
+
   /** Ids of the entries listing `loc` (`hash`: its family hash), each once. */
   private listersOf(loc: string, hash: number): readonly number[] {
     if (this.listers.size === 0) return NO_IDS;
+    if (this.listers.count(hash) <= SCAN_LIMIT) return this.findListers(loc, hash);
+    const key = `${hash} ${loc}`;
+    let ids = this.listerCache.get(key);
+    if (ids === undefined) {
+      ids = this.findListers(loc, hash);
+      this.listerCache.set(key, ids);
+    }
+    return ids;
+  }
+
+  private findListers(loc: string, hash: number): readonly number[] {
     const cands = this.listers.slots(hash, this.cands);
     if (cands.length === 0) return NO_IDS;
     const out: number[] = [];
+    const seen = cands.length > SCAN_LIMIT ? new Set<number>() : undefined;
     for (const q of cands) {
       const s = this.bySeq[q];
-      if (s !== undefined && listsHref(s, loc) && !out.includes(s.entry.id)) out.push(s.entry.id);
+      if (s === undefined || !listsHref(s, loc)) continue;
+      const id = s.entry.id;
+      if (seen === undefined ? out.includes(id) : seen.has(id)) continue;
+      seen?.add(id);
+      out.push(id);
     }
     if (cands.length > 0) cands.length = 0;
     return out;
@@ -471,6 +501,15 @@ export class Validator {
 
   /** The earliest slot (document order) whose trimmed loc is exactly `href` (`hash`: its family hash). */
   private firstWithLoc(href: string, hash: number): Slot | undefined {
+    if (this.families.count(hash) <= SCAN_LIMIT) return this.findFirstWithLoc(href, hash);
+    const key = `${hash} ${href}`;
+    if (this.locCache.has(key)) return this.locCache.get(key);
+    const found = this.findFirstWithLoc(href, hash);
+    this.locCache.set(key, found);
+    return found;
+  }
+
+  private findFirstWithLoc(href: string, hash: number): Slot | undefined {
     const cands = this.families.slots(hash, this.cands);
     let best: Slot | undefined;
     for (const q of cands) {

@@ -73,4 +73,26 @@ describe('large duplicate families', () => {
       full.map((i) => `${i.entry} ${i.rule} ${i.message}`),
     );
   });
+
+  it('checks hreflang clusters whose pages are each listed 1,500 times', () => {
+    const en = 'https://www.example.com/en/x';
+    const de = 'https://www.example.com/de/x';
+    const alternates = [
+      { rel: 'alternate', hreflang: 'en', href: en },
+      { rel: 'alternate', hreflang: 'de', href: de },
+    ];
+    const entries: Entry[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: i,
+      loc: i % 2 === 0 ? en : de,
+      line: i + 2,
+      alternates,
+    }));
+    const issues = validateDocument({ kind: 'urlset', entries, nextId: 3000 }, SETTINGS);
+    const byId = new Map<number, string[]>();
+    for (const i of issues)
+      if (i.entry !== undefined) byId.set(i.entry, [...(byId.get(i.entry) ?? []), `${i.rule}|${i.message}`]);
+    expect(byId.has(0)).toBe(false);
+    expect(byId.has(1)).toBe(false);
+    for (let i = 2; i < 3000; i++) expect(byId.get(i)).toEqual([exactDup(2 + (i % 2))]);
+  });
 });
