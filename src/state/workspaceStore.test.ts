@@ -78,6 +78,19 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.activeStore().getState().fileName).toBe('pages.xml');
   });
 
+  it('a file opened over an unedited document replaces it; over an edited one it joins, and the edit stays', async () => {
+    const ws = workspace();
+    await ws.commands.open([POSTS]);
+    expect((await ws.commands.open([PAGES])).mode).toBe('single');
+    expect(locsOf(ws.primary)).toEqual(['https://a.example/about']);
+    ws.primary.commands.setCell(ws.primary.getState().doc!.entries[0].id, 'priority', '0.9');
+    expect(ws.primary.getState().dirty).toBe(true);
+    expect((await ws.commands.open([OTHER])).mode).toBe('workspace');
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['pages.xml', 'other.xml']);
+    expect(ws.primary.getState().doc?.entries[0].priority).toBe('0.9');
+    expect(ws.primary.getState().fileName).toBe('pages.xml');
+  });
+
   it('several files without an index: the first opens alone and the others are named', async () => {
     const ws = workspace();
     const out = await ws.commands.open([POSTS, OTHER]);

@@ -62,8 +62,8 @@ export interface OpenOutcome {
 export interface WorkspaceCommands {
   /**
    * Open files: several files with an index among them, or a .zip, build a new workspace; one
-   * file joins the current workspace (replacing a file of the same name) when one is open or the
-   * open document is an index, else it opens alone. Several files without an index: the first
+   * file joins the current workspace (replacing a file of the same name) when one is open, the
+   * open document is an index or has unsaved edits, else it opens alone. Several files without an index: the first
    * opens alone (`notOpened` names the rest). Files open two at a time; each one is listed in
    * `opening` while it opens, and one cancelled there is left out (a replaced file keeps its
    * document). Resolves once the new files are shown with their model (built in slices when big).
@@ -369,7 +369,10 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       if (files.length === 0)
         return { mode: state.files.length ? 'workspace' : 'single', notOpened: [], skipped };
       if (files.length > 1) return openNew(files, fromZip, skipped);
-      const joins = current().length > 0 || primary.getState().doc?.kind === 'sitemapindex';
+      // An edited document is never replaced by the next file (that would drop the edits): the
+      // file joins it as a workspace instead, and both stay open.
+      const open = primary.getState();
+      const joins = current().length > 0 || open.doc?.kind === 'sitemapindex' || (open.doc !== null && open.dirty);
       if (joins) {
         await addOne(files[0]);
         return { mode: 'workspace', notOpened: [], skipped };
