@@ -372,7 +372,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       // An edited document is never replaced by the next file (that would drop the edits): the
       // file joins it as a workspace instead, and both stay open.
       const open = primary.getState();
-      const joins = current().length > 0 || open.doc?.kind === 'sitemapindex' || (open.doc !== null && open.dirty);
+      const joins =
+        current().length > 0 || open.doc?.kind === 'sitemapindex' || (open.doc !== null && open.dirty);
       if (joins) {
         await addOne(files[0]);
         return { mode: 'workspace', notOpened: [], skipped };
