@@ -57,3 +57,27 @@ export async function measure(fn: () => unknown, maxRuns = 5, budgetMs = 2500): 
 export function mbPerS(bytes: number, ms: number): number {
   return bytes / 1e6 / (ms / 1000);
 }
+
+/**
+ * Median wall and CPU ms (CPU of all threads, so GC helpers count) of `runs` timed calls after one
+ * warm-up; `gc: true` runs a full GC before each call. For the dev scripts that time one step.
+ */
+export function medianRuns(
+  fn: () => unknown,
+  runs: number,
+  opts: { gc?: boolean } = {},
+): { ms: number; cpu: number } {
+  fn();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    if (opts.gc) gc();
+    const c = process.cpuUsage();
+    const t = performance.now();
+    fn();
+    wall.push(performance.now() - t);
+    const u = process.cpuUsage(c);
+    cpu.push((u.user + u.system) / 1000);
+  }
+  return { ms: medianOf(wall), cpu: medianOf(cpu) };
+}

@@ -4,6 +4,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { parseSitemap } from '../src/core/parse.ts';
+import { medianRuns } from './measure.ts';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -55,32 +56,15 @@ function rich(n: number): string {
   return parts.join('');
 }
 
-/**
- * Median CPU time (user + system, ms) of `runs` calls after one warm-up. CPU time rather than wall
- * time because the development machine is shared: wall time mostly measures other processes.
- */
-function time(fn: () => unknown, runs: number): number {
-  fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const c = process.cpuUsage();
-    fn();
-    const d = process.cpuUsage(c);
-    times.push((d.user + d.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
-
 const fxp = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false });
 const enc = new TextEncoder();
 
 function row(label: string, xml: string, runs: number): void {
   const bytes = enc.encode(xml);
   const entries = parseSitemap(bytes).document.entries.length;
-  const ours = time(() => parseSitemap(bytes), runs);
-  const oursStr = time(() => parseSitemap(xml), runs);
-  const theirs = time(() => fxp.parse(xml), Math.max(1, Math.floor(runs / 3)));
+  const ours = medianRuns(() => parseSitemap(bytes), runs).cpu;
+  const oursStr = medianRuns(() => parseSitemap(xml), runs).cpu;
+  const theirs = medianRuns(() => fxp.parse(xml), Math.max(1, Math.floor(runs / 3))).cpu;
   const mb = (bytes.length / 1e6).toFixed(1);
   console.log(
     `${label.padEnd(28)} ${mb.padStart(5)} MB ${String(entries).padStart(7)} entries | parseSitemap(bytes) ${ours.toFixed(1).padStart(7)} ms | (string) ${oursStr.toFixed(1).padStart(7)} ms | fast-xml-parser ${theirs.toFixed(1).padStart(8)} ms | ${(theirs / ours).toFixed(1)}x`,
@@ -90,4 +74,4 @@ function row(label: string, xml: string, runs: number): void {
 row('50k urls ascii', plain(50_000, 'page'), 9);
 row('50k urls non-ascii', plain(50_000, 'straße-café-日本'), 9);
 row('45k urls, 5 alternates + 3 images', rich(45_000), 5);
-console.log('times are median CPU ms (user+system), see time()');
+console.log('times are median CPU ms (user+system), see medianRuns() in measure.ts');

@@ -5,30 +5,12 @@
  * an optimisation can be checked to be byte-identical. Run: `npx tsx bench/serialize-dev.ts [runs] [only]`.
  */
 import { createHash } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { SitemapDocument } from '../src/core/model.ts';
 import { serializeFiles, serializeSitemap } from '../src/core/serialize.ts';
 import { fxpObject } from './fxpObject.ts';
 import { plainDoc, worstDoc } from './generate.ts';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-function cpuMedian(fn: () => unknown, runs: number): number {
-  fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    gc();
-    const c = process.cpuUsage();
-    fn();
-    const d = process.cpuUsage(c);
-    times.push((d.user + d.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
+import { medianRuns } from './measure.ts';
 
 const sha = (x: string | Uint8Array) => createHash('sha256').update(x).digest('hex').slice(0, 16);
 
@@ -46,9 +28,9 @@ for (const [name, make] of inputs) {
   const obj = fxpObject(doc);
   const text = serializeSitemap(doc);
   const bytes = serializeFiles(doc).files[0].bytes;
-  const base = cpuMedian(() => builder.build(obj), Math.max(3, Math.floor(runs / 2)));
-  const str = cpuMedian(() => serializeSitemap(doc), runs);
-  const byt = cpuMedian(() => serializeFiles(doc), runs);
+  const base = medianRuns(() => builder.build(obj), Math.max(3, Math.floor(runs / 2)), { gc: true }).cpu;
+  const str = medianRuns(() => serializeSitemap(doc), runs, { gc: true }).cpu;
+  const byt = medianRuns(() => serializeFiles(doc), runs, { gc: true }).cpu;
   console.log(
     `${name.padEnd(6)} ${(bytes.length / 1e6).toFixed(1)} MB | XMLBuilder ${base.toFixed(0)} | string ${str.toFixed(1)} (${(base / str).toFixed(2)}x) | bytes ${byt.toFixed(1)} (${(base / byt).toFixed(2)}x) | sha ${sha(text)} ${sha(bytes)}`,
   );

@@ -6,7 +6,7 @@
 import type { Entry, SitemapDocument } from '../src/core/model.ts';
 import { validateDocument } from '../src/core/validate.ts';
 import { plainDoc, worstDoc } from './generate.ts';
-import { medianOf } from './validation.ts';
+import { medianRuns } from './measure.ts';
 
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
 
@@ -44,6 +44,6 @@ if (process.argv[1]?.endsWith('validate-dev.ts')) {
   const runs = Number(process.argv[3] ?? (big ? 5 : 21));
   let issues = 0;
   for (let i = 0; i < (big ? 1 : 4); i++) issues = validateDocument(doc, SETTINGS).length;
-  const { ms, cpu } = medianOf(runs, () => validateDocument(doc, SETTINGS));
+  const { ms, cpu } = medianRuns(() => validateDocument(doc, SETTINGS), runs);
   console.log(`${which}: issues=${issues} wall median=${ms.toFixed(1)}ms cpu median=${cpu.toFixed(1)}ms`);
 }

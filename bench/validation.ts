@@ -7,35 +7,17 @@
 import type { Entry, SitemapDocument } from '../src/core/model.ts';
 import { Validator, validateDocument } from '../src/core/validate.ts';
 import { plainDoc, prng, worstDoc } from './generate.ts';
+import { medianRuns } from './measure.ts';
 import type { BenchRow } from './types.ts';
 import { millionDoc } from './validate-dev.ts';
 
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
 
-/** Median wall and CPU time (all threads, so GC helpers count) of `runs` calls after a warm-up. */
-export function medianOf(runs: number, fn: () => void): { ms: number; cpu: number } {
-  fn();
-  const times: number[] = [];
-  const cpus: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const c = process.cpuUsage();
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-    const u = process.cpuUsage(c);
-    cpus.push((u.user + u.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  cpus.sort((a, b) => a - b);
-  const mid = Math.floor(runs / 2);
-  return { ms: times[mid], cpu: cpus[mid] };
-}
-
 function fullRow(name: string, doc: SitemapDocument, runs = 5): BenchRow {
   let issues = 0;
-  const { ms, cpu } = medianOf(runs, () => {
+  const { ms, cpu } = medianRuns(() => {
     issues = validateDocument(doc, SETTINGS).length;
-  });
+  }, runs);
   const n = (x: number) => x.toLocaleString('en-US');
   return {
     group: 'validate',
