@@ -13,17 +13,14 @@ import { type Browser, type CDPSession, chromium, type Page } from '@playwright/
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { writeInputs } from './browser/inputs.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
-import { servePreview } from './browser/serve.ts';
+import { benchAddress, DIST, ROOT, servePreview } from './browser/serve.ts';
 import { workspaceRows } from './browser/workspace.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
-const PORT = Number(process.env.BENCH_PORT ?? 4180);
+const { port: PORT, base: BASE } = benchAddress(4180);
 /** BENCH_ONLY=open50k,worst,export,million,baseline runs only those sections (default: all). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const want = (section: string): boolean => !ONLY || ONLY.includes(section);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
-const BASE = `http://127.0.0.1:${PORT}`;
 const started = Date.now();
 const log = (msg: string) =>
   console.error(`[bench:browser ${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);

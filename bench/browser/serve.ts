@@ -6,7 +6,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+/** The repository root. */
+export const ROOT = resolve(import.meta.dirname, '../..');
+/** The bench build folder (BENCH_DIST, default bench/out/dist). */
+export const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
+
+/** Port (BENCH_PORT, else `fallback`) and base URL of the preview a bench script serves. */
+export function benchAddress(fallback: number): { port: number; base: string } {
+  const port = Number(process.env.BENCH_PORT ?? fallback);
+  return { port, base: `http://127.0.0.1:${port}` };
+}
 
 const answers = async (base: string): Promise<boolean> => {
   try {

@@ -12,13 +12,10 @@ import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { servePreview } from './serve.ts';
+import { benchAddress, DIST, ROOT, servePreview } from './serve.ts';
 import { writeWorkspaceInputs } from './workspace.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'bench/out/dist');
-const PORT = Number(process.env.BENCH_PORT ?? 4187);
-const BASE = `http://127.0.0.1:${PORT}`;
+const { port: PORT, base: BASE } = benchAddress(4187);
 
 interface TraceEvent {
   name: string;
