@@ -17,6 +17,7 @@ import {
   type SerializeOptions,
   serializeFiles,
 } from '../core/serialize.ts';
+import { concatBytes } from './bytes.ts';
 
 /** The constructor shape of CompressionStream / DecompressionStream; injected in tests. */
 export type GzipStreamCtor = new (
@@ -100,15 +101,8 @@ export async function nativeGzip(
   if (native.length < 10 || native[0] !== 0x1f || native[1] !== 0x8b || native[2] !== 8 || native[3] !== 0)
     return null;
   const header = gzipHeader(filename);
-  const out = new Uint8Array(header.length + total - 10);
-  out.set(header, 0);
-  let at = header.length;
-  for (let i = 0; i < chunks.length; i++) {
-    const c = i === 0 ? chunks[0].subarray(10) : chunks[i];
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  chunks[0] = native.subarray(10);
+  return concatBytes([header, ...chunks], header.length + total - 10);
 }
 
 /** `c` equals `original[at .. at + c.length)`; four bytes at a time when both are aligned. */

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../core/gzip.ts';
+import { concatBytes } from './bytes.ts';
 import { createEngine } from './engine.ts';
 import { type GzipStreamCtor, gzipHeader, nativeVerify, platformGzipStreams } from './exportGzip.ts';
 import { assembleGzip, BodyCompressor, crc32Combine, streamedGzip } from './gzipStream.ts';
@@ -10,15 +11,7 @@ const streams = platformGzipStreams();
 const native = streams as NonNullable<typeof streams>;
 const enc = (s: string) => new TextEncoder().encode(s);
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 /** Compress `body` in `pieces` writes and put `prolog` in front. */
 async function streamed(prolog: Uint8Array, body: Uint8Array, tail: Uint8Array, pieces = 3) {

@@ -11,7 +11,9 @@
  * The body's CRC-32 comes from zlib's trailer and is combined with the prolog's (zlib's
  * `crc32_combine`). The caller still decompresses the result once and compares (OUT-010).
  */
+
 import { crc32 } from '../core/gzip.ts';
+import { concatBytes } from './bytes.ts';
 import { type GzipStreamCtor, gzipHeader } from './exportGzip.ts';
 
 /** Largest stored block (LEN is 16 bits). */
@@ -106,7 +108,7 @@ export function assembleGzip(
   prolog: Uint8Array,
   body: CompressedBody,
 ): Uint8Array | null {
-  const all = concat(body.chunks, body.length);
+  const all = concatBytes(body.chunks, body.length);
   const n = all.length;
   if (n < 18 || all[0] !== 0x1f || all[1] !== 0x8b || all[2] !== 8 || all[3] !== 0) return null;
   const crcBody = (all[n - 8] | (all[n - 7] << 8) | (all[n - 6] << 16) | (all[n - 5] << 24)) >>> 0;
@@ -121,17 +123,6 @@ export function assembleGzip(
   const size = (prolog.length + sizeBody) >>> 0;
   new DataView(out.buffer).setUint32(at, crc, true);
   new DataView(out.buffer).setUint32(at + 4, size, true);
-  return out;
-}
-
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
   return out;
 }
 

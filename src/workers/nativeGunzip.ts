@@ -9,6 +9,7 @@
  *   ISIZE check: the trailer of the LAST member must equal the output length mod 2^32.
  * - Output past `maxBytes` stops the stream → null (the core reports GZ-006).
  */
+import { concatBytes } from './bytes.ts';
 
 /** The constructor shape we need; injected so tests can run without a native implementation. */
 export type DecompressionStreamCtor = new (
@@ -78,11 +79,5 @@ export async function nativeGunzip(
   let total = 0;
   for (const c of chunks) total += c.length;
   if (total % 2 ** 32 !== trailerSize(bytes)) return null;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }

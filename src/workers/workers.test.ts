@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gzipBytes } from '../core/gzip.ts';
 import type { SitemapDocument } from '../core/model.ts';
+import { concatBytes } from './bytes.ts';
 import { createSitemapClient, type WorkerLike } from './client.ts';
 import { createEngine } from './engine.ts';
 import { nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
@@ -19,15 +20,7 @@ const xml = (locs: string[]) =>
 const enc = (s: string) => new TextEncoder().encode(s);
 const inThread = () => createSitemapClient({ createWorker: () => null });
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 describe('protocol', () => {
   it('recognizes its own version only', () => {
