@@ -75,6 +75,29 @@ test('the real clipboard: Ctrl+C copies TSV, Ctrl+V pastes it', async ({ wb, pag
   await expect(await wb.cell(11, 'Change frequency')).toHaveText('daily');
 });
 
+test('a press that scrolls the grid under a still pointer selects one cell, not a range', async ({
+  wb,
+  page,
+}) => {
+  // Clicking a half-hidden row scrolls it whole into view while the button is still down; the
+  // browser then reports the pointer over another row. Only a moving pointer drags a range.
+  const box = (await (await wb.cell(3, 'Change frequency')).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const sawOver = await wb.grid.evaluate(
+    (g) =>
+      new Promise<boolean>((resolve) => {
+        g.addEventListener('mouseover', () => resolve(true), { once: true });
+        g.parentElement!.scrollTop += 96;
+        setTimeout(() => resolve(false), 3000);
+      }),
+  );
+  expect(sawOver).toBe(true);
+  await page.mouse.up();
+  await expect(wb.grid.locator('[aria-selected="true"]')).toHaveCount(1);
+  await expect(await wb.cell(3, 'Change frequency')).toHaveAttribute('aria-selected', 'true');
+});
+
 test('keyboard users sort from the column header: ArrowUp from row 1, Enter, ArrowDown back', async ({
   wb,
   page,

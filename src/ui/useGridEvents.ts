@@ -44,7 +44,8 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 /** Mouse, keyboard and clipboard handlers for the grid, delegated from its root element. */
 export function useGridEvents(o: Options) {
-  const dragging = useRef(false);
+  // Where the button went down, while a drag may be selecting a range; null when not dragging.
+  const dragging = useRef<{ x: number; y: number } | null>(null);
   const size = { rows: o.data.rowOrder.length, cols: o.data.columns.length, pageRows: o.pageRows };
 
   const editable = (row: number, col: number) => {
@@ -115,22 +116,26 @@ export function useGridEvents(o: Options) {
     onMouseDown(e: React.MouseEvent) {
       const cell = cellFromEvent(e);
       if (!cell || e.button !== 0) return;
-      dragging.current = true;
+      dragging.current = { x: e.clientX, y: e.clientY };
       const sel = e.shiftKey ? extendTo(o.selection, cell) : cellSelection(cell.row, cell.col);
       o.commands.setSelection(sel);
       o.requestFocus();
       if (e.shiftKey) e.preventDefault();
     },
     onMouseOver(e: React.MouseEvent) {
-      if (!dragging.current || e.buttons !== 1) {
-        dragging.current = false;
+      const start = dragging.current;
+      if (!start || e.buttons !== 1) {
+        dragging.current = null;
         return;
       }
+      // A pointer that has not moved since the press only sees another cell because the grid
+      // scrolled under it (bringing the clicked cell whole into view): that is not a drag.
+      if (e.clientX === start.x && e.clientY === start.y) return;
       const cell = cellFromEvent(e);
       if (cell) o.commands.setSelection(extendTo(o.selection, cell));
     },
     onMouseUp() {
-      dragging.current = false;
+      dragging.current = null;
     },
     onDoubleClick(e: React.MouseEvent) {
       const cell = cellFromEvent(e);
