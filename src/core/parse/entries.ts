@@ -162,9 +162,21 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
   let hasLoc = false;
   if (!sc.selfClosing) {
     const base = sc.depth;
+    // Unprefixed names are in the sitemap namespace here (the usual case): exact core children
+    // can be matched as literals. The entry's own scope holds for all of its direct children.
+    const literal = sc.resolve('loc', tagStart).cls === NsClass.Core;
     for (;;) {
       const before = sc.pos;
       sc.skipSpace();
+      if (literal) {
+        const rank = sc.coreLiteral();
+        if (rank > 0 && !(isIndex && rank > 2)) {
+          const value = sc.value(sc.textStart, sc.textEnd);
+          if (coreValueOf(ctx, st, CORE_NAMES[rank], rank, sc.tokStart, value)) hasLoc = true;
+          continue;
+        }
+        if (rank > 0) sc.pos = sc.tokStart;
+      }
       const simple = sc.peekSimple();
       if (simple !== '') {
         const rank = simpleCoreRank(ctx, st, simple);

@@ -51,6 +51,12 @@ function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c > 127;
 }
 
+/** True when `s` holds `lit` at `at` (a short literal: cheaper than startsWith on the hot path). */
+function same(s: string, at: number, lit: string): boolean {
+  for (let k = 0; k < lit.length; k++) if (s.charCodeAt(at + k) !== lit.charCodeAt(k)) return false;
+  return true;
+}
+
 /**
  * A forward-only XML tokenizer over a decoded string (indexOf/charCodeAt, no regex on the hot
  * path). Tracks the open-element stack (well-formedness) and namespace scopes; resolves names by
@@ -139,11 +145,14 @@ export class Scanner {
 
   /**
    * Value text of `s[start, end)`: references decoded once (findings reported through
-   * `hooks.entities`), short repeated values shared, masked bytes decoded.
+   * `hooks.entities`), short repeated values (12 characters or fewer) shared, masked bytes decoded.
    */
   value(start: number, end: number): string {
     if (this.raw !== null && this.maskAfter(start) < end) return this.maskedValue(start, end);
-    if (this.ampAfter(start) >= end) return this.str(start, end);
+    if (this.ampAfter(start) >= end) {
+      // Longer values (URLs, timestamps) rarely repeat: a slice costs less than the lookup.
+      return end - start > 12 ? this.s.slice(start, end) : this.str(start, end);
+    }
     const r = decodeEntities(this.s, start, end);
     if (r.flags) this.hooks.entities(r.flags, r.sample, start);
     return r.text;
@@ -249,6 +258,50 @@ export class Scanner {
     this.textStart = ne + 1;
     this.textEnd = lt;
     return name;
+  }
+
+  /**
+   * The commonest shape of all, read without building a name: `<loc>`, `<lastmod>`,
+   * `<changefreq>` or `<priority>` spelled exactly, without attributes, holding plain text and
+   * closed at once. On a match it is consumed like {@link takeSimple} (`name`, `tokStart`,
+   * `textStart`/`textEnd` describe it) and its XSD rank (1–4) is returned; otherwise 0 and
+   * nothing moves. The caller must know that unprefixed names are in the sitemap namespace here.
+   */
+  coreLiteral(): number {
+    const s = this.s;
+    const p = this.pos;
+    if (this.pendingPop || s.charCodeAt(p) !== 60) return 0;
+    const c = s.charCodeAt(p + 1);
+    let name: string;
+    let rank: number;
+    if (c === 108) {
+      if (same(s, p + 2, 'oc>')) {
+        name = 'loc';
+        rank = 1;
+      } else if (same(s, p + 2, 'astmod>')) {
+        name = 'lastmod';
+        rank = 2;
+      } else return 0;
+    } else if (c === 99 && same(s, p + 2, 'hangefreq>')) {
+      name = 'changefreq';
+      rank = 3;
+    } else if (c === 112 && same(s, p + 2, 'riority>')) {
+      name = 'priority';
+      rank = 4;
+    } else return 0;
+    const from = p + name.length + 2;
+    const lt = s.indexOf('<', from);
+    const end = lt + 2 + name.length;
+    if (lt === -1 || s.charCodeAt(lt + 1) !== 47 || s.charCodeAt(end) !== 62 || !same(s, lt + 2, name))
+      return 0;
+    this.tokStart = p;
+    this.name = name;
+    this.attrs = null;
+    this.selfClosing = false;
+    this.textStart = from;
+    this.textEnd = lt;
+    this.pos = this.tokEnd = end + 1;
+    return rank;
   }
 
   /**
