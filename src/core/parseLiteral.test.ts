@@ -106,6 +106,27 @@ describe('core children read as literals', () => {
     expect(r.document.entries[5]).toMatchObject({ loc: 'https://a.example/redefined', changefreq: 'never' });
   });
 
+  it('takes exact <url> start tags as literals and leaves others to the general path', () => {
+    const r = expectSameReading(
+      urlset(
+        [
+          '<url><loc>https://a.example/a</loc></url>',
+          '<url data-x="1"><loc>https://a.example/attr</loc></url>',
+          '<url/>',
+          '<sitemap><loc>https://a.example/s.xml</loc></sitemap>',
+          'stray text',
+          '<url ><loc>https://a.example/space</loc></url>',
+        ].join('\n'),
+      ),
+    );
+    expect(r.document.entries.map((e) => e.loc)).toEqual([
+      'https://a.example/a',
+      'https://a.example/attr',
+      '',
+      'https://a.example/space',
+    ]);
+  });
+
   it('in a sitemap index takes only loc and lastmod; other core children are reported as before', () => {
     const xml = `<?xml version="1.0"?>\n<sitemapindex xmlns="${SM}">\n<sitemap><loc>https://a.example/s1.xml</loc><lastmod>2024-03-03</lastmod><changefreq>daily</changefreq></sitemap>\n</sitemapindex>`;
     const r = expectSameReading(xml);

@@ -261,6 +261,24 @@ export class Scanner {
   }
 
   /**
+   * Consume the start tag `<name>` (spelled exactly, no attributes) at the current position, as
+   * {@link next} would, without scanning or interning its name; false (nothing moves) otherwise.
+   */
+  startLiteral(name: string): boolean {
+    const s = this.s;
+    const p = this.pos;
+    if (this.pendingPop || s.charCodeAt(p) !== 60 || s.charCodeAt(p + 1 + name.length) !== 62) return false;
+    if (!same(s, p + 1, name)) return false;
+    this.tokStart = p;
+    this.name = name;
+    this.attrs = null;
+    this.selfClosing = false;
+    this.open.push(name);
+    this.pos = this.tokEnd = p + 2 + name.length;
+    return true;
+  }
+
+  /**
    * The commonest shape of all, read without building a name: `<loc>`, `<lastmod>`,
    * `<changefreq>` or `<priority>` spelled exactly, without attributes, holding plain text and
    * closed at once. On a match it is consumed like {@link takeSimple} (`name`, `tokStart`,

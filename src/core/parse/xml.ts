@@ -240,8 +240,16 @@ function rootNamespace(ctx: XmlCtx, root: QName, at: number): void {
 
 function rootChildren(ctx: XmlCtx, st: RootState): void {
   const sc = ctx.sc;
+  // When unprefixed names are in the sitemap namespace (the usual case), exact `<url>` or
+  // `<sitemap>` start tags are taken as literals; everything else goes through next().
+  const entryName = st.rootIsIndex ? 'sitemap' : 'url';
+  const literal = sc.resolve(entryName, sc.pos).cls === NsClass.Core;
   for (;;) {
     sc.skipSpace();
+    if (literal && sc.startLiteral(entryName)) {
+      entry(ctx, st, st.rootIsIndex, sc.tokStart);
+      continue;
+    }
     const t = sc.next();
     if (t === Tok.Start) rootChild(ctx, st);
     else if (t === Tok.End) return;
