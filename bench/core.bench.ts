@@ -55,10 +55,11 @@ async function benchParse(name: string, bytes: Uint8Array): Promise<BenchRow[]> 
   const sjs = await measure(() => sitemapJsParse(Readable.from([Buffer.from(bytes)])), 3);
   const ours = await measure(() => parseSitemap(bytes));
   const mb = `${(bytes.length / 1e6).toFixed(1)} MB`;
+  const vsSjs = `${(sjs.cpuMs / ours.cpuMs).toFixed(2)}× faster than sitemap.js`;
   return progress([
     row(group, 'fast-xml-parser XMLParser (decoded string in)', base, null, bytes.length, mb),
     row(group, 'sitemap.js parseSitemap (stream)', sjs, base, bytes.length),
-    row(group, 'ours parseSitemap (bytes in, full model + issues)', ours, base, bytes.length),
+    row(group, 'ours parseSitemap (bytes in, full model + issues)', ours, base, bytes.length, vsSjs),
   ]);
 }
 
@@ -106,6 +107,42 @@ function table(rows: BenchRow[]): string {
   return head + rows.map(line).join('\n');
 }
 
+/** CPU ms of the row `name` in `group`, or NaN when that row did not run. */
+function msOf(rows: BenchRow[], group: string, name: string): number {
+  return rows.find((r) => r.group === group && r.name.startsWith(name))?.ms ?? Number.NaN;
+}
+
+/** The ratios issue #2 asks of parse and serialize, read off the measured rows. */
+function targets(rows: BenchRow[]): string {
+  const p = (input: string) => `parse · ${input}`;
+  const plain = p('50k URLs (ASCII)');
+  const intl = p('50k URLs (non-ASCII)');
+  const worst = p('50k URLs + 5 hreflang + 2 images (worst case)');
+  const ours = 'ours parseSitemap';
+  const fxp = 'fast-xml-parser XMLParser';
+  const sjs = 'sitemap.js';
+  const lines: Array<[string, number, number, string]> = [
+    ['parse 50k vs fast-xml-parser', msOf(rows, plain, fxp) / msOf(rows, plain, ours), 10, '×'],
+    ['parse 50k vs sitemap.js', msOf(rows, plain, sjs) / msOf(rows, plain, ours), 25, '×'],
+    ['parse 50 MB worst case vs fast-xml-parser', msOf(rows, worst, fxp) / msOf(rows, worst, ours), 5, '×'],
+    [
+      'serialize 50k vs XMLBuilder',
+      msOf(rows, 'serialize · 50k URLs (ASCII)', 'fast-xml-parser XMLBuilder') /
+        msOf(rows, 'serialize · 50k URLs (ASCII)', 'ours serializeSitemap'),
+      5,
+      '×',
+    ],
+    ['non-ASCII parse speed / ASCII parse speed', msOf(rows, plain, ours) / msOf(rows, intl, ours), 0.5, ''],
+  ];
+  const body = lines
+    .map(
+      ([name, v, min, unit]) =>
+        `| ${name} | ${v.toFixed(2)}${unit} | ≥ ${min}${unit} | ${v >= min ? 'yes' : '**no**'} |`,
+    )
+    .join('\n');
+  return `## Targets (issue #2, CPU medians above)\n\n| ratio | measured | target | met |\n|---|--:|--:|---|\n${body}\n`;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const inputs = benchInputs();
@@ -118,7 +155,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchGzip(inputs[0].doc)));
   rows.push(...(await optionalSection('validation.ts', 'benchValidation')));
   rows.push(...(await optionalSection('insights.ts', 'benchInsights')));
-  const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system) per operation, several runs in one process; ratio = baseline CPU ms / this row's CPU ms. Load average at start: ${loadavg()[0].toFixed(1)}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n`;
+  const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system) per operation, several runs in one process; ratio = baseline CPU ms / this row's CPU ms. Load average at start: ${loadavg()[0].toFixed(1)}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n\n${targets(rows)}`;
   process.stdout.write(`${md}\n`);
   mkdirSync(path.join(here, 'out'), { recursive: true });
   writeFileSync(path.join(here, 'out', 'latest.md'), md);
