@@ -127,7 +127,9 @@ export function createIoCommands(k: Kernel): IoCommands {
   const openFile: Commands['openFile'] = async (name, bytes) => {
     const ac = startTask(`Opening ${name}`);
     try {
-      const result = await k.deps.worker.parse(bytes, name, progressFor(ac), ac.signal);
+      const result = await k.deps.worker.parse(bytes, name, progressFor(ac), ac.signal, (order, entries) =>
+        k.offerSortOrder(entries, order),
+      );
       if (!endTask(ac)) return;
       if (result.fatal) {
         partial = { result, fileName: name };

@@ -3,11 +3,13 @@
  * owns the single path every document change takes: patch → document → validator → history.
  * Commands (editCommands.ts, ioCommands.ts, viewCommands.ts) are thin functions over it.
  */
-import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
 import type { PersistenceAdapter, Timers } from './persist.ts';
+import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
 import type {
   AppState,
@@ -75,6 +77,11 @@ export interface Kernel {
   undo(): void;
   redo(): void;
   /**
+   * A column order the worker computed for `entries` (a parse result's array, see OrderFn): kept
+   * for the first sort by that column while the document is those entries or edits of them.
+   */
+  offerSortOrder(entries: readonly Entry[], order: ColumnOrder): void;
+  /**
    * Replace the document (open, new, restore): not undoable, history replaced. `validated`: the
    * validator already holds this document (loaded in slices and adopted), so it is not loaded again.
    */
@@ -120,6 +127,8 @@ export function createKernel(deps: StoreDeps): Kernel {
   // Sorted index of the last sorted column, carried across edits (see sortIndex.ts).
   let sortIndex: SortIndex | null = null;
   let sortIndexVv = -1;
+  // Orders the worker computed after a big parse, for the first sort by loc or lastmod.
+  const hints = createSortHints();
   let identityOrder: Int32Array | null = null;
   let noticeId = 0;
 
@@ -134,7 +143,8 @@ export function createKernel(deps: StoreDeps): Kernel {
         sortIndex.column !== column ||
         (column === 'issues' && sortIndexVv !== vv);
       if (stale) {
-        sortIndex = buildSortIndex(doc.entries, column, validator);
+        sortIndex =
+          hints.take(doc.entries, column, validator) ?? buildSortIndex(doc.entries, column, validator);
         sortIndexVv = vv;
       }
     }
@@ -179,6 +189,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     if (!f.doc) return;
     const before = f.doc.entries;
     f.doc = applyPatch(f.doc, patch);
+    hints.patched(before, f.doc.entries, patch);
     sortIndex =
       sortIndex?.entries === before ? updateSortIndex(sortIndex, f.doc.entries, patch, validator) : null;
     validator.apply(changeOf(patch));
@@ -224,6 +235,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false) {
       f.doc = doc;
       sortIndex = null;
+      hints.reset(doc?.entries ?? null);
       if (!validated) validator.load(doc ?? { kind: 'urlset', entries: [], nextId: 0 }, doc ? issues : []);
       f.fileName = fileName;
       f.history = history;
@@ -233,6 +245,9 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.view = { ...f.view, search: '', filters: {} };
       emit();
       k.onPersistable?.();
+    },
+    offerSortOrder(entries, order) {
+      hints.offer(entries, order);
     },
     notify(level, message) {
       const notice: Notice = { id: ++noticeId, level, message, at: deps.now() };

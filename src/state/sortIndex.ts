@@ -5,6 +5,7 @@
  * Keys and row comparisons: sortKeys.ts.
  */
 import type { Entry } from '../core/model.ts';
+import { sortStrings } from '../core/sort/stringSort.ts';
 import type { ColumnId } from './columns.ts';
 import { idIndexOf, type Patch } from './patch.ts';
 import {
@@ -16,7 +17,6 @@ import {
   sameKey,
   stringKey,
 } from './sortKeys.ts';
-import { sortStrings } from './stringSort.ts';
 import type { ValidatorLike } from './validation.ts';
 
 /** An ascending order of all rows for one column, valid for exactly `entries`. */

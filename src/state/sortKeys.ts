@@ -5,6 +5,7 @@
  * cell has key '' or NaN and sorts last.
  */
 import type { Entry } from '../core/model.ts';
+import { stringKey } from '../core/sort/columnOrder.ts';
 import type { ColumnId } from './columns.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
 
@@ -23,10 +24,8 @@ export function isStringColumn(column: ColumnId): column is 'loc' | 'lastmod' {
   return column === 'loc' || column === 'lastmod';
 }
 
-/** String key ('' = empty) for loc / lastmod. */
-export function stringKey(e: Entry, column: 'loc' | 'lastmod'): string {
-  return (column === 'loc' ? e.loc : e.lastmod) ?? '';
-}
+// String key ('' = empty) for loc / lastmod: the one the worker's precomputed orders use.
+export { stringKey };
 
 /**
  * Numeric key, NaN for an empty cell. Unparseable priorities sort after every number; unknown

@@ -4,12 +4,15 @@
  * `Worker` is unavailable (or the worker fails to start).
  */
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
 import { type BodyChannel, exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
 import {
   chunkEnds,
   isProtocolMessage,
+  ORDERED_COLUMNS,
+  type OrderMessage,
   PROTOCOL_VERSION,
   type ResultPayloads,
   type SerializeRequest,
@@ -37,6 +40,7 @@ export interface SitemapClient {
     fileName: string,
     onProgress?: ProgressFn,
     signal?: AbortSignal,
+    onOrder?: OrderFn,
   ): Promise<ParseResult>;
   serialize(
     doc: SitemapDocument,
@@ -45,6 +49,15 @@ export interface SitemapClient {
     signal?: AbortSignal,
   ): Promise<{ files: OutputFile[]; issues: Issue[] }>;
 }
+
+/**
+ * Receives a column order the worker computed after a big parse (see `OrderMessage`), with the
+ * parse result's entries array it orders; called after the parse promise resolved.
+ */
+export type OrderFn = (order: ColumnOrder, entries: readonly Entry[]) => void;
+
+/** Parses whose orders may still come; the oldest are forgotten past this many. */
+const ORDER_LISTENERS = 4;
 
 /** The subset of `Worker` the client uses (tests pass fakes). */
 export interface WorkerLike {
@@ -102,7 +115,17 @@ export function createSitemapClient(
   let engine: Engine | null = options.engine ?? null;
   let broken = false;
 
+  // Order listeners by parse request id; `entries` is set once that parse resolved.
+  const orders = new Map<number, { fn: OrderFn; entries: readonly Entry[] | null }>();
+  const onOrder = (msg: OrderMessage) => {
+    const o = orders.get(msg.requestId);
+    if (!o?.entries) return;
+    if (msg.column === ORDERED_COLUMNS[ORDERED_COLUMNS.length - 1]) orders.delete(msg.requestId);
+    o.fn({ column: msg.column, asc: msg.asc, filled: msg.filled, runEnd: msg.runEnd }, o.entries);
+  };
+
   const onResponse = (msg: WorkerResponse) => {
+    if (msg.type === 'order') return onOrder(msg);
     const p = pending.get(msg.requestId);
     if (!p) return; // stale: cancelled or unknown request
     if (msg.type === 'progress') {
@@ -115,13 +138,24 @@ export function createSitemapClient(
       return;
     }
     pending.delete(msg.requestId);
-    if (msg.type === 'error') p.reject(new Error(msg.message));
-    else if (msg.kind === 'parse' && msg.entryChunks !== undefined) {
+    const listener = orders.get(msg.requestId);
+    if (msg.type === 'error') {
+      orders.delete(msg.requestId);
+      p.reject(new Error(msg.message));
+    } else if (msg.kind === 'parse' && msg.entryChunks !== undefined) {
       const chunks = p.chunks ?? [];
-      if (chunks.length !== msg.entryChunks)
+      if (chunks.length !== msg.entryChunks) {
+        orders.delete(msg.requestId);
         p.reject(new Error('The background worker lost part of the file.'));
-      else p.resolve({ ...msg.result, document: { ...msg.result.document, entries: chunks.flat() } });
-    } else p.resolve(msg.result);
+        return;
+      }
+      const entries = chunks.flat();
+      if (listener) listener.entries = entries;
+      p.resolve({ ...msg.result, document: { ...msg.result.document, entries } });
+    } else {
+      if (listener && msg.kind === 'parse') listener.entries = msg.result.document.entries;
+      p.resolve(msg.result);
+    }
   };
 
   const getWorker = (): WorkerLike | null => {
@@ -198,6 +232,7 @@ export function createSitemapClient(
   };
 
   const cancel = (requestId: number) => {
+    orders.delete(requestId);
     if (!pending.delete(requestId)) return;
     send({ version: PROTOCOL_VERSION, requestId: nextId++, type: 'cancel', target: requestId });
     // A synchronous parse cannot see the cancel message; if nothing else is running, stop it hard.
@@ -245,9 +280,15 @@ export function createSitemapClient(
     start() {
       getWorker();
     },
-    parse(bytes, fileName, onProgress, signal) {
+    parse(bytes, fileName, onProgress, signal, onOrder) {
       return request<'parse'>(
-        (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'parse', bytes, fileName }),
+        (requestId) => {
+          if (onOrder) {
+            orders.set(requestId, { fn: onOrder, entries: null });
+            for (const id of orders.keys()) if (orders.size > ORDER_LISTENERS) orders.delete(id);
+          }
+          return { version: PROTOCOL_VERSION, requestId, type: 'parse', bytes, fileName };
+        },
         onProgress,
         signal,
       );

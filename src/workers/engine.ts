@@ -7,12 +7,15 @@ import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
+import { columnOrder } from '../core/sort/columnOrder.ts';
 import { validateDocument } from '../core/validate.ts';
 import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
 import { BodyCompressor, type BodyStreams, streamedGzip } from './gzipStream.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
 import {
   chunkEnds,
+  ORDERED_COLUMNS,
+  type OrderMessage,
   PROTOCOL_VERSION,
   type ProgressMessage,
   type SerializeRequest,
@@ -35,6 +38,12 @@ export interface EngineOptions {
   maxDecompressedBytes?: number;
   /** Native gzip for `xml.gz` / `txt.gz` exports (default: the platform's; null = fflate). */
   gzipStreams?: { compress: GzipStreamCtor; decompress: GzipStreamCtor } | null;
+  /**
+   * From this many entries on, a parse result is followed by `order` messages (the loc and
+   * lastmod orders, one task each) so the page's first sort by them needs no sort of its own.
+   * Default: never (the in-page engine must not spend that time on the main thread).
+   */
+  ordersFrom?: number;
 }
 
 /**
@@ -162,8 +171,30 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       const wasCancelled = cancelled.delete(req.requestId);
       if (msg && !wasCancelled) post(chunkEntries(msg, post), transferablesOf(msg));
+      if (msg?.type === 'result' && msg.kind === 'parse' && !wasCancelled) {
+        const entries = msg.result.document.entries;
+        if (entries.length >= (options.ordersFrom ?? Number.POSITIVE_INFINITY))
+          await postOrders(entries, req.requestId, post);
+      }
     },
   };
+}
+
+/**
+ * Posts the loc and lastmod orders of parsed `entries`, each in a task of its own so that a new
+ * request (a cancel, the next file) is read in between.
+ */
+async function postOrders(entries: readonly Entry[], requestId: number, post: Post): Promise<void> {
+  for (const column of ORDERED_COLUMNS) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const order: OrderMessage = {
+      version: PROTOCOL_VERSION,
+      requestId,
+      type: 'order',
+      ...columnOrder(entries, column),
+    };
+    post(order, transferablesOf(order));
+  }
 }
 
 /**

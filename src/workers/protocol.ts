@@ -4,10 +4,11 @@
  * document carry the caller's `docVersion` so the caller can drop results for a stale document.
  */
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -165,7 +166,19 @@ export interface ErrorMessage extends Envelope {
 }
 
 /** Any message the worker sends. */
-export type WorkerResponse = ProgressMessage | EntriesMessage | ResultMessage | ErrorMessage;
+/**
+ * After a big parse result (see `EngineOptions.ordersFrom`), the ascending order of one string
+ * column of its entries, under the parse's request id. Both arrays are transferred. The page
+ * keeps it for the first sort by that column (state/sortHints.ts).
+ */
+export interface OrderMessage extends Envelope, ColumnOrder {
+  type: 'order';
+}
+
+/** Columns the worker orders after a big parse, in the order their messages are sent. */
+export const ORDERED_COLUMNS = ['loc', 'lastmod'] as const;
+
+export type WorkerResponse = ProgressMessage | EntriesMessage | ResultMessage | ErrorMessage | OrderMessage;
 
 /**
  * Transfer list for a parse result or serialize result: the underlying ArrayBuffers of output
@@ -178,6 +191,10 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
   if (msg.type === 'body') for (const p of msg.parts) pushBuffer(out, p);
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
+  if (msg.type === 'order') {
+    pushBuffer(out, new Uint8Array(msg.asc.buffer));
+    pushBuffer(out, msg.runEnd);
+  }
   return out;
 }
 

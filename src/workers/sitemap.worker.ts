@@ -9,7 +9,8 @@ const scope = self as unknown as {
   onmessage: ((ev: MessageEvent<unknown>) => void) | null;
   postMessage(message: unknown, transfer: Transferable[]): void;
 };
-const engine = createEngine();
+// Big documents get their loc and lastmod orders computed here, off the page (see OrderMessage).
+const engine = createEngine({ ordersFrom: 100_000 });
 
 scope.onmessage = (ev) => {
   const data = ev.data;

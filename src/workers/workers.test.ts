@@ -171,8 +171,8 @@ describe('client (in-thread fallback)', () => {
 });
 
 describe('client (worker path)', () => {
-  function fakeWorker() {
-    const engine = createEngine({ decompressionStream: null });
+  function fakeWorker(ordersFrom?: number) {
+    const engine = createEngine({ decompressionStream: null, ordersFrom });
     const sent: Array<{ message: unknown; transfer: Transferable[] }> = [];
     const w: WorkerLike & { sent: typeof sent; terminated: number } = {
       sent,
@@ -201,6 +201,39 @@ describe('client (worker path)', () => {
     expect(r.document.entries).toHaveLength(1);
     expect(w.sent[0].transfer).toEqual([bytes.buffer]);
     expect(phases).toContain('parse');
+  });
+
+  it('after a big parse, sends the loc and lastmod orders of exactly the entries the parse resolved with', async () => {
+    const w = fakeWorker(3);
+    const client = createSitemapClient({ createWorker: () => w });
+    const locs = ['https://c.example/', 'https://a.example/', '', 'https://b.example/'];
+    const got: Array<{ column: string; asc: number[]; filled: number; same: boolean }> = [];
+    let entries: readonly unknown[] = [];
+    const all = new Promise<void>((resolve) => {
+      void client
+        .parse(enc(xml(locs)), 'big.xml', undefined, undefined, (order, of) => {
+          got.push({
+            column: order.column,
+            asc: Array.from(order.asc),
+            filled: order.filled,
+            same: of === entries,
+          });
+          if (got.length === 2) resolve();
+        })
+        .then((r) => {
+          entries = r.document.entries;
+        });
+    });
+    await all;
+    expect(got).toEqual([
+      { column: 'loc', asc: [1, 3, 0, 2], filled: 3, same: true },
+      { column: 'lastmod', asc: [0, 1, 2, 3], filled: 0, same: true },
+    ]);
+    // A small parse (under ordersFrom) sends none.
+    let calls = 0;
+    await client.parse(enc(xml(['https://a.example/'])), 'small.xml', undefined, undefined, () => calls++);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(0);
   });
 
   it('terminates a busy worker on cancel and starts a fresh one for the next request', async () => {
