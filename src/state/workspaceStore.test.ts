@@ -5,7 +5,7 @@ import { zipFiles } from '../core/zip.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 import { exportWorkspace, suggestedPublishBase, zipExport } from './workspaceExport.ts';
-import { createWorkspaceStore, type FileBytes } from './workspaceStore.ts';
+import { createWorkspaceStore, type FileBytes, freeName } from './workspaceStore.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -89,6 +89,30 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.getState().files.map((f) => f.name)).toEqual(['pages.xml', 'other.xml']);
     expect(ws.primary.getState().doc?.entries[0].priority).toBe('0.9');
     expect(ws.primary.getState().fileName).toBe('pages.xml');
+  });
+
+  it('a file of the same name as an edited workspace file joins beside it instead of replacing it', async () => {
+    const ws = workspace();
+    await ws.commands.open([INDEX, POSTS]);
+    const posts = ws.getState().files.find((f) => f.name === 'posts.xml')!;
+    // Unedited: a newer posts.xml replaces it in place.
+    expect((await ws.commands.open([{ ...PAGES, name: 'posts.xml' }])).renamed).toBeUndefined();
+    expect(locsOf(posts.store)).toEqual(['https://a.example/about']);
+    posts.store.commands.setCell(posts.store.getState().doc!.entries[0].id, 'priority', '0.9');
+    const out = await ws.commands.open([{ ...OTHER, name: 'posts.xml' }]);
+    expect(out.renamed).toEqual([{ name: 'posts.xml', as: 'posts (2).xml' }]);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'posts.xml', 'posts (2).xml']);
+    expect(posts.store.getState().doc?.entries[0].priority).toBe('0.9');
+    // Once the workspace is exported, the edits are safe: a same-name file replaces it again.
+    ws.commands.markExported();
+    expect((await ws.commands.open([{ ...POSTS, name: 'posts.xml' }])).renamed).toBeUndefined();
+    expect(ws.getState().files).toHaveLength(3);
+  });
+
+  it('free names keep folders and extensions', () => {
+    expect(freeName('posts.xml', new Set(['posts.xml']))).toBe('posts (2).xml');
+    expect(freeName('en/sitemap.xml.gz', new Set(['en/sitemap (2).xml.gz']))).toBe('en/sitemap (3).xml.gz');
+    expect(freeName('urls', new Set())).toBe('urls (2)');
   });
 
   it('several files without an index: the first opens alone and the others are named', async () => {

@@ -56,6 +56,23 @@ export interface OpenOutcome {
   notOpened: string[];
   /** Zip members left out, and zip errors. */
   skipped: Array<{ name: string; reason: string }>;
+  /**
+   * Files opened under another name because the workspace file of their name has edits that are
+   * not exported: that file is kept as it is, the opened one joins as `as`.
+   */
+  renamed?: Array<{ name: string; as: string }>;
+}
+
+/** `name` with ` (2)`, ` (3)`, … before its extension: the first one no file in `taken` has. */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  const slash = name.lastIndexOf('/');
+  const dot = name.indexOf('.', slash + 1);
+  const stem = dot === -1 ? name : name.slice(0, dot);
+  const ext = dot === -1 ? '' : name.slice(dot);
+  for (let k = 2; ; k++) {
+    const candidate = `${stem} (${k})${ext}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 /** Workspace commands. */
@@ -346,19 +363,35 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     return { mode: 'workspace' as const, notOpened: [], skipped };
   };
 
-  const addOne = async (file: FileBytes) => {
+  /** Edited since it was opened, and not exported since (alone or with the workspace). */
+  const hasUnexportedEdits = (slot: WorkspaceSlot): boolean => {
+    const s = slot.store.getState();
+    return s.dirty && s.doc !== exportedDocs.get(slot.id);
+  };
+
+  /** Adds or replaces one file; returns the name it joined under when that differs from its own. */
+  const addOne = async (opened: FileBytes): Promise<string | null> => {
     let files = current();
     if (files.length === 0)
       files = [{ id: nextId++, name: primary.getState().fileName ?? 'sitemap.xml', store: primary }];
-    const same = files.find((s) => s.name === file.name);
+    let file = opened;
+    let same = files.find((s) => s.name === file.name);
+    // A file whose edits are not exported is never replaced (that would drop them): the opened
+    // file joins beside it under a free name.
+    if (same && hasUnexportedEdits(same)) {
+      file = { ...file, name: freeName(file.name, new Set(files.map((f) => f.name))) };
+      same = undefined;
+    }
     const slot = same ?? { id: nextId++, name: file.name, store: deps.createStore() };
     const before = slot.store.getState().doc;
     // Cancelled: a new file is left out; a replaced file keeps its document (the store kept it).
     const done = await openInto(slot.store, file, slot.store !== primary);
-    if (!done && (same === undefined || slot.store.getState().doc === before)) return;
+    const renamed = file.name !== opened.name ? file.name : null;
+    if (!done && (same === undefined || slot.store.getState().doc === before)) return renamed;
     exportedDocs.delete(slot.id);
     const now = current().length > 0 ? current() : files;
     await setFiles(same ? [...now] : [...now, slot], slot.id);
+    return renamed;
   };
 
   const commands: WorkspaceCommands = {
@@ -375,8 +408,10 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const joins =
         current().length > 0 || open.doc?.kind === 'sitemapindex' || (open.doc !== null && open.dirty);
       if (joins) {
-        await addOne(files[0]);
-        return { mode: 'workspace', notOpened: [], skipped };
+        const as = await addOne(files[0]);
+        const out: OpenOutcome = { mode: 'workspace', notOpened: [], skipped };
+        if (as !== null) out.renamed = [{ name: files[0].name, as }];
+        return out;
       }
       await primary.commands.openFile(files[0].name, files[0].bytes);
       return { mode: 'single', notOpened: [], skipped };

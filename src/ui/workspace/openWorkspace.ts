@@ -18,6 +18,10 @@ export async function openWithWorkspace(files: readonly File[], ws: WorkspaceSto
     notify(
       `Opened ${list[0].name}. Several files open together as a workspace when one of them is a sitemap index, or as a .zip; not opened: ${out.notOpened.join(', ')}.`,
     );
+  for (const r of out.renamed ?? [])
+    notify(
+      `${r.name} in this workspace has edits that are not exported yet, so it stays as it is; the file you opened was added as ${r.as}.`,
+    );
   if (out.skipped.length > 0)
     notify(`Left out of the archive: ${out.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}.`);
 }
