@@ -3,6 +3,7 @@
  * cancel. None of them is undoable; opening a file resets history.
  */
 import { emptyDocument, type ParseResult } from '../core/model.ts';
+import type { OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands, Settings } from './types.ts';
 
@@ -126,10 +127,14 @@ export function createIoCommands(k: Kernel): IoCommands {
 
   const openFile: Commands['openFile'] = async (name, bytes) => {
     const ac = startTask(`Opening ${name}`);
+    // Sort orders the worker sends after the parse are kept while this open runs, and later only
+    // for the document it loaded: a cancelled open must not keep its entries alive through them.
+    let settled = false;
+    const onOrder: OrderFn = (order, entries) => {
+      if (!settled || k.f.doc?.entries === entries) k.offerSortOrder(entries, order);
+    };
     try {
-      const result = await k.deps.worker.parse(bytes, name, progressFor(ac), ac.signal, (order, entries) =>
-        k.offerSortOrder(entries, order),
-      );
+      const result = await k.deps.worker.parse(bytes, name, progressFor(ac), ac.signal, onOrder);
       if (!endTask(ac)) return;
       if (result.fatal) {
         partial = { result, fileName: name };
@@ -144,6 +149,9 @@ export function createIoCommands(k: Kernel): IoCommands {
       if (!endTask(ac)) return;
       if (isAbort(e)) k.notify('info', `Opening ${name} was cancelled.`);
       else k.notify('error', `Could not open ${name}: ${errorText(e)}`);
+    } finally {
+      settled = true;
+      k.dropStaleSortOrders();
     }
   };
 

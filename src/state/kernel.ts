@@ -81,6 +81,8 @@ export interface Kernel {
    * for the first sort by that column while the document is those entries or edits of them.
    */
   offerSortOrder(entries: readonly Entry[], order: ColumnOrder): void;
+  /** Forget the orders that are not for the open document (after an open ended either way). */
+  dropStaleSortOrders(): void;
   /**
    * Replace the document (open, new, restore): not undoable, history replaced. `validated`: the
    * validator already holds this document (loaded in slices and adopted), so it is not loaded again.
@@ -248,6 +250,9 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);
+    },
+    dropStaleSortOrders() {
+      hints.reset(f.doc?.entries ?? null);
     },
     notify(level, message) {
       const notice: Notice = { id: ++noticeId, level, message, at: deps.now() };

@@ -103,4 +103,30 @@ describe('the store and worker orders', () => {
     const own = walkSortIndex(buildSortIndex(doc.entries, 'lastmod', v), 'asc', null, v);
     expect(Array.from(store.getState().rowOrder)).toEqual(Array.from(own));
   });
+
+  it('keeps no order for a file that did not open', async () => {
+    const doc = makeDocument(50);
+    const fatal = { message: 'broken', line: 1, column: 1 };
+    const result: ParseResult = { kind: 'urlset', document: doc, issues: [], fatal };
+    const client = fakeClient(() => result);
+    const order = columnOrder(doc.entries, 'loc');
+    const reversed = { ...order, asc: order.asc.slice().reverse(), runEnd: new Uint8Array(50).fill(1) };
+    let late: (() => void) | null = null;
+    const parse = client.parse;
+    client.parse = async (bytes, name, onProgress, signal, onOrder) => {
+      const r = await parse(bytes, name, onProgress, signal);
+      late = () => onOrder?.(reversed, r.document.entries);
+      return r;
+    };
+    const store = createAppStore({ worker: client, now: () => 0 });
+    await store.commands.openFile('broken.xml', new Uint8Array([60]));
+    expect(store.getState().loadError).not.toBeNull();
+    (late as (() => void) | null)?.();
+    // Opened partially afterwards: the same entries, but the order came while they were not open.
+    store.commands.openPartial();
+    await new Promise((r) => setTimeout(r, 0));
+    store.commands.setSort({ column: 'loc', dir: 'asc' });
+    const own = walkSortIndex(buildSortIndex(doc.entries, 'loc', v), 'asc', null, v);
+    expect(Array.from(store.getState().rowOrder)).toEqual(Array.from(own));
+  });
 });
