@@ -139,6 +139,8 @@ async function baselines(browser: Browser, inputs: Record<string, string>): Prom
   // the young generation and then bills its regrowth to allocation-heavy parsers (it made
   // fast-xml-parser 60% slower here), which would flatter our ratio.
   const settle = () => new Promise((r) => setTimeout(r, 50));
+  // CPU is summed over every Chromium process: let the pages of earlier sections wind down first.
+  await page.waitForTimeout(SETTLE_MS);
 
   const rows: Row[] = [];
   for (const [label, url, target] of [
@@ -146,6 +148,7 @@ async function baselines(browser: Browser, inputs: Record<string, string>): Prom
     ['50 MB worst case', inputs.worstXml, 5],
   ] as const) {
     const cpu = new Map<string, number>();
+    const wall = new Map<string, number>();
     for (const parser of [
       'fast-xml-parser',
       'DOMParser',
@@ -163,6 +166,7 @@ async function baselines(browser: Browser, inputs: Record<string, string>): Prom
       }
       const ms = median(runs.map((r) => r.ms));
       cpu.set(parser, median(runs.map((r) => r.cpuMs)));
+      wall.set(parser, ms);
       rows.push({
         group: 'baseline (main thread, same page)',
         name: `${label}: ${parser}`,
@@ -171,6 +175,7 @@ async function baselines(browser: Browser, inputs: Record<string, string>): Prom
       });
     }
     const ratio = (cpu.get('fast-xml-parser') ?? 0) / Math.max(1, cpu.get('ours (parseSitemap)') ?? 0);
+    const wallRatio = (wall.get('fast-xml-parser') ?? 0) / Math.max(1, wall.get('ours (parseSitemap)') ?? 0);
     rows.push({
       group: 'baseline (main thread, same page)',
       name: `${label}: our parse vs fast-xml-parser (CPU medians)`,
@@ -178,7 +183,7 @@ async function baselines(browser: Browser, inputs: Record<string, string>): Prom
       target: `≥ ${target}×`,
       met: ratio >= target,
       ratio: `${ratio.toFixed(1)}×`,
-      note: 'issue #2: at least as many times faster in Chromium',
+      note: `issue #2: at least as many times faster in Chromium; by wall time (performance.now) ${wallRatio.toFixed(1)}×`,
     });
   }
   await page.context().close();
