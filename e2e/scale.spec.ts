@@ -32,3 +32,34 @@ test('50,000 rows stay virtualized: only a screenful of rows is in the DOM', asy
   await page.keyboard.press('Control+Home');
   await expect(wb.grid.locator('tr[aria-rowindex="2"]')).toContainText('page-0');
 });
+
+test('120,000 rows sort by URL and by date, both ways, from the orders the worker prepares', async ({
+  wb,
+  page,
+}) => {
+  const n = 120_000;
+  await wb.openFile({ name: 'bigger-sitemap.xml', mimeType: 'application/xml', buffer: bigSitemap(n) });
+  await wb.expectUrlCount(n);
+  // The expected orders, by the platform's own string comparison (code-unit order).
+  const locs = Array.from({ length: n }, (_, i) => `https://big.example.com/section-${i % 50}/page-${i}`);
+  const sorted = [...locs].sort();
+  const url = wb.grid.getByRole('columnheader', { name: 'URL', exact: true });
+  await url.getByRole('button').click();
+  await expect(url).toHaveAttribute('aria-sort', 'ascending');
+  expect(await wb.cellText(0, 'URL')).toBe(sorted[0]);
+  expect(await wb.cellText(1, 'URL')).toBe(sorted[1]);
+  await url.getByRole('button').click();
+  await expect(url).toHaveAttribute('aria-sort', 'descending');
+  expect(await wb.cellText(0, 'URL')).toBe(sorted[n - 1]);
+  expect(await wb.cellText(2, 'URL')).toBe(sorted[n - 3]);
+
+  const date = wb.grid.getByRole('columnheader', { name: 'Last modified', exact: true });
+  await date.getByRole('button').click();
+  await expect(date).toHaveAttribute('aria-sort', 'ascending');
+  // Ties keep document order: the first 2025-01-10 row is row 0 of the file.
+  expect(await wb.cellText(0, 'Last modified')).toBe('2025-01-10');
+  expect(await wb.cellText(0, 'URL')).toBe(locs[0]);
+  await wb.clickCell(0, 'URL');
+  await page.keyboard.press('Control+End');
+  await expect(wb.grid.locator(`tr[aria-rowindex="${n + 1}"]`)).toContainText('2025-09-19');
+});
