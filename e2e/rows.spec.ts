@@ -14,6 +14,18 @@ test('a row is inserted below the selected one', async ({ wb }) => {
   await expect(await wb.cell(3, 'URL')).toHaveText('https://www.example-coffee.com/fr/');
 });
 
+test('focus stays on the active cell when the table changes size under it', async ({ wb, page }) => {
+  // Rows are drawn by slot (row % slots); a new height changes the slots, and with them which
+  // element draws the active row.
+  await wb.button('Add row').click();
+  await wb.expectUrlCount(202);
+  await expect(await wb.cell(201, 'URL')).toBeFocused();
+  for (const height of [560, 760, 480]) {
+    await page.setViewportSize({ width: 1280, height });
+    await expect(await wb.cell(201, 'URL')).toBeFocused();
+  }
+});
+
 test('rows are added, duplicated and deleted, each as one undo step', async ({ wb, page }) => {
   await wb.button('Add row').click();
   await wb.expectUrlCount(202);

@@ -28,17 +28,36 @@ export function useActiveCellFocus(
   scrollToRow: (row: number) => void,
 ): () => void {
   const wanted = useRef(false);
+  /** The cell element focus was last put on. */
+  const lastCell = useRef<HTMLElement | null>(null);
   const last = useRef(active);
   if (active !== last.current) {
     last.current = active;
     if (active && !isTypingOutside(scrollRef.current)) wanted.current = true;
   }
   useLayoutEffect(() => {
-    if (!wanted.current || !active || editing) return;
+    if (!active || editing) return;
     const root = scrollRef.current;
     const el = root?.querySelector<HTMLElement>(
       `tr[aria-rowindex="${active.row + 2}"] > [data-col="${active.col}"]`,
     );
+    if (!wanted.current) {
+      // Row i is drawn by slot i % slots: when the table is resized (the drawer opening, the
+      // window) the slots change, and the focused cell element may now show another row or be
+      // gone. Focus stays with the active cell, unless the user put it somewhere else.
+      const focused = document.activeElement;
+      const lost = (focused === null || focused === document.body) && lastCell.current?.isConnected === false;
+      const moved =
+        focused instanceof HTMLElement &&
+        focused !== el &&
+        root?.contains(focused) &&
+        focused.matches('[data-col]');
+      if (el && (lost || moved)) {
+        el.focus({ preventScroll: true });
+        lastCell.current = el;
+      }
+      return;
+    }
     if (!root || !el) {
       scrollToRow(active.row);
       return;
@@ -47,6 +66,7 @@ export function useActiveCellFocus(
     // Rendered is not always on screen (overscan rows, under the sticky header): scroll it whole.
     scrollToRow(active.row);
     el.focus({ preventScroll: true });
+    lastCell.current = el;
     scrollIntoViewWithin(root, el);
   });
   return () => {
