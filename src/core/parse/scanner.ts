@@ -312,13 +312,9 @@ export class Scanner {
     const end = lt + 2 + name.length;
     if (lt === -1 || s.charCodeAt(lt + 1) !== 47 || s.charCodeAt(end) !== 62 || !same(s, lt + 2, name))
       return 0;
-    this.tokStart = p;
-    this.name = name;
-    this.attrs = null;
-    this.selfClosing = false;
     this.textStart = from;
     this.textEnd = lt;
-    this.pos = this.tokEnd = end + 1;
+    this.takeSimple(name);
     return rank;
   }
 
