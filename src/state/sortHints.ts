@@ -48,14 +48,17 @@ export function createSortHints(): SortHints {
         hints.push({ order, base: entries, tail: entries, updated: [] });
     },
     patched(before, after, patch) {
+      if (hints.length === 0) return;
       const structural = patch.added.length > 0 || patch.removed.length > 0 || patch.reorder !== undefined;
-      hints = hints.filter((h) => h.tail === before && !structural);
+      // Past this many edited rows, merging them back costs more than sorting afresh.
+      const most = Math.max(1024, after.length >> 4);
+      hints = hints.filter(
+        (h) => h.tail === before && !structural && h.updated.length + patch.updated.length <= most,
+      );
       for (const h of hints) {
         for (const pair of patch.updated) h.updated.push(pair);
         h.tail = after;
       }
-      // Past this many edited rows, merging them back costs more than sorting afresh.
-      hints = hints.filter((h) => h.updated.length <= Math.max(1024, after.length >> 4));
     },
     reset(entries) {
       hints = hints.filter((h) => h.base === entries && h.tail === entries);
