@@ -8,6 +8,14 @@ function isTypingOutside(root: HTMLElement | null): boolean {
   return el.matches('input, textarea, select, [contenteditable="true"]') || el.closest('dialog') !== null;
 }
 
+/** True when cell element `el` draws the cell at `at` (its row's aria-rowindex is row + 2). */
+function isCellAt(el: HTMLElement, at: { row: number; col: number }): boolean {
+  return (
+    el.dataset.col === String(at.col) &&
+    el.parentElement?.getAttribute('aria-rowindex') === String(at.row + 2)
+  );
+}
+
 function scrollIntoViewWithin(root: HTMLElement, el: HTMLElement) {
   const left = el.offsetLeft;
   const right = left + el.offsetWidth;
@@ -38,26 +46,27 @@ export function useActiveCellFocus(
   useLayoutEffect(() => {
     if (!active || editing) return;
     const root = scrollRef.current;
-    const el = root?.querySelector<HTMLElement>(
-      `tr[aria-rowindex="${active.row + 2}"] > [data-col="${active.col}"]`,
-    );
+    const cell = () =>
+      root?.querySelector<HTMLElement>(`tr[aria-rowindex="${active.row + 2}"] > [data-col="${active.col}"]`);
     if (!wanted.current) {
       // Row i is drawn by slot i % slots: when the table is resized (the drawer opening, the
       // window) the slots change, and the focused cell element may now show another row or be
-      // gone. Focus stays with the active cell, unless the user put it somewhere else.
+      // gone. Focus stays with the active cell, unless the user put it somewhere else. (Checked
+      // on every render, scrolling included: no lookup unless focus is on a cell or was lost.)
       const focused = document.activeElement;
       const lost = (focused === null || focused === document.body) && lastCell.current?.isConnected === false;
-      const moved =
-        focused instanceof HTMLElement &&
-        focused !== el &&
-        root?.contains(focused) &&
-        focused.matches('[data-col]');
-      if (el && (lost || moved)) {
+      const onCell =
+        focused instanceof HTMLElement && root?.contains(focused) && focused.matches('[data-col]');
+      if (!lost && !onCell) return;
+      if (onCell && isCellAt(focused as HTMLElement, active)) return;
+      const el = cell();
+      if (el && el !== focused) {
         el.focus({ preventScroll: true });
         lastCell.current = el;
       }
       return;
     }
+    const el = cell();
     if (!root || !el) {
       scrollToRow(active.row);
       return;
