@@ -13,7 +13,15 @@ import { type Browser, type CDPSession, chromium, type Page } from '@playwright/
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { writeInputs } from './browser/inputs.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
-import { benchAddress, DIST, ROOT, servePreview } from './browser/serve.ts';
+import {
+  benchAddress,
+  chromiumCpuMs,
+  DIST,
+  openApp,
+  probePage,
+  ROOT,
+  servePreview,
+} from './browser/serve.ts';
 import { workspaceRows } from './browser/workspace.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4180);
@@ -59,15 +67,8 @@ function initialJs(): Row {
 }
 
 async function appPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    bypassCSP: true,
-    viewport: { width: 1400, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.addInitScript({ path: resolve(ROOT, 'bench/browser/probe.js') });
-  await page.goto(`${BASE}/`);
-  await page.waitForFunction('window.__probe && window.__probe.ready()');
+  const page = await probePage(browser);
+  await openApp(page, BASE);
   return page;
 }
 
@@ -75,20 +76,14 @@ type Probe = Record<string, number>;
 const call = <T = Probe>(page: Page, expr: string) => page.evaluate(expr) as Promise<T>;
 
 let cdpBrowser: CDPSession | null = null;
-/** CPU seconds of every Chromium process but the browser process (renderers incl. workers, GPU), in ms. */
-async function chromiumCpuMs(): Promise<number> {
-  if (!cdpBrowser) return 0;
-  const info = (await cdpBrowser.send('SystemInfo.getProcessInfo' as never)) as {
-    processInfo: Array<{ type: string; cpuTime: number }>;
-  };
-  return info.processInfo.filter((p) => p.type !== 'browser').reduce((sum, p) => sum + p.cpuTime * 1000, 0);
-}
+/** Chromium CPU time so far (see `chromiumCpuMs` in serve.ts); 0 before the session exists. */
+const chromiumCpu = async (): Promise<number> => (cdpBrowser ? chromiumCpuMs(cdpBrowser) : 0);
 
 /** Runs a page call and adds `cpuMs`: Chromium CPU time spent meanwhile (10 ms resolution). */
 async function timed(page: Page, expr: string): Promise<Probe> {
-  const c0 = await chromiumCpuMs();
+  const c0 = await chromiumCpu();
   const r = await call(page, expr);
-  return { ...r, cpuMs: (await chromiumCpuMs()) - c0 };
+  return { ...r, cpuMs: (await chromiumCpu()) - c0 };
 }
 
 async function openRuns(browser: Browser, url: string, name: string, runs: number) {
@@ -223,9 +218,9 @@ async function millionRows(browser: Browser, url: string, runs: number): Promise
 
   // Let the first autosave of the opened document finish: scrolling is measured on its own.
   await page.waitForTimeout(SETTLE_MS);
-  let c0 = await chromiumCpuMs();
+  let c0 = await chromiumCpu();
   const deltas = await call<number[]>(page, '__probe.scroll(240)');
-  const scrollCpu = ((await chromiumCpuMs()) - c0) / 240;
+  const scrollCpu = ((await chromiumCpu()) - c0) / 240;
   const sp95 = p95(deltas);
   rows.push({
     group: 'scroll',
@@ -236,9 +231,9 @@ async function millionRows(browser: Browser, url: string, runs: number): Promise
     note: `median ${median(deltas).toFixed(1)} ms, max ${Math.max(...deltas).toFixed(1)} ms, 240 frames after ${SETTLE_MS / 1000} s settle; mean Chromium CPU per frame ${scrollCpu.toFixed(1)} ms`,
   });
 
-  c0 = await chromiumCpuMs();
+  c0 = await chromiumCpu();
   const edits = await call<{ work: number[]; toFrame: number[] }>(page, '__probe.edits(40)');
-  const editCpu = ((await chromiumCpuMs()) - c0) / 40;
+  const editCpu = ((await chromiumCpu()) - c0) / 40;
   const ep95 = p95(edits.work);
   rows.push({
     group: 'edit',
@@ -289,9 +284,9 @@ async function exportRows(browser: Browser, inputs: Record<string, string>): Pro
     ours.push(await timed(page, '__probe.exportGz()'));
     native.push(await timed(page, `__probe.compressionStream(${JSON.stringify(inputs.plainXml)})`));
   }
-  const c0 = await chromiumCpuMs();
+  const c0 = await chromiumCpu();
   const deltas = await call<number[]>(page, '__probe.scroll(120)');
-  const scrollCpu = ((await chromiumCpuMs()) - c0) / 120;
+  const scrollCpu = ((await chromiumCpu()) - c0) / 120;
   await page.context().close();
   const sp95 = p95(deltas);
   const scroll: Row = {
@@ -380,7 +375,7 @@ async function main(): Promise<void> {
         ...(await workspaceRows({
           browser,
           appPage,
-          cpuMs: chromiumCpuMs,
+          cpuMs: chromiumCpu,
           servedDir: inputDir,
           cacheDir: resolve(ROOT, 'bench/out/inputs'),
           runs: Number(process.env.BENCH_WORKSPACE_RUNS ?? 1),

@@ -6,13 +6,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { type CDPSession, chromium, type Page } from '@playwright/test';
+import { type CDPSession, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 
-import { benchAddress, DIST, ROOT, servePreview } from './serve.ts';
+import { benchAddress, DIST, openApp, probePage, servePreview } from './serve.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
 
@@ -144,13 +143,8 @@ async function main(): Promise<void> {
   const found = await findBrowser();
   const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({
-      serviceWorkers: 'block',
-      bypassCSP: true,
-      viewport: { width: 1400, height: 900 },
-    });
-    const page: Page = await context.newPage();
-    await page.addInitScript({ path: resolve(ROOT, 'bench/browser/probe.js') });
+    const page = await probePage(browser);
+    const context = page.context();
     const workers: CDPSession[] = [];
     page.on('worker', (w) => {
       void context
@@ -158,8 +152,7 @@ async function main(): Promise<void> {
         .then((s) => workers.push(s))
         .catch(() => undefined);
     });
-    await page.goto(`${BASE}/`);
-    await page.waitForFunction('window.__probe && window.__probe.ready()');
+    await openApp(page, BASE);
     await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
     const cdp = await context.newCDPSession(page);
     const name = input.split('/').pop();

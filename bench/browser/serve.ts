@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -44,4 +45,36 @@ export async function servePreview(port: number): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`vite preview did not start on ${base}`);
+}
+
+/**
+ * A page in a fresh context as every bench script measures it (no service worker, CSP bypassed
+ * for the injected probe, 1400 × 900) with `probe.js` injected; not navigated yet.
+ */
+export async function probePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    bypassCSP: true,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.addInitScript({ path: resolve(ROOT, 'bench/browser/probe.js') });
+  return page;
+}
+
+/** Navigate a {@link probePage} to the app at `base` and wait until the probe sees the store. */
+export async function openApp(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.waitForFunction('window.__probe && window.__probe.ready()');
+}
+
+/**
+ * CPU ms of every Chromium process but the browser process (renderers with their workers, GPU),
+ * read through a browser CDP session (10 ms resolution).
+ */
+export async function chromiumCpuMs(cdp: CDPSession): Promise<number> {
+  const info = (await cdp.send('SystemInfo.getProcessInfo' as never)) as {
+    processInfo: Array<{ type: string; cpuTime: number }>;
+  };
+  return info.processInfo.filter((p) => p.type !== 'browser').reduce((sum, p) => sum + p.cpuTime * 1000, 0);
 }

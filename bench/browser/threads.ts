@@ -9,10 +9,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { benchAddress, DIST, ROOT, servePreview } from './serve.ts';
+import { benchAddress, chromiumCpuMs, DIST, openApp, probePage, ROOT, servePreview } from './serve.ts';
 import { writeWorkspaceInputs } from './workspace.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
@@ -90,23 +90,14 @@ function selfTimes(events: TraceEvent[]): Map<string, { busy: number; self: Map<
 
 async function cpuMs(browser: Browser): Promise<number> {
   const cdp = await browser.newBrowserCDPSession();
-  const info = (await cdp.send('SystemInfo.getProcessInfo' as never)) as {
-    processInfo: Array<{ type: string; cpuTime: number }>;
-  };
+  const ms = await chromiumCpuMs(cdp);
   await cdp.detach();
-  return info.processInfo.filter((p) => p.type !== 'browser').reduce((s, p) => s + p.cpuTime * 1000, 0);
+  return ms;
 }
 
 async function once(browser: Browser, input: string): Promise<void> {
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    bypassCSP: true,
-    viewport: { width: 1400, height: 900 },
-  });
-  const page: Page = await context.newPage();
-  await page.addInitScript({ path: resolve(ROOT, 'bench/browser/probe.js') });
-  await page.goto(`${BASE}/`);
-  await page.waitForFunction('window.__probe && window.__probe.ready()');
+  const page = await probePage(browser);
+  await openApp(page, BASE);
   const ws = process.env.WORKSPACE === '1';
   if (ws) {
     await page.evaluate(readFileSync(resolve(ROOT, 'bench/browser/wsProbe.js'), 'utf8'));
@@ -132,7 +123,7 @@ async function once(browser: Browser, input: string): Promise<void> {
     const top = [...t.self].sort((a, b) => b[1] - a[1]).slice(0, 14);
     for (const [k, ms] of top) if (ms >= 1) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${k}`);
   }
-  await context.close();
+  await page.context().close();
 }
 
 async function main(): Promise<void> {

@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import type { Entry } from '../../src/core/model.ts';
 import { plainDoc } from '../generate.ts';
+import { compactEntry, HEAD } from './inputs.ts';
 import { median, type Row } from './report.ts';
 
 /** Files and URLs per file of the workspace. */
@@ -21,22 +21,6 @@ export const WS_URLS_PER_FILE = 50_000;
 /** Bump when the generated content changes, so stale caches are rebuilt. */
 const VERSION = 'ws-v1';
 const ORIGIN = 'https://www.example.com';
-
-const HEAD =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
-
-/** Same shape as the 1M input: 2 images on every 10th URL, 3 hreflang alternates on every 25th. */
-function entryXml(e: Entry, i: number): string {
-  let s = `<url><loc>${e.loc}</loc><lastmod>${e.lastmod}</lastmod><changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority>`;
-  if (i % 10 === 0)
-    s += `<image:image><image:loc>https://cdn.example.com/i/${i}-a.jpg</image:loc></image:image><image:image><image:loc>https://cdn.example.com/i/${i}-b.jpg</image:loc></image:image>`;
-  if (i % 25 === 0) {
-    const path = e.loc.slice(ORIGIN.length).replace(/&/g, '&amp;');
-    for (const l of ['de', 'fr', 'x-default'])
-      s += `<xhtml:link rel="alternate" hreflang="${l}" href="${ORIGIN}${l === 'x-default' ? '' : `/${l}`}${path}"/>`;
-  }
-  return `${s}</url>\n`;
-}
 
 const childName = (k: number) => `sitemap-${String(k + 1).padStart(2, '0')}.xml.gz`;
 
@@ -53,7 +37,7 @@ export function writeWorkspaceInputs(servedDir: string, cacheDir: string): strin
     for (let k = 0; k < WS_FILES; k++) {
       const part: string[] = [HEAD];
       for (let i = k * WS_URLS_PER_FILE; i < (k + 1) * WS_URLS_PER_FILE; i++)
-        part.push(entryXml(doc.entries[i], i));
+        part.push(compactEntry(doc.entries[i], i));
       part.push('</urlset>\n');
       writeFileSync(resolve(dir, childName(k)), gzipSync(Buffer.from(part.join('')), { level: 6 }));
     }
