@@ -1,5 +1,5 @@
 /**
- * Every validation rule of SITEMAP-RULES.md (sections 6.1–6.16; OUT-* and IMP-* are behaviours, not
+ * Every validation rule of SITEMAP-RULES.md (sections 6.1–6.17; OUT-* and IMP-* are behaviours, not
  * rules), with who checks it. Source of the README rule table (`scripts/rules-table.ts`).
  */
 import type { Severity } from '../model.ts';
@@ -12,7 +12,7 @@ export interface RuleInfo {
   id: string;
   title: string;
   severity: Severity;
-  /** Id prefix: ENC, XML, SIZE, LOC, HOST, LASTMOD, CF, PRIO, IDX, TXT, GZ, IMG, VID, NEWS, HREF, EXT. */
+  /** Id prefix: ENC, XML, SIZE, LOC, HOST, LASTMOD, CF, PRIO, IDX, TXT, GZ, IMG, VID, NEWS, HREF, EXT, CRAWL. */
   group: string;
   stage: RuleStage;
   /** Why a rule is not checked, or a note on partial coverage. */
@@ -39,6 +39,7 @@ export const GROUP_NAMES: Readonly<Record<string, string>> = {
   NEWS: 'News',
   HREF: 'hreflang',
   EXT: 'Extensions',
+  CRAWL: 'Crawl audit',
 };
 
 /** All rules in spec order. @example RULES.find((r) => r.id === 'LOC-001')?.stage === 'validate' */
@@ -1132,6 +1133,78 @@ export const RULES: readonly RuleInfo[] = [
     severity: 'error',
     group: 'EXT',
     stage: 'parse',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-001',
+    title: 'Listed URL answers with an error',
+    severity: 'error',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-002',
+    title: 'Listed URL redirects',
+    severity: 'warning',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-003',
+    title: 'Listed URL is noindex',
+    severity: 'error',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-004',
+    title: 'Listed URL is canonicalised elsewhere',
+    severity: 'warning',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-005',
+    title: 'Listed URL is blocked by robots.txt',
+    severity: 'error',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-006',
+    title: 'Indexable page missing from the sitemap',
+    severity: 'warning',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-007',
+    title: 'Listed URL was not found by the crawl',
+    severity: 'info',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
+    fixable: false,
+  },
+  {
+    id: 'CRAWL-008',
+    title: 'Listed URL matches the crawl only after normalisation',
+    severity: 'warning',
+    group: 'CRAWL',
+    stage: 'not-checked',
+    reason: 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.',
     fixable: false,
   },
 ];
