@@ -18,6 +18,8 @@ export interface ConvertArgs {
   split?: number;
   out?: string;
   base?: string;
+  /** Keep the input's own formatting (untouched input: the same bytes); default: normalize. */
+  keepFormat?: boolean;
 }
 
 export type CliArgs = CheckArgs | ConvertArgs | { command: 'help' } | { command: 'version' };
@@ -65,6 +67,8 @@ function parseConvert(argv: string[]): ConvertArgs {
     else if (t.startsWith('--to=')) to = t.slice(5);
     else if (t === '-o' || t === '--out') a.out = takeValue(argv, i++, t);
     else if (t === '--base') a.base = checkUrl(takeValue(argv, i++, t), t);
+    else if (t === '--keep-format') a.keepFormat = true;
+    else if (t === '--normalize') a.keepFormat = false;
     else if (t === '--split') {
       const n = Number(takeValue(argv, i++, t));
       if (!Number.isInteger(n) || n < 1 || n > 50_000)
@@ -95,6 +99,7 @@ export const HELP = `sitemap-workbench — check and convert XML / text sitemaps
 Usage:
   sitemap-workbench check FILE... [--json] [--base URL] [--cross-submission]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
+                                [--keep-format | --normalize]
 
 check
   Parses each FILE (XML urlset or index, text, gzip, feeds, robots.txt) and runs every rule.
@@ -117,6 +122,10 @@ convert
   -o OUT              Output file; with several output files, a directory. Default: XML / text
                       to stdout, other formats into the current directory.
   --base URL          Publish URL of the (index) file; required to write an index after splitting.
+  --keep-format       Keep the input's own formatting: the same bytes (a .gz: the same compressed
+                      bytes), since convert edits nothing. Only for the input's own format
+                      (xml, txt, gz); exits 2 otherwise.
+  --normalize         Write the canonical form (the default).
 
 Exit codes: 0 no errors, 1 errors found (or the input is not well-formed), 2 unreadable input or
 bad arguments.
