@@ -1,4 +1,5 @@
 import type { ExportDiff } from '../core/keep/diff.ts';
+import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
@@ -235,4 +236,6 @@ export interface AppStore {
   getState(): AppState;
   subscribe(listener: () => void): () => void;
   commands: Commands;
+  /** The file the open document came from, for exports that keep its formatting (see Kernel.keepSource). */
+  keepSource?(): KeepSource | null;
 }

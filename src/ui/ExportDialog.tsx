@@ -150,8 +150,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           </label>
         ))}
       </fieldset>
+      {keepable ? <FormattingChoice keep={keep} onChange={setKeep} /> : null}
       <div className="inline-fields">
-        {keepable ? <FormattingChoice keep={keep} onChange={setKeep} /> : null}
         <fieldset className="field radio-row" disabled={format === 'txt' || keepFormat}>
           <legend>Layout</legend>
           <label>
