@@ -63,10 +63,15 @@ export function diffOfOps(
   let counted = 0;
   let line = 1;
   let shift = 0;
+  // Lines end at LF (CRLF counts once); a file without any LF ends its lines at CR. Counted with
+  // the native indexOf: the ops are ascending, so the whole body is scanned at most once.
+  const brk = source.indexOf(10) === -1 ? 13 : 10;
   const lineAt = (at: number) => {
-    for (; counted < at; counted++) {
-      const c = source[counted];
-      if (c === 10 || (c === 13 && source[counted + 1] !== 10)) line++;
+    for (;;) {
+      const i = source.indexOf(brk, counted);
+      if (i === -1 || i >= at) break;
+      line++;
+      counted = i + 1;
     }
     return line;
   };

@@ -111,13 +111,25 @@ function shifted(positions: Int32Array, base: number): Int32Array {
   return out;
 }
 
+/** True when `body[from…]` holds no byte ≥ 0x80 (checked four bytes at a time where aligned). */
+function asciiFrom(body: Uint8Array, from: number): boolean {
+  let i = from;
+  while (i < body.length && (body.byteOffset + i) % 4 !== 0) if (body[i++] >= 0x80) return false;
+  const words = new Uint32Array(body.buffer, body.byteOffset + i, (body.length - i) >> 2);
+  for (let w = 0; w < words.length; w++) if ((words[w] & 0x80808080) !== 0) return false;
+  for (i += words.length * 4; i < body.length; i++) if (body[i] >= 0x80) return false;
+  return true;
+}
+
 /**
- * UTF-16 indexes of the text decoded from `body[base…]` → byte offsets. Positions ascend except
- * the two root positions at the end (and -1 for absent ones), so they are mapped one by one
- * over a single forward walk with a sorted copy.
+ * UTF-16 indexes of the text decoded from `body[base…]` → byte offsets, in one forward walk.
+ * The entry spans ascend; the root's end-tag start lies after them and its start-tag end before,
+ * so they are mapped in that order. ASCII text needs no walk at all.
  */
 function utf8Offsets(body: Uint8Array, base: number, positions: Int32Array): Int32Array {
-  const order = Array.from(positions.keys()).sort((a, b) => positions[a] - positions[b]);
+  if (asciiFrom(body, base)) return shifted(positions, base);
+  const n = positions.length - 2;
+  const order = [n, ...Array.from({ length: n }, (_, i) => i), n + 1];
   const out = new Int32Array(positions.length);
   let byte = base;
   let unit = 0;
@@ -127,6 +139,7 @@ function utf8Offsets(body: Uint8Array, base: number, positions: Int32Array): Int
       out[i] = -1;
       continue;
     }
+    if (want < unit) throw new Error('source positions out of order');
     while (unit < want && byte < body.length) {
       const b = body[byte];
       const len = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
