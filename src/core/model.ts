@@ -11,6 +11,8 @@
  *   parsed entry's id equals its row index. Issues refer to entries by id.
  */
 
+import type { RuleId } from './rules/registry.ts';
+
 /** How bad an issue is, as SITEMAP-RULES.md section 1 defines it. */
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -120,8 +122,8 @@ export interface Entry {
 
 /** A problem found by the parser or validator. */
 export interface Issue {
-  /** SITEMAP-RULES.md id, e.g. `LOC-001`. */
-  rule: string;
+  /** SITEMAP-RULES.md id, e.g. `LOC-001` (build issues with `makeIssue`). */
+  rule: RuleId;
   severity: Severity;
   /** Human message: what is wrong, the offending value, what to do. */
   message: string;
@@ -197,9 +199,12 @@ export interface ValidationSettings {
   now: number;
 }
 
-/** Create an issue object; a tiny helper so every producer fills the same fields. */
+/**
+ * Create an issue object: the one constructor, so every producer fills the same fields and names a
+ * registered rule (`RuleId`, src/core/rules/registry.ts).
+ */
 export function makeIssue(
-  rule: string,
+  rule: RuleId,
   severity: Severity,
   message: string,
   where: { entry?: number; field?: string; line?: number; column?: number } = {},

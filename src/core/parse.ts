@@ -5,6 +5,7 @@ import { parseIssue } from './parse/issues.ts';
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
 import { parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
+import type { RuleId } from './rules/registry.ts';
 
 /** Options for {@link parseSitemap}. */
 export interface ParseOptions {
@@ -69,7 +70,7 @@ function result(
   return { kind, document, issues: stage.issues, fatal };
 }
 
-function refuse(stage: Stage, rule: string, message: string): ParseResult {
+function refuse(stage: Stage, rule: RuleId, message: string): ParseResult {
   stage.issues.push(parseIssue(rule, message, { line: 1, column: 1 }));
   return result(stage, 'unknown', [], { message, line: 1, column: 1 });
 }
