@@ -16,6 +16,18 @@ import type { RuleId } from './rules/registry.ts';
 /** How bad an issue is, as SITEMAP-RULES.md section 1 defines it. */
 export type Severity = 'error' | 'warning' | 'info';
 
+const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+/**
+ * Rank of a severity for comparisons, the one order: error 3, warning 2, info 1, none 0 (higher is
+ * worse; sort descending to put errors first).
+ *
+ * @example severityRank('error') > severityRank('info') // true
+ */
+export function severityRank(s: Severity | undefined): number {
+  return s === undefined ? 0 : SEVERITY_RANK[s];
+}
+
 /** What a parsed input turned out to be (reported by the CLI as `kind`). */
 export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'feed' | 'robots' | 'unknown';
 

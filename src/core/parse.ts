@@ -6,6 +6,7 @@ import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
 import { parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
 import type { RuleId } from './rules/registry.ts';
+import { utf8Length } from './serialize/utf8.ts';
 
 /** Options for {@link parseSitemap}. */
 export interface ParseOptions {
@@ -35,20 +36,6 @@ interface Stage {
   decodedBytes: number;
   gzip: boolean;
   encoding: string;
-}
-
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n++;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }
 
 function result(
