@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { DIFF_FIELDS, type DiffField, type DiffRow } from '../../core/compare.ts';
+import type { DiffField, DiffRow } from '../../core/compare.ts';
 import type { Entry } from '../../core/model.ts';
 import {
   CHANGE_LABEL,
@@ -9,6 +9,7 @@ import {
   type CompareSession,
   compareCsv,
   countOf,
+  DIFF_FIELDS,
   parseCompareFile,
   rowsOf,
   startCompare,
