@@ -53,6 +53,7 @@ export async function exportKept(
   if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
   const out = keepFormat(doc, src);
   const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);
+  const kept = { diff, kept: true, ...(out.whole > 0 ? { wholeEntries: out.whole } : {}) };
   const name = `${options.baseName?.trim() || 'sitemap'}.${format}`;
   const gz = format.endsWith('.gz');
   const mime = gz ? 'application/gzip' : format === 'txt' ? 'text/plain;charset=utf-8' : 'application/xml';

@@ -163,6 +163,8 @@ export interface ExportResult {
   kept?: boolean;
   /** Why the file's formatting could not be kept (the output is normalized instead). */
   keepNote?: string;
+  /** Kept formatting: entries written whole because their images, videos, news, alternates or other elements changed. */
+  wholeEntries?: number;
 }
 
 /** New rows for `insertRows`: ready entries (ids are reassigned) or a count of blank rows. */

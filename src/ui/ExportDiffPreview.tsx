@@ -29,6 +29,12 @@ export function ExportDiffPreview({ result }: { result: ExportResult | null }) {
           The file's formatting cannot be kept: {result.keepNote}. Normalized instead.
         </p>
       ) : null}
+      {result.wholeEntries ? (
+        <p className="callout info">
+          {plural(result.wholeEntries, 'entry', 'entries')} with changed images, videos, news or alternates{' '}
+          {result.wholeEntries === 1 ? 'is' : 'are'} written whole, those elements in the normalized form.
+        </p>
+      ) : null}
       {d ? (
         <>
           <p className="hint" data-testid="export-diff-summary">

@@ -7,6 +7,7 @@
  * Cost: one identity check per entry plus copying the bytes, whatever the size of the file.
  */
 import type { Entry, SitemapDocument } from '../model.ts';
+import { canonicalNs } from '../serialize/namespaces.ts';
 import {
   applySplices,
   type EntryStyle,
@@ -16,6 +17,7 @@ import {
   sameExtensions,
   styleOf,
 } from './entryXml.ts';
+import { printFullEntry } from './fullEntry.ts';
 import { type KeepSource, type Prepared, prepared } from './source.ts';
 
 /** A replacement of `body[from, to)` of the source by `bytes`. */
@@ -35,6 +37,8 @@ export interface KeepOutput {
   ops: ByteOp[];
   /** Entries re-written, added, removed (moved entries count as re-written). */
   edited: number;
+  /** Of those, entries written whole because their extension data changed (extensions normalized). */
+  whole: number;
   added: number;
   removed: number;
   /** True when the output is the source byte for byte. */
@@ -79,7 +83,7 @@ export function keepFormat(doc: SitemapDocument, src: KeepSource): KeepOutput {
     if (same) {
       const p = src.gzip ? prepared(src) : null;
       const body = p ? p.body : src.file;
-      return { body, source: body, ops: [], edited: 0, added: 0, removed: 0, identical: true };
+      return { body, source: body, ops: [], edited: 0, whole: 0, added: 0, removed: 0, identical: true };
     }
   }
   const p = prepared(src);
@@ -91,10 +95,11 @@ export function keepFormat(doc: SitemapDocument, src: KeepSource): KeepOutput {
   }
   const plan = src.kind === 'text' ? textOps(rows, src, p) : xmlOps(rows, src, p);
   const body = assemble(p.body, plan.ops);
-  return { body, source: p.body, ...plan, identical: plan.ops.length === 0 };
+  return { body, source: p.body, whole: 0, ...plan, identical: plan.ops.length === 0 };
 }
 
 interface Plan {
+  whole?: number;
   ops: ByteOp[];
   edited: number;
   added: number;
@@ -186,16 +191,28 @@ function xmlOps(rows: readonly Entry[], src: KeepSource, p: Prepared): Plan {
     }
     return s;
   };
+  // Namespace prefixes whole re-written entries use, and which the root must declare.
+  const uses = new Map<string, string>();
+  let whole = 0;
+  const full = (e: Entry, open: string, style: EntryStyle, lead: string) => {
+    whole++;
+    const printed = printFullEntry(e, open, style, lead, isIndex, src.namespaces);
+    for (const [prefix, uri] of printed.uses) if (!open.includes(`xmlns:${prefix}=`)) uses.set(prefix, uri);
+    return printed.text;
+  };
   const entryText = (k: number, e: Entry): string => {
     const t = text(k);
     if (e === orig[k]) return t;
     const x = readEntryXml(t);
     const splices = editSplices(x, orig[k], e, isIndex);
-    if (!splices) throw new KeepFormatUnavailable(unavailableEdit(orig[k], e));
-    return applySplices(t, splices);
+    if (splices) return applySplices(t, splices);
+    if (sameExtensions(orig[k], e) || (isIndex && (e.changefreq !== undefined || e.priority !== undefined)))
+      throw new KeepFormatUnavailable(unavailableEdit(orig[k], e));
+    const open = x.closeStart === -1 ? `${t.slice(0, x.openEnd - 2).trimEnd()}>` : t.slice(0, x.openEnd);
+    return full(e, open, styleOf(x), styleAt(k).lead);
   };
   const n = orig.length;
-  return walk(rows, orig, p, {
+  const plan = walk(rows, orig, p, {
     edit(k, e) {
       const t = text(k);
       const next = entryText(k, e);
@@ -210,11 +227,9 @@ function xmlOps(rows: readonly Entry[], src: KeepSource, p: Prepared): Plan {
       }
       const ref = after >= 0 ? after : n > 0 ? 0 : -1;
       const { style, lead } = ref >= 0 ? styleAt(ref) : { style: defaultStyle(src, isIndex), lead: '\n  ' };
-      const printed = printEntry(e, style, isIndex);
-      if (printed === null)
-        throw new KeepFormatUnavailable(
-          'a new entry carries images, videos, news, alternates or other elements',
-        );
+      if (isIndex && (e.changefreq !== undefined || e.priority !== undefined))
+        throw new KeepFormatUnavailable('an entry of a sitemap index cannot hold changefreq or priority');
+      const printed = printEntry(e, style, isIndex) ?? full(e, `<${style.name}>`, style, lead);
       return { from: at, to: at, bytes: encode(lead + printed) };
     },
     removal(k) {
@@ -227,6 +242,29 @@ function xmlOps(rows: readonly Entry[], src: KeepSource, p: Prepared): Plan {
       return leadStart(p.body, p.rootCloseStart);
     },
   });
+  const decls = rootDeclarations(uses, src.namespaces);
+  if (decls !== '') {
+    // The one change outside the entries: declarations the re-written entries need, added at
+    // the end of the root start tag.
+    const at = p.rootOpenEnd - 1;
+    if (p.body[at] !== 62 || p.body[at - 1] === 47)
+      throw new KeepFormatUnavailable('the root start tag cannot take a namespace declaration');
+    plan.ops.unshift({ from: at, to: at, bytes: encode(decls) });
+  }
+  return { ...plan, whole };
+}
+
+/** ` xmlns:p="uri"` for each used prefix the root does not declare; throws when one is bound elsewhere. */
+function rootDeclarations(uses: Map<string, string>, declared: Readonly<Record<string, string>>): string {
+  let out = '';
+  for (const [prefix, uri] of uses) {
+    const have = declared[prefix];
+    if (have === undefined)
+      out += ` xmlns:${prefix}="${uri.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`;
+    else if (have !== uri && canonicalNs(have) !== uri)
+      throw new KeepFormatUnavailable(`the prefix "${prefix}:" is bound to another namespace in this file`);
+  }
+  return out;
 }
 
 /** Entry style when the file has no entry to copy it from: unprefixed names, two-space indent. */
