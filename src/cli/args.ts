@@ -3,12 +3,38 @@
 /** A usage problem: printed with the help hint, exit code 2. */
 export class UsageError extends Error {}
 
+export type OutputFormat = 'human' | 'json' | 'junit' | 'sarif' | 'github';
+export type FailOn = 'error' | 'warning' | 'never';
+
 export interface CheckArgs {
   command: 'check';
   files: string[];
+  /** Same as `format === 'json'` (kept for `--json`). */
   json: boolean;
+  format: OutputFormat;
+  base?: string;
+  /** Local folder whose files are published under `base` (the site's URL). */
+  root?: string;
+  crossSubmission: boolean;
+  /** Follow sitemap indexes (and robots.txt) to their children on disk. Default true. */
+  follow: boolean;
+  /** Include every entry in JSON output even when a tree is followed. */
+  entries: boolean;
+  failOn: FailOn;
+  maxWarnings?: number;
+  /** Print errors only (warnings and info are still counted for --fail-on / --max-warnings). */
+  quiet: boolean;
+}
+
+export interface MergeArgs {
+  command: 'merge';
+  files: string[];
+  format: OutputFormat;
   base?: string;
   crossSubmission: boolean;
+  failOn: FailOn;
+  maxWarnings?: number;
+  quiet: boolean;
 }
 
 export interface ConvertArgs {
@@ -20,7 +46,10 @@ export interface ConvertArgs {
   base?: string;
 }
 
-export type CliArgs = CheckArgs | ConvertArgs | { command: 'help' } | { command: 'version' };
+export type CliArgs = CheckArgs | ConvertArgs | MergeArgs | { command: 'help' } | { command: 'version' };
+
+const FORMATS = new Set(['human', 'json', 'junit', 'sarif', 'github']);
+const FAIL_ON = new Set(['error', 'warning', 'never']);
 
 const TARGETS = new Set(['xml', 'txt', 'gz', 'zip']);
 
@@ -40,18 +69,94 @@ function checkUrl(value: string, flag: string): string {
   throw new UsageError(`${flag} must be an absolute http(s) URL, got "${value}".`);
 }
 
-function parseCheck(argv: string[]): CheckArgs {
-  const a: CheckArgs = { command: 'check', files: [], json: false, crossSubmission: false };
+/** Splits `--flag=value` into `['--flag', 'value']`; other tokens are returned as they are. */
+function splitEq(argv: string[]): string[] {
+  const out: string[] = [];
+  for (const t of argv) {
+    const eq = t.indexOf('=');
+    if (t.startsWith('--') && eq > 2) out.push(t.slice(0, eq), t.slice(eq + 1));
+    else out.push(t);
+  }
+  return out;
+}
+
+/** Options shared by check and merge; returns false when `t` is not one of them. */
+function reportOption(a: CheckArgs | MergeArgs, argv: string[], i: number): number | false {
+  const t = argv[i];
+  if (t === '--cross-submission') a.crossSubmission = true;
+  else if (t === '--quiet' || t === '-q') a.quiet = true;
+  else if (t === '--base') {
+    a.base = checkUrl(takeValue(argv, i, t), t);
+    return i + 1;
+  } else if (t === '--format' || t === '-f') {
+    const v = takeValue(argv, i, t);
+    if (!FORMATS.has(v)) throw new UsageError('--format must be human, json, junit, sarif or github.');
+    a.format = v as OutputFormat;
+    return i + 1;
+  } else if (t === '--fail-on') {
+    const v = takeValue(argv, i, t);
+    if (!FAIL_ON.has(v)) throw new UsageError('--fail-on must be error, warning or never.');
+    a.failOn = v as FailOn;
+    return i + 1;
+  } else if (t === '--max-warnings') {
+    const n = Number(takeValue(argv, i, t));
+    if (!Number.isInteger(n) || n < 0) throw new UsageError('--max-warnings must be an integer ≥ 0.');
+    a.maxWarnings = n;
+    return i + 1;
+  } else return false;
+  return i;
+}
+
+function parseCheck(raw: string[]): CheckArgs {
+  const argv = splitEq(raw);
+  const a: CheckArgs = {
+    command: 'check',
+    files: [],
+    json: false,
+    format: 'human',
+    crossSubmission: false,
+    follow: true,
+    entries: false,
+    failOn: 'error',
+    quiet: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const t = argv[i];
-    if (t === '--json') a.json = true;
-    else if (t === '--cross-submission') a.crossSubmission = true;
-    else if (t === '--base') a.base = checkUrl(takeValue(argv, i++, t), t);
-    else if (t.startsWith('--base=')) a.base = checkUrl(t.slice(7), '--base');
+    const shared = reportOption(a, argv, i);
+    if (shared !== false) i = shared;
+    else if (t === '--json') a.format = 'json';
+    else if (t === '--no-follow') a.follow = false;
+    else if (t === '--entries') a.entries = true;
+    else if (t === '--root') a.root = takeValue(argv, i++, t);
     else if (t.startsWith('-') && t !== '-') throw new UsageError(`Unknown option for check: ${t}`);
     else a.files.push(t);
   }
   if (a.files.length === 0) throw new UsageError('check needs at least one FILE.');
+  if (a.root !== undefined && a.base === undefined)
+    throw new UsageError('--root needs --base (the URL the folder is published at).');
+  a.json = a.format === 'json';
+  return a;
+}
+
+function parseMerge(raw: string[]): MergeArgs {
+  const argv = splitEq(raw);
+  const a: MergeArgs = {
+    command: 'merge',
+    files: [],
+    format: 'human',
+    crossSubmission: false,
+    failOn: 'error',
+    quiet: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const t = argv[i];
+    const shared = reportOption(a, argv, i);
+    if (shared !== false) i = shared;
+    else if (t === '--json') a.format = 'json';
+    else if (t.startsWith('-')) throw new UsageError(`Unknown option for merge: ${t}`);
+    else a.files.push(t);
+  }
+  if (a.files.length === 0) throw new UsageError('merge needs at least one REPORT.json.');
   return a;
 }
 
@@ -87,6 +192,7 @@ export function parseArgs(argv: string[]): CliArgs {
   if (rest.includes('--help') || rest.includes('-h')) return { command: 'help' };
   if (command === 'check') return parseCheck(rest);
   if (command === 'convert') return parseConvert(rest);
+  if (command === 'merge') return parseMerge(rest);
   throw new UsageError(`Unknown command "${command}".`);
 }
 

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { HELP, parseArgs, UsageError } from './args.ts';
 import { type CliIo, runCheck } from './check.ts';
 import { runConvert } from './convert.ts';
-
-const VERSION = '0.1.0';
+import { runMerge } from './merge.ts';
+import { VERSION } from './version.ts';
 
 /** Run the CLI with `argv` (arguments after the script name); resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -28,14 +28,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(`${VERSION}\n`);
     return 0;
   }
+  if (args.command === 'merge') return runMerge(args, io);
   return args.command === 'check' ? runCheck(args, io) : runConvert(args, io);
 }
 
-/** Real process I/O. */
+/** Real process I/O; progress only when stderr is a terminal. */
 export const processIo: CliIo = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
   now: () => Date.now(),
+  ...(process.stderr.isTTY ? { progress: (t: string) => process.stderr.write(`\r\x1b[2K${t}`) } : {}),
 };
 
 function isMain(): boolean {
