@@ -199,21 +199,47 @@ export function parseArgs(argv: string[]): CliArgs {
 export const HELP = `sitemap-workbench — check and convert XML / text sitemaps (offline)
 
 Usage:
-  sitemap-workbench check FILE... [--json] [--base URL] [--cross-submission]
+  sitemap-workbench check FILE|FOLDER|robots.txt... [--format F] [--root DIR --base URL] [options]
+  sitemap-workbench merge REPORT.json... [--format F] [options]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
+  sitemap-workbench --version | --help
 
 check
   Parses each FILE (XML urlset or index, text, gzip, feeds, robots.txt) and runs every rule.
-  Human output: one line per issue "file:line:col  severity  RULE  message", then a summary.
-  --json              Machine output. One FILE: a single object; several FILEs: an array of them.
-                      Object: { "file", "kind", "entries": [{ "loc", "lastmod"?, "changefreq"?,
-                      "priority"?, "images"?, "videos"?, "news"?, "alternates"?: [{ "hreflang", "href" }] }],
-                      "fatal": null | { "message", "line", "column" },
-                      "issues": [{ "rule", "severity", "entry"? (row index), "field"?, "line"?,
-                      "column"?, "message" }] }
-  --base URL          Publish URL of the file (e.g. https://www.example.com/sitemap.xml): enables
-                      host and scope rules.
+  A sitemap index or robots.txt is followed to its children on disk, a FOLDER is read whole,
+  and the cross-file checks run over all files read (LOC-006 URLs in several files, HREF-006
+  return links across files, IDX-001 missing children, IDX-003 stale index lastmod, IDX-006
+  nested indexes and loops). Files are read one at a time; memory stays bounded.
+  Children are found under --root by the path of their URL below --base, else below the
+  index's folder by the URL's path (or its tail, down to the file name); .gz twins count.
+  --format human|json|junit|sarif|github
+                      human (default): "file:line:col  severity  RULE  message" + a summary.
+                      json: one FILE without a tree: a single object, else an array of
+                      { "file", "kind", "publishUrl"?, "urls", "entries"?, "fatal", "issues" }
+                      (one FILE: { "file", "kind", "entries", "fatal", "issues" }). Entries:
+                      { "loc", "lastmod"?, "changefreq"?, "priority"?, "images"?, "videos"?,
+                      "news"?, "alternates"?: [{ "hreflang", "href" }] }; issues: { "rule",
+                      "severity", "entry"? (row index), "field"?, "line"?, "column"?, "message",
+                      "relatedFiles"? }. junit: JUnit XML (a suite per file, a failed case per
+                      error/warning). sarif: SARIF 2.1.0. github: GitHub Actions annotations.
+  --json              Same as --format json.
+  --root DIR          Local folder published at --base (e.g. --root dist --base https://www.example.com/).
+  --base URL          With --root: the site URL DIR is served at. Without: the publish URL of the
+                      first FILE (e.g. https://www.example.com/sitemap.xml). Enables host and scope rules.
   --cross-submission  Cross-host URLs are allowed (HOST-001 / IDX-004 become warnings).
+  --fail-on error|warning|never
+                      Exit 1 on errors (default), on errors or warnings, or never.
+  --max-warnings N    Exit 1 when there are more than N warnings.
+  --quiet, -q         Print errors only (warnings still count for --fail-on / --max-warnings).
+  --no-follow         Check each FILE alone: no children, no cross-file checks (for one job per
+                      file under GNU parallel or a CI matrix; then run merge).
+  --entries           In JSON of a tree, include every entry (large).
+  A progress line (files, URLs, URLs/s) is shown on a terminal, never when stderr is redirected.
+
+merge
+  Runs the cross-file checks over per-file JSON reports written by
+  "check --no-follow FILE --format json" and prints every report's issues plus the cross-file
+  ones, in any --format, with the same --fail-on / --max-warnings / --quiet.
 
 convert
   Writes the canonical form (SITEMAP-RULES.md OUT-*). --to gz writes gzipped XML (gzipped text
@@ -224,6 +250,6 @@ convert
                       to stdout, other formats into the current directory.
   --base URL          Publish URL of the (index) file; required to write an index after splitting.
 
-Exit codes: 0 no errors, 1 errors found (or the input is not well-formed), 2 unreadable input or
-bad arguments.
+Exit codes: 0 passed, 1 findings at the --fail-on level (or a file is not well-formed), 2
+unreadable input or bad arguments.
 `;

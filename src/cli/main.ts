@@ -32,6 +32,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   return args.command === 'check' ? runCheck(args, io) : runConvert(args, io);
 }
 
+// Output piped into a reader that stops early (| head): end quietly instead of an EPIPE trace.
+process.stdout.on?.('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 /** Real process I/O; progress only when stderr is a terminal. */
 export const processIo: CliIo = {
   out: (t) => process.stdout.write(t),
