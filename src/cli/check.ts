@@ -24,6 +24,8 @@ export interface CliIo {
   now(): number;
   /** Progress line for a terminal (rewritten in place); absent when stderr is not a TTY. */
   progress?(text: string): void;
+  /** Called after each file is done with: may collect garbage so memory stays bounded. */
+  reclaim?(): void;
 }
 
 /** Read a file; on failure report it on stderr and return null (exit code 2). */
@@ -208,6 +210,7 @@ export async function runCheck(
   let urls = 0;
   for (let q = 0; q < queue.length; q++) {
     const unit = queue[q];
+    io.reclaim?.(); // the previous file's document is garbage now
     progress.update(q, queue.length - q, urls);
     let bytes: Uint8Array | null;
     if (unit.named) bytes = await readInput(unit.path, io);

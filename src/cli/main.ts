@@ -4,6 +4,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { HELP, parseArgs, UsageError } from './args.ts';
 import { type CliIo, runCheck } from './check.ts';
 import { runConvert } from './convert.ts';
@@ -38,11 +40,34 @@ process.stdout.on?.('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+/**
+ * A full garbage collection between files once the heap grew by more than 32 MB since the last
+ * one (in practice after every large file): V8 otherwise lets the old space grow far past what a
+ * long run keeps alive (each file's document dies once its facts are indexed), and peak memory
+ * would grow with the tree. Costs a few tens of ms per 50,000-URL file.
+ */
+function reclaimer(): (() => void) | undefined {
+  let gc: () => void;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    gc = vm.runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+  let live = 0;
+  return () => {
+    if (process.memoryUsage().heapUsed - live < 32 * 1024 * 1024) return;
+    gc();
+    live = process.memoryUsage().heapUsed;
+  };
+}
+
 /** Real process I/O; progress only when stderr is a terminal. */
 export const processIo: CliIo = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
   now: () => Date.now(),
+  reclaim: reclaimer(),
   ...(process.stderr.isTTY ? { progress: (t: string) => process.stderr.write(`\r\x1b[2K${t}`) } : {}),
 };
 

@@ -9,7 +9,7 @@
  * Memory: about 20 bytes per URL and 16 per hreflang link, in 64K-element pages (no doubling copies).
  */
 import type { Alternate, Entry } from '../model.ts';
-import { finishHash, HASH_SEED, hashRange } from '../rules/hashIndex.ts';
+import { finishHash, HASH_SEED } from '../rules/hashIndex.ts';
 import { isNonHreflang } from '../rules/hreflang.ts';
 import { trimValue } from '../urls.ts';
 
@@ -38,18 +38,25 @@ class IntColumn {
   }
 }
 
-/** Second, independent 32-bit string hash (multiply-rotate, murmur3 finaliser). */
-function hashB(s: string): number {
-  let x = 0x9747b28c;
-  for (let i = 0; i < s.length; i++) {
-    x = Math.imul(x ^ s.charCodeAt(i), 0x5bd1e995);
-    x = (x << 13) | (x >>> 19);
-  }
-  return finishHash(x ^ s.length);
-}
+/** Set by {@link hash64}: the two independent 32-bit halves of the last hash. */
+let hashA = 0;
+let hashB = 0;
 
-function hashA(s: string): number {
-  return finishHash(hashRange(s, 0, s.length, false, HASH_SEED));
+/**
+ * 64-bit hash of `s` as two independent 32-bit hashes in one pass: FNV-1a (as `hashString`) and a
+ * multiply-rotate hash, each with a murmur3 finaliser. Results in `hashA` / `hashB`.
+ */
+function hash64(s: string): void {
+  let a = HASH_SEED;
+  let b = 0x9747b28c;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b = (b << 13) | (b >>> 19);
+  }
+  hashA = finishHash(a);
+  hashB = finishHash(b ^ s.length);
 }
 
 /** A link that takes part in hreflang clusters: rel alternate (or none), a code and an href. */
@@ -148,8 +155,9 @@ export class CrossFileIndex {
   private addEntry(entry: IndexedEntry): void {
     const row = this.rows;
     const loc = trimValue(entry.loc);
-    const a = loc === '' ? 0 : hashA(loc);
-    const b = loc === '' ? 0 : hashB(loc);
+    if (loc !== '') hash64(loc);
+    const a = loc === '' ? 0 : hashA;
+    const b = loc === '' ? 0 : hashB;
     this.keyA.push(a);
     this.keyB.push(b);
     this.lines.push(entry.line ?? 0);
@@ -171,9 +179,10 @@ export class CrossFileIndex {
       if (!isClusterLink(alt)) continue;
       const href = trimValue(alt.href as string);
       if (href === loc) continue;
+      hash64(href);
       this.edgeSrc.push(row);
-      this.edgeA.push(hashA(href));
-      this.edgeB.push(hashB(href));
+      this.edgeA.push(hashA);
+      this.edgeB.push(hashB);
       this.edgeAlt.push(k);
     }
   }
