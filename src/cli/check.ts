@@ -47,6 +47,14 @@ export async function readInput(file: string, io: CliIo): Promise<Uint8Array | n
  */
 export type DocumentCheck = (doc: SitemapDocument, file: string) => Issue[];
 
+/**
+ * A copy of `s` that shares no memory with the text it was cut from (a value quoted from a file
+ * would otherwise keep the whole decoded file alive after the file is dropped).
+ */
+function ownCopy(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
 /** Row position of each entry id (parsers number entries 0..n-1, so usually the identity). */
 function rowsOf(doc: SitemapDocument): Map<number, number> {
   const rowOf = new Map<number, number>();
@@ -82,6 +90,9 @@ function reportOf(
       : null,
     issues: issuesJson(issues, rowsOf(doc)),
   };
+  // Messages quote values cut from the file's text: copy them so the text can be collected.
+  for (const i of report.issues) i.message = ownCopy(i.message);
+  if (report.fatal) report.fatal.message = ownCopy(report.fatal.message);
   return report;
 }
 
@@ -262,7 +273,8 @@ export async function runCheck(
     ix.addEntries(pos, doc.entries, 0, doc.entries.length);
     const light: SitemapDocument = { kind: doc.kind, entries: [], nextId: 0 };
     if (doc.source) light.source = doc.source;
-    rememberNewestLastmod(light, newestLastmodIn(doc.entries, 0, doc.entries.length, null));
+    const newest = newestLastmodIn(doc.entries, 0, doc.entries.length, null);
+    rememberNewestLastmod(light, newest && { ms: newest.ms, value: ownCopy(newest.value) });
     const result = { ...parsed, document: light, issues: [] };
     inputs.push({
       name: unit.name,

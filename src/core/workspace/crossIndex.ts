@@ -59,6 +59,14 @@ function hash64(s: string): void {
   hashB = finishHash(b ^ s.length);
 }
 
+/**
+ * A copy of `s` that does not share memory with the text it was cut from: a `<loc>` is often a
+ * slice of its whole decoded file, which it would otherwise keep alive after the file is dropped.
+ */
+function ownCopy(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
 /** A link that takes part in hreflang clusters: rel alternate (or none), a code and an href. */
 function isClusterLink(a: Alternate): boolean {
   if (a.href === undefined || a.hreflang === undefined || isNonHreflang(a)) return false;
@@ -169,7 +177,7 @@ export class CrossFileIndex {
       else {
         this.next.set(row, this.next.get(first));
         this.next.set(first, row + 1);
-        if (!this.shared.has(first)) this.shared.set(first, loc);
+        if (!this.shared.has(first)) this.shared.set(first, ownCopy(loc));
       }
     }
     const alts = entry.alternates;
