@@ -55,11 +55,20 @@ function ownCopy(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
 }
 
-/** Row position of each entry id (parsers number entries 0..n-1, so usually the identity). */
-function rowsOf(doc: SitemapDocument): Map<number, number> {
-  const rowOf = new Map<number, number>();
-  for (let i = 0; i < doc.entries.length; i++) rowOf.set(doc.entries[i].id, i);
-  return rowOf;
+/** Row position of each entry id: the position itself when the entry there has that id (as parsed), else a lookup. */
+function rowsOf(doc: SitemapDocument): Pick<ReadonlyMap<number, number>, 'get'> {
+  const entries = doc.entries;
+  let byId: Map<number, number> | null = null;
+  return {
+    get(id: number): number | undefined {
+      if (entries[id]?.id === id) return id;
+      if (byId === null) {
+        byId = new Map();
+        for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
+      }
+      return byId.get(id);
+    },
+  };
 }
 
 /** Parse and validate one file's bytes into a report (with its entries). */

@@ -87,7 +87,10 @@ export function entryJson(e: Entry): JsonEntry {
 }
 
 /** Issues with entry ids mapped to row indexes. */
-export function issuesJson(issues: readonly Issue[], rowOf: ReadonlyMap<number, number>): JsonIssue[] {
+export function issuesJson(
+  issues: readonly Issue[],
+  rowOf: Pick<ReadonlyMap<number, number>, 'get'>,
+): JsonIssue[] {
   return issues.map((i) => {
     const row = i.entry === undefined ? undefined : rowOf.get(i.entry);
     return {
