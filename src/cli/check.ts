@@ -284,7 +284,8 @@ export async function runCheck(
     if (doc.source) light.source = doc.source;
     const newest = newestLastmodIn(doc.entries, 0, doc.entries.length, null);
     rememberNewestLastmod(light, newest && { ms: newest.ms, value: ownCopy(newest.value) });
-    const result = { ...parsed, document: light, issues: [] };
+    const fatal = parsed.fatal && { ...parsed.fatal, message: ownCopy(parsed.fatal.message) };
+    const result = { kind: parsed.kind, document: light, issues: [], fatal };
     inputs.push({
       name: unit.name,
       result,
