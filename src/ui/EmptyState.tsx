@@ -1,10 +1,9 @@
-import { openSample } from './openFiles.ts';
+import { useOpen } from './openFiles.ts';
 import { FILE_INPUT_ID } from './TopBar.tsx';
-import { useCommands } from './useAppState.ts';
 
 /** What the app shows before anything is open: an invitation, not a wall of options. */
 export function EmptyState({ onPaste }: { onPaste(): void }) {
-  const commands = useCommands();
+  const open = useOpen();
   return (
     <section className="empty" aria-labelledby="empty-title">
       <div className="empty-card">
@@ -24,10 +23,10 @@ export function EmptyState({ onPaste }: { onPaste(): void }) {
           <button type="button" className="btn large" onClick={onPaste}>
             Paste
           </button>
-          <button type="button" className="btn large" onClick={() => void openSample(commands)}>
+          <button type="button" className="btn large" onClick={() => void open.sample()}>
             Try a sample
           </button>
-          <button type="button" className="btn large ghost" onClick={() => commands.newDocument('urlset')}>
+          <button type="button" className="btn large ghost" onClick={() => void open.blank()}>
             Start empty
           </button>
         </div>

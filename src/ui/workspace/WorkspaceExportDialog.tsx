@@ -36,7 +36,13 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const model = useWorkspace(selModel);
   const files = useWorkspace(selFiles);
   const suggested = useMemo(
-    () => (model ? suggestedPublishBase(model, ws.primary.getState().settings.publishUrl) : undefined),
+    () =>
+      model
+        ? suggestedPublishBase(
+            model,
+            (ws.getState().files[0]?.store ?? ws.primary).getState().settings.publishUrl,
+          )
+        : undefined,
     [model, ws],
   );
   const [base, setBase] = useState(suggested ?? '');
