@@ -84,6 +84,8 @@ export interface SessionSaver {
   resume(): void;
   /** Drop the saved session (and any pending save). */
   clear(): Promise<void>;
+  /** Report a storage failure (`what` failed because of `e`), once until a save succeeds again. */
+  failed(what: string, e: unknown): void;
 }
 
 /**
@@ -98,6 +100,12 @@ export function createSessionSaver(deps: SessionSaverDeps): SessionSaver {
   let held = false;
   let failed = false;
   let chain: Promise<void> = Promise.resolve();
+  const fail = (what: string, e: unknown) => {
+    if (failed) return;
+    failed = true;
+    const why = e instanceof Error ? e.message : String(e);
+    deps.report(`${what} (${why}). Your work stays in this tab only; export to keep it.`);
+  };
   const save = () => {
     timer = null;
     held = false;
@@ -109,10 +117,7 @@ export function createSessionSaver(deps: SessionSaverDeps): SessionSaver {
         await deps.storage.save(s);
         failed = false;
       } catch (e) {
-        if (failed) return;
-        failed = true;
-        const why = e instanceof Error ? e.message : String(e);
-        deps.report(`Autosave failed (${why}). Your work stays in this tab only; export to keep it.`);
+        fail('Autosave failed', e);
       }
     });
     return chain;
@@ -151,9 +156,9 @@ export function createSessionSaver(deps: SessionSaverDeps): SessionSaver {
       try {
         await deps.storage.clear();
       } catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        deps.report(`Saved work could not be deleted (${why}).`);
+        fail('Saved work could not be deleted', e);
       }
     },
+    failed: fail,
   };
 }

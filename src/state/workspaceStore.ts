@@ -690,11 +690,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const saved = await storage.load();
       if (saved) restore(saved);
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      notify(
-        'warning',
-        `Saved work could not be read (${why}). Your work stays in this tab only; export to keep it.`,
-      );
+      saver.failed('Saved work could not be read', e);
     }
     saver.resume();
   };
