@@ -142,6 +142,50 @@ test('4. sibling sitemaps without an index open together as one workspace', asyn
   await expect(page.getByRole('region', { name: 'Notifications' })).not.toContainText('not opened');
 });
 
+test('5. hreflang clusters span the files of a workspace; the fix edits the right file', async ({
+  wb,
+  page,
+}) => {
+  const XHTML = ' xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+  const U = (lang: string) => `https://guides.example/${lang}/`;
+  const link = (lang: string) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${U(lang)}"/>`;
+  const page1 = (name: string, lang: string, links: string[]) =>
+    xml(
+      name,
+      `<urlset xmlns="${NS}"${XHTML}><url><loc>${U(lang)}</loc>${links.map(link).join('')}</url></urlset>`,
+    );
+  await wb.openFiles([
+    index('sitemap.xml', [
+      'https://guides.example/en.xml',
+      'https://guides.example/fr.xml',
+      'https://guides.example/zh-cn.xml',
+    ]),
+    page1('en.xml', 'en', ['en', 'fr', 'zh-cn']),
+    // fr lacks its link back to en.
+    page1('fr.xml', 'fr', ['fr', 'zh-cn']),
+    page1('zh-cn.xml', 'zh-cn', ['en', 'fr', 'zh-cn']),
+  ]);
+  await expect(wb.workspace).toContainText('4 files · 3 URLs');
+  await wb.showWorkspaceFile('en.xml');
+  const cluster = (await wb.openDetails(0, 'hreflang')).getByRole('region', { name: 'hreflang cluster' });
+  await expect(cluster).toContainText('3 pages');
+  await expect(cluster).not.toContainText('Not loaded');
+  await expect(cluster.getByRole('cell', { name: 'fr is missing the return link to en' })).toBeVisible();
+  await expect(cluster.getByRole('status')).not.toHaveText('Every loaded page links back.');
+  await cluster.getByRole('button', { name: 'Add missing return links (1)' }).click();
+  await expect(cluster.getByRole('status')).toHaveText(
+    'Added 1 return link in fr.xml. Ctrl+Z in that file undoes it.',
+  );
+  await expect(cluster.getByRole('cell', { name: /is missing the return link/ })).toHaveCount(0);
+  // The edit is one undo step in fr.xml; en.xml is unchanged.
+  const undo = page.getByRole('banner').getByRole('button', { name: /^Undo/ });
+  await expect(undo).toBeDisabled();
+  await wb.showWorkspaceFile('fr.xml');
+  await expect(undo).toHaveText('Undo: Add 1 missing return link');
+  await undo.click();
+  await expect(undo).toBeDisabled();
+});
+
 test('6. the zip export takes a publish URL typed but not committed', async ({ wb, page }) => {
   await wb.trySample();
   await page.getByRole('banner').getByRole('button', { name: 'Export…' }).click();

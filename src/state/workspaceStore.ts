@@ -17,7 +17,9 @@ import {
 } from '../core/workspace.ts';
 import { AUTOSAVE_DELAY_MS, createSessionSaver, type SessionSaver } from './autosave.ts';
 import { visibleColumns } from './columns.ts';
+import { hreflangClusterAcross, returnLinkEdits } from './hreflangCluster.ts';
 import { decideOpen, type EditedFile, type OpenIntent, type OpenSituation } from './openDecision.ts';
+import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
 import type { AppStore, Notice } from './types.ts';
 import { expandZips, inputOf, isZip, stamp } from './workspaceInputs.ts';
@@ -182,6 +184,12 @@ export interface WorkspaceCommands {
   markExported(): void;
   /** Rebuild the model now (normally debounced after edits). */
   rebuild(): void;
+  /**
+   * Add every missing return link of the hreflang cluster of entry `entryId` of file `fileId`,
+   * across the open files: each edited file gets one undo step. Returns the links added and the
+   * names of the files they went into.
+   */
+  addMissingReturnLinks(fileId: number, entryId: number): { links: number; files: string[] };
   /** Close everything and delete the saved session (the restore banner's Discard). */
   discardSaved(): Promise<void>;
   /** Another tab owns the saved session: take it over (that tab stops saving), or work on a copy. */
@@ -794,6 +802,27 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       void setFiles([keep], keep.id);
     },
     rebuild: () => void rebuild(true),
+    addMissingReturnLinks(fileId, entryId) {
+      const files = current();
+      const docs = files.map((slot) => slot.store.getState().doc?.entries ?? []);
+      const at = files.findIndex((slot) => slot.id === fileId);
+      const cluster = at < 0 ? null : hreflangClusterAcross(docs, at, entryId);
+      if (!cluster) return { links: 0, files: [] };
+      let links = 0;
+      const names: string[] = [];
+      for (const [f, entries] of returnLinkEdits(cluster, docs)) {
+        const at = idIndexOf(docs[f]);
+        let n = 0;
+        for (const e of entries)
+          n += (e.alternates?.length ?? 0) - (docs[f][at[e.id]].alternates?.length ?? 0);
+        const label = `Add ${n} missing return ${n === 1 ? 'link' : 'links'}`;
+        if (files[f].store.commands.replaceEntries(entries, label) > 0) {
+          links += n;
+          names.push(files[f].name);
+        }
+      }
+      return { links, files: names };
+    },
     async discardSaved() {
       asked = null;
       await setFiles([], 0);
