@@ -86,7 +86,7 @@ test('1. New sitemap, Open…, Try a sample and Paste… ask before dropping une
   await prompt(page, 'Open a new sitemap?').getByRole('button', { name: 'Replace' }).click();
   await wb.expectUrlCount(0);
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
-    'Closed sample-sitemap.xml; the edits in sample-sitemap.xml were not exported and are gone.',
+    'Closed sample-sitemap.xml; the edits in sample-sitemap.xml were not exported. It is in Recent, with its edits.',
   );
 });
 

@@ -6,8 +6,9 @@
 import { fixAll, getFix } from '../core/fixes.ts';
 import { Validator } from '../core/validate.ts';
 import { createSitemapClient } from '../workers/client.ts';
-import { createIdbPersistence } from './idbPersistence.ts';
+import { createIdbPersistence, createIdbRecent } from './idbPersistence.ts';
 import type { PersistenceAdapter } from './persist.ts';
+import type { RecentStore } from './recent.ts';
 import type { AppStoreDeps } from './store.ts';
 import type { SessionLock } from './workspaceStore.ts';
 
@@ -54,6 +55,7 @@ function webLock(): SessionLock | undefined {
 export interface BrowserDeps extends AppStoreDeps {
   storage: PersistenceAdapter;
   lock?: SessionLock;
+  recent?: RecentStore;
 }
 
 /**
@@ -67,11 +69,13 @@ export function createBrowserDeps(): BrowserDeps {
   // Load and start the worker while the page starts, not when the first file is dropped.
   worker.start?.();
   const lock = webLock();
+  const recent = createIdbRecent();
   return {
     worker,
     now: () => Date.now(),
     storage,
     ...(lock ? { lock } : {}),
+    ...(recent ? { recent } : {}),
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),

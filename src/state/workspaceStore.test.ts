@@ -114,7 +114,7 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.getState().files.map((f) => f.name)).toEqual(['new-sitemap.xml']);
     expect(ws.activeStore().getState().doc?.entries).toEqual([]);
     expect(ws.getState().notices.at(-1)?.message).toBe(
-      'Opened new-sitemap.xml. Closed pages.xml and other.xml; the edits in pages.xml were not exported and are gone.',
+      'Opened new-sitemap.xml. Closed pages.xml and other.xml; the edits in pages.xml were not exported. They are gone.',
     );
   });
 

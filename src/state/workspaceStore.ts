@@ -21,6 +21,7 @@ import { hreflangClusterAcross, returnLinkEdits } from './hreflangCluster.ts';
 import { decideOpen, type EditedFile, type OpenIntent, type OpenSituation } from './openDecision.ts';
 import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
+import { planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
 import type { AppStore, Notice } from './types.ts';
 import { expandZips, inputOf, isZip, stamp } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
@@ -89,6 +90,8 @@ export interface WorkspaceState {
   otherTab: OtherTab;
   /** Session notices: what each open did, autosave problems. */
   notices: readonly Notice[];
+  /** Sessions put aside (replaced or discarded), newest first: `commands.openRecent(id)`. */
+  recent: readonly RecentEntry[];
   /** +1 on every change. */
   version: number;
 }
@@ -190,6 +193,8 @@ export interface WorkspaceCommands {
    * names of the files they went into.
    */
   addMissingReturnLinks(fileId: number, entryId: number): { links: number; files: string[] };
+  /** Open a Recent session (asks first when open work would be lost); what was open goes to Recent. */
+  openRecent(id: number): Promise<OpenOutcome>;
   /** Close everything and delete the saved session (the restore banner's Discard). */
   discardSaved(): Promise<void>;
   /** Another tab owns the saved session: take it over (that tab stops saving), or work on a copy. */
@@ -239,6 +244,8 @@ export interface WorkspaceDeps {
   storage?: PersistenceAdapter;
   /** Only one tab saves; without a lock this tab always owns the saved session. */
   lock?: SessionLock;
+  /** Where replaced and discarded sessions are kept for a while; without it they are gone. */
+  recent?: RecentStore;
 }
 
 /** From this many URLs on, a full model build runs in slices (when timers are given). */
@@ -278,6 +285,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     restored: null,
     otherTab: null,
     notices: [],
+    recent: [],
     version: 0,
   };
   let nextId = 1;
@@ -525,6 +533,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   interface Incoming {
     files: FileBytes[];
     blank: SitemapDocument['kind'] | null;
+    /** A whole saved session (from Recent). */
+    saved?: { session: SavedSession; id: number };
     skipped: OpenOutcome['skipped'];
   }
   let asked: Incoming | null = null;
@@ -540,7 +550,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const childrenOfOpenIndex =
       incoming.files.length > 0 &&
       incoming.files.every((f) => !names.has(f.name) && indexLocs.some((loc) => namesFile(loc, f.name)));
-    return { files: files.length, edited: edited(), childrenOfOpenIndex, blank: incoming.blank !== null };
+    const blank = incoming.blank !== null || incoming.saved !== undefined;
+    return { files: files.length, edited: edited(), childrenOfOpenIndex, blank };
   };
 
   const skippedNote = (skipped: OpenOutcome['skipped']) =>
@@ -548,18 +559,78 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       ? ` Left out of the archive: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}.`
       : '';
 
-  /** Replace everything open with the incoming files (or a blank document). */
+  /**
+   * Put the open session aside in Recent when the user worked on it. Returns the sentence for
+   * the notice ('' when nothing was kept).
+   */
+  const remember = async (): Promise<string> => {
+    const recent = deps.recent;
+    const worked = current().some((slot) => {
+      const s = slot.store.getState();
+      return s.dirty || s.history.undoDepth > 0;
+    });
+    const session = recent && worked ? snapshot() : null;
+    if (!recent || !session) return '';
+    try {
+      const plan = planRecent(await recent.list(), session);
+      if (plan.list === null) return ' It is too big to keep in Recent.';
+      for (const e of plan.evicted) await recent.drop(e.slot);
+      await recent.write(plan.list, plan.slot, session);
+      set({ recent: plan.list });
+      const evicted =
+        plan.evicted.length > 0
+          ? ` Recent keeps ${RECENT_MAX} sessions: ${listNames(plan.evicted.map((e) => e.files[0] ?? 'a session'))} ${plan.evicted.length === 1 ? 'was' : 'were'} removed from it.`
+          : '';
+      return ` It is in Recent, with its edits.${evicted}`;
+    } catch (e) {
+      saver?.failed('Recent could not be saved', e);
+      return '';
+    }
+  };
+
+  /** Take a session out of Recent (it is open now). */
+  const forget = async (id: number) => {
+    const recent = deps.recent;
+    if (!recent) return;
+    try {
+      const list = await recent.list();
+      const entry = list.find((e) => e.id === id);
+      if (!entry) return;
+      const rest = list.filter((e) => e.id !== id);
+      await recent.write(rest, null, null);
+      await recent.drop(entry.slot);
+      set({ recent: rest });
+    } catch (e) {
+      saver?.failed('Recent could not be saved', e);
+    }
+  };
+
+  /** Stores holding a saved session's files; the first one is `first`. */
+  const restoreSlots = (saved: SavedSession, first: AppStore): WorkspaceSlot[] =>
+    saved.files.map((file, k) => {
+      const store = k === 0 ? first : deps.createStore();
+      opens++;
+      store.commands.restoreFile(file);
+      opens--;
+      return { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
+    });
+
+  /** Replace everything open with the incoming files (or a blank document, or a Recent session). */
   const replaceWith = async (incoming: Incoming): Promise<OpenOutcome> => {
     const before = current();
     const closed = before.map((s) => s.name);
     const lost = edited();
+    const kept = before.length > 0 ? await remember() : '';
     const activeSlot = before.find((s) => s.id === (target?.active ?? state.active));
     // The first file opens into the store on screen: it keeps its document until the new one is
     // ready, and its own Cancel (status bar) keeps it.
     const shown = activeSlot?.store ?? before[0]?.store ?? primary;
     const { skipped } = incoming;
     let slots: WorkspaceSlot[];
-    if (incoming.blank !== null) {
+    if (incoming.saved) {
+      slots = restoreSlots(incoming.saved.session, shown);
+      await forget(incoming.saved.id);
+    } else if (incoming.blank !== null) {
       shown.commands.newDocument(incoming.blank);
       slots = [{ id: nextId++, name: 'new-sitemap.xml', store: shown }];
     } else {
@@ -581,8 +652,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       }
       slots = made.filter((_, k) => opened[k]);
     }
+    const saved = incoming.saved?.session;
     const index = slots.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? slots[0];
-    await setFiles(slots, index.id);
+    const active =
+      saved && saved.active !== 'all' && slots.length > 1 ? (slots[saved.active] ?? index).id : index.id;
+    await setFiles(slots, active);
     set({ restored: null });
     const names = slots.map((s) => s.name);
     const what =
@@ -593,9 +667,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       closed.length === 0
         ? ''
         : lost.length > 0
-          ? ` Closed ${listNames(closed)}; the edits in ${listNames(lost.map((f) => f.name))} were not exported and are gone.`
-          : ` Closed ${listNames(closed)} (no unexported edits).`;
-    notify('info', `${what}.${gone}${skippedNote(skipped)}`);
+          ? ` Closed ${listNames(closed)}; the edits in ${listNames(lost.map((f) => f.name))} were not exported.${kept || ' They are gone.'}`
+          : ` Closed ${listNames(closed)} (no unexported edits).${kept}`;
+    notify('info', `${saved ? 'Reopened from Recent: ' : ''}${what}.${gone}${skippedNote(skipped)}`);
     return { mode: slots.length === 1 ? 'single' : 'workspace', notOpened: [], skipped };
   };
 
@@ -659,7 +733,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     asked = incoming;
     set({
       ask: {
-        incoming: incoming.blank !== null ? ['a new sitemap'] : incoming.files.map((f) => f.name),
+        incoming: incoming.saved
+          ? incoming.saved.session.files.map((f) => f.fileName ?? 'Untitled sitemap')
+          : incoming.blank !== null
+            ? ['a new sitemap']
+            : incoming.files.map((f) => f.name),
         open: current().map((s) => s.name),
         lost: [...decision.lost],
         canAdd: decision.canAdd,
@@ -673,13 +751,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   /** Put a saved session on screen (nothing open yet). */
   const restore = (saved: SavedSession) => {
     if (current().length > 0 || saved.files.length === 0) return;
-    const slots = saved.files.map((file, k) => {
-      const store = k === 0 ? primary : deps.createStore();
-      opens++;
-      store.commands.restoreFile(file);
-      opens--;
-      return { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
-    });
+    const slots = restoreSlots(saved, primary);
     const active = saved.active === 'all' ? 'all' : (slots[saved.active] ?? slots[0]).id;
     void setFiles(slots, slots.length > 1 ? active : slots[0].id);
     let entries = 0;
@@ -713,6 +785,10 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   };
 
   const start = async () => {
+    deps.recent?.list().then(
+      (recent) => set({ recent }),
+      () => undefined,
+    );
     if (!saver) return;
     if (deps.lock && !(await deps.lock.acquire(false, lost).catch(() => true))) {
       set({ otherTab: 'waiting' });
@@ -823,8 +899,20 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       }
       return { links, files: names };
     },
+    async openRecent(id) {
+      await ready;
+      const entry = state.recent.find((e) => e.id === id);
+      const session = entry && deps.recent ? await deps.recent.read(entry.slot).catch(() => null) : null;
+      if (!session) {
+        notify('warning', 'That Recent session could not be read any more.');
+        return { mode: 'none', notOpened: [], skipped: [] };
+      }
+      return apply({ files: [], blank: null, skipped: [], saved: { session, id } }, 'open');
+    },
     async discardSaved() {
       asked = null;
+      const kept = await remember();
+      if (kept) notify('info', `Discarded ${listNames(current().map((s) => s.name))}.${kept}`);
       await setFiles([], 0);
       // An empty store, not an empty document: the start page comes back.
       opens++;

@@ -1,9 +1,16 @@
+import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { useOpen } from './openFiles.ts';
+import { RecentList } from './RecentList.tsx';
+import { useWorkspace } from './workspace/workspaceContext.ts';
+
+const selHasRecent = (s: WorkspaceState) => s.recent.length > 0;
+
 import { FILE_INPUT_ID } from './TopBar.tsx';
 
 /** What the app shows before anything is open: an invitation, not a wall of options. */
 export function EmptyState({ onPaste }: { onPaste(): void }) {
   const open = useOpen();
+  const hasRecent = useWorkspace(selHasRecent);
   return (
     <section className="empty" aria-labelledby="empty-title">
       <div className="empty-card">
@@ -30,6 +37,12 @@ export function EmptyState({ onPaste }: { onPaste(): void }) {
             Start empty
           </button>
         </div>
+        {hasRecent ? (
+          <section className="empty-recent" aria-labelledby="empty-recent-title">
+            <h3 id="empty-recent-title">Recent</h3>
+            <RecentList />
+          </section>
+        ) : null}
         <p className="privacy">Nothing is uploaded: files are read and edited in your browser.</p>
       </div>
     </section>

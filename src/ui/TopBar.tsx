@@ -4,6 +4,7 @@ import { CompareButton } from './insights/CompareButton.tsx';
 import { preloadOn } from './lazyPart.tsx';
 import { ExportDialogPart, PasteDialogPart } from './lazyParts.ts';
 import { useOpen } from './openFiles.ts';
+import { RecentMenu } from './RecentList.tsx';
 import { useAppState, useCommands } from './useAppState.ts';
 
 /** id of the file input, so other "Open" buttons can click it. */
@@ -46,6 +47,7 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
           }}
         />
       </label>
+      <RecentMenu />
       <button type="button" className="btn" onClick={onPaste} {...preloadOn(PasteDialogPart)}>
         Paste…
       </button>

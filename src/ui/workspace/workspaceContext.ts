@@ -15,13 +15,14 @@ export const WorkspaceContext = createContext<WorkspaceStore | null>(null);
  * them all to IndexedDB and holds the one-tab lock.
  */
 export function createAppWorkspace(): WorkspaceStore {
-  const { storage, lock, ...shared } = createBrowserDeps();
+  const { storage, lock, recent, ...shared } = createBrowserDeps();
   return createWorkspaceStore({
     primary: createAppStore(shared),
     createStore: () => createAppStore(shared),
     now: shared.now,
     storage,
     ...(lock ? { lock } : {}),
+    ...(recent ? { recent } : {}),
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
