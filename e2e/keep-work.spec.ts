@@ -88,6 +88,16 @@ test('1. New sitemap, Open…, Try a sample and Paste… ask before dropping une
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
     'Closed sample-sitemap.xml; the edits in sample-sitemap.xml were not exported. It is in Recent, with its edits.',
   );
+
+  // A way back: Recent (top bar menu) reopens the replaced sample with its edit and its history.
+  await bar.getByRole('button', { name: 'Recent' }).click();
+  const recent = page.getByRole('list', { name: 'Recent' });
+  await expect(recent).toContainText(/sample-sitemap\.xml\s*201 URLs · 1 edit · /);
+  await recent.getByRole('button', { name: /^sample-sitemap\.xml/ }).click();
+  await wb.expectUrlCount(201);
+  expect(await wb.cellText(0, 'Priority')).toBe('0.3');
+  await expect(undo).toHaveText('Undo: Edit priority');
+  await expect(bar.getByRole('button', { name: 'Recent' })).toHaveCount(0);
 });
 
 test('3. a file opened over a workspace never joins it silently: Add, Replace or Cancel', async ({
