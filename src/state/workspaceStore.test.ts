@@ -166,6 +166,13 @@ describe('WorkspaceStore: opening', () => {
     expect(kindOf({ name: 'sitemap.xml.gz', bytes: new Uint8Array([0x1f, 0x8b]) })).toBe('sitemap');
     expect(kindOf({ name: 'x', bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04]) })).toBe('zip');
     expect(kindOf({ blank: 'urlset' })).toBe('blank');
+    // Compare's second file comes in the same way and changes nothing open.
+    const before = ws.getState().files;
+    await ws.commands.open([OTHER], 'compare');
+    expect(ws.getState().compare).toBe(OTHER);
+    expect(ws.getState().files).toBe(before);
+    ws.commands.compareDone();
+    expect(ws.getState().compare).toBeNull();
   });
 
   it('a .zip of the files builds the workspace, keeping folder names', async () => {

@@ -84,6 +84,8 @@ export interface WorkspaceState {
   ask: OpenQuestion | null;
   /** A CSV file that came in: the CSV import dialog maps its columns, then `csvImportDone()`. */
   csvImport: FileBytes | null;
+  /** The file to compare the active document with (`open(inputs, 'compare')`), until `compareDone()`. */
+  compare: FileBytes | null;
   /** What was restored at start-up (banner with Discard), null otherwise. */
   restored: RestoredInfo | null;
   /** Another tab owns the saved session (see {@link OtherTab}). */
@@ -172,7 +174,9 @@ export interface WorkspaceCommands {
    * unedited document is replaced; otherwise `ask` is set and nothing changes until `answer`.
    * Files open two at a time, listed in `opening` with Cancel. Announced in one notice.
    */
-  open(inputs: readonly OpenInput[], intent?: OpenIntent): Promise<OpenOutcome>;
+  open(inputs: readonly OpenInput[], intent?: OpenIntent | 'compare'): Promise<OpenOutcome>;
+  /** The comparison was closed. */
+  compareDone(): void;
   /** Answer the open question: add the files, replace what is open, or leave everything as it is. */
   answer(choice: 'add' | 'replace' | 'cancel'): Promise<OpenOutcome>;
   /** The CSV import dialog took (or dropped) `csvImport`. */
@@ -282,6 +286,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     opening: [],
     ask: null,
     csvImport: null,
+    compare: null,
     restored: null,
     otherTab: null,
     notices: [],
@@ -803,6 +808,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const commands: WorkspaceCommands = {
     async open(inputs, intent = 'open') {
       await ready;
+      // Compare reads the file beside the open document: nothing open changes.
+      if (intent === 'compare') {
+        const first = inputs.find((i) => kindOf(i) === 'sitemap');
+        if (first) set({ compare: bytesOf(first as FileBytes | { name: string; text: string }) });
+        return { mode: 'none', notOpened: [], skipped: [] };
+      }
       // No await unless a .zip is among the inputs: opening plain files starts synchronously.
       const zip = inputs.some((i) => kindOf(i) === 'zip')
         ? await import('../core/workspace/zipInput.ts')
@@ -845,6 +856,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       if (incoming === null || choice === 'cancel')
         return { mode: 'none', notOpened: [], skipped: incoming?.skipped ?? [] };
       return apply(incoming, choice);
+    },
+    compareDone() {
+      if (state.compare !== null) set({ compare: null });
     },
     csvImportDone() {
       if (state.csvImport !== null) set({ csvImport: null });
