@@ -71,5 +71,12 @@ describe('Recent through the session', () => {
     expect(ws.getState().files[1].store.getState().history.undoDepth).toBe(1);
     expect(ws.getState().recent).toEqual([]);
     expect(recent.slots.size).toBe(0);
+    // Closing the workspace keeps it in Recent too.
+    await ws.commands.close();
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['a.xml']);
+    expect(ws.getState().recent.map((e) => e.files)).toEqual([['a.xml', 'b.xml']]);
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Closed b.xml; a.xml stays open. The edits in b.xml were not exported. It is in Recent, with its edits.',
+    );
   });
 });

@@ -249,13 +249,18 @@ describe('WorkspaceStore: editing and cross-file issues', () => {
     expect(ws.unexported()).toEqual([]);
   });
 
-  it('close leaves the primary store open alone', async () => {
+  it('close leaves the active file open alone and says what it closed, edits included', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS]);
-    ws.commands.close();
+    ws.getState().files[1].store.commands.setCell(0, 'priority', '0.3');
+    await ws.commands.close();
     expect(ws.getState().model).toBeNull();
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml']);
     expect(ws.activeStore()).toBe(ws.primary);
     expect(ws.primary.getState().fileName).toBe('sitemap.xml');
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Closed posts.xml; sitemap.xml stays open. The edits in posts.xml were not exported. They are gone.',
+    );
   });
 });
 

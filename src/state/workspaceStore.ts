@@ -185,8 +185,11 @@ export interface WorkspaceCommands {
   setActive(target: number | 'all'): void;
   /** Make the file active and select entry `entryIndex` (its position in the document). */
   reveal(fileId: number, entryIndex: number): void;
-  /** Leave the workspace: the active file stays open alone. */
-  close(): void;
+  /**
+   * Leave the workspace: the active file stays open alone. The workspace goes to Recent first
+   * (when worked on), and the notice names the files closed and any unexported edits.
+   */
+  close(): Promise<void>;
   /** Record every file as exported (after the workspace .zip was downloaded). */
   markExported(): void;
   /** Rebuild the model now (normally debounced after edits). */
@@ -885,11 +888,20 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     markExported() {
       for (const slot of state.files) slot.store.commands.markExported();
     },
-    close() {
+    async close() {
       const files = current();
       const keep = files.find((s) => s.id === state.active) ?? files[0];
-      if (!keep) return;
-      void setFiles([keep], keep.id);
+      if (!keep || files.length < 2) return;
+      const others = files.filter((s) => s !== keep);
+      const edits = edited().filter((f) => f.name !== keep.name);
+      // The whole workspace goes to Recent first, so closing it can be taken back.
+      const kept = edits.length > 0 || others.length > 0 ? await remember() : '';
+      await setFiles([keep], keep.id);
+      const lost =
+        edits.length > 0
+          ? ` The edits in ${listNames(edits.map((f) => f.name))} were not exported.${kept || ' They are gone.'}`
+          : kept;
+      notify('info', `Closed ${listNames(others.map((s) => s.name))}; ${keep.name} stays open.${lost}`);
     },
     rebuild: () => void rebuild(true),
     addMissingReturnLinks(fileId, entryId) {
