@@ -84,9 +84,17 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
     .map((f, k) => ({ f, k }))
     .filter(({ f }) => f.kind !== 'sitemapindex' && (extra || f.role !== 'extra'));
   const total = out?.reduce((n, f) => n + f.bytes.length, 0) ?? 0;
+  // Download takes the fields as they are now, even when typed after the last preview.
   const download = () => {
-    if (!out) return;
-    downloadBytes(zipName(files, model), 'application/zip', zipExport(out));
+    if (!out || publishBase === null) return;
+    const req = {
+      publishBase,
+      now: Date.now(),
+      formats,
+      includeExtra: extra,
+      ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
+    };
+    downloadBytes(zipName(files, model), 'application/zip', zipExport(exportWorkspace(ws.getState(), req)));
     ws.commands.markExported();
     onClose();
   };
