@@ -53,6 +53,13 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const [out, setOut] = useState<ExportedFile[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const publishBase = absoluteBase(base);
+  const request = (at: string) => ({
+    publishBase: at,
+    now: Date.now(),
+    formats,
+    includeExtra: extra,
+    ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new model means the files changed: plan again
   useEffect(() => {
@@ -62,14 +69,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
     }
     const t = setTimeout(() => {
       try {
-        const req = {
-          publishBase,
-          now: Date.now(),
-          formats,
-          includeExtra: extra,
-          ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
-        };
-        setOut(exportWorkspace(ws.getState(), req));
+        setOut(exportWorkspace(ws.getState(), request(publishBase)));
         setFailure(null);
       } catch (e) {
         setOut(null);
@@ -87,14 +87,11 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   // Download takes the fields as they are now, even when typed after the last preview.
   const download = () => {
     if (!out || publishBase === null) return;
-    const req = {
-      publishBase,
-      now: Date.now(),
-      formats,
-      includeExtra: extra,
-      ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
-    };
-    downloadBytes(zipName(files, model), 'application/zip', zipExport(exportWorkspace(ws.getState(), req)));
+    downloadBytes(
+      zipName(files, model),
+      'application/zip',
+      zipExport(exportWorkspace(ws.getState(), request(publishBase))),
+    );
     ws.commands.markExported();
     onClose();
   };
