@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 // @ts-expect-error plain .mjs helper shared with playwright.config.ts
@@ -57,6 +58,8 @@ test('1. New sitemap, Open…, Try a sample and Paste… ask before dropping une
   const ask = prompt(page, 'Open a new sitemap?');
   await expect(ask).toContainText('sample-sitemap.xml (1 edit)');
   await expect(ask.getByRole('button', { name: 'Add to workspace' })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
   expect(await wb.cellText(0, 'Priority')).toBe('0.3');
@@ -93,6 +96,7 @@ test('1. New sitemap, Open…, Try a sample and Paste… ask before dropping une
   await bar.getByRole('button', { name: 'Recent' }).click();
   const recent = page.getByRole('list', { name: 'Recent' });
   await expect(recent).toContainText(/sample-sitemap\.xml\s*201 URLs · 1 edit · /);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await recent.getByRole('button', { name: /^sample-sitemap\.xml/ }).click();
   await wb.expectUrlCount(201);
   expect(await wb.cellText(0, 'Priority')).toBe('0.3');
