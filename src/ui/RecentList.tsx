@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import type { RecentEntry } from '../state/recent.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { plural } from './format.ts';
+import { usePopover } from './usePopover.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
 const selRecent = (s: WorkspaceState) => s.recent;
@@ -47,32 +47,23 @@ export function RecentList({ onPick }: { onPick?(): void }) {
 /** The top bar's Recent menu (shown once something is in Recent). */
 export function RecentMenu() {
   const recent = useWorkspace(selRecent);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    return () => window.removeEventListener('mousedown', close);
-  }, [open]);
+  const { open, setOpen, ref, trigger, closeOnEscape } = usePopover({ closeOnFocusOut: true });
   if (recent.length === 0) return null;
   return (
     <div className="menu" ref={ref}>
       <button
+        ref={trigger}
         type="button"
         className="btn ghost"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
-        }}
+        onKeyDown={closeOnEscape}
       >
         Recent <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div className="menu-popover recent-popover">
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the popover from inside it
+        <div className="menu-popover recent-popover" onKeyDown={closeOnEscape}>
           <RecentList onPick={() => setOpen(false)} />
         </div>
       ) : null}
