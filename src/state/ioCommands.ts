@@ -17,6 +17,7 @@ type IoCommands = Pick<
   | 'openPartial'
   | 'dismissLoadError'
   | 'newDocument'
+  | 'closeDocument'
   | 'export'
   | 'markExported'
   | 'setSettings'
@@ -124,7 +125,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       }
       validated = outcome === 'done';
     }
-    k.set({ loadError: null, restored: null });
+    k.set({ loadError: null });
     k.replaceDocument(result.document, result.issues, fileName, undefined, validated, source);
   };
 
@@ -178,8 +179,13 @@ export function createIoCommands(k: Kernel): IoCommands {
     },
     newDocument(kind = 'urlset') {
       partial = null;
-      k.set({ loadError: null, restored: null });
+      k.set({ loadError: null });
       k.replaceDocument(emptyDocument(kind), [], null);
+    },
+    closeDocument() {
+      partial = null;
+      k.set({ loadError: null });
+      k.replaceDocument(null, [], null);
     },
     markExported() {
       if (k.f.dirty) k.set({ dirty: false });
