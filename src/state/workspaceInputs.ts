@@ -2,6 +2,7 @@
  * What the workspace store reads from its inputs: dropped files (a .zip expands to its members)
  * and each file store's state (its document as a workspace input, and a change fingerprint).
  */
+import { appendAll } from '../core/arrays.ts';
 import type { Entry } from '../core/model.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { WorkspaceInput } from '../core/workspace.ts';
@@ -37,8 +38,8 @@ export function expandZips(
     fromZip = true;
     const z = readZipFiles(item.bytes);
     if (z.error !== undefined) skipped.push({ name: item.name, reason: z.error });
-    skipped.push(...z.skipped);
-    files.push(...z.files);
+    appendAll(skipped, z.skipped);
+    appendAll(files, z.files);
   }
   return { files, fromZip, skipped };
 }

@@ -4,6 +4,7 @@
  * serializer (`serializeFiles` in `../serialize.ts`), one planned document at a time.
  */
 import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
+import { appendAll } from '../arrays.ts';
 import { cut } from './estimate.ts';
 import { newestLastmod } from './lastmod.ts';
 import type { ChildRef, Workspace } from './types.ts';
@@ -174,7 +175,7 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
   const indexes: PlannedFile[] = [];
   ws.indexes.forEach((i, k) => {
     const lines = indexLines(ws, i, options, indexNames, partLines);
-    if (k === 0) lines.push(...extraLines());
+    if (k === 0) appendAll(lines, extraLines());
     pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document);
   });
   if (generated !== undefined) {
@@ -203,7 +204,7 @@ function indexLines(
     if (ref.file === null) lines.push(line(missingUrl(ref, options), kept));
     else if (ws.files[ref.file].kind === 'sitemapindex')
       lines.push(line(indexNames.get(ref.file)!.url, options.now));
-    else lines.push(...partLines(ref.file, kept));
+    else appendAll(lines, partLines(ref.file, kept));
   }
   return lines;
 }
