@@ -3,8 +3,9 @@
  * the index regenerated to point at the final absolute URLs. Bytes are produced later by the
  * serializer (`serializeFiles` in `../serialize.ts`), one planned document at a time.
  */
-import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
+
 import { appendAll } from '../arrays.ts';
+import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
 import { cut } from './estimate.ts';
 import { newestLastmod } from './lastmod.ts';
 import type { ChildRef, Workspace } from './types.ts';
