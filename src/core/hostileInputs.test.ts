@@ -56,3 +56,48 @@ describe('namespace declarations (issue 20 case 4)', () => {
     expect(r.document.entries[0].extras).toHaveLength(1);
   });
 });
+
+describe('deep nesting (issue 20 case 3)', () => {
+  const video = ` xmlns:video="${NS.video}"`;
+  const depthError = (issues: readonly { rule: string; message: string }[]) =>
+    issues.find((i) => i.rule === 'ENC-004' && /nested \d+ levels deep/.test(i.message));
+
+  it('5,000 nested <video:a> are read without a stack overflow; the next entry is read too', () => {
+    const n = 5000;
+    const deep = `${'<video:a>'.repeat(n)}x${'</video:a>'.repeat(n)}`;
+    const body = `<url><loc>https://a.example/1</loc><video:video><video:title>t</video:title>${deep}</video:video></url><url><loc>https://a.example/2</loc></url>`;
+    const r = parseSitemap(urlset(body, video));
+    expect(r.fatal).toBeNull();
+    expect(r.document.entries.map((e) => e.loc)).toEqual(['https://a.example/1', 'https://a.example/2']);
+    expect(r.document.entries[0].videos?.[0].nodes.map((x) => x.name)).toEqual(['title', 'a']);
+    expect(depthError(r.issues)?.severity).toBe('error');
+    expect(depthError(r.issues)?.entry).toBe(0);
+  });
+
+  it('200,000 nested unknown elements inside <url>: one depth error, the rest of the file read', () => {
+    const n = 200_000;
+    const body = `<url><loc>https://a.example/1</loc>${'<x>'.repeat(n)}${'</x>'.repeat(n)}</url><url><loc>https://a.example/2</loc></url>`;
+    const r = parseSitemap(urlset(body));
+    expect(r.fatal).toBeNull();
+    expect(r.document.entries).toHaveLength(2);
+    expect(r.issues.filter((i) => depthError([i]))).toHaveLength(1);
+  });
+
+  it('a feed nested 5,000 levels deep is read; its items still become entries', () => {
+    const n = 5000;
+    const rss = `<?xml version="1.0"?><rss version="2.0"><channel><item><link>https://a.example/1</link>${'<d>'.repeat(n)}${'</d>'.repeat(n)}</item><item><link>https://a.example/2</link></item></channel></rss>`;
+    const r = parseSitemap(rss);
+    expect(r.fatal).toBeNull();
+    expect(r.document.entries.map((e) => e.loc)).toEqual(['https://a.example/1', 'https://a.example/2']);
+    expect(depthError(r.issues)).toBeDefined();
+  });
+
+  it('256 levels are fine (libxml2 reads them); 257 is the first reported', () => {
+    const at = (depth: number) => {
+      const inner = depth - 2; // urlset (1) > url (2) > x (3…depth)
+      return parseSitemap(urlset(`<url><loc>https://a.example/</loc>${'<x>'.repeat(inner)}${'</x>'.repeat(inner)}</url>`));
+    };
+    expect(depthError(at(256).issues)).toBeUndefined();
+    expect(depthError(at(257).issues)).toBeDefined();
+  });
+});

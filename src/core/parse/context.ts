@@ -2,7 +2,7 @@ import type { Issue } from '../model.ts';
 import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
 import { parseIssue } from './issues.ts';
 import { classifyNs, NsClass } from './names.ts';
-import { type ScanHooks, Scanner } from './scanner.ts';
+import { MAX_XML_DEPTH, type ScanHooks, Scanner } from './scanner.ts';
 
 /** Conventional prefix per namespace class (XML-003 reports others). */
 const USUAL_PREFIX: Partial<Record<NsClass, string>> = {
@@ -86,6 +86,14 @@ export class XmlCtx implements ScanHooks {
     if (this.reportedPrefix.has(prefix)) return;
     this.reportedPrefix.add(prefix);
     this.report('XML-009', `Prefix "${prefix}:" is used without an xmlns:${prefix} declaration`, at);
+  }
+
+  tooDeep(depth: number, at: number): void {
+    this.report(
+      'ENC-004',
+      `Elements are nested ${depth} levels deep here, more than ${MAX_XML_DEPTH}: libxml2-based readers (and many crawlers) refuse the file. Read on; the deep content is kept as it is`,
+      at,
+    );
   }
 
   entities(flags: number, sample: string, _at: number): void {
