@@ -2,7 +2,7 @@
 // behaviour — refused with a message, or opened with the right entry count. Times and memory are
 // measured by `npm run bench:hostile`, never here.
 import { describe, expect, it } from 'vitest';
-import { NS } from './model.ts';
+import { type Issue, NS } from './model.ts';
 import { parseSitemap } from './parse.ts';
 
 const urlset = (body: string, rootAttrs = '') =>
@@ -59,7 +59,7 @@ describe('namespace declarations (issue 20 case 4)', () => {
 
 describe('deep nesting (issue 20 case 3)', () => {
   const video = ` xmlns:video="${NS.video}"`;
-  const depthError = (issues: readonly { rule: string; message: string }[]) =>
+  const depthError = (issues: readonly Issue[]) =>
     issues.find((i) => i.rule === 'ENC-004' && /nested \d+ levels deep/.test(i.message));
 
   it('5,000 nested <video:a> are read without a stack overflow; the next entry is read too', () => {
