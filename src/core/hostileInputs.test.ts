@@ -95,9 +95,29 @@ describe('deep nesting (issue 20 case 3)', () => {
   it('256 levels are fine (libxml2 reads them); 257 is the first reported', () => {
     const at = (depth: number) => {
       const inner = depth - 2; // urlset (1) > url (2) > x (3…depth)
-      return parseSitemap(urlset(`<url><loc>https://a.example/</loc>${'<x>'.repeat(inner)}${'</x>'.repeat(inner)}</url>`));
+      return parseSitemap(
+        urlset(`<url><loc>https://a.example/</loc>${'<x>'.repeat(inner)}${'</x>'.repeat(inner)}</url>`),
+      );
     };
     expect(depthError(at(256).issues)).toBeUndefined();
     expect(depthError(at(257).issues)).toBeDefined();
+  });
+});
+
+describe('budgets per file (issue 20 case 5)', () => {
+  it('1,000,100 unknown elements: 1,000,000 kept, the rest left out with one error; findings capped', () => {
+    const n = 1_000_100;
+    const body = `<url><loc>https://a.example/</loc>${'<x:q/>'.repeat(n)}</url><url><loc>https://a.example/2</loc></url>`;
+    const r = parseSitemap(urlset(body, ' xmlns:x="urn:x"'));
+    expect(r.fatal).toBeNull();
+    expect(r.document.entries).toHaveLength(2);
+    expect(r.document.entries[0].extras).toHaveLength(1_000_000);
+    const over = r.issues.filter((i) => i.rule === 'ENC-004');
+    expect(over).toHaveLength(1);
+    expect(over[0].message).toMatch(/More than 1,000,000 unknown elements/);
+    expect(r.issues.length).toBe(500_002); // the budget, the raw-element error, the summary
+    expect(r.issues[r.issues.length - 1].message).toMatch(
+      /more parse findings \(the first a EXT-001\) are not listed/,
+    );
   });
 });

@@ -5,6 +5,14 @@ import { parseIssue } from './issues.ts';
 import { classifyNs, NsClass } from './names.ts';
 import { MAX_XML_DEPTH, type ScanHooks, Scanner } from './scanner.ts';
 
+/**
+ * Budget of parse findings kept per file (issue 20): a 276 KB gzip of `<x:q/>` elements inflated
+ * to 190 MB made ~30 million findings and crashed the tab. Past it, findings are counted only.
+ */
+export const MAX_PARSE_FINDINGS = 500_000;
+/** Budget of unknown elements kept verbatim per file; past it they are skipped (ENC-004 error, once). */
+export const MAX_RAW_ELEMENTS = 1_000_000;
+
 /** Conventional prefix per namespace class (XML-003 reports others). */
 const USUAL_PREFIX: Partial<Record<NsClass, string>> = {
   [NsClass.Core]: '',
@@ -49,9 +57,38 @@ export class XmlCtx implements ScanHooks {
     return w;
   }
 
+  /** Findings past {@link MAX_PARSE_FINDINGS} (counted, not kept), and the first one's rule. */
+  droppedFindings = 0;
+  droppedRule: RuleId = 'XML-008';
+  /** Raw elements kept so far (budget {@link MAX_RAW_ELEMENTS}); true once the budget was hit. */
+  rawKept = 0;
+  rawOver = false;
+
   /** Report a parse-stage issue at string index `at` (attached to the current entry, if any). */
   report(rule: RuleId, message: string, at: number, field?: string): void {
+    if (this.issues.length >= MAX_PARSE_FINDINGS) {
+      if (this.droppedFindings++ === 0) this.droppedRule = rule;
+      return;
+    }
     this.issues.push(parseIssue(rule, message, this.where(at, field)));
+  }
+
+  /** Report past the findings budget: for the few findings that say a budget was hit. */
+  reportAlways(rule: RuleId, message: string, at: number): void {
+    this.issues.push(parseIssue(rule, message, this.where(at)));
+  }
+
+  /** Close the findings budget: one finding saying how many were not listed. */
+  finishFindings(): void {
+    if (this.droppedFindings === 0) return;
+    this.issues.push(
+      parseIssue(
+        this.droppedRule,
+        `${this.droppedFindings.toLocaleString('en-US')} more parse findings (the first a ${this.droppedRule}) are not listed: a file keeps at most ${MAX_PARSE_FINDINGS.toLocaleString('en-US')}. The file was read in full; fix the listed ones and open it again`,
+        {},
+        'warning',
+      ),
+    );
   }
 
   nsDeclared(prefix: string, uri: string, at: number): void {

@@ -1,5 +1,5 @@
 import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
-import type { XmlCtx } from './context.ts';
+import { MAX_RAW_ELEMENTS, type XmlCtx } from './context.ts';
 import { NsClass } from './names.ts';
 import { MAX_XML_DEPTH, type QName, Tok } from './scanner.ts';
 import { decodeText, readText, skipElement } from './xmlText.ts';
@@ -17,8 +17,20 @@ function isXmlns(name: string): boolean {
  * Keep the element whose start tag (at `tagStart`) was just scanned verbatim, with the outer
  * namespace declarations it needs (EXT-001, XML-008, OUT-007).
  */
-export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml {
+export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml | null {
   const sc = ctx.sc;
+  if (++ctx.rawKept > MAX_RAW_ELEMENTS) {
+    if (!ctx.rawOver) {
+      ctx.rawOver = true;
+      ctx.reportAlways(
+        'ENC-004',
+        `More than ${MAX_RAW_ELEMENTS.toLocaleString('en-US')} unknown elements to keep verbatim: from <${q.qname}> on they are left out (not kept, not exported). Split the file or remove them at the source`,
+        tagStart,
+      );
+    }
+    skipElement(ctx);
+    return null;
+  }
   const own = new Set<string>();
   const used = new Set<string>([q.prefix]);
   const collect = (attrs: string[] | null, isOwn: boolean) => {
@@ -105,8 +117,11 @@ export function readImage(ctx: XmlCtx, index: number): ImageData {
     const at = sc.tokStart;
     const r = imageRank(q);
     if (r < 0 || seen & (1 << r)) {
-      img.extras ??= [];
-      img.extras.push(readRaw(ctx, q, at));
+      const raw = readRaw(ctx, q, at);
+      if (raw) {
+        img.extras ??= [];
+        img.extras.push(raw);
+      }
       continue;
     }
     seen |= 1 << r;

@@ -108,6 +108,7 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
     recover(ctx, st, e);
   }
   finish(ctx, st);
+  ctx.finishFindings();
   return out;
 }
 
@@ -288,7 +289,8 @@ function rootChild(ctx: XmlCtx, st: RootState): void {
       `Extension element <${q.qname}> directly under the root describes no page; kept verbatim`,
       at,
     );
-  out.rootExtras.push(readRaw(ctx, q, at));
+  const raw = readRaw(ctx, q, at);
+  if (raw) out.rootExtras.push(raw);
 }
 
 function entry(ctx: XmlCtx, st: RootState, isIndex: boolean, at: number): void {
