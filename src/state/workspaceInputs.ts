@@ -16,17 +16,20 @@ export function isZip(file: FileBytes): boolean {
   return /\.zip$/i.test(file.name) || ZIP_MAGIC.every((v, i) => b[i] === v);
 }
 
-/** Reads a .zip (core `readZipFiles`); loaded on demand, so fflate's inflate is not in the initial bundle. */
-export type ZipReader = (bytes: Uint8Array) => ZipFiles;
+/**
+ * Reads a .zip: core `readZipFiles` (loaded on demand, so fflate's inflate is not in the initial
+ * bundle), or the worker's `unzip` (same result shape) so archives inflate off the main thread.
+ */
+export type ZipReader = (bytes: Uint8Array) => ZipFiles | Promise<ZipFiles>;
 
-export function expandZips(
+export async function expandZips(
   list: readonly FileBytes[],
   readZipFiles: ZipReader | undefined,
-): {
+): Promise<{
   files: FileBytes[];
   fromZip: boolean;
   skipped: OpenOutcome['skipped'];
-} {
+}> {
   const files: FileBytes[] = [];
   const skipped: OpenOutcome['skipped'] = [];
   let fromZip = false;
@@ -36,7 +39,7 @@ export function expandZips(
       continue;
     }
     fromZip = true;
-    const z = readZipFiles(item.bytes);
+    const z = await readZipFiles(item.bytes);
     if (z.error !== undefined) skipped.push({ name: item.name, reason: z.error });
     appendAll(skipped, z.skipped);
     appendAll(files, z.files);

@@ -1,5 +1,6 @@
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
+import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import {
   buildWorkspaceSteps,
   type SeverityCounts,
@@ -128,6 +129,11 @@ export interface WorkspaceDeps {
   now?: () => number;
   /** Files opened at once when several are dropped. Default 2. */
   openConcurrency?: number;
+  /**
+   * Extract a .zip off the main thread (the worker's `unzip`); without it the core reader runs
+   * here (tests, no worker).
+   */
+  readZip?: (bytes: Uint8Array) => Promise<ZipFiles>;
 }
 
 /** From this many URLs on, a full model build runs in slices (when timers are given). */
@@ -397,8 +403,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const commands: WorkspaceCommands = {
     async open(list) {
       // No await unless a .zip is among the files: opening plain files starts synchronously.
-      const zip = list.some(isZip) ? await import('../core/workspace/zipInput.ts') : undefined;
-      const { files, fromZip, skipped } = expandZips(list, zip?.readZipFiles);
+      const hasZip = list.some(isZip);
+      const zip = hasZip && !deps.readZip ? await import('../core/workspace/zipInput.ts') : undefined;
+      const { files, fromZip, skipped } = hasZip
+        ? await expandZips(list, deps.readZip ?? zip?.readZipFiles)
+        : { files: [...list], fromZip: false, skipped: [] as OpenOutcome['skipped'] };
       if (files.length === 0)
         return { mode: state.files.length ? 'workspace' : 'single', notOpened: [], skipped };
       if (files.length > 1) return openNew(files, fromZip, skipped);

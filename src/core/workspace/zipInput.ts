@@ -56,6 +56,34 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
  * @example readZipFiles(bytes).files.map((f) => f.name) // ['sitemap.xml', 'fr/sitemap.xml']
  */
 export function readZipFiles(zip: Uint8Array, options: ReadZipOptions = {}): ZipFiles {
+  const steps = readZipSteps(zip, options);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * {@link readZipFiles} for a worker: awaits `pause()` every `every` input slices (default 64,
+ * 1 MiB of compressed input), so cancel messages and progress get through between them.
+ *
+ * @example await readZipFilesAsync(bytes, { cancelled: () => stop, pause: () => new Promise((r) => setTimeout(r, 0)) })
+ */
+export async function readZipFilesAsync(
+  zip: Uint8Array,
+  options: ReadZipOptions & { pause: () => Promise<void>; every?: number },
+): Promise<ZipFiles> {
+  const steps = readZipSteps(zip, options);
+  const every = options.every ?? 64;
+  for (let k = 1; ; k++) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (k % every === 0) await options.pause();
+  }
+}
+
+/** {@link readZipFiles} as steps: it yields after each input slice. */
+export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Generator<void, ZipFiles> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ZIP_BYTES;
   const files: ZipFiles['files'] = [];
   const skipped: ZipFiles['skipped'] = [];
@@ -118,6 +146,7 @@ export function readZipFiles(zip: Uint8Array, options: ReadZipOptions = {}): Zip
       unzip.push(zip.subarray(at, end), end >= zip.length);
       options.onProgress?.(end, zip.length);
       if (end >= zip.length) break;
+      yield;
     }
     if (files.length === 0 && skipped.length === 0 && !looksLikeZip(zip))
       return { files, skipped, error: 'Not a readable ZIP archive: no local file header' };

@@ -22,6 +22,8 @@ export function createAppWorkspace(): WorkspaceStore {
     primary,
     createStore: () => createAppStore(shared),
     now: deps.now,
+    // Zips inflate in the worker (streamed, capped, cancellable); the core reader is the fallback.
+    readZip: deps.worker.unzip?.bind(deps.worker),
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
