@@ -1,7 +1,6 @@
 import { memo } from 'react';
-import { showInvisible } from '../core/invisible.ts';
 import type { Entry, Issue, Severity } from '../core/model.ts';
-import { type ColumnId, cellText, isEditableField } from '../state/columns.ts';
+import { type ColumnId, cellText, isEditableField, showInvisible } from '../state/columns.ts';
 import { severityRank } from '../state/validation.ts';
 
 export interface GridCellProps {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { NS, type SitemapDocument } from '../model.ts';
+import { NS } from '../model.ts';
 import { parseSitemap } from '../parse.ts';
 import { serializeFiles, serializeSitemap } from '../serialize.ts';
 import { namespaceProblem, verifyExport } from './verify.ts';
