@@ -51,10 +51,18 @@ export const NS = {
  * @example { name: 'price', text: '1.99', attrs: { currency: 'EUR' } }
  */
 export interface XNode {
+  /** Local name in the extension's namespace; the qualified name as written otherwise. */
   name: string;
+  /** All text content (mixed content: the segments joined). */
   text: string;
   attrs?: Record<string, string>;
   children?: XNode[];
+  /** Namespace URI of a node that is not in the extension's namespace (then `name` is a qname). */
+  ns?: string;
+  /** Prefix → URI of the namespaces the node's own name (when `ns` is set) and attributes use. */
+  nsDecls?: Record<string, string>;
+  /** Mixed content: the text before each child and after the last, exactly as written (children.length + 1). */
+  mixed?: string[];
 }
 
 /** `<image:image>`. Deprecated children (caption, title, geo_location, license) are kept (IMG-006). */

@@ -53,6 +53,12 @@ export interface SerializeOptions {
    * worker using the platform's `CompressionStream` (see {@link gzipSelfCheckIssue}). Default false.
    */
   deferGzip?: boolean;
+  /**
+   * `serializeFiles` only: read every written file back and compare it with the document
+   * (`verifyExport`: data and namespace well-formedness); any difference blocks the export (no
+   * files, ENC-004 errors naming the entries). Default true.
+   */
+  verify?: boolean;
 }
 
 /** ASCII file base name (OUT-011): other characters become `-`; empty → `sitemap`. */
@@ -87,6 +93,7 @@ function settings(
     gzipLevel: o.gzipLevel ?? 6,
     verifyGzip: o.verifyGzip ?? true,
     deferGzip: o.deferGzip ?? false,
+    verify: o.verify ?? true,
   };
 }
 

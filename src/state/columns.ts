@@ -41,6 +41,9 @@ export function isEditableField(column: string): column is EditableField {
   return column === 'loc' || column === 'lastmod' || column === 'changefreq' || column === 'priority';
 }
 
+/** Cell text split into plain parts and visible escapes of invisible characters (see core/invisible.ts). */
+export { showInvisible } from '../core/invisible.ts';
+
 /**
  * Text shown for one cell of the list columns: the raw field value for editable fields, the
  * number of items for extension columns, '' for `row` and `issues` (the UI renders those).

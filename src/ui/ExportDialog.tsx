@@ -158,7 +158,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <button
             type="button"
             className="btn primary"
-            disabled={!result || busy || needsConfirm}
+            disabled={!result || result.files.length === 0 || busy || needsConfirm}
             onClick={() => void download()}
           >
             Download

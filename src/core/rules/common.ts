@@ -1,6 +1,8 @@
 /**
  * Shared plumbing for rule functions: where issues go and how values are shown in messages.
  */
+
+import { codePointLabel, isInvisibleUnit } from '../invisible.ts';
 import {
   type DocumentKind,
   type Entry,
@@ -56,7 +58,8 @@ function visible(value: string): string {
   let v = '';
   for (const ch of value) {
     const c = ch.charCodeAt(0);
-    if (c >= 32 && c !== 127) v += ch;
+    if (isInvisibleUnit(c)) v += `⟨${codePointLabel(ch, 0)}⟩`;
+    else if (c >= 32 && c !== 127) v += ch;
     else v += c === 10 ? '\\n' : c === 9 ? '\\t' : `\\u${c.toString(16).padStart(4, '0')}`;
   }
   return v;

@@ -3,6 +3,7 @@
  * field (image:loc, video locations, xhtml:link href). TXT-001 replaces LOC-001 for text sitemaps.
  */
 
+import { describeInvisible, hasInvisible, isInvisibleUnit } from '../invisible.ts';
 import { hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
 import type { RuleId } from './registry.ts';
@@ -76,6 +77,10 @@ export function scanChars(s: string): number {
     const c = s.charCodeAt(i);
     if (c > 127) {
       nonAscii = true;
+      if (isInvisibleUnit(c) && (c !== 0xdb40 || hasInvisible(s.slice(i, i + 2)))) {
+        badWhy = `an invisible character ${describeInvisible(s, i)}`;
+        return i;
+      }
       continue;
     }
     const k = ASCII_CLASS[c];
