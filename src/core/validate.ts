@@ -107,7 +107,7 @@ export function validateDocument(doc: SitemapDocument, settings: ValidationSetti
   return v.all();
 }
 
-/** Incremental validator; see CONTRACTS.md. */
+/** Incremental validator: `load` once, then `apply` every change; state/validation.ts picks the part the store uses. */
 export class Validator {
   /** Increments on every load, apply and settings change. */
   version = 0;

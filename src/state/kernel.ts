@@ -21,7 +21,7 @@ import type {
   Task,
   ViewState,
 } from './types.ts';
-import type { FixProvider, ValidatorFactory, ValidatorLike } from './validation.ts';
+import type { ValidatorFactory, ValidatorLike } from './validation.ts';
 import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
 /** Dependencies of the store; everything with a side effect comes in here. */
@@ -36,8 +36,6 @@ export interface StoreDeps {
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
-  /** Core fixes (`getFix`, `fixAll`). */
-  fixes?: FixProvider;
 }
 
 /** Mutable fields behind the snapshots. */

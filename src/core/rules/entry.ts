@@ -5,13 +5,13 @@
 import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
 import { hasEdgeSpace, scanUrl, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
-import type { EntryCtx } from './common.ts';
+import { type EntryCtx, URL_LOWER, URL_PLAIN } from './common.ts';
 import { familyHash } from './duplicates.ts';
 import { checkNestedByName, originKey } from './host.ts';
-import { checkHreflangLocal, type HreflangFacts, lastPlainHrefs } from './hreflang.ts';
-import { checkImages, lastPlainImageLocs } from './image.ts';
+import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
+import { checkImages } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
-import { checkLoc, lastUrlLower, lastUrlPlain } from './loc.ts';
+import { checkLoc } from './loc.ts';
 import { checkNews } from './news.ts';
 import { checkPriority } from './priority.ts';
 import { entryBytes } from './size.ts';
@@ -38,16 +38,6 @@ export interface EntryFacts {
   newsName: string | null;
   offHostImages: number;
   href: HreflangFacts | null;
-}
-
-/** Issues of the hreflang and image rules of the entry being checked (see `checkEntry`). */
-const HREF_OUT: Issue[] = [];
-const IMAGE_OUT: Issue[] = [];
-
-function moveAll(from: Issue[], to: Issue[]): void {
-  if (from.length === 0) return;
-  for (const i of from) to.push(i);
-  from.length = 0;
 }
 
 /** Facts with every field at its "nothing known" value (a shape `checkEntry` can fill in place). @example blankFacts().bytes === 0 */
@@ -82,10 +72,10 @@ export function checkEntry(
   out: Issue[],
   into?: EntryFacts,
 ): EntryFacts {
-  const ctx: EntryCtx = { entry, kind, settings, out };
+  const ctx: EntryCtx = { entry, kind, settings, out, url: 0 };
   const parts = checkLoc(ctx);
-  const plainLoc = lastUrlPlain();
-  const lowerLoc = lastUrlLower();
+  const plainLoc = (ctx.url! & URL_PLAIN) !== 0;
+  const lowerLoc = (ctx.url! & URL_LOWER) !== 0;
   if (parts && kind === 'sitemapindex') checkNestedByName(ctx, parts);
   const date = checkLastmod(ctx);
   const cf = checkChangefreq(ctx);
@@ -100,21 +90,27 @@ export function checkEntry(
   // that the value checks and byte counts can skip the URLs they proved plain.
   let href: HreflangFacts | null = null;
   let plainHrefs = 0;
+  let hrefOut: Issue[] | null = null;
   if (entry.alternates) {
-    href = checkHreflangLocal({ entry, kind, settings, out: HREF_OUT });
-    plainHrefs = lastPlainHrefs();
+    hrefOut = [];
+    const h = checkHreflangLocal({ entry, kind, settings, out: hrefOut, url: 0 });
+    href = h.facts;
+    plainHrefs = h.plainHrefs;
   }
   let offHostImages = 0;
   let plainImages = 0;
+  let imageOut: Issue[] | null = null;
   if (entry.images) {
-    offHostImages = checkImages({ entry, kind, settings, out: IMAGE_OUT }, parts);
-    plainImages = lastPlainImageLocs();
+    imageOut = [];
+    const im = checkImages({ entry, kind, settings, out: imageOut, url: 0 }, parts);
+    offHostImages = im.offHost;
+    plainImages = im.plainLocs;
   }
   checkValues(ctx, clean, plainImages, plainHrefs);
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
-  moveAll(HREF_OUT, out);
-  moveAll(IMAGE_OUT, out);
+  if (hrefOut) for (const i of hrefOut) out.push(i);
+  if (imageOut) for (const i of imageOut) out.push(i);
   const exact = plainLoc ? entry.loc : trimValue(entry.loc);
   const f = into ?? blankFacts();
   f.exact = exact;
