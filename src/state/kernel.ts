@@ -11,16 +11,7 @@ import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './p
 import type { PersistenceAdapter, Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
-import type {
-  AppState,
-  LoadError,
-  Notice,
-  SavedOffer,
-  Selection,
-  Settings,
-  Task,
-  ViewState,
-} from './types.ts';
+import type { AppState, Notice, Selection, ViewState } from './types.ts';
 import type { ValidatorFactory, ValidatorLike } from './validation.ts';
 import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
@@ -38,22 +29,11 @@ export interface StoreDeps {
   createValidator: ValidatorFactory;
 }
 
-/** Mutable fields behind the snapshots. */
-export interface Fields {
-  doc: SitemapDocument | null;
-  docVersion: number;
-  fileName: string | null;
-  settings: Settings;
-  view: ViewState;
-  selection: Selection;
-  history: History;
-  task: Task | null;
-  notices: readonly Notice[];
-  dirty: boolean;
-  loadError: LoadError | null;
-  savedOffer: SavedOffer | null;
-  restored: SavedOffer | null;
-}
+/**
+ * Mutable fields behind the snapshots: the snapshot's own fields, except what is derived for it
+ * (validation summary, row order) and with the full history instead of its summary.
+ */
+export type Fields = Omit<AppState, 'validation' | 'rowOrder' | 'history'> & { history: History };
 
 /** Default view: document order, nothing filtered, every column shown. */
 export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: [] };
