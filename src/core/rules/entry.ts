@@ -61,7 +61,9 @@ export function blankFacts(): EntryFacts {
 
 /**
  * Validates one entry in isolation; pushes issues to `out`. The facts are written into `into`
- * when given (every field is set), else into a new object.
+ * when given (every field is set), else into a new object. `side` is an empty scratch list the
+ * caller may lend for the hreflang and image issues (appended to `out` in their usual place);
+ * it is empty again on return.
  *
  * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).origin === null // and LOC-001 in out
  */
@@ -71,6 +73,7 @@ export function checkEntry(
   settings: ValidationSettings,
   out: Issue[],
   into?: EntryFacts,
+  side?: Issue[],
 ): EntryFacts {
   const ctx: EntryCtx = { entry, kind, settings, out, url: 0 };
   const parts = checkLoc(ctx);
@@ -90,27 +93,27 @@ export function checkEntry(
   // that the value checks and byte counts can skip the URLs they proved plain.
   let href: HreflangFacts | null = null;
   let plainHrefs = 0;
-  let hrefOut: Issue[] | null = null;
+  // hreflang issues, then image issues: appended to `out` after the value checks below.
+  const later = entry.alternates || entry.images ? (side ?? []) : null;
   if (entry.alternates) {
-    hrefOut = [];
-    const h = checkHreflangLocal({ entry, kind, settings, out: hrefOut, url: 0 });
+    const h = checkHreflangLocal({ entry, kind, settings, out: later!, url: 0 });
     href = h.facts;
     plainHrefs = h.plainHrefs;
   }
   let offHostImages = 0;
   let plainImages = 0;
-  let imageOut: Issue[] | null = null;
   if (entry.images) {
-    imageOut = [];
-    const im = checkImages({ entry, kind, settings, out: imageOut, url: 0 }, parts);
+    const im = checkImages({ entry, kind, settings, out: later!, url: 0 }, parts);
     offHostImages = im.offHost;
     plainImages = im.plainLocs;
   }
   checkValues(ctx, clean, plainImages, plainHrefs);
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
-  if (hrefOut) for (const i of hrefOut) out.push(i);
-  if (imageOut) for (const i of imageOut) out.push(i);
+  if (later !== null && later.length > 0) {
+    for (const i of later) out.push(i);
+    later.length = 0;
+  }
   const exact = plainLoc ? entry.loc : trimValue(entry.loc);
   const f = into ?? blankFacts();
   f.exact = exact;
