@@ -3,15 +3,16 @@
  * owns the single path every document change takes: patch → document → validator → history.
  * Commands (editCommands.ts, ioCommands.ts, viewCommands.ts) are thin functions over it.
  */
+import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
-import type { PersistenceAdapter, Timers } from './persist.ts';
+import type { Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
-import type { AppState, Notice, Selection, ViewState } from './types.ts';
+import type { AppState, LoadError, Notice, Selection, Settings, Task, ViewState } from './types.ts';
 import type { ValidatorFactory, ValidatorLike } from './validation.ts';
 import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
@@ -21,19 +22,28 @@ export interface StoreDeps {
   worker: SitemapClient;
   /** Clock in ms since epoch, for validation "now" and notice times. */
   now: () => number;
-  /** Autosave target; without it the app works in memory only. */
-  storage?: PersistenceAdapter;
-  /** Timer functions for the autosave debounce (required for autosave). */
+  /** Timer functions for validating big documents in slices. */
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
 }
 
-/**
- * Mutable fields behind the snapshots: the snapshot's own fields, except what is derived for it
- * (validation summary, row order) and with the full history instead of its summary.
- */
-export type Fields = Omit<AppState, 'validation' | 'rowOrder' | 'history'> & { history: History };
+/** Mutable fields behind the snapshots. */
+export interface Fields {
+  doc: SitemapDocument | null;
+  docVersion: number;
+  fileName: string | null;
+  settings: Settings;
+  view: ViewState;
+  selection: Selection;
+  history: History;
+  task: Task | null;
+  notices: readonly Notice[];
+  dirty: boolean;
+  loadError: LoadError | null;
+  /** The document came from a file whose formatting an export can keep (see `Kernel.keepSource`). */
+  keepable: boolean;
+}
 
 /** Default view: document order, nothing filtered, every column shown. */
 export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: [] };
@@ -71,11 +81,16 @@ export interface Kernel {
     fileName: string | null,
     history?: History,
     validated?: boolean,
+    source?: KeepSource | null,
   ): void;
+  /**
+   * The file the open document was read from (bytes, entry spans, parsed entries), for exports
+   * that keep its formatting; null for new, pasted-over or restored documents. Kept here, off the
+   * snapshots, so the bytes never reach React.
+   */
+  keepSource(): KeepSource | null;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
-  /** Registered by the autosaver: called after every document or settings change. */
-  onPersistable: (() => void) | null;
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -93,9 +108,9 @@ export function createKernel(deps: StoreDeps): Kernel {
     notices: [],
     dirty: false,
     loadError: null,
-    savedOffer: null,
-    restored: null,
+    keepable: false,
   };
+  let source: KeepSource | null = null;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
@@ -177,14 +192,12 @@ export function createKernel(deps: StoreDeps): Kernel {
     f.docVersion++;
     f.dirty = true;
     emit();
-    k.onPersistable?.();
   };
 
   const k: Kernel = {
     deps,
     validator,
     f,
-    onPersistable: null,
     validationSettings,
     getState() {
       if (!snapshot) snapshot = build();
@@ -197,7 +210,6 @@ export function createKernel(deps: StoreDeps): Kernel {
     set(partial) {
       Object.assign(f, partial);
       emit();
-      if ('settings' in partial) k.onPersistable?.();
     },
     commit(patch) {
       if (!f.doc || isEmptyPatch(patch)) return false;
@@ -212,8 +224,11 @@ export function createKernel(deps: StoreDeps): Kernel {
       const step = f.doc ? popRedo(f.history) : null;
       if (step) applyStep(step.patch, step.history);
     },
-    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false) {
+    keepSource: () => source,
+    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false, src = null) {
       f.doc = doc;
+      source = src;
+      f.keepable = src !== null;
       sortIndex = null;
       hints.reset(doc?.entries ?? null);
       if (!validated) validator.load(doc ?? { kind: 'urlset', entries: [], nextId: 0 }, doc ? issues : []);
@@ -224,7 +239,6 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.selection = NO_SELECTION;
       f.view = { ...f.view, search: '', filters: {} };
       emit();
-      k.onPersistable?.();
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);

@@ -4,7 +4,7 @@
  * See src/state/API.md for the full command list.
  */
 import { Validator } from '../core/validate.ts';
-import { attachAutosave } from './autosave.ts';
+import { createPersistCommands } from './autosave.ts';
 import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
@@ -35,9 +35,14 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createIoCommands(kernel),
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),
-    ...attachAutosave(kernel),
+    ...createPersistCommands(kernel),
   };
-  const store: AppStore = { getState: kernel.getState, subscribe: kernel.subscribe, commands };
+  const store: AppStore = {
+    getState: kernel.getState,
+    subscribe: kernel.subscribe,
+    commands,
+    keepSource: kernel.keepSource,
+  };
   // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`
   // drives the store from the page. In every other build this branch is removed as dead code.
   // The first store is the app's primary one; stores made later for workspace files keep it.

@@ -1,9 +1,12 @@
+import type { ExportDiff } from '../core/keep/diff.ts';
+import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { EntryCommands } from './entryCommands.ts';
 import type { HistorySummary } from './history.ts';
+import type { SavedFile } from './persist.ts';
 import type { ValidatorLike } from './validation.ts';
 
 /** Editor settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */
@@ -80,14 +83,6 @@ export interface LoadError {
   partialEntries: number;
 }
 
-/** A workspace found in storage at start-up, offered for restore. */
-export interface SavedOffer {
-  savedAt: number;
-  fileName: string | null;
-  entries: number;
-  undoSteps: number;
-}
-
 /** Validation handle: read issues through `validator`; `version` changes whenever issues may have. */
 export interface ValidationState {
   validator: ValidatorLike;
@@ -118,10 +113,8 @@ export interface AppState {
   /** Changed since the last export (or since open). */
   dirty: boolean;
   loadError: LoadError | null;
-  /** Saved workspace waiting for `restoreSaved()` / `discardSaved()`; null when none. */
-  savedOffer: SavedOffer | null;
-  /** Set after a restore: what came back and from when. */
-  restored: SavedOffer | null;
+  /** The document came from a file this session: export can keep that file's formatting. */
+  keepable: boolean;
 }
 
 /** One cell change for `setCells`. */
@@ -143,10 +136,24 @@ export interface FindReplaceRequest {
   scope: 'all' | 'selection' | 'filtered';
 }
 
+/** Export options: the serializer's, plus the choice between the file's formatting and normalized output. */
+export interface ExportOptions extends SerializeOptions {
+  /** Keep the source file's formatting (only the changed entries re-written); default false = normalize. */
+  keepFormat?: boolean;
+}
+
 /** Result of an export. */
 export interface ExportResult {
   files: OutputFile[];
   issues: Issue[];
+  /** What the export changes in the file it came from (documents opened from a file, one output file). */
+  diff?: ExportDiff;
+  /** True when the output keeps the file's formatting. */
+  kept?: boolean;
+  /** Why the file's formatting could not be kept (the output is normalized instead). */
+  keepNote?: string;
+  /** Kept formatting: entries written whole because their images, videos, news, alternates or other elements changed. */
+  wholeEntries?: number;
 }
 
 /** New rows for `insertRows`: ready entries (ids are reassigned) or a count of blank rows. */
@@ -159,6 +166,8 @@ export interface Commands extends EntryCommands {
   openPartial(): void;
   dismissLoadError(): void;
   newDocument(kind?: SitemapDocument['kind']): void;
+  /** Close the document: nothing open (the start page). Not undoable; the session asks first. */
+  closeDocument(): void;
   setCell(entryId: number, field: EditableField, value: string): void;
   /**
    * Several cell changes as one step (paste, fill-down, clear). `append` adds rows at the end in
@@ -206,13 +215,15 @@ export interface Commands extends EntryCommands {
    * `'preview'` (sizes shown before downloading) leaves that alone — call `markExported()` when
    * the previewed files are actually downloaded.
    */
-  export(options: SerializeOptions, mode?: 'download' | 'preview'): Promise<ExportResult>;
+  export(options: ExportOptions, mode?: 'download' | 'preview'): Promise<ExportResult>;
   /** The current document was saved by the user (download of a previewed export). */
   markExported(): void;
   cancelTask(): void;
   dismissNotice(id: number): void;
-  restoreSaved(): void;
-  discardSaved(): Promise<void>;
+  /** This file as autosave writes it (document, settings, recent history); null with no document. */
+  persistable(): SavedFile | null;
+  /** Load a saved file back: document, settings, history and the edited flag (not undoable). */
+  restoreFile(saved: SavedFile): void;
 }
 
 /** What `createAppStore` returns. */
@@ -220,4 +231,6 @@ export interface AppStore {
   getState(): AppState;
   subscribe(listener: () => void): () => void;
   commands: Commands;
+  /** The file the open document came from, for exports that keep its formatting (see Kernel.keepSource). */
+  keepSource?(): KeepSource | null;
 }
