@@ -1,6 +1,6 @@
 /**
- * Automatic fixes for rules with an unambiguous correction (contract in CONTRACTS.md). Fixes are
- * pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
+ * Automatic fixes for rules with an unambiguous correction; state/ looks them up here directly.
+ * Fixes are pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
  * Inputs are never mutated.
  */
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';

@@ -107,7 +107,7 @@ export function validateDocument(doc: SitemapDocument, settings: ValidationSetti
   return v.all();
 }
 
-/** Incremental validator; see CONTRACTS.md. */
+/** Incremental validator: `load` once, then `apply` every change; state/validation.ts picks the part the store uses. */
 export class Validator {
   /** Increments on every load, apply and settings change. */
   version = 0;
@@ -139,6 +139,8 @@ export class Validator {
   private sevCount = { error: 0, warning: 0, info: 0 };
   private readonly cluster: ClusterIndex;
   private readonly scratch: Issue[] = [];
+  /** Lent to `checkEntry` for the hreflang and image issues of the entry being checked. */
+  private readonly side: Issue[] = [];
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
@@ -419,7 +421,7 @@ export class Validator {
       parse: EMPTY,
       cache: null,
     };
-    const facts = checkEntry(e, this.doc.kind, this.settings, local, slot);
+    const facts = checkEntry(e, this.doc.kind, this.settings, local, slot, this.side);
     this.byId[e.id] = slot;
     this.bySeq[slot.seq] = slot;
     if (local.length > 0) this.setList(slot, 'local', local.slice());

@@ -2,6 +2,7 @@
  * Document-changing commands. Each builds exactly one patch (edits.ts, findReplace.ts) and hands
  * it to `kernel.commit`, which records it as one undo step.
  */
+import { fixAll, getFix } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
 import {
   appendUrlsPatch,
@@ -18,7 +19,6 @@ import { findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findRe
 import type { Kernel } from './kernel.ts';
 import { selectedDocIndexes } from './selection.ts';
 import type { Commands, FindReplaceRequest } from './types.ts';
-import { NO_FIXES } from './validation.ts';
 
 type EditCommands = Pick<
   Commands,
@@ -136,17 +136,16 @@ export function createEditCommands(k: Kernel): EditCommands {
       return p.updated.length;
     },
     applyFix(issue: Issue) {
-      const fix = (k.deps.fixes ?? NO_FIXES).getFix(issue.rule);
+      const fix = getFix(issue.rule);
       if (!k.f.doc || !fix) return false;
       const result = fix.apply(issue, fixContext());
       return result ? k.commit(fixPatch(k.f.doc, result, fix.label)) : false;
     },
     fixAll(rule) {
-      const fixes = k.deps.fixes ?? NO_FIXES;
-      const fix = fixes.getFix(rule);
+      const fix = getFix(rule);
       if (!k.f.doc || !fix) return 0;
       const issues = k.validator.all().filter((i) => i.rule === rule);
-      const p = fixPatch(k.f.doc, fixes.fixAll(rule, issues, fixContext()), '');
+      const p = fixPatch(k.f.doc, fixAll(rule, issues, fixContext()), '');
       const n = p.updated.length + p.removed.length;
       p.label = `${fix.label} (${urlCount(n)})`;
       return k.commit(p) ? n : 0;

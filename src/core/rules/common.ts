@@ -19,7 +19,17 @@ export interface EntryCtx {
   kind: DocumentKind;
   settings: ValidationSettings;
   out: Issue[];
+  /**
+   * Written by `checkUrlValue` / `checkLoc` (loc.ts): {@link URL_PLAIN} / {@link URL_LOWER} bits
+   * of the URL value it just checked. Read it right after the call.
+   */
+  url?: number;
 }
+
+/** `EntryCtx.url` bit: printable ASCII without `&`, `'` or surrounding spaces (bytes = length). */
+export const URL_PLAIN = 1;
+/** `EntryCtx.url` bit: the trimmed value is ASCII without uppercase letters (lowercasing is a no-op). */
+export const URL_LOWER = 2;
 
 /**
  * Pushes one issue about the context's entry (entry id, field path and source line filled in).
