@@ -29,6 +29,8 @@ export interface ValidatorLike {
   all(): Issue[];
   counts(): IssueCounts;
   entriesWithRule(rule: string): number[];
+  /** Optional (core `Validator.quietIssues`): per-row issues a file-level profile note stands for. */
+  quietIssues?(rule: string): Issue[];
   worstSeverity(entryId: number): Severity | undefined;
   readonly version: number;
   /**

@@ -19,6 +19,11 @@ export interface RuleInfo {
   reason?: string;
   /** True when `getFix(id)` in fixes.ts offers an automatic fix. */
   fixable: boolean;
+  /**
+   * Severity profile that reports the rule on every row (profile.ts). Absent: every profile.
+   * `'strict'`: only *Strict (XSD)*; under *Search engines* the rule is one file-level note.
+   */
+  profile?: 'strict';
 }
 
 /** Human names of the groups, for headings. @example GROUP_NAMES.LOC === 'URLs' */
@@ -171,7 +176,8 @@ export const RULES: readonly RuleInfo[] = [
     severity: 'warning',
     group: 'XML',
     stage: 'parse',
-    fixable: false,
+    fixable: true,
+    profile: 'strict',
   },
   {
     id: 'XML-007',
@@ -612,7 +618,7 @@ export const RULES: readonly RuleInfo[] = [
     severity: 'error',
     group: 'TXT',
     stage: 'validate',
-    fixable: false,
+    fixable: true,
   },
   {
     id: 'TXT-002',
@@ -752,6 +758,7 @@ export const RULES: readonly RuleInfo[] = [
     group: 'IMG',
     stage: 'validate',
     fixable: true,
+    profile: 'strict',
   },
   {
     id: 'IMG-007',
@@ -767,7 +774,8 @@ export const RULES: readonly RuleInfo[] = [
     severity: 'warning',
     group: 'IMG',
     stage: 'parse',
-    fixable: false,
+    fixable: true,
+    profile: 'strict',
   },
   {
     id: 'VID-001',
