@@ -37,9 +37,9 @@ test('images: edit a URL with inline validation, fix deprecated tags, undo', asy
   await expect(url).not.toHaveAttribute('aria-invalid', 'true');
   await expect(wb.button('Undo: Edit image URL')).toBeEnabled();
 
-  await d.getByRole('button', { name: 'Fix: Remove deprecated image tags' }).click();
+  await d.getByRole('button', { name: /^Fix: Drop deprecated image tags/ }).click();
   await expect(caption).toHaveCount(0);
-  await wb.button(/^Undo: Remove deprecated image tags/).click();
+  await wb.button(/^Undo: Drop deprecated image tags/).click();
   await expect(caption).toHaveValue('Steak on the grill');
 
   // Reorder and remove are single undo steps too.

@@ -86,7 +86,7 @@ describe('Fix all does something or says why not (case 2)', () => {
 const ORDERED = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
 <url><loc>https://a.example/1</loc><priority>0.5</priority><lastmod>2024-01-01</lastmod>
-<image:image><image:loc>https://a.example/1.jpg</image:loc><image:title>One</image:title></image:image></url>
+<image:image><image:loc>https://a.example/1.jpg</image:loc><image:caption>C</image:caption><image:title>One</image:title></image:image></url>
 <url><loc>https://a.example/2</loc><priority>0.5</priority><lastmod>2024-01-01</lastmod>
 <image:image><image:title>Two</image:title><image:loc>https://a.example/2.jpg</image:loc></image:image></url>
 </urlset>`;

@@ -176,7 +176,7 @@ const FIXES: Record<string, [string, Impl]> = {
   ],
   'HREF-005': ['Add a self-referencing link', addSelfLink],
   'HREF-006': ['Add the missing return link', addReturnLink],
-  'IMG-006': ['Remove deprecated image tags', dropImageDeprecated],
+  'IMG-006': ['Drop deprecated image tags', dropImageDeprecated],
   'IMG-007': ['Remove the duplicate image', dropDuplicateImage],
   'VID-013': [
     'Use lowercase yes/no',
@@ -265,6 +265,8 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
     if (issue.rule !== rule) continue;
     const r = run(impl, issue, ctx, get);
     if (!r || (!r.update?.length && !r.remove?.length)) {
+      // An earlier issue's fix already rewrote this row (e.g. all deprecated tags of one image).
+      if (issue.entry !== undefined && (changed.has(issue.entry) || removed.has(issue.entry))) continue;
       plan.cannot++;
       const need = needOf(issue, ctx, base);
       if (need) plan.needs[need] = (plan.needs[need] ?? 0) + 1;

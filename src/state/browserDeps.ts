@@ -2,7 +2,7 @@
  * The store's dependencies in the browser: worker client, wall clock, IndexedDB autosave,
  * window timers, the core validator and fixes. The one place in state/ that reads globals.
  */
-import { fixAll, getFix } from '../core/fixes.ts';
+import { fixAll, getFix, planFixAll } from '../core/fixes.ts';
 import { Validator } from '../core/validate.ts';
 import { createSitemapClient } from '../workers/client.ts';
 import { createIdbPersistence } from './idbPersistence.ts';
@@ -38,6 +38,6 @@ export function createBrowserDeps(): AppStoreDeps {
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
     },
     createValidator: (settings) => new Validator(settings),
-    fixes: { getFix, fixAll },
+    fixes: { getFix, fixAll, planFixAll },
   };
 }

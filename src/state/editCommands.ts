@@ -18,7 +18,22 @@ import { findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findRe
 import type { Kernel } from './kernel.ts';
 import { selectedDocIndexes } from './selection.ts';
 import type { Commands, FindReplaceRequest } from './types.ts';
-import { NO_FIXES } from './validation.ts';
+import { type FixPlanLike, NO_FIXES } from './validation.ts';
+
+const NO_PLAN = { rows: 0, cannot: 0, needs: {} };
+
+/** "Fixed 12 URLs (PRIO-001). 3 left: no safe correction." — what Fix all did, and what it did not. */
+export function fixAllReport(rule: string, done: number, plan: FixPlanLike): string {
+  const head = done > 0 ? `Fixed ${urlCount(done)} (${rule}).` : `Nothing changed (${rule}).`;
+  if (plan.cannot === 0) return head;
+  const why: string[] = [];
+  if (plan.needs.publishUrl) why.push(`${plan.needs.publishUrl} need a publish URL (Settings)`);
+  if (plan.needs.dateOrder) why.push(`${plan.needs.dateOrder} need the day/month order`);
+  const waiting = (plan.needs.publishUrl ?? 0) + (plan.needs.dateOrder ?? 0);
+  if (plan.cannot > waiting)
+    why.push(`${plan.cannot - waiting} have no safe automatic correction: edit them by hand`);
+  return `${head} ${plan.cannot.toLocaleString('en-US')} left: ${why.join('; ')}.`;
+}
 
 type EditCommands = Pick<
   Commands,
@@ -35,6 +50,7 @@ type EditCommands = Pick<
   | 'migrateHost'
   | 'applyFix'
   | 'fixAll'
+  | 'previewFixAll'
   | 'applySort'
   | 'undo'
   | 'redo'
@@ -60,6 +76,21 @@ export function createEditCommands(k: Kernel): EditCommands {
   };
   const addedIds = (committed: boolean, ids: number[]) => (committed ? ids : []);
   const fixContext = () => ({ document: k.f.doc!, settings: k.validationSettings() });
+  /** Every per-row issue of a rule, including those a profile note stands for. */
+  const rowIssues = (rule: string): Issue[] => {
+    const out = k.validator.all().filter((i) => i.rule === rule && i.entry !== undefined);
+    const quiet = k.validator.quietIssues?.(rule);
+    return quiet?.length ? [...out, ...quiet] : out;
+  };
+  const planOf = (rule: string): FixPlanLike | null => {
+    const fixes = k.deps.fixes ?? NO_FIXES;
+    if (!k.f.doc || !fixes.getFix(rule)) return null;
+    const issues = rowIssues(rule);
+    if (fixes.planFixAll) return fixes.planFixAll(rule, issues, fixContext());
+    const result = fixes.fixAll(rule, issues, fixContext());
+    const rows = (result.update?.length ?? 0) + (result.remove?.length ?? 0);
+    return { result, rows, cannot: 0, needs: {} };
+  };
 
   return {
     setCell(entryId, field, value) {
@@ -141,15 +172,20 @@ export function createEditCommands(k: Kernel): EditCommands {
       const result = fix.apply(issue, fixContext());
       return result ? k.commit(fixPatch(k.f.doc, result, fix.label)) : false;
     },
+    previewFixAll(rule) {
+      const plan = planOf(rule);
+      return plan ? { rows: plan.rows, cannot: plan.cannot, needs: plan.needs } : NO_PLAN;
+    },
     fixAll(rule) {
-      const fixes = k.deps.fixes ?? NO_FIXES;
-      const fix = fixes.getFix(rule);
-      if (!k.f.doc || !fix) return 0;
-      const issues = k.validator.all().filter((i) => i.rule === rule);
-      const p = fixPatch(k.f.doc, fixes.fixAll(rule, issues, fixContext()), '');
+      const fix = (k.deps.fixes ?? NO_FIXES).getFix(rule);
+      const plan = planOf(rule);
+      if (!k.f.doc || !fix || !plan) return 0;
+      const p = fixPatch(k.f.doc, plan.result, '');
       const n = p.updated.length + p.removed.length;
       p.label = `${fix.label} (${urlCount(n)})`;
-      return k.commit(p) ? n : 0;
+      const done = n > 0 && k.commit(p) ? n : 0;
+      k.notify(done > 0 && plan.cannot === 0 ? 'info' : 'warning', fixAllReport(rule, done, plan));
+      return done;
     },
     applySort() {
       const doc = k.f.doc;

@@ -129,12 +129,22 @@ export interface FixResultLike {
   remove?: number[];
 }
 
-/** The part of core `src/core/fixes.ts` the store uses (`getFix`, `fixAll`). */
+/** What "Fix all" of a rule would do (same shape as core `FixPlan`). */
+export interface FixPlanLike {
+  result: FixResultLike;
+  rows: number;
+  cannot: number;
+  needs: Partial<Record<'publishUrl' | 'dateOrder', number>>;
+}
+
+/** The part of core `src/core/fixes.ts` the store uses (`getFix`, `fixAll`, `planFixAll`). */
 export interface FixProvider {
   getFix(
     rule: string,
   ): { label: string; apply(issue: Issue, ctx: FixContextLike): FixResultLike | null } | undefined;
   fixAll(rule: string, issues: readonly Issue[], ctx: FixContextLike): FixResultLike;
+  /** Optional: counts before applying (core `planFixAll`); without it the counts are of `fixAll`. */
+  planFixAll?(rule: string, issues: readonly Issue[], ctx: FixContextLike): FixPlanLike;
 }
 
 /** A provider with no fixes, until core fixes are wired. */

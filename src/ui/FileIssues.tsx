@@ -1,8 +1,13 @@
+import { getFix } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
+import { ruleInfo } from '../core/rules/registry.ts';
+import { FixAll } from './FixAll.tsx';
 import { plural } from './format.ts';
 import { ruleDisplay } from './rules.ts';
 
 function IssueCard({ issue }: { issue: Issue }) {
+  // A profile note stands for many rows: its fix runs on all of them.
+  const fix = ruleInfo(issue.rule)?.profile === 'strict' ? getFix(issue.rule) : undefined;
   return (
     <div className="issue-group">
       <div className="ig-top">
@@ -11,6 +16,12 @@ function IssueCard({ issue }: { issue: Issue }) {
         <span className="rule-id">{issue.rule}</span>
       </div>
       <p className="doc-message">{issue.message}</p>
+      {fix ? (
+        <div className="ig-bottom">
+          <span className="spacer" />
+          <FixAll rule={issue.rule} label={fix.label} />
+        </div>
+      ) : null}
     </div>
   );
 }

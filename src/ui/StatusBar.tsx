@@ -32,6 +32,7 @@ function DocumentStatus() {
           <strong>{plural(total, doc.kind === 'sitemapindex' ? 'sitemap' : 'URL')}</strong>
           <span className="errors">{plural(counts?.error ?? 0, 'error')}</span>
           <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
+          {counts?.info ? <span className="notes">{plural(counts.info, 'note')}</span> : null}
           {shown !== total ? <span>Showing {fmtInt(shown)}</span> : null}
           {cells > 1 ? <span>{plural(cells, 'cell')} selected</span> : null}
           {taskLabel !== null ? <span className="visually-hidden">{taskLabel}…</span> : null}

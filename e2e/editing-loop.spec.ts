@@ -1,0 +1,193 @@
+/** Issue 15: typing that works, fixes that say what they did, findings that matter first. */
+import { expect, test, type Workbench } from './pages/workbench.ts';
+
+const xml = (urls: string, ns = '') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${ns}>\n${urls}\n</urlset>\n`;
+
+async function open(wb: Workbench, name: string, text: string, urls: number) {
+  await wb.openFile({
+    name,
+    mimeType: name.endsWith('.txt') ? 'text/plain' : 'application/xml',
+    buffer: Buffer.from(text),
+  });
+  await wb.expectUrlCount(urls);
+}
+
+const BROKEN = xml(
+  [
+    '<url><loc>https://www.example.com/</loc><priority>1.5</priority></url>',
+    '<url><loc>https://www.example.com/a</loc><changefreq>sometimes</changefreq></url>',
+    '<url><loc>https://www.example.com/b</loc><lastmod>15/01/2024</lastmod></url>',
+    '<url><loc>/about/</loc></url>',
+  ].join('\n'),
+);
+
+test('1. change frequency is a combobox with type-ahead; Enter takes, Esc cancels, other words are flagged', async ({
+  wb,
+  page,
+}) => {
+  await wb.trySample();
+  const cell = await wb.clickCell(0, 'Change frequency');
+  const before = await wb.cellText(0, 'Change frequency');
+  await page.keyboard.type('mon');
+  const box = page.getByRole('combobox', { name: 'Edit change frequency' });
+  await expect(box).toHaveValue('mon');
+  await expect(page.getByRole('option', { name: 'monthly' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(cell).toHaveText('monthly');
+  await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
+
+  await cell.click();
+  await page.keyboard.type('dai');
+  await page.keyboard.press('Escape');
+  await expect(cell).toHaveText('monthly');
+
+  await page.keyboard.type('sometimes');
+  await expect(page.getByText('Not a keyword')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(cell).toHaveText('sometimes');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  expect(before).not.toBe('sometimes');
+});
+
+test('1. dates are typed as people write them and stored as W3C; the day/month order is asked once', async ({
+  wb,
+  page,
+}) => {
+  await wb.trySample();
+  const first = await wb.clickCell(0, 'Last modified');
+  await page.keyboard.type('2024-1-5');
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveText('2024-01-05');
+
+  const second = await wb.clickCell(1, 'Last modified');
+  await page.keyboard.type('15/01/2024');
+  await page.keyboard.press('Enter');
+  await expect(second).toHaveText('2024-01-15');
+
+  const third = await wb.clickCell(2, 'Last modified');
+  await page.keyboard.type('05/01/2024');
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('group', { name: 'Day and month order' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: /^Day\/month/ }).click();
+  await expect(third).toHaveText('2024-01-05');
+
+  const fourth = await wb.clickCell(3, 'Last modified');
+  await page.keyboard.type('06/01/2024');
+  await page.keyboard.press('Enter');
+  await expect(fourth).toHaveText('2024-01-06');
+  await expect(ask).toHaveCount(0);
+
+  const prio = await wb.clickCell(0, 'Priority');
+  await page.keyboard.type('0,8');
+  await page.keyboard.press('Enter');
+  await expect(prio).toHaveText('0.8');
+});
+
+test('2. Fix all says how many rows it changes, asks for what it needs, and reports the result', async ({
+  wb,
+  page,
+}) => {
+  await open(wb, 'broken.xml', BROKEN, 4);
+  const panel = page.getByRole('complementary', { name: 'Issues and settings' });
+
+  // The cell tip shows the value first and offers the clamp.
+  await wb.clickCell(0, 'Priority');
+  await expect(page.getByRole('tooltip').getByRole('button', { name: /“1\.5” → “1\.0”/ })).toBeVisible();
+
+  await panel.getByRole('button', { name: /^Fix all PRIO-001/ }).click();
+  const prio = panel.getByRole('group', { name: 'Fix all PRIO-001' });
+  await expect(prio).toContainText('Will change 1 row.');
+  await prio.getByRole('button', { name: 'Apply to 1 row' }).click();
+  await expect(await wb.cell(0, 'Priority')).toHaveText('1.0');
+  await expect(wb.button(/^Undo: Fix the priority \(1 URL\)/)).toBeEnabled();
+  await expect(page.getByText('Fixed 1 URL (PRIO-001).')).toBeVisible();
+
+  await panel.getByRole('button', { name: /^Fix all CF-001/ }).click();
+  const cf = panel.getByRole('group', { name: 'Fix all CF-001' });
+  await expect(cf).toContainText(
+    'No row can be fixed automatically. 1 left: 1 has no safe automatic correction',
+  );
+  await expect(cf.getByRole('button', { name: /^Apply/ })).toHaveCount(0);
+  await cf.getByRole('button', { name: 'Close' }).click();
+
+  await panel.getByRole('button', { name: /^Fix all LASTMOD-001/ }).click();
+  await panel
+    .getByRole('group', { name: 'Fix all LASTMOD-001' })
+    .getByRole('button', { name: /^Apply to 1 row/ })
+    .click();
+  await expect(await wb.cell(2, 'Last modified')).toHaveText('2024-01-15');
+
+  await panel.getByRole('button', { name: /^Fix all LOC-001/ }).click();
+  const loc = panel.getByRole('group', { name: 'Fix all LOC-001' });
+  await expect(loc).toContainText('1 need the publish URL');
+  await loc
+    .getByRole('textbox', { name: 'Publish URL for relative URLs' })
+    .fill('https://www.example.com/sitemap.xml');
+  await loc.getByRole('button', { name: 'Set' }).click();
+  await expect(loc).toContainText('Will change 1 row.');
+  await loc.getByRole('button', { name: 'Apply to 1 row' }).click();
+  await expect(await wb.cell(3, 'URL')).toHaveText('https://www.example.com/about/');
+  await expect(page.getByText('Fixed 1 URL (LOC-001).')).toBeVisible();
+});
+
+const ORDER = xml(
+  Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<url><loc>https://www.example.com/p${i}</loc><priority>0.5</priority><lastmod>2024-01-0${i + 1}</lastmod></url>`,
+  ).join('\n'),
+);
+
+test('3. under the default profile, XSD order is one note with one fix; counts agree; Strict shows each row', async ({
+  wb,
+  page,
+}) => {
+  await open(wb, 'next-sitemap.xml', ORDER, 6);
+  await expect(wb.status).toContainText('0 errors');
+  await expect(wb.status).toContainText('0 warnings');
+  const notes = async () => Number((await wb.status.textContent())?.match(/(\d+) notes?/)?.[1] ?? 0);
+  await expect(wb.status).toContainText(/\d+ notes?/);
+  const before = await notes();
+  const tab = page.getByRole('tab', { name: /^Issues/ });
+  await expect(tab).toHaveText('Issues 0');
+  await expect(await wb.cell(0, 'Last modified')).not.toHaveAttribute('aria-invalid', 'true');
+
+  const panel = page.getByRole('complementary', { name: 'Issues and settings' });
+  await panel.getByText(`${before} notes about the whole file`).click();
+  await expect(panel).toContainText('6 URLs list their children out of XSD order');
+  await panel.getByRole('button', { name: 'Reorder children as the XSD wants…' }).click();
+  await panel
+    .getByRole('group', { name: 'Fix all XML-006' })
+    .getByRole('button', { name: 'Apply to 6 rows' })
+    .click();
+  await expect(wb.status).toContainText(`${before - 1} note`);
+  await expect(wb.button(/^Undo: Reorder children as the XSD wants \(6 URLs\)/)).toBeEnabled();
+
+  await wb.button(/^Undo: Reorder/).click();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await panel.getByRole('radio', { name: /^Strict \(XSD\)/ }).check();
+  await expect(wb.status).toContainText('6 warnings');
+  await expect(tab).toHaveText('Issues 6');
+});
+
+test('5. a text sitemap keeps comment lines as TXT-001 rows with a one-step fix', async ({ wb, page }) => {
+  await open(
+    wb,
+    'sitemap.txt',
+    '# To add a list of URLs, make one per line\nhttps://www.example.com/\nhttps://www.example.com/a\n',
+    3,
+  );
+  const comment = await wb.cell(0, 'URL');
+  await expect(comment).toHaveText('# To add a list of URLs, make one per line');
+  await expect(comment).toHaveAttribute('aria-invalid', 'true');
+  const panel = page.getByRole('complementary', { name: 'Issues and settings' });
+  await panel.getByRole('button', { name: /^Fix all TXT-001/ }).click();
+  await panel
+    .getByRole('group', { name: 'Fix all TXT-001' })
+    .getByRole('button', { name: 'Apply to 1 row' })
+    .click();
+  await wb.expectUrlCount(2);
+  await expect(wb.button(/^Undo: Remove lines that are not URLs \(1 URL\)/)).toBeEnabled();
+});
