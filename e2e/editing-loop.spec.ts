@@ -1,5 +1,5 @@
 /** Issue 15: typing that works, fixes that say what they did, findings that matter first. */
-import { expect, test, type Workbench } from './pages/workbench.ts';
+import { downloadBytes, expect, test, type Workbench } from './pages/workbench.ts';
 
 const xml = (urls: string, ns = '') =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${ns}>\n${urls}\n</urlset>\n`;
@@ -191,3 +191,71 @@ test('5. a text sitemap keeps comment lines as TXT-001 rows with a one-step fix'
   await wb.expectUrlCount(2);
   await expect(wb.button(/^Undo: Remove lines that are not URLs \(1 URL\)/)).toBeEnabled();
 });
+
+const NORMALIZED = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">
+<url><loc>https://www.example.com/ümlaut</loc><priority>0.8</priority><lastmod>2024-06-24</lastmod><changefreq>daily</changefreq></url>
+<url><loc>https://www.example.com/ok</loc><priority>0.5</priority></url>
+</urlset>
+`;
+
+test('4. the Export dialog lists what it will change, and Lean output leaves out changefreq and priority', async ({
+  wb,
+  page,
+}) => {
+  await open(wb, 'changes.xml', NORMALIZED, 2);
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  const changes = dlg.getByRole('region', { name: 'What the export changes' });
+  await expect(changes).toContainText('1 URL percent-encoded');
+  await expect(changes).toContainText('1 entry written in XSD child order');
+  await expect(changes).toContainText('1 unused namespace dropped: xmlns:video');
+  await changes.getByRole('checkbox', { name: /^Lean output/ }).check();
+  await expect(changes).toContainText('1 change frequency left out (Lean output)');
+  await expect(changes).toContainText('2 priorities left out (Lean output)');
+  const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
+  if ((await confirm.count()) > 0) await confirm.check();
+  await expect(dlg.getByRole('button', { name: 'Download' })).toBeEnabled();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dlg.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  const text = (await downloadBytesOf(download)).toString('utf8');
+  expect(text).toContain('<loc>https://www.example.com/%C3%BCmlaut</loc>');
+  expect(text).not.toContain('<priority>');
+  expect(text).not.toContain('<changefreq>');
+});
+
+test('5. a text sitemap exports its comment lines as they were, or leaves them out; never as URLs', async ({
+  wb,
+  page,
+}) => {
+  const source = '# To add a list of URLs, make one per line\nhttps://www.example.com/\n';
+  await open(wb, 'sitemap.txt', source, 2);
+  const exportText = async (choice: 'Write as they were' | 'Leave out') => {
+    await wb.button(/^Export/).click();
+    const dlg = wb.dialog('Export sitemap');
+    await dlg.getByRole('radio', { name: /^Text/ }).check();
+    const changes = dlg.getByRole('region', { name: 'What the export changes' });
+    await changes.getByRole('radio', { name: choice }).check();
+    await expect(changes).toContainText(
+      choice === 'Leave out'
+        ? '1 line that is not a URL left out'
+        : '1 line that is not a URL written as it was',
+    );
+    const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
+    if ((await confirm.count()) > 0) await confirm.check();
+    await expect(dlg.getByRole('button', { name: 'Download' })).toBeEnabled();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dlg.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    return (await downloadBytesOf(download)).toString('utf8');
+  };
+  expect(await exportText('Write as they were')).toBe(source);
+  expect(await exportText('Leave out')).toBe('https://www.example.com/\n');
+});
+
+async function downloadBytesOf(d: import('@playwright/test').Download): Promise<Buffer> {
+  return Buffer.from(await downloadBytes(d));
+}

@@ -174,3 +174,16 @@ describe('text sitemap lines that are not URLs (case 5)', () => {
     expect(serializeSitemap(parsed.document, { format: 'xml' })).not.toContain('%20To%20add');
   });
 });
+
+describe('undo brings parse findings back', () => {
+  it('an edit drops the order finding; putting the same entry back restores it', () => {
+    const parsed = parseSitemap(ORDERED);
+    const v = issuesOf(parsed.document, { profile: 'strict' }, parsed.issues);
+    const before = parsed.document.entries[0];
+    const after = { ...before };
+    v.apply({ updated: [{ before, after }] });
+    expect(v.issuesOf(0).some((i) => i.rule === 'XML-006')).toBe(false);
+    v.apply({ updated: [{ before: after, after: before }] });
+    expect(v.issuesOf(0).some((i) => i.rule === 'XML-006')).toBe(true);
+  });
+});

@@ -135,6 +135,8 @@ export class Validator {
   private docParse: Issue[] = [];
   private byRule = new Map<string, { severity: Severity; count: number }>();
   private sevCount = { error: 0, warning: 0, info: 0 };
+  /** Parse findings an edit dropped, by the entry object they were found on (for undo). */
+  private droppedParse = new WeakMap<Entry, Issue[]>();
   /** Quiet rule → entries holding withheld issues of it (one file-level note each). */
   private quietRows = new Map<string, number>();
   private readonly cluster: ClusterIndex;
@@ -260,7 +262,11 @@ export class Validator {
     for (const { before, after } of change.updated ?? []) {
       this.collectNeighbours(before, touched);
       const old = this.byId[before.id];
-      const keep = old ? keptParse(old, before, after) : [];
+      // Parse findings dropped by an edit come back when undo puts the same entry object back.
+      const restored = this.droppedParse.get(after);
+      const keep = restored ?? (old ? keptParse(old, before, after) : []);
+      if (old && old.parse.length + old.quietParse.length > keep.length)
+        this.droppedParse.set(before, [...old.parse, ...old.quietParse]);
       const seq = old?.seq;
       this.extract(before.id);
       this.insert(after, keep, seq);

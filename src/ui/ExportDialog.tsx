@@ -3,6 +3,7 @@ import type { AppState, ExportResult } from '../state/types.ts';
 import type { SerializeOptions } from '../workers/coreTypes.ts';
 import { Dialog } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
+import { DEFAULT_OUTPUT, ExportChanges, type OutputChoice, outputOptions } from './ExportChanges.tsx';
 import { ExportSummary, PublishUrlField } from './ExportSummary.tsx';
 import { plural } from './format.ts';
 import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
@@ -52,6 +53,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [maxMb, setMaxMb] = useState(50);
   const [name, setName] = useState(baseName(fileName));
   const [confirmed, setConfirmed] = useState(false);
+  const [output, setOutput] = useState<OutputChoice>(DEFAULT_OUTPUT);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,6 +65,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     const options: SerializeOptions = {
       format,
       pretty,
+      ...outputOptions(output),
       baseName: name.trim() || 'sitemap',
       publishUrl: publishUrl || undefined,
       split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
@@ -87,7 +90,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       live = false;
       clearTimeout(t);
     };
-  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl]);
+  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl, output]);
 
   const needsConfirm = errors > 0 && !confirmed;
   const download = () => {
@@ -175,6 +178,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </label>
       </div>
       {format === 'zip' ? <PublishUrlField /> : null}
+      <ExportChanges format={format} value={output} onChange={setOutput} />
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}
       <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
     </Dialog>
