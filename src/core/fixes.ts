@@ -8,6 +8,7 @@ import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
 import { getField, mapNode, setField } from './rules/fieldPath.ts';
 import { clampPriority, commaPriority } from './rules/priority.ts';
+import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
 import { encodeUrl, hasEdgeSpace, trimValue } from './urls.ts';
@@ -134,7 +135,8 @@ const NEEDS: Record<string, (v: string, ctx: FixContext) => FixNeed | null> = {
   'LASTMOD-001': (v, ctx) => (!ctx.settings.dateOrder && needsDayMonthOrder(v) ? 'dateOrder' : null),
 };
 
-const FIXES: Record<string, [string, Impl]> = {
+/** Fixes by rule (a fixable rule in the registry is one with an entry here). */
+const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'LOC-001': ['Make the URL absolute', valueFix((v, ctx) => makeAbsolute(v, ctx.settings.publishUrl))],
   'XML-006': ['Reorder children as the XSD wants', reorderEntry],
@@ -254,7 +256,7 @@ export interface FixPlan {
  * @example planFixAll('PRIO-001', issues, ctx) // { rows: 3, cannot: 1, needs: {}, result: {...} }
  */
 export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixPlan {
-  const impl = FIXES[rule]?.[1];
+  const impl = FIXES[rule as RuleId]?.[1];
   const plan: FixPlan = { result: {}, rows: 0, cannot: 0, needs: {} };
   if (!impl) return plan;
   const base = entriesById(ctx.document);

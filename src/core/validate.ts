@@ -7,7 +7,14 @@
  * hreflang clusters they leave or join; document counters are updated by subtracting the old facts
  * and adding the new ones. Parse issues are kept until the field they concern is edited.
  */
-import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from './model.ts';
+import {
+  type Entry,
+  type Issue,
+  type Severity,
+  type SitemapDocument,
+  severityRank,
+  type ValidationSettings,
+} from './model.ts';
 import { whereIs } from './rules/common.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
 import {
@@ -23,6 +30,7 @@ import { HashIndex } from './rules/hashIndex.ts';
 import { checkHost, type Reference, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { isQuiet, profileNote } from './rules/profile.ts';
+import type { RuleId } from './rules/registry.ts';
 import { scanUrl, trimValue, type UrlParts } from './urls.ts';
 
 /** A change to the document's entries (as the state layer's patches carry them). */
@@ -81,7 +89,6 @@ interface Slot extends EntryFacts {
   quietParse: Issue[];
 }
 
-const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 const NO_ISSUES: readonly Issue[] = [];
 const NO_IDS: readonly number[] = [];
 /** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
@@ -138,7 +145,7 @@ export class Validator {
   /** Parse findings an edit dropped, by the entry object they were found on (for undo). */
   private droppedParse = new WeakMap<Entry, Issue[]>();
   /** Quiet rule → entries holding withheld issues of it (one file-level note each). */
-  private quietRows = new Map<string, number>();
+  private quietRows = new Map<RuleId, number>();
   private readonly cluster: ClusterIndex;
   private readonly scratch: Issue[] = [];
 
@@ -362,7 +369,8 @@ export class Validator {
   /** The worst severity among an entry's issues. */
   worstSeverity(entryId: number): Severity | undefined {
     let worst: Severity | undefined;
-    for (const i of this.issuesOf(entryId)) if (!worst || RANK[i.severity] > RANK[worst]) worst = i.severity;
+    for (const i of this.issuesOf(entryId))
+      if (severityRank(i.severity) > severityRank(worst)) worst = i.severity;
     return worst;
   }
 
@@ -374,7 +382,7 @@ export class Validator {
    */
   quietIssues(rule: string): Issue[] {
     const out: Issue[] = [];
-    if (!this.quietRows.has(rule)) return out;
+    if (!this.quietRows.has(rule as RuleId)) return out;
     for (const s of this.bySeq) {
       if (s === undefined || s.quiet.length + s.quietParse.length === 0) continue;
       for (const i of s.quiet) if (i.rule === rule) out.push(i);
@@ -405,7 +413,7 @@ export class Validator {
   }
 
   private countQuiet(slot: Slot, sign: 1 | -1): void {
-    const rules = new Set<string>();
+    const rules = new Set<RuleId>();
     for (const i of slot.quiet) rules.add(i.rule);
     for (const i of slot.quietParse) rules.add(i.rule);
     for (const rule of rules) {

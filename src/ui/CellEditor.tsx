@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { CHANGEFREQS } from '../core/rules/changefreq.ts';
 import { readTyped } from '../core/typedValue.ts';
 import type { EditableField } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
@@ -6,7 +7,7 @@ import { editorKeyAction } from './keyboard.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
 /** The changefreq values the protocol defines, in order. */
-export const CHANGEFREQS = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
+export { CHANGEFREQS };
 
 /** "Now" as a W3C datetime in the browser's time zone, to the second: 2025-06-01T14:03:00+02:00. */
 export function w3cNow(date: Date): string {

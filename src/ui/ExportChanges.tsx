@@ -25,7 +25,7 @@ const selValidation = (s: AppState) => s.validation;
 /** Entry-level order findings (also those a profile note stands for): entries re-printed in XSD order. */
 function orderIssues(v: AppState['validation']['validator']): Issue[] {
   const out: Issue[] = [];
-  for (const rule of ['XML-006', 'IMG-008']) {
+  for (const rule of ['XML-006', 'IMG-008'] as const) {
     for (const entry of v.entriesWithRule(rule)) out.push({ rule, severity: 'warning', message: '', entry });
     for (const i of v.quietIssues?.(rule) ?? []) out.push(i);
   }

@@ -5,7 +5,7 @@
  * file-level note each. *Strict (XSD)* reports every finding on its row.
  */
 import { type Issue, makeIssue } from '../model.ts';
-import { ruleInfo } from './registry.ts';
+import { type RuleId, ruleInfo } from './registry.ts';
 
 /** The two profiles. */
 export type SeverityProfile = 'search' | 'strict';
@@ -42,7 +42,7 @@ const NOTE_TEXT: Readonly<Record<string, (n: string) => string>> = {
  *
  * @example profileNote('XML-006', 12).message.startsWith('12 URLs list their children')
  */
-export function profileNote(rule: string, entries: number): Issue {
+export function profileNote(rule: RuleId, entries: number): Issue {
   const n = `${entries.toLocaleString('en-US')} ${entries === 1 ? 'URL' : 'URLs'}`;
   const text = NOTE_TEXT[rule]?.(n) ?? `${n} have ${rule} findings that only matter to XSD validators.`;
   return makeIssue(rule, 'info', `${text} Switch the profile to Strict (XSD) to see each row.`);
