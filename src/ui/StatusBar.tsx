@@ -29,7 +29,9 @@ function DocumentStatus() {
       {taskLabel !== null && !doc ? <span>{taskLabel}…</span> : null}
       {doc ? (
         <>
-          <strong>{plural(total, doc.kind === 'sitemapindex' ? 'sitemap' : 'URL')}</strong>
+          <strong>
+            {plural(total, doc.kind === 'sitemapindex' || doc.kind === 'robots' ? 'sitemap' : 'URL')}
+          </strong>
           <span className="errors">{plural(counts?.error ?? 0, 'error')}</span>
           <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
           {counts?.info ? <span className="notes">{plural(counts.info, 'note')}</span> : null}

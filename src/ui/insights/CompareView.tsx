@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { DIFF_FIELDS, type DiffField, type DiffRow } from '../../core/compare.ts';
+import { DIFF_FIELDS, type DiffField, type DiffRow, summarizeField } from '../../core/compare.ts';
 import type { Entry } from '../../core/model.ts';
 import {
   CHANGE_LABEL,
@@ -44,8 +44,7 @@ function useOtherFile(file: { name: string; bytes: Uint8Array }): Load {
 
 function fieldText(e: Entry | undefined, f: DiffField): string {
   if (!e) return '';
-  if (f === 'lastmod' || f === 'changefreq' || f === 'priority') return e[f] ?? '(none)';
-  return plural(e[f]?.length ?? 0, 'item');
+  return summarizeField(e, f) || '(none)';
 }
 
 function rowDetail(row: DiffRow, session: CompareSession): string {
