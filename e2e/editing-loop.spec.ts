@@ -121,7 +121,7 @@ test('2. Fix all says how many rows it changes, asks for what it needs, and repo
 
   await panel.getByRole('button', { name: /^Fix all LOC-001/ }).click();
   const loc = panel.getByRole('group', { name: 'Fix all LOC-001' });
-  await expect(loc).toContainText('1 need the publish URL');
+  await expect(loc).toContainText('1 needs the publish URL');
   await loc
     .getByRole('textbox', { name: 'Publish URL for relative URLs' })
     .fill('https://www.example.com/sitemap.xml');
@@ -259,3 +259,68 @@ test('5. a text sitemap exports its comment lines as they were, or leaves them o
 async function downloadBytesOf(d: import('@playwright/test').Download): Promise<Buffer> {
   return Buffer.from(await downloadBytes(d));
 }
+
+test('6. ? in a focused cell opens the shortcut list; rule titles are plain text', async ({ wb, page }) => {
+  await wb.trySample();
+  const cell = await wb.clickCell(0, 'Priority');
+  await page.keyboard.press('?');
+  await expect(wb.dialog('Keyboard shortcuts')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Edit priority' })).toHaveCount(0);
+  await expect(cell).not.toHaveText('?');
+
+  await open(wb, 'next-sitemap.xml', ORDER, 6);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: /^Strict \(XSD\)/ }).check();
+  await page.getByRole('tab', { name: /^Issues/ }).click();
+  await expect(page.getByRole('heading', { name: 'Child order inside <url>' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Issues and settings' })).not.toContainText('`');
+});
+
+test('6. + Add image puts the cursor in the new image URL', async ({ wb, page }) => {
+  await open(wb, 'one.xml', xml('<url><loc>https://www.example.com/</loc></url>'), 1);
+  const d = await wb.openDetails(0, 'Images');
+  await d.getByRole('button', { name: '+ Add image' }).click();
+  const url = d.getByRole('textbox', { name: 'Image 1 URL', exact: true });
+  await expect(url).toBeFocused();
+  await page.keyboard.type('https://www.example.com/a.jpg');
+  await page.keyboard.press('Enter');
+  await expect(url).toHaveValue('https://www.example.com/a.jpg');
+  await expect(d.getByRole('textbox', { name: 'Image 2 URL', exact: true })).toHaveCount(0);
+});
+
+test('6. a full date-time shows uncut when there is room', async ({ wb, page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await open(
+    wb,
+    'dt.xml',
+    xml('<url><loc>https://www.example.com/</loc><lastmod>2016-08-06T04:14:35+00:00</lastmod></url>'),
+    1,
+  );
+  const cell = await wb.cell(0, 'Last modified');
+  await expect(cell).toHaveText('2016-08-06T04:14:35+00:00');
+  const [scroll, client] = await cell.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scroll, 'text width within the cell').toBeLessThanOrEqual(client);
+});
+
+test('6. a robots.txt counts sitemaps, and All files has a status bar', async ({ wb, page }) => {
+  await wb.openFile({
+    name: 'robots.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(
+      'User-agent: *\nDisallow:\nSitemap: https://www.example.com/a.xml\nSitemap: https://www.example.com/b.xml\n',
+    ),
+  });
+  await expect(wb.status).toContainText('2 sitemaps');
+
+  await wb.openFiles([
+    'e2e/fixtures/workspace/sitemap.xml',
+    'e2e/fixtures/workspace/sitemap-0.xml',
+    'e2e/fixtures/workspace/blog-sitemap.xml',
+  ]);
+  await expect(wb.workspace).toBeVisible();
+  await wb.showWorkspaceFile('All files');
+  await expect(wb.status).toContainText(/\d+ URLs\s*in 3 files/);
+  await expect(wb.status).toContainText(/\d+ errors?/);
+  await expect(page.getByRole('table', { name: 'All workspace URLs' })).toBeVisible();
+});

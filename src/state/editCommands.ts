@@ -27,8 +27,10 @@ export function fixAllReport(rule: string, done: number, plan: FixPlanLike): str
   const head = done > 0 ? `Fixed ${urlCount(done)} (${rule}).` : `Nothing changed (${rule}).`;
   if (plan.cannot === 0) return head;
   const why: string[] = [];
-  if (plan.needs.publishUrl) why.push(`${plan.needs.publishUrl} need a publish URL (Settings)`);
-  if (plan.needs.dateOrder) why.push(`${plan.needs.dateOrder} need the day/month order`);
+  const need = (n: number, what: string) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'needs' : 'need'} ${what}`;
+  if (plan.needs.publishUrl) why.push(need(plan.needs.publishUrl, 'a publish URL (Settings)'));
+  if (plan.needs.dateOrder) why.push(need(plan.needs.dateOrder, 'the day/month order'));
   const waiting = (plan.needs.publishUrl ?? 0) + (plan.needs.dateOrder ?? 0);
   if (plan.cannot > waiting)
     why.push(`${plan.cannot - waiting} have no safe automatic correction: edit them by hand`);

@@ -14,8 +14,9 @@ function leftText(p: FixAllPreview): string {
     parts.push(
       `${fmtInt(plain)} ${plain === 1 ? 'has' : 'have'} no safe automatic correction (edit by hand)`,
     );
-  if (p.needs.publishUrl) parts.push(`${fmtInt(p.needs.publishUrl)} need the publish URL`);
-  if (p.needs.dateOrder) parts.push(`${fmtInt(p.needs.dateOrder)} need the day/month order`);
+  const need = (k: number, what: string) => `${fmtInt(k)} ${k === 1 ? 'needs' : 'need'} ${what}`;
+  if (p.needs.publishUrl) parts.push(need(p.needs.publishUrl, 'the publish URL'));
+  if (p.needs.dateOrder) parts.push(need(p.needs.dateOrder, 'the day/month order'));
   return parts.join('; ');
 }
 

@@ -61,18 +61,19 @@ export function IssueFix({ issue, onDone, primary }: { issue: Issue; onDone?(): 
   if (need) return <FixInput need={need} onSet={(p) => commands.setSettings(p)} />;
   if (!canFix(issue, s.doc, settings)) return null;
   const preview = fixPreview(issue, s.doc, settings);
+  const label = fixLabel(issue);
   return (
     <button
       type="button"
       className={primary ? 'btn small primary' : 'btn small'}
+      title={preview ? label : undefined}
       onMouseDown={(e) => e.preventDefault()}
       onClick={() => {
         commands.applyFix(issue);
         onDone?.();
       }}
     >
-      {fixLabel(issue)}
-      {preview ? `: ${preview}` : ''}
+      {preview ? `Fix: ${preview}` : label}
     </button>
   );
 }

@@ -59,7 +59,7 @@ export const gridColumns = helper.columns(
 );
 
 /** Width that shows a full W3C date-time with zone (2016-08-06T04:14:35+00:00), px. */
-const DATETIME_W = 212;
+const DATETIME_W = 236;
 
 /**
  * The CSS grid template for the given visible columns: the URL column takes spare room; an

@@ -52,7 +52,7 @@ export function fixNeed(
 
 /**
  * The value before and after the fix, shown before it runs: `“1.5” → “1.0”`; null when the fix
- * does not rewrite this one value (merges, removals, several fields).
+ * does not rewrite this one value into another (merges, removals, several fields).
  */
 export function fixPreview(
   issue: Issue,
@@ -70,6 +70,7 @@ export function fixPreview(
   const field = issue.field ?? 'loc';
   const old = getField(before, field);
   const next = getField(after, field);
-  if (old === undefined || old === next) return null;
-  return next === undefined ? `remove “${old}”` : `“${old}” → “${next}”`;
+  // Removals read better as the fix's own label ("Drop deprecated image tags").
+  if (old === undefined || next === undefined || old === next) return null;
+  return `“${old}” → “${next}”`;
 }
