@@ -324,3 +324,23 @@ test('6. a robots.txt counts sitemaps, and All files has a status bar', async ({
   await expect(wb.status).toContainText(/\d+ errors?/);
   await expect(page.getByRole('table', { name: 'All workspace URLs' })).toBeVisible();
 });
+
+test('1. the detail panel reads typed dates like the grid: W3C stored, day/month asked once', async ({
+  wb,
+}) => {
+  await wb.openFile('e2e/fixtures/extensions/media.xml');
+  await wb.expectUrlCount(2);
+  const d = await wb.openDetails(0, 'News');
+  const date = d.getByRole('textbox', { name: 'News publication date', exact: true });
+  await date.click();
+  await date.fill('2024-1-5');
+  await date.press('Enter');
+  await expect(date).toHaveValue('2024-01-05');
+  await date.click();
+  await date.fill('03/04/2024');
+  await date.press('Enter');
+  const ask = d.getByRole('group', { name: 'Day and month order' });
+  await ask.getByRole('button', { name: 'Month/day' }).click();
+  await expect(date).toHaveValue('2024-03-04');
+  await expect(ask).toHaveCount(0);
+});
