@@ -75,3 +75,9 @@ export function visibleColumns(hidden: readonly ColumnId[]): ColumnId[] {
   if (hidden.length === 0) return ALL_COLUMNS.slice();
   return ALL_COLUMNS.filter((c) => !hidden.includes(c));
 }
+
+/** The changefreq keywords, in order, for editors (ui/ reaches core through state/). */
+export { CHANGEFREQS } from '../core/rules/changefreq.ts';
+
+/** What is typed into a cell, read as the value meant (`2024-1-5` → `2024-01-05`; core typedValue.ts). */
+export { readTyped } from '../core/typedValue.ts';

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CHANGEFREQS } from '../core/rules/changefreq.ts';
-import { readTyped } from '../core/typedValue.ts';
-import type { EditableField } from '../state/columns.ts';
+import { CHANGEFREQS, type EditableField, readTyped } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import { editorKeyAction } from './keyboard.ts';
 import { useAppState, useCommands } from './useAppState.ts';

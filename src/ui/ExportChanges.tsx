@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import type { Issue } from '../core/model.ts';
-import { exportChanges } from '../core/serialize/exportChanges.ts';
+import { exportChangesOf } from '../state/exportChanges.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState } from './useAppState.ts';
 
@@ -22,16 +21,6 @@ export function outputOptions(o: OutputChoice) {
 const selDoc = (s: AppState) => s.doc;
 const selValidation = (s: AppState) => s.validation;
 
-/** Entry-level order findings (also those a profile note stands for): entries re-printed in XSD order. */
-function orderIssues(v: AppState['validation']['validator']): Issue[] {
-  const out: Issue[] = [];
-  for (const rule of ['XML-006', 'IMG-008'] as const) {
-    for (const entry of v.entriesWithRule(rule)) out.push({ rule, severity: 'warning', message: '', entry });
-    for (const i of v.quietIssues?.(rule) ?? []) out.push(i);
-  }
-  return out;
-}
-
 /**
  * Before download: every change the (normalized) export makes beyond the user's edits, with
  * counts, and the output choices that change it (Lean output; text lines that are not URLs).
@@ -50,7 +39,7 @@ export function ExportChanges({
   const changes = useMemo(
     () =>
       doc
-        ? exportChanges(doc, orderIssues(validation.validator), {
+        ? exportChangesOf(doc, validation.validator, {
             format: format as 'xml',
             ...outputOptions(value),
           })

@@ -1,13 +1,11 @@
-import { getFix } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
-import { ruleInfo } from '../core/rules/registry.ts';
+import { profileFix, ruleDisplay } from '../state/rules.ts';
 import { FixAll } from './FixAll.tsx';
 import { plural } from './format.ts';
-import { ruleDisplay } from './rules.ts';
 
 function IssueCard({ issue }: { issue: Issue }) {
   // A profile note stands for many rows: its fix runs on all of them.
-  const fix = ruleInfo(issue.rule)?.profile === 'strict' ? getFix(issue.rule) : undefined;
+  const fix = profileFix(issue);
   return (
     <div className="issue-group">
       <div className="ig-top">

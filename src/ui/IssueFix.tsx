@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { FixNeed } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
 import type { DayMonthOrder } from '../core/w3cDate.ts';
+import { canFix, fixLabel, fixNeed, fixPreview } from '../state/rules.ts';
 import type { Settings } from '../state/types.ts';
-import { canFix, fixLabel, fixNeed, fixPreview } from './rules.ts';
 import { useCommands, useGetState } from './useAppState.ts';
 
 /** Asks, in place, for what a fix needs: the publish URL, or how to read day and month. */

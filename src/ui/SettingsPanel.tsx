@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from '../core/rules/profile.ts';
+import { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from '../state/rules.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Issue } from '../../core/model.ts';
-import { readTyped } from '../../core/typedValue.ts';
 import type { DayMonthOrder } from '../../core/w3cDate.ts';
+import { readTyped } from '../../state/columns.ts';
 import type { AppState } from '../../state/types.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 import { EditableText } from './EditableText.tsx';
