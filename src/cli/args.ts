@@ -9,6 +9,8 @@ export interface CheckArgs {
   json: boolean;
   base?: string;
   crossSubmission: boolean;
+  /** Severity profile Strict (XSD): XSD order and deprecated tags on every row. */
+  strict?: boolean;
 }
 
 export interface ConvertArgs {
@@ -46,6 +48,7 @@ function parseCheck(argv: string[]): CheckArgs {
     const t = argv[i];
     if (t === '--json') a.json = true;
     else if (t === '--cross-submission') a.crossSubmission = true;
+    else if (t === '--strict') a.strict = true;
     else if (t === '--base') a.base = checkUrl(takeValue(argv, i++, t), t);
     else if (t.startsWith('--base=')) a.base = checkUrl(t.slice(7), '--base');
     else if (t.startsWith('-') && t !== '-') throw new UsageError(`Unknown option for check: ${t}`);
@@ -93,7 +96,7 @@ export function parseArgs(argv: string[]): CliArgs {
 export const HELP = `sitemap-workbench — check and convert XML / text sitemaps (offline)
 
 Usage:
-  sitemap-workbench check FILE... [--json] [--base URL] [--cross-submission]
+  sitemap-workbench check FILE... [--json] [--base URL] [--cross-submission] [--strict]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
 
 check
@@ -108,6 +111,9 @@ check
   --base URL          Publish URL of the file (e.g. https://www.example.com/sitemap.xml): enables
                       host and scope rules.
   --cross-submission  Cross-host URLs are allowed (HOST-001 / IDX-004 become warnings).
+  --strict            Severity profile Strict (XSD): XSD child order (XML-006, IMG-008) and
+                      deprecated image tags (IMG-006) on every row. Default (Search engines):
+                      one note per rule for the file.
 
 convert
   Writes the canonical form (SITEMAP-RULES.md OUT-*). --to gz writes gzipped XML (gzipped text

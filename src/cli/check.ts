@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Issue } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
+import { isQuiet, profileNote } from '../core/rules/profile.ts';
+import type { RuleId } from '../core/rules/registry.ts';
 import { validateDocument, withoutRepeats } from '../core/validate.ts';
 import type { CheckArgs } from './args.ts';
 import { entryJson, type FileReport, humanLines, issuesJson, summary, tally } from './report.ts';
@@ -30,13 +32,23 @@ export async function readInput(file: string, io: CliIo): Promise<Uint8Array | n
 export function checkBytes(file: string, bytes: Uint8Array, args: CheckArgs, now: number): FileReport {
   const parsed = parseSitemap(bytes, { fileName: file });
   const doc = parsed.document;
-  let issues: Issue[] = parsed.issues;
+  const profile = args.strict ? 'strict' : 'search';
   const validated = validateDocument(doc, {
     publishUrl: args.base,
     crossSubmission: args.crossSubmission,
     now,
+    profile,
   });
-  issues = withoutRepeats(issues, validated).concat(validated);
+  // The parser's order findings follow the profile like the validator's: one note per rule.
+  const quiet = new Map<RuleId, Set<number>>();
+  const shown = parsed.issues.filter((i) => {
+    if (i.entry === undefined || !isQuiet(i.rule, profile)) return true;
+    const rows = quiet.get(i.rule) ?? new Set<number>();
+    quiet.set(i.rule, rows.add(i.entry));
+    return false;
+  });
+  const notes = [...quiet].map(([rule, rows]) => profileNote(rule, rows.size));
+  const issues: Issue[] = [...notes, ...withoutRepeats(shown, validated), ...validated];
   const rowOf = new Map<number, number>();
   for (let i = 0; i < doc.entries.length; i++) rowOf.set(doc.entries[i].id, i);
   return {
