@@ -2,26 +2,45 @@
  * IndexedDB persistence for autosave, using the `idb` wrapper. This module is the only one in
  * state/ that touches `indexedDB`.
  *
- * Entries are stored in chunks of `CHUNK_SIZE` rows. Entries are immutable objects, so a chunk
- * whose entries are the very same objects as at the last save is skipped: after a cell edit in a
- * 1,000,000-row document one chunk is written instead of the whole document, which keeps the
- * structured-clone cost of a save small.
+ * Every file of the session is stored in chunks of `CHUNK_SIZE` rows; file `k`'s chunk `c` has
+ * the key `k * FILE_KEY_SPAN + c` (a format-1 record, one document, used keys 0..n-1, which is
+ * file 0's range: it loads unchanged). Entries are immutable objects, so a chunk whose entries
+ * are the very same objects as at the last save is skipped: after a cell edit in a
+ * 1,000,000-row document one chunk is written instead of the whole document.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Entry, SitemapDocument } from '../core/model.ts';
-import type { PersistenceAdapter, SavedWorkspace } from './persist.ts';
+import {
+  type PersistenceAdapter,
+  type SavedFile,
+  type SavedSession,
+  type SavedWorkspaceV1,
+  upgradeSaved,
+} from './persist.ts';
+import type { RecentEntry, RecentStore } from './recent.ts';
 
 /** Rows per stored chunk. */
 export const CHUNK_SIZE = 10_000;
+/** Chunk keys per file (room for 10^10 rows per file). */
+export const FILE_KEY_SPAN = 1_000_000;
+/** Chunk keys per stored session (1,000 files): the current session uses 0.., Recent slot r `(r + 1) * SESSION_KEY_SPAN`.. */
+export const SESSION_KEY_SPAN = 1_000 * FILE_KEY_SPAN;
 
-type Meta = Omit<SavedWorkspace, 'doc'> & {
+type FileMeta = Omit<SavedFile, 'doc'> & {
+  doc: Omit<SitemapDocument, 'entries'>;
+  chunks: number;
+  rows: number;
+};
+type SessionMeta = Omit<SavedSession, 'files'> & { files: FileMeta[] };
+type RecentMeta = { format: 'recent'; list: RecentEntry[] };
+type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
   doc: Omit<SitemapDocument, 'entries'>;
   chunks: number;
   rows: number;
 };
 
 interface WorkbenchDb extends DBSchema {
-  meta: { key: string; value: Meta };
+  meta: { key: string; value: SessionMeta | V1Meta | RecentMeta };
   chunks: { key: number; value: Entry[] };
 }
 
@@ -39,25 +58,34 @@ function sameChunk(
   return true;
 }
 
+function openDb(dbName: string): Promise<IDBPDatabase<WorkbenchDb>> {
+  return openDB<WorkbenchDb>(dbName, 1, {
+    upgrade(d) {
+      d.createObjectStore('meta');
+      d.createObjectStore('chunks');
+    },
+  });
+}
+
 /**
  * An adapter over IndexedDB, or null when the browser has none (some private modes). Opening
  * is lazy; every method rejects on storage errors (quota, blocked), which the store turns into
  * a notice. Meta and changed chunks are written in one transaction, so a save is all or nothing.
+ * `key` and `base` place the session: the current one at 'current' and chunk keys from 0; Recent
+ * entries elsewhere (see {@link createIdbRecent}).
  *
- * @example const storage = createIdbPersistence(); if (storage) await storage.save(workspace);
+ * @example const storage = createIdbPersistence(); if (storage) await storage.save(session);
  */
-export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | null {
+export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): PersistenceAdapter | null {
   if (typeof indexedDB === 'undefined') return null;
+  const KEY_ = key;
+  const range = () => IDBKeyRange.bound(base, base + SESSION_KEY_SPAN - 1);
   let db: Promise<IDBPDatabase<WorkbenchDb>> | null = null;
-  // What the database holds now, by chunk: used to skip unchanged chunks.
-  let stored: Array<readonly Entry[]> = [];
+  // What the database holds now, per file and chunk: used to skip unchanged chunks. null =
+  // unknown (nothing loaded or saved by this adapter yet): the first save rewrites every chunk.
+  let stored: Array<Array<readonly Entry[]>> | null = null;
   const open = () => {
-    db ??= openDB<WorkbenchDb>(dbName, 1, {
-      upgrade(d) {
-        d.createObjectStore('meta');
-        d.createObjectStore('chunks');
-      },
-    }).catch((e: unknown) => {
+    db ??= openDb(dbName).catch((e: unknown) => {
       db = null;
       throw e;
     });
@@ -66,49 +94,120 @@ export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | nul
   return {
     async load() {
       const d = await open();
-      const meta = await d.get('meta', KEY);
-      if (!meta) return null;
+      const meta = await d.get('meta', KEY_);
+      if (!meta || meta.format === 'recent') return null;
       const tx = d.transaction('chunks');
-      const parts = await Promise.all(Array.from({ length: meta.chunks }, (_, i) => tx.store.get(i)));
-      if (parts.some((p) => !p)) return null;
-      stored = parts as Entry[][];
-      const { chunks: _c, rows: _r, doc, ...rest } = meta;
-      return { ...rest, doc: { ...doc, entries: stored.flat() } };
+      const readFile = async (k: number, chunks: number) => {
+        const parts = await Promise.all(
+          Array.from({ length: chunks }, (_, c) => tx.store.get(base + k * FILE_KEY_SPAN + c)),
+        );
+        return parts.some((p) => !p) ? null : (parts as Entry[][]);
+      };
+      if (meta.format === 1) {
+        const parts = await readFile(0, meta.chunks);
+        if (!parts) return null;
+        stored = [parts];
+        const { chunks: _c, rows: _r, doc, ...rest } = meta;
+        return upgradeSaved({ ...rest, doc: { ...doc, entries: parts.flat() } });
+      }
+      const files: SavedFile[] = [];
+      const all: Entry[][][] = [];
+      for (let k = 0; k < meta.files.length; k++) {
+        const { chunks, rows: _r, doc, ...rest } = meta.files[k];
+        const parts = await readFile(k, chunks);
+        if (!parts) return null;
+        all.push(parts);
+        files.push({ ...rest, doc: { ...doc, entries: parts.flat() } });
+      }
+      stored = all;
+      return { format: 2, savedAt: meta.savedAt, active: meta.active, files };
     },
-    async save(workspace) {
+    async save(session) {
       const d = await open();
-      const { entries, ...docRest } = workspace.doc;
-      const count = Math.ceil(entries.length / CHUNK_SIZE);
       const tx = d.transaction(['meta', 'chunks'], 'readwrite');
       // Reported through the Promise.all below; this only marks the rejection as handled meanwhile.
       tx.done.catch(() => undefined);
-      const next: Array<readonly Entry[]> = [];
+      const chunkStore = tx.objectStore('chunks');
       const writes: Promise<unknown>[] = [];
-      for (let c = 0; c < count; c++) {
-        const from = c * CHUNK_SIZE;
-        const to = Math.min(entries.length, from + CHUNK_SIZE);
-        if (sameChunk(stored[c], entries, from, to)) next.push(stored[c]);
-        else {
-          const chunk = entries.slice(from, to);
-          next.push(chunk);
-          const put = tx.objectStore('chunks').put(chunk, c);
-          writes.push(put);
-          // One chunk's structured clone per task, so saving 1,000,000 rows never blocks the page in
-          // one piece; awaiting the transaction's own requests keeps it open (all or nothing).
-          await put.catch(() => undefined);
+      const before = stored;
+      if (before === null) writes.push(chunkStore.delete(range()));
+      const next: Array<Array<readonly Entry[]>> = [];
+      const files: FileMeta[] = [];
+      for (let k = 0; k < session.files.length; k++) {
+        const { doc, ...fileRest } = session.files[k];
+        const { entries, ...docRest } = doc;
+        const count = Math.ceil(entries.length / CHUNK_SIZE);
+        const had = before?.[k] ?? [];
+        const kept: Array<readonly Entry[]> = [];
+        for (let c = 0; c < count; c++) {
+          const from = c * CHUNK_SIZE;
+          const to = Math.min(entries.length, from + CHUNK_SIZE);
+          if (sameChunk(had[c], entries, from, to)) kept.push(had[c]);
+          else {
+            const chunk = entries.slice(from, to);
+            kept.push(chunk);
+            const put = chunkStore.put(chunk, base + k * FILE_KEY_SPAN + c);
+            writes.push(put);
+            // One chunk's structured clone per task, so saving 1,000,000 rows never blocks the page in
+            // one piece; awaiting the transaction's own requests keeps it open (all or nothing).
+            await put.catch(() => undefined);
+          }
         }
+        for (let c = count; c < had.length; c++) writes.push(chunkStore.delete(base + k * FILE_KEY_SPAN + c));
+        next.push(kept);
+        files.push({ ...fileRest, doc: docRest, chunks: count, rows: entries.length });
       }
-      for (let c = count; c < stored.length; c++) writes.push(tx.objectStore('chunks').delete(c));
-      const meta: Meta = { ...workspace, doc: docRest, chunks: count, rows: entries.length };
-      writes.push(tx.objectStore('meta').put(meta, KEY));
+      for (let k = session.files.length; k < (before?.length ?? 0); k++)
+        for (let c = 0; c < before![k].length; c++)
+          writes.push(chunkStore.delete(base + k * FILE_KEY_SPAN + c));
+      const meta: SessionMeta = { format: 2, savedAt: session.savedAt, active: session.active, files };
+      writes.push(tx.objectStore('meta').put(meta, KEY_));
       await Promise.all([...writes, tx.done]);
       stored = next;
     },
     async clear() {
       const d = await open();
       const tx = d.transaction(['meta', 'chunks'], 'readwrite');
-      await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('chunks').clear(), tx.done]);
+      await Promise.all([
+        tx.objectStore('meta').delete(KEY_),
+        tx.objectStore('chunks').delete(range()),
+        tx.done,
+      ]);
       stored = [];
+    },
+  };
+}
+
+const RECENT_KEY = 'recent';
+
+/**
+ * Recent sessions in IndexedDB: the list in meta 'recent', each session stored like the current
+ * one under `recent:<slot>` with its own chunk key range. Null without IndexedDB.
+ *
+ * @example const recent = createIdbRecent(); await recent?.list();
+ */
+export function createIdbRecent(dbName = DB_NAME): RecentStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  const slotStore = (slot: number) =>
+    createIdbPersistence(dbName, `recent:${slot}`, (slot + 1) * SESSION_KEY_SPAN)!;
+  const readList = async (): Promise<RecentEntry[]> => {
+    const meta = await (await openDb(dbName)).get('meta', RECENT_KEY);
+    return meta?.format === 'recent' ? meta.list : [];
+  };
+  const writeList = async (list: RecentEntry[]) => {
+    await (await openDb(dbName)).put('meta', { format: 'recent', list }, RECENT_KEY);
+  };
+  return {
+    list: readList,
+    async write(list, slot, session) {
+      if (slot !== null && session !== null) await slotStore(slot).save(session);
+      await writeList(list);
+    },
+    async read(slot) {
+      return slotStore(slot).load();
+    },
+    async drop(slot) {
+      await slotStore(slot).clear();
     },
   };
 }

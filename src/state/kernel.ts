@@ -8,19 +8,10 @@ import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
-import type { PersistenceAdapter, Timers } from './persist.ts';
+import type { Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
-import type {
-  AppState,
-  LoadError,
-  Notice,
-  SavedOffer,
-  Selection,
-  Settings,
-  Task,
-  ViewState,
-} from './types.ts';
+import type { AppState, LoadError, Notice, Selection, Settings, Task, ViewState } from './types.ts';
 import type { FixProvider, ValidatorFactory, ValidatorLike } from './validation.ts';
 import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
@@ -30,9 +21,7 @@ export interface StoreDeps {
   worker: SitemapClient;
   /** Clock in ms since epoch, for validation "now" and notice times. */
   now: () => number;
-  /** Autosave target; without it the app works in memory only. */
-  storage?: PersistenceAdapter;
-  /** Timer functions for the autosave debounce (required for autosave). */
+  /** Timer functions for validating big documents in slices. */
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
@@ -53,8 +42,6 @@ export interface Fields {
   notices: readonly Notice[];
   dirty: boolean;
   loadError: LoadError | null;
-  savedOffer: SavedOffer | null;
-  restored: SavedOffer | null;
 }
 
 /** Default view: document order, nothing filtered, every column shown. */
@@ -96,8 +83,6 @@ export interface Kernel {
   ): void;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
-  /** Registered by the autosaver: called after every document or settings change. */
-  onPersistable: (() => void) | null;
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -115,8 +100,6 @@ export function createKernel(deps: StoreDeps): Kernel {
     notices: [],
     dirty: false,
     loadError: null,
-    savedOffer: null,
-    restored: null,
   };
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
@@ -201,14 +184,12 @@ export function createKernel(deps: StoreDeps): Kernel {
     f.docVersion++;
     f.dirty = true;
     emit();
-    k.onPersistable?.();
   };
 
   const k: Kernel = {
     deps,
     validator,
     f,
-    onPersistable: null,
     validationSettings,
     getState() {
       if (!snapshot) snapshot = build();
@@ -221,7 +202,6 @@ export function createKernel(deps: StoreDeps): Kernel {
     set(partial) {
       Object.assign(f, partial);
       emit();
-      if ('settings' in partial) k.onPersistable?.();
     },
     commit(patch) {
       if (!f.doc || isEmptyPatch(patch)) return false;
@@ -248,7 +228,6 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.selection = NO_SELECTION;
       f.view = { ...f.view, search: '', filters: {} };
       emit();
-      k.onPersistable?.();
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);

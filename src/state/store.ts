@@ -4,7 +4,7 @@
  * See src/state/API.md for the full command list.
  */
 import { Validator } from '../core/validate.ts';
-import { attachAutosave } from './autosave.ts';
+import { createPersistCommands } from './autosave.ts';
 import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
@@ -35,7 +35,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createIoCommands(kernel),
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),
-    ...attachAutosave(kernel),
+    ...createPersistCommands(kernel),
   };
   const store: AppStore = { getState: kernel.getState, subscribe: kernel.subscribe, commands };
   // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import type { AppState } from '../../state/types.ts';
+import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { isMod } from '../keyboard.ts';
 import { lazyPart, preloadOn } from '../lazyPart.tsx';
 import { useAppState } from '../useAppState.ts';
 import { usePopover } from '../usePopover.ts';
-import { onCsvImportRequest } from './csvRequests.ts';
+import { useWorkspace, useWorkspaceStore } from '../workspace/workspaceContext.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './habits.css';
 
@@ -23,6 +24,7 @@ const Shortcuts = lazyPart<{ onClose(): void }>(() =>
 const csvDialogs = { preload: () => Promise.all([CsvImport.preload(), CsvExport.preload()]) };
 
 const selHasDoc = (s: AppState) => s.doc !== null;
+const selCsvImport = (s: WorkspaceState) => s.csvImport;
 
 function isTextField(el: EventTarget | null): boolean {
   return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
@@ -92,15 +94,16 @@ export function HabitsControls() {
   const [csvFile, setCsvFile] = useState<File | undefined>(undefined);
   const [openShortcuts] = useState(() => () => setDialog('shortcuts'));
   useShortcutKey(openShortcuts);
-  // A CSV opened or dropped like a sitemap opens the import dialog with that file.
-  useEffect(
-    () =>
-      onCsvImportRequest((file) => {
-        setCsvFile(file);
-        setDialog('csv-import');
-      }),
-    [],
-  );
+  // A CSV opened or dropped like a sitemap comes in through the session's `open`, which hands
+  // it here: the import dialog maps its columns.
+  const ws = useWorkspaceStore();
+  const incoming = useWorkspace(selCsvImport);
+  useEffect(() => {
+    if (incoming === null) return;
+    setCsvFile(new File([incoming.bytes as Uint8Array<ArrayBuffer>], incoming.name));
+    setDialog('csv-import');
+    ws.commands.csvImportDone();
+  }, [incoming, ws]);
   const close = () => {
     setDialog(null);
     setCsvFile(undefined);
