@@ -66,6 +66,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const optionsFor = (url: string): SerializeOptions => ({
     format,
     pretty,
+    ...outputOptions(output),
     baseName: name.trim() || 'sitemap',
     publishUrl: url || undefined,
     split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
