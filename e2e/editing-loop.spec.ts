@@ -207,6 +207,7 @@ test('4. the Export dialog lists what it will change, and Lean output leaves out
   await wb.button(/^Export/).click();
   const dlg = wb.dialog('Export sitemap');
   // The change list describes the normalized output (Keep formatting copies the file's bytes).
+  await expect(dlg.getByRole('radio', { name: /^XML/ })).toBeChecked();
   const normalize = dlg.getByRole('radio', { name: 'Normalize' });
   if ((await normalize.count()) > 0) await normalize.check();
   const changes = dlg.getByRole('region', { name: 'What the export changes' });
