@@ -16,6 +16,8 @@ export interface CheckArgs {
   /** Local folder whose files are published under `base` (the site's URL). */
   root?: string;
   crossSubmission: boolean;
+  /** Severity profile Strict (XSD): XSD order and deprecated tags on every row (default: one note). */
+  strict?: boolean;
   /** Follow sitemap indexes (and robots.txt) to their children on disk. Default true. */
   follow: boolean;
   /** Include every entry in JSON output even when a tree is followed. */
@@ -86,6 +88,7 @@ function splitEq(argv: string[]): string[] {
 function reportOption(a: CheckArgs | MergeArgs, argv: string[], i: number): number | false {
   const t = argv[i];
   if (t === '--cross-submission') a.crossSubmission = true;
+  else if (t === '--strict' && a.command === 'check') a.strict = true;
   else if (t === '--quiet' || t === '-q') a.quiet = true;
   else if (t === '--base') {
     a.base = checkUrl(takeValue(argv, i, t), t);
@@ -232,6 +235,9 @@ check
   --base URL          With --root: the site URL DIR is served at. Without: the publish URL of the
                       first FILE (e.g. https://www.example.com/sitemap.xml). Enables host and scope rules.
   --cross-submission  Cross-host URLs are allowed (HOST-001 / IDX-004 become warnings).
+  --strict            Severity profile Strict (XSD): XSD child order (XML-006, IMG-008) and
+                      deprecated image tags (IMG-006) on every row. Default (Search engines):
+                      one note per rule for the file.
   --fail-on error|warning|never
                       Exit 1 on errors (default), on errors or warnings, or never.
   --max-warnings N    Exit 1 when there are more than N warnings.

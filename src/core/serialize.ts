@@ -31,6 +31,11 @@ export interface SerializeOptions {
   lean?: boolean;
   /** Drop deprecated image/video tags and legacy news tags (OUT-007). */
   stripDeprecated?: boolean;
+  /**
+   * Text sitemaps: lines that are not http(s) URLs (TXT-001: `#` comments, notes) are written
+   * as they were (`'keep'`, default) or left out (`'drop'`); never percent-encoded into a URL.
+   */
+  nonUrlLines?: 'keep' | 'drop';
   /** Write xmlns:xsi and xsi:schemaLocation (OUT-002). */
   schemaHints?: boolean;
   /** Write the source's `<?xml-stylesheet?>` (default true when the document has one). */
@@ -85,6 +90,7 @@ function settings(
     pretty: o.pretty ?? true,
     lean: o.lean ?? false,
     stripDeprecated: o.stripDeprecated ?? false,
+    nonUrlLines: o.nonUrlLines ?? 'keep',
     schemaHints: o.schemaHints ?? false,
     stylesheet: (o.keepStylesheet ?? true) ? doc.stylesheet : undefined,
     baseName: safeBaseName(o.baseName),

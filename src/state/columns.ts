@@ -81,3 +81,6 @@ export function visibleColumns(hidden: readonly ColumnId[]): ColumnId[] {
 
 /** The changefreq keywords, in order, for editors (ui/ reaches core through state/). */
 export { CHANGEFREQS } from '../core/rules/changefreq.ts';
+
+/** What is typed into a cell, read as the value meant (`2024-1-5` → `2024-01-05`; core typedValue.ts). */
+export { readTyped } from '../core/typedValue.ts';

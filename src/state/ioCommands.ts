@@ -233,8 +233,10 @@ export function createIoCommands(k: Kernel): IoCommands {
     },
     setSettings(partialSettings) {
       const settings: Settings = { ...k.f.settings, ...partialSettings };
+      const onlyOrder = Object.keys(partialSettings).every((key) => key === 'dateOrder');
       k.set({ settings });
-      k.validator.setSettings(k.validationSettings());
+      // The day/month order only steers fixes and typed dates: no findings change.
+      if (!onlyOrder) k.validator.setSettings(k.validationSettings());
       k.set({});
     },
     cancelTask() {

@@ -115,6 +115,8 @@ export function createKernel(deps: StoreDeps): Kernel {
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
     now: deps.now(),
+    profile: f.settings.profile,
+    dateOrder: f.settings.dateOrder,
   });
   const validator = deps.createValidator(validationSettings());
   let snapshot: AppState | null = null;

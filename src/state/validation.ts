@@ -26,6 +26,8 @@ export type ValidatorLike = Pick<
   | 'version'
 > & {
   loadSteps?: Validator['loadSteps'];
+  /** Per-row issues a file-level profile note stands for (core `Validator.quietIssues`). */
+  quietIssues?: Validator['quietIssues'];
   /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
 };

@@ -23,6 +23,8 @@ export interface WriteContext extends CleanContext {
   nl: string;
   lean: boolean;
   stripDeprecated: boolean;
+  /** Text documents: what to do with lines that are not URLs (TXT-001); null for other kinds. */
+  nonUrl: 'keep' | 'drop' | null;
   /** Document-wide unknown namespaces, prefix → URI (first use wins). */
   extra: Map<string, string>;
   /** Root namespaces of the source, to resolve prefixes of extras without `nsDecls`. */

@@ -34,6 +34,7 @@ export interface FileSettings {
   pretty: boolean;
   lean: boolean;
   stripDeprecated: boolean;
+  nonUrlLines: 'keep' | 'drop';
   schemaHints: boolean;
   stylesheet?: string;
   baseName: string;
