@@ -208,10 +208,15 @@ export class Workbench {
   }
 
   /** Export with the given format radio and return the downloads. */
-  async exportAs(format: 'XML' | 'Text' | 'Gzipped XML' | 'Zip of split files', confirmErrors = true) {
+  async exportAs(
+    format: 'XML' | 'Text' | 'Gzipped XML' | 'Zip of split files',
+    confirmErrors = true,
+    formatting?: 'Normalize',
+  ) {
     await this.button(/^Export/).click();
     const dlg = this.dialog('Export sitemap');
     await dlg.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
+    if (formatting) await dlg.getByRole('radio', { name: formatting }).check();
     await expect(dlg.getByRole('table', { name: 'Files to download' })).toBeVisible();
     const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
     if (confirmErrors && (await confirm.count()) > 0) {

@@ -159,6 +159,24 @@ const node: fc.Memo<GenNode> = fc.memo((n) =>
         ),
 );
 
+describe('verifyExport and text lines that are not URLs (TXT-001)', () => {
+  const text = parseSitemap('# To add a list of URLs, make one per line\nhttps://www.example.com/\n', {
+    fileName: 'sitemap.txt',
+  }).document;
+  it('does not block an export that leaves them out on request, as text or as XML', () => {
+    for (const format of ['txt', 'xml'] as const) {
+      const out = serializeFiles(text, { format, nonUrlLines: 'drop' });
+      expect(out.issues.map((i) => i.message)).toEqual([]);
+      expect(out.files).toHaveLength(1);
+    }
+  });
+  it('still blocks one that loses a URL line', () => {
+    expect(
+      verifyExport(text, '# To add a list of URLs, make one per line\n', { nonUrlLines: 'drop' }),
+    ).not.toEqual([]);
+  });
+});
+
 describe('property: extension trees with mixed text, foreign namespaces and attributes', () => {
   it('export → parse is the identity, libxml2 finds the output well-formed, verifyExport agrees', async () => {
     await fc.assert(

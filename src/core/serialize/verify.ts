@@ -8,6 +8,7 @@
  */
 import type { Alternate, Entry, ImageData, RawXml, SitemapDocument, XNode } from '../model.ts';
 import { parseSitemap } from '../parse.ts';
+import { isUrlLine } from './entries.ts';
 import { removeForbidden } from './escape.ts';
 import { NEWS_VALUE, normalizeDate, normalizePriority, VIDEO_VALUE } from './normalize.ts';
 
@@ -25,6 +26,8 @@ export interface VerifyOptions {
   lean?: boolean;
   /** Deprecated image/video and legacy news children omitted (OUT-007). */
   stripDeprecated?: boolean;
+  /** Lines of a text document that are not URLs: written as they were (default) or left out. */
+  nonUrlLines?: 'keep' | 'drop';
   /** Stop after this many problems (default 20). */
   maxProblems?: number;
 }
@@ -178,7 +181,10 @@ export function verifyExport(
   const problems: ExportProblem[] = [];
   const isXml = text.trimStart().startsWith('<');
   // A text file has one line per location: entries without one cannot be written (TXT-006).
-  const want = isXml ? doc.entries : doc.entries.filter((e) => url(e.loc) !== '');
+  // Lines that are not URLs, left out on request (TXT-001), are not expected back either.
+  const dropped = doc.kind === 'text' && options.nonUrlLines === 'drop';
+  const kept = dropped ? doc.entries.filter((e) => isUrlLine(e.loc)) : doc.entries;
+  const want = isXml ? kept : kept.filter((e) => url(e.loc) !== '');
   if (!isXml && text.trim() === '' && want.length === 0) return problems;
   // Bytes are read as the app reads a file (BOM and encoding sniffing), not as plain UTF-8.
   const parsed = parseSitemap(bytes);
