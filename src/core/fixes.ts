@@ -3,6 +3,8 @@
  * pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
  * Inputs are never mutated.
  */
+import { CRAWL_FIX_LABELS, crawlFix } from './crawl/fixes.ts';
+import type { CrawlJoin } from './crawl/join.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { CHANGEFREQ } from './rules/changefreq.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
@@ -17,6 +19,8 @@ import { convertToW3c } from './w3cDate.ts';
 export interface FixContext {
   document: SitemapDocument;
   settings: ValidationSettings;
+  /** The crawl join, for the CRAWL fixes (absent: they do nothing). */
+  crawl?: CrawlJoin | null;
 }
 
 /** Replacement entries (full objects, matched by id) and/or entry ids to remove. */
@@ -192,6 +196,29 @@ const REGISTRY = new Map<string, Fix>(
   ]),
 );
 
+/** CRAWL fixes: one `crawlFix` over the issues' entries (targets claimed once per run). */
+function crawlFixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
+  const join = ctx.crawl;
+  if (!join) return {};
+  const byId = entriesById(ctx.document);
+  const entries: Entry[] = [];
+  for (const i of issues) {
+    const e = i.rule === rule && i.entry !== undefined ? byId.get(i.entry) : undefined;
+    if (e) entries.push(e);
+  }
+  return crawlFix(rule, entries, join, (e) => join.match(e.loc)?.row ?? -1);
+}
+
+for (const [rule, label] of Object.entries(CRAWL_FIX_LABELS))
+  REGISTRY.set(rule, {
+    rule,
+    label,
+    apply(issue, ctx) {
+      const r = crawlFixAll(rule, [issue], ctx);
+      return r.update || r.remove ? r : null;
+    },
+  });
+
 /** The fix for a rule, if it has one. @example getFix('LOC-005')?.label === 'Trim whitespace' */
 export function getFix(rule: string): Fix | undefined {
   return REGISTRY.get(rule);
@@ -204,6 +231,7 @@ export function getFix(rule: string): Fix | undefined {
  * @example fixAll('LOC-005', issues, ctx) // { update: [...trimmed entries] }
  */
 export function fixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
+  if (rule in CRAWL_FIX_LABELS) return crawlFixAll(rule, issues, ctx);
   const impl = FIXES[rule]?.[1];
   if (!impl) return {};
   const base = entriesById(ctx.document);

@@ -7,8 +7,11 @@
  * hreflang clusters they leave or join; document counters are updated by subtracting the old facts
  * and adding the new ones. Parse issues are kept until the field they concern is edited.
  */
+
+import type { CrawlJoin } from './crawl/join.ts';
 import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from './model.ts';
 import { whereIs } from './rules/common.ts';
+import { crawlIssues, missingIssue } from './rules/crawl.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
 import {
   describeDifference,
@@ -74,6 +77,10 @@ interface Slot extends EntryFacts {
   scope: Issue[];
   group: Issue[];
   parse: Issue[];
+  /** CRAWL issues (empty without crawl data). */
+  crawl: Issue[];
+  /** Crawl row this entry lists (-1: not crawled or no crawl attached). */
+  crawlRow: number;
   cache: Issue[] | null;
 }
 
@@ -133,6 +140,8 @@ export class Validator {
   private sevCount = { error: 0, warning: 0, info: 0 };
   private readonly cluster: ClusterIndex;
   private readonly scratch: Issue[] = [];
+  /** The crawl join entries are listed in (null: no crawl data attached). */
+  private join: CrawlJoin | null = null;
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
@@ -224,6 +233,8 @@ export class Validator {
    * change (`version` increments). `other` must not be used afterwards.
    */
   adopt(other: Validator): void {
+    this.releaseCrawl();
+    this.join = other.join;
     this.settings = other.settings;
     this.doc = other.doc;
     this.byId = other.byId;
@@ -299,7 +310,8 @@ export class Validator {
     if (s.cache === null) {
       const n = s.parse.length + s.local.length + s.scope.length + s.group.length;
       // One non-empty list is the whole answer (lists are replaced, never mutated).
-      if (n === s.local.length) s.cache = s.local;
+      if (n === s.local.length) s.cache = s.crawl.length === 0 ? s.local : [...s.local, ...s.crawl];
+      else if (s.crawl.length > 0) s.cache = [...s.parse, ...s.local, ...s.scope, ...s.group, ...s.crawl];
       else if (n === s.group.length) s.cache = s.group;
       else if (n === s.scope.length) s.cache = s.scope;
       else if (n === s.parse.length) s.cache = s.parse;
@@ -317,7 +329,10 @@ export class Validator {
   all(): Issue[] {
     const out: Issue[] = [...this.docParse, ...this.docIssues];
     for (const s of this.bySeq) {
-      if (s === undefined || s.parse.length + s.local.length + s.scope.length + s.group.length === 0)
+      if (
+        s === undefined ||
+        s.parse.length + s.local.length + s.scope.length + s.group.length + s.crawl.length === 0
+      )
         continue;
       for (const i of this.issuesOf(s.entry.id)) out.push(i);
     }
@@ -338,7 +353,10 @@ export class Validator {
   entriesWithRule(rule: string): number[] {
     const out: number[] = [];
     for (const s of this.bySeq) {
-      if (s === undefined || s.parse.length + s.local.length + s.scope.length + s.group.length === 0)
+      if (
+        s === undefined ||
+        s.parse.length + s.local.length + s.scope.length + s.group.length + s.crawl.length === 0
+      )
         continue;
       if (hasRule(this.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
     }
@@ -352,7 +370,67 @@ export class Validator {
     return worst;
   }
 
+  /**
+   * Attaches crawl data (or removes it with null): every entry is joined once (O(n) hash lookups)
+   * and gets its CRAWL issues; afterwards edits keep the join current through `apply`.
+   *
+   * @example v.setCrawl(new CrawlJoin(table, v.crawlScope()))
+   */
+  setCrawl(join: CrawlJoin | null): void {
+    this.releaseCrawl();
+    this.join = join;
+    for (const slot of this.bySeq) {
+      if (slot === undefined) continue;
+      if (join !== null) this.joinSlot(slot, join);
+      else if (slot.crawl.length > 0) this.setList(slot, 'crawl', EMPTY);
+    }
+    this.refreshDocument();
+    this.version++;
+  }
+
+  /** The crawl join in use, if any (read by fixes and the grid's crawl columns). */
+  crawlJoin(): CrawlJoin | null {
+    return this.join;
+  }
+
+  /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
+  crawlRowOf(entryId: number): number {
+    return this.byId[entryId]?.crawlRow ?? -1;
+  }
+
+  /**
+   * The URL prefix of the pages this sitemap should hold, for CRAWL-006: the publish URL's
+   * directory, else the most common origin ('' when the document has no URL yet).
+   */
+  crawlScope(): string {
+    const r = this.reference().ref;
+    if (r === null) return '';
+    const port = r.port === (r.scheme === 'https' ? '443' : '80') ? '' : `:${r.port}`;
+    return `${r.scheme}://${r.host}${port}${r.dir ?? '/'}`;
+  }
+
+  /** Takes this validator's entries out of the join (before a reload or another join). */
+  private releaseCrawl(): void {
+    const join = this.join;
+    if (join === null) return;
+    for (const slot of this.bySeq) {
+      if (slot === undefined || slot.crawlRow < 0) continue;
+      join.list(slot.crawlRow, -1);
+      slot.crawlRow = -1;
+    }
+  }
+
+  private joinSlot(slot: Slot, join: CrawlJoin): void {
+    const m = join.match(slot.entry.loc);
+    slot.crawlRow = m === null ? -1 : m.row;
+    if (m !== null) join.list(m.row, 1);
+    const out: Issue[] = [];
+    crawlIssues(join, m, slot.entry, out);
+    if (out.length > 0 || slot.crawl.length > 0) this.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
+  }
+
   private reset(doc: SitemapDocument): void {
+    this.releaseCrawl();
     this.doc = doc;
     this.byId = [];
     this.bySeq = [];
@@ -379,7 +457,7 @@ export class Validator {
     } else if (sign > 0) this.byRule.set(key, { severity: i.severity, count: 1 });
   }
 
-  private setList(slot: Slot, which: 'local' | 'scope' | 'group' | 'parse', list: Issue[]): void {
+  private setList(slot: Slot, which: 'local' | 'scope' | 'group' | 'parse' | 'crawl', list: Issue[]): void {
     for (const i of slot[which]) this.count(i, -1);
     for (const i of list) this.count(i, 1);
     slot[which] = list.length > 0 ? list : EMPTY;
@@ -410,6 +488,8 @@ export class Validator {
       scope: EMPTY,
       group: EMPTY,
       parse: EMPTY,
+      crawl: EMPTY,
+      crawlRow: -1,
       cache: null,
     };
     const facts = checkEntry(e, this.doc.kind, this.settings, local, slot);
@@ -420,6 +500,7 @@ export class Validator {
     // without <loc>, which is also an empty loc) is shown once, with the validator's message.
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.setList(slot, 'parse', own);
+    if (this.join !== null) this.joinSlot(slot, this.join);
     this.counters.apply(facts, 1);
     const before = this.families.add(facts.familyHash, slot.seq);
     if (this.locCache.size > 0) this.locCache.clear();
@@ -440,8 +521,9 @@ export class Validator {
   private extract(id: number): void {
     const slot = this.byId[id];
     if (!slot) return;
-    for (const w of ['local', 'scope', 'group', 'parse'] as const)
+    for (const w of ['local', 'scope', 'group', 'parse', 'crawl'] as const)
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
+    if (slot.crawlRow >= 0) this.join?.list(slot.crawlRow, -1);
     this.counters.apply(slot, -1);
     this.families.remove(slot.familyHash, slot.seq);
     this.familyCache.delete(slot.familyHash);
@@ -629,6 +711,8 @@ export class Validator {
 
   private refreshDocument(): void {
     const next = documentIssues(this.doc, this.counters, referenceFromSettings(this.settings));
+    const missing = this.join === null ? null : missingIssue(this.join);
+    if (missing !== null) next.push(missing);
     for (const i of this.docIssues) this.count(i, -1);
     for (const i of next) this.count(i, 1);
     this.docIssues = next;

@@ -1,0 +1,239 @@
+/**
+ * Crawl data kept compact: only the columns the audit reads, as typed arrays over one string
+ * table, plus two open-addressing hash tables (exact URL, normalised URL) built once. A
+ * 1,000,000-row export with 70 columns becomes one string of URLs and a few MB of arrays, which
+ * structured-clones (worker → page, page → IndexedDB) without a per-row object.
+ */
+import Papa from 'papaparse';
+import { parseCsv } from '../csv.ts';
+import type { CrawlFormat, CrawlMapping } from './detect.ts';
+import { normaliseCrawlUrl } from './normalise.ts';
+
+/** Row flags (`CrawlTable.flags`). */
+export const FLAG = {
+  /** `noindex` in meta robots / X-Robots-Tag, or the indexability status says so. */
+  noindex: 1,
+  /** Blocked by robots.txt. */
+  blocked: 2,
+  /** The export says Non-Indexable (for whatever reason). */
+  nonIndexable: 4,
+  /** Not HTML by its content type (images, PDFs, CSS…). */
+  notHtml: 8,
+} as const;
+
+/** Per row, the string spans stored in `spans` (start, end into `text`; start -1 = empty). */
+export const SPAN = { url: 0, canonical: 2, redirect: 4, lastmod: 6, width: 8 } as const;
+
+/** Crawl data attached to a document. Plain data: structured-cloneable, storable in IndexedDB. */
+export interface CrawlTable {
+  fileName: string;
+  format: CrawlFormat;
+  rows: number;
+  /** Every stored string, concatenated. */
+  text: string;
+  /** `SPAN.width` ints per row. */
+  spans: Int32Array;
+  /** HTTP status; 0 = no response; -1 = not in the export. */
+  status: Int16Array;
+  flags: Uint8Array;
+  /** Exact-URL hash table: row + 1 per slot, 0 = empty; length a power of two. */
+  exact: Int32Array;
+  /** Normalised-URL hash table, same layout. */
+  norm: Int32Array;
+}
+
+/** FNV-1a over `s[from, to)`. */
+export function hashRange(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function tableSize(rows: number): number {
+  let n = 16;
+  while (n < rows * 2) n *= 2;
+  return n;
+}
+
+function put(table: Int32Array, hash: number, row: number): void {
+  const mask = table.length - 1;
+  let i = hash & mask;
+  while (table[i] !== 0) i = (i + 1) & mask;
+  table[i] = row + 1;
+}
+
+/** Builds the two hash tables over the URL spans (O(rows)). */
+export function indexCrawl(t: Omit<CrawlTable, 'exact' | 'norm'>): CrawlTable {
+  const exact = new Int32Array(tableSize(t.rows));
+  const norm = new Int32Array(tableSize(t.rows));
+  for (let r = 0; r < t.rows; r++) {
+    const s = t.spans[r * SPAN.width];
+    const e = t.spans[r * SPAN.width + 1];
+    if (s < 0) continue;
+    put(exact, hashRange(t.text, s, e), r);
+    const n = normaliseCrawlUrl(t.text.slice(s, e));
+    put(norm, hashRange(n, 0, n.length), r);
+  }
+  return { ...t, exact, norm };
+}
+
+/** Progress callback: characters parsed of the total. */
+export type CrawlProgress = (done: number, total: number) => void;
+
+/** Options of {@link parseCrawlCsv}. */
+export interface CrawlParseOptions {
+  fileName: string;
+  format: CrawlFormat;
+  onProgress?: CrawlProgress;
+}
+
+function has(v: string | undefined, word: RegExp): boolean {
+  return v !== undefined && word.test(v);
+}
+
+/** Row facts from the mapped cells (pure; exported for tests). */
+export function rowFacts(
+  cell: (field: keyof CrawlMapping) => string | undefined,
+  format: CrawlFormat,
+): { status: number; flags: number } {
+  const code = cell('status');
+  let status = code === undefined ? -1 : Number.parseInt(code, 10);
+  if (Number.isNaN(status)) status = code !== undefined && /no response|timeout|error/i.test(code) ? 0 : -1;
+  if (status === -1 && format === 'search-console') status = 200;
+  let flags = 0;
+  const idx = cell('indexability');
+  const why = cell('indexabilityStatus');
+  const text = `${cell('statusText') ?? ''} ${why ?? ''} ${code ?? ''}`;
+  if (has(cell('metaRobots'), /noindex/i) || has(cell('xRobots'), /noindex/i) || /noindex/i.test(why ?? ''))
+    flags |= FLAG.noindex;
+  if (/blocked by robots/i.test(text)) flags |= FLAG.blocked;
+  if (has(idx, /^\s*(non[- ]?indexable|no|false)\s*$/i)) flags |= FLAG.nonIndexable;
+  const type = cell('contentType');
+  if (type !== undefined && !/html/i.test(type)) flags |= FLAG.notHtml;
+  return { status, flags };
+}
+
+/** Where the header row is and which delimiter the file uses (looked at in its first 64 KB). */
+export function csvHead(text: string): { headers: string[]; headerRow: number; delimiter: string } {
+  const cut = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
+  const p = parseCsv(cut);
+  return { headers: p.headers, headerRow: p.headerRow, delimiter: p.delimiter };
+}
+
+/**
+ * Parse a crawl CSV (already decoded) keeping only the mapped columns. Rows without a URL are
+ * skipped. Never throws on bad content.
+ *
+ * @example parseCrawlCsv('Address,Status Code\nhttps://a.example/,200\n', { url: 0, status: 1 }, { fileName: 'c.csv', format: 'generic' }).rows === 1
+ */
+export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: CrawlParseOptions): CrawlTable {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const head = csvHead(source);
+  const parts: string[] = [];
+  let offset = 0;
+  let spans = new Int32Array(SPAN.width * 1024);
+  let status = new Int16Array(1024);
+  let flags = new Uint8Array(1024);
+  let rows = 0;
+  let record = 0;
+  let lastReport = 0;
+  const store = (v: string | undefined, at: number) => {
+    if (v === undefined) {
+      spans[at] = -1;
+      spans[at + 1] = -1;
+      return;
+    }
+    parts.push(v);
+    spans[at] = offset;
+    offset += v.length;
+    spans[at + 1] = offset;
+  };
+  Papa.parse<string[]>(source, {
+    delimiter: head.delimiter,
+    skipEmptyLines: false,
+    step(result) {
+      record++;
+      if (record <= head.headerRow) return;
+      const row = result.data;
+      const cell = (f: keyof CrawlMapping) => {
+        const c = mapping[f];
+        if (c === undefined) return undefined;
+        const v = row[c]?.trim();
+        return v === undefined || v === '' ? undefined : v;
+      };
+      const url = cell('url');
+      if (url === undefined) return;
+      if (rows === status.length) {
+        const n = rows * 2;
+        const s2 = new Int32Array(SPAN.width * n);
+        s2.set(spans);
+        spans = s2;
+        const st = new Int16Array(n);
+        st.set(status);
+        status = st;
+        const fl = new Uint8Array(n);
+        fl.set(flags);
+        flags = fl;
+      }
+      const at = rows * SPAN.width;
+      store(url, at + SPAN.url);
+      const canonical = cell('canonical');
+      store(canonical === url ? undefined : canonical, at + SPAN.canonical);
+      store(cell('redirect'), at + SPAN.redirect);
+      store(cell('lastmod'), at + SPAN.lastmod);
+      const f = rowFacts(cell, options.format);
+      status[rows] = f.status;
+      flags[rows] = f.flags;
+      rows++;
+      const cursor = result.meta.cursor;
+      if (options.onProgress && cursor - lastReport > 1 << 20) {
+        lastReport = cursor;
+        options.onProgress(cursor, source.length);
+      }
+    },
+  });
+  return indexCrawl({
+    fileName: options.fileName,
+    format: options.format,
+    rows,
+    text: parts.join(''),
+    spans: spans.slice(0, rows * SPAN.width),
+    status: status.slice(0, rows),
+    flags: flags.slice(0, rows),
+  });
+}
+
+/** One string column of a row ('' when empty). */
+export function crawlString(t: CrawlTable, row: number, span: number): string {
+  const s = t.spans[row * SPAN.width + span];
+  return s < 0 ? '' : t.text.slice(s, t.spans[row * SPAN.width + span + 1]);
+}
+
+/** The row whose URL is exactly `url`, or -1. */
+export function findExact(t: CrawlTable, url: string): number {
+  const mask = t.exact.length - 1;
+  let i = hashRange(url, 0, url.length) & mask;
+  for (;;) {
+    const v = t.exact[i];
+    if (v === 0) return -1;
+    const r = v - 1;
+    const s = t.spans[r * SPAN.width];
+    const e = t.spans[r * SPAN.width + 1];
+    if (e - s === url.length && t.text.startsWith(url, s)) return r;
+    i = (i + 1) & mask;
+  }
+}
+
+/** The first row whose normalised URL equals `norm` (a `normaliseCrawlUrl` result), or -1. */
+export function findNormalised(t: CrawlTable, norm: string): number {
+  const mask = t.norm.length - 1;
+  let i = hashRange(norm, 0, norm.length) & mask;
+  let best = -1;
+  for (;;) {
+    const v = t.norm[i];
+    if (v === 0) return best;
+    const r = v - 1;
+    if ((best < 0 || r < best) && normaliseCrawlUrl(crawlString(t, r, SPAN.url)) === norm) best = r;
+    i = (i + 1) & mask;
+  }
+}
