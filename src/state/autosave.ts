@@ -3,6 +3,7 @@
  * restore at start-up, discard. Storage failures become one notice; the app keeps working in
  * memory.
  */
+import { isCrawlColumn } from './columns.ts';
 import type { History } from './history.ts';
 import type { Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
@@ -69,12 +70,23 @@ export function attachAutosave(k: Kernel): Pick<Commands, 'restoreSaved' | 'disc
   };
 
   const snapshot = (): SavedWorkspace | null => {
-    const { doc, history, fileName, settings, dirty } = k.f;
+    const { doc, history, fileName, settings, dirty, crawl } = k.f;
     if (!doc) return null;
     const undo = trimHistory(history.undo);
     // Redo steps only make sense on top of the full undo stack, which is always kept when small.
     const redo = undo.length === history.undo.length ? trimHistory(history.redo) : [];
-    return { format: 1, savedAt: k.deps.now(), fileName, doc, settings, undo, redo, dirty };
+    const w: SavedWorkspace = {
+      format: 1,
+      savedAt: k.deps.now(),
+      fileName,
+      doc,
+      settings,
+      undo,
+      redo,
+      dirty,
+    };
+    if (crawl) w.crawl = crawl;
+    return w;
   };
 
   const save = async () => {
@@ -129,6 +141,11 @@ export function attachAutosave(k: Kernel): Pick<Commands, 'restoreSaved' | 'disc
     const history: History = { undo: w.undo, redo: w.redo };
     k.set({ settings: w.settings, savedOffer: null, loadError: null });
     k.validator.setSettings(k.validationSettings());
+    // The crawl comes back with its columns shown; replaceDocument joins it with the document.
+    if (w.crawl) {
+      const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
+    }
     k.replaceDocument(w.doc, [], w.fileName, history);
     k.set({ dirty: w.dirty, restored: offerOf(w) });
   }

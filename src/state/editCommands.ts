@@ -59,7 +59,11 @@ export function createEditCommands(k: Kernel): EditCommands {
     return doc ? findReplacePatch(doc, req, scopeRows(req)) : null;
   };
   const addedIds = (committed: boolean, ids: number[]) => (committed ? ids : []);
-  const fixContext = () => ({ document: k.f.doc!, settings: k.validationSettings() });
+  const fixContext = () => ({
+    document: k.f.doc!,
+    settings: k.validationSettings(),
+    crawl: k.validator.crawlJoin?.() ?? null,
+  });
 
   return {
     setCell(entryId, field, value) {

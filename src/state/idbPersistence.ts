@@ -8,25 +8,30 @@
  * structured-clone cost of a save small.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import type { PersistenceAdapter, SavedWorkspace } from './persist.ts';
 
 /** Rows per stored chunk. */
 export const CHUNK_SIZE = 10_000;
 
-type Meta = Omit<SavedWorkspace, 'doc'> & {
+type Meta = Omit<SavedWorkspace, 'doc' | 'crawl'> & {
   doc: Omit<SitemapDocument, 'entries'>;
   chunks: number;
   rows: number;
+  /** True when crawl data is stored under `CRAWL_KEY`. */
+  crawl?: boolean;
 };
 
 interface WorkbenchDb extends DBSchema {
-  meta: { key: string; value: Meta };
+  meta: { key: string; value: Meta | CrawlTable };
   chunks: { key: number; value: Entry[] };
 }
 
 const DB_NAME = 'sitemap-workbench';
 const KEY = 'current';
+/** The attached crawl data, written only when it changes (it can be tens of MB). */
+const CRAWL_KEY = 'crawl';
 
 function sameChunk(
   a: readonly Entry[] | undefined,
@@ -51,6 +56,7 @@ export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | nul
   let db: Promise<IDBPDatabase<WorkbenchDb>> | null = null;
   // What the database holds now, by chunk: used to skip unchanged chunks.
   let stored: Array<readonly Entry[]> = [];
+  let storedCrawl: CrawlTable | undefined;
   const open = () => {
     db ??= openDB<WorkbenchDb>(dbName, 1, {
       upgrade(d) {
@@ -66,14 +72,18 @@ export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | nul
   return {
     async load() {
       const d = await open();
-      const meta = await d.get('meta', KEY);
+      const meta = (await d.get('meta', KEY)) as Meta | undefined;
       if (!meta) return null;
+      const crawl = meta.crawl ? ((await d.get('meta', CRAWL_KEY)) as CrawlTable | undefined) : undefined;
+      storedCrawl = crawl;
       const tx = d.transaction('chunks');
       const parts = await Promise.all(Array.from({ length: meta.chunks }, (_, i) => tx.store.get(i)));
       if (parts.some((p) => !p)) return null;
       stored = parts as Entry[][];
-      const { chunks: _c, rows: _r, doc, ...rest } = meta;
-      return { ...rest, doc: { ...doc, entries: stored.flat() } };
+      const { chunks: _c, rows: _r, doc, crawl: _k, ...rest } = meta;
+      const w: SavedWorkspace = { ...rest, doc: { ...doc, entries: stored.flat() } };
+      if (crawl) w.crawl = crawl;
+      return w;
     },
     async save(workspace) {
       const d = await open();
@@ -99,16 +109,29 @@ export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | nul
         }
       }
       for (let c = count; c < stored.length; c++) writes.push(tx.objectStore('chunks').delete(c));
-      const meta: Meta = { ...workspace, doc: docRest, chunks: count, rows: entries.length };
+      const { crawl, ...plain } = workspace;
+      const meta: Meta = {
+        ...plain,
+        doc: docRest,
+        chunks: count,
+        rows: entries.length,
+        crawl: crawl !== undefined,
+      };
+      if (crawl !== storedCrawl) {
+        if (crawl) writes.push(tx.objectStore('meta').put(crawl, CRAWL_KEY));
+        else writes.push(tx.objectStore('meta').delete(CRAWL_KEY));
+      }
       writes.push(tx.objectStore('meta').put(meta, KEY));
       await Promise.all([...writes, tx.done]);
       stored = next;
+      storedCrawl = crawl;
     },
     async clear() {
       const d = await open();
       const tx = d.transaction(['meta', 'chunks'], 'readwrite');
       await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('chunks').clear(), tx.done]);
       stored = [];
+      storedCrawl = undefined;
     },
   };
 }

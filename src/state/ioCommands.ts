@@ -207,6 +207,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       const settings: Settings = { ...k.f.settings, ...partialSettings };
       k.set({ settings });
       k.validator.setSettings(k.validationSettings());
+      if (k.f.crawl) k.rejoinCrawl();
       k.set({});
     },
     cancelTask() {

@@ -3,9 +3,12 @@
  * owns the single path every document change takes: patch → document → validator → history.
  * Commands (editCommands.ts, ioCommands.ts, viewCommands.ts) are thin functions over it.
  */
+
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
+import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
 import type { PersistenceAdapter, Timers } from './persist.ts';
@@ -55,10 +58,11 @@ export interface Fields {
   loadError: LoadError | null;
   savedOffer: SavedOffer | null;
   restored: SavedOffer | null;
+  crawl: CrawlTable | null;
 }
 
-/** Default view: document order, nothing filtered, every column shown. */
-export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: [] };
+/** Default view: document order, nothing filtered, every column shown but the crawl columns (no crawl yet). */
+export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: CRAWL_COLUMNS };
 
 /** Empty selection. */
 export const NO_SELECTION: Selection = { active: null, ranges: [] };
@@ -98,6 +102,12 @@ export interface Kernel {
   validationSettings(): ValidationSettings;
   /** Registered by the autosaver: called after every document or settings change. */
   onPersistable: (() => void) | null;
+  /**
+   * Join the attached crawl (`f.crawl`) with the current document anew, or drop the join when
+   * none is attached: after an open, a restore, a settings change (the sitemap's scope moves).
+   * Set by crawlCommands.ts; a no-op until then.
+   */
+  rejoinCrawl: () => void;
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -117,6 +127,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     loadError: null,
     savedOffer: null,
     restored: null,
+    crawl: null,
   };
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
@@ -143,7 +154,7 @@ export function createKernel(deps: StoreDeps): Kernel {
         !sortIndex ||
         sortIndex.entries !== doc.entries ||
         sortIndex.column !== column ||
-        (column === 'issues' && sortIndexVv !== vv);
+        (readsIssues(column) && sortIndexVv !== vv);
       if (stale) {
         sortIndex =
           hints.take(doc.entries, column, validator) ?? buildSortIndex(doc.entries, column, validator);
@@ -207,6 +218,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     validator,
     f,
     onPersistable: null,
+    rejoinCrawl: () => {},
     validationSettings,
     getState() {
       if (!snapshot) snapshot = build();
@@ -245,6 +257,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.dirty = false;
       f.selection = NO_SELECTION;
       f.view = { ...f.view, search: '', filters: {} };
+      if (f.crawl) k.rejoinCrawl();
       emit();
       k.onPersistable?.();
     },

@@ -2,6 +2,7 @@
  * Autosave: a storage-agnostic `PersistenceAdapter` interface and the debounced saver the store
  * uses. The IndexedDB implementation lives in idbPersistence.ts; tests use `createMemoryPersistence`.
  */
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import type { Patch } from './patch.ts';
 import type { Settings } from './types.ts';
@@ -25,6 +26,8 @@ export interface SavedWorkspace {
   undo: Patch[];
   redo: Patch[];
   dirty: boolean;
+  /** Crawl data attached for the audit (kept so a reload keeps the audit). */
+  crawl?: CrawlTable;
 }
 
 /** Where the workspace goes. Every method may reject (quota, private mode): the store reports it. */

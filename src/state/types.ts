@@ -1,3 +1,5 @@
+import type { CrawlCategory } from '../core/crawl/join.ts';
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
@@ -30,6 +32,8 @@ export interface Filters {
   entryIds?: { ids: ReadonlySet<number>; label: string };
   /** Rows in a chart bucket (core/stats `BucketFilter`), with a label for the chip. */
   bucket?: { filter: BucketFilter; label: string };
+  /** Rows in a crawl summary bucket (crawlView.ts `crawlCategoryOf`), with a label for the chip. */
+  crawl?: { category: CrawlCategory; label: string };
 }
 
 /** How the document is looked at. Changing the view never touches history. */
@@ -122,6 +126,8 @@ export interface AppState {
   savedOffer: SavedOffer | null;
   /** Set after a restore: what came back and from when. */
   restored: SavedOffer | null;
+  /** Crawl data attached for the audit (never part of the document), or null. */
+  crawl: CrawlTable | null;
 }
 
 /** One cell change for `setCells`. */
@@ -213,7 +219,27 @@ export interface Commands extends EntryCommands {
   dismissNotice(id: number): void;
   restoreSaved(): void;
   discardSaved(): Promise<void>;
+  /**
+   * Attach (or replace) crawl data for the audit: the entries are joined and the CRAWL rules
+   * reported; the document is not changed and nothing is recorded in history.
+   */
+  attachCrawl(table: CrawlTable): void;
+  /** Remove the crawl data (and its columns, filters and findings); the document is not changed. */
+  removeCrawl(): void;
+  /** How many URLs a crawl action would change (shown before it runs). */
+  crawlActionCount(action: CrawlAction): number;
+  /** Run a crawl action as ONE undo step; returns how many URLs it changed. */
+  runCrawlAction(action: CrawlAction): number;
 }
+
+/** The crawl audit's bulk actions (crawlCommands.ts). */
+export type CrawlAction =
+  | 'remove-errors'
+  | 'remove-noindex'
+  | 'remove-blocked'
+  | 'replace-redirects'
+  | 'replace-canonicals'
+  | 'add-missing';
 
 /** What `createAppStore` returns. */
 export interface AppStore {

@@ -1,3 +1,4 @@
+import type { CrawlJoin } from '../core/crawl/join.ts';
 import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from '../core/model.ts';
 
 /** An incremental change fed to the validator (same shape as core `EntryChange`). */
@@ -38,6 +39,14 @@ export interface ValidatorLike {
   loadSteps?(doc: SitemapDocument, parseIssues?: readonly Issue[], chunk?: number): Iterator<number, void>;
   /** Optional (core `Validator.adopt`): take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
+  /** Optional (core `Validator.setCrawl`): join every entry with crawl data, or drop it (null). */
+  setCrawl?(join: CrawlJoin | null): void;
+  /** Optional (core `Validator.crawlJoin`): the join in use. */
+  crawlJoin?(): CrawlJoin | null;
+  /** Optional (core `Validator.crawlRowOf`): an entry's crawl row, -1 when none. */
+  crawlRowOf?(entryId: number): number;
+  /** Optional (core `Validator.crawlScope`): URL prefix of the pages the sitemap should hold. */
+  crawlScope?(): string;
 }
 
 /** Builds a validator for the given settings. */
@@ -119,6 +128,7 @@ function worstOf(list: readonly Issue[]): Severity | undefined {
 export interface FixContextLike {
   document: SitemapDocument;
   settings: ValidationSettings;
+  crawl?: CrawlJoin | null;
 }
 
 /** What a fix produces (same shape as core `FixResult`): replacement entries by id, ids to remove. */

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readCrawl } from '../core/crawl/read.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { createMemoryPersistence } from './persist.ts';
+import { type AppStoreDeps, createAppStore } from './store.ts';
+import { fakeClient } from './testing.ts';
+
+const crawl = () =>
+  readCrawl(
+    new Uint8Array(readFileSync(new URL('../core/__fixtures__/crawl/sf-internal-all.csv', import.meta.url))),
+    'internal_all.csv',
+  )!;
+
+const LOCS = [
+  'https://www.example.com/',
+  'https://www.example.com/old',
+  'https://www.example.com/gone',
+  'https://www.example.com/private',
+  'https://www.example.com/print?id=1',
+  'https://www.example.com/admin',
+  'https://www.example.com/orphan',
+];
+
+function docOf(locs: string[]): SitemapDocument {
+  return { kind: 'urlset', entries: locs.map((loc, id) => ({ id, loc })), nextId: locs.length };
+}
+
+async function openStore(extra: Partial<AppStoreDeps> = {}) {
+  const store = createAppStore({
+    worker: fakeClient(() => ({ kind: 'urlset', document: docOf(LOCS), issues: [], fatal: null })),
+    now: () => 0,
+    ...extra,
+  });
+  await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+  return store;
+}
+
+const crawlRules = (store: Awaited<ReturnType<typeof openStore>>) =>
+  [...store.getState().validation.validator.counts().byRule.keys()]
+    .filter((r) => r.startsWith('CRAWL-'))
+    .sort();
+
+describe('crawl commands', () => {
+  it('attaching shows the crawl columns and findings but changes nothing in the document', async () => {
+    const store = await openStore();
+    const before = store.getState().doc;
+    expect(store.getState().view.hiddenColumns).toContain('crawlStatus');
+    store.commands.attachCrawl(crawl());
+    const s = store.getState();
+    expect(s.doc).toBe(before);
+    expect(s.history.canUndo).toBe(false);
+    expect(s.view.hiddenColumns).not.toContain('crawlStatus');
+    expect(crawlRules(store)).toEqual([
+      'CRAWL-001',
+      'CRAWL-002',
+      'CRAWL-003',
+      'CRAWL-004',
+      'CRAWL-005',
+      'CRAWL-006',
+      'CRAWL-007',
+    ]);
+    store.commands.removeCrawl();
+    expect(store.getState().doc).toBe(before);
+    expect(crawlRules(store)).toEqual([]);
+    expect(store.getState().view.hiddenColumns).toContain('crawlStatus');
+  });
+
+  it('shows counts before actions and runs each as one undo step', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    const c = store.commands;
+    expect(c.crawlActionCount('remove-noindex')).toBe(1);
+    expect(c.crawlActionCount('remove-errors')).toBe(1);
+    expect(c.crawlActionCount('remove-blocked')).toBe(1);
+    expect(c.crawlActionCount('replace-redirects')).toBe(1);
+    expect(c.crawlActionCount('replace-canonicals')).toBe(1);
+    // new, article, ~team, about
+    expect(c.crawlActionCount('add-missing')).toBe(4);
+    expect(c.runCrawlAction('remove-noindex')).toBe(1);
+    expect(store.getState().history.undoLabel).toBe('Remove noindex URLs (1 URL)');
+    expect(store.getState().doc?.entries.map((e) => e.loc)).not.toContain('https://www.example.com/private');
+    expect(c.runCrawlAction('replace-redirects')).toBe(1);
+    // /new is listed now: one page fewer is missing.
+    expect(c.crawlActionCount('add-missing')).toBe(3);
+    expect(c.runCrawlAction('add-missing')).toBe(3);
+    expect(store.getState().history.undoLabel).toBe('Add missing indexable pages (3 URLs)');
+    expect(store.getState().doc?.entries.at(-3)).toMatchObject({
+      loc: 'https://www.example.com/article',
+      lastmod: '2024-06-01',
+    });
+    expect(crawlRules(store)).not.toContain('CRAWL-006');
+    c.undo();
+    c.undo();
+    c.undo();
+    expect(store.getState().doc?.entries.map((e) => e.loc)).toEqual(LOCS);
+    expect(c.crawlActionCount('add-missing')).toBe(4);
+  });
+
+  it('sorts and filters by the crawl columns and summary buckets', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    store.commands.setSort({ column: 'crawlStatus', dir: 'desc' });
+    const order = [...store.getState().rowOrder].map((i) => LOCS[i]);
+    expect(order[0]).toBe('https://www.example.com/gone');
+    store.commands.setSort(null);
+    store.commands.setFilter({ crawl: { category: 'notCrawled', label: 'Not crawled' } });
+    expect([...store.getState().rowOrder]).toEqual([6]);
+    store.commands.setFilter({ crawl: undefined, field: { column: 'crawlIndexability', value: 'noindex' } });
+    expect([...store.getState().rowOrder]).toEqual([3]);
+  });
+
+  it('keeps the crawl with the autosaved document', async () => {
+    const storage = createMemoryPersistence();
+    const timers = { setTimeout: (fn: () => void) => (fn(), 0), clearTimeout: () => {} };
+    const store = await openStore({ storage, timers });
+    store.commands.attachCrawl(crawl());
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(storage.saved?.crawl?.rows).toBe(11);
+    const again = createAppStore({
+      worker: fakeClient(() => {
+        throw new Error('no open');
+      }),
+      now: () => 0,
+      storage,
+      timers,
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(again.getState().crawl?.fileName).toBe('internal_all.csv');
+    expect(crawlRules(again as never)).toContain('CRAWL-003');
+    expect(again.getState().view.hiddenColumns).not.toContain('crawlStatus');
+  });
+});

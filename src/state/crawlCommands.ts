@@ -1,0 +1,104 @@
+/**
+ * The crawl audit's commands. Attaching, replacing and removing crawl data never changes the
+ * document (no undo step; the validator joins the entries and reports the CRAWL rules); the
+ * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
+ * before running them.
+ */
+import { crawlFix, missingPages } from '../core/crawl/fixes.ts';
+import { CrawlJoin } from '../core/crawl/join.ts';
+import type { CrawlTable } from '../core/crawl/table.ts';
+import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
+import { fixPatch, insertPatch, urlCount } from './edits.ts';
+import type { Kernel } from './kernel.ts';
+import type { Commands, CrawlAction } from './types.ts';
+
+/** The rule an action fixes, and its undo label. */
+export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: string }>> = {
+  'remove-errors': { rule: 'CRAWL-001', label: 'Remove error URLs' },
+  'remove-noindex': { rule: 'CRAWL-003', label: 'Remove noindex URLs' },
+  'remove-blocked': { rule: 'CRAWL-005', label: 'Remove blocked URLs' },
+  'replace-redirects': { rule: 'CRAWL-002', label: 'Replace redirecting URLs' },
+  'replace-canonicals': { rule: 'CRAWL-004', label: 'Replace canonicalised URLs' },
+  'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
+};
+
+type CrawlCommands = Pick<Commands, 'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction'>;
+
+/**
+ * Build the crawl commands over a kernel (and install its `rejoinCrawl`).
+ *
+ * @example store.commands.attachCrawl(table); store.commands.crawlActionCount('remove-noindex') // 3
+ */
+export function createCrawlCommands(k: Kernel): CrawlCommands {
+  const join = (table: CrawlTable | null) => {
+    const v = k.validator;
+    v.setCrawl?.(table ? new CrawlJoin(table, v.crawlScope?.() ?? '') : null);
+  };
+  k.rejoinCrawl = () => join(k.f.crawl);
+
+  const fixResult = (rule: string) => {
+    const doc = k.f.doc;
+    const v = k.validator;
+    const crawl = v.crawlJoin?.() ?? null;
+    if (!doc || !crawl) return null;
+    const ids = new Set(v.entriesWithRule(rule));
+    const entries = doc.entries.filter((e) => ids.has(e.id));
+    return crawlFix(rule, entries, crawl, (e) => v.crawlRowOf?.(e.id) ?? -1);
+  };
+  const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
+    (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
+
+  return {
+    attachCrawl(table) {
+      const replaced = k.f.crawl;
+      join(table);
+      const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
+      const listed = k.f.doc ? k.f.doc.entries.length : 0;
+      const found = k.validator.counts();
+      let findings = 0;
+      for (const [rule, { count }] of found.byRule) if (rule.startsWith('CRAWL-')) findings += count;
+      k.notify(
+        'info',
+        `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} findings. The sitemap itself is unchanged.`,
+      );
+      k.onPersistable?.();
+    },
+    removeCrawl() {
+      const table = k.f.crawl;
+      if (!table) return;
+      join(null);
+      const hidden = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      const filters = { ...k.f.view.filters };
+      delete filters.crawl;
+      if (filters.field && isCrawlColumn(filters.field.column)) delete filters.field;
+      const sort = k.f.view.sort && isCrawlColumn(k.f.view.sort.column) ? null : k.f.view.sort;
+      k.set({
+        crawl: null,
+        view: { ...k.f.view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] },
+      });
+      k.notify('info', `Removed the crawl data of ${table.fileName}. The sitemap itself is unchanged.`);
+      k.onPersistable?.();
+    },
+    crawlActionCount(action) {
+      if (action === 'add-missing') return k.validator.crawlJoin?.()?.missing ?? 0;
+      return sizeOf(fixResult(CRAWL_ACTIONS[action].rule));
+    },
+    runCrawlAction(action) {
+      const doc = k.f.doc;
+      const crawl = k.validator.crawlJoin?.() ?? null;
+      if (!doc || !crawl) return 0;
+      const { rule, label } = CRAWL_ACTIONS[action];
+      if (action === 'add-missing') {
+        const rows = missingPages(crawl);
+        if (rows.length === 0) return 0;
+        const p = insertPatch(doc, doc.entries.length, rows, `${label} (${urlCount(rows.length)})`);
+        return k.commit(p) ? rows.length : 0;
+      }
+      const result = fixResult(rule);
+      const n = sizeOf(result);
+      if (!result || n === 0) return 0;
+      return k.commit(fixPatch(doc, result, `${label} (${urlCount(n)})`)) ? n : 0;
+    },
+  };
+}
