@@ -16,6 +16,8 @@ export interface GridCellProps {
   worst: Severity | undefined;
   /** id of the element describing the active cell's problems. */
   describedBy?: string;
+  /** Text of a cell whose value is not in the entry (the crawl columns). */
+  text?: string;
 }
 
 const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
@@ -55,7 +57,7 @@ function content(entry: Entry, column: ColumnId, row: number, props: GridCellPro
     );
   }
   if (column === 'issues') return <IssuesSummary issues={props.issues} />;
-  const text = cellText(entry, column);
+  const text = props.text ?? cellText(entry, column);
   if (column === 'images' || column === 'videos' || column === 'news' || column === 'alternates') {
     return text ? <span className="badge">{text}</span> : null;
   }

@@ -1,4 +1,5 @@
 import type { Commands } from '../state/types.ts';
+import { offerCrawlFile } from './crawl/crawlRequests.ts';
 import { isCsvFileName, requestCsvImport } from './habits/csvRequests.ts';
 import { notify } from './localNotices.ts';
 
@@ -18,6 +19,8 @@ export async function openFiles(files: FileList | readonly File[], commands: Com
   const list = Array.from(files);
   const first = list[0];
   if (!first) return;
+  // Crawl-audit hook (issue #17): a crawl export dropped on an open sitemap is attached, not opened.
+  if (list.length === 1 && (await offerCrawlFile(first))) return;
   if (isCsvFileName(first.name) && requestCsvImport(first)) return;
   if (multiOpener) return multiOpener(list);
   const bytes = new Uint8Array(await first.arrayBuffer());

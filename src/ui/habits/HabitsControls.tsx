@@ -1,13 +1,15 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { AppState } from '../../state/types.ts';
+import { sniffCrawlFile } from '../../workers/crawlClient.ts';
+import { onCrawlFileOffer } from '../crawl/crawlRequests.ts';
 import { isMod } from '../keyboard.ts';
 import { lazyPart, preloadOn } from '../lazyPart.tsx';
-import { useAppState } from '../useAppState.ts';
+import { useAppState, useGetState } from '../useAppState.ts';
 import { onCsvImportRequest } from './csvRequests.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './habits.css';
 
-type HabitsDialog = 'csv-import' | 'csv-export' | 'shortcuts' | null;
+type HabitsDialog = 'csv-import' | 'csv-export' | 'crawl' | 'shortcuts' | null;
 
 // Loaded on first use (CSV parsing and writing stay out of the initial bundle).
 const CsvImport = lazyPart<{ onClose(): void; initialFile?: File }>(() =>
@@ -15,6 +17,9 @@ const CsvImport = lazyPart<{ onClose(): void; initialFile?: File }>(() =>
 );
 const CsvExport = lazyPart<{ onClose(): void }>(() =>
   import('./CsvExportDialog.tsx').then((m) => m.CsvExportDialog),
+);
+const Crawl = lazyPart<{ onClose(): void; initialFile?: File }>(() =>
+  import('../crawl/CrawlDialog.tsx').then((m) => m.CrawlDialog),
 );
 const Shortcuts = lazyPart<{ onClose(): void }>(() =>
   import('./ShortcutOverlay.tsx').then((m) => m.ShortcutOverlay),
@@ -42,7 +47,7 @@ function useShortcutKey(open: () => void) {
   }, [open]);
 }
 
-function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
+function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export' | 'crawl'): void }) {
   const hasDoc = useAppState(selHasDoc);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -61,7 +66,7 @@ function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
     setOpen(false);
     trigger.current?.focus();
   };
-  const pick = (d: 'csv-import' | 'csv-export') => {
+  const pick = (d: 'csv-import' | 'csv-export' | 'crawl') => {
     setOpen(false);
     onPick(d);
   };
@@ -92,6 +97,9 @@ function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
           <button type="button" className="btn ghost" disabled={!hasDoc} onClick={() => pick('csv-export')}>
             Export CSV…
           </button>
+          <button type="button" className="btn ghost" disabled={!hasDoc} onClick={() => pick('crawl')}>
+            Crawl data for an audit…
+          </button>
         </fieldset>
       ) : null}
     </div>
@@ -115,6 +123,18 @@ export function HabitsControls() {
         setDialog('csv-import');
       }),
     [],
+  );
+  // With a sitemap open, a dropped crawl export (recognised by its header row) is attached.
+  const getState = useGetState();
+  useEffect(
+    () =>
+      onCrawlFileOffer(async (file) => {
+        if (!getState().doc || !(await sniffCrawlFile(file)).detected) return false;
+        setCsvFile(file);
+        setDialog('crawl');
+        return true;
+      }),
+    [getState],
   );
   const close = () => {
     setDialog(null);
@@ -140,6 +160,9 @@ export function HabitsControls() {
           <CsvImport.Component key={csvFile?.name} onClose={close} initialFile={csvFile} />
         ) : null}
         {dialog === 'csv-export' ? <CsvExport.Component onClose={close} /> : null}
+        {dialog === 'crawl' ? (
+          <Crawl.Component key={csvFile?.name} onClose={close} initialFile={csvFile} />
+        ) : null}
         {dialog === 'shortcuts' ? <Shortcuts.Component onClose={close} /> : null}
       </Suspense>
     </>
