@@ -9,6 +9,8 @@ export interface CheckArgs {
   json: boolean;
   base?: string;
   crossSubmission: boolean;
+  /** A crawl export to audit the sitemaps against (CRAWL rules). */
+  crawl?: string;
 }
 
 export interface ConvertArgs {
@@ -48,6 +50,8 @@ function parseCheck(argv: string[]): CheckArgs {
     else if (t === '--cross-submission') a.crossSubmission = true;
     else if (t === '--base') a.base = checkUrl(takeValue(argv, i++, t), t);
     else if (t.startsWith('--base=')) a.base = checkUrl(t.slice(7), '--base');
+    else if (t === '--crawl') a.crawl = takeValue(argv, i++, t);
+    else if (t.startsWith('--crawl=')) a.crawl = t.slice(8);
     else if (t.startsWith('-') && t !== '-') throw new UsageError(`Unknown option for check: ${t}`);
     else a.files.push(t);
   }
@@ -93,7 +97,7 @@ export function parseArgs(argv: string[]): CliArgs {
 export const HELP = `sitemap-workbench — check and convert XML / text sitemaps (offline)
 
 Usage:
-  sitemap-workbench check FILE... [--json] [--base URL] [--cross-submission]
+  sitemap-workbench check FILE... [--json] [--base URL] [--cross-submission] [--crawl CSV]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
 
 check
@@ -108,6 +112,9 @@ check
   --base URL          Publish URL of the file (e.g. https://www.example.com/sitemap.xml): enables
                       host and scope rules.
   --cross-submission  Cross-host URLs are allowed (HOST-001 / IDX-004 become warnings).
+  --crawl CSV         Audit against a crawl export (Screaming Frog, Search Console, or any CSV
+                      with a URL column and status / indexability / canonical / redirect /
+                      last-modified columns): reports CRAWL-001..008; their errors count.
 
 convert
   Writes the canonical form (SITEMAP-RULES.md OUT-*). --to gz writes gzipped XML (gzipped text

@@ -1,9 +1,11 @@
 /** `check`: parse + validate files and report (human or JSON). */
 import { readFile } from 'node:fs/promises';
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Issue } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { validateDocument, withoutRepeats } from '../core/validate.ts';
 import type { CheckArgs } from './args.ts';
+import { loadCrawl, validateWithCrawl } from './crawl.ts';
 import { entryJson, type FileReport, humanLines, issuesJson, summary, tally } from './report.ts';
 
 /** Output sinks and clock, passed in so tests and the bin share one code path. */
@@ -27,15 +29,18 @@ export async function readInput(file: string, io: CliIo): Promise<Uint8Array | n
 }
 
 /** Parse and validate one file's bytes into a report. */
-export function checkBytes(file: string, bytes: Uint8Array, args: CheckArgs, now: number): FileReport {
+export function checkBytes(
+  file: string,
+  bytes: Uint8Array,
+  args: CheckArgs,
+  now: number,
+  crawl: CrawlTable | null = null,
+): FileReport {
   const parsed = parseSitemap(bytes, { fileName: file });
   const doc = parsed.document;
   let issues: Issue[] = parsed.issues;
-  const validated = validateDocument(doc, {
-    publishUrl: args.base,
-    crossSubmission: args.crossSubmission,
-    now,
-  });
+  const settings = { publishUrl: args.base, crossSubmission: args.crossSubmission, now };
+  const validated = crawl ? validateWithCrawl(doc, settings, crawl) : validateDocument(doc, settings);
   issues = withoutRepeats(issues, validated).concat(validated);
   const rowOf = new Map<number, number>();
   for (let i = 0; i < doc.entries.length; i++) rowOf.set(doc.entries[i].id, i);
@@ -54,13 +59,15 @@ export function checkBytes(file: string, bytes: Uint8Array, args: CheckArgs, now
 export async function runCheck(args: CheckArgs, io: CliIo): Promise<number> {
   const reports: FileReport[] = [];
   let unreadable = false;
+  const crawl = args.crawl === undefined ? null : await loadCrawl(args.crawl, io);
+  if (args.crawl !== undefined && crawl === null) return 2;
   for (const file of args.files) {
     const bytes = await readInput(file, io);
     if (bytes === null) {
       unreadable = true;
       continue;
     }
-    reports.push(checkBytes(file, bytes, args, io.now()));
+    reports.push(checkBytes(file, bytes, args, io.now(), crawl));
   }
   if (args.json) {
     const payload = args.files.length === 1 ? (reports[0] ?? null) : reports;
