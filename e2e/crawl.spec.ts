@@ -122,7 +122,7 @@ test('a crawl CSV with unknown columns asks for the mapping; the crawl survives 
     buffer: Buffer.from('Seite;Antwort\nhttps://www.example.com/gone;404\n'),
   });
   await expect(dlg.getByText('were not recognised')).toBeVisible();
-  await dlg.getByRole('combobox', { name: 'URL' }).selectOption({ label: 'A: Seite' });
+  await dlg.getByRole('combobox', { name: 'URL', exact: true }).selectOption({ label: 'A: Seite' });
   await dlg.getByRole('combobox', { name: 'Status code' }).selectOption({ label: 'B: Antwort' });
   await dlg.getByRole('button', { name: 'Attach' }).click();
   await expect(dlg).toBeHidden();
