@@ -1,5 +1,7 @@
-// `npm run e2e`: make sure a browser exists, build the production bundle, run Playwright.
+// `npm run e2e`: make sure a browser exists (installing one when there is none: browser-setup.mjs),
+// build the production bundle, run Playwright.
 import { spawnSync } from 'node:child_process';
+import { ensureBrowser } from './browser-setup.mjs';
 import { findBrowser } from './find-browser.mjs';
 
 function run(cmd, args, env = process.env) {
@@ -7,26 +9,8 @@ function run(cmd, args, env = process.env) {
   return result.status ?? 1;
 }
 
-let browser = await findBrowser();
-if (!browser) {
-  console.log('No Chromium found (env var, system or Playwright). Trying `npx playwright install chromium`…');
-  const status = run('npx', ['playwright', 'install', 'chromium']);
-  browser = status === 0 ? await findBrowser() : null;
-  if (!browser) {
-    console.error(
-      [
-        '',
-        'E2E tests need Chromium and none could be found or downloaded.',
-        'Get one in any of these ways, then run `npm test` again:',
-        '  • Debian/Ubuntu:  sudo apt-get install -y chromium',
-        '  • With internet:  npx playwright install chromium',
-        '  • Any Chrome/Chromium you have:  export SITEMAP_WORKBENCH_CHROMIUM=/path/to/chrome',
-        '',
-      ].join('\n'),
-    );
-    process.exit(1);
-  }
-}
+const browser = await ensureBrowser({ findBrowser });
+if (!browser) process.exit(1);
 console.log(`E2E browser: ${browser.source}`);
 const env = { ...process.env };
 if (browser.path) env.SITEMAP_WORKBENCH_CHROMIUM = browser.path;

@@ -10,6 +10,7 @@ import { CHANGEFREQ } from './rules/changefreq.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
 import { getField, mapNode, setField } from './rules/fieldPath.ts';
 import { commaPriority } from './rules/priority.ts';
+import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
 import { encodeUrl, hasEdgeSpace, trimValue } from './urls.ts';
@@ -114,7 +115,8 @@ const dropDeprecatedVideo: Impl = (issue, e) => {
   return { update: [{ ...e, videos }] };
 };
 
-const FIXES: Record<string, [string, Impl]> = {
+/** Fixes by rule (a fixable rule in the registry is one with an entry here). */
+const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'LOC-001': ['Make the URL absolute', valueFix((v, ctx) => makeAbsolute(v, ctx.settings.publishUrl))],
   'LOC-003': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
@@ -232,7 +234,7 @@ export function getFix(rule: string): Fix | undefined {
  */
 export function fixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
   if (rule in CRAWL_FIX_LABELS) return crawlFixAll(rule, issues, ctx);
-  const impl = FIXES[rule]?.[1];
+  const impl = FIXES[rule as RuleId]?.[1];
   if (!impl) return {};
   const base = entriesById(ctx.document);
   const changed = new Map<number, Entry>();

@@ -11,8 +11,22 @@
  *   parsed entry's id equals its row index. Issues refer to entries by id.
  */
 
+import type { RuleId } from './rules/registry.ts';
+
 /** How bad an issue is, as SITEMAP-RULES.md section 1 defines it. */
 export type Severity = 'error' | 'warning' | 'info';
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+/**
+ * Rank of a severity for comparisons, the one order: error 3, warning 2, info 1, none 0 (higher is
+ * worse; sort descending to put errors first).
+ *
+ * @example severityRank('error') > severityRank('info') // true
+ */
+export function severityRank(s: Severity | undefined): number {
+  return s === undefined ? 0 : SEVERITY_RANK[s];
+}
 
 /** What a parsed input turned out to be (reported by the CLI as `kind`). */
 export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'feed' | 'robots' | 'unknown';
@@ -120,8 +134,8 @@ export interface Entry {
 
 /** A problem found by the parser or validator. */
 export interface Issue {
-  /** SITEMAP-RULES.md id, e.g. `LOC-001`. */
-  rule: string;
+  /** SITEMAP-RULES.md id, e.g. `LOC-001` (build issues with `makeIssue`). */
+  rule: RuleId;
   severity: Severity;
   /** Human message: what is wrong, the offending value, what to do. */
   message: string;
@@ -197,9 +211,12 @@ export interface ValidationSettings {
   now: number;
 }
 
-/** Create an issue object; a tiny helper so every producer fills the same fields. */
+/**
+ * Create an issue object: the one constructor, so every producer fills the same fields and names a
+ * registered rule (`RuleId`, src/core/rules/registry.ts).
+ */
 export function makeIssue(
-  rule: string,
+  rule: RuleId,
   severity: Severity,
   message: string,
   where: { entry?: number; field?: string; line?: number; column?: number } = {},

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { crc32 } from './gzip.ts';
 import { NS } from './model.ts';
-import { crc32, gunzipAll, isGzip } from './parse/gzip.ts';
+import { gunzipAll, isGzip } from './parse/gzip.ts';
 import { parseSitemap } from './parse.ts';
 
 const fixtures = path.join(import.meta.dirname, '__fixtures__/parse');

@@ -5,6 +5,8 @@ import { parseIssue } from './parse/issues.ts';
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
 import { parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
+import type { RuleId } from './rules/registry.ts';
+import { utf8Length } from './serialize/utf8.ts';
 
 /** Options for {@link parseSitemap}. */
 export interface ParseOptions {
@@ -36,20 +38,6 @@ interface Stage {
   encoding: string;
 }
 
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n++;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
-
 function result(
   stage: Stage,
   kind: DocumentKind,
@@ -69,7 +57,7 @@ function result(
   return { kind, document, issues: stage.issues, fatal };
 }
 
-function refuse(stage: Stage, rule: string, message: string): ParseResult {
+function refuse(stage: Stage, rule: RuleId, message: string): ParseResult {
   stage.issues.push(parseIssue(rule, message, { line: 1, column: 1 }));
   return result(stage, 'unknown', [], { message, line: 1, column: 1 });
 }

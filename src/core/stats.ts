@@ -7,8 +7,10 @@
  * for, so clicking it can filter the table through {@link bucketMatcher}. Callers pass the
  * entries that pass the current table filter, so the charts follow it. All passes are O(n).
  */
-import type { Entry, Severity } from './model.ts';
+import { type Entry, type Severity, severityRank } from './model.ts';
+import { CHANGEFREQS, changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
+import { daysInMonth } from './w3cDate.ts';
 
 /** Which entries a bucket stands for. */
 export type BucketFilter =
@@ -85,11 +87,6 @@ function digits(v: string, at: number, len: number): number {
     n = n * 10 + c;
   }
   return n;
-}
-
-function daysInMonth(y: number, m: number): number {
-  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
-  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
@@ -192,8 +189,6 @@ export function lastmodHistogram(
 /** A forced scale that would need more bars than this falls back to a coarser one. */
 const MAX_BUCKETS = 5000;
 
-const CHANGEFREQS = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
-
 function countBy(entries: readonly Entry[], field: 'changefreq' | 'priority'): Map<string | null, number> {
   const counts = new Map<string | null, number>();
   for (let i = 0; i < entries.length; i++) {
@@ -212,7 +207,7 @@ function countBy(entries: readonly Entry[], field: 'changefreq' | 'priority'): M
 export function changefreqDistribution(entries: readonly Entry[]): Chart {
   const counts = countBy(entries, 'changefreq');
   const rank = (v: string) => {
-    const i = CHANGEFREQS.indexOf(v);
+    const i = changefreqIndex(v);
     return i < 0 ? CHANGEFREQS.length : i;
   };
   const values = [...counts.keys()].filter((v): v is string => v !== null);
@@ -253,8 +248,6 @@ function distribution(
   return { title, unit: 'URLs', buckets };
 }
 
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
 /**
  * Issues per rule from `Validator.counts().byRule`: errors first, then warnings, then info, each
  * by count descending.
@@ -265,7 +258,7 @@ export function issuesByRule(byRule: ReadonlyMap<string, { severity: Severity; c
   const rows = [...byRule].filter(([, v]) => v.count > 0);
   rows.sort(
     ([ra, a], [rb, b]) =>
-      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.count - a.count || (ra < rb ? -1 : 1),
+      severityRank(b.severity) - severityRank(a.severity) || b.count - a.count || (ra < rb ? -1 : 1),
   );
   const buckets = rows.map(([rule, v]) => ({
     label: rule,

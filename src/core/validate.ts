@@ -7,9 +7,15 @@
  * hreflang clusters they leave or join; document counters are updated by subtracting the old facts
  * and adding the new ones. Parse issues are kept until the field they concern is edited.
  */
-
 import type { CrawlJoin } from './crawl/join.ts';
-import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from './model.ts';
+import {
+  type Entry,
+  type Issue,
+  type Severity,
+  type SitemapDocument,
+  severityRank,
+  type ValidationSettings,
+} from './model.ts';
 import { whereIs } from './rules/common.ts';
 import { crawlIssues, missingIssue } from './rules/crawl.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
@@ -84,7 +90,6 @@ interface Slot extends EntryFacts {
   cache: Issue[] | null;
 }
 
-const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 const NO_ISSUES: readonly Issue[] = [];
 const NO_IDS: readonly number[] = [];
 /** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
@@ -366,7 +371,8 @@ export class Validator {
   /** The worst severity among an entry's issues. */
   worstSeverity(entryId: number): Severity | undefined {
     let worst: Severity | undefined;
-    for (const i of this.issuesOf(entryId)) if (!worst || RANK[i.severity] > RANK[worst]) worst = i.severity;
+    for (const i of this.issuesOf(entryId))
+      if (severityRank(i.severity) > severityRank(worst)) worst = i.severity;
     return worst;
   }
 

@@ -5,20 +5,11 @@
  * cell has key '' or NaN and sorts last.
  */
 import type { Entry } from '../core/model.ts';
+import { changefreqIndex } from '../core/rules/changefreq.ts';
 import { stringKey } from '../core/sort/columnOrder.ts';
 import { type ColumnId, isCrawlColumn } from './columns.ts';
 import { crawlSortKey } from './crawlView.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
-
-const CHANGEFREQ_RANK: Record<string, number> = {
-  always: 1,
-  hourly: 2,
-  daily: 3,
-  weekly: 4,
-  monthly: 5,
-  yearly: 6,
-  never: 7,
-};
 
 /** True for columns sorted as strings. */
 export function isStringColumn(column: ColumnId): column is 'loc' | 'lastmod' {
@@ -44,7 +35,7 @@ export function numericKey(e: Entry, index: number, column: ColumnId, v: Validat
     }
     case 'changefreq':
       if (e.changefreq === undefined || e.changefreq === '') return Number.NaN;
-      return CHANGEFREQ_RANK[e.changefreq.trim().toLowerCase()] ?? 8;
+      return changefreqIndex(e.changefreq.trim().toLowerCase()) + 1 || 8;
     case 'images':
     case 'videos':
     case 'news':

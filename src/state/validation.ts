@@ -1,5 +1,12 @@
 import type { CrawlJoin } from '../core/crawl/join.ts';
-import type { Entry, Issue, Severity, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import {
+  type Entry,
+  type Issue,
+  type Severity,
+  type SitemapDocument,
+  severityRank,
+  type ValidationSettings,
+} from '../core/model.ts';
 
 /** An incremental change fed to the validator (same shape as core `EntryChange`). */
 export interface EntryChange {
@@ -111,12 +118,7 @@ export function createParseIssuesValidator(): ValidatorLike {
   };
 }
 
-const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-
-/** Rank of a severity for comparisons: error 3, warning 2, info 1, none 0. */
-export function severityRank(s: Severity | undefined): number {
-  return s === undefined ? 0 : RANK[s];
-}
+export { severityRank };
 
 function worstOf(list: readonly Issue[]): Severity | undefined {
   let best: Severity | undefined;

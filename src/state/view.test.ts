@@ -90,7 +90,7 @@ describe('computeRowOrder', () => {
 
   it('a severity filter with no issue that severe matches no row', () => {
     const entries = makeDocument(20).entries;
-    const infos: Issue[] = [{ rule: 'X-1', severity: 'info', message: 'x', entry: 3 }];
+    const infos: Issue[] = [{ rule: 'CF-001', severity: 'info', message: 'x', entry: 3 }];
     expect(order(entries, { filters: { severity: 'warning' } }, infos)).toEqual([]);
     expect(order(entries, { filters: { severity: 'info' } }, infos)).toEqual([3]);
   });

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { CHANGEFREQS } from '../core/rules/changefreq.ts';
 import type { EditableField } from '../state/columns.ts';
 import { editorKeyAction } from './keyboard.ts';
 
 /** The changefreq values the protocol defines, in order. */
-export const CHANGEFREQS = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
+export { CHANGEFREQS };
 
 /** "Now" as a W3C datetime in the browser's time zone, to the second: 2025-06-01T14:03:00+02:00. */
 export function w3cNow(date: Date): string {

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { Entry, Issue, Severity } from '../core/model.ts';
 import { type ColumnId, cellText, isEditableField } from '../state/columns.ts';
+import { severityRank } from '../state/validation.ts';
 
 export interface GridCellProps {
   entry: Entry;
@@ -20,8 +21,6 @@ export interface GridCellProps {
   text?: string;
 }
 
-const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-
 /** Issues whose field path starts with the column id (`images.0.loc` belongs to `images`). */
 export function issuesForColumn(issues: readonly Issue[], column: ColumnId): Issue[] {
   if (column === 'issues' || column === 'row') return [];
@@ -32,7 +31,7 @@ export function issuesForColumn(issues: readonly Issue[], column: ColumnId): Iss
 
 /** The most severe issue first. */
 export function worstFirst(issues: readonly Issue[]): Issue[] {
-  return issues.slice().sort((a, b) => RANK[b.severity] - RANK[a.severity]);
+  return issues.slice().sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
 }
 
 function IssuesSummary({ issues }: { issues: readonly Issue[] }) {

@@ -1,5 +1,6 @@
 import type { Issue, Severity } from '../core/model.ts';
 import type { AppState } from '../state/types.ts';
+import { severityRank } from '../state/validation.ts';
 import { FileIssues } from './FileIssues.tsx';
 import { fmtInt, plural } from './format.ts';
 import { ruleDisplay } from './rules.ts';
@@ -7,7 +8,6 @@ import { useAppState, useCommands } from './useAppState.ts';
 
 const selValidation = (s: AppState) => s.validation;
 const selRule = (s: AppState) => s.view.filters.rule;
-const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 interface Group {
   rule: string;
@@ -27,7 +27,10 @@ function entryGroups(
     if (count > 0) out.push({ rule, severity: g.severity, count });
   }
   return out.sort(
-    (a, b) => RANK[a.severity] - RANK[b.severity] || b.count - a.count || a.rule.localeCompare(b.rule),
+    (a, b) =>
+      severityRank(b.severity) - severityRank(a.severity) ||
+      b.count - a.count ||
+      a.rule.localeCompare(b.rule),
   );
 }
 

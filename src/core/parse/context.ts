@@ -1,4 +1,5 @@
 import type { Issue } from '../model.ts';
+import type { RuleId } from '../rules/registry.ts';
 import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
 import { parseIssue } from './issues.ts';
 import { classifyNs, NsClass } from './names.ts';
@@ -49,7 +50,7 @@ export class XmlCtx implements ScanHooks {
   }
 
   /** Report a parse-stage issue at string index `at` (attached to the current entry, if any). */
-  report(rule: string, message: string, at: number, field?: string): void {
+  report(rule: RuleId, message: string, at: number, field?: string): void {
     this.issues.push(parseIssue(rule, message, this.where(at, field)));
   }
 

@@ -1,4 +1,5 @@
 import { Gunzip } from 'fflate';
+import { crc32 } from '../gzip.ts';
 import type { Issue } from '../model.ts';
 import { parseIssue } from './issues.ts';
 
@@ -40,48 +41,6 @@ export function looksLikeTar(bytes: Uint8Array): boolean {
     bytes[260] === 0x61 &&
     bytes[261] === 0x72
   );
-}
-
-let crcTable: Int32Array | null = null;
-
-/** Slicing-by-8 tables: 8 × 256 entries, table k at offset k * 256. */
-function table(): Int32Array {
-  if (crcTable) return crcTable;
-  const t = new Int32Array(8 * 256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  for (let n = 0; n < 256; n++) {
-    for (let k = 1; k < 8; k++) {
-      const prev = t[(k - 1) * 256 + n];
-      t[k * 256 + n] = (prev >>> 8) ^ t[prev & 0xff];
-    }
-  }
-  crcTable = t;
-  return t;
-}
-
-/** CRC-32 (IEEE) of `bytes[start, end)`, as an unsigned number (slicing-by-8). */
-export function crc32(bytes: Uint8Array, start: number, end: number): number {
-  const t = table();
-  let c = -1;
-  let i = start;
-  for (; i + 8 <= end; i += 8) {
-    const a = c ^ (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24));
-    c =
-      t[1792 + (a & 0xff)] ^
-      t[1536 + ((a >>> 8) & 0xff)] ^
-      t[1280 + ((a >>> 16) & 0xff)] ^
-      t[1024 + (a >>> 24)] ^
-      t[768 + bytes[i + 4]] ^
-      t[512 + bytes[i + 5]] ^
-      t[256 + bytes[i + 6]] ^
-      t[bytes[i + 7]];
-  }
-  for (; i < end; i++) c = t[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
 }
 
 function readU32(bytes: Uint8Array, at: number): number {

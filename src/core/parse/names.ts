@@ -1,4 +1,5 @@
 import { NS } from '../model.ts';
+import type { RuleId } from '../rules/registry.ts';
 
 /** What a namespace URI is, as far as the parser cares. */
 export enum NsClass {
@@ -18,7 +19,7 @@ export interface NsInfo {
   /** True when the URI is exactly the canonical one. */
   exact: boolean;
   /** Rule to report for a near-miss form (EXT-003, IMG-001, …), '' when exact or unknown. */
-  nearMissRule: string;
+  nearMissRule: RuleId | '';
   /** The canonical URI this one is a (near-)form of, '' when unknown. */
   canonical: string;
 }
@@ -52,7 +53,7 @@ function build(uri: string): NsInfo {
     nearMissRule: '',
     canonical,
   });
-  const near = (cls: NsClass, rule: string, canonical: string): NsInfo => ({
+  const near = (cls: NsClass, rule: RuleId, canonical: string): NsInfo => ({
     cls,
     exact: false,
     nearMissRule: rule,

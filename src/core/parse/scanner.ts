@@ -1,3 +1,4 @@
+import type { RuleId } from '../rules/registry.ts';
 import { decodeEntities } from './entities.ts';
 import { LineTracker } from './lines.ts';
 import { MaskBail } from './mask.ts';
@@ -18,8 +19,8 @@ export enum Tok {
 /** Thrown inside the parser for input that cannot be recovered; caught by parseSitemap. */
 export class XmlFatal extends Error {
   readonly at: number;
-  readonly rule: string;
-  constructor(message: string, at: number, rule = 'ENC-004') {
+  readonly rule: RuleId;
+  constructor(message: string, at: number, rule: RuleId = 'ENC-004') {
     super(message);
     this.at = at;
     this.rule = rule;

@@ -2,8 +2,16 @@
 import { hasEdgeSpace, trimValue } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
 
-/** The seven keywords. */
-export const CHANGEFREQ = new Set(['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']);
+/** The seven keywords, most frequent first: the one list of them. */
+export const CHANGEFREQS = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
+
+/** The seven keywords as a set. */
+export const CHANGEFREQ: ReadonlySet<string> = new Set(CHANGEFREQS);
+
+/** Position of a keyword in {@link CHANGEFREQS} (0 = always), -1 for anything else. @example changefreqIndex('daily') === 2 */
+export function changefreqIndex(value: string): number {
+  return (CHANGEFREQS as readonly string[]).indexOf(value);
+}
 
 /**
  * Checks `entry.changefreq`.

@@ -1,7 +1,15 @@
 /**
  * Shared plumbing for rule functions: where issues go and how values are shown in messages.
  */
-import type { DocumentKind, Entry, Issue, Severity, ValidationSettings } from '../model.ts';
+import {
+  type DocumentKind,
+  type Entry,
+  type Issue,
+  makeIssue,
+  type Severity,
+  type ValidationSettings,
+} from '../model.ts';
+import type { RuleId } from './registry.ts';
 
 /** What every entry-level rule function receives. Rules push into `out`. */
 export interface EntryCtx {
@@ -18,15 +26,13 @@ export interface EntryCtx {
  */
 export function report(
   ctx: EntryCtx,
-  rule: string,
+  rule: RuleId,
   severity: Severity,
   message: string,
   field: string,
 ): void {
   const e = ctx.entry;
-  const issue: Issue = { rule, severity, message, entry: e.id, field };
-  if (e.line !== undefined) issue.line = e.line;
-  ctx.out.push(issue);
+  ctx.out.push(makeIssue(rule, severity, message, { entry: e.id, field, line: e.line }));
 }
 
 /**

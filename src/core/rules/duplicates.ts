@@ -3,9 +3,10 @@
  * LOC-011 path-case variants; IDX-007 duplicates in an index). Keys are computed once per entry;
  * groups live in multimaps, so an edit only revisits the members of its groups.
  */
-import type { Issue } from '../model.ts';
+import { type Issue, makeIssue } from '../model.ts';
 import { defaultPort, trimValue, type UrlParts } from '../urls.ts';
 import { finishHash, HASH_SEED, hashRange, hashString } from './hashIndex.ts';
+import type { RuleId } from './registry.ts';
 
 /** The grouping keys of one entry. */
 export interface DupKeys {
@@ -131,13 +132,11 @@ export function sameResource(difference: string): boolean {
 
 /** Build an issue for a group member. */
 export function dupIssue(
-  rule: string,
+  rule: RuleId,
   severity: Issue['severity'],
   message: string,
   entry: number,
   line: number | undefined,
 ): Issue {
-  const issue: Issue = { rule, severity, message, entry, field: 'loc' };
-  if (line !== undefined) issue.line = line;
-  return issue;
+  return makeIssue(rule, severity, message, { entry, field: 'loc', line });
 }

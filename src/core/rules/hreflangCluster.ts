@@ -3,10 +3,11 @@
  * every member), HREF-009 (conflicting x-default across members). Near-linear: an entry looks up
  * the entries at its hrefs through the loc index and checks "B lists A" through the href index.
  */
-import type { Entry, Issue } from '../model.ts';
+import { type Entry, type Issue, makeIssue } from '../model.ts';
 import { trimValue } from '../urls.ts';
 import { show, whereIs } from './common.ts';
 import { type HreflangFacts, sameLinks } from './hreflang.ts';
+import type { RuleId } from './registry.ts';
 
 /** What cluster checks read from the validator. `hash` arguments are the URL's `familyHash`. */
 export interface ClusterIndex {
@@ -24,10 +25,8 @@ export interface ClusterIndex {
   hreflang(id: number): HreflangFacts | null;
 }
 
-function issue(e: Entry, rule: string, severity: Issue['severity'], message: string, field: string): Issue {
-  const i: Issue = { rule, severity, message, entry: e.id, field };
-  if (e.line !== undefined) i.line = e.line;
-  return i;
+function issue(e: Entry, rule: RuleId, severity: Issue['severity'], message: string, field: string): Issue {
+  return makeIssue(rule, severity, message, { entry: e.id, field, line: e.line });
 }
 
 function fieldOfHref(e: Entry, href: string): string {

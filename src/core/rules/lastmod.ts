@@ -2,14 +2,16 @@
  * LASTMOD rules (SITEMAP-RULES.md 6.6) for one entry; IDX-003 for the format of an index lastmod.
  * The document-level LASTMOD-007 and LASTMOD-010 live in documentRules.ts.
  */
+
 import { hasEdgeSpace, trimValue } from '../urls.ts';
 import { parseW3cDate, type W3cDate, type W3cProblem } from '../w3cDate.ts';
 import { type EntryCtx, report, show } from './common.ts';
+import type { RuleId } from './registry.ts';
 
 const SKEW_MS = 10 * 60_000;
 const EARLIEST_YEAR = 1995;
 
-const PROBLEM_RULE: Record<Exclude<W3cProblem, 'empty'>, string> = {
+const PROBLEM_RULE: Record<Exclude<W3cProblem, 'empty'>, RuleId> = {
   format: 'LASTMOD-001',
   'date-zone': 'LASTMOD-001',
   'no-zone': 'LASTMOD-002',

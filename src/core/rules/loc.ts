@@ -2,8 +2,10 @@
  * LOC rules (SITEMAP-RULES.md 6.4) for page URLs and, through `checkUrlValue`, for every other URL
  * field (image:loc, video locations, xhtml:link href). TXT-001 replaces LOC-001 for text sitemaps.
  */
+
 import { hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
+import type { RuleId } from './registry.ts';
 
 /** Set by `scanChars`: why the reported character is bad. */
 let badWhy = '';
@@ -122,7 +124,7 @@ export function absoluteProblem(
 /** Options for checking one URL field. */
 export interface UrlFieldOptions {
   /** Rule used when the value is not an absolute URL (LOC-001, IMG-003, HREF-003, TXT-001, VID-006…). */
-  absRule: string;
+  absRule: RuleId;
   /** Allowed schemes. */
   schemes: readonly string[];
   /** Run LOC-008..010 (page URLs only). */

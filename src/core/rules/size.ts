@@ -7,6 +7,7 @@
  * user will publish, i.e. our export.
  */
 import type { DocumentKind, Entry, Issue, SitemapDocument, XNode } from '../model.ts';
+import { utf8Length } from '../serialize/utf8.ts';
 import { bit, CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_LOC, CLEAN_PRIORITY } from './values.ts';
 
 /** Bytes of the document around the entries (declaration, root with namespaces, closing tag). */
@@ -16,22 +17,31 @@ const MAX_BYTES = 52_428_800;
 const HEADROOM_URLS = 45_000;
 const HEADROOM_BYTES = 45_000_000;
 
-/** UTF-8 byte length after XML escaping. @example escapedBytes('a&é') === 8 */
-export function escapedBytes(s: string): number {
+/**
+ * Bytes of `s` as written: UTF-8, with each non-ASCII byte as `%XX` when `percent`, and the five XML
+ * specials as entities when `escape`. One loop for the three measures below.
+ */
+function writtenBytes(s: string, percent: boolean, escape: boolean): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 128) {
+      if (!escape) continue;
       if (c === 38) n += 4;
       else if (c === 60 || c === 62) n += 3;
       else if (c === 34 || c === 39) n += 5;
-    } else if (c < 0x800) n += 1;
+    } else if (c < 0x800) n += percent ? 5 : 1;
     else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 2;
+      n += percent ? 10 : 2;
       i++;
-    } else n += 2;
+    } else n += percent ? 8 : 2;
   }
   return n;
+}
+
+/** UTF-8 byte length after XML escaping. @example escapedBytes('a&é') === 8 */
+export function escapedBytes(s: string): number {
+  return writtenBytes(s, false, true);
 }
 
 /**
@@ -39,35 +49,12 @@ export function escapedBytes(s: string): number {
  * `%XX`, three bytes), entity-escaped second. @example urlBytes('https://a.com/é') === 20
  */
 export function urlBytes(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) {
-      if (c === 38) n += 4;
-      else if (c === 60 || c === 62) n += 3;
-      else if (c === 34 || c === 39) n += 5;
-    } else if (c < 0x800) n += 5;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 10;
-      i++;
-    } else n += 8;
-  }
-  return n;
+  return writtenBytes(s, true, true);
 }
 
 /** A text sitemap line: percent-encoded, not entity-escaped, plus `\n`. @example textLineBytes('https://a.com/é') === 21 */
 export function textLineBytes(s: string): number {
-  let n = s.length + 1;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) continue;
-    if (c < 0x800) n += 5;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 10;
-      i++;
-    } else n += 8;
-  }
-  return n;
+  return writtenBytes(s, true, false) + 1;
 }
 
 function urlEl(tag: number, value: string | undefined, indent: number): number {
@@ -111,6 +98,7 @@ export function entryBytes(e: Entry, kind: DocumentKind, clean = 0, plainImages 
       n += 2 * 11 + 5 + 10 + (bit(plainImages, i) ? 2 * 9 + 5 + 6 + 1 + im.loc.length : urlEl(9, im.loc, 6));
       n += el(13, im.caption, 6) + el(11, im.title, 6);
       n += el(18, im.geoLocation, 6) + el(13, im.license, 6);
+      if (im.extras) for (const x of im.extras) n += utf8Length(x.xml) + 7;
     }
   }
   if (e.videos) for (const v of e.videos) n += 2 * 11 + 5 + 10 + nodesBytes(v.nodes, 6, 6);
@@ -123,7 +111,7 @@ export function entryBytes(e: Entry, kind: DocumentKind, clean = 0, plainImages 
       n += href + (a.media ? escapedBytes(a.media) + 9 : 0);
     }
   }
-  if (e.extras) for (const x of e.extras) n += x.xml.length + 5;
+  if (e.extras) for (const x of e.extras) n += utf8Length(x.xml) + 5;
   return n;
 }
 

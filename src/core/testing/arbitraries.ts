@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { gzipSync } from 'fflate';
 import type { Alternate, Entry, ImageData, SitemapDocument } from '../model.ts';
+import { CHANGEFREQS } from '../rules/changefreq.ts';
 
 /** Number of runs per property: `FUZZ_RUNS` from the environment, else `fallback`. @example runs(100) */
 export function runs(fallback: number): number {
@@ -148,7 +149,6 @@ export function wildUrl(): fc.Arbitrary<string> {
 }
 
 const HREFLANGS = ['de', 'en', 'en-GB', 'fr-CA', 'zh-Hant', 'x-default'];
-const CHANGEFREQS = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 
 const dateArb = fc
   .tuple(

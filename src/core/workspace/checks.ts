@@ -4,6 +4,7 @@
  * `lastmod.ts`, the index checks in `indexChecks.ts`.
  */
 import type { Entry, Severity } from '../model.ts';
+import type { RuleId } from '../rules/registry.ts';
 import { CrossFileUrls } from './crossFile.ts';
 import type { WorkspaceFile, WorkspaceIssue } from './types.ts';
 
@@ -15,7 +16,7 @@ const HEADROOM_BYTES = 45_000_000;
 /** A workspace issue on `file`, located at `entry` (its id, line and column) when given. */
 export function workspaceIssue(
   file: number,
-  rule: string,
+  rule: RuleId,
   severity: Severity,
   message: string,
   entry?: Entry,

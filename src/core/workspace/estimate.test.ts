@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, SitemapDocument } from '../model.ts';
+import { entryBytes } from '../rules/size.ts';
 import { serializeSitemap } from '../serialize.ts';
-import { cut, estimateEntryBytes } from './estimate.ts';
+import { cut } from './estimate.ts';
 
 const bytes = (doc: SitemapDocument) =>
   new TextEncoder().encode(serializeSitemap(doc, { format: 'xml' })).length;
@@ -38,9 +39,20 @@ const samples: Entry[] = [
       { rel: 'alternate', hreflang: 'x-default', href: 'https://www.example.com/v' },
     ],
   },
+  {
+    id: 4,
+    loc: 'https://www.example.com/extras',
+    images: [
+      {
+        loc: 'https://cdn.example.com/x.jpg',
+        extras: [{ ns: 'urn:x', name: 'note', xml: '<x:note>Crème brûlée, très très très bien</x:note>' }],
+      },
+    ],
+    extras: [{ ns: 'urn:x', name: 'note', xml: '<x:note>日本語の説明文はここにあります。長い説明</x:note>' }],
+  },
 ];
 
-describe('estimateEntryBytes', () => {
+describe('entryBytes, the estimate cut() splits by', () => {
   it('is never below the bytes the serializer writes for the entry', () => {
     // The base entry uses every namespace, so the difference is the entry alone, not a declaration.
     const base: Entry = {
@@ -53,7 +65,7 @@ describe('estimateEntryBytes', () => {
     for (const entry of samples) {
       const without = bytes({ kind: 'urlset', entries: [base], nextId: 1 });
       const withIt = bytes({ kind: 'urlset', entries: [base, { ...entry, id: 9 }], nextId: 10 });
-      expect(estimateEntryBytes(entry)).toBeGreaterThanOrEqual(withIt - without);
+      expect(entryBytes(entry, 'urlset'), `entry ${entry.id}`).toBeGreaterThanOrEqual(withIt - without);
     }
   });
 });
@@ -69,7 +81,7 @@ describe('cut', () => {
   });
 
   it('cuts by estimated bytes, never leaving a run empty', () => {
-    const per = estimateEntryBytes(entries[0]);
+    const per = entryBytes(entries[0], 'urlset');
     expect(cut(entries, 100, 1024 + 2 * per).map((r) => r.length)).toEqual([2, 2, 2, 1]);
     expect(cut(entries, 100, 10).map((r) => r.length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });

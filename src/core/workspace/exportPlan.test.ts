@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentKind, Entry, ParseResult } from '../model.ts';
+import { entryBytes } from '../rules/size.ts';
 import { buildWorkspace } from '../workspace.ts';
-import { estimateEntryBytes } from './estimate.ts';
 import { planWorkspaceExport } from './exportPlan.ts';
 
 function result(kind: DocumentKind, entries: Array<Partial<Entry> & { loc: string }>): ParseResult {
@@ -148,7 +148,7 @@ describe('planWorkspaceExport', () => {
       loc: `https://a.example/page-${String(i).padStart(3, '0')}`,
     }));
     const ws = buildWorkspace([{ name: 'big.xml.gz', result: result('urlset', same) }]);
-    const per = estimateEntryBytes(ws.files[0].document.entries[0]);
+    const per = entryBytes(ws.files[0].document.entries[0], 'urlset');
     const plan = planWorkspaceExport(ws, {
       changedFiles: new Set(),
       now: NOW,

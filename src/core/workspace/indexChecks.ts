@@ -1,7 +1,9 @@
 /**
  * Checks of the `<sitemap>` entries of an index against the workspace (IDX-003..007).
  */
+
 import type { Entry, Severity } from '../model.ts';
+import type { RuleId } from '../rules/registry.ts';
 import { workspaceIssue } from './checks.ts';
 import { lastmodMs } from './lastmod.ts';
 import type { ChildRef, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from './types.ts';
@@ -95,7 +97,7 @@ function scopeIssue(
   origin: string,
   dir: string | undefined,
   settings: WorkspaceSettings,
-): { rule: string; severity: Severity; message: string } | null {
+): { rule: RuleId; severity: Severity; message: string } | null {
   if (child.origin !== origin) {
     const severity = settings.crossSubmission ? 'warning' : 'error';
     const message = `Child ${loc} is on ${child.origin}, not on the index's site ${origin}: move it, or allow cross-submission.`;

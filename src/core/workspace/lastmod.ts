@@ -6,6 +6,7 @@
  * a colon…) falls back to `Date.parse`, so results equal the slow path's for every input.
  */
 import type { SitemapDocument } from '../model.ts';
+import { daysInMonth } from '../w3cDate.ts';
 
 const W3C_DAY = /^\d{4}-\d{2}-\d{2}(T|$)/;
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
@@ -27,11 +28,6 @@ function daysFromCivil(y0: number, m: number, d: number): number {
   const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   return era * 146_097 + doe - 719_468;
-}
-
-function daysInMonth(y: number, m: number): number {
-  if (m !== 2) return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
 }
 
 /** Milliseconds of `YYYY-MM-DD` at the start of `v`, or NaN (also for days past the month's end). */

@@ -3,7 +3,7 @@ import { makeIssue } from '../../core/model.ts';
 import { issuesAt, issuesUnder, unclaimed, worst } from './fieldIssues.ts';
 
 const at = (field: string, severity: 'error' | 'warning' | 'info' = 'error') =>
-  makeIssue('X-001', severity, field, { entry: 0, field });
+  makeIssue('LOC-001', severity, field, { entry: 0, field });
 
 describe('field issue matching', () => {
   const list = [

@@ -1,4 +1,5 @@
 import type { Workspace, WorkspaceIssue } from '../../core/workspace.ts';
+import { severityRank } from '../../state/validation.ts';
 import type { WorkspaceSlot } from '../../state/workspaceStore.ts';
 import { plural } from '../format.ts';
 import { ruleDisplay } from '../rules.ts';
@@ -6,10 +7,9 @@ import { useWorkspaceStore } from './workspaceContext.ts';
 
 /** Shown at most; the rest are counted. */
 const LIMIT = 200;
-const RANK = { error: 0, warning: 1, info: 2 } as const;
 
 function byRank(a: WorkspaceIssue, b: WorkspaceIssue): number {
-  return RANK[a.severity] - RANK[b.severity];
+  return severityRank(b.severity) - severityRank(a.severity);
 }
 
 /** Issues only the workspace can see (cross-file duplicates, index children, limits), with rule ids. */
