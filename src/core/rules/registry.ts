@@ -13,7 +13,7 @@ export type RuleStage = 'parse' | 'validate' | 'export' | 'not-checked';
 /** One row: default severity, stage, title, and why it is not checked (or a note on coverage). */
 type Row = readonly [severity: Severity, stage: RuleStage, title: string, reason?: string];
 
-const NEEDS_CRAWL = 'Checked only while crawl data is attached (Crawl audit).';
+const NEEDS_CRAWL = 'only while crawl data is attached';
 
 /** The rules of the spec, in spec order. */
 // biome-ignore format: one line per rule
@@ -161,7 +161,7 @@ const SPEC = {
   'CRAWL-003': ['error', 'validate', 'Listed URL is noindex', NEEDS_CRAWL],
   'CRAWL-004': ['warning', 'validate', 'Listed URL is canonicalised elsewhere', NEEDS_CRAWL],
   'CRAWL-005': ['error', 'validate', 'Listed URL is blocked by robots.txt', NEEDS_CRAWL],
-  'CRAWL-006': ['warning', 'validate', 'Indexable page missing from the sitemap', 'Checked only while crawl data is attached; one grouped issue per document, fixed by the action “Add missing indexable pages”.'],
+  'CRAWL-006': ['warning', 'validate', 'Indexable page missing from the sitemap', 'only while crawl data is attached; one grouped issue with the count, fixed by the action “Add missing indexable pages”'],
   'CRAWL-007': ['info', 'validate', 'Listed URL was not found by the crawl', NEEDS_CRAWL],
   'CRAWL-008': ['warning', 'validate', 'Listed URL matches the crawl only after normalisation', NEEDS_CRAWL],
 } as const satisfies Record<string, Row>;
