@@ -87,6 +87,8 @@ interface Slot extends EntryFacts {
   crawl: Issue[];
   /** Crawl row this entry lists (-1: not crawled or no crawl attached). */
   crawlRow: number;
+  /** The join this entry was joined with (null: none yet). */
+  joined: CrawlJoin | null;
   cache: Issue[] | null;
 }
 
@@ -383,12 +385,32 @@ export class Validator {
    * @example v.setCrawl(new CrawlJoin(table, v.crawlScope()))
    */
   setCrawl(join: CrawlJoin | null): void {
+    const steps = this.setCrawlSteps(join, Number.MAX_SAFE_INTEGER);
+    while (!steps.next().done);
+  }
+
+  /**
+   * `setCrawl` in steps a caller can spread over several tasks: yields the entries done after
+   * every `chunk`. Edits between steps are safe (an entry inserted meanwhile is joined once).
+   * The document-level CRAWL-006 appears after the last step.
+   */
+  *setCrawlSteps(join: CrawlJoin | null, chunk = 20_000): Generator<number, void> {
     this.releaseCrawl();
     this.join = join;
-    for (const slot of this.bySeq) {
-      if (slot === undefined) continue;
-      if (join !== null) this.joinSlot(slot, join);
-      else if (slot.crawl.length > 0) this.setList(slot, 'crawl', EMPTY);
+    let done = 0;
+    for (let q = 0; q < this.bySeq.length; q++) {
+      const slot = this.bySeq[q];
+      if (slot !== undefined) {
+        if (join !== null) {
+          if (slot.joined !== join) this.joinSlot(slot, join);
+        } else if (slot.crawl.length > 0) this.setList(slot, 'crawl', EMPTY);
+      }
+      if (++done % chunk === 0) {
+        this.version++;
+        yield done;
+        // Another join (or a reload) took over: this one is stale.
+        if (this.join !== join) return;
+      }
     }
     this.refreshDocument();
     this.version++;
@@ -420,13 +442,16 @@ export class Validator {
     const join = this.join;
     if (join === null) return;
     for (const slot of this.bySeq) {
-      if (slot === undefined || slot.crawlRow < 0) continue;
+      if (slot === undefined) continue;
+      slot.joined = null;
+      if (slot.crawlRow < 0) continue;
       join.list(slot.crawlRow, -1);
       slot.crawlRow = -1;
     }
   }
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
+    slot.joined = join;
     const m = join.match(slot.entry.loc);
     slot.crawlRow = m === null ? -1 : m.row;
     if (m !== null) join.list(m.row, 1);
@@ -496,6 +521,7 @@ export class Validator {
       parse: EMPTY,
       crawl: EMPTY,
       crawlRow: -1,
+      joined: null,
       cache: null,
     };
     const facts = checkEntry(e, this.doc.kind, this.settings, local, slot);

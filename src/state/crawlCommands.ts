@@ -22,6 +22,12 @@ export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: 
   'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
 };
 
+/** Documents from this many entries are joined in slices. */
+const SLICED_JOIN = 50_000;
+/** Entries per step and the longest slice, ms. */
+const STEP_ENTRIES = 2_000;
+const SLICE_MS = 30;
+
 type CrawlCommands = Pick<Commands, 'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction'>;
 
 /**
@@ -30,9 +36,36 @@ type CrawlCommands = Pick<Commands, 'attachCrawl' | 'removeCrawl' | 'crawlAction
  * @example store.commands.attachCrawl(table); store.commands.crawlActionCount('remove-noindex') // 3
  */
 export function createCrawlCommands(k: Kernel): CrawlCommands {
-  const join = (table: CrawlTable | null) => {
+  // A big document is joined in slices of at most SLICE_MS, so the page keeps answering; a newer
+  // join makes an older one stop (the validator drops it).
+  let joining = 0;
+  const join = (table: CrawlTable | null, done?: () => void) => {
     const v = k.validator;
-    v.setCrawl?.(table ? new CrawlJoin(table, v.crawlScope?.() ?? '') : null);
+    const next = table ? new CrawlJoin(table, v.crawlScope?.() ?? '') : null;
+    const timers = k.deps.timers;
+    const n = k.f.doc?.entries.length ?? 0;
+    const steps = n >= SLICED_JOIN && timers ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
+    if (!steps || !timers) {
+      v.setCrawl?.(next);
+      done?.();
+      return;
+    }
+    const id = ++joining;
+    const slice = () => {
+      if (id !== joining) return;
+      const t0 = k.deps.now();
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          k.set({});
+          done?.();
+          return;
+        }
+        if (k.deps.now() - t0 >= SLICE_MS) break;
+      }
+      k.set({});
+      timers.setTimeout(slice, 0);
+    };
+    slice();
   };
   k.rejoinCrawl = () => join(k.f.crawl);
 
@@ -51,18 +84,20 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
   return {
     attachCrawl(table) {
       const replaced = k.f.crawl;
-      join(table);
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
-      const listed = k.f.doc ? k.f.doc.entries.length : 0;
-      const found = k.validator.counts();
-      let findings = 0;
-      for (const [rule, { count }] of found.byRule) if (rule.startsWith('CRAWL-')) findings += count;
-      k.notify(
-        'info',
-        `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} findings. The sitemap itself is unchanged.`,
-      );
       k.onPersistable?.();
+      join(table, () => {
+        if (k.f.crawl !== table) return;
+        const listed = k.f.doc ? k.f.doc.entries.length : 0;
+        let findings = 0;
+        for (const [rule, { count }] of k.validator.counts().byRule)
+          if (rule.startsWith('CRAWL-')) findings += count;
+        k.notify(
+          'info',
+          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} findings. The sitemap itself is unchanged.`,
+        );
+      });
     },
     removeCrawl() {
       const table = k.f.crawl;

@@ -48,6 +48,8 @@ export interface ValidatorLike {
   adopt?(other: ValidatorLike): void;
   /** Optional (core `Validator.setCrawl`): join every entry with crawl data, or drop it (null). */
   setCrawl?(join: CrawlJoin | null): void;
+  /** Optional (core `Validator.setCrawlSteps`): `setCrawl` in steps, for big documents. */
+  setCrawlSteps?(join: CrawlJoin | null, chunk?: number): Iterator<number, void>;
   /** Optional (core `Validator.crawlJoin`): the join in use. */
   crawlJoin?(): CrawlJoin | null;
   /** Optional (core `Validator.crawlRowOf`): an entry's crawl row, -1 when none. */

@@ -7,6 +7,7 @@ import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { missingPages } from './fixes.ts';
 import { CrawlJoin } from './join.ts';
 import { normaliseCrawlUrl } from './normalise.ts';
+import { scanCsv } from './scan.ts';
 import { csvHead, parseCrawlCsv } from './table.ts';
 
 const fixture = (name: string) =>
@@ -214,5 +215,39 @@ describe('CRAWL fixes', () => {
       { loc: 'https://www.example.com/~team' },
       { loc: 'https://www.example.com/about', lastmod: '2024-05-02T10:00:00+02:00' },
     ]);
+  });
+});
+
+describe('scanCsv', () => {
+  it('reads quoted fields with delimiters, escaped quotes and line breaks; CR, LF and CRLF ends', () => {
+    const rows: string[][] = [];
+    scanCsv('h1,h2,h3\r"a,1","say ""hi""\nthere",x\n\nb,,z\r\nc', ',', [0, 1, 2], 1, (cells) =>
+      rows.push(cells.map((c) => c ?? '')),
+    );
+    expect(rows).toEqual([
+      ['a,1', 'say "hi"\nthere', 'x'],
+      ['', '', ''],
+      ['b', '', 'z'],
+      ['c', '', ''],
+    ]);
+  });
+  it('keeps only the columns asked for, in their slots', () => {
+    const rows: Array<Array<string | undefined>> = [];
+    scanCsv('a;b;c\n1;2;3\n', ';', [-1, -1, 0], 1, (cells) => rows.push([...cells]));
+    expect(rows).toEqual([['3']]);
+  });
+});
+
+describe('joining in steps', () => {
+  it('an entry added between steps is joined once, and the missing count ends right', () => {
+    const v = new Validator({ now: 0 });
+    v.load(docOf('https://www.example.com/', 'https://www.example.com/new'));
+    const join = new CrawlJoin(SF(), v.crawlScope());
+    const steps = v.setCrawlSteps(join, 1);
+    steps.next();
+    v.apply({ added: [{ id: 2, loc: 'https://www.example.com/article' }] });
+    while (!steps.next().done);
+    expect(join.missing).toBe(2);
+    expect(join.listedCount(join.match('https://www.example.com/article')!.row)).toBe(1);
   });
 });

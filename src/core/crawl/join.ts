@@ -57,10 +57,16 @@ export class CrawlJoin {
     this.listed = new Int32Array(table.rows);
     this.wanted = new Uint8Array(table.rows);
     const prefix = scope.toLowerCase();
+    const { flags, spans, text } = table;
     for (let r = 0; r < table.rows; r++) {
-      if (!this.indexable(r)) continue;
-      const s = table.spans[r * SPAN.width];
-      if (prefix !== '' && table.text.slice(s, s + prefix.length).toLowerCase() !== prefix) continue;
+      if ((flags[r] & FLAG.indexable) === 0) continue;
+      const s = spans[r * SPAN.width];
+      if (
+        prefix !== '' &&
+        !text.startsWith(prefix, s) &&
+        text.slice(s, s + prefix.length).toLowerCase() !== prefix
+      )
+        continue;
       this.wanted[r] = 1;
       this.missing++;
     }
@@ -108,8 +114,7 @@ export class CrawlJoin {
 
   /** A row's canonical URL when it points elsewhere ('' otherwise). */
   canonical(row: number): string {
-    const c = crawlString(this.table, row, SPAN.canonical);
-    return c !== '' && normaliseCrawlUrl(c) !== normaliseCrawlUrl(this.url(row)) ? c : '';
+    return this.has(row, FLAG.canonicalElsewhere) ? crawlString(this.table, row, SPAN.canonical) : '';
   }
 
   redirect(row: number): string {
@@ -130,10 +135,7 @@ export class CrawlJoin {
 
   /** 200, HTML, not noindex / blocked / non-indexable, and canonical to itself. */
   indexable(row: number): boolean {
-    if (this.table.status[row] !== 200) return false;
-    if ((this.table.flags[row] & (FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml)) !== 0)
-      return false;
-    return this.table.spans[row * SPAN.width + SPAN.canonical] < 0 || this.canonical(row) === '';
+    return this.has(row, FLAG.indexable);
   }
 
   /** The summary bucket of a listed URL's row (-1 = not crawled). */
@@ -144,7 +146,7 @@ export class CrawlJoin {
     if (status === 0 || status >= 400) return 'error';
     if (status >= 300 && status < 400) return 'redirect';
     if (this.has(row, FLAG.noindex)) return 'noindex';
-    if (this.canonical(row) !== '') return 'canonicalised';
+    if (this.has(row, FLAG.canonicalElsewhere)) return 'canonicalised';
     return 'ok';
   }
 

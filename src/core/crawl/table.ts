@@ -4,10 +4,10 @@
  * 1,000,000-row export with 70 columns becomes one string of URLs and a few MB of arrays, which
  * structured-clones (worker → page, page → IndexedDB) without a per-row object.
  */
-import Papa from 'papaparse';
 import { parseCsv } from '../csv.ts';
 import type { CrawlFormat, CrawlMapping } from './detect.ts';
 import { normaliseCrawlUrl } from './normalise.ts';
+import { scanCsv } from './scan.ts';
 
 /** Row flags (`CrawlTable.flags`). */
 export const FLAG = {
@@ -19,6 +19,10 @@ export const FLAG = {
   nonIndexable: 4,
   /** Not HTML by its content type (images, PDFs, CSS…). */
   notHtml: 8,
+  /** Set by `indexCrawl`: the canonical link names another URL (after normalisation). */
+  canonicalElsewhere: 16,
+  /** Set by `indexCrawl`: 200, HTML, not noindex / blocked / non-indexable, self-canonical. */
+  indexable: 32,
 } as const;
 
 /** Per row, the string spans stored in `spans` (start, end into `text`; start -1 = empty). */
@@ -62,17 +66,28 @@ function put(table: Int32Array, hash: number, row: number): void {
   table[i] = row + 1;
 }
 
-/** Builds the two hash tables over the URL spans (O(rows)). */
+const NOT_INDEXABLE = FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml;
+
+/**
+ * Builds the two hash tables over the URL spans and the derived flags `canonicalElsewhere` and
+ * `indexable` (O(rows), in the worker: the page only looks rows up).
+ */
 export function indexCrawl(t: Omit<CrawlTable, 'exact' | 'norm'>): CrawlTable {
   const exact = new Int32Array(tableSize(t.rows));
   const norm = new Int32Array(tableSize(t.rows));
   for (let r = 0; r < t.rows; r++) {
-    const s = t.spans[r * SPAN.width];
-    const e = t.spans[r * SPAN.width + 1];
+    const at = r * SPAN.width;
+    const s = t.spans[at];
+    const e = t.spans[at + 1];
     if (s < 0) continue;
     put(exact, hashRange(t.text, s, e), r);
     const n = normaliseCrawlUrl(t.text.slice(s, e));
     put(norm, hashRange(n, 0, n.length), r);
+    const cs = t.spans[at + SPAN.canonical];
+    if (cs >= 0 && normaliseCrawlUrl(t.text.slice(cs, t.spans[at + SPAN.canonical + 1])) !== n)
+      t.flags[r] |= FLAG.canonicalElsewhere;
+    if (t.status[r] === 200 && (t.flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
+      t.flags[r] |= FLAG.indexable;
   }
   return { ...t, exact, norm };
 }
@@ -135,8 +150,6 @@ export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: Craw
   let status = new Int16Array(1024);
   let flags = new Uint8Array(1024);
   let rows = 0;
-  let record = 0;
-  let lastReport = 0;
   const store = (v: string | undefined, at: number) => {
     if (v === undefined) {
       spans[at] = -1;
@@ -148,19 +161,27 @@ export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: Craw
     offset += v.length;
     spans[at + 1] = offset;
   };
-  Papa.parse<string[]>(source, {
-    delimiter: head.delimiter,
-    skipEmptyLines: false,
-    step(result) {
-      record++;
-      if (record <= head.headerRow) return;
-      const row = result.data;
-      const cell = (f: keyof CrawlMapping) => {
-        const c = mapping[f];
-        if (c === undefined) return undefined;
-        const v = row[c]?.trim();
-        return v === undefined || v === '' ? undefined : v;
-      };
+  const fields = Object.keys(mapping) as Array<keyof CrawlMapping>;
+  const columns: number[] = [];
+  fields.forEach((f, slot) => {
+    const c = mapping[f];
+    if (c !== undefined) columns[c] = slot;
+  });
+  for (let c = 0; c < columns.length; c++) if (columns[c] === undefined) columns[c] = -1;
+  const slotOf = new Map(fields.map((f, slot) => [f, slot]));
+  let row: Array<string | undefined> = [];
+  const cell = (f: keyof CrawlMapping) => {
+    const slot = slotOf.get(f);
+    const v = slot === undefined ? undefined : row[slot]?.trim();
+    return v === undefined || v === '' ? undefined : v;
+  };
+  scanCsv(
+    source,
+    head.delimiter,
+    columns,
+    head.headerRow,
+    (cells) => {
+      row = cells;
       const url = cell('url');
       if (url === undefined) return;
       if (rows === status.length) {
@@ -185,13 +206,9 @@ export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: Craw
       status[rows] = f.status;
       flags[rows] = f.flags;
       rows++;
-      const cursor = result.meta.cursor;
-      if (options.onProgress && cursor - lastReport > 1 << 20) {
-        lastReport = cursor;
-        options.onProgress(cursor, source.length);
-      }
     },
-  });
+    options.onProgress ? (offset) => options.onProgress?.(offset, source.length) : undefined,
+  );
   return indexCrawl({
     fileName: options.fileName,
     format: options.format,
