@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readCrawl } from '../core/crawl/read.ts';
 import type { SitemapDocument } from '../core/model.ts';
+import { parseSitemap } from '../core/parse.ts';
 import { createMemoryPersistence } from './persist.ts';
 import { type AppStoreDeps, createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
+import { createWorkspaceStore } from './workspaceStore.ts';
 
 const crawl = () =>
   readCrawl(
@@ -36,7 +38,7 @@ async function openStore(extra: Partial<AppStoreDeps> = {}) {
   return store;
 }
 
-const crawlRules = (store: Awaited<ReturnType<typeof openStore>>) =>
+const crawlRules = (store: { getState: Awaited<ReturnType<typeof openStore>>['getState'] }) =>
   [...store.getState().validation.validator.counts().byRule.keys()]
     .filter((r) => r.startsWith('CRAWL-'))
     .sort();
@@ -128,7 +130,44 @@ describe('crawl commands', () => {
     });
     await new Promise((r) => setTimeout(r, 0));
     expect(again.getState().crawl?.fileName).toBe('internal_all.csv');
-    expect(crawlRules(again as never)).toContain('CRAWL-003');
+    expect(crawlRules(again)).toContain('CRAWL-003');
     expect(again.getState().view.hiddenColumns).not.toContain('crawlStatus');
+  });
+});
+
+describe('crawl data in a workspace', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const urlset = (...locs: string[]) =>
+    enc(
+      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`,
+    );
+  const newStore = () =>
+    createAppStore({
+      worker: fakeClient((bytes, name) => parseSitemap(bytes, { fileName: name })),
+      now: () => 0,
+    });
+
+  it('attaching in one file joins every file, and a page listed in any file is not missing', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    const index = enc(
+      '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://www.example.com/a.xml</loc></sitemap><sitemap><loc>https://www.example.com/b.xml</loc></sitemap></sitemapindex>',
+    );
+    await ws.commands.open([
+      { name: 'sitemap_index.xml', bytes: index },
+      { name: 'a.xml', bytes: urlset('https://www.example.com/', 'https://www.example.com/private') },
+      { name: 'b.xml', bytes: urlset('https://www.example.com/new', 'https://www.example.com/article') },
+    ]);
+    const [, a, b] = ws.getState().files;
+    expect(a.name).toBe('a.xml');
+    a.store.commands.attachCrawl(crawl());
+    expect(b.store.getState().crawl).toBe(a.store.getState().crawl);
+    const joinA = a.store.getState().validation.validator.crawlJoin?.();
+    expect(b.store.getState().validation.validator.crawlJoin?.()).toBe(joinA);
+    // ~team and about: /new and /article are listed by b.
+    expect(joinA?.missing).toBe(2);
+    expect(crawlRules(b.store).filter((r) => r !== 'CRAWL-006')).toEqual([]);
+    expect(crawlRules(a.store)).toContain('CRAWL-003');
+    b.store.commands.removeCrawl();
+    expect(a.store.getState().crawl).toBeNull();
   });
 });

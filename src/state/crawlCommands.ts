@@ -39,9 +39,12 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
   // A big document is joined in slices of at most SLICE_MS, so the page keeps answering; a newer
   // join makes an older one stop (the validator drops it).
   let joining = 0;
+  /** A workspace's join shared by every file (see `attachCrawl`). */
+  let shared: CrawlJoin | null = null;
   const join = (table: CrawlTable | null, done?: () => void) => {
     const v = k.validator;
-    const next = table ? new CrawlJoin(table, v.crawlScope?.() ?? '') : null;
+    const next =
+      table === null ? null : shared?.table === table ? shared : new CrawlJoin(table, v.crawlScope?.() ?? '');
     const timers = k.deps.timers;
     const n = k.f.doc?.entries.length ?? 0;
     const steps = n >= SLICED_JOIN && timers ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
@@ -82,13 +85,16 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
     (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
 
   return {
-    attachCrawl(table) {
+    attachCrawl(table, sharedJoin) {
       const replaced = k.f.crawl;
+      shared = sharedJoin ?? null;
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
       k.onPersistable?.();
       join(table, () => {
         if (k.f.crawl !== table) return;
+        // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
+        if (sharedJoin) return k.set({});
         const listed = k.f.doc ? k.f.doc.entries.length : 0;
         let findings = 0;
         for (const [rule, { count }] of k.validator.counts().byRule)
@@ -102,6 +108,7 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
     removeCrawl() {
       const table = k.f.crawl;
       if (!table) return;
+      shared = null;
       join(null);
       const hidden = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       const filters = { ...k.f.view.filters };

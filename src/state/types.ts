@@ -1,4 +1,4 @@
-import type { CrawlCategory } from '../core/crawl/join.ts';
+import type { CrawlCategory, CrawlJoin } from '../core/crawl/join.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { BucketFilter } from '../core/stats.ts';
@@ -221,9 +221,10 @@ export interface Commands extends EntryCommands {
   discardSaved(): Promise<void>;
   /**
    * Attach (or replace) crawl data for the audit: the entries are joined and the CRAWL rules
-   * reported; the document is not changed and nothing is recorded in history.
+   * reported; the document is not changed and nothing is recorded in history. `shared`: the join
+   * of another workspace file for the same table, so the join spans every file (quietly).
    */
-  attachCrawl(table: CrawlTable): void;
+  attachCrawl(table: CrawlTable, shared?: CrawlJoin): void;
   /** Remove the crawl data (and its columns, filters and findings); the document is not changed. */
   removeCrawl(): void;
   /** How many URLs a crawl action would change (shown before it runs). */

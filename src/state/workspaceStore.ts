@@ -260,12 +260,33 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     pending = deps.timers.setTimeout(() => rebuild(false), deps.debounceMs ?? 250);
   };
 
+  /** Crawl data seen per slot: attaching or removing it in one file does it in every file. */
+  const crawls = new Map<number, unknown>();
+  /** False (nothing done) while `from` has not joined its new crawl yet. */
+  const spreadCrawl = (from: WorkspaceSlot, slots: readonly WorkspaceSlot[]): boolean => {
+    const s = from.store.getState();
+    const join = s.validation.validator.crawlJoin?.() ?? undefined;
+    if (s.crawl !== null && join?.table !== s.crawl) return false;
+    for (const other of slots) {
+      const o = other.store.getState();
+      if (other === from || o.crawl === s.crawl) continue;
+      if (s.crawl === null) other.store.commands.removeCrawl();
+      else other.store.commands.attachCrawl(s.crawl, join);
+    }
+    return true;
+  };
   const watch = (slots: readonly WorkspaceSlot[]) => {
     for (const off of unsubscribers) off();
     stamps.clear();
+    crawls.clear();
+    const withCrawl = slots.find((slot) => slot.store.getState().crawl !== null);
+    if (withCrawl) spreadCrawl(withCrawl, slots);
     unsubscribers = slots.map((slot) => {
       stamps.set(slot.id, stamp(slot.store.getState()));
+      crawls.set(slot.id, slot.store.getState().crawl);
       return slot.store.subscribe(() => {
+        const crawl = slot.store.getState().crawl;
+        if (crawl !== crawls.get(slot.id) && spreadCrawl(slot, slots)) crawls.set(slot.id, crawl);
         const next = stamp(slot.store.getState());
         const prev = stamps.get(slot.id);
         if (prev && next.every((v, i) => Object.is(v, prev[i]))) return;
