@@ -114,7 +114,13 @@ describe('crawl commands', () => {
 
   it('keeps the crawl with the autosaved document', async () => {
     const storage = createMemoryPersistence();
-    const timers = { setTimeout: (fn: () => void) => (fn(), 0), clearTimeout: () => {} };
+    const timers = {
+      setTimeout: (fn: () => void) => {
+        fn();
+        return 0;
+      },
+      clearTimeout: () => {},
+    };
     const store = await openStore({ storage, timers });
     store.commands.attachCrawl(crawl());
     await Promise.resolve();
