@@ -4,7 +4,7 @@
  * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
  * before running them.
  */
-import { crawlFix, missingPages } from '../core/crawl/fixes.ts';
+import { CRAWL_REMOVE_RULES, crawlFix, missingPages } from '../core/crawl/fixes.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
@@ -123,8 +123,13 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
       k.onPersistable?.();
     },
     crawlActionCount(action) {
-      if (action === 'add-missing') return k.validator.crawlJoin?.()?.missing ?? 0;
-      return sizeOf(fixResult(CRAWL_ACTIONS[action].rule));
+      const join = k.validator.crawlJoin?.() ?? null;
+      if (!join) return 0;
+      if (action === 'add-missing') return join.missing;
+      const { rule } = CRAWL_ACTIONS[action];
+      // Removals take every entry with the rule (one issue per entry): the counts say how many.
+      if (CRAWL_REMOVE_RULES.has(rule)) return k.validator.counts().byRule.get(rule)?.count ?? 0;
+      return sizeOf(fixResult(rule));
     },
     runCrawlAction(action) {
       const doc = k.f.doc;

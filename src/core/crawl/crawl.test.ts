@@ -6,7 +6,7 @@ import { Validator } from '../validate.ts';
 import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { missingPages } from './fixes.ts';
 import { CrawlJoin } from './join.ts';
-import { normaliseCrawlUrl } from './normalise.ts';
+import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
 import { csvHead, parseCrawlCsv } from './table.ts';
 
@@ -95,6 +95,19 @@ describe('join normalisation', () => {
     ['https://www.example.com/a/', 'https://www.example.com/a'],
     ['https://www.example.com/a%2fb', 'https://www.example.com/a%2Fb'],
   ])('%s normalises to %s', (input, out) => expect(normaliseCrawlUrl(input)).toBe(out));
+  it.each([
+    ['https://www.example.com/a', true],
+    ['https://www.example.com/a?b=/', true],
+    ['https://www.example.com/a/', false],
+    ['https://www.example.com/', false],
+    ['https://WWW.example.com/a', false],
+    ['https://www.example.com:8443/a', false],
+    ['https://www.example.com/%7E', false],
+  ])('isNormalCrawlUrl(%s) is %s, and true only when normalising changes nothing', (url, normal) => {
+    // False only sends the URL down the slow path; true must mean "unchanged".
+    expect(isNormalCrawlUrl(url, 0, url.length)).toBe(normal);
+    if (normal) expect(normaliseCrawlUrl(url)).toBe(url);
+  });
   it('keeps path case and the query', () => {
     expect(normaliseCrawlUrl('https://a.example/A?b=/')).toBe('https://a.example/A?b=/');
   });

@@ -34,6 +34,32 @@ export function normaliseCrawlUrl(url: string): string {
   return `${scheme}://${host}${path}${tail}`;
 }
 
+/**
+ * True when `normaliseCrawlUrl(s.slice(from, to))` would return it unchanged, checked without
+ * making the string (most crawled URLs): lower-case scheme and host, no port, no `%`, and no
+ * trailing slash on the path.
+ */
+export function isNormalCrawlUrl(s: string, from: number, to: number): boolean {
+  const sep = s.indexOf('://', from);
+  if (sep < 0 || sep >= to) return false;
+  let i = from;
+  for (; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 47 && i > sep + 2) break; // first '/' after the authority
+    if (c === 63 || c === 35) return false; // '?' or '#' right after the host: let the slow path decide
+    if ((c >= 65 && c <= 90) || (c === 58 && i > sep)) return false; // upper case, ':' port
+    if (c === 64 || c === 37) return false; // userinfo, '%'
+  }
+  if (i >= to) return false; // no path: the slow path adds nothing, but keep it simple
+  let pathEnd = to;
+  for (let j = i; j < to; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 37) return false;
+    if ((c === 63 || c === 35) && pathEnd === to) pathEnd = j;
+  }
+  return s.charCodeAt(pathEnd - 1) !== 47;
+}
+
 /** What differs between a listed URL and the crawled form it matched after normalisation. */
 export function describeCrawlDifference(listed: string, crawled: string): string {
   const a = AUTHORITY.exec(listed.trim());

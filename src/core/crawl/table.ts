@@ -6,7 +6,7 @@
  */
 import { parseCsv } from '../csv.ts';
 import type { CrawlFormat, CrawlMapping } from './detect.ts';
-import { normaliseCrawlUrl } from './normalise.ts';
+import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
 
 /** Row flags (`CrawlTable.flags`). */
@@ -80,11 +80,16 @@ export function indexCrawl(t: Omit<CrawlTable, 'exact' | 'norm'>): CrawlTable {
     const s = t.spans[at];
     const e = t.spans[at + 1];
     if (s < 0) continue;
-    put(exact, hashRange(t.text, s, e), r);
-    const n = normaliseCrawlUrl(t.text.slice(s, e));
-    put(norm, hashRange(n, 0, n.length), r);
+    const h = hashRange(t.text, s, e);
+    put(exact, h, r);
+    const normal = isNormalCrawlUrl(t.text, s, e);
+    const n = normal ? null : normaliseCrawlUrl(t.text.slice(s, e));
+    put(norm, n === null ? h : hashRange(n, 0, n.length), r);
     const cs = t.spans[at + SPAN.canonical];
-    if (cs >= 0 && normaliseCrawlUrl(t.text.slice(cs, t.spans[at + SPAN.canonical + 1])) !== n)
+    if (
+      cs >= 0 &&
+      normaliseCrawlUrl(t.text.slice(cs, t.spans[at + SPAN.canonical + 1])) !== (n ?? t.text.slice(s, e))
+    )
       t.flags[r] |= FLAG.canonicalElsewhere;
     if (t.status[r] === 200 && (t.flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
       t.flags[r] |= FLAG.indexable;
@@ -102,6 +107,8 @@ export interface CrawlParseOptions {
   onProgress?: CrawlProgress;
 }
 
+const BLOCKED = /blocked by robots/i;
+
 function has(v: string | undefined, word: RegExp): boolean {
   return v !== undefined && word.test(v);
 }
@@ -118,10 +125,9 @@ export function rowFacts(
   let flags = 0;
   const idx = cell('indexability');
   const why = cell('indexabilityStatus');
-  const text = `${cell('statusText') ?? ''} ${why ?? ''} ${code ?? ''}`;
-  if (has(cell('metaRobots'), /noindex/i) || has(cell('xRobots'), /noindex/i) || /noindex/i.test(why ?? ''))
+  if (has(cell('metaRobots'), /noindex/i) || has(cell('xRobots'), /noindex/i) || has(why, /noindex/i))
     flags |= FLAG.noindex;
-  if (/blocked by robots/i.test(text)) flags |= FLAG.blocked;
+  if (has(cell('statusText'), BLOCKED) || has(why, BLOCKED) || has(code, BLOCKED)) flags |= FLAG.blocked;
   if (has(idx, /^\s*(non[- ]?indexable|no|false)\s*$/i)) flags |= FLAG.nonIndexable;
   const type = cell('contentType');
   if (type !== undefined && !/html/i.test(type)) flags |= FLAG.notHtml;
