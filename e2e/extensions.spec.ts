@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
+import { SHOTS_DIR } from './shots.ts';
 
 const MEDIA = 'e2e/fixtures/extensions/media.xml';
 const HREFLANG = 'e2e/fixtures/extensions/hreflang.xml';
@@ -228,5 +229,5 @@ test('screenshot: the detail drawer with the hreflang cluster (docs/screenshots/
   const d = await wb.openDetails(1, 'hreflang');
   await expect(d.getByRole('region', { name: 'hreflang cluster' })).toBeVisible();
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'docs/screenshots/detail.png' });
+  await page.screenshot({ path: `${SHOTS_DIR}/detail.png` });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
+import { SHOTS_DIR } from './shots.ts';
 
 const FIX = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'insights');
 const ORIGIN = 'https://elegant-nightingale-894b88.netlify.app';
@@ -180,7 +181,7 @@ function editedDoris(): Buffer {
 
 test('screenshots of the tree, charts and compare views', async ({ wb, page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const shots = 'docs/screenshots';
+  const shots = SHOTS_DIR;
   await wb.openFile(path.join(FIX, 'doris-docs.xml'));
   await wb.expectUrlCount(3914);
   await page.getByRole('tab', { name: 'Tree' }).click();

@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from './pages/workbench.ts';
+import { SHOTS_DIR } from './shots.ts';
 
 // Screenshots of every state of the UI, for the README and for design review.
-const DIR = 'docs/screenshots';
+const DIR = SHOTS_DIR;
 test.use({ viewport: { width: 1440, height: 900 } });
 
 function sitemap(n: number): Buffer {

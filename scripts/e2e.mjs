@@ -21,5 +21,7 @@ if (!process.argv.includes('--no-build')) {
   const built = run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir]);
   if (built !== 0) process.exit(built);
 }
-const passThrough = process.argv.slice(2).filter((a) => a !== '--no-build');
+// `--screenshots` (npm run screenshots): the screenshot specs write the tracked PNGs in docs/.
+if (process.argv.includes('--screenshots')) env.SCREENSHOTS = '1';
+const passThrough = process.argv.slice(2).filter((a) => a !== '--no-build' && a !== '--screenshots');
 process.exit(run('npx', ['playwright', 'test', ...passThrough], env));

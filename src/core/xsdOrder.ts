@@ -44,3 +44,23 @@ export const NEWS_CHILD_ORDER: readonly string[] = [
 
 /** `<news:publication>` children in XSD sequence. */
 export const NEWS_PUBLICATION_ORDER: readonly string[] = ['name', 'language'];
+
+/**
+ * The first child that stands before one it should follow in `order` (children not in `order` are
+ * ignored), or null when the children are in order.
+ *
+ * @example firstOutOfOrder([{ name: 'title' }, { name: 'thumbnail_loc' }], VIDEO_CHILD_ORDER)?.name === 'thumbnail_loc'
+ */
+export function firstOutOfOrder<T extends { name: string }>(
+  nodes: readonly T[],
+  order: readonly string[],
+): T | null {
+  let last = -1;
+  for (const n of nodes) {
+    const i = order.indexOf(n.name);
+    if (i < 0) continue;
+    if (i < last) return n;
+    last = i;
+  }
+  return null;
+}

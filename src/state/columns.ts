@@ -96,3 +96,6 @@ export function visibleColumns(hidden: readonly ColumnId[]): ColumnId[] {
   if (hidden.length === 0) return ALL_COLUMNS.slice();
   return ALL_COLUMNS.filter((c) => !hidden.includes(c));
 }
+
+/** The changefreq keywords, in order, for editors (ui/ reaches core through state/). */
+export { CHANGEFREQS } from '../core/rules/changefreq.ts';

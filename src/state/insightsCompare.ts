@@ -122,3 +122,6 @@ export async function parseCompareFile(
   }
   return result.document;
 }
+
+/** The compared fields, in column order (ui/ reaches core through state/). */
+export { DIFF_FIELDS } from '../core/compare.ts';

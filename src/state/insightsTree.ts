@@ -243,3 +243,6 @@ export class IdSet implements ReadonlySet<number> {
 function iter<U>(set: ReadonlySetLike<U>): Iterable<U> {
   return { [Symbol.iterator]: () => set.keys() };
 }
+
+/** Tree values the UI needs (ui/ reaches core through state/). */
+export { findRenameCollisions, moveTarget, NOT_A_URL, planPrefixRename, ROOT } from '../core/tree.ts';

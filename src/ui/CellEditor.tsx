@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHANGEFREQS } from '../core/rules/changefreq.ts';
-import type { EditableField } from '../state/columns.ts';
+import { CHANGEFREQS, type EditableField } from '../state/columns.ts';
 import { editorKeyAction } from './keyboard.ts';
 
 /** The changefreq values the protocol defines, in order. */

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Issue } from '../core/model.ts';
-import { canFix, fixLabel } from './rules.ts';
+import { canFix, fixLabel } from '../state/rules.ts';
 import { useCommands, useGetState } from './useAppState.ts';
 
 export interface CellTipProps {

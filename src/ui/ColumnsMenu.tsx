@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { ALL_COLUMNS } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import { COLUMN_LABEL } from './columnLabels.ts';
 import { useAppState, useCommands } from './useAppState.ts';
+import { usePopover } from './usePopover.ts';
 
 const selHidden = (s: AppState) => s.view.hiddenColumns;
 
@@ -10,16 +10,7 @@ const selHidden = (s: AppState) => s.view.hiddenColumns;
 export function ColumnsMenu() {
   const hidden = useAppState(selHidden);
   const commands = useCommands();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    return () => window.removeEventListener('mousedown', close);
-  }, [open]);
+  const { open, setOpen, ref } = usePopover();
   return (
     <div className="menu" ref={ref}>
       <button type="button" className="btn" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -8,8 +8,8 @@ export interface DialogProps {
   wide?: boolean;
 }
 
-/** A modal built on <dialog>: focus is trapped, Escape closes, the title names it. */
-export function Dialog({ title, onClose, children, footer, wide }: DialogProps) {
+/** Opens a <dialog> as a modal on mount and closes it on unmount; `titleId` names it. */
+export function useModal() {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -17,6 +17,12 @@ export function Dialog({ title, onClose, children, footer, wide }: DialogProps) 
     if (d && !d.open) d.showModal();
     return () => d?.close();
   }, []);
+  return { ref, titleId };
+}
+
+/** A modal built on <dialog>: focus is trapped, Escape closes, the title names it. */
+export function Dialog({ title, onClose, children, footer, wide }: DialogProps) {
+  const { ref, titleId } = useModal();
   return (
     <dialog
       ref={ref}

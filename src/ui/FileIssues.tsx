@@ -1,6 +1,6 @@
 import type { Issue } from '../core/model.ts';
+import { ruleDisplay } from '../state/rules.ts';
 import { plural } from './format.ts';
-import { ruleDisplay } from './rules.ts';
 
 function IssueCard({ issue }: { issue: Issue }) {
   return (

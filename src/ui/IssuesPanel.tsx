@@ -1,9 +1,9 @@
 import type { Issue, Severity } from '../core/model.ts';
+import { ruleDisplay } from '../state/rules.ts';
 import type { AppState } from '../state/types.ts';
 import { severityRank } from '../state/validation.ts';
 import { FileIssues } from './FileIssues.tsx';
 import { fmtInt, plural } from './format.ts';
-import { ruleDisplay } from './rules.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
 const selValidation = (s: AppState) => s.validation;

@@ -2,7 +2,7 @@
 import type { XNode } from '../model.ts';
 import { trimValue } from '../urls.ts';
 import { parseW3cDate } from '../w3cDate.ts';
-import { NEWS_CHILD_ORDER } from '../xsdOrder.ts';
+import { firstOutOfOrder, NEWS_CHILD_ORDER } from '../xsdOrder.ts';
 import { type EntryCtx, report, show } from './common.ts';
 
 const TWO_DAYS = 48 * 3_600_000;
@@ -147,22 +147,15 @@ function checkLegacy(ctx: EntryCtx, nodes: readonly XNode[], f: string): void {
 }
 
 function checkOrder(ctx: EntryCtx, nodes: readonly XNode[], f: string): void {
-  let last = -1;
-  for (const n of nodes) {
-    const i = ORDER.indexOf(n.name);
-    if (i < 0) continue;
-    if (i < last) {
-      report(
-        ctx,
-        'NEWS-011',
-        'warning',
-        `<news:${n.name}> is out of schema order (publication, publication_date, title…); export fixes the order.`,
-        `${f}.${n.name}`,
-      );
-      return;
-    }
-    last = i;
-  }
+  const n = firstOutOfOrder(nodes, ORDER);
+  if (n === null) return;
+  report(
+    ctx,
+    'NEWS-011',
+    'warning',
+    `<news:${n.name}> is out of schema order (publication, publication_date, title…); export fixes the order.`,
+    `${f}.${n.name}`,
+  );
 }
 
 /**

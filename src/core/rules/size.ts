@@ -19,14 +19,14 @@ const HEADROOM_BYTES = 45_000_000;
 
 /**
  * Bytes of `s` as written: UTF-8, with each non-ASCII byte as `%XX` when `percent`, and the five XML
- * specials as entities when `escape`. One loop for the three measures below.
+ * specials as entities when `entities`. One loop for the three measures below.
  */
-function writtenBytes(s: string, percent: boolean, escape: boolean): number {
+function writtenBytes(s: string, percent: boolean, entities: boolean): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 128) {
-      if (!escape) continue;
+      if (!entities) continue;
       if (c === 38) n += 4;
       else if (c === 60 || c === 62) n += 3;
       else if (c === 34 || c === 39) n += 5;

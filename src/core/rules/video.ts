@@ -2,7 +2,7 @@
 import type { XNode } from '../model.ts';
 import { scanUrl, trimValue } from '../urls.ts';
 import { parseW3cDate } from '../w3cDate.ts';
-import { VIDEO_CHILD_ORDER } from '../xsdOrder.ts';
+import { firstOutOfOrder, VIDEO_CHILD_ORDER } from '../xsdOrder.ts';
 import { type EntryCtx, report, show } from './common.ts';
 import { checkUrlValue } from './loc.ts';
 
@@ -271,22 +271,15 @@ function checkStructure(c: Ctx, nodes: readonly XNode[]): void {
         `${c.f}.${name}`,
       );
   }
-  let last = -1;
-  for (const n of nodes) {
-    const i = ORDER.indexOf(n.name);
-    if (i < 0) continue;
-    if (i < last) {
-      report(
-        c,
-        'VID-020',
-        'warning',
-        `<video:${n.name}> is out of schema order; export writes the XSD order.`,
-        `${c.f}.${n.name}`,
-      );
-      return;
-    }
-    last = i;
-  }
+  const n = firstOutOfOrder(nodes, ORDER);
+  if (n !== null)
+    report(
+      c,
+      'VID-020',
+      'warning',
+      `<video:${n.name}> is out of schema order; export writes the XSD order.`,
+      `${c.f}.${n.name}`,
+    );
 }
 
 /**

@@ -151,11 +151,7 @@ export function cleanAttr(
   index?: number,
   sub?: string,
 ): string {
-  const v = trimReported(ctx, value, field, index, sub);
-  if (!NEEDS_ATTR_WORK.test(v)) return v;
-  const r = removeForbidden(v);
-  reportRemoved(ctx, r.removed, field, index, sub);
-  return escapeAttr(r.removed > 0 ? r.value.trim() : r.value);
+  return cleanMarkup(ctx, value, true, field, index, sub);
 }
 
 /**
@@ -170,11 +166,24 @@ export function cleanText(
   index?: number,
   sub?: string,
 ): string {
+  return cleanMarkup(ctx, value, false, field, index, sub);
+}
+
+/** {@link cleanText} or, with `attr`, {@link cleanAttr}. */
+function cleanMarkup(
+  ctx: CleanContext,
+  value: string,
+  attr: boolean,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
   const v = trimReported(ctx, value, field, index, sub);
-  if (!NEEDS_TEXT_WORK.test(v)) return v;
+  if (!(attr ? NEEDS_ATTR_WORK : NEEDS_TEXT_WORK).test(v)) return v;
   const r = removeForbidden(v);
   reportRemoved(ctx, r.removed, field, index, sub);
-  return escapeXml(r.removed > 0 ? r.value.trim() : r.value);
+  const clean = r.removed > 0 ? r.value.trim() : r.value;
+  return attr ? escapeAttr(clean) : escapeXml(clean);
 }
 
 const URL_NEEDS_WORK = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]|%(?![0-9A-Fa-f]{2})/;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CRAWL_CATEGORIES, type CrawlCategory } from '../../core/crawl/join.ts';
+import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
 import { crawlSummary } from '../../state/crawlView.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt } from '../format.ts';

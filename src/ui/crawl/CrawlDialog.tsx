@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { type CrawlField, type CrawlMapping, guessCrawlMapping } from '../../core/crawl/detect.ts';
+import {
+  type CrawlField,
+  type CrawlMapping,
+  type CrawlReading,
+  guessCrawlMapping,
+  readCrawlFile,
+  sniffCrawlFile,
+} from '../../state/crawl.ts';
 import type { AppState } from '../../state/types.ts';
-import { type CrawlReading, readCrawlFile, sniffCrawlFile } from '../../workers/crawlClient.ts';
 import { Dialog } from '../Dialog.tsx';
 import { fmtBytes } from '../format.ts';
 import { MappingSelects } from '../habits/CsvImportDialog.tsx';

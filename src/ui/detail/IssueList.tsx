@@ -1,6 +1,6 @@
 import type { Issue } from '../../core/model.ts';
+import { canFix, fixLabel } from '../../state/rules.ts';
 import type { AppState } from '../../state/types.ts';
-import { canFix, fixLabel } from '../rules.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 
 const selDoc = (s: AppState) => s.doc;

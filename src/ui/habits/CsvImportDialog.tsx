@@ -1,11 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { type CsvMapping, guessMapping } from '../../core/csv.ts';
+import type { CsvMapping } from '../../core/csv.ts';
+import {
+  type CsvImportSession,
+  type CsvSummary,
+  columnLabel,
+  countImportable,
+  createCsvImportSession,
+  guessMapping,
+  MAPPED_FIELDS,
+  previewEntries,
+} from '../../state/csv.ts';
 import type { AppState } from '../../state/types.ts';
 import { Dialog } from '../Dialog.tsx';
 import { fmtBytes, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
-import { type CsvSummary, columnLabel, countImportable, MAPPED_FIELDS, previewEntries } from './csvImport.ts';
-import { type CsvImportSession, createCsvImportSession } from './csvImportSession.ts';
 
 const selFileName = (s: AppState) => s.fileName;
 const selHasDoc = (s: AppState) => s.doc !== null;

@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { sniffCrawlFile } from '../../state/crawl.ts';
 import type { AppState } from '../../state/types.ts';
-import { sniffCrawlFile } from '../../workers/crawlClient.ts';
 import { onCrawlFileOffer } from '../crawl/crawlRequests.ts';
 import { isMod } from '../keyboard.ts';
 import { lazyPart, preloadOn } from '../lazyPart.tsx';
 import { useAppState, useGetState } from '../useAppState.ts';
+import { usePopover } from '../usePopover.ts';
 import { onCsvImportRequest } from './csvRequests.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './habits.css';
@@ -49,23 +50,7 @@ function useShortcutKey(open: () => void) {
 
 function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export' | 'crawl'): void }) {
   const hasDoc = useAppState(selHasDoc);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    return () => window.removeEventListener('mousedown', close);
-  }, [open]);
-  const closeOnEscape = (e: React.KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
-    e.preventDefault();
-    setOpen(false);
-    trigger.current?.focus();
-  };
+  const { open, setOpen, ref, trigger, closeOnEscape } = usePopover();
   const pick = (d: 'csv-import' | 'csv-export' | 'crawl') => {
     setOpen(false);
     onPick(d);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import {
   applyThemeChoice,
   loadThemeChoice,
@@ -7,6 +7,7 @@ import {
   type ThemeChoice,
 } from '../theme.ts';
 import '../theme-dark.css';
+import { usePopover } from '../usePopover.ts';
 
 const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -16,34 +17,10 @@ const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', d
  */
 export function ThemeSwitch() {
   const [choice, setChoice] = useState<ThemeChoice>(() => loadThemeChoice());
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  // Tabbing out of the radios closes it too.
+  const { open, setOpen, ref, trigger, closeOnEscape } = usePopover({ closeOnFocusOut: true });
   // Before paint, so a remembered dark theme never flashes light.
   useLayoutEffect(() => applyThemeChoice(choice), [choice]);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    // Tabbing out of the radios closes it too.
-    const leave = (e: FocusEvent) => {
-      if (!ref.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
-    };
-    const root = ref.current;
-    window.addEventListener('mousedown', close);
-    root?.addEventListener('focusout', leave);
-    return () => {
-      window.removeEventListener('mousedown', close);
-      root?.removeEventListener('focusout', leave);
-    };
-  }, [open]);
-  const closeOnEscape = (e: React.KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
-    e.preventDefault();
-    setOpen(false);
-    trigger.current?.focus();
-  };
   return (
     <div className="menu" ref={ref}>
       <button

@@ -1,5 +1,6 @@
-import { type CsvColumn, entriesToCsvChunks } from '../../core/csv.ts';
+import type { CsvColumn } from '../../core/csv.ts';
 import type { Entry } from '../../core/model.ts';
+import { entriesToCsvChunks } from '../../state/csv.ts';
 import { downloadBlob } from '../download.ts';
 
 /** Columns offered by the CSV export, with the labels the dialog shows. */

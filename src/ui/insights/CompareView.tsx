@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { DIFF_FIELDS, type DiffField, type DiffRow } from '../../core/compare.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DiffField, DiffRow } from '../../core/compare.ts';
 import type { Entry } from '../../core/model.ts';
 import {
   CHANGE_LABEL,
@@ -9,11 +9,13 @@ import {
   type CompareSession,
   compareCsv,
   countOf,
+  DIFF_FIELDS,
   parseCompareFile,
   rowsOf,
   startCompare,
 } from '../../state/insightsCompare.ts';
 import type { AppState } from '../../state/types.ts';
+import { useModal } from '../Dialog.tsx';
 import { downloadBytes } from '../download.ts';
 import { fmtInt, plural } from '../format.ts';
 import { useAppState } from '../useAppState.ts';
@@ -157,13 +159,7 @@ export function CompareView({
   const load = useOtherFile(file);
   const [swapped, setSwapped] = useState(false);
   const [filter, setFilter] = useState<CompareFilter>('all');
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
+  const { ref, titleId } = useModal();
   const session = useMemo(() => {
     if (load.state !== 'ready' || !doc) return null;
     const open = { name: fileName, entries: doc.entries };

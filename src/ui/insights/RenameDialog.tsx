@@ -1,12 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  findRenameCollisions,
-  moveTarget,
-  type PrefixRenameChange,
-  planPrefixRename,
-  ROOT,
-  type UrlTree,
-} from '../../core/tree.ts';
+import type { PrefixRenameChange, UrlTree } from '../../core/tree.ts';
+import { findRenameCollisions, moveTarget, planPrefixRename, ROOT } from '../../state/insightsTree.ts';
 import type { AppState } from '../../state/types.ts';
 import { Dialog } from '../Dialog.tsx';
 import { fmtInt, plural } from '../format.ts';

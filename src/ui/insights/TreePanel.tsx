@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { ROOT, type UrlTree } from '../../core/tree.ts';
-import { IdSet } from '../../state/insightsTree.ts';
+import type { UrlTree } from '../../core/tree.ts';
+import { IdSet, ROOT } from '../../state/insightsTree.ts';
 import type { AppState } from '../../state/types.ts';
 import { fmtInt, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';

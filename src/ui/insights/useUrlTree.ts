@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { NOT_A_URL, ROOT, type UrlTree } from '../../core/tree.ts';
-import { TreeSync } from '../../state/insightsTree.ts';
+import type { UrlTree } from '../../core/tree.ts';
+import { NOT_A_URL, ROOT, TreeSync } from '../../state/insightsTree.ts';
 import type { AppState, Commands } from '../../state/types.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 

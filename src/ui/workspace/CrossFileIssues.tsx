@@ -1,8 +1,8 @@
 import type { Workspace, WorkspaceIssue } from '../../core/workspace.ts';
+import { ruleDisplay } from '../../state/rules.ts';
 import { severityRank } from '../../state/validation.ts';
 import type { WorkspaceSlot } from '../../state/workspaceStore.ts';
 import { plural } from '../format.ts';
-import { ruleDisplay } from '../rules.ts';
 import { useWorkspaceStore } from './workspaceContext.ts';
 
 /** Shown at most; the rest are counted. */

@@ -2,9 +2,9 @@
  * Parses an imported CSV off the main thread (a crawler export of 1,000,000 rows takes seconds)
  * and keeps the rows here: the dialog gets a summary, and the mapped entry bodies on Import.
  */
-import { csvToEntries, type ParsedCsv, parseCsv } from '../../core/csv.ts';
-import { summarizeCsv } from './csvImport.ts';
-import type { CsvWorkerRequest, CsvWorkerResponse } from './csvImportSession.ts';
+import { csvToEntries, type ParsedCsv, parseCsv } from '../core/csv.ts';
+import { summarizeCsv } from '../core/csvImport.ts';
+import type { CsvWorkerRequest, CsvWorkerResponse } from './csvImportClient.ts';
 
 const scope = self as unknown as {
   onmessage: ((ev: MessageEvent<CsvWorkerRequest>) => void) | null;

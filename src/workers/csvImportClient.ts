@@ -1,6 +1,6 @@
-import { type CsvMapping, type ParsedCsv, parseCsv } from '../../core/csv.ts';
-import type { Entry } from '../../core/model.ts';
-import { type CsvSummary, importBodies, summarizeCsv } from './csvImport.ts';
+import { type CsvMapping, type ParsedCsv, parseCsv } from '../core/csv.ts';
+import { type CsvSummary, importBodies, summarizeCsv } from '../core/csvImport.ts';
+import type { Entry } from '../core/model.ts';
 
 /** Messages to the CSV import worker. */
 export type CsvWorkerRequest =

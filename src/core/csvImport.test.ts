@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guessMapping, parseCsv } from '../../core/csv.ts';
+import { guessMapping, parseCsv } from './csv.ts';
 import { columnLabel, countImportable, importBodies, previewEntries, summarizeCsv } from './csvImport.ts';
 
 const frog = readFileSync(
-  path.resolve(import.meta.dirname, '../../core/__fixtures__/csv/screaming-frog-internal-html.csv'),
+  path.resolve(import.meta.dirname, '__fixtures__/csv/screaming-frog-internal-html.csv'),
   'utf8',
 );
 

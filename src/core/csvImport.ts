@@ -1,5 +1,5 @@
-import { type CsvMapping, csvToEntries, type ParsedCsv } from '../../core/csv.ts';
-import type { Entry } from '../../core/model.ts';
+import { type CsvMapping, csvToEntries, type ParsedCsv } from './csv.ts';
+import type { Entry } from './model.ts';
 
 /** The fields a CSV column can be mapped to, with the labels the import dialog shows. */
 export const MAPPED_FIELDS: ReadonlyArray<{ field: keyof CsvMapping; label: string }> = [
