@@ -24,7 +24,7 @@ type Meta = Omit<SavedWorkspace, 'doc' | 'crawl'> & {
 };
 
 interface WorkbenchDb extends DBSchema {
-  meta: { key: string; value: Meta | CrawlTable };
+  meta: { key: string; value: Meta | StoredCrawl | string };
   chunks: { key: number; value: Entry[] };
 }
 
@@ -32,6 +32,12 @@ const DB_NAME = 'sitemap-workbench';
 const KEY = 'current';
 /** The attached crawl data, written only when it changes (it can be tens of MB). */
 const CRAWL_KEY = 'crawl';
+/** The crawl's string table is stored in parts of this many characters, one clone per task. */
+const TEXT_PART = 4 * 2 ** 20;
+const textKey = (part: number) => `crawl-text-${part}`;
+
+/** A crawl table as stored: its string table lives under `textKey(0..parts-1)`. */
+type StoredCrawl = Omit<CrawlTable, 'text'> & { parts: number };
 
 function sameChunk(
   a: readonly Entry[] | undefined,
@@ -42,6 +48,16 @@ function sameChunk(
   if (!a || a.length !== to - from) return false;
   for (let i = from; i < to; i++) if (a[i - from] !== entries[i]) return false;
   return true;
+}
+
+/** The stored crawl table with its string parts joined again, or undefined when incomplete. */
+async function loadCrawl(d: IDBPDatabase<WorkbenchDb>): Promise<CrawlTable | undefined> {
+  const stored = (await d.get('meta', CRAWL_KEY)) as StoredCrawl | undefined;
+  if (!stored) return undefined;
+  const { parts, ...rest } = stored;
+  const texts = await Promise.all(Array.from({ length: parts }, (_, p) => d.get('meta', textKey(p))));
+  if (texts.some((t) => typeof t !== 'string')) return undefined;
+  return { ...rest, text: texts.join('') };
 }
 
 /**
@@ -74,7 +90,7 @@ export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | nul
       const d = await open();
       const meta = (await d.get('meta', KEY)) as Meta | undefined;
       if (!meta) return null;
-      const crawl = meta.crawl ? ((await d.get('meta', CRAWL_KEY)) as CrawlTable | undefined) : undefined;
+      const crawl = meta.crawl ? await loadCrawl(d) : undefined;
       storedCrawl = crawl;
       const tx = d.transaction('chunks');
       const parts = await Promise.all(Array.from({ length: meta.chunks }, (_, i) => tx.store.get(i)));
@@ -118,8 +134,18 @@ export function createIdbPersistence(dbName = DB_NAME): PersistenceAdapter | nul
         crawl: crawl !== undefined,
       };
       if (crawl !== storedCrawl) {
-        if (crawl) writes.push(tx.objectStore('meta').put(crawl, CRAWL_KEY));
-        else writes.push(tx.objectStore('meta').delete(CRAWL_KEY));
+        if (crawl) {
+          const { text, ...rest } = crawl;
+          const parts = Math.ceil(text.length / TEXT_PART);
+          for (let p = 0; p < parts; p++) {
+            const put = tx
+              .objectStore('meta')
+              .put(text.slice(p * TEXT_PART, (p + 1) * TEXT_PART), textKey(p));
+            writes.push(put);
+            await put.catch(() => undefined);
+          }
+          writes.push(tx.objectStore('meta').put({ ...rest, parts }, CRAWL_KEY));
+        } else writes.push(tx.objectStore('meta').delete(CRAWL_KEY));
       }
       writes.push(tx.objectStore('meta').put(meta, KEY));
       await Promise.all([...writes, tx.done]);
