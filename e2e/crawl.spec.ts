@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test, type Workbench } from './pages/workbench.ts';
 
@@ -24,6 +25,12 @@ const SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>
 ${LOCS.map((l) => `  <url><loc>${l}</loc></url>`).join('\n')}
 </urlset>
 `;
+
+/** axe violations of the page, as short strings. */
+async function violations(page: import('@playwright/test').Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 /** Rows of the crawl data autosaved in IndexedDB (runs in the page), or null while none is saved. */
 function savedCrawlRows(): Promise<number | null> {
@@ -76,6 +83,8 @@ test('a dropped crawl audits the sitemap; actions undo; the export re-opens clea
   // The summary beside the charts: each listed count filters the table.
   await page.getByRole('tab', { name: 'Charts' }).click();
   const card = page.getByRole('region', { name: 'Crawl audit' });
+  await expect(card).toBeVisible();
+  expect(await violations(page)).toEqual([]);
   await card.getByRole('button', { name: 'Noindex: 1 listed URLs' }).click();
   await expect(wb.grid).toHaveAttribute('aria-rowcount', '2');
   await page.getByRole('button', { name: 'Remove filter: Crawl: Noindex' }).click();
@@ -122,6 +131,7 @@ test('a crawl CSV with unknown columns asks for the mapping; the crawl survives 
     buffer: Buffer.from('Seite;Antwort\nhttps://www.example.com/gone;404\n'),
   });
   await expect(dlg.getByText('were not recognised')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
   await dlg.getByRole('combobox', { name: 'URL', exact: true }).selectOption({ label: 'A: Seite' });
   await dlg.getByRole('combobox', { name: 'Status code' }).selectOption({ label: 'B: Antwort' });
   await dlg.getByRole('button', { name: 'Attach' }).click();

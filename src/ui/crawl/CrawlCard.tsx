@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
-import { crawlSummary } from '../../state/crawlView.ts';
+import { type CrawlSummary, crawlSummary } from '../../state/crawlView.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
@@ -40,15 +40,25 @@ export function CrawlCard() {
   const validation = useAppState(selValidation);
   const active = useAppState(selActive);
   const commands = useCommands();
-  const summary = useMemo(
-    () => (doc ? crawlSummary(validation.validator, doc.entries) : null),
-    [doc, validation],
+  // Each pass reads every entry: for a big document, wait for a pause in edits (and in the
+  // slices of a join) instead of recounting on every change.
+  const [data, setData] = useState<{ summary: CrawlSummary | null; counts: Map<CrawlAction, number> } | null>(
+    null,
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: counts change with the document and the join
-  const counts = useMemo(
-    () => new Map(ACTIONS.map(({ action }) => [action, commands.crawlActionCount(action)])),
-    [doc, validation, commands],
-  );
+  useEffect(() => {
+    if (!doc) return;
+    const t = setTimeout(
+      () =>
+        setData({
+          summary: crawlSummary(validation.validator, doc.entries),
+          counts: new Map(ACTIONS.map(({ action }) => [action, commands.crawlActionCount(action)])),
+        }),
+      doc.entries.length > 50_000 ? 400 : 0,
+    );
+    return () => clearTimeout(t);
+  }, [doc, validation, commands]);
+  const summary = data?.summary;
+  const counts = data?.counts ?? new Map<CrawlAction, number>();
   if (!crawl || !summary) return null;
   const pick = (c: CrawlCategory) =>
     commands.setFilter({ crawl: active === c ? undefined : { category: c, label: `Crawl: ${LABEL[c]}` } });
