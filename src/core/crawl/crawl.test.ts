@@ -7,17 +7,19 @@ import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { missingPages } from './fixes.ts';
 import { CrawlJoin } from './join.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
+import { csvHead } from './read.ts';
 import { scanCsv } from './scan.ts';
-import { csvHead, parseCrawlCsv } from './table.ts';
+import { parseCrawlCsv } from './table.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../__fixtures__/crawl/${name}`, import.meta.url)));
 
 function crawlOf(name: string) {
   const { text } = decodeCsvBytes(fixture(name));
-  const found = detectCrawlCsv(csvHead(text).headers);
+  const head = csvHead(text);
+  const found = detectCrawlCsv(head.headers);
   if (!found) throw new Error(`${name} not detected`);
-  return parseCrawlCsv(text, found.mapping, { fileName: name, format: found.format });
+  return parseCrawlCsv(text, found.mapping, { fileName: name, format: found.format, ...head });
 }
 
 const SF = () => crawlOf('sf-internal-all.csv');

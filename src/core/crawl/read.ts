@@ -2,8 +2,17 @@
  * Reading a crawl file end to end (pure; the worker and the CLI call it): decode the bytes, find
  * the header, detect the export or take the caller's mapping, and build the compact table.
  */
+
+import { parseCsv } from '../csv.ts';
 import { type CrawlDetection, type CrawlMapping, decodeCsvBytes, detectCrawlCsv } from './detect.ts';
-import { type CrawlProgress, type CrawlTable, csvHead, parseCrawlCsv } from './table.ts';
+import { type CrawlProgress, type CrawlTable, parseCrawlCsv } from './table.ts';
+
+/** Where the header row is and which delimiter the file uses (looked at in its first 64 KB). */
+export function csvHead(text: string): { headers: string[]; headerRow: number; delimiter: string } {
+  const cut = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
+  const p = parseCsv(cut);
+  return { headers: p.headers, headerRow: p.headerRow, delimiter: p.delimiter };
+}
 
 /** The header row of a crawl file and what detection made of it. */
 export interface CrawlHead {
@@ -40,8 +49,16 @@ export function readCrawl(
   onProgress?: CrawlProgress,
 ): CrawlTable | null {
   const { text } = decodeCsvBytes(bytes);
-  const detected = detectCrawlCsv(csvHead(text).headers);
+  const head = csvHead(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const detected = detectCrawlCsv(head.headers);
   const use = mapping ?? detected?.mapping;
   if (!use || use.url === undefined) return null;
-  return parseCrawlCsv(text, use, { fileName, format: detected?.format ?? 'generic', onProgress });
+  const format = detected?.format ?? 'generic';
+  return parseCrawlCsv(text, use, {
+    fileName,
+    format,
+    headerRow: head.headerRow,
+    delimiter: head.delimiter,
+    onProgress,
+  });
 }

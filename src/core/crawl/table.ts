@@ -4,7 +4,6 @@
  * 1,000,000-row export with 70 columns becomes one string of URLs and a few MB of arrays, which
  * structured-clones (worker → page, page → IndexedDB) without a per-row object.
  */
-import { parseCsv } from '../csv.ts';
 import type { CrawlFormat, CrawlMapping } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
@@ -104,6 +103,10 @@ export type CrawlProgress = (done: number, total: number) => void;
 export interface CrawlParseOptions {
   fileName: string;
   format: CrawlFormat;
+  /** Records before the data (the header, and a title row above it): `csvHead` in read.ts. */
+  headerRow: number;
+  /** Field delimiter (`csvHead`). */
+  delimiter: string;
   onProgress?: CrawlProgress;
 }
 
@@ -134,22 +137,15 @@ export function rowFacts(
   return { status, flags };
 }
 
-/** Where the header row is and which delimiter the file uses (looked at in its first 64 KB). */
-export function csvHead(text: string): { headers: string[]; headerRow: number; delimiter: string } {
-  const cut = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
-  const p = parseCsv(cut);
-  return { headers: p.headers, headerRow: p.headerRow, delimiter: p.delimiter };
-}
-
 /**
  * Parse a crawl CSV (already decoded) keeping only the mapped columns. Rows without a URL are
  * skipped. Never throws on bad content.
  *
- * @example parseCrawlCsv('Address,Status Code\nhttps://a.example/,200\n', { url: 0, status: 1 }, { fileName: 'c.csv', format: 'generic' }).rows === 1
+ * @example parseCrawlCsv('Address,Status Code\nhttps://a.example/,200\n', { url: 0, status: 1 }, { fileName: 'c.csv', format: 'generic', headerRow: 1, delimiter: ',' }).rows === 1
  */
 export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: CrawlParseOptions): CrawlTable {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const head = csvHead(source);
+  const head = options;
   const parts: string[] = [];
   let offset = 0;
   let spans = new Int32Array(SPAN.width * 1024);

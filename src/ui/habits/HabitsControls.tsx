@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useState } from 'react';
-import { sniffCrawlFile } from '../../state/crawl.ts';
 import type { AppState } from '../../state/types.ts';
 import { onCrawlFileOffer } from '../crawl/crawlRequests.ts';
 import { isMod } from '../keyboard.ts';
@@ -114,7 +113,10 @@ export function HabitsControls() {
   useEffect(
     () =>
       onCrawlFileOffer(async (file) => {
-        if (!getState().doc || !(await sniffCrawlFile(file)).detected) return false;
+        if (!getState().doc) return false;
+        // Loaded on the first drop: the CSV reader stays out of the initial bundle.
+        const { sniffCrawlFile } = await import('../../state/crawl.ts');
+        if (!(await sniffCrawlFile(file)).detected) return false;
         setCsvFile(file);
         setDialog('crawl');
         return true;
