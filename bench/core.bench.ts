@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: core speed against the libraries people would otherwise use.
  * Parse: ours vs fast-xml-parser XMLParser vs sitemap.js; serialize: ours vs XMLBuilder; gzip.
- * Optional sections (bench/validation.ts, bench/insights.ts) run when present.
+ * Optional sections (bench/validation.ts, bench/insights.ts, bench/tree.ts) run when present.
  * Prints one table and writes it to bench/out/latest.md. Medians over several runs, one process.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -155,6 +155,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchGzip(inputs[0].doc)));
   rows.push(...(await optionalSection('validation.ts', 'benchValidation')));
   rows.push(...(await optionalSection('insights.ts', 'benchInsights')));
+  rows.push(...(await optionalSection('tree.ts', 'benchTree')));
   const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system) per operation, several runs in one process; ratio = baseline CPU ms / this row's CPU ms. Load average at start: ${loadavg()[0].toFixed(1)}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n\n${targets(rows)}`;
   process.stdout.write(`${md}\n`);
   mkdirSync(path.join(here, 'out'), { recursive: true });

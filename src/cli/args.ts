@@ -3,14 +3,40 @@
 /** A usage problem: printed with the help hint, exit code 2. */
 export class UsageError extends Error {}
 
+export type OutputFormat = 'human' | 'json' | 'junit' | 'sarif' | 'github';
+export type FailOn = 'error' | 'warning' | 'never';
+
 export interface CheckArgs {
   command: 'check';
   files: string[];
+  /** Same as `format === 'json'` (kept for `--json`). */
   json: boolean;
+  format: OutputFormat;
+  base?: string;
+  /** Local folder whose files are published under `base` (the site's URL). */
+  root?: string;
+  crossSubmission: boolean;
+  /** Follow sitemap indexes (and robots.txt) to their children on disk. Default true. */
+  follow: boolean;
+  /** Include every entry in JSON output even when a tree is followed. */
+  entries: boolean;
+  failOn: FailOn;
+  maxWarnings?: number;
+  /** Print errors only (warnings and info are still counted for --fail-on / --max-warnings). */
+  quiet: boolean;
+  /** A crawl export to audit the sitemaps against (CRAWL rules, src/cli/crawl.ts). */
+  crawl?: string;
+}
+
+export interface MergeArgs {
+  command: 'merge';
+  files: string[];
+  format: OutputFormat;
   base?: string;
   crossSubmission: boolean;
-  /** A crawl export to audit the sitemaps against (CRAWL rules). */
-  crawl?: string;
+  failOn: FailOn;
+  maxWarnings?: number;
+  quiet: boolean;
 }
 
 export interface ConvertArgs {
@@ -22,7 +48,10 @@ export interface ConvertArgs {
   base?: string;
 }
 
-export type CliArgs = CheckArgs | ConvertArgs | { command: 'help' } | { command: 'version' };
+export type CliArgs = CheckArgs | ConvertArgs | MergeArgs | { command: 'help' } | { command: 'version' };
+
+const FORMATS = new Set(['human', 'json', 'junit', 'sarif', 'github']);
+const FAIL_ON = new Set(['error', 'warning', 'never']);
 
 const TARGETS = new Set(['xml', 'txt', 'gz', 'zip']);
 
@@ -42,20 +71,95 @@ function checkUrl(value: string, flag: string): string {
   throw new UsageError(`${flag} must be an absolute http(s) URL, got "${value}".`);
 }
 
-function parseCheck(argv: string[]): CheckArgs {
-  const a: CheckArgs = { command: 'check', files: [], json: false, crossSubmission: false };
+/** Splits `--flag=value` into `['--flag', 'value']`; other tokens are returned as they are. */
+function splitEq(argv: string[]): string[] {
+  const out: string[] = [];
+  for (const t of argv) {
+    const eq = t.indexOf('=');
+    if (t.startsWith('--') && eq > 2) out.push(t.slice(0, eq), t.slice(eq + 1));
+    else out.push(t);
+  }
+  return out;
+}
+
+/** Options shared by check and merge; returns false when `t` is not one of them. */
+function reportOption(a: CheckArgs | MergeArgs, argv: string[], i: number): number | false {
+  const t = argv[i];
+  if (t === '--cross-submission') a.crossSubmission = true;
+  else if (t === '--quiet' || t === '-q') a.quiet = true;
+  else if (t === '--base') {
+    a.base = checkUrl(takeValue(argv, i, t), t);
+    return i + 1;
+  } else if (t === '--format' || t === '-f') {
+    const v = takeValue(argv, i, t);
+    if (!FORMATS.has(v)) throw new UsageError('--format must be human, json, junit, sarif or github.');
+    a.format = v as OutputFormat;
+    return i + 1;
+  } else if (t === '--fail-on') {
+    const v = takeValue(argv, i, t);
+    if (!FAIL_ON.has(v)) throw new UsageError('--fail-on must be error, warning or never.');
+    a.failOn = v as FailOn;
+    return i + 1;
+  } else if (t === '--max-warnings') {
+    const n = Number(takeValue(argv, i, t));
+    if (!Number.isInteger(n) || n < 0) throw new UsageError('--max-warnings must be an integer ≥ 0.');
+    a.maxWarnings = n;
+    return i + 1;
+  } else return false;
+  return i;
+}
+
+function parseCheck(raw: string[]): CheckArgs {
+  const argv = splitEq(raw);
+  const a: CheckArgs = {
+    command: 'check',
+    files: [],
+    json: false,
+    format: 'human',
+    crossSubmission: false,
+    follow: true,
+    entries: false,
+    failOn: 'error',
+    quiet: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const t = argv[i];
-    if (t === '--json') a.json = true;
-    else if (t === '--cross-submission') a.crossSubmission = true;
-    else if (t === '--base') a.base = checkUrl(takeValue(argv, i++, t), t);
-    else if (t.startsWith('--base=')) a.base = checkUrl(t.slice(7), '--base');
+    const shared = reportOption(a, argv, i);
+    if (shared !== false) i = shared;
+    else if (t === '--json') a.format = 'json';
+    else if (t === '--no-follow') a.follow = false;
+    else if (t === '--entries') a.entries = true;
+    else if (t === '--root') a.root = takeValue(argv, i++, t);
     else if (t === '--crawl') a.crawl = takeValue(argv, i++, t);
-    else if (t.startsWith('--crawl=')) a.crawl = t.slice(8);
     else if (t.startsWith('-') && t !== '-') throw new UsageError(`Unknown option for check: ${t}`);
     else a.files.push(t);
   }
   if (a.files.length === 0) throw new UsageError('check needs at least one FILE.');
+  if (a.root !== undefined && a.base === undefined)
+    throw new UsageError('--root needs --base (the URL the folder is published at).');
+  a.json = a.format === 'json';
+  return a;
+}
+
+function parseMerge(raw: string[]): MergeArgs {
+  const argv = splitEq(raw);
+  const a: MergeArgs = {
+    command: 'merge',
+    files: [],
+    format: 'human',
+    crossSubmission: false,
+    failOn: 'error',
+    quiet: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const t = argv[i];
+    const shared = reportOption(a, argv, i);
+    if (shared !== false) i = shared;
+    else if (t === '--json') a.format = 'json';
+    else if (t.startsWith('-')) throw new UsageError(`Unknown option for merge: ${t}`);
+    else a.files.push(t);
+  }
+  if (a.files.length === 0) throw new UsageError('merge needs at least one REPORT.json.');
   return a;
 }
 
@@ -91,30 +195,57 @@ export function parseArgs(argv: string[]): CliArgs {
   if (rest.includes('--help') || rest.includes('-h')) return { command: 'help' };
   if (command === 'check') return parseCheck(rest);
   if (command === 'convert') return parseConvert(rest);
+  if (command === 'merge') return parseMerge(rest);
   throw new UsageError(`Unknown command "${command}".`);
 }
 
 export const HELP = `sitemap-workbench — check and convert XML / text sitemaps (offline)
 
 Usage:
-  sitemap-workbench check FILE... [--json] [--base URL] [--cross-submission] [--crawl CSV]
+  sitemap-workbench check FILE|FOLDER|robots.txt... [--format F] [--root DIR --base URL] [options]
+  sitemap-workbench merge REPORT.json... [--format F] [options]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
+  sitemap-workbench --version | --help
 
 check
   Parses each FILE (XML urlset or index, text, gzip, feeds, robots.txt) and runs every rule.
-  Human output: one line per issue "file:line:col  severity  RULE  message", then a summary.
-  --json              Machine output. One FILE: a single object; several FILEs: an array of them.
-                      Object: { "file", "kind", "entries": [{ "loc", "lastmod"?, "changefreq"?,
-                      "priority"?, "images"?, "videos"?, "news"?, "alternates"?: [{ "hreflang", "href" }] }],
-                      "fatal": null | { "message", "line", "column" },
-                      "issues": [{ "rule", "severity", "entry"? (row index), "field"?, "line"?,
-                      "column"?, "message" }] }
-  --base URL          Publish URL of the file (e.g. https://www.example.com/sitemap.xml): enables
-                      host and scope rules.
+  A sitemap index or robots.txt is followed to its children on disk, a FOLDER is read whole,
+  and the cross-file checks run over all files read (LOC-006 URLs in several files, HREF-006
+  return links across files, IDX-001 missing children, IDX-003 stale index lastmod, IDX-006
+  nested indexes and loops). Files are read one at a time; memory stays bounded.
+  Children are found under --root by the path of their URL below --base, else below the
+  index's folder by the URL's path (or its tail, down to the file name); .gz twins count.
+  --format human|json|junit|sarif|github
+                      human (default): "file:line:col  severity  RULE  message" + a summary.
+                      json: one FILE without a tree: a single object, else an array of
+                      { "file", "kind", "publishUrl"?, "urls", "entries"?, "fatal", "issues" }
+                      (one FILE: { "file", "kind", "entries", "fatal", "issues" }). Entries:
+                      { "loc", "lastmod"?, "changefreq"?, "priority"?, "images"?, "videos"?,
+                      "news"?, "alternates"?: [{ "hreflang", "href" }] }; issues: { "rule",
+                      "severity", "entry"? (row index), "field"?, "line"?, "column"?, "message",
+                      "relatedFiles"? }. junit: JUnit XML (a suite per file, a failed case per
+                      error/warning). sarif: SARIF 2.1.0. github: GitHub Actions annotations.
+  --json              Same as --format json.
+  --root DIR          Local folder published at --base (e.g. --root dist --base https://www.example.com/).
+  --base URL          With --root: the site URL DIR is served at. Without: the publish URL of the
+                      first FILE (e.g. https://www.example.com/sitemap.xml). Enables host and scope rules.
   --cross-submission  Cross-host URLs are allowed (HOST-001 / IDX-004 become warnings).
   --crawl CSV         Audit against a crawl export (Screaming Frog, Search Console, or any CSV
                       with a URL column and status / indexability / canonical / redirect /
-                      last-modified columns): reports CRAWL-001..008; their errors count.
+                      last-modified columns): reports CRAWL-001..008 with the browser's rule ids.
+  --fail-on error|warning|never
+                      Exit 1 on errors (default), on errors or warnings, or never.
+  --max-warnings N    Exit 1 when there are more than N warnings.
+  --quiet, -q         Print errors only (warnings still count for --fail-on / --max-warnings).
+  --no-follow         Check each FILE alone: no children, no cross-file checks (for one job per
+                      file under GNU parallel or a CI matrix; then run merge).
+  --entries           In JSON of a tree, include every entry (large).
+  A progress line (files, URLs, URLs/s) is shown on a terminal, never when stderr is redirected.
+
+merge
+  Runs the cross-file checks over per-file JSON reports written by
+  "check --no-follow FILE --format json" and prints every report's issues plus the cross-file
+  ones, in any --format, with the same --fail-on / --max-warnings / --quiet.
 
 convert
   Writes the canonical form (SITEMAP-RULES.md OUT-*). --to gz writes gzipped XML (gzipped text
@@ -125,6 +256,6 @@ convert
                       to stdout, other formats into the current directory.
   --base URL          Publish URL of the (index) file; required to write an index after splitting.
 
-Exit codes: 0 no errors, 1 errors found (or the input is not well-formed), 2 unreadable input or
-bad arguments.
+Exit codes: 0 passed, 1 findings at the --fail-on level (or a file is not well-formed), 2
+unreadable input or bad arguments.
 `;

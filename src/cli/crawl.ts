@@ -7,7 +7,7 @@
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { readCrawl } from '../core/crawl/read.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
-import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { Issue, SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { type CliIo, readInput } from './check.ts';
 
@@ -26,18 +26,20 @@ export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | n
 }
 
 /**
- * Validate a document, joined with `crawl` when given (the same as core `validateDocument`
- * otherwise).
+ * A `check` document check (see `DocumentCheck`) reporting the CRAWL rules of each file against
+ * `crawl` (the sitemap's scope for CRAWL-006 is its most common origin).
  *
- * @example validateWithCrawl(doc, { now: Date.now() }, table).filter((i) => i.rule.startsWith('CRAWL-'))
+ * @example runCheck(args, io, [crawlCheck(table, args, Date.now())])
  */
-export function validateWithCrawl(
-  doc: SitemapDocument,
-  settings: ValidationSettings,
-  crawl: CrawlTable | null,
-): Issue[] {
-  const v = new Validator(settings);
-  v.load(doc);
-  if (crawl) v.setCrawl(new CrawlJoin(crawl, v.crawlScope()));
-  return v.all();
+export function crawlCheck(
+  crawl: CrawlTable,
+  args: { crossSubmission: boolean },
+  now: number,
+): (doc: SitemapDocument, file: string) => Issue[] {
+  return (doc) => {
+    const v = new Validator({ crossSubmission: args.crossSubmission, now });
+    v.load(doc);
+    v.setCrawl(new CrawlJoin(crawl, v.crawlScope()));
+    return v.all().filter((i) => i.rule.startsWith('CRAWL-'));
+  };
 }

@@ -144,6 +144,6 @@ describe('bin/sitemap-workbench.mjs', () => {
   it('runs the TypeScript CLI through tsx', async () => {
     const r = await run(['--help'], true);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('sitemap-workbench check FILE...');
+    expect(r.stdout).toContain('sitemap-workbench check FILE|FOLDER|robots.txt...');
   });
 });

@@ -5,6 +5,10 @@ import type { Entry, FatalError, ImageData, Issue, Severity, XNode } from '../co
 export interface FileReport {
   file: string;
   kind: string;
+  /** Where the file is published (known from --base/--root or from the index naming it). */
+  publishUrl?: string;
+  /** Number of entries (also when `entries` is left out of a tree's report). */
+  urls?: number;
   entries: JsonEntry[];
   fatal: FatalError | null;
   issues: JsonIssue[];
@@ -29,6 +33,8 @@ export interface JsonIssue {
   line?: number;
   column?: number;
   message: string;
+  /** Cross-file issues: the other files involved. */
+  relatedFiles?: string[];
 }
 
 type JsonValue = string | JsonNodes | Array<string | JsonNodes>;
@@ -81,7 +87,10 @@ export function entryJson(e: Entry): JsonEntry {
 }
 
 /** Issues with entry ids mapped to row indexes. */
-export function issuesJson(issues: readonly Issue[], rowOf: ReadonlyMap<number, number>): JsonIssue[] {
+export function issuesJson(
+  issues: readonly Issue[],
+  rowOf: Pick<ReadonlyMap<number, number>, 'get'>,
+): JsonIssue[] {
   return issues.map((i) => {
     const row = i.entry === undefined ? undefined : rowOf.get(i.entry);
     return {
@@ -121,7 +130,7 @@ export function tally(reports: readonly FileReport[]): Record<Severity, number> 
 /** The closing summary line. */
 export function summary(reports: readonly FileReport[]): string {
   const t = tally(reports);
-  const entries = reports.reduce((n, r) => n + r.entries.length, 0);
+  const entries = reports.reduce((n, r) => n + (r.urls ?? r.entries.length), 0);
   const fatal = t.fatal > 0 ? `, ${t.fatal} not well-formed` : '';
   return `${reports.length} file(s), ${entries} entries: ${t.error} error(s), ${t.warning} warning(s), ${t.info} info${fatal}`;
 }

@@ -6,7 +6,8 @@
  */
 import type { Issue } from './model.ts';
 import { sizeIssues } from './workspace/checks.ts';
-import { crossFileDuplicateSteps } from './workspace/duplicates.ts';
+import { CrossFileIndex } from './workspace/crossIndex.ts';
+import { crossFileIssues, feedCrossFileIndex } from './workspace/duplicates.ts';
 import { indexIssues } from './workspace/indexChecks.ts';
 import {
   knownNewestLastmod,
@@ -51,7 +52,7 @@ function toFile(input: WorkspaceInput): WorkspaceFile {
     role: input.result.kind === 'sitemapindex' ? 'index' : 'extra',
     parents: [],
     summary: {
-      urls: document.entries.length,
+      urls: input.urls ?? document.entries.length,
       decodedBytes: document.source?.decodedBytes ?? 0,
       issues: { error: 0, warning: 0, info: 0 },
       fatal: input.result.fatal !== null,
@@ -153,6 +154,10 @@ function nonIndexUrls(files: readonly WorkspaceFile[]): number {
  * URL hashing) and returns the same workspace. Newest lastmods are remembered per document
  * snapshot, so a rebuild after an edit rescans only the edited files.
  *
+ * `streamed`: the cross-file URL index already filled with the non-index files (file numbers =
+ * input positions), for callers that streamed the files and kept no entries (the CLI): their
+ * inputs carry `urls` and a remembered newest lastmod instead of entries.
+ *
  * @example
  * const steps = buildWorkspaceSteps(inputs, {}, 4096);
  * let step = steps.next();
@@ -163,6 +168,7 @@ export function* buildWorkspaceSteps(
   inputs: readonly WorkspaceInput[],
   settings: WorkspaceSettings = {},
   chunk = 4096,
+  streamed?: CrossFileIndex,
 ): Generator<WorkspaceBuildProgress, Workspace, void> {
   const files = inputs.map(toFile);
   const indexes: number[] = [];
@@ -194,14 +200,10 @@ export function* buildWorkspaceSteps(
   const issues: WorkspaceIssue[] = [];
   const groups = indexes.map((i, k) => indexIssues(files, i, byIndex[k], settings, newest));
   if (settings.perFileRules !== false) groups.push(sizeIssues(files));
-  const dups = crossFileDuplicateSteps(files, chunk);
-  for (let step = dups.next(); ; step = dups.next()) {
-    if (step.done) {
-      groups.push(step.value);
-      break;
-    }
-    yield { done: done + step.value, total };
-  }
+  const ix = streamed ?? new CrossFileIndex();
+  if (streamed === undefined)
+    for (const fed of feedCrossFileIndex(files, ix, chunk)) yield { done: done + fed, total };
+  groups.push(crossFileIssues(files, ix));
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
     count(file.summary.issues, inputs[f].issues ?? inputs[f].result.issues);
@@ -217,6 +219,7 @@ export function* buildWorkspaceSteps(
     extra,
     combined: combinedRows(files, children),
     issues,
+    hreflangLinks: ix.links,
   };
 }
 

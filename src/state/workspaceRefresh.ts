@@ -32,6 +32,14 @@ export function sameLocs(before: SitemapDocument, after: SitemapDocument): boole
   return true;
 }
 
+/** True when an entry's alternates differ between two snapshots with the same entries (edits replace arrays). */
+function alternatesChanged(before: SitemapDocument, after: SitemapDocument): boolean {
+  const a = before.entries;
+  const b = after.entries;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i].alternates !== b[i]?.alternates) return true;
+  return false;
+}
+
 /**
  * The workspace `model` with `docs` (one per file, same positions) swapped in, or null when a
  * full `buildWorkspace` is needed: a different number of files, an index document or a file's
@@ -57,6 +65,9 @@ export function refreshWorkspace(
     if (file.kind === 'sitemapindex' || docs[f].kind !== file.kind) return null;
     const pairs = locChanges(file.document, docs[f]);
     if (pairs === null) return null;
+    // HREF-006 across files reads every loc and every hreflang link: such edits rebuild.
+    if (pairs.length > 0 && (model.hreflangLinks ?? 0) > 0) return null;
+    if (alternatesChanged(file.document, docs[f])) return null;
     if (pairs.length > 0) edits.set(f, pairs);
     changed = true;
   }

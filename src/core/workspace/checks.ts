@@ -6,7 +6,11 @@
 import type { Entry, Severity } from '../model.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { CrossFileUrls } from './crossFile.ts';
+import type { RowPlace } from './crossIndex.ts';
 import type { WorkspaceFile, WorkspaceIssue } from './types.ts';
+
+/** What an issue needs of the entry it is shown on (an `Entry`, or the facts a streamed file kept). */
+export type IssueAt = Pick<Entry, 'id' | 'line' | 'column'>;
 
 const MAX_URLS = 50_000;
 const MAX_BYTES = 52_428_800;
@@ -19,7 +23,7 @@ export function workspaceIssue(
   rule: RuleId,
   severity: Severity,
   message: string,
-  entry?: Entry,
+  entry?: IssueAt,
   field?: string,
 ): WorkspaceIssue {
   const out: WorkspaceIssue = { rule, severity, message, file };
@@ -36,12 +40,29 @@ export function workspaceIssue(
 export function crossFileIssue(
   files: readonly WorkspaceFile[],
   f: number,
-  entry: Entry,
+  entry: IssueAt & Pick<Entry, 'loc'>,
   others: readonly number[],
 ): WorkspaceIssue {
   const names = others.map((o) => files[o].name).join(', ');
   const message = `URL ${entry.loc.trim()} is also listed in ${names}: keep it in one file only.`;
   return { ...workspaceIssue(f, 'LOC-006', 'warning', message, entry, 'loc'), relatedFiles: [...others] };
+}
+
+/**
+ * HREF-006 across files for the hreflang link `alternate` of an entry of file `f`: the page it
+ * names is in file `target.file` and does not link back.
+ */
+export function returnLinkIssue(
+  files: readonly WorkspaceFile[],
+  f: number,
+  entry: IssueAt,
+  alternate: number,
+  target: RowPlace,
+): WorkspaceIssue {
+  const where = `${files[target.file].name}${target.line !== undefined ? `:${target.line}` : ''} (entry ${target.entryIndex + 1})`;
+  const message = `No return link: the alternate page in ${where} does not link back to this page, so Google ignores the pair. Add the missing link there.`;
+  const issue = workspaceIssue(f, 'HREF-006', 'error', message, entry, `alternates.${alternate}.href`);
+  return { ...issue, relatedFiles: [target.file] };
 }
 
 /** The URL index of the non-index files. */

@@ -1,83 +1,76 @@
 /**
- * LOC-006 across files at 1,000,000 URLs: every trimmed `<loc>` is hashed into the validator's
- * typed-array `HashIndex` (no Map of a million strings); only the URLs whose hash is shared are
- * compared as strings afterwards. Runs as a generator so the caller can slice the work.
+ * The cross-file URL checks at 1,000,000 URLs and beyond: LOC-006 across files and HREF-006 across
+ * files, from a `CrossFileIndex` (64-bit URL hashes in typed arrays, no Map of a million strings).
+ * The app feeds its documents here in steps; the CLI streams files into its own index and calls
+ * {@link crossFileIssues} once all are fed.
  */
-import { HashIndex, hashString } from '../rules/hashIndex.ts';
-import { crossFileIssue } from './checks.ts';
+import { crossFileIssue, returnLinkIssue } from './checks.ts';
+import { CrossFileIndex } from './crossIndex.ts';
 import type { WorkspaceFile, WorkspaceIssue } from './types.ts';
 
-/** Running rows of the non-index files: file `owners[k]` starts at row `starts[k]`. */
-interface Rows {
-  starts: number[];
-  owners: number[];
-  total: number;
-}
-
-function rowsOf(files: readonly WorkspaceFile[]): Rows {
-  const starts: number[] = [];
-  const owners: number[] = [];
-  let total = 0;
-  for (let f = 0; f < files.length; f++) {
-    if (files[f].kind === 'sitemapindex') continue;
-    starts.push(total);
-    owners.push(f);
-    total += files[f].document.entries.length;
-  }
-  return { starts, owners, total };
-}
-
-/** The file and entry position of running row `r` (binary search over the file start rows). */
-function locate(rows: Rows, r: number): { file: number; entryIndex: number } {
-  let lo = 0;
-  let hi = rows.starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (rows.starts[mid] <= r) lo = mid;
-    else hi = mid - 1;
-  }
-  return { file: rows.owners[lo], entryIndex: r - rows.starts[lo] };
-}
-
-/** Rows filed under `hash`, grouped by their trimmed loc (each group ascending). */
-function groupsOf(files: readonly WorkspaceFile[], rows: Rows, candidates: number[]): number[][] {
-  candidates.sort((a, b) => a - b);
-  const byLoc = new Map<string, number[]>();
-  for (const r of candidates) {
-    const { file, entryIndex } = locate(rows, r);
-    const loc = files[file].document.entries[entryIndex].loc.trim();
-    const list = byLoc.get(loc);
-    if (list === undefined) byLoc.set(loc, [r]);
-    else list.push(r);
-  }
-  return [...byLoc.values()];
-}
-
-/** Issues of one group of rows listing the same URL, when they span two files or more. */
-function groupIssues(
-  files: readonly WorkspaceFile[],
-  rows: Rows,
-  group: readonly number[],
-  hits: Array<{ row: number; issue: WorkspaceIssue }>,
-): void {
-  if (group.length < 2) return;
-  const located = group.map((r) => locate(rows, r));
-  const involved = [...new Set(located.map((l) => l.file))];
-  if (involved.length < 2) return;
-  involved.sort((x, y) => x - y);
-  located.forEach(({ file, entryIndex }, k) => {
-    const entry = files[file].document.entries[entryIndex];
-    const others = involved.filter((o) => o !== file);
-    hits.push({ row: group[k], issue: crossFileIssue(files, file, entry, others) });
-  });
+/** Entry id of `entryIndex` in file `f`: the document's id when its entries are loaded, else the position (as parsed). */
+function entryIdOf(files: readonly WorkspaceFile[], f: number, entryIndex: number): number {
+  return files[f].document.entries[entryIndex]?.id ?? entryIndex;
 }
 
 /**
- * LOC-006 across files as steps: yields the number of entries hashed so far (out of the URLs of
- * all non-index files) every `chunk` entries, and returns the issues in file order, then entry
- * order: every entry whose trimmed `<loc>` also appears in another non-index file, naming the
- * other files. Duplicates inside one file are the validator's. Memory: two Int32Arrays sized
- * for the URL count plus one small list per shared hash.
+ * LOC-006 and HREF-006 across files from a filled index, in file order, then entry order:
+ * every entry whose trimmed `<loc>` also appears in another non-index file, naming the other
+ * files; and every hreflang link to a page held by another file that does not link back.
+ *
+ * @example crossFileIssues(ws.files, ix).map((i) => i.rule) // ['LOC-006', 'LOC-006', 'HREF-006']
+ */
+export function crossFileIssues(files: readonly WorkspaceFile[], ix: CrossFileIndex): WorkspaceIssue[] {
+  const hits: Array<{ row: number; k: number; issue: WorkspaceIssue }> = [];
+  for (const { loc, rows } of ix.sharedUrls()) {
+    const places = rows.map((r) => ix.place(r));
+    const involved = [...new Set(places.map((p) => p.file))].sort((x, y) => x - y);
+    places.forEach((p, k) => {
+      const at = { id: entryIdOf(files, p.file, p.entryIndex), loc, line: p.line, column: p.column };
+      const others = involved.filter((o) => o !== p.file);
+      hits.push({ row: rows[k], k: 0, issue: crossFileIssue(files, p.file, at, others) });
+    });
+  }
+  for (const m of ix.missingReturnLinks()) {
+    const source = ix.place(m.source);
+    const target = ix.place(m.target);
+    const at = {
+      id: entryIdOf(files, source.file, source.entryIndex),
+      line: source.line,
+      column: source.column,
+    };
+    hits.push({
+      row: m.source,
+      k: 1 + m.alternate,
+      issue: returnLinkIssue(files, source.file, at, m.alternate, target),
+    });
+  }
+  return hits.sort((x, y) => x.row - y.row || x.k - y.k).map((h) => h.issue);
+}
+
+/** Feeds the non-index files of `files` into `ix`, yielding the entries fed so far every `chunk` entries. */
+export function* feedCrossFileIndex(
+  files: readonly WorkspaceFile[],
+  ix: CrossFileIndex,
+  chunk: number,
+): Generator<number, void, void> {
+  let done = 0;
+  for (let f = 0; f < files.length; f++) {
+    if (files[f].kind === 'sitemapindex') continue;
+    const entries = files[f].document.entries;
+    for (let from = 0; from < entries.length; from += chunk) {
+      const to = Math.min(entries.length, from + chunk);
+      ix.addEntries(f, entries, from, to);
+      done += to - from;
+      if (to < entries.length || f < files.length - 1) yield done;
+    }
+  }
+}
+
+/**
+ * The cross-file checks as steps: yields the number of entries indexed so far (out of the URLs
+ * of all non-index files) about every `chunk` entries, and returns {@link crossFileIssues}.
+ * Duplicates inside one file are the validator's.
  *
  * @example const issues = drain(crossFileDuplicateSteps(ws.files, 4096));
  */
@@ -85,28 +78,13 @@ export function* crossFileDuplicateSteps(
   files: readonly WorkspaceFile[],
   chunk: number,
 ): Generator<number, WorkspaceIssue[], void> {
-  const rows = rowsOf(files);
-  const index = new HashIndex(rows.total);
-  const shared: number[] = [];
-  let row = 0;
-  for (let k = 0; k < rows.owners.length; k++) {
-    const entries = files[rows.owners[k]].document.entries;
-    for (let e = 0; e < entries.length; e++, row++) {
-      if (row % chunk === 0 && row > 0) yield row;
-      const loc = entries[e].loc.trim();
-      if (loc === '') continue;
-      const hash = hashString(loc);
-      if (index.add(hash, row) === 1) shared.push(hash);
-    }
-  }
-  const hits: Array<{ row: number; issue: WorkspaceIssue }> = [];
-  for (const hash of shared)
-    for (const group of groupsOf(files, rows, index.slots(hash))) groupIssues(files, rows, group, hits);
-  return hits.sort((x, y) => x.row - y.row).map((h) => h.issue);
+  const ix = new CrossFileIndex();
+  yield* feedCrossFileIndex(files, ix, chunk);
+  return crossFileIssues(files, ix);
 }
 
 /**
- * LOC-006 across files in one go (see {@link crossFileDuplicateSteps}).
+ * The cross-file checks in one go (see {@link crossFileDuplicateSteps}).
  *
  * @example crossFileDuplicates(ws.files).map((i) => i.relatedFiles)
  */

@@ -47,6 +47,10 @@ export function indexIssues(
   for (const ref of refs) {
     const entry = index.document.entries[ref.entryIndex];
     if (ref.loc === '') continue;
+    if (ref.file === null && settings.missingChildren !== undefined) {
+      const message = `Child ${ref.loc} was not found among the files: generate it, or remove the entry from ${index.name}.`;
+      out.push(workspaceIssue(indexPos, 'IDX-001', settings.missingChildren, message, entry, 'loc'));
+    }
     if (ref.file !== null && ref.file !== indexPos && files[ref.file].kind === 'sitemapindex') {
       const message = `Child ${ref.loc} is itself a sitemap index (${files[ref.file].name}); indexes cannot nest: list its children directly.`;
       out.push(workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc'));

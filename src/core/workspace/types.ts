@@ -3,7 +3,14 @@
  * any other files opened together. Built by `buildWorkspace` in `../workspace.ts`.
  */
 
-import type { DocumentKind, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../model.ts';
+import type {
+  DocumentKind,
+  Issue,
+  ParseResult,
+  Severity,
+  SitemapDocument,
+  ValidationSettings,
+} from '../model.ts';
 
 /** One file given to `buildWorkspace`. */
 export interface WorkspaceInput {
@@ -20,6 +27,11 @@ export interface WorkspaceInput {
    * parse issues). When absent, the parse issues in `result.issues` are counted.
    */
   issues?: readonly Issue[];
+  /**
+   * Entry count of a file whose entries were not kept (`result.document.entries` is empty: the
+   * CLI streams files through a `CrossFileIndex`); default the document's entry count.
+   */
+  urls?: number;
 }
 
 /** Workspace-wide settings: `publishUrl` is the publish URL of the first index file. */
@@ -31,6 +43,12 @@ export interface WorkspaceSettings extends Pick<ValidationSettings, 'publishUrl'
    * workspace can make (LOC-006 across files, IDX-003 staleness, IDX-006) always run.
    */
   perFileRules?: boolean;
+  /**
+   * Report each child no supplied file matches (IDX-001, this severity): for a whole tree read
+   * from disk (the CLI), where a missing child is a broken build. Default: not reported (the
+   * editor lists missing children in the workspace panel instead).
+   */
+  missingChildren?: Severity;
 }
 
 /** What a file is in the workspace: an index, a file named by an index, or a file no index names. */
@@ -123,4 +141,9 @@ export interface Workspace {
   extra: number[];
   combined: CombinedRows;
   issues: WorkspaceIssue[];
+  /**
+   * hreflang links the cross-file checks indexed: when non-zero, an edit of a `<loc>` or of
+   * alternates can change HREF-006 across files, so it needs a full build.
+   */
+  hreflangLinks?: number;
 }

@@ -1,0 +1,151 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
+import { validateDocument, withoutRepeats } from '../core/validate.ts';
+import { buildWorkspace, type WorkspaceInput } from '../core/workspace.ts';
+import type { CliIo } from './check.ts';
+import { writeTree } from './genTree.ts';
+import { runCli } from './main.ts';
+import type { FileReport } from './report.ts';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'smw-tree-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const SITE = 'https://www.example.com/';
+const NOW = Date.UTC(2026, 0, 1);
+
+async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    now: () => NOW,
+  };
+  const code = await runCli(argv, io);
+  return { code, out, err };
+}
+
+function countByRule(issues: Array<{ rule: string; severity: string }>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const i of issues) {
+    const key = `${i.rule} ${i.severity}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** What the app computes: each file parsed and validated alone, plus the workspace of all of them. */
+function appFindings(dir: string): Record<string, number> {
+  const inputs: WorkspaceInput[] = [];
+  const all: Array<{ rule: string; severity: string }> = [];
+  for (const name of readdirSync(dir).sort()) {
+    const bytes = new Uint8Array(readFileSync(path.join(dir, name)));
+    const file = path.join(dir, name);
+    const parsed = parseSitemap(bytes, { fileName: file });
+    const publishUrl = `${SITE}${name}`;
+    const validated = validateDocument(parsed.document, { publishUrl, now: NOW });
+    all.push(...withoutRepeats(parsed.issues, validated), ...validated);
+    inputs.push({ name: file, result: parsed, publishUrl, issues: [] });
+  }
+  const ws = buildWorkspace(inputs, { perFileRules: false, missingChildren: 'error' });
+  all.push(...ws.issues);
+  return countByRule(all);
+}
+
+describe('check follows a sitemap tree from disk', () => {
+  const dir = path.join(tmp, 'site');
+  const tree = writeTree(dir, {
+    files: 5,
+    urls: 8,
+    gzipEvery: 2,
+    missing: true,
+    loop: true,
+    dupes: 2,
+    hreflang: 3,
+  });
+
+  it('gives the same findings as the app workspace (same ids, same counts)', async () => {
+    const r = await cli(['check', tree.index, '--root', dir, '--base', SITE, '--format', 'json']);
+    const reports = JSON.parse(r.out) as FileReport[];
+    // index + 5 children (two gzipped) + the looping second index; the missing child is a finding.
+    expect(reports.map((x) => path.basename(x.file)).sort()).toEqual(
+      [
+        'index-2.xml',
+        'sitemap-0.xml',
+        'sitemap-1.xml.gz',
+        'sitemap-2.xml',
+        'sitemap-3.xml.gz',
+        'sitemap-4.xml',
+        'sitemap-index.xml',
+      ].sort(),
+    );
+    expect(reports.reduce((n, x) => n + (x.urls ?? 0), 0)).toBe(tree.urls + 7 + 1); // + the index entries (5 children, missing, index-2) + index-2's one
+    const cliCounts = countByRule(reports.flatMap((x) => x.issues));
+    expect(cliCounts).toEqual(appFindings(dir));
+    expect(cliCounts['IDX-001 error']).toBe(1); // the missing child
+    expect(cliCounts['IDX-006 error']).toBe(2); // index → index-2 → index
+    expect(cliCounts['LOC-006 warning']).toBe(4 * 2 * 2); // 2 URLs repeated at each of 4 boundaries
+    expect(cliCounts['HREF-006 error']).toBe(1); // the de page without its link back to en
+    expect(r.code).toBe(1);
+  });
+
+  it('finds children next to the index without --root, and reads a folder the same way', async () => {
+    const byIndex = await cli(['check', tree.index, '--format', 'json']);
+    const byFolder = await cli(['check', dir, '--format', 'json']);
+    const files = (out: string) => (JSON.parse(out) as FileReport[]).map((x) => path.basename(x.file)).sort();
+    expect(files(byIndex.out)).toEqual(files(byFolder.out));
+    const dupes = (out: string) =>
+      (JSON.parse(out) as FileReport[]).flatMap((x) => x.issues).filter((i) => i.rule === 'LOC-006').length;
+    expect(dupes(byIndex.out)).toBe(16);
+    expect(dupes(byFolder.out)).toBe(16);
+  });
+
+  it('follows the Sitemap: lines of a robots.txt', async () => {
+    const robots = path.join(tmp, 'robots.txt');
+    writeFileSync(robots, `User-agent: *\nDisallow:\nSitemap: ${SITE}sitemap-index.xml\n`);
+    const local = path.join(dir, 'robots.txt');
+    writeFileSync(local, readFileSync(robots));
+    const r = await cli(['check', local, '--format', 'json']);
+    rmSync(local);
+    const reports = JSON.parse(r.out) as FileReport[];
+    expect(reports.map((x) => path.basename(x.file))).toContain('sitemap-4.xml');
+  });
+
+  it('merge over per-file JSON reports finds the cross-file issues check finds', async () => {
+    const files = readdirSync(dir).sort();
+    const reportFiles: string[] = [];
+    for (const [k, name] of files.entries()) {
+      const r = await cli(['check', '--no-follow', path.join(dir, name), '--format', 'json']);
+      const out = path.join(tmp, `report-${k}.json`);
+      writeFileSync(out, r.out);
+      reportFiles.push(out);
+    }
+    const merged = await cli(['merge', ...reportFiles, '--format', 'json']);
+    const whole = await cli(['check', tree.index, '--format', 'json']);
+    const cross = (out: string) =>
+      countByRule(
+        (JSON.parse(out) as FileReport[])
+          .flatMap((x) => x.issues)
+          .filter((i) => i.relatedFiles !== undefined || i.rule === 'IDX-001'),
+      );
+    expect(cross(merged.out)).toEqual(cross(whole.out));
+    expect(cross(merged.out)['LOC-006 warning']).toBe(16);
+    expect(merged.code).toBe(1);
+  });
+
+  it('exits 2 for a named file that does not exist, and reports a missing child as IDX-001', async () => {
+    const r = await cli(['check', path.join(tmp, 'nope.xml')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no such file');
+    const human = await cli(['check', tree.index]);
+    expect(human.out).toMatch(
+      /sitemap-index\.xml:\d+:\d+ {2}error {2}IDX-001 {2}Child https:\/\/www\.example\.com\/sitemap-missing\.xml was not found/,
+    );
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Where the files of a sitemap tree are on disk: the targets named on the command line (a file,
+ * a folder of sitemaps, a robots.txt) and the local file of each child URL an index or robots.txt
+ * names — under `--root` by the URL's path below `--base`, else next to the index by file name,
+ * with or without `.gz`.
+ */
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SITEMAP_FILE = /\.(xml|txt)(\.gz)?$/i;
+
+/** Where local files are published: `root` (a folder) is served at `base` (a URL). */
+export interface SiteMapping {
+  root?: string;
+  base?: string;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Stable identity of a file (its real path), or the resolved path when it does not exist. */
+export function fileKey(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/** The sitemap files of a folder (recursive, sorted, `.xml`/`.txt` plain or gzipped, robots.txt excluded). */
+export function folderFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    const items = readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const item of items) {
+      const p = path.join(d, item.name);
+      if (item.isDirectory()) {
+        if (!item.name.startsWith('.') && item.name !== 'node_modules') walk(p);
+      } else if (SITEMAP_FILE.test(item.name) && item.name.toLowerCase() !== 'robots.txt') out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** `p` itself, or its `.gz` twin (either way round) when only that exists. */
+function withGz(p: string): string | null {
+  if (isFile(p)) return p;
+  const twin = /\.gz$/i.test(p) ? p.slice(0, -3) : `${p}.gz`;
+  return isFile(twin) ? twin : null;
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** The publish URL of a local file under `root` (null when outside it or without a mapping). */
+export function publishUrlOf(file: string, site: SiteMapping): string | undefined {
+  if (site.root === undefined || site.base === undefined) return undefined;
+  const rel = path.relative(path.resolve(site.root), path.resolve(file));
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  const base = site.base.endsWith('/') ? site.base : `${site.base}/`;
+  return new URL(rel.split(path.sep).map(encodeURIComponent).join('/'), base).href;
+}
+
+/**
+ * The local file a child URL names, or null: first under `root` by the URL's path below `base`,
+ * then below the folder of `from` (the index) by the URL's path or its tails, down to the file
+ * name alone; `.gz` twins count.
+ *
+ * @example resolveChild('https://a.example/s/1.xml', 'dist/index.xml', { root: 'dist', base: 'https://a.example/' }) // 'dist/s/1.xml'
+ */
+export function resolveChild(url: string, from: string, site: SiteMapping): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    const name = url.split(/[?#]/)[0].split('/').filter(Boolean).pop();
+    return name === undefined ? null : withGz(path.join(path.dirname(from), name));
+  }
+  if (site.root !== undefined && site.base !== undefined) {
+    const base = new URL(site.base.endsWith('/') ? site.base : `${site.base}/`);
+    if (u.origin === base.origin && u.pathname.startsWith(base.pathname)) {
+      const rel = decodedPath(u.pathname.slice(base.pathname.length));
+      const found = rel === '' ? null : withGz(path.join(site.root, ...rel.split('/')));
+      if (found !== null) return found;
+    }
+  }
+  // Next to the index: the URL's path below the index's folder, then shorter tails of it, down to the file name.
+  const segments = decodedPath(u.pathname)
+    .split('/')
+    .filter((s) => s !== '' && s !== '.' && s !== '..');
+  for (let k = 0; k < segments.length; k++) {
+    const found = withGz(path.join(path.dirname(from), ...segments.slice(k)));
+    if (found !== null) return found;
+  }
+  return null;
+}

@@ -1,0 +1,313 @@
+/**
+ * The compact state behind the cross-file URL checks of a workspace: LOC-006 (a URL listed in
+ * several files) and HREF-006 across files (a page in one file lists an alternate that another
+ * file holds, and that page does not link back). Files are fed entry by entry, so a caller can
+ * drop each document once fed (the CLI streams 10,000,000 URLs through it); the app feeds its
+ * loaded documents (`buildWorkspaceSteps`). No URL strings are kept: each trimmed `<loc>` is a
+ * 64-bit hash (two independent 32-bit hashes), each hreflang link an integer pair (the row of
+ * the page, the 64-bit hash of the href); only the URLs found in two files keep their text.
+ * Memory: about 20 bytes per URL and 16 per hreflang link, in 64K-element pages (no doubling copies).
+ */
+import type { Alternate, Entry } from '../model.ts';
+import { finishHash, HASH_SEED } from '../rules/hashIndex.ts';
+import { isNonHreflang } from '../rules/hreflang.ts';
+import { trimValue } from '../urls.ts';
+
+const PAGE_BITS = 16;
+const PAGE = 1 << PAGE_BITS;
+const PAGE_MASK = PAGE - 1;
+
+/** A growable Int32 column in fixed pages: appends never copy earlier pages. */
+class IntColumn {
+  private readonly pages: Int32Array[] = [];
+  length = 0;
+  push(v: number): void {
+    const k = this.length >>> PAGE_BITS;
+    if (k === this.pages.length) this.pages.push(new Int32Array(PAGE));
+    this.pages[k][this.length & PAGE_MASK] = v;
+    this.length++;
+  }
+  get(i: number): number {
+    return this.pages[i >>> PAGE_BITS][i & PAGE_MASK];
+  }
+  set(i: number, v: number): void {
+    this.pages[i >>> PAGE_BITS][i & PAGE_MASK] = v;
+  }
+  bytes(): number {
+    return this.pages.length * PAGE * 4;
+  }
+}
+
+/** Set by {@link hash64}: the two independent 32-bit halves of the last hash. */
+let hashA = 0;
+let hashB = 0;
+
+/**
+ * 64-bit hash of `s` as two independent 32-bit hashes in one pass: FNV-1a (as `hashString`) and a
+ * multiply-rotate hash, each with a murmur3 finaliser. Results in `hashA` / `hashB`.
+ */
+function hash64(s: string): void {
+  let a = HASH_SEED;
+  let b = 0x9747b28c;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b = (b << 13) | (b >>> 19);
+  }
+  hashA = finishHash(a);
+  hashB = finishHash(b ^ s.length);
+}
+
+/**
+ * A copy of `s` that does not share memory with the text it was cut from: a `<loc>` is often a
+ * slice of its whole decoded file, which it would otherwise keep alive after the file is dropped.
+ */
+function ownCopy(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
+/** A link that takes part in hreflang clusters: rel alternate (or none), a code and an href. */
+function isClusterLink(a: Alternate): boolean {
+  if (a.href === undefined || a.hreflang === undefined || isNonHreflang(a)) return false;
+  if (a.hreflang.trim() === '' || a.href.trim() === '') return false;
+  return a.rel === undefined || a.rel.trim().toLowerCase() === 'alternate';
+}
+
+/** The minimal entry the index reads: the loc, its alternates and where it is. */
+export type IndexedEntry = Pick<Entry, 'loc' | 'alternates' | 'line' | 'column'>;
+
+/** Where one row (an entry of a fed file) is. */
+export interface RowPlace {
+  file: number;
+  /** Position of the entry in its file. */
+  entryIndex: number;
+  line?: number;
+  column?: number;
+}
+
+/** LOC-006 across files: a URL and every row listing it, when two files or more list it. */
+export interface SharedUrl {
+  /** The trimmed loc. */
+  loc: string;
+  /** Rows (ascending) listing it, in at least two files. */
+  rows: number[];
+}
+
+/** HREF-006 across files: row `source` lists `target` (in another file), which does not link back. */
+export interface MissingReturnLink {
+  source: number;
+  target: number;
+  /** Position of the link in the source entry's alternates. */
+  alternate: number;
+}
+
+/**
+ * Rows of the fed files, in feeding order; file numbers are the caller's (e.g. workspace
+ * positions) and must be fed in ascending order, each file once.
+ *
+ * @example
+ * const ix = new CrossFileIndex();
+ * ix.addEntries(0, docA.entries, 0, docA.entries.length);
+ * ix.addEntries(2, docB.entries, 0, docB.entries.length);
+ * ix.sharedUrls() // [{ loc: 'https://a.example/x', rows: [3, 17] }]
+ */
+export class CrossFileIndex {
+  private readonly keyA = new IntColumn();
+  private readonly keyB = new IntColumn();
+  private readonly lines = new IntColumn();
+  private readonly columns = new IntColumn();
+  /** Next row + 1 with the same key (chains start at the first row of a key). */
+  private readonly next = new IntColumn();
+  private readonly edgeSrc = new IntColumn();
+  private readonly edgeA = new IntColumn();
+  private readonly edgeB = new IntColumn();
+  private readonly edgeAlt = new IntColumn();
+  /** Open addressing: first row + 1 of each key, 0 free. */
+  private table = new Int32Array(1 << 12);
+  private used = 0;
+  /** First rows of keys listed twice or more, and the loc text of those keys. */
+  private readonly shared = new Map<number, string>();
+  private readonly fileOf: number[] = [];
+  private readonly fileStart: number[] = [];
+
+  /** hreflang links fed so far (to pages in any file). */
+  get links(): number {
+    return this.edgeSrc.length;
+  }
+
+  /** Rows fed so far. */
+  get rows(): number {
+    return this.keyA.length;
+  }
+
+  /** Approximate bytes held (typed arrays). */
+  bytes(): number {
+    let n = this.table.byteLength;
+    for (const c of [this.keyA, this.keyB, this.lines, this.columns, this.next]) n += c.bytes();
+    for (const c of [this.edgeSrc, this.edgeA, this.edgeB, this.edgeAlt]) n += c.bytes();
+    return n;
+  }
+
+  /** Feed `entries[from, to)` of `file` (call again with the next range for the same file). */
+  addEntries(file: number, entries: readonly IndexedEntry[], from: number, to: number): void {
+    const last = this.fileOf.length - 1;
+    if (last < 0 || this.fileOf[last] !== file) {
+      if (last >= 0 && this.fileOf[last] > file) throw new Error('files must be fed in ascending order');
+      this.fileOf.push(file);
+      this.fileStart.push(this.rows);
+    }
+    for (let e = from; e < to; e++) this.addEntry(entries[e]);
+  }
+
+  private addEntry(entry: IndexedEntry): void {
+    const row = this.rows;
+    const loc = trimValue(entry.loc);
+    if (loc !== '') hash64(loc);
+    const a = loc === '' ? 0 : hashA;
+    const b = loc === '' ? 0 : hashB;
+    this.keyA.push(a);
+    this.keyB.push(b);
+    this.lines.push(entry.line ?? 0);
+    this.columns.push(entry.column ?? 0);
+    this.next.push(0);
+    if (loc !== '') {
+      const first = this.find(a, b);
+      if (first < 0) this.insert(a, b, row);
+      else {
+        this.next.set(row, this.next.get(first));
+        this.next.set(first, row + 1);
+        if (!this.shared.has(first)) this.shared.set(first, ownCopy(loc));
+      }
+    }
+    const alts = entry.alternates;
+    if (alts === undefined || loc === '') return;
+    for (let k = 0; k < alts.length; k++) {
+      const alt = alts[k];
+      if (!isClusterLink(alt)) continue;
+      const href = trimValue(alt.href as string);
+      if (href === loc) continue;
+      hash64(href);
+      this.edgeSrc.push(row);
+      this.edgeA.push(hashA);
+      this.edgeB.push(hashB);
+      this.edgeAlt.push(k);
+    }
+  }
+
+  /** First row of key (a, b), or -1. */
+  private find(a: number, b: number): number {
+    const mask = this.table.length - 1;
+    for (let i = (a ^ Math.imul(b, 0x27d4eb2d)) & mask; ; i = (i + 1) & mask) {
+      const slot = this.table[i];
+      if (slot === 0) return -1;
+      const r = slot - 1;
+      if (this.keyA.get(r) === a && this.keyB.get(r) === b) return r;
+    }
+  }
+
+  private insert(a: number, b: number, row: number): void {
+    if ((this.used + 1) * 2 > this.table.length) this.grow();
+    const mask = this.table.length - 1;
+    let i = (a ^ Math.imul(b, 0x27d4eb2d)) & mask;
+    while (this.table[i] !== 0) i = (i + 1) & mask;
+    this.table[i] = row + 1;
+    this.used++;
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.table = new Int32Array(old.length * 2);
+    const mask = this.table.length - 1;
+    for (const slot of old) {
+      if (slot === 0) continue;
+      const r = slot - 1;
+      let i = (this.keyA.get(r) ^ Math.imul(this.keyB.get(r), 0x27d4eb2d)) & mask;
+      while (this.table[i] !== 0) i = (i + 1) & mask;
+      this.table[i] = slot;
+    }
+  }
+
+  /** File, position, line and column of `row`. */
+  place(row: number): RowPlace {
+    let lo = 0;
+    let hi = this.fileStart.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.fileStart[mid] <= row) lo = mid;
+      else hi = mid - 1;
+    }
+    const out: RowPlace = { file: this.fileOf[lo], entryIndex: row - this.fileStart[lo] };
+    const line = this.lines.get(row);
+    if (line > 0) {
+      out.line = line;
+      const column = this.columns.get(row);
+      if (column > 0) out.column = column;
+    }
+    return out;
+  }
+
+  private fileOfRow(row: number): number {
+    return this.place(row).file;
+  }
+
+  private chain(first: number): number[] {
+    const rows: number[] = [];
+    for (let r = first; r >= 0; r = this.next.get(r) - 1) rows.push(r);
+    return rows.sort((x, y) => x - y);
+  }
+
+  /** URLs listed in two files or more (duplicates inside one file are the validator's). */
+  sharedUrls(): SharedUrl[] {
+    const out: SharedUrl[] = [];
+    for (const [first, loc] of this.shared) {
+      const rows = this.chain(first);
+      const files = new Set(rows.map((r) => this.fileOfRow(r)));
+      if (files.size > 1) out.push({ loc, rows });
+    }
+    return out;
+  }
+
+  /** Edges of `row`: the range [lo, hi) of edge positions (edges are fed in row order). */
+  private edgesOf(row: number): [number, number] {
+    const n = this.edgeSrc.length;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.edgeSrc.get(mid) < row) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < n && this.edgeSrc.get(end) === row) end++;
+    return [lo, end];
+  }
+
+  /**
+   * hreflang links from a page in one file to a page held by another file (and by none in the
+   * page's own file: those pairs are the per-file validator's) that does not link back.
+   */
+  missingReturnLinks(): MissingReturnLink[] {
+    const out: MissingReturnLink[] = [];
+    for (let e = 0; e < this.edgeSrc.length; e++) {
+      const source = this.edgeSrc.get(e);
+      const first = this.find(this.edgeA.get(e), this.edgeB.get(e));
+      if (first < 0) continue;
+      const own = this.fileOfRow(source);
+      let target = -1;
+      let local = false;
+      for (let r = first; r >= 0; r = this.next.get(r) - 1) {
+        if (this.fileOfRow(r) === own) local = true;
+        else if (target < 0 || r < target) target = r;
+      }
+      if (local || target < 0) continue;
+      const [lo, hi] = this.edgesOf(target);
+      const a = this.keyA.get(source);
+      const b = this.keyB.get(source);
+      let back = false;
+      for (let k = lo; k < hi && !back; k++) back = this.edgeA.get(k) === a && this.edgeB.get(k) === b;
+      if (!back) out.push({ source, target, alternate: this.edgeAlt.get(e) });
+    }
+    return out;
+  }
+}
