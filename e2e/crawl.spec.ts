@@ -40,7 +40,8 @@ function savedCrawlRows(): Promise<number | null> {
     open.onsuccess = () => {
       const db = open.result;
       if (!db.objectStoreNames.contains('meta')) return resolve(null);
-      const get = db.transaction('meta').objectStore('meta').get('crawl');
+      // The session's first crawl table (idbPersistence.ts `crawlKey`).
+      const get = db.transaction('meta').objectStore('meta').get('current#crawl-0');
       get.onsuccess = () => resolve((get.result as { rows?: number } | undefined)?.rows ?? null);
       get.onerror = () => resolve(null);
     };

@@ -30,11 +30,14 @@ test('dropping a file anywhere on the window opens it', async ({ wb }) => {
   await expect(wb.page.getByRole('banner')).toContainText('dropped-sitemap.xml');
 });
 
-test('dropping several files opens the first and names the others', async ({ wb, page }) => {
+test('dropping several files opens them together as one workspace and says so', async ({ wb, page }) => {
   const xml = readFileSync(SAMPLE, 'utf8');
   await wb.dropFile('first.xml', xml, ['second.xml', xml]);
   await wb.expectUrlCount(201);
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('not opened: second.xml');
+  await expect(wb.workspace).toContainText('2 files');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Opened 2 files as one workspace: first.xml and second.xml.',
+  );
 });
 
 test('a file that is not well-formed shows the error, its line and column, and opens partially only on request', async ({

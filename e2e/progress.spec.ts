@@ -51,7 +51,7 @@ for (const theme of ['Light', 'Dark'] as const) {
   });
 }
 
-test('a file opened over an edited document joins it as a workspace instead of replacing it', async ({
+test('a file opened over an edited document asks first; Add to workspace keeps the edit beside it', async ({
   wb,
   page,
 }, testInfo) => {
@@ -63,6 +63,9 @@ test('a file opened over an edited document joins it as a workspace instead of r
   await page.keyboard.press('Enter');
   await expect(priority).toHaveText('0.9');
   await wb.openFile(other);
+  const ask = page.getByRole('dialog', { name: 'Open other-sitemap.xml?' });
+  await expect(ask).toContainText('sample-sitemap.xml (1 edit)');
+  await ask.getByRole('button', { name: 'Add to workspace' }).click();
   await expect(wb.workspace).toContainText('sample-sitemap.xml');
   await expect(wb.workspace).toContainText('other-sitemap.xml');
   await wb.showWorkspaceFile('sample-sitemap.xml');

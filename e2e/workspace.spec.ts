@@ -207,6 +207,11 @@ test('a big file added to the workspace shows its progress with Cancel in the pa
   const panel = wb.workspace;
   await expect(panel).toContainText('3 files · 4 URLs');
   await wb.openFile(big);
+  // An unrelated file over an open workspace: asked first (Add to workspace / Replace / Cancel).
+  await wb.page
+    .getByRole('dialog', { name: 'Open big-extra.xml?' })
+    .getByRole('button', { name: 'Add to workspace' })
+    .click();
   const bar = panel.getByRole('progressbar', { name: /^(Opening big-extra\.xml|Checking 500,000 URLs)$/ });
   await expect(bar).toBeVisible();
   await panel.getByRole('button', { name: 'Cancel' }).click();

@@ -1,29 +1,56 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
 import { AUTOSAVE_DELAY_MS, HISTORY_KEPT_IN_STORAGE, trimHistory } from './autosave.ts';
 import type { Patch } from './patch.ts';
-import { createMemoryPersistence, type PersistenceAdapter, type Timers } from './persist.ts';
+import {
+  createMemoryPersistence,
+  type PersistenceAdapter,
+  type SavedWorkspaceV1,
+  type Timers,
+} from './persist.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, makeEntry } from './testing.ts';
+import { createWorkspaceStore, type SessionLock } from './workspaceStore.ts';
 
 const timers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
+const enc = (s: string) => new TextEncoder().encode(s);
+const NOW = Date.UTC(2026, 0, 2, 10, 30);
 
-function newStore(storage: PersistenceAdapter, n = 5) {
+function newStore() {
   return createAppStore({
-    worker: fakeClient(() => ({ kind: 'urlset', document: makeDocument(n), issues: [], fatal: null })),
-    now: () => Date.UTC(2026, 0, 2, 10, 30),
-    storage,
-    timers,
+    worker: fakeClient((bytes, name) => parseSitemap(bytes, { fileName: name })),
+    now: () => NOW,
   });
 }
 
-async function settle() {
-  await vi.advanceTimersByTimeAsync(0);
+function session(storage: PersistenceAdapter, lock?: SessionLock) {
+  return createWorkspaceStore({
+    primary: newStore(),
+    createStore: newStore,
+    timers,
+    now: () => NOW,
+    storage,
+    ...(lock ? { lock } : {}),
+  });
 }
 
-describe('autosave', () => {
+const urlset = (...locs: string[]) =>
+  enc(
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`,
+  );
+const INDEX = {
+  name: 'sitemap.xml',
+  bytes: enc(
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://a.example/a.xml</loc></sitemap><sitemap><loc>https://a.example/b.xml</loc></sitemap></sitemapindex>',
+  ),
+};
+const A = { name: 'a.xml', bytes: urlset('https://a.example/1', 'https://a.example/2') };
+const B = { name: 'b.xml', bytes: urlset('https://a.example/3', 'https://a.example/4') };
+
+describe('autosave of the whole session', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -33,93 +60,87 @@ describe('autosave', () => {
 
   it('saves once, shortly after a burst of edits, never on the typing path', async () => {
     const storage = createMemoryPersistence();
-    const store = newStore(storage);
-    await settle();
-    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
-    store.commands.setCell(1, 'priority', '0.15');
-    store.commands.setCell(2, 'priority', '0.25');
-    store.commands.setCell(3, 'priority', '0.35');
-    expect(storage.saves).toBe(0);
+    const ws = session(storage);
+    await ws.commands.open([A]);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    const saves = storage.saves;
+    const c = ws.activeStore().commands;
+    c.setCell(0, 'priority', '0.15');
+    c.setCell(1, 'priority', '0.25');
+    expect(storage.saves).toBe(saves);
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 1);
-    expect(storage.saves).toBe(0);
+    expect(storage.saves).toBe(saves);
     await vi.advanceTimersByTimeAsync(1);
-    expect(storage.saves).toBe(1);
-    expect(storage.saved?.doc.entries[3].priority).toBe('0.35');
-    expect(storage.saved?.undo).toHaveLength(3);
-    expect(storage.saved).toMatchObject({
-      fileName: 'sitemap.xml',
-      dirty: true,
-      savedAt: Date.UTC(2026, 0, 2, 10, 30),
-    });
+    expect(storage.saves).toBe(saves + 1);
+    expect(storage.saved?.files[0].doc.entries[1].priority).toBe('0.25');
+    expect(storage.saved?.files[0].undo).toHaveLength(2);
+    expect(storage.saved).toMatchObject({ savedAt: NOW, active: 0 });
   });
 
-  it('restores the saved workspace on the next visit, with working undo, and says what and when', async () => {
+  it('restores every file of a workspace with its edits, history and the active file', async () => {
     const storage = createMemoryPersistence();
-    const first = newStore(storage);
-    await settle();
-    await first.commands.openFile('sitemap.xml', new Uint8Array([1]));
-    first.commands.setSettings({ publishUrl: 'https://www.example.com/sitemap.xml' });
-    first.commands.setCell(0, 'loc', 'https://www.example.com/new');
+    const first = session(storage);
+    await first.commands.open([INDEX, A, B]);
+    const [, a, b] = first.getState().files;
+    a.store.commands.setCell(0, 'priority', '0.1');
+    b.store.commands.setCell(1, 'priority', '0.9');
+    b.store.commands.setSettings({ publishUrl: 'https://a.example/sitemap.xml' });
+    first.commands.setActive(b.id);
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
 
-    const second = newStore(storage);
-    await settle();
+    const second = session(storage);
+    await second.ready;
     const s = second.getState();
-    expect(s.doc?.entries[0].loc).toBe('https://www.example.com/new');
-    expect(s.settings.publishUrl).toBe('https://www.example.com/sitemap.xml');
+    expect(s.files.map((f) => f.name)).toEqual(['sitemap.xml', 'a.xml', 'b.xml']);
+    expect(second.activeStore()).toBe(s.files[2].store);
+    expect(s.files[1].store.getState().doc?.entries[0].priority).toBe('0.1');
+    expect(s.files[2].store.getState().doc?.entries[1].priority).toBe('0.9');
+    expect(s.files[2].store.getState().dirty).toBe(true);
+    expect(s.model?.files.map((f) => f.role)).toEqual(['index', 'child', 'child']);
     expect(s.restored).toEqual({
-      savedAt: Date.UTC(2026, 0, 2, 10, 30),
-      fileName: 'sitemap.xml',
-      entries: 5,
-      undoSteps: 1,
+      savedAt: NOW,
+      files: ['sitemap.xml', 'a.xml', 'b.xml'],
+      entries: 6,
+      undoSteps: 2,
     });
-    expect(s.dirty).toBe(true);
-    second.commands.undo();
-    expect(second.getState().doc?.entries[0].loc).toBe(makeDocument(5).entries[0].loc);
+    s.files[1].store.commands.undo();
+    expect(s.files[1].store.getState().doc?.entries[0].priority).toBeUndefined();
   });
 
-  it('discard drops the restored work and the saved copy', async () => {
+  it("restores a store saved in today's format 1 (one document)", async () => {
+    const v1: SavedWorkspaceV1 = {
+      format: 1,
+      savedAt: NOW,
+      fileName: 'old.xml',
+      doc: makeDocument(5),
+      settings: { publishUrl: 'https://www.example.com/sitemap.xml', crossSubmission: false },
+      undo: [],
+      redo: [],
+      dirty: true,
+    };
+    const ws = session(createMemoryPersistence(v1));
+    await ws.ready;
+    const s = ws.activeStore().getState();
+    expect(s.fileName).toBe('old.xml');
+    expect(s.doc?.entries).toEqual(makeDocument(5).entries);
+    expect(s.settings.publishUrl).toBe('https://www.example.com/sitemap.xml');
+    expect(s.dirty).toBe(true);
+    expect(ws.getState().files).toHaveLength(1);
+  });
+
+  it('discard closes everything and deletes the saved session', async () => {
     const storage = createMemoryPersistence();
-    const first = newStore(storage);
-    await settle();
-    await first.commands.openFile('sitemap.xml', new Uint8Array([1]));
-    first.commands.appendUrls(['https://x.example/']);
+    const first = session(storage);
+    await first.commands.open([A]);
+    first.activeStore().commands.appendUrls(['https://x.example/']);
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
-    const second = newStore(storage);
-    await settle();
+    const second = session(storage);
+    await second.ready;
     await second.commands.discardSaved();
-    expect(second.getState().doc).toBeNull();
+    expect(second.activeStore().getState().doc).toBeNull();
+    expect(second.getState().files).toEqual([]);
     expect(second.getState().restored).toBeNull();
     expect(storage.saved).toBeNull();
-  });
-
-  it('offers instead of overwriting when a document is already open, and restores on request', async () => {
-    const saved = createMemoryPersistence();
-    const first = newStore(saved);
-    await settle();
-    await first.commands.openFile('old.xml', new Uint8Array([1]));
-    first.commands.setCell(0, 'priority', '0.75');
-    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
-    const savesBefore = saved.saves;
-
-    let release: () => void = () => undefined;
-    const slow: PersistenceAdapter = {
-      load: () => new Promise((resolve) => (release = () => resolve(saved.saved))),
-      save: saved.save,
-      clear: saved.clear,
-    };
-    const second = newStore(slow, 3);
-    await second.commands.openFile('new.xml', new Uint8Array([1]));
-    release();
-    await settle();
-    expect(second.getState().savedOffer).toMatchObject({ fileName: 'old.xml', undoSteps: 1 });
-    second.commands.setCell(0, 'priority', '0.2');
-    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2);
-    expect(saved.saves).toBe(savesBefore);
-    second.commands.restoreSaved();
-    expect(second.getState().fileName).toBe('old.xml');
-    expect(second.getState().doc?.entries[0].priority).toBe('0.75');
-    expect(second.getState().savedOffer).toBeNull();
   });
 
   it('reports a storage failure once and keeps working in memory', async () => {
@@ -130,18 +151,54 @@ describe('autosave', () => {
       },
       clear: async () => undefined,
     };
-    const store = newStore(failing);
-    await settle();
-    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
-    store.commands.setCell(0, 'priority', '0.9');
+    const ws = session(failing);
+    await ws.commands.open([A]);
+    ws.activeStore().commands.setCell(0, 'priority', '0.9');
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
-    store.commands.setCell(1, 'priority', '0.9');
+    ws.activeStore().commands.setCell(1, 'priority', '0.9');
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
-    const warnings = store.getState().notices.filter((n) => n.level === 'warning');
+    const warnings = ws.getState().notices.filter((n) => n.level === 'warning');
     expect(warnings).toHaveLength(1);
     expect(warnings[0].message).toMatch(/Autosave failed \(QuotaExceededError\)/);
-    expect(store.getState().doc?.entries[1].priority).toBe('0.9');
-    expect(store.getState().history.undoDepth).toBe(2);
+    expect(ws.activeStore().getState().history.undoDepth).toBe(2);
+  });
+
+  it('a second tab neither restores nor saves until it takes over; the first then stops saving', async () => {
+    const storage = createMemoryPersistence();
+    let owner: { lost(): void } | null = null;
+    const lock = (): SessionLock => ({
+      async acquire(steal, onLost) {
+        if (owner && !steal) return false;
+        owner?.lost();
+        owner = { lost: onLost };
+        return true;
+      },
+    });
+    const a = session(storage, lock());
+    await a.commands.open([A]);
+    a.activeStore().commands.setCell(0, 'priority', '0.5');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    const b = session(storage, lock());
+    await b.ready;
+    expect(b.getState().otherTab).toBe('waiting');
+    expect(b.getState().files).toEqual([]);
+    b.commands.separateCopy();
+    await b.commands.open([B]);
+    b.activeStore().commands.setCell(0, 'priority', '0.7');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(storage.saved?.files.map((f) => f.fileName)).toEqual(['a.xml']);
+    a.activeStore().commands.setCell(1, 'priority', '0.6');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(storage.saved?.files[0].doc.entries[1].priority).toBe('0.6');
+
+    const c = session(storage, lock());
+    await c.ready;
+    await c.commands.takeOver();
+    expect(a.getState().otherTab).toBe('lost');
+    expect(c.activeStore().getState().doc?.entries[1].priority).toBe('0.6');
+    a.activeStore().commands.setCell(0, 'priority', '0.0');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(storage.saved?.files[0].doc.entries[0].priority).toBe('0.5');
   });
 });
 

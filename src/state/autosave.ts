@@ -1,14 +1,15 @@
 /**
- * Autosave wiring ("never lose work"): debounced save after each document or settings change,
- * restore at start-up, discard. Storage failures become one notice; the app keeps working in
- * memory.
+ * Autosave ("never lose work"). Each file's store can describe itself as a `SavedFile` and load
+ * one back (`persistable` / `restoreFile`); the session (workspaceStore.ts) saves every open file
+ * together through {@link createSessionSaver}: debounced, off the typing path, errors reported
+ * once as a notice while the app keeps working in memory.
  */
 import { isCrawlColumn } from './columns.ts';
 import type { History } from './history.ts';
 import type { Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
-import type { PersistenceAdapter, SavedWorkspace, Timers } from './persist.ts';
-import type { Commands, SavedOffer } from './types.ts';
+import type { PersistenceAdapter, SavedFile, SavedSession, Timers } from './persist.ts';
+import type { Commands } from './types.ts';
 
 /** Debounce delay: a save starts this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 700;
@@ -42,130 +43,129 @@ export function trimHistory(stack: readonly Patch[]): Patch[] {
   return out.reverse();
 }
 
-function offerOf(w: SavedWorkspace): SavedOffer {
+/** A store's own save/restore commands: what the session writes for this file, and loading it back. */
+export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' | 'restoreFile'> {
   return {
-    savedAt: w.savedAt,
-    fileName: w.fileName,
-    entries: w.doc.entries.length,
-    undoSteps: w.undo.length,
+    persistable() {
+      const { doc, history, fileName, settings, dirty, crawl } = k.f;
+      if (!doc) return null;
+      const undo = trimHistory(history.undo);
+      // Redo steps only make sense on top of the full undo stack, which is always kept when small.
+      const redo = undo.length === history.undo.length ? trimHistory(history.redo) : [];
+      const file: SavedFile = { fileName, doc, settings, undo, redo, dirty };
+      // The crawl audit is kept with the file (issue 17), so a reload keeps it.
+      if (crawl) file.crawl = crawl;
+      return file;
+    },
+    restoreFile(w: SavedFile) {
+      const history: History = { undo: w.undo, redo: w.redo };
+      k.set({ settings: w.settings, loadError: null });
+      k.validator.setSettings(k.validationSettings());
+      // The crawl comes back with its columns shown; replaceDocument joins it with the document.
+      const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      if (w.crawl) k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
+      k.replaceDocument(w.doc, [], w.fileName, history);
+      k.set({ dirty: w.dirty });
+    },
   };
 }
 
-/**
- * Attach autosave to the kernel and return the restore/discard commands. With no storage or
- * no timers it does nothing and the commands are no-ops.
- */
-export function attachAutosave(k: Kernel): Pick<Commands, 'restoreSaved' | 'discardSaved'> {
-  const storage: PersistenceAdapter | undefined = k.deps.storage;
-  const timers: Timers | undefined = k.deps.timers;
-  let saved: SavedWorkspace | null = null;
-  let timer: unknown = null;
-  let failed = false;
+/** What the session saver needs. */
+export interface SessionSaverDeps {
+  storage: PersistenceAdapter;
+  timers: Timers;
+  /** The session as it should be saved now; null when nothing is open (nothing is written). */
+  snapshot(): SavedSession | null;
+  /** Show a warning (once per failure streak). */
+  report(message: string): void;
+}
 
-  const report = (what: string, e: unknown) => {
+/** Debounced saves of the whole session. */
+export interface SessionSaver {
+  /** Something changed: save within {@link AUTOSAVE_DELAY_MS} of the last change. */
+  schedule(): void;
+  /** Save now (pending change), e.g. before the page hides. */
+  flush(): Promise<void>;
+  /** Stop saving (another tab owns the saved work) until `resume()`. */
+  pause(): void;
+  resume(): void;
+  /** Drop the saved session (and any pending save). */
+  clear(): Promise<void>;
+  /** Report a storage failure (`what` failed because of `e`), once until a save succeeds again. */
+  failed(what: string, e: unknown): void;
+}
+
+/**
+ * Create the session saver. Nothing is written while paused or before `resume()` is first
+ * called (the saved session must be read before it can be overwritten).
+ *
+ * @example const saver = createSessionSaver({ storage, timers, snapshot, report }); saver.resume();
+ */
+export function createSessionSaver(deps: SessionSaverDeps): SessionSaver {
+  let timer: unknown = null;
+  let paused = true;
+  let held = false;
+  let failed = false;
+  let chain: Promise<void> = Promise.resolve();
+  const fail = (what: string, e: unknown) => {
     if (failed) return;
     failed = true;
     const why = e instanceof Error ? e.message : String(e);
-    k.notify('warning', `${what} (${why}). Your work stays in this tab only; export to keep it.`);
+    deps.report(`${what} (${why}). Your work stays in this tab only; export to keep it.`);
   };
-
-  const snapshot = (): SavedWorkspace | null => {
-    const { doc, history, fileName, settings, dirty, crawl } = k.f;
-    if (!doc) return null;
-    const undo = trimHistory(history.undo);
-    // Redo steps only make sense on top of the full undo stack, which is always kept when small.
-    const redo = undo.length === history.undo.length ? trimHistory(history.redo) : [];
-    const w: SavedWorkspace = {
-      format: 1,
-      savedAt: k.deps.now(),
-      fileName,
-      doc,
-      settings,
-      undo,
-      redo,
-      dirty,
-    };
-    if (crawl) w.crawl = crawl;
-    return w;
-  };
-
-  const save = async () => {
+  const save = () => {
     timer = null;
-    const w = snapshot();
-    if (!storage || !w) return;
-    try {
-      await storage.save(w);
-      failed = false;
-    } catch (e) {
-      report('Autosave failed', e);
-    }
-  };
-
-  if (storage && timers) {
-    // Until the saved workspace has been read, writing could overwrite it: hold saves back.
-    let loading = true;
-    let held = false;
-    const schedule = () => {
-      if (timer !== null) timers.clearTimeout(timer);
-      timer = timers.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
-    };
-    k.onPersistable = () => {
-      if (loading) held = true;
-      // While a saved workspace waits for a decision, do not overwrite it.
-      else if (!k.f.savedOffer) schedule();
-    };
-    const loaded = () => {
-      loading = false;
-      if (held && !k.f.savedOffer) schedule();
-    };
-    storage.load().then(
-      (w) => {
-        if (w?.format === 1) {
-          saved = w;
-          if (k.f.doc === null) restore();
-          else k.set({ savedOffer: offerOf(w) });
-        }
-        loaded();
-      },
-      (e) => {
-        report('Saved work could not be read', e);
-        loaded();
-      },
-    );
-  }
-
-  function restore() {
-    if (!saved) return;
-    const w = saved;
-    saved = null;
-    const history: History = { undo: w.undo, redo: w.redo };
-    k.set({ settings: w.settings, savedOffer: null, loadError: null });
-    k.validator.setSettings(k.validationSettings());
-    // The crawl comes back with its columns shown; replaceDocument joins it with the document.
-    if (w.crawl) {
-      const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
-      k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
-    }
-    k.replaceDocument(w.doc, [], w.fileName, history);
-    k.set({ dirty: w.dirty, restored: offerOf(w) });
-  }
-
-  return {
-    restoreSaved: restore,
-    async discardSaved() {
-      const wasRestored = k.f.restored !== null;
-      saved = null;
-      k.set({ savedOffer: null, restored: null });
-      if (wasRestored) k.replaceDocument(null, [], null);
-      if (timer !== null) timers?.clearTimeout(timer);
-      timer = null;
+    held = false;
+    const s = deps.snapshot();
+    if (!s) return chain;
+    // Saves run one after another: a slow one never lands after a newer one.
+    chain = chain.then(async () => {
       try {
-        await storage?.clear();
+        await deps.storage.save(s);
+        failed = false;
       } catch (e) {
-        report('Saved work could not be deleted', e);
+        fail('Autosave failed', e);
       }
-      // Work done while the offer was pending was held back: save it now.
-      if (k.f.doc) k.onPersistable?.();
+    });
+    return chain;
+  };
+  return {
+    schedule() {
+      if (paused) {
+        held = true;
+        return;
+      }
+      if (timer !== null) deps.timers.clearTimeout(timer);
+      timer = deps.timers.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
     },
+    flush() {
+      if (timer === null || paused) return chain;
+      deps.timers.clearTimeout(timer);
+      return save();
+    },
+    pause() {
+      paused = true;
+      if (timer !== null) {
+        deps.timers.clearTimeout(timer);
+        timer = null;
+        held = true;
+      }
+    },
+    resume() {
+      paused = false;
+      if (held) this.schedule();
+    },
+    async clear() {
+      if (timer !== null) deps.timers.clearTimeout(timer);
+      timer = null;
+      held = false;
+      await chain;
+      try {
+        await deps.storage.clear();
+      } catch (e) {
+        fail('Saved work could not be deleted', e);
+      }
+    },
+    failed: fail,
   };
 }

@@ -1,13 +1,16 @@
 /**
  * The store's dependencies in the browser: worker client, wall clock, IndexedDB autosave,
- * window timers, the core validator and fixes. The one place in state/ that reads globals.
+ * window timers, the core validator and fixes, and the Web Locks session lock. The one place in
+ * state/ that reads globals.
  */
 import { fixAll, getFix } from '../core/fixes.ts';
 import { Validator } from '../core/validate.ts';
 import { createSitemapClient } from '../workers/client.ts';
-import { createIdbPersistence } from './idbPersistence.ts';
+import { createIdbPersistence, createIdbRecent } from './idbPersistence.ts';
 import type { PersistenceAdapter } from './persist.ts';
+import type { RecentStore } from './recent.ts';
 import type { AppStoreDeps } from './store.ts';
+import type { SessionLock } from './workspaceStore.ts';
 
 /**
  * Stands in when the browser has no IndexedDB at all (some private modes): every call fails, so
@@ -19,20 +22,60 @@ function unavailableStorage(): PersistenceAdapter {
   return { load: fail, save: fail, clear: fail };
 }
 
+const LOCK_NAME = 'sitemap-workbench-session';
+
+/**
+ * The saved session's owner lock over Web Locks: held for the life of the tab; a tab that steals
+ * it makes the holder's `onLost` run. Without Web Locks every tab owns it (the old behaviour).
+ */
+function webLock(): SessionLock | undefined {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return undefined;
+  return {
+    acquire(steal, onLost) {
+      return new Promise<boolean>((resolve) => {
+        const opts: LockOptions = steal ? { steal: true } : { ifAvailable: true };
+        locks
+          .request(LOCK_NAME, opts, (lock) => {
+            if (!lock) {
+              resolve(false);
+              return undefined;
+            }
+            resolve(true);
+            // Held until the tab closes.
+            return new Promise<void>(() => undefined);
+          })
+          .catch(() => onLost());
+      });
+    },
+  };
+}
+
+/** Everything the browser app needs: store dependencies plus the session's storage and lock. */
+export interface BrowserDeps extends AppStoreDeps {
+  storage: PersistenceAdapter;
+  lock?: SessionLock;
+  recent?: RecentStore;
+}
+
 /**
  * Build the browser dependencies.
  *
- * @example const store = createAppStore(createBrowserDeps());
+ * @example const deps = createBrowserDeps(); const store = createAppStore(deps);
  */
-export function createBrowserDeps(): AppStoreDeps {
+export function createBrowserDeps(): BrowserDeps {
   const storage = createIdbPersistence() ?? unavailableStorage();
   const worker = createSitemapClient();
   // Load and start the worker while the page starts, not when the first file is dropped.
   worker.start?.();
+  const lock = webLock();
+  const recent = createIdbRecent();
   return {
     worker,
     now: () => Date.now(),
     storage,
+    ...(lock ? { lock } : {}),
+    ...(recent ? { recent } : {}),
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),

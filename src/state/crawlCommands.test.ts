@@ -112,32 +112,44 @@ describe('crawl commands', () => {
     expect([...store.getState().rowOrder]).toEqual([3]);
   });
 
-  it('keeps the crawl with the autosaved document', async () => {
+  it('keeps the crawl with the autosaved session and brings it back on reload', async () => {
     const storage = createMemoryPersistence();
     const timers = {
-      setTimeout: (fn: () => void) => {
-        fn();
-        return 0;
-      },
-      clearTimeout: () => {},
+      setTimeout: (fn: () => void) => setTimeout(fn, 0),
+      clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
     };
-    const store = await openStore({ storage, timers });
-    store.commands.attachCrawl(crawl());
-    await Promise.resolve();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(storage.saved?.crawl?.rows).toBe(11);
-    const again = createAppStore({
-      worker: fakeClient(() => {
-        throw new Error('no open');
-      }),
-      now: () => 0,
-      storage,
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    const sitemapStore = () =>
+      createAppStore({
+        worker: fakeClient(() => ({ kind: 'urlset', document: docOf(LOCS), issues: [], fatal: null })),
+        now: () => 0,
+      });
+    const ws = createWorkspaceStore({ primary: sitemapStore(), createStore: sitemapStore, timers, storage });
+    await ws.commands.open([{ name: 'sitemap.xml', bytes: new Uint8Array([1]) }]);
+    await tick();
+    const saves = storage.saves;
+    // Attaching crawl data is a change autosave writes (the session's save trigger), by itself.
+    ws.activeStore().commands.attachCrawl(crawl());
+    await tick();
+    expect(storage.saves).toBeGreaterThan(saves);
+    expect(storage.saved?.files[0].crawl?.rows).toBe(11);
+
+    const again = createWorkspaceStore({
+      primary: sitemapStore(),
+      createStore: sitemapStore,
       timers,
+      storage,
     });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(again.getState().crawl?.fileName).toBe('internal_all.csv');
-    expect(crawlRules(again)).toContain('CRAWL-003');
-    expect(again.getState().view.hiddenColumns).not.toContain('crawlStatus');
+    await again.ready;
+    const restored = again.activeStore();
+    expect(restored.getState().crawl?.fileName).toBe('internal_all.csv');
+    expect(crawlRules(restored)).toContain('CRAWL-003');
+    expect(restored.getState().view.hiddenColumns).not.toContain('crawlStatus');
+
+    // Removing it is saved too: the next reload has no audit.
+    restored.commands.removeCrawl();
+    await tick();
+    expect(storage.saved?.files[0].crawl).toBeUndefined();
   });
 });
 
@@ -175,5 +187,33 @@ describe('crawl data in a workspace', () => {
     expect(crawlRules(a.store)).toContain('CRAWL-003');
     b.store.commands.removeCrawl();
     expect(a.store.getState().crawl).toBeNull();
+  });
+
+  it('a reload brings the crawl back in every file with one shared join', async () => {
+    const storage = createMemoryPersistence();
+    const timers = {
+      setTimeout: (fn: () => void) => setTimeout(fn, 0),
+      clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
+    const session = () =>
+      createWorkspaceStore({ primary: newStore(), createStore: newStore, timers, storage });
+    const ws = session();
+    await ws.commands.open([
+      { name: 'a.xml', bytes: urlset('https://www.example.com/', 'https://www.example.com/private') },
+      { name: 'b.xml', bytes: urlset('https://www.example.com/new', 'https://www.example.com/article') },
+    ]);
+    ws.getState().files[1].store.commands.attachCrawl(crawl());
+    await new Promise((r) => setTimeout(r, 5));
+    expect(storage.saved?.files.map((f) => f.crawl?.rows)).toEqual([11, 11]);
+
+    const again = session();
+    await again.ready;
+    const [a, b] = again.getState().files;
+    expect(a.store.getState().crawl).not.toBeNull();
+    expect(b.store.getState().crawl).toBe(a.store.getState().crawl);
+    const joinA = a.store.getState().validation.validator.crawlJoin?.();
+    expect(b.store.getState().validation.validator.crawlJoin?.()).toBe(joinA);
+    expect(joinA?.missing).toBe(2);
+    expect(crawlRules(a.store)).toContain('CRAWL-003');
   });
 });

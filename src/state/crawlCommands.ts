@@ -89,8 +89,8 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
       const replaced = k.f.crawl;
       shared = sharedJoin ?? null;
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      // The session saves `crawl` with the file (workspaceStore.ts `saveStamp`).
       k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
-      k.onPersistable?.();
       join(table, () => {
         if (k.f.crawl !== table) return;
         // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
@@ -120,7 +120,6 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
         view: { ...k.f.view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] },
       });
       k.notify('info', `Removed the crawl data of ${table.fileName}. The sitemap itself is unchanged.`);
-      k.onPersistable?.();
     },
     crawlActionCount(action) {
       const join = k.validator.crawlJoin?.() ?? null;

@@ -1,14 +1,24 @@
 /**
  * The hreflang cluster of one entry: the loaded pages that point to each other through
- * `xhtml:link rel="alternate" hreflang` links, and which return links are missing (HREF-006).
- * Pure and React-free; the detail panel shows it and `addMissingReturnLinks` fixes it.
+ * `xhtml:link rel="alternate" hreflang` links, and which return links are missing (HREF-006),
+ * within one document or across the files of a workspace. Pure and React-free; the detail panel
+ * shows it, `addMissingReturnLinks` (one file) and `returnLinkEdits` (any file) fix it.
  */
 import type { Alternate, Entry } from '../core/model.ts';
+import { withLink } from '../core/rules/entryFixes.ts';
 import { hasEdgeSpace, trimValue } from '../core/urls.ts';
 import { idIndexOf } from './patch.ts';
 
+/** Member keys: `file * FILE_KEY + id` (so in one document the key is the entry id). */
+const FILE_KEY = 2 ** 32;
+
 /** One loaded page of a cluster. */
 export interface ClusterMember {
+  /** Unique within the cluster: the entry id for file 0, else `file * 2^32 + id`. */
+  key: number;
+  /** Position of the member's file among the files searched (0 for one document). */
+  file: number;
+  /** Entry id within its file. */
   id: number;
   /** Trimmed loc. */
   loc: string;
@@ -18,7 +28,7 @@ export interface ClusterMember {
   links: ReadonlySet<string>;
 }
 
-/** A return link that should exist but does not: `target` should link back to `source`. */
+/** A return link that should exist but does not: `target` should link back to `source` (member keys). */
 export interface MissingReturn {
   /** The page that lists `target` but gets no link back (HREF-006 is reported on it). */
   source: number;
@@ -86,16 +96,22 @@ function linksInto(e: Entry, urls: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** One pass over the linked entries: those whose loc is in `urls` or that link to one of `urls`. */
-function grow(linked: readonly Entry[], urls: Set<string>, found: Map<number, Entry>): Entry[] {
+/** One pass over the linked entries of every file: those whose loc is in `urls` or that link to one. */
+function grow(
+  linked: ReadonlyArray<readonly Entry[]>,
+  urls: Set<string>,
+  found: Map<number, Entry>,
+): Entry[] {
   const added: Entry[] = [];
-  for (const e of linked) {
-    if (found.has(e.id)) continue;
-    if (urls.has(trimValue(e.loc)) || linksInto(e, urls)) {
-      found.set(e.id, e);
-      added.push(e);
+  for (let f = 0; f < linked.length; f++)
+    for (const e of linked[f]) {
+      const key = f * FILE_KEY + e.id;
+      if (found.has(key)) continue;
+      if (urls.has(trimValue(e.loc)) || linksInto(e, urls)) {
+        found.set(key, e);
+        added.push(e);
+      }
     }
-  }
   return added;
 }
 
@@ -119,11 +135,7 @@ function codeFor(loc: string, own: Entry | undefined, all: readonly Entry[]): st
 }
 
 /**
- * The cluster of entry `entryId`. Walks only the entries that have links (a list cached per
- * entries array), adding those whose loc is a cluster URL or that link to one until nothing is
- * added (allocation-free Set lookups; usually two or three passes); then one pass over all entries
- * adds the pages listed by the cluster that have no links of their own. Only the first entry per loc becomes a member. Null when the entry is
- * missing or takes part in no hreflang link.
+ * The cluster of entry `entryId` in one document. See {@link hreflangClusterAcross}.
  *
  * @example hreflangCluster(doc.entries, 0)?.missing // [{ source: 0, target: 1 }] when /de/ lacks /en/
  */
@@ -132,14 +144,35 @@ export function hreflangCluster(
   entryId: number,
   maxMembers = 500,
 ): HreflangCluster | null {
+  return hreflangClusterAcross([entries], 0, entryId, maxMembers);
+}
+
+/**
+ * The cluster of entry `entryId` of `files[file]`, over every file (a workspace's documents).
+ * Walks only the entries that have links (a list cached per entries array), adding those whose
+ * loc is a cluster URL or that link to one until nothing is added (usually two or three passes);
+ * then one pass over all entries adds the pages listed by the cluster that have no links of
+ * their own. Only the first entry per loc becomes a member. Null when the entry is missing or
+ * takes part in no hreflang link.
+ *
+ * @example hreflangClusterAcross([en.entries, fr.entries], 0, 0)?.members.map((m) => m.file) // [0, 1]
+ */
+export function hreflangClusterAcross(
+  files: ReadonlyArray<readonly Entry[]>,
+  file: number,
+  entryId: number,
+  maxMembers = 500,
+): HreflangCluster | null {
+  const entries = files[file];
+  if (!entries) return null;
   const at = idIndexOf(entries);
   const startAt = entryId >= 0 && entryId < at.length ? at[entryId] : -1;
   if (startAt < 0) return null;
   const start = entries[startAt];
   const first = factsOf(start);
-  const found = new Map<number, Entry>([[start.id, start]]);
+  const found = new Map<number, Entry>([[file * FILE_KEY + start.id, start]]);
   const urls = new Set<string>([first.loc, ...first.links]);
-  const linked = linkedEntries(entries);
+  const linked = files.map(linkedEntries);
   let truncated = false;
   for (let added = grow(linked, urls, found); added.length > 0; added = grow(linked, urls, found)) {
     if (found.size > maxMembers) {
@@ -152,37 +185,82 @@ export function hreflangCluster(
       for (const h of f.links) urls.add(h);
     }
   }
-  for (const e of entries) if (!found.has(e.id) && urls.has(trimValue(e.loc))) found.set(e.id, e);
-  const ordered = [...found.values()].sort((a, b) => at[a.id] - at[b.id]);
-  return buildCluster(ordered, urls, truncated);
+  for (let f = 0; f < files.length; f++)
+    for (const e of files[f]) {
+      const key = f * FILE_KEY + e.id;
+      if (!found.has(key) && urls.has(trimValue(e.loc))) found.set(key, e);
+    }
+  // Document order: by file, then by position in it.
+  const pos = files.map((es) => idIndexOf(es));
+  const ordered = [...found.keys()].sort((a, b) => {
+    const fa = Math.floor(a / FILE_KEY);
+    const fb = Math.floor(b / FILE_KEY);
+    return fa - fb || pos[fa][a - fa * FILE_KEY] - pos[fb][b - fb * FILE_KEY];
+  });
+  return buildCluster(ordered, found, urls, truncated);
 }
 
 function buildCluster(
-  inCluster: readonly Entry[],
+  keys: readonly number[],
+  found: ReadonlyMap<number, Entry>,
   urls: ReadonlySet<string>,
   truncated: boolean,
 ): HreflangCluster | null {
-  const byLoc = new Map<string, Entry>();
-  for (const e of inCluster) {
-    const loc = trimValue(e.loc);
-    if (!byLoc.has(loc)) byLoc.set(loc, e);
+  const inCluster = keys.map((k) => found.get(k)!);
+  const byLoc = new Map<string, number>();
+  for (const key of keys) {
+    const loc = trimValue(found.get(key)!.loc);
+    if (!byLoc.has(loc)) byLoc.set(loc, key);
   }
-  const members: ClusterMember[] = [...byLoc.entries()].map(([loc, e]) => ({
-    id: e.id,
-    loc,
-    code: codeFor(loc, e, inCluster),
-    links: new Set(factsOf(e).links),
-  }));
+  const members: ClusterMember[] = [...byLoc.entries()].map(([loc, key]) => {
+    const e = found.get(key)!;
+    return {
+      key,
+      file: Math.floor(key / FILE_KEY),
+      id: e.id,
+      loc,
+      code: codeFor(loc, e, inCluster),
+      links: new Set(factsOf(e).links),
+    };
+  });
   if (members.length < 2 && members.every((m) => m.links.size === 0)) return null;
   const memberAt = new Map(members.map((m) => [m.loc, m]));
   const missing: MissingReturn[] = [];
   for (const m of members) {
     for (const href of m.links) {
       const other = memberAt.get(href);
-      if (other && other.id !== m.id && !other.links.has(m.loc))
-        missing.push({ source: m.id, target: other.id });
+      if (other && other.key !== m.key && !other.links.has(m.loc))
+        missing.push({ source: m.key, target: other.key });
     }
   }
   const notLoaded = [...urls].filter((u) => !memberAt.has(u));
   return { members, notLoaded, missing, truncated };
+}
+
+/**
+ * The edits adding every missing return link of `cluster`, by file: each target page gets a
+ * link to its source (with the source's code). Members without a code are left out.
+ *
+ * @example for (const [file, entries] of returnLinkEdits(cluster, docs)) stores[file].commands.replaceEntries(entries, label)
+ */
+export function returnLinkEdits(
+  cluster: HreflangCluster,
+  files: ReadonlyArray<readonly Entry[]>,
+): Map<number, Entry[]> {
+  const byKey = new Map(cluster.members.map((m) => [m.key, m]));
+  const edited = new Map<number, Entry>();
+  for (const { source, target } of cluster.missing) {
+    const from = byKey.get(source);
+    const to = byKey.get(target);
+    if (!from?.code || !to) continue;
+    const entries = files[to.file];
+    const current = edited.get(to.key) ?? entries[idIndexOf(entries)[to.id]];
+    edited.set(to.key, withLink(current, from.code, from.loc));
+  }
+  const out = new Map<number, Entry[]>();
+  for (const [key, entry] of edited) {
+    const file = Math.floor(key / FILE_KEY);
+    out.set(file, [...(out.get(file) ?? []), entry]);
+  }
+  return out;
 }

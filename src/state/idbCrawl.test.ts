@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { indexCrawl } from '../core/crawl/table.ts';
 import { createIdbPersistence } from './idbPersistence.ts';
-import type { SavedWorkspace } from './persist.ts';
+import type { SavedFile, SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
 
 /** A crawl table whose string table spans three 4 Mi-character parts. */
@@ -31,10 +31,8 @@ function bigCrawl() {
 }
 
 const doc = makeDocument(3);
-const workspace = (crawl?: SavedWorkspace['crawl']): SavedWorkspace => ({
-  format: 1,
-  savedAt: 1,
-  fileName: 'sitemap.xml',
+const file = (name: string, crawl?: SavedFile['crawl']): SavedFile => ({
+  fileName: name,
   doc,
   settings: { publishUrl: '', crossSubmission: false },
   undo: [],
@@ -42,6 +40,8 @@ const workspace = (crawl?: SavedWorkspace['crawl']): SavedWorkspace => ({
   dirty: false,
   ...(crawl ? { crawl } : {}),
 });
+const session = (...files: SavedFile[]): SavedSession => ({ format: 2, savedAt: 1, active: 0, files });
+const workspace = (crawl?: SavedFile['crawl']) => session(file('sitemap.xml', crawl));
 
 describe('IndexedDB persistence of crawl data', () => {
   it('round-trips a crawl table stored in parts, writes it only when it changes, and drops it', async () => {
@@ -50,17 +50,34 @@ describe('IndexedDB persistence of crawl data', () => {
     const store = createIdbPersistence('crawl-test')!;
     await store.save(workspace(crawl));
     const loaded = await createIdbPersistence('crawl-test')!.load();
-    expect(loaded?.crawl?.text).toBe(crawl.text);
-    expect(loaded?.crawl?.spans).toEqual(crawl.spans);
-    expect(loaded?.crawl?.rows).toBe(3000);
+    expect(loaded?.files[0].crawl?.text).toBe(crawl.text);
+    expect(loaded?.files[0].crawl?.spans).toEqual(crawl.spans);
+    expect(loaded?.files[0].crawl?.rows).toBe(3000);
 
     const put = vi.spyOn(IDBObjectStore.prototype, 'put');
-    await store.save({ ...workspace(crawl), dirty: true });
+    await store.save(session({ ...file('sitemap.xml', crawl), dirty: true }));
     // Meta only: the unchanged crawl and entries are not written again.
     expect(put).toHaveBeenCalledTimes(1);
     put.mockRestore();
 
     await store.save(workspace());
-    expect((await createIdbPersistence('crawl-test')!.load())?.crawl).toBeUndefined();
+    expect((await createIdbPersistence('crawl-test')!.load())?.files[0].crawl).toBeUndefined();
+  });
+
+  it("stores a workspace's shared crawl once and gives every file the same table back", async () => {
+    const crawl = bigCrawl();
+    const store = createIdbPersistence('crawl-ws-test')!;
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await store.save(session(file('a.xml', crawl), file('b.xml', crawl), file('c.xml')));
+    // 3 text parts + the table + 3 files' chunks + the session meta: the table is written once.
+    expect(put).toHaveBeenCalledTimes(3 + 1 + 3 + 1);
+    put.mockRestore();
+    const loaded = await createIdbPersistence('crawl-ws-test')!.load();
+    expect(loaded?.files[0].crawl?.text).toBe(crawl.text);
+    expect(loaded?.files[1].crawl).toBe(loaded?.files[0].crawl);
+    expect(loaded?.files[2].crawl).toBeUndefined();
+
+    await store.clear();
+    expect(await createIdbPersistence('crawl-ws-test')!.load()).toBeNull();
   });
 });

@@ -1,34 +1,35 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_SIZE, createIdbPersistence } from './idbPersistence.ts';
-import type { SavedWorkspace } from './persist.ts';
+import type { SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
 
 let dbCount = 0;
-const workspace = (n: number): SavedWorkspace => ({
-  format: 1,
-  savedAt: 1_700_000_000_000,
-  fileName: 'sitemap.xml',
+const file = (n: number, fileName = 'sitemap.xml') => ({
+  fileName,
   doc: makeDocument(n),
   settings: { publishUrl: 'https://www.example.com/sitemap.xml', crossSubmission: false },
   undo: [],
   redo: [],
   dirty: true,
 });
+const one = (w: ReturnType<typeof file>): SavedSession => ({
+  format: 2,
+  savedAt: 1_700_000_000_000,
+  active: 0,
+  files: [w],
+});
 
 describe('IndexedDB persistence (fake-indexeddb)', () => {
   it('round-trips a workspace across chunks and clears it', async () => {
     const name = `test-${dbCount++}`;
-    const w = workspace(CHUNK_SIZE * 2 + 5);
-    await createIdbPersistence(name)!.save(w);
+    const w = file(CHUNK_SIZE * 2 + 5);
+    await createIdbPersistence(name)!.save(one(w));
     const loaded = await createIdbPersistence(name)!.load();
-    expect(loaded?.doc.entries).toEqual(w.doc.entries);
-    expect(loaded).toMatchObject({
-      fileName: 'sitemap.xml',
-      savedAt: w.savedAt,
-      settings: w.settings,
-      dirty: true,
-    });
+    expect(loaded?.files[0].doc.entries).toEqual(w.doc.entries);
+    expect(loaded?.savedAt).toBe(1_700_000_000_000);
+    expect(loaded?.files[0]).toMatchObject({ fileName: 'sitemap.xml', settings: w.settings, dirty: true });
     const again = createIdbPersistence(name)!;
     await again.clear();
     expect(await again.load()).toBeNull();
@@ -37,24 +38,83 @@ describe('IndexedDB persistence (fake-indexeddb)', () => {
   it('keeps the saved document exact when it shrinks and when one row changes', async () => {
     const name = `test-${dbCount++}`;
     const store = createIdbPersistence(name)!;
-    const w = workspace(CHUNK_SIZE * 3);
-    await store.save(w);
+    const w = file(CHUNK_SIZE * 3);
+    await store.save(one(w));
     const entries = w.doc.entries.slice(0, CHUNK_SIZE + 10);
     entries[3] = { ...entries[3], priority: '0.99' };
-    await store.save({ ...w, doc: { ...w.doc, entries } });
+    await store.save(one({ ...w, doc: { ...w.doc, entries } }));
     const loaded = await createIdbPersistence(name)!.load();
-    expect(loaded?.doc.entries).toEqual(entries);
+    expect(loaded?.files[0].doc.entries).toEqual(entries);
   });
 
   it('after a one-row edit writes one chunk plus the meta record, not the whole document', async () => {
     const store = createIdbPersistence(`test-${dbCount++}`)!;
-    const w = workspace(CHUNK_SIZE * 5);
-    await store.save(w);
+    const w = file(CHUNK_SIZE * 5);
+    await store.save(one(w));
     const entries = w.doc.entries.slice();
     entries[CHUNK_SIZE * 2 + 1] = { ...entries[CHUNK_SIZE * 2 + 1], lastmod: '2026-01-01' };
     const put = vi.spyOn(IDBObjectStore.prototype, 'put');
-    await store.save({ ...w, doc: { ...w.doc, entries } });
+    await store.save(one({ ...w, doc: { ...w.doc, entries } }));
     expect(put).toHaveBeenCalledTimes(2);
     put.mockRestore();
+  });
+
+  it('keeps every file of a workspace, the active one, and drops files closed since', async () => {
+    const name = `test-${dbCount++}`;
+    const store = createIdbPersistence(name)!;
+    const files = [file(3, 'sitemap.xml'), file(CHUNK_SIZE + 2, 'a.xml'), file(4, 'b.xml')];
+    await store.save({ format: 2, savedAt: 1, active: 2, files });
+    const loaded = await createIdbPersistence(name)!.load();
+    expect(loaded?.active).toBe(2);
+    expect(loaded?.files.map((f) => [f.fileName, f.doc.entries.length])).toEqual([
+      ['sitemap.xml', 3],
+      ['a.xml', CHUNK_SIZE + 2],
+      ['b.xml', 4],
+    ]);
+    expect(loaded?.files[1].doc.entries).toEqual(files[1].doc.entries);
+    await store.save({ format: 2, savedAt: 2, active: 0, files: [files[2]] });
+    const again = await createIdbPersistence(name)!.load();
+    expect(again?.files.map((f) => f.fileName)).toEqual(['b.xml']);
+    const db = await openDB(name, 1);
+    expect(await db.count('chunks')).toBe(1);
+    db.close();
+  });
+
+  it("loads a record saved in today's format 1 (one document at chunk keys 0..n-1)", async () => {
+    const name = `test-${dbCount++}`;
+    const doc = makeDocument(CHUNK_SIZE + 3);
+    // Exactly what the format-1 adapter wrote: meta 'current' with the document minus its
+    // entries, and the entries in chunks 0 and 1.
+    const db = await openDB(name, 1, {
+      upgrade(d) {
+        d.createObjectStore('meta');
+        d.createObjectStore('chunks');
+      },
+    });
+    const { entries, ...docRest } = doc;
+    await db.put(
+      'meta',
+      {
+        format: 1,
+        savedAt: 5,
+        fileName: 'old.xml',
+        doc: docRest,
+        settings: { publishUrl: '', crossSubmission: false },
+        undo: [],
+        redo: [],
+        dirty: true,
+        chunks: 2,
+        rows: entries.length,
+      },
+      'current',
+    );
+    await db.put('chunks', entries.slice(0, CHUNK_SIZE), 0);
+    await db.put('chunks', entries.slice(CHUNK_SIZE), 1);
+    db.close();
+    const loaded = await createIdbPersistence(name)!.load();
+    expect(loaded).toMatchObject({ format: 2, savedAt: 5, active: 0 });
+    expect(loaded?.files).toHaveLength(1);
+    expect(loaded?.files[0]).toMatchObject({ fileName: 'old.xml', dirty: true });
+    expect(loaded?.files[0].doc.entries).toEqual(entries);
   });
 });

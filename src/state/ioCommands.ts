@@ -14,6 +14,7 @@ type IoCommands = Pick<
   | 'openPartial'
   | 'dismissLoadError'
   | 'newDocument'
+  | 'closeDocument'
   | 'export'
   | 'markExported'
   | 'setSettings'
@@ -121,7 +122,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       }
       validated = outcome === 'done';
     }
-    k.set({ loadError: null, restored: null });
+    k.set({ loadError: null });
     k.replaceDocument(result.document, result.issues, fileName, undefined, validated);
   };
 
@@ -175,8 +176,13 @@ export function createIoCommands(k: Kernel): IoCommands {
     },
     newDocument(kind = 'urlset') {
       partial = null;
-      k.set({ loadError: null, restored: null });
+      k.set({ loadError: null });
       k.replaceDocument(emptyDocument(kind), [], null);
+    },
+    closeDocument() {
+      partial = null;
+      k.set({ loadError: null });
+      k.replaceDocument(null, [], null);
     },
     markExported() {
       if (k.f.dirty) k.set({ dirty: false });

@@ -11,19 +11,10 @@ import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
-import type { PersistenceAdapter, Timers } from './persist.ts';
+import type { Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
-import type {
-  AppState,
-  LoadError,
-  Notice,
-  SavedOffer,
-  Selection,
-  Settings,
-  Task,
-  ViewState,
-} from './types.ts';
+import type { AppState, LoadError, Notice, Selection, Settings, Task, ViewState } from './types.ts';
 import type { FixProvider, ValidatorFactory, ValidatorLike } from './validation.ts';
 import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
@@ -33,9 +24,7 @@ export interface StoreDeps {
   worker: SitemapClient;
   /** Clock in ms since epoch, for validation "now" and notice times. */
   now: () => number;
-  /** Autosave target; without it the app works in memory only. */
-  storage?: PersistenceAdapter;
-  /** Timer functions for the autosave debounce (required for autosave). */
+  /** Timer functions for validating big documents in slices. */
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
@@ -56,8 +45,6 @@ export interface Fields {
   notices: readonly Notice[];
   dirty: boolean;
   loadError: LoadError | null;
-  savedOffer: SavedOffer | null;
-  restored: SavedOffer | null;
   crawl: CrawlTable | null;
 }
 
@@ -100,8 +87,6 @@ export interface Kernel {
   ): void;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
-  /** Registered by the autosaver: called after every document or settings change. */
-  onPersistable: (() => void) | null;
   /**
    * Join the attached crawl (`f.crawl`) with the current document anew, or drop the join when
    * none is attached: after an open, a restore, a settings change (the sitemap's scope moves).
@@ -125,8 +110,6 @@ export function createKernel(deps: StoreDeps): Kernel {
     notices: [],
     dirty: false,
     loadError: null,
-    savedOffer: null,
-    restored: null,
     crawl: null,
   };
   const validationSettings = (): ValidationSettings => ({
@@ -210,14 +193,12 @@ export function createKernel(deps: StoreDeps): Kernel {
     f.docVersion++;
     f.dirty = true;
     emit();
-    k.onPersistable?.();
   };
 
   const k: Kernel = {
     deps,
     validator,
     f,
-    onPersistable: null,
     rejoinCrawl: () => {},
     validationSettings,
     getState() {
@@ -231,7 +212,6 @@ export function createKernel(deps: StoreDeps): Kernel {
     set(partial) {
       Object.assign(f, partial);
       emit();
-      if ('settings' in partial) k.onPersistable?.();
     },
     commit(patch) {
       if (!f.doc || isEmptyPatch(patch)) return false;
@@ -259,7 +239,6 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.view = { ...f.view, search: '', filters: {} };
       if (f.crawl) k.rejoinCrawl();
       emit();
-      k.onPersistable?.();
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);

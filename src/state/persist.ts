@@ -1,6 +1,7 @@
 /**
- * Autosave: a storage-agnostic `PersistenceAdapter` interface and the debounced saver the store
- * uses. The IndexedDB implementation lives in idbPersistence.ts; tests use `createMemoryPersistence`.
+ * Autosave storage: a storage-agnostic `PersistenceAdapter` holding the whole open session (every
+ * file of a workspace with its history, and which file was active). The IndexedDB implementation
+ * lives in idbPersistence.ts; tests use `createMemoryPersistence`.
  */
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { SitemapDocument } from '../core/model.ts';
@@ -13,42 +14,72 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-/** Everything needed to resume work: document, settings, file name and recent undo history. */
-export interface SavedWorkspace {
-  /** Format version of this record. */
-  format: 1;
-  /** ms since epoch when it was saved (deps.now()). */
-  savedAt: number;
+/** One file as saved: document, settings, file name and recent undo history. */
+export interface SavedFile {
   fileName: string | null;
   doc: SitemapDocument;
   settings: Settings;
   /** Most recent undo steps, oldest first (capped, see `HISTORY_KEPT_IN_STORAGE`). */
   undo: Patch[];
   redo: Patch[];
+  /** Changed since opened or last exported. */
   dirty: boolean;
   /** Crawl data attached for the audit (kept so a reload keeps the audit). */
   crawl?: CrawlTable;
 }
 
-/** Where the workspace goes. Every method may reject (quota, private mode): the store reports it. */
+/** Everything needed to resume work: every open file, and the active one (format 2). */
+export interface SavedSession {
+  format: 2;
+  /** ms since epoch when it was saved. */
+  savedAt: number;
+  /** Position in `files` of the active file, or 'all' for the combined table. */
+  active: number | 'all';
+  files: SavedFile[];
+}
+
+/** The format-1 record (one document) saved before workspaces were autosaved. Still restored. */
+export interface SavedWorkspaceV1 extends SavedFile {
+  format: 1;
+  savedAt: number;
+}
+
+/**
+ * A stored record in any known format as a session; null for unknown formats.
+ *
+ * @example upgradeSaved({ format: 1, savedAt, fileName, doc, settings, undo, redo, dirty }).files.length // 1
+ */
+export function upgradeSaved(record: unknown): SavedSession | null {
+  const r = record as Partial<SavedSession> & Partial<SavedWorkspaceV1>;
+  if (r?.format === 2 && Array.isArray(r.files)) return r as SavedSession;
+  if (r?.format === 1 && r.doc) {
+    const { format: _f, savedAt, ...file } = r as SavedWorkspaceV1;
+    return { format: 2, savedAt, active: 0, files: [file] };
+  }
+  return null;
+}
+
+/** Where the session goes. Every method may reject (quota, private mode): the store reports it. */
 export interface PersistenceAdapter {
-  load(): Promise<SavedWorkspace | null>;
-  save(workspace: SavedWorkspace): Promise<void>;
+  load(): Promise<SavedSession | null>;
+  save(session: SavedSession): Promise<void>;
   clear(): Promise<void>;
 }
 
-/** An adapter keeping the workspace in memory (tests, or when IndexedDB is unavailable). */
-export function createMemoryPersistence(initial: SavedWorkspace | null = null): PersistenceAdapter & {
-  saved: SavedWorkspace | null;
+/** An adapter keeping the session in memory (tests, or when IndexedDB is unavailable). */
+export function createMemoryPersistence(
+  initial: SavedSession | SavedWorkspaceV1 | null = null,
+): PersistenceAdapter & {
+  saved: SavedSession | null;
   saves: number;
 } {
   const mem = {
-    saved: initial,
+    saved: upgradeSaved(initial),
     saves: 0,
     load: async () => mem.saved,
-    save: async (w: SavedWorkspace) => {
+    save: async (s: SavedSession) => {
       mem.saves++;
-      mem.saved = w;
+      mem.saved = s;
     },
     clear: async () => {
       mem.saved = null;

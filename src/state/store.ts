@@ -4,7 +4,7 @@
  * See src/state/API.md for the full command list.
  */
 import { Validator } from '../core/validate.ts';
-import { attachAutosave } from './autosave.ts';
+import { createPersistCommands } from './autosave.ts';
 import { createCrawlCommands } from './crawlCommands.ts';
 import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
@@ -37,7 +37,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),
     ...createCrawlCommands(kernel),
-    ...attachAutosave(kernel),
+    ...createPersistCommands(kernel),
   };
   const store: AppStore = { getState: kernel.getState, subscribe: kernel.subscribe, commands };
   // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`

@@ -6,6 +6,7 @@ import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { EntryCommands } from './entryCommands.ts';
 import type { HistorySummary } from './history.ts';
+import type { SavedFile } from './persist.ts';
 import type { ValidatorLike } from './validation.ts';
 
 /** Editor settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */
@@ -84,14 +85,6 @@ export interface LoadError {
   partialEntries: number;
 }
 
-/** A workspace found in storage at start-up, offered for restore. */
-export interface SavedOffer {
-  savedAt: number;
-  fileName: string | null;
-  entries: number;
-  undoSteps: number;
-}
-
 /** Validation handle: read issues through `validator`; `version` changes whenever issues may have. */
 export interface ValidationState {
   validator: ValidatorLike;
@@ -122,10 +115,6 @@ export interface AppState {
   /** Changed since the last export (or since open). */
   dirty: boolean;
   loadError: LoadError | null;
-  /** Saved workspace waiting for `restoreSaved()` / `discardSaved()`; null when none. */
-  savedOffer: SavedOffer | null;
-  /** Set after a restore: what came back and from when. */
-  restored: SavedOffer | null;
   /** Crawl data attached for the audit (never part of the document), or null. */
   crawl: CrawlTable | null;
 }
@@ -165,6 +154,8 @@ export interface Commands extends EntryCommands {
   openPartial(): void;
   dismissLoadError(): void;
   newDocument(kind?: SitemapDocument['kind']): void;
+  /** Close the document: nothing open (the start page). Not undoable; the session asks first. */
+  closeDocument(): void;
   setCell(entryId: number, field: EditableField, value: string): void;
   /**
    * Several cell changes as one step (paste, fill-down, clear). `append` adds rows at the end in
@@ -217,8 +208,10 @@ export interface Commands extends EntryCommands {
   markExported(): void;
   cancelTask(): void;
   dismissNotice(id: number): void;
-  restoreSaved(): void;
-  discardSaved(): Promise<void>;
+  /** This file as autosave writes it (document, settings, recent history); null with no document. */
+  persistable(): SavedFile | null;
+  /** Load a saved file back: document, settings, history and the edited flag (not undoable). */
+  restoreFile(saved: SavedFile): void;
   /**
    * Attach (or replace) crawl data for the audit: the entries are joined and the CRAWL rules
    * reported; the document is not changed and nothing is recorded in history. `shared`: the join

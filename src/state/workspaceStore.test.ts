@@ -5,7 +5,7 @@ import { zipFiles } from '../core/zip.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 import { exportWorkspace, suggestedPublishBase, zipExport } from './workspaceExport.ts';
-import { createWorkspaceStore, type FileBytes, freeName } from './workspaceStore.ts';
+import { createWorkspaceStore, type FileBytes, freeName, kindOf } from './workspaceStore.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -68,9 +68,11 @@ describe('WorkspaceStore: opening', () => {
   it('opens a single file alone (no workspace), and a child opened next joins an open index', async () => {
     const ws = workspace();
     expect((await ws.commands.open([INDEX])).mode).toBe('single');
-    expect(ws.getState().files).toEqual([]);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml']);
+    expect(ws.getState().model).toBeNull();
     expect(ws.activeStore()).toBe(ws.primary);
     expect((await ws.commands.open([POSTS])).mode).toBe('workspace');
+    expect(ws.getState().notices.at(-1)?.message).toBe('Added posts.xml to the workspace (2 files open).');
     expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'posts.xml']);
     expect(ws.getState().model?.files[1].role).toBe('child');
     await ws.commands.open([PAGES]);
@@ -78,17 +80,42 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.activeStore().getState().fileName).toBe('pages.xml');
   });
 
-  it('a file opened over an unedited document replaces it; over an edited one it joins, and the edit stays', async () => {
+  it('a file opened over an unedited document replaces it and says so; over an edited one it asks first', async () => {
     const ws = workspace();
     await ws.commands.open([POSTS]);
     expect((await ws.commands.open([PAGES])).mode).toBe('single');
     expect(locsOf(ws.primary)).toEqual(['https://a.example/about']);
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Opened pages.xml. Closed posts.xml (no unexported edits).',
+    );
     ws.primary.commands.setCell(ws.primary.getState().doc!.entries[0].id, 'priority', '0.9');
     expect(ws.primary.getState().dirty).toBe(true);
-    expect((await ws.commands.open([OTHER])).mode).toBe('workspace');
+    expect((await ws.commands.open([OTHER])).mode).toBe('asked');
+    expect(ws.getState().ask).toEqual({
+      incoming: ['other.xml'],
+      open: ['pages.xml'],
+      lost: [{ name: 'pages.xml', edits: 1 }],
+      canAdd: true,
+    });
+    // Nothing changed while the question is open; Cancel keeps it so.
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['pages.xml']);
+    expect((await ws.commands.answer('cancel')).mode).toBe('none');
+    expect(ws.getState().ask).toBeNull();
+    expect(ws.primary.getState().doc?.entries[0].priority).toBe('0.9');
+    // Add to workspace: both open, the edit stays.
+    await ws.commands.open([OTHER]);
+    expect((await ws.commands.answer('add')).mode).toBe('workspace');
     expect(ws.getState().files.map((f) => f.name)).toEqual(['pages.xml', 'other.xml']);
     expect(ws.primary.getState().doc?.entries[0].priority).toBe('0.9');
-    expect(ws.primary.getState().fileName).toBe('pages.xml');
+    // Replace: everything open is closed, and the notice says what was lost.
+    await ws.commands.open([{ blank: 'urlset' }]);
+    expect(ws.getState().ask?.canAdd).toBe(false);
+    expect((await ws.commands.answer('replace')).mode).toBe('single');
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['new-sitemap.xml']);
+    expect(ws.activeStore().getState().doc?.entries).toEqual([]);
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Opened new-sitemap.xml. Closed pages.xml and other.xml; the edits in pages.xml were not exported. They are gone.',
+    );
   });
 
   it('a file of the same name as an edited workspace file joins beside it instead of replacing it', async () => {
@@ -96,16 +123,16 @@ describe('WorkspaceStore: opening', () => {
     await ws.commands.open([INDEX, POSTS]);
     const posts = ws.getState().files.find((f) => f.name === 'posts.xml')!;
     // Unedited: a newer posts.xml replaces it in place.
-    expect((await ws.commands.open([{ ...PAGES, name: 'posts.xml' }])).renamed).toBeUndefined();
+    expect((await ws.commands.open([{ ...PAGES, name: 'posts.xml' }], 'add')).renamed).toBeUndefined();
     expect(locsOf(posts.store)).toEqual(['https://a.example/about']);
     posts.store.commands.setCell(posts.store.getState().doc!.entries[0].id, 'priority', '0.9');
-    const out = await ws.commands.open([{ ...OTHER, name: 'posts.xml' }]);
+    const out = await ws.commands.open([{ ...OTHER, name: 'posts.xml' }], 'add');
     expect(out.renamed).toEqual([{ name: 'posts.xml', as: 'posts (2).xml' }]);
     expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'posts.xml', 'posts (2).xml']);
     expect(posts.store.getState().doc?.entries[0].priority).toBe('0.9');
     // Once the workspace is exported, the edits are safe: a same-name file replaces it again.
     ws.commands.markExported();
-    expect((await ws.commands.open([{ ...POSTS, name: 'posts.xml' }])).renamed).toBeUndefined();
+    expect((await ws.commands.open([{ ...POSTS, name: 'posts.xml' }], 'add')).renamed).toBeUndefined();
     expect(ws.getState().files).toHaveLength(3);
   });
 
@@ -115,12 +142,37 @@ describe('WorkspaceStore: opening', () => {
     expect(freeName('urls', new Set())).toBe('urls (2)');
   });
 
-  it('several files without an index: the first opens alone and the others are named', async () => {
+  it('several files without an index open together as one workspace (siblings)', async () => {
     const ws = workspace();
     const out = await ws.commands.open([POSTS, OTHER]);
-    expect(out).toEqual({ mode: 'single', notOpened: ['other.xml'], skipped: [] });
-    expect(ws.getState().files).toEqual([]);
+    expect(out).toEqual({ mode: 'workspace', notOpened: [], skipped: [] });
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['posts.xml', 'other.xml']);
+    expect(ws.getState().model?.indexes).toEqual([]);
+    expect(ws.getState().model?.files.map((f) => f.role)).toEqual(['extra', 'extra']);
     expect(ws.activeStore().getState().fileName).toBe('posts.xml');
+  });
+
+  it('sorts inputs by kind: pasted text is parsed, a CSV goes to the import dialog', async () => {
+    const ws = workspace();
+    const csv = { name: 'crawl.csv', bytes: enc('url\nhttps://a.example/x\n') };
+    const out = await ws.commands.open([csv]);
+    expect(out.mode).toBe('none');
+    expect(ws.getState().csvImport).toBe(csv);
+    ws.commands.csvImportDone();
+    expect(ws.getState().csvImport).toBeNull();
+    await ws.commands.open([{ name: 'pasted-sitemap', text: 'https://a.example/p\nhttps://a.example/q' }]);
+    expect(locsOf(ws.activeStore())).toEqual(['https://a.example/p', 'https://a.example/q']);
+    expect(kindOf({ name: 'Pages.TSV', bytes: new Uint8Array() })).toBe('csv');
+    expect(kindOf({ name: 'sitemap.xml.gz', bytes: new Uint8Array([0x1f, 0x8b]) })).toBe('sitemap');
+    expect(kindOf({ name: 'x', bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04]) })).toBe('zip');
+    expect(kindOf({ blank: 'urlset' })).toBe('blank');
+    // Compare's second file comes in the same way and changes nothing open.
+    const before = ws.getState().files;
+    await ws.commands.open([OTHER], 'compare');
+    expect(ws.getState().compare).toBe(OTHER);
+    expect(ws.getState().files).toBe(before);
+    ws.commands.compareDone();
+    expect(ws.getState().compare).toBeNull();
   });
 
   it('a .zip of the files builds the workspace, keeping folder names', async () => {
@@ -186,36 +238,29 @@ describe('WorkspaceStore: editing and cross-file issues', () => {
     expect(s.doc?.entries[s.rowOrder[2]].loc).toBe('https://a.example/p3');
   });
 
-  it('names edited files other than the autosaved primary until the workspace is exported', async () => {
+  it('names edited files until the workspace is exported', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS, PAGES]);
     expect(ws.unexported()).toEqual([]);
     ws.getState().files[0].store.commands.setCell(0, 'lastmod', '2024-02-02');
     ws.getState().files[2].store.commands.setCell(0, 'priority', '0.2');
-    expect(ws.unexported()).toEqual(['pages.xml']);
+    expect(ws.unexported()).toEqual(['sitemap.xml', 'pages.xml']);
     ws.commands.markExported();
     expect(ws.unexported()).toEqual([]);
   });
 
-  it('a file replaced from outside the workspace (New sitemap, sample) keeps its place under the new name', async () => {
+  it('close leaves the active file open alone and says what it closed, edits included', async () => {
     const ws = workspace();
     await ws.commands.open([INDEX, POSTS]);
-    ws.getState().files[1].store.commands.newDocument('urlset');
-    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml', 'new-sitemap.xml']);
-    expect(ws.getState().model?.files.map((f) => [f.name, f.role])).toEqual([
-      ['sitemap.xml', 'index'],
-      ['new-sitemap.xml', 'extra'],
-    ]);
-    expect(ws.getState().model?.missing.map((m) => m.loc)).toContain('https://a.example/posts.xml');
-  });
-
-  it('close leaves the primary store open alone', async () => {
-    const ws = workspace();
-    await ws.commands.open([INDEX, POSTS]);
-    ws.commands.close();
+    ws.getState().files[1].store.commands.setCell(0, 'priority', '0.3');
+    await ws.commands.close();
     expect(ws.getState().model).toBeNull();
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['sitemap.xml']);
     expect(ws.activeStore()).toBe(ws.primary);
     expect(ws.primary.getState().fileName).toBe('sitemap.xml');
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Closed posts.xml; sitemap.xml stays open. The edits in posts.xml were not exported. They are gone.',
+    );
   });
 });
 

@@ -1,3 +1,11 @@
+/**
+ * The session: every open file (one document, or several as a workspace), each in its own
+ * `AppStore`, and the one way content comes in — `commands.open(inputs, intent)` — for drops, the
+ * file input, Paste, New sitemap, Try a sample, CSV files and zips. The decision (open, add,
+ * replace, ask first) is `decideOpen` (openDecision.ts); the whole session is autosaved together
+ * and restored at start-up (autosave.ts), and only one tab at a time owns the saved session.
+ */
+import type { SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import {
@@ -7,16 +15,28 @@ import {
   type WorkspaceInput,
   type WorkspaceSettings,
 } from '../core/workspace.ts';
+import { AUTOSAVE_DELAY_MS, createSessionSaver, type SessionSaver } from './autosave.ts';
 import { visibleColumns } from './columns.ts';
-import type { Timers } from './persist.ts';
-import type { AppStore } from './types.ts';
+import { hreflangClusterAcross, returnLinkEdits } from './hreflangCluster.ts';
+import {
+  decideCrawl,
+  decideOpen,
+  type EditedFile,
+  type OpenIntent,
+  type OpenSituation,
+} from './openDecision.ts';
+import { idIndexOf } from './patch.ts';
+import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
+import { planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
+import type { AppStore, Notice } from './types.ts';
 import { expandZips, inputOf, isZip, stamp } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
 
+export type { OpenIntent } from './openDecision.ts';
 export type { OpeningItem } from './workspaceOpening.ts';
 
-/** One file of the workspace and the store that edits it. */
+/** One file of the session and the store that edits it. */
 export interface WorkspaceSlot {
   /** Stable id (not a position: positions change when files are added). */
   id: number;
@@ -24,13 +44,40 @@ export interface WorkspaceSlot {
   store: AppStore;
 }
 
-/** A snapshot of the workspace. A new object on every change. */
+/** The question asked before work would be lost (see `decideOpen`). */
+export interface OpenQuestion {
+  /** Names of what comes in. */
+  incoming: string[];
+  /** Names of the files open now (all of them are closed by Replace). */
+  open: string[];
+  /** Open files with edits that were not exported. */
+  lost: EditedFile[];
+  /** *Add to workspace* makes sense (not for a blank document). */
+  canAdd: boolean;
+}
+
+/** What came back from storage at start-up. */
+export interface RestoredInfo {
+  savedAt: number;
+  files: string[];
+  entries: number;
+  undoSteps: number;
+}
+
+/**
+ * Another tab of the app owns the saved session: `waiting` (this tab has not touched it; offer
+ * Take over / Separate copy), `copy` (this tab works on a separate copy that is not autosaved),
+ * `lost` (another tab took over from this one; this tab no longer saves).
+ */
+export type OtherTab = 'waiting' | 'copy' | 'lost' | null;
+
+/** A snapshot of the session. A new object on every change. */
 export interface WorkspaceState {
-  /** Files in opening order; empty in single-file mode. `model.files[k]` is `files[k]`. */
+  /** Open files in opening order: none, one document, or a workspace. `model.files[k]` is `files[k]`. */
   files: readonly WorkspaceSlot[];
   /** Id of the active file, or `'all'` for the combined read-only table. */
   active: number | 'all';
-  /** The workspace model (null in single-file mode). Files that failed to parse are empty urlsets. */
+  /** The workspace model when two or more files are open (null otherwise). */
   model: Workspace | null;
   /** Per file (aligned with `files`): the file's own validator counts + its cross-file-only issues. */
   counts: readonly SeverityCounts[];
@@ -39,6 +86,25 @@ export interface WorkspaceState {
    * with its task's label, progress and Cancel, for the workspace panel.
    */
   opening: readonly OpeningItem[];
+  /** Opening would lose work: the question to show (Add to workspace / Replace / Cancel). */
+  ask: OpenQuestion | null;
+  /** A CSV file that came in: the CSV import dialog maps its columns, then `csvImportDone()`. */
+  csvImport: FileBytes | null;
+  /**
+   * A crawl export that came in while a document is open (issue 17): the Crawl dialog reads and
+   * attaches it for the audit (the sitemap is not replaced), then `crawlImportDone()`.
+   */
+  crawlImport: FileBytes | null;
+  /** The file to compare the active document with (`open(inputs, 'compare')`), until `compareDone()`. */
+  compare: FileBytes | null;
+  /** What was restored at start-up (banner with Discard), null otherwise. */
+  restored: RestoredInfo | null;
+  /** Another tab owns the saved session (see {@link OtherTab}). */
+  otherTab: OtherTab;
+  /** Session notices: what each open did, autosave problems. */
+  notices: readonly Notice[];
+  /** Sessions put aside (replaced or discarded), newest first: `commands.openRecent(id)`. */
+  recent: readonly RecentEntry[];
   /** +1 on every change. */
   version: number;
 }
@@ -49,16 +115,62 @@ export interface FileBytes {
   bytes: Uint8Array;
 }
 
-/** What `open` did, for the UI's notices. */
+/** Anything that can be opened: file bytes, pasted text, or a new blank document. */
+export type OpenInput = FileBytes | { name: string; text: string } | { blank: SitemapDocument['kind'] };
+
+/** What an input is, decided from its name and bytes. */
+export type InputKind = 'zip' | 'crawl' | 'csv' | 'sitemap' | 'blank';
+
+/** Recognises a crawl export by the header row at the start of its bytes (core `sniffCrawl`). */
+export type CrawlSniffer = (bytes: Uint8Array) => boolean;
+
+/**
+ * Could these file bytes be a crawl export? Cheap: sitemaps (`<` first, after a BOM and blanks)
+ * and gzip files are not, so opening them never loads the CSV reader.
+ */
+export function mayBeCrawl(input: OpenInput): input is FileBytes {
+  if (!('bytes' in input) || isZip(input)) return false;
+  const b = input.bytes;
+  if (b[0] === 0x1f && b[1] === 0x8b) return false;
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  while (i < b.length && i < 4096 && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++;
+  return i < b.length && b[i] !== 0x3c;
+}
+
+/**
+ * The kind of one input. The extension point: a new kind is one more value here and one more
+ * branch in `open`. `isCrawl` (given by `open` only while a document is open) recognises a
+ * crawl export by its header row, whatever its name.
+ *
+ * @example kindOf({ name: 'data.csv', bytes }) // 'csv'
+ * @example kindOf({ name: 'internal_all.csv', bytes }, sniffer) // 'crawl'
+ */
+export function kindOf(input: OpenInput, isCrawl?: CrawlSniffer): InputKind {
+  if ('blank' in input) return 'blank';
+  if ('bytes' in input && isZip(input)) return 'zip';
+  if (isCrawl && mayBeCrawl(input) && isCrawl(input.bytes.subarray(0, CRAWL_SNIFF_BYTES))) return 'crawl';
+  if (/\.(csv|tsv)$/i.test(input.name)) return 'csv';
+  return 'sitemap';
+}
+
+/** Bytes looked at to recognise a crawl export. */
+const CRAWL_SNIFF_BYTES = 64 * 1024;
+
+/** What `open` did. Every outcome is also announced in one session notice. */
 export interface OpenOutcome {
-  mode: 'single' | 'workspace';
-  /** Files not opened (several files dropped but none is an index: today's one-file behaviour). */
+  /**
+   * `single`: one document open; `workspace`: several files; `asked`: work would be lost, the
+   * question is in `ask` (answer with `commands.answer`); `none`: nothing opened (cancelled, or
+   * only a CSV, which went to the import dialog through `csvImport`).
+   */
+  mode: 'single' | 'workspace' | 'asked' | 'none';
+  /** Kept for callers of the old API: always empty (several files always open together now). */
   notOpened: string[];
   /** Zip members left out, and zip errors. */
   skipped: Array<{ name: string; reason: string }>;
   /**
-   * Files opened under another name because the workspace file of their name has edits that are
-   * not exported: that file is kept as it is, the opened one joins as `as`.
+   * Files added under another name because the open file of their name has edits that are not
+   * exported: that file is kept as it is, the opened one joins as `as`.
    */
   renamed?: Array<{ name: string; as: string }>;
 }
@@ -75,59 +187,107 @@ export function freeName(name: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** Workspace commands. */
+const bytesOf = (input: FileBytes | { name: string; text: string }): FileBytes =>
+  'bytes' in input ? input : { name: input.name, bytes: new TextEncoder().encode(input.text) };
+
+/** True when index entry `loc` names a file called `name` (folders and `.gz` allowed). */
+function namesFile(loc: string, name: string): boolean {
+  const l = loc.trim().toLowerCase().replace(/\.gz$/, '');
+  const n = name.toLowerCase().replace(/\.gz$/, '');
+  return l === n || l.endsWith(`/${n}`);
+}
+
+/** Session commands. */
 export interface WorkspaceCommands {
   /**
-   * Open files: several files with an index among them, or a .zip, build a new workspace; one
-   * file joins the current workspace (replacing a file of the same name) when one is open, the
-   * open document is an index or has unsaved edits, else it opens alone. Several files without an index: the first
-   * opens alone (`notOpened` names the rest). Files open two at a time; each one is listed in
-   * `opening` while it opens, and one cancelled there is left out (a replaced file keeps its
-   * document). Resolves once the new files are shown with their model (built in slices when big).
+   * The one way in. Inputs are sorted by kind (`kindOf`): a .zip expands to its members, a CSV
+   * goes to the import dialog (`csvImport`), text and bytes are parsed, `blank` is a new
+   * document. Then `decideOpen` with `intent`: with nothing open they open (several files as
+   * one workspace, with or without an index); a missing child of an open index joins it; one
+   * unedited document is replaced; otherwise `ask` is set and nothing changes until `answer`.
+   * Files open two at a time, listed in `opening` with Cancel. Announced in one notice.
    */
-  open(list: readonly FileBytes[]): Promise<OpenOutcome>;
+  open(inputs: readonly OpenInput[], intent?: OpenIntent | 'compare'): Promise<OpenOutcome>;
+  /** The comparison was closed. */
+  compareDone(): void;
+  /** Answer the open question: add the files, replace what is open, or leave everything as it is. */
+  answer(choice: 'add' | 'replace' | 'cancel'): Promise<OpenOutcome>;
+  /** The CSV import dialog took (or dropped) `csvImport`. */
+  csvImportDone(): void;
+  /** The Crawl dialog took (or dropped) `crawlImport`. */
+  crawlImportDone(): void;
   /** Show a file (by slot id) or the combined table. */
   setActive(target: number | 'all'): void;
   /** Make the file active and select entry `entryIndex` (its position in the document). */
   reveal(fileId: number, entryIndex: number): void;
-  /** Leave the workspace: the primary store (first file) stays open alone. */
-  close(): void;
+  /**
+   * Leave the workspace: the active file stays open alone. The workspace goes to Recent first
+   * (when worked on), and the notice names the files closed and any unexported edits.
+   */
+  close(): Promise<void>;
   /** Record every file as exported (after the workspace .zip was downloaded). */
   markExported(): void;
   /** Rebuild the model now (normally debounced after edits). */
   rebuild(): void;
+  /**
+   * Add every missing return link of the hreflang cluster of entry `entryId` of file `fileId`,
+   * across the open files: each edited file gets one undo step. Returns the links added and the
+   * names of the files they went into.
+   */
+  addMissingReturnLinks(fileId: number, entryId: number): { links: number; files: string[] };
+  /** Open a Recent session (asks first when open work would be lost); what was open goes to Recent. */
+  openRecent(id: number): Promise<OpenOutcome>;
+  /** Close everything and delete the saved session (the restore banner's Discard). */
+  discardSaved(): Promise<void>;
+  /** Another tab owns the saved session: take it over (that tab stops saving), or work on a copy. */
+  takeOver(): Promise<void>;
+  separateCopy(): void;
+  dismissNotice(id: number): void;
+  /** Save now if a save is pending (page hidden). */
+  flush(): Promise<void>;
 }
 
 /** What {@link createWorkspaceStore} returns. */
 export interface WorkspaceStore {
   getState(): WorkspaceState;
   subscribe(listener: () => void): () => void;
-  /** The store the UI shows: the active file's, or the primary store in single-file mode / 'all'. */
+  /** The store the UI shows: the active file's, or the blank `primary` with nothing open / 'all'. */
   activeStore(): AppStore;
-  /**
-   * Names of the files other than the primary (which autosaves) whose document changed since it
-   * was opened or last exported with {@link WorkspaceCommands.markExported}: work a reload loses.
-   */
+  /** Names of the open files with edits that were not exported. */
   unexported(): string[];
-  /** The store opened first; the app's autosaved store. */
+  /** The store shown while nothing is open; the first file opened into an empty session uses it. */
   primary: AppStore;
+  /** Resolves once the saved session was read (and restored when there was one). */
+  ready: Promise<void>;
   commands: WorkspaceCommands;
+}
+
+/** The one-tab-at-a-time lock on the saved session (Web Locks in the browser). */
+export interface SessionLock {
+  /** Try to hold the lock; `steal` takes it from another tab. `onLost` runs if a tab steals it later. */
+  acquire(steal: boolean, onLost: () => void): Promise<boolean>;
 }
 
 /** Dependencies of {@link createWorkspaceStore}. */
 export interface WorkspaceDeps {
-  /** The app's store (with autosave); holds the first file of a workspace. */
+  /** The store shown while nothing is open; the first file opened into an empty session goes here. */
   primary: AppStore;
-  /** A new store for another file (no autosave), e.g. sharing the primary's worker client. */
+  /** A new store for another file, e.g. sharing the primary's worker client. */
   createStore(): AppStore;
-  /** Debounce for rebuilds after edits; without timers the model is rebuilt synchronously. */
+  /** Debounce for rebuilds and autosave; without timers the model is rebuilt synchronously. */
   timers?: Timers;
   /** Rebuild delay after an edit, ms. Default 250. */
   debounceMs?: number;
-  /** Clock (ms) for slicing long model builds; without it slices are counted in steps. */
+  /** Clock (ms) for slicing long model builds and for save times. */
   now?: () => number;
   /** Files opened at once when several are dropped. Default 2. */
   openConcurrency?: number;
+  /** Autosave target (with `timers`); without it the session lives in memory only. */
+  storage?: PersistenceAdapter;
+  /** Only one tab saves; without a lock this tab always owns the saved session. */
+  lock?: SessionLock;
+  /** Where replaced and discarded sessions are kept for a while; without it they are gone. */
+  recent?: RecentStore;
 }
 
 /** From this many URLs on, a full model build runs in slices (when timers are given). */
@@ -135,8 +295,17 @@ const SLICED_FROM = 50_000;
 /** Entries per step of a sliced model build. */
 const BUILD_STEP = 4096;
 
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+/** "a.xml", "a.xml and b.xml", "a.xml, b.xml and 3 more files". */
+function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length <= 3) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${names.slice(0, 2).join(', ')} and ${plural(names.length - 2, 'more file')}`;
+}
+
 /**
- * Create the workspace store.
+ * Create the session.
  *
  * @example
  * const ws = createWorkspaceStore({ primary, createStore: () => createAppStore(deps) });
@@ -145,18 +314,39 @@ const BUILD_STEP = 4096;
  */
 export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const { primary } = deps;
+  const now = deps.now ?? (() => Date.now());
   const listeners = new Set<() => void>();
-  let state: WorkspaceState = { files: [], active: 0, model: null, counts: [], opening: [], version: 0 };
+  let state: WorkspaceState = {
+    files: [],
+    active: 0,
+    model: null,
+    counts: [],
+    opening: [],
+    ask: null,
+    csvImport: null,
+    crawlImport: null,
+    compare: null,
+    restored: null,
+    otherTab: null,
+    notices: [],
+    recent: [],
+    version: 0,
+  };
   let nextId = 1;
   let unsubscribers: Array<() => void> = [];
   let pending: unknown = null;
   const stamps = new Map<number, unknown[]>();
+  const saveStamps = new Map<number, unknown[]>();
+  let noticeId = 0;
 
   const set = (patch: Partial<WorkspaceState>) => {
     state = { ...state, ...patch, version: state.version + 1 };
     for (const l of [...listeners]) l();
   };
-
+  const notify = (level: Notice['level'], message: string) => {
+    const notice: Notice = { id: ++noticeId, level, message, at: now() };
+    set({ notices: [...state.notices.slice(-4), notice] });
+  };
   let built: WorkspaceSettings | null = null;
   /** Cross-file URL index of one model, built on the first URL edit and then kept up to date. */
   let urlIndex: { model: Workspace; urls: CrossFileUrls } | null = null;
@@ -231,8 +421,16 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     if (pending !== null) deps.timers?.clearTimeout(pending);
     pending = null;
     const files = current();
-    if (files.length === 0) return;
-    const { publishUrl, crossSubmission } = primary.getState().settings;
+    if (files.length < 2) {
+      // One document (or none) is no workspace: no model to build.
+      buildToken++;
+      const layout = target ?? {};
+      target = null;
+      built = null;
+      set({ ...layout, model: null, counts: [] });
+      return;
+    }
+    const { publishUrl, crossSubmission } = files[0].store.getState().settings;
     // Each file's own Validator already reports IDX-004/005/007 and the SIZE limits: the
     // workspace model adds only what needs several files, so nothing is computed or listed twice.
     const settings: WorkspaceSettings =
@@ -260,6 +458,39 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     pending = deps.timers.setTimeout(() => rebuild(false), deps.debounceMs ?? 250);
   };
 
+  // ---- autosave ---------------------------------------------------------------------------
+
+  const snapshot = (): SavedSession | null => {
+    const files = current();
+    const saved: SavedSession['files'] = [];
+    let active: number | 'all' = 'all';
+    for (const slot of files) {
+      const f = slot.store.commands.persistable();
+      if (f === null) continue;
+      if (slot.id === (target?.active ?? state.active)) active = saved.length;
+      saved.push({ ...f, fileName: slot.name });
+    }
+    if (saved.length === 0) return null;
+    if (active === 'all' && (target?.active ?? state.active) !== 'all') active = 0;
+    return { format: 2, savedAt: now(), active, files: saved };
+  };
+  const saver: SessionSaver | null =
+    deps.storage && deps.timers
+      ? createSessionSaver({
+          storage: deps.storage,
+          timers: deps.timers,
+          snapshot,
+          report: (message) => notify('warning', message),
+        })
+      : null;
+  const persist = () => saver?.schedule();
+
+  /** Fingerprint of what autosave writes for one store. */
+  const saveStamp = (store: AppStore): unknown[] => {
+    const s = store.getState();
+    return [s.doc, s.dirty, s.settings, s.fileName, s.crawl];
+  };
+
   /** Crawl data seen per slot: attaching or removing it in one file does it in every file. */
   const crawls = new Map<number, unknown>();
   /** False (nothing done) while `from` has not joined its new crawl yet. */
@@ -278,61 +509,57 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const watch = (slots: readonly WorkspaceSlot[]) => {
     for (const off of unsubscribers) off();
     stamps.clear();
+    saveStamps.clear();
     crawls.clear();
+    // A crawl restored (or attached) in one file is spread to the others with one shared join;
+    // until its join is ready the slot is left unrecorded, so its next change tries again.
     const withCrawl = slots.find((slot) => slot.store.getState().crawl !== null);
-    if (withCrawl) spreadCrawl(withCrawl, slots);
+    const spread = withCrawl ? spreadCrawl(withCrawl, slots) : true;
     unsubscribers = slots.map((slot) => {
       stamps.set(slot.id, stamp(slot.store.getState()));
-      crawls.set(slot.id, slot.store.getState().crawl);
+      saveStamps.set(slot.id, saveStamp(slot.store));
+      if (spread || slot !== withCrawl) crawls.set(slot.id, slot.store.getState().crawl);
       return slot.store.subscribe(() => {
         const crawl = slot.store.getState().crawl;
         if (crawl !== crawls.get(slot.id) && spreadCrawl(slot, slots)) crawls.set(slot.id, crawl);
+        const saving = saveStamp(slot.store);
+        const was = saveStamps.get(slot.id);
+        if (!was || saving.some((v, i) => !Object.is(v, was[i]))) {
+          saveStamps.set(slot.id, saving);
+          persist();
+        }
         const next = stamp(slot.store.getState());
         const prev = stamps.get(slot.id);
         if (prev && next.every((v, i) => Object.is(v, prev[i]))) return;
         stamps.set(slot.id, next);
-        if (replaced(slot)) return;
         schedule();
       });
     });
   };
 
-  /**
-   * A file's store opened another document outside the workspace (sample, paste, New sitemap):
-   * the slot now holds that document under its new name, and the workspace is rebuilt.
-   */
-  const replaced = (slot: WorkspaceSlot): boolean => {
-    const s = slot.store.getState();
-    const name = s.fileName ?? 'new-sitemap.xml';
-    if (opens > 0 || s.task !== null || name === slot.name) return false;
-    const files = current().map((f) => (f.id === slot.id ? { ...f, name } : f));
-    exportedDocs.delete(slot.id);
-    void setFiles(files, target?.active ?? state.active);
-    return true;
-  };
-
-  /** Document of each slot when opened or last exported. */
-  const exportedDocs = new Map<number, unknown>();
   /** Show `files` (with `active`) together with their model: at once, or when the sliced build ends. */
   const setFiles = (files: WorkspaceSlot[], active: number | 'all'): Promise<void> | undefined => {
-    for (const slot of files)
-      if (!exportedDocs.has(slot.id)) exportedDocs.set(slot.id, slot.store.getState().doc);
     watch(files);
-    if (files.length === 0) {
-      target = null;
-      buildToken++;
-      set({ files, active });
-      return;
-    }
+    persist();
     target = { files, active };
     return rebuild(true);
   };
 
-  /** Opens running through {@link openInto}; a file store's new document is not a "replace" then. */
+  // A document put straight into the blank store (a CSV import with nothing open, or a bench
+  // driving the store) becomes the session's one file, so it is shown and autosaved.
+  primary.subscribe(() => {
+    if (opens > 0 || current().length > 0 || primary.getState().doc === null) return;
+    const slot = { id: nextId++, name: primary.getState().fileName ?? 'new-sitemap.xml', store: primary };
+    void setFiles([slot], slot.id);
+  });
+
+  // ---- opening ----------------------------------------------------------------------------
+
+  /** Opens running through {@link openInto}. */
   let opens = 0;
   /**
    * Open `file` into `store`, mirroring its task as an opening item; `cancellable` offers Cancel.
-   * Resolves true when the file was opened (or failed to parse), false when it was cancelled here.
+   * Resolves true when the file was opened (or failed to parse), false when it was cancelled.
    */
   const openInto = async (store: AppStore, file: FileBytes, cancellable: boolean) => {
     const key = ++openingKey;
@@ -351,6 +578,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const stop = followTask(store, (label, progress) => {
       if (label !== null) setOpening(key, item(label, progress));
     });
+    const before = store.getState().doc;
     try {
       await store.commands.openFile(file.name, file.bytes);
     } finally {
@@ -358,87 +586,375 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       opens--;
       setOpening(key, null);
     }
-    return !cancelled;
+    const s = store.getState();
+    // The store's own Cancel (status bar) keeps its previous document: that is a cancel too.
+    return !cancelled && (s.doc !== before || s.loadError !== null);
   };
 
-  const openNew = async (files: FileBytes[], fromZip: boolean, skipped: OpenOutcome['skipped']) => {
-    const slots: WorkspaceSlot[] = files.map((f, k) => ({
-      id: nextId++,
-      name: f.name,
-      store: k === 0 ? primary : deps.createStore(),
-    }));
-    const opened = slots.map(() => true);
-    // The primary's own Cancel (status bar) stays; the other files can be left out from the panel.
-    await eachLimited(slots, deps.openConcurrency ?? 2, async (slot, k) => {
-      opened[k] = await openInto(slot.store, files[k], k > 0);
+  const edited = (): EditedFile[] =>
+    current()
+      .filter((slot) => slot.store.getState().dirty && slot.store.getState().doc !== null)
+      .map((slot) => ({ name: slot.name, edits: slot.store.getState().history.undoDepth }));
+
+  /** Expanded inputs: files to parse, or a blank document. */
+  interface Incoming {
+    files: FileBytes[];
+    blank: SitemapDocument['kind'] | null;
+    /** A whole saved session (from Recent). */
+    saved?: { session: SavedSession; id: number };
+    skipped: OpenOutcome['skipped'];
+  }
+  let asked: Incoming | null = null;
+
+  const situation = (incoming: Incoming): OpenSituation => {
+    const files = current();
+    const names = new Set(files.map((f) => f.name));
+    const indexLocs: string[] = [];
+    for (const slot of files) {
+      const doc = slot.store.getState().doc;
+      if (doc?.kind === 'sitemapindex') for (const e of doc.entries) indexLocs.push(e.loc);
+    }
+    const childrenOfOpenIndex =
+      incoming.files.length > 0 &&
+      incoming.files.every((f) => !names.has(f.name) && indexLocs.some((loc) => namesFile(loc, f.name)));
+    const blank = incoming.blank !== null || incoming.saved !== undefined;
+    return { files: files.length, edited: edited(), childrenOfOpenIndex, blank };
+  };
+
+  const skippedNote = (skipped: OpenOutcome['skipped']) =>
+    skipped.length > 0
+      ? ` Left out of the archive: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}.`
+      : '';
+
+  /**
+   * Put the open session aside in Recent when the user worked on it. Returns the sentence for
+   * the notice ('' when nothing was kept).
+   */
+  const remember = async (): Promise<string> => {
+    const recent = deps.recent;
+    const worked = current().some((slot) => {
+      const s = slot.store.getState();
+      return s.dirty || s.history.undoDepth > 0;
     });
-    const kept = slots.filter((_, k) => opened[k]);
-    const hasIndex = kept.some((s) => s.store.getState().doc?.kind === 'sitemapindex');
-    if (!hasIndex && !fromZip) {
-      await setFiles([], 0);
-      set({ model: null, counts: [] });
-      return { mode: 'single' as const, notOpened: files.slice(1).map((f) => f.name), skipped };
+    const session = recent && worked ? snapshot() : null;
+    if (!recent || !session) return '';
+    try {
+      const plan = planRecent(await recent.list(), session);
+      if (plan.list === null) return ' It is too big to keep in Recent.';
+      for (const e of plan.evicted) await recent.drop(e.slot);
+      await recent.write(plan.list, plan.slot, session);
+      set({ recent: plan.list });
+      const evicted =
+        plan.evicted.length > 0
+          ? ` Recent keeps ${RECENT_MAX} sessions: ${listNames(plan.evicted.map((e) => e.files[0] ?? 'a session'))} ${plan.evicted.length === 1 ? 'was' : 'were'} removed from it.`
+          : '';
+      return ` It is in Recent, with its edits.${evicted}`;
+    } catch (e) {
+      saver?.failed('Recent could not be saved', e);
+      return '';
     }
-    const index = kept.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? kept[0];
-    await setFiles(kept, index.id);
-    return { mode: 'workspace' as const, notOpened: [], skipped };
   };
 
-  /** Edited since it was opened, and not exported since (alone or with the workspace). */
-  const hasUnexportedEdits = (slot: WorkspaceSlot): boolean => {
-    const s = slot.store.getState();
-    return s.dirty && s.doc !== exportedDocs.get(slot.id);
+  /** Take a session out of Recent (it is open now). */
+  const forget = async (id: number) => {
+    const recent = deps.recent;
+    if (!recent) return;
+    try {
+      const list = await recent.list();
+      const entry = list.find((e) => e.id === id);
+      if (!entry) return;
+      const rest = list.filter((e) => e.id !== id);
+      await recent.write(rest, null, null);
+      await recent.drop(entry.slot);
+      set({ recent: rest });
+    } catch (e) {
+      saver?.failed('Recent could not be saved', e);
+    }
   };
 
-  /** Adds or replaces one file; returns the name it joined under when that differs from its own. */
-  const addOne = async (opened: FileBytes): Promise<string | null> => {
-    let files = current();
-    if (files.length === 0)
-      files = [{ id: nextId++, name: primary.getState().fileName ?? 'sitemap.xml', store: primary }];
-    let file = opened;
-    let same = files.find((s) => s.name === file.name);
-    // A file whose edits are not exported is never replaced (that would drop them): the opened
-    // file joins beside it under a free name.
-    if (same && hasUnexportedEdits(same)) {
-      file = { ...file, name: freeName(file.name, new Set(files.map((f) => f.name))) };
-      same = undefined;
-    }
-    const slot = same ?? { id: nextId++, name: file.name, store: deps.createStore() };
-    const before = slot.store.getState().doc;
-    // Cancelled: a new file is left out; a replaced file keeps its document (the store kept it).
-    const done = await openInto(slot.store, file, slot.store !== primary);
-    const renamed = file.name !== opened.name ? file.name : null;
-    if (!done && (same === undefined || slot.store.getState().doc === before)) return renamed;
-    exportedDocs.delete(slot.id);
-    const now = current().length > 0 ? current() : files;
-    await setFiles(same ? [...now] : [...now, slot], slot.id);
-    return renamed;
+  /** Stores holding a saved session's files; the first one is `first`. */
+  const restoreSlots = (saved: SavedSession, first: AppStore): WorkspaceSlot[] => {
+    // A workspace's crawl (one table in every file) comes back in the first file that has it;
+    // `watch` spreads it to the others with one shared join, as when it was attached.
+    const holder = saved.files.find((f) => f.crawl);
+    return saved.files.map((file, k) => {
+      const store = k === 0 ? first : deps.createStore();
+      opens++;
+      const shared = file !== holder && file.crawl !== undefined && file.crawl === holder?.crawl;
+      store.commands.restoreFile(shared ? { ...file, crawl: undefined } : file);
+      opens--;
+      return { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
+    });
   };
+
+  /** Replace everything open with the incoming files (or a blank document, or a Recent session). */
+  const replaceWith = async (incoming: Incoming): Promise<OpenOutcome> => {
+    const before = current();
+    const closed = before.map((s) => s.name);
+    const lost = edited();
+    const kept = before.length > 0 ? await remember() : '';
+    const activeSlot = before.find((s) => s.id === (target?.active ?? state.active));
+    // The first file opens into the store on screen: it keeps its document until the new one is
+    // ready, and its own Cancel (status bar) keeps it.
+    const shown = activeSlot?.store ?? before[0]?.store ?? primary;
+    const { skipped } = incoming;
+    let slots: WorkspaceSlot[];
+    if (incoming.saved) {
+      slots = restoreSlots(incoming.saved.session, shown);
+      await forget(incoming.saved.id);
+    } else if (incoming.blank !== null) {
+      shown.commands.newDocument(incoming.blank);
+      slots = [{ id: nextId++, name: 'new-sitemap.xml', store: shown }];
+    } else {
+      const files = incoming.files;
+      // Siblings often share a name (en/sitemap.xml and fr/sitemap.xml chosen without folders).
+      const taken = new Set<string>();
+      const made: WorkspaceSlot[] = files.map((f, k) => {
+        const name = taken.has(f.name) ? freeName(f.name, taken) : f.name;
+        taken.add(name);
+        return { id: nextId++, name, store: k === 0 ? shown : deps.createStore() };
+      });
+      const opened = made.map(() => true);
+      await eachLimited(made, deps.openConcurrency ?? 2, async (slot, k) => {
+        opened[k] = await openInto(slot.store, files[k], k > 0);
+      });
+      if (!opened[0]) {
+        notify('info', `Opening ${files[0].name} was cancelled; nothing was closed.`);
+        return { mode: 'none', notOpened: [], skipped };
+      }
+      slots = made.filter((_, k) => opened[k]);
+    }
+    const saved = incoming.saved?.session;
+    const index = slots.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? slots[0];
+    const active =
+      saved && saved.active !== 'all' && slots.length > 1 ? (slots[saved.active] ?? index).id : index.id;
+    await setFiles(slots, active);
+    set({ restored: null });
+    const names = slots.map((s) => s.name);
+    const what =
+      slots.length === 1
+        ? `Opened ${names[0]}`
+        : `Opened ${plural(slots.length, 'file')} as one workspace: ${listNames(names)}`;
+    const gone =
+      closed.length === 0
+        ? ''
+        : lost.length > 0
+          ? ` Closed ${listNames(closed)}; the edits in ${listNames(lost.map((f) => f.name))} were not exported.${kept || ' They are gone.'}`
+          : ` Closed ${listNames(closed)} (no unexported edits).${kept}`;
+    notify('info', `${saved ? 'Reopened from Recent: ' : ''}${what}.${gone}${skippedNote(skipped)}`);
+    return { mode: slots.length === 1 ? 'single' : 'workspace', notOpened: [], skipped };
+  };
+
+  /** Add the incoming files (or a blank document) to the open ones. */
+  const addTo = async (incoming: Incoming): Promise<OpenOutcome> => {
+    const { skipped } = incoming;
+    const renamed: Array<{ name: string; as: string }> = [];
+    const taken = new Set(current().map((f) => f.name));
+    const jobs: Array<{ slot: WorkspaceSlot; file: FileBytes | null; replaces: boolean }> = [];
+    if (incoming.blank !== null) {
+      const name = taken.has('new-sitemap.xml') ? freeName('new-sitemap.xml', taken) : 'new-sitemap.xml';
+      const store = deps.createStore();
+      store.commands.newDocument(incoming.blank);
+      jobs.push({ slot: { id: nextId++, name, store }, file: null, replaces: false });
+    }
+    for (const opened of incoming.files) {
+      let file = opened;
+      let same = current().find((s) => s.name === file.name);
+      // A file whose edits are not exported is never replaced (that would drop them): the opened
+      // file joins beside it under a free name.
+      if (same?.store.getState().dirty) {
+        file = { ...file, name: freeName(file.name, taken) };
+        renamed.push({ name: opened.name, as: file.name });
+        same = undefined;
+      }
+      taken.add(file.name);
+      const slot = same ?? { id: nextId++, name: file.name, store: deps.createStore() };
+      jobs.push({ slot, file, replaces: same !== undefined });
+    }
+    const done = jobs.map(() => true);
+    await eachLimited(jobs, deps.openConcurrency ?? 2, async (job, k) => {
+      if (job.file) done[k] = await openInto(job.slot.store, job.file, true);
+    });
+    const added = jobs.filter((j, k) => done[k] && !j.replaces).map((j) => j.slot);
+    const replacedNames = jobs.filter((j, k) => done[k] && j.replaces).map((j) => j.slot.name);
+    const out: OpenOutcome = { mode: 'workspace', notOpened: [], skipped };
+    if (renamed.length > 0) out.renamed = renamed;
+    if (added.length === 0 && replacedNames.length === 0) {
+      notify('info', 'Opening was cancelled; the workspace is unchanged.');
+      return { ...out, mode: current().length > 1 ? 'workspace' : 'single' };
+    }
+    const all = [...current(), ...added];
+    const show = added.at(-1) ?? jobs.find((_j, k) => done[k])!.slot;
+    await setFiles(all, show.id);
+    const parts: string[] = [];
+    if (added.length > 0) parts.push(`Added ${listNames(added.map((s) => s.name))} to the workspace`);
+    if (replacedNames.length > 0)
+      parts.push(`reloaded ${listNames(replacedNames)} (it had no unexported edits)`);
+    let text = `${parts.join('; ')} (${plural(all.length, 'file')} open).`;
+    for (const r of renamed)
+      text += ` ${r.name} in this workspace has edits that are not exported yet, so it stays as it is; the file you opened was added as ${r.as}.`;
+    notify('info', text + skippedNote(skipped));
+    if (all.length === 1) out.mode = 'single';
+    return out;
+  };
+
+  const apply = (incoming: Incoming, intent: OpenIntent): Promise<OpenOutcome> => {
+    const decision = decideOpen(situation(incoming), intent);
+    if (decision.action === 'replace') return replaceWith(incoming);
+    if (decision.action === 'add') return addTo(incoming);
+    asked = incoming;
+    set({
+      ask: {
+        incoming: incoming.saved
+          ? incoming.saved.session.files.map((f) => f.fileName ?? 'Untitled sitemap')
+          : incoming.blank !== null
+            ? ['a new sitemap']
+            : incoming.files.map((f) => f.name),
+        open: current().map((s) => s.name),
+        lost: [...decision.lost],
+        canAdd: decision.canAdd,
+      },
+    });
+    return Promise.resolve({ mode: 'asked', notOpened: [], skipped: incoming.skipped });
+  };
+
+  // ---- restore, two tabs ------------------------------------------------------------------
+
+  /** Put a saved session on screen (nothing open yet). */
+  const restore = (saved: SavedSession) => {
+    if (current().length > 0 || saved.files.length === 0) return;
+    const slots = restoreSlots(saved, primary);
+    const active = saved.active === 'all' ? 'all' : (slots[saved.active] ?? slots[0]).id;
+    void setFiles(slots, slots.length > 1 ? active : slots[0].id);
+    let entries = 0;
+    let undoSteps = 0;
+    for (const f of saved.files) {
+      entries += f.doc.entries.length;
+      undoSteps += f.undo.length;
+    }
+    set({ restored: { savedAt: saved.savedAt, files: slots.map((s) => s.name), entries, undoSteps } });
+  };
+
+  const load = async () => {
+    const storage = deps.storage;
+    if (!storage || !saver) return;
+    try {
+      const saved = await storage.load();
+      if (saved) restore(saved);
+    } catch (e) {
+      saver.failed('Saved work could not be read', e);
+    }
+    saver.resume();
+  };
+
+  const lost = () => {
+    saver?.pause();
+    set({ otherTab: 'lost' });
+    notify(
+      'warning',
+      'Another tab took over the saved work: this tab no longer saves. Export to keep its edits.',
+    );
+  };
+
+  const start = async () => {
+    deps.recent?.list().then(
+      (recent) => set({ recent }),
+      () => undefined,
+    );
+    if (!saver) return;
+    if (deps.lock && !(await deps.lock.acquire(false, lost).catch(() => true))) {
+      set({ otherTab: 'waiting' });
+      return;
+    }
+    await load();
+  };
+  const ready = start();
+
+  // ---- commands ---------------------------------------------------------------------------
 
   const commands: WorkspaceCommands = {
-    async open(list) {
-      // No await unless a .zip is among the files: opening plain files starts synchronously.
-      const zip = list.some(isZip) ? await import('../core/workspace/zipInput.ts') : undefined;
-      const { files, fromZip, skipped } = expandZips(list, zip?.readZipFiles);
-      if (files.length === 0)
-        return { mode: state.files.length ? 'workspace' : 'single', notOpened: [], skipped };
-      if (files.length > 1) return openNew(files, fromZip, skipped);
-      // An edited document is never replaced by the next file (that would drop the edits): the
-      // file joins it as a workspace instead, and both stay open.
-      const open = primary.getState();
-      const joins =
-        current().length > 0 || open.doc?.kind === 'sitemapindex' || (open.doc !== null && open.dirty);
-      if (joins) {
-        const as = await addOne(files[0]);
-        const out: OpenOutcome = { mode: 'workspace', notOpened: [], skipped };
-        if (as !== null) out.renamed = [{ name: files[0].name, as }];
-        return out;
+    async open(inputs, intent = 'open') {
+      await ready;
+      // Compare reads the file beside the open document: nothing open changes.
+      if (intent === 'compare') {
+        const first = inputs.find((i) => kindOf(i) === 'sitemap');
+        if (first) set({ compare: bytesOf(first as FileBytes | { name: string; text: string }) });
+        return { mode: 'none', notOpened: [], skipped: [] };
       }
-      await primary.commands.openFile(files[0].name, files[0].bytes);
-      return { mode: 'single', notOpened: [], skipped };
+      // No await unless a .zip is among the inputs, or a file that may be a crawl export comes in
+      // while a document is open: opening sitemaps starts synchronously.
+      const zip = inputs.some((i) => kindOf(i) === 'zip')
+        ? await import('../core/workspace/zipInput.ts')
+        : undefined;
+      const isCrawl: CrawlSniffer | undefined =
+        decideCrawl(current().length) === 'attach' && inputs.some(mayBeCrawl)
+          ? await import('../core/crawl/read.ts').then(
+              (m) => (bytes: Uint8Array) => m.sniffCrawl(bytes).detected !== null,
+            )
+          : undefined;
+      const incoming: Incoming = { files: [], blank: null, skipped: [] };
+      const zips: FileBytes[] = [];
+      let crawl: FileBytes | null = null;
+      for (const input of inputs) {
+        switch (kindOf(input, isCrawl)) {
+          case 'blank':
+            incoming.blank = (input as { blank: SitemapDocument['kind'] }).blank;
+            break;
+          case 'zip':
+            zips.push(input as FileBytes);
+            break;
+          case 'crawl':
+            // Crawl data for the audit of what is open: attached by the Crawl dialog, never opened.
+            if (crawl === null) crawl = input as FileBytes;
+            else
+              notify(
+                'warning',
+                `One crawl file is attached at a time: ${(input as FileBytes).name} was not read.`,
+              );
+            break;
+          case 'csv':
+            // Columns need mapping first: the import dialog adds the rows to the active file.
+            set({ csvImport: bytesOf(input as FileBytes | { name: string; text: string }) });
+            break;
+          case 'sitemap':
+            incoming.files.push(bytesOf(input as FileBytes | { name: string; text: string }));
+            break;
+        }
+      }
+      if (zips.length > 0) {
+        const z = expandZips(zips, zip?.readZipFiles);
+        incoming.files.push(...z.files);
+        incoming.skipped.push(...z.skipped);
+      }
+      if (crawl !== null) set({ crawlImport: crawl });
+      if (incoming.files.length > 0) incoming.blank = null;
+      else if (incoming.blank === null) {
+        if (incoming.skipped.length > 0) notify('warning', `Nothing opened.${skippedNote(incoming.skipped)}`);
+        return { mode: 'none', notOpened: [], skipped: incoming.skipped };
+      }
+      return apply(incoming, intent);
     },
-    setActive(target) {
-      if (target !== state.active) set({ active: target });
+    async answer(choice) {
+      const incoming = asked;
+      asked = null;
+      set({ ask: null });
+      if (incoming === null || choice === 'cancel')
+        return { mode: 'none', notOpened: [], skipped: incoming?.skipped ?? [] };
+      return apply(incoming, choice);
+    },
+    compareDone() {
+      if (state.compare !== null) set({ compare: null });
+    },
+    csvImportDone() {
+      if (state.csvImport !== null) set({ csvImport: null });
+    },
+    crawlImportDone() {
+      if (state.crawlImport !== null) set({ crawlImport: null });
+    },
+    setActive(next) {
+      if (next === state.active || (next === 'all' && state.model === null)) return;
+      set({ active: next });
+      persist();
     },
     reveal(fileId, entryIndex) {
       const slot = state.files.find((s) => s.id === fileId);
@@ -455,13 +971,85 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       c.setSelection({ active: { row, col }, ranges: [{ r0: row, r1: row, c0: col, c1: col }] });
     },
     markExported() {
-      for (const slot of state.files) exportedDocs.set(slot.id, slot.store.getState().doc);
+      for (const slot of state.files) slot.store.commands.markExported();
     },
-    close() {
-      setFiles([], 0);
-      set({ model: null, counts: [] });
+    async close() {
+      const files = current();
+      const keep = files.find((s) => s.id === state.active) ?? files[0];
+      if (!keep || files.length < 2) return;
+      const others = files.filter((s) => s !== keep);
+      const edits = edited().filter((f) => f.name !== keep.name);
+      // The whole workspace goes to Recent first, so closing it can be taken back.
+      const kept = edits.length > 0 || others.length > 0 ? await remember() : '';
+      await setFiles([keep], keep.id);
+      const lost =
+        edits.length > 0
+          ? ` The edits in ${listNames(edits.map((f) => f.name))} were not exported.${kept || ' They are gone.'}`
+          : kept;
+      notify('info', `Closed ${listNames(others.map((s) => s.name))}; ${keep.name} stays open.${lost}`);
     },
     rebuild: () => void rebuild(true),
+    addMissingReturnLinks(fileId, entryId) {
+      const files = current();
+      const docs = files.map((slot) => slot.store.getState().doc?.entries ?? []);
+      const at = files.findIndex((slot) => slot.id === fileId);
+      const cluster = at < 0 ? null : hreflangClusterAcross(docs, at, entryId);
+      if (!cluster) return { links: 0, files: [] };
+      let links = 0;
+      const names: string[] = [];
+      for (const [f, entries] of returnLinkEdits(cluster, docs)) {
+        const at = idIndexOf(docs[f]);
+        let n = 0;
+        for (const e of entries)
+          n += (e.alternates?.length ?? 0) - (docs[f][at[e.id]].alternates?.length ?? 0);
+        const label = `Add ${n} missing return ${n === 1 ? 'link' : 'links'}`;
+        if (files[f].store.commands.replaceEntries(entries, label) > 0) {
+          links += n;
+          names.push(files[f].name);
+        }
+      }
+      return { links, files: names };
+    },
+    async openRecent(id) {
+      await ready;
+      const entry = state.recent.find((e) => e.id === id);
+      const session = entry && deps.recent ? await deps.recent.read(entry.slot).catch(() => null) : null;
+      if (!session) {
+        notify('warning', 'That Recent session could not be read any more.');
+        return { mode: 'none', notOpened: [], skipped: [] };
+      }
+      return apply({ files: [], blank: null, skipped: [], saved: { session, id } }, 'open');
+    },
+    async discardSaved() {
+      asked = null;
+      const kept = await remember();
+      if (kept) notify('info', `Discarded ${listNames(current().map((s) => s.name))}.${kept}`);
+      await setFiles([], 0);
+      // An empty store, not an empty document: the start page comes back.
+      opens++;
+      primary.commands.closeDocument();
+      opens--;
+      set({ restored: null, ask: null });
+      await saver?.clear();
+    },
+    async takeOver() {
+      if (!deps.lock || !saver) return;
+      await deps.lock.acquire(true, lost);
+      set({ otherTab: null });
+      if (current().length === 0) await load();
+      else {
+        saver.resume();
+        persist();
+      }
+    },
+    separateCopy() {
+      set({ otherTab: 'copy' });
+      notify('info', 'This tab works on a separate copy: it is not autosaved. Export to keep it.');
+    },
+    dismissNotice(id) {
+      set({ notices: state.notices.filter((n) => n.id !== id) });
+    },
+    flush: () => saver?.flush() ?? Promise.resolve(),
   };
 
   const ws: WorkspaceStore = {
@@ -471,15 +1059,14 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       return () => listeners.delete(listener);
     },
     unexported() {
-      return state.files
-        .filter((s) => s.store !== primary && s.store.getState().doc !== exportedDocs.get(s.id))
-        .map((s) => s.name);
+      return edited().map((f) => f.name);
     },
     activeStore() {
-      if (state.active === 'all') return primary;
+      if (state.active === 'all') return state.files[0]?.store ?? primary;
       return state.files.find((s) => s.id === state.active)?.store ?? primary;
     },
     primary,
+    ready,
     commands,
   };
   // Bench builds only (see store.ts): `npm run bench:browser` opens a workspace from the page.
@@ -487,3 +1074,6 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     (globalThis as { __sitemapWorkspace?: WorkspaceStore }).__sitemapWorkspace ??= ws;
   return ws;
 }
+
+/** Autosave delay, re-exported for the UI's "saved within a second" wording. */
+export { AUTOSAVE_DELAY_MS };

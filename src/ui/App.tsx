@@ -17,6 +17,7 @@ import {
   WorkspacePanelPart,
 } from './lazyParts.ts';
 import { Notifications } from './Notifications.tsx';
+import { OpenPrompt } from './OpenPrompt.tsx';
 import { RestoreBanner } from './RestoreBanner.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -25,7 +26,6 @@ import { Toolbar } from './Toolbar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { StoreContext, useAppState, useCommands } from './useAppState.ts';
 import { useAutoHideColumns } from './useAutoHideColumns.ts';
-import { useBeforeUnload } from './useBeforeUnload.ts';
 import { useWorkspaceApp, useWorkspaceView } from './workspace/useWorkspaceApp.ts';
 import { WorkspaceContext } from './workspace/workspaceContext.ts';
 
@@ -92,7 +92,6 @@ function Workbench() {
   const { inWorkspace, all } = useWorkspaceView();
   useHistoryKeys();
   useAutoHideColumns();
-  useBeforeUnload();
   const close = () => setDialog(null);
   // With nothing open, opening fills the view; with a document open, long work is a bar with
   // Cancel in the status bar and the document stays in view until the new one is ready.
@@ -137,6 +136,7 @@ function Workbench() {
       {all ? null : <StatusBar />}
       <DropZone />
       <Notifications />
+      <OpenPrompt />
       <Suspense fallback={null}>
         {dialog === 'paste' ? <PasteDialogPart.Component onClose={close} /> : null}
         {dialog === 'export' ? <ExportDialogPart.Component onClose={close} /> : null}

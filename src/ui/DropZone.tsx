@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { openFiles } from './openFiles.ts';
-import { useCommands } from './useAppState.ts';
+import { useOpen } from './openFiles.ts';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
 /** A full-window drop target that appears while files are dragged over the window. */
 export function DropZone() {
-  const commands = useCommands();
+  const open = useOpen();
   const [active, setActive] = useState(false);
   const depth = useRef(0);
 
@@ -32,7 +31,7 @@ export function DropZone() {
       const files = e.dataTransfer?.files;
       if (!files?.length) return;
       e.preventDefault();
-      void openFiles(files, commands);
+      void open.files(files);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -44,7 +43,7 @@ export function DropZone() {
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
     };
-  }, [commands]);
+  }, [open]);
 
   if (!active) return null;
   return (

@@ -1,10 +1,16 @@
-import { openSample } from './openFiles.ts';
+import type { WorkspaceState } from '../state/workspaceStore.ts';
+import { useOpen } from './openFiles.ts';
+import { RecentList } from './RecentList.tsx';
+import { useWorkspace } from './workspace/workspaceContext.ts';
+
+const selHasRecent = (s: WorkspaceState) => s.recent.length > 0;
+
 import { FILE_INPUT_ID } from './TopBar.tsx';
-import { useCommands } from './useAppState.ts';
 
 /** What the app shows before anything is open: an invitation, not a wall of options. */
 export function EmptyState({ onPaste }: { onPaste(): void }) {
-  const commands = useCommands();
+  const open = useOpen();
+  const hasRecent = useWorkspace(selHasRecent);
   return (
     <section className="empty" aria-labelledby="empty-title">
       <div className="empty-card">
@@ -24,13 +30,19 @@ export function EmptyState({ onPaste }: { onPaste(): void }) {
           <button type="button" className="btn large" onClick={onPaste}>
             Paste
           </button>
-          <button type="button" className="btn large" onClick={() => void openSample(commands)}>
+          <button type="button" className="btn large" onClick={() => void open.sample()}>
             Try a sample
           </button>
-          <button type="button" className="btn large ghost" onClick={() => commands.newDocument('urlset')}>
+          <button type="button" className="btn large ghost" onClick={() => void open.blank()}>
             Start empty
           </button>
         </div>
+        {hasRecent ? (
+          <section className="empty-recent" aria-labelledby="empty-recent-title">
+            <h3 id="empty-recent-title">Recent</h3>
+            <RecentList />
+          </section>
+        ) : null}
         <p className="privacy">Nothing is uploaded: files are read and edited in your browser.</p>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppState, ExportResult } from '../state/types.ts';
 import type { SerializeOptions } from '../workers/coreTypes.ts';
 import { Dialog } from './Dialog.tsx';
@@ -57,6 +57,17 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const task = useShownAfter(useAppState(selExportTask));
   useCancelExportOnClose();
+  // The publish URL as typed: Download commits it even when the field never lost focus.
+  const typedUrl = useRef<string | null>(null);
+  /** The options the shown `result` was made with. */
+  const resultOf = useRef('');
+  const optionsFor = (url: string): SerializeOptions => ({
+    format,
+    pretty,
+    baseName: name.trim() || 'sitemap',
+    publishUrl: url || undefined,
+    split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
+  });
 
   useEffect(() => {
     let live = true;
@@ -73,6 +84,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         .export(options, 'preview')
         .then((r) => {
           if (!live) return;
+          resultOf.current = JSON.stringify(options);
           setResult(r);
           setFailure(null);
         })
@@ -90,9 +102,23 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl]);
 
   const needsConfirm = errors > 0 && !confirmed;
-  const download = () => {
-    if (!result) return;
-    for (const f of result.files) downloadBytes(f.name, f.mime, f.bytes);
+  const download = async () => {
+    let files = result?.files;
+    // Download takes the fields as they are now: a publish URL typed but not committed, or any
+    // field changed since the last preview, is exported afresh first.
+    const url = format === 'zip' ? (typedUrl.current?.trim() ?? publishUrl) : publishUrl;
+    if (url !== publishUrl) commands.setSettings({ publishUrl: url });
+    const options = optionsFor(url);
+    if (JSON.stringify(options) !== resultOf.current) {
+      setBusy(true);
+      files = await commands
+        .export(options, 'preview')
+        .then((r) => r.files)
+        .catch(() => undefined)
+        .finally(() => setBusy(false));
+    }
+    if (!files) return;
+    for (const f of files) downloadBytes(f.name, f.mime, f.bytes);
     commands.markExported();
     onClose();
   };
@@ -118,7 +144,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             type="button"
             className="btn primary"
             disabled={!result || busy || needsConfirm}
-            onClick={download}
+            onClick={() => void download()}
           >
             Download
           </button>
@@ -174,7 +200,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           />
         </label>
       </div>
-      {format === 'zip' ? <PublishUrlField /> : null}
+      {format === 'zip' ? <PublishUrlField onDraft={(url) => (typedUrl.current = url)} /> : null}
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}
       <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
     </Dialog>

@@ -5,8 +5,11 @@ import { useAppState, useCommands } from './useAppState.ts';
 
 const selPublishUrl = (s: AppState) => s.settings.publishUrl;
 
-/** The publish URL (shared with Settings): split files need it for the absolute index locations. */
-export function PublishUrlField() {
+/**
+ * The publish URL (shared with Settings): split files need it for the absolute index locations.
+ * Committed on blur; `onDraft` gets every keystroke so a dialog's main button can commit it too.
+ */
+export function PublishUrlField({ onDraft }: { onDraft?(url: string): void } = {}) {
   const publishUrl = useAppState(selPublishUrl);
   const commands = useCommands();
   const [url, setUrl] = useState(publishUrl);
@@ -18,7 +21,10 @@ export function PublishUrlField() {
         type="url"
         value={url}
         placeholder="https://www.example.com/sitemap.xml"
-        onChange={(e) => setUrl(e.target.value)}
+        onChange={(e) => {
+          setUrl(e.target.value);
+          onDraft?.(e.target.value);
+        }}
         onBlur={() => url.trim() !== publishUrl && commands.setSettings({ publishUrl: url.trim() })}
       />
     </label>

@@ -1,9 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AppState } from '../state/types.ts';
+import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { dismissLocal, getLocalNotices, subscribeLocal } from './localNotices.ts';
 import { useAppState, useCommands } from './useAppState.ts';
+import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
 const selNotices = (s: AppState) => s.notices;
+const selSessionNotices = (s: WorkspaceState) => s.notices;
 const AUTO_DISMISS_MS = 8000;
 
 interface Shown {
@@ -18,7 +21,15 @@ export function Notifications() {
   const notices = useAppState(selNotices);
   const local = useSyncExternalStore(subscribeLocal, getLocalNotices, getLocalNotices);
   const commands = useCommands();
+  const ws = useWorkspaceStore();
+  const session = useWorkspace(selSessionNotices);
   const shown: Shown[] = [
+    ...session.map((n) => ({
+      key: `w${n.id}`,
+      level: n.level,
+      message: n.message,
+      dismiss: () => ws.commands.dismissNotice(n.id),
+    })),
     ...notices.map((n) => ({
       key: `s${n.id}`,
       level: n.level,
@@ -34,13 +45,14 @@ export function Notifications() {
   ];
   useEffect(() => {
     const timers = [
+      ...session.filter((n) => n.level !== 'error').map((n) => () => ws.commands.dismissNotice(n.id)),
       ...notices.filter((n) => n.level !== 'error').map((n) => () => commands.dismissNotice(n.id)),
       ...local.map((n) => () => dismissLocal(n.id)),
     ].map((fn) => setTimeout(fn, AUTO_DISMISS_MS));
     return () => {
       for (const t of timers) clearTimeout(t);
     };
-  }, [notices, local, commands]);
+  }, [notices, local, commands, session, ws]);
   return (
     <section className="toasts" aria-live="polite" aria-label="Notifications">
       {shown.map((n) => (

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Dialog } from './Dialog.tsx';
-import { useCommands } from './useAppState.ts';
+import { useOpen } from './openFiles.ts';
 
 /** Paste sitemap XML, a text sitemap or a plain list of URLs, and open it. */
 export function PasteDialog({ onClose }: { onClose(): void }) {
-  const commands = useCommands();
+  const opener = useOpen();
   const [text, setText] = useState('');
   const open = () => {
     onClose();
-    void commands.openText(text, 'pasted-sitemap');
+    void opener.text(text);
   };
   return (
     <Dialog

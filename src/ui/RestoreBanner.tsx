@@ -1,39 +1,58 @@
-import type { AppState } from '../state/types.ts';
+import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { plural } from './format.ts';
-import { useAppState, useCommands } from './useAppState.ts';
+import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
-const selOffer = (s: AppState) => s.savedOffer;
-const selRestored = (s: AppState) => s.restored;
+const selRestored = (s: WorkspaceState) => s.restored;
+const selOtherTab = (s: WorkspaceState) => s.otherTab;
 
 function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** Saved work: either restored at start-up (with Discard) or offered while another file is open. */
+function names(files: readonly string[]): string {
+  if (files.length <= 1) return files[0] ?? 'Untitled sitemap';
+  if (files.length <= 3) return `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
+  return `${files.slice(0, 2).join(', ')} and ${plural(files.length - 2, 'more file')}`;
+}
+
+/**
+ * Saved work: what was restored at start-up (with Discard), or that another tab owns it (Take
+ * over / Separate copy).
+ */
 export function RestoreBanner() {
-  const offer = useAppState(selOffer);
-  const restored = useAppState(selRestored);
-  const commands = useCommands();
-  const info = offer ?? restored;
-  if (!info) return null;
-  const what = `${info.fileName ?? 'Untitled sitemap'} (${plural(info.entries, 'URL')}, ${plural(info.undoSteps, 'undo step')})`;
+  const ws = useWorkspaceStore();
+  const restored = useWorkspace(selRestored);
+  const otherTab = useWorkspace(selOtherTab);
+  if (otherTab === 'waiting')
+    return (
+      <section className="banner" aria-label="Saved work">
+        <span>
+          Another tab is editing your saved work. Editing here too would overwrite it: take it over (the other
+          tab stops saving), or work on a separate copy that is not saved.
+        </span>
+        <button type="button" className="btn small primary" onClick={() => void ws.commands.takeOver()}>
+          Take over here
+        </button>
+        <button type="button" className="btn small" onClick={() => ws.commands.separateCopy()}>
+          Open a separate copy
+        </button>
+      </section>
+    );
+  if (otherTab === 'lost')
+    return (
+      <section className="banner" aria-label="Saved work">
+        <span>Another tab took over the saved work. This tab no longer saves: export to keep its edits.</span>
+      </section>
+    );
+  if (!restored) return null;
+  const count = restored.files.length;
+  const what = `${names(restored.files)} (${count > 1 ? `${plural(count, 'file')}, ` : ''}${plural(restored.entries, 'URL')}, ${plural(restored.undoSteps, 'undo step')})`;
   return (
     <section className="banner" aria-label="Saved work">
-      {offer ? (
-        <>
-          <span>
-            Saved work found: {what} from {when(info.savedAt)}.
-          </span>
-          <button type="button" className="btn small primary" onClick={() => commands.restoreSaved()}>
-            Restore
-          </button>
-        </>
-      ) : (
-        <span>
-          Restored {what} from {when(info.savedAt)}.
-        </span>
-      )}
-      <button type="button" className="btn small" onClick={() => void commands.discardSaved()}>
+      <span>
+        Restored {what} from {when(restored.savedAt)}.
+      </span>
+      <button type="button" className="btn small" onClick={() => void ws.commands.discardSaved()}>
         Discard saved work
       </button>
     </section>

@@ -3,7 +3,8 @@ import { HabitsControls } from './habits/HabitsControls.tsx';
 import { CompareButton } from './insights/CompareButton.tsx';
 import { preloadOn } from './lazyPart.tsx';
 import { ExportDialogPart, PasteDialogPart } from './lazyParts.ts';
-import { openFiles, openSample } from './openFiles.ts';
+import { useOpen } from './openFiles.ts';
+import { RecentMenu } from './RecentList.tsx';
 import { useAppState, useCommands } from './useAppState.ts';
 
 /** id of the file input, so other "Open" buttons can click it. */
@@ -22,6 +23,7 @@ export interface TopBarProps {
 /** App name, open / paste / new / sample, undo and redo that say what they do, export. */
 export function TopBar({ onPaste, onExport }: TopBarProps) {
   const commands = useCommands();
+  const open = useOpen();
   const history = useAppState(selHistory);
   const hasDoc = useAppState(selHasDoc);
   const fileName = useAppState(selFileName);
@@ -41,17 +43,18 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
           aria-label="Open sitemap file"
           onChange={(e) => {
             const input = e.currentTarget;
-            if (input.files?.length) void openFiles(input.files, commands).finally(() => (input.value = ''));
+            if (input.files?.length) void open.files(input.files).finally(() => (input.value = ''));
           }}
         />
       </label>
+      <RecentMenu />
       <button type="button" className="btn" onClick={onPaste} {...preloadOn(PasteDialogPart)}>
         Paste…
       </button>
-      <button type="button" className="btn" onClick={() => commands.newDocument('urlset')}>
+      <button type="button" className="btn" onClick={() => void open.blank()}>
         New sitemap
       </button>
-      <button type="button" className="btn ghost" onClick={() => void openSample(commands)}>
+      <button type="button" className="btn ghost" onClick={() => void open.sample()}>
         Try a sample
       </button>
       <CompareButton />

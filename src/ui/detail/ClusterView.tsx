@@ -1,12 +1,17 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { Entry } from '../../core/model.ts';
-import { type ClusterMember, hreflangCluster } from '../../state/hreflangCluster.ts';
+import { type ClusterMember, hreflangCluster, hreflangClusterAcross } from '../../state/hreflangCluster.ts';
 import { indexOfId } from '../../state/patch.ts';
 import type { AppState } from '../../state/types.ts';
+import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { plural } from '../format.ts';
 import { useAppState, useCommands, useGetState } from '../useAppState.ts';
+import { useWorkspace, useWorkspaceStore } from '../workspace/workspaceContext.ts';
 
 const selEntries = (s: AppState) => s.doc?.entries;
+const selModel = (s: WorkspaceState) => s.model;
+const selFiles = (s: WorkspaceState) => s.files;
+const selActive = (s: WorkspaceState) => s.active;
 
 function shortUrl(loc: string): string {
   const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(.*)$/i.exec(loc);
@@ -16,7 +21,7 @@ function shortUrl(loc: string): string {
 type Link = 'self' | 'links' | 'missing' | 'none';
 
 function linkState(from: ClusterMember, to: ClusterMember): Link {
-  if (from.id === to.id) return 'self';
+  if (from.key === to.key) return 'self';
   if (from.links.has(to.loc)) return 'links';
   return to.links.has(from.loc) ? 'missing' : 'none';
 }
@@ -26,18 +31,36 @@ const MARK: Record<Link, string> = { self: '—', links: '✓', missing: '✗', 
 /**
  * The hreflang cluster of the selected URL: which loaded pages point to which (a matrix), the
  * return links that are missing, hrefs not loaded here, and one button adding every missing
- * return link (one undo step).
+ * return link (one undo step per edited file). In a workspace the cluster spans every open file.
  */
 export function ClusterView({ entry }: { entry: Entry }) {
   const entries = useAppState(selEntries);
   const commands = useCommands();
   const getState = useGetState();
+  const ws = useWorkspaceStore();
+  const model = useWorkspace(selModel);
+  const files = useWorkspace(selFiles);
+  const active = useWorkspace(selActive);
   const [result, setResult] = useState<string | null>(null);
   // Deferred: at 1,000,000 URLs a cluster walk costs ~0.1 s, which must not hold up typing.
   const deferred = useDeferredValue(entries);
+  const here = files.findIndex((f) => f.id === active);
+  // In a workspace: every file's entries, the active one live (the model follows edits later).
+  const docs = useMemo(
+    () =>
+      model !== null && here >= 0 && model.files.length === files.length
+        ? model.files.map((f, k) => (k === here ? (deferred ?? []) : f.document.entries))
+        : null,
+    [model, files, here, deferred],
+  );
   const cluster = useMemo(
-    () => (deferred ? hreflangCluster(deferred, entry.id) : null),
-    [deferred, entry.id],
+    () =>
+      docs
+        ? hreflangClusterAcross(docs, here, entry.id)
+        : deferred
+          ? hreflangCluster(deferred, entry.id)
+          : null,
+    [docs, here, deferred, entry.id],
   );
   if (!cluster) {
     return (
@@ -49,7 +72,13 @@ export function ClusterView({ entry }: { entry: Entry }) {
   }
   const { members, missing, notLoaded } = cluster;
   const label = (m: ClusterMember) => m.code || '?';
-  const select = (id: number) => {
+  const select = (m: ClusterMember) => {
+    if (docs && m.file !== here) {
+      const slot = files[m.file];
+      if (slot) ws.commands.reveal(slot.id, indexOfId(docs[m.file], m.id));
+      return;
+    }
+    const id = m.id;
     const s = getState();
     const i = s.doc ? indexOfId(s.doc.entries, id) : -1;
     const row = i < 0 ? -1 : s.rowOrder.indexOf(i);
@@ -58,9 +87,19 @@ export function ClusterView({ entry }: { entry: Entry }) {
     commands.setSelection({ active: { row, col }, ranges: [{ r0: row, r1: row, c0: col, c1: col }] });
   };
   const fix = () => {
+    if (docs && files[here]) {
+      const out = ws.commands.addMissingReturnLinks(files[here].id, entry.id);
+      setResult(
+        out.links > 0
+          ? `Added ${plural(out.links, 'return link')} in ${out.files.join(', ')}. Ctrl+Z in ${out.files.length === 1 ? 'that file' : 'each file'} undoes it.`
+          : 'No link could be added.',
+      );
+      return;
+    }
     const n = commands.addMissingReturnLinks(entry.id);
     setResult(n > 0 ? `Added ${plural(n, 'return link')}. Ctrl+Z undoes it.` : 'No link could be added.');
   };
+  const fileOf = (m: ClusterMember) => (docs && m.file !== here ? ` (${files[m.file]?.name ?? ''})` : '');
   return (
     <section className="dt-cluster" aria-label="hreflang cluster">
       <h3>
@@ -73,7 +112,7 @@ export function ClusterView({ entry }: { entry: Entry }) {
               <span className="visually-hidden">Page</span>
             </th>
             {members.map((m) => (
-              <th key={m.id} scope="col" title={m.loc}>
+              <th key={m.key} scope="col" title={m.loc}>
                 {label(m)}
               </th>
             ))}
@@ -81,10 +120,16 @@ export function ClusterView({ entry }: { entry: Entry }) {
         </thead>
         <tbody>
           {members.map((from) => (
-            <tr key={from.id} className={from.id === entry.id ? 'current' : undefined}>
+            <tr
+              key={from.key}
+              className={
+                from.id === entry.id && (docs === null || from.file === here) ? 'current' : undefined
+              }
+            >
               <th scope="row">
-                <button type="button" className="dt-link" title={from.loc} onClick={() => select(from.id)}>
+                <button type="button" className="dt-link" title={from.loc} onClick={() => select(from)}>
                   <span className="dt-code-chip">{label(from)}</span> {shortUrl(from.loc)}
+                  {fileOf(from)}
                 </button>
               </th>
               {members.map((to) => {
@@ -98,7 +143,7 @@ export function ClusterView({ entry }: { entry: Entry }) {
                         ? `no link between ${label(from)} and ${label(to)}`
                         : 'same page';
                 return (
-                  <td key={to.id} className={`dt-mx ${s}`} title={text} aria-label={text}>
+                  <td key={to.key} className={`dt-mx ${s}`} title={text} aria-label={text}>
                     {MARK[s]}
                   </td>
                 );

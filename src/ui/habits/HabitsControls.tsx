@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import type { AppState } from '../../state/types.ts';
-import { onCrawlFileOffer } from '../crawl/crawlRequests.ts';
+import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { isMod } from '../keyboard.ts';
 import { lazyPart, preloadOn } from '../lazyPart.tsx';
-import { useAppState, useGetState } from '../useAppState.ts';
+import { useAppState } from '../useAppState.ts';
 import { usePopover } from '../usePopover.ts';
-import { onCsvImportRequest } from './csvRequests.ts';
+import { useWorkspace, useWorkspaceStore } from '../workspace/workspaceContext.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './habits.css';
 
@@ -27,6 +27,8 @@ const Shortcuts = lazyPart<{ onClose(): void }>(() =>
 const csvDialogs = { preload: () => Promise.all([CsvImport.preload(), CsvExport.preload()]) };
 
 const selHasDoc = (s: AppState) => s.doc !== null;
+const selCsvImport = (s: WorkspaceState) => s.csvImport;
+const selCrawlImport = (s: WorkspaceState) => s.crawlImport;
 
 function isTextField(el: EventTarget | null): boolean {
   return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
@@ -99,30 +101,25 @@ export function HabitsControls() {
   const [csvFile, setCsvFile] = useState<File | undefined>(undefined);
   const [openShortcuts] = useState(() => () => setDialog('shortcuts'));
   useShortcutKey(openShortcuts);
-  // A CSV opened or dropped like a sitemap opens the import dialog with that file.
-  useEffect(
-    () =>
-      onCsvImportRequest((file) => {
-        setCsvFile(file);
-        setDialog('csv-import');
-      }),
-    [],
-  );
-  // With a sitemap open, a dropped crawl export (recognised by its header row) is attached.
-  const getState = useGetState();
-  useEffect(
-    () =>
-      onCrawlFileOffer(async (file) => {
-        if (!getState().doc) return false;
-        // Loaded on the first drop: the CSV reader stays out of the initial bundle.
-        const { sniffCrawlFile } = await import('../../state/crawl.ts');
-        if (!(await sniffCrawlFile(file)).detected) return false;
-        setCsvFile(file);
-        setDialog('crawl');
-        return true;
-      }),
-    [getState],
-  );
+  // A CSV opened or dropped like a sitemap comes in through the session's `open`, which hands
+  // it here: the import dialog maps its columns.
+  const ws = useWorkspaceStore();
+  const incoming = useWorkspace(selCsvImport);
+  useEffect(() => {
+    if (incoming === null) return;
+    setCsvFile(new File([incoming.bytes as Uint8Array<ArrayBuffer>], incoming.name));
+    setDialog('csv-import');
+    ws.commands.csvImportDone();
+  }, [incoming, ws]);
+  // A crawl export dropped while a sitemap is open (recognised by its header row) comes in the
+  // same way (`crawlImport`): the Crawl dialog reads and attaches it; the sitemap is not replaced.
+  const crawlIncoming = useWorkspace(selCrawlImport);
+  useEffect(() => {
+    if (crawlIncoming === null) return;
+    setCsvFile(new File([crawlIncoming.bytes as Uint8Array<ArrayBuffer>], crawlIncoming.name));
+    setDialog('crawl');
+    ws.commands.crawlImportDone();
+  }, [crawlIncoming, ws]);
   const close = () => {
     setDialog(null);
     setCsvFile(undefined);

@@ -1,14 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { AppState } from '../../state/types.ts';
+import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { useAppState } from '../useAppState.ts';
+import { useWorkspace, useWorkspaceStore } from '../workspace/workspaceContext.ts';
 
 const CompareView = lazy(() => import('./CompareView.tsx').then((m) => ({ default: m.CompareView })));
 const selHasDoc = (s: AppState) => s.doc !== null;
+const selCompare = (s: WorkspaceState) => s.compare;
 
-/** "Compare with…": pick a second sitemap; the comparison opens over the editor (loaded on demand). */
+/**
+ * "Compare with…": pick a second sitemap; it comes in through the session's `open(…, 'compare')`
+ * and the comparison opens over the editor (loaded on demand).
+ */
 export function CompareButton() {
   const hasDoc = useAppState(selHasDoc);
-  const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
+  const ws = useWorkspaceStore();
+  const file = useWorkspace(selCompare);
   if (!hasDoc) return null;
   return (
     <>
@@ -23,7 +30,7 @@ export function CompareButton() {
             const f = input.files?.[0];
             if (!f) return;
             void f.arrayBuffer().then((buf) => {
-              setFile({ name: f.name, bytes: new Uint8Array(buf) });
+              void ws.commands.open([{ name: f.name, bytes: new Uint8Array(buf) }], 'compare');
               input.value = '';
             });
           }}
@@ -31,7 +38,11 @@ export function CompareButton() {
       </label>
       {file ? (
         <Suspense fallback={null}>
-          <CompareView key={`${file.name}:${file.bytes.length}`} file={file} onClose={() => setFile(null)} />
+          <CompareView
+            key={`${file.name}:${file.bytes.length}`}
+            file={file}
+            onClose={() => ws.commands.compareDone()}
+          />
         </Suspense>
       ) : null}
     </>

@@ -12,6 +12,45 @@ function byRank(a: WorkspaceIssue, b: WorkspaceIssue): number {
   return severityRank(b.severity) - severityRank(a.severity);
 }
 
+/** A child's location without its host: /fr/sitemap.xml. */
+function fileOf(loc: string): string {
+  try {
+    return new URL(loc).pathname;
+  } catch {
+    return loc;
+  }
+}
+
+/**
+ * What is true of the workspace as a whole, in one or two sentences: no index, missing and extra
+ * files, cross-file duplicates, or that everything matches.
+ */
+export function workspaceSummary(model: Workspace): string {
+  const parts: string[] = [];
+  const dups = model.issues.filter((i) => i.rule === 'LOC-006').length;
+  if (model.indexes.length === 0)
+    parts.push(`No index: ${plural(model.files.length, 'file')} open side by side, none names the others.`);
+  else {
+    const missing = [...new Set(model.missing.map((m) => fileOf(m.loc)))];
+    if (missing.length > 0)
+      parts.push(
+        `${plural(missing.length, 'child', 'children')} named by the index ${missing.length === 1 ? 'is' : 'are'} not open: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}.`,
+      );
+    if (model.extra.length > 0)
+      parts.push(
+        `${plural(model.extra.length, 'file')} no index names: ${model.extra
+          .map((f) => model.files[f].name)
+          .slice(0, 5)
+          .join(', ')}.`,
+      );
+    if (missing.length === 0 && model.extra.length === 0) parts.push('The index matches its children.');
+  }
+  parts.push(
+    dups === 0 ? 'No duplicate URLs across files.' : `${plural(dups, 'URL')} listed in more than one file.`,
+  );
+  return parts.join(' ');
+}
+
 /** Issues only the workspace can see (cross-file duplicates, index children, limits), with rule ids. */
 export function CrossFileIssues({ model, files }: { model: Workspace; files: readonly WorkspaceSlot[] }) {
   const ws = useWorkspaceStore();
@@ -29,9 +68,8 @@ export function CrossFileIssues({ model, files }: { model: Workspace; files: rea
       <h3 className="ws-sub">
         Cross-file issues <span className="count">{model.issues.length}</span>
       </h3>
-      {issues.length === 0 ? (
-        <p className="ws-note">No duplicate URLs across files, and the index matches its children.</p>
-      ) : (
+      <p className="ws-note ws-summary">{workspaceSummary(model)}</p>
+      {issues.length === 0 ? null : (
         <ul className="ws-issue-list">
           {issues.map((issue) => (
             <li key={`${issue.rule}-${issue.file}-${issue.entry ?? 'f'}-${issue.message}`}>

@@ -36,7 +36,13 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const model = useWorkspace(selModel);
   const files = useWorkspace(selFiles);
   const suggested = useMemo(
-    () => (model ? suggestedPublishBase(model, ws.primary.getState().settings.publishUrl) : undefined),
+    () =>
+      model
+        ? suggestedPublishBase(
+            model,
+            (ws.getState().files[0]?.store ?? ws.primary).getState().settings.publishUrl,
+          )
+        : undefined,
     [model, ws],
   );
   const [base, setBase] = useState(suggested ?? '');
@@ -47,6 +53,13 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const [out, setOut] = useState<ExportedFile[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const publishBase = absoluteBase(base);
+  const request = (at: string) => ({
+    publishBase: at,
+    now: Date.now(),
+    formats,
+    includeExtra: extra,
+    ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new model means the files changed: plan again
   useEffect(() => {
@@ -56,14 +69,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
     }
     const t = setTimeout(() => {
       try {
-        const req = {
-          publishBase,
-          now: Date.now(),
-          formats,
-          includeExtra: extra,
-          ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
-        };
-        setOut(exportWorkspace(ws.getState(), req));
+        setOut(exportWorkspace(ws.getState(), request(publishBase)));
         setFailure(null);
       } catch (e) {
         setOut(null);
@@ -78,9 +84,14 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
     .map((f, k) => ({ f, k }))
     .filter(({ f }) => f.kind !== 'sitemapindex' && (extra || f.role !== 'extra'));
   const total = out?.reduce((n, f) => n + f.bytes.length, 0) ?? 0;
+  // Download takes the fields as they are now, even when typed after the last preview.
   const download = () => {
-    if (!out) return;
-    downloadBytes(zipName(files, model), 'application/zip', zipExport(out));
+    if (!out || publishBase === null) return;
+    downloadBytes(
+      zipName(files, model),
+      'application/zip',
+      zipExport(exportWorkspace(ws.getState(), request(publishBase))),
+    );
     ws.commands.markExported();
     onClose();
   };

@@ -202,7 +202,7 @@ export function WorkspacePanel({ onExport }: { onExport(): void }) {
         >
           Export workspace (.zip)…
         </button>
-        <button type="button" className="btn ghost" onClick={() => ws.commands.close()}>
+        <button type="button" className="btn ghost" onClick={() => void ws.commands.close()}>
           Close workspace
         </button>
       </div>

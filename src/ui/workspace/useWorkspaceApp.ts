@@ -1,8 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { AppStore } from '../../state/types.ts';
 import type { WorkspaceState, WorkspaceStore } from '../../state/workspaceStore.ts';
-import { setMultiFileOpener } from '../openFiles.ts';
-import { openWithWorkspace } from './openWorkspace.ts';
 import { createAppWorkspace, useWorkspace } from './workspaceContext.ts';
 
 /**
@@ -12,19 +10,23 @@ import { createAppWorkspace, useWorkspace } from './workspaceContext.ts';
 export function useWorkspaceApp(): { ws: WorkspaceStore; store: AppStore } {
   const [ws] = useState(createAppWorkspace);
   const store = useSyncExternalStore(ws.subscribe, ws.activeStore, ws.activeStore);
-  useEffect(() => {
-    setMultiFileOpener((files) => openWithWorkspace(files, ws));
-    return () => setMultiFileOpener(null);
-  }, [ws]);
-  // Files other than the first are not autosaved: ask before a reload loses their edits.
+  // Every file is autosaved; still, leaving with edits that were not exported asks first, and a
+  // pending save is written when the page is hidden.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (ws.unexported().length === 0) return;
       e.preventDefault();
       e.returnValue = '';
     };
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') void ws.commands.flush();
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('visibilitychange', onHide);
+    };
   }, [ws]);
   return { ws, store };
 }

@@ -7,21 +7,22 @@ import {
   type WorkspaceStore,
 } from '../../state/workspaceStore.ts';
 
-/** The app's workspace (several files at once), provided by `App`. */
+/** The app's session (one document or a workspace of files), provided by `App`. */
 export const WorkspaceContext = createContext<WorkspaceStore | null>(null);
 
 /**
- * The app's workspace store: the primary store is today's one store (worker, autosave); every
- * other file gets a store without autosave that shares the primary's worker client.
+ * The app's session: every file gets a store sharing one worker client; the session autosaves
+ * them all to IndexedDB and holds the one-tab lock.
  */
 export function createAppWorkspace(): WorkspaceStore {
-  const deps = createBrowserDeps();
-  const primary = createAppStore(deps);
-  const { storage: _storage, ...shared } = deps;
+  const { storage, lock, recent, ...shared } = createBrowserDeps();
   return createWorkspaceStore({
-    primary,
+    primary: createAppStore(shared),
     createStore: () => createAppStore(shared),
-    now: deps.now,
+    now: shared.now,
+    storage,
+    ...(lock ? { lock } : {}),
+    ...(recent ? { recent } : {}),
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
+import type { SavedSession } from './persist.ts';
+import { createMemoryRecent, planRecent, RECENT_MAX, RECENT_MAX_URLS } from './recent.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient, makeDocument } from './testing.ts';
+import { createWorkspaceStore } from './workspaceStore.ts';
+
+const session = (name: string, urls: number, savedAt: number): SavedSession => ({
+  format: 2,
+  savedAt,
+  active: 0,
+  files: [
+    {
+      fileName: name,
+      doc: { ...makeDocument(0), entries: new Array(urls) },
+      settings: { publishUrl: '', crossSubmission: false },
+      undo: [],
+      redo: [],
+      dirty: true,
+    },
+  ],
+});
+
+describe('planRecent', () => {
+  it('keeps the newest first and evicts the oldest beyond the count', () => {
+    let list = planRecent([], session('s0.xml', 5, 0)).list!;
+    for (let i = 1; i < RECENT_MAX; i++) list = planRecent(list, session(`s${i}.xml`, 5, i)).list!;
+    expect(list).toHaveLength(RECENT_MAX);
+    const plan = planRecent(list, session('new.xml', 5, 100));
+    expect(plan.evicted.map((e) => e.files)).toEqual([['s0.xml']]);
+    expect(plan.list?.map((e) => e.files[0]).slice(0, 2)).toEqual(['new.xml', `s${RECENT_MAX - 1}.xml`]);
+    expect(plan.slot).toBe(plan.evicted[0].slot);
+    expect(new Set(plan.list?.map((e) => e.slot)).size).toBe(RECENT_MAX);
+  });
+
+  it('evicts for size too, and does not keep a session bigger than the bound', () => {
+    const big = planRecent([], session('big.xml', RECENT_MAX_URLS - 10, 0)).list!;
+    const plan = planRecent(big, session('small.xml', 20, 1));
+    expect(plan.evicted.map((e) => e.files[0])).toEqual(['big.xml']);
+    expect(planRecent([], session('huge.xml', RECENT_MAX_URLS + 1, 0)).list).toBeNull();
+  });
+});
+
+describe('Recent through the session', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const file = (name: string, loc: string) => ({
+    name,
+    bytes: enc(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${loc}</loc></url></urlset>`,
+    ),
+  });
+  const newStore = () =>
+    createAppStore({ worker: fakeClient((b, n) => parseSitemap(b, { fileName: n })), now: () => 0 });
+
+  it('a confirmed Replace puts the edited session in Recent; opening it brings the edits back', async () => {
+    const recent = createMemoryRecent();
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore, recent, now: () => 7 });
+    await ws.commands.open([file('a.xml', 'https://a.example/1'), file('b.xml', 'https://a.example/2')]);
+    ws.getState().files[1].store.commands.setCell(0, 'priority', '0.4');
+    await ws.commands.open([file('c.xml', 'https://c.example/')]);
+    await ws.commands.answer('replace');
+    expect(ws.getState().recent.map((e) => [e.files, e.urls, e.edits])).toEqual([[['a.xml', 'b.xml'], 2, 1]]);
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Opened c.xml. Closed a.xml and b.xml; the edits in b.xml were not exported. It is in Recent, with its edits.',
+    );
+    // c.xml is unedited: it opens from Recent without asking, and is not kept itself.
+    await ws.commands.openRecent(ws.getState().recent[0].id);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['a.xml', 'b.xml']);
+    expect(ws.getState().files[1].store.getState().doc?.entries[0].priority).toBe('0.4');
+    expect(ws.getState().files[1].store.getState().history.undoDepth).toBe(1);
+    expect(ws.getState().recent).toEqual([]);
+    expect(recent.slots.size).toBe(0);
+    // Closing the workspace keeps it in Recent too.
+    await ws.commands.close();
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['a.xml']);
+    expect(ws.getState().recent.map((e) => e.files)).toEqual([['a.xml', 'b.xml']]);
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Closed b.xml; a.xml stays open. The edits in b.xml were not exported. It is in Recent, with its edits.',
+    );
+  });
+});

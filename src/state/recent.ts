@@ -1,0 +1,105 @@
+/**
+ * Recent: the last sessions the user worked on (documents or workspaces, with their edits), kept
+ * so that even a confirmed Replace can be taken back. Bounded in count and in URLs; what does not
+ * fit is evicted oldest first, and the session says so. Storage is a {@link RecentStore}
+ * (IndexedDB in the browser, memory in tests); the plan is pure.
+ */
+import type { SavedSession } from './persist.ts';
+
+/** Sessions kept at most. */
+export const RECENT_MAX = 10;
+/** URLs kept at most over all Recent sessions (a session alone over this is not kept). */
+export const RECENT_MAX_URLS = 2_000_000;
+
+/** One Recent session as listed. */
+export interface RecentEntry {
+  /** Unique, increasing. */
+  id: number;
+  /** Storage slot, 0..RECENT_MAX-1. */
+  slot: number;
+  /** When it was put aside (ms). */
+  savedAt: number;
+  files: string[];
+  urls: number;
+  /** Undo steps over all files. */
+  edits: number;
+}
+
+/** Where Recent sessions live. Every method may reject (quota): the session reports it. */
+export interface RecentStore {
+  list(): Promise<RecentEntry[]>;
+  /** Write the new list, and `session` into `slot` first (both null: only the list changes). */
+  write(list: RecentEntry[], slot: number | null, session: SavedSession | null): Promise<void>;
+  read(slot: number): Promise<SavedSession | null>;
+  drop(slot: number): Promise<void>;
+}
+
+/** The listing of a saved session. */
+export function recentEntryOf(s: SavedSession, id: number, slot: number): RecentEntry {
+  let urls = 0;
+  let edits = 0;
+  for (const f of s.files) {
+    urls += f.doc.entries.length;
+    edits += f.undo.length;
+  }
+  return {
+    id,
+    slot,
+    savedAt: s.savedAt,
+    files: s.files.map((f) => f.fileName ?? 'Untitled sitemap'),
+    urls,
+    edits,
+  };
+}
+
+/** What adding a session to Recent does. */
+export interface RecentPlan {
+  /** The new list, newest first; null when the session is too big to keep. */
+  list: RecentEntry[] | null;
+  /** The slot the session goes into. */
+  slot: number;
+  /** Entries removed to make room (oldest first). */
+  evicted: RecentEntry[];
+}
+
+/**
+ * Add `session` to `list`: newest first, at most {@link RECENT_MAX} entries and
+ * {@link RECENT_MAX_URLS} URLs, evicting the oldest.
+ *
+ * @example planRecent([], session).list?.length // 1
+ */
+export function planRecent(list: readonly RecentEntry[], session: SavedSession): RecentPlan {
+  const probe = recentEntryOf(session, 0, 0);
+  if (probe.urls > RECENT_MAX_URLS) return { list: null, slot: -1, evicted: [] };
+  const kept = [...list].sort((a, b) => b.savedAt - a.savedAt || b.id - a.id);
+  const evicted: RecentEntry[] = [];
+  let urls = kept.reduce((n, e) => n + e.urls, 0);
+  while (kept.length > 0 && (kept.length >= RECENT_MAX || urls + probe.urls > RECENT_MAX_URLS)) {
+    const old = kept.pop()!;
+    urls -= old.urls;
+    evicted.unshift(old);
+  }
+  const used = new Set(kept.map((e) => e.slot));
+  let slot = 0;
+  while (used.has(slot)) slot++;
+  const id = Math.max(0, ...list.map((e) => e.id)) + 1;
+  return { list: [recentEntryOf(session, id, slot), ...kept], slot, evicted };
+}
+
+/** Recent in memory (tests, or when IndexedDB is unavailable). */
+export function createMemoryRecent(): RecentStore & { slots: Map<number, SavedSession> } {
+  let list: RecentEntry[] = [];
+  const slots = new Map<number, SavedSession>();
+  return {
+    slots,
+    list: async () => list,
+    async write(next, slot, session) {
+      if (slot !== null && session !== null) slots.set(slot, session);
+      list = next;
+    },
+    read: async (slot) => slots.get(slot) ?? null,
+    async drop(slot) {
+      slots.delete(slot);
+    },
+  };
+}

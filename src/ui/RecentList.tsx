@@ -1,0 +1,72 @@
+import type { RecentEntry } from '../state/recent.ts';
+import type { WorkspaceState } from '../state/workspaceStore.ts';
+import { plural } from './format.ts';
+import { usePopover } from './usePopover.ts';
+import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
+
+const selRecent = (s: WorkspaceState) => s.recent;
+
+function when(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function title(e: RecentEntry): string {
+  if (e.files.length <= 1) return e.files[0] ?? 'Untitled sitemap';
+  return `${e.files[0]} and ${plural(e.files.length - 1, 'more file')}`;
+}
+
+/** Recent sessions (documents or workspaces with their edits), newest first, each a button that reopens it. */
+export function RecentList({ onPick }: { onPick?(): void }) {
+  const ws = useWorkspaceStore();
+  const recent = useWorkspace(selRecent);
+  if (recent.length === 0) return null;
+  return (
+    <ul className="recent-list" aria-label="Recent">
+      {recent.map((e) => (
+        <li key={e.id}>
+          <button
+            type="button"
+            className="recent-item"
+            title={e.files.join(', ')}
+            onClick={() => {
+              onPick?.();
+              void ws.commands.openRecent(e.id);
+            }}
+          >
+            <span className="recent-name">{title(e)}</span>
+            <span className="recent-meta">
+              {plural(e.urls, 'URL')} · {plural(e.edits, 'edit')} · {when(e.savedAt)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The top bar's Recent menu (shown once something is in Recent). */
+export function RecentMenu() {
+  const recent = useWorkspace(selRecent);
+  const { open, setOpen, ref, trigger, closeOnEscape } = usePopover({ closeOnFocusOut: true });
+  if (recent.length === 0) return null;
+  return (
+    <div className="menu" ref={ref}>
+      <button
+        ref={trigger}
+        type="button"
+        className="btn ghost"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        onKeyDown={closeOnEscape}
+      >
+        Recent <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the popover from inside it
+        <div className="menu-popover recent-popover" onKeyDown={closeOnEscape}>
+          <RecentList onPick={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
