@@ -156,6 +156,7 @@ async function main(): Promise<void> {
   rows.push(...(await optionalSection('validation.ts', 'benchValidation')));
   rows.push(...(await optionalSection('insights.ts', 'benchInsights')));
   rows.push(...(await optionalSection('tree.ts', 'benchTree')));
+  rows.push(...(await optionalSection('keepFormat.ts', 'benchKeepFormat')));
   const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system) per operation, several runs in one process; ratio = baseline CPU ms / this row's CPU ms. Load average at start: ${loadavg()[0].toFixed(1)}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n\n${targets(rows)}`;
   process.stdout.write(`${md}\n`);
   mkdirSync(path.join(here, 'out'), { recursive: true });

@@ -46,6 +46,8 @@ export interface ConvertArgs {
   split?: number;
   out?: string;
   base?: string;
+  /** Keep the input's own formatting (untouched input: the same bytes); default: normalize. */
+  keepFormat?: boolean;
 }
 
 export type CliArgs = CheckArgs | ConvertArgs | MergeArgs | { command: 'help' } | { command: 'version' };
@@ -173,6 +175,8 @@ function parseConvert(argv: string[]): ConvertArgs {
     else if (t.startsWith('--to=')) to = t.slice(5);
     else if (t === '-o' || t === '--out') a.out = takeValue(argv, i++, t);
     else if (t === '--base') a.base = checkUrl(takeValue(argv, i++, t), t);
+    else if (t === '--keep-format') a.keepFormat = true;
+    else if (t === '--normalize') a.keepFormat = false;
     else if (t === '--split') {
       const n = Number(takeValue(argv, i++, t));
       if (!Number.isInteger(n) || n < 1 || n > 50_000)
@@ -205,6 +209,7 @@ Usage:
   sitemap-workbench check FILE|FOLDER|robots.txt... [--format F] [--root DIR --base URL] [options]
   sitemap-workbench merge REPORT.json... [--format F] [options]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
+                                [--keep-format | --normalize]
   sitemap-workbench --version | --help
 
 check
@@ -255,6 +260,10 @@ convert
   -o OUT              Output file; with several output files, a directory. Default: XML / text
                       to stdout, other formats into the current directory.
   --base URL          Publish URL of the (index) file; required to write an index after splitting.
+  --keep-format       Keep the input's own formatting: the same bytes (a .gz: the same compressed
+                      bytes), since convert edits nothing. Only for the input's own format
+                      (xml, txt, gz); exits 2 otherwise.
+  --normalize         Write the canonical form (the default).
 
 Exit codes: 0 passed, 1 findings at the --fail-on level (or a file is not well-formed), 2
 unreadable input or bad arguments.

@@ -1,6 +1,9 @@
 /** `convert`: parse a file and write it in the canonical form (xml, txt, gz, zip). */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipBytes } from '../core/gzip.ts';
+import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
+import { keepSourceOf } from '../core/keep/source.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { type SerializeOptions, serializeFiles } from '../core/serialize.ts';
 import type { ConvertArgs } from './args.ts';
@@ -32,6 +35,7 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     );
     return 1;
   }
+  if (args.keepFormat) return keepConverted(args, bytes, parsed, io);
   const outIsDir = args.out !== undefined && (args.out.endsWith('/') || (await isDirectory(args.out)));
   const baseName =
     args.out !== undefined && !outIsDir
@@ -58,4 +62,45 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     }
   }
   return issues.some((i) => i.severity === 'error') ? 1 : 0;
+}
+
+/**
+ * `convert --keep-format`: the input re-written over its own bytes (convert edits nothing, so
+ * this is the input itself; a .gz stays the same compressed bytes). Exit 2 when the target is
+ * not the input's own format or the input has no formatting to keep (a feed, robots.txt).
+ */
+async function keepConverted(
+  args: ConvertArgs,
+  bytes: Uint8Array,
+  parsed: ReturnType<typeof parseSitemap>,
+  io: CliIo,
+): Promise<number> {
+  const src = keepSourceOf(bytes, parsed);
+  const own = src === null ? null : src.kind === 'text' ? 'txt' : 'xml';
+  if (!src || (args.to !== 'gz' && args.to !== own)) {
+    const what = src ? `a ${own === 'txt' ? 'text' : 'XML'} sitemap` : `a ${parsed.kind} document`;
+    io.err(
+      `sitemap-workbench: --keep-format: ${args.file} is ${what}; it cannot keep its formatting as ${args.to}.\n`,
+    );
+    return 2;
+  }
+  let out: Uint8Array;
+  try {
+    const kept = keepFormat(parsed.document, src);
+    out = args.to === 'gz' ? (src.gzip && kept.identical ? src.file : gzipBytes(kept.body)) : kept.body;
+  } catch (e) {
+    if (!(e instanceof KeepFormatUnavailable)) throw e;
+    io.err(`sitemap-workbench: --keep-format: ${e.message}.\n`);
+    return 2;
+  }
+  if (args.out === undefined && args.to !== 'gz')
+    io.out(new TextDecoder('utf-8', { ignoreBOM: true }).decode(out));
+  else {
+    const target = args.out ?? `sitemap.${own}${args.to === 'gz' ? '.gz' : ''}`;
+    await writeFile(target, out);
+    io.err(
+      `wrote ${target} (${parsed.document.entries.length} entries, ${out.length} bytes, formatting kept)\n`,
+    );
+  }
+  return 0;
 }

@@ -193,12 +193,34 @@ export interface SitemapDocument {
   nextId: number;
 }
 
+/**
+ * Where each entry sits in the source, for export that keeps the file's own formatting
+ * (core/keep/). Positions count in `unit`: `bytes` are offsets into the decompressed file after
+ * `base` bytes (a BOM); `chars` are UTF-16 indexes into the decoded text (BOM excluded), which
+ * the exporter maps to bytes once when it needs them. Typed arrays: 8 bytes per entry.
+ */
+export interface SourceLayout {
+  unit: 'bytes' | 'chars';
+  /** Bytes before position 0 (a byte order mark). */
+  base: number;
+  /** `[start, end)` of entry i at `2i`, `2i + 1`: from `<` of its start tag past `>` of its end tag (text: the line). */
+  spans: Int32Array;
+  /** XML: just past the root start tag's `>`; -1 for text. */
+  rootOpenEnd: number;
+  /** XML: `<` of the root end tag (-1 when the root is self-closing); -1 for text. */
+  rootCloseStart: number;
+  /** True when undecodable bytes were replaced (positions no longer map to bytes). */
+  lossy: boolean;
+}
+
 /** Result of `parseSitemap`. Never thrown: bad content comes back as `fatal` and `issues`. */
 export interface ParseResult {
   kind: DocumentKind;
   document: SitemapDocument;
   issues: Issue[];
   fatal: FatalError | null;
+  /** Entry positions in the source (XML sitemaps and text sitemaps read from bytes without a fatal error). */
+  layout?: SourceLayout;
 }
 
 /** Settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */

@@ -1,4 +1,12 @@
-import type { DocumentKind, Entry, FatalError, Issue, ParseResult, SitemapDocument } from './model.ts';
+import type {
+  DocumentKind,
+  Entry,
+  FatalError,
+  Issue,
+  ParseResult,
+  SitemapDocument,
+  SourceLayout,
+} from './model.ts';
 import { decodeBytes, utf8Route } from './parse/decode.ts';
 import { gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
 import { parseIssue } from './parse/issues.ts';
@@ -112,7 +120,31 @@ function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Ar
   return data;
 }
 
-function fromXml(stage: Stage, out: XmlOut, invalidUtf8: boolean): ParseResult {
+/** Where positions count from: what the decoder skipped (a UTF-8 or UTF-16 byte order mark). */
+function bomLength(data: Uint8Array): number {
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 3;
+  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)) return 2;
+  return 0;
+}
+
+/** The SourceLayout of an XML read, or undefined (no spans: feed, fatal error, string input). */
+function xmlLayout(out: XmlOut, at: Omit<SourceLayout, 'spans' | 'rootOpenEnd' | 'rootCloseStart'> | null) {
+  if (!at || !out.spans || out.rootOpenEnd === undefined) return undefined;
+  const layout: SourceLayout = {
+    ...at,
+    spans: out.spans,
+    rootOpenEnd: out.rootOpenEnd,
+    rootCloseStart: out.rootCloseStart ?? -1,
+  };
+  return layout;
+}
+
+function fromXml(
+  stage: Stage,
+  out: XmlOut,
+  invalidUtf8: boolean,
+  at: Omit<SourceLayout, 'spans' | 'rootOpenEnd' | 'rootCloseStart'> | null = null,
+): ParseResult {
   stage.issues.push(...out.issues);
   if (invalidUtf8) flagInvalidUtf8(out.entries, stage.issues);
   const extra: Partial<SitemapDocument> = {};
@@ -121,7 +153,10 @@ function fromXml(stage: Stage, out: XmlOut, invalidUtf8: boolean): ParseResult {
   if (out.stylesheet !== undefined) extra.stylesheet = out.stylesheet;
   if (out.rootExtras) extra.rootExtras = out.rootExtras;
   if (out.partial) extra.partial = true;
-  return result(stage, out.kind, out.entries, out.fatal, extra);
+  const r = result(stage, out.kind, out.entries, out.fatal, extra);
+  const layout = out.fatal === null ? xmlLayout(out, at) : undefined;
+  if (layout) r.layout = layout;
+  return r;
 }
 
 function firstNonSpace(text: string): number {
@@ -180,7 +215,7 @@ function parseMasked(
   const out = parseMaskedXml(masked.text, masked.raw, masked.masks, start, report);
   if (!out) return null;
   stage.issues.push(...route.issues);
-  return fromXml(stage, out, false);
+  return fromXml(stage, out, false, { unit: 'bytes', base: route.from, lossy: false });
 }
 
 function parseInner(input: Uint8Array | string, options: ParseOptions): ParseResult {
@@ -189,6 +224,7 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
   let text: string;
   let hadBom = false;
   let invalidUtf8 = false;
+  let at: Omit<SourceLayout, 'spans' | 'rootOpenEnd' | 'rootCloseStart'> | null = null;
   const seen = { max: -1 };
   if (typeof input === 'string') {
     stage.decodedBytes = stage.bytes = utf8Length(input);
@@ -215,16 +251,19 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
     hadBom = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
     invalidUtf8 = dec.invalidUtf8;
     text = dec.text;
+    at = { unit: 'chars', base: bomLength(data), lossy: invalidUtf8 };
   }
   const start = firstNonSpace(text);
   if (start === text.length) return refuse(stage, 'ENC-004', 'The file is empty');
   if (text.charCodeAt(start) === 60) {
     const report = scaled(options.onProgress, input.length, text.length, seen);
-    return fromXml(stage, parseXml(text, start, report), invalidUtf8);
+    return fromXml(stage, parseXml(text, start, report), invalidUtf8, at);
   }
   const out = looksLikeRobots(text) ? parseRobots(text) : parseText(text, hadBom, invalidUtf8);
   stage.issues.push(...out.issues);
-  return result(stage, out.kind, out.entries, null);
+  const r = result(stage, out.kind, out.entries, null);
+  if (at && out.spans) r.layout = { ...at, spans: out.spans, rootOpenEnd: -1, rootCloseStart: -1 };
+  return r;
 }
 
 /**

@@ -30,9 +30,19 @@ function both(bytes: Uint8Array): { masked: XmlOut | null; decoded: XmlOut } | n
   const start = firstNonSpace(text);
   if (text[start] !== '<') return null;
   return {
-    masked: parseMaskedXml(m.text, m.raw, m.masks, firstNonSpace(m.text), undefined),
-    decoded: parseXml(text, start),
+    masked: values(parseMaskedXml(m.text, m.raw, m.masks, firstNonSpace(m.text), undefined)),
+    decoded: values(parseXml(text, start)) as XmlOut,
   };
+}
+
+/**
+ * The read without its source positions (keep-format spans): masked positions count bytes,
+ * decoded ones UTF-16 units, by design (core/keep maps them).
+ */
+function values(out: XmlOut | null): XmlOut | null {
+  if (!out) return out;
+  const { spans: _spans, rootOpenEnd: _open, rootCloseStart: _close, ...rest } = out;
+  return rest;
 }
 
 const HEAD =

@@ -2,10 +2,13 @@
  * Commands that replace the document or talk to the worker: open, new, export, settings,
  * cancel. None of them is undoable; opening a file resets history.
  */
+import { KeepFormatUnavailable } from '../core/keep/keepFormat.ts';
+import { type KeepSource, keepSourceOf } from '../core/keep/source.ts';
 import { emptyDocument, type ParseResult } from '../core/model.ts';
 import type { OrderFn } from '../workers/client.ts';
+import { exportKept, keepBlocker, normalizedDiff } from './keepExport.ts';
 import type { Kernel } from './kernel.ts';
-import type { Commands, Settings } from './types.ts';
+import type { Commands, ExportResult, Settings } from './types.ts';
 
 type IoCommands = Pick<
   Commands,
@@ -109,7 +112,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     return 'done';
   };
 
-  const open = async (result: ParseResult, fileName: string) => {
+  const open = async (result: ParseResult, fileName: string, source: KeepSource | null = null) => {
     partial = null;
     const n = result.document.entries.length;
     let validated = false;
@@ -123,7 +126,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       validated = outcome === 'done';
     }
     k.set({ loadError: null });
-    k.replaceDocument(result.document, result.issues, fileName, undefined, validated);
+    k.replaceDocument(result.document, result.issues, fileName, undefined, validated, source);
   };
 
   const openFile: Commands['openFile'] = async (name, bytes) => {
@@ -144,7 +147,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         });
         return;
       }
-      await open(result, name);
+      await open(result, name, result.file ? keepSourceOf(result.file, result) : null);
     } catch (e) {
       // A newer task superseded this one: its outcome no longer matters.
       if (!endTask(ac)) return;
@@ -193,13 +196,32 @@ export function createIoCommands(k: Kernel): IoCommands {
       const version = k.f.docVersion;
       const ac = startTask('Exporting');
       const publishUrl = k.f.settings.publishUrl.trim() || undefined;
+      const src = k.keepSource();
       try {
-        const result = await k.deps.worker.serialize(
-          doc,
-          { publishUrl, ...options },
-          progressFor(ac),
-          ac.signal,
-        );
+        let result: ExportResult | null = null;
+        let keepNote: string | undefined;
+        if (options.keepFormat) {
+          keepNote = keepBlocker(src, options) ?? undefined;
+          if (src && !keepNote) {
+            try {
+              result = await exportKept(doc, src, options, k.deps.worker, ac.signal);
+            } catch (e) {
+              if (!(e instanceof KeepFormatUnavailable)) throw e;
+              keepNote = e.message;
+            }
+          }
+        }
+        if (!result) {
+          const { keepFormat: _keep, ...serializeOptions } = options;
+          result = await k.deps.worker.serialize(
+            doc,
+            { publishUrl, ...serializeOptions },
+            progressFor(ac),
+            ac.signal,
+          );
+          const diff = normalizedDiff(doc, src, result, options);
+          result = { ...result, ...(diff ? { diff } : {}), ...(keepNote ? { keepNote } : {}) };
+        }
         endTask(ac);
         if (mode === 'download' && k.f.docVersion === version) k.set({ dirty: false });
         return result;

@@ -3,8 +3,8 @@
  * owns the single path every document change takes: patch → document → validator → history.
  * Commands (editCommands.ts, ioCommands.ts, viewCommands.ts) are thin functions over it.
  */
-
 import type { CrawlTable } from '../core/crawl/table.ts';
+import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
@@ -46,6 +46,8 @@ export interface Fields {
   dirty: boolean;
   loadError: LoadError | null;
   crawl: CrawlTable | null;
+  /** The document came from a file whose formatting an export can keep (see `Kernel.keepSource`). */
+  keepable: boolean;
 }
 
 /** Default view: document order, nothing filtered, every column shown but the crawl columns (no crawl yet). */
@@ -84,7 +86,14 @@ export interface Kernel {
     fileName: string | null,
     history?: History,
     validated?: boolean,
+    source?: KeepSource | null,
   ): void;
+  /**
+   * The file the open document was read from (bytes, entry spans, parsed entries), for exports
+   * that keep its formatting; null for new, pasted-over or restored documents. Kept here, off the
+   * snapshots, so the bytes never reach React.
+   */
+  keepSource(): KeepSource | null;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
   /**
@@ -111,7 +120,9 @@ export function createKernel(deps: StoreDeps): Kernel {
     dirty: false,
     loadError: null,
     crawl: null,
+    keepable: false,
   };
+  let source: KeepSource | null = null;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
@@ -226,8 +237,11 @@ export function createKernel(deps: StoreDeps): Kernel {
       const step = f.doc ? popRedo(f.history) : null;
       if (step) applyStep(step.patch, step.history);
     },
-    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false) {
+    keepSource: () => source,
+    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false, src = null) {
       f.doc = doc;
+      source = src;
+      f.keepable = src !== null;
       sortIndex = null;
       hints.reset(doc?.entries ?? null);
       if (!validated) validator.load(doc ?? { kind: 'urlset', entries: [], nextId: 0 }, doc ? issues : []);

@@ -39,7 +39,12 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createCrawlCommands(kernel),
     ...createPersistCommands(kernel),
   };
-  const store: AppStore = { getState: kernel.getState, subscribe: kernel.subscribe, commands };
+  const store: AppStore = {
+    getState: kernel.getState,
+    subscribe: kernel.subscribe,
+    commands,
+    keepSource: kernel.keepSource,
+  };
   // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`
   // drives the store from the page. In every other build this branch is removed as dead code.
   // The first store is the app's primary one; stores made later for workspace files keep it.

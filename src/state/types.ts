@@ -1,5 +1,7 @@
 import type { CrawlCategory, CrawlJoin } from '../core/crawl/join.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
+import type { ExportDiff } from '../core/keep/diff.ts';
+import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
@@ -117,6 +119,8 @@ export interface AppState {
   loadError: LoadError | null;
   /** Crawl data attached for the audit (never part of the document), or null. */
   crawl: CrawlTable | null;
+  /** The document came from a file this session: export can keep that file's formatting. */
+  keepable: boolean;
 }
 
 /** One cell change for `setCells`. */
@@ -138,10 +142,24 @@ export interface FindReplaceRequest {
   scope: 'all' | 'selection' | 'filtered';
 }
 
+/** Export options: the serializer's, plus the choice between the file's formatting and normalized output. */
+export interface ExportOptions extends SerializeOptions {
+  /** Keep the source file's formatting (only the changed entries re-written); default false = normalize. */
+  keepFormat?: boolean;
+}
+
 /** Result of an export. */
 export interface ExportResult {
   files: OutputFile[];
   issues: Issue[];
+  /** What the export changes in the file it came from (documents opened from a file, one output file). */
+  diff?: ExportDiff;
+  /** True when the output keeps the file's formatting. */
+  kept?: boolean;
+  /** Why the file's formatting could not be kept (the output is normalized instead). */
+  keepNote?: string;
+  /** Kept formatting: entries written whole because their images, videos, news, alternates or other elements changed. */
+  wholeEntries?: number;
 }
 
 /** New rows for `insertRows`: ready entries (ids are reassigned) or a count of blank rows. */
@@ -203,7 +221,7 @@ export interface Commands extends EntryCommands {
    * `'preview'` (sizes shown before downloading) leaves that alone — call `markExported()` when
    * the previewed files are actually downloaded.
    */
-  export(options: SerializeOptions, mode?: 'download' | 'preview'): Promise<ExportResult>;
+  export(options: ExportOptions, mode?: 'download' | 'preview'): Promise<ExportResult>;
   /** The current document was saved by the user (download of a previewed export). */
   markExported(): void;
   cancelTask(): void;
@@ -240,4 +258,6 @@ export interface AppStore {
   getState(): AppState;
   subscribe(listener: () => void): () => void;
   commands: Commands;
+  /** The file the open document came from, for exports that keep its formatting (see Kernel.keepSource). */
+  keepSource?(): KeepSource | null;
 }

@@ -4,6 +4,7 @@
  * of a few hundred thousand URLs takes well under a second per 100,000 URLs).
  */
 import { gzipBytes } from '../core/gzip.ts';
+import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { serializeSitemap } from '../core/serialize.ts';
 import { type ChildFormat, type PlannedFile, planWorkspaceExport } from '../core/workspace/exportPlan.ts';
 import type { Workspace } from '../core/workspace.ts';
@@ -76,12 +77,35 @@ export function suggestedPublishBase(model: Workspace, settingsUrl: string): str
   return undefined;
 }
 
-function serializePlanned(p: PlannedFile): ExportedFile {
+/**
+ * A child written over the file it was opened from, keeping that file's formatting (an
+ * untouched .gz: its very bytes); null when it cannot (another format, a regenerated index,
+ * edits that cannot be written in place). Each part of a re-split child is its file minus the
+ * entries of the other parts.
+ */
+function keptChild(
+  p: PlannedFile,
+  state: WorkspaceState,
+  plain: string,
+): { raw: Uint8Array; gz?: Uint8Array } | null {
+  if (p.role !== 'child' || p.sourceFile === undefined) return null;
+  const src = state.files[p.sourceFile]?.store.keepSource?.() ?? null;
+  if (!src || plain !== (src.kind === 'text' ? 'txt' : 'xml')) return null;
+  try {
+    const out = keepFormat(p.document, src);
+    return out.identical && src.gzip ? { raw: out.body, gz: src.file } : { raw: out.body };
+  } catch (e) {
+    if (e instanceof KeepFormatUnavailable) return null;
+    throw e;
+  }
+}
+
+function serializePlanned(p: PlannedFile, state: WorkspaceState): ExportedFile {
   const plain = p.format === 'xml.gz' ? 'xml' : p.format === 'txt.gz' ? 'txt' : p.format;
-  const text = serializeSitemap(p.document, { format: plain });
-  const raw = new TextEncoder().encode(text);
+  const kept = keptChild(p, state, plain);
+  const raw = kept?.raw ?? new TextEncoder().encode(serializeSitemap(p.document, { format: plain }));
   const base = p.name.slice(p.name.lastIndexOf('/') + 1).replace(/\.gz$/i, '');
-  const bytes = plain === p.format ? raw : gzipBytes(raw, { filename: base });
+  const bytes = plain === p.format ? raw : (kept?.gz ?? gzipBytes(raw, { filename: base }));
   return {
     name: p.name,
     role: p.role,
@@ -113,7 +137,7 @@ export function exportWorkspace(state: WorkspaceState, req: WorkspaceExportReque
     ...(req.formats !== undefined ? { formats: req.formats } : {}),
     ...(req.includeExtra === false ? { includeExtra: false } : {}),
   });
-  return plan.map(serializePlanned);
+  return plan.map((p) => serializePlanned(p, state));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AppState, ExportResult } from '../state/types.ts';
-import type { SerializeOptions } from '../workers/coreTypes.ts';
+import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
 import { Dialog } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
+import { ExportDiffPreview, FormattingChoice } from './ExportDiffPreview.tsx';
 import { ExportSummary, PublishUrlField } from './ExportSummary.tsx';
 import { plural } from './format.ts';
 import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
@@ -16,11 +16,19 @@ const FORMATS: Array<[Format, string, string]> = [
   ['zip', 'Zip of split files', 'Split files plus a sitemap index'],
 ];
 const selFileName = (s: AppState) => s.fileName;
+const selKeepable = (s: AppState) => s.keepable;
 const selValidation = (s: AppState) => s.validation;
 const selPublishUrl = (s: AppState) => s.settings.publishUrl;
 const selExportTask = (s: AppState) => (s.task?.label === EXPORTING ? s.task : null);
 /** The store's label for export work. */
 const EXPORTING = 'Exporting';
+
+/** The opened file's own format (so that keeping its formatting needs no change), else XML. */
+function initialFormat(fileName: string | null, keepable: boolean): Format {
+  if (!keepable || !fileName) return 'xml';
+  if (/\.txt$/i.test(fileName)) return 'txt';
+  return /\.gz$/i.test(fileName) ? 'xml.gz' : 'xml';
+}
 
 function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
@@ -46,7 +54,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const errors = validation.validator.counts().error;
   // Split files need the publish URL for the index: preview again when it changes.
   const publishUrl = useAppState(selPublishUrl);
-  const [format, setFormat] = useState<Format>('xml');
+  const keepable = useAppState(selKeepable);
+  const [format, setFormat] = useState<Format>(() => initialFormat(fileName, keepable));
+  // A document opened from a file keeps that file's formatting unless the user normalizes.
+  const [keep, setKeep] = useState(true);
+  const keepFormat = keepable && keep && format !== 'zip';
   const [pretty, setPretty] = useState(true);
   const [maxUrls, setMaxUrls] = useState(50_000);
   const [maxMb, setMaxMb] = useState(50);
@@ -61,7 +73,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const typedUrl = useRef<string | null>(null);
   /** The options the shown `result` was made with. */
   const resultOf = useRef('');
-  const optionsFor = (url: string): SerializeOptions => ({
+  const optionsFor = (url: string): ExportOptions => ({
+    keepFormat,
     format,
     pretty,
     baseName: name.trim() || 'sitemap',
@@ -71,7 +84,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
 
   useEffect(() => {
     let live = true;
-    const options: SerializeOptions = {
+    // The same shape as optionsFor (Download compares the two to reuse this preview).
+    const options: ExportOptions = {
+      keepFormat,
       format,
       pretty,
       baseName: name.trim() || 'sitemap',
@@ -99,7 +114,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       live = false;
       clearTimeout(t);
     };
-  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl]);
+  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl, keepFormat]);
 
   const needsConfirm = errors > 0 && !confirmed;
   const download = async () => {
@@ -163,8 +178,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           </label>
         ))}
       </fieldset>
+      {keepable ? <FormattingChoice keep={keep} onChange={setKeep} /> : null}
       <div className="inline-fields">
-        <fieldset className="field radio-row" disabled={format === 'txt'}>
+        <fieldset className="field radio-row" disabled={format === 'txt' || keepFormat}>
           <legend>Layout</legend>
           <label>
             <input type="radio" name="export-layout" checked={pretty} onChange={() => setPretty(true)} />{' '}
@@ -203,6 +219,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       {format === 'zip' ? <PublishUrlField onDraft={(url) => (typedUrl.current = url)} /> : null}
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}
       <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
+      {keepable ? <ExportDiffPreview result={busy ? null : result} /> : null}
     </Dialog>
   );
 }

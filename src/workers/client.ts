@@ -41,7 +41,17 @@ export interface SitemapClient {
     onProgress?: ProgressFn,
     signal?: AbortSignal,
     onOrder?: OrderFn,
-  ): Promise<ParseResult>;
+  ): Promise<ParseResult & { file?: Uint8Array }>;
+  /**
+   * gzip (and verify, OUT-010) ready files whose `.gz` names hold raw bytes (transferred);
+   * optional: without it the caller compresses on its own thread.
+   */
+  compress?(
+    files: OutputFile[],
+    options: SerializeOptions,
+    onProgress?: ProgressFn,
+    signal?: AbortSignal,
+  ): Promise<{ files: OutputFile[]; issues: Issue[] }>;
   serialize(
     doc: SitemapDocument,
     options: SerializeOptions,
@@ -289,6 +299,20 @@ export function createSitemapClient(
           }
           return { version: PROTOCOL_VERSION, requestId, type: 'parse', bytes, fileName };
         },
+        onProgress,
+        signal,
+      );
+    },
+    compress(files, compressOptions, onProgress, signal) {
+      return request<'serialize'>(
+        (requestId) => ({
+          version: PROTOCOL_VERSION,
+          requestId,
+          type: 'compress',
+          files,
+          issues: [],
+          options: compressOptions,
+        }),
         onProgress,
         signal,
       );

@@ -112,7 +112,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     switch (req.type) {
       case 'parse': {
         const result: ParseResult | null = await parse(req.bytes, req.fileName, req.requestId, post);
-        return result && { ...base, type: 'result', kind: 'parse', result };
+        // The bytes go back with the result (transferred, no copy): keep-format export needs them.
+        return result && { ...base, type: 'result', kind: 'parse', result: { ...result, file: req.bytes } };
       }
       case 'serialize': {
         const doc = withEntries(req);

@@ -141,7 +141,8 @@ export function chunkEnds(entries: readonly Entry[]): number[] {
 
 /** Result payloads by request type. */
 export interface ResultPayloads {
-  parse: ParseResult;
+  /** `file`: the parsed bytes, handed back (transferred) for format-preserving export. */
+  parse: ParseResult & { file?: Uint8Array };
   serialize: { files: OutputFile[]; issues: Issue[] };
   validate: Issue[];
 }
@@ -189,6 +190,7 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
   if (msg.type === 'parse') pushBuffer(out, msg.bytes);
   if (msg.type === 'compress') for (const f of msg.files) pushBuffer(out, f.bytes);
   if (msg.type === 'body') for (const p of msg.parts) pushBuffer(out, p);
+  if (msg.type === 'result' && msg.kind === 'parse' && msg.result.file) pushBuffer(out, msg.result.file);
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'order') {

@@ -6,6 +6,8 @@ export interface TextOut {
   kind: DocumentKind;
   entries: Entry[];
   issues: Issue[];
+  /** Text sitemaps: `[start, end)` of each entry's line (without its line break). */
+  spans?: Int32Array;
 }
 
 function isPad(c: number): boolean {
@@ -64,6 +66,7 @@ export function parseText(text: string, hadBom: boolean, invalidUtf8: boolean): 
     );
   let blank = 0;
   let firstBlank = 0;
+  const spans: number[] = [];
   eachLine(text, (start, end, lineNo) => {
     let a = start;
     while (a < end && isPad(text.charCodeAt(a))) a++;
@@ -76,6 +79,7 @@ export function parseText(text: string, hadBom: boolean, invalidUtf8: boolean): 
     const id = entries.length;
     const loc = text.slice(start, end);
     entries.push({ id, loc, line: lineNo, column: 1 });
+    spans.push(start, end);
     if (a !== start || b !== end) {
       issues.push(
         parseIssue('TXT-005', 'Line has leading or trailing spaces', {
@@ -97,7 +101,7 @@ export function parseText(text: string, hadBom: boolean, invalidUtf8: boolean): 
     const message = `${blank} blank line${blank === 1 ? '' : 's'} skipped (first at line ${firstBlank})`;
     issues.push(parseIssue('TXT-005', message, { line: firstBlank, column: 1 }));
   }
-  return { kind: 'text', entries, issues };
+  return { kind: 'text', entries, issues, spans: Int32Array.from(spans) };
 }
 
 /**

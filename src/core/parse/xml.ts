@@ -21,6 +21,11 @@ export interface XmlOut {
   partial?: boolean;
   issues: Issue[];
   fatal: FatalError | null;
+  /** Source positions of `entries` (see SourceLayout); absent for feeds. */
+  spans?: Int32Array;
+  /** End of the root start tag and start of the root end tag (-1 when self-closing). */
+  rootOpenEnd?: number;
+  rootCloseStart?: number;
 }
 
 /** Reading state across the root element's children. */
@@ -31,6 +36,9 @@ interface RootState {
   /** [from, to) issue index ranges belonging to `<url>` / `<sitemap>` entries. */
   urlRanges: number[];
   mapRanges: number[];
+  /** [start, end) source positions of each `<url>` / `<sitemap>` entry, in reading order. */
+  urlSpans: number[];
+  mapSpans: number[];
   rootIsIndex: boolean;
   strayText: boolean;
   /** Issue count when the entry being read started (-1 outside entries). */
@@ -90,6 +98,8 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
     maps: [],
     urlRanges: [],
     mapRanges: [],
+    urlSpans: [],
+    mapSpans: [],
     rootIsIndex: false,
     strayText: false,
     entryMark: -1,
@@ -187,6 +197,8 @@ function rootElement(ctx: XmlCtx, st: RootState, root: QName): void {
   rootAttributes(ctx, at);
   rootNamespace(ctx, root, at);
   sc.setCoreNs(root.ns);
+  out.rootOpenEnd = sc.tokEnd;
+  out.rootCloseStart = -1;
   if (!sc.selfClosing) rootChildren(ctx, st);
   st.rootClosed = true;
   afterRoot(ctx);
@@ -252,8 +264,10 @@ function rootChildren(ctx: XmlCtx, st: RootState): void {
     }
     const t = sc.next();
     if (t === Tok.Start) rootChild(ctx, st);
-    else if (t === Tok.End) return;
-    else if (t === Tok.Text || t === Tok.Cdata) strayText(ctx, st);
+    else if (t === Tok.End) {
+      st.out.rootCloseStart = sc.tokStart;
+      return;
+    } else if (t === Tok.Text || t === Tok.Cdata) strayText(ctx, st);
     else if (t === Tok.Eof) sc.fail('Unexpected end of input: the root element is not closed', sc.s.length);
   }
 }
@@ -303,6 +317,8 @@ function entry(ctx: XmlCtx, st: RootState, isIndex: boolean, at: number): void {
   ctx.entry = -1;
   st.entryMark = -1;
   list.push(e);
+  const spans = isIndex ? st.mapSpans : st.urlSpans;
+  spans.push(at, ctx.sc.pos);
   if (ctx.issues.length > from) ranges.push(from, ctx.issues.length);
   if (st.onProgress && list.length % PROGRESS_EVERY === 0) st.onProgress(ctx.sc.pos);
 }
@@ -329,6 +345,10 @@ function finish(ctx: XmlCtx, st: RootState): void {
   const out = st.out;
   if (out.kind !== 'urlset' && out.kind !== 'sitemapindex') return;
   const { urls, maps } = st;
+  const mapsFirst =
+    maps.length > urls.length || (maps.length === urls.length && maps.length > 0 && st.rootIsIndex);
+  if (out.fatal === null)
+    out.spans = Int32Array.from(mapsFirst || urls.length === 0 ? st.mapSpans : st.urlSpans);
   if (urls.length > 0 && maps.length > 0) {
     const mapsWin = maps.length > urls.length || (maps.length === urls.length && st.rootIsIndex);
     const minorityRanges = mapsWin ? st.urlRanges : st.mapRanges;

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { downloadBytes, expect, test } from './pages/workbench.ts';
+
+const real = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
+const FILE = path.join(real, 'heizungdefekt-post-sitemap0-1044-urls.xml');
+
+test('one changed lastmod exports as one changed line, and the dialog says so', async ({ wb, page }) => {
+  const original = readFileSync(FILE, 'utf8');
+  await wb.openFile(FILE);
+  await wb.expectUrlCount(1044);
+  const before = await wb.cellText(0, 'Last modified');
+  await wb.clickCell(0, 'Last modified');
+  await page.keyboard.type('2026-01-15');
+  await page.keyboard.press('Enter');
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await expect(dlg.getByRole('radio', { name: "Keep the file's formatting" })).toBeChecked();
+  await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/^1 entry changed: 1 line/);
+  await expect(dlg.getByTestId('export-diff-preview')).toContainText('<lastmod>2026-01-15</lastmod>');
+  await page.screenshot({ path: test.info().outputPath('keep-format-dialog.png') });
+  const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
+  if ((await confirm.count()) > 0) await confirm.check();
+  const downloadPromise = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  const out = new TextDecoder().decode(await downloadBytes(await downloadPromise));
+  const a = original.split('\n');
+  const b = out.split('\n');
+  expect(b.length).toBe(a.length);
+  const changed = a.flatMap((line, i) => (line === b[i] ? [] : [i]));
+  expect(changed).toHaveLength(1);
+  expect(a[changed[0]]).toContain(before);
+  expect(b[changed[0]]).toContain('<lastmod>2026-01-15</lastmod>');
+});
+
+test('Normalize shows the rewrite as a diff too', async ({ wb }) => {
+  await wb.openFile(FILE);
+  await wb.expectUrlCount(1044);
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await expect(dlg.getByTestId('export-diff-summary')).toHaveText(
+    'No changes: the file comes back byte for byte.',
+  );
+  await dlg.getByRole('radio', { name: 'Normalize' }).check();
+  await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/entries changed: [\d,]+ lines/);
+});

@@ -1,0 +1,89 @@
+/**
+ * Keep-format export through the app's own path (store → open → edit command → export):
+ * untouched corpus files come back byte for byte, an edit changes only its line.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
+import { createSitemapClient } from '../workers/client.ts';
+import { createEngine } from '../workers/engine.ts';
+import { createAppStore } from './store.ts';
+
+const corpusDir = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const present = existsSync(path.join(corpusDir, 'SOURCES.md'));
+if (!present) console.warn(`keepExport.test: ${corpusDir} is missing; corpus tests are skipped`);
+const files = present ? readdirSync(corpusDir).filter((f) => f !== 'SOURCES.md') : [];
+
+function newStore() {
+  const worker = createSitemapClient({
+    createWorker: () => null,
+    engine: createEngine({ decompressionStream: null, gzipStreams: null }),
+  });
+  return createAppStore({ worker, now: () => Date.UTC(2026, 0, 1) });
+}
+
+const XML = `<?xml version="1.0" encoding="UTF-8"?>\r
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\r
+\t<url>\r
+\t\t<loc>https://a.example/</loc>\r
+\t\t<lastmod>2024-01-01</lastmod>\r
+\t</url>\r
+\t<url>\r
+\t\t<loc>https://a.example/b</loc>\r
+\t\t<lastmod>2024-01-02</lastmod>\r
+\t</url>\r
+</urlset>\r
+`;
+
+describe('keep-format export through the store', () => {
+  it('writes one changed lastmod as one changed line and says so', async () => {
+    const store = newStore();
+    await store.commands.openFile('s.xml', new TextEncoder().encode(XML));
+    expect(store.getState().keepable).toBe(true);
+    const second = store.getState().doc?.entries[1];
+    if (!second) throw new Error('no entry');
+    store.commands.setCell(second.id, 'lastmod', '2025-06-30');
+    const r = await store.commands.export({ format: 'xml', keepFormat: true }, 'preview');
+    expect(r.kept).toBe(true);
+    const out = new TextDecoder().decode(r.files[0].bytes);
+    expect(out).toBe(XML.replace('2024-01-02', '2025-06-30'));
+    expect(r.diff).toMatchObject({ entries: 1, lines: 1, removedLines: 1, addedLines: 1 });
+    expect(r.diff?.preview).toContain('-\t\t<lastmod>2024-01-02</lastmod>');
+    // Normalize is the other choice: a full rewrite, its diff says so.
+    const n = await store.commands.export({ format: 'xml', keepFormat: false }, 'preview');
+    expect(n.kept).toBeUndefined();
+    expect(new TextDecoder().decode(n.files[0].bytes)).not.toContain('\r');
+    expect(n.diff?.lines).toBeGreaterThan(1);
+  });
+
+  it('falls back to normalized output, saying why, when the format differs', async () => {
+    const store = newStore();
+    await store.commands.openFile('s.xml', new TextEncoder().encode(XML));
+    const r = await store.commands.export({ format: 'txt', keepFormat: true }, 'preview');
+    expect(r.kept).toBeUndefined();
+    expect(r.keepNote).toMatch(/cannot keep its formatting as txt/);
+  });
+
+  it.skipIf(!present)(
+    'gives back every well-formed corpus file byte for byte when nothing was edited',
+    async () => {
+      let checked = 0;
+      for (const file of files) {
+        const bytes = new Uint8Array(readFileSync(path.join(corpusDir, file)));
+        const r = parseSitemap(bytes, { fileName: file });
+        if (r.fatal || r.kind === 'feed' || r.kind === 'robots') continue;
+        const store = newStore();
+        await store.commands.openFile(file, bytes.slice());
+        const gz = r.document.source?.gzip === true;
+        const format = gz ? 'xml.gz' : r.kind === 'text' ? 'txt' : 'xml';
+        const out = await store.commands.export({ format, keepFormat: true }, 'preview');
+        expect(out.kept, file).toBe(true);
+        expect(out.diff?.lines, file).toBe(0);
+        expect(Buffer.from(out.files[0].bytes).equals(Buffer.from(bytes)), file).toBe(true);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(55);
+    },
+  );
+});

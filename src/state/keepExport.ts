@@ -1,0 +1,113 @@
+/**
+ * Export that keeps the file's own formatting, and the diff either export makes to that file.
+ * Runs on the page: it is mostly copying byte spans (the changed entries come from the patch
+ * path: an entry still identical to its parsed object is untouched); gzip goes to the worker.
+ */
+
+import { gzipBytes } from '../core/gzip.ts';
+import { diffOfOps, type ExportDiff, lineDiff } from '../core/keep/diff.ts';
+import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
+import { type KeepSource, prepared } from '../core/keep/source.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { gunzipAll } from '../core/parse/gzip.ts';
+import type { SitemapClient } from '../workers/client.ts';
+import type { OutputFile } from '../workers/coreTypes.ts';
+import type { ExportOptions, ExportResult } from './types.ts';
+
+const utf8 = new TextDecoder();
+const show = (b: Uint8Array) => utf8.decode(b);
+
+/** The format a keep-format export writes for this source, or null when it cannot (another format). */
+function keptFormat(
+  src: KeepSource,
+  format: ExportOptions['format'],
+): 'xml' | 'txt' | 'xml.gz' | 'txt.gz' | null {
+  const text = src.kind === 'text';
+  if (format === 'xml' || format === undefined) return text ? null : 'xml';
+  if (format === 'txt') return text ? 'txt' : null;
+  if (format === 'xml.gz') return text ? 'txt.gz' : 'xml.gz';
+  if (format === 'txt.gz') return text ? 'txt.gz' : null;
+  return null;
+}
+
+/** Why this export cannot keep the formatting, or null when it can try. */
+export function keepBlocker(src: KeepSource | null, options: ExportOptions): string | null {
+  if (!src) return 'the document did not come from a file opened in this session';
+  if (!keptFormat(src, options.format))
+    return `a ${src.kind === 'text' ? 'text' : 'XML'} file cannot keep its formatting as ${options.format}`;
+  return null;
+}
+
+/**
+ * The keep-format export of `doc` over `src` as one output file with its diff; throws
+ * KeepFormatUnavailable when the edits cannot be written in place (the caller normalizes).
+ */
+export async function exportKept(
+  doc: SitemapDocument,
+  src: KeepSource,
+  options: ExportOptions,
+  worker: SitemapClient,
+  signal?: AbortSignal,
+): Promise<ExportResult> {
+  const format = keptFormat(src, options.format);
+  if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
+  const out = keepFormat(doc, src);
+  const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);
+  const kept = { diff, kept: true, ...(out.whole > 0 ? { wholeEntries: out.whole } : {}) };
+  const name = `${options.baseName?.trim() || 'sitemap'}.${format}`;
+  const gz = format.endsWith('.gz');
+  const mime = gz ? 'application/gzip' : format === 'txt' ? 'text/plain;charset=utf-8' : 'application/xml';
+  const file: OutputFile = {
+    name,
+    mime,
+    bytes: out.body,
+    entries: doc.entries.length,
+    uncompressedBytes: out.body.length,
+  };
+  if (!gz) return { files: [file], issues: [], diff, kept: true };
+  // An untouched .gz comes back as the very bytes it was opened from.
+  if (out.identical && src.gzip)
+    return { files: [{ ...file, bytes: src.file }], issues: [], diff, kept: true };
+  const raw = out.identical ? out.body.slice() : out.body;
+  if (worker.compress) {
+    const r = await worker.compress([{ ...file, bytes: raw }], options, undefined, signal);
+    return { ...r, diff, kept: true };
+  }
+  return {
+    files: [{ ...file, bytes: gzipBytes(raw, { filename: name.slice(0, -3) }) }],
+    issues: [],
+    diff,
+    kept: true,
+  };
+}
+
+/**
+ * The diff a normalized export makes to the file the document came from (one output file of
+ * the source's own kind); undefined otherwise. Compares line by line (see lineDiff).
+ */
+export function normalizedDiff(
+  doc: SitemapDocument,
+  src: KeepSource | null,
+  result: ExportResult,
+  options: ExportOptions,
+): ExportDiff | undefined {
+  if (!src || result.files.length !== 1 || !keptFormat(src, options.format)) return undefined;
+  const p = prepared(src);
+  if (!p) return undefined;
+  let bytes = result.files[0].bytes;
+  if (result.files[0].name.endsWith('.gz')) {
+    const sync = gunzipForDiff(bytes);
+    if (!sync) return undefined;
+    bytes = sync;
+  }
+  const lines: number[] = [];
+  for (const e of src.entries) if (e.line !== undefined) lines.push(e.line);
+  let added = 0;
+  for (const e of doc.entries) if (e.id >= src.entries.length) added++;
+  return lineDiff(show(p.body), show(bytes), lines, added);
+}
+
+function gunzipForDiff(bytes: Uint8Array): Uint8Array | null {
+  const r = gunzipAll(bytes, 1 << 30);
+  return r.truncated ? null : r.data;
+}

@@ -1,0 +1,60 @@
+/** A workspace export keeps each file's own formatting (issue #16). */
+import { describe, expect, it } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient } from './testing.ts';
+import { exportWorkspace } from './workspaceExport.ts';
+import { createWorkspaceStore } from './workspaceStore.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const dec = (b: Uint8Array) => new TextDecoder().decode(b);
+
+function newStore() {
+  return createAppStore({
+    // Like the real worker, the parse hands the file's bytes back with the result.
+    worker: fakeClient((bytes, name) => ({ ...parseSitemap(bytes, { fileName: name }), file: bytes })),
+    now: () => Date.UTC(2024, 5, 24, 9, 30),
+  });
+}
+
+const INDEX = `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>https://a.example/posts.xml</loc></sitemap>
+  <sitemap><loc>https://a.example/pages.xml</loc></sitemap>
+</sitemapindex>
+`;
+const POSTS = `<?xml version='1.0' encoding='utf-8'?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+    <!-- posts -->
+    <url>
+        <loc>https://a.example/p1</loc>
+        <priority>1</priority>
+    </url>
+    <url>
+        <loc>https://a.example/p2</loc>
+    </url>
+</urlset>
+`;
+const PAGES = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/about?a=1&#38;b=2</loc></url></urlset>`;
+
+describe('workspace export keeps formatting', () => {
+  it('writes an untouched child as it was and an edited one with only its change', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      { name: 'sitemap.xml', bytes: enc(INDEX) },
+      { name: 'posts.xml', bytes: enc(POSTS) },
+      { name: 'pages.xml', bytes: enc(PAGES) },
+    ]);
+    const posts = ws.getState().files[1].store;
+    posts.commands.setCell(1, 'priority', '0.3');
+    const files = exportWorkspace(ws.getState(), { publishBase: 'https://a.example/', now: 0 });
+    const byName = new Map(files.map((f) => [f.name, dec(f.bytes)]));
+    expect(byName.get('pages.xml')).toBe(PAGES);
+    expect(byName.get('posts.xml')).toBe(
+      POSTS.replace(
+        '<loc>https://a.example/p2</loc>\n',
+        '<loc>https://a.example/p2</loc>\n        <priority>0.3</priority>\n',
+      ),
+    );
+  });
+});
