@@ -20,6 +20,19 @@ export const CSP = [
   "form-action 'none'",
 ].join('; ');
 
+/**
+ * HTTP headers for hosting the build (issue 20): the CSP again, plus what a meta tag cannot say,
+ * framing (`frame-ancestors 'none'`, `X-Frame-Options: DENY`). `npm start` (vite preview) sends
+ * them; `public/_headers` carries the same for Netlify / Cloudflare Pages style hosts
+ * (scripts/hostingHeaders.test.ts keeps the two equal).
+ */
+export const HOSTING_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': `${CSP}; frame-ancestors 'none'`,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'sitemap-workbench-csp',
@@ -69,5 +82,5 @@ export default defineConfig({
   base: './',
   build: { target: 'es2022', sourcemap: true },
   worker: { format: 'es' },
-  preview: { port: 4173, strictPort: true },
+  preview: { port: 4173, strictPort: true, headers: HOSTING_HEADERS },
 });

@@ -22,6 +22,9 @@ async function setField(field: import('@playwright/test').Locator, value: string
 test('images: edit a URL with inline validation, fix deprecated tags, undo', async ({ wb }) => {
   await wb.openFile(MEDIA);
   await wb.expectUrlCount(2);
+  // Deprecated tags are flagged per row under the Strict (XSD) profile (one file note by default).
+  await wb.page.getByRole('tab', { name: 'Settings' }).click();
+  await wb.page.getByRole('radio', { name: /^Strict \(XSD\)/ }).check();
   const d = await wb.openDetails(0, 'Images');
   const caption = d.getByRole('textbox', { name: 'Image 1 caption (ignored by Google)', exact: true });
   await expect(caption).toHaveValue('Steak on the grill');
@@ -38,9 +41,9 @@ test('images: edit a URL with inline validation, fix deprecated tags, undo', asy
   await expect(url).not.toHaveAttribute('aria-invalid', 'true');
   await expect(wb.button('Undo: Edit image URL')).toBeEnabled();
 
-  await d.getByRole('button', { name: 'Fix: Remove deprecated image tags' }).click();
+  await d.getByRole('button', { name: /^Fix: Drop deprecated image tags/ }).click();
   await expect(caption).toHaveCount(0);
-  await wb.button(/^Undo: Remove deprecated image tags/).click();
+  await wb.button(/^Undo: Drop deprecated image tags/).click();
   await expect(caption).toHaveValue('Steak on the grill');
 
   // Reorder and remove are single undo steps too.

@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROFILE_NAMES } from '../src/core/rules/profile.ts';
 import { RULES, type RuleInfo } from '../src/core/rules/registry.ts';
 
 export const START = '<!-- rules:start -->';
@@ -30,11 +31,14 @@ export function renderRulesTable(): string {
     '',
     `Generated from \`src/core/rules/registry.ts\` by \`npm run rules:table\`; do not edit by hand. ${RULES.length} rules: ${summary}; ${RULES.filter((r) => r.fixable).length} with an automatic fix.`,
     '',
-    '| ID | Rule | Severity | Checked | Auto-fix |',
-    '| --- | --- | --- | --- | --- |',
+    `Profile: the severity profile that reports the rule on every row. *All* rules are reported under both profiles; *Strict (XSD)* rules are one file-level note per rule under the default *${PROFILE_NAMES.search}* profile (Settings → Severity profile).`,
+    '',
+    '| ID | Rule | Severity | Profile | Checked | Auto-fix |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...RULES.map((r) => {
       const checked = r.reason ? `${STAGE[r.stage]} (${r.reason})` : STAGE[r.stage];
-      return `| ${r.id} | ${cell(r.title)} | ${r.severity} | ${cell(checked)} | ${r.fixable ? 'yes' : ''} |`;
+      const profile = r.profile === 'strict' ? PROFILE_NAMES.strict : 'All';
+      return `| ${r.id} | ${cell(r.title)} | ${r.severity} | ${profile} | ${cell(checked)} | ${r.fixable ? 'yes' : ''} |`;
     }),
     '',
   ];

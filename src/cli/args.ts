@@ -16,6 +16,8 @@ export interface CheckArgs {
   /** Local folder whose files are published under `base` (the site's URL). */
   root?: string;
   crossSubmission: boolean;
+  /** Severity profile Strict (XSD): XSD order and deprecated tags on every row (default: one note). */
+  strict?: boolean;
   /** Follow sitemap indexes (and robots.txt) to their children on disk. Default true. */
   follow: boolean;
   /** Include every entry in JSON output even when a tree is followed. */
@@ -88,6 +90,7 @@ function splitEq(argv: string[]): string[] {
 function reportOption(a: CheckArgs | MergeArgs, argv: string[], i: number): number | false {
   const t = argv[i];
   if (t === '--cross-submission') a.crossSubmission = true;
+  else if (t === '--strict' && a.command === 'check') a.strict = true;
   else if (t === '--quiet' || t === '-q') a.quiet = true;
   else if (t === '--base') {
     a.base = checkUrl(takeValue(argv, i, t), t);
@@ -238,6 +241,9 @@ check
   --crawl CSV         Audit against a crawl export (Screaming Frog, Search Console, or any CSV
                       with a URL column and status / indexability / canonical / redirect /
                       last-modified columns): reports CRAWL-001..008 with the browser's rule ids.
+  --strict            Severity profile Strict (XSD): XSD child order (XML-006, IMG-008) and
+                      deprecated image tags (IMG-006) on every row. Default (Search engines):
+                      one note per rule for the file.
   --fail-on error|warning|never
                       Exit 1 on errors (default), on errors or warnings, or never.
   --max-warnings N    Exit 1 when there are more than N warnings.

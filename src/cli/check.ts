@@ -8,6 +8,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
+import { isQuiet, profileNote, type SeverityProfile } from '../core/rules/profile.ts';
+import type { RuleId } from '../core/rules/registry.ts';
 import { validateDocument, withoutRepeats } from '../core/validate.ts';
 import { CrossFileIndex } from '../core/workspace/crossIndex.ts';
 import { newestLastmodIn, rememberNewestLastmod } from '../core/workspace/lastmod.ts';
@@ -78,18 +80,40 @@ export function checkBytes(file: string, bytes: Uint8Array, args: CheckArgs, now
   return reportOf(file, parsed, args.base, args, now, [], true);
 }
 
+/** The parser's order findings follow the profile like the validator's: one note per rule. */
+function profiledParseIssues(
+  parseIssues: readonly Issue[],
+  profile: SeverityProfile,
+): { notes: Issue[]; shown: Issue[] } {
+  const quiet = new Map<RuleId, Set<number>>();
+  const shown = parseIssues.filter((i) => {
+    if (i.entry === undefined || !isQuiet(i.rule, profile)) return true;
+    const rows = quiet.get(i.rule) ?? new Set<number>();
+    quiet.set(i.rule, rows.add(i.entry));
+    return false;
+  });
+  return { notes: [...quiet].map(([rule, rows]) => profileNote(rule, rows.size)), shown };
+}
+
 function reportOf(
   file: string,
   parsed: ParseResult,
   publishUrl: string | undefined,
-  args: Pick<CheckArgs, 'crossSubmission'>,
+  args: Pick<CheckArgs, 'crossSubmission' | 'strict'>,
   now: number,
   extra: readonly DocumentCheck[],
   withEntries: boolean,
 ): FileReport {
   const doc = parsed.document;
-  const validated = validateDocument(doc, { publishUrl, crossSubmission: args.crossSubmission, now });
-  let issues = withoutRepeats(parsed.issues, validated).concat(validated);
+  const profile = args.strict ? 'strict' : 'search';
+  const validated = validateDocument(doc, {
+    publishUrl,
+    crossSubmission: args.crossSubmission,
+    now,
+    profile,
+  });
+  const { notes, shown } = profiledParseIssues(parsed.issues, profile);
+  let issues = [...notes, ...withoutRepeats(shown, validated), ...validated];
   for (const check of extra) issues = issues.concat(check(doc, file));
   const report: FileReport = {
     file,

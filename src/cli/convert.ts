@@ -48,6 +48,11 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     ...(args.split !== undefined ? { split: { maxUrls: args.split } } : {}),
   });
   for (const i of issues) io.err(`${args.file}  ${i.severity}  ${i.rule}  ${i.message}\n`);
+  if (files.length === 0) {
+    // The export failed its read-back check (verifyExport) or produced nothing: write nothing.
+    io.err(`sitemap-workbench: ${args.file}: nothing written.\n`);
+    return 1;
+  }
   const textual = files.length === 1 && (args.to === 'xml' || args.to === 'txt');
   if (args.out === undefined && textual) io.out(new TextDecoder().decode(files[0].bytes));
   else if (files.length === 1 && args.out !== undefined && !outIsDir) {

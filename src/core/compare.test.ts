@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedFields, compareSitemaps, csvField, diffToCsv, looseKey } from './compare.ts';
-import type { Entry } from './model.ts';
+import { changedFields, compareSitemaps, csvField, diffToCsv, looseKey, summarizeField } from './compare.ts';
+import type { Entry, SitemapDocument } from './model.ts';
 import { parseSitemap } from './parse.ts';
 
 const e = (id: number, loc: string, extra: Partial<Entry> = {}): Entry => ({ id, loc, ...extra });
@@ -194,5 +194,28 @@ describe('compareSitemaps on a real sitemap (3,914 URLs)', () => {
     });
     const csv = diffToCsv(diff, { kinds: ['removed'] });
     expect(csv.split('\r\n')).toHaveLength(391 + 2);
+  });
+});
+
+describe('image edits read as what changed (issue 15)', () => {
+  it('the CSV before/after differ when only an image caption changed', () => {
+    const a: SitemapDocument = {
+      kind: 'urlset',
+      nextId: 1,
+      entries: [
+        { id: 0, loc: 'https://a.example/', images: [{ loc: 'https://a.example/1.jpg', caption: 'Dog' }] },
+      ],
+    };
+    const b: SitemapDocument = {
+      kind: 'urlset',
+      nextId: 1,
+      entries: [
+        { id: 0, loc: 'https://a.example/', images: [{ loc: 'https://a.example/1.jpg', caption: 'Cat' }] },
+      ],
+    };
+    const csv = diffToCsv(compareSitemaps(a, b), { newline: '\n' });
+    expect(csv).toContain('images=https://a.example/1.jpg (caption: Dog)');
+    expect(csv).toContain('images=https://a.example/1.jpg (caption: Cat)');
+    expect(summarizeField(a.entries[0], 'images')).not.toBe(summarizeField(b.entries[0], 'images'));
   });
 });

@@ -7,7 +7,7 @@
  * normalisation key is computed once, only for entries without an exact match. ~1,000,000 URLs
  * per side compare in about a second (see `bench/insights.ts`).
  */
-import type { Alternate, Entry, SitemapDocument } from './model.ts';
+import type { Alternate, Entry, ImageData, SitemapDocument, XNode } from './model.ts';
 import { createUrlScan, lowerAscii, scanUrl, type UrlScan } from './urlParts.ts';
 
 /** Near-match categories, in the order a row is classified when several apply. */
@@ -242,18 +242,42 @@ function pairNearMatches(
   }
 }
 
-function summarize(entry: Entry, field: DiffField): string {
+const IMAGE_PARTS = [
+  ['caption', 'caption'],
+  ['title', 'title'],
+  ['geoLocation', 'geo_location'],
+  ['license', 'license'],
+] as const;
+
+function imageText(i: ImageData): string {
+  const parts = IMAGE_PARTS.filter(([k]) => i[k] !== undefined).map(([k, tag]) => `${tag}: ${i[k]}`);
+  return parts.length ? `${i.loc} (${parts.join(', ')})` : i.loc;
+}
+
+function nodesText(nodes: readonly XNode[]): string {
+  return nodes
+    .map((n) => (n.children?.length ? `${n.name}(${nodesText(n.children)})` : `${n.name}=${n.text.trim()}`))
+    .join(', ');
+}
+
+/**
+ * One field of an entry as text, complete enough that two different values never read the same
+ * (images with their children, videos and news with theirs): for the Compare view and its CSV.
+ *
+ * @example summarizeField({ id: 0, loc: 'x', images: [{ loc: 'a.jpg', caption: 'Dog' }] }, 'images') // 'a.jpg (caption: Dog)'
+ */
+export function summarizeField(entry: Entry, field: DiffField): string {
   switch (field) {
     case 'lastmod':
     case 'changefreq':
     case 'priority':
       return entry[field] ?? '';
     case 'images':
-      return (entry.images ?? []).map((i) => i.loc).join(' ');
+      return (entry.images ?? []).map(imageText).join(' ');
     case 'alternates':
       return (entry.alternates ?? []).map((x) => `${x.hreflang ?? x.rel ?? ''}:${x.href ?? ''}`).join(' ');
     default:
-      return `${entry[field]?.length ?? 0} item(s)`;
+      return (entry[field] ?? []).map((x) => `[${nodesText(x.nodes)}]`).join(' ');
   }
 }
 
@@ -278,7 +302,7 @@ export interface DiffCsvOptions {
  * The differences as RFC 4180 CSV with header `change,url,other_url,fields,before,after`.
  * `url` is the side-A URL (side B for `added`), `other_url` the side-B URL of a near-match,
  * `fields` the changed fields joined by `;`, `before`/`after` `field=value` pairs joined by `; `
- * (images: their locs; alternates: `hreflang:href`; videos/news: item counts).
+ * (`summarizeField`: images with their children, alternates `hreflang:href`, videos/news children).
  *
  * @example diffToCsv(diff, { kinds: ['changed'] }) // 'change,url,…\r\nchanged,https://a.com/x,,priority,priority=0.5,priority=0.8\r\n'
  */
@@ -291,7 +315,7 @@ export function diffToCsv(diff: SitemapDiff, options: DiffCsvOptions = {}): stri
     const url = (row.before ?? row.after)!.loc;
     const other = row.before && row.after && row.before.loc !== row.after.loc ? row.after.loc : '';
     const side = (e: Entry | undefined) =>
-      e && row.fields.length > 0 ? row.fields.map((f) => `${f}=${summarize(e, f)}`).join('; ') : '';
+      e && row.fields.length > 0 ? row.fields.map((f) => `${f}=${summarizeField(e, f)}`).join('; ') : '';
     const cells = [row.change, url, other, row.fields.join(';'), side(row.before), side(row.after)];
     lines.push(cells.map(csvField).join(','));
   }

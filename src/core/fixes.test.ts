@@ -13,7 +13,8 @@ const ctxOf = (d: SitemapDocument, publishUrl?: string) => ({
 /** Validates, finds the first issue of `rule`, applies its fix. */
 function fix(entries: Entry[], rule: string, publishUrl?: string) {
   const d = doc(entries);
-  const issue = validateDocument(d, { now: NOW, publishUrl }).find((i) => i.rule === rule);
+  // Strict (XSD): every finding on its row, so each fix can be tried on one row.
+  const issue = validateDocument(d, { now: NOW, publishUrl, profile: 'strict' }).find((i) => i.rule === rule);
   expect(issue, `expected a ${rule} issue`).toBeDefined();
   return getFix(rule)!.apply(issue!, ctxOf(d, publishUrl));
 }
@@ -114,7 +115,10 @@ describe('fixes', () => {
     expect(
       fix([{ id: 0, loc: 'https://www.example.com/', priority: '0,8' }], 'PRIO-001')?.update?.[0].priority,
     ).toBe('0.8');
-    expect(fix([{ id: 0, loc: 'https://www.example.com/', priority: '1.5' }], 'PRIO-001')).toBeNull();
+    expect(
+      fix([{ id: 0, loc: 'https://www.example.com/', priority: '1.5' }], 'PRIO-001')?.update?.[0].priority,
+    ).toBe('1.0');
+    expect(fix([{ id: 0, loc: 'https://www.example.com/', priority: 'high' }], 'PRIO-001')).toBeNull();
   });
   it('ENC-007 unescapes once, ENC-008 strips forbidden characters', () => {
     expect(fix([{ id: 0, loc: 'https://www.example.com/?a=1&amp;b=2' }], 'ENC-007')?.update?.[0].loc).toBe(

@@ -1,20 +1,20 @@
 /**
- * Automatic fixes for rules with an unambiguous correction (contract in CONTRACTS.md). Fixes are
- * pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
+ * Automatic fixes for rules with an unambiguous correction; state/ looks them up here directly.
+ * Fixes are pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
  * Inputs are never mutated.
  */
 import { CRAWL_FIX_LABELS, crawlFix } from './crawl/fixes.ts';
 import type { CrawlJoin } from './crawl/join.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
-import { CHANGEFREQ } from './rules/changefreq.ts';
+import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
 import { getField, mapNode, setField } from './rules/fieldPath.ts';
-import { commaPriority } from './rules/priority.ts';
+import { clampPriority, commaPriority } from './rules/priority.ts';
 import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
 import { encodeUrl, hasEdgeSpace, trimValue } from './urls.ts';
-import { convertToW3c } from './w3cDate.ts';
+import { convertToW3c, needsDayMonthOrder } from './w3cDate.ts';
 
 /** What a fix may read. */
 export interface FixContext {
@@ -30,12 +30,17 @@ export interface FixResult {
   remove?: number[];
 }
 
+/** What a fix may need from the user before it can run on an issue. */
+export type FixNeed = 'publishUrl' | 'dateOrder';
+
 /** An automatic fix for one rule. */
 export interface Fix {
   rule: string;
   /** Button label, e.g. "Trim whitespace". */
   label: string;
   apply(issue: Issue, ctx: FixContext): FixResult | null;
+  /** What the user must provide before `apply` can fix this issue; null when nothing is missing. */
+  needs(issue: Issue, ctx: FixContext): FixNeed | null;
 }
 
 type Get = (id: number) => Entry | undefined;
@@ -115,10 +120,42 @@ const dropDeprecatedVideo: Impl = (issue, e) => {
   return { update: [{ ...e, videos }] };
 };
 
+/** An edited entry is written in XSD order: a copy re-prints it (validate.ts drops XML-006 on edit). */
+const reorderEntry: Impl = (_issue, e) => ({ update: [{ ...e }] });
+
+const reorderImage: Impl = (issue, e) => {
+  const i = Number(issue.field?.split('.')[1]);
+  return e.images?.[i] ? { update: [{ ...e, images: [...e.images] }] } : null;
+};
+
+const dropLine: Impl = (_issue, e) => ({ remove: [e.id] });
+
+const isRelative = (v: string) =>
+  !/^[a-z][a-z0-9+.-]*:/i.test(trimValue(v)) && !trimValue(v).startsWith('//');
+
+/** What an issue's fix waits for (rule → test on the issue's value and the settings). */
+const NEEDS: Record<string, (v: string, ctx: FixContext) => FixNeed | null> = {
+  'LOC-001': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
+  'LASTMOD-001': (v, ctx) => (!ctx.settings.dateOrder && needsDayMonthOrder(v) ? 'dateOrder' : null),
+};
+
+/** A CRAWL fix of one entry (needs `ctx.crawl`; Fix all runs them together: `crawlPlan`). */
+function crawlImpl(rule: RuleId): Impl {
+  return (_issue, e, ctx) => {
+    const join = ctx.crawl;
+    if (!join) return null;
+    const r = crawlFix(rule, [e], join, (x) => join.match(x.loc)?.row ?? -1);
+    return r.update || r.remove ? r : null;
+  };
+}
+
 /** Fixes by rule (a fixable rule in the registry is one with an entry here). */
 const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'LOC-001': ['Make the URL absolute', valueFix((v, ctx) => makeAbsolute(v, ctx.settings.publishUrl))],
+  'XML-006': ['Reorder children as the XSD wants', reorderEntry],
+  'IMG-008': ['Reorder children as the XSD wants', reorderImage],
+  'TXT-001': ['Remove lines that are not URLs', dropLine],
   'LOC-003': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
   'LOC-004': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
   'LOC-008': ['Remove the #fragment', trimFirst((v) => dropFragment(v))],
@@ -131,30 +168,31 @@ const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'TXT-003': ['Unescape entity text', valueFix((v) => unescapeOnce(v))],
   'LASTMOD-001': [
     'Convert to W3C format',
-    trimFirst((v) => {
-      const c = convertToW3c(v);
+    trimFirst((v, ctx) => {
+      const c = convertToW3c(v, ctx.settings.dateOrder);
       return c && !c.assumedZone ? c.value : null;
     }),
   ],
   'LASTMOD-005': ['Add :00 seconds', trimFirst((v) => convertToW3c(v)?.value ?? null)],
   'LASTMOD-009': ['Remove the empty lastmod', valueFix(() => undefined)],
   'CF-001': [
-    'Use the lowercase keyword',
+    'Use the keyword',
     valueFix((v) => {
       const t = trimValue(v);
-      return t === '' ? undefined : CHANGEFREQ.has(t.toLowerCase()) ? t.toLowerCase() : null;
+      if (t === '') return undefined;
+      return CHANGEFREQ.has(t.toLowerCase()) ? t.toLowerCase() : changefreqSynonym(t);
     }),
   ],
   'PRIO-001': [
     'Fix the priority',
     valueFix((v) => {
       const t = trimValue(v);
-      return t === '' ? undefined : t !== v ? t : commaPriority(t);
+      return t === '' ? undefined : t !== v ? t : (commaPriority(t) ?? clampPriority(t));
     }),
   ],
   'HREF-005': ['Add a self-referencing link', addSelfLink],
   'HREF-006': ['Add the missing return link', addReturnLink],
-  'IMG-006': ['Remove deprecated image tags', dropImageDeprecated],
+  'IMG-006': ['Drop deprecated image tags', dropImageDeprecated],
   'IMG-007': ['Remove the duplicate image', dropDuplicateImage],
   'VID-013': [
     'Use lowercase yes/no',
@@ -164,7 +202,21 @@ const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
     }),
   ],
   'VID-019': ['Remove deprecated video tags', dropDeprecatedVideo],
+  'CRAWL-001': [CRAWL_FIX_LABELS['CRAWL-001'], crawlImpl('CRAWL-001')],
+  'CRAWL-002': [CRAWL_FIX_LABELS['CRAWL-002'], crawlImpl('CRAWL-002')],
+  'CRAWL-003': [CRAWL_FIX_LABELS['CRAWL-003'], crawlImpl('CRAWL-003')],
+  'CRAWL-004': [CRAWL_FIX_LABELS['CRAWL-004'], crawlImpl('CRAWL-004')],
+  'CRAWL-005': [CRAWL_FIX_LABELS['CRAWL-005'], crawlImpl('CRAWL-005')],
+  'CRAWL-008': [CRAWL_FIX_LABELS['CRAWL-008'], crawlImpl('CRAWL-008')],
 };
+
+function needOf(issue: Issue, ctx: FixContext, byId: Map<number, Entry>): FixNeed | null {
+  const test = Object.hasOwn(NEEDS, issue.rule) ? NEEDS[issue.rule] : null;
+  if (test === null || issue.entry === undefined) return null;
+  const e = byId.get(issue.entry);
+  const v = e ? getField(e, issue.field ?? 'loc') : undefined;
+  return v === undefined ? null : test(v, ctx);
+}
 
 function run(impl: Impl, issue: Issue, ctx: FixContext, get: Get): FixResult | null {
   if (issue.entry === undefined) return null;
@@ -194,48 +246,40 @@ const REGISTRY = new Map<string, Fix>(
         const byId = entriesById(ctx.document);
         return run(impl, issue, ctx, (id) => byId.get(id));
       },
+      needs(issue: Issue, ctx: FixContext): FixNeed | null {
+        return needOf(issue, ctx, entriesById(ctx.document));
+      },
     },
   ]),
 );
-
-/** CRAWL fixes: one `crawlFix` over the issues' entries (targets claimed once per run). */
-function crawlFixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
-  const join = ctx.crawl;
-  if (!join) return {};
-  const byId = entriesById(ctx.document);
-  const entries: Entry[] = [];
-  for (const i of issues) {
-    const e = i.rule === rule && i.entry !== undefined ? byId.get(i.entry) : undefined;
-    if (e) entries.push(e);
-  }
-  return crawlFix(rule, entries, join, (e) => join.match(e.loc)?.row ?? -1);
-}
-
-for (const [rule, label] of Object.entries(CRAWL_FIX_LABELS))
-  REGISTRY.set(rule, {
-    rule,
-    label,
-    apply(issue, ctx) {
-      const r = crawlFixAll(rule, [issue], ctx);
-      return r.update || r.remove ? r : null;
-    },
-  });
 
 /** The fix for a rule, if it has one. @example getFix('LOC-005')?.label === 'Trim whitespace' */
 export function getFix(rule: string): Fix | undefined {
   return REGISTRY.get(rule);
 }
 
+/** What "Fix all" of one rule would do: the result, and counts to show before applying it. */
+export interface FixPlan {
+  result: FixResult;
+  /** Rows the result changes or removes. */
+  rows: number;
+  /** Issues the fix cannot handle (their value has no safe correction, or input is missing). */
+  cannot: number;
+  /** Of `cannot`: issues waiting for the user's input, by what they need. */
+  needs: Partial<Record<FixNeed, number>>;
+}
+
 /**
- * Applies a rule's fix to many issues as one step: later fixes see earlier results (e.g. two
- * duplicates merged into the same first entry). Issues without a fix are skipped.
+ * Plans a rule's fix over many issues as one step: later fixes see earlier results (e.g. two
+ * duplicates merged into the same first entry). Issues of other rules are ignored.
  *
- * @example fixAll('LOC-005', issues, ctx) // { update: [...trimmed entries] }
+ * @example planFixAll('PRIO-001', issues, ctx) // { rows: 3, cannot: 1, needs: {}, result: {...} }
  */
-export function fixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
-  if (rule in CRAWL_FIX_LABELS) return crawlFixAll(rule, issues, ctx);
+export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixPlan {
+  if (Object.hasOwn(CRAWL_FIX_LABELS, rule)) return crawlPlan(rule, issues, ctx);
   const impl = FIXES[rule as RuleId]?.[1];
-  if (!impl) return {};
+  const plan: FixPlan = { result: {}, rows: 0, cannot: 0, needs: {} };
+  if (!impl) return plan;
   const base = entriesById(ctx.document);
   const changed = new Map<number, Entry>();
   const removed = new Set<number>();
@@ -243,14 +287,50 @@ export function fixAll(rule: string, issues: readonly Issue[], ctx: FixContext):
   for (const issue of issues) {
     if (issue.rule !== rule) continue;
     const r = run(impl, issue, ctx, get);
-    for (const e of r?.update ?? []) changed.set(e.id, e);
-    for (const id of r?.remove ?? []) {
+    if (!r || (!r.update?.length && !r.remove?.length)) {
+      // An earlier issue's fix already rewrote this row (e.g. all deprecated tags of one image).
+      if (issue.entry !== undefined && (changed.has(issue.entry) || removed.has(issue.entry))) continue;
+      plan.cannot++;
+      const need = needOf(issue, ctx, base);
+      if (need) plan.needs[need] = (plan.needs[need] ?? 0) + 1;
+      continue;
+    }
+    for (const e of r.update ?? []) changed.set(e.id, e);
+    for (const id of r.remove ?? []) {
       removed.add(id);
       changed.delete(id);
     }
   }
-  const out: FixResult = {};
-  if (changed.size > 0) out.update = [...changed.values()];
-  if (removed.size > 0) out.remove = [...removed];
-  return out;
+  if (changed.size > 0) plan.result.update = [...changed.values()];
+  if (removed.size > 0) plan.result.remove = [...removed];
+  plan.rows = changed.size + removed.size;
+  return plan;
+}
+
+/**
+ * A CRAWL rule's Fix all: one `crawlFix` over the issues' entries, so a redirect or canonical
+ * target is claimed by one entry only. Without crawl data nothing can be fixed.
+ */
+function crawlPlan(rule: string, issues: readonly Issue[], ctx: FixContext): FixPlan {
+  const plan: FixPlan = { result: {}, rows: 0, cannot: 0, needs: {} };
+  const byId = entriesById(ctx.document);
+  const entries: Entry[] = [];
+  for (const i of issues) {
+    const e = i.rule === rule && i.entry !== undefined ? byId.get(i.entry) : undefined;
+    if (e) entries.push(e);
+  }
+  const join = ctx.crawl;
+  if (join) plan.result = crawlFix(rule, entries, join, (e) => join.match(e.loc)?.row ?? -1);
+  plan.rows = (plan.result.update?.length ?? 0) + (plan.result.remove?.length ?? 0);
+  plan.cannot = entries.length - plan.rows;
+  return plan;
+}
+
+/**
+ * Applies a rule's fix to many issues as one step (`planFixAll(...).result`).
+ *
+ * @example fixAll('LOC-005', issues, ctx) // { update: [...trimmed entries] }
+ */
+export function fixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixResult {
+  return planFixAll(rule, issues, ctx).result;
 }

@@ -10,8 +10,9 @@
  * - Entries carry a stable numeric `id`. Parsers assign ids 0..n-1 in document order, so a freshly
  *   parsed entry's id equals its row index. Issues refer to entries by id.
  */
-
+import type { SeverityProfile } from './rules/profile.ts';
 import type { RuleId } from './rules/registry.ts';
+import type { DayMonthOrder } from './w3cDate.ts';
 
 /** How bad an issue is, as SITEMAP-RULES.md section 1 defines it. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -51,10 +52,18 @@ export const NS = {
  * @example { name: 'price', text: '1.99', attrs: { currency: 'EUR' } }
  */
 export interface XNode {
+  /** Local name in the extension's namespace; the qualified name as written otherwise. */
   name: string;
+  /** All text content (mixed content: the segments joined). */
   text: string;
   attrs?: Record<string, string>;
   children?: XNode[];
+  /** Namespace URI of a node that is not in the extension's namespace (then `name` is a qname). */
+  ns?: string;
+  /** Prefix → URI of the namespaces the node's own name (when `ns` is set) and attributes use. */
+  nsDecls?: Record<string, string>;
+  /** Mixed content: the text before each child and after the last, exactly as written (children.length + 1). */
+  mixed?: string[];
 }
 
 /** `<image:image>`. Deprecated children (caption, title, geo_location, license) are kept (IMG-006). */
@@ -231,6 +240,10 @@ export interface ValidationSettings {
   crossSubmission?: boolean;
   /** "Now" in ms since the epoch, for future-date and news-age rules. Passed in: core reads no clock. */
   now: number;
+  /** Severity profile (rules/profile.ts); absent = *Search engines*. */
+  profile?: SeverityProfile;
+  /** How to read `05/01/2024` in date fixes, once the user has said (w3cDate.ts). */
+  dateOrder?: DayMonthOrder;
 }
 
 /**

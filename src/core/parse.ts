@@ -1,3 +1,4 @@
+import { appendAll } from './arrays.ts';
 import type {
   DocumentKind,
   Entry,
@@ -97,7 +98,7 @@ function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Ar
   stage.gzip = true;
   const max = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
   const gz = gunzipAll(input, max);
-  stage.issues.push(...gz.issues);
+  appendAll(stage.issues, gz.issues);
   if (!gzName)
     stage.issues.push(
       parseIssue('GZ-002', 'gzip content detected without a .gz file name; decompressed', {}, 'info'),
@@ -145,7 +146,7 @@ function fromXml(
   invalidUtf8: boolean,
   at: Omit<SourceLayout, 'spans' | 'rootOpenEnd' | 'rootCloseStart'> | null = null,
 ): ParseResult {
-  stage.issues.push(...out.issues);
+  appendAll(stage.issues, out.issues);
   if (invalidUtf8) flagInvalidUtf8(out.entries, stage.issues);
   const extra: Partial<SitemapDocument> = {};
   if (out.otherEntries) extra.otherEntries = out.otherEntries;
@@ -214,7 +215,7 @@ function parseMasked(
     : undefined;
   const out = parseMaskedXml(masked.text, masked.raw, masked.masks, start, report);
   if (!out) return null;
-  stage.issues.push(...route.issues);
+  appendAll(stage.issues, route.issues);
   return fromXml(stage, out, false, { unit: 'bytes', base: route.from, lossy: false });
 }
 
@@ -246,7 +247,7 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
     const fast = parseMasked(data, stage, options, input.length, seen);
     if (fast) return fast;
     const dec = decodeBytes(data);
-    stage.issues.push(...dec.issues);
+    appendAll(stage.issues, dec.issues);
     stage.encoding = dec.encoding;
     hadBom = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
     invalidUtf8 = dec.invalidUtf8;
@@ -260,7 +261,7 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
     return fromXml(stage, parseXml(text, start, report), invalidUtf8, at);
   }
   const out = looksLikeRobots(text) ? parseRobots(text) : parseText(text, hadBom, invalidUtf8);
-  stage.issues.push(...out.issues);
+  appendAll(stage.issues, out.issues);
   const r = result(stage, out.kind, out.entries, null);
   if (at && out.spans) r.layout = { ...at, spans: out.spans, rootOpenEnd: -1, rootCloseStart: -1 };
   return r;

@@ -31,6 +31,11 @@ export interface SerializeOptions {
   lean?: boolean;
   /** Drop deprecated image/video tags and legacy news tags (OUT-007). */
   stripDeprecated?: boolean;
+  /**
+   * Text sitemaps: lines that are not http(s) URLs (TXT-001: `#` comments, notes) are written
+   * as they were (`'keep'`, default) or left out (`'drop'`); never percent-encoded into a URL.
+   */
+  nonUrlLines?: 'keep' | 'drop';
   /** Write xmlns:xsi and xsi:schemaLocation (OUT-002). */
   schemaHints?: boolean;
   /** Write the source's `<?xml-stylesheet?>` (default true when the document has one). */
@@ -53,6 +58,12 @@ export interface SerializeOptions {
    * worker using the platform's `CompressionStream` (see {@link gzipSelfCheckIssue}). Default false.
    */
   deferGzip?: boolean;
+  /**
+   * `serializeFiles` only: read every written file back and compare it with the document
+   * (`verifyExport`: data and namespace well-formedness); any difference blocks the export (no
+   * files, ENC-004 errors naming the entries). Default true.
+   */
+  verify?: boolean;
 }
 
 /** ASCII file base name (OUT-011): other characters become `-`; empty → `sitemap`. */
@@ -79,6 +90,7 @@ function settings(
     pretty: o.pretty ?? true,
     lean: o.lean ?? false,
     stripDeprecated: o.stripDeprecated ?? false,
+    nonUrlLines: o.nonUrlLines ?? 'keep',
     schemaHints: o.schemaHints ?? false,
     stylesheet: (o.keepStylesheet ?? true) ? doc.stylesheet : undefined,
     baseName: safeBaseName(o.baseName),
@@ -87,6 +99,7 @@ function settings(
     gzipLevel: o.gzipLevel ?? 6,
     verifyGzip: o.verifyGzip ?? true,
     deferGzip: o.deferGzip ?? false,
+    verify: o.verify ?? true,
   };
 }
 

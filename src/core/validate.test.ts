@@ -259,7 +259,7 @@ describe('Validator (incremental)', () => {
       entry: 2,
       field: 'lastmod',
     };
-    const other: Issue = { rule: 'XML-006', severity: 'warning', message: 'order', entry: 2, field: 'loc' };
+    const other: Issue = { rule: 'ENC-010', severity: 'error', message: 'case', entry: 2, field: 'loc' };
     v.load(doc(entries), [parseIssue, other, { rule: 'XML-014', severity: 'info', message: 'pi' }]);
     expect(v.issuesOf(2)).toContain(parseIssue);
     expect(v.documentIssues().map((i) => i.rule)).toContain('XML-014');
@@ -268,7 +268,7 @@ describe('Validator (incremental)', () => {
     expect(v.issuesOf(2)).toContain(other);
     v.apply({ removed: [entries[2]] });
     expect(v.issuesOf(2)).toEqual([]);
-    expect(v.counts().byRule.has('XML-006')).toBe(false);
+    expect(v.counts().byRule.has('ENC-010')).toBe(false);
   });
 
   it('answers per-entry queries', () => {

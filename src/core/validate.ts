@@ -31,6 +31,8 @@ import { checkEntry, type EntryFacts } from './rules/entry.ts';
 import { HashIndex } from './rules/hashIndex.ts';
 import { checkHost, type Reference, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
+import { isQuiet, profileNote } from './rules/profile.ts';
+import type { RuleId } from './rules/registry.ts';
 import { scanUrl, trimValue, type UrlParts } from './urls.ts';
 
 /** A change to the document's entries (as the state layer's patches carry them). */
@@ -90,6 +92,9 @@ interface Slot extends EntryFacts {
   /** The join this entry was joined with (null: none yet). */
   joined: CrawlJoin | null;
   cache: Issue[] | null;
+  /** Issues the severity profile withholds from the row (validator's, then parser's): see `quietIssues`. */
+  quiet: Issue[];
+  quietParse: Issue[];
 }
 
 const NO_ISSUES: readonly Issue[] = [];
@@ -115,7 +120,7 @@ export function validateDocument(doc: SitemapDocument, settings: ValidationSetti
   return v.all();
 }
 
-/** Incremental validator; see CONTRACTS.md. */
+/** Incremental validator: `load` once, then `apply` every change; state/validation.ts picks the part the store uses. */
 export class Validator {
   /** Increments on every load, apply and settings change. */
   version = 0;
@@ -145,10 +150,16 @@ export class Validator {
   private docParse: Issue[] = [];
   private byRule = new Map<string, { severity: Severity; count: number }>();
   private sevCount = { error: 0, warning: 0, info: 0 };
+  /** Parse findings an edit dropped, by the entry object they were found on (for undo). */
+  private droppedParse = new WeakMap<Entry, Issue[]>();
+  /** Quiet rule → entries holding withheld issues of it (one file-level note each). */
+  private quietRows = new Map<RuleId, number>();
   private readonly cluster: ClusterIndex;
   private readonly scratch: Issue[] = [];
   /** The crawl join entries are listed in (null: no crawl data attached). */
   private join: CrawlJoin | null = null;
+  /** Lent to `checkEntry` for the hreflang and image issues of the entry being checked. */
+  private readonly side: Issue[] = [];
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
@@ -257,6 +268,7 @@ export class Validator {
     this.docParse = other.docParse;
     this.byRule = other.byRule;
     this.sevCount = other.sevCount;
+    this.quietRows = other.quietRows;
     this.version++;
   }
 
@@ -271,7 +283,11 @@ export class Validator {
     for (const { before, after } of change.updated ?? []) {
       this.collectNeighbours(before, touched);
       const old = this.byId[before.id];
-      const keep = old ? old.parse.filter((i) => !fieldChanged(before, after, i.field)) : [];
+      // Parse findings dropped by an edit come back when undo puts the same entry object back.
+      const restored = this.droppedParse.get(after);
+      const keep = restored ?? (old ? keptParse(old, before, after) : []);
+      if (old && old.parse.length + old.quietParse.length > keep.length)
+        this.droppedParse.set(before, [...old.parse, ...old.quietParse]);
       const seq = old?.seq;
       this.extract(before.id);
       this.insert(after, keep, seq);
@@ -304,6 +320,7 @@ export class Validator {
     for (const slot of this.bySeq) {
       if (slot === undefined) continue;
       for (const i of slot.parse) entryParse.push(i);
+      for (const i of slot.quietParse) entryParse.push(i);
       entries.push(slot.entry);
     }
     const doc = { ...this.doc, entries };
@@ -460,6 +477,55 @@ export class Validator {
     if (out.length > 0 || slot.crawl.length > 0) this.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
   }
 
+  /**
+   * The per-row issues of `rule` that the severity profile shows as one file-level note, in
+   * document order (what "Fix all" on the note works on). Empty under *Strict (XSD)*.
+   *
+   * @example v.quietIssues('XML-006').length // rows out of XSD order
+   */
+  quietIssues(rule: string): Issue[] {
+    const out: Issue[] = [];
+    if (!this.quietRows.has(rule as RuleId)) return out;
+    for (const s of this.bySeq) {
+      if (s === undefined || s.quiet.length + s.quietParse.length === 0) continue;
+      for (const i of s.quiet) if (i.rule === rule) out.push(i);
+      for (const i of s.quietParse) if (i.rule === rule) out.push(i);
+    }
+    return out;
+  }
+
+  /** Moves the issues the profile withholds out of `local` (in place) and `parse` (returned). */
+  private withhold(slot: Slot, local: Issue[], parse: Issue[]): Issue[] {
+    const profile = this.settings.profile;
+    if (profile === 'strict') return parse;
+    let quiet: Issue[] | null = null;
+    let w = 0;
+    for (let r = 0; r < local.length; r++) {
+      const i = local[r];
+      if (!isQuiet(i.rule, profile)) local[w++] = i;
+      else if (quiet) quiet.push(i);
+      else quiet = [i];
+    }
+    local.length = w;
+    const quietParse = parse.filter((i) => isQuiet(i.rule, profile));
+    if (quiet) slot.quiet = quiet;
+    if (quietParse.length > 0) slot.quietParse = quietParse;
+    if (quiet === null && quietParse.length === 0) return parse;
+    this.countQuiet(slot, 1);
+    return quietParse.length > 0 ? parse.filter((i) => !isQuiet(i.rule, profile)) : parse;
+  }
+
+  private countQuiet(slot: Slot, sign: 1 | -1): void {
+    const rules = new Set<RuleId>();
+    for (const i of slot.quiet) rules.add(i.rule);
+    for (const i of slot.quietParse) rules.add(i.rule);
+    for (const rule of rules) {
+      const n = (this.quietRows.get(rule) ?? 0) + sign;
+      if (n > 0) this.quietRows.set(rule, n);
+      else this.quietRows.delete(rule);
+    }
+  }
+
   private reset(doc: SitemapDocument): void {
     this.releaseCrawl();
     this.doc = doc;
@@ -476,6 +542,7 @@ export class Validator {
     this.docParse = [];
     this.byRule = new Map();
     this.sevCount = { error: 0, warning: 0, info: 0 };
+    this.quietRows = new Map();
   }
 
   private count(i: Issue, sign: 1 | -1): void {
@@ -523,10 +590,13 @@ export class Validator {
       crawlRow: -1,
       joined: null,
       cache: null,
+      quiet: EMPTY,
+      quietParse: EMPTY,
     };
-    const facts = checkEntry(e, this.doc.kind, this.settings, local, slot);
+    const facts = checkEntry(e, this.doc.kind, this.settings, local, slot, this.side);
     this.byId[e.id] = slot;
     this.bySeq[slot.seq] = slot;
+    if (local.length > 0 || parse.length > 0) parse = this.withhold(slot, local, parse);
     if (local.length > 0) this.setList(slot, 'local', local.slice());
     // A parse issue the validator reports again for the same field (e.g. XML-004 for a <url>
     // without <loc>, which is also an empty loc) is shown once, with the validator's message.
@@ -556,6 +626,7 @@ export class Validator {
     for (const w of ['local', 'scope', 'group', 'parse', 'crawl'] as const)
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
     if (slot.crawlRow >= 0) this.join?.list(slot.crawlRow, -1);
+    if (slot.quiet.length + slot.quietParse.length > 0) this.countQuiet(slot, -1);
     this.counters.apply(slot, -1);
     this.families.remove(slot.familyHash, slot.seq);
     this.familyCache.delete(slot.familyHash);
@@ -745,6 +816,7 @@ export class Validator {
     const next = documentIssues(this.doc, this.counters, referenceFromSettings(this.settings));
     const missing = this.join === null ? null : missingIssue(this.join);
     if (missing !== null) next.push(missing);
+    for (const [rule, rows] of this.quietRows) next.push(profileNote(rule, rows));
     for (const i of this.docIssues) this.count(i, -1);
     for (const i of next) this.count(i, 1);
     this.docIssues = next;
@@ -953,6 +1025,18 @@ function listsHref(f: EntryFacts, loc: string): boolean {
 }
 
 /** True when an issue's field (first path segment) differs between two versions of an entry. */
+/**
+ * Parse issues an edit keeps: those whose field it left alone. An edited entry is re-printed in
+ * XSD order, so its order finding (XML-006) goes with any edit ("Reorder children" is an edit).
+ */
+function keptParse(old: Slot, before: Entry, after: Entry): Issue[] {
+  const out: Issue[] = [];
+  for (const list of [old.parse, old.quietParse])
+    for (const i of list)
+      if (!fieldChanged(before, after, i.field) && !(i.rule === 'XML-006' && before !== after)) out.push(i);
+  return out;
+}
+
 function fieldChanged(before: Entry, after: Entry, field: string | undefined): boolean {
   if (field === undefined) return true;
   const top = field.split('.')[0] as keyof Entry;

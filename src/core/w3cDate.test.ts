@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertToW3c, parseW3cDate } from './w3cDate.ts';
+import { convertToW3c, needsDayMonthOrder, parseW3cDate } from './w3cDate.ts';
 
 const problem = (s: string) => {
   const r = parseW3cDate(s);
@@ -75,5 +75,24 @@ describe('convertToW3c', () => {
     expect(convertToW3c('2024-06-24T09:30:00')).toEqual({ value: '2024-06-24T09:30:00Z', assumedZone: true });
     expect(convertToW3c('2023/02/29')).toBeNull();
     expect(convertToW3c('yesterday')).toBeNull();
+  });
+});
+
+describe('convertToW3c for typed dates (issue 15)', () => {
+  it('pads YYYY-M-D and YYYY/MM/DD, converts RFC 2822', () => {
+    expect(convertToW3c('2024-1-5')?.value).toBe('2024-01-05');
+    expect(convertToW3c('2024/01/15')?.value).toBe('2024-01-15');
+    expect(convertToW3c('Mon, 15 Jan 2024 09:30:00 +0100')?.value).toBe('2024-01-15T09:30:00+01:00');
+  });
+  it('reads DD/MM/YYYY when the day is over 12, and asks the order only when both could be months', () => {
+    expect(convertToW3c('15/01/2024')?.value).toBe('2024-01-15');
+    expect(convertToW3c('01/15/2024')?.value).toBe('2024-01-15');
+    expect(convertToW3c('07/07/2024')?.value).toBe('2024-07-07');
+    expect(needsDayMonthOrder('15/01/2024')).toBe(false);
+    expect(needsDayMonthOrder('05/01/2024')).toBe(true);
+    expect(convertToW3c('05/01/2024')).toBeNull();
+    expect(convertToW3c('05/01/2024', 'dmy')?.value).toBe('2024-01-05');
+    expect(convertToW3c('05/01/2024', 'mdy')?.value).toBe('2024-05-01');
+    expect(convertToW3c('31/02/2024')).toBeNull();
   });
 });

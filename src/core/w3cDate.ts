@@ -207,7 +207,12 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const RFC2822 =
   /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s*(GMT|UTC|UT|Z|[+-]\d{4})?$/;
 const SPACED = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?$/;
-const SLASHED = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
+const SLASHED = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/;
+/** `15/01/2024`, `1.5.2024`, `01-05-2024`: day and month in an order the text does not say. */
+const DAY_MONTH = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
+
+/** How a user reads `05/01/2024`: day first (5 January) or month first (1 May). */
+export type DayMonthOrder = 'dmy' | 'mdy';
 
 const pad2 = (n: number | string): string => String(n).padStart(2, '0');
 
@@ -230,14 +235,25 @@ function checked(value: string, assumedZone: boolean): DateConversion | null {
 
 /**
  * Proposes a W3C form for common non-standard dates: space separator, missing zone, RFC 2822,
- * `YYYY/MM/DD`, compact `+hhmm` offsets, minutes without seconds, a zone on a date-only value.
+ * `YYYY/MM/DD` and `YYYY-M-D`, `DD/MM/YYYY` when the day is over 12 or `order` says which comes
+ * first (`needsDayMonthOrder` tells when it must be asked), compact `+hhmm` offsets, minutes without seconds, a zone on a date-only value.
  * Returns null when no safe conversion is known.
  *
  * @example convertToW3c('Mon, 24 Jun 2024 09:30:00 GMT') // { value: '2024-06-24T09:30:00Z', assumedZone: false }
  * @example convertToW3c('2024-06-24 09:30:00') // { value: '2024-06-24T09:30:00Z', assumedZone: true }
  */
-export function convertToW3c(raw: string): DateConversion | null {
+export function convertToW3c(raw: string, order?: DayMonthOrder): DateConversion | null {
   const s = raw.trim();
+  const dm = DAY_MONTH.exec(s);
+  if (dm) {
+    const a = Number(dm[1]);
+    const b = Number(dm[3]);
+    const ambiguous = a <= 12 && b <= 12 && a !== b;
+    if (ambiguous && order === undefined) return null;
+    const dayFirst = ambiguous ? order === 'dmy' : b <= 12;
+    const [day, month] = dayFirst ? [a, b] : [b, a];
+    return checked(`${dm[4]}-${pad2(month)}-${pad2(day)}`, false);
+  }
   const spaced = SPACED.exec(s);
   if (spaced) {
     const zone = zoneText(spaced[3]);
@@ -256,4 +272,18 @@ export function convertToW3c(raw: string): DateConversion | null {
   const dateZone = /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})$/.exec(s);
   if (dateZone) return checked(dateZone[1], false);
   return null;
+}
+
+/**
+ * True when `raw` is a `NN/NN/YYYY` date whose day and month could be swapped (both ≤ 12 and
+ * different): converting it needs the user's day/month order.
+ *
+ * @example needsDayMonthOrder('05/01/2024') === true; needsDayMonthOrder('15/01/2024') === false
+ */
+export function needsDayMonthOrder(raw: string): boolean {
+  const dm = DAY_MONTH.exec(raw.trim());
+  if (!dm) return false;
+  const a = Number(dm[1]);
+  const b = Number(dm[3]);
+  return a <= 12 && b <= 12 && a !== b;
 }

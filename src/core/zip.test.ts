@@ -16,3 +16,16 @@ describe('zipFiles', () => {
     expect(zipFiles([{ name: 'a.xml', bytes: a }])).toEqual(zipFiles([{ name: 'a.xml', bytes: a }]));
   });
 });
+
+describe('zipFiles names (issue 20 case 7)', () => {
+  it('keeps a member named __proto__ (no plain-object map of names)', async () => {
+    const { readZipFiles } = await import('./workspace/zipInput.ts');
+    const bytes = new TextEncoder().encode('<urlset/>');
+    const zip = zipFiles([
+      { name: '__proto__', bytes },
+      { name: 'constructor', bytes },
+      { name: 'a.xml', bytes },
+    ]);
+    expect(readZipFiles(zip).files.map((f) => f.name)).toEqual(['__proto__', 'constructor', 'a.xml']);
+  });
+});

@@ -1,9 +1,8 @@
 /**
  * The store's dependencies in the browser: worker client, wall clock, IndexedDB autosave,
- * window timers, the core validator and fixes, and the Web Locks session lock. The one place in
- * state/ that reads globals.
+ * window timers, the core validator, and the Web Locks session lock. The one place in state/
+ * that reads globals.
  */
-import { fixAll, getFix } from '../core/fixes.ts';
 import { Validator } from '../core/validate.ts';
 import { createSitemapClient } from '../workers/client.ts';
 import { createIdbPersistence, createIdbRecent } from './idbPersistence.ts';
@@ -81,6 +80,5 @@ export function createBrowserDeps(): BrowserDeps {
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
     },
     createValidator: (settings) => new Validator(settings),
-    fixes: { getFix, fixAll },
   };
 }

@@ -62,6 +62,9 @@ export function isEditableField(column: string): column is EditableField {
   return column === 'loc' || column === 'lastmod' || column === 'changefreq' || column === 'priority';
 }
 
+/** Cell text split into plain parts and visible escapes of invisible characters (see core/invisible.ts). */
+export { showInvisible } from '../core/invisible.ts';
+
 /**
  * Text shown for one cell of the list columns: the raw field value for editable fields, the
  * number of items for extension columns, '' for `row` and `issues` (the UI renders those).
@@ -99,3 +102,6 @@ export function visibleColumns(hidden: readonly ColumnId[]): ColumnId[] {
 
 /** The changefreq keywords, in order, for editors (ui/ reaches core through state/). */
 export { CHANGEFREQS } from '../core/rules/changefreq.ts';
+
+/** What is typed into a cell, read as the value meant (`2024-1-5` → `2024-01-05`; core typedValue.ts). */
+export { readTyped } from '../core/typedValue.ts';

@@ -2,6 +2,7 @@
  * Document-changing commands. Each builds exactly one patch (edits.ts, findReplace.ts) and hands
  * it to `kernel.commit`, which records it as one undo step.
  */
+import { type FixPlan, getFix, planFixAll } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
 import {
   appendUrlsPatch,
@@ -18,7 +19,23 @@ import { findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findRe
 import type { Kernel } from './kernel.ts';
 import { selectedDocIndexes } from './selection.ts';
 import type { Commands, FindReplaceRequest } from './types.ts';
-import { NO_FIXES } from './validation.ts';
+
+const NO_PLAN = { rows: 0, cannot: 0, needs: {} };
+
+/** "Fixed 12 URLs (PRIO-001). 3 left: no safe correction." — what Fix all did, and what it did not. */
+export function fixAllReport(rule: string, done: number, plan: FixPlan): string {
+  const head = done > 0 ? `Fixed ${urlCount(done)} (${rule}).` : `Nothing changed (${rule}).`;
+  if (plan.cannot === 0) return head;
+  const why: string[] = [];
+  const need = (n: number, what: string) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'needs' : 'need'} ${what}`;
+  if (plan.needs.publishUrl) why.push(need(plan.needs.publishUrl, 'a publish URL (Settings)'));
+  if (plan.needs.dateOrder) why.push(need(plan.needs.dateOrder, 'the day/month order'));
+  const waiting = (plan.needs.publishUrl ?? 0) + (plan.needs.dateOrder ?? 0);
+  if (plan.cannot > waiting)
+    why.push(`${plan.cannot - waiting} have no safe automatic correction: edit them by hand`);
+  return `${head} ${plan.cannot.toLocaleString('en-US')} left: ${why.join('; ')}.`;
+}
 
 type EditCommands = Pick<
   Commands,
@@ -35,6 +52,7 @@ type EditCommands = Pick<
   | 'migrateHost'
   | 'applyFix'
   | 'fixAll'
+  | 'previewFixAll'
   | 'applySort'
   | 'undo'
   | 'redo'
@@ -64,6 +82,16 @@ export function createEditCommands(k: Kernel): EditCommands {
     settings: k.validationSettings(),
     crawl: k.validator.crawlJoin?.() ?? null,
   });
+  /** Every per-row issue of a rule, including those a profile note stands for. */
+  const rowIssues = (rule: string): Issue[] => {
+    const out = k.validator.all().filter((i) => i.rule === rule && i.entry !== undefined);
+    const quiet = k.validator.quietIssues?.(rule);
+    return quiet?.length ? [...out, ...quiet] : out;
+  };
+  const planOf = (rule: string): FixPlan | null => {
+    if (!k.f.doc || !getFix(rule)) return null;
+    return planFixAll(rule, rowIssues(rule), fixContext());
+  };
 
   return {
     setCell(entryId, field, value) {
@@ -140,20 +168,25 @@ export function createEditCommands(k: Kernel): EditCommands {
       return p.updated.length;
     },
     applyFix(issue: Issue) {
-      const fix = (k.deps.fixes ?? NO_FIXES).getFix(issue.rule);
+      const fix = getFix(issue.rule);
       if (!k.f.doc || !fix) return false;
       const result = fix.apply(issue, fixContext());
       return result ? k.commit(fixPatch(k.f.doc, result, fix.label)) : false;
     },
+    previewFixAll(rule) {
+      const plan = planOf(rule);
+      return plan ? { rows: plan.rows, cannot: plan.cannot, needs: plan.needs } : NO_PLAN;
+    },
     fixAll(rule) {
-      const fixes = k.deps.fixes ?? NO_FIXES;
-      const fix = fixes.getFix(rule);
-      if (!k.f.doc || !fix) return 0;
-      const issues = k.validator.all().filter((i) => i.rule === rule);
-      const p = fixPatch(k.f.doc, fixes.fixAll(rule, issues, fixContext()), '');
+      const fix = getFix(rule);
+      const plan = planOf(rule);
+      if (!k.f.doc || !fix || !plan) return 0;
+      const p = fixPatch(k.f.doc, plan.result, '');
       const n = p.updated.length + p.removed.length;
       p.label = `${fix.label} (${urlCount(n)})`;
-      return k.commit(p) ? n : 0;
+      const done = n > 0 && k.commit(p) ? n : 0;
+      k.notify(done > 0 && plan.cannot === 0 ? 'info' : 'warning', fixAllReport(rule, done, plan));
+      return done;
     },
     applySort() {
       const doc = k.f.doc;

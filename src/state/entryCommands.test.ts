@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fixAll, getFix } from '../core/fixes.ts';
 import type { Alternate, Entry, SitemapDocument } from '../core/model.ts';
 import { applyListEdit } from './entryCommands.ts';
 import { hreflangCluster } from './hreflangCluster.ts';
@@ -55,7 +54,6 @@ async function open(entries: Entry[]) {
   const store = createAppStore({
     worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
     now: () => Date.UTC(2024, 5, 25),
-    fixes: { getFix, fixAll },
   });
   await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
   const entry = (id: number) => store.getState().doc!.entries.find((e) => e.id === id)!;

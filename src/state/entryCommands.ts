@@ -4,13 +4,13 @@
  * one patch and commits it through the kernel: exactly one undo step, no-ops record nothing.
  * (Replacing many entries at once is `replaceEntries` in renameCommand.ts.)
  */
+import { fixAll } from '../core/fixes.ts';
 import type { Alternate, Entry, ImageData, Issue, NewsData, VideoData, XNode } from '../core/model.ts';
 import { NEWS_CHILD_ORDER, NEWS_PUBLICATION_ORDER, VIDEO_CHILD_ORDER } from '../core/xsdOrder.ts';
 import { fixPatch } from './edits.ts';
 import { hreflangCluster } from './hreflangCluster.ts';
 import type { Kernel } from './kernel.ts';
 import { indexOfId } from './patch.ts';
-import { NO_FIXES } from './validation.ts';
 
 /** The list fields of an entry the detail panel edits. */
 export type ListKey = 'images' | 'videos' | 'news' | 'alternates';
@@ -282,15 +282,14 @@ export function createEntryCommands(k: Kernel): EntryCommands {
       ),
     addMissingReturnLinks(entryId) {
       const doc = k.f.doc;
-      const fixes = k.deps.fixes ?? NO_FIXES;
       const cluster = doc ? hreflangCluster(doc.entries, entryId) : null;
-      if (!doc || !cluster || !fixes.getFix('HREF-006')) return 0;
+      if (!doc || !cluster) return 0;
       const issues: Issue[] = [];
       for (const m of cluster.members)
         for (const i of k.validator.issuesOf(m.id))
           if (i.rule === 'HREF-006' && i.severity === 'error') issues.push(i);
       const ctx = { document: doc, settings: k.validationSettings() };
-      const p = fixPatch(doc, fixes.fixAll('HREF-006', issues, ctx), '');
+      const p = fixPatch(doc, fixAll('HREF-006', issues, ctx), '');
       let n = 0;
       for (const [before, after] of p.updated)
         n += (after.alternates?.length ?? 0) - (before.alternates?.length ?? 0);

@@ -98,3 +98,42 @@ describe('find and replace', () => {
     ]);
   });
 });
+
+describe('http→https and host moves cover image and video locations (issue 15)', () => {
+  const entry = {
+    id: 0,
+    loc: 'http://www.example.com/p',
+    images: [{ loc: 'http://www.example.com/a.jpg' }, { loc: 'http://cdn.example.net/b.jpg' }],
+    videos: [
+      {
+        nodes: [
+          { name: 'thumbnail_loc', text: 'http://www.example.com/t.jpg' },
+          { name: 'title', text: 'http://www.example.com/ is not a URL field' },
+          { name: 'content_loc', text: 'http://cdn.example.net/v.mp4' },
+        ],
+      },
+    ],
+  };
+  it('switches same-host media to https and leaves other hosts alone', () => {
+    const [[, after]] = migrateSchemePatch({ kind: 'urlset', entries: [entry], nextId: 1 }).updated;
+    expect(after.loc).toBe('https://www.example.com/p');
+    expect(after.images?.map((i) => i.loc)).toEqual([
+      'https://www.example.com/a.jpg',
+      'http://cdn.example.net/b.jpg',
+    ]);
+    expect(after.videos?.[0].nodes.map((n) => n.text)).toEqual([
+      'https://www.example.com/t.jpg',
+      'http://www.example.com/ is not a URL field',
+      'http://cdn.example.net/v.mp4',
+    ]);
+  });
+  it('a host move rewrites media on the moved host', () => {
+    const [[, after]] = migrateHostPatch(
+      { kind: 'urlset', entries: [entry], nextId: 1 },
+      'cdn.example.net',
+      'media.example.com',
+    ).updated;
+    expect(after.images?.[1].loc).toBe('http://media.example.com/b.jpg');
+    expect(after.videos?.[0].nodes[2].text).toBe('http://media.example.com/v.mp4');
+  });
+});

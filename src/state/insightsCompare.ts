@@ -124,4 +124,4 @@ export async function parseCompareFile(
 }
 
 /** The compared fields, in column order (ui/ reaches core through state/). */
-export { DIFF_FIELDS } from '../core/compare.ts';
+export { DIFF_FIELDS, summarizeField } from '../core/compare.ts';

@@ -233,9 +233,13 @@ export function createIoCommands(k: Kernel): IoCommands {
     },
     setSettings(partialSettings) {
       const settings: Settings = { ...k.f.settings, ...partialSettings };
+      const onlyOrder = Object.keys(partialSettings).every((key) => key === 'dateOrder');
       k.set({ settings });
-      k.validator.setSettings(k.validationSettings());
-      if (k.f.crawl) k.rejoinCrawl();
+      // The day/month order only steers fixes and typed dates: no findings change.
+      if (!onlyOrder) {
+        k.validator.setSettings(k.validationSettings());
+        if (k.f.crawl) k.rejoinCrawl();
+      }
       k.set({});
     },
     cancelTask() {

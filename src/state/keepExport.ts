@@ -64,20 +64,18 @@ export async function exportKept(
     entries: doc.entries.length,
     uncompressedBytes: out.body.length,
   };
-  if (!gz) return { files: [file], issues: [], diff, kept: true };
+  if (!gz) return { files: [file], issues: [], ...kept };
   // An untouched .gz comes back as the very bytes it was opened from.
-  if (out.identical && src.gzip)
-    return { files: [{ ...file, bytes: src.file }], issues: [], diff, kept: true };
+  if (out.identical && src.gzip) return { files: [{ ...file, bytes: src.file }], issues: [], ...kept };
   const raw = out.identical ? out.body.slice() : out.body;
   if (worker.compress) {
     const r = await worker.compress([{ ...file, bytes: raw }], options, undefined, signal);
-    return { ...r, diff, kept: true };
+    return { ...r, ...kept };
   }
   return {
     files: [{ ...file, bytes: gzipBytes(raw, { filename: name.slice(0, -3) }) }],
     issues: [],
-    diff,
-    kept: true,
+    ...kept,
   };
 }
 

@@ -15,7 +15,7 @@ import type { Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
 import type { AppState, LoadError, Notice, Selection, Settings, Task, ViewState } from './types.ts';
-import type { FixProvider, ValidatorFactory, ValidatorLike } from './validation.ts';
+import type { ValidatorFactory, ValidatorLike } from './validation.ts';
 import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
 /** Dependencies of the store; everything with a side effect comes in here. */
@@ -28,8 +28,6 @@ export interface StoreDeps {
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
-  /** Core fixes (`getFix`, `fixAll`). */
-  fixes?: FixProvider;
 }
 
 /** Mutable fields behind the snapshots. */
@@ -127,6 +125,8 @@ export function createKernel(deps: StoreDeps): Kernel {
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
     now: deps.now(),
+    profile: f.settings.profile,
+    dateOrder: f.settings.dateOrder,
   });
   const validator = deps.createValidator(validationSettings());
   let snapshot: AppState | null = null;

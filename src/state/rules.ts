@@ -1,6 +1,11 @@
-import { getFix } from '../core/fixes.ts';
+import { type Fix, type FixNeed, getFix } from '../core/fixes.ts';
 import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import { getField } from '../core/rules/fieldPath.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
+import { idIndexOf } from './patch.ts';
+
+/** Severity profiles (core rules/profile.ts), for the settings (ui/ reaches core through state/). */
+export { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from '../core/rules/profile.ts';
 
 /** Display facts about a rule for the UI: a title and whether it has a one-click fix. */
 export interface RuleDisplay {
@@ -12,7 +17,9 @@ export interface RuleDisplay {
 /** Title and fixability of a rule id; unknown rules fall back to the id and "not fixable". */
 export function ruleDisplay(id: string): RuleDisplay {
   const info = ruleInfo(id);
-  return { title: info?.title ?? id, group: info?.group ?? '', fixable: info?.fixable ?? false };
+  // Titles are spec markdown (`<url>`); the UI shows them as plain text.
+  const title = info?.title.replace(/`/g, '') ?? id;
+  return { title, group: info?.group ?? '', fixable: info?.fixable ?? false };
 }
 
 /** Accessible, specific label for the one-click fix of an issue. */
@@ -34,4 +41,49 @@ export function canFix(
   if (!fix || !document) return false;
   const r = fix.apply(issue, { document, settings });
   return r !== null && ((r.update?.length ?? 0) > 0 || (r.remove?.length ?? 0) > 0);
+}
+
+/** What the fix of this issue waits for from the user (publish URL, day/month order), or null. */
+export function fixNeed(
+  issue: Issue,
+  document: SitemapDocument | null,
+  settings: ValidationSettings,
+): FixNeed | null {
+  const fix = getFix(issue.rule);
+  return fix && document ? fix.needs(issue, { document, settings }) : null;
+}
+
+/**
+ * The value before and after the fix, shown before it runs: `“1.5” → “1.0”`; null when the fix
+ * does not rewrite this one value into another (merges, removals, several fields).
+ */
+export function fixPreview(
+  issue: Issue,
+  document: SitemapDocument | null,
+  settings: ValidationSettings,
+): string | null {
+  const fix = getFix(issue.rule);
+  if (!fix || !document || issue.entry === undefined) return null;
+  const r = fix.apply(issue, { document, settings });
+  const after = r?.update?.length === 1 && !r.remove?.length ? r.update[0] : undefined;
+  const at = idIndexOf(document.entries);
+  const before =
+    issue.entry < at.length && at[issue.entry] >= 0 ? document.entries[at[issue.entry]] : undefined;
+  if (!after || !before || after.id !== before.id) return null;
+  const field = issue.field ?? 'loc';
+  const old = getField(before, field);
+  const next = getField(after, field);
+  // Removals read better as the fix's own label ("Drop deprecated image tags").
+  if (old === undefined || next === undefined || old === next) return null;
+  return `“${old}” → “${next}”`;
+}
+
+/**
+ * The fix of a file-level profile note (a Strict (XSD) rule shown as one note under Search
+ * engines): it runs on every row the note stands for. Undefined for other issues.
+ */
+export function profileFix(issue: Issue): Fix | undefined {
+  return issue.entry === undefined && ruleInfo(issue.rule)?.profile === 'strict'
+    ? getFix(issue.rule)
+    : undefined;
 }

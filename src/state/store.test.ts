@@ -3,7 +3,6 @@ import type { Entry, ParseResult } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, makeEntry } from './testing.ts';
-import type { FixProvider } from './validation.ts';
 
 async function openStore(n = 10, extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
   const doc = makeDocument(n);
@@ -283,19 +282,22 @@ describe('store: history', () => {
   });
 
   it('applies a fix-all as one step and undoes it', async () => {
-    const fixes: FixProvider = {
-      getFix: (rule) =>
-        rule === 'PRIO-001' ? { label: 'Remove priority', apply: () => ({ update: [] }) } : undefined,
-      fixAll: (_rule, _issues, ctx) => ({
-        update: ctx.document.entries.filter((e) => e.priority).map(({ priority: _p, ...rest }) => rest),
-        remove: [0],
-      }),
+    const base = makeDocument(20);
+    const doc = {
+      ...base,
+      entries: base.entries.map((e) => (e.id % 2 === 0 ? { ...e, priority: '0,5' } : e)),
     };
-    const { store, doc } = await openStore(20, { fixes });
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => 1_700_000_000_000,
+      createValidator: (settings) => new Validator(settings),
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
     const n = store.commands.fixAll('PRIO-001');
-    const withPriority = doc.entries.filter((e) => e.priority && e.id !== 0).length;
-    expect(n).toBe(withPriority + 1);
-    expect(store.getState().doc?.entries.some((e) => e.priority)).toBe(false);
+    expect(n).toBe(10);
+    const even = store.getState().doc?.entries.filter((e) => e.id % 2 === 0) ?? [];
+    expect(even.map((e) => e.priority)).toEqual(Array(10).fill('0.5'));
+    expect(store.getState().doc?.entries.some((e) => e.priority === '0,5')).toBe(false);
     expect(store.getState().history.undoDepth).toBe(1);
     store.commands.undo();
     expect(store.getState().doc?.entries).toEqual(doc.entries);

@@ -3,7 +3,9 @@ import type { CrawlTable } from '../core/crawl/table.ts';
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
+import type { SeverityProfile } from '../core/rules/profile.ts';
 import type { BucketFilter } from '../core/stats.ts';
+import type { DayMonthOrder } from '../core/w3cDate.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { EntryCommands } from './entryCommands.ts';
@@ -15,6 +17,20 @@ import type { ValidatorLike } from './validation.ts';
 export interface Settings {
   publishUrl: string;
   crossSubmission: boolean;
+  /** Severity profile (core rules/profile.ts); absent = Search engines. */
+  profile?: SeverityProfile;
+  /** How the user reads `05/01/2024`, once asked (date fixes and typed dates). */
+  dateOrder?: DayMonthOrder;
+}
+
+/** Counts shown before "Fix all" runs (`Commands.previewFixAll`). */
+export interface FixAllPreview {
+  /** Rows the fix will change or remove. */
+  rows: number;
+  /** Issues it cannot fix automatically. */
+  cannot: number;
+  /** Of `cannot`: issues waiting for a setting (publish URL, day/month order). */
+  needs: Partial<Record<'publishUrl' | 'dateOrder', number>>;
 }
 
 /** Sort state of the view. Sorting the view never changes the document (see `applySort`). */
@@ -194,6 +210,9 @@ export interface Commands extends EntryCommands {
   migrateScheme(): number;
   migrateHost(from: string, to: string): number;
   applyFix(issue: Issue): boolean;
+  /** What `fixAll(rule)` would change, before it runs: rows changed, issues it cannot fix and why. */
+  previewFixAll(rule: string): FixAllPreview;
+  /** Applies a rule's fix to every row as one labelled undo step and reports the result. */
   fixAll(rule: string): number;
   applySort(): void;
   /**

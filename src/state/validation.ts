@@ -1,62 +1,46 @@
-import type { CrawlJoin } from '../core/crawl/join.ts';
-import {
-  type Entry,
-  type Issue,
-  type Severity,
-  type SitemapDocument,
-  severityRank,
-  type ValidationSettings,
-} from '../core/model.ts';
+import { type Issue, type Severity, severityRank, type ValidationSettings } from '../core/model.ts';
+import type { Validator } from '../core/validate.ts';
 
-/** An incremental change fed to the validator (same shape as core `EntryChange`). */
-export interface EntryChange {
-  added?: Entry[];
-  updated?: Array<{ before: Entry; after: Entry }>;
-  removed?: Entry[];
-}
+export type { EntryChange } from '../core/validate.ts';
 
 /** Issue totals as core `Validator.counts()` returns them. */
-export interface IssueCounts {
-  error: number;
-  warning: number;
-  info: number;
-  byRule: Map<string, { severity: Severity; count: number }>;
-}
+export type IssueCounts = ReturnType<Validator['counts']>;
 
 /**
- * The part of core `Validator` (src/core/validate.ts, see CONTRACTS.md) the store and the UI use.
- * The store owns the instance: it calls `load` after open, `apply` after every patch and
- * `setSettings` when settings change. The UI only reads (`issuesOf`, `worstSeverity`, `counts`).
+ * The part of core `Validator` (src/core/validate.ts) the store and the UI use, picked from the
+ * class so the two cannot drift. The store owns the instance: it calls `load` after open, `apply`
+ * after every patch and `setSettings` when settings change. The UI only reads (`issuesOf`,
+ * `worstSeverity`, `counts`). `loadSteps` and `adopt` are optional for test stand-ins.
  */
-export interface ValidatorLike {
-  load(doc: SitemapDocument, parseIssues?: Issue[]): void;
-  apply(change: EntryChange): void;
-  setSettings(settings: ValidationSettings): void;
-  issuesOf(entryId: number): readonly Issue[];
-  documentIssues(): readonly Issue[];
-  all(): Issue[];
-  counts(): IssueCounts;
-  entriesWithRule(rule: string): number[];
-  worstSeverity(entryId: number): Severity | undefined;
-  readonly version: number;
-  /**
-   * Optional (core `Validator.loadSteps`): `load` as an iterator yielding units done of
-   * `2 × entries`, so opening a big document can validate in slices without blocking the page.
-   */
-  loadSteps?(doc: SitemapDocument, parseIssues?: readonly Issue[], chunk?: number): Iterator<number, void>;
-  /** Optional (core `Validator.adopt`): take over a fresh instance's full state in O(1). */
+export type ValidatorLike = Pick<
+  Validator,
+  | 'load'
+  | 'apply'
+  | 'setSettings'
+  | 'issuesOf'
+  | 'documentIssues'
+  | 'all'
+  | 'counts'
+  | 'entriesWithRule'
+  | 'worstSeverity'
+  | 'version'
+> & {
+  loadSteps?: Validator['loadSteps'];
+  /** Per-row issues a file-level profile note stands for (core `Validator.quietIssues`). */
+  quietIssues?: Validator['quietIssues'];
+  /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
-  /** Optional (core `Validator.setCrawl`): join every entry with crawl data, or drop it (null). */
-  setCrawl?(join: CrawlJoin | null): void;
-  /** Optional (core `Validator.setCrawlSteps`): `setCrawl` in steps, for big documents. */
-  setCrawlSteps?(join: CrawlJoin | null, chunk?: number): Iterator<number, void>;
-  /** Optional (core `Validator.crawlJoin`): the join in use. */
-  crawlJoin?(): CrawlJoin | null;
-  /** Optional (core `Validator.crawlRowOf`): an entry's crawl row, -1 when none. */
-  crawlRowOf?(entryId: number): number;
-  /** Optional (core `Validator.crawlScope`): URL prefix of the pages the sitemap should hold. */
-  crawlScope?(): string;
-}
+  /** Join every entry with crawl data, or drop it (null) (core `Validator.setCrawl`). */
+  setCrawl?: Validator['setCrawl'];
+  /** `setCrawl` in steps, for big documents (core `Validator.setCrawlSteps`). */
+  setCrawlSteps?: Validator['setCrawlSteps'];
+  /** The crawl join in use (core `Validator.crawlJoin`). */
+  crawlJoin?: Validator['crawlJoin'];
+  /** An entry's crawl row, -1 when none (core `Validator.crawlRowOf`). */
+  crawlRowOf?: Validator['crawlRowOf'];
+  /** URL prefix of the pages the sitemap should hold (core `Validator.crawlScope`). */
+  crawlScope?: Validator['crawlScope'];
+};
 
 /** Builds a validator for the given settings. */
 export type ValidatorFactory = (settings: ValidationSettings) => ValidatorLike;
@@ -127,30 +111,3 @@ function worstOf(list: readonly Issue[]): Severity | undefined {
   for (const i of list) if (severityRank(i.severity) > severityRank(best)) best = i.severity;
   return best;
 }
-
-/** Context given to fixes (same shape as core `FixContext`). */
-export interface FixContextLike {
-  document: SitemapDocument;
-  settings: ValidationSettings;
-  crawl?: CrawlJoin | null;
-}
-
-/** What a fix produces (same shape as core `FixResult`): replacement entries by id, ids to remove. */
-export interface FixResultLike {
-  update?: Entry[];
-  remove?: number[];
-}
-
-/** The part of core `src/core/fixes.ts` the store uses (`getFix`, `fixAll`). */
-export interface FixProvider {
-  getFix(
-    rule: string,
-  ): { label: string; apply(issue: Issue, ctx: FixContextLike): FixResultLike | null } | undefined;
-  fixAll(rule: string, issues: readonly Issue[], ctx: FixContextLike): FixResultLike;
-}
-
-/** A provider with no fixes, until core fixes are wired. */
-export const NO_FIXES: FixProvider = {
-  getFix: () => undefined,
-  fixAll: () => ({}),
-};

@@ -2,6 +2,7 @@
  * What the workspace store reads from its inputs: dropped files (a .zip expands to its members)
  * and each file store's state (its document as a workspace input, and a change fingerprint).
  */
+import { appendAll } from '../core/arrays.ts';
 import type { Entry } from '../core/model.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { WorkspaceInput } from '../core/workspace.ts';
@@ -15,17 +16,20 @@ export function isZip(file: FileBytes): boolean {
   return /\.zip$/i.test(file.name) || ZIP_MAGIC.every((v, i) => b[i] === v);
 }
 
-/** Reads a .zip (core `readZipFiles`); loaded on demand, so fflate's inflate is not in the initial bundle. */
-export type ZipReader = (bytes: Uint8Array) => ZipFiles;
+/**
+ * Reads a .zip: core `readZipFiles` (loaded on demand, so fflate's inflate is not in the initial
+ * bundle), or the worker's `unzip` (same result shape) so archives inflate off the main thread.
+ */
+export type ZipReader = (bytes: Uint8Array) => ZipFiles | Promise<ZipFiles>;
 
-export function expandZips(
+export async function expandZips(
   list: readonly FileBytes[],
   readZipFiles: ZipReader | undefined,
-): {
+): Promise<{
   files: FileBytes[];
   fromZip: boolean;
   skipped: OpenOutcome['skipped'];
-} {
+}> {
   const files: FileBytes[] = [];
   const skipped: OpenOutcome['skipped'] = [];
   let fromZip = false;
@@ -35,10 +39,10 @@ export function expandZips(
       continue;
     }
     fromZip = true;
-    const z = readZipFiles(item.bytes);
+    const z = await readZipFiles(item.bytes);
     if (z.error !== undefined) skipped.push({ name: item.name, reason: z.error });
-    skipped.push(...z.skipped);
-    files.push(...z.files);
+    appendAll(skipped, z.skipped);
+    appendAll(files, z.files);
   }
   return { files, fromZip, skipped };
 }

@@ -5,9 +5,12 @@
  * replace, ask first) is `decideOpen` (openDecision.ts); the whole session is autosaved together
  * and restored at start-up (autosave.ts), and only one tab at a time owns the saved session.
  */
+
+import { appendAll } from '../core/arrays.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
+import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import {
   buildWorkspaceSteps,
   type SeverityCounts,
@@ -282,6 +285,11 @@ export interface WorkspaceDeps {
   now?: () => number;
   /** Files opened at once when several are dropped. Default 2. */
   openConcurrency?: number;
+  /**
+   * Extract a .zip off the main thread (the worker's `unzip`); without it the core reader runs
+   * here (tests, no worker).
+   */
+  readZip?: (bytes: Uint8Array) => Promise<ZipFiles>;
   /** Autosave target (with `timers`); without it the session lives in memory only. */
   storage?: PersistenceAdapter;
   /** Only one tab saves; without a lock this tab always owns the saved session. */
@@ -882,10 +890,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         return { mode: 'none', notOpened: [], skipped: [] };
       }
       // No await unless a .zip is among the inputs, or a file that may be a crawl export comes in
-      // while a document is open: opening sitemaps starts synchronously.
-      const zip = inputs.some((i) => kindOf(i) === 'zip')
-        ? await import('../core/workspace/zipInput.ts')
-        : undefined;
+      // while a document is open: opening sitemaps starts synchronously. Zips inflate in the
+      // worker when it offers `readZip`; otherwise the core reader loads here.
+      const zip =
+        inputs.some((i) => kindOf(i) === 'zip') && !deps.readZip
+          ? await import('../core/workspace/zipInput.ts')
+          : undefined;
       const isCrawl: CrawlSniffer | undefined =
         decideCrawl(current().length) === 'attach' && inputs.some(mayBeCrawl)
           ? await import('../core/crawl/read.ts').then(
@@ -922,9 +932,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         }
       }
       if (zips.length > 0) {
-        const z = expandZips(zips, zip?.readZipFiles);
-        incoming.files.push(...z.files);
-        incoming.skipped.push(...z.skipped);
+        const z = await expandZips(zips, deps.readZip ?? zip?.readZipFiles);
+        appendAll(incoming.files, z.files);
+        appendAll(incoming.skipped, z.skipped);
       }
       if (crawl !== null) set({ crawlImport: crawl });
       if (incoming.files.length > 0) incoming.blank = null;

@@ -26,6 +26,7 @@ import { Toolbar } from './Toolbar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { StoreContext, useAppState, useCommands } from './useAppState.ts';
 import { useAutoHideColumns } from './useAutoHideColumns.ts';
+import { AllFilesStatus } from './workspace/AllFilesStatus.tsx';
 import { useWorkspaceApp, useWorkspaceView } from './workspace/useWorkspaceApp.ts';
 import { WorkspaceContext } from './workspace/workspaceContext.ts';
 
@@ -133,7 +134,7 @@ function Workbench() {
           {editing ? <SidePanel /> : null}
         </div>
       </main>
-      {all ? null : <StatusBar />}
+      {all ? <AllFilesStatus /> : <StatusBar />}
       <DropZone />
       <Notifications />
       <OpenPrompt />

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { CHANGEFREQS, type EditableField } from '../state/columns.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CHANGEFREQS, type EditableField, readTyped } from '../state/columns.ts';
+import type { AppState } from '../state/types.ts';
 import { editorKeyAction } from './keyboard.ts';
+import { useAppState, useCommands } from './useAppState.ts';
 
 /** The changefreq values the protocol defines, in order. */
 export { CHANGEFREQS };
@@ -34,67 +36,96 @@ const LABEL: Record<EditableField, string> = {
   priority: 'Edit priority',
 };
 
-/** An in-cell editor fitted to the field: URL text, W3C date with "Now", changefreq select, priority. */
+const KIND = { loc: 'text', lastmod: 'date', changefreq: 'changefreq', priority: 'priority' } as const;
+
+/** Keywords starting with what was typed (all of them for an empty box). */
+export function changefreqOptions(text: string): string[] {
+  const t = text.trim().toLowerCase();
+  return CHANGEFREQS.filter((f) => f.startsWith(t));
+}
+
+const selOrder = (s: AppState) => s.settings.dateOrder;
+
+/**
+ * An in-cell editor fitted to the field: URL text, date with "Now", change frequency as a
+ * combobox with type-ahead, priority. What is typed is read as the value meant (core
+ * `readTyped`: `2024-1-5` → `2024-01-05`, `Weekly` → `weekly`, `0,8` → `0.8`); a date whose day
+ * and month could be swapped asks the order once, in place.
+ */
 export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEditorProps) {
   const [text, setText] = useState(typed ?? value);
-  const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const [pick, setPick] = useState(typed === null ? -1 : 0);
+  const [ask, setAsk] = useState(false);
+  const order = useAppState(selOrder);
+  const commands = useCommands();
+  const ref = useRef<HTMLInputElement>(null);
   const done = useRef(false);
+  const combo = field === 'changefreq';
+  const options = combo ? changefreqOptions(text) : [];
+  const picked = combo && pick >= 0 && pick < options.length ? options[pick] : null;
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     el.focus();
-    if (el instanceof HTMLInputElement && typed === null) el.select();
+    if (typed === null) el.select();
   }, [typed]);
 
-  const finish = (v: string, move: { dRow: number; dCol: number } | null) => {
+  const finish = (v: string, move: { dRow: number; dCol: number } | null, o = order) => {
     if (done.current) return;
+    const read = readTyped(KIND[field], v, o);
+    if ('needs' in read) {
+      setAsk(true);
+      return;
+    }
     done.current = true;
-    onCommit(v, move);
+    onCommit(read.value, move);
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     e.stopPropagation();
+    if (combo && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+      e.preventDefault();
+      const n = options.length;
+      if (n > 0) setPick((p) => (e.key === 'ArrowDown' ? (p + 1) % n : (p <= 0 ? n : p) - 1));
+      return;
+    }
     const k = editorKeyAction(e);
     if (!k) return;
     e.preventDefault();
     if (k.type === 'cancel') {
       done.current = true;
       onCancel();
-    } else finish(text, { dRow: k.dRow, dCol: k.dCol });
+    } else finish(picked ?? text, { dRow: k.dRow, dCol: k.dCol });
   };
-  const common = {
-    'aria-label': LABEL[field],
-    value: text,
-    onKeyDown,
-    onBlur: () => finish(text, null),
-  };
-
-  if (field === 'changefreq') {
-    const options = CHANGEFREQS.includes(text as (typeof CHANGEFREQS)[number]) || text === '' ? [] : [text];
-    return (
-      <div className="editor">
-        <select {...common} ref={ref} onChange={(e) => setText(e.target.value)}>
-          <option value="">(none)</option>
-          {[...options, ...CHANGEFREQS].map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
+  const listId = `cf-options-${useId()}`;
   return (
     <div className="editor">
       <input
-        {...common}
         ref={ref}
         type="text"
+        aria-label={LABEL[field]}
+        value={text}
+        onKeyDown={onKeyDown}
+        onBlur={() => (ask ? undefined : finish(text, null))}
         className={field === 'loc' ? 'loc-input' : undefined}
         inputMode={field === 'priority' ? 'decimal' : field === 'loc' ? 'url' : undefined}
         placeholder={field === 'lastmod' ? 'YYYY-MM-DD or 2025-06-01T14:03+02:00' : undefined}
         spellCheck={false}
-        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+        onChange={(e) => {
+          setText(e.target.value);
+          setPick(e.target.value.trim() === '' ? -1 : 0);
+          setAsk(false);
+        }}
+        {...(combo
+          ? {
+              role: 'combobox',
+              'aria-autocomplete': 'list' as const,
+              'aria-expanded': options.length > 0,
+              'aria-controls': listId,
+              'aria-activedescendant': picked ? `${listId}-${picked}` : undefined,
+            }
+          : {})}
       />
       {field === 'lastmod' ? (
         <button
@@ -106,6 +137,51 @@ export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEdit
           Now
         </button>
       ) : null}
+      {combo && options.length > 0 ? (
+        <div className="editor-options" role="listbox" id={listId} aria-label="Change frequencies">
+          {options.map((f) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keys go through the combobox input (aria-activedescendant)
+            <div
+              key={f}
+              id={`${listId}-${f}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={f === picked}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => finish(f, null)}
+            >
+              {f}
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {combo && options.length === 0 && text.trim() !== '' ? (
+        <p className="editor-note">Not a keyword: it will be flagged (CF-001).</p>
+      ) : null}
+      {ask ? (
+        <fieldset className="editor-ask" aria-label="Day and month order">
+          <span>{text.trim()} is:</span>
+          {(['dmy', 'mdy'] as const).map((o) => (
+            <button
+              key={o}
+              type="button"
+              className="btn small"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                commands.setSettings({ dateOrder: o });
+                finish(text, null, o);
+              }}
+            >
+              {o === 'dmy' ? 'Day/month' : 'Month/day'} ({readDate(text, o)})
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
     </div>
   );
+}
+
+function readDate(text: string, order: 'dmy' | 'mdy'): string {
+  const r = readTyped('date', text, order);
+  return 'value' in r ? r.value : text;
 }

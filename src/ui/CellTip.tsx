@@ -1,7 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Issue } from '../core/model.ts';
-import { canFix, fixLabel } from '../state/rules.ts';
-import { useCommands, useGetState } from './useAppState.ts';
+import { IssueFix } from './IssueFix.tsx';
 
 export interface CellTipProps {
   id: string;
@@ -17,8 +16,6 @@ export interface CellTipProps {
  * Rendered outside the grid element so the grid owns only rows.
  */
 export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
-  const commands = useCommands();
-  const getState = useGetState();
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
   const shown = !hidden && issues.length > 0;
@@ -48,10 +45,6 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
   });
 
   if (hidden || issues.length === 0) return null;
-  const fixableNow = (issue: Issue) => {
-    const s = getState();
-    return canFix(issue, s.doc, { ...s.settings, now: Date.now() });
-  };
   return (
     <div
       ref={ref}
@@ -64,20 +57,12 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
         <div key={`${issue.rule}|${issue.field}|${issue.message}`}>
           <span className={`sev ${issue.severity}`} /> <span className="rule-id">{issue.rule}</span>
           <p>{issue.message}</p>
-          {fixableNow(issue) ? (
-            <button
-              type="button"
-              className="btn small primary"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => {
-                commands.applyFix(issue);
-                // The tip goes away with the issue: give focus back to the cell.
-                scrollRef.current?.querySelector<HTMLElement>('.cell.active')?.focus();
-              }}
-            >
-              {fixLabel(issue)}
-            </button>
-          ) : null}
+          <IssueFix
+            issue={issue}
+            primary
+            // The tip goes away with the issue: give focus back to the cell.
+            onDone={() => scrollRef.current?.querySelector<HTMLElement>('.cell.active')?.focus()}
+          />
         </div>
       ))}
     </div>

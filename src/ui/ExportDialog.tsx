@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
 import { Dialog } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
+import { DEFAULT_OUTPUT, ExportChanges, type OutputChoice, outputOptions } from './ExportChanges.tsx';
 import { ExportDiffPreview, FormattingChoice } from './ExportDiffPreview.tsx';
 import { ExportSummary, PublishUrlField } from './ExportSummary.tsx';
 import { plural } from './format.ts';
@@ -64,6 +65,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [maxMb, setMaxMb] = useState(50);
   const [name, setName] = useState(baseName(fileName));
   const [confirmed, setConfirmed] = useState(false);
+  const [output, setOutput] = useState<OutputChoice>(DEFAULT_OUTPUT);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -77,6 +79,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     keepFormat,
     format,
     pretty,
+    ...outputOptions(output),
     baseName: name.trim() || 'sitemap',
     publishUrl: url || undefined,
     split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
@@ -89,6 +92,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       keepFormat,
       format,
       pretty,
+      ...outputOptions(output),
       baseName: name.trim() || 'sitemap',
       publishUrl: publishUrl || undefined,
       split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
@@ -114,7 +118,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       live = false;
       clearTimeout(t);
     };
-  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl, keepFormat]);
+  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl, keepFormat, output]);
 
   const needsConfirm = errors > 0 && !confirmed;
   const download = async () => {
@@ -158,7 +162,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <button
             type="button"
             className="btn primary"
-            disabled={!result || busy || needsConfirm}
+            disabled={!result || result.files.length === 0 || busy || needsConfirm}
             onClick={() => void download()}
           >
             Download
@@ -217,6 +221,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </label>
       </div>
       {format === 'zip' ? <PublishUrlField onDraft={(url) => (typedUrl.current = url)} /> : null}
+      {keepFormat ? null : <ExportChanges format={format} value={output} onChange={setOutput} />}
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}
       <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
       {keepable ? <ExportDiffPreview result={busy ? null : result} /> : null}

@@ -1,8 +1,11 @@
 import type { Issue } from '../core/model.ts';
-import { ruleDisplay } from '../state/rules.ts';
+import { profileFix, ruleDisplay } from '../state/rules.ts';
+import { FixAll } from './FixAll.tsx';
 import { plural } from './format.ts';
 
 function IssueCard({ issue }: { issue: Issue }) {
+  // A profile note stands for many rows: its fix runs on all of them.
+  const fix = profileFix(issue);
   return (
     <div className="issue-group">
       <div className="ig-top">
@@ -11,6 +14,12 @@ function IssueCard({ issue }: { issue: Issue }) {
         <span className="rule-id">{issue.rule}</span>
       </div>
       <p className="doc-message">{issue.message}</p>
+      {fix ? (
+        <div className="ig-bottom">
+          <span className="spacer" />
+          <FixAll rule={issue.rule} label={fix.label} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Entry, Issue, Severity } from '../core/model.ts';
-import { type ColumnId, cellText, isEditableField } from '../state/columns.ts';
+import { type ColumnId, cellText, isEditableField, showInvisible } from '../state/columns.ts';
 import { severityRank } from '../state/validation.ts';
 
 export interface GridCellProps {
@@ -62,7 +62,19 @@ function content(entry: Entry, column: ColumnId, row: number, props: GridCellPro
   }
   // URL, lastmod, changefreq, priority: block cells (styles.css) hold their text directly, one
   // text node per cell for the layout of every row that scrolls in.
-  return text;
+  const shown = showInvisible(text);
+  if (shown === null) return text;
+  // Bidi controls and zero-width characters would hide or reorder what the cell shows.
+  return shown.map((part, i) =>
+    part.escape ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string
+      <span key={i} className="invisible-char" title="Invisible character (LOC-003)">
+        {part.text}
+      </span>
+    ) : (
+      part.text
+    ),
+  );
 }
 
 const NO_ISSUES: readonly Issue[] = [];

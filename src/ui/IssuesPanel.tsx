@@ -3,6 +3,7 @@ import { ruleDisplay } from '../state/rules.ts';
 import type { AppState } from '../state/types.ts';
 import { severityRank } from '../state/validation.ts';
 import { FileIssues } from './FileIssues.tsx';
+import { FixAll } from './FixAll.tsx';
 import { fmtInt, plural } from './format.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
@@ -72,16 +73,7 @@ export function IssuesPanel() {
                   >
                     {active ? 'Show all rows' : `Show ${plural(g.count, 'row')}`}
                   </button>
-                  {info.fixable ? (
-                    <button
-                      type="button"
-                      className="btn small"
-                      aria-label={`Fix all ${g.rule} (${fmtInt(g.count)})`}
-                      onClick={() => commands.fixAll(g.rule)}
-                    >
-                      Fix all
-                    </button>
-                  ) : null}
+                  {info.fixable ? <FixAll key={`${g.rule}`} rule={g.rule} count={g.count} /> : null}
                 </div>
               </div>
             );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from '../state/rules.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
@@ -47,6 +48,42 @@ export function SettingsPanel() {
             warnings.
           </span>
         </span>
+      </label>
+      <fieldset className="field">
+        <legend>Severity profile</legend>
+        {(['search', 'strict'] as const).map((p: SeverityProfile) => (
+          <label key={p} className="check">
+            <input
+              type="radio"
+              name="severity-profile"
+              checked={(settings.profile ?? DEFAULT_PROFILE) === p}
+              onChange={() => commands.setSettings({ profile: p })}
+            />
+            <span>
+              {PROFILE_NAMES[p]}
+              <br />
+              <span className="hint">
+                {p === 'search'
+                  ? 'What Google and Bing act on. XSD child order and deprecated image tags are one note for the file.'
+                  : 'Every finding an XSD validator would report, on its row.'}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>Dates like 05/01/2024</span>
+        <select
+          className="select"
+          value={settings.dateOrder ?? ''}
+          onChange={(e) =>
+            commands.setSettings({ dateOrder: (e.target.value || undefined) as 'dmy' | 'mdy' | undefined })
+          }
+        >
+          <option value="">Ask me</option>
+          <option value="dmy">Day first (5 January)</option>
+          <option value="mdy">Month first (May 1)</option>
+        </select>
       </label>
     </form>
   );

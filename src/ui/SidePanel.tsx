@@ -16,7 +16,9 @@ export function SidePanel() {
   const [tab, setTab] = useState<Tab>('issues');
   const validation = useAppState(selValidation);
   const c = validation.validator.counts();
-  const total = c.error + c.warning + c.info;
+  // The badge counts what the status bar counts: errors and warnings; notes are named apart.
+  const total = c.error + c.warning;
+  const badgeTitle = `${fmtInt(c.error)} errors, ${fmtInt(c.warning)} warnings, ${fmtInt(c.info)} notes`;
   const tabProps = (t: Tab) => ({
     role: 'tab',
     id: `tab-${t}`,
@@ -36,7 +38,10 @@ export function SidePanel() {
         }}
       >
         <button type="button" {...tabProps('issues')}>
-          Issues <span className="count">{fmtInt(total)}</span>
+          Issues{' '}
+          <span className="count" title={badgeTitle}>
+            {fmtInt(total)}
+          </span>
         </button>
         <button type="button" {...tabProps('tree')}>
           {insightsTabLabel.tree}

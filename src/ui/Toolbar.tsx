@@ -63,7 +63,7 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
         <option value="">All rows</option>
         <option value="error">Rows with errors</option>
         <option value="warning">Errors + warnings</option>
-        <option value="info">Any issue</option>
+        <option value="info">Errors, warnings + notes</option>
       </select>
       <FilterChips />
       {view.sort ? (

@@ -62,10 +62,22 @@ export const gridColumns = helper.columns(
   ),
 );
 
-/** The CSS grid template for the given visible columns (the URL column also takes spare room). */
+/** Width that shows a full W3C date-time with zone (2016-08-06T04:14:35+00:00), px. */
+const DATETIME_W = 236;
+
+/**
+ * The CSS grid template for the given visible columns: the URL column takes spare room; an
+ * un-resized Last modified column grows to show a full date-time first when there is room
+ * (grid tracks reach their maximum before `fr` tracks share what is left).
+ */
 export function gridTemplate(columns: readonly Pick<Column<typeof gridFeatures, Entry>, 'id' | 'getSize'>[]) {
   return columns
-    .map((c) => (c.id === 'loc' ? `minmax(${c.getSize()}px, 1fr)` : `${c.getSize()}px`))
+    .map((c) => {
+      const w = c.getSize();
+      if (c.id === 'loc') return `minmax(${w}px, 1fr)`;
+      if (c.id === 'lastmod' && w === WIDTH.lastmod) return `minmax(${w}px, ${DATETIME_W}px)`;
+      return `${w}px`;
+    })
     .join(' ');
 }
 

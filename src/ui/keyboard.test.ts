@@ -61,3 +61,10 @@ describe('editorKeyAction', () => {
     expect(editorKeyAction({ key: 'a' })).toBeNull();
   });
 });
+
+describe('? in a focused cell (issue 15)', () => {
+  it('is left to the shortcut overlay instead of starting an edit', () => {
+    expect(gridKeyAction({ key: '?', shiftKey: true })).toBeNull();
+    expect(gridKeyAction({ key: 'a' })).toEqual({ type: 'type', text: 'a' });
+  });
+});

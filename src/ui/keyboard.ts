@@ -90,6 +90,8 @@ export function gridKeyAction(e: KeyInput): GridAction | null {
     case 'Escape':
       return { type: 'escape' };
   }
+  // `?` opens the shortcut list anywhere (SHORTCUTS), a focused cell included: F2 then `?` types it.
+  if (e.key === '?') return null;
   if (e.key.length === 1 && !e.altKey) return { type: 'type', text: e.key };
   return null;
 }

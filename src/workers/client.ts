@@ -5,6 +5,7 @@
  */
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
+import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
 import { type BodyChannel, exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
@@ -58,6 +59,11 @@ export interface SitemapClient {
     onProgress?: ProgressFn,
     signal?: AbortSignal,
   ): Promise<{ files: OutputFile[]; issues: Issue[] }>;
+  /**
+   * Extract a .zip off the main thread (takes ownership of `bytes`): the result of core
+   * `readZipFiles`, with `decompress` progress; rejects with an AbortError when `signal` aborts.
+   */
+  unzip?(bytes: Uint8Array, onProgress?: ProgressFn, signal?: AbortSignal): Promise<ZipFiles>;
 }
 
 /**
@@ -313,6 +319,13 @@ export function createSitemapClient(
           issues: [],
           options: compressOptions,
         }),
+        onProgress,
+        signal,
+      );
+    },
+    unzip(bytes, onProgress, signal) {
+      return request<'unzip'>(
+        (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'unzip', bytes }),
         onProgress,
         signal,
       );

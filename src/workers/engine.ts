@@ -128,6 +128,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
         if (streamed) for (const s of streamed.values()) s.abort(); // any file the request did not name
         return { ...base, type: 'result', kind: 'serialize', result };
       }
+      case 'unzip': {
+        const { readZipFilesAsync } = await import('../core/workspace/zipInput.ts');
+        const result = await readZipFilesAsync(req.bytes, {
+          maxBytes: cap,
+          onProgress: progress(post, req.requestId, 'decompress'),
+          cancelled: () => cancelled.has(req.requestId),
+          pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+        });
+        return result.cancelled ? null : { ...base, type: 'result', kind: 'unzip', result };
+      }
       case 'validate': {
         const result = validateDocument(req.doc, req.settings);
         return { ...base, type: 'result', kind: 'validate', docVersion: req.docVersion, result };

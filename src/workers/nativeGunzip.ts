@@ -7,7 +7,8 @@
  *   whatwg/compression#42), and trailing zero padding; both throw here → null.
  * - A lenient implementation that silently stops after the first member is caught by the
  *   ISIZE check: the trailer of the LAST member must equal the output length mod 2^32.
- * - Output past `maxBytes` stops the stream → null (the core reports GZ-006).
+ * - Output past `maxBytes` stops the stream → null (the core reports GZ-006). The input is
+ *   written in slices with backpressure, so the cap holds before memory grows.
  */
 import { concatBytes } from './bytes.ts';
 
@@ -32,6 +33,13 @@ function trailerSize(bytes: Uint8Array): number {
   return (bytes[n - 4] | (bytes[n - 3] << 8) | (bytes[n - 2] << 16) | (bytes[n - 1] << 24)) >>> 0;
 }
 
+/**
+ * Compressed bytes written per step. The stream is fed one slice at a time, each after
+ * `writer.ready` (backpressure) and only while the output is under the cap, so a bomb inflates
+ * at most ~1,032× one slice past the cap (16 MiB for 16 KiB) instead of the whole file.
+ */
+export const GUNZIP_WRITE_BYTES = 16 * 1024;
+
 async function drain(
   ctor: DecompressionStreamCtor,
   bytes: Uint8Array,
@@ -39,9 +47,17 @@ async function drain(
 ): Promise<Uint8Array[] | null> {
   const ds = new ctor('gzip');
   const writer = ds.writable.getWriter();
+  let stop = false;
   // Write errors surface on the reader too; swallow them here to avoid unhandled rejections.
-  writer.write(bytes).catch(() => undefined);
-  writer.close().catch(() => undefined);
+  const feed = async () => {
+    for (let at = 0; at < bytes.length; at += GUNZIP_WRITE_BYTES) {
+      await writer.ready;
+      if (stop) return;
+      writer.write(bytes.subarray(at, at + GUNZIP_WRITE_BYTES)).catch(() => undefined);
+    }
+    await writer.close();
+  };
+  feed().catch(() => undefined);
   const reader = ds.readable.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -50,7 +66,10 @@ async function drain(
     if (done) return chunks;
     total += value.length;
     if (total > maxBytes) {
+      stop = true;
+      chunks.length = 0;
       await reader.cancel().catch(() => undefined);
+      writer.abort().catch(() => undefined);
       return null;
     }
     chunks.push(value);

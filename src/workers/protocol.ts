@@ -5,10 +5,11 @@
  */
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
+import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -61,6 +62,16 @@ export interface BodyMessage extends Envelope {
   parts: Uint8Array[];
 }
 
+/**
+ * Extract a dropped .zip (core `readZipFilesAsync`: streamed inflate, real sizes, the cap
+ * enforced while inflating); bytes are transferred. Progress in the `decompress` phase; a
+ * `cancel` stops it between input slices.
+ */
+export interface UnzipRequest extends Envelope {
+  type: 'unzip';
+  bytes: Uint8Array;
+}
+
 /** Full validation of a document (pure core `validateDocument`). */
 export interface ValidateRequest extends Envelope {
   type: 'validate';
@@ -78,6 +89,7 @@ export interface CancelRequest extends Envelope {
 /** Any message the main thread sends. */
 export type WorkerRequest =
   | ParseRequest
+  | UnzipRequest
   | SerializeRequest
   | CompressRequest
   | ValidateRequest
@@ -145,6 +157,7 @@ export interface ResultPayloads {
   parse: ParseResult & { file?: Uint8Array };
   serialize: { files: OutputFile[]; issues: Issue[] };
   validate: Issue[];
+  unzip: ZipFiles;
 }
 
 /** A finished request. */
@@ -187,7 +200,9 @@ export type WorkerResponse = ProgressMessage | EntriesMessage | ResultMessage | 
  */
 export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
-  if (msg.type === 'parse') pushBuffer(out, msg.bytes);
+  if (msg.type === 'parse' || msg.type === 'unzip') pushBuffer(out, msg.bytes);
+  if (msg.type === 'result' && msg.kind === 'unzip')
+    for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'compress') for (const f of msg.files) pushBuffer(out, f.bytes);
   if (msg.type === 'body') for (const p of msg.parts) pushBuffer(out, p);
   if (msg.type === 'result' && msg.kind === 'parse' && msg.result.file) pushBuffer(out, msg.result.file);

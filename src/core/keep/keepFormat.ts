@@ -8,6 +8,7 @@
  */
 import type { Entry, SitemapDocument } from '../model.ts';
 import { canonicalNs } from '../serialize/namespaces.ts';
+import { verifyExport } from '../serialize/verify.ts';
 import {
   applySplices,
   type EntryStyle,
@@ -95,6 +96,14 @@ export function keepFormat(doc: SitemapDocument, src: KeepSource): KeepOutput {
   }
   const plan = src.kind === 'text' ? textOps(rows, src, p) : xmlOps(rows, src, p);
   const body = assemble(p.body, plan.ops);
+  if (plan.ops.length > 0) {
+    // Verified, not trusted (issue 20): the rewritten file must read back as the edited document.
+    const problems = verifyExport(doc, body, { maxProblems: 1 });
+    if (problems.length > 0)
+      throw new KeepFormatUnavailable(
+        `the rewritten file did not read back as the document (${problems[0].message})`,
+      );
+  }
   return { body, source: p.body, whole: 0, ...plan, identical: plan.ops.length === 0 };
 }
 

@@ -3,7 +3,15 @@ import type { RuleId } from '../rules/registry.ts';
 import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
 import { parseIssue } from './issues.ts';
 import { classifyNs, NsClass } from './names.ts';
-import { type ScanHooks, Scanner } from './scanner.ts';
+import { MAX_XML_DEPTH, type ScanHooks, Scanner } from './scanner.ts';
+
+/**
+ * Budget of parse findings kept per file (issue 20): a 276 KB gzip of `<x:q/>` elements inflated
+ * to 190 MB made ~30 million findings and crashed the tab. Past it, findings are counted only.
+ */
+export const MAX_PARSE_FINDINGS = 500_000;
+/** Budget of unknown elements kept verbatim per file; past it they are skipped (ENC-004 error, once). */
+export const MAX_RAW_ELEMENTS = 1_000_000;
 
 /** Conventional prefix per namespace class (XML-003 reports others). */
 const USUAL_PREFIX: Partial<Record<NsClass, string>> = {
@@ -49,9 +57,38 @@ export class XmlCtx implements ScanHooks {
     return w;
   }
 
+  /** Findings past {@link MAX_PARSE_FINDINGS} (counted, not kept), and the first one's rule. */
+  droppedFindings = 0;
+  droppedRule: RuleId = 'XML-008';
+  /** Raw elements kept so far (budget {@link MAX_RAW_ELEMENTS}); true once the budget was hit. */
+  rawKept = 0;
+  rawOver = false;
+
   /** Report a parse-stage issue at string index `at` (attached to the current entry, if any). */
   report(rule: RuleId, message: string, at: number, field?: string): void {
+    if (this.issues.length >= MAX_PARSE_FINDINGS) {
+      if (this.droppedFindings++ === 0) this.droppedRule = rule;
+      return;
+    }
     this.issues.push(parseIssue(rule, message, this.where(at, field)));
+  }
+
+  /** Report past the findings budget: for the few findings that say a budget was hit. */
+  reportAlways(rule: RuleId, message: string, at: number): void {
+    this.issues.push(parseIssue(rule, message, this.where(at)));
+  }
+
+  /** Close the findings budget: one finding saying how many were not listed. */
+  finishFindings(): void {
+    if (this.droppedFindings === 0) return;
+    this.issues.push(
+      parseIssue(
+        this.droppedRule,
+        `${this.droppedFindings.toLocaleString('en-US')} more parse findings (the first a ${this.droppedRule}) are not listed: a file keeps at most ${MAX_PARSE_FINDINGS.toLocaleString('en-US')}. The file was read in full; fix the listed ones and open it again`,
+        {},
+        'warning',
+      ),
+    );
   }
 
   nsDeclared(prefix: string, uri: string, at: number): void {
@@ -87,6 +124,14 @@ export class XmlCtx implements ScanHooks {
     if (this.reportedPrefix.has(prefix)) return;
     this.reportedPrefix.add(prefix);
     this.report('XML-009', `Prefix "${prefix}:" is used without an xmlns:${prefix} declaration`, at);
+  }
+
+  tooDeep(depth: number, at: number): void {
+    this.report(
+      'ENC-004',
+      `Elements are nested ${depth} levels deep here, more than ${MAX_XML_DEPTH}: libxml2-based readers (and many crawlers) refuse the file. Read on; the deep content is kept as it is`,
+      at,
+    );
   }
 
   entities(flags: number, sample: string, _at: number): void {

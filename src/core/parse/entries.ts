@@ -264,7 +264,8 @@ function child(ctx: XmlCtx, st: EntryState, at: number): boolean {
         at,
         field,
       );
-    extras.push(readRaw(ctx, q, at));
+    const raw = readRaw(ctx, q, at);
+    if (raw) extras.push(raw);
     return false;
   }
   extension(ctx, st, q, at);
@@ -391,5 +392,6 @@ function otherExtension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void
   } else {
     ctx.unknownElement(q.qname, q.ns, at, field);
   }
-  extras.push(readRaw(ctx, q, at));
+  const raw = readRaw(ctx, q, at);
+  if (raw) extras.push(raw);
 }

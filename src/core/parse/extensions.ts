@@ -1,7 +1,7 @@
 import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
-import type { XmlCtx } from './context.ts';
+import { MAX_RAW_ELEMENTS, type XmlCtx } from './context.ts';
 import { NsClass } from './names.ts';
-import { type QName, Tok } from './scanner.ts';
+import { MAX_XML_DEPTH, type QName, Tok } from './scanner.ts';
 import { decodeText, readText, skipElement } from './xmlText.ts';
 
 function prefixOf(name: string): string {
@@ -17,8 +17,20 @@ function isXmlns(name: string): boolean {
  * Keep the element whose start tag (at `tagStart`) was just scanned verbatim, with the outer
  * namespace declarations it needs (EXT-001, XML-008, OUT-007).
  */
-export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml {
+export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml | null {
   const sc = ctx.sc;
+  if (++ctx.rawKept > MAX_RAW_ELEMENTS) {
+    if (!ctx.rawOver) {
+      ctx.rawOver = true;
+      ctx.reportAlways(
+        'ENC-004',
+        `More than ${MAX_RAW_ELEMENTS.toLocaleString('en-US')} unknown elements to keep verbatim: from <${q.qname}> on they are left out (not kept, not exported). Split the file or remove them at the source`,
+        tagStart,
+      );
+    }
+    skipElement(ctx);
+    return null;
+  }
   const own = new Set<string>();
   const used = new Set<string>([q.prefix]);
   const collect = (attrs: string[] | null, isOwn: boolean) => {
@@ -105,8 +117,11 @@ export function readImage(ctx: XmlCtx, index: number): ImageData {
     const at = sc.tokStart;
     const r = imageRank(q);
     if (r < 0 || seen & (1 << r)) {
-      img.extras ??= [];
-      img.extras.push(readRaw(ctx, q, at));
+      const raw = readRaw(ctx, q, at);
+      if (raw) {
+        img.extras ??= [];
+        img.extras.push(raw);
+      }
       continue;
     }
     seen |= 1 << r;
@@ -133,40 +148,116 @@ function imageRank(q: QName): number {
   return q.rank;
 }
 
+/** Prefixes (other than `xml`) of qualified attribute names, with the URI each is bound to. */
+function attrDecls(ctx: XmlCtx, attrs: Record<string, string>, into: Record<string, string> | undefined) {
+  let out = into;
+  for (const name in attrs) {
+    const c = name.indexOf(':');
+    if (c <= 0) continue;
+    const p = name.slice(0, c);
+    if (p === 'xml' || (out && p in out)) continue;
+    const uri = ctx.sc.lookup(p);
+    if (uri === undefined) continue;
+    out ??= {};
+    out[p] = uri;
+  }
+  return out;
+}
+
+/** A node for the start tag just scanned: named by local name in `ns`, else by qname with `ns`/`nsDecls`. */
+function openXNode(ctx: XmlCtx, q: QName, ns: string): XNode {
+  const foreign = q.ns !== ns;
+  const node: XNode = { name: foreign ? q.qname : q.local, text: '' };
+  const attrs = plainAttrs(ctx.sc.attrs);
+  if (attrs) node.attrs = attrs;
+  let decls: Record<string, string> | undefined;
+  if (foreign) {
+    node.ns = q.ns;
+    decls = { [q.prefix]: q.ns };
+  }
+  if (attrs) decls = attrDecls(ctx, attrs, decls);
+  if (decls) node.nsDecls = decls;
+  return node;
+}
+
+/** One open element of {@link readXNode}: its node, the scanner depth inside it, its text. */
+interface XFrame {
+  node: XNode;
+  base: number;
+  at: number;
+  /** All text so far, and the text since the last child (mixed content). */
+  text: string;
+  seg: string;
+  segs: string[] | null;
+}
+
+/**
+ * Close a node: whitespace between children is layout, any other text is kept in order
+ * (`mixed`, exactly as written) and as `text` (all of it, for readers of the value).
+ */
+function closeXNode(ctx: XmlCtx, f: XFrame, top: string): void {
+  const node = f.node;
+  if (f.segs === null) node.text = f.text;
+  else {
+    f.segs.push(f.seg);
+    if (f.text.trim() === '') node.text = '';
+    else {
+      node.text = f.text;
+      node.mixed = f.segs;
+    }
+  }
+  if (ctx.dirty)
+    ctx.flushValue(
+      node.ns === undefined && node.name !== 'video' && node.name !== 'news' ? `${top}.${node.name}` : top,
+      f.at,
+    );
+}
+
 /**
  * Read an element of the video or news vocabulary (start tag just scanned) as an XNode tree.
- * `ns` is the extension namespace: children in it are named by local name, others by qname.
+ * `ns` is the extension namespace: children in it are named by local name, others by qname
+ * (with their namespace in `ns` and the declarations they need in `nsDecls`). Text between
+ * children is kept in order (`mixed`). An explicit stack, not recursion: any depth is read,
+ * and elements deeper than {@link MAX_XML_DEPTH} (reported by the scanner, ENC-004) are skipped.
  */
 export function readXNode(ctx: XmlCtx, q: QName, ns: string, top: string): XNode {
   const sc = ctx.sc;
-  const node: XNode = { name: q.ns === ns ? q.local : q.qname, text: '' };
-  const attrs = plainAttrs(sc.attrs);
-  if (attrs) node.attrs = attrs;
-  if (sc.selfClosing) return node;
-  const base = sc.depth;
-  let text = '';
-  const at = sc.tokStart;
+  const root = openXNode(ctx, q, ns);
+  if (sc.selfClosing) return root;
+  const stack: XFrame[] = [{ node: root, base: sc.depth, at: sc.tokStart, text: '', seg: '', segs: null }];
   for (;;) {
+    const f = stack[stack.length - 1];
     const t = sc.next();
-    if (t === Tok.Text) text += decodeText(ctx, sc.textStart, sc.textEnd);
-    else if (t === Tok.Cdata) {
+    if (t === Tok.Text) {
+      const v = decodeText(ctx, sc.textStart, sc.textEnd);
+      f.text += v;
+      f.seg += v;
+    } else if (t === Tok.Cdata) {
       ctx.cdata = true;
-      text += sc.plain(sc.textStart, sc.textEnd);
+      const v = sc.plain(sc.textStart, sc.textEnd);
+      f.text += v;
+      f.seg += v;
     } else if (t === Tok.Start) {
-      const cq = sc.resolve(sc.name, sc.tokStart);
-      node.children ??= [];
-      node.children.push(readXNode(ctx, cq, ns, top));
+      if (sc.depth > MAX_XML_DEPTH) {
+        skipElement(ctx);
+        continue;
+      }
+      const at = sc.tokStart;
+      const child = openXNode(ctx, sc.resolve(sc.name, at), ns);
+      f.node.children ??= [];
+      f.node.children.push(child);
+      f.segs ??= [];
+      f.segs.push(f.seg);
+      f.seg = '';
+      if (!sc.selfClosing) stack.push({ node: child, base: sc.depth, at, text: '', seg: '', segs: null });
     } else if (t === Tok.End) {
-      if (sc.depth < base) break;
+      if (sc.depth < f.base) {
+        closeXNode(ctx, f, top);
+        stack.pop();
+        if (stack.length === 0) return root;
+      }
     } else if (t === Tok.Eof) sc.fail(`Unexpected end of input inside <${q.qname}>`, sc.s.length);
   }
-  node.text = node.children && text.trim() === '' ? '' : text;
-  if (ctx.dirty)
-    ctx.flushValue(
-      q.ns === ns && node.name !== 'video' && node.name !== 'news' ? `${top}.${node.name}` : top,
-      at,
-    );
-  return node;
 }
 
 const LINK_ATTRS: Record<string, 'rel' | 'hreflang' | 'href' | 'media'> = {

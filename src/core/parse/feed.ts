@@ -3,7 +3,8 @@ import type { XmlCtx } from './context.ts';
 import { feedDateToW3c } from './dates.ts';
 import { decodeEntities } from './entities.ts';
 import { plainAttrs } from './extensions.ts';
-import { type QName, Tok } from './scanner.ts';
+import { MAX_XML_DEPTH, type QName, Tok } from './scanner.ts';
+import { skipElement } from './xmlText.ts';
 
 /** A generic element of a feed (feeds are small; a tree is fine here). */
 interface FNode {
@@ -14,24 +15,46 @@ interface FNode {
   at: number;
 }
 
+/**
+ * Read the element whose start tag (at `at`) was just scanned as an FNode tree, with an explicit
+ * stack (no recursion on input depth); elements deeper than {@link MAX_XML_DEPTH} are skipped
+ * (the scanner reports them, ENC-004).
+ */
 function readTree(ctx: XmlCtx, q: QName, at: number): FNode {
   const sc = ctx.sc;
-  const node: FNode = { local: q.local, text: '', children: [], at };
-  const attrs = plainAttrs(sc.attrs);
-  if (attrs) node.attrs = attrs;
-  if (sc.selfClosing) return node;
-  const base = sc.depth;
+  const open = (local: string, from: number): FNode => {
+    const node: FNode = { local, text: '', children: [], at: from };
+    const attrs = plainAttrs(sc.attrs);
+    if (attrs) node.attrs = attrs;
+    return node;
+  };
+  const root = open(q.local, at);
+  if (sc.selfClosing) return root;
+  const nodes: FNode[] = [root];
+  const bases: number[] = [sc.depth];
   for (;;) {
+    const node = nodes[nodes.length - 1];
     const t = sc.next();
-    if (t === Tok.Text) {
-      const r = decodeEntities(sc.s, sc.textStart, sc.textEnd);
-      node.text += r.text;
-    } else if (t === Tok.Cdata) node.text += sc.s.slice(sc.textStart, sc.textEnd);
+    if (t === Tok.Text) node.text += decodeEntities(sc.s, sc.textStart, sc.textEnd).text;
+    else if (t === Tok.Cdata) node.text += sc.s.slice(sc.textStart, sc.textEnd);
     else if (t === Tok.Start) {
+      if (sc.depth > MAX_XML_DEPTH) {
+        skipElement(ctx);
+        continue;
+      }
       const start = sc.tokStart;
-      node.children.push(readTree(ctx, sc.resolve(sc.name, start), start));
+      const child = open(sc.resolve(sc.name, start).local, start);
+      node.children.push(child);
+      if (!sc.selfClosing) {
+        nodes.push(child);
+        bases.push(sc.depth);
+      }
     } else if (t === Tok.End) {
-      if (sc.depth < base) return node;
+      if (sc.depth < bases[bases.length - 1]) {
+        nodes.pop();
+        bases.pop();
+        if (nodes.length === 0) return root;
+      }
     } else if (t === Tok.Eof) sc.fail(`Unexpected end of input inside <${q.qname}>`, sc.s.length);
   }
 }

@@ -17,18 +17,18 @@ export interface ScopeHooks {
   undeclaredPrefix(prefix: string, at: number): void;
 }
 
-interface Frame {
-  depth: number;
-  saved: Map<string, string>;
-}
-
 /**
  * Namespace scopes of the open elements and name resolution by URI (IMP-004), with a cache of
- * resolved names per scope (cleared whenever a scope with declarations opens or closes).
+ * resolved names (cleared only when a declaration changes a binding). Scopes are an undo log:
+ * a declaration records the binding it replaces and closing its element restores it, so each
+ * declaration costs O(1) however deep or wide the declarations go (no copy of the bindings).
  */
 export class NsScope {
-  private ns = new Map<string, string>();
-  private readonly frames: Frame[] = [];
+  private readonly ns = new Map<string, string>();
+  /** Undo log, one slot per declaration: depth of the declaring element, prefix, previous URI. */
+  private readonly logDepth: number[] = [];
+  private readonly logPrefix: string[] = [];
+  private readonly logPrev: (string | undefined)[] = [];
   private readonly resolved = new Map<string, QName>();
   private readonly hooks: ScopeHooks;
   /** Namespace URI treated as the sitemap core (the root's namespace). */
@@ -38,38 +38,47 @@ export class NsScope {
     this.hooks = hooks;
   }
 
-  /** A frame object, for keeping its hidden class alive between parses (see xml.ts liveShapes). */
-  static frameShape(): unknown {
-    const frame: Frame = { depth: 0, saved: new Map() };
-    return frame;
-  }
-
   /** Apply the `xmlns` / `xmlns:*` attributes (flat name/value list) of an element at `depth`. */
   declare(attrs: string[], depth: number, at: number): void {
-    let frame: Frame | null = null;
     for (let a = 0; a < attrs.length; a += 2) {
       const name = attrs[a];
       let prefix: string;
       if (name === 'xmlns') prefix = '';
       else if (name.startsWith('xmlns:')) prefix = name.slice(6);
       else continue;
-      if (!frame) {
-        frame = { depth, saved: new Map(this.ns) };
-        this.frames.push(frame);
-        this.resolved.clear();
+      const uri = attrs[a + 1];
+      const prev = this.ns.get(prefix);
+      this.logDepth.push(depth);
+      this.logPrefix.push(prefix);
+      this.logPrev.push(prev);
+      if (prev !== uri) {
+        this.ns.set(prefix, uri);
+        if (this.resolved.size > 0) this.resolved.clear();
       }
-      this.ns.set(prefix, attrs[a + 1]);
-      this.hooks.nsDeclared(prefix, attrs[a + 1], at);
+      this.hooks.nsDeclared(prefix, uri, at);
     }
   }
 
   /** Close every scope opened at `depth` or deeper. */
   pop(depth: number): void {
-    const f = this.frames;
-    while (f.length > 0 && f[f.length - 1].depth >= depth) {
-      this.ns = f.pop()!.saved;
-      this.resolved.clear();
-    }
+    const d = this.logDepth;
+    let n = d.length;
+    if (n === 0 || d[n - 1] < depth) return;
+    const prefixes = this.logPrefix;
+    const prevs = this.logPrev;
+    do {
+      n--;
+      const prefix = prefixes[n];
+      const prev = prevs[n];
+      if (this.ns.get(prefix) !== prev) {
+        if (prev === undefined) this.ns.delete(prefix);
+        else this.ns.set(prefix, prev);
+        if (this.resolved.size > 0) this.resolved.clear();
+      }
+    } while (n > 0 && d[n - 1] >= depth);
+    d.length = n;
+    prefixes.length = n;
+    prevs.length = n;
   }
 
   /** Resolve a qualified element name; undeclared standard prefixes are injected (IMP-005). */

@@ -33,7 +33,15 @@ export type { QName } from './nsScope.ts';
 export interface ScanHooks extends ScopeHooks {
   entities(flags: number, sample: string, at: number): void;
   caseMismatch(open: string, close: string, at: number): void;
+  /** An element opened deeper than {@link MAX_XML_DEPTH} (called once per parse). */
+  tooDeep(depth: number, at: number): void;
 }
+
+/**
+ * Deepest element nesting read as usual (libxml2's default limit; the root is depth 1). Deeper
+ * elements are still read, and reported once (ENC-004): libxml2-based readers refuse the file.
+ */
+export const MAX_XML_DEPTH = 256;
 
 const utf8Fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -275,6 +283,7 @@ export class Scanner {
     this.attrs = null;
     this.selfClosing = false;
     this.open.push(name);
+    if (this.open.length > MAX_XML_DEPTH) this.deep(p);
     this.pos = this.tokEnd = p + 2 + name.length;
     return true;
   }
@@ -357,7 +366,18 @@ export class Scanner {
     if (this.attrs) this.scope.declare(this.attrs, this.open.length + 1, start);
     if (this.selfClosing) this.pendingPop = this.attrs !== null;
     else this.open.push(this.name);
+    if (this.open.length >= MAX_XML_DEPTH) this.deep(start);
     return Tok.Start;
+  }
+
+  private deepSeen = false;
+
+  /** Report the first element deeper than {@link MAX_XML_DEPTH} (the caller checked a bound). */
+  private deep(at: number): void {
+    const depth = this.open.length + (this.selfClosing ? 1 : 0);
+    if (this.deepSeen || depth <= MAX_XML_DEPTH) return;
+    this.deepSeen = true;
+    this.hooks.tooDeep(depth, at);
   }
 
   private parseAttrs(from: number): void {

@@ -6,7 +6,6 @@ import { readRaw } from './extensions.ts';
 import { readFeed } from './feed.ts';
 import { MaskBail } from './mask.ts';
 import { NsClass } from './names.ts';
-import { NsScope } from './nsScope.ts';
 import { fatalAt, prolog } from './prolog.ts';
 import { type QName, Tok, XmlFatal } from './scanner.ts';
 
@@ -119,6 +118,7 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
     recover(ctx, st, e);
   }
   finish(ctx, st);
+  ctx.finishFindings();
   return out;
 }
 
@@ -139,7 +139,7 @@ const WARM_XML = `<?xml version="1.0" encoding="UTF-8"?>
  * them: a full GC between two parses dropped them and deoptimised all parser code specialised on
  * them ("weak objects"), so every parse after a GC ran about twice as slow (50k-URL bench file:
  * ~48 ms CPU without a GC in between, ~100 ms with one). One live object of each shape keeps them:
- * the warm parse's objects, its RootState, a namespace frame and the Entry shapes `buildEntry`
+ * the warm parse's objects, its RootState and the Entry shapes `buildEntry`
  * makes literally. The masked reading is deliberately not warmed up: code optimised after seeing
  * it reads ASCII files ~10% slower (Node, same process, min of 21 runs).
  * It is referenced from {@link parseXml} so that bundlers and V8 cannot drop it.
@@ -149,7 +149,6 @@ const liveShapes: unknown[] = [];
 function keepShapes(): void {
   const ctx = new XmlCtx(WARM_XML);
   liveShapes.push(ctx, parseWith(ctx, 0, undefined, liveShapes));
-  liveShapes.push(NsScope.frameShape());
 }
 
 function recover(ctx: XmlCtx, st: RootState, e: XmlFatal): void {
@@ -304,7 +303,8 @@ function rootChild(ctx: XmlCtx, st: RootState): void {
       `Extension element <${q.qname}> directly under the root describes no page; kept verbatim`,
       at,
     );
-  out.rootExtras.push(readRaw(ctx, q, at));
+  const raw = readRaw(ctx, q, at);
+  if (raw) out.rootExtras.push(raw);
 }
 
 function entry(ctx: XmlCtx, st: RootState, isIndex: boolean, at: number): void {

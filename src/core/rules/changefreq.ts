@@ -13,6 +13,43 @@ export function changefreqIndex(value: string): number {
   return (CHANGEFREQS as readonly string[]).indexOf(value);
 }
 
+/** Words that mean exactly one keyword. `biweekly`, `quarterly`, `sometimes` mean none: no fix. */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  hour: 'hourly',
+  'every hour': 'hourly',
+  day: 'daily',
+  'every day': 'daily',
+  'each day': 'daily',
+  week: 'weekly',
+  'every week': 'weekly',
+  'each week': 'weekly',
+  month: 'monthly',
+  'every month': 'monthly',
+  'each month': 'monthly',
+  year: 'yearly',
+  'every year': 'yearly',
+  annual: 'yearly',
+  annually: 'yearly',
+  continuously: 'always',
+  constantly: 'always',
+};
+
+/**
+ * The keyword an unambiguous synonym stands for (case and spacing ignored), else null.
+ *
+ * @example changefreqSynonym('Annually') === 'yearly'; changefreqSynonym('sometimes') === null
+ */
+export function changefreqSynonym(v: string): string | null {
+  return (
+    SYNONYMS[
+      v
+        .trim()
+        .toLowerCase()
+        .replace(/[\s_-]+/g, ' ')
+    ] ?? null
+  );
+}
+
 /**
  * Checks `entry.changefreq`.
  *

@@ -1,6 +1,8 @@
 /**
  * Shared plumbing for rule functions: where issues go and how values are shown in messages.
  */
+
+import { codePointLabel, isInvisibleUnit } from '../invisible.ts';
 import {
   type DocumentKind,
   type Entry,
@@ -17,7 +19,17 @@ export interface EntryCtx {
   kind: DocumentKind;
   settings: ValidationSettings;
   out: Issue[];
+  /**
+   * Written by `checkUrlValue` / `checkLoc` (loc.ts): {@link URL_PLAIN} / {@link URL_LOWER} bits
+   * of the URL value it just checked. Read it right after the call.
+   */
+  url?: number;
 }
+
+/** `EntryCtx.url` bit: printable ASCII without `&`, `'` or surrounding spaces (bytes = length). */
+export const URL_PLAIN = 1;
+/** `EntryCtx.url` bit: the trimmed value is ASCII without uppercase letters (lowercasing is a no-op). */
+export const URL_LOWER = 2;
 
 /**
  * Pushes one issue about the context's entry (entry id, field path and source line filled in).
@@ -56,7 +68,8 @@ function visible(value: string): string {
   let v = '';
   for (const ch of value) {
     const c = ch.charCodeAt(0);
-    if (c >= 32 && c !== 127) v += ch;
+    if (isInvisibleUnit(c)) v += `⟨${codePointLabel(ch, 0)}⟩`;
+    else if (c >= 32 && c !== 127) v += ch;
     else v += c === 10 ? '\\n' : c === 9 ? '\\t' : `\\u${c.toString(16).padStart(4, '0')}`;
   }
   return v;

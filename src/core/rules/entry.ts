@@ -5,13 +5,13 @@
 import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
 import { hasEdgeSpace, scanUrl, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
-import type { EntryCtx } from './common.ts';
+import { type EntryCtx, URL_LOWER, URL_PLAIN } from './common.ts';
 import { familyHash } from './duplicates.ts';
 import { checkNestedByName, originKey } from './host.ts';
-import { checkHreflangLocal, type HreflangFacts, lastPlainHrefs } from './hreflang.ts';
-import { checkImages, lastPlainImageLocs } from './image.ts';
+import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
+import { checkImages } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
-import { checkLoc, lastUrlLower, lastUrlPlain } from './loc.ts';
+import { checkLoc } from './loc.ts';
 import { checkNews } from './news.ts';
 import { checkPriority } from './priority.ts';
 import { entryBytes } from './size.ts';
@@ -40,16 +40,6 @@ export interface EntryFacts {
   href: HreflangFacts | null;
 }
 
-/** Issues of the hreflang and image rules of the entry being checked (see `checkEntry`). */
-const HREF_OUT: Issue[] = [];
-const IMAGE_OUT: Issue[] = [];
-
-function moveAll(from: Issue[], to: Issue[]): void {
-  if (from.length === 0) return;
-  for (const i of from) to.push(i);
-  from.length = 0;
-}
-
 /** Facts with every field at its "nothing known" value (a shape `checkEntry` can fill in place). @example blankFacts().bytes === 0 */
 export function blankFacts(): EntryFacts {
   return {
@@ -71,7 +61,9 @@ export function blankFacts(): EntryFacts {
 
 /**
  * Validates one entry in isolation; pushes issues to `out`. The facts are written into `into`
- * when given (every field is set), else into a new object.
+ * when given (every field is set), else into a new object. `side` is an empty scratch list the
+ * caller may lend for the hreflang and image issues (appended to `out` in their usual place);
+ * it is empty again on return.
  *
  * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).origin === null // and LOC-001 in out
  */
@@ -81,11 +73,12 @@ export function checkEntry(
   settings: ValidationSettings,
   out: Issue[],
   into?: EntryFacts,
+  side?: Issue[],
 ): EntryFacts {
-  const ctx: EntryCtx = { entry, kind, settings, out };
+  const ctx: EntryCtx = { entry, kind, settings, out, url: 0 };
   const parts = checkLoc(ctx);
-  const plainLoc = lastUrlPlain();
-  const lowerLoc = lastUrlLower();
+  const plainLoc = (ctx.url! & URL_PLAIN) !== 0;
+  const lowerLoc = (ctx.url! & URL_LOWER) !== 0;
   if (parts && kind === 'sitemapindex') checkNestedByName(ctx, parts);
   const date = checkLastmod(ctx);
   const cf = checkChangefreq(ctx);
@@ -100,21 +93,27 @@ export function checkEntry(
   // that the value checks and byte counts can skip the URLs they proved plain.
   let href: HreflangFacts | null = null;
   let plainHrefs = 0;
+  // hreflang issues, then image issues: appended to `out` after the value checks below.
+  const later = entry.alternates || entry.images ? (side ?? []) : null;
   if (entry.alternates) {
-    href = checkHreflangLocal({ entry, kind, settings, out: HREF_OUT });
-    plainHrefs = lastPlainHrefs();
+    const h = checkHreflangLocal({ entry, kind, settings, out: later!, url: 0 });
+    href = h.facts;
+    plainHrefs = h.plainHrefs;
   }
   let offHostImages = 0;
   let plainImages = 0;
   if (entry.images) {
-    offHostImages = checkImages({ entry, kind, settings, out: IMAGE_OUT }, parts);
-    plainImages = lastPlainImageLocs();
+    const im = checkImages({ entry, kind, settings, out: later!, url: 0 }, parts);
+    offHostImages = im.offHost;
+    plainImages = im.plainLocs;
   }
   checkValues(ctx, clean, plainImages, plainHrefs);
   const news = entry.news ? checkNews(ctx) : null;
   if (entry.videos) checkVideos(ctx);
-  moveAll(HREF_OUT, out);
-  moveAll(IMAGE_OUT, out);
+  if (later !== null && later.length > 0) {
+    for (const i of later) out.push(i);
+    later.length = 0;
+  }
   const exact = plainLoc ? entry.loc : trimValue(entry.loc);
   const f = into ?? blankFacts();
   f.exact = exact;

@@ -4,11 +4,11 @@
  */
 import type { Alternate } from '../model.ts';
 import { scanUrl, trimValue, type UrlParts } from '../urls.ts';
-import { type EntryCtx, report, show } from './common.ts';
+import { type EntryCtx, report, show, URL_LOWER, URL_PLAIN } from './common.ts';
 import { familyHash } from './duplicates.ts';
 import { finishHash, HASH_SEED, hashRange } from './hashIndex.ts';
 import { hreflangProblem } from './languageCodes.ts';
-import { checkUrlValue, lastUrlLower, lastUrlPlain } from './loc.ts';
+import { checkUrlValue } from './loc.ts';
 
 /** Facts about the entry's hreflang links for the cluster index. */
 export interface HreflangFacts {
@@ -62,25 +62,20 @@ export function isNonHreflang(a: Alternate): boolean {
   return a.media !== undefined || rel === 'amphtml' || (a.href ?? '').trim().startsWith('android-app://');
 }
 
-/** Set by `checkLink`: the scanned trimmed href and whether it is lowercase ASCII. */
-let linkParts: UrlParts | null = null;
-let linkLower = false;
-/** Set by `checkHreflangLocal`: bit i set when alternate i (i < 31) has a plain href. */
-let plainHrefs = 0;
-
-/**
- * Bit i set when the href of alternate i (i < 31) in the last `checkHreflangLocal` call is plain:
- * printable ASCII without `&`, `'`, `<`, `>`, `"` or surrounding spaces (no ENC issue, bytes = length).
- *
- * @example checkHreflangLocal(ctx); lastPlainHrefs() & 1 // alternate 0
- */
-export function lastPlainHrefs(): number {
-  return plainHrefs;
+/** What `checkLink` learned about one link's href, written into a record the caller reuses. */
+interface LinkScan {
+  /** The scanned trimmed href, null when absent or not absolute. */
+  parts: UrlParts | null;
+  /** The trimmed href is ASCII without uppercase letters. */
+  lower: boolean;
+  /** The href is plain (see URL_PLAIN). */
+  plain: boolean;
 }
 
-function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
-  linkParts = null;
-  linkLower = false;
+function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): boolean {
+  link.parts = null;
+  link.lower = false;
+  link.plain = false;
   const f = `alternates.${i}`;
   if (isNonHreflang(a)) {
     const what =
@@ -116,9 +111,9 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number): boolean {
     );
   }
   if (hasHref) {
-    linkParts = checkUrlValue(ctx, a.href!, `${f}.href`, HREF_URL);
-    if (i < 31 && lastUrlPlain()) plainHrefs |= 1 << i;
-    linkLower = linkParts !== null && lastUrlLower();
+    link.parts = checkUrlValue(ctx, a.href!, `${f}.href`, HREF_URL);
+    link.plain = (ctx.url! & URL_PLAIN) !== 0;
+    link.lower = link.parts !== null && (ctx.url! & URL_LOWER) !== 0;
   }
   if (hasCode) {
     const code = a.hreflang!.trim();
@@ -151,14 +146,26 @@ function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
   }
 }
 
+/** What `checkHreflangLocal` returns. */
+export interface HreflangCheck {
+  /** Facts for the cluster index; null when the entry has no hreflang link. */
+  facts: HreflangFacts | null;
+  /**
+   * Bit i set when the href of alternate i (i < 31) is plain: printable ASCII without `&`, `'`,
+   * `<`, `>`, `"` or surrounding spaces (no ENC issue, bytes = length).
+   */
+  plainHrefs: number;
+}
+
 /**
- * Checks the entry's alternates; returns the facts for the cluster index (null when no hreflang link).
+ * Checks the entry's alternates; returns the facts for the cluster index and the plain hrefs.
  *
- * @example checkHreflangLocal(ctx) // hreflang="en-UK" → HREF-004
+ * @example checkHreflangLocal(ctx).facts // hreflang="en-UK" → HREF-004 in ctx.out
  */
-export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
+export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
   const alts = ctx.entry.alternates!;
-  plainHrefs = 0;
+  let plainHrefs = 0;
+  const link: LinkScan = { parts: null, lower: false, plain: false };
   const codes = new Map<string, string>();
   const codeList: string[] = [];
   const hashes: number[] = [];
@@ -166,10 +173,12 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
   let sigHash = 0;
   let sigXor = 0;
   for (let i = 0; i < alts.length; i++) {
-    if (!checkLink(ctx, alts[i], i)) continue;
+    const complete = checkLink(ctx, alts[i], i, link);
+    if (i < 31 && link.plain) plainHrefs |= 1 << i;
+    if (!complete) continue;
     const code = trimValue(alts[i].hreflang!).toLowerCase();
     const href = trimValue(alts[i].href!);
-    const hash = linkParts ? familyHash(href, linkParts, linkLower) : familyHash(href, scanUrl(href));
+    const hash = link.parts ? familyHash(href, link.parts, link.lower) : familyHash(href, scanUrl(href));
     hashes.push(hash);
     const prev = codes.get(code);
     if (prev !== undefined && prev !== href) {
@@ -189,7 +198,7 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
     codeList.push(code);
     hrefs.push(href);
   }
-  if (hrefs.length === 0) return null;
+  if (hrefs.length === 0) return { facts: null, plainHrefs };
   const self = trimValue(ctx.entry.loc);
   if (self !== '' && !hrefs.includes(self)) {
     report(
@@ -201,11 +210,12 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangFacts | null {
     );
   }
   checkFallback(ctx, codes);
-  return {
+  const facts: HreflangFacts = {
     hrefs,
     codes: codeList,
     hashes,
     sigHash: finishHash(sigHash ^ Math.imul(sigXor, 0x85ebca6b) ^ hrefs.length),
     xDefault: codes.get('x-default') ?? null,
   };
+  return { facts, plainHrefs };
 }

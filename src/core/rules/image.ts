@@ -1,7 +1,7 @@
 /** IMG rules (SITEMAP-RULES.md 6.12) on `entry.images`. IMG-001 and IMG-008 come from the parser. */
 import { scanUrl, trimValue, type UrlParts } from '../urls.ts';
-import { type EntryCtx, report, show } from './common.ts';
-import { checkUrlValue, lastUrlPlain } from './loc.ts';
+import { type EntryCtx, report, show, URL_PLAIN } from './common.ts';
+import { checkUrlValue } from './loc.ts';
 
 const MAX_IMAGES = 1000;
 const IMAGE_URL = { absRule: 'IMG-003', schemes: ['http', 'https'], page: false } as const;
@@ -13,28 +13,25 @@ const TAG: Record<(typeof DEPRECATED)[number], string> = {
   license: 'license',
 };
 
-/** Set by `checkImages`: bit i set when image i (i < 31) has a plain loc (see `lastUrlPlain`). */
-let plainLocs = 0;
-
-/**
- * Bit i set when the loc of image i (i < 31) in the last `checkImages` call is plain: printable
- * ASCII without `&`, `'`, `<`, `>`, `"` or surrounding spaces (no ENC issue, bytes = length).
- *
- * @example checkImages(ctx, parts); lastPlainImageLocs() & 1 // image 0
- */
-export function lastPlainImageLocs(): number {
-  return plainLocs;
+/** What `checkImages` returns. */
+export interface ImagesCheck {
+  /** How many images sit on another host than the page (IMG-005, reported once per document). */
+  offHost: number;
+  /**
+   * Bit i set when the loc of image i (i < 31) is plain: printable ASCII without `&`, `'`, `<`,
+   * `>`, `"` or surrounding spaces (no ENC issue, bytes = length).
+   */
+  plainLocs: number;
 }
 
 /**
- * Checks every image of the entry. Returns how many images sit on another host than the page
- * (IMG-005, reported once per document).
+ * Checks every image of the entry.
  *
  * @example checkImages(ctx, pageParts) // image without loc → IMG-002
  */
-export function checkImages(ctx: EntryCtx, page: UrlParts | null): number {
+export function checkImages(ctx: EntryCtx, page: UrlParts | null): ImagesCheck {
   const images = ctx.entry.images!;
-  plainLocs = 0;
+  let plainLocs = 0;
   if (images.length > MAX_IMAGES) {
     report(
       ctx,
@@ -60,7 +57,7 @@ export function checkImages(ctx: EntryCtx, page: UrlParts | null): number {
       );
     } else {
       const parts = checkUrlValue(ctx, im.loc, `images.${i}.loc`, IMAGE_URL);
-      if (i < 31 && lastUrlPlain()) plainLocs |= 1 << i;
+      if (i < 31 && ctx.url! & URL_PLAIN) plainLocs |= 1 << i;
       if (parts && pageHost !== null && parts.host.toLowerCase() !== pageHost) offHost++;
       const first = seen.get(loc);
       if (first !== undefined) {
@@ -85,7 +82,7 @@ export function checkImages(ctx: EntryCtx, page: UrlParts | null): number {
       );
     }
   }
-  return offHost;
+  return { offHost, plainLocs };
 }
 
 /** Host of an image URL, lowercased ('' when not absolute). @example imageHost('https://CDN.x.net/a.jpg') === 'cdn.x.net' */

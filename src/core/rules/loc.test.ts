@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type EntryCtx, URL_LOWER, URL_PLAIN } from './common.ts';
+import { badIndex, badReason, checkLoc, scanChars } from './loc.ts';
 import { entryIssues, rulesOf } from './testing.ts';
 
 const rules = (loc: string, kind?: 'text' | 'sitemapindex') => rulesOf(entryIssues({ loc }, kind));
@@ -60,5 +62,36 @@ describe('LOC rules', () => {
     expect(rules('https://www.example.com/?utm_source=mail')).toEqual(['LOC-009@loc']);
     expect(rules('https://www.example.com/?sidebar=1')).toEqual([]);
     expect(rules('https://admin:secret@www.example.com/')).toEqual(['LOC-010@loc']);
+  });
+});
+
+describe('URL scan results come back to the caller', () => {
+  const ctxFor = (loc: string): EntryCtx => ({
+    entry: { id: 0, loc },
+    kind: 'urlset',
+    settings: { now: 0 },
+    out: [],
+  });
+
+  it('scanChars returns the bad index and the flags in one number', () => {
+    expect(badIndex(scanChars('https://a.com/a b'))).toBe(15);
+    expect(badReason('https://a.com/a b', 15)).toBe('a space');
+    expect(badIndex(scanChars('https://a.com/%zz'))).toBe(14);
+    expect(badReason('https://a.com/%zz', 14)).toBe('a % not followed by two hex digits');
+    expect(badReason('https://a.com/#a#b', 16)).toBe('a second #');
+    expect(badIndex(scanChars('https://a.com/ok'))).toBe(-1);
+  });
+
+  it('each context gets the plain / lowercase facts of its own URL, whatever was checked in between', () => {
+    const plain = ctxFor('https://a.com/x');
+    const upper = ctxFor('https://a.com/X');
+    const amp = ctxFor('https://a.com/?a=1&b=2');
+    checkLoc(plain);
+    checkLoc(upper);
+    checkLoc(amp);
+    expect(plain.url).toBe(URL_PLAIN | URL_LOWER);
+    expect(upper.url).toBe(URL_PLAIN);
+    expect(amp.url).toBe(URL_LOWER);
+    expect(checkLoc(ctxFor('https://a.com/a b'))).not.toBeNull();
   });
 });

@@ -3,44 +3,10 @@
  * field (image:loc, video locations, xhtml:link href). TXT-001 replaces LOC-001 for text sitemaps.
  */
 
+import { describeInvisible, hasInvisible, isInvisibleUnit } from '../invisible.ts';
 import { hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
-import { type EntryCtx, report, show } from './common.ts';
+import { type EntryCtx, report, show, URL_LOWER, URL_PLAIN } from './common.ts';
 import type { RuleId } from './registry.ts';
-
-/** Set by `scanChars`: why the reported character is bad. */
-let badWhy = '';
-/** Set by `scanChars`: whether the value holds non-ASCII characters. */
-let nonAscii = false;
-/** Set by `scanChars`: whether the scanned part holds `&` or `'`. */
-let quoteOrAmp = false;
-/** Set by `scanChars`: whether the scanned part holds an uppercase ASCII letter. */
-let upper = false;
-/** Set by `checkUrlValue`: the trimmed value was scanned whole and is ASCII without uppercase. */
-let lowerUrl = false;
-
-/**
- * True when the trimmed value the last `checkUrlValue` / `checkLoc` call checked is known to be
- * ASCII without uppercase letters (lowercasing it changes nothing). Read it right after the call.
- *
- * @example checkLoc(ctx); lastUrlLower() // true for 'https://a.com/x'
- */
-export function lastUrlLower(): boolean {
-  return lowerUrl;
-}
-
-/** Set by `checkUrlValue`: the value was printable ASCII without `&`, `'` or edge spaces. */
-let plainUrl = false;
-
-/**
- * True when the value the last `checkUrlValue` / `checkLoc` call checked is plain: printable ASCII
- * without `&`, `'` or surrounding spaces (so ENC-007/008 cannot apply and its exported byte count
- * is its length). Read it right after the call.
- *
- * @example checkLoc(ctx); lastUrlPlain() // true for 'https://a.com/x'
- */
-export function lastUrlPlain(): boolean {
-  return plainUrl;
-}
 
 /**
  * Class of each ASCII character for `scanChars`: 0 ordinary, 1 rejected by LOC-003 (controls,
@@ -59,46 +25,58 @@ function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
+/** `scanChars` result: flag bits below SCAN_FLAGS, the bad index (if any) times SCAN_FLAGS above. */
+const SCAN_NON_ASCII = 1;
+const SCAN_QUOTE_OR_AMP = 2;
+const SCAN_UPPER = 4;
+const SCAN_BAD = 8;
+const SCAN_FLAGS = 16;
+
 /**
- * One pass over a (trimmed) URL for LOC-003 and LOC-004: index of the first character not allowed
- * in a URI, or -1; the reason and the non-ASCII flag are left in module variables (no allocation
- * on the hot path) and returned by `lastScan()`.
+ * One pass over a (trimmed) URL for LOC-003 and LOC-004, returned as one number (no allocation on
+ * the hot path): flag bits (non-ASCII, `&`/`'`, uppercase, bad) plus, when bad, the index of the
+ * first character not allowed in a URI (see `badIndex`, `badReason`).
  *
- * @example scanChars('https://a.com/a b') === 15
+ * @example badIndex(scanChars('https://a.com/a b')) === 15
  */
 export function scanChars(s: string): number {
-  nonAscii = false;
-  quoteOrAmp = false;
-  upper = false;
-  badWhy = '';
+  let flags = 0;
   let hashes = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c > 127) {
-      nonAscii = true;
+      flags |= SCAN_NON_ASCII;
+      // Bidi controls, zero-width and other invisible characters (issue 20): LOC-003, shown escaped.
+      if (isInvisibleUnit(c) && (c !== 0xdb40 || hasInvisible(s.slice(i, i + 2))))
+        return flags + SCAN_BAD + i * SCAN_FLAGS;
       continue;
     }
     const k = ASCII_CLASS[c];
     if (k === 0) continue;
-    if (k === 5) upper = true;
-    else if (k === 4) quoteOrAmp = true;
-    else if (k === 1) {
-      badWhy = c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
-      return i;
-    } else if (k === 2 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) {
-      badWhy = 'a % not followed by two hex digits';
-      return i;
-    } else if (k === 3 && ++hashes > 1) {
-      badWhy = 'a second #';
-      return i;
-    }
+    if (k === 5) flags |= SCAN_UPPER;
+    else if (k === 4) flags |= SCAN_QUOTE_OR_AMP;
+    else if (
+      k === 1 ||
+      (k === 2 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) ||
+      (k === 3 && ++hashes > 1)
+    )
+      return flags + SCAN_BAD + i * SCAN_FLAGS;
   }
-  return -1;
+  return flags;
 }
 
-/** Details of the last `scanChars` call. @example lastScan().nonAscii */
-export function lastScan(): { badWhy: string; nonAscii: boolean } {
-  return { badWhy, nonAscii };
+/** Index of the bad character of a `scanChars` result, or -1. @example badIndex(scanChars('a b')) === 1 */
+export function badIndex(scan: number): number {
+  return scan & SCAN_BAD ? Math.floor(scan / SCAN_FLAGS) : -1;
+}
+
+/** Why the character at `i` (found by `scanChars`) is not allowed. @example badReason('a b', 1) === 'a space' */
+export function badReason(s: string, i: number): string {
+  const c = s.charCodeAt(i);
+  if (c > 127) return `an invisible character ${describeInvisible(s, i)}`;
+  if (c === 37) return 'a % not followed by two hex digits';
+  if (c === 35) return 'a second #';
+  return c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
 }
 
 /** Why a trimmed value is not an absolute http(s) URL, or null when it is. */
@@ -209,8 +187,7 @@ export function checkUrlValue(
   field: string,
   opts: UrlFieldOptions = PAGE,
 ): UrlParts | null {
-  plainUrl = false;
-  lowerUrl = false;
+  ctx.url = 0;
   const spaced = hasEdgeSpace(raw);
   if (spaced) {
     report(
@@ -228,19 +205,20 @@ export function checkUrlValue(
   if (abs !== null) report(ctx, opts.absRule, 'error', `${label}: ${show(v)} — ${abs}.`, field);
   else checkLength(ctx, v, field);
   if (abs !== null && opts.absRule === 'TXT-001') return null;
-  const bad = scanChars(v);
-  lowerUrl = bad < 0 && !nonAscii && !upper;
-  plainUrl = bad < 0 && !nonAscii && !quoteOrAmp && raw === v;
+  const scan = scanChars(v);
+  const bad = badIndex(scan);
+  if (bad < 0 && !(scan & (SCAN_NON_ASCII | SCAN_UPPER))) ctx.url |= URL_LOWER;
+  if (bad < 0 && !(scan & (SCAN_NON_ASCII | SCAN_QUOTE_OR_AMP)) && raw === v) ctx.url |= URL_PLAIN;
   if (bad >= 0) {
     report(
       ctx,
       'LOC-003',
       'error',
-      `Invalid URL: ${show(v)} contains ${badWhy} at position ${bad + 1}; percent-encode it (a space becomes %20).`,
+      `Invalid URL: ${show(v)} contains ${badReason(v, bad)} at position ${bad + 1}; percent-encode it (a space becomes %20).`,
       field,
     );
   }
-  if (nonAscii) {
+  if (scan & SCAN_NON_ASCII) {
     report(
       ctx,
       'LOC-004',
@@ -261,8 +239,7 @@ export function checkUrlValue(
  */
 export function checkLoc(ctx: EntryCtx): UrlParts | null {
   const loc = ctx.entry.loc;
-  plainUrl = false;
-  lowerUrl = false;
+  ctx.url = 0;
   if (trimValue(loc) === '') {
     const rule = ctx.kind === 'sitemapindex' ? 'IDX-001' : 'XML-004';
     const what = ctx.kind === 'sitemapindex' ? 'child sitemap' : 'page';

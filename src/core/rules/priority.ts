@@ -14,6 +14,17 @@ export function commaPriority(v: string): string | null {
 }
 
 /**
+ * An out-of-range decimal clamped to the nearest bound, else null.
+ *
+ * @example clampPriority('1.5') === '1.0'; clampPriority('-0.2') === '0.0'; clampPriority('0.5') === null
+ */
+export function clampPriority(v: string): string | null {
+  if (!DECIMAL.test(v)) return null;
+  const n = Number(v);
+  return n > 1 ? '1.0' : n < 0 ? '0.0' : null;
+}
+
+/**
  * Checks `entry.priority`. Returns the trimmed value when valid (for PRIO-002 counts), else null.
  *
  * @example checkPriority(ctx) // '1.5' → PRIO-001 error; '0,8' → PRIO-001 error with a fix

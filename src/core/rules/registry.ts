@@ -193,7 +193,15 @@ export interface RuleInfo {
   reason?: string;
   /** True when `getFix(id)` in fixes.ts offers an automatic fix. */
   fixable: boolean;
+  /**
+   * Severity profile that reports the rule on every row (profile.ts). Absent: every profile.
+   * `'strict'`: only *Strict (XSD)*; under *Search engines* the rule is one file-level note.
+   */
+  profile?: 'strict';
 }
+
+/** Rules only the Strict (XSD) profile reports per row: XSD child order, harmless deprecated tags. */
+const STRICT_ONLY: ReadonlySet<string> = new Set(['XML-006', 'IMG-006', 'IMG-008']);
 
 /** Human names of the groups, for headings. @example GROUP_NAMES.LOC === 'URLs' */
 export const GROUP_NAMES: Readonly<Record<string, string>> = {
@@ -229,6 +237,7 @@ function info(id: RuleId, [severity, stage, title, reason]: Row): RuleInfo {
     },
   };
   if (reason !== undefined) r.reason = reason;
+  if (STRICT_ONLY.has(id)) r.profile = 'strict';
   return r;
 }
 

@@ -129,7 +129,7 @@ export const CLEAN_LOC = 8;
  * Runs ENC-007 / ENC-008 / TXT-003 over every value of the entry. `clean` skips scalar fields that
  * already passed their own strict format check (a valid date or keyword cannot hold such characters);
  * `plainImages` / `plainHrefs` skip image locs / alternate hrefs known to be plain (bit i: item i,
- * see `lastPlainImageLocs`, `lastPlainHrefs`).
+ * see `ImagesCheck.plainLocs`, `HreflangCheck.plainHrefs`).
  *
  * @example checkValues(ctx) // loc 'https://a.com/?a=1&amp;b=2' → ENC-007 at 'loc'
  */

@@ -45,7 +45,7 @@ export interface LayoutOptions {
 /** A fresh write context for one export. */
 export function makeContext(
   doc: SitemapDocument,
-  opts: { pretty: boolean; lean: boolean; stripDeprecated: boolean },
+  opts: { pretty: boolean; lean: boolean; stripDeprecated: boolean; nonUrlLines?: 'keep' | 'drop' },
   issues: WriteContext['issues'],
 ): WriteContext {
   return {
@@ -55,6 +55,7 @@ export function makeContext(
     nl: opts.pretty ? '\n' : '',
     lean: opts.lean,
     stripDeprecated: opts.stripDeprecated,
+    nonUrl: doc.kind === 'text' ? (opts.nonUrlLines ?? 'keep') : null,
     extra: new Map(),
     docNamespaces: doc.namespaces,
     flags: 0,

@@ -3,7 +3,7 @@
  * Each returns the entry's text.
  */
 import type { Entry } from '../model.ts';
-import { cleanText, cleanUrl, plainUrl, trimReported } from './escape.ts';
+import { cleanText, cleanUrl, escapeXml, plainUrl, trimReported } from './escape.ts';
 import {
   type WriteContext,
   writeAlternates,
@@ -66,6 +66,10 @@ function isCanonicalPriority(v: string): boolean {
 export function writeUrl(ctx: WriteContext, e: Entry): string {
   ctx.entry = e.id;
   const t = ctx.tags;
+  if (ctx.nonUrl !== null && !isUrlLine(e.loc)) {
+    const line = e.loc.trim();
+    return ctx.nonUrl === 'drop' || line === '' ? '' : `${t.urlOpen}${escapeXml(line)}${t.fusedEnd[0]}`;
+  }
   // One string per entry; `c` is the element whose end tag is still pending; it is fused with
   // the next tag. Appends are single strings so the concatenation stays one flat chain.
   let s = t.urlOpen;
@@ -139,8 +143,24 @@ export function writeSitemapRef(ctx: WriteContext, e: Entry): string {
 /** One line of a text sitemap (URL-escaped, not entity-escaped); '' for an empty loc. */
 export function writeTextLine(ctx: WriteContext, e: Entry): string {
   ctx.entry = e.id;
+  if (ctx.nonUrl !== null && !isUrlLine(e.loc)) {
+    const line = e.loc.trim();
+    return ctx.nonUrl === 'drop' || line === '' ? '' : `${line}\n`;
+  }
   const v = plainUrl(ctx, e.loc, 'loc');
   return v === '' ? '' : `${v}\n`;
+}
+
+const URL_LINE = /^\s*https?:\/\//i;
+
+/**
+ * True when a text sitemap line is a URL (starts with http:// or https://); other lines (TXT-001:
+ * `#` comments, notes) are written as they were or left out, never percent-encoded.
+ *
+ * @example isUrlLine('https://www.example.com/') === true; isUrlLine('# products') === false
+ */
+export function isUrlLine(loc: string): boolean {
+  return URL_LINE.test(loc);
 }
 
 /** True when an entry carries data a text sitemap cannot hold (TXT-006). */

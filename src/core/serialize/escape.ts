@@ -186,6 +186,25 @@ function cleanMarkup(
   return attr ? escapeAttr(clean) : escapeXml(clean);
 }
 
+/**
+ * Drop forbidden characters (reported as ENC-008) and entity-escape text that is part of mixed
+ * content: unlike {@link cleanText} nothing is trimmed, since every character is data there.
+ *
+ * @example cleanSegment(ctx, ' shows <how> ', 'videos.0.description') // ' shows &lt;how&gt; '
+ */
+export function cleanSegment(
+  ctx: CleanContext,
+  value: string,
+  field: string,
+  index?: number,
+  sub?: string,
+): string {
+  if (!NEEDS_TEXT_WORK.test(value)) return value;
+  const r = removeForbidden(value);
+  reportRemoved(ctx, r.removed, field, index, sub);
+  return escapeXml(r.value);
+}
+
 const URL_NEEDS_WORK = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]|%(?![0-9A-Fa-f]{2})/;
 /** Runs of characters a URI may not contain, or a `%` that does not start an escape. */
 const URL_RUNS = /[^!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~%]+|%(?![0-9A-Fa-f]{2})/g;

@@ -2,9 +2,17 @@
  * Writers for the image, video, news and xhtml:link extensions (OUT-003, OUT-006, OUT-007).
  * Each returns the XML text for one entry's extension data, indented for `<url>` children.
  */
-import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
+import { type Alternate, type ImageData, NS, type RawXml, type XNode } from '../model.ts';
 import { NEWS_CHILD_ORDER, NEWS_PUBLICATION_ORDER, VIDEO_CHILD_ORDER } from '../xsdOrder.ts';
-import { type CleanContext, cleanAttr, cleanMaybeUrl, cleanText, cleanUrl } from './escape.ts';
+import {
+  type CleanContext,
+  cleanAttr,
+  cleanMaybeUrl,
+  cleanSegment,
+  cleanText,
+  cleanUrl,
+  escapeAttr,
+} from './escape.ts';
 import { placeRawXml, USES_IMAGE, USES_NEWS, USES_VIDEO, USES_XHTML } from './namespaces.ts';
 import { NEWS_VALUE, VIDEO_VALUE } from './normalize.ts';
 
@@ -15,6 +23,8 @@ export interface WriteContext extends CleanContext {
   nl: string;
   lean: boolean;
   stripDeprecated: boolean;
+  /** Text documents: what to do with lines that are not URLs (TXT-001); null for other kinds. */
+  nonUrl: 'keep' | 'drop' | null;
   /** Document-wide unknown namespaces, prefix → URI (first use wins). */
   extra: Map<string, string>;
   /** Root namespaces of the source, to resolve prefixes of extras without `nsDecls`. */
@@ -153,35 +163,126 @@ function writeAttrs(ctx: CleanContext, node: XNode, spec: NodeWriteSpec, strip: 
   return s;
 }
 
+/**
+ * Namespace bindings in scope while writing one extension element: a chain of prefix → URI
+ * frames from the root's (default namespace and the extension's prefix) down to the element.
+ */
+interface NsFrame {
+  prefix: string;
+  uri: string;
+  up: NsFrame | null;
+}
+
+function boundTo(scope: NsFrame | null, prefix: string): string | undefined {
+  for (let f = scope; f !== null; f = f.up) if (f.prefix === prefix) return f.uri;
+  return undefined;
+}
+
+/** The root's bindings as seen from inside `<p:video>` / `<p:news>`. */
+function rootScope(spec: NodeWriteSpec): NsFrame {
+  const uri = spec.prefix === 'video' ? NS.video : NS.news;
+  return { prefix: spec.prefix, uri, up: { prefix: '', uri: NS.sitemap, up: null } };
+}
+
+/**
+ * The qualified name of `node` and the `xmlns` attributes it needs in `scope` (its own prefix and
+ * those of its attributes, declared on the element itself when not already bound the same way).
+ */
+function nodeName(
+  ctx: WriteContext,
+  node: XNode,
+  spec: NodeWriteSpec,
+  scope: NsFrame | null,
+): { qname: string; decls: string; scope: NsFrame | null } {
+  const foreign = node.ns !== undefined;
+  const qname = foreign ? node.name : `${spec.prefix}:${node.name}`;
+  const colon = qname.indexOf(':');
+  const own = colon === -1 ? '' : qname.slice(0, colon);
+  let needs: Record<string, string> | undefined = node.nsDecls;
+  if (!foreign) needs = { ...needs, [own]: spec.prefix === 'video' ? NS.video : NS.news };
+  else if (needs === undefined || !(own in needs)) {
+    const uri = node.ns !== '' ? node.ns : own === '' ? '' : ctx.docNamespaces?.[own];
+    if (uri !== undefined) needs = { ...needs, [own]: uri };
+  }
+  let decls = '';
+  let sc = scope;
+  for (const prefix in needs) {
+    const uri = needs[prefix];
+    if (prefix === 'xml' || boundTo(sc, prefix) === uri || (prefix !== '' && uri === '')) continue;
+    decls += prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`;
+    sc = { prefix, uri, up: sc };
+  }
+  return { qname, decls, scope: sc };
+}
+
+/** True when `node` has text that must stay between its children (written inline, in order). */
+function isMixed(node: XNode): boolean {
+  if (!node.children || node.children.length === 0) return false;
+  if (node.mixed) return true;
+  return node.text.trim() !== '';
+}
+
+/**
+ * Mixed content, inline and in source order: the text segments exactly as written (not trimmed),
+ * children neither reordered nor stripped, since whitespace and order are data here.
+ */
+function writeInline(ctx: WriteContext, node: XNode, spec: NodeWriteSpec, scope: NsFrame | null): string {
+  const n = nodeName(ctx, node, spec, scope);
+  const attrs = writeAttrs(ctx, node, spec, false);
+  const kids = node.children ?? [];
+  const segs =
+    node.mixed && node.mixed.length === kids.length + 1 && node.mixed.join('') === node.text
+      ? node.mixed
+      : [node.text, ...kids.map(() => '')];
+  if (kids.length === 0 && node.text === '') return `<${n.qname}${n.decls}${attrs}/>`;
+  let s = `<${n.qname}${n.decls}${attrs}>`;
+  for (let i = 0; i <= kids.length; i++) {
+    s += cleanSegment(ctx, segs[i], spec.field, spec.index, node.name);
+    if (i < kids.length) s += writeInline(ctx, kids[i], spec, n.scope);
+  }
+  return `${s}</${n.qname}>`;
+}
+
 function writeNodes(
   ctx: WriteContext,
   nodes: readonly XNode[],
   parent: string,
   depth: number,
   spec: NodeWriteSpec,
+  scope: NsFrame | null = rootScope(spec),
 ): string {
   let s = '';
-  const ind = ctx.ind[depth];
+  const ind = ctx.ind[depth] ?? ctx.ind[ctx.ind.length - 1];
   const p = spec.prefix;
   for (const node of ordered(nodes, parent)) {
-    if (ctx.stripDeprecated && (p === 'video' ? VIDEO_DEPRECATED : NEWS_LEGACY).has(node.name)) continue;
+    const foreign = node.ns !== undefined;
+    if (!foreign && ctx.stripDeprecated && (p === 'video' ? VIDEO_DEPRECATED : NEWS_LEGACY).has(node.name))
+      continue;
+    if (isMixed(node)) {
+      s += `${ind}${writeInline(ctx, node, spec, scope)}${ctx.nl}`;
+      continue;
+    }
     const attrs = writeAttrs(ctx, node, spec, ctx.stripDeprecated);
+    const n = nodeName(ctx, node, spec, scope);
     if (node.children && node.children.length > 0) {
-      const inner = writeNodes(ctx, node.children, node.name, depth + 1, spec);
-      if (inner === '' && attrs === '') continue;
-      s += `${ind}<${p}:${node.name}${attrs}>${ctx.nl}${inner}${ind}</${p}:${node.name}>${ctx.nl}`;
+      const inner = writeNodes(ctx, node.children, foreign ? '' : node.name, depth + 1, spec, n.scope);
+      if (inner === '' && attrs === '' && !foreign) continue;
+      s += `${ind}<${n.qname}${n.decls}${attrs}>${ctx.nl}${inner}${ind}</${n.qname}>${ctx.nl}`;
       continue;
     }
     let text: string;
-    if (p === 'video' && URL_NODES.has(node.name))
+    if (!foreign && p === 'video' && URL_NODES.has(node.name))
       text = cleanUrl(ctx, node.text, spec.field, spec.index, node.name);
     else {
-      const norm = spec.values[node.name];
+      const norm = foreign ? undefined : spec.values[node.name];
       const raw = norm ? norm(node.text.trim()) : node.text;
       text = cleanText(ctx, raw, spec.field, spec.index, node.name);
     }
-    if (text === '' && attrs === '') continue;
-    s += `${ind}<${p}:${node.name}${attrs}>${text}</${p}:${node.name}>${ctx.nl}`;
+    if (text === '' && attrs === '') {
+      if (foreign) s += `${ind}<${n.qname}${n.decls}/>${ctx.nl}`;
+      continue;
+    }
+    s += `${ind}<${n.qname}${n.decls}${attrs}>${text}</${n.qname}>${ctx.nl}`;
   }
   return s;
 }

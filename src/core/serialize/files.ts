@@ -17,6 +17,7 @@ import {
 } from './chunks.ts';
 import { hasMetadata } from './entries.ts';
 import type { BodyTap } from './sink.ts';
+import { type ExportProblem, verifyExport } from './verify.ts';
 
 /** One produced file. `bytes` are what to save; `uncompressedBytes` is the size limits apply to. */
 export interface OutputFile {
@@ -33,6 +34,7 @@ export interface FileSettings {
   pretty: boolean;
   lean: boolean;
   stripDeprecated: boolean;
+  nonUrlLines: 'keep' | 'drop';
   schemaHints: boolean;
   stylesheet?: string;
   baseName: string;
@@ -42,6 +44,8 @@ export interface FileSettings {
   verifyGzip: boolean;
   /** Leave `.gz` files' bytes uncompressed for the caller to gzip (SerializeOptions.deferGzip). */
   deferGzip: boolean;
+  /** Read every written file back and compare it with the document (SerializeOptions.verify). */
+  verify: boolean;
 }
 
 /** Hard protocol limits (SIZE-001..003, NEWS-004). */
@@ -139,6 +143,14 @@ export function* buildFileSteps(
   }
   const { chunks, raws } = yield* writeFileSteps(doc, layout, s, issues, tap);
   const ext = `.${mode}${gz}`;
+  if (s.verify) {
+    for (let i = 0; i < chunks.length; i++) {
+      yield;
+      const name = chunks.length === 1 ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
+      const part = { ...doc, entries: doc.entries.slice(chunks[i].first, chunks[i].end) };
+      if (exportBlocked(name, verifyExport(part, raws[i], s), issues)) return [];
+    }
+  }
   if (chunks.length === 1) return [finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues)];
   const children = chunks.map((c, i) =>
     finish(`${s.baseName}-${i + 1}${ext}`, raws[i], c.entries, s, issues),
@@ -191,6 +203,24 @@ function* writeFileSteps(
   tap?.restart();
   issues.length = mark;
   return yield* pass(limits);
+}
+
+/**
+ * Turn the problems {@link verifyExport} found in file `name` into ENC-004 errors (the first few,
+ * each naming its entry); true when there were any: the export is then blocked (no files).
+ */
+export function exportBlocked(name: string, problems: readonly ExportProblem[], issues: Issue[]): boolean {
+  if (problems.length === 0) return false;
+  for (const p of problems.slice(0, 5)) {
+    const issue = makeIssue(
+      'ENC-004',
+      'error',
+      `Export blocked: ${name} was read back and checked before download, and it does not hold the document's data. ${p.message}. Nothing was written; please report this file.`,
+    );
+    if (p.entry !== null) issue.entry = p.entry;
+    issues.push(issue);
+  }
+  return true;
 }
 
 function reportTextLoss(entries: readonly Entry[], issues: Issue[]): void {

@@ -214,3 +214,38 @@ describe('planWorkspaceExport', () => {
     ]);
   });
 });
+
+describe('names from input are data, never paths (issue 20 case 7)', () => {
+  it('zip member names that climb out, are absolute or reserved export under the publish base', () => {
+    const ws = buildWorkspace([
+      { name: '../../x.xml', result: urls('https://a.example/x/', 1) },
+      { name: '/etc/passwd.xml', result: urls('https://a.example/p/', 1) },
+      { name: '..\\..\\win.xml', result: urls('https://a.example/w/', 1) },
+      { name: 'C:\\temp\\con.xml', result: urls('https://a.example/c/', 1) },
+      { name: '__proto__', result: urls('https://a.example/q/', 1) },
+      { name: 'a#b?.xml', result: urls('https://a.example/h/', 1) },
+    ]);
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/maps/sitemap.xml',
+    });
+    const children = plan.filter((p) => p.role === 'child').map((p) => p.name);
+    expect(children).toEqual([
+      'x.xml',
+      'etc/passwd.xml',
+      'win.xml',
+      'temp/_con.xml',
+      '__proto__',
+      'a#b-.xml',
+    ]);
+    for (const p of plan) {
+      expect(p.url.startsWith('https://a.example/maps/'), p.url).toBe(true);
+      expect(p.name).not.toMatch(/(^|\/)\.\.?(\/|$)|^\/|\\/);
+    }
+    const index = indexOf(plan)[0];
+    const locs = index.document.entries.map((e) => e.loc);
+    expect(locs).toContain('https://a.example/maps/a%23b-.xml');
+    expect(locs.every((l) => l.startsWith('https://a.example/maps/'))).toBe(true);
+  });
+});

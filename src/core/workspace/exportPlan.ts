@@ -3,6 +3,8 @@
  * the index regenerated to point at the final absolute URLs. Bytes are produced later by the
  * serializer (`serializeFiles` in `../serialize.ts`), one planned document at a time.
  */
+
+import { appendAll } from '../arrays.ts';
 import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
 import { cut } from './estimate.ts';
 import { newestLastmod } from './lastmod.ts';
@@ -56,16 +58,49 @@ function splitName(name: string): { stem: string; ext: string } {
   return { stem: EXT.exec(name)?.[0] ? name.slice(0, name.length - ext.length) : name, ext };
 }
 
+/** Windows device names, reserved with any extension (`con.xml` too). */
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$/i;
+/** Characters no file name should carry on any system: controls, `<>:"|?*`, backslash. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const UNSAFE = /[\u0000-\u001f\u007f<>:"|?*\\]/g;
+
+/**
+ * A name from input (a zip member, a dropped file) made safe as a relative export path: data,
+ * never a path that leaves the folder. Backslashes count as separators; empty, `.` and `..`
+ * segments are dropped (so no absolute path and no way up); unsafe characters become `-`;
+ * trailing dots and spaces go; Windows device names get a `_` prefix. Folders stay (`fr/a.xml`).
+ *
+ * @example safeExportName('../../x.xml') // 'x.xml'
+ * @example safeExportName('C:\\win\\con.xml') // 'win/_con.xml'
+ */
+export function safeExportName(name: string): string {
+  const segments: string[] = [];
+  for (const raw of name.split(/[/\\]+/)) {
+    let seg = raw
+      .replace(UNSAFE, '-')
+      .replace(/[. ]+$/, '')
+      .trim();
+    if (seg === '' || seg === '.' || /^\.+$/.test(seg)) continue;
+    if (segments.length === 0 && /^[A-Za-z]-$/.test(seg)) continue; // a drive letter `C:`
+    if (RESERVED.test(seg)) seg = `_${seg}`;
+    segments.push(seg);
+  }
+  return segments.length === 0 ? 'sitemap.xml' : segments.join('/');
+}
+
 class Names {
   private readonly used = new Set<string>();
   constructor(private readonly base: string) {}
-  /** Reserve `name`, or `<stem>-2<ext>`, `-3`, … when taken. */
+  /** Reserve `name` (made safe, see {@link safeExportName}), or `<stem>-2<ext>`, `-3`, … when taken. */
   take(name: string): { name: string; url: string } {
-    let out = name;
-    const { stem, ext } = splitName(name);
+    let out = safeExportName(name);
+    const { stem, ext } = splitName(out);
     for (let k = 2; this.used.has(out); k++) out = `${stem}-${k}${ext}`;
     this.used.add(out);
-    return { name: out, url: new URL(out, this.base).href };
+    const url = new URL(out.split('/').map(encodeURIComponent).join('/'), this.base).href;
+    // Never reached with a safe name; a guard so no index ever points outside the publish base.
+    if (!url.startsWith(this.base)) throw new Error(`Export name ${out} resolves outside ${this.base}`);
+    return { name: out, url };
   }
 }
 
@@ -174,7 +209,7 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
   const indexes: PlannedFile[] = [];
   ws.indexes.forEach((i, k) => {
     const lines = indexLines(ws, i, options, indexNames, partLines);
-    if (k === 0) lines.push(...extraLines());
+    if (k === 0) appendAll(lines, extraLines());
     pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document);
   });
   if (generated !== undefined) {
@@ -203,7 +238,7 @@ function indexLines(
     if (ref.file === null) lines.push(line(missingUrl(ref, options), kept));
     else if (ws.files[ref.file].kind === 'sitemapindex')
       lines.push(line(indexNames.get(ref.file)!.url, options.now));
-    else lines.push(...partLines(ref.file, kept));
+    else appendAll(lines, partLines(ref.file, kept));
   }
   return lines;
 }

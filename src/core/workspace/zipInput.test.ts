@@ -33,3 +33,63 @@ describe('readZipFiles', () => {
     expect(out.error).toMatch(/^Not a readable ZIP archive/);
   });
 });
+
+/** Overwrite the declared uncompressed size of every member (local headers and central directory). */
+function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
+  const out = zip.slice();
+  const v = new DataView(out.buffer);
+  for (let i = 0; i + 4 <= out.length; i++) {
+    const sig = v.getUint32(i, true);
+    if (sig === 0x04034b50) v.setUint32(i + 22, size, true);
+    else if (sig === 0x02014b50) v.setUint32(i + 24, size, true);
+  }
+  return out;
+}
+
+describe('readZipFiles on hostile archives (issue 20 cases 6, 7)', () => {
+  it('a member that declares 200 bytes and inflates to 24 MB stops at the cap while inflating', () => {
+    const zip = lieAboutSizes(zipSync({ 'bomb.xml': new Uint8Array(24 * 1024 * 1024) }), 200);
+    expect(zip.length).toBeLessThan(200_000);
+    const out = readZipFiles(zip, { maxBytes: 5_000_000 });
+    expect(out.files).toEqual([]);
+    expect(out.skipped).toEqual([
+      { name: 'bomb.xml', reason: 'over the 5,000,000-byte limit for one archive' },
+    ]);
+  });
+
+  it('a member whose inflated size differs from its declared size is not trusted', () => {
+    const zip = lieAboutSizes(zipSync({ 'a.xml': new Uint8Array(1000) }), 200);
+    const out = readZipFiles(zip);
+    expect(out.files).toEqual([]);
+    expect(out.skipped[0].reason).toBe('declares 200 bytes but inflates to 1,000; not trusted');
+  });
+
+  it('reports progress in compressed bytes and stops when cancelled', () => {
+    const zip = zipSync({ 'a.xml': new Uint8Array(200_000).map((_, i) => (i * 7919) % 251) }, { level: 0 });
+    const seen: number[] = [];
+    let calls = 0;
+    const out = readZipFiles(zip, {
+      onProgress: (done, total) => {
+        expect(total).toBe(zip.length);
+        seen.push(done);
+      },
+      cancelled: () => ++calls > 3,
+    });
+    expect(out.cancelled).toBe(true);
+    expect(out.files).toEqual([]);
+    expect(seen.length).toBe(3);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+
+  it('keeps members named __proto__ and constructor', () => {
+    // A name no plain object can hold as a key, written over a same-length placeholder.
+    const named = (name: string) => {
+      const z = zipSync({ [name.replace(/./g, 'q')]: strToU8('<urlset/>') });
+      const s = new TextDecoder('latin1').decode(z).replaceAll(name.replace(/./g, 'q'), name);
+      return Uint8Array.from(s, (c) => c.charCodeAt(0));
+    };
+    for (const name of ['__proto__', 'constructor']) {
+      expect(readZipFiles(named(name)).files.map((f) => f.name)).toEqual([name]);
+    }
+  });
+});

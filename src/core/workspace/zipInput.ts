@@ -1,13 +1,23 @@
 /**
  * Reading a dropped .zip of sitemap files into named byte arrays for a workspace (issue 7).
  * Parsing each file is the caller's job (`parseSitemap`), so this module stays small.
+ *
+ * Hostile archives (issue 20): members are inflated with fflate's streaming `Unzip`, the input
+ * pushed in {@link ZIP_PUSH_BYTES} slices; sizes are what inflating actually produces (declared
+ * sizes are not trusted), and the cap is enforced on every output chunk, so a member that
+ * declares 200 bytes and inflates to 4 GiB stops at the cap. Names are kept in arrays, never as
+ * object keys (`__proto__` survives).
  */
-import { unzipSync } from 'fflate';
+import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 
 /** Options of {@link readZipFiles}. */
 export interface ReadZipOptions {
   /** Cap on the summed uncompressed size of the extracted files, in bytes. Default 200,000,000. */
   maxBytes?: number;
+  /** Called after each input slice with the compressed bytes read so far and the total. */
+  onProgress?: (done: number, total: number) => void;
+  /** Polled between input slices; when it returns true, reading stops with `cancelled`. */
+  cancelled?: () => boolean;
 }
 
 /** Result of {@link readZipFiles}. Never thrown: a broken archive comes back as `error`. */
@@ -17,9 +27,27 @@ export interface ZipFiles {
   /** Entries left out, with the reason (folder, system file, unsupported compression, over the cap). */
   skipped: Array<{ name: string; reason: string }>;
   error?: string;
+  /** True when `cancelled()` stopped the reading (files so far are dropped). */
+  cancelled?: boolean;
 }
 
+/** Default cap on the summed inflated size of one archive. */
+export const DEFAULT_MAX_ZIP_BYTES = 200_000_000;
+/** Compressed bytes pushed per step: at most ~1,032× this is inflated before the cap is checked. */
+export const ZIP_PUSH_BYTES = 16 * 1024;
+
 const SYSTEM = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$|\._)/;
+
+function concat(parts: Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
 
 /**
  * Extract the files of a ZIP archive, skipping folders, macOS/Windows system files, entries
@@ -28,28 +56,101 @@ const SYSTEM = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$|\._)/;
  * @example readZipFiles(bytes).files.map((f) => f.name) // ['sitemap.xml', 'fr/sitemap.xml']
  */
 export function readZipFiles(zip: Uint8Array, options: ReadZipOptions = {}): ZipFiles {
-  const maxBytes = options.maxBytes ?? 200_000_000;
+  const steps = readZipSteps(zip, options);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * {@link readZipFiles} for a worker: awaits `pause()` every `every` input slices (default 64,
+ * 1 MiB of compressed input), so cancel messages and progress get through between them.
+ *
+ * @example await readZipFilesAsync(bytes, { cancelled: () => stop, pause: () => new Promise((r) => setTimeout(r, 0)) })
+ */
+export async function readZipFilesAsync(
+  zip: Uint8Array,
+  options: ReadZipOptions & { pause: () => Promise<void>; every?: number },
+): Promise<ZipFiles> {
+  const steps = readZipSteps(zip, options);
+  const every = options.every ?? 64;
+  for (let k = 1; ; k++) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (k % every === 0) await options.pause();
+  }
+}
+
+/** {@link readZipFiles} as steps: it yields after each input slice. */
+export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Generator<void, ZipFiles> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ZIP_BYTES;
+  const files: ZipFiles['files'] = [];
   const skipped: ZipFiles['skipped'] = [];
   let total = 0;
+  let over = false;
+  const limit = `over the ${maxBytes.toLocaleString('en-US')}-byte limit for one archive`;
+  const onFile = (file: UnzipFile) => {
+    const name = file.name;
+    let reason: string | undefined;
+    if (name.endsWith('/')) return;
+    if (SYSTEM.test(name)) reason = 'system file';
+    else if (file.compression !== 0 && file.compression !== 8)
+      reason = `unsupported compression method ${file.compression}`;
+    else if (over) reason = limit;
+    if (reason !== undefined) {
+      skipped.push({ name, reason });
+      return;
+    }
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    let done = false;
+    file.ondata = (err, chunk, final) => {
+      if (done) return;
+      if (err) {
+        done = true;
+        skipped.push({ name, reason: `cannot be inflated: ${err.message}` });
+        return;
+      }
+      size += chunk.length;
+      total += chunk.length;
+      if (total > maxBytes) {
+        done = true;
+        over = true;
+        parts.length = 0;
+        skipped.push({ name, reason: limit });
+        file.terminate();
+        return;
+      }
+      if (chunk.length > 0) parts.push(chunk);
+      if (!final) return;
+      done = true;
+      const declared = file.originalSize;
+      if (declared !== undefined && declared > 0 && declared !== size) {
+        skipped.push({
+          name,
+          reason: `declares ${declared.toLocaleString('en-US')} bytes but inflates to ${size.toLocaleString('en-US')}; not trusted`,
+        });
+        return;
+      }
+      files.push({ name, bytes: concat(parts, size) });
+    };
+    file.start();
+  };
   try {
-    const unzipped = unzipSync(zip, {
-      filter(file) {
-        let reason: string | undefined;
-        if (file.name.endsWith('/')) return false;
-        if (SYSTEM.test(file.name)) reason = 'system file';
-        else if (file.compression !== 0 && file.compression !== 8)
-          reason = `unsupported compression method ${file.compression}`;
-        else if (total + file.originalSize > maxBytes)
-          reason = `over the ${maxBytes.toLocaleString('en-US')}-byte limit for one archive`;
-        if (reason !== undefined) {
-          skipped.push({ name: file.name, reason });
-          return false;
-        }
-        total += file.originalSize;
-        return true;
-      },
-    });
-    return { files: Object.entries(unzipped).map(([name, bytes]) => ({ name, bytes })), skipped };
+    const unzip = new Unzip(onFile);
+    unzip.register(UnzipInflate);
+    for (let at = 0; at < zip.length || at === 0; at += ZIP_PUSH_BYTES) {
+      if (options.cancelled?.()) return { files: [], skipped, cancelled: true };
+      const end = Math.min(zip.length, at + ZIP_PUSH_BYTES);
+      unzip.push(zip.subarray(at, end), end >= zip.length);
+      options.onProgress?.(end, zip.length);
+      if (end >= zip.length) break;
+      yield;
+    }
+    if (files.length === 0 && skipped.length === 0 && !looksLikeZip(zip))
+      return { files, skipped, error: 'Not a readable ZIP archive: no local file header' };
+    return { files, skipped };
   } catch (e) {
     return {
       files: [],
@@ -57,4 +158,8 @@ export function readZipFiles(zip: Uint8Array, options: ReadZipOptions = {}): Zip
       error: `Not a readable ZIP archive: ${e instanceof Error ? e.message : String(e)}`,
     };
   }
+}
+
+function looksLikeZip(b: Uint8Array): boolean {
+  return b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5) && (b[3] === 4 || b[3] === 6);
 }

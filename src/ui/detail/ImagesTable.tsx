@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import type { Entry, ImageData, Issue } from '../../core/model.ts';
 import { useCommands } from '../useAppState.ts';
 import { Field } from './Field.tsx';
@@ -25,6 +26,14 @@ export interface ImagesTableProps {
 export function ImagesTable({ entry, issues }: ImagesTableProps) {
   const commands = useCommands();
   const images = entry.images ?? [];
+  const sectionRef = useRef<HTMLElement>(null);
+  // After "+ Add image", typing goes to the new image's URL (not to the button, where Enter adds another).
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null || images.length <= focusRow) return;
+    sectionRef.current?.querySelector<HTMLInputElement>(`[aria-label="Image ${focusRow + 1} URL"]`)?.focus();
+    setFocusRow(null);
+  }, [focusRow, images.length]);
   const shownDeprecated = DEPRECATED.filter((d) => images.some((im) => im[d.key] !== undefined));
   const set = (i: number, item: ImageData, label: string) =>
     commands.editList(entry.id, 'images', { op: 'set', index: i, item }, label);
@@ -34,7 +43,7 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
     set(i, next, key === 'loc' ? 'Edit image URL' : `Edit image ${key}`);
   };
   return (
-    <section className="dt-section" aria-label="Images">
+    <section className="dt-section" aria-label="Images" ref={sectionRef}>
       <IssueList issues={issuesAt(issues, 'images')} />
       {images.length === 0 ? <p className="dt-empty">No images on this page.</p> : null}
       {images.length > 0 ? (
@@ -107,7 +116,10 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
         <button
           type="button"
           className="btn small"
-          onClick={() => commands.editList(entry.id, 'images', { op: 'add', item: { loc: '' } })}
+          onClick={() => {
+            setFocusRow(images.length);
+            commands.editList(entry.id, 'images', { op: 'add', item: { loc: '' } });
+          }}
         >
           + Add image
         </button>

@@ -1,6 +1,7 @@
 import type { Issue } from '../../core/model.ts';
 import { canFix, fixLabel } from '../../state/rules.ts';
 import type { AppState } from '../../state/types.ts';
+import { IssueFix } from '../IssueFix.tsx';
 import { useAppState, useCommands } from '../useAppState.ts';
 
 const selDoc = (s: AppState) => s.doc;
@@ -33,7 +34,9 @@ export function IssueList({ issues, id, compact }: IssueListProps) {
           <span className={`sev ${issue.severity}`} role="img" aria-label={issue.severity} />
           <span className="dt-msg">{issue.message}</span>
           <span className="rule-id">{issue.rule}</span>
-          {fixable(issue) ? (
+          {doc !== null && doc.entries.length <= PROBE_LIMIT ? (
+            <IssueFix issue={issue} />
+          ) : fixable(issue) ? (
             <button type="button" className="btn small" onClick={() => commands.applyFix(issue)}>
               {fixLabel(issue)}
             </button>

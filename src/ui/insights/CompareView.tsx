@@ -13,6 +13,7 @@ import {
   parseCompareFile,
   rowsOf,
   startCompare,
+  summarizeField,
 } from '../../state/insightsCompare.ts';
 import type { AppState } from '../../state/types.ts';
 import { useModal } from '../Dialog.tsx';
@@ -46,8 +47,7 @@ function useOtherFile(file: { name: string; bytes: Uint8Array }): Load {
 
 function fieldText(e: Entry | undefined, f: DiffField): string {
   if (!e) return '';
-  if (f === 'lastmod' || f === 'changefreq' || f === 'priority') return e[f] ?? '(none)';
-  return plural(e[f]?.length ?? 0, 'item');
+  return summarizeField(e, f) || '(none)';
 }
 
 function rowDetail(row: DiffRow, session: CompareSession): string {

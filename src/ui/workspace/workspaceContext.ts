@@ -20,6 +20,8 @@ export function createAppWorkspace(): WorkspaceStore {
     primary: createAppStore(shared),
     createStore: () => createAppStore(shared),
     now: shared.now,
+    // Zips inflate in the worker (streamed, capped, cancellable); the core reader is the fallback.
+    readZip: shared.worker.unzip?.bind(shared.worker),
     storage,
     ...(lock ? { lock } : {}),
     ...(recent ? { recent } : {}),

@@ -1,0 +1,287 @@
+/**
+ * `npm run bench:hostile` (issue 20): time and peak memory of each hostile input, in the CLI
+ * (`sitemap-workbench check`, wall time and max RSS from /usr/bin/time) and in the app (Chromium:
+ * the file dropped on the page until the grid shows its rows or the page shows its refusal; peak
+ * = summed RSS of Chromium's process tree, sampled every 50 ms). Inputs are generated into
+ * bench/out/hostile. Numbers depend on machine load: print `uptime` next to them.
+ *
+ * Options (env): HOSTILE_ONLY=cli|app, HOSTILE_FILTER=<substring of an input name>, BENCH_NO_BUILD=1.
+ */
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { constants, deflateRawSync, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+// @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
+import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
+import { benchAddress, DIST, openApp, probePage, ROOT, servePreview } from './browser/serve.ts';
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const IMG = 'http://www.google.com/schemas/sitemap-image/1.1';
+const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
+const OUT = resolve(ROOT, 'bench/out/hostile');
+const MiB = 1024 * 1024;
+
+interface Input {
+  name: string;
+  bytes: () => Buffer;
+  /** What the app shows when done: the grid's entry count, or a text on the page. */
+  expect: { entries: number } | { text: RegExp };
+}
+
+const urlset = (body: string, attrs = '') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"${attrs}>${body}</urlset>`;
+
+function bombBlocks(mib: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(MiB, 0x61), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  return Buffer.concat([...Array.from({ length: mib }, () => block), deflateRawSync(Buffer.alloc(0))]);
+}
+
+function gzipBomb(mib: number): Buffer {
+  return Buffer.concat([
+    Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]),
+    bombBlocks(mib),
+    Buffer.alloc(8),
+  ]);
+}
+
+/** A zip whose one member declares 200 bytes and inflates to `mib` MiB. */
+function zipBomb(mib: number): Buffer {
+  const data = bombBlocks(mib);
+  const name = Buffer.from('bomb.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(200, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(200, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(local.length + name.length + data.length, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+const INPUTS: Input[] = [
+  {
+    name: 'findings-150k.xml',
+    bytes: () =>
+      Buffer.from(
+        urlset(
+          Array.from(
+            { length: 50_000 },
+            (_, i) =>
+              `<url><loc>https://a.example/${i}?a&b</loc><image:image><image:loc>https://a.example/${i}.jpg?a&b</image:loc></image:image></url>`,
+          ).join(''),
+          ` xmlns:image="${IMG}"`,
+        ),
+      ),
+    expect: { entries: 50_000 },
+  },
+  {
+    name: 'deep-video-5000.xml',
+    bytes: () =>
+      Buffer.from(
+        urlset(
+          `<url><loc>https://a.example/</loc><video:video>${'<video:a>'.repeat(5000)}x${'</video:a>'.repeat(5000)}</video:video></url>`,
+          ` xmlns:video="${VIDEO}"`,
+        ),
+      ),
+    expect: { entries: 1 },
+  },
+  {
+    name: 'deep-unknown-200k.xml',
+    bytes: () =>
+      Buffer.from(
+        urlset(`<url><loc>https://a.example/</loc>${'<x>'.repeat(200_000)}${'</x>'.repeat(200_000)}</url>`),
+      ),
+    expect: { entries: 1 },
+  },
+  {
+    name: 'ns-siblings-16k.xml',
+    bytes: () =>
+      Buffer.from(
+        urlset(
+          Array.from(
+            { length: 16_000 },
+            (_, i) => `<url xmlns:p${i}="urn:${i}"><loc>https://a.example/${i}</loc></url>`,
+          ).join(''),
+          Array.from({ length: 16_000 }, (_, i) => ` xmlns:r${i}="urn:r${i}"`).join(''),
+        ),
+      ),
+    expect: { entries: 16_000 },
+  },
+  {
+    name: 'ns-nested-10k.xml.gz',
+    bytes: () =>
+      gzipSync(
+        urlset(
+          `<url><loc>https://a.example/</loc>${Array.from({ length: 10_000 }, (_, i) => `<p${i}:x xmlns:p${i}="urn:${i}">`).join('')}${Array.from({ length: 10_000 }, (_, i) => `</p${9999 - i}:x>`).join('')}</url>`,
+        ),
+      ),
+    expect: { entries: 1 },
+  },
+  {
+    name: 'gzip-bomb-4GiB.xml.gz',
+    bytes: () => gzipBomb(4096),
+    expect: { text: /exceeds 200000000 bytes|GZ-006/ },
+  },
+  {
+    name: 'raw-elements-60MB.xml.gz',
+    bytes: () =>
+      gzipSync(
+        urlset(`<url><loc>https://a.example/</loc>${'<x:q/>'.repeat(10_000_000)}</url>`, ' xmlns:x="urn:x"'),
+        { level: 9 },
+      ),
+    expect: { entries: 1 },
+  },
+  { name: 'zip-bomb-1GiB.zip', bytes: () => zipBomb(1024), expect: { text: /Left out of the archive/ } },
+  {
+    name: 'text-1M-lines.txt',
+    bytes: () =>
+      Buffer.from(Array.from({ length: 1_000_000 }, (_, i) => `https://a.example/${i}`).join('\n')),
+    expect: { entries: 1_000_000 },
+  },
+  {
+    name: 'bidi-50k.txt',
+    bytes: () =>
+      Buffer.from(Array.from({ length: 50_000 }, (_, i) => `https://a.example/${i}\u202Egpj.exe`).join('\n')),
+    expect: { entries: 50_000 },
+  },
+];
+
+const filter = process.env.HOSTILE_FILTER;
+const inputs = INPUTS.filter((i) => !filter || i.name.includes(filter));
+
+function prepare(): void {
+  mkdirSync(OUT, { recursive: true });
+  for (const i of inputs) {
+    const p = resolve(OUT, i.name);
+    if (!existsSync(p)) writeFileSync(p, i.bytes());
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / MiB).toFixed(0)} MB`;
+const kb = (p: string) => `${(readFileSync(p).length / 1024).toFixed(0)} KB`;
+
+function cli(): void {
+  console.log('\nCLI: sitemap-workbench check <file>   (wall time, max RSS)');
+  for (const i of inputs) {
+    const p = resolve(OUT, i.name);
+    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', 'node', 'bin/sitemap-workbench.mjs', 'check', p], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 512 * MiB,
+    });
+    const last = r.stderr.trim().split('\n').pop() ?? '';
+    const [secs, rssKb] = last.split(' ').map(Number);
+    console.log(
+      `  ${i.name.padEnd(28)} ${kb(p).padStart(9)}  ${`${secs.toFixed(2)} s`.padStart(9)}  ${mb(rssKb * 1024).padStart(8)}  exit ${r.status}`,
+    );
+  }
+}
+
+/** Summed RSS (bytes) of `pid` and all its descendants, from /proc. */
+function treeRss(pid: number): number {
+  const children = new Map<number, number[]>();
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(d));
+      children.set(ppid, list);
+    } catch {
+      // gone
+    }
+  }
+  const stack = [pid];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      if (m) total += Number(m[1]) * 1024;
+    } catch {
+      // gone
+    }
+    for (const c of children.get(p) ?? []) stack.push(c);
+  }
+  return total;
+}
+
+async function app(): Promise<void> {
+  if (!(process.env.BENCH_NO_BUILD && existsSync(DIST))) {
+    execSync('npx vite build -c bench/browser/vite.config.ts', {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, BENCH_DIST: DIST },
+    });
+  }
+  const { port, base } = benchAddress(4390);
+  const server = await servePreview(port);
+  const found = await findBrowser();
+  const bs = await chromium.launchServer({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  const pid = bs.process().pid ?? 0;
+  const browser = await chromium.connect(bs.wsEndpoint());
+  console.log(
+    '\nApp (Chromium): file dropped → rows shown or refusal shown   (wall time, peak RSS of all Chromium processes)',
+  );
+  try {
+    for (const i of inputs) {
+      const page = await probePage(browser);
+      await openApp(page, base);
+      const before = treeRss(pid);
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, treeRss(pid));
+      }, 50);
+      const t0 = Date.now();
+      let outcome = 'ok';
+      try {
+        await page.getByLabel('Open sitemap file').setInputFiles(resolve(OUT, i.name));
+        if ('entries' in i.expect) {
+          const n = i.expect.entries;
+          await page.waitForFunction(
+            (rows) =>
+              Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0) === rows,
+            n + 1,
+            { timeout: 300_000, polling: 100 },
+          );
+        } else await page.getByText(i.expect.text).first().waitFor({ timeout: 300_000 });
+      } catch (e) {
+        outcome = page.isClosed()
+          ? 'tab crashed'
+          : `not reached (${e instanceof Error ? e.message.split('\n')[0] : e})`;
+      }
+      const ms = Date.now() - t0;
+      clearInterval(sampler);
+      peak = Math.max(peak, treeRss(pid));
+      console.log(
+        `  ${i.name.padEnd(28)} ${kb(resolve(OUT, i.name)).padStart(9)}  ${`${(ms / 1000).toFixed(2)} s`.padStart(9)}  ${mb(peak).padStart(8)}  (+${mb(peak - before)})  ${outcome}`,
+      );
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+    await bs.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+console.log(`bench:hostile — ${execSync('uptime').toString().trim()}`);
+prepare();
+if (process.env.HOSTILE_ONLY !== 'app') cli();
+if (process.env.HOSTILE_ONLY !== 'cli') await app();

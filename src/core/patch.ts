@@ -1,0 +1,145 @@
+import type { Entry, SitemapDocument } from './model.ts';
+import type { EntryChange } from './validate.ts';
+
+/** An entry together with its row index in the document's `entries` array. */
+export interface PlacedEntry {
+  entry: Entry;
+  index: number;
+}
+
+/**
+ * One undoable step, as data. Entries are matched by `id`.
+ * - `removed[i].index`: index in the document BEFORE the patch.
+ * - `added[i].index`: index in the document AFTER the patch.
+ * - `updated`: `[before, after]` pairs; the entry keeps its position.
+ * - `reorder`: optional full row order (entry ids) before and after, for "apply sort".
+ * Undo applies `invertPatch(p)`; there is no per-command inverse code.
+ *
+ * @example { label: 'Edit priority', added: [], updated: [[old, { ...old, priority: '0.8' }]], removed: [] }
+ */
+export interface Patch {
+  label: string;
+  added: PlacedEntry[];
+  updated: Array<[before: Entry, after: Entry]>;
+  removed: PlacedEntry[];
+  reorder?: { before: Int32Array; after: Int32Array };
+}
+
+/** True when the patch changes nothing. */
+export function isEmptyPatch(p: Patch): boolean {
+  return p.added.length === 0 && p.updated.length === 0 && p.removed.length === 0 && !p.reorder;
+}
+
+/** The inverse step: adds become removes, updates swap, reorder swaps. Label is kept. */
+export function invertPatch(p: Patch): Patch {
+  const inv: Patch = {
+    label: p.label,
+    added: p.removed,
+    updated: p.updated.map(([b, a]) => [a, b]),
+    removed: p.added,
+  };
+  if (p.reorder) inv.reorder = { before: p.reorder.after, after: p.reorder.before };
+  return inv;
+}
+
+/** The validator change a patch implies. Reorder changes no issue. */
+export function changeOf(p: Patch): EntryChange {
+  return {
+    added: p.added.map((a) => a.entry),
+    updated: p.updated.map(([before, after]) => ({ before, after })),
+    removed: p.removed.map((r) => r.entry),
+  };
+}
+
+/**
+ * Apply a patch to a document and return a NEW document (entries array copied once; untouched
+ * entries are shared). Cost O(n + k log k) for k added rows: one filter pass for removals, one
+ * merge pass for insertions, never a splice per row. Throws if the patch does not fit (an
+ * updated or removed id missing), which would mean history and document diverged.
+ *
+ * @example const next = applyPatch(doc, patch); undo: applyPatch(next, invertPatch(patch))
+ */
+export function applyPatch(doc: SitemapDocument, p: Patch): SitemapDocument {
+  let entries = doc.entries;
+  if (p.removed.length > 0) entries = removeEntries(entries, p.removed);
+  if (p.updated.length > 0) entries = updateEntries(entries, p.updated, entries !== doc.entries);
+  if (p.added.length > 0) entries = insertEntries(entries, p.added);
+  if (p.reorder) entries = reorderEntries(entries, p.reorder.after);
+  if (entries === doc.entries) entries = entries.slice();
+  let nextId = doc.nextId;
+  for (const a of p.added) if (a.entry.id >= nextId) nextId = a.entry.id + 1;
+  return { ...doc, entries, nextId };
+}
+
+function removeEntries(entries: Entry[], removed: PlacedEntry[]): Entry[] {
+  const gone = new Set<number>();
+  for (const r of removed) gone.add(r.entry.id);
+  const out: Entry[] = [];
+  for (const e of entries) if (!gone.has(e.id)) out.push(e);
+  if (out.length !== entries.length - gone.size) throw new Error('Patch does not fit: removed entry missing');
+  return out;
+}
+
+function updateEntries(entries: Entry[], updated: Patch['updated'], owned: boolean): Entry[] {
+  const out = owned ? entries : entries.slice();
+  const at = idIndexOf(entries);
+  for (const [before, after] of updated) {
+    const i = before.id < at.length ? at[before.id] : -1;
+    if (i < 0 || out[i].id !== before.id) throw new Error(`Patch does not fit: entry ${before.id} missing`);
+    out[i] = after;
+  }
+  // Positions are unchanged, so the new array can reuse the id index.
+  idIndexCache.set(out, at);
+  return out;
+}
+
+function insertEntries(entries: Entry[], added: PlacedEntry[]): Entry[] {
+  const sorted = added.slice().sort((a, b) => a.index - b.index);
+  const total = entries.length + sorted.length;
+  const out: Entry[] = new Array(total);
+  let src = 0;
+  let k = 0;
+  for (let i = 0; i < total; i++) {
+    if (k < sorted.length && sorted[k].index <= i) out[i] = sorted[k++].entry;
+    else out[i] = entries[src++];
+  }
+  return out;
+}
+
+function reorderEntries(entries: Entry[], order: Int32Array): Entry[] {
+  if (order.length !== entries.length) throw new Error('Patch does not fit: reorder length');
+  const at = idIndexOf(entries);
+  const out: Entry[] = new Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const j = order[i] < at.length ? at[order[i]] : -1;
+    if (j < 0) throw new Error(`Patch does not fit: entry ${order[i]} missing`);
+    out[i] = entries[j];
+  }
+  return out;
+}
+
+const idIndexCache = new WeakMap<readonly Entry[], Int32Array>();
+
+/**
+ * id → row index for an entries array (-1 when absent), as an Int32Array sized max id + 1.
+ * Built once per array in O(n) (about 5 ms for 1,000,000 rows) and cached; an update-only
+ * patch hands the index on to the new array, so editing cells never rebuilds it.
+ *
+ * @example idIndexOf(doc.entries)[entry.id] // row index of entry
+ */
+export function idIndexOf(entries: readonly Entry[]): Int32Array {
+  const hit = idIndexCache.get(entries);
+  if (hit) return hit;
+  let max = -1;
+  for (const e of entries) if (e.id > max) max = e.id;
+  const at = new Int32Array(max + 1).fill(-1);
+  for (let i = 0; i < entries.length; i++) at[entries[i].id] = i;
+  idIndexCache.set(entries, at);
+  return at;
+}
+
+/** Row index of entry `id` in `entries`, or -1. */
+export function indexOfId(entries: readonly Entry[], id: number): number {
+  const at = idIndexOf(entries);
+  return id >= 0 && id < at.length ? at[id] : -1;
+}

@@ -1,0 +1,49 @@
+/**
+ * Severity profiles: which findings are shown on every row. *Search engines* (the default) reports
+ * what Google and Bing act on; findings that only matter to an XSD validator (child order,
+ * deprecated-but-harmless tags: rules marked `profile: 'strict'` in the registry) become one
+ * file-level note each. *Strict (XSD)* reports every finding on its row.
+ */
+import { type Issue, makeIssue } from '../model.ts';
+import { type RuleId, ruleInfo } from './registry.ts';
+
+/** The two profiles. */
+export type SeverityProfile = 'search' | 'strict';
+
+/** The profile used when settings name none. */
+export const DEFAULT_PROFILE: SeverityProfile = 'search';
+
+/** Names shown in the settings. @example PROFILE_NAMES.search === 'Search engines' */
+export const PROFILE_NAMES: Readonly<Record<SeverityProfile, string>> = {
+  search: 'Search engines',
+  strict: 'Strict (XSD)',
+};
+
+/**
+ * True when `profile` shows issues of `rule` as one file-level note instead of one per row.
+ *
+ * @example isQuiet('XML-006', 'search') === true; isQuiet('XML-006', 'strict') === false
+ */
+export function isQuiet(rule: string, profile: SeverityProfile | undefined): boolean {
+  return (profile ?? DEFAULT_PROFILE) === 'search' && ruleInfo(rule)?.profile === 'strict';
+}
+
+const NOTE_TEXT: Readonly<Record<string, (n: string) => string>> = {
+  'XML-006': (n) =>
+    `${n} list their children out of XSD order (loc, lastmod, changefreq, priority). Search engines ignore the order; only XSD validators care.`,
+  'IMG-008': (n) =>
+    `${n} list image children out of XSD order (loc first). Search engines ignore the order; only XSD validators care.`,
+  'IMG-006': (n) =>
+    `${n} carry deprecated image tags (caption, title, geo_location, license). Google ignores them since August 2022; they are harmless.`,
+};
+
+/**
+ * The file-level note standing for `entries` rows with issues of a quiet rule (severity info).
+ *
+ * @example profileNote('XML-006', 12).message.startsWith('12 URLs list their children')
+ */
+export function profileNote(rule: RuleId, entries: number): Issue {
+  const n = `${entries.toLocaleString('en-US')} ${entries === 1 ? 'URL' : 'URLs'}`;
+  const text = NOTE_TEXT[rule]?.(n) ?? `${n} have ${rule} findings that only matter to XSD validators.`;
+  return makeIssue(rule, 'info', `${text} Switch the profile to Strict (XSD) to see each row.`);
+}

@@ -1,0 +1,356 @@
+/**
+ * Exports are verified, not trusted (issue 20): the bytes of an exported file are checked for
+ * namespace well-formedness (what libxml2 checks: QNames, declared prefixes, no duplicate
+ * attributes) and read back with our own parser; the entries read must carry the document's data
+ * (locations, dates, image/video/news data, alternates, preserved raw elements), compared after
+ * the normalisations the exporter is allowed to make (OUT-004..007: trimming, escaping, value
+ * spelling, XSD order). Pure: any exporter (canonical, keep-formatting) calls it on its output.
+ */
+import type { Alternate, Entry, ImageData, RawXml, SitemapDocument, XNode } from '../model.ts';
+import { parseSitemap } from '../parse.ts';
+import { removeForbidden } from './escape.ts';
+import { NEWS_VALUE, normalizeDate, normalizePriority, VIDEO_VALUE } from './normalize.ts';
+
+/** One difference between a document and its export. `entry` is the entry id (null: the file). */
+export interface ExportProblem {
+  entry: number | null;
+  /** The entry's location, to name it in messages. */
+  loc?: string;
+  message: string;
+}
+
+/** What the exporter was asked to leave out, so its absence is not a difference. */
+export interface VerifyOptions {
+  /** changefreq and priority omitted (OUT-007 lean). */
+  lean?: boolean;
+  /** Deprecated image/video and legacy news children omitted (OUT-007). */
+  stripDeprecated?: boolean;
+  /** Stop after this many problems (default 20). */
+  maxProblems?: number;
+}
+
+const VIDEO_DEPRECATED = new Set(['category', 'gallery_loc', 'price', 'tvshow']);
+const NEWS_LEGACY = new Set(['access', 'genres', 'keywords', 'stock_tickers']);
+
+/** Shorten a value for a message. */
+function clip(s: string, n = 80): string {
+  return s.length <= n ? s : `${s.slice(0, n - 1)}…`;
+}
+
+/** Text as the exporter may legitimately rewrite it: forbidden characters gone, trimmed. */
+function plain(s: string | undefined): string {
+  if (s === undefined) return '';
+  return removeForbidden(s).value.trim();
+}
+
+function decodeUrl(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** URLs compare after percent-decoding (escaping on export must change nothing else). */
+function url(s: string | undefined): string {
+  return decodeUrl(plain(s));
+}
+
+function loose(s: string | undefined, norm?: (v: string) => string): string {
+  const v = plain(s);
+  return norm ? norm(v) : v;
+}
+
+function attrsKey(attrs: Record<string, string> | undefined, skip?: Set<string>): string {
+  if (!attrs) return '';
+  const parts: string[] = [];
+  for (const k in attrs) if (!skip?.has(k)) parts.push(`${k}=${plain(attrs[k])}`);
+  return parts.sort().join(',');
+}
+
+const PLAYER_DEPRECATED_ATTRS = new Set(['allow_embed', 'autoplay']);
+
+/** A node list in comparable form: children sorted unless the parent is mixed content. */
+function nodesKey(
+  nodes: readonly XNode[] | undefined,
+  values: Record<string, (v: string) => string>,
+  dropped: Set<string>,
+  o: VerifyOptions,
+  ordered: boolean,
+): string {
+  const out: string[] = [];
+  for (const n of nodes ?? []) {
+    const foreign = n.ns !== undefined;
+    if (!foreign && o.stripDeprecated && dropped.has(n.name)) continue;
+    const mixed = (n.children?.length ?? 0) > 0 && n.text.trim() !== '';
+    const skip = o.stripDeprecated && n.name === 'player_loc' && !mixed ? PLAYER_DEPRECATED_ATTRS : undefined;
+    const attrs = attrsKey(n.attrs, skip);
+    const name = foreign ? `{${n.ns}}${n.name}` : n.name;
+    if (mixed) {
+      const segs = n.mixed && n.mixed.join('') === n.text ? n.mixed : [n.text];
+      const seg = segs.map((x) => removeForbidden(x).value).join('|');
+      out.push(`${name}[${attrs}]<${nodesKey(n.children, values, dropped, o, true)}>=${seg}`);
+      continue;
+    }
+    const inner = n.children?.length ? nodesKey(n.children, values, dropped, o, false) : '';
+    const norm = foreign ? undefined : values[n.name];
+    const text = /_loc$/.test(n.name) && !foreign ? url(n.text) : loose(n.text, norm);
+    if (!foreign && text === '' && attrs === '' && inner === '') continue;
+    out.push(`${name}[${attrs}]{${inner}}=${text}`);
+  }
+  if (!ordered) out.sort();
+  return out.join(';');
+}
+
+function imagesKey(images: readonly ImageData[] | undefined, o: VerifyOptions): string {
+  return (images ?? [])
+    .map((i) => {
+      const old = o.stripDeprecated
+        ? ''
+        : [plain(i.caption), plain(i.geoLocation), plain(i.title), url(i.license)].join('|');
+      return `${url(i.loc)}|${old}|${extrasKey(i.extras)}`;
+    })
+    .join(';');
+}
+
+function alternatesKey(list: readonly Alternate[] | undefined): string {
+  return (list ?? [])
+    .map((a) => `${plain(a.rel)}|${plain(a.media)}|${plain(a.hreflang)}|${url(a.href)}|${attrsKey(a.attrs)}`)
+    .sort()
+    .join(';');
+}
+
+const XMLNS_ATTR = /\s+xmlns(?::[\w.-]+)?\s*=\s*("[^"]*"|'[^']*')/g;
+
+function extrasKey(list: readonly RawXml[] | undefined): string {
+  return (list ?? [])
+    .map((x) => `{${x.ns}}${x.name}:${x.xml.replace(XMLNS_ATTR, '').replace(/\s+/g, ' ')}`)
+    .join(';');
+}
+
+/** The parts of an entry that must survive export, by field name, in comparable form. */
+function entryKeys(e: Entry, o: VerifyOptions, text: boolean): Array<[string, string]> {
+  if (text) return [['loc', url(e.loc)]];
+  const keys: Array<[string, string]> = [
+    ['loc', url(e.loc)],
+    ['lastmod', loose(e.lastmod, normalizeDate)],
+  ];
+  if (!o.lean) {
+    keys.push(['changefreq', loose(e.changefreq).toLowerCase()]);
+    keys.push(['priority', loose(e.priority, (v) => (v === '' ? v : normalizePriority(v)))]);
+  }
+  keys.push(['images', imagesKey(e.images, o)]);
+  keys.push([
+    'videos',
+    (e.videos ?? []).map((v) => nodesKey(v.nodes, VIDEO_VALUE, VIDEO_DEPRECATED, o, false)).join('#'),
+  ]);
+  keys.push([
+    'news',
+    (e.news ?? []).map((v) => nodesKey(v.nodes, NEWS_VALUE, NEWS_LEGACY, o, false)).join('#'),
+  ]);
+  keys.push(['alternates', alternatesKey(e.alternates)]);
+  keys.push(['extras', extrasKey(e.extras)]);
+  return keys;
+}
+
+/** First difference between the two strings, shown around where they part. */
+function showDiff(want: string, got: string): string {
+  let i = 0;
+  while (i < want.length && i < got.length && want[i] === got[i]) i++;
+  const from = Math.max(0, i - 30);
+  return `expected “${clip(want.slice(from), 70)}”, read back “${clip(got.slice(from), 70)}”`;
+}
+
+/**
+ * Check one exported file against the entries it should hold (`doc.entries`; pass a document
+ * with only a split file's slice of entries for a split export). Returns the problems found, []
+ * when the export holds the document's data and is namespace-well-formed XML (or a text file).
+ *
+ * @example verifyExport(doc, serializeSitemap(doc)) // []
+ */
+export function verifyExport(
+  doc: SitemapDocument,
+  bytes: Uint8Array | string,
+  options: VerifyOptions = {},
+): ExportProblem[] {
+  const max = options.maxProblems ?? 20;
+  const text = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
+  const problems: ExportProblem[] = [];
+  const isXml = text.trimStart().startsWith('<');
+  // A text file has one line per location: entries without one cannot be written (TXT-006).
+  const want = isXml ? doc.entries : doc.entries.filter((e) => url(e.loc) !== '');
+  if (!isXml && text.trim() === '' && want.length === 0) return problems;
+  // Bytes are read as the app reads a file (BOM and encoding sniffing), not as plain UTF-8.
+  const parsed = parseSitemap(bytes);
+  const got = parsed.document.entries;
+  const near = (line: number): Entry | undefined => {
+    let best: number | undefined;
+    for (let i = 0; i < got.length; i++) if ((got[i].line ?? 0) <= line) best = i;
+    return best === undefined ? undefined : want[best];
+  };
+  if (isXml) {
+    const wf = namespaceProblem(text);
+    if (wf) {
+      const e = near(wf.line);
+      problems.push({
+        entry: e?.id ?? null,
+        ...(e ? { loc: e.loc } : {}),
+        message: `The exported XML is not namespace-well-formed at line ${wf.line}: ${wf.message}${e ? ` (entry “${clip(e.loc)}”)` : ''}`,
+      });
+    }
+  }
+  if (parsed.fatal) {
+    const e = near(parsed.fatal.line);
+    problems.push({
+      entry: e?.id ?? null,
+      ...(e ? { loc: e.loc } : {}),
+      message: `The exported file does not read back: ${parsed.fatal.message} at line ${parsed.fatal.line}`,
+    });
+    return problems;
+  }
+  if (got.length !== want.length) {
+    problems.push({
+      entry: null,
+      message: `The exported file holds ${got.length} entries, the document ${want.length}`,
+    });
+  }
+  const n = Math.min(got.length, want.length);
+  for (let i = 0; i < n && problems.length < max; i++) {
+    const a = entryKeys(want[i], options, !isXml);
+    const b = entryKeys(got[i], options, !isXml);
+    for (let k = 0; k < a.length; k++) {
+      if (a[k][1] === b[k][1]) continue;
+      problems.push({
+        entry: want[i].id,
+        loc: want[i].loc,
+        message: `Entry “${clip(want[i].loc)}”: its ${a[k][0]} would change on export (${showDiff(a[k][1], b[k][1])})`,
+      });
+      break;
+    }
+  }
+  return problems;
+}
+
+const NAME_START = /[A-Za-z_\u00C0-\uFFFF]/;
+const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
+
+function validQName(name: string): boolean {
+  const c = name.indexOf(':');
+  if (c === -1) return NCNAME.test(name);
+  return NCNAME.test(name.slice(0, c)) && NCNAME.test(name.slice(c + 1));
+}
+
+/**
+ * The first namespace well-formedness error of `xml` (QNames with one colon at most, every prefix
+ * declared, no empty prefixed declaration, no duplicate attribute), or null. Element structure
+ * itself is left to the parser. Linear, with an undo log of bindings (no recursion, no copies).
+ */
+export function namespaceProblem(xml: string): { line: number; message: string } | null {
+  const ns = new Map<string, string>([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+  const logDepth: number[] = [];
+  const logPrefix: string[] = [];
+  const logPrev: (string | undefined)[] = [];
+  let depth = 0;
+  let line = 1;
+  let lineAt = 0;
+  const lineOf = (at: number) => {
+    for (let k = lineAt; k < at; k++) if (xml.charCodeAt(k) === 10) line++;
+    lineAt = at;
+    return line;
+  };
+  const fail = (at: number, message: string) => ({ line: lineOf(at), message });
+  const undo = (d: number) => {
+    while (logDepth.length > 0 && logDepth[logDepth.length - 1] >= d) {
+      logDepth.pop();
+      const p = logPrefix.pop()!;
+      const prev = logPrev.pop();
+      if (prev === undefined) ns.delete(p);
+      else ns.set(p, prev);
+    }
+  };
+  let i = 0;
+  for (;;) {
+    const lt = xml.indexOf('<', i);
+    if (lt === -1) return null;
+    const c = xml[lt + 1];
+    if (c === '!') {
+      const close = xml.startsWith('<!--', lt) ? '-->' : xml.startsWith('<![CDATA[', lt) ? ']]>' : '>';
+      const end = xml.indexOf(close, lt + 2);
+      if (end === -1) return null;
+      i = end + close.length;
+      continue;
+    }
+    if (c === '?') {
+      const end = xml.indexOf('?>', lt + 2);
+      if (end === -1) return null;
+      i = end + 2;
+      continue;
+    }
+    if (c === '/') {
+      const end = xml.indexOf('>', lt);
+      if (end === -1) return null;
+      undo(depth);
+      depth--;
+      i = end + 1;
+      continue;
+    }
+    // Start tag: name, attributes, then `>` or `/>`.
+    let p = lt + 1;
+    while (p < xml.length && !/[\s/>]/.test(xml[p])) p++;
+    const name = xml.slice(lt + 1, p);
+    if (!NAME_START.test(name[0] ?? '') || !validQName(name))
+      return fail(lt, `element name “${clip(name, 40)}” is not a valid QName`);
+    const attrs: Array<[string, string]> = [];
+    for (;;) {
+      while (p < xml.length && /\s/.test(xml[p])) p++;
+      if (xml[p] === '>' || xml[p] === '/' || p >= xml.length) break;
+      const eq = xml.indexOf('=', p);
+      if (eq === -1) return null;
+      const an = xml.slice(p, eq).trim();
+      let q = eq + 1;
+      while (/\s/.test(xml[q] ?? '')) q++;
+      const quote = xml[q];
+      const vend = quote === '"' || quote === "'" ? xml.indexOf(quote, q + 1) : -1;
+      if (vend === -1) return null;
+      attrs.push([an, xml.slice(q + 1, vend)]);
+      p = vend + 1;
+    }
+    const selfClosing = xml[p] === '/';
+    depth++;
+    for (const [an, v] of attrs) {
+      if (an !== 'xmlns' && !an.startsWith('xmlns:')) continue;
+      const prefix = an === 'xmlns' ? '' : an.slice(6);
+      if (prefix === 'xmlns' || (prefix === 'xml' && v !== ns.get('xml')))
+        return fail(lt, `the prefix “${prefix}” cannot be declared`);
+      if (prefix !== '' && v === '') return fail(lt, `xmlns:${prefix}="" is not allowed in XML 1.0`);
+      logDepth.push(depth);
+      logPrefix.push(prefix);
+      logPrev.push(ns.get(prefix));
+      ns.set(prefix, v);
+    }
+    const el = name.indexOf(':');
+    if (el !== -1 && !ns.has(name.slice(0, el)))
+      return fail(lt, `prefix “${name.slice(0, el)}” of <${clip(name, 40)}> is not declared`);
+    const seen = new Set<string>();
+    for (const [an] of attrs) {
+      if (!validQName(an)) return fail(lt, `attribute name “${clip(an, 40)}” is not a valid QName`);
+      const ac = an.indexOf(':');
+      let key = an;
+      if (ac !== -1 && !an.startsWith('xmlns:')) {
+        const uri = ns.get(an.slice(0, ac));
+        if (uri === undefined)
+          return fail(lt, `prefix “${an.slice(0, ac)}” of attribute ${an} is not declared`);
+        key = `{${uri}}${an.slice(ac + 1)}`;
+      }
+      if (seen.has(key)) return fail(lt, `attribute ${an} appears twice on <${clip(name, 40)}>`);
+      seen.add(key);
+    }
+    if (selfClosing) {
+      undo(depth);
+      depth--;
+    }
+    const end = xml.indexOf('>', p);
+    if (end === -1) return null;
+    i = end + 1;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * What an export changes beyond the user's edits, for the Export dialog (core
+ * `serialize/exportChanges.ts` over the document and the validator's order findings).
+ */
+import type { Issue, SitemapDocument } from '../core/model.ts';
+import {
+  type ExportChange,
+  type ExportChangeOptions,
+  exportChanges,
+} from '../core/serialize/exportChanges.ts';
+import type { ValidatorLike } from './validation.ts';
+
+export type { ExportChange, ExportChangeOptions };
+
+/** Entry-level order findings (also those a profile note stands for): entries re-printed in XSD order. */
+function orderIssues(v: ValidatorLike): Issue[] {
+  const out: Issue[] = [];
+  for (const rule of ['XML-006', 'IMG-008'] as const) {
+    for (const entry of v.entriesWithRule(rule)) out.push({ rule, severity: 'warning', message: '', entry });
+    for (const i of v.quietIssues?.(rule) ?? []) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Every change the normalized export of `doc` makes beyond the user's edits, with counts.
+ *
+ * @example exportChangesOf(doc, validator, { format: 'xml', lean: true }) // [{ id: 'lean-prio', count: 2, … }]
+ */
+export function exportChangesOf(
+  doc: SitemapDocument,
+  validator: ValidatorLike,
+  options: ExportChangeOptions,
+): ExportChange[] {
+  return exportChanges(doc, orderIssues(validator), options);
+}

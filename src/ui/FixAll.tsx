@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { FixNeed } from '../core/fixes.ts';
+import type { FixAllPreview } from '../state/types.ts';
+import { fmtInt, plural } from './format.ts';
+import { FixInput } from './IssueFix.tsx';
+import { useCommands } from './useAppState.ts';
+
+/** Why some issues stay: the counts of a preview in words. */
+function leftText(p: FixAllPreview): string {
+  const waiting = (p.needs.publishUrl ?? 0) + (p.needs.dateOrder ?? 0);
+  const plain = p.cannot - waiting;
+  const parts: string[] = [];
+  if (plain > 0)
+    parts.push(
+      `${fmtInt(plain)} ${plain === 1 ? 'has' : 'have'} no safe automatic correction (edit by hand)`,
+    );
+  const need = (k: number, what: string) => `${fmtInt(k)} ${k === 1 ? 'needs' : 'need'} ${what}`;
+  if (p.needs.publishUrl) parts.push(need(p.needs.publishUrl, 'the publish URL'));
+  if (p.needs.dateOrder) parts.push(need(p.needs.dateOrder, 'the day/month order'));
+  return parts.join('; ');
+}
+
+/**
+ * "Fix all" of one rule in two steps: first how many rows it will change and how many issues it
+ * cannot fix (asking in place for a publish URL or day/month order when that is what is missing),
+ * then one labelled undo step whose result is reported as a notice.
+ */
+export function FixAll({ rule, count, label }: { rule: string; count?: number; label?: string }) {
+  const commands = useCommands();
+  const [preview, setPreview] = useState<FixAllPreview | null>(null);
+  if (preview === null) {
+    return (
+      <button
+        type="button"
+        className="btn small"
+        aria-label={count === undefined ? undefined : `Fix all ${rule} (${fmtInt(count)})`}
+        onClick={() => setPreview(commands.previewFixAll(rule))}
+      >
+        {label ? `${label}…` : 'Fix all…'}
+      </button>
+    );
+  }
+  const needs = (Object.keys(preview.needs) as FixNeed[]).filter((n) => (preview.needs[n] ?? 0) > 0);
+  return (
+    <fieldset className="fix-all-plan" aria-label={`Fix all ${rule}`}>
+      <p>
+        {preview.rows > 0
+          ? `Will change ${plural(preview.rows, 'row')}.`
+          : 'No row can be fixed automatically.'}
+        {preview.cannot > 0 ? ` ${fmtInt(preview.cannot)} left: ${leftText(preview)}.` : ''}
+      </p>
+      {needs.map((n) => (
+        <FixInput
+          key={n}
+          need={n}
+          onSet={(p) => {
+            commands.setSettings(p);
+            setPreview(commands.previewFixAll(rule));
+          }}
+        />
+      ))}
+      <div className="fix-all-actions">
+        {preview.rows > 0 ? (
+          <button
+            type="button"
+            className="btn small primary"
+            onClick={() => {
+              commands.fixAll(rule);
+              setPreview(null);
+            }}
+          >
+            Apply to {plural(preview.rows, 'row')}
+          </button>
+        ) : null}
+        <button type="button" className="btn small ghost" onClick={() => setPreview(null)}>
+          {preview.rows > 0 ? 'Cancel' : 'Close'}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
