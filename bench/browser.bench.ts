@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
+import { crawlRows, writeCrawlInput } from './browser/crawlInput.ts';
 import { writeInputs } from './browser/inputs.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
 import {
@@ -25,7 +26,7 @@ import {
 import { workspaceRows } from './browser/workspace.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4180);
-/** BENCH_ONLY=open50k,worst,export,million,baseline runs only those sections (default: all). */
+/** BENCH_ONLY=open50k,worst,export,million,crawl,workspace,baseline runs only those sections (default: all). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const want = (section: string): boolean => !ONLY || ONLY.includes(section);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
@@ -367,6 +368,18 @@ async function main(): Promise<void> {
       log('1,000,000 URLs…');
       rows.push(
         ...(await millionRows(browser, inputs.millionGz, Number(process.env.BENCH_MILLION_RUNS ?? 1))),
+      );
+    }
+    if (want('crawl')) {
+      log('1,000,000-row crawl CSV on 1,000,000 URLs…');
+      rows.push(
+        ...(await crawlRows({
+          browser,
+          appPage,
+          millionUrl: inputs.millionGz,
+          crawlUrl: writeCrawlInput(inputDir, resolve(ROOT, 'bench/out/inputs')),
+          runs: Number(process.env.BENCH_CRAWL_RUNS ?? 1),
+        })),
       );
     }
     if (want('workspace')) {

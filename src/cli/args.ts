@@ -26,6 +26,8 @@ export interface CheckArgs {
   maxWarnings?: number;
   /** Print errors only (warnings and info are still counted for --fail-on / --max-warnings). */
   quiet: boolean;
+  /** A crawl export to audit the sitemaps against (CRAWL rules, src/cli/crawl.ts). */
+  crawl?: string;
 }
 
 export interface MergeArgs {
@@ -133,6 +135,7 @@ function parseCheck(raw: string[]): CheckArgs {
     else if (t === '--no-follow') a.follow = false;
     else if (t === '--entries') a.entries = true;
     else if (t === '--root') a.root = takeValue(argv, i++, t);
+    else if (t === '--crawl') a.crawl = takeValue(argv, i++, t);
     else if (t.startsWith('-') && t !== '-') throw new UsageError(`Unknown option for check: ${t}`);
     else a.files.push(t);
   }
@@ -235,6 +238,9 @@ check
   --base URL          With --root: the site URL DIR is served at. Without: the publish URL of the
                       first FILE (e.g. https://www.example.com/sitemap.xml). Enables host and scope rules.
   --cross-submission  Cross-host URLs are allowed (HOST-001 / IDX-004 become warnings).
+  --crawl CSV         Audit against a crawl export (Screaming Frog, Search Console, or any CSV
+                      with a URL column and status / indexability / canonical / redirect /
+                      last-modified columns): reports CRAWL-001..008 with the browser's rule ids.
   --strict            Severity profile Strict (XSD): XSD child order (XML-006, IMG-008) and
                       deprecated image tags (IMG-006) on every row. Default (Search engines):
                       one note per rule for the file.

@@ -15,6 +15,7 @@ import { CrossFileIndex } from '../core/workspace/crossIndex.ts';
 import { newestLastmodIn, rememberNewestLastmod } from '../core/workspace/lastmod.ts';
 import { absoluteUrl, buildWorkspaceSteps, type WorkspaceInput } from '../core/workspace.ts';
 import type { CheckArgs } from './args.ts';
+import { crawlCheck, loadCrawl } from './crawl.ts';
 import { emit, exitCode } from './formats.ts';
 import { entryJson, type FileReport, issuesJson } from './report.ts';
 import { fileKey, folderFiles, publishUrlOf, resolveChild } from './tree.ts';
@@ -215,6 +216,11 @@ export async function runCheck(
   io: CliIo,
   extra: readonly DocumentCheck[] = [],
 ): Promise<number> {
+  if (args.crawl !== undefined) {
+    const crawl = await loadCrawl(args.crawl, io);
+    if (crawl === null) return 2;
+    extra = [...extra, crawlCheck(crawl, args, io.now())];
+  }
   const site = { root: args.root, base: args.base };
   const queue: Unit[] = [];
   const byKey = new Map<string, Unit>();

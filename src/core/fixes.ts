@@ -3,6 +3,8 @@
  * Fixes are pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
  * Inputs are never mutated.
  */
+import { CRAWL_FIX_LABELS, crawlFix } from './crawl/fixes.ts';
+import type { CrawlJoin } from './crawl/join.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
@@ -18,6 +20,8 @@ import { convertToW3c, needsDayMonthOrder } from './w3cDate.ts';
 export interface FixContext {
   document: SitemapDocument;
   settings: ValidationSettings;
+  /** The crawl join, for the CRAWL fixes (absent: they do nothing). */
+  crawl?: CrawlJoin | null;
 }
 
 /** Replacement entries (full objects, matched by id) and/or entry ids to remove. */
@@ -135,6 +139,16 @@ const NEEDS: Record<string, (v: string, ctx: FixContext) => FixNeed | null> = {
   'LASTMOD-001': (v, ctx) => (!ctx.settings.dateOrder && needsDayMonthOrder(v) ? 'dateOrder' : null),
 };
 
+/** A CRAWL fix of one entry (needs `ctx.crawl`; Fix all runs them together: `crawlPlan`). */
+function crawlImpl(rule: RuleId): Impl {
+  return (_issue, e, ctx) => {
+    const join = ctx.crawl;
+    if (!join) return null;
+    const r = crawlFix(rule, [e], join, (x) => join.match(x.loc)?.row ?? -1);
+    return r.update || r.remove ? r : null;
+  };
+}
+
 /** Fixes by rule (a fixable rule in the registry is one with an entry here). */
 const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
@@ -188,6 +202,12 @@ const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
     }),
   ],
   'VID-019': ['Remove deprecated video tags', dropDeprecatedVideo],
+  'CRAWL-001': [CRAWL_FIX_LABELS['CRAWL-001'], crawlImpl('CRAWL-001')],
+  'CRAWL-002': [CRAWL_FIX_LABELS['CRAWL-002'], crawlImpl('CRAWL-002')],
+  'CRAWL-003': [CRAWL_FIX_LABELS['CRAWL-003'], crawlImpl('CRAWL-003')],
+  'CRAWL-004': [CRAWL_FIX_LABELS['CRAWL-004'], crawlImpl('CRAWL-004')],
+  'CRAWL-005': [CRAWL_FIX_LABELS['CRAWL-005'], crawlImpl('CRAWL-005')],
+  'CRAWL-008': [CRAWL_FIX_LABELS['CRAWL-008'], crawlImpl('CRAWL-008')],
 };
 
 function needOf(issue: Issue, ctx: FixContext, byId: Map<number, Entry>): FixNeed | null {
@@ -256,6 +276,7 @@ export interface FixPlan {
  * @example planFixAll('PRIO-001', issues, ctx) // { rows: 3, cannot: 1, needs: {}, result: {...} }
  */
 export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixPlan {
+  if (Object.hasOwn(CRAWL_FIX_LABELS, rule)) return crawlPlan(rule, issues, ctx);
   const impl = FIXES[rule as RuleId]?.[1];
   const plan: FixPlan = { result: {}, rows: 0, cannot: 0, needs: {} };
   if (!impl) return plan;
@@ -283,6 +304,25 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
   if (changed.size > 0) plan.result.update = [...changed.values()];
   if (removed.size > 0) plan.result.remove = [...removed];
   plan.rows = changed.size + removed.size;
+  return plan;
+}
+
+/**
+ * A CRAWL rule's Fix all: one `crawlFix` over the issues' entries, so a redirect or canonical
+ * target is claimed by one entry only. Without crawl data nothing can be fixed.
+ */
+function crawlPlan(rule: string, issues: readonly Issue[], ctx: FixContext): FixPlan {
+  const plan: FixPlan = { result: {}, rows: 0, cannot: 0, needs: {} };
+  const byId = entriesById(ctx.document);
+  const entries: Entry[] = [];
+  for (const i of issues) {
+    const e = i.rule === rule && i.entry !== undefined ? byId.get(i.entry) : undefined;
+    if (e) entries.push(e);
+  }
+  const join = ctx.crawl;
+  if (join) plan.result = crawlFix(rule, entries, join, (e) => join.match(e.loc)?.row ?? -1);
+  plan.rows = (plan.result.update?.length ?? 0) + (plan.result.remove?.length ?? 0);
+  plan.cannot = entries.length - plan.rows;
   return plan;
 }
 

@@ -7,6 +7,7 @@
  * hreflang clusters they leave or join; document counters are updated by subtracting the old facts
  * and adding the new ones. Parse issues are kept until the field they concern is edited.
  */
+import type { CrawlJoin } from './crawl/join.ts';
 import {
   type Entry,
   type Issue,
@@ -16,6 +17,7 @@ import {
   type ValidationSettings,
 } from './model.ts';
 import { whereIs } from './rules/common.ts';
+import { crawlIssues, missingIssue } from './rules/crawl.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
 import {
   describeDifference,
@@ -83,6 +85,12 @@ interface Slot extends EntryFacts {
   scope: Issue[];
   group: Issue[];
   parse: Issue[];
+  /** CRAWL issues (empty without crawl data). */
+  crawl: Issue[];
+  /** Crawl row this entry lists (-1: not crawled or no crawl attached). */
+  crawlRow: number;
+  /** The join this entry was joined with (null: none yet). */
+  joined: CrawlJoin | null;
   cache: Issue[] | null;
   /** Issues the severity profile withholds from the row (validator's, then parser's): see `quietIssues`. */
   quiet: Issue[];
@@ -148,6 +156,8 @@ export class Validator {
   private quietRows = new Map<RuleId, number>();
   private readonly cluster: ClusterIndex;
   private readonly scratch: Issue[] = [];
+  /** The crawl join entries are listed in (null: no crawl data attached). */
+  private join: CrawlJoin | null = null;
   /** Lent to `checkEntry` for the hreflang and image issues of the entry being checked. */
   private readonly side: Issue[] = [];
 
@@ -241,6 +251,8 @@ export class Validator {
    * change (`version` increments). `other` must not be used afterwards.
    */
   adopt(other: Validator): void {
+    this.releaseCrawl();
+    this.join = other.join;
     this.settings = other.settings;
     this.doc = other.doc;
     this.byId = other.byId;
@@ -322,7 +334,8 @@ export class Validator {
     if (s.cache === null) {
       const n = s.parse.length + s.local.length + s.scope.length + s.group.length;
       // One non-empty list is the whole answer (lists are replaced, never mutated).
-      if (n === s.local.length) s.cache = s.local;
+      if (n === s.local.length) s.cache = s.crawl.length === 0 ? s.local : [...s.local, ...s.crawl];
+      else if (s.crawl.length > 0) s.cache = [...s.parse, ...s.local, ...s.scope, ...s.group, ...s.crawl];
       else if (n === s.group.length) s.cache = s.group;
       else if (n === s.scope.length) s.cache = s.scope;
       else if (n === s.parse.length) s.cache = s.parse;
@@ -340,7 +353,10 @@ export class Validator {
   all(): Issue[] {
     const out: Issue[] = [...this.docParse, ...this.docIssues];
     for (const s of this.bySeq) {
-      if (s === undefined || s.parse.length + s.local.length + s.scope.length + s.group.length === 0)
+      if (
+        s === undefined ||
+        s.parse.length + s.local.length + s.scope.length + s.group.length + s.crawl.length === 0
+      )
         continue;
       for (const i of this.issuesOf(s.entry.id)) out.push(i);
     }
@@ -361,7 +377,10 @@ export class Validator {
   entriesWithRule(rule: string): number[] {
     const out: number[] = [];
     for (const s of this.bySeq) {
-      if (s === undefined || s.parse.length + s.local.length + s.scope.length + s.group.length === 0)
+      if (
+        s === undefined ||
+        s.parse.length + s.local.length + s.scope.length + s.group.length + s.crawl.length === 0
+      )
         continue;
       if (hasRule(this.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
     }
@@ -374,6 +393,88 @@ export class Validator {
     for (const i of this.issuesOf(entryId))
       if (severityRank(i.severity) > severityRank(worst)) worst = i.severity;
     return worst;
+  }
+
+  /**
+   * Attaches crawl data (or removes it with null): every entry is joined once (O(n) hash lookups)
+   * and gets its CRAWL issues; afterwards edits keep the join current through `apply`.
+   *
+   * @example v.setCrawl(new CrawlJoin(table, v.crawlScope()))
+   */
+  setCrawl(join: CrawlJoin | null): void {
+    const steps = this.setCrawlSteps(join, Number.MAX_SAFE_INTEGER);
+    while (!steps.next().done);
+  }
+
+  /**
+   * `setCrawl` in steps a caller can spread over several tasks: yields the entries done after
+   * every `chunk`. Edits between steps are safe (an entry inserted meanwhile is joined once).
+   * The document-level CRAWL-006 appears after the last step.
+   */
+  *setCrawlSteps(join: CrawlJoin | null, chunk = 20_000): Generator<number, void> {
+    this.releaseCrawl();
+    this.join = join;
+    let done = 0;
+    for (let q = 0; q < this.bySeq.length; q++) {
+      const slot = this.bySeq[q];
+      if (slot !== undefined) {
+        if (join !== null) {
+          if (slot.joined !== join) this.joinSlot(slot, join);
+        } else if (slot.crawl.length > 0) this.setList(slot, 'crawl', EMPTY);
+      }
+      if (++done % chunk === 0) {
+        this.version++;
+        yield done;
+        // Another join (or a reload) took over: this one is stale.
+        if (this.join !== join) return;
+      }
+    }
+    this.refreshDocument();
+    this.version++;
+  }
+
+  /** The crawl join in use, if any (read by fixes and the grid's crawl columns). */
+  crawlJoin(): CrawlJoin | null {
+    return this.join;
+  }
+
+  /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
+  crawlRowOf(entryId: number): number {
+    return this.byId[entryId]?.crawlRow ?? -1;
+  }
+
+  /**
+   * The URL prefix of the pages this sitemap should hold, for CRAWL-006: the publish URL's
+   * directory, else the most common origin ('' when the document has no URL yet).
+   */
+  crawlScope(): string {
+    const r = this.reference().ref;
+    if (r === null) return '';
+    const port = r.port === (r.scheme === 'https' ? '443' : '80') ? '' : `:${r.port}`;
+    return `${r.scheme}://${r.host}${port}${r.dir ?? '/'}`;
+  }
+
+  /** Takes this validator's entries out of the join (before a reload or another join). */
+  private releaseCrawl(): void {
+    const join = this.join;
+    if (join === null) return;
+    for (const slot of this.bySeq) {
+      if (slot === undefined) continue;
+      slot.joined = null;
+      if (slot.crawlRow < 0) continue;
+      join.list(slot.crawlRow, -1);
+      slot.crawlRow = -1;
+    }
+  }
+
+  private joinSlot(slot: Slot, join: CrawlJoin): void {
+    slot.joined = join;
+    const m = join.match(slot.entry.loc);
+    slot.crawlRow = m === null ? -1 : m.row;
+    if (m !== null) join.list(m.row, 1);
+    const out: Issue[] = [];
+    crawlIssues(join, m, slot.entry, out);
+    if (out.length > 0 || slot.crawl.length > 0) this.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
   }
 
   /**
@@ -426,6 +527,7 @@ export class Validator {
   }
 
   private reset(doc: SitemapDocument): void {
+    this.releaseCrawl();
     this.doc = doc;
     this.byId = [];
     this.bySeq = [];
@@ -453,7 +555,7 @@ export class Validator {
     } else if (sign > 0) this.byRule.set(key, { severity: i.severity, count: 1 });
   }
 
-  private setList(slot: Slot, which: 'local' | 'scope' | 'group' | 'parse', list: Issue[]): void {
+  private setList(slot: Slot, which: 'local' | 'scope' | 'group' | 'parse' | 'crawl', list: Issue[]): void {
     for (const i of slot[which]) this.count(i, -1);
     for (const i of list) this.count(i, 1);
     slot[which] = list.length > 0 ? list : EMPTY;
@@ -484,6 +586,9 @@ export class Validator {
       scope: EMPTY,
       group: EMPTY,
       parse: EMPTY,
+      crawl: EMPTY,
+      crawlRow: -1,
+      joined: null,
       cache: null,
       quiet: EMPTY,
       quietParse: EMPTY,
@@ -497,6 +602,7 @@ export class Validator {
     // without <loc>, which is also an empty loc) is shown once, with the validator's message.
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.setList(slot, 'parse', own);
+    if (this.join !== null) this.joinSlot(slot, this.join);
     this.counters.apply(facts, 1);
     const before = this.families.add(facts.familyHash, slot.seq);
     if (this.locCache.size > 0) this.locCache.clear();
@@ -517,8 +623,9 @@ export class Validator {
   private extract(id: number): void {
     const slot = this.byId[id];
     if (!slot) return;
-    for (const w of ['local', 'scope', 'group', 'parse'] as const)
+    for (const w of ['local', 'scope', 'group', 'parse', 'crawl'] as const)
       if (slot[w].length > 0) this.setList(slot, w, EMPTY);
+    if (slot.crawlRow >= 0) this.join?.list(slot.crawlRow, -1);
     if (slot.quiet.length + slot.quietParse.length > 0) this.countQuiet(slot, -1);
     this.counters.apply(slot, -1);
     this.families.remove(slot.familyHash, slot.seq);
@@ -707,6 +814,8 @@ export class Validator {
 
   private refreshDocument(): void {
     const next = documentIssues(this.doc, this.counters, referenceFromSettings(this.settings));
+    const missing = this.join === null ? null : missingIssue(this.join);
+    if (missing !== null) next.push(missing);
     for (const [rule, rows] of this.quietRows) next.push(profileNote(rule, rows));
     for (const i of this.docIssues) this.count(i, -1);
     for (const i of next) this.count(i, 1);

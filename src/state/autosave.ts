@@ -4,6 +4,7 @@
  * together through {@link createSessionSaver}: debounced, off the typing path, errors reported
  * once as a notice while the app keeps working in memory.
  */
+import { isCrawlColumn } from './columns.ts';
 import type { History } from './history.ts';
 import type { Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
@@ -46,17 +47,23 @@ export function trimHistory(stack: readonly Patch[]): Patch[] {
 export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' | 'restoreFile'> {
   return {
     persistable() {
-      const { doc, history, fileName, settings, dirty } = k.f;
+      const { doc, history, fileName, settings, dirty, crawl } = k.f;
       if (!doc) return null;
       const undo = trimHistory(history.undo);
       // Redo steps only make sense on top of the full undo stack, which is always kept when small.
       const redo = undo.length === history.undo.length ? trimHistory(history.redo) : [];
-      return { fileName, doc, settings, undo, redo, dirty };
+      const file: SavedFile = { fileName, doc, settings, undo, redo, dirty };
+      // The crawl audit is kept with the file (issue 17), so a reload keeps it.
+      if (crawl) file.crawl = crawl;
+      return file;
     },
     restoreFile(w: SavedFile) {
       const history: History = { undo: w.undo, redo: w.redo };
       k.set({ settings: w.settings, loadError: null });
       k.validator.setSettings(k.validationSettings());
+      // The crawl comes back with its columns shown; replaceDocument joins it with the document.
+      const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      if (w.crawl) k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
       k.replaceDocument(w.doc, [], w.fileName, history);
       k.set({ dirty: w.dirty });
     },

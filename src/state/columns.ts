@@ -14,7 +14,27 @@ export type ColumnId =
   | 'videos'
   | 'news'
   | 'alternates'
+  | 'crawlStatus'
+  | 'crawlIndexability'
+  | 'crawlCanonical'
+  | 'crawlRedirect'
   | 'issues';
+
+/** Columns of attached crawl data (hidden while none is attached). */
+export const CRAWL_COLUMNS = ['crawlStatus', 'crawlIndexability', 'crawlCanonical', 'crawlRedirect'] as const;
+
+/** A crawl column id. */
+export type CrawlColumnId = (typeof CRAWL_COLUMNS)[number];
+
+/** True for columns whose value comes from the validator (issues, crawl join), not the entry. */
+export function readsIssues(column: ColumnId): boolean {
+  return column === 'issues' || isCrawlColumn(column);
+}
+
+/** True for the crawl columns. @example isCrawlColumn('crawlStatus') // true */
+export function isCrawlColumn(column: string): column is CrawlColumnId {
+  return (CRAWL_COLUMNS as readonly string[]).includes(column);
+}
 
 /** Columns whose value is a plain string field of `Entry` and can be edited in a cell. */
 export type EditableField = 'loc' | 'lastmod' | 'changefreq' | 'priority';
@@ -30,6 +50,7 @@ export const ALL_COLUMNS: readonly ColumnId[] = [
   'videos',
   'news',
   'alternates',
+  ...CRAWL_COLUMNS,
   'issues',
 ];
 

@@ -77,7 +77,11 @@ export function createEditCommands(k: Kernel): EditCommands {
     return doc ? findReplacePatch(doc, req, scopeRows(req)) : null;
   };
   const addedIds = (committed: boolean, ids: number[]) => (committed ? ids : []);
-  const fixContext = () => ({ document: k.f.doc!, settings: k.validationSettings() });
+  const fixContext = () => ({
+    document: k.f.doc!,
+    settings: k.validationSettings(),
+    crawl: k.validator.crawlJoin?.() ?? null,
+  });
   /** Every per-row issue of a rule, including those a profile note stands for. */
   const rowIssues = (rule: string): Issue[] => {
     const out = k.validator.all().filter((i) => i.rule === rule && i.entry !== undefined);

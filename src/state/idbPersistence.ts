@@ -7,8 +7,15 @@
  * file 0's range: it loads unchanged). Entries are immutable objects, so a chunk whose entries
  * are the very same objects as at the last save is skipped: after a cell edit in a
  * 1,000,000-row document one chunk is written instead of the whole document.
+ *
+ * Crawl data attached for the audit (issue 17) is stored once per session and table (every file
+ * of a workspace shares one): `<key>#crawl-<i>` holds the table without its string table, which
+ * lives in parts of `TEXT_PART` characters under `<key>#crawl-<i>-text-<p>` (one structured clone
+ * per task); a file's meta names its table by `crawl: i`. Tables are rewritten only when they
+ * change (they can be tens of MB).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import {
   type PersistenceAdapter,
@@ -26,12 +33,20 @@ export const FILE_KEY_SPAN = 1_000_000;
 /** Chunk keys per stored session (1,000 files): the current session uses 0.., Recent slot r `(r + 1) * SESSION_KEY_SPAN`.. */
 export const SESSION_KEY_SPAN = 1_000 * FILE_KEY_SPAN;
 
-type FileMeta = Omit<SavedFile, 'doc'> & {
+type FileMeta = Omit<SavedFile, 'doc' | 'crawl'> & {
   doc: Omit<SitemapDocument, 'entries'>;
   chunks: number;
   rows: number;
+  /** Index of this file's crawl table (see `crawlKey`), when it has one. */
+  crawl?: number;
 };
-type SessionMeta = Omit<SavedSession, 'files'> & { files: FileMeta[] };
+type SessionMeta = Omit<SavedSession, 'files'> & {
+  files: FileMeta[];
+  /** How many crawl tables are stored for this session. */
+  crawls?: number;
+};
+/** A crawl table as stored: its string table lives in `parts` parts (`textKey`). */
+type StoredCrawl = Omit<CrawlTable, 'text'> & { parts: number };
 type RecentMeta = { format: 'recent'; list: RecentEntry[] };
 type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
   doc: Omit<SitemapDocument, 'entries'>;
@@ -40,12 +55,40 @@ type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
 };
 
 interface WorkbenchDb extends DBSchema {
-  meta: { key: string; value: SessionMeta | V1Meta | RecentMeta };
+  meta: { key: string; value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | string };
   chunks: { key: number; value: Entry[] };
 }
 
 const DB_NAME = 'sitemap-workbench';
 const KEY = 'current';
+/** The crawl's string table is stored in parts of this many characters, one clone per task. */
+const TEXT_PART = 4 * 2 ** 20;
+const crawlPrefix = (key: string) => `${key}#crawl-`;
+const crawlKey = (key: string, i: number) => `${crawlPrefix(key)}${i}`;
+const textKey = (key: string, i: number, part: number) => `${crawlKey(key, i)}-text-${part}`;
+/** Every crawl key of a session. */
+const crawlRange = (key: string) => IDBKeyRange.bound(crawlPrefix(key), `${crawlPrefix(key)}\uffff`);
+
+/** Stored crawl table `i` with its string parts joined again, or undefined when incomplete. */
+async function loadCrawl(
+  d: IDBPDatabase<WorkbenchDb>,
+  key: string,
+  i: number,
+): Promise<CrawlTable | undefined> {
+  const stored = await d.get('meta', crawlKey(key, i));
+  if (typeof stored !== 'object' || !('parts' in stored)) return undefined;
+  const { parts, ...rest } = stored;
+  const texts = await Promise.all(Array.from({ length: parts }, (_, p) => d.get('meta', textKey(key, i, p))));
+  if (texts.some((t) => typeof t !== 'string')) return undefined;
+  return { ...rest, text: texts.join('') };
+}
+
+/** The distinct crawl tables of a session, in file order. */
+function crawlTables(session: SavedSession): CrawlTable[] {
+  const tables: CrawlTable[] = [];
+  for (const f of session.files) if (f.crawl && !tables.includes(f.crawl)) tables.push(f.crawl);
+  return tables;
+}
 
 function sameChunk(
   a: readonly Entry[] | undefined,
@@ -84,6 +127,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
   // What the database holds now, per file and chunk: used to skip unchanged chunks. null =
   // unknown (nothing loaded or saved by this adapter yet): the first save rewrites every chunk.
   let stored: Array<Array<readonly Entry[]>> | null = null;
+  // The crawl tables the database holds now, in order; null = unknown (rewritten on first save).
+  let storedCrawls: CrawlTable[] | null = null;
   const open = () => {
     db ??= openDb(dbName).catch((e: unknown) => {
       db = null;
@@ -95,7 +140,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
     async load() {
       const d = await open();
       const meta = await d.get('meta', KEY_);
-      if (!meta || meta.format === 'recent') return null;
+      if (!meta || typeof meta === 'string' || 'parts' in meta || meta.format === 'recent') return null;
       const tx = d.transaction('chunks');
       const readFile = async (k: number, chunks: number) => {
         const parts = await Promise.all(
@@ -107,19 +152,29 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         const parts = await readFile(0, meta.chunks);
         if (!parts) return null;
         stored = [parts];
-        const { chunks: _c, rows: _r, doc, ...rest } = meta;
+        storedCrawls = null;
+        const { chunks: _c, rows: _r, doc, crawl: _k, ...rest } = meta;
         return upgradeSaved({ ...rest, doc: { ...doc, entries: parts.flat() } });
       }
       const files: SavedFile[] = [];
       const all: Entry[][][] = [];
       for (let k = 0; k < meta.files.length; k++) {
-        const { chunks, rows: _r, doc, ...rest } = meta.files[k];
+        const { chunks, rows: _r, doc, crawl: _k, ...rest } = meta.files[k];
         const parts = await readFile(k, chunks);
         if (!parts) return null;
         all.push(parts);
         files.push({ ...rest, doc: { ...doc, entries: parts.flat() } });
       }
       stored = all;
+      // An incomplete crawl table is dropped (the audit is gone, the documents are not).
+      const tables = await Promise.all(
+        Array.from({ length: meta.crawls ?? 0 }, (_, i) => loadCrawl(d, KEY_, i)),
+      );
+      meta.files.forEach((f, k) => {
+        const table = f.crawl === undefined ? undefined : tables[f.crawl];
+        if (table) files[k].crawl = table;
+      });
+      storedCrawls = tables.every((t) => t !== undefined) ? (tables as CrawlTable[]) : null;
       return { format: 2, savedAt: meta.savedAt, active: meta.active, files };
     },
     async save(session) {
@@ -133,8 +188,9 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       if (before === null) writes.push(chunkStore.delete(range()));
       const next: Array<Array<readonly Entry[]>> = [];
       const files: FileMeta[] = [];
+      const tables = crawlTables(session);
       for (let k = 0; k < session.files.length; k++) {
-        const { doc, ...fileRest } = session.files[k];
+        const { doc, crawl, ...fileRest } = session.files[k];
         const { entries, ...docRest } = doc;
         const count = Math.ceil(entries.length / CHUNK_SIZE);
         const had = before?.[k] ?? [];
@@ -155,25 +211,49 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         }
         for (let c = count; c < had.length; c++) writes.push(chunkStore.delete(base + k * FILE_KEY_SPAN + c));
         next.push(kept);
-        files.push({ ...fileRest, doc: docRest, chunks: count, rows: entries.length });
+        const file: FileMeta = { ...fileRest, doc: docRest, chunks: count, rows: entries.length };
+        if (crawl) file.crawl = tables.indexOf(crawl);
+        files.push(file);
       }
       for (let k = session.files.length; k < (before?.length ?? 0); k++)
         for (let c = 0; c < before![k].length; c++)
           writes.push(chunkStore.delete(base + k * FILE_KEY_SPAN + c));
+      const sameCrawls =
+        storedCrawls !== null &&
+        storedCrawls.length === tables.length &&
+        storedCrawls.every((t, i) => t === tables[i]);
+      if (!sameCrawls) {
+        const metaStore = tx.objectStore('meta');
+        writes.push(metaStore.delete(crawlRange(KEY_)));
+        for (let i = 0; i < tables.length; i++) {
+          const { text, ...rest } = tables[i];
+          const parts = Math.ceil(text.length / TEXT_PART);
+          for (let p = 0; p < parts; p++) {
+            const put = metaStore.put(text.slice(p * TEXT_PART, (p + 1) * TEXT_PART), textKey(KEY_, i, p));
+            writes.push(put);
+            await put.catch(() => undefined);
+          }
+          writes.push(metaStore.put({ ...rest, parts }, crawlKey(KEY_, i)));
+        }
+      }
       const meta: SessionMeta = { format: 2, savedAt: session.savedAt, active: session.active, files };
+      if (tables.length > 0) meta.crawls = tables.length;
       writes.push(tx.objectStore('meta').put(meta, KEY_));
       await Promise.all([...writes, tx.done]);
       stored = next;
+      storedCrawls = tables;
     },
     async clear() {
       const d = await open();
       const tx = d.transaction(['meta', 'chunks'], 'readwrite');
       await Promise.all([
         tx.objectStore('meta').delete(KEY_),
+        tx.objectStore('meta').delete(crawlRange(KEY_)),
         tx.objectStore('chunks').delete(range()),
         tx.done,
       ]);
       stored = [];
+      storedCrawls = [];
     },
   };
 }
@@ -192,7 +272,7 @@ export function createIdbRecent(dbName = DB_NAME): RecentStore | null {
     createIdbPersistence(dbName, `recent:${slot}`, (slot + 1) * SESSION_KEY_SPAN)!;
   const readList = async (): Promise<RecentEntry[]> => {
     const meta = await (await openDb(dbName)).get('meta', RECENT_KEY);
-    return meta?.format === 'recent' ? meta.list : [];
+    return typeof meta === 'object' && meta.format === 'recent' ? meta.list : [];
   };
   const writeList = async (list: RecentEntry[]) => {
     await (await openDb(dbName)).put('meta', { format: 'recent', list }, RECENT_KEY);

@@ -236,7 +236,10 @@ export function createIoCommands(k: Kernel): IoCommands {
       const onlyOrder = Object.keys(partialSettings).every((key) => key === 'dateOrder');
       k.set({ settings });
       // The day/month order only steers fixes and typed dates: no findings change.
-      if (!onlyOrder) k.validator.setSettings(k.validationSettings());
+      if (!onlyOrder) {
+        k.validator.setSettings(k.validationSettings());
+        if (k.f.crawl) k.rejoinCrawl();
+      }
       k.set({});
     },
     cancelTask() {

@@ -3,10 +3,12 @@
  * owns the single path every document change takes: patch → document → validator → history.
  * Commands (editCommands.ts, ioCommands.ts, viewCommands.ts) are thin functions over it.
  */
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
+import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
 import type { Timers } from './persist.ts';
@@ -41,12 +43,13 @@ export interface Fields {
   notices: readonly Notice[];
   dirty: boolean;
   loadError: LoadError | null;
+  crawl: CrawlTable | null;
   /** The document came from a file whose formatting an export can keep (see `Kernel.keepSource`). */
   keepable: boolean;
 }
 
-/** Default view: document order, nothing filtered, every column shown. */
-export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: [] };
+/** Default view: document order, nothing filtered, every column shown but the crawl columns (no crawl yet). */
+export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: CRAWL_COLUMNS };
 
 /** Empty selection. */
 export const NO_SELECTION: Selection = { active: null, ranges: [] };
@@ -91,6 +94,12 @@ export interface Kernel {
   keepSource(): KeepSource | null;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
+  /**
+   * Join the attached crawl (`f.crawl`) with the current document anew, or drop the join when
+   * none is attached: after an open, a restore, a settings change (the sitemap's scope moves).
+   * Set by crawlCommands.ts; a no-op until then.
+   */
+  rejoinCrawl: () => void;
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -108,6 +117,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     notices: [],
     dirty: false,
     loadError: null,
+    crawl: null,
     keepable: false,
   };
   let source: KeepSource | null = null;
@@ -138,7 +148,7 @@ export function createKernel(deps: StoreDeps): Kernel {
         !sortIndex ||
         sortIndex.entries !== doc.entries ||
         sortIndex.column !== column ||
-        (column === 'issues' && sortIndexVv !== vv);
+        (readsIssues(column) && sortIndexVv !== vv);
       if (stale) {
         sortIndex =
           hints.take(doc.entries, column, validator) ?? buildSortIndex(doc.entries, column, validator);
@@ -200,6 +210,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     deps,
     validator,
     f,
+    rejoinCrawl: () => {},
     validationSettings,
     getState() {
       if (!snapshot) snapshot = build();
@@ -240,6 +251,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.dirty = false;
       f.selection = NO_SELECTION;
       f.view = { ...f.view, search: '', filters: {} };
+      if (f.crawl) k.rejoinCrawl();
       emit();
     },
     offerSortOrder(entries, order) {

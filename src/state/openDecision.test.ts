@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
-import { decideOpen, type OpenIntent, type OpenSituation } from './openDecision.ts';
+import { decideCrawl, decideOpen, type OpenIntent, type OpenSituation } from './openDecision.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
-import { createWorkspaceStore, type OpenInput, type WorkspaceStore } from './workspaceStore.ts';
+import { createWorkspaceStore, kindOf, type OpenInput, type WorkspaceStore } from './workspaceStore.ts';
 
 const EDITED = [{ name: 'a.xml', edits: 2 }];
 const base = { childrenOfOpenIndex: false, blank: false };
@@ -123,4 +124,71 @@ describe('open: every source × intent × what is open, through the session', ()
           }
         });
       });
+});
+
+// A crawl export (issue 17) is recognised by its header row: with something open it is attached
+// for the audit through `crawlImport` (the Crawl dialog), never opened, asked about or replacing.
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../core/__fixtures__/crawl/${name}`, import.meta.url)));
+const CRAWL = { name: 'internal_all.csv', bytes: fixture('sf-internal-all.csv') };
+
+describe('a crawl CSV × what is open', () => {
+  it('decideCrawl: attach to a document or a workspace, read as a CSV with nothing open', () => {
+    expect(decideCrawl(SITUATIONS.empty.files)).toBe('csv');
+    expect(decideCrawl(SITUATIONS['edited document'].files)).toBe('attach');
+    expect(decideCrawl(SITUATIONS['clean workspace'].files)).toBe('attach');
+  });
+
+  it('kindOf: a crawl only when the sniffer (given while something is open) recognises it', () => {
+    const yes = () => true;
+    expect(kindOf(CRAWL)).toBe('csv');
+    expect(kindOf(CRAWL, yes)).toBe('crawl');
+    // Sitemaps never reach the sniffer: XML (even after a BOM and blanks), gzip, pasted text.
+    expect(kindOf({ name: 'a.txt', bytes: enc('\uFEFF\n  <urlset/>') }, yes)).toBe('sitemap');
+    expect(kindOf({ name: 'a.xml.gz', bytes: new Uint8Array([0x1f, 0x8b, 8, 0]) }, yes)).toBe('sitemap');
+    expect(kindOf({ name: 'p', text: 'Address,Status Code' }, yes)).toBe('sitemap');
+  });
+
+  it('over nothing open: the CSV import dialog, as any CSV', async () => {
+    const ws = await situation('empty');
+    const out = await ws.commands.open([CRAWL]);
+    expect(out.mode).toBe('none');
+    expect(ws.getState().csvImport?.name).toBe('internal_all.csv');
+    expect(ws.getState().crawlImport).toBeNull();
+  });
+
+  for (const name of ['clean document', 'edited document', 'clean workspace', 'edited workspace'])
+    it(`over ${name}: attached through the Crawl dialog, nothing opened, asked or replaced`, async () => {
+      const ws = await situation(name);
+      const before = ws.getState().files.map((f) => f.name);
+      const dirty = ws.getState().files.map((f) => f.store.getState().dirty);
+      const out = await ws.commands.open([CRAWL]);
+      expect(out.mode).toBe('none');
+      expect(ws.getState().crawlImport).toEqual(CRAWL);
+      expect(ws.getState().csvImport).toBeNull();
+      expect(ws.getState().ask).toBeNull();
+      expect(ws.getState().files.map((f) => f.name)).toEqual(before);
+      expect(ws.getState().files.map((f) => f.store.getState().dirty)).toEqual(dirty);
+      ws.commands.crawlImportDone();
+      expect(ws.getState().crawlImport).toBeNull();
+    });
+
+  it('recognised by its header row, not its name; an ordinary CSV still goes to the import dialog', async () => {
+    const ws = await situation('clean document');
+    const tsv = { name: 'crawl export.txt', bytes: fixture('generic-utf16.tsv') };
+    await ws.commands.open([tsv]);
+    expect(ws.getState().crawlImport?.name).toBe('crawl export.txt');
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['a.xml']);
+    ws.commands.crawlImportDone();
+    await ws.commands.open([{ name: 'other.csv', bytes: fixture('not-crawl.csv') }]);
+    expect(ws.getState().crawlImport).toBeNull();
+    expect(ws.getState().csvImport?.name).toBe('other.csv');
+  });
+
+  it('with a sitemap in the same drop: the sitemap opens as usual and the crawl goes to the dialog', async () => {
+    const ws = await situation('clean document');
+    await ws.commands.open([CRAWL, C]);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['c.xml']);
+    expect(ws.getState().crawlImport?.name).toBe('internal_all.csv');
+  });
 });

@@ -52,6 +52,19 @@ export function decideOpen(s: OpenSituation, intent: OpenIntent): OpenDecision {
 }
 
 /**
+ * Where a crawl export (a CSV whose header row is recognised, issue 17) goes: with a document or
+ * a workspace open it is `attach`ed for the audit (the Crawl dialog; nothing open is replaced or
+ * asked about); with nothing open there is nothing to audit, so it is read as a `csv` like any
+ * other (the import dialog makes a sitemap of its URLs).
+ *
+ * @example decideCrawl(0) // 'csv'
+ * @example decideCrawl(3) // 'attach'
+ */
+export function decideCrawl(files: number): 'attach' | 'csv' {
+  return files > 0 ? 'attach' : 'csv';
+}
+
+/**
  * The prompt's sentence: what would be lost by replacing.
  *
  * @example lostText([{ name: 'a.xml', edits: 6 }, { name: 'b.xml', edits: 1 }])

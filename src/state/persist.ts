@@ -3,6 +3,7 @@
  * file of a workspace with its history, and which file was active). The IndexedDB implementation
  * lives in idbPersistence.ts; tests use `createMemoryPersistence`.
  */
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import type { Patch } from './patch.ts';
 import type { Settings } from './types.ts';
@@ -23,6 +24,8 @@ export interface SavedFile {
   redo: Patch[];
   /** Changed since opened or last exported. */
   dirty: boolean;
+  /** Crawl data attached for the audit (kept so a reload keeps the audit). */
+  crawl?: CrawlTable;
 }
 
 /** Everything needed to resume work: every open file, and the active one (format 2). */

@@ -4,9 +4,11 @@
  * derives any sort direction, filter or search in one O(n) walk instead of re-sorting.
  * Keys and row comparisons: sortKeys.ts.
  */
+
 import type { Entry } from '../core/model.ts';
 import { sortStrings } from '../core/sort/stringSort.ts';
 import type { ColumnId } from './columns.ts';
+import { readsIssues } from './columns.ts';
 import { idIndexOf, type Patch } from './patch.ts';
 import {
   compareRows,
@@ -162,7 +164,7 @@ export function updateSortIndex(
   v: ValidatorLike,
 ): SortIndex | null {
   const structural = patch.added.length > 0 || patch.removed.length > 0 || patch.reorder !== undefined;
-  if (structural || index.column === 'issues' || next.length !== index.entries.length) return null;
+  if (structural || readsIssues(index.column) || next.length !== index.entries.length) return null;
   const moved = movedRows(index, next, patch);
   if (!moved) return { ...index, entries: next };
   const ctx: MergeContext = { next, column: index.column, v };

@@ -7,7 +7,8 @@
 import type { Entry } from '../core/model.ts';
 import { changefreqIndex } from '../core/rules/changefreq.ts';
 import { stringKey } from '../core/sort/columnOrder.ts';
-import type { ColumnId } from './columns.ts';
+import { type ColumnId, isCrawlColumn } from './columns.ts';
+import { crawlSortKey } from './crawlView.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
 
 /** True for columns sorted as strings. */
@@ -43,7 +44,7 @@ export function numericKey(e: Entry, index: number, column: ColumnId, v: Validat
     case 'issues':
       return severityRank(v.worstSeverity(e.id));
     default:
-      return Number.NaN;
+      return isCrawlColumn(column) ? crawlSortKey(v, e, column) : Number.NaN;
   }
 }
 
@@ -102,6 +103,7 @@ export function sameEntryKey(a: Entry, b: Entry, column: ColumnId): boolean {
     case 'alternates':
       return (a[column]?.length ?? 0) === (b[column]?.length ?? 0);
     default:
-      return true;
+      // A crawl cell follows the URL (the join is by loc).
+      return isCrawlColumn(column) ? a.loc === b.loc : true;
   }
 }

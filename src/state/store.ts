@@ -5,6 +5,7 @@
  */
 import { Validator } from '../core/validate.ts';
 import { createPersistCommands } from './autosave.ts';
+import { createCrawlCommands } from './crawlCommands.ts';
 import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
@@ -35,6 +36,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createIoCommands(kernel),
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),
+    ...createCrawlCommands(kernel),
     ...createPersistCommands(kernel),
   };
   const store: AppStore = {

@@ -1,3 +1,5 @@
+import type { CrawlCategory, CrawlJoin } from '../core/crawl/join.ts';
+import type { CrawlTable } from '../core/crawl/table.ts';
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
@@ -49,6 +51,8 @@ export interface Filters {
   entryIds?: { ids: ReadonlySet<number>; label: string };
   /** Rows in a chart bucket (core/stats `BucketFilter`), with a label for the chip. */
   bucket?: { filter: BucketFilter; label: string };
+  /** Rows in a crawl summary bucket (crawlView.ts `crawlCategoryOf`), with a label for the chip. */
+  crawl?: { category: CrawlCategory; label: string };
 }
 
 /** How the document is looked at. Changing the view never touches history. */
@@ -129,6 +133,8 @@ export interface AppState {
   /** Changed since the last export (or since open). */
   dirty: boolean;
   loadError: LoadError | null;
+  /** Crawl data attached for the audit (never part of the document), or null. */
+  crawl: CrawlTable | null;
   /** The document came from a file this session: export can keep that file's formatting. */
   keepable: boolean;
 }
@@ -243,7 +249,28 @@ export interface Commands extends EntryCommands {
   persistable(): SavedFile | null;
   /** Load a saved file back: document, settings, history and the edited flag (not undoable). */
   restoreFile(saved: SavedFile): void;
+  /**
+   * Attach (or replace) crawl data for the audit: the entries are joined and the CRAWL rules
+   * reported; the document is not changed and nothing is recorded in history. `shared`: the join
+   * of another workspace file for the same table, so the join spans every file (quietly).
+   */
+  attachCrawl(table: CrawlTable, shared?: CrawlJoin): void;
+  /** Remove the crawl data (and its columns, filters and findings); the document is not changed. */
+  removeCrawl(): void;
+  /** How many URLs a crawl action would change (shown before it runs). */
+  crawlActionCount(action: CrawlAction): number;
+  /** Run a crawl action as ONE undo step; returns how many URLs it changed. */
+  runCrawlAction(action: CrawlAction): number;
 }
+
+/** The crawl audit's bulk actions (crawlCommands.ts). */
+export type CrawlAction =
+  | 'remove-errors'
+  | 'remove-noindex'
+  | 'remove-blocked'
+  | 'replace-redirects'
+  | 'replace-canonicals'
+  | 'add-missing';
 
 /** What `createAppStore` returns. */
 export interface AppStore {

@@ -30,6 +30,16 @@ export type ValidatorLike = Pick<
   quietIssues?: Validator['quietIssues'];
   /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
+  /** Join every entry with crawl data, or drop it (null) (core `Validator.setCrawl`). */
+  setCrawl?: Validator['setCrawl'];
+  /** `setCrawl` in steps, for big documents (core `Validator.setCrawlSteps`). */
+  setCrawlSteps?: Validator['setCrawlSteps'];
+  /** The crawl join in use (core `Validator.crawlJoin`). */
+  crawlJoin?: Validator['crawlJoin'];
+  /** An entry's crawl row, -1 when none (core `Validator.crawlRowOf`). */
+  crawlRowOf?: Validator['crawlRowOf'];
+  /** URL prefix of the pages the sitemap should hold (core `Validator.crawlScope`). */
+  crawlScope?: Validator['crawlScope'];
 };
 
 /** Builds a validator for the given settings. */

@@ -1,6 +1,8 @@
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
-import { cellText } from './columns.ts';
+import type { ColumnId } from './columns.ts';
+import { cellText, isCrawlColumn, readsIssues } from './columns.ts';
+import { crawlCategoryOf, crawlCellText } from './crawlView.ts';
 import { idIndexOf } from './patch.ts';
 import { type SearchField, searchRows } from './searchText.ts';
 import { buildSortIndex, type SortIndex, walkSortIndex } from './sortIndex.ts';
@@ -38,7 +40,8 @@ export function isIdentityView(view: ViewState): boolean {
     !f.severity &&
     !f.entryIds &&
     !f.field &&
-    !f.bucket
+    !f.bucket &&
+    !f.crawl
   );
 }
 
@@ -60,7 +63,11 @@ function rowsOf(mask: Uint8Array): Int32Array {
 /** True when the view's result depends on issues (so it must be recomputed when they change). */
 export function viewDependsOnIssues(view: ViewState): boolean {
   return (
-    view.filters.rule !== undefined || view.filters.severity !== undefined || view.sort?.column === 'issues'
+    view.filters.rule !== undefined ||
+    view.filters.severity !== undefined ||
+    view.filters.crawl !== undefined ||
+    (view.filters.field !== undefined && isCrawlColumn(view.filters.field.column)) ||
+    (view.sort !== null && readsIssues(view.sort.column))
   );
 }
 
@@ -106,7 +113,9 @@ export function filterMask(
   const ids = filters.entryIds?.ids;
   const field = filters.field;
   const n = entries.length;
-  if (!plan && filters.rule === undefined && minRank === 0 && !ids && !field && !filters.bucket) return null;
+  const category = filters.crawl?.category;
+  if (!plan && filters.rule === undefined && minRank === 0 && !ids && !field && !filters.bucket && !category)
+    return null;
   if (minRank > 0 && !anyAtSeverity(validator, minRank)) return new Uint8Array(n);
   const found = plan ? searchRows(entries, view.search, plan) : null;
   const mask = filters.rule !== undefined ? ruleMask(entries, filters.rule, validator) : null;
@@ -115,7 +124,9 @@ export function filterMask(
         hasRule: (id, rule) => validator.issuesOf(id).some((i) => i.rule === rule),
       })
     : null;
-  if (found && !mask && minRank === 0 && !ids && !field && !inBucket) return found;
+  if (found && !mask && minRank === 0 && !ids && !field && !inBucket && !category) return found;
+  const fieldText = (e: Entry, column: ColumnId) =>
+    isCrawlColumn(column) ? crawlCellText(validator, e, column) : cellText(e, column);
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const e = entries[i];
@@ -123,7 +134,8 @@ export function filterMask(
     if (mask && mask[i] === 0) continue;
     if (ids && !ids.has(e.id)) continue;
     if (minRank > 0 && severityRank(validator.worstSeverity(e.id)) < minRank) continue;
-    if (field && cellText(e, field.column) !== field.value) continue;
+    if (field && fieldText(e, field.column) !== field.value) continue;
+    if (category && crawlCategoryOf(validator, e) !== category) continue;
     if (inBucket && !inBucket(e)) continue;
     out[i] = 1;
   }

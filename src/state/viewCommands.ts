@@ -2,6 +2,7 @@
  * View commands: sort, search, filters, hidden columns, selection, notices. They never touch
  * the document or the history (so they never clear redo).
  */
+import { CRAWL_COLUMNS } from './columns.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands, Filters } from './types.ts';
 
@@ -37,7 +38,9 @@ export function createViewCommands(k: Kernel): ViewCommands {
       setView({ ...k.f.view, search: '', filters: {} });
     },
     setHiddenColumns(hiddenColumns) {
-      k.set({ view: { ...k.f.view, hiddenColumns: [...hiddenColumns] } });
+      // The crawl columns stay hidden while no crawl data is attached.
+      const hidden = k.f.crawl ? [...hiddenColumns] : [...new Set([...hiddenColumns, ...CRAWL_COLUMNS])];
+      k.set({ view: { ...k.f.view, hiddenColumns: hidden } });
     },
     setSelection(selection) {
       k.set({ selection });

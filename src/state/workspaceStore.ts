@@ -21,7 +21,13 @@ import {
 import { AUTOSAVE_DELAY_MS, createSessionSaver, type SessionSaver } from './autosave.ts';
 import { visibleColumns } from './columns.ts';
 import { hreflangClusterAcross, returnLinkEdits } from './hreflangCluster.ts';
-import { decideOpen, type EditedFile, type OpenIntent, type OpenSituation } from './openDecision.ts';
+import {
+  decideCrawl,
+  decideOpen,
+  type EditedFile,
+  type OpenIntent,
+  type OpenSituation,
+} from './openDecision.ts';
 import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
 import { planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
@@ -87,6 +93,11 @@ export interface WorkspaceState {
   ask: OpenQuestion | null;
   /** A CSV file that came in: the CSV import dialog maps its columns, then `csvImportDone()`. */
   csvImport: FileBytes | null;
+  /**
+   * A crawl export that came in while a document is open (issue 17): the Crawl dialog reads and
+   * attaches it for the audit (the sitemap is not replaced), then `crawlImportDone()`.
+   */
+  crawlImport: FileBytes | null;
   /** The file to compare the active document with (`open(inputs, 'compare')`), until `compareDone()`. */
   compare: FileBytes | null;
   /** What was restored at start-up (banner with Discard), null otherwise. */
@@ -111,20 +122,42 @@ export interface FileBytes {
 export type OpenInput = FileBytes | { name: string; text: string } | { blank: SitemapDocument['kind'] };
 
 /** What an input is, decided from its name and bytes. */
-export type InputKind = 'zip' | 'csv' | 'sitemap' | 'blank';
+export type InputKind = 'zip' | 'crawl' | 'csv' | 'sitemap' | 'blank';
+
+/** Recognises a crawl export by the header row at the start of its bytes (core `sniffCrawl`). */
+export type CrawlSniffer = (bytes: Uint8Array) => boolean;
 
 /**
- * The kind of one input. The extension point: a new kind (e.g. a crawl export) is one more
- * value here and one more branch in `open`.
- *
- * @example kindOf({ name: 'crawl.csv', bytes }) // 'csv'
+ * Could these file bytes be a crawl export? Cheap: sitemaps (`<` first, after a BOM and blanks)
+ * and gzip files are not, so opening them never loads the CSV reader.
  */
-export function kindOf(input: OpenInput): InputKind {
+export function mayBeCrawl(input: OpenInput): input is FileBytes {
+  if (!('bytes' in input) || isZip(input)) return false;
+  const b = input.bytes;
+  if (b[0] === 0x1f && b[1] === 0x8b) return false;
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  while (i < b.length && i < 4096 && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++;
+  return i < b.length && b[i] !== 0x3c;
+}
+
+/**
+ * The kind of one input. The extension point: a new kind is one more value here and one more
+ * branch in `open`. `isCrawl` (given by `open` only while a document is open) recognises a
+ * crawl export by its header row, whatever its name.
+ *
+ * @example kindOf({ name: 'data.csv', bytes }) // 'csv'
+ * @example kindOf({ name: 'internal_all.csv', bytes }, sniffer) // 'crawl'
+ */
+export function kindOf(input: OpenInput, isCrawl?: CrawlSniffer): InputKind {
   if ('blank' in input) return 'blank';
   if ('bytes' in input && isZip(input)) return 'zip';
+  if (isCrawl && mayBeCrawl(input) && isCrawl(input.bytes.subarray(0, CRAWL_SNIFF_BYTES))) return 'crawl';
   if (/\.(csv|tsv)$/i.test(input.name)) return 'csv';
   return 'sitemap';
 }
+
+/** Bytes looked at to recognise a crawl export. */
+const CRAWL_SNIFF_BYTES = 64 * 1024;
 
 /** What `open` did. Every outcome is also announced in one session notice. */
 export interface OpenOutcome {
@@ -184,6 +217,8 @@ export interface WorkspaceCommands {
   answer(choice: 'add' | 'replace' | 'cancel'): Promise<OpenOutcome>;
   /** The CSV import dialog took (or dropped) `csvImport`. */
   csvImportDone(): void;
+  /** The Crawl dialog took (or dropped) `crawlImport`. */
+  crawlImportDone(): void;
   /** Show a file (by slot id) or the combined table. */
   setActive(target: number | 'all'): void;
   /** Make the file active and select entry `entryIndex` (its position in the document). */
@@ -297,6 +332,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     opening: [],
     ask: null,
     csvImport: null,
+    crawlImport: null,
     compare: null,
     restored: null,
     otherTab: null,
@@ -460,17 +496,40 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   /** Fingerprint of what autosave writes for one store. */
   const saveStamp = (store: AppStore): unknown[] => {
     const s = store.getState();
-    return [s.doc, s.dirty, s.settings, s.fileName];
+    return [s.doc, s.dirty, s.settings, s.fileName, s.crawl];
   };
 
+  /** Crawl data seen per slot: attaching or removing it in one file does it in every file. */
+  const crawls = new Map<number, unknown>();
+  /** False (nothing done) while `from` has not joined its new crawl yet. */
+  const spreadCrawl = (from: WorkspaceSlot, slots: readonly WorkspaceSlot[]): boolean => {
+    const s = from.store.getState();
+    const join = s.validation.validator.crawlJoin?.() ?? undefined;
+    if (s.crawl !== null && join?.table !== s.crawl) return false;
+    for (const other of slots) {
+      const o = other.store.getState();
+      if (other === from || o.crawl === s.crawl) continue;
+      if (s.crawl === null) other.store.commands.removeCrawl();
+      else other.store.commands.attachCrawl(s.crawl, join);
+    }
+    return true;
+  };
   const watch = (slots: readonly WorkspaceSlot[]) => {
     for (const off of unsubscribers) off();
     stamps.clear();
     saveStamps.clear();
+    crawls.clear();
+    // A crawl restored (or attached) in one file is spread to the others with one shared join;
+    // until its join is ready the slot is left unrecorded, so its next change tries again.
+    const withCrawl = slots.find((slot) => slot.store.getState().crawl !== null);
+    const spread = withCrawl ? spreadCrawl(withCrawl, slots) : true;
     unsubscribers = slots.map((slot) => {
       stamps.set(slot.id, stamp(slot.store.getState()));
       saveStamps.set(slot.id, saveStamp(slot.store));
+      if (spread || slot !== withCrawl) crawls.set(slot.id, slot.store.getState().crawl);
       return slot.store.subscribe(() => {
+        const crawl = slot.store.getState().crawl;
+        if (crawl !== crawls.get(slot.id) && spreadCrawl(slot, slots)) crawls.set(slot.id, crawl);
         const saving = saveStamp(slot.store);
         const was = saveStamps.get(slot.id);
         if (!was || saving.some((v, i) => !Object.is(v, was[i]))) {
@@ -622,14 +681,19 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   };
 
   /** Stores holding a saved session's files; the first one is `first`. */
-  const restoreSlots = (saved: SavedSession, first: AppStore): WorkspaceSlot[] =>
-    saved.files.map((file, k) => {
+  const restoreSlots = (saved: SavedSession, first: AppStore): WorkspaceSlot[] => {
+    // A workspace's crawl (one table in every file) comes back in the first file that has it;
+    // `watch` spreads it to the others with one shared join, as when it was attached.
+    const holder = saved.files.find((f) => f.crawl);
+    return saved.files.map((file, k) => {
       const store = k === 0 ? first : deps.createStore();
       opens++;
-      store.commands.restoreFile(file);
+      const shared = file !== holder && file.crawl !== undefined && file.crawl === holder?.crawl;
+      store.commands.restoreFile(shared ? { ...file, crawl: undefined } : file);
       opens--;
       return { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
     });
+  };
 
   /** Replace everything open with the incoming files (or a blank document, or a Recent session). */
   const replaceWith = async (incoming: Incoming): Promise<OpenOutcome> => {
@@ -825,21 +889,38 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         if (first) set({ compare: bytesOf(first as FileBytes | { name: string; text: string }) });
         return { mode: 'none', notOpened: [], skipped: [] };
       }
-      // No await unless a .zip is among the inputs: opening plain files starts synchronously.
-      // Zips inflate in the worker when it offers `readZip`; otherwise the core reader loads here.
+      // No await unless a .zip is among the inputs, or a file that may be a crawl export comes in
+      // while a document is open: opening sitemaps starts synchronously. Zips inflate in the
+      // worker when it offers `readZip`; otherwise the core reader loads here.
       const zip =
         inputs.some((i) => kindOf(i) === 'zip') && !deps.readZip
           ? await import('../core/workspace/zipInput.ts')
           : undefined;
+      const isCrawl: CrawlSniffer | undefined =
+        decideCrawl(current().length) === 'attach' && inputs.some(mayBeCrawl)
+          ? await import('../core/crawl/read.ts').then(
+              (m) => (bytes: Uint8Array) => m.sniffCrawl(bytes).detected !== null,
+            )
+          : undefined;
       const incoming: Incoming = { files: [], blank: null, skipped: [] };
       const zips: FileBytes[] = [];
+      let crawl: FileBytes | null = null;
       for (const input of inputs) {
-        switch (kindOf(input)) {
+        switch (kindOf(input, isCrawl)) {
           case 'blank':
             incoming.blank = (input as { blank: SitemapDocument['kind'] }).blank;
             break;
           case 'zip':
             zips.push(input as FileBytes);
+            break;
+          case 'crawl':
+            // Crawl data for the audit of what is open: attached by the Crawl dialog, never opened.
+            if (crawl === null) crawl = input as FileBytes;
+            else
+              notify(
+                'warning',
+                `One crawl file is attached at a time: ${(input as FileBytes).name} was not read.`,
+              );
             break;
           case 'csv':
             // Columns need mapping first: the import dialog adds the rows to the active file.
@@ -855,6 +936,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         appendAll(incoming.files, z.files);
         appendAll(incoming.skipped, z.skipped);
       }
+      if (crawl !== null) set({ crawlImport: crawl });
       if (incoming.files.length > 0) incoming.blank = null;
       else if (incoming.blank === null) {
         if (incoming.skipped.length > 0) notify('warning', `Nothing opened.${skippedNote(incoming.skipped)}`);
@@ -875,6 +957,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     },
     csvImportDone() {
       if (state.csvImport !== null) set({ csvImport: null });
+    },
+    crawlImportDone() {
+      if (state.crawlImport !== null) set({ crawlImport: null });
     },
     setActive(next) {
       if (next === state.active || (next === 'all' && state.model === null)) return;

@@ -1,20 +1,25 @@
-import { ALL_COLUMNS } from '../state/columns.ts';
+import { ALL_COLUMNS, isCrawlColumn } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import { COLUMN_LABEL } from './columnLabels.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 import { usePopover } from './usePopover.ts';
 
 const selHidden = (s: AppState) => s.view.hiddenColumns;
+const selHasCrawl = (s: AppState) => s.crawl !== null;
 
 /** Show / hide columns. The URL column always stays. */
 export function ColumnsMenu() {
   const hidden = useAppState(selHidden);
+  const hasCrawl = useAppState(selHasCrawl);
   const commands = useCommands();
+  // The crawl columns exist only while crawl data is attached.
+  const offered = ALL_COLUMNS.filter((c) => c !== 'loc' && (hasCrawl || !isCrawlColumn(c)));
+  const hiddenCount = offered.filter((c) => hidden.includes(c)).length;
   const { open, setOpen, ref } = usePopover();
   return (
     <div className="menu" ref={ref}>
       <button type="button" className="btn" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Columns{hidden.length ? ` (${hidden.length} hidden)` : ''}
+        Columns{hiddenCount ? ` (${hiddenCount} hidden)` : ''}
       </button>
       {open ? (
         <fieldset
@@ -24,7 +29,7 @@ export function ColumnsMenu() {
             if (e.key === 'Escape') setOpen(false);
           }}
         >
-          {ALL_COLUMNS.filter((c) => c !== 'loc').map((c) => (
+          {offered.map((c) => (
             <label key={c}>
               <input
                 type="checkbox"

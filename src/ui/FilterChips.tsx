@@ -1,4 +1,5 @@
-import { type ColumnId, cellText, isEditableField, visibleColumns } from '../state/columns.ts';
+import { type ColumnId, cellText, isCrawlColumn, isEditableField, visibleColumns } from '../state/columns.ts';
+import { crawlCellText } from '../state/crawlView.ts';
 import type { AppState } from '../state/types.ts';
 import { COLUMN_LABEL } from './columnLabels.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
@@ -36,7 +37,10 @@ export function FilterChips() {
     const a = s.selection.active;
     if (!a || !s.doc || !activeColumn) return;
     const entry = s.doc.entries[s.rowOrder[a.row]];
-    commands.setFilter({ field: { column: activeColumn, value: cellText(entry, activeColumn) } });
+    const value = isCrawlColumn(activeColumn)
+      ? crawlCellText(s.validation.validator, entry, activeColumn)
+      : cellText(entry, activeColumn);
+    commands.setFilter({ field: { column: activeColumn, value } });
   };
   return (
     <>
@@ -55,7 +59,10 @@ export function FilterChips() {
       {filters.bucket ? (
         <Chip label={filters.bucket.label} onClear={() => commands.setFilter({ bucket: undefined })} />
       ) : null}
-      {!filters.field && activeColumn && isEditableField(activeColumn) ? (
+      {filters.crawl ? (
+        <Chip label={filters.crawl.label} onClear={() => commands.setFilter({ crawl: undefined })} />
+      ) : null}
+      {!filters.field && activeColumn && (isEditableField(activeColumn) || isCrawlColumn(activeColumn)) ? (
         <button
           type="button"
           className="btn ghost"

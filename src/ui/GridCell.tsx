@@ -17,6 +17,8 @@ export interface GridCellProps {
   worst: Severity | undefined;
   /** id of the element describing the active cell's problems. */
   describedBy?: string;
+  /** Text of a cell whose value is not in the entry (the crawl columns). */
+  text?: string;
 }
 
 /** Issues whose field path starts with the column id (`images.0.loc` belongs to `images`). */
@@ -54,7 +56,7 @@ function content(entry: Entry, column: ColumnId, row: number, props: GridCellPro
     );
   }
   if (column === 'issues') return <IssuesSummary issues={props.issues} />;
-  const text = cellText(entry, column);
+  const text = props.text ?? cellText(entry, column);
   if (column === 'images' || column === 'videos' || column === 'news' || column === 'alternates') {
     return text ? <span className="badge">{text}</span> : null;
   }

@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import type { Entry } from '../core/model.ts';
-import { type ColumnId, cellText, type EditableField } from '../state/columns.ts';
+import { type ColumnId, cellText, type EditableField, isCrawlColumn } from '../state/columns.ts';
+import { crawlCellText } from '../state/crawlView.ts';
 import type { ValidationState } from '../state/types.ts';
 import { CellEditor } from './CellEditor.tsx';
 import { GridCell } from './GridCell.tsx';
@@ -71,6 +72,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
         issues={issues}
         worst={worst}
         describedBy={p.tipId}
+        text={isCrawlColumn(column) ? crawlCellText(p.validation.validator, entry, column) : undefined}
       />,
     );
   }

@@ -35,6 +35,10 @@ const WIDTH: Record<ColumnId, number> = {
   videos: 70,
   news: 60,
   alternates: 90,
+  crawlStatus: 96,
+  crawlIndexability: 132,
+  crawlCanonical: 220,
+  crawlRedirect: 220,
   issues: 132,
 };
 

@@ -15,5 +15,9 @@ export const COLUMN_LABEL: Record<ColumnId, string> = {
   videos: 'Videos',
   news: 'News',
   alternates: 'Alternates',
+  crawlStatus: 'Status',
+  crawlIndexability: 'Indexability',
+  crawlCanonical: 'Canonical',
+  crawlRedirect: 'Redirects to',
   issues: 'Issues',
 };

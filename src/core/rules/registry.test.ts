@@ -23,7 +23,7 @@ describe('rule registry', () => {
       if (r.stage === 'not-checked' || r.stage === 'export') expect(r.reason, r.id).toBeTruthy();
       expect(Boolean(getFix(r.id)), r.id).toBe(r.fixable);
     }
-    expect(RULES.filter((r) => r.fixable)).toHaveLength(26);
+    expect(RULES.filter((r) => r.fixable)).toHaveLength(32);
     expect(ruleInfo('LOC-001')).toMatchObject({ severity: 'error', stage: 'validate', fixable: true });
     expect(ruleInfo('OUT-001')).toBeUndefined();
   });
@@ -48,6 +48,6 @@ describe('rule ids are checked by the compiler', () => {
   it('derives the group from the id prefix', () => {
     for (const r of RULES) expect(GROUP_NAMES[r.group], r.id).toBeTruthy();
     expect(ruleInfo('LASTMOD-001')?.group).toBe('LASTMOD');
-    expect(ruleInfo('CRAWL-001')).toMatchObject({ group: 'CRAWL', stage: 'not-checked', fixable: false });
+    expect(ruleInfo('CRAWL-001')).toMatchObject({ group: 'CRAWL', stage: 'validate', fixable: true });
   });
 });

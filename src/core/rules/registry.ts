@@ -13,7 +13,7 @@ export type RuleStage = 'parse' | 'validate' | 'export' | 'not-checked';
 /** One row: default severity, stage, title, and why it is not checked (or a note on coverage). */
 type Row = readonly [severity: Severity, stage: RuleStage, title: string, reason?: string];
 
-const NEEDS_CRAWL = 'Needs crawl data attached; the crawl audit (issue #17) is not built yet.';
+const NEEDS_CRAWL = 'only while crawl data is attached';
 
 /** The rules of the spec, in spec order. */
 // biome-ignore format: one line per rule
@@ -156,14 +156,14 @@ const SPEC = {
   'EXT-001': ['info', 'parse', 'Unknown namespaces are preserved'],
   'EXT-002': ['info', 'parse', 'Legacy Google extensions'],
   'EXT-003': ['error', 'parse', 'Near-miss namespace URIs'],
-  'CRAWL-001': ['error', 'not-checked', 'Listed URL answers with an error', NEEDS_CRAWL],
-  'CRAWL-002': ['warning', 'not-checked', 'Listed URL redirects', NEEDS_CRAWL],
-  'CRAWL-003': ['error', 'not-checked', 'Listed URL is noindex', NEEDS_CRAWL],
-  'CRAWL-004': ['warning', 'not-checked', 'Listed URL is canonicalised elsewhere', NEEDS_CRAWL],
-  'CRAWL-005': ['error', 'not-checked', 'Listed URL is blocked by robots.txt', NEEDS_CRAWL],
-  'CRAWL-006': ['warning', 'not-checked', 'Indexable page missing from the sitemap', NEEDS_CRAWL],
-  'CRAWL-007': ['info', 'not-checked', 'Listed URL was not found by the crawl', NEEDS_CRAWL],
-  'CRAWL-008': ['warning', 'not-checked', 'Listed URL matches the crawl only after normalisation', NEEDS_CRAWL],
+  'CRAWL-001': ['error', 'validate', 'Listed URL answers with an error', NEEDS_CRAWL],
+  'CRAWL-002': ['warning', 'validate', 'Listed URL redirects', NEEDS_CRAWL],
+  'CRAWL-003': ['error', 'validate', 'Listed URL is noindex', NEEDS_CRAWL],
+  'CRAWL-004': ['warning', 'validate', 'Listed URL is canonicalised elsewhere', NEEDS_CRAWL],
+  'CRAWL-005': ['error', 'validate', 'Listed URL is blocked by robots.txt', NEEDS_CRAWL],
+  'CRAWL-006': ['warning', 'validate', 'Indexable page missing from the sitemap', 'only while crawl data is attached; one grouped issue with the count, fixed by the action “Add missing indexable pages”'],
+  'CRAWL-007': ['info', 'validate', 'Listed URL was not found by the crawl', NEEDS_CRAWL],
+  'CRAWL-008': ['warning', 'validate', 'Listed URL matches the crawl only after normalisation', NEEDS_CRAWL],
 } as const satisfies Record<string, Row>;
 
 /**

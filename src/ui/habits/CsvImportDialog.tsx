@@ -25,28 +25,39 @@ interface Loaded {
 
 const DELIMITER_NAME: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
-function MappingSelects({
+/**
+ * One select per target field, listing the CSV's columns. Also used by the crawl audit
+ * (ui/crawl) with its own fields and legend.
+ */
+export function MappingSelects<M extends object = CsvMapping>({
   headers,
   mapping,
   onChange,
+  fields = MAPPED_FIELDS as unknown as ReadonlyArray<{ field: keyof M & string; label: string }>,
+  legend = 'Columns to import',
+  required = 'loc',
 }: {
   headers: readonly string[];
-  mapping: CsvMapping;
-  onChange(m: CsvMapping): void;
+  mapping: M;
+  onChange(m: M): void;
+  fields?: ReadonlyArray<{ field: keyof M & string; label: string }>;
+  legend?: string;
+  /** The field that must be mapped (its empty option says "Choose a column"). */
+  required?: string;
 }) {
   return (
     <fieldset className="hb-mapping">
-      <legend>Columns to import</legend>
-      {MAPPED_FIELDS.map(({ field, label }) => (
+      <legend>{legend}</legend>
+      {fields.map(({ field, label }) => (
         <label className="field" key={field}>
           <span>{label}</span>
           <select
-            value={mapping[field] ?? ''}
+            value={(mapping[field] as number | undefined) ?? ''}
             onChange={(e) =>
               onChange({ ...mapping, [field]: e.target.value === '' ? undefined : Number(e.target.value) })
             }
           >
-            <option value="">{field === 'loc' ? 'Choose a column' : 'Not imported'}</option>
+            <option value="">{field === required ? 'Choose a column' : 'Not imported'}</option>
             {headers.map((h, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a column's position is its identity
               <option key={i} value={i}>

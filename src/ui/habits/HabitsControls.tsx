@@ -9,7 +9,7 @@ import { useWorkspace, useWorkspaceStore } from '../workspace/workspaceContext.t
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './habits.css';
 
-type HabitsDialog = 'csv-import' | 'csv-export' | 'shortcuts' | null;
+type HabitsDialog = 'csv-import' | 'csv-export' | 'crawl' | 'shortcuts' | null;
 
 // Loaded on first use (CSV parsing and writing stay out of the initial bundle).
 const CsvImport = lazyPart<{ onClose(): void; initialFile?: File }>(() =>
@@ -18,6 +18,9 @@ const CsvImport = lazyPart<{ onClose(): void; initialFile?: File }>(() =>
 const CsvExport = lazyPart<{ onClose(): void }>(() =>
   import('./CsvExportDialog.tsx').then((m) => m.CsvExportDialog),
 );
+const Crawl = lazyPart<{ onClose(): void; initialFile?: File }>(() =>
+  import('../crawl/CrawlDialog.tsx').then((m) => m.CrawlDialog),
+);
 const Shortcuts = lazyPart<{ onClose(): void }>(() =>
   import('./ShortcutOverlay.tsx').then((m) => m.ShortcutOverlay),
 );
@@ -25,6 +28,7 @@ const csvDialogs = { preload: () => Promise.all([CsvImport.preload(), CsvExport.
 
 const selHasDoc = (s: AppState) => s.doc !== null;
 const selCsvImport = (s: WorkspaceState) => s.csvImport;
+const selCrawlImport = (s: WorkspaceState) => s.crawlImport;
 
 function isTextField(el: EventTarget | null): boolean {
   return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
@@ -45,10 +49,10 @@ function useShortcutKey(open: () => void) {
   }, [open]);
 }
 
-function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
+function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export' | 'crawl'): void }) {
   const hasDoc = useAppState(selHasDoc);
   const { open, setOpen, ref, trigger, closeOnEscape } = usePopover();
-  const pick = (d: 'csv-import' | 'csv-export') => {
+  const pick = (d: 'csv-import' | 'csv-export' | 'crawl') => {
     setOpen(false);
     onPick(d);
   };
@@ -79,6 +83,9 @@ function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export'): void }) {
           <button type="button" className="btn ghost" disabled={!hasDoc} onClick={() => pick('csv-export')}>
             Export CSV…
           </button>
+          <button type="button" className="btn ghost" disabled={!hasDoc} onClick={() => pick('crawl')}>
+            Crawl data for an audit…
+          </button>
         </fieldset>
       ) : null}
     </div>
@@ -104,6 +111,15 @@ export function HabitsControls() {
     setDialog('csv-import');
     ws.commands.csvImportDone();
   }, [incoming, ws]);
+  // A crawl export dropped while a sitemap is open (recognised by its header row) comes in the
+  // same way (`crawlImport`): the Crawl dialog reads and attaches it; the sitemap is not replaced.
+  const crawlIncoming = useWorkspace(selCrawlImport);
+  useEffect(() => {
+    if (crawlIncoming === null) return;
+    setCsvFile(new File([crawlIncoming.bytes as Uint8Array<ArrayBuffer>], crawlIncoming.name));
+    setDialog('crawl');
+    ws.commands.crawlImportDone();
+  }, [crawlIncoming, ws]);
   const close = () => {
     setDialog(null);
     setCsvFile(undefined);
@@ -128,6 +144,9 @@ export function HabitsControls() {
           <CsvImport.Component key={csvFile?.name} onClose={close} initialFile={csvFile} />
         ) : null}
         {dialog === 'csv-export' ? <CsvExport.Component onClose={close} /> : null}
+        {dialog === 'crawl' ? (
+          <Crawl.Component key={csvFile?.name} onClose={close} initialFile={csvFile} />
+        ) : null}
         {dialog === 'shortcuts' ? <Shortcuts.Component onClose={close} /> : null}
       </Suspense>
     </>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Bucket, Chart, FileSizeBucket } from '../../core/stats.ts';
 import { buildCharts, type InsightsCharts, sameBucket } from '../../state/insightsCharts.ts';
 import type { AppState } from '../../state/types.ts';
+import { CrawlCard } from '../crawl/CrawlCard.tsx';
 import { fmtBytes, fmtInt, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 import { ChartCard } from './BarChart.tsx';
@@ -119,6 +120,7 @@ export function ChartsPanel() {
         <h2 className="visually-hidden">Charts</h2>
         <span className="count">{plural(charts.entries, 'URL')} in view</span>
       </div>
+      <CrawlCard />
       {card(charts.lastmod, charts.lastmod.extra, 'columns', `URLs ${SCALE_NOTE[charts.lastmod.scale]}`)}
       {card(charts.folders)}
       {card(charts.changefreq)}

@@ -1,0 +1,60 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from './args.ts';
+import { runCheck } from './check.ts';
+
+const CRAWL = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/sf-internal-all.csv');
+
+function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = {
+    out: (t: string) => out.push(t),
+    err: (t: string) => err.push(t),
+    now: () => Date.UTC(2026, 10, 26),
+  };
+  const args = parseArgs(argv);
+  if (args.command !== 'check') throw new Error('not check');
+  return runCheck(args, io).then((code) => ({ code, out: out.join(''), err: err.join('') }));
+}
+
+function sitemap(...locs: string[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'crawl-cli-'));
+  const file = path.join(dir, 'sitemap.xml');
+  const body = locs.map((l) => `<url><loc>${l}</loc></url>`).join('');
+  writeFileSync(
+    file,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`,
+  );
+  return file;
+}
+
+describe('check --crawl', () => {
+  it('reports the CRAWL rules with their ids and fails on their errors', async () => {
+    const file = sitemap(
+      'https://www.example.com/',
+      'https://www.example.com/private',
+      'https://www.example.com/old',
+    );
+    const r = await run(['check', file, '--crawl', CRAWL, '--json']);
+    const rules = (JSON.parse(r.out) as { issues: Array<{ rule: string; entry?: number }> }).issues
+      .filter((i) => i.rule.startsWith('CRAWL-'))
+      .map((i) => `${i.rule}@${i.entry ?? '-'}`);
+    expect(rules).toEqual(['CRAWL-006@-', 'CRAWL-003@1', 'CRAWL-002@2']);
+    expect(r.code).toBe(1);
+  });
+  it('passes a clean sitemap (warnings only do not fail)', async () => {
+    const file = sitemap('https://www.example.com/', 'https://www.example.com/new');
+    const r = await run(['check', file, `--crawl=${CRAWL}`]);
+    expect(r.out).toContain('CRAWL-006');
+    expect(r.code).toBe(0);
+  });
+  it('exits 2 when the crawl file is not crawl data', async () => {
+    const other = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/not-crawl.csv');
+    const r = await run(['check', sitemap('https://www.example.com/'), '--crawl', other]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('not recognised as crawl data');
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The join of sitemap entries with crawl rows. The crawl table is fixed; what changes with edits is
+ * how many entries list each row (`listed`), kept up to date by the validator as entries come and
+ * go (the same change path as every other derived index), so the count of indexable pages the
+ * sitemap misses (CRAWL-006) is known at every step without re-joining. One join can be shared by
+ * the validators of every file of a workspace: a page is missing only when no file lists it.
+ */
+
+import { normaliseCrawlUrl } from './normalise.ts';
+import { type CrawlTable, crawlString, FLAG, findExact, findNormalised, SPAN } from './table.ts';
+
+/** Where a listed URL stands in the crawl (the summary's buckets, worst first). */
+export type CrawlCategory =
+  | 'blocked'
+  | 'error'
+  | 'redirect'
+  | 'noindex'
+  | 'canonicalised'
+  | 'ok'
+  | 'notCrawled';
+
+/** Buckets in display order. */
+export const CRAWL_CATEGORIES: readonly CrawlCategory[] = [
+  'ok',
+  'redirect',
+  'error',
+  'noindex',
+  'blocked',
+  'canonicalised',
+  'notCrawled',
+];
+
+/** A listed URL's crawl row; `exact` false when found only after normalisation (CRAWL-008). */
+export interface CrawlMatch {
+  row: number;
+  exact: boolean;
+}
+
+/** The crawl join (see the module comment). */
+export class CrawlJoin {
+  readonly table: CrawlTable;
+  /** Entries listing each row. */
+  private readonly listed: Int32Array;
+  /** 1 when the row is an indexable page in the sitemap's scope (a CRAWL-006 candidate). */
+  private readonly wanted: Uint8Array;
+  /** Wanted rows no entry lists. */
+  missing = 0;
+  /** +1 whenever `listed` changes. */
+  version = 0;
+
+  /**
+   * @param scope URL prefix (lower-case scheme and host) of the pages the sitemap should hold,
+   *   e.g. `https://www.example.com/` or `https://www.example.com/blog/`; '' = every crawled page.
+   */
+  constructor(table: CrawlTable, scope = '') {
+    this.table = table;
+    this.listed = new Int32Array(table.rows);
+    this.wanted = new Uint8Array(table.rows);
+    const prefix = scope.toLowerCase();
+    const { flags, spans, text } = table;
+    for (let r = 0; r < table.rows; r++) {
+      if ((flags[r] & FLAG.indexable) === 0) continue;
+      const s = spans[r * SPAN.width];
+      if (
+        prefix !== '' &&
+        !text.startsWith(prefix, s) &&
+        text.slice(s, s + prefix.length).toLowerCase() !== prefix
+      )
+        continue;
+      this.wanted[r] = 1;
+      this.missing++;
+    }
+  }
+
+  /** The row of a listed URL: exact first, then after normalisation; null when not crawled. */
+  match(loc: string): CrawlMatch | null {
+    const url = loc.trim();
+    if (url === '') return null;
+    const exact = findExact(this.table, url);
+    if (exact >= 0) return { row: exact, exact: true };
+    const row = findNormalised(this.table, normaliseCrawlUrl(url));
+    return row >= 0 ? { row, exact: false } : null;
+  }
+
+  /** One more (`+1`) or one fewer (`-1`) entry lists `row`. */
+  list(row: number, sign: 1 | -1): void {
+    const before = this.listed[row];
+    this.listed[row] = before + sign;
+    if (this.wanted[row] === 1) {
+      if (before === 0 && sign > 0) this.missing--;
+      else if (before === 1 && sign < 0) this.missing++;
+    }
+    this.version++;
+  }
+
+  /** How many entries list `row`. */
+  listedCount(row: number): number {
+    return this.listed[row];
+  }
+
+  /** Forget every listing (a validator reloading its document). */
+  clearListed(): void {
+    this.listed.fill(0);
+    let m = 0;
+    for (let r = 0; r < this.table.rows; r++) m += this.wanted[r];
+    this.missing = m;
+    this.version++;
+  }
+
+  /** The crawled URL of a row. */
+  url(row: number): string {
+    return crawlString(this.table, row, SPAN.url);
+  }
+
+  /** A row's canonical URL when it points elsewhere ('' otherwise). */
+  canonical(row: number): string {
+    return this.has(row, FLAG.canonicalElsewhere) ? crawlString(this.table, row, SPAN.canonical) : '';
+  }
+
+  redirect(row: number): string {
+    return crawlString(this.table, row, SPAN.redirect);
+  }
+
+  lastmod(row: number): string {
+    return crawlString(this.table, row, SPAN.lastmod);
+  }
+
+  status(row: number): number {
+    return this.table.status[row];
+  }
+
+  has(row: number, flag: number): boolean {
+    return (this.table.flags[row] & flag) !== 0;
+  }
+
+  /** 200, HTML, not noindex / blocked / non-indexable, and canonical to itself. */
+  indexable(row: number): boolean {
+    return this.has(row, FLAG.indexable);
+  }
+
+  /** The summary bucket of a listed URL's row (-1 = not crawled). */
+  category(row: number): CrawlCategory {
+    if (row < 0) return 'notCrawled';
+    const status = this.table.status[row];
+    if (this.has(row, FLAG.blocked)) return 'blocked';
+    if (status === 0 || status >= 400) return 'error';
+    if (status >= 300 && status < 400) return 'redirect';
+    if (this.has(row, FLAG.noindex)) return 'noindex';
+    if (this.has(row, FLAG.canonicalElsewhere)) return 'canonicalised';
+    return 'ok';
+  }
+
+  /** Indexable in-scope rows no entry lists, in crawl order (O(rows): for the action, not per edit). */
+  missingRows(): number[] {
+    const out: number[] = [];
+    for (let r = 0; r < this.table.rows; r++) if (this.wanted[r] === 1 && this.listed[r] === 0) out.push(r);
+    return out;
+  }
+}
+
+/** Human text of a status cell: `301`, `no response`, '' when unknown. */
+export function statusText(join: CrawlJoin, row: number): string {
+  const s = join.status(row);
+  if (join.has(row, FLAG.blocked)) return s > 0 ? `${s} blocked` : 'blocked';
+  return s === 0 ? 'no response' : s < 0 ? '' : String(s);
+}
+
+/** Human text of an indexability cell. */
+export function indexabilityText(join: CrawlJoin, row: number): string {
+  if (join.has(row, FLAG.blocked)) return 'blocked by robots.txt';
+  if (join.has(row, FLAG.noindex)) return 'noindex';
+  if (join.indexable(row)) return 'indexable';
+  if (join.canonical(row) !== '') return 'canonicalised';
+  const s = join.status(row);
+  if (s === -1 && !join.has(row, FLAG.nonIndexable)) return '';
+  return 'non-indexable';
+}

@@ -1,0 +1,145 @@
+/**
+ * CRAWL-001…008 (SITEMAP-RULES.md 6.17): a listed URL against its crawl row. One small function
+ * per rule; `crawlIssues` runs them for one entry, `missingIssue` is the document-level CRAWL-006.
+ * Issue fields name the crawl columns of the grid (`crawlStatus`, `crawlIndexability`,
+ * `crawlCanonical`, `crawlRedirect`), or `loc` for CRAWL-008.
+ */
+import { type CrawlJoin, type CrawlMatch, statusText } from '../crawl/join.ts';
+import { describeCrawlDifference } from '../crawl/normalise.ts';
+import { FLAG } from '../crawl/table.ts';
+import type { Entry, Issue } from '../model.ts';
+import { makeIssue } from '../model.ts';
+import { show } from './common.ts';
+
+/** Grid columns of crawl data, in display order. */
+export const CRAWL_FIELDS = ['crawlStatus', 'crawlIndexability', 'crawlCanonical', 'crawlRedirect'] as const;
+
+function at(e: Entry, field: string): { entry: number; field: string; line?: number } {
+  return e.line === undefined ? { entry: e.id, field } : { entry: e.id, field, line: e.line };
+}
+
+/** CRAWL-001: 4xx, 5xx or no response (and not blocked, which is CRAWL-005). */
+export function crawlError(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]): void {
+  const s = j.status(m.row);
+  if (j.has(m.row, FLAG.blocked) || !(s === 0 || s >= 400)) return;
+  const what = s === 0 ? 'gave no response' : `answers ${s}`;
+  out.push(
+    makeIssue(
+      'CRAWL-001',
+      'error',
+      `The crawl says this URL ${what}; remove it from the sitemap (or list the page it moved to).`,
+      at(e, 'crawlStatus'),
+    ),
+  );
+}
+
+/** CRAWL-002: 3xx. */
+export function crawlRedirect(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]): void {
+  const s = j.status(m.row);
+  if (s < 300 || s >= 400) return;
+  const to = j.redirect(m.row);
+  const msg = to
+    ? `Redirects (${s}) to ${show(to)}; list the final URL instead.`
+    : `Redirects (${s}); list the final URL instead (the crawl does not say where to).`;
+  out.push(makeIssue('CRAWL-002', 'warning', msg, at(e, 'crawlRedirect')));
+}
+
+/** CRAWL-003: noindex in meta robots, X-Robots-Tag or the indexability status. */
+export function crawlNoindex(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]): void {
+  if (!j.has(m.row, FLAG.noindex)) return;
+  out.push(
+    makeIssue(
+      'CRAWL-003',
+      'error',
+      'The page is noindex; a sitemap should list only pages meant for the index. Remove it.',
+      at(e, 'crawlIndexability'),
+    ),
+  );
+}
+
+/** CRAWL-004: the canonical link points to another URL. */
+export function crawlCanonicalised(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]): void {
+  const c = j.canonical(m.row);
+  if (c === '') return;
+  out.push(
+    makeIssue(
+      'CRAWL-004',
+      'warning',
+      `The page names ${show(c)} as its canonical URL; list that URL instead.`,
+      at(e, 'crawlCanonical'),
+    ),
+  );
+}
+
+/** CRAWL-005: blocked by robots.txt. */
+export function crawlBlocked(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]): void {
+  if (!j.has(m.row, FLAG.blocked)) return;
+  out.push(
+    makeIssue(
+      'CRAWL-005',
+      'error',
+      'robots.txt blocks this URL; remove it from the sitemap or allow it in robots.txt.',
+      at(e, 'crawlStatus'),
+    ),
+  );
+}
+
+/** CRAWL-007: not in the crawl. */
+export function crawlNotFound(e: Entry, out: Issue[]): void {
+  out.push(
+    makeIssue(
+      'CRAWL-007',
+      'info',
+      'The crawl did not find this URL: no internal link reaches it, or the crawl was partial.',
+      at(e, 'crawlStatus'),
+    ),
+  );
+}
+
+/** CRAWL-008: found only after normalisation. */
+export function crawlNormalised(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]): void {
+  if (m.exact) return;
+  const crawled = j.url(m.row);
+  out.push(
+    makeIssue(
+      'CRAWL-008',
+      'warning',
+      `The crawl has this page as ${show(crawled)} (differs by ${describeCrawlDifference(e.loc, crawled)}); list the URL exactly as the site links it.`,
+      at(e, 'loc'),
+    ),
+  );
+}
+
+/**
+ * Every CRAWL issue of one entry, given its match (null = not crawled). Entries without a URL
+ * get none (LOC rules cover them).
+ *
+ * @example crawlIssues(join, join.match(e.loc), e, out)
+ */
+export function crawlIssues(j: CrawlJoin, m: CrawlMatch | null, e: Entry, out: Issue[]): void {
+  if (e.loc.trim() === '') return;
+  if (m === null) {
+    crawlNotFound(e, out);
+    return;
+  }
+  crawlNormalised(j, m, e, out);
+  crawlError(j, m, e, out);
+  crawlRedirect(j, m, e, out);
+  crawlNoindex(j, m, e, out);
+  crawlCanonicalised(j, m, e, out);
+  crawlBlocked(j, m, e, out);
+}
+
+/** CRAWL-006 as one grouped document issue (null when nothing is missing). */
+export function missingIssue(j: CrawlJoin): Issue | null {
+  if (j.missing === 0) return null;
+  const n = j.missing;
+  return makeIssue(
+    'CRAWL-006',
+    'warning',
+    `${n.toLocaleString('en-US')} indexable page${n === 1 ? '' : 's'} of the crawl ${n === 1 ? 'is' : 'are'} missing from the sitemap; add them with "Add missing indexable pages".`,
+  );
+}
+
+/** Status cell text of an entry (for the grid, sorting and filtering). */
+export { statusText };

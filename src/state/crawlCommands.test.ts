@@ -1,0 +1,219 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readCrawl } from '../core/crawl/read.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { parseSitemap } from '../core/parse.ts';
+import { createMemoryPersistence } from './persist.ts';
+import { type AppStoreDeps, createAppStore } from './store.ts';
+import { fakeClient } from './testing.ts';
+import { createWorkspaceStore } from './workspaceStore.ts';
+
+const crawl = () =>
+  readCrawl(
+    new Uint8Array(readFileSync(new URL('../core/__fixtures__/crawl/sf-internal-all.csv', import.meta.url))),
+    'internal_all.csv',
+  )!;
+
+const LOCS = [
+  'https://www.example.com/',
+  'https://www.example.com/old',
+  'https://www.example.com/gone',
+  'https://www.example.com/private',
+  'https://www.example.com/print?id=1',
+  'https://www.example.com/admin',
+  'https://www.example.com/orphan',
+];
+
+function docOf(locs: string[]): SitemapDocument {
+  return { kind: 'urlset', entries: locs.map((loc, id) => ({ id, loc })), nextId: locs.length };
+}
+
+async function openStore(extra: Partial<AppStoreDeps> = {}) {
+  const store = createAppStore({
+    worker: fakeClient(() => ({ kind: 'urlset', document: docOf(LOCS), issues: [], fatal: null })),
+    now: () => 0,
+    ...extra,
+  });
+  await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+  return store;
+}
+
+const crawlRules = (store: { getState: Awaited<ReturnType<typeof openStore>>['getState'] }) =>
+  [...store.getState().validation.validator.counts().byRule.keys()]
+    .filter((r) => r.startsWith('CRAWL-'))
+    .sort();
+
+describe('crawl commands', () => {
+  it('attaching shows the crawl columns and findings but changes nothing in the document', async () => {
+    const store = await openStore();
+    const before = store.getState().doc;
+    expect(store.getState().view.hiddenColumns).toContain('crawlStatus');
+    store.commands.attachCrawl(crawl());
+    const s = store.getState();
+    expect(s.doc).toBe(before);
+    expect(s.history.canUndo).toBe(false);
+    expect(s.view.hiddenColumns).not.toContain('crawlStatus');
+    expect(crawlRules(store)).toEqual([
+      'CRAWL-001',
+      'CRAWL-002',
+      'CRAWL-003',
+      'CRAWL-004',
+      'CRAWL-005',
+      'CRAWL-006',
+      'CRAWL-007',
+    ]);
+    store.commands.removeCrawl();
+    expect(store.getState().doc).toBe(before);
+    expect(crawlRules(store)).toEqual([]);
+    expect(store.getState().view.hiddenColumns).toContain('crawlStatus');
+  });
+
+  it('shows counts before actions and runs each as one undo step', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    const c = store.commands;
+    expect(c.crawlActionCount('remove-noindex')).toBe(1);
+    expect(c.crawlActionCount('remove-errors')).toBe(1);
+    expect(c.crawlActionCount('remove-blocked')).toBe(1);
+    expect(c.crawlActionCount('replace-redirects')).toBe(1);
+    expect(c.crawlActionCount('replace-canonicals')).toBe(1);
+    // new, article, ~team, about
+    expect(c.crawlActionCount('add-missing')).toBe(4);
+    expect(c.runCrawlAction('remove-noindex')).toBe(1);
+    expect(store.getState().history.undoLabel).toBe('Remove noindex URLs (1 URL)');
+    expect(store.getState().doc?.entries.map((e) => e.loc)).not.toContain('https://www.example.com/private');
+    expect(c.runCrawlAction('replace-redirects')).toBe(1);
+    // /new is listed now: one page fewer is missing.
+    expect(c.crawlActionCount('add-missing')).toBe(3);
+    expect(c.runCrawlAction('add-missing')).toBe(3);
+    expect(store.getState().history.undoLabel).toBe('Add missing indexable pages (3 URLs)');
+    expect(store.getState().doc?.entries.at(-3)).toMatchObject({
+      loc: 'https://www.example.com/article',
+      lastmod: '2024-06-01',
+    });
+    expect(crawlRules(store)).not.toContain('CRAWL-006');
+    c.undo();
+    c.undo();
+    c.undo();
+    expect(store.getState().doc?.entries.map((e) => e.loc)).toEqual(LOCS);
+    expect(c.crawlActionCount('add-missing')).toBe(4);
+  });
+
+  it('sorts and filters by the crawl columns and summary buckets', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    store.commands.setSort({ column: 'crawlStatus', dir: 'desc' });
+    const order = [...store.getState().rowOrder].map((i) => LOCS[i]);
+    expect(order[0]).toBe('https://www.example.com/gone');
+    store.commands.setSort(null);
+    store.commands.setFilter({ crawl: { category: 'notCrawled', label: 'Not crawled' } });
+    expect([...store.getState().rowOrder]).toEqual([6]);
+    store.commands.setFilter({ crawl: undefined, field: { column: 'crawlIndexability', value: 'noindex' } });
+    expect([...store.getState().rowOrder]).toEqual([3]);
+  });
+
+  it('keeps the crawl with the autosaved session and brings it back on reload', async () => {
+    const storage = createMemoryPersistence();
+    const timers = {
+      setTimeout: (fn: () => void) => setTimeout(fn, 0),
+      clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    const sitemapStore = () =>
+      createAppStore({
+        worker: fakeClient(() => ({ kind: 'urlset', document: docOf(LOCS), issues: [], fatal: null })),
+        now: () => 0,
+      });
+    const ws = createWorkspaceStore({ primary: sitemapStore(), createStore: sitemapStore, timers, storage });
+    await ws.commands.open([{ name: 'sitemap.xml', bytes: new Uint8Array([1]) }]);
+    await tick();
+    const saves = storage.saves;
+    // Attaching crawl data is a change autosave writes (the session's save trigger), by itself.
+    ws.activeStore().commands.attachCrawl(crawl());
+    await tick();
+    expect(storage.saves).toBeGreaterThan(saves);
+    expect(storage.saved?.files[0].crawl?.rows).toBe(11);
+
+    const again = createWorkspaceStore({
+      primary: sitemapStore(),
+      createStore: sitemapStore,
+      timers,
+      storage,
+    });
+    await again.ready;
+    const restored = again.activeStore();
+    expect(restored.getState().crawl?.fileName).toBe('internal_all.csv');
+    expect(crawlRules(restored)).toContain('CRAWL-003');
+    expect(restored.getState().view.hiddenColumns).not.toContain('crawlStatus');
+
+    // Removing it is saved too: the next reload has no audit.
+    restored.commands.removeCrawl();
+    await tick();
+    expect(storage.saved?.files[0].crawl).toBeUndefined();
+  });
+});
+
+describe('crawl data in a workspace', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const urlset = (...locs: string[]) =>
+    enc(
+      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`,
+    );
+  const newStore = () =>
+    createAppStore({
+      worker: fakeClient((bytes, name) => parseSitemap(bytes, { fileName: name })),
+      now: () => 0,
+    });
+
+  it('attaching in one file joins every file, and a page listed in any file is not missing', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    const index = enc(
+      '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://www.example.com/a.xml</loc></sitemap><sitemap><loc>https://www.example.com/b.xml</loc></sitemap></sitemapindex>',
+    );
+    await ws.commands.open([
+      { name: 'sitemap_index.xml', bytes: index },
+      { name: 'a.xml', bytes: urlset('https://www.example.com/', 'https://www.example.com/private') },
+      { name: 'b.xml', bytes: urlset('https://www.example.com/new', 'https://www.example.com/article') },
+    ]);
+    const [, a, b] = ws.getState().files;
+    expect(a.name).toBe('a.xml');
+    a.store.commands.attachCrawl(crawl());
+    expect(b.store.getState().crawl).toBe(a.store.getState().crawl);
+    const joinA = a.store.getState().validation.validator.crawlJoin?.();
+    expect(b.store.getState().validation.validator.crawlJoin?.()).toBe(joinA);
+    // ~team and about: /new and /article are listed by b.
+    expect(joinA?.missing).toBe(2);
+    expect(crawlRules(b.store).filter((r) => r !== 'CRAWL-006')).toEqual([]);
+    expect(crawlRules(a.store)).toContain('CRAWL-003');
+    b.store.commands.removeCrawl();
+    expect(a.store.getState().crawl).toBeNull();
+  });
+
+  it('a reload brings the crawl back in every file with one shared join', async () => {
+    const storage = createMemoryPersistence();
+    const timers = {
+      setTimeout: (fn: () => void) => setTimeout(fn, 0),
+      clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
+    const session = () =>
+      createWorkspaceStore({ primary: newStore(), createStore: newStore, timers, storage });
+    const ws = session();
+    await ws.commands.open([
+      { name: 'a.xml', bytes: urlset('https://www.example.com/', 'https://www.example.com/private') },
+      { name: 'b.xml', bytes: urlset('https://www.example.com/new', 'https://www.example.com/article') },
+    ]);
+    ws.getState().files[1].store.commands.attachCrawl(crawl());
+    await new Promise((r) => setTimeout(r, 5));
+    expect(storage.saved?.files.map((f) => f.crawl?.rows)).toEqual([11, 11]);
+
+    const again = session();
+    await again.ready;
+    const [a, b] = again.getState().files;
+    expect(a.store.getState().crawl).not.toBeNull();
+    expect(b.store.getState().crawl).toBe(a.store.getState().crawl);
+    const joinA = a.store.getState().validation.validator.crawlJoin?.();
+    expect(b.store.getState().validation.validator.crawlJoin?.()).toBe(joinA);
+    expect(joinA?.missing).toBe(2);
+    expect(crawlRules(a.store)).toContain('CRAWL-003');
+  });
+});

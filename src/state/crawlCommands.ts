@@ -1,0 +1,150 @@
+/**
+ * The crawl audit's commands. Attaching, replacing and removing crawl data never changes the
+ * document (no undo step; the validator joins the entries and reports the CRAWL rules); the
+ * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
+ * before running them.
+ */
+import { CRAWL_REMOVE_RULES, crawlFix, missingPages } from '../core/crawl/fixes.ts';
+import { CrawlJoin } from '../core/crawl/join.ts';
+import type { CrawlTable } from '../core/crawl/table.ts';
+import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
+import { fixPatch, insertPatch, urlCount } from './edits.ts';
+import type { Kernel } from './kernel.ts';
+import type { Commands, CrawlAction } from './types.ts';
+
+/** The rule an action fixes, and its undo label. */
+export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: string }>> = {
+  'remove-errors': { rule: 'CRAWL-001', label: 'Remove error URLs' },
+  'remove-noindex': { rule: 'CRAWL-003', label: 'Remove noindex URLs' },
+  'remove-blocked': { rule: 'CRAWL-005', label: 'Remove blocked URLs' },
+  'replace-redirects': { rule: 'CRAWL-002', label: 'Replace redirecting URLs' },
+  'replace-canonicals': { rule: 'CRAWL-004', label: 'Replace canonicalised URLs' },
+  'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
+};
+
+/** Documents from this many entries are joined in slices. */
+const SLICED_JOIN = 50_000;
+/** Entries per step and the longest slice, ms. */
+const STEP_ENTRIES = 2_000;
+const SLICE_MS = 30;
+
+type CrawlCommands = Pick<Commands, 'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction'>;
+
+/**
+ * Build the crawl commands over a kernel (and install its `rejoinCrawl`).
+ *
+ * @example store.commands.attachCrawl(table); store.commands.crawlActionCount('remove-noindex') // 3
+ */
+export function createCrawlCommands(k: Kernel): CrawlCommands {
+  // A big document is joined in slices of at most SLICE_MS, so the page keeps answering; a newer
+  // join makes an older one stop (the validator drops it).
+  let joining = 0;
+  /** A workspace's join shared by every file (see `attachCrawl`). */
+  let shared: CrawlJoin | null = null;
+  const join = (table: CrawlTable | null, done?: () => void) => {
+    const v = k.validator;
+    const next =
+      table === null ? null : shared?.table === table ? shared : new CrawlJoin(table, v.crawlScope?.() ?? '');
+    const timers = k.deps.timers;
+    const n = k.f.doc?.entries.length ?? 0;
+    const steps = n >= SLICED_JOIN && timers ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
+    if (!steps || !timers) {
+      v.setCrawl?.(next);
+      done?.();
+      return;
+    }
+    const id = ++joining;
+    const slice = () => {
+      if (id !== joining) return;
+      const t0 = k.deps.now();
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          k.set({});
+          done?.();
+          return;
+        }
+        if (k.deps.now() - t0 >= SLICE_MS) break;
+      }
+      k.set({});
+      timers.setTimeout(slice, 0);
+    };
+    slice();
+  };
+  k.rejoinCrawl = () => join(k.f.crawl);
+
+  const fixResult = (rule: string) => {
+    const doc = k.f.doc;
+    const v = k.validator;
+    const crawl = v.crawlJoin?.() ?? null;
+    if (!doc || !crawl) return null;
+    const ids = new Set(v.entriesWithRule(rule));
+    const entries = doc.entries.filter((e) => ids.has(e.id));
+    return crawlFix(rule, entries, crawl, (e) => v.crawlRowOf?.(e.id) ?? -1);
+  };
+  const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
+    (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
+
+  return {
+    attachCrawl(table, sharedJoin) {
+      const replaced = k.f.crawl;
+      shared = sharedJoin ?? null;
+      const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      // The session saves `crawl` with the file (workspaceStore.ts `saveStamp`).
+      k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
+      join(table, () => {
+        if (k.f.crawl !== table) return;
+        // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
+        if (sharedJoin) return k.set({});
+        const listed = k.f.doc ? k.f.doc.entries.length : 0;
+        let findings = 0;
+        for (const [rule, { count }] of k.validator.counts().byRule)
+          if (rule.startsWith('CRAWL-')) findings += count;
+        k.notify(
+          'info',
+          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} findings. The sitemap itself is unchanged.`,
+        );
+      });
+    },
+    removeCrawl() {
+      const table = k.f.crawl;
+      if (!table) return;
+      shared = null;
+      join(null);
+      const hidden = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      const filters = { ...k.f.view.filters };
+      delete filters.crawl;
+      if (filters.field && isCrawlColumn(filters.field.column)) delete filters.field;
+      const sort = k.f.view.sort && isCrawlColumn(k.f.view.sort.column) ? null : k.f.view.sort;
+      k.set({
+        crawl: null,
+        view: { ...k.f.view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] },
+      });
+      k.notify('info', `Removed the crawl data of ${table.fileName}. The sitemap itself is unchanged.`);
+    },
+    crawlActionCount(action) {
+      const join = k.validator.crawlJoin?.() ?? null;
+      if (!join) return 0;
+      if (action === 'add-missing') return join.missing;
+      const { rule } = CRAWL_ACTIONS[action];
+      // Removals take every entry with the rule (one issue per entry): the counts say how many.
+      if (CRAWL_REMOVE_RULES.has(rule)) return k.validator.counts().byRule.get(rule)?.count ?? 0;
+      return sizeOf(fixResult(rule));
+    },
+    runCrawlAction(action) {
+      const doc = k.f.doc;
+      const crawl = k.validator.crawlJoin?.() ?? null;
+      if (!doc || !crawl) return 0;
+      const { rule, label } = CRAWL_ACTIONS[action];
+      if (action === 'add-missing') {
+        const rows = missingPages(crawl);
+        if (rows.length === 0) return 0;
+        const p = insertPatch(doc, doc.entries.length, rows, `${label} (${urlCount(rows.length)})`);
+        return k.commit(p) ? rows.length : 0;
+      }
+      const result = fixResult(rule);
+      const n = sizeOf(result);
+      if (!result || n === 0) return 0;
+      return k.commit(fixPatch(doc, result, `${label} (${urlCount(n)})`)) ? n : 0;
+    },
+  };
+}

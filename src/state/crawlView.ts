@@ -1,0 +1,89 @@
+/**
+ * What the view reads of the crawl join: cell text and sort keys of the crawl columns, a row's
+ * summary bucket, and the summary counts. All read the validator's join (no copy of the crawl).
+ */
+import { type CrawlCategory, indexabilityText, statusText } from '../core/crawl/join.ts';
+import type { Entry } from '../core/model.ts';
+import type { CrawlColumnId } from './columns.ts';
+import type { ValidatorLike } from './validation.ts';
+
+const INDEXABILITY_RANK: Record<string, number> = {
+  indexable: 1,
+  canonicalised: 2,
+  'non-indexable': 3,
+  noindex: 4,
+  'blocked by robots.txt': 5,
+};
+
+/**
+ * Text of a crawl cell: status (`200`, `301`, `no response`, `not crawled`), indexability,
+ * canonical URL (when it points elsewhere), redirect target. '' without crawl data.
+ *
+ * @example crawlCellText(v, entry, 'crawlStatus') // '404'
+ */
+export function crawlCellText(v: ValidatorLike, e: Entry, column: CrawlColumnId): string {
+  const join = v.crawlJoin?.() ?? null;
+  if (join === null) return '';
+  const row = v.crawlRowOf?.(e.id) ?? -1;
+  if (row < 0) return column === 'crawlStatus' && e.loc.trim() !== '' ? 'not crawled' : '';
+  switch (column) {
+    case 'crawlStatus':
+      return statusText(join, row);
+    case 'crawlIndexability':
+      return indexabilityText(join, row);
+    case 'crawlCanonical':
+      return join.canonical(row);
+    case 'crawlRedirect':
+      return join.redirect(row);
+  }
+}
+
+/** Numeric sort key of a crawl cell (NaN = empty, sorts last). */
+export function crawlSortKey(v: ValidatorLike, e: Entry, column: CrawlColumnId): number {
+  const join = v.crawlJoin?.() ?? null;
+  const row = join === null ? -1 : (v.crawlRowOf?.(e.id) ?? -1);
+  if (join === null || row < 0) return Number.NaN;
+  switch (column) {
+    case 'crawlStatus':
+      return join.status(row) < 0 ? Number.NaN : join.status(row);
+    case 'crawlIndexability':
+      return INDEXABILITY_RANK[indexabilityText(join, row)] ?? Number.NaN;
+    case 'crawlCanonical':
+      return join.canonical(row) === '' ? Number.NaN : 1;
+    case 'crawlRedirect':
+      return join.redirect(row) === '' ? Number.NaN : 1;
+  }
+}
+
+/** The summary bucket of an entry; null without crawl data or without a URL. */
+export function crawlCategoryOf(v: ValidatorLike, e: Entry): CrawlCategory | null {
+  const join = v.crawlJoin?.() ?? null;
+  if (join === null || e.loc.trim() === '') return null;
+  return join.category(v.crawlRowOf?.(e.id) ?? -1);
+}
+
+/** Listed URLs per bucket, and the indexable pages no entry lists. */
+export interface CrawlSummary {
+  listed: Record<CrawlCategory, number>;
+  missing: number;
+}
+
+/** Counts the buckets in one pass over the entries (memoise per validation version). */
+export function crawlSummary(v: ValidatorLike, entries: readonly Entry[]): CrawlSummary | null {
+  const join = v.crawlJoin?.() ?? null;
+  if (join === null) return null;
+  const listed: Record<CrawlCategory, number> = {
+    ok: 0,
+    redirect: 0,
+    error: 0,
+    noindex: 0,
+    blocked: 0,
+    canonicalised: 0,
+    notCrawled: 0,
+  };
+  for (const e of entries) {
+    if (e.loc.trim() === '') continue;
+    listed[join.category(v.crawlRowOf?.(e.id) ?? -1)]++;
+  }
+  return { listed, missing: join.missing };
+}

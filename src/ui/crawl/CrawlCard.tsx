@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
+import { type CrawlSummary, crawlSummary } from '../../state/crawlView.ts';
+import type { AppState, CrawlAction } from '../../state/types.ts';
+import { fmtInt } from '../format.ts';
+import { useAppState, useCommands } from '../useAppState.ts';
+import './crawl.css';
+
+const LABEL: Record<CrawlCategory, string> = {
+  ok: '200 indexable',
+  redirect: 'Redirect',
+  error: 'Error (4xx, 5xx, no response)',
+  noindex: 'Noindex',
+  blocked: 'Blocked by robots.txt',
+  canonicalised: 'Canonicalised',
+  notCrawled: 'Not crawled',
+};
+
+const ACTIONS: ReadonlyArray<{ action: CrawlAction; label: string }> = [
+  { action: 'remove-errors', label: 'Remove error URLs' },
+  { action: 'remove-noindex', label: 'Remove noindex URLs' },
+  { action: 'remove-blocked', label: 'Remove blocked URLs' },
+  { action: 'replace-redirects', label: 'Replace redirecting URLs' },
+  { action: 'replace-canonicals', label: 'Replace canonicalised URLs' },
+  { action: 'add-missing', label: 'Add missing indexable pages' },
+];
+
+const selCrawl = (s: AppState) => s.crawl;
+const selDoc = (s: AppState) => s.doc;
+const selValidation = (s: AppState) => s.validation;
+const selActive = (s: AppState) => s.view.filters.crawl?.category;
+
+/**
+ * The crawl audit beside the charts: listed URLs by crawl status (each count filters the table),
+ * the indexable pages the sitemap misses, and the actions, each with the count it would change.
+ */
+export function CrawlCard() {
+  const crawl = useAppState(selCrawl);
+  const doc = useAppState(selDoc);
+  const validation = useAppState(selValidation);
+  const active = useAppState(selActive);
+  const commands = useCommands();
+  // Each pass reads every entry: for a big document, wait for a pause in edits (and in the
+  // slices of a join) instead of recounting on every change.
+  const [data, setData] = useState<{ summary: CrawlSummary | null; counts: Map<CrawlAction, number> } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!doc) return;
+    const t = setTimeout(
+      () =>
+        setData({
+          summary: crawlSummary(validation.validator, doc.entries),
+          counts: new Map(ACTIONS.map(({ action }) => [action, commands.crawlActionCount(action)])),
+        }),
+      doc.entries.length > 50_000 ? 400 : 0,
+    );
+    return () => clearTimeout(t);
+  }, [doc, validation, commands]);
+  const summary = data?.summary;
+  const counts = data?.counts ?? new Map<CrawlAction, number>();
+  if (!crawl || !summary) return null;
+  const pick = (c: CrawlCategory) =>
+    commands.setFilter({ crawl: active === c ? undefined : { category: c, label: `Crawl: ${LABEL[c]}` } });
+  return (
+    <section className="chart-card crawl-card" aria-label="Crawl audit">
+      <div className="chart-head">
+        <h3>Crawl audit</h3>
+        <span className="chart-note" title={crawl.fileName}>
+          {crawl.fileName}: {fmtInt(crawl.rows)} crawled
+        </span>
+      </div>
+      <table className="summary-table crawl-summary">
+        <caption className="visually-hidden">Listed URLs by crawl status</caption>
+        <tbody>
+          {CRAWL_CATEGORIES.map((c) => (
+            <tr key={c}>
+              <th scope="row">{LABEL[c]}</th>
+              <td>
+                <button
+                  type="button"
+                  className={active === c ? 'btn ghost small active' : 'btn ghost small'}
+                  aria-pressed={active === c}
+                  aria-label={`${LABEL[c]}: ${fmtInt(summary.listed[c])} listed URLs`}
+                  disabled={summary.listed[c] === 0 && active !== c}
+                  onClick={() => pick(c)}
+                >
+                  {fmtInt(summary.listed[c])}
+                </button>
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">Indexable pages not listed</th>
+            <td className="num" title="Not rows yet: add them with “Add missing indexable pages”">
+              {fmtInt(summary.missing)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="crawl-actions">
+        {ACTIONS.map(({ action, label }) => {
+          const n = counts.get(action) ?? 0;
+          return (
+            <button
+              key={action}
+              type="button"
+              className="btn small"
+              disabled={n === 0}
+              onClick={() => commands.runCrawlAction(action)}
+              title={n === 0 ? 'Nothing to do' : `One undo step changing ${fmtInt(n)} URLs`}
+            >
+              {label} ({fmtInt(n)})
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  type CrawlField,
+  type CrawlMapping,
+  type CrawlReading,
+  guessCrawlMapping,
+  readCrawlFile,
+  sniffCrawlFile,
+} from '../../state/crawl.ts';
+import type { AppState } from '../../state/types.ts';
+import { Dialog } from '../Dialog.tsx';
+import { fmtBytes } from '../format.ts';
+import { MappingSelects } from '../habits/CsvImportDialog.tsx';
+import { useAppState, useCommands } from '../useAppState.ts';
+
+/** Crawl fields offered in the mapping dialog, with their labels. */
+const CRAWL_FIELDS: ReadonlyArray<{ field: CrawlField; label: string }> = [
+  { field: 'url', label: 'URL' },
+  { field: 'status', label: 'Status code' },
+  { field: 'indexability', label: 'Indexability' },
+  { field: 'indexabilityStatus', label: 'Indexability status' },
+  { field: 'metaRobots', label: 'Meta robots' },
+  { field: 'xRobots', label: 'X-Robots-Tag' },
+  { field: 'canonical', label: 'Canonical URL' },
+  { field: 'redirect', label: 'Redirect target' },
+  { field: 'lastmod', label: 'Last modified' },
+  { field: 'contentType', label: 'Content type' },
+];
+
+const selCrawl = (s: AppState) => s.crawl;
+
+type Phase =
+  | { kind: 'pick' }
+  | { kind: 'map'; file: File; headers: string[] }
+  | { kind: 'reading'; file: File; share: number | null }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Attach crawl data: pick a CSV (or get one dropped), read it in a worker with progress and
+ * Cancel, ask for the column mapping only when the export is not recognised. Attaching never
+ * changes the sitemap.
+ */
+export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initialFile?: File }) {
+  const commands = useCommands();
+  const attached = useAppState(selCrawl);
+  const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
+  const [mapping, setMapping] = useState<CrawlMapping>({});
+  const reading = useRef<CrawlReading | null>(null);
+
+  const read = async (file: File, map?: CrawlMapping) => {
+    setPhase({ kind: 'reading', file, share: null });
+    const r = readCrawlFile(file, map, (done, total) =>
+      setPhase({ kind: 'reading', file, share: total > 0 ? done / total : null }),
+    );
+    reading.current = r;
+    try {
+      const table = await r.result;
+      if (reading.current !== r) return;
+      reading.current = null;
+      commands.attachCrawl(table);
+      onClose();
+    } catch (e) {
+      if (reading.current !== r) return;
+      reading.current = null;
+      if (e instanceof Error && e.name === 'AbortError') setPhase({ kind: 'pick' });
+      else
+        setPhase({
+          kind: 'failed',
+          message: `Could not read ${file.name}: ${e instanceof Error ? e.message : e}`,
+        });
+    }
+  };
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const head = await sniffCrawlFile(file);
+    if (head.detected) void read(file);
+    else if (head.headers.length === 0)
+      setPhase({
+        kind: 'failed',
+        message: `${file.name} has no header row: it does not look like a CSV export.`,
+      });
+    else {
+      setMapping(guessCrawlMapping(head.headers));
+      setPhase({ kind: 'map', file, headers: head.headers });
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read the dropped file once, on open
+  useEffect(() => {
+    if (initialFile) void pick(initialFile);
+    return () => reading.current?.cancel();
+  }, []);
+
+  const cancel = () => {
+    const r = reading.current;
+    reading.current = null;
+    r?.cancel();
+    onClose();
+  };
+  const busy = phase.kind === 'reading';
+  return (
+    <Dialog
+      title="Attach crawl data"
+      onClose={cancel}
+      wide
+      footer={
+        <>
+          <span className="hint">The sitemap is not changed: the crawl is joined with it for the audit.</span>
+          <span className="spacer" />
+          {attached && !busy ? (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                commands.removeCrawl();
+                onClose();
+              }}
+            >
+              Remove {attached.fileName}
+            </button>
+          ) : null}
+          <button type="button" className="btn" onClick={cancel}>
+            Cancel
+          </button>
+          {phase.kind === 'map' ? (
+            <button
+              type="button"
+              className="btn primary"
+              disabled={mapping.url === undefined}
+              onClick={() => void read(phase.file, mapping)}
+            >
+              Attach
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      <p className="hint">
+        A crawler or Search Console export as CSV: Screaming Frog "Internal: All" or response codes, a Search
+        Console "Pages" export, or any CSV with a URL column plus status, indexability, canonical, redirect
+        target or last modified.
+      </p>
+      {busy ? null : (
+        <label className="field">
+          <span>Crawl CSV</span>
+          <input
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            onChange={(e) => void pick(e.currentTarget.files?.[0])}
+          />
+        </label>
+      )}
+      {phase.kind === 'reading' ? (
+        <div className="crawl-reading">
+          <p className="hint" role="status">
+            Reading {phase.file.name} ({fmtBytes(phase.file.size)})…
+          </p>
+          <progress aria-label={`Reading ${phase.file.name}`} max={1} value={phase.share ?? undefined} />
+        </div>
+      ) : null}
+      {phase.kind === 'failed' ? <p className="callout error">{phase.message}</p> : null}
+      {phase.kind === 'map' ? (
+        <>
+          <p className="callout warning">
+            The columns of {phase.file.name} were not recognised. Choose which column holds what.
+          </p>
+          <MappingSelects<CrawlMapping>
+            headers={phase.headers}
+            mapping={mapping}
+            onChange={setMapping}
+            fields={CRAWL_FIELDS}
+            legend="Crawl columns"
+            required="url"
+          />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
