@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ALL_COLUMNS, type ColumnId, visibleColumns } from '../state/columns.ts';
+import { ALL_COLUMNS, type ColumnId, CRAWL_COLUMNS, visibleColumns } from '../state/columns.ts';
 import { createAppStore } from '../state/store.ts';
 import { fakeClient } from '../state/testing.ts';
 import { type GridTable, gridTemplate, useGridTable } from './columnDefs.ts';
@@ -48,13 +48,14 @@ describe('grid column model (TanStack Table)', () => {
   });
 
   it('lays the columns out at their default widths, the URL column taking the spare room', () => {
-    const { template } = model(['images', 'videos', 'news', 'alternates', 'issues']);
+    // The crawl columns are hidden while no crawl is attached (the store's default view).
+    const { template } = model(['images', 'videos', 'news', 'alternates', 'issues', ...CRAWL_COLUMNS]);
     // Last modified grows to a full date-time (236px) before the URL column takes what is left.
     expect(template).toBe('64px minmax(340px, 1fr) minmax(124px, 236px) 136px 72px');
   });
 
   it('resizes a column from the keyboard within its limits; the row column does not resize', () => {
-    const { table } = model([]);
+    const { table } = model([...CRAWL_COLUMNS]);
     resizeByKey(table, 'priority', 'ArrowRight');
     resizeByKey(table, 'lastmod', 'ArrowLeft');
     resizeByKey(table, 'row', 'ArrowRight');
