@@ -13,7 +13,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry on CI: a rare focus-after-resize flake under 2 workers (rows.spec, 1 in ~150 runs;
+  // 8/8 alone). Playwright still reports a retried pass as "flaky" in the output.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
