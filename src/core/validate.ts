@@ -29,7 +29,13 @@ import {
 } from './rules/duplicates.ts';
 import { checkEntry, type EntryFacts } from './rules/entry.ts';
 import { HashIndex } from './rules/hashIndex.ts';
-import { checkHost, type Reference, referenceFromOrigin, referenceFromSettings } from './rules/host.ts';
+import {
+  checkHost,
+  type Reference,
+  referenceFromOrigin,
+  referenceFromSettings,
+  surelyInScope,
+} from './rules/host.ts';
 import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { isQuiet, profileNote } from './rules/profile.ts';
 import type { RuleId } from './rules/registry.ts';
@@ -805,7 +811,12 @@ export class Validator {
   private checkScope(slot: Slot, r: ScopeReference): void {
     const out = this.scratch;
     if (out.length > 0) out.length = 0;
-    if (r.ref && slot.origin !== null && slot.origin !== r.inferred) {
+    if (
+      r.ref &&
+      slot.origin !== null &&
+      slot.origin !== r.inferred &&
+      !surelyInScope(slot.origin, this.doc.kind, r.ref)
+    ) {
       const ctx = { entry: slot.entry, kind: this.doc.kind, settings: this.settings, out };
       checkHost(ctx, partsOf(slot)!, r.ref);
     }

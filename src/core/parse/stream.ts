@@ -38,12 +38,18 @@ export interface StreamOptions {
   window?: number;
 }
 
-/** Last end of an entry's end tag in `s`, or -1. */
-function lastCut(s: string): number {
-  const u = s.lastIndexOf('</url>');
-  const m = s.lastIndexOf('</sitemap>');
-  if (u === -1 && m === -1) return -1;
-  return u > m ? u + 6 : m + 10;
+const END_TAGS = ['</url>', '</sitemap>'];
+
+/**
+ * End of the last entry end tag in `s`, or -1; `first` (0 or 1) is the tag tried first (the one
+ * found last time: the other is looked for only when it is absent, as each search may scan all of `s`).
+ */
+function lastCut(s: string, first: number): { at: number; tag: number } {
+  for (const k of [first, 1 - first]) {
+    const i = s.lastIndexOf(END_TAGS[k]);
+    if (i !== -1) return { at: i + END_TAGS[k].length, tag: k };
+  }
+  return { at: -1, tag: first };
 }
 
 /** Reads one file's inflated bytes chunk by chunk; see the module comment. */
@@ -64,6 +70,8 @@ export class SitemapStream {
   /** Lines before the next window, and characters before it on its first line. */
   private line = 0;
   private column = 0;
+  /** Entry end tag looked for first (index in END_TAGS). */
+  private tag = 0;
 
   constructor(options: StreamOptions) {
     this.window = options.window ?? STREAM_WINDOW;
@@ -137,7 +145,12 @@ export class SitemapStream {
   /** Read the pending text up to its last entry end (all of it when `last`). */
   private cut(last: boolean): void {
     const pending = this.pending;
-    const at = last ? pending.length : lastCut(pending);
+    let at = pending.length;
+    if (!last) {
+      const found = lastCut(pending, this.tag);
+      at = found.at;
+      this.tag = found.tag;
+    }
     if (at <= 0 && !last) return; // no entry ends yet: keep collecting
     const text = at === pending.length ? pending : pending.slice(0, at);
     this.pending = at === pending.length ? '' : pending.slice(at);
