@@ -30,6 +30,8 @@ export interface CliIo {
   progress?(text: string): void;
   /** Called after each file is done with: may collect garbage so memory stays bounded. */
   reclaim?(): void;
+  /** Window of the streamed reading in characters (see parse/stream.ts); tests cut small files with a small one. */
+  streamWindow?: number;
 }
 
 /** Report on stderr that `file` cannot be read. */
@@ -56,7 +58,7 @@ export async function readInput(file: string, io: CliIo): Promise<Uint8Array | n
  */
 async function parseInput(unit: Unit, io: CliIo): Promise<ParseResult | null> {
   try {
-    return (await readStreamed(unit.path, unit.name)).result;
+    return (await readStreamed(unit.path, unit.name, undefined, io.streamWindow)).result;
   } catch (e) {
     if (unit.named) cannotRead(unit.path, e, io);
     return null;
