@@ -22,7 +22,7 @@ export interface StreamedRead {
   path: ReadPath;
 }
 
-const CHUNK = 1 << 16;
+const CHUNK = 1 << 18;
 
 /** First 4 and last 4 bytes and the size of a file. */
 async function ends(file: string): Promise<{ head: Uint8Array; tail: Uint8Array; size: number }> {
