@@ -177,21 +177,9 @@ export class SitemapStream {
       this.failed = true;
       return;
     }
-    this.advance(text, nl);
-  }
-
-  /** Move the line/column base past `text`. */
-  private advance(text: string, nl: string): void {
-    let n = 0;
-    let i = text.indexOf(nl);
-    let lastNl = -1;
-    while (i !== -1) {
-      n++;
-      lastNl = i;
-      i = text.indexOf(nl, i + 1);
-    }
-    this.line += n;
-    this.column = lastNl === -1 ? this.column + text.length : text.length - lastNl - 1;
+    // The reader walked the tracker through the window; its end is the next window's start.
+    this.line = lines.line(text.length) - 1;
+    this.column = lines.column(text.length) - 1;
   }
 
   /**
