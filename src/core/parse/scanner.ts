@@ -119,6 +119,8 @@ export class Scanner {
   /**
    * Continue on the next window `text` of a longer document (parse/stream.ts), at its start, with
    * the open elements, namespace scopes and name cache kept. Only between tokens; not masked.
+   * Every cache of a position in `s` (like `nextAmp`) must be reset here: parse/stream.test.ts
+   * reads documents in windows of a few characters to catch one that is not.
    */
   rebase(text: string, lines: LineTracker): void {
     this.s = text;
