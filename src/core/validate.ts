@@ -16,6 +16,7 @@ import {
   severityRank,
   type ValidationSettings,
 } from './model.ts';
+import type { Patch } from './patch.ts';
 import { whereIs } from './rules/common.ts';
 import { crawlIssues, missingIssue } from './rules/crawl.ts';
 import { DocCounters, documentIssues } from './rules/documentRules.ts';
@@ -34,13 +35,6 @@ import { type ClusterIndex, clusterIssues } from './rules/hreflangCluster.ts';
 import { isQuiet, profileNote } from './rules/profile.ts';
 import type { RuleId } from './rules/registry.ts';
 import { scanUrl, trimValue, type UrlParts } from './urls.ts';
-
-/** A change to the document's entries (as the state layer's patches carry them). */
-export interface EntryChange {
-  added?: Entry[];
-  updated?: Array<{ before: Entry; after: Entry }>;
-  removed?: Entry[];
-}
 
 /** Keys of an entry computed on demand (host checks, duplicate groups). */
 interface Derived {
@@ -272,15 +266,18 @@ export class Validator {
     this.version++;
   }
 
-  /** Applies an edit incrementally (the document object passed to `load` is not read again). */
-  apply(change: EntryChange): void {
+  /**
+   * Applies an edit incrementally (the document object passed to `load` is not read again).
+   * Positions and `reorder` are not read: issues follow document order as loaded.
+   */
+  apply(change: Patch): void {
     const touched = new Set<number>();
     const changed: number[] = [];
-    for (const e of change.removed ?? []) {
+    for (const { entry: e } of change.removed) {
       this.collectNeighbours(e, touched);
       this.extract(e.id);
     }
-    for (const { before, after } of change.updated ?? []) {
+    for (const [before, after] of change.updated) {
       this.collectNeighbours(before, touched);
       const old = this.byId[before.id];
       // Parse findings dropped by an edit come back when undo puts the same entry object back.
@@ -293,7 +290,7 @@ export class Validator {
       this.insert(after, keep, seq);
       changed.push(after.id);
     }
-    for (const e of change.added ?? []) {
+    for (const { entry: e } of change.added) {
       this.insert(e, []);
       changed.push(e.id);
     }
