@@ -5,7 +5,7 @@
  */
 import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
-import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { columnOrder } from '../core/sort/columnOrder.ts';
 import { validateDocument } from '../core/validate.ts';
@@ -92,6 +92,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       progress(post, requestId, 'decompress')(0, bytes.length);
       const data = await nativeGunzip(bytes, cap, native);
       if (cancelled.has(requestId)) return null;
+      // Refused here: handing a bomb to the core would inflate it a second time.
+      if (data === 'over-cap') return parseOverCap(bytes.length, { fileName, maxDecompressedBytes: cap });
       if (data) {
         return parseSitemap(data, {
           fileName,
