@@ -14,6 +14,7 @@ import {
   newestLastmod,
   runSteps,
   writeChunkSteps,
+  writtenEntries,
 } from './chunks.ts';
 import { hasMetadata } from './entries.ts';
 import type { BodyTap } from './sink.ts';
@@ -147,7 +148,8 @@ export function* buildFileSteps(
     for (let i = 0; i < chunks.length; i++) {
       yield;
       const name = chunks.length === 1 ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
-      const part = { ...doc, entries: doc.entries.slice(chunks[i].first, chunks[i].end) };
+      // Checked against the writer's own plan: the entries this file holds.
+      const part = { ...doc, entries: writtenEntries(doc.entries, chunks[i]) };
       if (exportBlocked(name, verifyExport(part, raws[i], s), issues)) return [];
     }
   }
