@@ -10,7 +10,7 @@ import { MAX_XML_DEPTH, type ScanHooks, Scanner } from './scanner.ts';
  * to 190 MB made ~30 million findings and crashed the tab. Past it, findings are counted only.
  */
 export const MAX_PARSE_FINDINGS = 500_000;
-/** Budget of unknown elements kept verbatim per file; past it they are skipped (ENC-004 error, once). */
+/** Budget of unknown elements kept verbatim per file; past it they are skipped (IMP-029 error, once). */
 export const MAX_RAW_ELEMENTS = 1_000_000;
 /**
  * Budget of memory for unknown elements kept verbatim per file, in bytes: each costs its markup
@@ -168,6 +168,10 @@ export class XmlCtx implements ScanHooks {
     this.report('XML-009', `Prefix "${prefix}:" is used without an xmlns:${prefix} declaration`, at);
   }
 
+  /**
+   * Nesting past {@link MAX_XML_DEPTH}: ENC-004, since libxml2 (and the readers built on it) stop
+   * there with a fatal well-formedness error; the spec has no rule id of its own for depth.
+   */
   tooDeep(depth: number, at: number): void {
     this.report(
       'ENC-004',

@@ -24,7 +24,7 @@ export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml | null 
       ctx.rawOver = true;
       const mib = (MAX_RAW_BYTES / 1024 / 1024).toLocaleString('en-US');
       ctx.reportAlways(
-        'ENC-004',
+        'IMP-029',
         `Unknown elements kept verbatim reached the budget of a file (${ctx.rawKept.toLocaleString('en-US')} elements, ~${Math.round(ctx.rawBytes / 1024 / 1024).toLocaleString('en-US')} MiB; at most ${MAX_RAW_ELEMENTS.toLocaleString('en-US')} elements or ${mib} MiB): from this <${q.qname}> on they are left out (not kept, not exported). Split the file or remove them at the source`,
         tagStart,
       );
