@@ -220,7 +220,7 @@ export function createIoCommands(k: Kernel): IoCommands {
             progressFor(ac),
             ac.signal,
           );
-          const diff = normalizedDiff(doc, src, result, options);
+          const diff = await normalizedDiff(doc, src, result, options, k.deps.worker, ac.signal);
           result = { ...result, ...(diff ? { diff } : {}), ...(keepNote ? { keepNote } : {}) };
         }
         endTask(ac);

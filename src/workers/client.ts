@@ -3,6 +3,7 @@
  * cancellation, transferable buffers, and an in-thread fallback running the same engine when
  * `Worker` is unavailable (or the worker fails to start).
  */
+import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
@@ -64,6 +65,18 @@ export interface SitemapClient {
    * `readZipFiles`, with `decompress` progress; rejects with an AbortError when `signal` aborts.
    */
   unzip?(bytes: Uint8Array, onProgress?: ProgressFn, signal?: AbortSignal): Promise<ZipFiles>;
+  /**
+   * Optional: core `exportDiff` off the main thread (takes ownership of both buffers: pass
+   * copies); null when the export cannot be read back.
+   */
+  diff?(
+    before: Uint8Array,
+    after: Uint8Array,
+    gzipped: boolean,
+    lines: number[],
+    added: number,
+    signal?: AbortSignal,
+  ): Promise<ExportDiff | null>;
 }
 
 /**
@@ -327,6 +340,22 @@ export function createSitemapClient(
       return request<'unzip'>(
         (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'unzip', bytes }),
         onProgress,
+        signal,
+      );
+    },
+    diff(before, after, gzipped, lines, added, signal) {
+      return request<'diff'>(
+        (requestId) => ({
+          version: PROTOCOL_VERSION,
+          requestId,
+          type: 'diff',
+          before,
+          after,
+          gzipped,
+          lines,
+          added,
+        }),
+        undefined,
         signal,
       );
     },

@@ -140,6 +140,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
         });
         return result.cancelled ? null : { ...base, type: 'result', kind: 'unzip', result };
       }
+      case 'diff': {
+        const { exportDiff } = await import('../core/keep/diff.ts');
+        const result = exportDiff(req.before, req.after, req.gzipped, req.lines, req.added);
+        return { ...base, type: 'result', kind: 'diff', result };
+      }
       case 'validate': {
         const result = validateDocument(req.doc, req.settings);
         return { ...base, type: 'result', kind: 'validate', docVersion: req.docVersion, result };
