@@ -39,6 +39,47 @@ function recordingClient(): { client: SitemapClient; diffs: ExportDiff[] } {
   };
 }
 
+describe('a keep-format export is verified in the worker', () => {
+  async function editedStore(verify: NonNullable<SitemapClient['verify']>) {
+    const { client } = recordingClient();
+    const worker = Object.assign(client, { verify });
+    const store = createAppStore({ worker, now: () => Date.UTC(2026, 0, 1) });
+    await store.commands.openFile('s.xml', enc(XML));
+    const second = store.getState().doc?.entries[1];
+    if (!second) throw new Error('no entry');
+    store.commands.setCell(second.id, 'lastmod', '2025-06-30');
+    return store;
+  }
+
+  it('the page sends the rewritten file and the document, and keeps the format on an ok', async () => {
+    const seen: Array<{ entries: number; text: string }> = [];
+    const store = await editedStore(async (doc, bytes) => {
+      seen.push({ entries: doc.entries.length, text: new TextDecoder().decode(bytes) });
+      return [];
+    });
+    const r = await store.commands.export({ format: 'xml', keepFormat: true }, 'preview');
+    expect(r.kept).toBe(true);
+    expect(seen).toEqual([
+      {
+        entries: 2,
+        text: XML.replace('</loc></url>\n</urlset>', '</loc><lastmod>2025-06-30</lastmod></url>\n</urlset>'),
+      },
+    ]);
+    expect(new TextDecoder().decode(r.files[0].bytes)).toBe(seen[0].text);
+  });
+
+  it("the worker's verdict blocks keeping the format: the export is normalized, saying why", async () => {
+    const store = await editedStore(async () => [
+      { entry: 1, message: 'Entry “b”: its lastmod would change' },
+    ]);
+    const r = await store.commands.export({ format: 'xml', keepFormat: true }, 'preview');
+    expect(r.kept).toBeUndefined();
+    expect(r.keepNote).toBe(
+      'the rewritten file did not read back as the document (Entry “b”: its lastmod would change)',
+    );
+  });
+});
+
 describe('the Normalize diff runs in the worker', () => {
   it('a normalized export asks the worker for its diff, and shows that diff', async () => {
     const { client, diffs } = recordingClient();

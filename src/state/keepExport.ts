@@ -1,12 +1,13 @@
 /**
  * Export that keeps the file's own formatting, and the diff either export makes to that file.
- * Runs on the page: it is mostly copying byte spans (the changed entries come from the patch
- * path: an entry still identical to its parsed object is untouched); gzip goes to the worker.
+ * The rewrite runs on the page: it is mostly copying byte spans (the changed entries come from
+ * the patch path: an entry still identical to its parsed object is untouched); its verification
+ * (reading the output back), gzip and the Normalize diff go to the worker.
  */
 
 import { gzipBytes } from '../core/gzip.ts';
 import { diffOfOps, type ExportDiff, exportDiff } from '../core/keep/diff.ts';
-import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
+import { KeepFormatUnavailable, keepFormat, keptProblem } from '../core/keep/keepFormat.ts';
 import { type KeepSource, prepared } from '../core/keep/source.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import type { SitemapClient } from '../workers/client.ts';
@@ -50,7 +51,13 @@ export async function exportKept(
 ): Promise<ExportResult> {
   const format = keptFormat(src, options.format);
   if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
-  const out = keepFormat(doc, src);
+  // The rewrite is byte copying (cheap); reading the whole output back to verify it is not, so
+  // the worker does that when it can and the page only receives the verdict.
+  const out = keepFormat(doc, src, { verify: !worker.verify });
+  if (worker.verify && out.ops.length > 0) {
+    const problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    if (problem) throw problem;
+  }
   const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);
   const kept = { diff, kept: true, ...(out.whole > 0 ? { wholeEntries: out.whole } : {}) };
   const name = `${options.baseName?.trim() || 'sitemap'}.${format}`;

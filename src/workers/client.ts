@@ -5,6 +5,7 @@
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { ExportProblem } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
@@ -19,6 +20,7 @@ import {
   type ResultPayloads,
   type SerializeRequest,
   transferablesOf,
+  type VerifyRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.ts';
@@ -77,6 +79,11 @@ export interface SitemapClient {
     added: number,
     signal?: AbortSignal,
   ): Promise<ExportDiff | null>;
+  /**
+   * Optional: core `verifyExport(doc, bytes, { maxProblems: 1 })` off the main thread (takes
+   * ownership of `bytes`: pass a copy); the entries go over in chunks like a serialize's.
+   */
+  verify?(doc: SitemapDocument, bytes: Uint8Array, signal?: AbortSignal): Promise<ExportProblem[]>;
 }
 
 /**
@@ -241,7 +248,7 @@ export function createSitemapClient(
 
   // A big document goes to the worker in chunks (see chunkEnds), one message per task, so
   // cloning it never blocks the page in one piece; a cancel stops the rest.
-  const sendInChunks = async (req: SerializeRequest) => {
+  const sendInChunks = async (req: SerializeRequest | VerifyRequest) => {
     const entries = req.doc.entries;
     const ends = chunkEnds(entries);
     if (ends.length <= 1) {
@@ -297,7 +304,7 @@ export function createSitemapClient(
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       const req = build(requestId);
-      if (req.type === 'serialize' && getWorker()) void sendInChunks(req);
+      if ((req.type === 'serialize' || req.type === 'verify') && getWorker()) void sendInChunks(req);
       else send(req);
     });
   }
@@ -340,6 +347,13 @@ export function createSitemapClient(
       return request<'unzip'>(
         (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'unzip', bytes }),
         onProgress,
+        signal,
+      );
+    },
+    verify(doc, bytes, signal) {
+      return request<'verify'>(
+        (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'verify', doc, bytes }),
+        undefined,
         signal,
       );
     },

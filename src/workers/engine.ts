@@ -20,6 +20,7 @@ import {
   type ProgressMessage,
   type SerializeRequest,
   transferablesOf,
+  type VerifyRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.ts';
@@ -56,7 +57,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const cancelled = new Set<number>();
   // Entry chunks sent ahead of a serialize request, by its request id.
   const received = new Map<number, Entry[][]>();
-  const withEntries = (req: SerializeRequest): SitemapDocument => {
+  const withEntries = (req: SerializeRequest | VerifyRequest): SitemapDocument => {
     if (req.entryChunks === undefined) return req.doc;
     const chunks = received.get(req.requestId) ?? [];
     received.delete(req.requestId);
@@ -139,6 +140,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
           pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
         });
         return result.cancelled ? null : { ...base, type: 'result', kind: 'unzip', result };
+      }
+      case 'verify': {
+        const { verifyExport } = await import('../core/serialize/verify.ts');
+        const result = verifyExport(withEntries(req), req.bytes, { maxProblems: 1 });
+        return { ...base, type: 'result', kind: 'verify', result };
       }
       case 'diff': {
         const { exportDiff } = await import('../core/keep/diff.ts');

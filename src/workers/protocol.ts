@@ -5,6 +5,7 @@
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { ExportProblem } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
@@ -87,6 +88,19 @@ export interface DiffRequest extends Envelope {
   added: number;
 }
 
+/**
+ * Check an exported file against the document (core `verifyExport`, at most one problem): the
+ * page's keep-format export sends its body (transferred) and the document, whose entries come
+ * ahead in `entries` messages like a serialize request's. Answered with the problems ([] = ok).
+ */
+export interface VerifyRequest extends Envelope {
+  type: 'verify';
+  doc: SitemapDocument;
+  bytes: Uint8Array;
+  /** The entries came first in this many `entries` messages (`doc.entries` is then empty). */
+  entryChunks?: number;
+}
+
 /** Full validation of a document (pure core `validateDocument`). */
 export interface ValidateRequest extends Envelope {
   type: 'validate';
@@ -111,7 +125,8 @@ export type WorkerRequest =
   | CancelRequest
   | EntriesMessage
   | BodyMessage
-  | DiffRequest;
+  | DiffRequest
+  | VerifyRequest;
 
 /** Progress of a long request: `done` of `total` units (bytes or entries, per phase). */
 export interface ProgressMessage extends Envelope {
@@ -176,6 +191,7 @@ export interface ResultPayloads {
   unzip: ZipFiles;
   /** null: the export could not be read back for a diff (e.g. corrupt gzip). */
   diff: ExportDiff | null;
+  verify: ExportProblem[];
 }
 
 /** A finished request. */
@@ -223,6 +239,7 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'compress') for (const f of msg.files) pushBuffer(out, f.bytes);
   if (msg.type === 'body') for (const p of msg.parts) pushBuffer(out, p);
+  if (msg.type === 'verify') pushBuffer(out, msg.bytes);
   if (msg.type === 'diff') {
     pushBuffer(out, msg.before);
     pushBuffer(out, msg.after);
