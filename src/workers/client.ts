@@ -5,7 +5,7 @@
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
-import type { ExportProblem } from '../core/serialize/verify.ts';
+import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
@@ -80,10 +80,16 @@ export interface SitemapClient {
     signal?: AbortSignal,
   ): Promise<ExportDiff | null>;
   /**
-   * Optional: core `verifyExport(doc, bytes, { maxProblems: 1 })` off the main thread (takes
-   * ownership of `bytes`: pass a copy); the entries go over in chunks like a serialize's.
+   * Optional: core `verifyExport(doc, bytes, options)` (default at most one problem) off the main
+   * thread (takes ownership of `bytes`: pass a copy); the entries go over in chunks like a
+   * serialize's.
    */
-  verify?(doc: SitemapDocument, bytes: Uint8Array, signal?: AbortSignal): Promise<ExportProblem[]>;
+  verify?(
+    doc: SitemapDocument,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+    options?: VerifyOptions,
+  ): Promise<ExportProblem[]>;
 }
 
 /**
@@ -309,6 +315,20 @@ export function createSitemapClient(
     });
   }
 
+  const verify: NonNullable<SitemapClient['verify']> = (doc, bytes, signal, verifyOptions) =>
+    request<'verify'>(
+      (requestId) => ({
+        version: PROTOCOL_VERSION,
+        requestId,
+        type: 'verify',
+        doc,
+        bytes,
+        ...(verifyOptions === undefined ? {} : { options: verifyOptions }),
+      }),
+      undefined,
+      signal,
+    );
+
   return {
     get inThread() {
       return getWorker() === null;
@@ -350,13 +370,7 @@ export function createSitemapClient(
         signal,
       );
     },
-    verify(doc, bytes, signal) {
-      return request<'verify'>(
-        (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'verify', doc, bytes }),
-        undefined,
-        signal,
-      );
-    },
+    verify,
     diff(before, after, gzipped, lines, added, signal) {
       return request<'diff'>(
         (requestId) => ({
@@ -397,7 +411,14 @@ export function createSitemapClient(
             onProgress,
             signal,
           );
-        return exportInPage(doc, serializeOptions, compress, signal, channel);
+        // The files are checked in the worker too: the page only receives the verdict.
+        const check = (part: SitemapDocument, bytes: Uint8Array) =>
+          verify(part, bytes, signal, {
+            lean: serializeOptions.lean ?? false,
+            stripDeprecated: serializeOptions.stripDeprecated ?? false,
+            maxProblems: 20,
+          });
+        return exportInPage(doc, serializeOptions, compress, signal, channel, check);
       }
       return request<'serialize'>(
         (requestId) => ({

@@ -143,7 +143,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       case 'verify': {
         const { verifyExport } = await import('../core/serialize/verify.ts');
-        const result = verifyExport(withEntries(req), req.bytes, { maxProblems: 1 });
+        const result = verifyExport(withEntries(req), req.bytes, { maxProblems: 1, ...req.options });
         return { ...base, type: 'result', kind: 'verify', result };
       }
       case 'diff': {

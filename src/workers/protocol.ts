@@ -5,7 +5,7 @@
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
-import type { ExportProblem } from '../core/serialize/verify.ts';
+import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
@@ -89,14 +89,16 @@ export interface DiffRequest extends Envelope {
 }
 
 /**
- * Check an exported file against the document (core `verifyExport`, at most one problem): the
- * page's keep-format export sends its body (transferred) and the document, whose entries come
+ * Check an exported file against the document (core `verifyExport`): the page's keep-format and
+ * gzip exports send the file's bytes (transferred) and the entries it should hold, which come
  * ahead in `entries` messages like a serialize request's. Answered with the problems ([] = ok).
  */
 export interface VerifyRequest extends Envelope {
   type: 'verify';
   doc: SitemapDocument;
   bytes: Uint8Array;
+  /** What the export left out on purpose (lean, stripDeprecated) and a problem limit (default 1). */
+  options?: VerifyOptions;
   /** The entries came first in this many `entries` messages (`doc.entries` is then empty). */
   entryChunks?: number;
 }

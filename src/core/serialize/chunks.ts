@@ -42,7 +42,10 @@ export interface Chunk {
  *
  * @example writtenEntries(doc.entries, chunks[0]).length === chunks[0].entries
  */
-export function writtenEntries(entries: readonly Entry[], c: Chunk): Entry[] {
+export function writtenEntries(
+  entries: readonly Entry[],
+  c: Pick<Chunk, 'first' | 'end' | 'skipped'>,
+): Entry[] {
   const part = entries.slice(c.first, c.end);
   if (c.skipped.length === 0) return part;
   const left = new Set(c.skipped);
