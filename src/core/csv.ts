@@ -6,19 +6,15 @@
  * which handles quoted fields, embedded newlines, BOMs and delimiter detection.
  */
 import Papa from 'papaparse';
+import { type CsvField, EDITABLE_FIELDS, type EditableField, FIELDS } from './fields.ts';
 import type { Entry, Issue } from './model.ts';
 import { makeIssue } from './model.ts';
 
-/** A column that can be exported. `file` needs {@link CsvExportOptions.fileOf}. */
-export type CsvColumn =
-  | 'loc'
-  | 'lastmod'
-  | 'changefreq'
-  | 'priority'
-  | 'images'
-  | 'videos'
-  | 'alternates'
-  | 'file';
+/**
+ * A column that can be exported: a field with a `csv` label in fields.ts, or `file` (needs
+ * {@link CsvExportOptions.fileOf}).
+ */
+export type CsvColumn = CsvField | 'file';
 
 /** Options of {@link entriesToCsv}. */
 export interface CsvExportOptions {
@@ -52,13 +48,10 @@ function videoTitle(video: NonNullable<Entry['videos']>[number]): string {
 function cellText(entry: Entry, column: CsvColumn, fileName: string): string {
   switch (column) {
     case 'loc':
-      return entry.loc;
     case 'lastmod':
-      return entry.lastmod ?? '';
     case 'changefreq':
-      return entry.changefreq ?? '';
     case 'priority':
-      return entry.priority ?? '';
+      return entry[column] ?? '';
     case 'images':
       return entry.images ? entry.images.map((i) => i.loc).join(' ') : '';
     case 'videos':
@@ -186,43 +179,8 @@ export function parseCsv(text: string): ParsedCsv {
   return { headers, rows, delimiter: result.meta.delimiter, errors, headerRow: headerAt + 1, rowNumbers };
 }
 
-/** Which CSV column (0-based) feeds which entry field. */
-export interface CsvMapping {
-  loc?: number;
-  lastmod?: number;
-  changefreq?: number;
-  priority?: number;
-}
-
-/** Header names per field, normalised (lowercase, `_`/`-` as space), best first. */
-const HEADER_NAMES: Record<keyof CsvMapping, readonly string[]> = {
-  loc: [
-    'loc',
-    'url',
-    'address',
-    'top pages',
-    'page',
-    'page url',
-    'pages',
-    'landing page',
-    'link',
-    'target url',
-    'urls',
-  ],
-  lastmod: [
-    'lastmod',
-    'last modified',
-    'lastmodified',
-    'last modified date',
-    'date modified',
-    'modified',
-    'last updated',
-    'updated',
-    'date',
-  ],
-  changefreq: ['changefreq', 'change frequency', 'change freq', 'frequency'],
-  priority: ['priority', 'sitemap priority'],
-};
+/** Which CSV column (0-based) feeds which scalar entry field. */
+export type CsvMapping = Partial<Record<EditableField, number>>;
 
 function normaliseHeader(header: string): string {
   return header
@@ -232,7 +190,7 @@ function normaliseHeader(header: string): string {
 }
 
 /**
- * Guess which columns hold the URL, lastmod, changefreq and priority from the header names,
+ * Guess (header names per field: `csvNames` in fields.ts) which columns hold the URL, lastmod, changefreq and priority from the header names,
  * case-insensitively: Screaming Frog (`Address`, `Last Modified`), Search Console
  * (`Top pages`, `URL`, `Page`), Sitebulb / Ahrefs / Semrush (`URL`), generic
  * `loc`/`url`/`link`, `lastmod`/`last modified`/`date`/`updated`. Earlier names win; among equal
@@ -243,8 +201,8 @@ function normaliseHeader(header: string): string {
 export function guessMapping(headers: readonly string[]): CsvMapping {
   const normalised = headers.map(normaliseHeader);
   const mapping: CsvMapping = {};
-  for (const field of Object.keys(HEADER_NAMES) as Array<keyof CsvMapping>) {
-    for (const name of HEADER_NAMES[field]) {
+  for (const field of EDITABLE_FIELDS) {
+    for (const name of FIELDS[field].csvNames) {
       const at = normalised.indexOf(name);
       if (at >= 0) {
         mapping[field] = at;
@@ -297,12 +255,10 @@ export function csvToEntries(
       continue;
     }
     const entry: Entry = { id: id++, loc };
-    const lastmod = cell(row, mapping.lastmod);
-    if (lastmod !== undefined) entry.lastmod = lastmod;
-    const changefreq = cell(row, mapping.changefreq);
-    if (changefreq !== undefined) entry.changefreq = changefreq;
-    const priority = cell(row, mapping.priority);
-    if (priority !== undefined) entry.priority = priority;
+    for (const field of EDITABLE_FIELDS) {
+      const value = field === 'loc' ? undefined : cell(row, mapping[field]);
+      if (value !== undefined) entry[field] = value;
+    }
     entries.push(entry);
   }
   return { entries, issues };

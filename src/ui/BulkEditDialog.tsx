@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EDITABLE_FIELDS, FIELDS } from '../state/columns.ts';
 import { selectedEntryIds, selectedRowCount } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
 import { type BulkField, BulkValueField } from './BulkValueField.tsx';
@@ -6,11 +7,7 @@ import { Dialog } from './Dialog.tsx';
 import { plural } from './format.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
-const FIELD_LABEL: Record<BulkField, string> = {
-  lastmod: 'Last modified',
-  changefreq: 'Change frequency',
-  priority: 'Priority',
-};
+const BULK_FIELDS = EDITABLE_FIELDS.filter((f): f is BulkField => f !== 'loc');
 const selRowCount = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
 
@@ -53,7 +50,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
             disabled={count === 0 || (mode === 'set' && value.trim() === '')}
             onClick={apply}
           >
-            {mode === 'set' ? 'Set' : 'Clear'} {FIELD_LABEL[field].toLowerCase()} on {plural(count, 'URL')}
+            {mode === 'set' ? 'Set' : 'Clear'} {FIELDS[field].noun} on {plural(count, 'URL')}
           </button>
         </>
       }
@@ -68,9 +65,9 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
               setValue('');
             }}
           >
-            {Object.entries(FIELD_LABEL).map(([k, l]) => (
-              <option key={k} value={k}>
-                {l}
+            {BULK_FIELDS.map((f) => (
+              <option key={f} value={f}>
+                {FIELDS[f].label}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EditableField } from '../state/columns.ts';
+import { EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
 import type { FindReplaceRequest } from '../state/types.ts';
 import { Dialog } from './Dialog.tsx';
 import { plural } from './format.ts';
@@ -8,10 +8,7 @@ import { useCommands } from './useAppState.ts';
 
 const COLUMNS: Array<[FindReplaceRequest['column'], string]> = [
   ['all', 'All columns'],
-  ['loc', 'URL'],
-  ['lastmod', 'Last modified'],
-  ['changefreq', 'Change frequency'],
-  ['priority', 'Priority'],
+  ...EDITABLE_FIELDS.map((f): [EditableField, string] => [f, FIELDS[f].label]),
 ];
 
 function validRegex(find: string): string | null {
