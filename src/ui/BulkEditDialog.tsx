@@ -3,7 +3,7 @@ import { EDITABLE_FIELDS, FIELDS } from '../state/columns.ts';
 import { selectedEntryIds, selectedRowCount } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
 import { type BulkField, BulkValueField } from './BulkValueField.tsx';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogActions } from './Dialog.tsx';
 import { plural } from './format.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
@@ -40,19 +40,13 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
       title="Bulk edit"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={count === 0 || (mode === 'set' && value.trim() === '')}
-            onClick={apply}
-          >
-            {mode === 'set' ? 'Set' : 'Clear'} {FIELDS[field].noun} on {plural(count, 'URL')}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onAct={apply}
+          disabled={count === 0 || (mode === 'set' && value.trim() === '')}
+        >
+          {mode === 'set' ? 'Set' : 'Clear'} {FIELDS[field].noun} on {plural(count, 'URL')}
+        </DialogActions>
       }
     >
       <div className="inline-fields">

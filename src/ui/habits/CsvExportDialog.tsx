@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CsvColumn } from '../../core/csv.ts';
 import type { AppState } from '../../state/types.ts';
-import { Dialog } from '../Dialog.tsx';
+import { Dialog, DialogActions } from '../Dialog.tsx';
 import { baseName } from '../download.ts';
 import { plural } from '../format.ts';
 import { useAppState, useCommands, useGetState } from '../useAppState.ts';
@@ -53,17 +53,9 @@ export function CsvExportDialog({ onClose }: { onClose(): void }) {
               : `${plural(rows, 'row')}, ${plural(columns.length, 'column')}`}
           </span>
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={columns.length === 0 || busy}
-            onClick={download}
-          >
+          <DialogActions onCancel={onClose} onAct={download} disabled={columns.length === 0 || busy}>
             Download CSV
-          </button>
+          </DialogActions>
         </>
       }
     >
