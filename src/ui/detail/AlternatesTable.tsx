@@ -3,7 +3,7 @@ import { useCommands } from '../useAppState.ts';
 import { Field } from './Field.tsx';
 import { issuesAt } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
-import { ActionsHeader, ListRowActions } from './RowActions.tsx';
+import { ActionsHeader, AddItemButton, ListRowActions } from './RowActions.tsx';
 
 const LABEL = { hreflang: 'Edit hreflang', href: 'Edit alternate URL', rel: 'Edit rel' };
 
@@ -90,20 +90,16 @@ export function AlternatesTable({ entry, issues }: { entry: Entry; issues: reado
           </tbody>
         </table>
       ) : null}
-      <div className="dt-add">
-        <button
-          type="button"
-          className="btn small"
-          onClick={() =>
-            commands.editList(entry.id, 'alternates', {
-              op: 'add',
-              item: { rel: 'alternate', hreflang: '', href: '' },
-            })
-          }
-        >
-          + Add alternate
-        </button>
-      </div>
+      <AddItemButton
+        onClick={() =>
+          commands.editList(entry.id, 'alternates', {
+            op: 'add',
+            item: { rel: 'alternate', hreflang: '', href: '' },
+          })
+        }
+      >
+        Add alternate
+      </AddItemButton>
     </section>
   );
 }

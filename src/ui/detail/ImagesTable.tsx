@@ -4,7 +4,7 @@ import { useCommands } from '../useAppState.ts';
 import { Field } from './Field.tsx';
 import { issuesAt } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
-import { ActionsHeader, ListRowActions } from './RowActions.tsx';
+import { ActionsHeader, AddItemButton, ListRowActions } from './RowActions.tsx';
 
 type Deprecated = 'caption' | 'title' | 'geoLocation' | 'license';
 const DEPRECATED: ReadonlyArray<{ key: Deprecated; tag: string; label: string }> = [
@@ -110,18 +110,14 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
           </tbody>
         </table>
       ) : null}
-      <div className="dt-add">
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => {
-            setFocusRow(images.length);
-            commands.editList(entry.id, 'images', { op: 'add', item: { loc: '' } });
-          }}
-        >
-          + Add image
-        </button>
-      </div>
+      <AddItemButton
+        onClick={() => {
+          setFocusRow(images.length);
+          commands.editList(entry.id, 'images', { op: 'add', item: { loc: '' } });
+        }}
+      >
+        Add image
+      </AddItemButton>
     </section>
   );
 }

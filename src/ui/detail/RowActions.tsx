@@ -72,3 +72,14 @@ export function ListRowActions({
     />
   );
 }
+
+/** The "+ Add …" button under a sub-table or list of cards. */
+export function AddItemButton({ onClick, children }: { onClick(): void; children: string }) {
+  return (
+    <div className="dt-add">
+      <button type="button" className="btn small" onClick={onClick}>
+        + {children}
+      </button>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { Field } from './Field.tsx';
 import { issuesUnder, unclaimed } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
 import { NodeAttrs } from './NodeAttrs.tsx';
-import { ActionsHeader, ListRowActions, RowActions } from './RowActions.tsx';
+import { ActionsHeader, AddItemButton, ListRowActions, RowActions } from './RowActions.tsx';
 
 /** Deprecated since 2022 (VID-019): no effect at Google. */
 const DEPRECATED = new Set(['category', 'gallery_loc', 'price', 'tvshow']);
@@ -187,15 +187,11 @@ export function VideosSection({ entry, issues }: { entry: Entry; issues: readonl
         // biome-ignore lint/suspicious/noArrayIndexKey: cards are positions in the list
         <VideoCard key={v} entry={entry} index={v} issues={issues} />
       ))}
-      <div className="dt-add">
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => commands.editList(entry.id, 'videos', { op: 'add', item: { nodes: NEW_VIDEO } })}
-        >
-          + Add video
-        </button>
-      </div>
+      <AddItemButton
+        onClick={() => commands.editList(entry.id, 'videos', { op: 'add', item: { nodes: NEW_VIDEO } })}
+      >
+        Add video
+      </AddItemButton>
     </section>
   );
 }
