@@ -259,6 +259,8 @@ export interface Commands extends EntryCommands {
     ) => Promise<T>,
   ): Promise<T>;
   dismissNotice(id: number): void;
+  /** Show a non-blocking notice (e.g. "Exported 120 rows to shop.csv."): the one notice list. */
+  notify(level: Notice['level'], message: string): void;
   /** This file as autosave writes it (document, settings, recent history); null with no document. */
   persistable(): SavedFile | null;
   /** Load a saved file back: document, settings, history and the edited flag (not undoable). */
