@@ -4,7 +4,9 @@
  * `Worker` is unavailable (or the worker fails to start). `createWorkerCalls` is the same for
  * any other worker that serves typed calls (workers/calls.ts), such as the CSV reader.
  */
+import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
@@ -20,6 +22,7 @@ import {
   type ResultPayloads,
   type SerializeRequest,
   transferablesOf,
+  type VerifyRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.ts';
@@ -66,6 +69,29 @@ export interface SitemapClient {
    * `readZipFiles`, with `decompress` progress; rejects with an AbortError when `signal` aborts.
    */
   unzip?(bytes: Uint8Array, onProgress?: ProgressFn, signal?: AbortSignal): Promise<ZipFiles>;
+  /**
+   * Optional: core `exportDiff` off the main thread (takes ownership of both buffers: pass
+   * copies); null when the export cannot be read back.
+   */
+  diff?(
+    before: Uint8Array,
+    after: Uint8Array,
+    gzipped: boolean,
+    lines: number[],
+    added: number,
+    signal?: AbortSignal,
+  ): Promise<ExportDiff | null>;
+  /**
+   * Optional: core `verifyExport(doc, bytes, options)` (default at most one problem) off the main
+   * thread (takes ownership of `bytes`: pass a copy); the entries go over in chunks like a
+   * serialize's.
+   */
+  verify?(
+    doc: SitemapDocument,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+    options?: VerifyOptions,
+  ): Promise<ExportProblem[]>;
 }
 
 /**
@@ -230,7 +256,7 @@ export function createSitemapClient(
 
   // A big document goes to the worker in chunks (see chunkEnds), one message per task, so
   // cloning it never blocks the page in one piece; a cancel stops the rest.
-  const sendInChunks = async (req: SerializeRequest) => {
+  const sendInChunks = async (req: SerializeRequest | VerifyRequest) => {
     const entries = req.doc.entries;
     const ends = chunkEnds(entries);
     if (ends.length <= 1) {
@@ -286,10 +312,24 @@ export function createSitemapClient(
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       const req = build(requestId);
-      if (req.type === 'serialize' && getWorker()) void sendInChunks(req);
+      if ((req.type === 'serialize' || req.type === 'verify') && getWorker()) void sendInChunks(req);
       else send(req);
     });
   }
+
+  const verify: NonNullable<SitemapClient['verify']> = (doc, bytes, signal, verifyOptions) =>
+    request<'verify'>(
+      (requestId) => ({
+        version: PROTOCOL_VERSION,
+        requestId,
+        type: 'verify',
+        doc,
+        bytes,
+        ...(verifyOptions === undefined ? {} : { options: verifyOptions }),
+      }),
+      undefined,
+      signal,
+    );
 
   return {
     get inThread() {
@@ -332,6 +372,23 @@ export function createSitemapClient(
         signal,
       );
     },
+    verify,
+    diff(before, after, gzipped, lines, added, signal) {
+      return request<'diff'>(
+        (requestId) => ({
+          version: PROTOCOL_VERSION,
+          requestId,
+          type: 'diff',
+          before,
+          after,
+          gzipped,
+          lines,
+          added,
+        }),
+        undefined,
+        signal,
+      );
+    },
     serialize(doc, serializeOptions, onProgress, signal) {
       // gzip formats: the page serializes, the worker only compresses (see exportPage.ts).
       if (pageSerializes(serializeOptions) && getWorker()) {
@@ -356,7 +413,14 @@ export function createSitemapClient(
             onProgress,
             signal,
           );
-        return exportInPage(doc, serializeOptions, compress, signal, channel);
+        // The files are checked in the worker too: the page only receives the verdict.
+        const check = (part: SitemapDocument, bytes: Uint8Array) =>
+          verify(part, bytes, signal, {
+            lean: serializeOptions.lean ?? false,
+            stripDeprecated: serializeOptions.stripDeprecated ?? false,
+            maxProblems: 20,
+          });
+        return exportInPage(doc, serializeOptions, compress, signal, channel, check);
       }
       return request<'serialize'>(
         (requestId) => ({
