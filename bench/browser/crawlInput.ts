@@ -134,7 +134,8 @@ export async function crawlRows(opts: {
   ];
 }
 
-const ATTACH = (url: string) => `(async () => {
+/** Page script: drop the crawl CSV at `url` on the app and measure until it is attached. */
+export const ATTACH = (url: string): string => `(async () => {
   const bytes = await (await fetch(${JSON.stringify(url)})).arrayBuffer();
   const file = new File([bytes], 'internal_all.csv', { type: 'text/csv' });
   const tasks = [];

@@ -28,7 +28,10 @@ const SLICED_JOIN = 50_000;
 const STEP_ENTRIES = 2_000;
 const SLICE_MS = 30;
 
-type CrawlCommands = Pick<Commands, 'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction'>;
+type CrawlCommands = Pick<
+  Commands,
+  'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction' | 'missingCrawlRows' | 'addCrawlPages'
+>;
 
 /**
  * Build the crawl commands over a kernel (and install its `rejoinCrawl`).
@@ -84,7 +87,21 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
   const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
     (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
 
+  const addCrawlPages = (rows: readonly number[]): number => {
+    const doc = k.f.doc;
+    const crawl = k.validator.crawlJoin?.() ?? null;
+    if (!doc || !crawl) return 0;
+    // Another file (or an earlier click) may have listed some meanwhile: add each page once.
+    const fresh = rows.filter((r) => r >= 0 && r < crawl.table.rows && crawl.listedCount(r) === 0);
+    if (fresh.length === 0) return 0;
+    const bodies = missingPages(crawl, fresh);
+    const label = `${CRAWL_ACTIONS['add-missing'].label} (${urlCount(bodies.length)})`;
+    return k.commit(insertPatch(doc, doc.entries.length, bodies, label)) ? bodies.length : 0;
+  };
+
   return {
+    missingCrawlRows: () => k.validator.crawlJoin?.()?.missingRows() ?? [],
+    addCrawlPages,
     attachCrawl(table, sharedJoin) {
       const replaced = k.f.crawl;
       shared = sharedJoin ?? null;
@@ -101,7 +118,7 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
           if (rule.startsWith('CRAWL-')) findings += count;
         k.notify(
           'info',
-          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} findings. The sitemap itself is unchanged.`,
+          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
         );
       });
     },
@@ -135,12 +152,7 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
       const crawl = k.validator.crawlJoin?.() ?? null;
       if (!doc || !crawl) return 0;
       const { rule, label } = CRAWL_ACTIONS[action];
-      if (action === 'add-missing') {
-        const rows = missingPages(crawl);
-        if (rows.length === 0) return 0;
-        const p = insertPatch(doc, doc.entries.length, rows, `${label} (${urlCount(rows.length)})`);
-        return k.commit(p) ? rows.length : 0;
-      }
+      if (action === 'add-missing') return addCrawlPages(crawl.missingRows());
       const result = fixResult(rule);
       const n = sizeOf(result);
       if (!result || n === 0) return 0;

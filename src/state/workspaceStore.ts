@@ -20,6 +20,7 @@ import {
 } from '../core/workspace.ts';
 import { AUTOSAVE_DELAY_MS, createSessionSaver, type SessionSaver } from './autosave.ts';
 import { visibleColumns } from './columns.ts';
+import { describePlan, type MissingPagesPlan, planMissingPages } from './crawlWorkspace.ts';
 import { hreflangClusterAcross, returnLinkEdits } from './hreflangCluster.ts';
 import {
   decideCrawl,
@@ -238,6 +239,16 @@ export interface WorkspaceCommands {
    * names of the files they went into.
    */
   addMissingReturnLinks(fileId: number, entryId: number): { links: number; files: string[] };
+  /**
+   * Where the indexable pages no file lists (CRAWL-006) would go: each to the file whose folder
+   * it belongs to, else the active file (`into`: all to that file). Null without crawl data.
+   */
+  planMissingPages(into?: number): MissingPagesPlan | null;
+  /**
+   * Add the pages of a plan: one undo step in each file that receives pages, one notice naming
+   * them. Returns the pages added.
+   */
+  addMissingPages(plan: MissingPagesPlan): number;
   /** Open a Recent session (asks first when open work would be lost); what was open goes to Recent. */
   openRecent(id: number): Promise<OpenOutcome>;
   /** Close everything and delete the saved session (the restore banner's Discard). */
@@ -1019,6 +1030,23 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         }
       }
       return { links, files: names };
+    },
+    planMissingPages: (into) => planMissingPages(current(), state.active, into),
+    addMissingPages(plan) {
+      let added = 0;
+      const done: MissingPagesPlan['groups'] = [];
+      for (const g of plan.groups) {
+        const slot = current().find((f) => f.id === g.id);
+        const n = slot ? slot.store.commands.addCrawlPages(g.rows) : 0;
+        if (n > 0) done.push({ ...g, rows: g.rows.slice(0, n) });
+        added += n;
+      }
+      if (added > 0)
+        notify(
+          'info',
+          `Added ${plural(added, 'indexable page')}: ${describePlan({ total: added, groups: done })}${done.length > 1 ? ' (one undo step in each file)' : ''}.`,
+        );
+      return added;
     },
     async openRecent(id) {
       await ready;

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
 import { type CrawlSummary, crawlSummary } from '../../state/crawlView.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
+import { WorkspaceContext } from '../workspace/workspaceContext.ts';
 import './crawl.css';
+import { MissingPagesDialog } from './MissingPagesDialog.tsx';
 
 const LABEL: Record<CrawlCategory, string> = {
   ok: '200 indexable',
@@ -40,6 +42,8 @@ export function CrawlCard() {
   const validation = useAppState(selValidation);
   const active = useAppState(selActive);
   const commands = useCommands();
+  const ws = useContext(WorkspaceContext);
+  const [listing, setListing] = useState(false);
   // Each pass reads every entry: for a big document, wait for a pause in edits (and in the
   // slices of a join) instead of recounting on every change.
   const [data, setData] = useState<{ summary: CrawlSummary | null; counts: Map<CrawlAction, number> } | null>(
@@ -92,8 +96,17 @@ export function CrawlCard() {
           ))}
           <tr>
             <th scope="row">Indexable pages not listed</th>
-            <td className="num" title="Not rows yet: add them with “Add missing indexable pages”">
-              {fmtInt(summary.missing)}
+            <td>
+              <button
+                type="button"
+                className="btn ghost small"
+                aria-label={`Indexable pages not listed: ${fmtInt(summary.missing)} pages`}
+                title="Not rows yet: show the list, export it or add the pages"
+                disabled={summary.missing === 0}
+                onClick={() => setListing(true)}
+              >
+                {fmtInt(summary.missing)}
+              </button>
             </td>
           </tr>
         </tbody>
@@ -107,7 +120,12 @@ export function CrawlCard() {
               type="button"
               className="btn small"
               disabled={n === 0}
-              onClick={() => commands.runCrawlAction(action)}
+              onClick={() =>
+                // In a workspace the pages go to several files: the list says which first.
+                action === 'add-missing' && ws?.getState().model
+                  ? setListing(true)
+                  : commands.runCrawlAction(action)
+              }
               title={n === 0 ? 'Nothing to do' : `One undo step changing ${fmtInt(n)} URLs`}
             >
               {label} ({fmtInt(n)})
@@ -115,6 +133,7 @@ export function CrawlCard() {
           );
         })}
       </div>
+      {listing && <MissingPagesDialog onClose={() => setListing(false)} />}
     </section>
   );
 }
