@@ -414,6 +414,11 @@ export class Validator {
   *setCrawlSteps(join: CrawlJoin | null, chunk = 20_000): Generator<number, void> {
     this.releaseCrawl();
     this.join = join;
+    // A lazily built join finds its CRAWL-006 candidates first, `chunk` crawl rows per step.
+    while (join !== null && !join.prepare(chunk)) {
+      yield 0;
+      if (this.join !== join) return;
+    }
     let done = 0;
     for (let q = 0; q < this.bySeq.length; q++) {
       const slot = this.bySeq[q];
@@ -469,11 +474,14 @@ export class Validator {
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
     slot.joined = join;
-    const m = join.match(slot.entry.loc);
-    slot.crawlRow = m === null ? -1 : m.row;
-    if (m !== null) join.list(m.row, 1);
+    const r = join.matchRow(slot.entry.loc);
+    const row = r >= -1 ? r : -2 - r;
+    slot.crawlRow = row;
+    if (row >= 0) join.list(row, 1);
+    // Most listed URLs are fine: no match object, no issue list.
+    if (r >= 0 && join.clean(r) && slot.crawl.length === 0) return;
     const out: Issue[] = [];
-    crawlIssues(join, m, slot.entry, out);
+    crawlIssues(join, row < 0 ? null : { row, exact: r >= 0 }, slot.entry, out);
     if (out.length > 0 || slot.crawl.length > 0) this.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
   }
 

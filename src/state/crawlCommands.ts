@@ -46,11 +46,17 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
   let shared: CrawlJoin | null = null;
   const join = (table: CrawlTable | null, done?: () => void) => {
     const v = k.validator;
-    const next =
-      table === null ? null : shared?.table === table ? shared : new CrawlJoin(table, v.crawlScope?.() ?? '');
     const timers = k.deps.timers;
-    const n = k.f.doc?.entries.length ?? 0;
-    const steps = n >= SLICED_JOIN && timers ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
+    const n = Math.max(k.f.doc?.entries.length ?? 0, table?.rows ?? 0);
+    const sliced = n >= SLICED_JOIN && timers !== undefined && v.setCrawlSteps !== undefined;
+    // Sliced, the join's CRAWL-006 candidates are found in the steps too (`CrawlJoin.prepare`).
+    const next =
+      table === null
+        ? null
+        : shared?.table === table
+          ? shared
+          : new CrawlJoin(table, v.crawlScope?.() ?? '', sliced);
+    const steps = sliced ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
     if (!steps || !timers) {
       v.setCrawl?.(next);
       done?.();

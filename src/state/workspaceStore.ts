@@ -117,6 +117,11 @@ export interface WorkspaceState {
 export interface FileBytes {
   name: string;
   bytes: Uint8Array;
+  /**
+   * The file as the browser gave it, when there is one: a reader handing it on (the crawl
+   * dialog) passes this instead of copying `bytes` into a new File (hundreds of MB for a crawl).
+   */
+  blob?: Blob;
 }
 
 /** Anything that can be opened: file bytes, pasted text, or a new blank document. */

@@ -24,6 +24,7 @@ export function useOpen(): Openers {
           Array.from(files).map(async (f) => ({
             name: f.webkitRelativePath || f.name,
             bytes: new Uint8Array(await f.arrayBuffer()),
+            blob: f,
           })),
         );
         return ws.commands.open(list);

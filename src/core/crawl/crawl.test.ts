@@ -84,7 +84,7 @@ describe('header detection', () => {
     expect(t.rows).toBe(11);
     const j = new CrawlJoin(t);
     expect(j.url(10)).toBe('https://www.example.com/about');
-    expect(t.text).not.toContain('Article');
+    expect(new TextDecoder().decode(t.bytes)).not.toContain('Article');
   });
 });
 

@@ -51,15 +51,26 @@ export function CrawlCard() {
   );
   useEffect(() => {
     if (!doc) return;
-    const t = setTimeout(
-      () =>
-        setData({
-          summary: crawlSummary(validation.validator, doc.entries),
-          counts: new Map(ACTIONS.map(({ action }) => [action, commands.crawlActionCount(action)])),
-        }),
+    // One piece per task (the summary, then each action's count), so a 1,000,000-row document
+    // never blocks the page with all of them at once.
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const later = (fn: () => void, ms = 0) => timers.push(setTimeout(fn, ms));
+    later(
+      () => {
+        const summary = crawlSummary(validation.validator, doc.entries);
+        const counts = new Map<CrawlAction, number>();
+        const next = (i: number) => {
+          if (i === ACTIONS.length) return setData({ summary, counts: new Map(counts) });
+          counts.set(ACTIONS[i].action, commands.crawlActionCount(ACTIONS[i].action));
+          later(() => next(i + 1));
+        };
+        next(0);
+      },
       doc.entries.length > 50_000 ? 400 : 0,
     );
-    return () => clearTimeout(t);
+    return () => {
+      for (const t of timers) clearTimeout(t);
+    };
   }, [doc, validation, commands]);
   const summary = data?.summary;
   const counts = data?.counts ?? new Map<CrawlAction, number>();
