@@ -15,6 +15,10 @@
  * a file's meta names its table by `crawl: i`. Tables are rewritten only when they change (they
  * can be tens of MB). A table stored in an older layout is dropped on load (the audit is gone,
  * the documents are not).
+ *
+ * The bytes of the file each document was opened from (kept so an export after a reload can keep
+ * the file's formatting) are stored under `<key>#source-<k>` for file `k`, and likewise rewritten
+ * only when they change, i.e. when another file is opened.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
@@ -35,12 +39,14 @@ export const FILE_KEY_SPAN = 1_000_000;
 /** Chunk keys per stored session (1,000 files): the current session uses 0.., Recent slot r `(r + 1) * SESSION_KEY_SPAN`.. */
 export const SESSION_KEY_SPAN = 1_000 * FILE_KEY_SPAN;
 
-type FileMeta = Omit<SavedFile, 'doc' | 'crawl'> & {
+type FileMeta = Omit<SavedFile, 'doc' | 'crawl' | 'source'> & {
   doc: Omit<SitemapDocument, 'entries'>;
   chunks: number;
   rows: number;
   /** Index of this file's crawl table (see `crawlKey`), when it has one. */
   crawl?: number;
+  /** The file's source bytes are stored under `sourceKey(key, k)`. */
+  source?: true;
 };
 type SessionMeta = Omit<SavedSession, 'files'> & {
   files: FileMeta[];
@@ -61,7 +67,10 @@ type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
 };
 
 interface WorkbenchDb extends DBSchema {
-  meta: { key: string; value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | ArrayBuffer | string };
+  meta: {
+    key: string;
+    value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | ArrayBuffer | string | Uint8Array;
+  };
   chunks: { key: number; value: Entry[] };
 }
 
@@ -86,6 +95,10 @@ const ARRAY_TYPES: Record<CrawlArray, { new (b: ArrayBuffer): CrawlTable[CrawlAr
 };
 /** Every crawl key of a session. */
 const crawlRange = (key: string) => IDBKeyRange.bound(crawlPrefix(key), `${crawlPrefix(key)}\uffff`);
+const sourcePrefix = (key: string) => `${key}#source-`;
+const sourceKey = (key: string, k: number) => `${sourcePrefix(key)}${k}`;
+/** Every source key of a session. */
+const sourceRange = (key: string) => IDBKeyRange.bound(sourcePrefix(key), `${sourcePrefix(key)}\uffff`);
 
 /** Stored crawl table `i` with its arrays joined again, or undefined when incomplete or old. */
 async function loadCrawl(
@@ -160,6 +173,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
   let stored: Array<Array<readonly Entry[]>> | null = null;
   // The crawl tables the database holds now, in order; null = unknown (rewritten on first save).
   let storedCrawls: CrawlTable[] | null = null;
+  // The source bytes the database holds now, per file; null = unknown (rewritten on first save).
+  let storedSources: Array<Uint8Array | undefined> | null = null;
   const open = () => {
     db ??= openDb(dbName).catch((e: unknown) => {
       db = null;
@@ -175,6 +190,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         !meta ||
         typeof meta === 'string' ||
         meta instanceof ArrayBuffer ||
+        meta instanceof Uint8Array ||
         'parts' in meta ||
         meta.format === 'recent'
       )
@@ -196,14 +212,26 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       }
       const files: SavedFile[] = [];
       const all: Entry[][][] = [];
+      const withSource: boolean[] = [];
       for (let k = 0; k < meta.files.length; k++) {
-        const { chunks, rows: _r, doc, crawl: _k, ...rest } = meta.files[k];
+        const { chunks, rows: _r, doc, crawl: _k, source: hasSource, ...rest } = meta.files[k];
         const parts = await readFile(k, chunks);
         if (!parts) return null;
         all.push(parts);
         files.push({ ...rest, doc: { ...doc, entries: parts.flat() } });
+        withSource.push(hasSource === true);
       }
       stored = all;
+      // Read after the chunks: awaiting another request mid-loop would let `tx` commit. A
+      // missing source only costs the kept formatting: the document loads without it.
+      const sources = await Promise.all(
+        withSource.map((has, k) => (has ? d.get('meta', sourceKey(KEY_, k)) : undefined)),
+      );
+      storedSources = sources.map((b, k) => {
+        if (!(b instanceof Uint8Array)) return undefined;
+        files[k].source = b;
+        return b;
+      });
       // An incomplete crawl table is dropped (the audit is gone, the documents are not).
       const tables = await Promise.all(
         Array.from({ length: meta.crawls ?? 0 }, (_, i) => loadCrawl(d, KEY_, i)),
@@ -228,7 +256,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       const files: FileMeta[] = [];
       const tables = crawlTables(session);
       for (let k = 0; k < session.files.length; k++) {
-        const { doc, crawl, ...fileRest } = session.files[k];
+        const { doc, crawl, source, ...fileRest } = session.files[k];
         const { entries, ...docRest } = doc;
         const count = Math.ceil(entries.length / CHUNK_SIZE);
         const had = before?.[k] ?? [];
@@ -251,7 +279,24 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         next.push(kept);
         const file: FileMeta = { ...fileRest, doc: docRest, chunks: count, rows: entries.length };
         if (crawl) file.crawl = tables.indexOf(crawl);
+        if (source) file.source = true;
         files.push(file);
+      }
+      const sources = session.files.map((f) => f.source);
+      const sameSources =
+        storedSources !== null &&
+        storedSources.length === sources.length &&
+        storedSources.every((b, k) => b === sources[k]);
+      if (!sameSources) {
+        const metaStore = tx.objectStore('meta');
+        writes.push(metaStore.delete(sourceRange(KEY_)));
+        for (let k = 0; k < sources.length; k++) {
+          const bytes = sources[k];
+          if (!bytes) continue;
+          const put = metaStore.put(bytes, sourceKey(KEY_, k));
+          writes.push(put);
+          await put.catch(() => undefined);
+        }
       }
       for (let k = session.files.length; k < (before?.length ?? 0); k++)
         for (let c = 0; c < before![k].length; c++)
@@ -289,6 +334,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       await Promise.all([...writes, tx.done]);
       stored = next;
       storedCrawls = tables;
+      storedSources = sources;
     },
     async clear() {
       const d = await open();
@@ -296,11 +342,13 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       await Promise.all([
         tx.objectStore('meta').delete(KEY_),
         tx.objectStore('meta').delete(crawlRange(KEY_)),
+        tx.objectStore('meta').delete(sourceRange(KEY_)),
         tx.objectStore('chunks').delete(range()),
         tx.done,
       ]);
       stored = [];
       storedCrawls = [];
+      storedSources = [];
     },
   };
 }
@@ -319,7 +367,11 @@ export function createIdbRecent(dbName = DB_NAME): RecentStore | null {
     createIdbPersistence(dbName, `recent:${slot}`, (slot + 1) * SESSION_KEY_SPAN)!;
   const readList = async (): Promise<RecentEntry[]> => {
     const meta = await (await openDb(dbName)).get('meta', RECENT_KEY);
-    return typeof meta === 'object' && !(meta instanceof ArrayBuffer) && meta.format === 'recent'
+    return typeof meta === 'object' &&
+      !(meta instanceof Uint8Array) &&
+      !(meta instanceof ArrayBuffer) &&
+      'format' in meta &&
+      meta.format === 'recent'
       ? meta.list
       : [];
   };

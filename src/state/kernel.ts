@@ -92,6 +92,14 @@ export interface Kernel {
    * snapshots, so the bytes never reach React.
    */
   keepSource(): KeepSource | null;
+  /**
+   * Take `src` as the open document's keep source, when `opened` (a value of `openCount()`)
+   * says the document has not been replaced since: a restored document gets its source back
+   * once the worker has re-read the saved file bytes. False when it came too late.
+   */
+  adoptKeepSource(src: KeepSource, opened: number): boolean;
+  /** How many times a document was put in place (opened, restored, replaced). */
+  openCount(): number;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
   /**
@@ -121,6 +129,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     keepable: false,
   };
   let source: KeepSource | null = null;
+  let opened = 0;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
@@ -238,7 +247,16 @@ export function createKernel(deps: StoreDeps): Kernel {
       if (step) applyStep(step.patch, step.history);
     },
     keepSource: () => source,
+    openCount: () => opened,
+    adoptKeepSource(src, at) {
+      if (at !== opened || !f.doc || f.doc.kind !== src.kind) return false;
+      source = src;
+      f.keepable = true;
+      emit();
+      return true;
+    },
     replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false, src = null) {
+      opened++;
       f.doc = doc;
       source = src;
       f.keepable = src !== null;
