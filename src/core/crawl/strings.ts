@@ -33,12 +33,16 @@ export function hashBytes(b: Uint8Array, from: number, to: number): number {
  * @example hashString('é') === hashBytes(new Uint8Array([0xc3, 0xa9]), 0, 2)
  */
 export function hashString(s: string): number {
-  if (!isAscii(s)) {
-    const b = ENC.encode(s);
-    return hashBytes(b, 0, b.length);
-  }
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // Non-ASCII (rare in URLs): hash the UTF-8 encoding instead.
+    if (c > 0x7f) {
+      const b = ENC.encode(s);
+      return hashBytes(b, 0, b.length);
+    }
+    h = Math.imul(h ^ c, 0x01000193);
+  }
   return h >>> 0;
 }
 
@@ -47,11 +51,16 @@ export function equalsAt(t: ByteStrings, i: number, s: string): boolean {
   const from = t.starts[i];
   const to = t.starts[i + 1];
   const b = t.bytes;
-  if (isAscii(s)) {
-    if (to - from !== s.length) return false;
-    for (let k = 0; k < s.length; k++) if (b[from + k] !== s.charCodeAt(k)) return false;
-    return true;
-  }
+  if (to - from === s.length) {
+    let k = 0;
+    for (; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c > 0x7f || b[from + k] !== c) break;
+    }
+    if (k === s.length) return true;
+    // A differing ASCII character: not equal (an ASCII string's UTF-8 is itself).
+    if (s.charCodeAt(k) <= 0x7f) return false;
+  } else if (isAscii(s)) return false;
   const e = ENC.encode(s);
   if (to - from !== e.length) return false;
   for (let k = 0; k < e.length; k++) if (b[from + k] !== e[k]) return false;
