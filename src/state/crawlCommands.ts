@@ -22,6 +22,8 @@ export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: 
   'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
 };
 
+/** Task label while a big join runs in slices. */
+const JOINING = 'Auditing with the crawl data';
 /** Documents from this many entries are joined in slices. */
 const SLICED_JOIN = 50_000;
 /** Entries per step and the longest slice, ms. */
@@ -57,24 +59,32 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
           ? shared
           : new CrawlJoin(table, v.crawlScope?.() ?? '', sliced);
     const steps = sliced ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
+    // A newer join stops an older one; the status bar shows the running one's progress (unless
+    // another task is showing) and the last one clears it.
+    const id = ++joining;
+    const own = () => k.f.task?.label === JOINING;
     if (!steps || !timers) {
       v.setCrawl?.(next);
+      if (own()) k.set({ task: null });
       done?.();
       return;
     }
-    const id = ++joining;
+    const entries = k.f.doc?.entries.length ?? 0;
     const slice = () => {
       if (id !== joining) return;
       const t0 = k.deps.now();
+      let joined = 0;
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) {
-          k.set({});
+          k.set(own() ? { task: null } : {});
           done?.();
           return;
         }
+        joined = step.value;
         if (k.deps.now() - t0 >= SLICE_MS) break;
       }
-      k.set({});
+      const progress = entries > 0 ? Math.min(1, joined / entries) : null;
+      k.set(k.f.task === null || own() ? { task: { label: JOINING, progress, cancellable: false } } : {});
       timers.setTimeout(slice, 0);
     };
     slice();
