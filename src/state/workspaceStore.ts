@@ -122,6 +122,18 @@ export interface FileBytes {
    * dialog) passes this instead of copying `bytes` into a new File (hundreds of MB for a crawl).
    */
   blob?: Blob;
+  /**
+   * `bytes` holds only the start of `blob` (a big file that may be a crawl export: recognised by
+   * its header row and handed on without reading it all into the page). `open` reads the rest
+   * for any other kind.
+   */
+  partial?: boolean;
+}
+
+/** The input with all its bytes (a `partial` one read from its blob). */
+async function completed(input: OpenInput): Promise<OpenInput> {
+  if (!('bytes' in input) || !input.partial || !input.blob) return input;
+  return { name: input.name, bytes: new Uint8Array(await input.blob.arrayBuffer()), blob: input.blob };
 }
 
 /** Anything that can be opened: file bytes, pasted text, or a new blank document. */
@@ -897,10 +909,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   // ---- commands ---------------------------------------------------------------------------
 
   const commands: WorkspaceCommands = {
-    async open(inputs, intent = 'open') {
+    async open(given, intent = 'open') {
       await ready;
+      let inputs = given;
       // Compare reads the file beside the open document: nothing open changes.
       if (intent === 'compare') {
+        inputs = await Promise.all(inputs.map(completed));
         const first = inputs.find((i) => kindOf(i) === 'sitemap');
         if (first) set({ compare: bytesOf(first as FileBytes | { name: string; text: string }) });
         return { mode: 'none', notOpened: [], skipped: [] };
@@ -918,6 +932,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
               (m) => (bytes: Uint8Array) => m.sniffCrawl(bytes).detected !== null,
             )
           : undefined;
+      // Only a crawl export stays partial (its reader takes the file itself).
+      if (inputs.some((i) => 'bytes' in i && i.partial))
+        inputs = await Promise.all(inputs.map((i) => (kindOf(i, isCrawl) === 'crawl' ? i : completed(i))));
       const incoming: Incoming = { files: [], blank: null, skipped: [] };
       const zips: FileBytes[] = [];
       let crawl: FileBytes | null = null;

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
-import { type CrawlSummary, crawlSummary } from '../../state/crawlView.ts';
+import { type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
@@ -55,19 +55,20 @@ export function CrawlCard() {
     // never blocks the page with all of them at once.
     const timers: ReturnType<typeof setTimeout>[] = [];
     const later = (fn: () => void, ms = 0) => timers.push(setTimeout(fn, ms));
-    later(
-      () => {
-        const summary = crawlSummary(validation.validator, doc.entries);
-        const counts = new Map<CrawlAction, number>();
-        const next = (i: number) => {
-          if (i === ACTIONS.length) return setData({ summary, counts: new Map(counts) });
-          counts.set(ACTIONS[i].action, commands.crawlActionCount(ACTIONS[i].action));
-          later(() => next(i + 1));
-        };
-        next(0);
-      },
-      doc.entries.length > 50_000 ? 400 : 0,
-    );
+    const steps = crawlSummarySteps(validation.validator, doc.entries);
+    const counts = new Map<CrawlAction, number>();
+    const count = (summary: CrawlSummary | null, i: number) => {
+      if (i === ACTIONS.length) return setData({ summary, counts });
+      counts.set(ACTIONS[i].action, commands.crawlActionCount(ACTIONS[i].action));
+      later(() => count(summary, i + 1));
+    };
+    const sum = () => {
+      const step = steps.next();
+      if (step.done) return;
+      if (step.value === null && validation.validator.crawlJoin?.()) later(sum);
+      else count(step.value, 0);
+    };
+    later(sum, doc.entries.length > 50_000 ? 400 : 0);
     return () => {
       for (const t of timers) clearTimeout(t);
     };
