@@ -60,7 +60,8 @@ export function equalsAt(t: ByteStrings, i: number, s: string): boolean {
     if (k === s.length) return true;
     // A differing ASCII character: not equal (an ASCII string's UTF-8 is itself).
     if (s.charCodeAt(k) <= 0x7f) return false;
-  } else if (isAscii(s)) return false;
+    // UTF-8 is never shorter than UTF-16: a probe of another length mostly ends here unscanned.
+  } else if (to - from < s.length || isAscii(s)) return false;
   const e = ENC.encode(s);
   if (to - from !== e.length) return false;
   for (let k = 0; k < e.length; k++) if (b[from + k] !== e[k]) return false;
