@@ -5,6 +5,8 @@
  * string; `stringAt` decodes one when the UI or a fix needs it.
  */
 
+// Stateless codecs (decode is never called with `stream`, so nothing is kept between calls):
+// constants, not module state.
 const ENC = new TextEncoder();
 const DEC = new TextDecoder();
 
