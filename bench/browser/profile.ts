@@ -1,7 +1,7 @@
 /**
  * CPU profile of one scenario in the bench build (run `npm run bench:browser` once first, it
  * builds bench/out/dist and the inputs): `npx tsx bench/browser/profile.ts <scenario> [input]`
- * with scenario open | scroll | edit | sort. Prints the top self-time functions (source-mapped to
+ * with scenario open | scroll | edit | sort | crawl (the crawl CSV dropped on the open input). Prints the top self-time functions (source-mapped to
  * src/ paths) from CDP Profiler, the main thread and the worker separately when available.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -11,6 +11,7 @@ import { type CDPSession, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 
+import { ATTACH } from './crawlInput.ts';
 import { benchAddress, DIST, openApp, probePage, servePreview } from './serve.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
@@ -166,6 +167,7 @@ async function main(): Promise<void> {
       sort: () => page.evaluate('__probe.view("sort loc")'),
       desc: () => page.evaluate('__probe.view("sort loc desc")'),
       search: () => page.evaluate('__probe.view("search")'),
+      crawl: () => page.evaluate(ATTACH('/bench-in/internal_all.csv')).then((r) => console.log(r)),
     };
     if (process.env.TRACE) {
       await browser.startTracing(page, {

@@ -274,6 +274,11 @@ export class Validator {
     crawl.release();
     crawl.join = join;
     const bySeq = this.s.table.bySeq;
+    // A lazily built join finds its CRAWL-006 candidates first, `chunk` crawl rows per step.
+    while (join !== null && !join.prepare(chunk)) {
+      yield 0;
+      if (this.s.crawl !== crawl || crawl.join !== join) return;
+    }
     let done = 0;
     for (let q = 0; q < bySeq.length; q++) {
       const slot = bySeq[q];

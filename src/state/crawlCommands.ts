@@ -22,13 +22,18 @@ export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: 
   'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
 };
 
+/** Task label while a big join runs in slices. */
+const JOINING = 'Auditing with the crawl data';
 /** Documents from this many entries are joined in slices. */
 const SLICED_JOIN = 50_000;
 /** Entries per step and the longest slice, ms. */
 const STEP_ENTRIES = 2_000;
 const SLICE_MS = 30;
 
-type CrawlCommands = Pick<Commands, 'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction'>;
+type CrawlCommands = Pick<
+  Commands,
+  'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction' | 'missingCrawlRows' | 'addCrawlPages'
+>;
 
 /**
  * Build the crawl commands over a kernel (and install its `rejoinCrawl`).
@@ -43,29 +48,43 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
   let shared: CrawlJoin | null = null;
   const join = (table: CrawlTable | null, done?: () => void) => {
     const v = k.validator;
-    const next =
-      table === null ? null : shared?.table === table ? shared : new CrawlJoin(table, v.crawlScope?.() ?? '');
     const timers = k.deps.timers;
-    const n = k.f.doc?.entries.length ?? 0;
-    const steps = n >= SLICED_JOIN && timers ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
+    const n = Math.max(k.f.doc?.entries.length ?? 0, table?.rows ?? 0);
+    const sliced = n >= SLICED_JOIN && timers !== undefined && v.setCrawlSteps !== undefined;
+    // Sliced, the join's CRAWL-006 candidates are found in the steps too (`CrawlJoin.prepare`).
+    const next =
+      table === null
+        ? null
+        : shared?.table === table
+          ? shared
+          : new CrawlJoin(table, v.crawlScope?.() ?? '', sliced);
+    const steps = sliced ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
+    // A newer join stops an older one; the status bar shows the running one's progress (unless
+    // another task is showing) and the last one clears it.
+    const id = ++joining;
+    const own = () => k.f.task?.label === JOINING;
     if (!steps || !timers) {
       v.setCrawl?.(next);
+      if (own()) k.set({ task: null });
       done?.();
       return;
     }
-    const id = ++joining;
+    const entries = k.f.doc?.entries.length ?? 0;
     const slice = () => {
       if (id !== joining) return;
       const t0 = k.deps.now();
+      let joined = 0;
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) {
-          k.set({});
+          k.set(own() ? { task: null } : {});
           done?.();
           return;
         }
+        joined = step.value;
         if (k.deps.now() - t0 >= SLICE_MS) break;
       }
-      k.set({});
+      const progress = entries > 0 ? Math.min(1, joined / entries) : null;
+      k.set(k.f.task === null || own() ? { task: { label: JOINING, progress, cancellable: false } } : {});
       timers.setTimeout(slice, 0);
     };
     slice();
@@ -84,7 +103,21 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
   const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
     (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
 
+  const addCrawlPages = (rows: readonly number[]): number => {
+    const doc = k.f.doc;
+    const crawl = k.validator.crawlJoin?.() ?? null;
+    if (!doc || !crawl) return 0;
+    // Another file (or an earlier click) may have listed some meanwhile: add each page once.
+    const fresh = rows.filter((r) => r >= 0 && r < crawl.table.rows && crawl.listedCount(r) === 0);
+    if (fresh.length === 0) return 0;
+    const bodies = missingPages(crawl, fresh);
+    const label = `${CRAWL_ACTIONS['add-missing'].label} (${urlCount(bodies.length)})`;
+    return k.commit(insertPatch(doc, doc.entries.length, bodies, label)) ? bodies.length : 0;
+  };
+
   return {
+    missingCrawlRows: () => k.validator.crawlJoin?.()?.missingRows() ?? [],
+    addCrawlPages,
     attachCrawl(table, sharedJoin) {
       const replaced = k.f.crawl;
       shared = sharedJoin ?? null;
@@ -101,7 +134,7 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
           if (rule.startsWith('CRAWL-')) findings += count;
         k.notify(
           'info',
-          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} findings. The sitemap itself is unchanged.`,
+          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
         );
       });
     },
@@ -135,12 +168,7 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
       const crawl = k.validator.crawlJoin?.() ?? null;
       if (!doc || !crawl) return 0;
       const { rule, label } = CRAWL_ACTIONS[action];
-      if (action === 'add-missing') {
-        const rows = missingPages(crawl);
-        if (rows.length === 0) return 0;
-        const p = insertPatch(doc, doc.entries.length, rows, `${label} (${urlCount(rows.length)})`);
-        return k.commit(p) ? rows.length : 0;
-      }
+      if (action === 'add-missing') return addCrawlPages(crawl.missingRows());
       const result = fixResult(rule);
       const n = sizeOf(result);
       if (!result || n === 0) return 0;

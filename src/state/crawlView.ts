@@ -70,8 +70,25 @@ export interface CrawlSummary {
 
 /** Counts the buckets in one pass over the entries (memoise per validation version). */
 export function crawlSummary(v: ValidatorLike, entries: readonly Entry[]): CrawlSummary | null {
+  let last: CrawlSummary | null = null;
+  for (const s of crawlSummarySteps(v, entries, entries.length + 1)) last = s;
+  return last;
+}
+
+/**
+ * `crawlSummary` in steps of `chunk` entries, for a caller that spreads a 1,000,000-row count
+ * over several tasks: yields null after each step but the last, then the summary.
+ */
+export function* crawlSummarySteps(
+  v: ValidatorLike,
+  entries: readonly Entry[],
+  chunk = 100_000,
+): Generator<CrawlSummary | null, void> {
   const join = v.crawlJoin?.() ?? null;
-  if (join === null) return null;
+  if (join === null) {
+    yield null;
+    return;
+  }
   const listed: Record<CrawlCategory, number> = {
     ok: 0,
     redirect: 0,
@@ -81,9 +98,14 @@ export function crawlSummary(v: ValidatorLike, entries: readonly Entry[]): Crawl
     canonicalised: 0,
     notCrawled: 0,
   };
-  for (const e of entries) {
-    if (e.loc.trim() === '') continue;
-    listed[join.category(v.crawlRowOf?.(e.id) ?? -1)]++;
+  for (let from = 0; from < entries.length; from += chunk) {
+    const to = Math.min(entries.length, from + chunk);
+    for (let i = from; i < to; i++) {
+      const e = entries[i];
+      if (e.loc.trim() === '') continue;
+      listed[join.category(v.crawlRowOf?.(e.id) ?? -1)]++;
+    }
+    if (to < entries.length) yield null;
   }
-  return { listed, missing: join.missing };
+  yield { listed, missing: join.missing };
 }

@@ -1,33 +1,34 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { indexCrawl } from '../core/crawl/table.ts';
+import { CrawlJoin } from '../core/crawl/join.ts';
+import { buildCrawlTable } from '../core/crawl/table.ts';
 import { createIdbPersistence } from './idbPersistence.ts';
 import type { SavedFile, SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
 
-/** A crawl table whose string table spans three 4 Mi-character parts. */
+/** A crawl table whose URL bytes span three 4 MiB parts (its other arrays one part each). */
 function bigCrawl() {
-  const url = (r: number) => `https://www.example.com/${'x'.repeat(3000)}/${r}`;
   const rows = 3000;
-  const texts: string[] = [];
-  const spans = new Int32Array(rows * 8).fill(-1);
-  let at = 0;
-  for (let r = 0; r < rows; r++) {
-    const u = url(r);
-    texts.push(u);
-    spans[r * 8] = at;
-    at += u.length;
-    spans[r * 8 + 1] = at;
-  }
-  return indexCrawl({
+  const urls = Array.from({ length: rows }, (_, r) => `https://www.example.com/${'x'.repeat(3000)}/${r}`);
+  const none = () => Array.from({ length: rows }, () => undefined);
+  return buildCrawlTable({
     fileName: 'crawl.csv',
     format: 'generic',
-    rows,
-    text: texts.join(''),
-    spans,
+    urls,
+    canonical: none(),
+    redirect: none(),
+    lastmod: urls.map((_, r) => (r % 2 === 0 ? 'Mon, 24 Jun 2024 09:30:00 GMT' : undefined)),
     status: new Int16Array(rows).fill(200),
     flags: new Uint8Array(rows),
   });
+}
+
+/** Same type, length and bytes (toEqual on MBs of typed array is far too slow). */
+function same(a: ArrayBufferView | undefined, b: ArrayBufferView): boolean {
+  if (!a || a.constructor !== b.constructor || a.byteLength !== b.byteLength) return false;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
+    Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+  );
 }
 
 const doc = makeDocument(3);
@@ -46,13 +47,23 @@ const workspace = (crawl?: SavedFile['crawl']) => session(file('sitemap.xml', cr
 describe('IndexedDB persistence of crawl data', () => {
   it('round-trips a crawl table stored in parts, writes it only when it changes, and drops it', async () => {
     const crawl = bigCrawl();
-    expect(crawl.text.length).toBeGreaterThan(8 * 2 ** 20);
+    expect(crawl.bytes.length).toBeGreaterThan(8 * 2 ** 20);
     const store = createIdbPersistence('crawl-test')!;
     await store.save(workspace(crawl));
     const loaded = await createIdbPersistence('crawl-test')!.load();
-    expect(loaded?.files[0].crawl?.text).toBe(crawl.text);
-    expect(loaded?.files[0].crawl?.spans).toEqual(crawl.spans);
-    expect(loaded?.files[0].crawl?.rows).toBe(3000);
+    const back = loaded?.files[0].crawl;
+    expect(same(back?.bytes, crawl.bytes)).toBe(true);
+    expect(same(back?.starts, crawl.starts)).toBe(true);
+    expect(same(back?.exact, crawl.exact)).toBe(true);
+    expect(back?.rows).toBe(3000);
+    // The table works after the round trip: lookups, strings, converted lastmods.
+    const join = new CrawlJoin(back!);
+    expect(join.match(`https://www.example.com/${'x'.repeat(3000)}/2999`)).toEqual({
+      row: 2999,
+      exact: true,
+    });
+    expect(join.lastmod(0)).toBe('2024-06-24T09:30:00Z');
+    expect(join.lastmod(1)).toBe('');
 
     const put = vi.spyOn(IDBObjectStore.prototype, 'put');
     await store.save(session({ ...file('sitemap.xml', crawl), dirty: true }));
@@ -69,11 +80,12 @@ describe('IndexedDB persistence of crawl data', () => {
     const store = createIdbPersistence('crawl-ws-test')!;
     const put = vi.spyOn(IDBObjectStore.prototype, 'put');
     await store.save(session(file('a.xml', crawl), file('b.xml', crawl), file('c.xml')));
-    // 3 text parts + the table + 3 files' chunks + the session meta: the table is written once.
-    expect(put).toHaveBeenCalledTimes(3 + 1 + 3 + 1);
+    // 3 parts of URL bytes + 8 other arrays + the table + 3 files' chunks + the session meta:
+    // the table is written once.
+    expect(put).toHaveBeenCalledTimes(3 + 8 + 1 + 3 + 1);
     put.mockRestore();
     const loaded = await createIdbPersistence('crawl-ws-test')!.load();
-    expect(loaded?.files[0].crawl?.text).toBe(crawl.text);
+    expect(same(loaded?.files[0].crawl?.bytes, crawl.bytes)).toBe(true);
     expect(loaded?.files[1].crawl).toBe(loaded?.files[0].crawl);
     expect(loaded?.files[2].crawl).toBeUndefined();
 

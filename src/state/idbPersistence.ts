@@ -9,17 +9,19 @@
  * 1,000,000-row document one chunk is written instead of the whole document.
  *
  * Crawl data attached for the audit (issue 17) is stored once per session and table (every file
- * of a workspace shares one): `<key>#crawl-<i>` holds the table without its string table, which
- * lives in parts of `TEXT_PART` characters under `<key>#crawl-<i>-text-<p>` (one structured clone
- * per task); a file's meta names its table by `crawl: i`. Tables are rewritten only when they
- * change (they can be tens of MB).
+ * of a workspace shares one): `<key>#crawl-<i>` holds the table's scalars, and each of its typed
+ * arrays (`CRAWL_ARRAYS`) lives in parts of `PART_BYTES` bytes under `<key>#crawl-<i>-<array>-<p>`
+ * (one small copy per task, so saving a 1,000,000-row crawl never blocks the page in one piece);
+ * a file's meta names its table by `crawl: i`. Tables are rewritten only when they change (they
+ * can be tens of MB). A table stored in an older layout is dropped on load (the audit is gone,
+ * the documents are not).
  *
  * The bytes of the file each document was opened from (kept so an export after a reload can keep
  * the file's formatting) are stored under `<key>#source-<k>` for file `k`, and likewise rewritten
  * only when they change, i.e. when another file is opened.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { CrawlTable } from '../core/crawl/table.ts';
+import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import {
   type PersistenceAdapter,
@@ -51,8 +53,12 @@ type SessionMeta = Omit<SavedSession, 'files'> & {
   /** How many crawl tables are stored for this session. */
   crawls?: number;
 };
-/** A crawl table as stored: its string table lives in `parts` parts (`textKey`). */
-type StoredCrawl = Omit<CrawlTable, 'text'> & { parts: number };
+type CrawlArray = (typeof CRAWL_ARRAYS)[number];
+/** A crawl table as stored: each typed array in `parts[array]` parts (`partKey`). */
+type StoredCrawl = Pick<CrawlTable, 'fileName' | 'format' | 'rows'> & {
+  v: 2;
+  parts: Record<CrawlArray, number>;
+};
 type RecentMeta = { format: 'recent'; list: RecentEntry[] };
 type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
   doc: Omit<SitemapDocument, 'entries'>;
@@ -61,17 +67,32 @@ type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
 };
 
 interface WorkbenchDb extends DBSchema {
-  meta: { key: string; value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | string | Uint8Array };
+  meta: {
+    key: string;
+    value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | ArrayBuffer | string | Uint8Array;
+  };
   chunks: { key: number; value: Entry[] };
 }
 
 const DB_NAME = 'sitemap-workbench';
 const KEY = 'current';
-/** The crawl's string table is stored in parts of this many characters, one clone per task. */
-const TEXT_PART = 4 * 2 ** 20;
+/** A crawl table's arrays are stored in parts of this many bytes, one copy per task. */
+const PART_BYTES = 4 * 2 ** 20;
 const crawlPrefix = (key: string) => `${key}#crawl-`;
 const crawlKey = (key: string, i: number) => `${crawlPrefix(key)}${i}`;
-const textKey = (key: string, i: number, part: number) => `${crawlKey(key, i)}-text-${part}`;
+const partKey = (key: string, i: number, array: CrawlArray, part: number) =>
+  `${crawlKey(key, i)}-${array}-${part}`;
+const ARRAY_TYPES: Record<CrawlArray, { new (b: ArrayBuffer): CrawlTable[CrawlArray] }> = {
+  bytes: Uint8Array,
+  starts: Int32Array,
+  canonical: Int32Array,
+  redirect: Int32Array,
+  lastmod: Int32Array,
+  status: Int16Array,
+  flags: Uint8Array,
+  exact: Int32Array,
+  norm: Int32Array,
+};
 /** Every crawl key of a session. */
 const crawlRange = (key: string) => IDBKeyRange.bound(crawlPrefix(key), `${crawlPrefix(key)}\uffff`);
 const sourcePrefix = (key: string) => `${key}#source-`;
@@ -79,18 +100,31 @@ const sourceKey = (key: string, k: number) => `${sourcePrefix(key)}${k}`;
 /** Every source key of a session. */
 const sourceRange = (key: string) => IDBKeyRange.bound(sourcePrefix(key), `${sourcePrefix(key)}\uffff`);
 
-/** Stored crawl table `i` with its string parts joined again, or undefined when incomplete. */
+/** Stored crawl table `i` with its arrays joined again, or undefined when incomplete or old. */
 async function loadCrawl(
   d: IDBPDatabase<WorkbenchDb>,
   key: string,
   i: number,
 ): Promise<CrawlTable | undefined> {
   const stored = await d.get('meta', crawlKey(key, i));
-  if (typeof stored !== 'object' || !('parts' in stored)) return undefined;
-  const { parts, ...rest } = stored;
-  const texts = await Promise.all(Array.from({ length: parts }, (_, p) => d.get('meta', textKey(key, i, p))));
-  if (texts.some((t) => typeof t !== 'string')) return undefined;
-  return { ...rest, text: texts.join('') };
+  if (typeof stored !== 'object' || !('v' in stored) || stored.v !== 2) return undefined;
+  const { parts, v: _v, ...rest } = stored;
+  const arrays: Partial<Record<CrawlArray, CrawlTable[CrawlArray]>> = {};
+  for (const name of CRAWL_ARRAYS) {
+    const got = await Promise.all(
+      Array.from({ length: parts[name] }, (_, p) => d.get('meta', partKey(key, i, name, p))),
+    );
+    if (got.some((g) => !(g instanceof ArrayBuffer))) return undefined;
+    const buffers = got as ArrayBuffer[];
+    const all = new Uint8Array(buffers.reduce((n, b) => n + b.byteLength, 0));
+    let at = 0;
+    for (const b of buffers) {
+      all.set(new Uint8Array(b), at);
+      at += b.byteLength;
+    }
+    arrays[name] = new ARRAY_TYPES[name](all.buffer);
+  }
+  return { ...rest, ...(arrays as Pick<CrawlTable, CrawlArray>) };
 }
 
 /** The distinct crawl tables of a session, in file order. */
@@ -152,8 +186,15 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
     async load() {
       const d = await open();
       const meta = await d.get('meta', KEY_);
-      if (!meta || typeof meta === 'string' || meta instanceof Uint8Array || 'parts' in meta) return null;
-      if (meta.format === 'recent') return null;
+      if (
+        !meta ||
+        typeof meta === 'string' ||
+        meta instanceof ArrayBuffer ||
+        meta instanceof Uint8Array ||
+        'parts' in meta ||
+        meta.format === 'recent'
+      )
+        return null;
       const tx = d.transaction('chunks');
       const readFile = async (k: number, chunks: number) => {
         const parts = await Promise.all(
@@ -268,14 +309,23 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         const metaStore = tx.objectStore('meta');
         writes.push(metaStore.delete(crawlRange(KEY_)));
         for (let i = 0; i < tables.length; i++) {
-          const { text, ...rest } = tables[i];
-          const parts = Math.ceil(text.length / TEXT_PART);
-          for (let p = 0; p < parts; p++) {
-            const put = metaStore.put(text.slice(p * TEXT_PART, (p + 1) * TEXT_PART), textKey(KEY_, i, p));
-            writes.push(put);
-            await put.catch(() => undefined);
+          const t = tables[i];
+          const parts = {} as Record<CrawlArray, number>;
+          for (const name of CRAWL_ARRAYS) {
+            const a = t[name];
+            const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+            parts[name] = Math.ceil(bytes.length / PART_BYTES);
+            for (let p = 0; p < parts[name]; p++) {
+              const put = metaStore.put(
+                bytes.slice(p * PART_BYTES, (p + 1) * PART_BYTES).buffer,
+                partKey(KEY_, i, name, p),
+              );
+              writes.push(put);
+              await put.catch(() => undefined);
+            }
           }
-          writes.push(metaStore.put({ ...rest, parts }, crawlKey(KEY_, i)));
+          const stored: StoredCrawl = { fileName: t.fileName, format: t.format, rows: t.rows, v: 2, parts };
+          writes.push(metaStore.put(stored, crawlKey(KEY_, i)));
         }
       }
       const meta: SessionMeta = { format: 2, savedAt: session.savedAt, active: session.active, files };
@@ -319,6 +369,7 @@ export function createIdbRecent(dbName = DB_NAME): RecentStore | null {
     const meta = await (await openDb(dbName)).get('meta', RECENT_KEY);
     return typeof meta === 'object' &&
       !(meta instanceof Uint8Array) &&
+      !(meta instanceof ArrayBuffer) &&
       'format' in meta &&
       meta.format === 'recent'
       ? meta.list

@@ -277,6 +277,16 @@ export interface Commands extends EntryCommands {
   crawlActionCount(action: CrawlAction): number;
   /** Run a crawl action as ONE undo step; returns how many URLs it changed. */
   runCrawlAction(action: CrawlAction): number;
+  /**
+   * Crawl rows of the indexable pages no file lists (CRAWL-006), in crawl order; [] without
+   * crawl data. Read the URL of a row with `validation.validator.crawlJoin().url(row)`.
+   */
+  missingCrawlRows(): number[];
+  /**
+   * Append the pages of these crawl rows (those still not listed) as ONE undo step "Add missing
+   * indexable pages (N URLs)", with lastmod from the crawl; returns how many were added.
+   */
+  addCrawlPages(rows: readonly number[]): number;
 }
 
 /** The crawl audit's bulk actions (crawlCommands.ts). */

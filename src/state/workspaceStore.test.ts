@@ -152,6 +152,29 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.activeStore().getState().fileName).toBe('posts.xml');
   });
 
+  it('a big crawl export stays partial (handed on as its file); any other partial input is read whole', async () => {
+    const ws = workspace();
+    await ws.commands.open([POSTS]);
+    const crawlCsv = 'Address,Status Code,Indexability\nhttps://a.example/p1,200,Indexable\n';
+    const blob = new Blob([crawlCsv, 'https://a.example/p2,200,Indexable\n']);
+    const head = { name: 'internal_all.csv', bytes: enc(crawlCsv), blob, partial: true };
+    await ws.commands.open([head]);
+    // The Crawl dialog gets the head and the file itself, not a copy of all its bytes.
+    expect(ws.getState().crawlImport).toBe(head);
+    ws.commands.crawlImportDone();
+    // A big URL list (not crawl data) is read whole before it opens.
+    const list = 'https://a.example/l1\nhttps://a.example/l2\n';
+    const partialList = {
+      name: 'urls.txt',
+      bytes: enc('https://a.example/l1\n'),
+      blob: new Blob([list]),
+      partial: true,
+    };
+    const out = await ws.commands.open([partialList], 'replace');
+    expect(out.mode).not.toBe('none');
+    expect(locsOf(ws.activeStore())).toEqual(['https://a.example/l1', 'https://a.example/l2']);
+  });
+
   it('sorts inputs by kind: pasted text is parsed, a CSV goes to the import dialog', async () => {
     const ws = workspace();
     const csv = { name: 'crawl.csv', bytes: enc('url\nhttps://a.example/x\n') };

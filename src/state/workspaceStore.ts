@@ -20,6 +20,7 @@ import {
 } from '../core/workspace.ts';
 import { AUTOSAVE_DELAY_MS, createSessionSaver, type SessionSaver } from './autosave.ts';
 import { visibleColumns } from './columns.ts';
+import { describePlan, type MissingPagesPlan, planMissingPages } from './crawlWorkspace.ts';
 import { hreflangClusterAcross, returnLinkEdits } from './hreflangCluster.ts';
 import {
   decideCrawl,
@@ -116,6 +117,23 @@ export interface WorkspaceState {
 export interface FileBytes {
   name: string;
   bytes: Uint8Array;
+  /**
+   * The file as the browser gave it, when there is one: a reader handing it on (the crawl
+   * dialog) passes this instead of copying `bytes` into a new File (hundreds of MB for a crawl).
+   */
+  blob?: Blob;
+  /**
+   * `bytes` holds only the start of `blob` (a big file that may be a crawl export: recognised by
+   * its header row and handed on without reading it all into the page). `open` reads the rest
+   * for any other kind.
+   */
+  partial?: boolean;
+}
+
+/** The input with all its bytes (a `partial` one read from its blob). */
+async function completed(input: OpenInput): Promise<OpenInput> {
+  if (!('bytes' in input) || !input.partial || !input.blob) return input;
+  return { name: input.name, bytes: new Uint8Array(await input.blob.arrayBuffer()), blob: input.blob };
 }
 
 /** Anything that can be opened: file bytes, pasted text, or a new blank document. */
@@ -238,6 +256,16 @@ export interface WorkspaceCommands {
    * names of the files they went into.
    */
   addMissingReturnLinks(fileId: number, entryId: number): { links: number; files: string[] };
+  /**
+   * Where the indexable pages no file lists (CRAWL-006) would go: each to the file whose folder
+   * it belongs to, else the active file (`into`: all to that file). Null without crawl data.
+   */
+  planMissingPages(into?: number): MissingPagesPlan | null;
+  /**
+   * Add the pages of a plan: one undo step in each file that receives pages, one notice naming
+   * them. Returns the pages added.
+   */
+  addMissingPages(plan: MissingPagesPlan): number;
   /** Open a Recent session (asks first when open work would be lost); what was open goes to Recent. */
   openRecent(id: number): Promise<OpenOutcome>;
   /** Close everything and delete the saved session (the restore banner's Discard). */
@@ -891,10 +919,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   // ---- commands ---------------------------------------------------------------------------
 
   const commands: WorkspaceCommands = {
-    async open(inputs, intent = 'open') {
+    async open(given, intent = 'open') {
       await ready;
+      let inputs = given;
       // Compare reads the file beside the open document: nothing open changes.
       if (intent === 'compare') {
+        inputs = await Promise.all(inputs.map(completed));
         const first = inputs.find((i) => kindOf(i) === 'sitemap');
         if (first) set({ compare: bytesOf(first as FileBytes | { name: string; text: string }) });
         return { mode: 'none', notOpened: [], skipped: [] };
@@ -912,6 +942,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
               (m) => (bytes: Uint8Array) => m.sniffCrawl(bytes).detected !== null,
             )
           : undefined;
+      // Only a crawl export stays partial (its reader takes the file itself).
+      if (inputs.some((i) => 'bytes' in i && i.partial))
+        inputs = await Promise.all(inputs.map((i) => (kindOf(i, isCrawl) === 'crawl' ? i : completed(i))));
       const incoming: Incoming = { files: [], blank: null, skipped: [] };
       const zips: FileBytes[] = [];
       let crawl: FileBytes | null = null;
@@ -1038,6 +1071,23 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         }
       }
       return { links, files: names };
+    },
+    planMissingPages: (into) => planMissingPages(current(), state.active, into),
+    addMissingPages(plan) {
+      let added = 0;
+      const done: MissingPagesPlan['groups'] = [];
+      for (const g of plan.groups) {
+        const slot = current().find((f) => f.id === g.id);
+        const n = slot ? slot.store.commands.addCrawlPages(g.rows) : 0;
+        if (n > 0) done.push({ ...g, rows: g.rows.slice(0, n) });
+        added += n;
+      }
+      if (added > 0)
+        notify(
+          'info',
+          `Added ${plural(added, 'indexable page')}: ${describePlan({ total: added, groups: done })}${done.length > 1 ? ' (one undo step in each file)' : ''}.`,
+        );
+      return added;
     },
     async openRecent(id) {
       await ready;

@@ -4,6 +4,7 @@
  * reported per MB parsed; cancel = terminate the worker (crawlClient.ts).
  */
 import { readCrawl } from '../core/crawl/read.ts';
+import { CRAWL_ARRAYS } from '../core/crawl/table.ts';
 import type { CrawlWorkerRequest, CrawlWorkerResponse } from './crawlClient.ts';
 
 const scope = self as unknown as {
@@ -22,13 +23,8 @@ scope.onmessage = async (ev) => {
       scope.postMessage({ type: 'error', message: `No URL column found in ${req.file.name}.` });
       return;
     }
-    const transfer = [
-      table.spans.buffer,
-      table.status.buffer,
-      table.flags.buffer,
-      table.exact.buffer,
-      table.norm.buffer,
-    ];
+    // Every column is a typed array of its own buffer: moved, not copied.
+    const transfer = CRAWL_ARRAYS.map((k) => table[k].buffer);
     scope.postMessage({ type: 'table', table }, transfer as Transferable[]);
   } catch (e) {
     scope.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) });

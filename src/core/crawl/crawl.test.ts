@@ -85,7 +85,7 @@ describe('header detection', () => {
     expect(t.rows).toBe(11);
     const j = new CrawlJoin(t);
     expect(j.url(10)).toBe('https://www.example.com/about');
-    expect(t.text).not.toContain('Article');
+    expect(new TextDecoder().decode(t.bytes)).not.toContain('Article');
   });
 });
 
@@ -269,5 +269,24 @@ describe('joining in steps', () => {
     while (!steps.next().done);
     expect(join.missing).toBe(2);
     expect(join.listedCount(join.match('https://www.example.com/article')!.row)).toBe(1);
+  });
+  it('a lazy join finds its CRAWL-006 candidates in the steps, with an edit in between', () => {
+    const v = new Validator({ now: 0 });
+    v.load(docOf('https://www.example.com/', 'https://www.example.com/new'));
+    const join = new CrawlJoin(SF(), v.crawlScope(), true);
+    expect(join.prepared).toBe(0);
+    const steps = v.setCrawlSteps(join, 2);
+    steps.next();
+    expect(join.prepared).toBe(2);
+    // Listed while the candidates are still being found: not counted as missing.
+    v.apply(entryPatch({ added: [{ id: 2, loc: 'https://www.example.com/article' }] }));
+    while (!steps.next().done);
+    expect(join.prepared).toBe(join.table.rows);
+    expect(join.missing).toBe(2);
+    expect(join.missingRows().map((r) => join.url(r))).toEqual([
+      'https://www.example.com/~team',
+      'https://www.example.com/about',
+    ]);
+    expect(crawlRules(v.issuesOf(2))).toEqual([]);
   });
 });

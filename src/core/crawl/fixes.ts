@@ -4,7 +4,6 @@
  * entry lists yet (nor an earlier replacement of the same run).
  */
 import type { Entry } from '../model.ts';
-import { convertToW3c } from '../w3cDate.ts';
 import type { CrawlJoin } from './join.ts';
 
 /** Rules whose fix removes the entry. */
@@ -73,8 +72,8 @@ export function crawlFix(
 
 /**
  * New entry bodies for the indexable pages no entry lists (CRAWL-006), in crawl order, with the
- * crawl's Last-Modified as `lastmod` (converted to W3C format when that needs no guessed zone,
- * else kept as written so LASTMOD rules flag it).
+ * crawl's Last-Modified as `lastmod` (converted to W3C format by `buildCrawlTable` when that
+ * needs no guessed zone, else kept as written so LASTMOD rules flag it).
  */
 export function missingPages(
   join: CrawlJoin,
@@ -83,11 +82,8 @@ export function missingPages(
   const out: Array<Omit<Entry, 'id'>> = [];
   for (const r of rows) {
     const body: Omit<Entry, 'id'> = { loc: join.url(r) };
-    const raw = join.lastmod(r);
-    if (raw !== '') {
-      const c = convertToW3c(raw);
-      body.lastmod = c && !c.assumedZone ? c.value : raw;
-    }
+    const lastmod = join.lastmod(r);
+    if (lastmod !== '') body.lastmod = lastmod;
     out.push(body);
   }
   return out;

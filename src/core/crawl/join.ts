@@ -7,7 +7,8 @@
  */
 
 import { normaliseCrawlUrl } from './normalise.ts';
-import { type CrawlTable, crawlString, FLAG, findExact, findNormalised, SPAN } from './table.ts';
+import { startsWithFolded, stringAt, utf8 } from './strings.ts';
+import { type CrawlTable, FLAG, findExact, findNormalised } from './table.ts';
 
 /** Where a listed URL stands in the crawl (the summary's buckets, worst first). */
 export type CrawlCategory =
@@ -48,38 +49,57 @@ export class CrawlJoin {
   /** +1 whenever `listed` changes. */
   version = 0;
 
+  /** Rows looked at by `prepare` so far. */
+  prepared = 0;
+  private readonly scope: Uint8Array;
+
   /**
    * @param scope URL prefix (lower-case scheme and host) of the pages the sitemap should hold,
    *   e.g. `https://www.example.com/` or `https://www.example.com/blog/`; '' = every crawled page.
+   * @param lazy leave the CRAWL-006 candidates to `prepare` (in slices) instead of finding them now.
    */
-  constructor(table: CrawlTable, scope = '') {
+  constructor(table: CrawlTable, scope = '', lazy = false) {
     this.table = table;
     this.listed = new Int32Array(table.rows);
     this.wanted = new Uint8Array(table.rows);
-    const prefix = scope.toLowerCase();
-    const { flags, spans, text } = table;
-    for (let r = 0; r < table.rows; r++) {
+    this.scope = utf8(scope.toLowerCase());
+    if (!lazy) this.prepare(table.rows);
+  }
+
+  /**
+   * Find the CRAWL-006 candidates (indexable, in scope) among the next `count` rows; returns
+   * true when every row is done. `missing` is final only then.
+   */
+  prepare(count: number): boolean {
+    const { flags, rows } = this.table;
+    const to = Math.min(rows, this.prepared + count);
+    for (let r = this.prepared; r < to; r++) {
       if ((flags[r] & FLAG.indexable) === 0) continue;
-      const s = spans[r * SPAN.width];
-      if (
-        prefix !== '' &&
-        !text.startsWith(prefix, s) &&
-        text.slice(s, s + prefix.length).toLowerCase() !== prefix
-      )
-        continue;
+      if (this.scope.length > 0 && !startsWithFolded(this.table, r, this.scope)) continue;
       this.wanted[r] = 1;
-      this.missing++;
+      if (this.listed[r] === 0) this.missing++;
     }
+    this.prepared = to;
+    return to === rows;
   }
 
   /** The row of a listed URL: exact first, then after normalisation; null when not crawled. */
   match(loc: string): CrawlMatch | null {
+    const r = this.matchRow(loc);
+    return r === -1 ? null : r >= 0 ? { row: r, exact: true } : { row: -2 - r, exact: false };
+  }
+
+  /**
+   * `match` without an object (the join runs it once per entry): the row when found as written,
+   * `-2 - row` when found only after normalisation, -1 when not crawled.
+   */
+  matchRow(loc: string): number {
     const url = loc.trim();
-    if (url === '') return null;
+    if (url === '') return -1;
     const exact = findExact(this.table, url);
-    if (exact >= 0) return { row: exact, exact: true };
+    if (exact >= 0) return exact;
     const row = findNormalised(this.table, normaliseCrawlUrl(url));
-    return row >= 0 ? { row, exact: false } : null;
+    return row >= 0 ? -2 - row : -1;
   }
 
   /** One more (`+1`) or one fewer (`-1`) entry lists `row`. */
@@ -102,27 +122,27 @@ export class CrawlJoin {
   clearListed(): void {
     this.listed.fill(0);
     let m = 0;
-    for (let r = 0; r < this.table.rows; r++) m += this.wanted[r];
+    for (let r = 0; r < this.prepared; r++) m += this.wanted[r];
     this.missing = m;
     this.version++;
   }
 
   /** The crawled URL of a row. */
   url(row: number): string {
-    return crawlString(this.table, row, SPAN.url);
+    return stringAt(this.table, row);
   }
 
   /** A row's canonical URL when it points elsewhere ('' otherwise). */
   canonical(row: number): string {
-    return this.has(row, FLAG.canonicalElsewhere) ? crawlString(this.table, row, SPAN.canonical) : '';
+    return this.has(row, FLAG.canonicalElsewhere) ? stringAt(this.table, this.table.canonical[row]) : '';
   }
 
   redirect(row: number): string {
-    return crawlString(this.table, row, SPAN.redirect);
+    return stringAt(this.table, this.table.redirect[row]);
   }
 
   lastmod(row: number): string {
-    return crawlString(this.table, row, SPAN.lastmod);
+    return stringAt(this.table, this.table.lastmod[row]);
   }
 
   status(row: number): number {
@@ -131,6 +151,16 @@ export class CrawlJoin {
 
   has(row: number, flag: number): boolean {
     return (this.table.flags[row] & flag) !== 0;
+  }
+
+  /** A row found as written has no CRAWL finding: a status below 300, no noindex, block or canonical elsewhere. */
+  clean(row: number): boolean {
+    const s = this.table.status[row];
+    return (
+      s > 0 &&
+      s < 300 &&
+      (this.table.flags[row] & (FLAG.noindex | FLAG.blocked | FLAG.canonicalElsewhere)) === 0
+    );
   }
 
   /** 200, HTML, not noindex / blocked / non-indexable, and canonical to itself. */

@@ -1,12 +1,16 @@
 /**
- * Crawl data kept compact: only the columns the audit reads, as typed arrays over one string
- * table, plus two open-addressing hash tables (exact URL, normalised URL) built once. A
- * 1,000,000-row export with 70 columns becomes one string of URLs and a few MB of arrays, which
- * structured-clones (worker → page, page → IndexedDB) without a per-row object.
+ * Crawl data kept compact: only the columns the audit reads, as typed arrays (columns) over one
+ * UTF-8 string table (strings.ts) in which each row's URL is string `row` and every other string
+ * (targets the crawl lacks, lastmods) is stored once, plus two open-addressing hash tables (exact
+ * URL, normalised URL) built once in the worker. A 1,000,000-row export with 70 columns becomes
+ * ~45 MB of URL bytes and ~40 MB of arrays, all transferred (worker → page) rather than cloned,
+ * and written to IndexedDB in parts.
  */
+import { convertToW3c } from '../w3cDate.ts';
 import type { CrawlFormat, CrawlMapping } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
+import { type ByteStrings, equalsAt, hashString, StringsBuilder, stringAt } from './strings.ts';
 
 /** Row flags (`CrawlTable.flags`). */
 export const FLAG = {
@@ -18,24 +22,27 @@ export const FLAG = {
   nonIndexable: 4,
   /** Not HTML by its content type (images, PDFs, CSS…). */
   notHtml: 8,
-  /** Set by `indexCrawl`: the canonical link names another URL (after normalisation). */
+  /** Set by `buildCrawlTable`: the canonical link names another URL (after normalisation). */
   canonicalElsewhere: 16,
-  /** Set by `indexCrawl`: 200, HTML, not noindex / blocked / non-indexable, self-canonical. */
+  /** Set by `buildCrawlTable`: 200, HTML, not noindex / blocked / non-indexable, self-canonical. */
   indexable: 32,
 } as const;
 
-/** Per row, the string spans stored in `spans` (start, end into `text`; start -1 = empty). */
-export const SPAN = { url: 0, canonical: 2, redirect: 4, lastmod: 6, width: 8 } as const;
-
-/** Crawl data attached to a document. Plain data: structured-cloneable, storable in IndexedDB. */
-export interface CrawlTable {
+/** Crawl data attached to a document. Plain data: transferable, storable in IndexedDB. */
+export interface CrawlTable extends ByteStrings {
   fileName: string;
   format: CrawlFormat;
   rows: number;
-  /** Every stored string, concatenated. */
-  text: string;
-  /** `SPAN.width` ints per row. */
-  spans: Int32Array;
+  /**
+   * (ByteStrings) Strings 0 … rows-1 are the rows' URLs; after them, each other string once: a
+   * canonical or redirect target the crawl does not have as a row, a lastmod.
+   */
+  /** Per row: string of the canonical link when it differs from the URL as written (-1 = none). */
+  canonical: Int32Array;
+  /** Per row: string of the redirect target (-1 = none); a crawled target is its row. */
+  redirect: Int32Array;
+  /** Per row: string of the Last-Modified as W3C (as written when it does not convert), -1 = none. */
+  lastmod: Int32Array;
   /** HTTP status; 0 = no response; -1 = not in the export. */
   status: Int16Array;
   flags: Uint8Array;
@@ -45,12 +52,18 @@ export interface CrawlTable {
   norm: Int32Array;
 }
 
-/** FNV-1a over `s[from, to)`. */
-export function hashRange(s: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
+/** The typed arrays of a table (what the worker transfers and storage writes in parts). */
+export const CRAWL_ARRAYS = [
+  'bytes',
+  'starts',
+  'canonical',
+  'redirect',
+  'lastmod',
+  'status',
+  'flags',
+  'exact',
+  'norm',
+] as const;
 
 function tableSize(rows: number): number {
   let n = 16;
@@ -67,33 +80,90 @@ function put(table: Int32Array, hash: number, row: number): void {
 
 const NOT_INDEXABLE = FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml;
 
+/** A row's cells as parsed, before the table is built (`buildCrawlTable`). */
+export interface CrawlRows {
+  fileName: string;
+  format: CrawlFormat;
+  urls: string[];
+  /** Canonical link when it differs from the URL as written. */
+  canonical: Array<string | undefined>;
+  redirect: Array<string | undefined>;
+  lastmod: Array<string | undefined>;
+  status: Int16Array;
+  flags: Uint8Array;
+}
+
 /**
- * Builds the two hash tables over the URL spans and the derived flags `canonicalElsewhere` and
- * `indexable` (O(rows), in the worker: the page only looks rows up).
+ * Builds the compact table from parsed rows (in the worker): the URLs as UTF-8, the two hash
+ * tables, targets as rows when crawled (else one string each), lastmods converted once per
+ * distinct value, and the derived flags `canonicalElsewhere` and `indexable`. O(rows).
  */
-export function indexCrawl(t: Omit<CrawlTable, 'exact' | 'norm'>): CrawlTable {
-  const exact = new Int32Array(tableSize(t.rows));
-  const norm = new Int32Array(tableSize(t.rows));
-  for (let r = 0; r < t.rows; r++) {
-    const at = r * SPAN.width;
-    const s = t.spans[at];
-    const e = t.spans[at + 1];
-    if (s < 0) continue;
-    const h = hashRange(t.text, s, e);
+export function buildCrawlTable(p: CrawlRows): CrawlTable {
+  const rows = p.urls.length;
+  const strings = new StringsBuilder();
+  const exact = new Int32Array(tableSize(rows));
+  const norm = new Int32Array(tableSize(rows));
+  const { urls, flags, status } = p;
+  for (let r = 0; r < rows; r++) {
+    const u = urls[r];
+    strings.add(u);
+    const h = hashString(u);
     put(exact, h, r);
-    const normal = isNormalCrawlUrl(t.text, s, e);
-    const n = normal ? null : normaliseCrawlUrl(t.text.slice(s, e));
-    put(norm, n === null ? h : hashRange(n, 0, n.length), r);
-    const cs = t.spans[at + SPAN.canonical];
-    if (
-      cs >= 0 &&
-      normaliseCrawlUrl(t.text.slice(cs, t.spans[at + SPAN.canonical + 1])) !== (n ?? t.text.slice(s, e))
-    )
-      t.flags[r] |= FLAG.canonicalElsewhere;
-    if (t.status[r] === 200 && (t.flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
-      t.flags[r] |= FLAG.indexable;
+    const n = isNormalCrawlUrl(u, 0, u.length) ? null : normaliseCrawlUrl(u);
+    put(norm, n === null ? h : hashString(n), r);
+    const c = p.canonical[r];
+    if (c !== undefined && normaliseCrawlUrl(c) !== (n ?? u)) flags[r] |= FLAG.canonicalElsewhere;
+    if (status[r] === 200 && (flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
+      flags[r] |= FLAG.indexable;
   }
-  return { ...t, exact, norm };
+  const interned = new Map<string, number>();
+  const intern = (v: string) => {
+    let i = interned.get(v);
+    if (i === undefined) {
+      i = strings.add(v);
+      interned.set(v, i);
+    }
+    return i;
+  };
+  const target = (v: string | undefined) => {
+    if (v === undefined) return -1;
+    const mask = exact.length - 1;
+    for (let i = hashString(v) & mask; exact[i] !== 0; i = (i + 1) & mask)
+      if (urls[exact[i] - 1] === v) return exact[i] - 1;
+    return intern(v);
+  };
+  const canonical = new Int32Array(rows);
+  const redirect = new Int32Array(rows);
+  const lastmod = new Int32Array(rows);
+  const dates = new Map<string, string>();
+  for (let r = 0; r < rows; r++) {
+    canonical[r] = target(p.canonical[r]);
+    redirect[r] = target(p.redirect[r]);
+    const raw = p.lastmod[r];
+    if (raw === undefined) lastmod[r] = -1;
+    else {
+      let w3c = dates.get(raw);
+      if (w3c === undefined) {
+        const c = convertToW3c(raw);
+        w3c = c && !c.assumedZone ? c.value : raw;
+        dates.set(raw, w3c);
+      }
+      lastmod[r] = intern(w3c);
+    }
+  }
+  return {
+    fileName: p.fileName,
+    format: p.format,
+    rows,
+    ...strings.finish(),
+    canonical,
+    redirect,
+    lastmod,
+    status,
+    flags,
+    exact,
+    norm,
+  };
 }
 
 /** Progress callback: characters parsed of the total. */
@@ -146,23 +216,13 @@ export function rowFacts(
 export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: CrawlParseOptions): CrawlTable {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const head = options;
-  const parts: string[] = [];
-  let offset = 0;
-  let spans = new Int32Array(SPAN.width * 1024);
+  const urls: string[] = [];
+  const canonicals: Array<string | undefined> = [];
+  const redirects: Array<string | undefined> = [];
+  const lastmods: Array<string | undefined> = [];
   let status = new Int16Array(1024);
   let flags = new Uint8Array(1024);
   let rows = 0;
-  const store = (v: string | undefined, at: number) => {
-    if (v === undefined) {
-      spans[at] = -1;
-      spans[at + 1] = -1;
-      return;
-    }
-    parts.push(v);
-    spans[at] = offset;
-    offset += v.length;
-    spans[at + 1] = offset;
-  };
   const fields = Object.keys(mapping) as Array<keyof CrawlMapping>;
   const columns: number[] = [];
   fields.forEach((f, slot) => {
@@ -187,23 +247,18 @@ export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: Craw
       const url = cell('url');
       if (url === undefined) return;
       if (rows === status.length) {
-        const n = rows * 2;
-        const s2 = new Int32Array(SPAN.width * n);
-        s2.set(spans);
-        spans = s2;
-        const st = new Int16Array(n);
+        const st = new Int16Array(rows * 2);
         st.set(status);
         status = st;
-        const fl = new Uint8Array(n);
+        const fl = new Uint8Array(rows * 2);
         fl.set(flags);
         flags = fl;
       }
-      const at = rows * SPAN.width;
-      store(url, at + SPAN.url);
+      urls.push(url);
       const canonical = cell('canonical');
-      store(canonical === url ? undefined : canonical, at + SPAN.canonical);
-      store(cell('redirect'), at + SPAN.redirect);
-      store(cell('lastmod'), at + SPAN.lastmod);
+      canonicals.push(canonical === url ? undefined : canonical);
+      redirects.push(cell('redirect'));
+      lastmods.push(cell('lastmod'));
       const f = rowFacts(cell, options.format);
       status[rows] = f.status;
       flags[rows] = f.flags;
@@ -211,34 +266,26 @@ export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: Craw
     },
     options.onProgress ? (offset) => options.onProgress?.(offset, source.length) : undefined,
   );
-  return indexCrawl({
+  return buildCrawlTable({
     fileName: options.fileName,
     format: options.format,
-    rows,
-    text: parts.join(''),
-    spans: spans.slice(0, rows * SPAN.width),
+    urls,
+    canonical: canonicals,
+    redirect: redirects,
+    lastmod: lastmods,
     status: status.slice(0, rows),
     flags: flags.slice(0, rows),
   });
 }
 
-/** One string column of a row ('' when empty). */
-export function crawlString(t: CrawlTable, row: number, span: number): string {
-  const s = t.spans[row * SPAN.width + span];
-  return s < 0 ? '' : t.text.slice(s, t.spans[row * SPAN.width + span + 1]);
-}
-
 /** The row whose URL is exactly `url`, or -1. */
 export function findExact(t: CrawlTable, url: string): number {
   const mask = t.exact.length - 1;
-  let i = hashRange(url, 0, url.length) & mask;
+  let i = hashString(url) & mask;
   for (;;) {
     const v = t.exact[i];
     if (v === 0) return -1;
-    const r = v - 1;
-    const s = t.spans[r * SPAN.width];
-    const e = t.spans[r * SPAN.width + 1];
-    if (e - s === url.length && t.text.startsWith(url, s)) return r;
+    if (equalsAt(t, v - 1, url)) return v - 1;
     i = (i + 1) & mask;
   }
 }
@@ -246,13 +293,13 @@ export function findExact(t: CrawlTable, url: string): number {
 /** The first row whose normalised URL equals `norm` (a `normaliseCrawlUrl` result), or -1. */
 export function findNormalised(t: CrawlTable, norm: string): number {
   const mask = t.norm.length - 1;
-  let i = hashRange(norm, 0, norm.length) & mask;
+  let i = hashString(norm) & mask;
   let best = -1;
   for (;;) {
     const v = t.norm[i];
     if (v === 0) return best;
     const r = v - 1;
-    if ((best < 0 || r < best) && normaliseCrawlUrl(crawlString(t, r, SPAN.url)) === norm) best = r;
+    if ((best < 0 || r < best) && normaliseCrawlUrl(stringAt(t, r)) === norm) best = r;
     i = (i + 1) & mask;
   }
 }

@@ -53,11 +53,15 @@ export class CrawlPart implements ValidatorPart {
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
     slot.joined = join;
-    const m = join.match(slot.entry.loc);
-    slot.crawlRow = m === null ? -1 : m.row;
-    if (m !== null) join.list(m.row, 1);
+    const r = join.matchRow(slot.entry.loc);
+    const row = r >= -1 ? r : -2 - r;
+    slot.crawlRow = row;
+    if (row >= 0) join.list(row, 1);
+    // Most listed URLs are fine: no match object, no issue list (a 1,000,000-entry join
+    // allocates only for the entries with findings).
+    if (r >= 0 && join.clean(r) && slot.crawl.length === 0) return;
     const out: Issue[] = [];
-    crawlIssues(join, m, slot.entry, out);
+    crawlIssues(join, row < 0 ? null : { row, exact: r >= 0 }, slot.entry, out);
     if (out.length > 0 || slot.crawl.length > 0)
       this.table.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
   }

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
-import { type CrawlSummary, crawlSummary } from '../../state/crawlView.ts';
+import { type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
+import { WorkspaceContext } from '../workspace/workspaceContext.ts';
 import './crawl.css';
+import { MissingPagesDialog } from './MissingPagesDialog.tsx';
 
 const LABEL: Record<CrawlCategory, string> = {
   ok: '200 indexable',
@@ -40,6 +42,8 @@ export function CrawlCard() {
   const validation = useAppState(selValidation);
   const active = useAppState(selActive);
   const commands = useCommands();
+  const ws = useContext(WorkspaceContext);
+  const [listing, setListing] = useState(false);
   // Each pass reads every entry: for a big document, wait for a pause in edits (and in the
   // slices of a join) instead of recounting on every change.
   const [data, setData] = useState<{ summary: CrawlSummary | null; counts: Map<CrawlAction, number> } | null>(
@@ -47,15 +51,27 @@ export function CrawlCard() {
   );
   useEffect(() => {
     if (!doc) return;
-    const t = setTimeout(
-      () =>
-        setData({
-          summary: crawlSummary(validation.validator, doc.entries),
-          counts: new Map(ACTIONS.map(({ action }) => [action, commands.crawlActionCount(action)])),
-        }),
-      doc.entries.length > 50_000 ? 400 : 0,
-    );
-    return () => clearTimeout(t);
+    // One piece per task (the summary, then each action's count), so a 1,000,000-row document
+    // never blocks the page with all of them at once.
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const later = (fn: () => void, ms = 0) => timers.push(setTimeout(fn, ms));
+    const steps = crawlSummarySteps(validation.validator, doc.entries);
+    const counts = new Map<CrawlAction, number>();
+    const count = (summary: CrawlSummary | null, i: number) => {
+      if (i === ACTIONS.length) return setData({ summary, counts });
+      counts.set(ACTIONS[i].action, commands.crawlActionCount(ACTIONS[i].action));
+      later(() => count(summary, i + 1));
+    };
+    const sum = () => {
+      const step = steps.next();
+      if (step.done) return;
+      if (step.value === null && validation.validator.crawlJoin?.()) later(sum);
+      else count(step.value, 0);
+    };
+    later(sum, doc.entries.length > 50_000 ? 400 : 0);
+    return () => {
+      for (const t of timers) clearTimeout(t);
+    };
   }, [doc, validation, commands]);
   const summary = data?.summary;
   const counts = data?.counts ?? new Map<CrawlAction, number>();
@@ -92,8 +108,17 @@ export function CrawlCard() {
           ))}
           <tr>
             <th scope="row">Indexable pages not listed</th>
-            <td className="num" title="Not rows yet: add them with “Add missing indexable pages”">
-              {fmtInt(summary.missing)}
+            <td>
+              <button
+                type="button"
+                className="btn ghost small"
+                aria-label={`Indexable pages not listed: ${fmtInt(summary.missing)} pages`}
+                title="Not rows yet: show the list, export it or add the pages"
+                disabled={summary.missing === 0}
+                onClick={() => setListing(true)}
+              >
+                {fmtInt(summary.missing)}
+              </button>
             </td>
           </tr>
         </tbody>
@@ -107,7 +132,12 @@ export function CrawlCard() {
               type="button"
               className="btn small"
               disabled={n === 0}
-              onClick={() => commands.runCrawlAction(action)}
+              onClick={() =>
+                // In a workspace the pages go to several files: the list says which first.
+                action === 'add-missing' && ws?.getState().model
+                  ? setListing(true)
+                  : commands.runCrawlAction(action)
+              }
               title={n === 0 ? 'Nothing to do' : `One undo step changing ${fmtInt(n)} URLs`}
             >
               {label} ({fmtInt(n)})
@@ -115,6 +145,7 @@ export function CrawlCard() {
           );
         })}
       </div>
+      {listing && <MissingPagesDialog onClose={() => setListing(false)} />}
     </section>
   );
 }

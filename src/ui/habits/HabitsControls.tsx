@@ -112,7 +112,13 @@ export function HabitsControls() {
   const crawlIncoming = useWorkspace(selCrawlImport);
   useEffect(() => {
     if (crawlIncoming === null) return;
-    setCsvFile(new File([crawlIncoming.bytes as Uint8Array<ArrayBuffer>], crawlIncoming.name));
+    // The dropped File itself when there is one: copying its bytes would block the page.
+    const { blob, bytes, name } = crawlIncoming;
+    setCsvFile(
+      blob instanceof File && blob.name === name
+        ? blob
+        : new File([blob ?? (bytes as Uint8Array<ArrayBuffer>)], name),
+    );
     setDialog('crawl');
     ws.commands.crawlImportDone();
   }, [crawlIncoming, ws]);
