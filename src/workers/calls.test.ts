@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallAnswer, CallRequest } from './calls.ts';
 import { createWorkerCalls, type WorkerLike } from './client.ts';
+import { readCrawlFile } from './crawlClient.ts';
 import { createCsvImportSession } from './csvImportClient.ts';
 
 /** A worker double that answers through `answer` and can be made to crash. */
@@ -97,5 +98,67 @@ describe('CSV import session without a worker', () => {
     await expect(createCsvImportSession(() => null).rows({ loc: 0 })).rejects.toThrow(
       'No CSV file has been read yet.',
     );
+  });
+});
+
+describe('progress and moved buffers through the generic client', () => {
+  it("routes a worker's progress reports to the call's onProgress before its answer", async () => {
+    const w: WorkerLike = {
+      onmessage: null,
+      onerror: null,
+      postMessage(message) {
+        const { callId } = message as CallRequest<number>;
+        queueMicrotask(() => {
+          for (const done of [1, 2]) w.onmessage?.({ data: { callId, progress: [done, 2] } } as MessageEvent);
+          w.onmessage?.({ data: { callId, res: 42 } } as MessageEvent);
+        });
+      },
+      terminate() {},
+    };
+    const calls = createWorkerCalls<number, number>(
+      () => w,
+      () => () => -1,
+    );
+    const seen: number[] = [];
+    expect(await calls.call(7, (done) => seen.push(done))).toBe(42);
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('reads a crawl export in the page where no worker starts, with progress and cancel', async () => {
+    // Progress comes per MB parsed: 30,000 rows are ~1.4 MB.
+    const lines = ['Address,Status Code,Indexability'];
+    for (let i = 0; i < 30_000; i++)
+      lines.push(`https://a.example/page-${i}/with/a/longer/path,200,Indexable`);
+    const file = new File([`${lines.join('\n')}\n`], 'internal_all.csv', { type: 'text/csv' });
+    const progress: number[] = [];
+    const reading = readCrawlFile(
+      file,
+      undefined,
+      (done) => progress.push(done),
+      () => null,
+    );
+    const table = await reading.result;
+    expect(table.rows).toBe(30_000);
+    expect(progress.length).toBeGreaterThan(0);
+    const cancelled = readCrawlFile(
+      file,
+      undefined,
+      () => {},
+      () => null,
+    );
+    cancelled.cancel();
+    await expect(cancelled.result).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('says which file has no URL column', async () => {
+    const file = new File(['Name,Size\nx,1\n'], 'other.csv');
+    await expect(
+      readCrawlFile(
+        file,
+        undefined,
+        () => {},
+        () => null,
+      ).result,
+    ).rejects.toThrow('No URL column found in other.csv.');
   });
 });

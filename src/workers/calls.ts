@@ -1,5 +1,5 @@
 /**
- * Messages between the page and a worker that serves typed calls (the CSV reader): the page
+ * Messages between the page and a worker that serves typed calls (the CSV and crawl readers): the page
  * side is `createWorkerCalls` in client.ts, which also runs the same handler in the page where
  * no worker can start.
  */
@@ -10,11 +10,22 @@ export interface CallRequest<Req> {
   req: Req;
 }
 
-/** The answer to one call: its result, or the message of the error it threw. */
-export type CallAnswer<Res> = { callId: number; res: Res } | { callId: number; error: string };
+/** The answer to one call: its result, the message of the error it threw, or progress on the way. */
+export type CallAnswer<Res> =
+  | { callId: number; res: Res }
+  | { callId: number; error: string }
+  | { callId: number; progress: [done: number, total: number] };
+
+/** What a handler can do besides answering: report progress, move buffers instead of copying. */
+export interface CallContext {
+  /** Progress of this call (`done` of `total`, in the handler's own units). */
+  progress(done: number, total: number): void;
+  /** Buffers of the result to transfer (moved, not cloned) with the answer; ignored in the page. */
+  transfer(buffers: readonly ArrayBufferLike[]): void;
+}
 
 /** Answers calls; the same function runs in the worker and, as the fallback, in the page. */
-export type CallHandler<Req, Res> = (req: Req) => Res | Promise<Res>;
+export type CallHandler<Req, Res> = (req: Req, ctx: CallContext) => Res | Promise<Res>;
 
 /**
  * In a worker entry: answer every call of the page with `handler`.
@@ -24,12 +35,20 @@ export type CallHandler<Req, Res> = (req: Req) => Res | Promise<Res>;
 export function serveCalls<Req, Res>(handler: CallHandler<Req, Res>): void {
   const scope = self as unknown as {
     onmessage: ((ev: MessageEvent<CallRequest<Req>>) => void) | null;
-    postMessage(message: CallAnswer<Res>): void;
+    postMessage(message: CallAnswer<Res>, transfer?: Transferable[]): void;
   };
   scope.onmessage = async (ev) => {
     const { callId, req } = ev.data;
+    let moved: Transferable[] = [];
+    const ctx: CallContext = {
+      progress: (done, total) => scope.postMessage({ callId, progress: [done, total] }),
+      transfer: (buffers) => {
+        moved = buffers as Transferable[];
+      },
+    };
     try {
-      scope.postMessage({ callId, res: await handler(req) });
+      const res = await handler(req, ctx);
+      scope.postMessage({ callId, res }, moved);
     } catch (e) {
       scope.postMessage({ callId, error: e instanceof Error ? e.message : String(e) });
     }

@@ -445,8 +445,11 @@ export function createSitemapClient(
 
 /** Typed calls to one worker that serves them (workers/calls.ts), or to the same handler here. */
 export interface WorkerCalls<Req, Res> {
-  /** Send one call; rejects with the handler's error message, or when the worker stops. */
-  call(req: Req): Promise<Res>;
+  /**
+   * Send one call; rejects with the handler's error message, or when the worker stops.
+   * `onProgress` gets the handler's progress reports.
+   */
+  call(req: Req, onProgress?: (done: number, total: number) => void): Promise<Res>;
   /** Stop the worker; open and later calls reject. */
   dispose(): void;
   /** True while calls run in this thread. */
@@ -477,7 +480,10 @@ export function createWorkerCalls<Req, Res>(
   let local: CallHandler<Req, Res> | null = null;
   let disposed = false;
   let nextId = 1;
-  const pending = new Map<number, { resolve(res: Res): void; reject(e: Error): void }>();
+  const pending = new Map<
+    number,
+    { resolve(res: Res): void; reject(e: Error): void; progress?(done: number, total: number): void }
+  >();
   const stop = (message: string) => {
     worker?.terminate();
     worker = null;
@@ -489,6 +495,10 @@ export function createWorkerCalls<Req, Res>(
       const answer = ev.data as CallAnswer<Res>;
       const p = pending.get(answer.callId);
       if (!p) return;
+      if ('progress' in answer) {
+        p.progress?.(answer.progress[0], answer.progress[1]);
+        return;
+      }
       pending.delete(answer.callId);
       if ('error' in answer) p.reject(new Error(answer.error));
       else p.resolve(answer.res);
@@ -502,17 +512,18 @@ export function createWorkerCalls<Req, Res>(
     get inThread() {
       return worker === null;
     },
-    call(req) {
+    call(req, onProgress) {
       if (disposed) return Promise.reject(new Error(stopped));
       const w = worker;
       if (w === null) {
         local ??= handler();
         const run = local;
-        return Promise.resolve().then(() => run(req));
+        const ctx = { progress: (d: number, t: number) => onProgress?.(d, t), transfer: () => {} };
+        return Promise.resolve().then(() => run(req, ctx));
       }
       const callId = nextId++;
       return new Promise<Res>((resolve, reject) => {
-        pending.set(callId, { resolve, reject });
+        pending.set(callId, { resolve, reject, progress: onProgress });
         w.postMessage({ callId, req } satisfies CallRequest<Req>, []);
       });
     },

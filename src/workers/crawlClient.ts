@@ -1,22 +1,41 @@
 /**
- * Main-thread side of the crawl reader: one worker per file, progress events, cancel by
- * terminating it, and an in-thread fallback where module workers cannot start.
+ * Main-thread side of the crawl reader: one worker per file behind the generic worker client
+ * (client.ts), progress events, cancel by stopping it, and the same handler in the page where
+ * module workers cannot start.
  */
 import type { CrawlMapping } from '../core/crawl/detect.ts';
 import { type CrawlHead, readCrawl, sniffCrawl } from '../core/crawl/read.ts';
-import type { CrawlTable } from '../core/crawl/table.ts';
+import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
+import type { CallHandler } from './calls.ts';
+import { createWorkerCalls, type WorkerLike } from './client.ts';
 
-/** Message to the crawl worker. */
-export interface CrawlWorkerRequest {
+/** A call to the crawl reader (served by crawl.worker.ts through workers/calls.ts). */
+export interface CrawlReadRequest {
   file: File;
   mapping?: CrawlMapping;
 }
 
-/** Messages from the crawl worker. */
-export type CrawlWorkerResponse =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'table'; table: CrawlTable }
-  | { type: 'error'; message: string };
+/**
+ * Reads one crawl file into its compact table, reporting progress in characters parsed; the
+ * table's typed arrays are moved to the page, not copied. Runs in the crawl worker and, where
+ * no worker starts, in the page.
+ */
+export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlTable> {
+  return async ({ file, mapping }, ctx) => {
+    const table = readCrawl(new Uint8Array(await file.arrayBuffer()), file.name, mapping, ctx.progress);
+    if (!table) throw new Error(`No URL column found in ${file.name}.`);
+    ctx.transfer(CRAWL_ARRAYS.map((k) => table[k].buffer));
+    return table;
+  };
+}
+
+/** The Vite-bundled crawl worker, or null where `Worker` is missing. */
+function crawlWorker(): WorkerLike | null {
+  if (typeof Worker === 'undefined') return null;
+  return new Worker(new URL('./crawl.worker.ts', import.meta.url), {
+    type: 'module',
+  }) as unknown as WorkerLike;
+}
 
 /** Bytes looked at to recognise a crawl export. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -43,7 +62,9 @@ function abortError(): Error {
 }
 
 /**
- * Read a whole crawl file in a worker. `onProgress(done, total)` in characters parsed.
+ * Read a whole crawl file in a worker of its own (through the generic worker client, with its
+ * in-page fallback). `onProgress(done, total)` in characters parsed; `cancel()` stops the worker.
+ * `makeWorker` is for tests.
  *
  * @example const r = readCrawlFile(file, undefined, (d, t) => show(d / t)); attach(await r.result);
  */
@@ -51,52 +72,22 @@ export function readCrawlFile(
   file: File,
   mapping: CrawlMapping | undefined,
   onProgress: (done: number, total: number) => void,
+  makeWorker: () => WorkerLike | null = crawlWorker,
 ): CrawlReading {
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./crawl.worker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    return inThread(file, mapping);
-  }
+  const calls = createWorkerCalls(makeWorker, createCrawlHandler, 'The crawl reader stopped.');
   let reject: (e: Error) => void = () => {};
   const result = new Promise<CrawlTable>((resolve, rej) => {
     reject = rej;
-    worker.onmessage = (ev: MessageEvent<CrawlWorkerResponse>) => {
-      const m = ev.data;
-      if (m.type === 'progress') onProgress(m.done, m.total);
-      else {
-        worker.terminate();
-        if (m.type === 'table') resolve(m.table);
-        else rej(new Error(m.message));
-      }
-    };
-    worker.onerror = (ev) => {
-      ev.preventDefault();
-      worker.terminate();
-      rej(new Error(ev.message || 'The crawl reader stopped.'));
-    };
-    worker.postMessage({ file, mapping } satisfies CrawlWorkerRequest);
+    calls
+      .call({ file, mapping }, onProgress)
+      .then(resolve, rej)
+      .finally(() => calls.dispose());
   });
   return {
     result,
     cancel() {
-      worker.terminate();
       reject(abortError());
-    },
-  };
-}
-
-function inThread(file: File, mapping: CrawlMapping | undefined): CrawlReading {
-  let cancelled = false;
-  return {
-    result: file.arrayBuffer().then((buf) => {
-      if (cancelled) throw abortError();
-      const table = readCrawl(new Uint8Array(buf), file.name, mapping);
-      if (!table) throw new Error(`No URL column found in ${file.name}.`);
-      return table;
-    }),
-    cancel() {
-      cancelled = true;
+      calls.dispose();
     },
   };
 }
