@@ -4,6 +4,7 @@
  */
 import { compareSitemaps, diffToCsv } from '../src/core/compare.ts';
 import type { Entry } from '../src/core/model.ts';
+import { entryPatch } from '../src/core/patch.ts';
 import {
   changefreqDistribution,
   lastmodHistogram,
@@ -118,8 +119,8 @@ function benchTree(entries: Entry[], rows: BenchRow[]): void {
     for (let k = 0; k < K; k++) {
       const before = entries[k * 997];
       const after = { ...before, loc: before.loc.replace('/f', '/moved/f') };
-      tree.applyChange({ updated: [{ before, after }] }, () => 'warning');
-      tree.applyChange({ updated: [{ before: after, after: before }] }, () => undefined);
+      tree.applyChange(entryPatch({ updated: [[before, after]] }), () => 'warning');
+      tree.applyChange(entryPatch({ updated: [[after, before]] }), () => undefined);
     }
   });
   rows.push({

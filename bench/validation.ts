@@ -5,6 +5,7 @@
  * each changing one entry's loc and lastmod).
  */
 import type { Entry, SitemapDocument } from '../src/core/model.ts';
+import { entryPatch } from '../src/core/patch.ts';
 import { Validator, validateDocument } from '../src/core/validate.ts';
 import { plainDoc, prng, worstDoc } from './generate.ts';
 import { medianRuns } from './measure.ts';
@@ -42,7 +43,7 @@ function editRow(doc: SitemapDocument): BenchRow {
       lastmod: k % 2 ? '2023-02-29' : '2024-06-24',
     };
     const t = performance.now();
-    v.apply({ updated: [{ before, after }] });
+    v.apply(entryPatch({ updated: [[before, after]] }));
     times.push(performance.now() - t);
     current.set(id, after);
   }

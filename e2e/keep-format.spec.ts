@@ -44,3 +44,33 @@ test('Normalize shows the rewrite as a diff too', async ({ wb }) => {
   await dlg.getByRole('radio', { name: 'Normalize' }).check();
   await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/entries changed: [\d,]+ lines/);
 });
+
+test('after a reload the restored file still exports keeping its formatting', async ({ wb, page }) => {
+  const original = readFileSync(FILE, 'utf8');
+  await wb.openFile(FILE);
+  await wb.expectUrlCount(1044);
+  await wb.clickCell(2, 'Last modified');
+  await page.keyboard.type('2026-02-20');
+  await page.keyboard.press('Enter');
+  // Autosave runs 700 ms after the last change; leaving then asks first (unexported changes).
+  await page.waitForTimeout(1_200);
+  page.on('dialog', (d) => void d.accept());
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Saved work' })).toContainText('Restored');
+  await wb.expectUrlCount(1044);
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await expect(dlg.getByRole('radio', { name: "Keep the file's formatting" })).toBeChecked();
+  await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/^1 entry changed: 1 line/);
+  const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
+  if ((await confirm.count()) > 0) await confirm.check();
+  const downloadPromise = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  const out = new TextDecoder().decode(await downloadBytes(await downloadPromise));
+  const a = original.split('\n');
+  const b = out.split('\n');
+  expect(b.length).toBe(a.length);
+  const changed = a.flatMap((line, i) => (line === b[i] ? [] : [i]));
+  expect(changed).toHaveLength(1);
+  expect(b[changed[0]]).toContain('<lastmod>2026-02-20</lastmod>');
+});

@@ -26,6 +26,19 @@ test('focus stays on the active cell when the table changes size under it', asyn
   }
 });
 
+test('the active row stays on screen when the window gets much shorter', async ({ wb, page }) => {
+  // The browser keeps scrollTop when the viewport shrinks: without an anchor the last row would
+  // end up far below the smaller viewport, undrawn, and its cell's focus lost.
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await wb.button('Add row').click();
+  await wb.expectUrlCount(202);
+  await expect(await wb.cell(201, 'URL')).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 420 });
+  const cell = await wb.cell(201, 'URL');
+  await expect(cell).toBeFocused();
+  await expect(cell).toBeInViewport();
+});
+
 test('rows are added, duplicated and deleted, each as one undo step', async ({ wb, page }) => {
   await wb.button('Add row').click();
   await wb.expectUrlCount(202);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getFix, planFixAll } from './fixes.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { parseSitemap } from './parse.ts';
+import { entryPatch } from './patch.ts';
 import { ruleInfo } from './rules/registry.ts';
 import { serializeSitemap } from './serialize.ts';
 import { Validator } from './validate.ts';
@@ -134,12 +135,14 @@ describe('severity profile (case 3)', () => {
       const p = planFixAll(rule, v.quietIssues(rule), ctx);
       expect(p.rows, rule).toBeGreaterThan(0);
       expect(p.cannot, rule).toBe(0);
-      v.apply({
-        updated: (p.result.update ?? []).map((after) => ({
-          before: ctx.document.entries.find((e) => e.id === after.id)!,
-          after,
-        })),
-      });
+      v.apply(
+        entryPatch({
+          updated: (p.result.update ?? []).map((after) => [
+            ctx.document.entries.find((e) => e.id === after.id)!,
+            after,
+          ]),
+        }),
+      );
       ctx.document = {
         ...ctx.document,
         entries: ctx.document.entries.map((e) => p.result.update?.find((u) => u.id === e.id) ?? e),
@@ -181,9 +184,9 @@ describe('undo brings parse findings back', () => {
     const v = issuesOf(parsed.document, { profile: 'strict' }, parsed.issues);
     const before = parsed.document.entries[0];
     const after = { ...before };
-    v.apply({ updated: [{ before, after }] });
+    v.apply(entryPatch({ updated: [[before, after]] }));
     expect(v.issuesOf(0).some((i) => i.rule === 'XML-006')).toBe(false);
-    v.apply({ updated: [{ before: after, after: before }] });
+    v.apply(entryPatch({ updated: [[after, before]] }));
     expect(v.issuesOf(0).some((i) => i.rule === 'XML-006')).toBe(true);
   });
 });

@@ -1,5 +1,10 @@
+/**
+ * The one change type of the app: a `Patch` says which entries were added, updated and removed.
+ * History records patches, undo applies `invertPatch`, and every derived view (validator, sort
+ * index, sort hints, URL tree, document size, the crawl join inside the validator) follows the
+ * same patch in the kernel's `applyStep` (state/kernel.ts), never a diff of whole arrays.
+ */
 import type { Entry, SitemapDocument } from './model.ts';
-import type { EntryChange } from './validate.ts';
 
 /** An entry together with its row index in the document's `entries` array. */
 export interface PlacedEntry {
@@ -42,12 +47,31 @@ export function invertPatch(p: Patch): Patch {
   return inv;
 }
 
-/** The validator change a patch implies. Reorder changes no issue. */
-export function changeOf(p: Patch): EntryChange {
+/**
+ * One applied step, as every derived view receives it: the patch and the documents around it
+ * (`after = applyPatch(before, patch)`).
+ */
+export interface AppliedPatch {
+  readonly patch: Patch;
+  readonly before: SitemapDocument;
+  readonly after: SitemapDocument;
+}
+
+/**
+ * A patch from bare entry lists, for views that do not read positions (the validator, the URL
+ * tree) and their tests: every `index` is 0, so do not pass it to `applyPatch` with `added`.
+ *
+ * @example validator.apply(entryPatch({ updated: [[before, after]] }))
+ */
+export function entryPatch(
+  p: { added?: Entry[]; updated?: Array<[before: Entry, after: Entry]>; removed?: Entry[] },
+  label = '',
+): Patch {
   return {
-    added: p.added.map((a) => a.entry),
-    updated: p.updated.map(([before, after]) => ({ before, after })),
-    removed: p.removed.map((r) => r.entry),
+    label,
+    added: (p.added ?? []).map((entry) => ({ entry, index: 0 })),
+    updated: p.updated ?? [],
+    removed: (p.removed ?? []).map((entry) => ({ entry, index: 0 })),
   };
 }
 

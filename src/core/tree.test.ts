@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Entry, Severity } from './model.ts';
 import { parseSitemap } from './parse.ts';
+import { entryPatch } from './patch.ts';
 import {
   buildUrlTree,
   findRenameCollisions,
@@ -144,11 +145,14 @@ describe('UrlTree.applyChange', () => {
     const added = e(7, 'https://b.com/z');
     const next: Record<number, Severity> = { 2: 'error', 5: 'error', 7: 'warning' };
     tree.applyChange(
-      {
+      entryPatch({
         removed: [entries[6]],
-        updated: [{ before: entries[1], after: moved }, [entries[2], entries[2]]],
+        updated: [
+          [entries[1], moved],
+          [entries[2], entries[2]],
+        ],
         added: [added],
-      },
+      }),
       (id) => next[id],
     );
     const final = [entries[0], moved, entries[2], entries[3], entries[4], entries[5], added];
@@ -160,9 +164,9 @@ describe('UrlTree.applyChange', () => {
   it('grows from empty through many nodes, removals and re-additions like a rebuild', () => {
     const many = Array.from({ length: 3000 }, (_, i) => e(i, `https://h${i % 3}.com/d${i % 40}/p${i}`));
     const tree = buildUrlTree([], () => undefined);
-    tree.applyChange({ added: many }, () => undefined);
-    tree.applyChange({ removed: many.filter((x) => x.id % 2 === 0) }, () => undefined);
-    tree.applyChange({ added: many.filter((x) => x.id % 4 === 0) }, (id) =>
+    tree.applyChange(entryPatch({ added: many }), () => undefined);
+    tree.applyChange(entryPatch({ removed: many.filter((x) => x.id % 2 === 0) }), () => undefined);
+    tree.applyChange(entryPatch({ added: many.filter((x) => x.id % 4 === 0) }), (id) =>
       id % 8 === 0 ? 'error' : undefined,
     );
     const kept = many.filter((x) => x.id % 2 === 1 || x.id % 4 === 0);
@@ -208,13 +212,13 @@ describe('UrlTree.applyChange', () => {
           if ((kind === 'add') !== (before !== undefined)) sevs.set(id, s);
           if (kind === 'remove' && before) {
             live.delete(id);
-            tree.applyChange({ removed: [id] }, (x) => sevs.get(x));
+            tree.applyChange(entryPatch({ removed: [before] }), (x) => sevs.get(x));
           } else if (kind === 'update' && before) {
             live.set(id, e(id, loc));
-            tree.applyChange({ updated: [{ before, after: e(id, loc) }] }, (x) => sevs.get(x));
+            tree.applyChange(entryPatch({ updated: [[before, e(id, loc)]] }), (x) => sevs.get(x));
           } else if (kind === 'add' && !before) {
             live.set(id, e(id, loc));
-            tree.applyChange({ added: [e(id, loc)] }, (x) => sevs.get(x));
+            tree.applyChange(entryPatch({ added: [e(id, loc)] }), (x) => sevs.get(x));
           }
         }
         expect(dump(tree)).toEqual(dump(buildUrlTree([...live.values()], (x) => sevs.get(x))));
@@ -293,7 +297,7 @@ describe('URL tree of a real sitemap (3,914 URLs)', () => {
     const under = new Set(tree.entryIdsUnder(folder));
     const plan = planPrefixRename(doc.entries, prefix, `${prefix}-renamed`, { alternates: false });
     expect(new Set(plan.map((c) => c.id))).toEqual(under);
-    tree.applyChange({ updated: plan }, () => undefined);
+    tree.applyChange(entryPatch({ updated: plan.map((c) => [c.before, c.after]) }), () => undefined);
     expect(tree.node(tree.findNode(`${prefix}-renamed`)).count).toBe(under.size);
     expect(tree.findNode(prefix)).toBe(-1);
   });

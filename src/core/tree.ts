@@ -12,6 +12,7 @@
  * host-level node labelled {@link NOT_A_URL}.
  */
 import type { Entry, Severity } from './model.ts';
+import type { Patch } from './patch.ts';
 import { createUrlScan, originKey, preparePrefix, rewritePrefix, scanUrl } from './urlParts.ts';
 
 /** Label of the host-level node holding entries whose `loc` is not an absolute URL. */
@@ -22,16 +23,6 @@ export const ROOT = 0;
 
 /** The worst issue severity of an entry, as the validator reports it (`Validator.worstSeverity`). */
 export type SeverityOf = (entryId: number) => Severity | undefined;
-
-/**
- * A document change the tree follows. Same shape as the validator's `EntryChange`; `updated`
- * also accepts the patch's `[before, after]` tuples and `removed` accepts bare ids.
- */
-export interface TreeChange {
-  added?: readonly Entry[];
-  updated?: ReadonlyArray<{ before: Entry; after: Entry } | readonly [Entry, Entry]>;
-  removed?: ReadonlyArray<Entry | number>;
-}
 
 /** A snapshot of one node, for rendering a row. */
 export interface TreeNodeInfo {
@@ -351,11 +342,9 @@ export class UrlTree {
    * Follow a document change: removals, then updates (moved when `loc` changed, severity
    * re-read otherwise), then additions. O(changed entries × depth).
    */
-  applyChange(change: TreeChange, severityOf: SeverityOf): void {
-    for (const r of change.removed ?? []) this.remove(typeof r === 'number' ? r : r.id);
-    for (const u of change.updated ?? []) {
-      const before = 'before' in u ? u.before : u[0];
-      const after = 'after' in u ? u.after : u[1];
+  applyChange(change: Patch, severityOf: SeverityOf): void {
+    for (const r of change.removed) this.remove(r.entry.id);
+    for (const [before, after] of change.updated) {
       if (before.loc === after.loc && before.id === after.id && this.nodeOfEntry(after.id) !== NONE) {
         this.setSeverity(after.id, severityOf(after.id));
       } else {
@@ -363,7 +352,7 @@ export class UrlTree {
         this.add(after, severityOf(after.id));
       }
     }
-    for (const a of change.added ?? []) this.add(a, severityOf(a.id));
+    for (const a of change.added) this.add(a.entry, severityOf(a.entry.id));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
+import { entryPatch } from './patch.ts';
 import { Validator, validateDocument } from './validate.ts';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -214,26 +215,29 @@ describe('Validator (incremental)', () => {
         const after = { ...l[1], alternates: [l[1].alternates![0]] };
         return {
           list: l.map((e) => (e.id === 1 ? after : e)),
-          change: { updated: [{ before: l[1], after }] },
+          change: entryPatch({ updated: [[l[1], after]] }),
         };
       },
       (l) => {
         const after = { ...l[3], loc: 'https://www.example.com/a' };
         return {
           list: l.map((e) => (e.id === 3 ? after : e)),
-          change: { updated: [{ before: l[3], after }] },
+          change: entryPatch({ updated: [[l[3], after]] }),
         };
       },
       (l) => {
         const added = { id: 10, loc: 'http://other.example/x', lastmod: '2023-02-29' };
-        return { list: [...l, added], change: { added: [added] } };
+        return { list: [...l, added], change: entryPatch({ added: [added] }) };
       },
-      (l) => ({ list: l.filter((e) => e.id !== 2), change: { removed: [l.find((e) => e.id === 2)!] } }),
+      (l) => ({
+        list: l.filter((e) => e.id !== 2),
+        change: entryPatch({ removed: [l.find((e) => e.id === 2)!] }),
+      }),
       (l) => {
         const after = { ...l[0], loc: 'https://www.example.com/en' };
         return {
           list: l.map((e) => (e.id === 0 ? after : e)),
-          change: { updated: [{ before: l[0], after }] },
+          change: entryPatch({ updated: [[l[0], after]] }),
         };
       },
     ];
@@ -263,10 +267,10 @@ describe('Validator (incremental)', () => {
     v.load(doc(entries), [parseIssue, other, { rule: 'XML-014', severity: 'info', message: 'pi' }]);
     expect(v.issuesOf(2)).toContain(parseIssue);
     expect(v.documentIssues().map((i) => i.rule)).toContain('XML-014');
-    v.apply({ updated: [{ before: entries[2], after: { ...entries[2], lastmod: '2024-06-25' } }] });
+    v.apply(entryPatch({ updated: [[entries[2], { ...entries[2], lastmod: '2024-06-25' }]] }));
     expect(v.issuesOf(2)).not.toContain(parseIssue);
     expect(v.issuesOf(2)).toContain(other);
-    v.apply({ removed: [entries[2]] });
+    v.apply(entryPatch({ removed: [entries[2]] }));
     expect(v.issuesOf(2)).toEqual([]);
     expect(v.counts().byRule.has('ENC-010')).toBe(false);
   });
@@ -377,9 +381,9 @@ describe('Validator.loadSteps and adopt (load spread over several tasks)', () =>
     expect(sorted(target.all())).toEqual(sorted(direct.all()));
     expect(target.counts()).toEqual(direct.counts());
     expect(target.issuesOf(9)).toEqual([]);
-    const change = {
-      updated: [{ before: entries()[0], after: { ...entries()[0], loc: 'https://www.example.com/z' } }],
-    };
+    const change = entryPatch({
+      updated: [[entries()[0], { ...entries()[0], loc: 'https://www.example.com/z' }]],
+    });
     target.apply(change);
     direct.apply(change);
     expect(sorted(target.all())).toEqual(sorted(direct.all()));

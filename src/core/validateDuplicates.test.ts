@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
+import { entryPatch } from './patch.ts';
 import { Validator, validateDocument } from './validate.ts';
 
 const SETTINGS = { now: Date.UTC(2026, 10, 21) };
@@ -61,8 +62,8 @@ describe('large duplicate families', () => {
     v.load(doc);
     // Edit one member away from the family, then remove the first listing.
     const moved = { ...entries[5], loc: 'https://www.example.com/other' };
-    v.apply({ updated: [{ before: entries[5], after: moved }] });
-    v.apply({ removed: [entries[0]] });
+    v.apply(entryPatch({ updated: [[entries[5], moved]] }));
+    v.apply(entryPatch({ removed: [entries[0]] }));
     const dups = dupsById(v.all());
     expect(dups.has(1)).toBe(false);
     expect(dups.has(5)).toBe(false);

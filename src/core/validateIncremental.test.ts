@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
-import { type EntryChange, Validator, validateDocument } from './validate.ts';
+import { entryPatch, type Patch } from './patch.ts';
+import { Validator, validateDocument } from './validate.ts';
 
 const NOW = Date.UTC(2026, 10, 21);
 const key = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
@@ -66,20 +67,20 @@ describe('Validator incremental updates equal a full validation', () => {
       v.load({ kind, entries, nextId });
       for (let step = 0; step < 120; step++) {
         const r = rnd();
-        let change: EntryChange;
+        let change: Patch;
         if (r < 0.2 || entries.length < 3) {
           const added = randomEntry(rnd, nextId++);
           entries = [...entries, added];
-          change = { added: [added] };
+          change = entryPatch({ added: [added] });
         } else if (r < 0.35) {
           const removed = entries[Math.floor(rnd() * entries.length)];
           entries = entries.filter((e) => e !== removed);
-          change = { removed: [removed] };
+          change = entryPatch({ removed: [removed] });
         } else {
           const before = entries[Math.floor(rnd() * entries.length)];
           const after = { ...randomEntry(rnd, before.id), line: before.line };
           entries = entries.map((e) => (e === before ? after : e));
-          change = { updated: [{ before, after }] };
+          change = entryPatch({ updated: [[before, after]] });
         }
         v.apply(change);
         const doc: SitemapDocument = { kind, entries, nextId };

@@ -4,6 +4,7 @@
  * together through {@link createSessionSaver}: debounced, off the typing path, errors reported
  * once as a notice while the app keeps working in memory.
  */
+import { keepSourceOf } from '../core/keep/source.ts';
 import { isCrawlColumn } from './columns.ts';
 import type { History } from './history.ts';
 import type { Kernel } from './kernel.ts';
@@ -43,6 +44,25 @@ export function trimHistory(stack: readonly Patch[]): Patch[] {
   return out.reverse();
 }
 
+/**
+ * Re-read the saved bytes of the file a restored document came from (in the worker) and give
+ * the document its keep source back, so "Keep the file's formatting" is offered again. The saved
+ * document is not touched: entries keep their ids (parse order), and an entry equal to its parsed
+ * form is written as the original bytes. Silently nothing when the bytes no longer parse the same
+ * way or the document was replaced meanwhile; the export then normalizes, as it says.
+ */
+async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string): Promise<void> {
+  const opened = k.openCount();
+  try {
+    // The worker takes (detaches) the buffer it is given: it gets a copy, the record keeps its own.
+    const r = await k.deps.worker.parse(bytes.slice(), fileName);
+    const src = keepSourceOf(bytes, r);
+    if (src) k.adoptKeepSource(src, opened);
+  } catch {
+    // The export falls back to a normalized file and says why; the restored work is intact.
+  }
+}
+
 /** A store's own save/restore commands: what the session writes for this file, and loading it back. */
 export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' | 'restoreFile'> {
   return {
@@ -55,6 +75,9 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       const file: SavedFile = { fileName, doc, settings, undo, redo, dirty };
       // The crawl audit is kept with the file (issue 17), so a reload keeps it.
       if (crawl) file.crawl = crawl;
+      // And the file's own bytes, so an export after a reload can still keep its formatting.
+      const source = k.keepSource();
+      if (source) file.source = source.file;
       return file;
     },
     restoreFile(w: SavedFile) {
@@ -66,6 +89,7 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       if (w.crawl) k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
       k.replaceDocument(w.doc, [], w.fileName, history);
       k.set({ dirty: w.dirty });
+      if (w.source) void restoreKeepSource(k, w.source, w.fileName ?? 'sitemap');
     },
   };
 }

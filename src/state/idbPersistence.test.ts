@@ -47,6 +47,36 @@ describe('IndexedDB persistence (fake-indexeddb)', () => {
     expect(loaded?.files[0].doc.entries).toEqual(entries);
   });
 
+  it("keeps each file's source bytes across a reload and writes them only when they change", async () => {
+    const name = `test-${dbCount++}`;
+    const store = createIdbPersistence(name)!;
+    const a = { ...file(3, 'a.xml'), source: new TextEncoder().encode('<urlset>a</urlset>') };
+    const b = file(2, 'b.xml');
+    const c = { ...file(4, 'c.xml'), source: new TextEncoder().encode('c.txt bytes') };
+    const session: SavedSession = { ...one(a), files: [a, b, c] };
+    await store.save(session);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await store.save({ ...session, savedAt: session.savedAt + 1 });
+    // Only the meta record: no chunk changed, and neither did the sources.
+    expect(put).toHaveBeenCalledTimes(1);
+    put.mockRestore();
+    const loaded = await createIdbPersistence(name)!.load();
+    expect(loaded?.files.map((f) => f.source && new TextDecoder().decode(f.source))).toEqual([
+      '<urlset>a</urlset>',
+      undefined,
+      'c.txt bytes',
+    ]);
+    // Another file opened in place of c: its source replaces c's, a's stays.
+    const d = { ...file(4, 'd.xml'), source: new TextEncoder().encode('d') };
+    await store.save({ ...session, files: [a, b, d] });
+    const again = await createIdbPersistence(name)!.load();
+    expect(again?.files.map((f) => f.source && new TextDecoder().decode(f.source))).toEqual([
+      '<urlset>a</urlset>',
+      undefined,
+      'd',
+    ]);
+  });
+
   it('after a one-row edit writes one chunk plus the meta record, not the whole document', async () => {
     const store = createIdbPersistence(`test-${dbCount++}`)!;
     const w = file(CHUNK_SIZE * 5);

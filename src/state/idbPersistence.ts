@@ -13,6 +13,10 @@
  * lives in parts of `TEXT_PART` characters under `<key>#crawl-<i>-text-<p>` (one structured clone
  * per task); a file's meta names its table by `crawl: i`. Tables are rewritten only when they
  * change (they can be tens of MB).
+ *
+ * The bytes of the file each document was opened from (kept so an export after a reload can keep
+ * the file's formatting) are stored under `<key>#source-<k>` for file `k`, and likewise rewritten
+ * only when they change, i.e. when another file is opened.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { CrawlTable } from '../core/crawl/table.ts';
@@ -33,12 +37,14 @@ export const FILE_KEY_SPAN = 1_000_000;
 /** Chunk keys per stored session (1,000 files): the current session uses 0.., Recent slot r `(r + 1) * SESSION_KEY_SPAN`.. */
 export const SESSION_KEY_SPAN = 1_000 * FILE_KEY_SPAN;
 
-type FileMeta = Omit<SavedFile, 'doc' | 'crawl'> & {
+type FileMeta = Omit<SavedFile, 'doc' | 'crawl' | 'source'> & {
   doc: Omit<SitemapDocument, 'entries'>;
   chunks: number;
   rows: number;
   /** Index of this file's crawl table (see `crawlKey`), when it has one. */
   crawl?: number;
+  /** The file's source bytes are stored under `sourceKey(key, k)`. */
+  source?: true;
 };
 type SessionMeta = Omit<SavedSession, 'files'> & {
   files: FileMeta[];
@@ -55,7 +61,7 @@ type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
 };
 
 interface WorkbenchDb extends DBSchema {
-  meta: { key: string; value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | string };
+  meta: { key: string; value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | string | Uint8Array };
   chunks: { key: number; value: Entry[] };
 }
 
@@ -68,6 +74,10 @@ const crawlKey = (key: string, i: number) => `${crawlPrefix(key)}${i}`;
 const textKey = (key: string, i: number, part: number) => `${crawlKey(key, i)}-text-${part}`;
 /** Every crawl key of a session. */
 const crawlRange = (key: string) => IDBKeyRange.bound(crawlPrefix(key), `${crawlPrefix(key)}\uffff`);
+const sourcePrefix = (key: string) => `${key}#source-`;
+const sourceKey = (key: string, k: number) => `${sourcePrefix(key)}${k}`;
+/** Every source key of a session. */
+const sourceRange = (key: string) => IDBKeyRange.bound(sourcePrefix(key), `${sourcePrefix(key)}\uffff`);
 
 /** Stored crawl table `i` with its string parts joined again, or undefined when incomplete. */
 async function loadCrawl(
@@ -129,6 +139,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
   let stored: Array<Array<readonly Entry[]>> | null = null;
   // The crawl tables the database holds now, in order; null = unknown (rewritten on first save).
   let storedCrawls: CrawlTable[] | null = null;
+  // The source bytes the database holds now, per file; null = unknown (rewritten on first save).
+  let storedSources: Array<Uint8Array | undefined> | null = null;
   const open = () => {
     db ??= openDb(dbName).catch((e: unknown) => {
       db = null;
@@ -140,7 +152,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
     async load() {
       const d = await open();
       const meta = await d.get('meta', KEY_);
-      if (!meta || typeof meta === 'string' || 'parts' in meta || meta.format === 'recent') return null;
+      if (!meta || typeof meta === 'string' || meta instanceof Uint8Array || 'parts' in meta) return null;
+      if (meta.format === 'recent') return null;
       const tx = d.transaction('chunks');
       const readFile = async (k: number, chunks: number) => {
         const parts = await Promise.all(
@@ -158,14 +171,26 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       }
       const files: SavedFile[] = [];
       const all: Entry[][][] = [];
+      const withSource: boolean[] = [];
       for (let k = 0; k < meta.files.length; k++) {
-        const { chunks, rows: _r, doc, crawl: _k, ...rest } = meta.files[k];
+        const { chunks, rows: _r, doc, crawl: _k, source: hasSource, ...rest } = meta.files[k];
         const parts = await readFile(k, chunks);
         if (!parts) return null;
         all.push(parts);
         files.push({ ...rest, doc: { ...doc, entries: parts.flat() } });
+        withSource.push(hasSource === true);
       }
       stored = all;
+      // Read after the chunks: awaiting another request mid-loop would let `tx` commit. A
+      // missing source only costs the kept formatting: the document loads without it.
+      const sources = await Promise.all(
+        withSource.map((has, k) => (has ? d.get('meta', sourceKey(KEY_, k)) : undefined)),
+      );
+      storedSources = sources.map((b, k) => {
+        if (!(b instanceof Uint8Array)) return undefined;
+        files[k].source = b;
+        return b;
+      });
       // An incomplete crawl table is dropped (the audit is gone, the documents are not).
       const tables = await Promise.all(
         Array.from({ length: meta.crawls ?? 0 }, (_, i) => loadCrawl(d, KEY_, i)),
@@ -190,7 +215,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       const files: FileMeta[] = [];
       const tables = crawlTables(session);
       for (let k = 0; k < session.files.length; k++) {
-        const { doc, crawl, ...fileRest } = session.files[k];
+        const { doc, crawl, source, ...fileRest } = session.files[k];
         const { entries, ...docRest } = doc;
         const count = Math.ceil(entries.length / CHUNK_SIZE);
         const had = before?.[k] ?? [];
@@ -213,7 +238,24 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         next.push(kept);
         const file: FileMeta = { ...fileRest, doc: docRest, chunks: count, rows: entries.length };
         if (crawl) file.crawl = tables.indexOf(crawl);
+        if (source) file.source = true;
         files.push(file);
+      }
+      const sources = session.files.map((f) => f.source);
+      const sameSources =
+        storedSources !== null &&
+        storedSources.length === sources.length &&
+        storedSources.every((b, k) => b === sources[k]);
+      if (!sameSources) {
+        const metaStore = tx.objectStore('meta');
+        writes.push(metaStore.delete(sourceRange(KEY_)));
+        for (let k = 0; k < sources.length; k++) {
+          const bytes = sources[k];
+          if (!bytes) continue;
+          const put = metaStore.put(bytes, sourceKey(KEY_, k));
+          writes.push(put);
+          await put.catch(() => undefined);
+        }
       }
       for (let k = session.files.length; k < (before?.length ?? 0); k++)
         for (let c = 0; c < before![k].length; c++)
@@ -242,6 +284,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       await Promise.all([...writes, tx.done]);
       stored = next;
       storedCrawls = tables;
+      storedSources = sources;
     },
     async clear() {
       const d = await open();
@@ -249,11 +292,13 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       await Promise.all([
         tx.objectStore('meta').delete(KEY_),
         tx.objectStore('meta').delete(crawlRange(KEY_)),
+        tx.objectStore('meta').delete(sourceRange(KEY_)),
         tx.objectStore('chunks').delete(range()),
         tx.done,
       ]);
       stored = [];
       storedCrawls = [];
+      storedSources = [];
     },
   };
 }
@@ -272,7 +317,12 @@ export function createIdbRecent(dbName = DB_NAME): RecentStore | null {
     createIdbPersistence(dbName, `recent:${slot}`, (slot + 1) * SESSION_KEY_SPAN)!;
   const readList = async (): Promise<RecentEntry[]> => {
     const meta = await (await openDb(dbName)).get('meta', RECENT_KEY);
-    return typeof meta === 'object' && meta.format === 'recent' ? meta.list : [];
+    return typeof meta === 'object' &&
+      !(meta instanceof Uint8Array) &&
+      'format' in meta &&
+      meta.format === 'recent'
+      ? meta.list
+      : [];
   };
   const writeList = async (list: RecentEntry[]) => {
     await (await openDb(dbName)).put('meta', { format: 'recent', list }, RECENT_KEY);

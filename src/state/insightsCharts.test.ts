@@ -3,8 +3,9 @@ import type { Entry, SitemapDocument } from '../core/model.ts';
 import { entryBytes } from '../core/rules/size.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import { Validator } from '../core/validate.ts';
-import { buildCharts, chartEntries, documentBytes, ruleCounts, sameBucket } from './insightsCharts.ts';
+import { buildCharts, chartEntries, DocumentSize, ruleCounts, sameBucket } from './insightsCharts.ts';
 import { DEFAULT_VIEW } from './kernel.ts';
+import { applyPatch, type Patch } from './patch.ts';
 import type { ViewState } from './types.ts';
 
 const e = (id: number, loc: string, more: Partial<Entry> = {}): Entry => ({ id, loc, ...more });
@@ -76,21 +77,32 @@ describe('buildCharts', () => {
   });
 });
 
-describe('documentBytes', () => {
-  it('follows edits by re-measuring the changed entries: the change equals the per-entry difference', () => {
+describe('DocumentSize', () => {
+  it('follows patches by re-measuring the changed entries: the change equals the per-entry difference', () => {
     const big: SitemapDocument = {
       kind: 'urlset',
       entries: Array.from({ length: 50 }, (_, i) => e(i, `https://a.com/p/${i}`)),
       nextId: 50,
     };
     const sum = (list: readonly Entry[]) => list.reduce((n, x) => n + entryBytes(x, 'urlset'), 0);
-    const before = documentBytes(big);
-    const edited = big.entries.slice(1);
-    edited[3] = { ...edited[3], loc: 'https://a.com/a-much-longer-path/than-before', lastmod: '2024-01-01' };
-    edited.push(e(60, 'https://a.com/new'));
-    const after = documentBytes({ ...big, entries: edited });
-    expect(after - before).toBe(sum(edited) - sum(big.entries));
-    expect(after).toBeGreaterThan(sum(edited));
+    const size = new DocumentSize();
+    const before = size.of(big);
+    const edited = {
+      ...big.entries[4],
+      loc: 'https://a.com/a-much-longer-path/than-before',
+      lastmod: '2024-01-01',
+    };
+    const patch: Patch = {
+      label: 'edit',
+      removed: [{ entry: big.entries[0], index: 0 }],
+      updated: [[big.entries[4], edited]],
+      added: [{ entry: e(60, 'https://a.com/new'), index: 49 }],
+    };
+    const next = applyPatch(big, patch);
+    size.follow({ patch, before: big, after: next });
+    const after = size.of(next);
+    expect(after - before).toBe(sum(next.entries) - sum(big.entries));
+    expect(after).toBe(new DocumentSize().of(next));
   });
 
   it('counts the same rules by rule whether filtered or not', () => {
@@ -102,8 +114,9 @@ describe('documentBytes', () => {
 
   it('grows with every entry and is at least the URLs themselves', () => {
     const one = { ...doc, entries: doc.entries.slice(0, 1) };
-    expect(documentBytes(doc)).toBeGreaterThan(documentBytes(one));
-    expect(documentBytes(one)).toBeGreaterThan(doc.entries[0].loc.length);
+    const size = new DocumentSize();
+    expect(size.of(doc)).toBeGreaterThan(size.of(one));
+    expect(size.of(one)).toBeGreaterThan(doc.entries[0].loc.length);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   priorityDistribution,
   urlsPerFolder,
 } from '../core/stats.ts';
-import { diffEntries } from './insightsTree.ts';
+import type { AppliedPatch } from './patch.ts';
 import type { ViewState } from './types.ts';
 import type { ValidatorLike } from './validation.ts';
 import { filterMask } from './view.ts';
@@ -80,37 +80,41 @@ export function ruleCounts(
   return out;
 }
 
-let lastBytes: { entries: readonly Entry[]; kind: SitemapDocument['kind']; bytes: number } | null = null;
-
 /**
  * Estimated exported size of the whole document (XML bytes, or text lines), with the core
- * validator's per-entry estimate. After an edit only the changed entries are re-measured
- * (id-based diff against the last measured array); otherwise O(n).
+ * validator's per-entry estimate. Measured in full once per document (O(n)), then kept current by
+ * following each applied patch in the kernel's `applyStep` (only changed entries re-measured).
  *
- * @example documentBytes(doc) // 1_234_567
+ * @example const size = new DocumentSize(); size.of(doc) // 1_234_567; kernel: size.follow(step)
  */
-export function documentBytes(doc: SitemapDocument): number {
-  const prev = lastBytes;
-  const diff =
-    prev && prev.kind === doc.kind && prev.entries !== doc.entries
-      ? diffEntries(prev.entries, doc.entries, 5000)
-      : null;
-  let n: number;
-  if (prev && prev.kind === doc.kind && prev.entries === doc.entries) n = prev.bytes;
-  else if (prev && diff) {
-    n = prev.bytes;
-    for (const e of diff.removed ?? []) n -= entryBytes(e as Entry, doc.kind);
-    for (const u of diff.updated ?? []) {
-      const { before, after } = u as { before: Entry; after: Entry };
-      n += entryBytes(after, doc.kind) - entryBytes(before, doc.kind);
+export class DocumentSize {
+  private entries: readonly Entry[] | null = null;
+  private kind: SitemapDocument['kind'] = 'urlset';
+  private bytes = 0;
+
+  /** Bytes of `doc` (measured in full when it is not the document last measured or followed). */
+  of(doc: SitemapDocument): number {
+    if (this.entries !== doc.entries || this.kind !== doc.kind) {
+      let n = doc.kind === 'text' ? 0 : DOCUMENT_OVERHEAD;
+      for (let i = 0; i < doc.entries.length; i++) n += entryBytes(doc.entries[i], doc.kind);
+      this.entries = doc.entries;
+      this.kind = doc.kind;
+      this.bytes = n;
     }
-    for (const e of diff.added ?? []) n += entryBytes(e, doc.kind);
-  } else {
-    n = doc.kind === 'text' ? 0 : DOCUMENT_OVERHEAD;
-    for (let i = 0; i < doc.entries.length; i++) n += entryBytes(doc.entries[i], doc.kind);
+    return this.bytes;
   }
-  lastBytes = { entries: doc.entries, kind: doc.kind, bytes: n };
-  return n;
+
+  /** Follow one applied patch of the measured document (others are measured afresh when asked). */
+  follow({ patch, before, after }: AppliedPatch): void {
+    if (this.entries !== before.entries || this.kind !== after.kind) return;
+    const kind = after.kind;
+    let n = this.bytes;
+    for (const r of patch.removed) n -= entryBytes(r.entry, kind);
+    for (const [b, a] of patch.updated) n += entryBytes(a, kind) - entryBytes(b, kind);
+    for (const a of patch.added) n += entryBytes(a.entry, kind);
+    this.bytes = n;
+    this.entries = after.entries;
+  }
 }
 
 /** Issues per rule on every URL of the document, from the validator's running totals. O(rules + document issues). */
@@ -127,6 +131,8 @@ function documentRuleCounts(validator: ValidatorLike): Map<string, { severity: S
 /**
  * Every chart for the view.
  *
+ * `size`: the store's `derived.size` (kept current across edits); a fresh one measures in full.
+ *
  * @example buildCharts(doc, view, validator, 'sitemap.xml').folders.buckets[0].label // '/blog'
  */
 export function buildCharts(
@@ -134,6 +140,7 @@ export function buildCharts(
   view: ViewState,
   validator: ValidatorLike,
   fileName: string | null,
+  size: DocumentSize = new DocumentSize(),
 ): InsightsCharts {
   const entries = chartEntries(doc, view, validator);
   return {
@@ -145,9 +152,7 @@ export function buildCharts(
       entries === doc.entries ? documentRuleCounts(validator) : ruleCounts(entries, validator),
     ),
     folders: urlsPerFolder(entries, 10),
-    files: fileSizes([
-      { name: fileName ?? 'sitemap.xml', bytes: documentBytes(doc), urls: doc.entries.length },
-    ]),
+    files: fileSizes([{ name: fileName ?? 'sitemap.xml', bytes: size.of(doc), urls: doc.entries.length }]),
   };
 }
 

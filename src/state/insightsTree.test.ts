@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../core/model.ts';
 import { buildUrlTree, planPrefixRename, ROOT } from '../core/tree.ts';
-import { diffEntries, IdSet, TreeSync } from './insightsTree.ts';
+import { IdSet, TreeSync } from './insightsTree.ts';
+import { applyPatch, entryPatch } from './patch.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
 
@@ -21,44 +22,18 @@ function shape(tree: ReturnType<typeof buildUrlTree>): string[] {
   return out;
 }
 
-describe('diffEntries', () => {
-  it('reports updated entries by reference when positions are unchanged', () => {
-    const a = [e(0, 'https://a.com/x'), e(1, 'https://a.com/y')];
-    const b = [a[0], { ...a[1], loc: 'https://a.com/z' }];
-    const d = diffEntries(a, b)!;
-    expect(d.updated).toEqual([{ before: a[1], after: b[1] }]);
-    expect(d.size).toBe(1);
-  });
-
-  it('reports added and removed entries by id after inserts and deletes', () => {
-    const a = [e(0, 'https://a.com/x'), e(1, 'https://a.com/y'), e(2, 'https://a.com/z')];
-    const b = [a[0], e(5, 'https://a.com/new'), a[2]];
-    const d = diffEntries(a, b)!;
-    expect(d.removed).toEqual([a[1]]);
-    expect(d.added).toEqual([b[1]]);
-    expect(d.updated).toEqual([]);
-  });
-
-  it('gives up (null) once more than the limit changed', () => {
-    const a = [e(0, 'x'), e(1, 'y'), e(2, 'z')];
-    const b = a.map((x) => ({ ...x, priority: '0.5' }));
-    expect(diffEntries(a, b, 2)).toBeNull();
-    expect(diffEntries(a, b, 3)?.size).toBe(3);
-  });
-});
-
 describe('TreeSync', () => {
-  it('follows store edits incrementally and matches a fresh build, through undo and redo', async () => {
+  it('follows store edits from their patches and matches a fresh build, through undo and redo', async () => {
     const doc = makeDocument(300);
     const store = createAppStore({
       worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
       now: () => 0,
     });
     await store.commands.openFile('s.xml', new Uint8Array([1]));
-    const sync = new TreeSync();
+    const sync = store.derived.urlTree;
     const read = () => {
       const s = store.getState();
-      const tree = sync.sync(s.doc!.entries, s.validation.validator, s.validation.version);
+      const tree = sync.sync(s.doc!.entries, s.validation.version);
       while (!sync.refreshStep(64)) {
         // severities in slices, as the UI does when idle
       }
@@ -74,6 +49,7 @@ describe('TreeSync', () => {
     store.commands.setCell(4, 'loc', 'not a url');
     // A duplicate changes the issues of an entry that was not edited (entry 8).
     store.commands.setCell(7, 'loc', store.getState().doc!.entries[8].loc);
+    expect(sync.lastSync).toBe('incremental');
     expect(shape(read())).toEqual(fresh());
     const tree = read();
     expect(
@@ -81,7 +57,7 @@ describe('TreeSync', () => {
     ).toBeGreaterThan(0);
     store.commands.setCell(7, 'loc', 'https://www.example.com/unique');
     const s = store.getState();
-    sync.sync(s.doc!.entries, s.validation.validator, s.validation.version);
+    sync.sync(s.doc!.entries, s.validation.version);
     expect(sync.lastSync).toBe('incremental');
     expect(sync.severitiesPending).toBe(true);
     expect(shape(read())).toEqual(fresh());
@@ -94,20 +70,34 @@ describe('TreeSync', () => {
     store.commands.undo();
     expect(shape(read())).toEqual(fresh());
     store.commands.redo();
-    const redone = store.getState();
-    sync.sync(redone.doc!.entries, redone.validation.validator, redone.validation.version);
     expect(sync.lastSync).toBe('incremental');
     expect(shape(read())).toEqual(fresh());
+    expect(sync.lastSync).toBe('incremental');
   });
 
-  it('rebuilds when most entries changed (another document)', () => {
-    const sync = new TreeSync();
-    const v = { worstSeverity: () => undefined } as never;
-    sync.sync([e(0, 'https://a.com/x')], v, 0);
+  it('ignores patches of another entries array and rebuilds for another document', () => {
+    const v = { worstSeverity: () => undefined };
+    const sync = new TreeSync(v);
+    const first = [e(0, 'https://a.com/x')];
+    sync.sync(first, 0);
     const next = Array.from({ length: 2000 }, (_, i) => e(i, `https://b.com/${i}`));
-    const tree = sync.sync(next, v, 1);
+    const other = { kind: 'urlset' as const, entries: next, nextId: 2000 };
+    sync.follow({ patch: entryPatch({ removed: [next[0]] }), before: other, after: other });
+    const tree = sync.sync(next, 1);
     expect(sync.lastSync).toBe('build');
     expect(tree.size).toBe(2000);
+  });
+
+  it('drops the tree after a patch bigger than a replay is worth, and rebuilds it when read', () => {
+    const sync = new TreeSync({ worstSeverity: () => undefined });
+    const entries = Array.from({ length: 2000 }, (_, i) => e(i, `https://a.com/${i}`));
+    const before = { kind: 'urlset' as const, entries, nextId: 2000 };
+    sync.sync(entries, 0);
+    const patch = entryPatch({ updated: entries.map((x) => [x, { ...x, loc: `${x.loc}/moved` }]) });
+    const after = applyPatch(before, patch);
+    sync.follow({ patch, before, after });
+    expect(sync.built).toBe(false);
+    expect(sync.sync(after.entries, 1).findNode('https://a.com/7/moved')).toBeGreaterThan(0);
   });
 });
 

@@ -1,110 +1,67 @@
 /**
  * The URL tree bound to the store's document (issue #8): built once per document with core
- * `buildUrlTree`, then brought in step with edits through `applyChange` from an id-based diff
- * of the old and new entry arrays (O(n) reference compares, no re-parse of URLs), so typing in
- * a 1,000,000-row table never rebuilds the tree. Also `IdSet`, a compact id set for the table's
- * `entryIds` filter.
+ * `buildUrlTree` (lazily, when the tree is first shown), then kept in step by following each
+ * applied patch in the kernel's `applyStep` (O(changed entries × depth), no diff of entry arrays),
+ * so typing in a 1,000,000-row table never rebuilds the tree. Also `IdSet`, a compact id set for
+ * the table's `entryIds` filter.
  */
 import type { Entry } from '../core/model.ts';
-import { buildUrlTree, type SeverityOf, type TreeChange, type UrlTree } from '../core/tree.ts';
-import { idIndexOf } from './patch.ts';
+import { buildUrlTree, type UrlTree } from '../core/tree.ts';
+import { type AppliedPatch, idIndexOf } from './patch.ts';
 import type { ValidatorLike } from './validation.ts';
 
-/** A tree change plus its size (entries touched). */
-export interface EntryDiff extends TreeChange {
-  size: number;
-}
-
-const at = (index: Int32Array, id: number) => (id >= 0 && id < index.length ? index[id] : -1);
-
 /**
- * What changed from `before` to `after`, matching entries by id and comparing entry objects by
- * reference (the store replaces an entry object when it changes). Returns `null` as soon as
- * more than `limit` entries changed (the caller rebuilds instead). O(n).
- *
- * @example diffEntries(prev.entries, next.entries) // { updated: [{ before, after }], size: 1 }
- */
-export function diffEntries(
-  before: readonly Entry[],
-  after: readonly Entry[],
-  limit = Number.POSITIVE_INFINITY,
-): EntryDiff | null {
-  const updated: Array<{ before: Entry; after: Entry }> = [];
-  if (before.length === after.length) {
-    let sameIds = true;
-    for (let i = 0; i < before.length; i++) {
-      const a = before[i];
-      const b = after[i];
-      if (a === b) continue;
-      if (a.id !== b.id) {
-        sameIds = false;
-        break;
-      }
-      updated.push({ before: a, after: b });
-      if (updated.length > limit) return null;
-    }
-    if (sameIds) return { updated, size: updated.length };
-    updated.length = 0;
-  }
-  const oldAt = idIndexOf(before);
-  const newAt = idIndexOf(after);
-  const removed: Entry[] = [];
-  const added: Entry[] = [];
-  for (let i = 0; i < before.length; i++) {
-    const e = before[i];
-    const j = at(newAt, e.id);
-    if (j < 0) removed.push(e);
-    else if (after[j] !== e) updated.push({ before: e, after: after[j] });
-    if (removed.length + updated.length > limit) return null;
-  }
-  for (let j = 0; j < after.length; j++) {
-    if (at(oldAt, after[j].id) < 0) added.push(after[j]);
-    if (removed.length + updated.length + added.length > limit) return null;
-  }
-  return { added, updated, removed, size: added.length + updated.length + removed.length };
-}
-
-/**
- * Keeps one `UrlTree` in step with whatever entries array it is shown. Call `sync` whenever
- * the document or the validation version may have changed; it is cheap when nothing did:
- * structure follows edits at once (changed entries re-read their severity), while the
- * severities of OTHER entries (an edit can create or clear a duplicate elsewhere) are re-read in
- * slices by `refreshStep`, which the UI runs when idle. Reading a severity costs ~1 µs, so a
- * full pass at 1,000,000 URLs must not run on every keystroke.
+ * Keeps one `UrlTree` in step with the store's document. The kernel calls `follow` with every
+ * applied patch (after the validator has followed it); the UI calls `sync` to read the tree,
+ * which builds it when there is none or when the document was replaced. Structure and the
+ * severities of changed entries follow each patch at once, while the severities of OTHER entries
+ * (an edit can create or clear a duplicate elsewhere) are re-read in slices by `refreshStep`,
+ * which the UI runs when idle. Reading a severity costs ~1 µs, so a full pass at 1,000,000 URLs
+ * must not run on every keystroke.
  *
  * @example
- * const sync = new TreeSync();
- * const tree = sync.sync(state.doc.entries, state.validation.validator, state.validation.version);
+ * const sync = new TreeSync(validator); // the kernel owns it: store.derived.urlTree
+ * const tree = sync.sync(state.doc.entries, state.validation.version);
  * while (!sync.refreshStep()) {} // or one step per idle callback
  */
 export class TreeSync {
   private tree: UrlTree | null = null;
+  /** The entries array the tree describes. */
   private entries: readonly Entry[] | null = null;
-  private validator: ValidatorLike | null = null;
   private validationVersion = -1;
   /** Next entry id whose severity must be re-read; -1 when all are current. */
   private cursor = -1;
-  /** How the last `sync` brought the tree up to date (for tests and measurements). */
+  /** How the tree was last brought up to date (for tests and measurements). */
   lastSync: 'none' | 'build' | 'incremental' = 'none';
 
-  /** The tree for `entries`, with severities from `validator` at `version`. */
-  sync(entries: readonly Entry[], validator: ValidatorLike, version: number): UrlTree {
-    const severityOf: SeverityOf = (id) => validator.worstSeverity(id);
-    this.lastSync = 'none';
-    this.validator = validator;
-    if (!this.tree || !this.entries) {
-      this.rebuild(entries);
-    } else if (this.entries !== entries) {
-      // A big change (open, undo of a bulk edit) is faster to rebuild than to replay.
-      const diff = diffEntries(this.entries, entries, Math.max(1000, entries.length >> 2));
-      if (!diff) this.rebuild(entries);
-      else {
-        this.tree.applyChange(diff, severityOf);
-        this.lastSync = 'incremental';
-      }
+  /** @param validator where severities are read (the store's validator). */
+  constructor(private readonly validator: Pick<ValidatorLike, 'worstSeverity'>) {}
+
+  /**
+   * Follow one applied patch. A patch of the document the tree describes is replayed (changed
+   * entries re-read their severity, so call this after the validator followed it); a big one
+   * (undo of a bulk edit) drops the tree, which `sync` rebuilds faster than a replay. Patches of
+   * another entries array (the tree is not built, or the document was replaced) are ignored.
+   */
+  follow(step: AppliedPatch): void {
+    if (this.tree === null || this.entries !== step.before.entries) return;
+    const { patch } = step;
+    const size = patch.added.length + patch.updated.length + patch.removed.length;
+    if (size > Math.max(1000, step.after.entries.length >> 2)) {
+      this.tree = null;
+      this.entries = null;
+      return;
     }
+    const v = this.validator;
+    this.tree.applyChange(patch, (id) => v.worstSeverity(id));
+    this.entries = step.after.entries;
+    this.lastSync = 'incremental';
+  }
+
+  /** The tree for `entries` (the store's current document), with severities at validation `version`. */
+  sync(entries: readonly Entry[], version: number): UrlTree {
+    if (!this.tree || this.entries !== entries) this.rebuild(entries);
     if (this.validationVersion !== version) this.cursor = 0;
-    this.entries = entries;
     this.validationVersion = version;
     return this.tree!;
   }
@@ -126,7 +83,7 @@ export class TreeSync {
   refreshStep(budget = 100_000): boolean {
     const tree = this.tree;
     const v = this.validator;
-    if (this.cursor < 0 || !tree || !v || !this.entries) return true;
+    if (this.cursor < 0 || !tree || !this.entries) return true;
     const end = Math.min(this.cursor + budget, idIndexOf(this.entries).length);
     for (let id = this.cursor; id < end; id++) tree.setSeverity(id, v.worstSeverity(id));
     this.cursor = end >= idIndexOf(this.entries).length ? -1 : end;
@@ -136,6 +93,7 @@ export class TreeSync {
   private rebuild(entries: readonly Entry[]): void {
     // Severities come later in slices (refreshStep): the build itself only places URLs.
     this.tree = buildUrlTree(entries, () => undefined);
+    this.entries = entries;
     this.cursor = 0;
     this.lastSync = 'build';
   }

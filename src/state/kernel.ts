@@ -10,11 +10,22 @@ import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
-import { applyPatch, changeOf, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
+import { DocumentSize } from './insightsCharts.ts';
+import { TreeSync } from './insightsTree.ts';
+import { type AppliedPatch, applyPatch, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
 import type { Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
-import type { AppState, LoadError, Notice, Selection, Settings, Task, ViewState } from './types.ts';
+import type {
+  AppState,
+  DerivedViews,
+  LoadError,
+  Notice,
+  Selection,
+  Settings,
+  Task,
+  ViewState,
+} from './types.ts';
 import type { ValidatorFactory, ValidatorLike } from './validation.ts';
 import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
 
@@ -58,6 +69,7 @@ export const NO_SELECTION: Selection = { active: null, ranges: [] };
 export interface Kernel {
   readonly deps: StoreDeps;
   readonly validator: ValidatorLike;
+  readonly derived: DerivedViews;
   readonly f: Readonly<Fields>;
   getState(): AppState;
   subscribe(listener: () => void): () => void;
@@ -92,6 +104,14 @@ export interface Kernel {
    * snapshots, so the bytes never reach React.
    */
   keepSource(): KeepSource | null;
+  /**
+   * Take `src` as the open document's keep source, when `opened` (a value of `openCount()`)
+   * says the document has not been replaced since: a restored document gets its source back
+   * once the worker has re-read the saved file bytes. False when it came too late.
+   */
+  adoptKeepSource(src: KeepSource, opened: number): boolean;
+  /** How many times a document was put in place (opened, restored, replaced). */
+  openCount(): number;
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
   /**
@@ -121,6 +141,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     keepable: false,
   };
   let source: KeepSource | null = null;
+  let opened = 0;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
@@ -129,6 +150,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     dateOrder: f.settings.dateOrder,
   });
   const validator = deps.createValidator(validationSettings());
+  const derived: DerivedViews = { urlTree: new TreeSync(validator), size: new DocumentSize() };
   let snapshot: AppState | null = null;
   let memo: { doc: SitemapDocument | null; view: ViewState; vv: number; order: Int32Array } | null = null;
   // Sorted index of the last sorted column, carried across edits (see sortIndex.ts).
@@ -191,15 +213,27 @@ export function createKernel(deps: StoreDeps): Kernel {
     for (const l of [...listeners]) l();
   };
 
-  // The one path of every document change: document, validator, history, version, listeners.
+  // Every derived view follows the same applied patch, in this order (the validator first: the
+  // others may read issues). A new derived view is one line here.
+  const followers: ReadonlyArray<(step: AppliedPatch) => void> = [
+    ({ patch }) => validator.apply(patch),
+    ({ patch, before, after }) => hints.patched(before.entries, after.entries, patch),
+    ({ patch, before, after }) => {
+      sortIndex =
+        sortIndex?.entries === before.entries
+          ? updateSortIndex(sortIndex, after.entries, patch, validator)
+          : null;
+    },
+    (step) => derived.urlTree.follow(step),
+    (step) => derived.size.follow(step),
+  ];
+
+  // The one path of every document change: document, derived views, history, version, listeners.
   const applyStep = (patch: Patch, history: History) => {
     if (!f.doc) return;
-    const before = f.doc.entries;
-    f.doc = applyPatch(f.doc, patch);
-    hints.patched(before, f.doc.entries, patch);
-    sortIndex =
-      sortIndex?.entries === before ? updateSortIndex(sortIndex, f.doc.entries, patch, validator) : null;
-    validator.apply(changeOf(patch));
+    const step: AppliedPatch = { patch, before: f.doc, after: applyPatch(f.doc, patch) };
+    f.doc = step.after;
+    for (const follow of followers) follow(step);
     f.history = history;
     f.docVersion++;
     f.dirty = true;
@@ -209,6 +243,7 @@ export function createKernel(deps: StoreDeps): Kernel {
   const k: Kernel = {
     deps,
     validator,
+    derived,
     f,
     rejoinCrawl: () => {},
     validationSettings,
@@ -238,7 +273,16 @@ export function createKernel(deps: StoreDeps): Kernel {
       if (step) applyStep(step.patch, step.history);
     },
     keepSource: () => source,
+    openCount: () => opened,
+    adoptKeepSource(src, at) {
+      if (at !== opened || !f.doc || f.doc.kind !== src.kind) return false;
+      source = src;
+      f.keepable = true;
+      emit();
+      return true;
+    },
     replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false, src = null) {
+      opened++;
       f.doc = doc;
       source = src;
       f.keepable = src !== null;

@@ -26,6 +26,11 @@ export interface SavedFile {
   dirty: boolean;
   /** Crawl data attached for the audit (kept so a reload keeps the audit). */
   crawl?: CrawlTable;
+  /**
+   * The bytes of the file the document was opened from (gzipped when it was), so that after a
+   * reload an export can still keep the file's own formatting (see core/keep/source.ts).
+   */
+  source?: Uint8Array;
 }
 
 /** Everything needed to resume work: every open file, and the active one (format 2). */

@@ -44,6 +44,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     subscribe: kernel.subscribe,
     commands,
     keepSource: kernel.keepSource,
+    derived: kernel.derived,
   };
   // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`
   // drives the store from the page. In every other build this branch is removed as dead code.

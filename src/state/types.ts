@@ -10,6 +10,8 @@ import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { EntryCommands } from './entryCommands.ts';
 import type { HistorySummary } from './history.ts';
+import type { DocumentSize } from './insightsCharts.ts';
+import type { TreeSync } from './insightsTree.ts';
 import type { SavedFile } from './persist.ts';
 import type { ValidatorLike } from './validation.ts';
 
@@ -272,6 +274,17 @@ export type CrawlAction =
   | 'replace-canonicals'
   | 'add-missing';
 
+/**
+ * Views derived from the document that the store keeps beside it, each following every applied
+ * patch in `applyStep` (the validator, sort index and sort hints are kernel-internal).
+ */
+export interface DerivedViews {
+  /** The URL tree of the insights panel (built when first shown). */
+  readonly urlTree: TreeSync;
+  /** The document's estimated export size (insights file-size chart). */
+  readonly size: DocumentSize;
+}
+
 /** What `createAppStore` returns. */
 export interface AppStore {
   getState(): AppState;
@@ -279,4 +292,6 @@ export interface AppStore {
   commands: Commands;
   /** The file the open document came from, for exports that keep its formatting (see Kernel.keepSource). */
   keepSource?(): KeepSource | null;
+  /** Views derived from the document, kept current from every patch (URL tree, export size). */
+  derived: DerivedViews;
 }

@@ -1,8 +1,6 @@
 import { type Issue, type Severity, severityRank, type ValidationSettings } from '../core/model.ts';
 import type { Validator } from '../core/validate.ts';
 
-export type { EntryChange } from '../core/validate.ts';
-
 /** Issue totals as core `Validator.counts()` returns them. */
 export type IssueCounts = ReturnType<Validator['counts']>;
 
@@ -72,7 +70,7 @@ export function createParseIssuesValidator(): ValidatorLike {
       version++;
     },
     apply(change) {
-      for (const e of change.removed ?? []) byEntry.delete(e.id);
+      for (const { entry } of change.removed) byEntry.delete(entry.id);
       version++;
     },
     setSettings() {

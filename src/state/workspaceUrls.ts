@@ -4,13 +4,14 @@
  * URL are re-checked. Linear in the entries of the files that list a touched URL, never a
  * rebuild of the whole URL index.
  */
-import type { Entry, SitemapDocument } from '../core/model.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { entryPatch, type Patch } from '../core/patch.ts';
 import { crossFileIssue } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import type { WorkspaceFile, WorkspaceIssue } from '../core/workspace.ts';
 
-/** Edited entries of one file: same positions and ids, different `<loc>`. */
-export type LocPairs = Array<{ before: Entry; after: Entry }>;
+/** Edited entries of one file (`Patch.updated` pairs): same positions and ids, different `<loc>`. */
+export type LocPairs = Patch['updated'];
 
 /**
  * The entries whose `<loc>` changed between two snapshots of a document with the same entries
@@ -28,7 +29,7 @@ export function locChanges(before: SitemapDocument, after: SitemapDocument): Loc
     const y = b[i];
     if (x === y) continue;
     if (x.id !== y.id) return null;
-    if (x.loc !== y.loc) out.push({ before: x, after: y });
+    if (x.loc !== y.loc) out.push([x, y]);
   }
   return out;
 }
@@ -52,7 +53,8 @@ export function updateDuplicates(
   edits: ReadonlyMap<number, LocPairs>,
 ): WorkspaceIssue[] {
   const touched = new Set<string>();
-  for (const [f, pairs] of edits) for (const u of urls.apply(f, { updated: pairs })) touched.add(u);
+  for (const [f, pairs] of edits)
+    for (const u of urls.apply(f, entryPatch({ updated: pairs }))) touched.add(u);
   const hits: Array<{ file: number; pos: number; issue: WorkspaceIssue }> = [];
   for (const issue of old) {
     const doc = oldFiles[issue.file].document;

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { AppState, AppStore, Commands } from '../state/types.ts';
+import type { AppState, AppStore, Commands, DerivedViews } from '../state/types.ts';
 
 /** The one store of the app, provided by `App`. */
 export const StoreContext = createContext<AppStore | null>(null);
@@ -24,6 +24,11 @@ export function useAppState<T>(selector: (state: AppState) => T): T {
 /** The store's commands: the only way the UI changes state. */
 export function useCommands(): Commands {
   return useStore().commands;
+}
+
+/** The store's derived views (URL tree, export size): read them, the store keeps them current. */
+export function useDerived(): DerivedViews {
+  return useStore().derived;
 }
 
 /** The current state without subscribing (for event handlers). */

@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   positionForScroll,
   positionForVirtual,
@@ -46,6 +46,8 @@ class WindowStore {
   g: ScrollGeometry = scrollGeometry(0, 0);
   pos: ScrollPos | null = null;
   win: GridWindow = EMPTY;
+  /** The row to keep on screen when the viewport changes size (the active cell's), if any. */
+  anchor: () => number | null = () => null;
   private listeners = new Set<() => void>();
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -68,13 +70,21 @@ class WindowStore {
     };
   }
 
-  /** Row count or viewport changed: keep the scroll position, re-derive everything else. */
+  /**
+   * Row count or viewport changed: keep the scroll position, re-derive everything else. When
+   * the viewport changes size (the window, the drawer) and the anchor row was on screen, it
+   * stays on screen: the browser keeps `scrollTop`, which can leave the active row below a
+   * smaller viewport, no longer drawn, and its cell's focus lost.
+   */
   resize(count: number) {
     const viewH = Math.max(0, (this.el?.clientHeight ?? 0) - ROW_H);
     if (count === this.g.count && viewH === this.g.viewH) return;
+    const row = viewH !== this.g.viewH && count === this.g.count ? this.anchor() : null;
+    const keep = row !== null && row >= this.win.first && row <= this.win.last;
     this.g = scrollGeometry(count, viewH);
     this.pos = null;
     this.onScroll();
+    if (keep) this.scrollToRow(row);
   }
 
   onScroll = () => {
@@ -127,11 +137,19 @@ class WindowStore {
 
 /**
  * The rows on screen for `count` view rows in `scrollRef`'s element, and `scrollToRow` (the
- * least scrolling that shows a row whole). The store's `rowOrder` already holds sort, filter
+ * least scrolling that shows a row whole). `anchorRow` (the active cell's row) stays on screen
+ * when the viewport is resized, if it was on screen before. The store's `rowOrder` already holds sort, filter
  * and search; the grid reads entries straight from it.
  */
-export function useGridWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number) {
+export function useGridWindow(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  count: number,
+  anchorRow: number | null = null,
+) {
   const [store] = useState(() => new WindowStore());
+  const anchor = useRef(anchorRow);
+  anchor.current = anchorRow;
+  store.anchor = () => anchor.current;
   useLayoutEffect(() => {
     const el = scrollRef.current;
     return el ? store.attach(el) : undefined;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixAll, getFix } from '../fixes.ts';
 import type { Entry, Issue, SitemapDocument } from '../model.ts';
+import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { missingPages } from './fixes.ts';
@@ -147,29 +148,33 @@ describe('CRAWL rules', () => {
     expect(join.missing).toBe(3);
     expect(v.documentIssues().find((i) => i.rule === 'CRAWL-006')?.message).toMatch(/^3 indexable pages/);
     const added: Entry = { id: 2, loc: 'https://www.example.com/article' };
-    v.apply({ added: [added] });
+    v.apply(entryPatch({ added: [added] }));
     expect(join.missing).toBe(2);
-    v.apply({ removed: [added] });
+    v.apply(entryPatch({ removed: [added] }));
     expect(join.missing).toBe(3);
-    v.apply({
-      added: [
-        added,
-        { id: 3, loc: 'https://www.example.com/~team' },
-        { id: 4, loc: 'https://www.example.com/about' },
-      ],
-    });
+    v.apply(
+      entryPatch({
+        added: [
+          added,
+          { id: 3, loc: 'https://www.example.com/~team' },
+          { id: 4, loc: 'https://www.example.com/about' },
+        ],
+      }),
+    );
     expect(v.documentIssues().some((i) => i.rule === 'CRAWL-006')).toBe(false);
   });
   it('an edit of a URL re-joins only that entry', () => {
     const { v } = audited('https://www.example.com/gone');
-    v.apply({
-      updated: [
-        {
-          before: { id: 0, loc: 'https://www.example.com/gone' },
-          after: { id: 0, loc: 'https://www.example.com/new' },
-        },
-      ],
-    });
+    v.apply(
+      entryPatch({
+        updated: [
+          [
+            { id: 0, loc: 'https://www.example.com/gone' },
+            { id: 0, loc: 'https://www.example.com/new' },
+          ],
+        ],
+      }),
+    );
     expect(crawlRules(v.issuesOf(0))).toEqual([]);
     expect(v.crawlRowOf(0)).toBe(2);
   });
@@ -260,7 +265,7 @@ describe('joining in steps', () => {
     const join = new CrawlJoin(SF(), v.crawlScope());
     const steps = v.setCrawlSteps(join, 1);
     steps.next();
-    v.apply({ added: [{ id: 2, loc: 'https://www.example.com/article' }] });
+    v.apply(entryPatch({ added: [{ id: 2, loc: 'https://www.example.com/article' }] }));
     while (!steps.next().done);
     expect(join.missing).toBe(2);
     expect(join.listedCount(join.match('https://www.example.com/article')!.row)).toBe(1);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../model.ts';
+import { entryPatch } from '../patch.ts';
 import { CrossFileUrls } from './crossFile.ts';
 
 const e = (id: number, loc: string): Entry => ({ id, loc });
@@ -21,12 +22,13 @@ describe('CrossFileUrls', () => {
   it('follows edits and reports the touched URLs', () => {
     const a = [e(0, 'https://a.example/x')];
     const urls = new CrossFileUrls([a, [e(0, 'https://a.example/z')]]);
-    const touched = urls.apply(1, {
-      updated: [{ before: e(0, 'https://a.example/z'), after: e(0, 'https://a.example/x') }],
-    });
+    const touched = urls.apply(
+      1,
+      entryPatch({ updated: [[e(0, 'https://a.example/z'), e(0, 'https://a.example/x')]] }),
+    );
     expect([...touched].sort()).toEqual(['https://a.example/x', 'https://a.example/z']);
     expect(urls.otherFiles('https://a.example/x', 0)).toEqual([1]);
-    urls.apply(0, { removed: a });
+    urls.apply(0, entryPatch({ removed: a }));
     expect(urls.otherFiles('https://a.example/x', 1)).toEqual([]);
     expect(urls.sharedCount()).toBe(0);
   });
@@ -49,16 +51,16 @@ describe('CrossFileUrls', () => {
           if (o.kind === 'add' || list.length === 0) {
             const added = e(nextId++, o.loc);
             list.push(added);
-            urls.apply(o.file, { added: [added] });
+            urls.apply(o.file, entryPatch({ added: [added] }));
           } else if (o.kind === 'remove') {
             const [removed] = list.splice(o.at % list.length, 1);
-            urls.apply(o.file, { removed: [removed] });
+            urls.apply(o.file, entryPatch({ removed: [removed] }));
           } else {
             const i = o.at % list.length;
             const before = list[i];
             const after = { ...before, loc: o.loc };
             list[i] = after;
-            urls.apply(o.file, { updated: [{ before, after }] });
+            urls.apply(o.file, entryPatch({ updated: [[before, after]] }));
           }
         }
         const fresh = new CrossFileUrls(files);

@@ -3,13 +3,7 @@
  * change to one file re-checks only the URLs it touched.
  */
 import type { Entry } from '../model.ts';
-
-/** An edit to one file, in the shape of the history patches (`before`/`after` pairs). */
-export interface FileChange {
-  added?: readonly Entry[];
-  removed?: readonly Entry[];
-  updated?: ReadonlyArray<{ before: Entry; after: Entry }>;
-}
+import type { Patch } from '../patch.ts';
 
 /**
  * Which files list each URL (trimmed `<loc>`), with per-file counts so removals are exact.
@@ -85,7 +79,7 @@ export class CrossFileUrls {
    * Apply an edit of `file`. Returns the trimmed URLs whose set of files may have changed: the
    * caller re-checks the entries listing them (in any file) with {@link otherFiles}.
    */
-  apply(file: number, change: FileChange): Set<string> {
+  apply(file: number, change: Patch): Set<string> {
     const touched = new Set<string>();
     const out = (e: Entry) => {
       const loc = e.loc.trim();
@@ -97,13 +91,13 @@ export class CrossFileUrls {
       this.add(loc, file);
       touched.add(loc);
     };
-    for (const e of change.removed ?? []) out(e);
-    for (const u of change.updated ?? []) {
-      if (u.before.loc === u.after.loc) continue;
-      out(u.before);
-      into(u.after);
+    for (const r of change.removed) out(r.entry);
+    for (const [before, after] of change.updated) {
+      if (before.loc === after.loc) continue;
+      out(before);
+      into(after);
     }
-    for (const e of change.added ?? []) into(e);
+    for (const a of change.added) into(a.entry);
     touched.delete('');
     return touched;
   }

@@ -4,7 +4,7 @@ import { buildCharts, type InsightsCharts, sameBucket } from '../../state/insigh
 import type { AppState } from '../../state/types.ts';
 import { CrawlCard } from '../crawl/CrawlCard.tsx';
 import { fmtBytes, fmtInt, plural } from '../format.ts';
-import { useAppState, useCommands } from '../useAppState.ts';
+import { useAppState, useCommands, useDerived } from '../useAppState.ts';
 import { ChartCard } from './BarChart.tsx';
 import './insights.css';
 
@@ -26,6 +26,7 @@ function useCharts(): { charts: InsightsCharts | null; stale: boolean } {
   const search = useAppState(selSearch);
   const validation = useAppState(selValidation);
   const fileName = useAppState(selFileName);
+  const { size } = useDerived();
   const [state, setState] = useState<{ charts: InsightsCharts | null; key: unknown[] }>({
     charts: null,
     key: [],
@@ -38,12 +39,12 @@ function useCharts(): { charts: InsightsCharts | null; stale: boolean } {
     const delay = doc.entries.length > 50_000 ? 400 : 0;
     const t = setTimeout(() => {
       setState({
-        charts: buildCharts(doc, view, validation.validator, fileName),
+        charts: buildCharts(doc, view, validation.validator, fileName, size),
         key: [doc, filters, search, validation, fileName],
       });
     }, delay);
     return () => clearTimeout(t);
-  }, [doc, filters, search, validation, fileName]);
+  }, [doc, filters, search, validation, fileName, size]);
   return { charts: state.charts, stale: !fresh };
 }
 

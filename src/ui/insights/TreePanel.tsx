@@ -171,6 +171,8 @@ export function TreePanel() {
   };
   const onKey = (e: KeyboardEvent) =>
     treeKeys(e, { tree, rows, activeRow, exp, setActiveKey, select, setDialog });
+  // Read before a rename runs: the store's tree follows the edit at once, in place.
+  const activeFiltered = activeId >= 0 && filterLabel === treeFilterLabel(tree, activeId);
   const canRename = activeId >= 0 && tree.prefixOf(activeId) !== null;
   const canMove = canRename && tree.node(activeId).depth > 0;
   return (
@@ -236,7 +238,7 @@ export function TreePanel() {
           onClose={() => setDialog(null)}
           onDone={(newPrefix) => {
             setDialog(null);
-            setReveal({ key: newPrefix, refilter: filterLabel === treeFilterLabel(tree, activeId) });
+            setReveal({ key: newPrefix, refilter: activeFiltered });
           }}
         />
       ) : null}

@@ -1,23 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { UrlTree } from '../../core/tree.ts';
-import { NOT_A_URL, ROOT, TreeSync } from '../../state/insightsTree.ts';
-import type { AppState, Commands } from '../../state/types.ts';
-import { useAppState, useCommands } from '../useAppState.ts';
+import { NOT_A_URL, ROOT, type TreeSync } from '../../state/insightsTree.ts';
+import type { AppState } from '../../state/types.ts';
+import { useAppState, useDerived } from '../useAppState.ts';
 
 const selDoc = (s: AppState) => s.doc;
 const selValidation = (s: AppState) => s.validation;
-
-// One tree per store, kept across panel unmounts so re-opening the tab does not rebuild it.
-const syncs = new WeakMap<Commands, TreeSync>();
-
-function syncOf(commands: Commands): TreeSync {
-  let sync = syncs.get(commands);
-  if (!sync) {
-    sync = new TreeSync();
-    syncs.set(commands, sync);
-  }
-  return sync;
-}
 
 /**
  * Re-read stale severities in slices once edits pause (300 ms), one slice per task, so typing in
@@ -37,14 +25,14 @@ function useSeverityRefresh(sync: TreeSync, key: unknown, onStep: () => void): v
 }
 
 /**
- * The URL tree of the open document, kept in step with edits (incrementally, see TreeSync).
+ * The URL tree of the open document, kept in step with edits by the store (see TreeSync).
  * `version` changes whenever the tree did, for memoizing derived rows.
  */
 export function useUrlTree(): { tree: UrlTree; version: number } | 'building' | null {
-  const commands = useCommands();
   const doc = useAppState(selDoc);
   const validation = useAppState(selValidation);
-  const sync = syncOf(commands);
+  // The store keeps the tree across panel unmounts and follows every edit (kernel applyStep).
+  const sync = useDerived().urlTree;
   const [, setTick] = useState(0);
   const bump = useCallback(() => setTick((t) => t + 1), []);
   // A big first build waits one task, so the tab shows "Building…" instead of freezing blank.
@@ -55,7 +43,7 @@ export function useUrlTree(): { tree: UrlTree; version: number } | 'building' | 
     return () => clearTimeout(t);
   }, [mayBuild]);
   const tree = useMemo(
-    () => (doc && mayBuild ? sync.sync(doc.entries, validation.validator, validation.version) : null),
+    () => (doc && mayBuild ? sync.sync(doc.entries, validation.version) : null),
     [sync, doc, validation, mayBuild],
   );
   useSeverityRefresh(sync, validation, bump);

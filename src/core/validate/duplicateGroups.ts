@@ -1,0 +1,341 @@
+/**
+ * Validator part: duplicate URLs (LOC-006, LOC-007, LOC-011, IDX-007). Slots are filed under the
+ * hash of their duplicate-family key; a family (entries with equal keys) is looked at only when
+ * its hash is shared. An edit re-checks the families the changed entries leave and join. Also
+ * answers "the first entry whose loc is exactly X" for the hreflang part.
+ */
+import type { Issue, SitemapDocument } from '../model.ts';
+import { whereIs } from '../rules/common.ts';
+import { describeDifference, dupIssue, familyOf, normKey, versionOf } from '../rules/duplicates.ts';
+import { HashIndex } from '../rules/hashIndex.ts';
+import { scanUrl } from '../urls.ts';
+import { partsOf } from './hostScope.ts';
+import type { Slot, SlotChange, SlotTable, ValidatorPart } from './slots.ts';
+
+/** One duplicate family (entries with equal family keys) and its lookups, built on demand. */
+interface Family {
+  /** Members in filing order. */
+  members: Slot[];
+  /** First member (lowest seq) per exact loc, per normalised loc, per lower-cased normalised loc. */
+  exact?: Map<string, Slot>;
+  norm?: Map<string, Slot>;
+  cased?: Map<string, Slot>;
+  /** Per `versionOf` (members with a scanned loc only): the first member, and the first whose scheme or host differs from it. */
+  versions?: Map<string, { first: Slot; other: Slot | undefined }>;
+}
+
+/** Families larger than this get lookup maps; smaller ones are scanned. */
+export const SCAN_LIMIT = 16;
+
+/** The duplicate-family index and the `dup` issue list of every slot. */
+export class DuplicateGroups implements ValidatorPart {
+  /** Seqs filed under the hash of their duplicate-family key (which also finds exact locs). */
+  private readonly families: HashIndex;
+  /** By seq: 1 when the entry's family hash has been shared with another entry (0: its family is itself alone). */
+  private sharedFamily: Uint8Array;
+  /** Families by family hash, then by family key; dropped when the hash's filings change and after each pass. */
+  private readonly familyCache = new Map<number, Map<string, Family>>();
+  /** For hashes filed more than `SCAN_LIMIT` times, per `hash loc`: `firstWithLoc` answers. */
+  private readonly locCache = new Map<string, Slot | undefined>();
+  /** Scratch list for hash candidates. */
+  private readonly cands: number[] = [];
+
+  /** @param expected entries expected (sizes the index). */
+  constructor(
+    private readonly table: SlotTable,
+    private readonly kind: SitemapDocument['kind'],
+    expected = 0,
+  ) {
+    this.families = new HashIndex(expected);
+    this.sharedFamily = new Uint8Array(expected + 1024);
+  }
+
+  file(slot: Slot): void {
+    const hash = slot.familyHash;
+    const before = this.families.add(hash, slot.seq);
+    if (this.locCache.size > 0) this.locCache.clear();
+    if (before > 0) {
+      this.familyCache.delete(hash);
+      // The others were flagged when the hash first became shared: flag them only then.
+      if (before === 1) this.markShared(hash);
+      else this.flagShared(slot.seq);
+    }
+  }
+
+  check(slot: Slot): void {
+    if (slot.dup.length === 0 && this.sharedFamily[slot.seq] !== 1) return;
+    const out: Issue[] = [];
+    this.duplicateIssues(slot, out);
+    if (out.length > 0 || slot.dup.length > 0) this.table.setList(slot, 'dup', out);
+  }
+
+  apply(change: SlotChange): void {
+    const touched = new Set<number>();
+    for (const s of change.out) {
+      touched.add(s.entry.id);
+      this.membersInto(s.familyHash, touched);
+    }
+    for (const s of change.out) this.unfile(s);
+    for (const s of change.in) this.file(s);
+    for (const s of change.in) this.membersInto(s.familyHash, touched);
+    for (const id of touched) {
+      const s = this.table.byId[id];
+      if (s) this.check(s);
+    }
+  }
+
+  settle(): void {
+    this.familyCache.clear();
+    this.locCache.clear();
+  }
+
+  /** True when some family hash is held by more than one entry. */
+  get anyShared(): boolean {
+    return this.families.sharedHashes > 0;
+  }
+
+  /** Adds the ids of the slots filed under `hash` to `into`. */
+  membersInto(hash: number, into: Set<number>): void {
+    const cands = this.families.slots(hash, this.cands);
+    for (const q of cands) {
+      const s = this.table.bySeq[q];
+      if (s) into.add(s.entry.id);
+    }
+    if (cands.length > 0) cands.length = 0;
+  }
+
+  /** Adds the ids of the slots whose trimmed loc is exactly `loc` (`hash`: its family hash) to `into`. */
+  exactInto(loc: string, hash: number, into: Set<number>): void {
+    const found = this.families.slots(hash, this.cands);
+    for (const q of found) {
+      const s = this.table.bySeq[q];
+      if (s && s.exact === loc) into.add(s.entry.id);
+    }
+    if (found.length > 0) found.length = 0;
+  }
+
+  /** The earliest slot (document order) whose trimmed loc is exactly `href` (`hash`: its family hash). */
+  firstWithLoc(href: string, hash: number): Slot | undefined {
+    if (this.families.count(hash) <= SCAN_LIMIT) return this.findFirstWithLoc(href, hash);
+    const key = `${hash} ${href}`;
+    if (this.locCache.has(key)) return this.locCache.get(key);
+    const found = this.findFirstWithLoc(href, hash);
+    this.locCache.set(key, found);
+    return found;
+  }
+
+  private unfile(slot: Slot): void {
+    this.families.remove(slot.familyHash, slot.seq);
+    this.familyCache.delete(slot.familyHash);
+    if (this.locCache.size > 0) this.locCache.clear();
+  }
+
+  private findFirstWithLoc(href: string, hash: number): Slot | undefined {
+    const cands = this.families.slots(hash, this.cands);
+    let best: Slot | undefined;
+    for (const q of cands) {
+      const s = this.table.bySeq[q];
+      if (s !== undefined && s.exact === href && (!best || s.seq < best.seq)) best = s;
+    }
+    if (cands.length > 0) cands.length = 0;
+    return best;
+  }
+
+  /** The family of `slot` (entries whose family key equals its own, itself included). */
+  private familyOfSlot(slot: Slot): Family {
+    const hash = slot.familyHash;
+    if (this.families.count(hash) < 2) return { members: [slot] };
+    let byKey = this.familyCache.get(hash);
+    if (byKey === undefined) {
+      byKey = new Map();
+      const cands = this.families.slots(hash, this.cands);
+      for (const q of cands) {
+        const s = this.table.bySeq[q];
+        if (s === undefined) continue;
+        const key = familyKeyOf(s);
+        const f = byKey.get(key);
+        if (f) f.members.push(s);
+        else byKey.set(key, { members: [s] });
+      }
+      if (cands.length > 0) cands.length = 0;
+      this.familyCache.set(hash, byKey);
+    }
+    return byKey.get(familyKeyOf(slot)) ?? { members: [slot] };
+  }
+
+  /** Flags every entry filed under a family hash that is now held by several entries. */
+  private markShared(hash: number): void {
+    const cands = this.families.slots(hash, this.cands);
+    for (const q of cands) this.flagShared(q);
+    if (cands.length > 0) cands.length = 0;
+  }
+
+  /** Flags one seq as sharing its family hash. */
+  private flagShared(q: number): void {
+    if (q >= this.sharedFamily.length) {
+      const next = new Uint8Array(Math.max(q + 1, this.sharedFamily.length * 2));
+      next.set(this.sharedFamily);
+      this.sharedFamily = next;
+    }
+    this.sharedFamily[q] = 1;
+  }
+
+  private duplicateIssues(slot: Slot, out: Issue[]): void {
+    if (slot.exact === '' || this.sharedFamily[slot.seq] !== 1) return;
+    const family = this.familyOfSlot(slot);
+    if (family.members.length < 2) return;
+    const k = { exact: slot.exact, norm: normOf(slot) };
+    const e = slot.entry;
+    if (this.kind === 'text' && !k.norm) return;
+    const rule = this.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
+    const exact = firstExact(family, slot);
+    if (exact !== slot) {
+      out.push(
+        dupIssue(
+          rule,
+          'warning',
+          `Duplicate URL: also listed by ${whereIs(exact.entry)}. Remove this entry (its images, videos and links can be merged into the first).`,
+          e.id,
+          e.line,
+        ),
+      );
+      return;
+    }
+    if (!k.norm) return;
+    const norm = firstNorm(family, slot);
+    if (norm !== slot) {
+      const diff = describeDifference(k.exact, norm.exact);
+      out.push(
+        dupIssue(
+          rule,
+          'warning',
+          `Probable duplicate: differs only by ${diff} from ${whereIs(norm.entry)}. List the page once, in the form the server answers without a redirect.`,
+          e.id,
+          e.line,
+        ),
+      );
+      return;
+    }
+    const cased = firstCased(family, slot);
+    if (cased !== slot) {
+      out.push(
+        dupIssue(
+          'LOC-011',
+          'info',
+          `Differs only by the letter case of the path from ${whereIs(cased.entry)}; engines fetch URLs literally, so list only the form the server serves.`,
+          e.id,
+          e.line,
+        ),
+      );
+      return;
+    }
+    const mine = partsOf(slot)!;
+    const other = firstVariant(family, slot);
+    if (other) {
+      const what = partsOf(other)!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
+      out.push(
+        dupIssue(
+          'LOC-007',
+          'warning',
+          `The same page is also listed as ${whereIs(other.entry)} (${what}); list only the canonical version.`,
+          e.id,
+          e.line,
+        ),
+      );
+    }
+  }
+}
+
+/** The earliest member (document order) with the same exact loc as `slot` (maybe `slot`). */
+function firstExact(f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, exactOf);
+  f.exact ??= firstBy(f.members, exactOf);
+  return f.exact.get(slot.exact)!;
+}
+
+/** The earliest member with the same normalised loc as `slot`. */
+function firstNorm(f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, normOf);
+  f.norm ??= firstBy(f.members, normOf);
+  return f.norm.get(normOf(slot))!;
+}
+
+/** The earliest member whose normalised loc equals `slot`'s but for letter case. */
+function firstCased(f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, casedOf);
+  f.cased ??= firstBy(f.members, casedOf);
+  return f.cased.get(casedOf(slot))!;
+}
+
+/**
+ * The earliest member with `slot`'s `versionOf` but another scheme or (case-blind) host: the
+ * version's first member when it differs from `slot` that way, else the first that differs from it.
+ */
+function firstVariant(f: Family, slot: Slot): Slot | undefined {
+  f.versions ??= versionsOf(f.members);
+  const v = f.versions.get(versionOf(normOf(slot)));
+  if (v === undefined) return undefined;
+  return siteOf(v.first) !== siteOf(slot) ? v.first : v.other;
+}
+
+function exactOf(s: Slot): string {
+  return s.exact;
+}
+
+function casedOf(s: Slot): string {
+  return normOf(s).toLowerCase();
+}
+
+/** Scheme and lower-cased host of a slot with a scanned loc. */
+function siteOf(s: Slot): string {
+  const p = partsOf(s)!;
+  return `${p.scheme}://${p.host.toLowerCase()}`;
+}
+
+/** The earliest member (document order) whose `key` equals `slot`'s; the members contain `slot`. */
+function scanFirst(members: readonly Slot[], slot: Slot, key: (s: Slot) => string): Slot {
+  const want = key(slot);
+  let best = slot;
+  for (const s of members) if (s.seq < best.seq && key(s) === want) best = s;
+  return best;
+}
+
+/** The earliest member (document order) per value of `key`. */
+function firstBy(members: readonly Slot[], key: (s: Slot) => string): Map<string, Slot> {
+  const out = new Map<string, Slot>();
+  for (const s of members) {
+    const k = key(s);
+    const cur = out.get(k);
+    if (cur === undefined || s.seq < cur.seq) out.set(k, s);
+  }
+  return out;
+}
+
+/** Per `versionOf`: the earliest member with a scanned loc, and the earliest whose site differs from it. */
+function versionsOf(members: readonly Slot[]): Map<string, { first: Slot; other: Slot | undefined }> {
+  const out = new Map<string, { first: Slot; other: Slot | undefined }>();
+  const sorted = members.filter((s) => partsOf(s) !== null).sort((a, b) => a.seq - b.seq);
+  for (const s of sorted) {
+    const key = versionOf(normOf(s));
+    const v = out.get(key);
+    if (v === undefined) out.set(key, { first: s, other: undefined });
+    else if (v.other === undefined && siteOf(s) !== siteOf(v.first)) v.other = s;
+  }
+  return out;
+}
+
+/** The slot's family key (cached; `scanUrl` based, as `familyHash` files it). */
+function familyKeyOf(s: Slot): string {
+  if (s.derived === undefined) s.derived = {};
+  const d = s.derived;
+  if (d.family === undefined) d.family = familyOf(s.exact, scanUrl(s.exact));
+  return d.family;
+}
+
+/** The slot's normalised loc (cached). */
+function normOf(s: Slot): string {
+  if (s.derived === undefined) s.derived = {};
+  const d = s.derived;
+  if (d.norm === undefined) d.norm = normKey(partsOf(s));
+  return d.norm;
+}

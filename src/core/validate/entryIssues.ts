@@ -1,0 +1,183 @@
+/**
+ * Validator part: the issues an entry has on its own (rules that need only the entry, `checkEntry`)
+ * and the parser's findings, with the severity profile's withheld issues. It turns each patch into
+ * the `SlotChange` every other part follows: an edited entry gets a new slot (same `seq`), and
+ * parse findings stay until the field they concern is edited (and come back on undo).
+ */
+import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../model.ts';
+import type { Patch } from '../patch.ts';
+import { checkEntry } from '../rules/entry.ts';
+import { isQuiet } from '../rules/profile.ts';
+import type { RuleId } from '../rules/registry.ts';
+import { EMPTY, type Slot, type SlotChange, type SlotTable } from './slots.ts';
+
+/** `parse` without the issues whose rule and field `validated` already reports. */
+export function withoutRepeats(parse: readonly Issue[], validated: readonly Issue[]): Issue[] {
+  const seen = new Set<string>();
+  for (const i of validated) seen.add(`${i.rule} ${i.entry} ${i.field}`);
+  return parse.filter((i) => !seen.has(`${i.rule} ${i.entry} ${i.field}`));
+}
+
+/** Makes, replaces and drops slots; owns the `local` and `parse` lists and the withheld issues. */
+export class EntryIssues {
+  /** Quiet rule → entries holding withheld issues of it (one file-level note each). */
+  readonly quietRows = new Map<RuleId, number>();
+  /** Parse findings an edit dropped, by the entry object they were found on (for undo). */
+  private readonly droppedParse = new WeakMap<Entry, Issue[]>();
+  private readonly scratch: Issue[] = [];
+  /** Lent to `checkEntry` for the hreflang and image issues of the entry being checked. */
+  private readonly side: Issue[] = [];
+
+  constructor(
+    private readonly table: SlotTable,
+    private readonly kind: SitemapDocument['kind'],
+    private readonly settings: ValidationSettings,
+  ) {}
+
+  /** Load: a slot for `e` in the table, with its local and parse issues. */
+  insert(e: Entry, parse: Issue[], seq = this.table.seq++): Slot {
+    const local = this.scratch;
+    if (local.length > 0) local.length = 0;
+    const slot: Slot = {
+      exact: '',
+      familyHash: 0,
+      origin: null,
+      day: null,
+      dateOnly: false,
+      priority: null,
+      hasChangefreq: false,
+      hasPriority: false,
+      bytes: 0,
+      newsCount: 0,
+      newsName: null,
+      offHostImages: 0,
+      href: null,
+      entry: e,
+      seq,
+      derived: undefined,
+      parse: EMPTY,
+      local: EMPTY,
+      scope: EMPTY,
+      dup: EMPTY,
+      cluster: EMPTY,
+      crawl: EMPTY,
+      crawlRow: -1,
+      joined: null,
+      cache: null,
+      quiet: EMPTY,
+      quietParse: EMPTY,
+    };
+    checkEntry(e, this.kind, this.settings, local, slot, this.side);
+    this.table.put(slot);
+    if (local.length > 0 || parse.length > 0) parse = this.withhold(slot, local, parse);
+    if (local.length > 0) this.table.setList(slot, 'local', local.slice());
+    // A parse issue the validator reports again for the same field (e.g. XML-004 for a <url>
+    // without <loc>, which is also an empty loc) is shown once, with the validator's message.
+    const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
+    if (own.length > 0) this.table.setList(slot, 'parse', own);
+    return slot;
+  }
+
+  /** An edit: the slots it takes out and puts in (positions and `reorder` are not read). */
+  apply(patch: Patch): SlotChange {
+    const table = this.table;
+    const out: Slot[] = [];
+    const into: Slot[] = [];
+    for (const { entry } of patch.removed) {
+      const old = table.byId[entry.id];
+      if (old) out.push(this.drop(old));
+    }
+    for (const [before, after] of patch.updated) {
+      const old = table.byId[before.id];
+      // Parse findings dropped by an edit come back when undo puts the same entry object back.
+      const restored = this.droppedParse.get(after);
+      const keep = restored ?? (old ? keptParse(old, before, after) : []);
+      if (old && old.parse.length + old.quietParse.length > keep.length)
+        this.droppedParse.set(before, [...old.parse, ...old.quietParse]);
+      if (old) out.push(this.drop(old));
+      into.push(this.insert(after, keep, old?.seq));
+    }
+    for (const { entry } of patch.added) into.push(this.insert(entry, []));
+    return { out, in: into };
+  }
+
+  /** The per-row issues of `rule` the profile withholds, in document order. */
+  quietIssues(rule: string): Issue[] {
+    const out: Issue[] = [];
+    if (!this.quietRows.has(rule as RuleId)) return out;
+    for (const s of this.table.bySeq) {
+      if (s === undefined || s.quiet.length + s.quietParse.length === 0) continue;
+      for (const i of s.quiet) if (i.rule === rule) out.push(i);
+      for (const i of s.quietParse) if (i.rule === rule) out.push(i);
+    }
+    return out;
+  }
+
+  /** Every parse finding held (document order), for a reload with other settings. */
+  parseIssues(): Issue[] {
+    const out: Issue[] = [];
+    for (const slot of this.table.bySeq) {
+      if (slot === undefined) continue;
+      for (const i of slot.parse) out.push(i);
+      for (const i of slot.quietParse) out.push(i);
+    }
+    return out;
+  }
+
+  private drop(slot: Slot): Slot {
+    if (slot.quiet.length + slot.quietParse.length > 0) this.countQuiet(slot, -1);
+    this.table.take(slot);
+    return slot;
+  }
+
+  /** Moves the issues the profile withholds out of `local` (in place) and `parse` (returned). */
+  private withhold(slot: Slot, local: Issue[], parse: Issue[]): Issue[] {
+    const profile = this.settings.profile;
+    if (profile === 'strict') return parse;
+    let quiet: Issue[] | null = null;
+    let w = 0;
+    for (let r = 0; r < local.length; r++) {
+      const i = local[r];
+      if (!isQuiet(i.rule, profile)) local[w++] = i;
+      else if (quiet) quiet.push(i);
+      else quiet = [i];
+    }
+    local.length = w;
+    const quietParse = parse.filter((i) => isQuiet(i.rule, profile));
+    if (quiet) slot.quiet = quiet;
+    if (quietParse.length > 0) slot.quietParse = quietParse;
+    if (quiet === null && quietParse.length === 0) return parse;
+    this.countQuiet(slot, 1);
+    return quietParse.length > 0 ? parse.filter((i) => !isQuiet(i.rule, profile)) : parse;
+  }
+
+  private countQuiet(slot: Slot, sign: 1 | -1): void {
+    const rules = new Set<RuleId>();
+    for (const i of slot.quiet) rules.add(i.rule);
+    for (const i of slot.quietParse) rules.add(i.rule);
+    for (const rule of rules) {
+      const n = (this.quietRows.get(rule) ?? 0) + sign;
+      if (n > 0) this.quietRows.set(rule, n);
+      else this.quietRows.delete(rule);
+    }
+  }
+}
+
+/**
+ * Parse issues an edit keeps: those whose field it left alone. An edited entry is re-printed in
+ * XSD order, so its order finding (XML-006) goes with any edit ("Reorder children" is an edit).
+ */
+function keptParse(old: Slot, before: Entry, after: Entry): Issue[] {
+  const out: Issue[] = [];
+  for (const list of [old.parse, old.quietParse])
+    for (const i of list)
+      if (!fieldChanged(before, after, i.field) && !(i.rule === 'XML-006' && before !== after)) out.push(i);
+  return out;
+}
+
+/** True when an issue's field (first path segment) differs between two versions of an entry. */
+function fieldChanged(before: Entry, after: Entry, field: string | undefined): boolean {
+  if (field === undefined) return true;
+  const top = field.split('.')[0] as keyof Entry;
+  return before[top] !== after[top];
+}
