@@ -33,6 +33,10 @@
 
   window.__probe = {
     ready: () => Boolean(store()),
+    /** Starts the clock of `longSinceOpen` for an open not made through `open` (a file input). */
+    markOpen: () => {
+      openedAt = performance.now();
+    },
     /** Long tasks from the start of the last open until now (e.g. "drop to first scroll"). */
     longSinceOpen: () => ({ ...tasksIn(openedAt, performance.now()), ms: performance.now() - openedAt }),
     /**
