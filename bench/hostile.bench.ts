@@ -10,175 +10,32 @@
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { constants, deflateRawSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { benchAddress, DIST, openApp, probePage, ROOT, servePreview } from './browser/serve.ts';
+import { HOSTILE_INPUTS, IMG, MiB, urlset } from './hostileInputs.ts';
 
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const IMG = 'http://www.google.com/schemas/sitemap-image/1.1';
-const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
 const OUT = resolve(ROOT, 'bench/out/hostile');
-const MiB = 1024 * 1024;
+/** Issue #20 case 10 (long tasks): 50,000 URLs with an image and four hreflang alternates each (~27 MB). */
+const HREFLANG_IMAGES_50K = {
+  name: 'hreflang-images-50k.xml',
+  bytes: () =>
+    Buffer.from(
+      urlset(
+        Array.from({ length: 50_000 }, (_, i) => {
+          const alt = ['de', 'en', 'fr', 'x-default']
+            .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="https://a.example/${l}/p/${i}"/>`)
+            .join('');
+          return `<url><loc>https://a.example/en/p/${i}</loc><lastmod>2024-05-01</lastmod><changefreq>weekly</changefreq><priority>0.5</priority><image:image><image:loc>https://a.example/img/${i}.jpg</image:loc></image:image>${alt}</url>\n`;
+        }).join(''),
+        ` xmlns:image="${IMG}" xmlns:xhtml="http://www.w3.org/1999/xhtml"`,
+      ),
+    ),
+  expect: { entries: 50_000 },
+};
 
-interface Input {
-  name: string;
-  bytes: () => Buffer;
-  /** What the app shows when done: the grid's entry count, or a text on the page. */
-  expect: { entries: number } | { text: RegExp };
-}
-
-const urlset = (body: string, attrs = '') =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"${attrs}>${body}</urlset>`;
-
-function bombBlocks(mib: number): Buffer {
-  const block = deflateRawSync(Buffer.alloc(MiB, 0x61), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
-  return Buffer.concat([...Array.from({ length: mib }, () => block), deflateRawSync(Buffer.alloc(0))]);
-}
-
-function gzipBomb(mib: number): Buffer {
-  return Buffer.concat([
-    Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]),
-    bombBlocks(mib),
-    Buffer.alloc(8),
-  ]);
-}
-
-/** A zip whose one member declares 200 bytes and inflates to `mib` MiB. */
-function zipBomb(mib: number): Buffer {
-  const data = bombBlocks(mib);
-  const name = Buffer.from('bomb.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(200, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(200, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + data.length, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
-
-const INPUTS: Input[] = [
-  {
-    name: 'findings-150k.xml',
-    bytes: () =>
-      Buffer.from(
-        urlset(
-          Array.from(
-            { length: 50_000 },
-            (_, i) =>
-              `<url><loc>https://a.example/${i}?a&b</loc><image:image><image:loc>https://a.example/${i}.jpg?a&b</image:loc></image:image></url>`,
-          ).join(''),
-          ` xmlns:image="${IMG}"`,
-        ),
-      ),
-    expect: { entries: 50_000 },
-  },
-  {
-    name: 'deep-video-5000.xml',
-    bytes: () =>
-      Buffer.from(
-        urlset(
-          `<url><loc>https://a.example/</loc><video:video>${'<video:a>'.repeat(5000)}x${'</video:a>'.repeat(5000)}</video:video></url>`,
-          ` xmlns:video="${VIDEO}"`,
-        ),
-      ),
-    expect: { entries: 1 },
-  },
-  {
-    name: 'deep-unknown-200k.xml',
-    bytes: () =>
-      Buffer.from(
-        urlset(`<url><loc>https://a.example/</loc>${'<x>'.repeat(200_000)}${'</x>'.repeat(200_000)}</url>`),
-      ),
-    expect: { entries: 1 },
-  },
-  {
-    name: 'ns-siblings-16k.xml',
-    bytes: () =>
-      Buffer.from(
-        urlset(
-          Array.from(
-            { length: 16_000 },
-            (_, i) => `<url xmlns:p${i}="urn:${i}"><loc>https://a.example/${i}</loc></url>`,
-          ).join(''),
-          Array.from({ length: 16_000 }, (_, i) => ` xmlns:r${i}="urn:r${i}"`).join(''),
-        ),
-      ),
-    expect: { entries: 16_000 },
-  },
-  {
-    name: 'ns-nested-10k.xml.gz',
-    bytes: () =>
-      gzipSync(
-        urlset(
-          `<url><loc>https://a.example/</loc>${Array.from({ length: 10_000 }, (_, i) => `<p${i}:x xmlns:p${i}="urn:${i}">`).join('')}${Array.from({ length: 10_000 }, (_, i) => `</p${9999 - i}:x>`).join('')}</url>`,
-        ),
-      ),
-    expect: { entries: 1 },
-  },
-  {
-    name: 'gzip-bomb-4GiB.xml.gz',
-    bytes: () => gzipBomb(4096),
-    expect: { text: /exceeds 200000000 bytes|GZ-006/ },
-  },
-  {
-    name: 'raw-elements-60MB.xml.gz',
-    bytes: () =>
-      gzipSync(
-        urlset(`<url><loc>https://a.example/</loc>${'<x:q/>'.repeat(10_000_000)}</url>`, ' xmlns:x="urn:x"'),
-        { level: 9 },
-      ),
-    expect: { entries: 1 },
-  },
-  { name: 'zip-bomb-1GiB.zip', bytes: () => zipBomb(1024), expect: { text: /Left out of the archive/ } },
-  {
-    name: 'text-1M-lines.txt',
-    bytes: () =>
-      Buffer.from(Array.from({ length: 1_000_000 }, (_, i) => `https://a.example/${i}`).join('\n')),
-    expect: { entries: 1_000_000 },
-  },
-  {
-    // Issue #20 case 10: 50,000 URLs with images and hreflang alternates (~27 MB).
-    name: 'hreflang-images-50k.xml',
-    bytes: () =>
-      Buffer.from(
-        urlset(
-          Array.from({ length: 50_000 }, (_, i) => {
-            const alt = ['de', 'en', 'fr', 'x-default']
-              .map(
-                (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="https://a.example/${l}/p/${i}"/>`,
-              )
-              .join('');
-            return `<url><loc>https://a.example/en/p/${i}</loc><lastmod>2024-05-01</lastmod><changefreq>weekly</changefreq><priority>0.5</priority><image:image><image:loc>https://a.example/img/${i}.jpg</image:loc></image:image>${alt}</url>\n`;
-          }).join(''),
-          ` xmlns:image="${IMG}" xmlns:xhtml="http://www.w3.org/1999/xhtml"`,
-        ),
-      ),
-    expect: { entries: 50_000 },
-  },
-  {
-    name: 'bidi-50k.txt',
-    bytes: () =>
-      Buffer.from(Array.from({ length: 50_000 }, (_, i) => `https://a.example/${i}\u202Egpj.exe`).join('\n')),
-    expect: { entries: 50_000 },
-  },
-];
+const INPUTS = [...HOSTILE_INPUTS, HREFLANG_IMAGES_50K];
 
 const filter = process.env.HOSTILE_FILTER;
 const inputs = INPUTS.filter((i) => !filter || i.name.includes(filter));

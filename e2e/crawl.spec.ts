@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { CRAWLED_SITEMAP_URLS } from '../src/core/__fixtures__/crawl/sitemapUrls.ts';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test, type Workbench } from './pages/workbench.ts';
 
@@ -9,16 +10,8 @@ const CRAWL = readFileSync(
   'utf8',
 );
 
-const LOCS = [
-  'https://www.example.com/',
-  'https://www.example.com/old',
-  'https://www.example.com/gone',
-  'https://www.example.com/private',
-  'https://www.example.com/print?id=1',
-  'https://www.example.com/admin',
-  'https://www.example.com/orphan',
-  'https://www.example.com/%7Eteam',
-];
+// The crawl fixture's sitemap URLs, plus one the crawl spells `~team` (matched after normalising).
+const LOCS = [...CRAWLED_SITEMAP_URLS, 'https://www.example.com/%7Eteam'];
 
 const SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

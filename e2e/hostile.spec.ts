@@ -1,52 +1,14 @@
-// Hostile and heavy inputs in the app (issue 20): each file is generated here, and each bound is
-// asserted as behaviour — opened with the right entry count, or refused with a message.
-import { constants, deflateRawSync } from 'node:zlib';
+// Hostile and heavy inputs in the app (issue 20): each file is generated on the fly by the
+// generators bench:hostile measures (bench/hostileInputs.ts), and each bound is asserted as
+// behaviour — opened with the right entry count, or refused with a message.
+import { deepVideo, NS, VIDEO, zipBomb } from '../bench/hostileInputs.ts';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
 const xmlFile = (name: string, text: string) => ({
   name,
   mimeType: 'application/xml',
   buffer: Buffer.from(text, 'utf8'),
 });
-
-/**
- * A zip with one deflated member that declares 200 bytes and inflates to `mib` MiB of 'a'
- * (byte-aligned blocks with a full flush: ~1 KB per MiB). CRCs are zero: the cap fires first.
- */
-function zipBomb(mib: number): { name: string; mimeType: string; buffer: Buffer } {
-  const block = deflateRawSync(Buffer.alloc(1024 * 1024, 0x61), {
-    level: 9,
-    finishFlush: constants.Z_FULL_FLUSH,
-  });
-  const data = Buffer.concat([...Array.from({ length: mib }, () => block), deflateRawSync(Buffer.alloc(0))]);
-  const name = Buffer.from('bomb.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(200, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(200, 24);
-  central.writeUInt16LE(name.length, 28);
-  const cdOffset = local.length + name.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(cdOffset, 16);
-  const buffer = Buffer.concat([local, name, data, central, name, end]);
-  return { name: 'bomb.zip', mimeType: 'application/zip', buffer };
-}
 
 test('a bidi control in a URL is shown as a visible escape and flagged LOC-003', async ({ wb, page }) => {
   await wb.openFile({
@@ -82,9 +44,7 @@ test('mixed content and foreign children in a video export exactly, checked befo
 });
 
 test('5,000 nested elements in a video open with both entries and a depth error', async ({ wb, page }) => {
-  const deep = `${'<video:a>'.repeat(5000)}x${'</video:a>'.repeat(5000)}`;
-  const body = `<url><loc>https://a.example/1</loc><video:video><video:title>t</video:title>${deep}</video:video></url><url><loc>https://a.example/2</loc></url>`;
-  await wb.openFile(xmlFile('deep.xml', `<urlset xmlns="${NS}" xmlns:video="${VIDEO}">${body}</urlset>`));
+  await wb.openFile(xmlFile('deep.xml', deepVideo(5000, 1)));
   await wb.expectUrlCount(2);
   await expect(page.getByRole('complementary', { name: 'Issues and settings' })).toContainText('ENC-004');
 });
@@ -93,7 +53,7 @@ test('a zip member that declares 200 bytes and inflates past the cap is left out
   wb,
   page,
 }) => {
-  await wb.openFiles([zipBomb(260)]);
+  await wb.openFiles([{ name: 'bomb.zip', mimeType: 'application/zip', buffer: Buffer.from(zipBomb(260)) }]);
   await expect(
     page.getByText(/Left out of the archive: bomb\.xml \(over the 200,000,000-byte limit/),
   ).toBeVisible({

@@ -92,6 +92,7 @@ function reportOption(a: CheckArgs | MergeArgs, argv: string[], i: number): numb
   if (t === '--cross-submission') a.crossSubmission = true;
   else if (t === '--strict' && a.command === 'check') a.strict = true;
   else if (t === '--quiet' || t === '-q') a.quiet = true;
+  else if (t === '--json') a.format = 'json';
   else if (t === '--base') {
     a.base = checkUrl(takeValue(argv, i, t), t);
     return i + 1;
@@ -114,31 +115,48 @@ function reportOption(a: CheckArgs | MergeArgs, argv: string[], i: number): numb
   return i;
 }
 
-function parseCheck(raw: string[]): CheckArgs {
+/** Defaults shared by check and merge. */
+const reportDefaults = () =>
+  ({ format: 'human', crossSubmission: false, failOn: 'error', quiet: false }) as const;
+
+/**
+ * The option loop of check and merge: the shared report options, then the command's own
+ * (`own` returns the last index it used, or false), else a file (`-` is stdin for check).
+ */
+function readReportArgs(
+  a: CheckArgs | MergeArgs,
+  raw: string[],
+  own: (t: string, argv: string[], i: number) => number | false,
+): void {
   const argv = splitEq(raw);
-  const a: CheckArgs = {
-    command: 'check',
-    files: [],
-    json: false,
-    format: 'human',
-    crossSubmission: false,
-    follow: true,
-    entries: false,
-    failOn: 'error',
-    quiet: false,
-  };
   for (let i = 0; i < argv.length; i++) {
     const t = argv[i];
-    const shared = reportOption(a, argv, i);
-    if (shared !== false) i = shared;
-    else if (t === '--json') a.format = 'json';
-    else if (t === '--no-follow') a.follow = false;
+    const used = reportOption(a, argv, i);
+    const next = used !== false ? used : own(t, argv, i);
+    if (next !== false) i = next;
+    else if (t.startsWith('-') && !(t === '-' && a.command === 'check'))
+      throw new UsageError(`Unknown option for ${a.command}: ${t}`);
+    else a.files.push(t);
+  }
+}
+
+function parseCheck(raw: string[]): CheckArgs {
+  const a: CheckArgs = {
+    command: 'check',
+    ...reportDefaults(),
+    files: [],
+    json: false,
+    follow: true,
+    entries: false,
+  };
+  readReportArgs(a, raw, (t, argv, i) => {
+    if (t === '--no-follow') a.follow = false;
     else if (t === '--entries') a.entries = true;
     else if (t === '--root') a.root = takeValue(argv, i++, t);
     else if (t === '--crawl') a.crawl = takeValue(argv, i++, t);
-    else if (t.startsWith('-') && t !== '-') throw new UsageError(`Unknown option for check: ${t}`);
-    else a.files.push(t);
-  }
+    else return false;
+    return i;
+  });
   if (a.files.length === 0) throw new UsageError('check needs at least one FILE.');
   if (a.root !== undefined && a.base === undefined)
     throw new UsageError('--root needs --base (the URL the folder is published at).');
@@ -147,23 +165,8 @@ function parseCheck(raw: string[]): CheckArgs {
 }
 
 function parseMerge(raw: string[]): MergeArgs {
-  const argv = splitEq(raw);
-  const a: MergeArgs = {
-    command: 'merge',
-    files: [],
-    format: 'human',
-    crossSubmission: false,
-    failOn: 'error',
-    quiet: false,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const t = argv[i];
-    const shared = reportOption(a, argv, i);
-    if (shared !== false) i = shared;
-    else if (t === '--json') a.format = 'json';
-    else if (t.startsWith('-')) throw new UsageError(`Unknown option for merge: ${t}`);
-    else a.files.push(t);
-  }
+  const a: MergeArgs = { command: 'merge', ...reportDefaults(), files: [] };
+  readReportArgs(a, raw, () => false);
   if (a.files.length === 0) throw new UsageError('merge needs at least one REPORT.json.');
   return a;
 }

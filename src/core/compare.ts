@@ -7,6 +7,7 @@
  * normalisation key is computed once, only for entries without an exact match. ~1,000,000 URLs
  * per side compare in about a second (see `bench/insights.ts`).
  */
+import type { DiffField } from './fields.ts';
 import type { Alternate, Entry, ImageData, SitemapDocument, XNode } from './model.ts';
 import { createUrlScan, lowerAscii, scanUrl, type UrlScan } from './urlParts.ts';
 
@@ -16,19 +17,11 @@ export type NearKind = 'scheme' | 'case' | 'trailingSlash';
 /** What happened to a URL from side A (`before`) to side B (`after`). */
 export type ChangeKind = 'added' | 'removed' | 'changed' | NearKind;
 
-/** Entry fields the comparison looks at (`loc` is the key; `extras` and source lines are ignored). */
-export type DiffField = 'lastmod' | 'changefreq' | 'priority' | 'images' | 'videos' | 'news' | 'alternates';
-
-/** Every compared field, in column order. */
-export const DIFF_FIELDS: readonly DiffField[] = [
-  'lastmod',
-  'changefreq',
-  'priority',
-  'images',
-  'videos',
-  'news',
-  'alternates',
-];
+/**
+ * Entry fields the comparison looks at, in column order (`compared` in fields.ts; `loc` is the
+ * key; `extras` and source lines are ignored).
+ */
+export { DIFF_FIELDS, type DiffField } from './fields.ts';
 
 /** One difference. Unchanged URLs get no row (only a count). */
 export interface DiffRow {

@@ -1,61 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csvToEntries, entriesToCsv, entriesToCsvChunks, guessMapping, parseCsv } from './csv.ts';
+import { entriesToCsv, entriesToCsvChunks, guessMapping, shapeCsv, sniffDelimiter } from './csv.ts';
 import type { Entry } from './model.ts';
-import { parseSitemap } from './parse.ts';
-import { serializeSitemap } from './serialize.ts';
-
-const fixture = (name: string) =>
-  readFileSync(path.resolve(import.meta.dirname, '__fixtures__/csv', name), 'utf8');
-
-describe('parseCsv + guessMapping + csvToEntries on a Screaming Frog-like export', () => {
-  const parsed = parseCsv(fixture('screaming-frog-internal-html.csv'));
-
-  it('strips the BOM, keeps quoted commas, doubled quotes and embedded CRLF inside cells', () => {
-    expect(parsed.headers[0]).toBe('Address');
-    expect(parsed.headers).toHaveLength(10);
-    expect(parsed.delimiter).toBe(',');
-    expect(parsed.errors).toEqual([]);
-    expect(parsed.rows[0][5]).toBe('Example Shoes, Boots & More | Example');
-    expect(parsed.rows[1][5]).toBe('Boots, "waterproof" and warm');
-    expect(parsed.rows[1][7]).toBe('Line one of the description,\r\nline two after an embedded CRLF.');
-  });
-
-  it('maps Address and Last Modified', () => {
-    expect(guessMapping(parsed.headers)).toEqual({ loc: 0, lastmod: 8 });
-  });
-
-  it('keeps dates as written and skips the empty-URL row naming its CSV row number', () => {
-    const { entries, issues } = csvToEntries(parsed, guessMapping(parsed.headers), { firstId: 7 });
-    expect(entries.map((e) => e.loc)).toEqual([
-      'https://www.example.com/',
-      'https://www.example.com/boots/',
-      'https://www.example.com/sandals/',
-      'https://www.example.com/caf%C3%A9/',
-    ]);
-    expect(entries.map((e) => e.id)).toEqual([7, 8, 9, 10]);
-    expect(entries[0].lastmod).toBe('Mon, 24 Jun 2024 09:30:00 GMT');
-    expect(entries[1].lastmod).toBe('2024-06-20 14:05:09');
-    expect(entries[2].lastmod).toBeUndefined();
-    expect(issues).toHaveLength(1);
-    expect(issues[0].rule).toBe('XML-004');
-    expect(issues[0].line).toBe(4);
-    expect(issues[0].message).toContain('CSV row 4');
-  });
-});
-
-describe('Search Console export', () => {
-  it('maps "Top pages" to loc and ignores the metric columns', () => {
-    const parsed = parseCsv(fixture('search-console-pages.csv'));
-    const mapping = guessMapping(parsed.headers);
-    expect(mapping).toEqual({ loc: 0 });
-    const { entries, issues } = csvToEntries(parsed, mapping, { firstId: 0 });
-    expect(entries).toHaveLength(3);
-    expect(entries[2]).toEqual({ id: 2, loc: 'https://www.example.com/blog/how-to-lace-boots' });
-    expect(issues).toEqual([]);
-  });
-});
 
 describe('guessMapping', () => {
   it('recognises common header spellings case-insensitively', () => {
@@ -76,31 +21,46 @@ describe('guessMapping', () => {
   });
 });
 
-describe('parseCsv edge cases', () => {
+describe('sniffDelimiter + shapeCsv', () => {
   it('detects semicolons and skips a one-cell title row', () => {
-    const parsed = parseCsv('"Internal - All"\nURL;Priority\nhttps://a.example/;0,8\n');
-    expect(parsed.delimiter).toBe(';');
+    const text = '"Internal - All"\nURL;Priority\nhttps://a.example/;0,8\n';
+    expect(sniffDelimiter(text)).toBe(';');
+    const parsed = shapeCsv({
+      records: [['Internal - All'], ['URL', 'Priority'], ['https://a.example/', '0,8'], ['']],
+      delimiter: ';',
+      errors: [],
+    });
     expect(parsed.headers).toEqual(['URL', 'Priority']);
     expect(parsed.headerRow).toBe(2);
     expect(parsed.rows).toEqual([['https://a.example/', '0,8']]);
     expect(parsed.rowNumbers).toEqual([3]);
   });
 
-  it('detects semicolons and tabs without a title row', () => {
-    expect(parseCsv('URL;Priority\r\nhttps://a.example/;0,8\r\n').delimiter).toBe(';');
-    expect(parseCsv('URL\tLast Modified\nhttps://a.example/\t2024-06-24\n').rows).toEqual([
-      ['https://a.example/', '2024-06-24'],
-    ]);
+  it('detects semicolons, tabs and pipes; ignores delimiters inside quotes and blank lines', () => {
+    expect(sniffDelimiter('URL;Priority\r\nhttps://a.example/;0,8\r\n')).toBe(';');
+    expect(sniffDelimiter('URL\tLast Modified\nhttps://a.example/\t2024-06-24\n')).toBe('\t');
+    expect(sniffDelimiter('URL|Title\n\nhttps://a.example/|"A, B; C"\n')).toBe('|');
+    expect(sniffDelimiter('URL,Title\nhttps://a.example/,"one;\ntwo;three"\n')).toBe(',');
   });
 
-  it('reports an unterminated quote with its row', () => {
-    const parsed = parseCsv('url,title\nhttps://a.example/,"never closed\n');
-    expect(parsed.errors.length).toBeGreaterThan(0);
-    expect(parsed.errors[0].row).toBe(2);
+  it('falls back to a comma when nothing splits the records', () => {
+    expect(sniffDelimiter('')).toBe(',');
+    expect(sniffDelimiter('https://a.example/\nhttps://b.example/\n')).toBe(',');
   });
 
-  it('returns no headers for empty text', () => {
-    expect(parseCsv('')).toMatchObject({ headers: [], rows: [] });
+  it('keeps leading blank records out of the header and counts them in row numbers', () => {
+    const parsed = shapeCsv({
+      records: [[''], ['URL'], ['https://a.example/'], ['  ']],
+      delimiter: ',',
+      errors: [],
+    });
+    expect(parsed).toMatchObject({
+      headers: ['URL'],
+      headerRow: 2,
+      rows: [['https://a.example/']],
+      rowNumbers: [3],
+    });
+    expect(shapeCsv({ records: [], delimiter: ',', errors: [] })).toMatchObject({ headers: [], rows: [] });
   });
 });
 
@@ -151,30 +111,5 @@ describe('entriesToCsv', () => {
     expect(chunks).toHaveLength(4);
     expect(chunks[1].split('\r\n')[0]).toBe('https://e.example/0');
     expect(chunks.join('').split('\r\n')).toHaveLength(27);
-  });
-
-  it('round-trips through parseCsv and csvToEntries', () => {
-    const csv = entriesToCsv(sample, { columns: ['loc', 'lastmod', 'changefreq', 'priority'] });
-    const parsed = parseCsv(csv);
-    const back = csvToEntries(parsed, guessMapping(parsed.headers), { firstId: 0 }).entries;
-    expect(back).toEqual(
-      sample.map(({ id, loc, lastmod, changefreq, priority }) =>
-        Object.fromEntries(
-          Object.entries({ id, loc, lastmod, changefreq, priority }).filter(([, v]) => v !== undefined),
-        ),
-      ),
-    );
-  });
-});
-
-describe('crawler CSV to sitemap and back', () => {
-  it('imports a Screaming Frog export, writes a sitemap, and exports the same URLs as CSV', () => {
-    const parsed = parseCsv(fixture('screaming-frog-internal-html.csv'));
-    const { entries } = csvToEntries(parsed, guessMapping(parsed.headers), { firstId: 0 });
-    const xml = serializeSitemap({ kind: 'urlset', entries, nextId: entries.length });
-    const reopened = parseSitemap(xml);
-    expect(reopened.document.entries.map((e) => e.loc)).toEqual(entries.map((e) => e.loc));
-    const csv = entriesToCsv(reopened.document.entries, { columns: ['loc'] });
-    expect(parseCsv(csv).rows.map((r) => r[0])).toEqual(entries.map((e) => e.loc));
   });
 });

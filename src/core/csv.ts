@@ -2,23 +2,20 @@
  * CSV export of the table and CSV import of crawler / Search Console exports (issue 9).
  *
  * Export is hand-written (it is a few lines of RFC 4180 quoting) so that a million rows can be
- * produced as a list of string chunks instead of one giant concatenation. Import uses papaparse,
- * which handles quoted fields, embedded newlines, BOMs and delimiter detection.
+ * produced as a list of string chunks instead of one giant concatenation. Import is pure mapping:
+ * the records come from a tokeniser outside core (papaparse in the CSV worker,
+ * workers/csvTokens.ts), which takes its delimiter from {@link sniffDelimiter}; {@link shapeCsv}
+ * finds the header and the data rows, {@link guessMapping} and {@link csvToEntries} make entries.
  */
-import Papa from 'papaparse';
+import { type CsvField, EDITABLE_FIELDS, type EditableField, FIELDS } from './fields.ts';
 import type { Entry, Issue } from './model.ts';
 import { makeIssue } from './model.ts';
 
-/** A column that can be exported. `file` needs {@link CsvExportOptions.fileOf}. */
-export type CsvColumn =
-  | 'loc'
-  | 'lastmod'
-  | 'changefreq'
-  | 'priority'
-  | 'images'
-  | 'videos'
-  | 'alternates'
-  | 'file';
+/**
+ * A column that can be exported: a field with a `csv` label in fields.ts, or `file` (needs
+ * {@link CsvExportOptions.fileOf}).
+ */
+export type CsvColumn = CsvField | 'file';
 
 /** Options of {@link entriesToCsv}. */
 export interface CsvExportOptions {
@@ -52,13 +49,10 @@ function videoTitle(video: NonNullable<Entry['videos']>[number]): string {
 function cellText(entry: Entry, column: CsvColumn, fileName: string): string {
   switch (column) {
     case 'loc':
-      return entry.loc;
     case 'lastmod':
-      return entry.lastmod ?? '';
     case 'changefreq':
-      return entry.changefreq ?? '';
     case 'priority':
-      return entry.priority ?? '';
+      return entry[column] ?? '';
     case 'images':
       return entry.images ? entry.images.map((i) => i.loc).join(' ') : '';
     case 'videos':
@@ -118,7 +112,16 @@ export interface CsvError {
   message: string;
 }
 
-/** Result of {@link parseCsv}. */
+/** What a tokeniser made of CSV text: every record (blank ones too), cells as written. */
+export interface CsvRecords {
+  records: string[][];
+  /** The delimiter used, e.g. `,`, `;` or `\t`. */
+  delimiter: string;
+  /** Problems in the text, at 1-based record numbers. */
+  errors: CsvError[];
+}
+
+/** Result of {@link shapeCsv}: the header and the data rows of a CSV. */
 export interface ParsedCsv {
   headers: string[];
   /** Data records (without the header), cells as written. */
@@ -140,31 +143,74 @@ function isBlankRecord(record: string[]): boolean {
   return true;
 }
 
+const DELIMITERS = [',', '\t', '|', ';'];
 const FIRST_LINE = /^[^\r\n]*(\r\n|\r|\n)/;
 
-/**
- * Papaparse guesses the delimiter from field-count consistency over the first records, which a
- * one-cell title row (`"Internal - All"`) or a trailing blank line defeats: guess on a sample
- * without blank lines, starting after the first line when that line has no candidate delimiter.
- */
-function detectDelimiter(source: string): string {
-  const first = FIRST_LINE.exec(source);
-  const skip = first === null || /[,;\t|]/.test(first[0]) ? 0 : first[0].length;
-  const sample = source.slice(skip, skip + 64 * 1024);
-  return Papa.parse<string[]>(sample, { preview: 10, skipEmptyLines: true }).meta.delimiter;
+/** Fields per record (outside quotes) of up to 10 non-blank records, for one delimiter. */
+function fieldCounts(sample: string, delimiter: number): number[] {
+  const counts: number[] = [];
+  let fields = 1;
+  let blank = true;
+  let quoted = false;
+  for (let i = 0; i <= sample.length && counts.length < 10; i++) {
+    const c = i < sample.length ? sample.charCodeAt(i) : 10;
+    if (c === 34) quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === delimiter) fields++;
+    else if (c === 10 || c === 13) {
+      if (!blank) counts.push(fields);
+      fields = 1;
+      blank = true;
+      continue;
+    }
+    if (c > 32) blank = false;
+  }
+  return counts;
 }
 
 /**
- * Parse CSV text (quoted fields, embedded newlines, BOM, delimiter detection among `,` `;` tab
- * `|`). The first record is the header, unless it is a lone title cell followed by a wider row.
- * Blank records are dropped. Never throws.
+ * The delimiter of CSV text among `,` tab `|` `;`: the one that splits the first records into
+ * the most consistent field counts (then the most fields), as spreadsheet programs guess it.
+ * A first line without any candidate (a one-cell title row such as `"Internal - All"`) and blank
+ * lines are not looked at. `,` when nothing splits.
  *
- * @example parseCsv('Address,Status\r\nhttps://a.example/,200\r\n').rows // [['https://a.example/', '200']]
+ * @example sniffDelimiter('URL;Priority\nhttps://a.example/;0,8\n') // ';'
  */
-export function parseCsv(text: string): ParsedCsv {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const result = Papa.parse<string[]>(source, { skipEmptyLines: false, delimiter: detectDelimiter(source) });
-  const data = result.data;
+export function sniffDelimiter(text: string): string {
+  const first = FIRST_LINE.exec(text);
+  const skip = first === null || /[,;\t|]/.test(first[0]) ? 0 : first[0].length;
+  const sample = text.slice(skip, skip + 64 * 1024);
+  let best = ',';
+  let bestDelta = Number.POSITIVE_INFINITY;
+  let bestAvg = 0;
+  for (const d of DELIMITERS) {
+    const counts = fieldCounts(sample, d.charCodeAt(0));
+    if (counts.length === 0) continue;
+    let delta = 0;
+    let sum = counts[0];
+    for (let i = 1; i < counts.length; i++) {
+      delta += Math.abs(counts[i] - counts[i - 1]);
+      sum += counts[i];
+    }
+    const avg = sum / counts.length;
+    if (avg < 2) continue;
+    if (delta < bestDelta || (delta === bestDelta && avg > bestAvg)) {
+      best = d;
+      bestDelta = delta;
+      bestAvg = avg;
+    }
+  }
+  return best;
+}
+
+/**
+ * Find the header and the data rows among tokenised records. The first non-blank record is the
+ * header, unless it is a lone title cell followed by a wider row. Blank records are dropped.
+ *
+ * @example shapeCsv({ records: [['URL'], ['https://a.example/']], delimiter: ',', errors: [] }).rows // [['https://a.example/']]
+ */
+export function shapeCsv(tokens: CsvRecords): ParsedCsv {
+  const data = tokens.records;
   let headerAt = 0;
   while (headerAt < data.length && isBlankRecord(data[headerAt])) headerAt++;
   const first = data[headerAt];
@@ -178,51 +224,12 @@ export function parseCsv(text: string): ParsedCsv {
     rows.push(data[i]);
     rowNumbers.push(i + 1);
   }
-  const errors: CsvError[] = [];
-  for (const e of result.errors) {
-    if (e.code === 'UndetectableDelimiter') continue;
-    errors.push({ row: (e.row ?? 0) + 1, message: e.message });
-  }
-  return { headers, rows, delimiter: result.meta.delimiter, errors, headerRow: headerAt + 1, rowNumbers };
+  const { delimiter, errors } = tokens;
+  return { headers, rows, delimiter, errors, headerRow: headerAt + 1, rowNumbers };
 }
 
-/** Which CSV column (0-based) feeds which entry field. */
-export interface CsvMapping {
-  loc?: number;
-  lastmod?: number;
-  changefreq?: number;
-  priority?: number;
-}
-
-/** Header names per field, normalised (lowercase, `_`/`-` as space), best first. */
-const HEADER_NAMES: Record<keyof CsvMapping, readonly string[]> = {
-  loc: [
-    'loc',
-    'url',
-    'address',
-    'top pages',
-    'page',
-    'page url',
-    'pages',
-    'landing page',
-    'link',
-    'target url',
-    'urls',
-  ],
-  lastmod: [
-    'lastmod',
-    'last modified',
-    'lastmodified',
-    'last modified date',
-    'date modified',
-    'modified',
-    'last updated',
-    'updated',
-    'date',
-  ],
-  changefreq: ['changefreq', 'change frequency', 'change freq', 'frequency'],
-  priority: ['priority', 'sitemap priority'],
-};
+/** Which CSV column (0-based) feeds which scalar entry field. */
+export type CsvMapping = Partial<Record<EditableField, number>>;
 
 function normaliseHeader(header: string): string {
   return header
@@ -232,7 +239,7 @@ function normaliseHeader(header: string): string {
 }
 
 /**
- * Guess which columns hold the URL, lastmod, changefreq and priority from the header names,
+ * Guess (header names per field: `csvNames` in fields.ts) which columns hold the URL, lastmod, changefreq and priority from the header names,
  * case-insensitively: Screaming Frog (`Address`, `Last Modified`), Search Console
  * (`Top pages`, `URL`, `Page`), Sitebulb / Ahrefs / Semrush (`URL`), generic
  * `loc`/`url`/`link`, `lastmod`/`last modified`/`date`/`updated`. Earlier names win; among equal
@@ -243,8 +250,8 @@ function normaliseHeader(header: string): string {
 export function guessMapping(headers: readonly string[]): CsvMapping {
   const normalised = headers.map(normaliseHeader);
   const mapping: CsvMapping = {};
-  for (const field of Object.keys(HEADER_NAMES) as Array<keyof CsvMapping>) {
-    for (const name of HEADER_NAMES[field]) {
+  for (const field of EDITABLE_FIELDS) {
+    for (const name of FIELDS[field].csvNames) {
       const at = normalised.indexOf(name);
       if (at >= 0) {
         mapping[field] = at;
@@ -277,7 +284,7 @@ function cell(row: readonly string[], column: number | undefined): string | unde
  * (LASTMOD-001/002) and offers its conversion (IMP-015). Rows without a URL are skipped with an
  * XML-004 warning naming the CSV row number (also in `line`). Empty optional cells are absent.
  *
- * @example csvToEntries(parseCsv(text), { loc: 0 }, { firstId: 0 }).entries[0].loc
+ * @example csvToEntries(shapeCsv(tokens), { loc: 0 }, { firstId: 0 }).entries[0].loc
  */
 export function csvToEntries(
   parsed: ParsedCsv,
@@ -297,12 +304,10 @@ export function csvToEntries(
       continue;
     }
     const entry: Entry = { id: id++, loc };
-    const lastmod = cell(row, mapping.lastmod);
-    if (lastmod !== undefined) entry.lastmod = lastmod;
-    const changefreq = cell(row, mapping.changefreq);
-    if (changefreq !== undefined) entry.changefreq = changefreq;
-    const priority = cell(row, mapping.priority);
-    if (priority !== undefined) entry.priority = priority;
+    for (const field of EDITABLE_FIELDS) {
+      const value = field === 'loc' ? undefined : cell(row, mapping[field]);
+      if (value !== undefined) entry[field] = value;
+    }
     entries.push(entry);
   }
   return { entries, issues };

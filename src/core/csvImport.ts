@@ -1,13 +1,11 @@
 import { type CsvMapping, csvToEntries, type ParsedCsv } from './csv.ts';
+import { EDITABLE_FIELDS, FIELDS } from './fields.ts';
 import type { Entry } from './model.ts';
 
 /** The fields a CSV column can be mapped to, with the labels the import dialog shows. */
-export const MAPPED_FIELDS: ReadonlyArray<{ field: keyof CsvMapping; label: string }> = [
-  { field: 'loc', label: 'URL' },
-  { field: 'lastmod', label: 'Last modified' },
-  { field: 'changefreq', label: 'Change frequency' },
-  { field: 'priority', label: 'Priority' },
-];
+export const MAPPED_FIELDS: ReadonlyArray<{ field: keyof CsvMapping; label: string }> = EDITABLE_FIELDS.map(
+  (field) => ({ field, label: FIELDS[field].label }),
+);
 
 /** Rows shown in the preview. */
 export const PREVIEW_ROWS = 5;

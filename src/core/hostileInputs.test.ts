@@ -3,6 +3,7 @@
 // measured by `npm run bench:hostile`, never here.
 import { describe, expect, it } from 'vitest';
 import { type Issue, NS } from './model.ts';
+import { MAX_RAW_BYTES, MAX_SAME_ELEMENT_FINDINGS, RAW_ELEMENT_COST } from './parse/context.ts';
 import { parseSitemap } from './parse.ts';
 
 const urlset = (body: string, rootAttrs = '') =>
@@ -105,19 +106,46 @@ describe('deep nesting (issue 20 case 3)', () => {
 });
 
 describe('budgets per file (issue 20 case 5)', () => {
-  it('1,000,100 unknown elements: 1,000,000 kept, the rest left out with one error; findings capped', () => {
-    const n = 1_000_100;
+  const cost = (xml: string) => 2 * xml.length + RAW_ELEMENT_COST;
+  const keptWithin = (xml: string) => Math.ceil(MAX_RAW_BYTES / cost(xml));
+
+  it('400,000 unknown elements: kept up to the byte budget, the rest left out with one error', () => {
+    const n = 400_000;
     const body = `<url><loc>https://a.example/</loc>${'<x:q/>'.repeat(n)}</url><url><loc>https://a.example/2</loc></url>`;
     const r = parseSitemap(urlset(body, ' xmlns:x="urn:x"'));
     expect(r.fatal).toBeNull();
     expect(r.document.entries).toHaveLength(2);
-    expect(r.document.entries[0].extras).toHaveLength(1_000_000);
-    const over = r.issues.filter((i) => i.rule === 'ENC-004');
+    const kept = keptWithin('<x:q/>');
+    expect(kept).toBeLessThan(n);
+    expect(r.document.entries[0].extras).toHaveLength(kept);
+    // One shared declarations object, not one per element.
+    const extras = r.document.entries[0].extras ?? [];
+    expect(extras[0].nsDecls).toEqual({ x: 'urn:x' });
+    expect(extras[kept - 1].nsDecls).toBe(extras[0].nsDecls);
+    const over = r.issues.filter((i) => i.rule === 'IMP-029');
     expect(over).toHaveLength(1);
-    expect(over[0].message).toMatch(/More than 1,000,000 unknown elements/);
-    expect(r.issues.length).toBe(500_002); // the budget, the raw-element error, the summary
-    expect(r.issues[r.issues.length - 1].message).toMatch(
-      /more parse findings \(the first a EXT-001\) are not listed/,
+    expect(over[0].severity).toBe('error');
+    expect(over[0].message).toMatch(
+      new RegExp(
+        `reached the budget of a file \\(${kept.toLocaleString('en-US')} elements, ~32 MiB; at most 1,000,000 elements or 32 MiB\\)`,
+      ),
     );
+    // Findings: one per element up to the per-name budget, then one that counts the rest.
+    const ext = r.issues.filter((i) => i.rule === 'EXT-001');
+    expect(ext).toHaveLength(MAX_SAME_ELEMENT_FINDINGS + 1);
+    expect(ext.at(-1)?.message).toBe(
+      `${(n - MAX_SAME_ELEMENT_FINDINGS).toLocaleString('en-US')} more <x:q> elements from namespace "urn:x" are not listed one by one (at most 1,000 per element name)`,
+    );
+  });
+
+  it('big unknown elements hit the byte budget long before the count budget', () => {
+    const n = 20_000;
+    const el = `<x:q>${'a'.repeat(1000)}</x:q>`;
+    const body = `<url><loc>https://a.example/</loc>${el.repeat(n)}</url>`;
+    const r = parseSitemap(urlset(body, ' xmlns:x="urn:x"'));
+    const kept = keptWithin(el);
+    expect(kept).toBeLessThan(n);
+    expect(r.document.entries[0].extras).toHaveLength(kept);
+    expect(r.issues.filter((i) => i.rule === 'IMP-029')).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import type {
   SourceLayout,
 } from './model.ts';
 import { decodeBytes, utf8Route } from './parse/decode.ts';
-import { gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
+import { capIssue, gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
 import { parseIssue } from './parse/issues.ts';
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
@@ -82,6 +82,31 @@ function flagInvalidUtf8(entries: Entry[], issues: Issue[]): void {
   }
 }
 
+const unnamedGzip = () =>
+  parseIssue('GZ-002', 'gzip content detected without a .gz file name; decompressed', {}, 'info');
+
+/** The refusal of a gzip file whose output passed the cap `max` (GZ-006): nothing is loaded. */
+function overCap(stage: Stage, max: number): ParseResult {
+  stage.gzip = true;
+  stage.issues.push(capIssue(max));
+  if (!/\.gz$/i.test(stage.fileName ?? '')) stage.issues.push(unnamedGzip());
+  const message = `Decompressed data exceeds ${max} bytes; the file was not loaded`;
+  return result(stage, 'unknown', [], { message, line: 1, column: 1 });
+}
+
+/**
+ * The result of parsing a gzip file of `compressedBytes` whose inflation the caller already
+ * stopped at the cap (the worker's native inflater): the same GZ-006 refusal
+ * {@link parseSitemap} gives, without inflating the bomb a second time.
+ *
+ * @example parseOverCap(4_200_000, { fileName: 'bomb.xml.gz' }).fatal?.message // 'Decompressed data exceeds …'
+ */
+export function parseOverCap(compressedBytes: number, options: ParseOptions = {}): ParseResult {
+  const stage: Stage = { issues: [], bytes: compressedBytes, decodedBytes: 0, gzip: true, encoding: 'utf-8' };
+  if (options.fileName !== undefined) stage.fileName = options.fileName;
+  return overCap(stage, options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES);
+}
+
 /** gzip / zip / tar handling; returns the bytes to decode, or a finished result when refused. */
 function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Array | ParseResult {
   const gzName = /\.gz$/i.test(stage.fileName ?? '');
@@ -98,15 +123,9 @@ function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Ar
   stage.gzip = true;
   const max = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
   const gz = gunzipAll(input, max);
+  if (gz.capped) return overCap(stage, max);
   appendAll(stage.issues, gz.issues);
-  if (!gzName)
-    stage.issues.push(
-      parseIssue('GZ-002', 'gzip content detected without a .gz file name; decompressed', {}, 'info'),
-    );
-  if (gz.issues.some((i) => i.rule === 'GZ-006')) {
-    const message = `Decompressed data exceeds ${max} bytes; the file was not loaded`;
-    return result(stage, 'unknown', [], { message, line: 1, column: 1 });
-  }
+  if (!gzName) stage.issues.push(unnamedGzip());
   const data = gz.data;
   if (data.length === 0) {
     if (gz.truncated) {

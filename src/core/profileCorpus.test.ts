@@ -3,16 +3,10 @@
  * that is valid by the XSDs shows a warning-level finding on a row for XSD order (XML-006,
  * IMG-008) or deprecated tags (IMG-006); they are one file-level note per rule.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { parseSitemap } from './parse.ts';
-import { schemasExist, sharedDir, xsdErrors } from './serialize/__fixtures__/xsd.ts';
+import { haveRealCorpus as haveReal, realDir, xsdValidRealFiles } from './serialize/__fixtures__/xsd.ts';
 import { Validator } from './validate.ts';
 
-const realDir = path.join(sharedDir, 'fixtures', 'real');
-const haveReal = schemasExist && existsSync(realDir);
 if (!haveReal)
   console.warn(`profileCorpus.test: ${realDir} or the XSDs are missing; the corpus profile test is skipped.`);
 
@@ -24,19 +18,7 @@ describe('default severity profile over the real corpus', () => {
     async () => {
       let checked = 0;
       let noted = 0;
-      for (const name of readdirSync(realDir)) {
-        if (name === 'SOURCES.md') continue;
-        let bytes = new Uint8Array(readFileSync(path.join(realDir, name)));
-        const parsed = parseSitemap(bytes, { fileName: name });
-        if (parsed.fatal || (parsed.kind !== 'urlset' && parsed.kind !== 'sitemapindex')) continue;
-        if (parsed.document.source?.gzip) {
-          try {
-            bytes = gunzipSync(bytes);
-          } catch {
-            continue;
-          }
-        }
-        if ((await xsdErrors(bytes, parsed.kind)).length > 0) continue;
+      for await (const { name, parsed } of xsdValidRealFiles()) {
         const v = new Validator({ now: Date.UTC(2026, 10, 21) });
         v.load(parsed.document, parsed.issues);
         const perRow = v.all().filter((i) => i.entry !== undefined && QUIET.has(i.rule));

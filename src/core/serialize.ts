@@ -15,7 +15,8 @@ import {
 import { buildFileSteps, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
 import type { BodyTap } from './serialize/sink.ts';
 
-export { gzipSelfCheckIssue } from './serialize/files.ts';
+export { writtenEntries } from './serialize/chunks.ts';
+export { exportBlocked, gzipSelfCheckIssue } from './serialize/files.ts';
 
 import { zipFiles } from './zip.ts';
 

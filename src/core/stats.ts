@@ -7,8 +7,10 @@
  * for, so clicking it can filter the table through {@link bucketMatcher}. Callers pass the
  * entries that pass the current table filter, so the charts follow it. All passes are O(n).
  */
+
+import { CHANGEFREQS } from './fields.ts';
 import { type Entry, type Severity, severityRank } from './model.ts';
-import { CHANGEFREQS, changefreqIndex } from './rules/changefreq.ts';
+import { changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
 import { daysInMonth } from './w3cDate.ts';
 

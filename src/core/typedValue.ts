@@ -3,6 +3,7 @@
  * `Monthly` is `monthly`, `0,8` is `0.8`, `2024-1-5` and `15/01/2024` are W3C dates. Values with
  * no safe reading are kept as typed (and flagged by the validator), never guessed.
  */
+import type { FieldEditor } from './fields.ts';
 import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
 import { commaPriority } from './rules/priority.ts';
 import { convertToW3c, type DayMonthOrder, needsDayMonthOrder, parseW3cDate } from './w3cDate.ts';
@@ -11,7 +12,7 @@ import { convertToW3c, type DayMonthOrder, needsDayMonthOrder, parseW3cDate } fr
 export type TypedValue = { value: string } | { needs: 'dateOrder' };
 
 /** Fields that take a date (the grid's lastmod and the detail panel's date fields). */
-export type TypedKind = 'date' | 'changefreq' | 'priority' | 'text';
+export type TypedKind = FieldEditor;
 
 /**
  * Reads a typed value for a field kind. Empty stays empty (the field is removed).

@@ -1,11 +1,17 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Entry, SitemapDocument } from './model.ts';
 import { parseSitemap } from './parse.ts';
 import { canonicalDoc, urlset } from './serialize/__fixtures__/canonical.ts';
-import { schemaDir, schemasExist, sharedDir, xsdErrors } from './serialize/__fixtures__/xsd.ts';
+import {
+  haveRealCorpus,
+  realDir,
+  schemaDir,
+  schemasExist,
+  xsdErrors,
+  xsdValidRealFiles,
+} from './serialize/__fixtures__/xsd.ts';
 import { serializeFiles, serializeSitemap } from './serialize.ts';
 
 if (!schemasExist) console.warn(`xsd.test: ${schemaDir} is missing; schema validation tests are skipped.`);
@@ -86,8 +92,7 @@ describe('exports validate against the published XSDs', () => {
   });
 });
 
-const realDir = path.join(sharedDir, 'fixtures', 'real');
-const haveReal = schemasExist && existsSync(realDir);
+const haveReal = haveRealCorpus;
 if (!haveReal) console.warn(`xsd.test: ${realDir} is missing; the corpus XSD test is skipped.`);
 
 describe('an untouched XSD-valid corpus file exports XSD-valid', () => {
@@ -95,21 +100,9 @@ describe('an untouched XSD-valid corpus file exports XSD-valid', () => {
     'for every real fixture that is valid as given',
     async () => {
       let checked = 0;
-      for (const name of readdirSync(realDir)) {
-        if (name === 'SOURCES.md') continue;
-        let bytes = new Uint8Array(readFileSync(path.join(realDir, name)));
-        const parsed = parseSitemap(bytes, { fileName: name });
-        if (parsed.fatal || (parsed.kind !== 'urlset' && parsed.kind !== 'sitemapindex')) continue;
-        if (parsed.document.source?.gzip) {
-          try {
-            bytes = gunzipSync(bytes);
-          } catch {
-            continue;
-          }
-        }
-        if ((await xsdErrors(bytes, parsed.kind)).length > 0) continue;
+      for await (const { name, parsed, kind } of xsdValidRealFiles()) {
         const out = serializeSitemap(parsed.document);
-        expect(await xsdErrors(out, parsed.kind), name).toEqual([]);
+        expect(await xsdErrors(out, kind), name).toEqual([]);
         checked++;
       }
       expect(checked).toBeGreaterThan(10);

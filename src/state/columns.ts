@@ -1,30 +1,18 @@
+import { type EditableField, FIELD_IDS, FIELDS, type FieldId, type ListKey } from '../core/fields.ts';
 import type { Entry } from '../core/model.ts';
-
-/**
- * Table columns known to the state layer. Selection ranges, sorting, filtering and hiding refer
- * to columns by these ids; the UI decides labels and widths.
- */
-export type ColumnId =
-  | 'row'
-  | 'loc'
-  | 'lastmod'
-  | 'changefreq'
-  | 'priority'
-  | 'images'
-  | 'videos'
-  | 'news'
-  | 'alternates'
-  | 'crawlStatus'
-  | 'crawlIndexability'
-  | 'crawlCanonical'
-  | 'crawlRedirect'
-  | 'issues';
 
 /** Columns of attached crawl data (hidden while none is attached). */
 export const CRAWL_COLUMNS = ['crawlStatus', 'crawlIndexability', 'crawlCanonical', 'crawlRedirect'] as const;
 
 /** A crawl column id. */
 export type CrawlColumnId = (typeof CRAWL_COLUMNS)[number];
+
+/**
+ * Table columns known to the state layer: the row number, one per entry field (core
+ * fields.ts), the crawl columns and the issues. Selection ranges, sorting, filtering and hiding
+ * refer to columns by these ids; the UI decides widths.
+ */
+export type ColumnId = 'row' | FieldId | CrawlColumnId | 'issues';
 
 /** True for columns whose value comes from the validator (issues, crawl join), not the entry. */
 export function readsIssues(column: ColumnId): boolean {
@@ -36,31 +24,24 @@ export function isCrawlColumn(column: string): column is CrawlColumnId {
   return (CRAWL_COLUMNS as readonly string[]).includes(column);
 }
 
-/** Columns whose value is a plain string field of `Entry` and can be edited in a cell. */
-export type EditableField = 'loc' | 'lastmod' | 'changefreq' | 'priority';
+/**
+ * The entry's fields (one descriptor each: label, editor, CSV names, allowed values), the
+ * scalar fields edited in a cell and the list fields; ui/ reaches core through state/.
+ */
+export {
+  CSV_FIELDS,
+  EDITABLE_FIELDS,
+  type EditableField,
+  FIELD_IDS,
+  FIELDS,
+  type FieldId,
+  isEditableField,
+  LIST_FIELDS,
+  type ListKey,
+} from '../core/fields.ts';
 
 /** Every column in default display order. */
-export const ALL_COLUMNS: readonly ColumnId[] = [
-  'row',
-  'loc',
-  'lastmod',
-  'changefreq',
-  'priority',
-  'images',
-  'videos',
-  'news',
-  'alternates',
-  ...CRAWL_COLUMNS,
-  'issues',
-];
-
-/** The four editable string fields, in display order. */
-export const EDITABLE_FIELDS: readonly EditableField[] = ['loc', 'lastmod', 'changefreq', 'priority'];
-
-/** True when `column` names an editable string field. @example isEditableField('loc') // true */
-export function isEditableField(column: string): column is EditableField {
-  return column === 'loc' || column === 'lastmod' || column === 'changefreq' || column === 'priority';
-}
+export const ALL_COLUMNS: readonly ColumnId[] = ['row', ...FIELD_IDS, ...CRAWL_COLUMNS, 'issues'];
 
 /** Cell text split into plain parts and visible escapes of invisible characters (see core/invisible.ts). */
 export { showInvisible } from '../core/invisible.ts';
@@ -72,23 +53,12 @@ export { showInvisible } from '../core/invisible.ts';
  * @example cellText({ id: 0, loc: 'https://a.example/', images: [{ loc: 'x' }] }, 'images') // '1'
  */
 export function cellText(entry: Entry, column: ColumnId): string {
-  switch (column) {
-    case 'loc':
-      return entry.loc;
-    case 'lastmod':
-    case 'changefreq':
-    case 'priority':
-      return entry[column] ?? '';
-    case 'images':
-    case 'videos':
-    case 'news':
-    case 'alternates': {
-      const n = entry[column]?.length ?? 0;
-      return n === 0 ? '' : String(n);
-    }
-    default:
-      return '';
+  if (!Object.hasOwn(FIELDS, column)) return '';
+  if (FIELDS[column as FieldId].kind === 'list') {
+    const n = entry[column as ListKey]?.length ?? 0;
+    return n === 0 ? '' : String(n);
   }
+  return entry[column as EditableField] ?? '';
 }
 
 /**
@@ -101,7 +71,7 @@ export function visibleColumns(hidden: readonly ColumnId[]): ColumnId[] {
 }
 
 /** The changefreq keywords, in order, for editors (ui/ reaches core through state/). */
-export { CHANGEFREQS } from '../core/rules/changefreq.ts';
+export { CHANGEFREQS } from '../core/fields.ts';
 
 /** What is typed into a cell, read as the value meant (`2024-1-5` → `2024-01-05`; core typedValue.ts). */
 export { readTyped } from '../core/typedValue.ts';

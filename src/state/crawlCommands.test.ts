@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CRAWLED_SITEMAP_URLS } from '../core/__fixtures__/crawl/sitemapUrls.ts';
 import { readCrawl } from '../core/crawl/read.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
@@ -14,15 +15,7 @@ const crawl = () =>
     'internal_all.csv',
   )!;
 
-const LOCS = [
-  'https://www.example.com/',
-  'https://www.example.com/old',
-  'https://www.example.com/gone',
-  'https://www.example.com/private',
-  'https://www.example.com/print?id=1',
-  'https://www.example.com/admin',
-  'https://www.example.com/orphan',
-];
+const LOCS: string[] = [...CRAWLED_SITEMAP_URLS];
 
 function docOf(locs: string[]): SitemapDocument {
   return { kind: 'urlset', entries: locs.map((loc, id) => ({ id, loc })), nextId: locs.length };

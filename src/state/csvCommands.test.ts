@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csvToEntries, guessMapping, parseCsv } from '../core/csv.ts';
+import { csvToEntries, guessMapping } from '../core/csv.ts';
+import { parseCsv } from '../workers/csvTokens.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
 

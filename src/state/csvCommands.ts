@@ -1,8 +1,8 @@
 /**
  * `importCsvRows`: rows mapped from a CSV file (a crawler or Search Console export) become URLs.
  * With a document open they are appended as ONE undo step ("Import 1,234 URLs from crawl.csv");
- * with none open they become a new urlset document named after the CSV file. The UI parses and
- * maps the CSV with core `parseCsv` / `guessMapping` / `csvToEntries` and hands the rows here.
+ * with none open they become a new urlset document named after the CSV file. The CSV import
+ * session (workers/csvImportClient.ts) reads and maps the CSV and the UI hands the rows here.
  */
 import type { Entry } from '../core/model.ts';
 import { insertPatch, urlCount } from './edits.ts';

@@ -2,6 +2,7 @@
  * Document-changing commands. Each builds exactly one patch (edits.ts, findReplace.ts) and hands
  * it to `kernel.commit`, which records it as one undo step.
  */
+import { FIELDS } from '../core/fields.ts';
 import { type FixPlan, getFix, planFixAll } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
 import {
@@ -58,13 +59,6 @@ type EditCommands = Pick<
   | 'redo'
 >;
 
-const FIELD_LABEL = {
-  loc: 'URL',
-  lastmod: 'last modified',
-  changefreq: 'change frequency',
-  priority: 'priority',
-};
-
 /** Build the edit commands over a kernel. */
 export function createEditCommands(k: Kernel): EditCommands {
   const scopeRows = (req: FindReplaceRequest): Int32Array | null => {
@@ -96,7 +90,7 @@ export function createEditCommands(k: Kernel): EditCommands {
   return {
     setCell(entryId, field, value) {
       if (!k.f.doc) return;
-      k.commit(cellsPatch(k.f.doc, [{ id: entryId, field, value }], `Edit ${FIELD_LABEL[field]}`));
+      k.commit(cellsPatch(k.f.doc, [{ id: entryId, field, value }], `Edit ${FIELDS[field].noun}`));
     },
     setCells(changes, label, append) {
       const doc = k.f.doc;

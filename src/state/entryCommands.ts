@@ -4,6 +4,7 @@
  * one patch and commits it through the kernel: exactly one undo step, no-ops record nothing.
  * (Replacing many entries at once is `replaceEntries` in renameCommand.ts.)
  */
+import { FIELDS, type ListKey } from '../core/fields.ts';
 import { fixAll } from '../core/fixes.ts';
 import type { Alternate, Entry, ImageData, Issue, NewsData, VideoData, XNode } from '../core/model.ts';
 import { NEWS_CHILD_ORDER, NEWS_PUBLICATION_ORDER, VIDEO_CHILD_ORDER } from '../core/xsdOrder.ts';
@@ -12,8 +13,8 @@ import { hreflangCluster } from './hreflangCluster.ts';
 import type { Kernel } from './kernel.ts';
 import { indexOfId } from './patch.ts';
 
-/** The list fields of an entry the detail panel edits. */
-export type ListKey = 'images' | 'videos' | 'news' | 'alternates';
+/** The list fields of an entry the detail panel edits (`kind: 'list'` in core fields.ts). */
+export type { ListKey } from '../core/fields.ts';
 
 /** Item type of each list field. */
 export interface ListItems {
@@ -228,13 +229,6 @@ export function setEntryNodeText(
   return nodes ? withNodes(e, key, index, nodes) : e;
 }
 
-const NOUN: Record<ListKey, string> = {
-  images: 'image',
-  videos: 'video',
-  news: 'news block',
-  alternates: 'alternate',
-};
-
 function listLabel(noun: string, edit: ListEdit<unknown>): string {
   switch (edit.op) {
     case 'add':
@@ -267,7 +261,7 @@ export function createEntryCommands(k: Kernel): EntryCommands {
   return {
     updateEntry: (id, next, label) => (next.id === id ? replace([next], label) : false),
     editList: (id, key, change, label) =>
-      edit(id, (e) => editEntryList(e, key, change), label ?? listLabel(NOUN[key], change)),
+      edit(id, (e) => editEntryList(e, key, change), label ?? listLabel(FIELDS[key].noun, change)),
     editNodes: (id, key, index, path, change, label) =>
       edit(
         id,

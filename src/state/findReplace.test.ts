@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { compileFind, findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findReplace.ts';
+import {
+  compileFind,
+  findReplacePatch,
+  migrateHostPatch,
+  migrateSchemePatch,
+  NEW_FIND_REPLACE,
+} from './findReplace.ts';
 import { applyPatch } from './patch.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, makeEntry } from './testing.ts';
 import type { FindReplaceRequest } from './types.ts';
 
-const req = (over: Partial<FindReplaceRequest>): FindReplaceRequest => ({
-  column: 'loc',
-  find: '',
-  replace: '',
-  regex: false,
-  caseSensitive: false,
-  scope: 'all',
-  ...over,
-});
+const req = (over: Partial<FindReplaceRequest>): FindReplaceRequest => ({ ...NEW_FIND_REPLACE, ...over });
 
 describe('find and replace', () => {
   it('preview count equals the number of cells the replace changes', async () => {

@@ -9,6 +9,16 @@ import { urlCount, withField } from './edits.ts';
 import type { Patch } from './patch.ts';
 import type { FindReplaceRequest } from './types.ts';
 
+/** A new find/replace: plain, case-insensitive, in the URL column, over all rows. */
+export const NEW_FIND_REPLACE: Readonly<FindReplaceRequest> = {
+  column: 'loc',
+  find: '',
+  replace: '',
+  regex: false,
+  caseSensitive: false,
+  scope: 'all',
+};
+
 /** Thrown-free compile of the search pattern; null when the regex is invalid or `find` is empty. */
 export function compileFind(
   req: Pick<FindReplaceRequest, 'find' | 'regex' | 'caseSensitive'>,

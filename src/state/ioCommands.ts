@@ -22,6 +22,7 @@ type IoCommands = Pick<
   | 'markExported'
   | 'setSettings'
   | 'cancelTask'
+  | 'runTask'
 >;
 
 /** From this many entries on, opening validates in slices under a "Checking" task. */
@@ -222,7 +223,7 @@ export function createIoCommands(k: Kernel): IoCommands {
             progressFor(ac),
             ac.signal,
           );
-          const diff = normalizedDiff(doc, src, result, options);
+          const diff = await normalizedDiff(doc, src, result, options, k.deps.worker, ac.signal);
           result = { ...result, ...(diff ? { diff } : {}), ...(keepNote ? { keepNote } : {}) };
         }
         endTask(ac);
@@ -248,6 +249,15 @@ export function createIoCommands(k: Kernel): IoCommands {
     cancelTask() {
       if (!current || !k.f.task?.cancellable) return;
       current.abort();
+    },
+    async runTask(label, work) {
+      if (current) return work(() => undefined, new AbortController().signal);
+      const ac = startTask(label);
+      try {
+        return await work(progressFor(ac), ac.signal);
+      } finally {
+        endTask(ac);
+      }
     },
   };
 }

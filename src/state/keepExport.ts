@@ -1,15 +1,15 @@
 /**
  * Export that keeps the file's own formatting, and the diff either export makes to that file.
- * Runs on the page: it is mostly copying byte spans (the changed entries come from the patch
- * path: an entry still identical to its parsed object is untouched); gzip goes to the worker.
+ * The rewrite runs on the page: it is mostly copying byte spans (the changed entries come from
+ * the patch path: an entry still identical to its parsed object is untouched); its verification
+ * (reading the output back), gzip and the Normalize diff go to the worker.
  */
 
 import { gzipBytes } from '../core/gzip.ts';
-import { diffOfOps, type ExportDiff, lineDiff } from '../core/keep/diff.ts';
-import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
+import { diffOfOps, type ExportDiff, exportDiff } from '../core/keep/diff.ts';
+import { KeepFormatUnavailable, keepFormat, keptProblem } from '../core/keep/keepFormat.ts';
 import { type KeepSource, prepared } from '../core/keep/source.ts';
 import type { SitemapDocument } from '../core/model.ts';
-import { gunzipAll } from '../core/parse/gzip.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import type { OutputFile } from '../workers/coreTypes.ts';
 import type { ExportOptions, ExportResult } from './types.ts';
@@ -51,7 +51,13 @@ export async function exportKept(
 ): Promise<ExportResult> {
   const format = keptFormat(src, options.format);
   if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
-  const out = keepFormat(doc, src);
+  // The rewrite is byte copying (cheap); reading the whole output back to verify it is not, so
+  // the worker does that when it can and the page only receives the verdict.
+  const out = keepFormat(doc, src, { verify: !worker.verify });
+  if (worker.verify && out.ops.length > 0) {
+    const problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    if (problem) throw problem;
+  }
   const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);
   const kept = { diff, kept: true, ...(out.whole > 0 ? { wholeEntries: out.whole } : {}) };
   const name = `${options.baseName?.trim() || 'sitemap'}.${format}`;
@@ -81,31 +87,28 @@ export async function exportKept(
 
 /**
  * The diff a normalized export makes to the file the document came from (one output file of
- * the source's own kind); undefined otherwise. Compares line by line (see lineDiff).
+ * the source's own kind); undefined otherwise. Compares line by line (core `exportDiff`), in the
+ * worker when it offers `diff` (the page only copies the bytes), else here.
  */
-export function normalizedDiff(
+export async function normalizedDiff(
   doc: SitemapDocument,
   src: KeepSource | null,
   result: ExportResult,
   options: ExportOptions,
-): ExportDiff | undefined {
+  worker?: SitemapClient,
+  signal?: AbortSignal,
+): Promise<ExportDiff | undefined> {
   if (!src || result.files.length !== 1 || !keptFormat(src, options.format)) return undefined;
   const p = prepared(src);
   if (!p) return undefined;
-  let bytes = result.files[0].bytes;
-  if (result.files[0].name.endsWith('.gz')) {
-    const sync = gunzipForDiff(bytes);
-    if (!sync) return undefined;
-    bytes = sync;
-  }
+  const file = result.files[0];
+  const gzipped = file.name.endsWith('.gz');
   const lines: number[] = [];
   for (const e of src.entries) if (e.line !== undefined) lines.push(e.line);
   let added = 0;
   for (const e of doc.entries) if (e.id >= src.entries.length) added++;
-  return lineDiff(show(p.body), show(bytes), lines, added);
-}
-
-function gunzipForDiff(bytes: Uint8Array): Uint8Array | null {
-  const r = gunzipAll(bytes, 1 << 30);
-  return r.truncated ? null : r.data;
+  const diff = worker?.diff
+    ? await worker.diff(p.body.slice(), file.bytes.slice(), gzipped, lines, added, signal)
+    : exportDiff(p.body, file.bytes, gzipped, lines, added);
+  return diff ?? undefined;
 }

@@ -5,10 +5,11 @@
  * the last search are kept: when the next query extends it (typing on), only those rows are
  * tested again when they are few.
  */
+import type { EditableField } from '../core/fields.ts';
 import type { Entry } from '../core/model.ts';
 
-/** Text columns a search looks in. */
-export type SearchField = 'loc' | 'lastmod' | 'changefreq' | 'priority';
+/** Text columns a search looks in: the scalar fields. */
+export type SearchField = EditableField;
 
 interface LastSearch {
   query: string;

@@ -246,7 +246,21 @@ export interface Commands extends EntryCommands {
   /** The current document was saved by the user (download of a previewed export). */
   markExported(): void;
   cancelTask(): void;
+  /**
+   * Run `work` as this store's cancellable task `label`: its progress and Cancel show where the
+   * store's tasks show (the loading view, the status bar). Rejects with an AbortError when
+   * cancelled. Another task already running is left alone: `work` then runs untracked.
+   */
+  runTask<T>(
+    label: string,
+    work: (
+      onProgress: (phase: string, done: number, total: number) => void,
+      signal: AbortSignal,
+    ) => Promise<T>,
+  ): Promise<T>;
   dismissNotice(id: number): void;
+  /** Show a non-blocking notice (e.g. "Exported 120 rows to shop.csv."): the one notice list. */
+  notify(level: Notice['level'], message: string): void;
   /** This file as autosave writes it (document, settings, recent history); null with no document. */
   persistable(): SavedFile | null;
   /** Load a saved file back: document, settings, history and the edited flag (not undoable). */

@@ -1,5 +1,5 @@
 /**
- * View commands: sort, search, filters, hidden columns, selection, notices. They never touch
+ * View commands: sort, search, filters, hidden columns, selection, notices (the one list of them). They never touch
  * the document or the history (so they never clear redo).
  */
 import { CRAWL_COLUMNS } from './columns.ts';
@@ -15,6 +15,7 @@ type ViewCommands = Pick<
   | 'setHiddenColumns'
   | 'setSelection'
   | 'dismissNotice'
+  | 'notify'
 >;
 
 /** Build the view commands over a kernel. */
@@ -47,6 +48,9 @@ export function createViewCommands(k: Kernel): ViewCommands {
     },
     dismissNotice(id) {
       k.set({ notices: k.f.notices.filter((n) => n.id !== id) });
+    },
+    notify(level, message) {
+      k.notify(level, message);
     },
   };
 }

@@ -20,7 +20,11 @@ export function isZip(file: FileBytes): boolean {
  * Reads a .zip: core `readZipFiles` (loaded on demand, so fflate's inflate is not in the initial
  * bundle), or the worker's `unzip` (same result shape) so archives inflate off the main thread.
  */
-export type ZipReader = (bytes: Uint8Array) => ZipFiles | Promise<ZipFiles>;
+export type ZipReader = (bytes: Uint8Array, name: string) => ZipFiles | Promise<ZipFiles>;
+
+function isAbort(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+}
 
 export async function expandZips(
   list: readonly FileBytes[],
@@ -39,7 +43,15 @@ export async function expandZips(
       continue;
     }
     fromZip = true;
-    const z = await readZipFiles(item.bytes);
+    let z: ZipFiles;
+    try {
+      z = await readZipFiles(item.bytes, item.name);
+    } catch (e) {
+      // Cancelled while extracting: that archive is left out, the rest still opens.
+      if (!isAbort(e)) throw e;
+      skipped.push({ name: item.name, reason: 'extraction cancelled' });
+      continue;
+    }
     if (z.error !== undefined) skipped.push({ name: item.name, reason: z.error });
     appendAll(skipped, z.skipped);
     appendAll(files, z.files);

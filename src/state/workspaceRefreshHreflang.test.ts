@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
-import { buildWorkspace, type WorkspaceInput } from '../core/workspace.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import {
+  fixtureDoc as doc,
+  fixtureInput as input,
+  hreflangLink as link,
+  SITE as S,
+} from '../core/testing/workspaceFixtures.ts';
+import { buildWorkspace } from '../core/workspace.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
-
-const S = 'https://www.example.com/';
-
-function doc(entries: Array<Omit<Entry, 'id'>>): SitemapDocument {
-  return {
-    kind: 'urlset',
-    entries: entries.map((e, id) => ({ id, line: id + 3, column: 1, ...e })),
-    nextId: entries.length,
-  };
-}
-
-function input(name: string, d: SitemapDocument): WorkspaceInput {
-  return { name, result: { kind: d.kind, document: d, issues: [], fatal: null } as ParseResult, issues: [] };
-}
-
-const link = (hreflang: string, href: string) => ({ rel: 'alternate', hreflang, href });
 
 describe('workspace refresh with hreflang links across files (HREF-006)', () => {
   const en = doc([{ loc: `${S}en/`, alternates: [link('en', `${S}en/`), link('de', `${S}de/`)] }]);

@@ -32,7 +32,7 @@ import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
 import { planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
 import type { AppStore, Notice } from './types.ts';
-import { expandZips, inputOf, isZip, stamp } from './workspaceInputs.ts';
+import { expandZips, inputOf, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
 
@@ -286,10 +286,14 @@ export interface WorkspaceDeps {
   /** Files opened at once when several are dropped. Default 2. */
   openConcurrency?: number;
   /**
-   * Extract a .zip off the main thread (the worker's `unzip`); without it the core reader runs
-   * here (tests, no worker).
+   * Extract a .zip off the main thread (the worker's `unzip`, with `decompress` progress and
+   * cancel); without it the core reader runs here (tests, no worker).
    */
-  readZip?: (bytes: Uint8Array) => Promise<ZipFiles>;
+  readZip?: (
+    bytes: Uint8Array,
+    onProgress?: (phase: string, done: number, total: number) => void,
+    signal?: AbortSignal,
+  ) => Promise<ZipFiles>;
   /** Autosave target (with `timers`); without it the session lives in memory only. */
   storage?: PersistenceAdapter;
   /** Only one tab saves; without a lock this tab always owns the saved session. */
@@ -597,6 +601,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const s = store.getState();
     // The store's own Cancel (status bar) keeps its previous document: that is a cancel too.
     return !cancelled && (s.doc !== before || s.loadError !== null);
+  };
+
+  /** The store the UI shows (see WorkspaceStore.activeStore). */
+  const shownStore = (): AppStore => {
+    if (state.active === 'all') return state.files[0]?.store ?? primary;
+    return state.files.find((s) => s.id === state.active)?.store ?? primary;
   };
 
   const edited = (): EditedFile[] =>
@@ -932,7 +942,16 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         }
       }
       if (zips.length > 0) {
-        const z = await expandZips(zips, deps.readZip ?? zip?.readZipFiles);
+        // The shown store carries the extraction as its task: progress and Cancel where the
+        // user looks (the loading view with nothing open, else the status bar).
+        const { readZip } = deps;
+        const reader: ZipReader | undefined = readZip
+          ? (bytes, name) =>
+              shownStore().commands.runTask(`Extracting ${name}`, (onProgress, signal) =>
+                readZip(bytes, onProgress, signal),
+              )
+          : zip && ((bytes) => zip.readZipFiles(bytes));
+        const z = await expandZips(zips, reader);
         appendAll(incoming.files, z.files);
         appendAll(incoming.skipped, z.skipped);
       }
@@ -1071,10 +1090,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     unexported() {
       return edited().map((f) => f.name);
     },
-    activeStore() {
-      if (state.active === 'all') return state.files[0]?.store ?? primary;
-      return state.files.find((s) => s.id === state.active)?.store ?? primary;
-    },
+    activeStore: shownStore,
     primary,
     ready,
     commands,

@@ -1,16 +1,13 @@
 import { useState } from 'react';
+import { EDITABLE_FIELDS, FIELDS } from '../state/columns.ts';
 import { selectedEntryIds, selectedRowCount } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
 import { type BulkField, BulkValueField } from './BulkValueField.tsx';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogActions } from './Dialog.tsx';
 import { plural } from './format.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
-const FIELD_LABEL: Record<BulkField, string> = {
-  lastmod: 'Last modified',
-  changefreq: 'Change frequency',
-  priority: 'Priority',
-};
+const BULK_FIELDS = EDITABLE_FIELDS.filter((f): f is BulkField => f !== 'loc');
 const selRowCount = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
 
@@ -43,19 +40,13 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
       title="Bulk edit"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={count === 0 || (mode === 'set' && value.trim() === '')}
-            onClick={apply}
-          >
-            {mode === 'set' ? 'Set' : 'Clear'} {FIELD_LABEL[field].toLowerCase()} on {plural(count, 'URL')}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onAct={apply}
+          disabled={count === 0 || (mode === 'set' && value.trim() === '')}
+        >
+          {mode === 'set' ? 'Set' : 'Clear'} {FIELDS[field].noun} on {plural(count, 'URL')}
+        </DialogActions>
       }
     >
       <div className="inline-fields">
@@ -68,9 +59,9 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
               setValue('');
             }}
           >
-            {Object.entries(FIELD_LABEL).map(([k, l]) => (
-              <option key={k} value={k}>
-                {l}
+            {BULK_FIELDS.map((f) => (
+              <option key={f} value={f}>
+                {FIELDS[f].label}
               </option>
             ))}
           </select>

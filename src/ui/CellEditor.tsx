@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CHANGEFREQS, type EditableField, readTyped } from '../state/columns.ts';
+import { CHANGEFREQS, type EditableField, FIELDS, readTyped } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import { editorKeyAction } from './keyboard.ts';
 import { useAppState, useCommands } from './useAppState.ts';
@@ -28,15 +28,6 @@ export interface CellEditorProps {
   onCommit(value: string, move: { dRow: number; dCol: number } | null): void;
   onCancel(): void;
 }
-
-const LABEL: Record<EditableField, string> = {
-  loc: 'Edit URL',
-  lastmod: 'Edit last modified',
-  changefreq: 'Edit change frequency',
-  priority: 'Edit priority',
-};
-
-const KIND = { loc: 'text', lastmod: 'date', changefreq: 'changefreq', priority: 'priority' } as const;
 
 /** Keywords starting with what was typed (all of them for an empty box). */
 export function changefreqOptions(text: string): string[] {
@@ -73,7 +64,7 @@ export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEdit
 
   const finish = (v: string, move: { dRow: number; dCol: number } | null, o = order) => {
     if (done.current) return;
-    const read = readTyped(KIND[field], v, o);
+    const read = readTyped(FIELDS[field].editor, v, o);
     if ('needs' in read) {
       setAsk(true);
       return;
@@ -103,7 +94,7 @@ export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEdit
       <input
         ref={ref}
         type="text"
-        aria-label={LABEL[field]}
+        aria-label={`Edit ${FIELDS[field].noun}`}
         value={text}
         onKeyDown={onKeyDown}
         onBlur={() => (ask ? undefined : finish(text, null))}

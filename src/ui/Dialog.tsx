@@ -44,3 +44,31 @@ export function Dialog({ title, onClose, children, footer, wide }: DialogProps) 
     </dialog>
   );
 }
+
+/**
+ * The usual end of a dialog footer: Cancel, then the primary action (its label as children).
+ *
+ * @example <DialogActions onCancel={onClose} onAct={apply} disabled={count === 0}>Apply</DialogActions>
+ */
+export function DialogActions({
+  onCancel,
+  onAct,
+  disabled,
+  children,
+}: {
+  onCancel(): void;
+  onAct(): void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="button" className="btn primary" disabled={disabled} onClick={onAct}>
+        {children}
+      </button>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogActions } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
 import { DEFAULT_OUTPUT, ExportChanges, type OutputChoice, outputOptions } from './ExportChanges.tsx';
 import { ExportDiffPreview, FormattingChoice } from './ExportDiffPreview.tsx';
@@ -156,17 +156,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             </span>
           )}
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
+          <DialogActions
+            onCancel={onClose}
+            onAct={() => void download()}
             disabled={!result || result.files.length === 0 || busy || needsConfirm}
-            onClick={() => void download()}
           >
             Download
-          </button>
+          </DialogActions>
         </>
       }
     >

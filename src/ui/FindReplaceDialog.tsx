@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { EditableField } from '../state/columns.ts';
+import { EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
+import { NEW_FIND_REPLACE } from '../state/findReplace.ts';
 import type { FindReplaceRequest } from '../state/types.ts';
 import { Dialog } from './Dialog.tsx';
 import { plural } from './format.ts';
@@ -8,10 +9,7 @@ import { useCommands } from './useAppState.ts';
 
 const COLUMNS: Array<[FindReplaceRequest['column'], string]> = [
   ['all', 'All columns'],
-  ['loc', 'URL'],
-  ['lastmod', 'Last modified'],
-  ['changefreq', 'Change frequency'],
-  ['priority', 'Priority'],
+  ...EDITABLE_FIELDS.map((f): [EditableField, string] => [f, FIELDS[f].label]),
 ];
 
 function validRegex(find: string): string | null {
@@ -26,14 +24,7 @@ function validRegex(find: string): string | null {
 /** Find and replace (plain or regex) with a live preview count; plus one-click migrations. */
 export function FindReplaceDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
-  const [req, setReq] = useState<FindReplaceRequest>({
-    column: 'loc',
-    find: '',
-    replace: '',
-    regex: false,
-    caseSensitive: false,
-    scope: 'all',
-  });
+  const [req, setReq] = useState<FindReplaceRequest>(NEW_FIND_REPLACE);
   const set = (p: Partial<FindReplaceRequest>) => setReq({ ...req, ...p });
   const regexError = req.regex && req.find ? validRegex(req.find) : null;
   // Counting is a pass over every row: wait for a pause in typing (1,000,000 rows take a moment).

@@ -1,7 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { AppState } from '../state/types.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
-import { dismissLocal, getLocalNotices, subscribeLocal } from './localNotices.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
@@ -16,10 +15,9 @@ interface Shown {
   dismiss(): void;
 }
 
-/** Non-blocking notices (store and UI), newest last; all but errors fade after a while. */
+/** Non-blocking notices (of the open file's store and of the workspace), newest last; all but errors fade after a while. */
 export function Notifications() {
   const notices = useAppState(selNotices);
-  const local = useSyncExternalStore(subscribeLocal, getLocalNotices, getLocalNotices);
   const commands = useCommands();
   const ws = useWorkspaceStore();
   const session = useWorkspace(selSessionNotices);
@@ -36,23 +34,16 @@ export function Notifications() {
       message: n.message,
       dismiss: () => commands.dismissNotice(n.id),
     })),
-    ...local.map((n) => ({
-      key: `l${n.id}`,
-      level: 'info',
-      message: n.message,
-      dismiss: () => dismissLocal(n.id),
-    })),
   ];
   useEffect(() => {
     const timers = [
       ...session.filter((n) => n.level !== 'error').map((n) => () => ws.commands.dismissNotice(n.id)),
       ...notices.filter((n) => n.level !== 'error').map((n) => () => commands.dismissNotice(n.id)),
-      ...local.map((n) => () => dismissLocal(n.id)),
     ].map((fn) => setTimeout(fn, AUTO_DISMISS_MS));
     return () => {
       for (const t of timers) clearTimeout(t);
     };
-  }, [notices, local, commands, session, ws]);
+  }, [notices, commands, session, ws]);
   return (
     <section className="toasts" aria-live="polite" aria-label="Notifications">
       {shown.map((n) => (

@@ -47,18 +47,11 @@ export function RecentList({ onPick }: { onPick?(): void }) {
 /** The top bar's Recent menu (shown once something is in Recent). */
 export function RecentMenu() {
   const recent = useWorkspace(selRecent);
-  const { open, setOpen, ref, trigger, closeOnEscape } = usePopover({ closeOnFocusOut: true });
+  const { open, setOpen, ref, closeOnEscape, triggerProps } = usePopover({ closeOnFocusOut: true });
   if (recent.length === 0) return null;
   return (
     <div className="menu" ref={ref}>
-      <button
-        ref={trigger}
-        type="button"
-        className="btn ghost"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        onKeyDown={closeOnEscape}
-      >
+      <button className="btn ghost" {...triggerProps}>
         Recent <span aria-hidden="true">▾</span>
       </button>
       {open ? (

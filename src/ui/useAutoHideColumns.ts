@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
 import type { SitemapDocument } from '../core/model.ts';
-import type { ColumnId } from '../state/columns.ts';
+import { type ColumnId, LIST_FIELDS } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
-const EXTENSION_COLUMNS = ['images', 'videos', 'news', 'alternates'] as const;
+const EXTENSION_COLUMNS = LIST_FIELDS;
 const selSource = (s: AppState) => s.doc?.source ?? null;
 
 /** Extension columns no entry of the document uses. One pass over the entries. */
 export function emptyExtensionColumns(doc: SitemapDocument): ColumnId[] {
   const used = new Set<string>();
   for (const e of doc.entries) {
-    if (e.images?.length) used.add('images');
-    if (e.videos?.length) used.add('videos');
-    if (e.news?.length) used.add('news');
-    if (e.alternates?.length) used.add('alternates');
+    for (const c of EXTENSION_COLUMNS) if (e[c]?.length) used.add(c);
     if (used.size === EXTENSION_COLUMNS.length) break;
   }
   return EXTENSION_COLUMNS.filter((c) => !used.has(c));

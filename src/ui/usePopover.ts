@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * State of a small popover menu behind a trigger button: a click outside closes it (and, with
  * `closeOnFocusOut`, so does tabbing out of it); `closeOnEscape` closes it and returns focus to the
- * trigger. Attach `ref` to the wrapper and `trigger` to the button.
+ * trigger. Attach `ref` to the wrapper and spread `triggerProps` on the button.
  */
 export function usePopover({ closeOnFocusOut = false }: { closeOnFocusOut?: boolean } = {}) {
   const [open, setOpen] = useState(false);
@@ -31,5 +31,13 @@ export function usePopover({ closeOnFocusOut = false }: { closeOnFocusOut?: bool
     setOpen(false);
     trigger.current?.focus();
   };
-  return { open, setOpen, ref, trigger, closeOnEscape };
+  /** Props of the trigger button: its ref, `aria-expanded`, toggle on click, Escape to close. */
+  const triggerProps = {
+    ref: trigger,
+    type: 'button' as const,
+    'aria-expanded': open,
+    onClick: () => setOpen(!open),
+    onKeyDown: closeOnEscape,
+  };
+  return { open, setOpen, ref, trigger, closeOnEscape, triggerProps };
 }

@@ -1,11 +1,15 @@
 /**
  * Main-thread client of the sitemap worker: request ids, progress callbacks, AbortSignal
  * cancellation, transferable buffers, and an in-thread fallback running the same engine when
- * `Worker` is unavailable (or the worker fails to start).
+ * `Worker` is unavailable (or the worker fails to start). `createWorkerCalls` is the same for
+ * any other worker that serves typed calls (workers/calls.ts), such as the CSV reader.
  */
+import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
+import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
 import { type BodyChannel, exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
@@ -18,6 +22,7 @@ import {
   type ResultPayloads,
   type SerializeRequest,
   transferablesOf,
+  type VerifyRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.ts';
@@ -64,6 +69,29 @@ export interface SitemapClient {
    * `readZipFiles`, with `decompress` progress; rejects with an AbortError when `signal` aborts.
    */
   unzip?(bytes: Uint8Array, onProgress?: ProgressFn, signal?: AbortSignal): Promise<ZipFiles>;
+  /**
+   * Optional: core `exportDiff` off the main thread (takes ownership of both buffers: pass
+   * copies); null when the export cannot be read back.
+   */
+  diff?(
+    before: Uint8Array,
+    after: Uint8Array,
+    gzipped: boolean,
+    lines: number[],
+    added: number,
+    signal?: AbortSignal,
+  ): Promise<ExportDiff | null>;
+  /**
+   * Optional: core `verifyExport(doc, bytes, options)` (default at most one problem) off the main
+   * thread (takes ownership of `bytes`: pass a copy); the entries go over in chunks like a
+   * serialize's.
+   */
+  verify?(
+    doc: SitemapDocument,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+    options?: VerifyOptions,
+  ): Promise<ExportProblem[]>;
 }
 
 /**
@@ -228,7 +256,7 @@ export function createSitemapClient(
 
   // A big document goes to the worker in chunks (see chunkEnds), one message per task, so
   // cloning it never blocks the page in one piece; a cancel stops the rest.
-  const sendInChunks = async (req: SerializeRequest) => {
+  const sendInChunks = async (req: SerializeRequest | VerifyRequest) => {
     const entries = req.doc.entries;
     const ends = chunkEnds(entries);
     if (ends.length <= 1) {
@@ -284,10 +312,24 @@ export function createSitemapClient(
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       const req = build(requestId);
-      if (req.type === 'serialize' && getWorker()) void sendInChunks(req);
+      if ((req.type === 'serialize' || req.type === 'verify') && getWorker()) void sendInChunks(req);
       else send(req);
     });
   }
+
+  const verify: NonNullable<SitemapClient['verify']> = (doc, bytes, signal, verifyOptions) =>
+    request<'verify'>(
+      (requestId) => ({
+        version: PROTOCOL_VERSION,
+        requestId,
+        type: 'verify',
+        doc,
+        bytes,
+        ...(verifyOptions === undefined ? {} : { options: verifyOptions }),
+      }),
+      undefined,
+      signal,
+    );
 
   return {
     get inThread() {
@@ -330,6 +372,23 @@ export function createSitemapClient(
         signal,
       );
     },
+    verify,
+    diff(before, after, gzipped, lines, added, signal) {
+      return request<'diff'>(
+        (requestId) => ({
+          version: PROTOCOL_VERSION,
+          requestId,
+          type: 'diff',
+          before,
+          after,
+          gzipped,
+          lines,
+          added,
+        }),
+        undefined,
+        signal,
+      );
+    },
     serialize(doc, serializeOptions, onProgress, signal) {
       // gzip formats: the page serializes, the worker only compresses (see exportPage.ts).
       if (pageSerializes(serializeOptions) && getWorker()) {
@@ -354,7 +413,14 @@ export function createSitemapClient(
             onProgress,
             signal,
           );
-        return exportInPage(doc, serializeOptions, compress, signal, channel);
+        // The files are checked in the worker too: the page only receives the verdict.
+        const check = (part: SitemapDocument, bytes: Uint8Array) =>
+          verify(part, bytes, signal, {
+            lean: serializeOptions.lean ?? false,
+            stripDeprecated: serializeOptions.stripDeprecated ?? false,
+            maxProblems: 20,
+          });
+        return exportInPage(doc, serializeOptions, compress, signal, channel, check);
       }
       return request<'serialize'>(
         (requestId) => ({
@@ -373,6 +439,87 @@ export function createSitemapClient(
       for (const id of [...pending.keys()]) cancel(id);
       worker?.terminate();
       worker = undefined;
+    },
+  };
+}
+
+/** Typed calls to one worker that serves them (workers/calls.ts), or to the same handler here. */
+export interface WorkerCalls<Req, Res> {
+  /** Send one call; rejects with the handler's error message, or when the worker stops. */
+  call(req: Req): Promise<Res>;
+  /** Stop the worker; open and later calls reject. */
+  dispose(): void;
+  /** True while calls run in this thread. */
+  readonly inThread: boolean;
+}
+
+/**
+ * The generic worker client: calls answered by the worker `makeWorker` starts, or, where none
+ * can start (no `Worker`, a CSP, a throw), by `handler()` in this thread, asynchronously and with
+ * the same answers. A worker that stops (fails to load, crashes) rejects its open calls with
+ * `stopped`; later calls then run in this thread.
+ *
+ * @example
+ * const csv = createWorkerCalls(makeCsvWorker, createCsvHandler, 'The CSV reader stopped.');
+ * const answer = await csv.call({ type: 'parse', file });
+ */
+export function createWorkerCalls<Req, Res>(
+  makeWorker: () => WorkerLike | null,
+  handler: () => CallHandler<Req, Res>,
+  stopped = 'The background worker stopped.',
+): WorkerCalls<Req, Res> {
+  let worker: WorkerLike | null;
+  try {
+    worker = makeWorker();
+  } catch {
+    worker = null;
+  }
+  let local: CallHandler<Req, Res> | null = null;
+  let disposed = false;
+  let nextId = 1;
+  const pending = new Map<number, { resolve(res: Res): void; reject(e: Error): void }>();
+  const stop = (message: string) => {
+    worker?.terminate();
+    worker = null;
+    for (const p of pending.values()) p.reject(new Error(message));
+    pending.clear();
+  };
+  if (worker) {
+    worker.onmessage = (ev) => {
+      const answer = ev.data as CallAnswer<Res>;
+      const p = pending.get(answer.callId);
+      if (!p) return;
+      pending.delete(answer.callId);
+      if ('error' in answer) p.reject(new Error(answer.error));
+      else p.resolve(answer.res);
+    };
+    worker.onerror = (ev) => {
+      (ev as { preventDefault?(): void } | null)?.preventDefault?.();
+      stop(stopped);
+    };
+  }
+  return {
+    get inThread() {
+      return worker === null;
+    },
+    call(req) {
+      if (disposed) return Promise.reject(new Error(stopped));
+      const w = worker;
+      if (w === null) {
+        local ??= handler();
+        const run = local;
+        return Promise.resolve().then(() => run(req));
+      }
+      const callId = nextId++;
+      return new Promise<Res>((resolve, reject) => {
+        pending.set(callId, { resolve, reject });
+        w.postMessage({ callId, req } satisfies CallRequest<Req>, []);
+      });
+    },
+    dispose() {
+      disposed = true;
+      local = null;
+      stop(stopped);
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
-import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { columnOrder } from '../core/sort/columnOrder.ts';
 import { validateDocument } from '../core/validate.ts';
@@ -21,6 +21,7 @@ import {
   type ProgressMessage,
   type SerializeRequest,
   transferablesOf,
+  type VerifyRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.ts';
@@ -57,7 +58,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const cancelled = new Set<number>();
   // Entry chunks sent ahead of a serialize request, by its request id.
   const received = new Map<number, Entry[][]>();
-  const withEntries = (req: SerializeRequest): SitemapDocument => {
+  const withEntries = (req: SerializeRequest | VerifyRequest): SitemapDocument => {
     if (req.entryChunks === undefined) return req.doc;
     const chunks = received.get(req.requestId) ?? [];
     received.delete(req.requestId);
@@ -93,6 +94,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       progress(post, requestId, 'decompress')(0, bytes.length);
       const data = await nativeGunzip(bytes, cap, native);
       if (cancelled.has(requestId)) return null;
+      // Refused here: handing a bomb to the core would inflate it a second time.
+      if (data === 'over-cap') return parseOverCap(bytes.length, { fileName, maxDecompressedBytes: cap });
       if (data) {
         return parseSitemap(data, {
           fileName,
@@ -138,6 +141,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
           pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
         });
         return result.cancelled ? null : { ...base, type: 'result', kind: 'unzip', result };
+      }
+      case 'verify': {
+        const { verifyExport } = await import('../core/serialize/verify.ts');
+        const result = verifyExport(withEntries(req), req.bytes, { maxProblems: 1, ...req.options });
+        return { ...base, type: 'result', kind: 'verify', result };
+      }
+      case 'diff': {
+        const { exportDiff } = await import('../core/keep/diff.ts');
+        const result = exportDiff(req.before, req.after, req.gzipped, req.lines, req.added);
+        return { ...base, type: 'result', kind: 'diff', result };
       }
       case 'validate': {
         const result = validateDocument(req.doc, req.settings);

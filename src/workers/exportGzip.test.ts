@@ -13,6 +13,7 @@ import {
   platformGzipStreams,
 } from './exportGzip.ts';
 import { PROTOCOL_VERSION, type WorkerResponse } from './protocol.ts';
+import { piped } from './testing.ts';
 
 const streams = platformGzipStreams();
 const native = streams as NonNullable<typeof streams>;
@@ -34,19 +35,8 @@ function doc(n: number): SitemapDocument {
 }
 
 /** A stream constructor that runs the real one and then applies `edit` to each output chunk. */
-function editing(ctor: GzipStreamCtor, edit: (c: Uint8Array) => Uint8Array): GzipStreamCtor {
-  return class {
-    readable: ReadableStream<Uint8Array>;
-    writable: WritableStream<Uint8Array>;
-    constructor(format: 'gzip') {
-      const inner = new ctor(format);
-      this.writable = inner.writable;
-      this.readable = inner.readable.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({ transform: (c, out) => out.enqueue(edit(c)) }),
-      );
-    }
-  };
-}
+const editing = (ctor: GzipStreamCtor, edit: (c: Uint8Array) => Uint8Array): GzipStreamCtor =>
+  piped(ctor, () => ({ transform: (c, out) => out.enqueue(edit(c)) }));
 
 describe('native gzip export (OUT-010)', () => {
   it('Node 20+ and browsers have both streams', () => {

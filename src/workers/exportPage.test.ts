@@ -51,7 +51,7 @@ describe('gzip export: the page serializes, the worker compresses', () => {
     ['txt.gz', 200_000],
     ['xml.gz', 5000],
   ] as const)(
-    '%s split at %i URLs: bodies stream ahead (transferred), no entries are sent, and the files equal serializeFiles',
+    '%s split at %i URLs: bodies stream ahead (transferred), each file is verified in the worker, and the files equal serializeFiles',
     async (format, maxUrls) => {
       const w = fakeWorker();
       const client = createSitemapClient({ createWorker: () => w });
@@ -59,14 +59,23 @@ describe('gzip export: the page serializes, the worker compresses', () => {
       const options = { format, split: { maxUrls }, publishUrl: 'https://a.example/s.xml' };
       const out = await client.serialize(doc, options);
       const types = w.sent.map((m) => m.message.type);
-      expect(types.at(-1)).toBe('compress');
-      expect(new Set(types.slice(0, -1))).toEqual(new Set(['body']));
-      const compress = w.sent[w.sent.length - 1];
+      const at = types.indexOf('compress');
+      expect(types.lastIndexOf('compress')).toBe(at);
+      expect(types.lastIndexOf('body')).toBeLessThan(at);
+      // Only the verification sends entries (in chunks, ahead of its request), after the bodies.
+      expect(types.filter((t) => !['body', 'entries', 'verify', 'compress'].includes(t))).toEqual([]);
+      if (types.includes('entries'))
+        expect(types.indexOf('entries')).toBeGreaterThan(types.lastIndexOf('body'));
+      const ref = serializeFiles(doc, options);
+      // Every file written from the document is read back in the worker (a generated index,
+      // one short entry per child, is read back on the page as it is written).
+      const children = ref.files.length > 1 ? ref.files.length - 1 : 1;
+      expect(types.filter((t) => t === 'verify')).toHaveLength(children);
+      const compress = w.sent[at];
       expect(compress.transfer).toHaveLength(out.files.length);
-      const bodies = w.sent.slice(0, -1);
+      const bodies = w.sent.filter((m) => m.message.type === 'body');
       for (const b of bodies) expect(b.transfer).toHaveLength(b.message.parts?.length ?? -1);
       expect(compress.message.stream?.id).toBe(bodies[0].message.requestId);
-      const ref = serializeFiles(doc, options);
       expect(out.issues).toEqual(ref.issues);
       expect(out.files.map((f) => [f.name, f.mime, f.entries, f.uncompressedBytes])).toEqual(
         ref.files.map((f) => [f.name, f.mime, f.entries, f.uncompressedBytes]),
@@ -88,7 +97,7 @@ describe('gzip export: the page serializes, the worker compresses', () => {
     const w = fakeWorker();
     const client = createSitemapClient({ createWorker: () => w });
     const out = await client.serialize(bigDoc(0), { format: 'xml.gz' });
-    expect(w.sent.map((m) => m.message.type)).toEqual(['compress']);
+    expect(w.sent.map((m) => m.message.type)).toEqual(['verify', 'compress']);
     const ref = serializeFiles(bigDoc(0), { format: 'xml', deferGzip: true });
     expect(zlib.gunzipSync(out.files[0].bytes).equals(Buffer.from(ref.files[0].bytes))).toBe(true);
   });
@@ -113,6 +122,41 @@ describe('gzip export: the page serializes, the worker compresses', () => {
       expect(types.at(-1)).toBe('cancel');
       expect(w.sent.at(-1)?.message.target).toBe(w.sent[0].message.requestId);
     }
+  });
+
+  it('what the export leaves out on purpose (lean: no priority) is not a difference in the worker', async () => {
+    const w = fakeWorker();
+    const client = createSitemapClient({ createWorker: () => w });
+    const out = await client.serialize(bigDoc(10), { format: 'xml.gz', lean: true });
+    expect(out.issues.filter((i) => i.rule === 'ENC-004')).toEqual([]);
+    expect(out.files).toHaveLength(1);
+    expect(zlib.gunzipSync(out.files[0].bytes).toString()).not.toContain('<priority>');
+  });
+
+  it("the worker's verdict blocks the download: no files, the problem named under the file", async () => {
+    const w = fakeWorker();
+    const client = createSitemapClient({ createWorker: () => w });
+    const doc = bigDoc(3);
+    const { exportInPage } = await import('./exportPage.ts');
+    const seen: number[] = [];
+    const out = await exportInPage(
+      doc,
+      { format: 'xml.gz' },
+      (s) => client.compress!(s.files, { format: 'xml.gz' }),
+      undefined,
+      undefined,
+      async (part, bytes) => {
+        seen.push(part.entries.length, bytes.length);
+        return [{ entry: 1, loc: part.entries[1].loc, message: 'Entry “x”: its loc would change on export' }];
+      },
+    );
+    expect(seen[0]).toBe(3);
+    expect(seen[1]).toBeGreaterThan(100);
+    expect(out.files).toEqual([]);
+    expect(out.issues.map((i) => [i.rule, i.entry])).toEqual([['ENC-004', 1]]);
+    expect(out.issues[0].message).toMatch(
+      /^Export blocked: sitemap\.xml was read back .*its loc would change on export/,
+    );
   });
 
   it('without a worker the in-thread engine gzips as before', async () => {

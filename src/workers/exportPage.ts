@@ -8,6 +8,7 @@
  * stays out of the initial bundle.
  */
 import type { Issue, SitemapDocument } from '../core/model.ts';
+import type { ExportProblem } from '../core/serialize/verify.ts';
 import type { BodyTap } from '../core/serialize.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
@@ -102,10 +103,16 @@ export async function exportInPage(
   compress: (serialized: Serialized, heads: number[] | null) => Promise<Serialized>,
   signal?: AbortSignal,
   channel?: BodyChannel,
+  verify?: (part: SitemapDocument, bytes: Uint8Array) => Promise<ExportProblem[]>,
 ): Promise<Serialized> {
-  const { serializeFileSteps } = await import('../core/serialize.ts');
+  const { exportBlocked, serializeFileSteps, writtenEntries } = await import('../core/serialize.ts');
   const tap = channel && new BodyCollector(channel);
-  const steps = serializeFileSteps(doc, { ...options, deferGzip: true }, tap);
+  // With `verify` the files are read back elsewhere (the worker): each carries its plan.
+  const steps = serializeFileSteps(
+    doc,
+    { ...options, deferGzip: true, ...(verify ? { verify: false } : {}) },
+    tap,
+  );
   for (;;) {
     if (signal?.aborted) {
       tap?.drop();
@@ -115,7 +122,28 @@ export async function exportInPage(
     let r = steps.next();
     while (!r.done && performance.now() - t0 < SLICE_MS) r = steps.next();
     tap?.flush();
-    if (r.done) return compress(r.value, tap?.live ? tap.heads : null);
+    if (r.done) {
+      if (!verify) return compress(r.value, tap?.live ? tap.heads : null);
+      const { files, issues } = r.value;
+      // Copies go to the check (compress takes the raw bytes); both run in the worker at once.
+      const checks = files.map((f) =>
+        f.plan ? verify({ ...doc, entries: writtenEntries(doc.entries, f.plan) }, f.bytes.slice()) : null,
+      );
+      const plain = files.map(({ plan: _plan, ...f }) => f);
+      const compressed = compress({ files: plain, issues }, tap?.live ? tap.heads : null);
+      // Awaited below, one after the other: mark them handled so an early rejection is not reported.
+      compressed.catch(() => undefined);
+      for (const c of checks) c?.catch(() => undefined);
+      const blocked: Issue[] = [];
+      let bad = false;
+      for (let i = 0; i < files.length; i++) {
+        const problems = await checks[i];
+        const plan = files[i].plan;
+        if (problems && plan && exportBlocked(plan.check, problems, blocked)) bad = true;
+      }
+      const done = await compressed;
+      return bad ? { files: [], issues: [...issues, ...blocked] } : done;
+    }
     await nextTask();
   }
 }

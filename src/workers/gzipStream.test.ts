@@ -6,6 +6,7 @@ import { createEngine } from './engine.ts';
 import { type GzipStreamCtor, gzipHeader, nativeVerify, platformGzipStreams } from './exportGzip.ts';
 import { assembleGzip, BodyCompressor, crc32Combine, streamedGzip } from './gzipStream.ts';
 import { PROTOCOL_VERSION, type WorkerResponse } from './protocol.ts';
+import { piped } from './testing.ts';
 
 const streams = platformGzipStreams();
 const native = streams as NonNullable<typeof streams>;
@@ -99,29 +100,21 @@ describe('streamed gzip: stored prolog + natively compressed body (OUT-010)', ()
   });
 });
 
-/** A compressor whose output has `edit` applied to its last chunk. */
+/** A compressor whose output is gathered into one chunk and has `edit` applied to it. */
 function editingLast(ctor: GzipStreamCtor, edit: (all: Uint8Array) => void): GzipStreamCtor {
-  return class {
-    readable: ReadableStream<Uint8Array>;
-    writable: WritableStream<Uint8Array>;
-    constructor(format: 'gzip') {
-      const inner = new ctor(format);
-      this.writable = inner.writable;
-      const chunks: Uint8Array[] = [];
-      this.readable = inner.readable.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          transform: (c) => {
-            chunks.push(c);
-          },
-          flush: (out) => {
-            const all = concat(...chunks);
-            edit(all);
-            out.enqueue(all);
-          },
-        }),
-      );
-    }
-  };
+  return piped(ctor, () => {
+    const chunks: Uint8Array[] = [];
+    return {
+      transform: (c) => {
+        chunks.push(c);
+      },
+      flush: (out) => {
+        const all = concat(...chunks);
+        edit(all);
+        out.enqueue(all);
+      },
+    };
+  });
 }
 
 describe('engine: body messages, then compress with the stream', () => {

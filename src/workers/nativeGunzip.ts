@@ -7,9 +7,11 @@
  *   whatwg/compression#42), and trailing zero padding; both throw here → null.
  * - A lenient implementation that silently stops after the first member is caught by the
  *   ISIZE check: the trailer of the LAST member must equal the output length mod 2^32.
- * - Output past `maxBytes` stops the stream → null (the core reports GZ-006). The input is
- *   written in slices with backpressure, so the cap holds before memory grows.
+ * - Output past `maxBytes` stops the stream → 'over-cap': the caller refuses the file (GZ-006,
+ *   core `parseOverCap`) without inflating the bomb again. The input is written in slices with
+ *   backpressure, smaller as the output nears the cap, so the cap holds before memory grows.
  */
+import { inflateSlice } from '../core/parse/gzip.ts';
 import { concatBytes } from './bytes.ts';
 
 /** The constructor shape we need; injected so tests can run without a native implementation. */
@@ -34,9 +36,10 @@ function trailerSize(bytes: Uint8Array): number {
 }
 
 /**
- * Compressed bytes written per step. The stream is fed one slice at a time, each after
- * `writer.ready` (backpressure) and only while the output is under the cap, so a bomb inflates
- * at most ~1,032× one slice past the cap (16 MiB for 16 KiB) instead of the whole file.
+ * Compressed bytes written per step at most. The stream is fed one slice at a time, each after
+ * `writer.ready` (backpressure) and only while the output is under the cap; near the cap a slice
+ * shrinks to what the room left can take at deflate's 1,032:1 (core `inflateSlice`), so a bomb
+ * inflates about 1 MiB past the cap instead of the whole file.
  */
 export const GUNZIP_WRITE_BYTES = 16 * 1024;
 
@@ -44,23 +47,24 @@ async function drain(
   ctor: DecompressionStreamCtor,
   bytes: Uint8Array,
   maxBytes: number,
-): Promise<Uint8Array[] | null> {
+): Promise<Uint8Array[] | 'over-cap'> {
   const ds = new ctor('gzip');
   const writer = ds.writable.getWriter();
   let stop = false;
+  let total = 0;
   // Write errors surface on the reader too; swallow them here to avoid unhandled rejections.
   const feed = async () => {
-    for (let at = 0; at < bytes.length; at += GUNZIP_WRITE_BYTES) {
+    for (let at = 0, step = 0; at < bytes.length; at += step) {
       await writer.ready;
       if (stop) return;
-      writer.write(bytes.subarray(at, at + GUNZIP_WRITE_BYTES)).catch(() => undefined);
+      step = inflateSlice(maxBytes - total, GUNZIP_WRITE_BYTES);
+      writer.write(bytes.subarray(at, at + step)).catch(() => undefined);
     }
     await writer.close();
   };
   feed().catch(() => undefined);
   const reader = ds.readable.getReader();
   const chunks: Uint8Array[] = [];
-  let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return chunks;
@@ -70,31 +74,32 @@ async function drain(
       chunks.length = 0;
       await reader.cancel().catch(() => undefined);
       writer.abort().catch(() => undefined);
-      return null;
+      return 'over-cap';
     }
     chunks.push(value);
   }
 }
 
 /**
- * Inflate `bytes` natively, or return null (no native support, multi-member, corrupt, padded,
- * over the cap, or inconsistent with the trailer).
+ * Inflate `bytes` natively; 'over-cap' when the output passed `maxBytes` (refuse the file, do not
+ * inflate it again); null when the native result cannot be used (no native support,
+ * multi-member, corrupt, padded, or inconsistent with the trailer): let the core decode it.
  *
- * @example const data = await nativeGunzip(gz, 200_000_000); if (!data) useCoreInstead();
+ * @example const data = await nativeGunzip(gz, 200_000_000); if (data === null) useCoreInstead();
  */
 export async function nativeGunzip(
   bytes: Uint8Array,
   maxBytes: number,
   ctor: DecompressionStreamCtor | null = platformDecompressionStream(),
-): Promise<Uint8Array | null> {
+): Promise<Uint8Array | 'over-cap' | null> {
   if (!ctor) return null;
-  let chunks: Uint8Array[] | null;
+  let chunks: Uint8Array[] | 'over-cap';
   try {
     chunks = await drain(ctor, bytes, maxBytes);
   } catch {
     return null;
   }
-  if (!chunks) return null;
+  if (chunks === 'over-cap') return chunks;
   let total = 0;
   for (const c of chunks) total += c.length;
   if (total % 2 ** 32 !== trailerSize(bytes)) return null;

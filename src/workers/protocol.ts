@@ -3,7 +3,9 @@
  * Every message carries the protocol `version` and a `requestId`; requests that concern a
  * document carry the caller's `docVersion` so the caller can drop results for a stale document.
  */
+import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
@@ -72,6 +74,35 @@ export interface UnzipRequest extends Envelope {
   bytes: Uint8Array;
 }
 
+/**
+ * The diff a normalized export makes to the file the document came from (core `lineDiff`): the
+ * source body and the exported file (gzipped when `gzipped`), both transferred (send copies),
+ * the source entries' lines and the number of added entries. Answered with a `diff` result.
+ */
+export interface DiffRequest extends Envelope {
+  type: 'diff';
+  before: Uint8Array;
+  after: Uint8Array;
+  gzipped: boolean;
+  lines: number[];
+  added: number;
+}
+
+/**
+ * Check an exported file against the document (core `verifyExport`): the page's keep-format and
+ * gzip exports send the file's bytes (transferred) and the entries it should hold, which come
+ * ahead in `entries` messages like a serialize request's. Answered with the problems ([] = ok).
+ */
+export interface VerifyRequest extends Envelope {
+  type: 'verify';
+  doc: SitemapDocument;
+  bytes: Uint8Array;
+  /** What the export left out on purpose (lean, stripDeprecated) and a problem limit (default 1). */
+  options?: VerifyOptions;
+  /** The entries came first in this many `entries` messages (`doc.entries` is then empty). */
+  entryChunks?: number;
+}
+
 /** Full validation of a document (pure core `validateDocument`). */
 export interface ValidateRequest extends Envelope {
   type: 'validate';
@@ -95,7 +126,9 @@ export type WorkerRequest =
   | ValidateRequest
   | CancelRequest
   | EntriesMessage
-  | BodyMessage;
+  | BodyMessage
+  | DiffRequest
+  | VerifyRequest;
 
 /** Progress of a long request: `done` of `total` units (bytes or entries, per phase). */
 export interface ProgressMessage extends Envelope {
@@ -125,8 +158,8 @@ export const ENTRY_CHUNK = 10_000;
 /**
  * Weight per `EntriesMessage` of a parse result (worker → page). Smaller than {@link ENTRY_CHUNK}:
  * the page keeps every entry it receives, so a young-generation GC that falls into a message's
- * task copies all of them; a shorter message keeps that task (clone + scavenge) under 50 ms at
- * 1,000,000 URLs.
+ * task copies all of them; a quarter of the entries per message makes such a task (clone +
+ * scavenge) much shorter at 1,000,000 URLs (docs/perf.md, session 5).
  */
 export const PARSE_ENTRY_CHUNK = 2_500;
 
@@ -166,6 +199,9 @@ export interface ResultPayloads {
   serialize: { files: OutputFile[]; issues: Issue[] };
   validate: Issue[];
   unzip: ZipFiles;
+  /** null: the export could not be read back for a diff (e.g. corrupt gzip). */
+  diff: ExportDiff | null;
+  verify: ExportProblem[];
 }
 
 /** A finished request. */
@@ -213,6 +249,11 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'compress') for (const f of msg.files) pushBuffer(out, f.bytes);
   if (msg.type === 'body') for (const p of msg.parts) pushBuffer(out, p);
+  if (msg.type === 'verify') pushBuffer(out, msg.bytes);
+  if (msg.type === 'diff') {
+    pushBuffer(out, msg.before);
+    pushBuffer(out, msg.after);
+  }
   if (msg.type === 'result' && msg.kind === 'parse' && msg.result.file) pushBuffer(out, msg.result.file);
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);

@@ -3,15 +3,27 @@
  * the header, detect the export or take the caller's mapping, and build the compact table.
  */
 
-import { parseCsv } from '../csv.ts';
+import { shapeCsv, sniffDelimiter } from '../csv.ts';
 import { type CrawlDetection, type CrawlMapping, decodeCsvBytes, detectCrawlCsv } from './detect.ts';
+import { scanCsv } from './scan.ts';
 import { type CrawlProgress, type CrawlTable, parseCrawlCsv } from './table.ts';
+
+/** Columns of the first records read to find the header (names past it are not looked at). */
+const HEAD_COLUMNS = Array.from({ length: 1024 }, (_, i) => i);
 
 /** Where the header row is and which delimiter the file uses (looked at in its first 64 KB). */
 export function csvHead(text: string): { headers: string[]; headerRow: number; delimiter: string } {
   const cut = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
-  const p = parseCsv(cut);
-  return { headers: p.headers, headerRow: p.headerRow, delimiter: p.delimiter };
+  const delimiter = sniffDelimiter(cut);
+  const records: string[][] = [];
+  scanCsv(cut, delimiter, HEAD_COLUMNS, 0, (cells) => {
+    if (records.length >= 64) return;
+    let end = cells.length;
+    while (end > 0 && cells[end - 1] === undefined) end--;
+    records.push(cells.slice(0, end).map((c) => c ?? ''));
+  });
+  const p = shapeCsv({ records, delimiter, errors: [] });
+  return { headers: p.headers, headerRow: p.headerRow, delimiter };
 }
 
 /** The header row of a crawl file and what detection made of it. */

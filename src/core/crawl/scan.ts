@@ -2,7 +2,7 @@
  * A CSV record scanner for big crawl exports: RFC 4180 quoting (`""` escapes, delimiters and line
  * breaks inside quotes), CRLF / LF / CR line ends, and strings made only for the columns asked
  * for. A 70-column, 1,000,000-row export thus allocates a few strings per row instead of 70
- * (papaparse, used for the header and the mapping preview, builds every cell).
+ * (a general tokeniser builds every cell). read.ts also reads the header row with it.
  */
 
 /**

@@ -3,6 +3,7 @@
  * the first hunks of a unified line diff. A keep-format export knows its changes (its byte ops),
  * so its diff costs one pass over the bytes; a normalized export is compared line by line.
  */
+import { gunzipAll } from '../parse/gzip.ts';
 import type { ByteOp } from './keepFormat.ts';
 
 /** One hunk of a unified diff. */
@@ -270,4 +271,31 @@ function myers(a: string[], b: string[]): Array<[number, number, number, number]
   }
   if (ax < n || by < m) out.push([ax, n, by, m]);
   return out;
+}
+
+/** Largest exported file read back for a diff (a gzip export is inflated up to this). */
+const DIFF_MAX_BYTES = 1 << 30;
+
+/**
+ * The diff of a normalized export against the file it came from, from bytes: `before` is the
+ * source body (UTF-8), `after` the exported file (gzip when `gzipped`); null when the export
+ * cannot be read back. Runs in the worker (the line diff of 50,000 entries is ~0.5 s).
+ *
+ * @example exportDiff(enc('a\n'), enc('b\n'), false, [1], 0)?.lines // 1
+ */
+export function exportDiff(
+  before: Uint8Array,
+  after: Uint8Array,
+  gzipped: boolean,
+  entryLines: readonly number[],
+  addedEntries: number,
+): ExportDiff | null {
+  let bytes = after;
+  if (gzipped) {
+    const r = gunzipAll(after, DIFF_MAX_BYTES);
+    if (r.truncated) return null;
+    bytes = r.data;
+  }
+  const utf8 = new TextDecoder();
+  return lineDiff(utf8.decode(before), utf8.decode(bytes), entryLines, addedEntries);
 }

@@ -8,7 +8,7 @@
  */
 import type { Entry, SitemapDocument } from '../model.ts';
 import { canonicalNs } from '../serialize/namespaces.ts';
-import { verifyExport } from '../serialize/verify.ts';
+import { type ExportProblem, verifyExport } from '../serialize/verify.ts';
 import {
   applySplices,
   type EntryStyle,
@@ -49,6 +49,18 @@ export interface KeepOutput {
 /** The export cannot keep the formatting; `reason` says why (the caller offers normalized output). */
 export class KeepFormatUnavailable extends Error {}
 
+/**
+ * The error for a kept export whose verification (`verifyExport` of its body, which the caller
+ * may run elsewhere, e.g. in a worker after `keepFormat(doc, src, { verify: false })`) found
+ * problems; null when there were none.
+ */
+export function keptProblem(problems: readonly ExportProblem[]): KeepFormatUnavailable | null {
+  if (problems.length === 0) return null;
+  return new KeepFormatUnavailable(
+    `the rewritten file did not read back as the document (${problems[0].message})`,
+  );
+}
+
 function isSpaceByte(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
 }
@@ -74,7 +86,11 @@ function ascii(body: Uint8Array, from: number, to: number): string {
  *
  * @example const out = keepFormat(doc, keepSourceOf(bytes, parseSitemap(bytes))!); out.identical // true when untouched
  */
-export function keepFormat(doc: SitemapDocument, src: KeepSource): KeepOutput {
+export function keepFormat(
+  doc: SitemapDocument,
+  src: KeepSource,
+  options: { verify?: boolean } = {},
+): KeepOutput {
   if (doc.kind !== src.kind) throw new KeepFormatUnavailable(`the document is no longer a ${src.kind}`);
   const rows = doc.entries;
   const orig = src.entries;
@@ -96,13 +112,10 @@ export function keepFormat(doc: SitemapDocument, src: KeepSource): KeepOutput {
   }
   const plan = src.kind === 'text' ? textOps(rows, src, p) : xmlOps(rows, src, p);
   const body = assemble(p.body, plan.ops);
-  if (plan.ops.length > 0) {
+  if (plan.ops.length > 0 && options.verify !== false) {
     // Verified, not trusted (issue 20): the rewritten file must read back as the edited document.
-    const problems = verifyExport(doc, body, { maxProblems: 1 });
-    if (problems.length > 0)
-      throw new KeepFormatUnavailable(
-        `the rewritten file did not read back as the document (${problems[0].message})`,
-      );
+    const problem = keptProblem(verifyExport(doc, body, { maxProblems: 1 }));
+    if (problem) throw problem;
   }
   return { body, source: p.body, whole: 0, ...plan, identical: plan.ops.length === 0 };
 }

@@ -10,8 +10,22 @@ import { MAX_XML_DEPTH, type ScanHooks, Scanner } from './scanner.ts';
  * to 190 MB made ~30 million findings and crashed the tab. Past it, findings are counted only.
  */
 export const MAX_PARSE_FINDINGS = 500_000;
-/** Budget of unknown elements kept verbatim per file; past it they are skipped (ENC-004 error, once). */
+/** Budget of unknown elements kept verbatim per file; past it they are skipped (IMP-029 error, once). */
 export const MAX_RAW_ELEMENTS = 1_000_000;
+/**
+ * Budget of memory for unknown elements kept verbatim per file, in bytes: each costs its markup
+ * as UTF-16 (2 bytes a character) plus {@link RAW_ELEMENT_COST}. A 60 MB file of `<x:q/>` kept a
+ * million of them (+ a finding each) and peaked at 1.8 GB in the app; past this budget they are
+ * skipped like past {@link MAX_RAW_ELEMENTS} (one error says so).
+ */
+export const MAX_RAW_BYTES = 32 * 1024 * 1024;
+/** Bytes a kept element costs besides its markup: the object, its fields, its slot (measured ~100). */
+export const RAW_ELEMENT_COST = 96;
+/**
+ * Findings listed per unknown element name per file (EXT-001): a flood of one element lists this
+ * many, then one finding counts the rest.
+ */
+export const MAX_SAME_ELEMENT_FINDINGS = 1_000;
 
 /** Conventional prefix per namespace class (XML-003 reports others). */
 const USUAL_PREFIX: Partial<Record<NsClass, string>> = {
@@ -60,9 +74,27 @@ export class XmlCtx implements ScanHooks {
   /** Findings past {@link MAX_PARSE_FINDINGS} (counted, not kept), and the first one's rule. */
   droppedFindings = 0;
   droppedRule: RuleId = 'XML-008';
-  /** Raw elements kept so far (budget {@link MAX_RAW_ELEMENTS}); true once the budget was hit. */
+  /**
+   * Raw elements kept so far and their cost in bytes (budgets {@link MAX_RAW_ELEMENTS},
+   * {@link MAX_RAW_BYTES}); `rawOver` is true once a budget was hit.
+   */
   rawKept = 0;
+  rawBytes = 0;
   rawOver = false;
+  /** EXT-001 findings per element (`qname ns`): listed up to {@link MAX_SAME_ELEMENT_FINDINGS}. */
+  private readonly sameElement = new Map<string, number>();
+  /** One shared `nsDecls` object per distinct set of declarations (a flood repeats the same one). */
+  private readonly declsCache = new Map<string, Record<string, string>>();
+
+  /** The shared copy of namespace declarations `decls` (treat as read-only). */
+  sharedDecls(decls: Record<string, string>): Record<string, string> {
+    let key = '';
+    for (const p in decls) key += `${p}\u0000${decls[p]}\u0000`;
+    const known = this.declsCache.get(key);
+    if (known) return known;
+    if (this.declsCache.size < 1024) this.declsCache.set(key, decls);
+    return decls;
+  }
 
   /** Report a parse-stage issue at string index `at` (attached to the current entry, if any). */
   report(rule: RuleId, message: string, at: number, field?: string): void {
@@ -73,13 +105,23 @@ export class XmlCtx implements ScanHooks {
     this.issues.push(parseIssue(rule, message, this.where(at, field)));
   }
 
-  /** Report past the findings budget: for the few findings that say a budget was hit. */
+  /** Report past the findings budget: for the few findings that say a budget was hit (`at` -1: no place). */
   reportAlways(rule: RuleId, message: string, at: number): void {
-    this.issues.push(parseIssue(rule, message, this.where(at)));
+    this.issues.push(parseIssue(rule, message, at < 0 ? {} : this.where(at)));
   }
 
-  /** Close the findings budget: one finding saying how many were not listed. */
+  /** Close the findings budgets: one finding per flooded element, one for all others not listed. */
   finishFindings(): void {
+    for (const [key, n] of this.sameElement) {
+      if (n <= MAX_SAME_ELEMENT_FINDINGS) continue;
+      const [qname, ns] = key.split(' ');
+      const more = (n - MAX_SAME_ELEMENT_FINDINGS).toLocaleString('en-US');
+      this.reportAlways(
+        'EXT-001',
+        `${more} more <${qname}> elements from namespace "${ns}" are not listed one by one (at most ${MAX_SAME_ELEMENT_FINDINGS.toLocaleString('en-US')} per element name)`,
+        -1,
+      );
+    }
     if (this.droppedFindings === 0) return;
     this.issues.push(
       parseIssue(
@@ -126,6 +168,10 @@ export class XmlCtx implements ScanHooks {
     this.report('XML-009', `Prefix "${prefix}:" is used without an xmlns:${prefix} declaration`, at);
   }
 
+  /**
+   * Nesting past {@link MAX_XML_DEPTH}: ENC-004, since libxml2 (and the readers built on it) stop
+   * there with a fatal well-formedness error; the spec has no rule id of its own for depth.
+   */
   tooDeep(depth: number, at: number): void {
     this.report(
       'ENC-004',
@@ -161,6 +207,10 @@ export class XmlCtx implements ScanHooks {
       );
       this.entry = saved;
     }
+    const key = `${qname} ${ns}`;
+    const seen = (this.sameElement.get(key) ?? 0) + 1;
+    this.sameElement.set(key, seen);
+    if (seen > MAX_SAME_ELEMENT_FINDINGS) return;
     this.report(
       'EXT-001',
       `Element <${qname}> from namespace "${ns}"${where} is not modelled; kept verbatim`,

@@ -1,5 +1,5 @@
 import type { Alternate, ImageData, RawXml, XNode } from '../model.ts';
-import { MAX_RAW_ELEMENTS, type XmlCtx } from './context.ts';
+import { MAX_RAW_BYTES, MAX_RAW_ELEMENTS, RAW_ELEMENT_COST, type XmlCtx } from './context.ts';
 import { NsClass } from './names.ts';
 import { MAX_XML_DEPTH, type QName, Tok } from './scanner.ts';
 import { decodeText, readText, skipElement } from './xmlText.ts';
@@ -19,18 +19,20 @@ function isXmlns(name: string): boolean {
  */
 export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml | null {
   const sc = ctx.sc;
-  if (++ctx.rawKept > MAX_RAW_ELEMENTS) {
+  if (ctx.rawKept >= MAX_RAW_ELEMENTS || ctx.rawBytes >= MAX_RAW_BYTES) {
     if (!ctx.rawOver) {
       ctx.rawOver = true;
+      const mib = (MAX_RAW_BYTES / 1024 / 1024).toLocaleString('en-US');
       ctx.reportAlways(
-        'ENC-004',
-        `More than ${MAX_RAW_ELEMENTS.toLocaleString('en-US')} unknown elements to keep verbatim: from <${q.qname}> on they are left out (not kept, not exported). Split the file or remove them at the source`,
+        'IMP-029',
+        `Unknown elements kept verbatim reached the budget of a file (${ctx.rawKept.toLocaleString('en-US')} elements, ~${Math.round(ctx.rawBytes / 1024 / 1024).toLocaleString('en-US')} MiB; at most ${MAX_RAW_ELEMENTS.toLocaleString('en-US')} elements or ${mib} MiB): from this <${q.qname}> on they are left out (not kept, not exported). Split the file or remove them at the source`,
         tagStart,
       );
     }
     skipElement(ctx);
     return null;
   }
+  ctx.rawKept++;
   const own = new Set<string>();
   const used = new Set<string>([q.prefix]);
   const collect = (attrs: string[] | null, isOwn: boolean) => {
@@ -65,7 +67,8 @@ export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml | null 
     decls ??= {};
     decls[p] = uri;
   }
-  if (decls) raw.nsDecls = decls;
+  if (decls) raw.nsDecls = ctx.sharedDecls(decls);
+  ctx.rawBytes += 2 * raw.xml.length + RAW_ELEMENT_COST;
   return raw;
 }
 

@@ -51,6 +51,26 @@ class CapExceeded extends Error {}
 
 /** Input is pushed in chunks so a stream cut off mid-way still yields its decoded prefix. */
 const CHUNK = 1 << 16;
+/** Deflate's largest expansion: one input byte yields at most ~1,032 output bytes. */
+const MAX_RATIO = 1032;
+/** Smallest input slice pushed near the cap (≤ ~1 MiB of output past it). */
+const MIN_CHUNK = 1 << 10;
+
+/**
+ * Input bytes to push next with `room` output bytes left under the cap: small enough that one
+ * push cannot inflate far past the cap (a bomb's 64 KiB would make 66 MB in one go).
+ */
+export function inflateSlice(room: number, max = CHUNK): number {
+  return Math.max(MIN_CHUNK, Math.min(max, Math.floor(room / MAX_RATIO)));
+}
+
+/** The GZ-006 finding: output passed the cap `maxBytes`. */
+export function capIssue(maxBytes: number): Issue {
+  return parseIssue(
+    'GZ-006',
+    `Decompressed data exceeds the safety cap of ${maxBytes} bytes; decoding stopped (decompression bomb?)`,
+  );
+}
 
 interface InflateRun {
   data: Uint8Array;
@@ -67,9 +87,9 @@ function inflate(bytes: Uint8Array, maxBytes: number): InflateRun {
   let error: string | null = null;
   const g = new Gunzip((chunk) => {
     if (total + chunk.length > maxBytes) {
-      const room = maxBytes - total;
-      if (room > 0) chunks.push(chunk.slice(0, room));
-      total = maxBytes;
+      // Nothing is kept: a capped file is refused, so its prefix would only hold memory.
+      chunks.length = 0;
+      total = 0;
       capped = true;
       throw new CapExceeded();
     }
@@ -82,8 +102,10 @@ function inflate(bytes: Uint8Array, maxBytes: number): InflateRun {
     members.push(offset);
   };
   try {
-    for (let at = 0; at < bytes.length; at += CHUNK)
-      g.push(bytes.subarray(at, Math.min(at + CHUNK, bytes.length)));
+    for (let at = 0, step = CHUNK; at < bytes.length; at += step) {
+      step = inflateSlice(maxBytes - total);
+      g.push(bytes.subarray(at, Math.min(at + step, bytes.length)));
+    }
     g.push(new Uint8Array(0), true);
   } catch (e) {
     if (!(e instanceof CapExceeded)) error = e instanceof Error ? e.message : String(e);
@@ -127,8 +149,9 @@ function retryWithoutPadding(bytes: Uint8Array, maxBytes: number): { run: Inflat
 /**
  * Inflate every member of a (possibly multi-member) gzip file, stopping at `maxBytes` of output.
  * CRC-32 and size trailers are verified; a CRC error keeps the decoded data (GZ-003); a corrupt
- * stream keeps the decoded prefix (GZ-003, `truncated`); output past the cap is not kept (GZ-006,
- * `truncated`); more than one member is reported as info (GZ-004).
+ * stream keeps the decoded prefix (GZ-003, `truncated`); output past the cap is not kept at all
+ * (GZ-006, `truncated`, `capped`, empty `data`; input is pushed in slices small enough that one
+ * slice cannot inflate far past the cap); more than one member is reported as info (GZ-004).
  *
  * @param bytes gzip bytes (must start with 1F 8B)
  * @param maxBytes output cap in bytes (e.g. 200_000_000)
@@ -137,15 +160,11 @@ function retryWithoutPadding(bytes: Uint8Array, maxBytes: number): { run: Inflat
 export function gunzipAll(
   bytes: Uint8Array,
   maxBytes: number,
-): { data: Uint8Array; issues: Issue[]; truncated: boolean } {
+): { data: Uint8Array; issues: Issue[]; truncated: boolean; capped?: boolean } {
   const issues: Issue[] = [];
   let run = inflate(bytes, maxBytes);
   let end = bytes.length;
-  if (run.capped) {
-    const message = `Decompressed data exceeds the safety cap of ${maxBytes} bytes; decoding stopped (decompression bomb?)`;
-    issues.push(parseIssue('GZ-006', message));
-    return { data: run.data, issues, truncated: true };
-  }
+  if (run.capped) return { data: run.data, issues: [capIssue(maxBytes)], truncated: true, capped: true };
   if (run.error) {
     const retry = retryWithoutPadding(bytes, maxBytes);
     if (retry) {

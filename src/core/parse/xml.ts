@@ -1,4 +1,4 @@
-import type { DocumentKind, Entry, FatalError, Issue, RawXml } from '../model.ts';
+import type { Entry, FatalError, Issue, SitemapDocument } from '../model.ts';
 import { NS } from '../model.ts';
 import { XmlCtx } from './context.ts';
 import { readEntry } from './entries.ts';
@@ -9,15 +9,12 @@ import { NsClass } from './names.ts';
 import { fatalAt, prolog } from './prolog.ts';
 import { type QName, Tok, XmlFatal } from './scanner.ts';
 
-/** What the XML reader produces; parse.ts wraps it into a ParseResult. */
-export interface XmlOut {
-  kind: DocumentKind;
-  entries: Entry[];
-  otherEntries?: Entry[];
-  namespaces?: Record<string, string>;
-  stylesheet?: string;
-  rootExtras?: RawXml[];
-  partial?: boolean;
+/** What the XML reader produces (the document's fields as read); parse.ts wraps it into a ParseResult. */
+export interface XmlOut
+  extends Pick<
+    SitemapDocument,
+    'kind' | 'entries' | 'otherEntries' | 'namespaces' | 'stylesheet' | 'rootExtras' | 'partial'
+  > {
   issues: Issue[];
   fatal: FatalError | null;
   /** Source positions of `entries` (see SourceLayout); absent for feeds. */

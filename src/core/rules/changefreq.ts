@@ -1,9 +1,8 @@
 /** CF-001 (SITEMAP-RULES.md 6.7): changefreq must be one of seven lowercase keywords. */
+
+import { CHANGEFREQS } from '../fields.ts';
 import { hasEdgeSpace, trimValue } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
-
-/** The seven keywords, most frequent first: the one list of them. */
-export const CHANGEFREQS = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
 
 /** The seven keywords as a set. */
 export const CHANGEFREQ: ReadonlySet<string> = new Set(CHANGEFREQS);

@@ -2,10 +2,8 @@
  * Read and immutably replace a value inside an entry by its issue field path (`loc`,
  * `images.0.loc`, `alternates.2.href`, `videos.0.title`, `news.0.publication.name`).
  */
+import { isEditableField, type EditableField as Scalar } from '../fields.ts';
 import type { Entry, XNode } from '../model.ts';
-
-type Scalar = 'loc' | 'lastmod' | 'changefreq' | 'priority';
-const SCALARS = new Set(['loc', 'lastmod', 'changefreq', 'priority']);
 
 function nodeAt(nodes: readonly XNode[], names: readonly string[]): XNode | undefined {
   let list = nodes;
@@ -39,7 +37,7 @@ function replaceNode(
 /** The string at a field path, or undefined. @example getField(e, 'images.0.loc') */
 export function getField(e: Entry, path: string): string | undefined {
   const parts = path.split('.');
-  if (SCALARS.has(parts[0])) return e[parts[0] as Scalar];
+  if (isEditableField(parts[0])) return e[parts[0] as Scalar];
   const i = Number(parts[1]);
   if (parts[0] === 'images') return e.images?.[i]?.[parts[2] as 'loc'];
   if (parts[0] === 'alternates') return e.alternates?.[i]?.[parts[2] as 'href'];
@@ -57,7 +55,7 @@ export function getField(e: Entry, path: string): string | undefined {
 export function setField(e: Entry, path: string, value: string | undefined): Entry {
   const parts = path.split('.');
   const head = parts[0];
-  if (SCALARS.has(head)) {
+  if (isEditableField(head)) {
     const next = { ...e };
     if (value === undefined && head !== 'loc') delete next[head as Exclude<Scalar, 'loc'>];
     else next[head as Scalar] = value ?? '';

@@ -175,6 +175,7 @@ const NOTES = {
   'IMP-013': ['warning', 'parse', 'Markup inside a value'],
   'IMP-025': ['info', 'parse', 'Feed used as a sitemap'],
   'IMP-027': ['warning', 'parse', 'robots.txt Sitemap: lines'],
+  'IMP-029': ['error', 'parse', 'Oversized input: a safety budget was hit'],
   'OUT-008': ['error', 'export', 'Splitting and index generation'],
 } as const satisfies Record<string, Row>;
 

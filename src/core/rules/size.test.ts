@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { plainDoc, worstDoc } from '../../../bench/generate.ts';
+import type { Issue, SitemapDocument } from '../model.ts';
 import { serializeSitemap } from '../serialize.ts';
-import { DOCUMENT_OVERHEAD, entryBytes, escapedBytes, textLineBytes, urlBytes } from './size.ts';
+import { checkSize, DOCUMENT_OVERHEAD, entryBytes, escapedBytes, textLineBytes, urlBytes } from './size.ts';
 
 describe('byte estimates (SIZE-002)', () => {
   it('counts UTF-8 bytes after escaping', () => {
@@ -29,5 +30,56 @@ describe('byte estimates (SIZE-002)', () => {
       for (const e of doc.entries) estimate += entryBytes(e, 'urlset');
       expect(Math.abs(estimate - real) / real).toBeLessThan(0.05);
     }
+  });
+});
+
+describe('checkSize: the limits per file kind', () => {
+  const doc = (kind: SitemapDocument['kind'], gzip = false): SitemapDocument => ({
+    kind,
+    entries: [],
+    nextId: 0,
+    source: { fileName: 'f', bytes: 1, decodedBytes: 1, gzip, encoding: 'utf-8' },
+  });
+  const rules = (d: SitemapDocument, count: number, bytes: number) => {
+    const out: Issue[] = [];
+    checkSize(d, count, bytes, out);
+    return out.map((i) => `${i.rule} ${i.severity}`);
+  };
+
+  it('SIZE-001 / SIZE-002: a urlset over 50,000 URLs or 52,428,800 bytes is an error', () => {
+    expect(rules(doc('urlset'), 50_001, 1000)).toEqual(['SIZE-001 error']);
+    expect(rules(doc('urlset'), 10, 52_428_801)).toEqual(['SIZE-002 error']);
+    expect(rules(doc('urlset'), 40_000, 40_000_000)).toEqual([]);
+    expect(rules(doc('urlset'), 50_000, 52_428_800)).toEqual(['SIZE-005 warning']);
+  });
+
+  it('SIZE-003: a sitemap index over 50,000 children or the byte limit is an error', () => {
+    expect(rules(doc('sitemapindex'), 50_001, 1000)).toEqual(['SIZE-003 error']);
+    expect(rules(doc('sitemapindex'), 10, 60_000_000)).toEqual(['SIZE-003 error']);
+    expect(rules(doc('sitemapindex'), 40_000, 1000)).toEqual([]);
+  });
+
+  it('SIZE-004: a gzip file over a limit is told that compression does not help', () => {
+    expect(rules(doc('urlset', true), 50_001, 1000)).toEqual(['SIZE-001 error', 'SIZE-004 error']);
+    expect(rules(doc('urlset', false), 50_001, 1000)).toEqual(['SIZE-001 error']);
+    expect(rules(doc('urlset', true), 40_000, 1000)).toEqual([]);
+  });
+
+  it('SIZE-005: close to a limit is a warning', () => {
+    expect(rules(doc('urlset'), 45_001, 1000)).toEqual(['SIZE-005 warning']);
+    expect(rules(doc('urlset'), 10, 46_000_000)).toEqual(['SIZE-005 warning']);
+    expect(rules(doc('urlset'), 45_000, 1000)).toEqual([]);
+  });
+
+  it('TXT-002: a text sitemap has the same limits', () => {
+    expect(rules(doc('text'), 50_001, 1000)).toEqual(['TXT-002 error']);
+    expect(rules(doc('text'), 10, 52_428_801)).toEqual(['TXT-002 error']);
+    expect(rules(doc('text'), 10, 1000)).toEqual([]);
+  });
+
+  it('XML-007: an empty sitemap is a warning; robots.txt is not sized', () => {
+    expect(rules(doc('urlset'), 0, 100)).toEqual(['XML-007 warning']);
+    expect(rules(doc('robots'), 0, 100)).toEqual([]);
+    expect(rules(doc('robots'), 60_000, 100)).toEqual([]);
   });
 });

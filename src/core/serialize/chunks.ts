@@ -29,6 +29,27 @@ export interface Chunk {
   /** Index range of the chunk's entries in the written list: [first, end). */
   first: number;
   end: number;
+  /**
+   * Indexes the writer wrote as nothing while this chunk was current (a text line that is not a
+   * URL left out on request, an empty location): the plan of what the file holds, which the
+   * export check reads instead of re-deriving it (see {@link writtenEntries}).
+   */
+  skipped: number[];
+}
+
+/**
+ * The entries chunk `c` of `entries` holds, in order: its range less what the writer left out.
+ *
+ * @example writtenEntries(doc.entries, chunks[0]).length === chunks[0].entries
+ */
+export function writtenEntries(
+  entries: readonly Entry[],
+  c: Pick<Chunk, 'first' | 'end' | 'skipped'>,
+): Entry[] {
+  const part = entries.slice(c.first, c.end);
+  if (c.skipped.length === 0) return part;
+  const left = new Set(c.skipped);
+  return part.filter((_, k) => !left.has(c.first + k));
 }
 
 /** Options that shape the written text. */
@@ -74,6 +95,7 @@ function newChunk(body: OutputSink, first = 0): Chunk {
     used: new Set(),
     first,
     end: first,
+    skipped: [],
   };
 }
 
@@ -213,7 +235,7 @@ function writeRange(w: ChunkWrite, from: number, to: number): void {
       cur.flags |= ctx.flags;
       if (ctx.used.length > 0) for (const p of ctx.used) cur.used.add(p);
       cur.end = i + 1;
-    }
+    } else cur.skipped.push(i);
     ctx.flags = 0;
     ctx.newsCount = 0;
     if (ctx.used.length > 0) ctx.used.length = 0;

@@ -14,6 +14,7 @@ import {
   newestLastmod,
   runSteps,
   writeChunkSteps,
+  writtenEntries,
 } from './chunks.ts';
 import { hasMetadata } from './entries.ts';
 import type { BodyTap } from './sink.ts';
@@ -26,6 +27,20 @@ export interface OutputFile {
   bytes: Uint8Array;
   entries: number;
   uncompressedBytes: number;
+  /**
+   * Written with `verify: false` only: the entries this file holds (the writer's plan, see
+   * `writtenEntries`) and the name to report problems under, for a caller that verifies the file
+   * elsewhere (the gzip export checks it in the worker, see {@link exportBlocked}).
+   */
+  plan?: FilePlan;
+}
+
+/** Which entries of the document an output file holds: `[first, end)` less `skipped`. */
+export interface FilePlan {
+  check: string;
+  first: number;
+  end: number;
+  skipped: number[];
 }
 
 /** Resolved settings for one family of files (xml / txt, optionally gzipped). */
@@ -147,13 +162,22 @@ export function* buildFileSteps(
     for (let i = 0; i < chunks.length; i++) {
       yield;
       const name = chunks.length === 1 ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
-      const part = { ...doc, entries: doc.entries.slice(chunks[i].first, chunks[i].end) };
+      // Checked against the writer's own plan: the entries this file holds.
+      const part = { ...doc, entries: writtenEntries(doc.entries, chunks[i]) };
       if (exportBlocked(name, verifyExport(part, raws[i], s), issues)) return [];
     }
   }
-  if (chunks.length === 1) return [finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues)];
+  // Verified elsewhere: each file carries the plan to check it against.
+  const planned = (f: OutputFile, i: number): OutputFile => {
+    if (s.verify) return f;
+    const check = chunks.length === 1 ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
+    const c = chunks[i];
+    return { ...f, plan: { check, first: c.first, end: c.end, skipped: c.skipped } };
+  };
+  if (chunks.length === 1)
+    return [planned(finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues), 0)];
   const children = chunks.map((c, i) =>
-    finish(`${s.baseName}-${i + 1}${ext}`, raws[i], c.entries, s, issues),
+    planned(finish(`${s.baseName}-${i + 1}${ext}`, raws[i], c.entries, s, issues), i),
   );
   if (isIndex) {
     issues.push(
@@ -268,6 +292,9 @@ function indexFiles(
     format: s.format.endsWith('.gz') ? 'xml.gz' : 'xml',
     stylesheet: undefined,
     limits: { ...HARD_LIMITS, maxNews: Number.POSITIVE_INFINITY },
+    // A plan names entries of the document it was written from: the generated index (one short
+    // entry per child) is read back here even when the caller checks the children elsewhere.
+    verify: true,
   };
   const files = buildFiles(indexDoc, indexSettings, issues);
   if (files.length > 1) {

@@ -8,7 +8,6 @@
  */
 import type { Alternate, Entry, ImageData, RawXml, SitemapDocument, XNode } from '../model.ts';
 import { parseSitemap } from '../parse.ts';
-import { isUrlLine } from './entries.ts';
 import { removeForbidden } from './escape.ts';
 import { NEWS_VALUE, normalizeDate, normalizePriority, VIDEO_VALUE } from './normalize.ts';
 
@@ -26,8 +25,6 @@ export interface VerifyOptions {
   lean?: boolean;
   /** Deprecated image/video and legacy news children omitted (OUT-007). */
   stripDeprecated?: boolean;
-  /** Lines of a text document that are not URLs: written as they were (default) or left out. */
-  nonUrlLines?: 'keep' | 'drop';
   /** Stop after this many problems (default 20). */
   maxProblems?: number;
 }
@@ -165,8 +162,8 @@ function showDiff(want: string, got: string): string {
 }
 
 /**
- * Check one exported file against the entries it should hold (`doc.entries`; pass a document
- * with only a split file's slice of entries for a split export). Returns the problems found, []
+ * Check one exported file against the entries it should hold: `doc.entries` is the writer's plan
+ * (for the serializer, a split file's entries less those it left out, `writtenEntries`). Returns the problems found, []
  * when the export holds the document's data and is namespace-well-formed XML (or a text file).
  *
  * @example verifyExport(doc, serializeSitemap(doc)) // []
@@ -180,11 +177,10 @@ export function verifyExport(
   const text = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
   const problems: ExportProblem[] = [];
   const isXml = text.trimStart().startsWith('<');
-  // A text file has one line per location: entries without one cannot be written (TXT-006).
-  // Lines that are not URLs, left out on request (TXT-001), are not expected back either.
-  const dropped = doc.kind === 'text' && options.nonUrlLines === 'drop';
-  const kept = dropped ? doc.entries.filter((e) => isUrlLine(e.loc)) : doc.entries;
-  const want = isXml ? kept : kept.filter((e) => url(e.loc) !== '');
+  // `doc` holds the entries the writer planned to write (the serializer's chunk plan, see
+  // serialize/chunks.ts writtenEntries). A text file has one line per location: entries without
+  // one cannot be in it (TXT-006).
+  const want = isXml ? doc.entries : doc.entries.filter((e) => url(e.loc) !== '');
   if (!isXml && text.trim() === '' && want.length === 0) return problems;
   // Bytes are read as the app reads a file (BOM and encoding sniffing), not as plain UTF-8.
   const parsed = parseSitemap(bytes);

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { gzipSync } from 'fflate';
+import { CHANGEFREQS } from '../fields.ts';
 import type { Alternate, Entry, ImageData, SitemapDocument } from '../model.ts';
-import { CHANGEFREQS } from '../rules/changefreq.ts';
 
 /** Number of runs per property: `FUZZ_RUNS` from the environment, else `fallback`. @example runs(100) */
 export function runs(fallback: number): number {

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Entry, ParseResult, SitemapDocument } from '../model.ts';
-import { buildWorkspace, type WorkspaceInput } from '../workspace.ts';
+import {
+  fixtureDoc as doc,
+  fixtureInput as input,
+  hreflangLink as link,
+  SITE as S,
+} from '../testing/workspaceFixtures.ts';
+import { buildWorkspace } from '../workspace.ts';
 import { CrossFileIndex } from './crossIndex.ts';
-
-const S = 'https://www.example.com/';
-
-function doc(entries: Array<Omit<Entry, 'id'>>): SitemapDocument {
-  return {
-    kind: 'urlset',
-    entries: entries.map((e, id) => ({ id, line: id + 3, column: 1, ...e })),
-    nextId: entries.length,
-  };
-}
-
-function input(name: string, d: SitemapDocument): WorkspaceInput {
-  return { name, result: { kind: d.kind, document: d, issues: [], fatal: null } as ParseResult, issues: [] };
-}
-
-const link = (hreflang: string, href: string) => ({ rel: 'alternate', hreflang, href });
 
 describe('CrossFileIndex', () => {
   it('finds URLs listed in two files, not those repeated inside one file', () => {

@@ -3,7 +3,7 @@ import { useCommands } from '../useAppState.ts';
 import { Field } from './Field.tsx';
 import { issuesAt } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
-import { RowActions } from './RowActions.tsx';
+import { ActionsHeader, AddItemButton, ListRowActions } from './RowActions.tsx';
 
 const LABEL = { hreflang: 'Edit hreflang', href: 'Edit alternate URL', rel: 'Edit rel' };
 
@@ -36,9 +36,7 @@ export function AlternatesTable({ entry, issues }: { entry: Entry; issues: reado
               <th>href</th>
               <th className="dt-rel">rel</th>
               {showMedia ? <th className="dt-other">media / other</th> : null}
-              <th className="dt-act">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
@@ -79,12 +77,12 @@ export function AlternatesTable({ entry, issues }: { entry: Entry; issues: reado
                   <td className="mono dt-small">{[a.media, otherAttrs(a)].filter(Boolean).join(' ')}</td>
                 ) : null}
                 <td className="dt-act">
-                  <RowActions
+                  <ListRowActions
+                    entryId={entry.id}
+                    list="alternates"
                     what={`alternate ${i + 1}`}
                     index={i}
                     count={alts.length}
-                    onMove={(to) => commands.editList(entry.id, 'alternates', { op: 'move', index: i, to })}
-                    onRemove={() => commands.editList(entry.id, 'alternates', { op: 'remove', index: i })}
                   />
                 </td>
               </tr>
@@ -92,20 +90,16 @@ export function AlternatesTable({ entry, issues }: { entry: Entry; issues: reado
           </tbody>
         </table>
       ) : null}
-      <div className="dt-add">
-        <button
-          type="button"
-          className="btn small"
-          onClick={() =>
-            commands.editList(entry.id, 'alternates', {
-              op: 'add',
-              item: { rel: 'alternate', hreflang: '', href: '' },
-            })
-          }
-        >
-          + Add alternate
-        </button>
-      </div>
+      <AddItemButton
+        onClick={() =>
+          commands.editList(entry.id, 'alternates', {
+            op: 'add',
+            item: { rel: 'alternate', hreflang: '', href: '' },
+          })
+        }
+      >
+        Add alternate
+      </AddItemButton>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useCommands } from '../useAppState.ts';
 import { Field } from './Field.tsx';
 import { issuesAt } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
-import { RowActions } from './RowActions.tsx';
+import { ActionsHeader, AddItemButton, ListRowActions } from './RowActions.tsx';
 
 type Deprecated = 'caption' | 'title' | 'geoLocation' | 'license';
 const DEPRECATED: ReadonlyArray<{ key: Deprecated; tag: string; label: string }> = [
@@ -57,9 +57,7 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
                   {d.label} <span className="dt-flag">ignored by Google</span>
                 </th>
               ))}
-              <th className="dt-act">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
@@ -98,12 +96,12 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
                     </td>
                   ))}
                   <td className="dt-act">
-                    <RowActions
+                    <ListRowActions
+                      entryId={entry.id}
+                      list="images"
                       what={what}
                       index={i}
                       count={images.length}
-                      onMove={(to) => commands.editList(entry.id, 'images', { op: 'move', index: i, to })}
-                      onRemove={() => commands.editList(entry.id, 'images', { op: 'remove', index: i })}
                     />
                   </td>
                 </tr>
@@ -112,18 +110,14 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
           </tbody>
         </table>
       ) : null}
-      <div className="dt-add">
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => {
-            setFocusRow(images.length);
-            commands.editList(entry.id, 'images', { op: 'add', item: { loc: '' } });
-          }}
-        >
-          + Add image
-        </button>
-      </div>
+      <AddItemButton
+        onClick={() => {
+          setFocusRow(images.length);
+          commands.editList(entry.id, 'images', { op: 'add', item: { loc: '' } });
+        }}
+      >
+        Add image
+      </AddItemButton>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useCommands } from '../useAppState.ts';
 import { Field } from './Field.tsx';
 import { unclaimed } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
+import { AddItemButton } from './RowActions.tsx';
 
 const MAIN: ReadonlyArray<{ names: string[]; label: string; mono?: boolean }> = [
   { names: ['publication', 'name'], label: 'Publication name' },
@@ -116,15 +117,11 @@ export function NewsSection({ entry, issues }: { entry: Entry; issues: readonly 
         <NewsBlock key={b} entry={entry} index={b} issues={issues} />
       ))}
       {news.length === 0 ? (
-        <div className="dt-add">
-          <button
-            type="button"
-            className="btn small"
-            onClick={() => commands.editList(entry.id, 'news', { op: 'add', item: { nodes: NEW_NEWS } })}
-          >
-            + Add news block
-          </button>
-        </div>
+        <AddItemButton
+          onClick={() => commands.editList(entry.id, 'news', { op: 'add', item: { nodes: NEW_NEWS } })}
+        >
+          Add news block
+        </AddItemButton>
       ) : null}
     </section>
   );

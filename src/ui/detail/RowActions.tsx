@@ -1,3 +1,6 @@
+import type { ListKey } from '../../state/columns.ts';
+import { useCommands } from '../useAppState.ts';
+
 export interface RowActionsProps {
   /** e.g. "image 2": used in the buttons' accessible names. */
   what: string;
@@ -41,5 +44,42 @@ export function RowActions({ what, index, count, onMove, onRemove }: RowActionsP
         ×
       </button>
     </span>
+  );
+}
+
+/** Header cell of a sub-table's actions column (named for screen readers only). */
+export function ActionsHeader() {
+  return (
+    <th className="dt-act">
+      <span className="visually-hidden">Actions</span>
+    </th>
+  );
+}
+
+/** {@link RowActions} for item `index` of an entry's list field: move and remove as list edits. */
+export function ListRowActions({
+  entryId,
+  list,
+  ...row
+}: Omit<RowActionsProps, 'onMove' | 'onRemove'> & { entryId: number; list: ListKey }) {
+  const commands = useCommands();
+  const index = row.index;
+  return (
+    <RowActions
+      {...row}
+      onMove={(to) => commands.editList(entryId, list, { op: 'move', index, to })}
+      onRemove={() => commands.editList(entryId, list, { op: 'remove', index })}
+    />
+  );
+}
+
+/** The "+ Add …" button under a sub-table or list of cards. */
+export function AddItemButton({ onClick, children }: { onClick(): void; children: string }) {
+  return (
+    <div className="dt-add">
+      <button type="button" className="btn small" onClick={onClick}>
+        + {children}
+      </button>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { Field } from './Field.tsx';
 import { issuesUnder, unclaimed } from './fieldIssues.ts';
 import { IssueList } from './IssueList.tsx';
 import { NodeAttrs } from './NodeAttrs.tsx';
-import { RowActions } from './RowActions.tsx';
+import { ActionsHeader, AddItemButton, ListRowActions, RowActions } from './RowActions.tsx';
 
 /** Deprecated since 2022 (VID-019): no effect at Google. */
 const DEPRECATED = new Set(['category', 'gallery_loc', 'price', 'tvshow']);
@@ -65,13 +65,7 @@ function VideoCard({ entry, index: v, issues }: VideoCardProps) {
           Video {v + 1}
           {title ? <span className="dt-card-sub"> · {title}</span> : null}
         </h3>
-        <RowActions
-          what={`video ${v + 1}`}
-          index={v}
-          count={count}
-          onMove={(to) => commands.editList(entry.id, 'videos', { op: 'move', index: v, to })}
-          onRemove={() => commands.editList(entry.id, 'videos', { op: 'remove', index: v })}
-        />
+        <ListRowActions entryId={entry.id} list="videos" what={`video ${v + 1}`} index={v} count={count} />
       </header>
       <IssueList
         issues={unclaimed(
@@ -85,9 +79,7 @@ function VideoCard({ entry, index: v, issues }: VideoCardProps) {
           <tr>
             <th className="dt-name">Field</th>
             <th>Value</th>
-            <th className="dt-act">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
@@ -195,15 +187,11 @@ export function VideosSection({ entry, issues }: { entry: Entry; issues: readonl
         // biome-ignore lint/suspicious/noArrayIndexKey: cards are positions in the list
         <VideoCard key={v} entry={entry} index={v} issues={issues} />
       ))}
-      <div className="dt-add">
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => commands.editList(entry.id, 'videos', { op: 'add', item: { nodes: NEW_VIDEO } })}
-        >
-          + Add video
-        </button>
-      </div>
+      <AddItemButton
+        onClick={() => commands.editList(entry.id, 'videos', { op: 'add', item: { nodes: NEW_VIDEO } })}
+      >
+        Add video
+      </AddItemButton>
     </section>
   );
 }

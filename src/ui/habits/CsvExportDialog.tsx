@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { CsvColumn } from '../../core/csv.ts';
 import type { AppState } from '../../state/types.ts';
-import { Dialog } from '../Dialog.tsx';
+import { Dialog, DialogActions } from '../Dialog.tsx';
 import { baseName } from '../download.ts';
 import { plural } from '../format.ts';
-import { notify } from '../localNotices.ts';
-import { useAppState, useGetState } from '../useAppState.ts';
+import { useAppState, useCommands, useGetState } from '../useAppState.ts';
 import { CSV_COLUMNS, csvFileName, DEFAULT_CSV_COLUMNS, downloadCsv } from './csvDownload.ts';
 
 const selFileName = (s: AppState) => s.fileName;
@@ -15,6 +14,7 @@ const selViewCount = (s: AppState) => s.rowOrder.length;
 /** Export the table as CSV: all rows or the rows in the current view, chosen columns. */
 export function CsvExportDialog({ onClose }: { onClose(): void }) {
   const getState = useGetState();
+  const commands = useCommands();
   const fileName = useAppState(selFileName);
   const total = useAppState(selTotal);
   const inView = useAppState(selViewCount);
@@ -36,7 +36,7 @@ export function CsvExportDialog({ onClose }: { onClose(): void }) {
         if (!s.doc) return onClose();
         const file = csvFileName(name);
         const n = downloadCsv(file, s.doc.entries, columns, scope === 'view' ? s.rowOrder : null, bom);
-        notify(`Exported ${plural(n, 'row')} to ${file}.`);
+        commands.notify('info', `Exported ${plural(n, 'row')} to ${file}.`);
         onClose();
       }, 0),
     );
@@ -53,17 +53,9 @@ export function CsvExportDialog({ onClose }: { onClose(): void }) {
               : `${plural(rows, 'row')}, ${plural(columns.length, 'column')}`}
           </span>
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={columns.length === 0 || busy}
-            onClick={download}
-          >
+          <DialogActions onCancel={onClose} onAct={download} disabled={columns.length === 0 || busy}>
             Download CSV
-          </button>
+          </DialogActions>
         </>
       }
     >

@@ -11,7 +11,7 @@ import {
   previewEntries,
 } from '../../state/csv.ts';
 import type { AppState } from '../../state/types.ts';
-import { Dialog } from '../Dialog.tsx';
+import { Dialog, DialogActions } from '../Dialog.tsx';
 import { fmtBytes, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 
@@ -170,17 +170,13 @@ export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; ini
         <>
           <span className="hint">{loaded ? `URLs will be ${where}, as one undo step.` : ''}</span>
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
+          <DialogActions
+            onCancel={onClose}
+            onAct={() => void run()}
             disabled={counts.urls === 0 || busy !== null}
-            onClick={() => void run()}
           >
             {counts.urls > 0 ? `Import ${plural(counts.urls, 'URL')}` : 'Import'}
-          </button>
+          </DialogActions>
         </>
       }
     >

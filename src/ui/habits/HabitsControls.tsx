@@ -51,7 +51,7 @@ function useShortcutKey(open: () => void) {
 
 function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export' | 'crawl'): void }) {
   const hasDoc = useAppState(selHasDoc);
-  const { open, setOpen, ref, trigger, closeOnEscape } = usePopover();
+  const { open, setOpen, ref, closeOnEscape, triggerProps } = usePopover();
   const pick = (d: 'csv-import' | 'csv-export' | 'crawl') => {
     setOpen(false);
     onPick(d);
@@ -59,14 +59,10 @@ function CsvMenu({ onPick }: { onPick(d: 'csv-import' | 'csv-export' | 'crawl'):
   return (
     <div className="menu" ref={ref}>
       <button
-        ref={trigger}
-        type="button"
         className="btn ghost"
-        aria-expanded={open}
         aria-controls={open ? 'hb-csv-menu' : undefined}
-        onClick={() => setOpen(!open)}
+        {...triggerProps}
         {...preloadOn(csvDialogs)}
-        onKeyDown={closeOnEscape}
       >
         CSV <span aria-hidden="true">▾</span>
       </button>

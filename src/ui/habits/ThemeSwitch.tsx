@@ -18,21 +18,17 @@ const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', d
 export function ThemeSwitch() {
   const [choice, setChoice] = useState<ThemeChoice>(() => loadThemeChoice());
   // Tabbing out of the radios closes it too.
-  const { open, setOpen, ref, trigger, closeOnEscape } = usePopover({ closeOnFocusOut: true });
+  const { open, ref, closeOnEscape, triggerProps } = usePopover({ closeOnFocusOut: true });
   // Before paint, so a remembered dark theme never flashes light.
   useLayoutEffect(() => applyThemeChoice(choice), [choice]);
   return (
     <div className="menu" ref={ref}>
       <button
-        ref={trigger}
-        type="button"
         className="btn ghost hb-icon"
         aria-label={`Theme: ${LABEL[choice]}`}
         title={`Theme: ${LABEL[choice]}`}
-        aria-expanded={open}
         aria-controls={open ? 'hb-theme-menu' : undefined}
-        onClick={() => setOpen(!open)}
-        onKeyDown={closeOnEscape}
+        {...triggerProps}
       >
         <span className="hb-theme-icon" aria-hidden="true" />
       </button>

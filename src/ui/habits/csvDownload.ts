@@ -1,21 +1,17 @@
 import type { CsvColumn } from '../../core/csv.ts';
 import type { Entry } from '../../core/model.ts';
+import { CSV_FIELDS, EDITABLE_FIELDS, FIELDS } from '../../state/columns.ts';
 import { entriesToCsvChunks } from '../../state/csv.ts';
 import { downloadBlob } from '../download.ts';
 
 /** Columns offered by the CSV export, with the labels the dialog shows. */
-export const CSV_COLUMNS: ReadonlyArray<{ column: CsvColumn; label: string }> = [
-  { column: 'loc', label: 'URL' },
-  { column: 'lastmod', label: 'Last modified' },
-  { column: 'changefreq', label: 'Change frequency' },
-  { column: 'priority', label: 'Priority' },
-  { column: 'images', label: 'Image URLs' },
-  { column: 'videos', label: 'Video titles' },
-  { column: 'alternates', label: 'Alternates (hreflang=URL)' },
-];
+export const CSV_COLUMNS: ReadonlyArray<{ column: CsvColumn; label: string }> = CSV_FIELDS.map((column) => ({
+  column,
+  label: FIELDS[column].csv,
+}));
 
 /** The default selection: the four sitemap fields. */
-export const DEFAULT_CSV_COLUMNS: readonly CsvColumn[] = ['loc', 'lastmod', 'changefreq', 'priority'];
+export const DEFAULT_CSV_COLUMNS: readonly CsvColumn[] = EDITABLE_FIELDS;
 
 /** "shop-sitemap" → "shop-sitemap.csv"; an empty name becomes "sitemap.csv". */
 export function csvFileName(base: string): string {

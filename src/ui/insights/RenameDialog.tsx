@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PrefixRenameChange, UrlTree } from '../../core/tree.ts';
 import { findRenameCollisions, moveTarget, planPrefixRename, ROOT } from '../../state/insightsTree.ts';
 import type { AppState } from '../../state/types.ts';
-import { Dialog } from '../Dialog.tsx';
+import { Dialog, DialogActions } from '../Dialog.tsx';
 import { fmtInt, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 import { shortName } from './useUrlTree.ts';
@@ -94,19 +94,9 @@ export function RenameDialog({ tree, nodeId, mode, onClose, onDone }: RenameDial
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={pending || plan.length === 0}
-            onClick={apply}
-          >
-            {mode === 'rename' ? 'Rename' : 'Move'} {moved > 0 ? plural(moved, 'URL') : ''}
-          </button>
-        </>
+        <DialogActions onCancel={onClose} onAct={apply} disabled={pending || plan.length === 0}>
+          {mode === 'rename' ? 'Rename' : 'Move'} {moved > 0 ? plural(moved, 'URL') : ''}
+        </DialogActions>
       }
     >
       {mode === 'rename' ? (

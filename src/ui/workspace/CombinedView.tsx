@@ -1,12 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Workspace } from '../../core/workspace.ts';
+import { EDITABLE_FIELDS, FIELDS } from '../../state/columns.ts';
 import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { fmtInt, plural } from '../format.ts';
 import { useWorkspace, useWorkspaceStore } from './workspaceContext.ts';
 
 const ROW_H = 32;
-const COLUMNS = ['File', 'URL', 'Last modified', 'Change frequency', 'Priority'] as const;
+const COLUMNS = ['File', ...EDITABLE_FIELDS.map((f) => FIELDS[f].label)];
 const selModel = (s: WorkspaceState) => s.model;
 const selFiles = (s: WorkspaceState) => s.files;
 

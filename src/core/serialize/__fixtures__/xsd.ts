@@ -4,15 +4,22 @@
  * through a wrapper schema that imports sitemap.xsd plus the image/video/news XSDs and a minimal
  * XHTML schema declaring `link` (there is no published XSD for xhtml:link in sitemaps).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'fflate';
 import { validateXML } from 'xmllint-wasm';
+import type { ParseResult } from '../../model.ts';
+import { parseSitemap } from '../../parse.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const sharedDir = path.resolve(repoRoot, '../shared');
 export const schemaDir = path.join(sharedDir, 'schemas');
 export const schemasExist = existsSync(path.join(schemaDir, 'sitemap.xsd'));
+/** The real sitemaps of the shared corpus. */
+export const realDir = path.join(sharedDir, 'fixtures', 'real');
+/** True when both the corpus and the XSDs are there (corpus XSD tests skip otherwise). */
+export const haveRealCorpus = schemasExist && existsSync(realDir);
 
 const XHTML_LINK_XSD = `<?xml version="1.0" encoding="UTF-8"?>
 <xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" targetNamespace="http://www.w3.org/1999/xhtml" elementFormDefault="qualified">
@@ -60,4 +67,32 @@ export async function xsdErrors(
           ],
         });
   return r.errors.map((e) => e.message);
+}
+
+/**
+ * Every real corpus file that parses without a fatal error as a urlset or sitemap index and is
+ * valid by the XSDs as given, with its parse result.
+ *
+ * @example for await (const { name, parsed } of xsdValidRealFiles()) check(name, parsed);
+ */
+export async function* xsdValidRealFiles(): AsyncGenerator<{
+  name: string;
+  parsed: ParseResult;
+  kind: 'urlset' | 'sitemapindex';
+}> {
+  for (const name of readdirSync(realDir)) {
+    if (name === 'SOURCES.md') continue;
+    let bytes = new Uint8Array(readFileSync(path.join(realDir, name)));
+    const parsed = parseSitemap(bytes, { fileName: name });
+    if (parsed.fatal || (parsed.kind !== 'urlset' && parsed.kind !== 'sitemapindex')) continue;
+    if (parsed.document.source?.gzip) {
+      try {
+        bytes = gunzipSync(bytes);
+      } catch {
+        continue;
+      }
+    }
+    if ((await xsdErrors(bytes, parsed.kind)).length > 0) continue;
+    yield { name, parsed, kind: parsed.kind };
+  }
 }
