@@ -3,6 +3,7 @@
  * Parse: ours vs fast-xml-parser XMLParser vs sitemap.js; serialize: ours vs XMLBuilder; gzip.
  * Optional sections (bench/validation.ts, bench/insights.ts, bench/tree.ts) run when present.
  * Prints one table and writes it to bench/out/latest.md. Medians over several runs, one process.
+ * `BENCH_ONLY=parse,validate` runs only the rows naming those words (bench/only.ts).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -18,6 +19,7 @@ import { serializeFiles, serializeSitemap } from '../src/core/serialize.ts';
 import { fxpObject } from './fxpObject.ts';
 import { benchInputs } from './generate.ts';
 import { type Measured, mbPerS, measure } from './measure.ts';
+import { filtered, wanted } from './only.ts';
 import type { BenchRow } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,11 +27,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const want = (section: string): boolean => !ONLY || ONLY.includes(section);
 
+/** `base`: the baseline measured (null: this row is the baseline; undefined: skipped by BENCH_ONLY). */
 function row(
   group: string,
   name: string,
   m: Measured,
-  base: Measured | null,
+  base: Measured | null | undefined,
   bytes?: number,
   note = '',
 ): BenchRow {
@@ -37,7 +40,7 @@ function row(
     group,
     name,
     ms: m.cpuMs,
-    ratio: base === null ? 'baseline' : `${(base.cpuMs / m.cpuMs).toFixed(2)}×`,
+    ratio: base === null ? 'baseline' : base === undefined ? '' : `${(base.cpuMs / m.cpuMs).toFixed(2)}×`,
     note: `${note}${note ? ', ' : ''}wall ${m.wallMs.toFixed(0)} ms, ${m.runs} run(s)`,
   };
   if (bytes !== undefined) r.mbPerS = mbPerS(bytes, m.cpuMs);
@@ -50,53 +53,78 @@ function progress(rows: BenchRow[]): BenchRow[] {
   return rows;
 }
 
+/** Measures `fn` when BENCH_ONLY keeps the row `group · name`, else undefined. */
+async function maybe(
+  group: string,
+  name: string,
+  fn: () => unknown,
+  runs?: number,
+): Promise<Measured | undefined> {
+  return wanted(group, name) ? measure(fn, runs) : undefined;
+}
+
+/** The rows that ran (null: skipped by BENCH_ONLY), printed as they come. */
+function ran(rows: Array<BenchRow | null>): BenchRow[] {
+  return progress(rows.filter((r): r is BenchRow => r !== null));
+}
+
 async function benchParse(name: string, bytes: Uint8Array): Promise<BenchRow[]> {
   const group = `parse · ${name}`;
   const text = new TextDecoder().decode(bytes);
   const fxp = new XMLParser({ ignoreAttributes: false });
-  const base = await measure(() => fxp.parse(text));
-  const sjs = await measure(() => sitemapJsParse(Readable.from([Buffer.from(bytes)])), 3);
-  const ours = await measure(() => parseSitemap(bytes));
+  const FXP = 'fast-xml-parser XMLParser (decoded string in)';
+  const SJS = 'sitemap.js parseSitemap (stream)';
+  const OURS = 'ours parseSitemap (bytes in, full model + issues)';
+  const base = await maybe(group, FXP, () => fxp.parse(text));
+  const sjs = await maybe(group, SJS, () => sitemapJsParse(Readable.from([Buffer.from(bytes)])), 3);
+  const ours = await maybe(group, OURS, () => parseSitemap(bytes));
   const mb = `${(bytes.length / 1e6).toFixed(1)} MB`;
-  const vsSjs = `${(sjs.cpuMs / ours.cpuMs).toFixed(2)}× faster than sitemap.js`;
-  return progress([
-    row(group, 'fast-xml-parser XMLParser (decoded string in)', base, null, bytes.length, mb),
-    row(group, 'sitemap.js parseSitemap (stream)', sjs, base, bytes.length),
-    row(group, 'ours parseSitemap (bytes in, full model + issues)', ours, base, bytes.length, vsSjs),
+  const vsSjs = sjs && ours ? `${(sjs.cpuMs / ours.cpuMs).toFixed(2)}× faster than sitemap.js` : '';
+  return ran([
+    base ? row(group, FXP, base, null, bytes.length, mb) : null,
+    sjs ? row(group, SJS, sjs, base, bytes.length) : null,
+    ours ? row(group, OURS, ours, base, bytes.length, vsSjs) : null,
   ]);
 }
 
 async function benchSerialize(name: string, doc: SitemapDocument): Promise<BenchRow[]> {
   const group = `serialize · ${name}`;
+  const FXB = 'fast-xml-parser XMLBuilder (object prepared, untimed)';
+  const STR = 'ours serializeSitemap → string';
+  const FILES = 'ours serializeFiles → UTF-8 bytes, limits checked';
+  if (!wanted(group, FXB) && !wanted(group, STR) && !wanted(group, FILES)) return [];
   const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
-  const obj = fxpObject(doc);
-  const base = await measure(() => builder.build(obj));
-  const ours = await measure(() => serializeSitemap(doc));
-  let bytes = 0;
-  const files = await measure(() => {
-    bytes = serializeFiles(doc).files[0].bytes.length;
-  });
-  return progress([
-    row(group, 'fast-xml-parser XMLBuilder (object prepared, untimed)', base, null, bytes),
-    row(group, 'ours serializeSitemap → string', ours, base, bytes),
-    row(group, 'ours serializeFiles → UTF-8 bytes, limits checked', files, base, bytes),
+  const obj = wanted(group, FXB) ? fxpObject(doc) : null;
+  const base = await maybe(group, FXB, () => builder.build(obj));
+  const ours = await maybe(group, STR, () => serializeSitemap(doc));
+  const bytes = serializeFiles(doc).files[0].bytes.length;
+  const files = await maybe(group, FILES, () => serializeFiles(doc));
+  return ran([
+    base ? row(group, FXB, base, null, bytes) : null,
+    ours ? row(group, STR, ours, base, bytes) : null,
+    files ? row(group, FILES, files, base, bytes) : null,
   ]);
 }
 
 async function benchGzip(doc: SitemapDocument): Promise<BenchRow[]> {
-  const bytes = serializeFiles(doc).files[0].bytes;
   const group = 'gzip · 50k URLs (ASCII) serialized';
-  const l6 = await measure(() => gzipBytes(bytes));
-  const l9 = await measure(() => gzipBytes(bytes, { level: 9 }));
+  const L6 = 'gzipBytes level 6 (default)';
+  const L9 = 'gzipBytes level 9';
+  if (!wanted(group, L6) && !wanted(group, L9)) return [];
+  const bytes = serializeFiles(doc).files[0].bytes;
+  const l6 = await maybe(group, L6, () => gzipBytes(bytes));
+  const l9 = await maybe(group, L9, () => gzipBytes(bytes, { level: 9 }));
   const size = (level: number) => `→ ${(gzipBytes(bytes, { level }).length / 1e6).toFixed(2)} MB`;
-  return progress([
-    row(group, 'gzipBytes level 6 (default)', l6, null, bytes.length, size(6)),
-    row(group, 'gzipBytes level 9', l9, l6, bytes.length, size(9)),
+  return ran([
+    l6 ? row(group, L6, l6, null, bytes.length, size(6)) : null,
+    l9 ? row(group, L9, l9, l6, bytes.length, size(9)) : null,
   ]);
 }
 
 async function optionalSection(file: string, exportName: string): Promise<BenchRow[]> {
   if (!existsSync(path.join(here, file))) return [];
+  // The validation section filters its own rows; the others run whole when their file is named.
+  if (file !== 'validation.ts' && !wanted(file)) return [];
   const mod = (await import(`./${file}`)) as Record<string, () => Promise<BenchRow[]>>;
   const fn = mod[exportName];
   return typeof fn === 'function' ? fn() : [];
@@ -186,7 +214,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${md}\n`);
   process.stderr.write(`\n${targets(rows)}`);
   mkdirSync(path.join(here, 'out'), { recursive: true });
-  writeFileSync(path.join(here, 'out', 'latest.md'), md);
+  // A filtered run does not replace the full table.
+  writeFileSync(path.join(here, 'out', filtered ? 'latest-only.md' : 'latest.md'), md);
 }
 
 await main();

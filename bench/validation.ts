@@ -9,6 +9,7 @@ import { entryPatch } from '../src/core/patch.ts';
 import { Validator, validateDocument } from '../src/core/validate.ts';
 import { plainDoc, prng, worstDoc } from './generate.ts';
 import { medianRuns } from './measure.ts';
+import { wanted } from './only.ts';
 import type { BenchRow } from './types.ts';
 import { millionDoc } from './validate-dev.ts';
 
@@ -59,15 +60,20 @@ function editRow(doc: SitemapDocument): BenchRow {
 
 /** Bench section for `npm run bench` (bench/core.bench.ts). */
 export async function benchValidation(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const want = (name: string) => wanted('validate', name);
+  const edit = (n: string) => `revalidate one edited entry (${n} entries)`;
   const plain = plainDoc(50_000);
-  const worst = worstDoc(50_000);
-  const rows = [
-    fullRow('full validation, 50,000 plain entries', plain),
-    fullRow('full validation, 50 MB worst case (alternates + images)', worst),
-    editRow(plain),
-  ];
+  if (want('full validation, 50,000 plain entries'))
+    rows.push(fullRow('full validation, 50,000 plain entries', plain));
+  const WORST = 'full validation, 50 MB worst case (alternates + images)';
+  if (want(WORST)) rows.push(fullRow(WORST, worstDoc(50_000)));
+  if (want(edit('50,000'))) rows.push(editRow(plain));
+  const MILLION = 'full validation, 1,000,000 entries (images, alternates)';
+  if (!want(MILLION) && !want(edit('1,000,000'))) return rows;
   const million = millionDoc();
-  rows.push(fullRow('full validation, 1,000,000 entries (images, alternates)', million, 3), editRow(million));
+  if (want(MILLION)) rows.push(fullRow(MILLION, million, 3));
+  if (want(edit('1,000,000'))) rows.push(editRow(million));
   return rows;
 }
 

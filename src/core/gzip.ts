@@ -22,6 +22,8 @@ export function gzipBytes(bytes: Uint8Array, opts: GzipOptions = {}): Uint8Array
   return gzipSync(bytes, opts.filename ? { level, mtime: 0, filename: opts.filename } : { level, mtime: 0 });
 }
 
+// Pure memoisation of a constant table (built once on first use, never changed after): allowed
+// module state, unlike results left behind for a caller.
 let crcTable: Int32Array | null = null;
 
 /** Slicing-by-8 tables: 8 × 256 entries, table k at offset k * 256. */

@@ -142,6 +142,7 @@ function reorderEntries(entries: Entry[], order: Int32Array): Entry[] {
   return out;
 }
 
+// Pure memoisation keyed by an (immutable) entries array, so allowed module state.
 const idIndexCache = new WeakMap<readonly Entry[], Int32Array>();
 
 /**

@@ -72,61 +72,47 @@ export function daysInMonth(year: number, month: number): number {
 
 const fail = (problem: W3cProblem, detail: string): W3cError => ({ ok: false, problem, detail });
 
-/** Set by `parseZone` (no allocation on the hot path): end of the zone and its offset in minutes. */
-let zoneEnd = 0;
-let zoneOffsetMin = 0;
+/** End of the zone that starts at `i` (`parseZone` succeeded there): `Z` or `±hh:mm`. */
+function zoneEndAt(s: string, i: number): number {
+  return s.charCodeAt(i) === 90 ? i + 1 : i + 6;
+}
 
 /**
- * Parses a TZD at `i`: null when there is none, an error when it is malformed, else `true` with
- * `zoneEnd` / `zoneOffsetMin` set.
+ * Parses a TZD at `i`: null when there is none, an error when it is malformed, else its offset in
+ * minutes (a number, so the hot path allocates nothing; its end is `zoneEndAt(s, i)`).
  */
-function parseZone(s: string, i: number): W3cError | true | null {
+function parseZone(s: string, i: number): W3cError | number | null {
   const c = s.charCodeAt(i);
-  if (c === 90) {
-    zoneEnd = i + 1;
-    zoneOffsetMin = 0;
-    return true;
-  }
+  if (c === 90) return 0;
   if (c !== 43 && c !== 45) return null;
   const hh = digits(s, i + 1, 2);
   const mm = s.charCodeAt(i + 3) === 58 ? digits(s, i + 4, 2) : -1;
   if (hh < 0 || mm < 0) return fail('format', 'zone must be Z or ±hh:mm');
   if (hh > 14 || mm > 59 || (hh === 14 && mm > 0))
     return fail('impossible', 'time zone offset beyond ±14:00');
-  zoneEnd = i + 6;
-  zoneOffsetMin = (c === 45 ? -1 : 1) * (hh * 60 + mm);
-  return true;
+  return (c === 45 ? -1 : 1) * (hh * 60 + mm);
 }
 
-/** Set by `parseDatePart`: year, month, day and the end of the date. */
-let dy = 0;
-let dm = 1;
-let dd = 1;
-let dEnd = 0;
-
-function parseDatePart(s: string): W3cError | null {
+/**
+ * The date at the start of `s`, as `year × 10,000 + month × 100 + day` (month and day 1 when
+ * absent; a number, so the hot path allocates nothing), or an error. It ends at index 4, 7 or
+ * 10: at `s.length` when that is 4 or 7, else at 10.
+ */
+function parseDatePart(s: string): W3cError | number {
   const y = digits(s, 0, 4);
   if (y < 0) return fail('format', 'expected a four-digit year first');
-  dy = y;
-  dm = 1;
-  dd = 1;
-  dEnd = 4;
-  if (s.length === 4) return null;
+  if (s.length === 4) return y * 10_000 + 101;
   if (s.charCodeAt(4) !== 45) return fail('format', 'expected "-" after the year');
   const m = digits(s, 5, 2);
   if (m < 0) return fail('format', 'expected a two-digit month');
   if (m < 1 || m > 12) return fail('impossible', `month ${s.slice(5, 7)} does not exist`);
-  dm = m;
-  dEnd = 7;
-  if (s.length === 7) return null;
+  if (s.length === 7) return y * 10_000 + m * 100 + 1;
   if (s.charCodeAt(7) !== 45) return fail('format', 'expected "-" after the month');
   const d = digits(s, 8, 2);
   if (d < 0) return fail('format', 'expected a two-digit day');
   if (d < 1 || d > daysInMonth(y, m))
     return fail('impossible', `day ${s.slice(8, 10)} does not exist in ${s.slice(0, 7)}`);
-  dd = d;
-  dEnd = 10;
-  return null;
+  return y * 10_000 + m * 100 + d;
 }
 
 function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W3cError {
@@ -153,11 +139,12 @@ function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W
     return fail('impossible', 'hour must be 00–23, minutes and seconds 00–59');
   if (i >= s.length) return fail('no-zone', 'a time needs a time zone (Z or ±hh:mm)');
   const zone = parseZone(s, i);
-  if (!zone) return fail('format', `unexpected "${s.slice(i, i + 8)}" after the time`);
-  if (zone !== true) return zone;
+  if (zone === null) return fail('format', `unexpected "${s.slice(i, i + 8)}" after the time`);
+  if (typeof zone !== 'number') return zone;
+  const zoneEnd = zoneEndAt(s, i);
   if (zoneEnd !== s.length)
     return fail('format', `unexpected text "${s.slice(zoneEnd, zoneEnd + 8)}" at the end`);
-  const earliestMs = Date.UTC(y, mo - 1, d, h, mi, sec, ms) - zoneOffsetMin * 60_000;
+  const earliestMs = Date.UTC(y, mo - 1, d, h, mi, sec, ms) - zone * 60_000;
   return { ok: true, precision, year: y, earliestMs, day: s.slice(0, 10), dayKey: y * 10_000 + mo * 100 + d };
 }
 
@@ -169,12 +156,12 @@ function parseTimePart(s: string, y: number, mo: number, d: number): W3cDate | W
  */
 export function parseW3cDate(s: string): W3cDate | W3cError {
   if (s.length === 0) return fail('empty', 'the value is empty');
-  const error = parseDatePart(s);
-  if (error) return error;
-  const y = dy;
-  const m = dm;
-  const d = dd;
-  const end = dEnd;
+  const date = parseDatePart(s);
+  if (typeof date !== 'number') return date;
+  const y = Math.floor(date / 10_000);
+  const m = Math.floor(date / 100) % 100;
+  const d = date % 100;
+  const end = s.length === 4 ? 4 : s.length === 7 ? 7 : 10;
   if (end === s.length) {
     const precision: W3cPrecision = end === 4 ? 'year' : end === 7 ? 'month' : 'day';
     const dayKey = y * 10_000 + (end > 4 ? m * 100 : 0) + (end > 7 ? d : 0);
@@ -189,7 +176,7 @@ export function parseW3cDate(s: string): W3cDate | W3cError {
   }
   if (end === 10 && s[10] === 'T') return parseTimePart(s, y, m, d);
   if (end === 10) {
-    if (parseZone(s, 10) === true && zoneEnd === s.length)
+    if (typeof parseZone(s, 10) === 'number' && zoneEndAt(s, 10) === s.length)
       return fail('date-zone', 'a date without a time carries a zone');
   }
   return fail('format', `unexpected "${s.slice(end, end + 8)}" after ${s.slice(0, end)}`);

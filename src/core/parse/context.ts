@@ -1,6 +1,7 @@
 import type { Issue } from '../model.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
+import type { EntryState } from './entries.ts';
 import { parseIssue } from './issues.ts';
 import { classifyNs, NsClass } from './names.ts';
 import { MAX_XML_DEPTH, type ScanHooks, Scanner } from './scanner.ts';
@@ -50,6 +51,8 @@ export class XmlCtx implements ScanHooks {
   entSample = '';
   cdata = false;
   markup = false;
+  /** The entry state entries.ts reuses from entry to entry (one per parse, not per module). */
+  spareEntry: EntryState | null = null;
   /** Entity names declared by a DOCTYPE (never expanded). */
   readonly dtdEntities = new Set<string>();
   private readonly reportedNs = new Set<string>();

@@ -163,17 +163,19 @@ function isNameChar(c: number): boolean {
   );
 }
 
-/** End index and ENT_* flag of the last {@link decodeOne} call (saves a result allocation). */
-let oneNext = 0;
-let oneFlag = 0;
+/** End index and ENT_* flag of the last {@link decodeOne} call: one per `decodeEntities` call. */
+interface OneRef {
+  next: number;
+  flag: number;
+}
 
-function rawAmp(amp: number): string {
-  oneNext = amp + 1;
-  oneFlag = ENT_RAW_AMP;
+function rawAmp(amp: number, one: OneRef): string {
+  one.next = amp + 1;
+  one.flag = ENT_RAW_AMP;
   return '&';
 }
 
-function decodeNumeric(s: string, amp: number, end: number): string {
+function decodeNumeric(s: string, amp: number, end: number, one: OneRef): string {
   const j = amp + 1;
   const hex = s.charCodeAt(j + 1) === 120 || s.charCodeAt(j + 1) === 88;
   let k = hex ? j + 2 : j + 1;
@@ -187,36 +189,36 @@ function decodeNumeric(s: string, amp: number, end: number): string {
   if (k > start && s.charCodeAt(k) === 59) {
     const code = Number.parseInt(s.slice(start, k), hex ? 16 : 10);
     if (code <= 0x10ffff) {
-      oneNext = k + 1;
-      oneFlag = 0;
+      one.next = k + 1;
+      one.flag = 0;
       return String.fromCodePoint(code);
     }
   }
-  return rawAmp(amp);
+  return rawAmp(amp, one);
 }
 
-/** Decodes one reference starting at `amp`; its end index and flag land in oneNext/oneFlag. */
-function decodeOne(s: string, amp: number, end: number): string {
+/** Decodes one reference starting at `amp`; its end index and flag land in `one`. */
+function decodeOne(s: string, amp: number, end: number, one: OneRef): string {
   let j = amp + 1;
-  if (s.charCodeAt(j) === 35) return decodeNumeric(s, amp, end);
+  if (s.charCodeAt(j) === 35) return decodeNumeric(s, amp, end, one);
   while (j < end && j - amp <= 32 && isNameChar(s.charCodeAt(j))) j++;
-  if (j === amp + 1 || s.charCodeAt(j) !== 59) return rawAmp(amp);
-  oneNext = j + 1;
+  if (j === amp + 1 || s.charCodeAt(j) !== 59) return rawAmp(amp, one);
+  one.next = j + 1;
   const len = j - amp - 1;
   if (len <= 4) {
     const xml = xmlEntity(s, amp + 1, len);
     if (xml !== '') {
-      oneFlag = 0;
+      one.flag = 0;
       return xml;
     }
   }
   const name = s.slice(amp + 1, j);
   const html = HTML_ENTITIES[name];
   if (html !== undefined) {
-    oneFlag = ENT_HTML;
+    one.flag = ENT_HTML;
     return String.fromCodePoint(html);
   }
-  oneFlag = ENT_UNKNOWN;
+  one.flag = ENT_UNKNOWN;
   return s.slice(amp, j + 1);
 }
 
@@ -254,11 +256,12 @@ export function decodeEntities(source: string, start: number, end: number): Enti
   let sample = '';
   let from = 0;
   let amp = s.indexOf('&');
+  const one: OneRef = { next: 0, flag: 0 };
   while (amp !== -1) {
     out += s.slice(from, amp);
-    out += decodeOne(s, amp, n);
-    const next = oneNext;
-    const flag = oneFlag;
+    out += decodeOne(s, amp, n, one);
+    const next = one.next;
+    const flag = one.flag;
     if (flag !== 0) {
       flags |= flag;
       if (!sample) sample = s.slice(amp, Math.min(next + (flag === ENT_RAW_AMP ? 12 : 0), n));

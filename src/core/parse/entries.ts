@@ -27,9 +27,10 @@ const K_ALTERNATES = 8;
 
 /**
  * Per-entry reading state. Field values are collected here and the Entry is created once at the
- * end with all its keys (one allocation, in-object fields) in the order they were first set.
+ * end with all its keys (one allocation, in-object fields) in the order they were first set. One
+ * object is reused from entry to entry through `XmlCtx.spareEntry`.
  */
-interface EntryState {
+export interface EntryState {
   id: number;
   line: number;
   column: number;
@@ -63,14 +64,12 @@ interface EntryState {
 }
 
 /**
- * One spare state object, reused from entry to entry (taken while an entry is read, so a nested
- * or interrupted read simply allocates a fresh one): saves an allocation per entry.
+ * The parse's spare state object, reused from entry to entry (taken while an entry is read, so a
+ * nested or interrupted read simply allocates a fresh one): saves an allocation per entry.
  */
-let spare: EntryState | null = null;
-
-function takeState(id: number, isIndex: boolean, line: number, column: number): EntryState {
-  const st = spare;
-  spare = null;
+function takeState(ctx: XmlCtx, id: number, isIndex: boolean, line: number, column: number): EntryState {
+  const st = ctx.spareEntry;
+  ctx.spareEntry = null;
   if (st === null) {
     return {
       id,
@@ -158,7 +157,7 @@ function addKey(st: EntryState, code: number): void {
  */
 export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: number): Entry {
   const sc = ctx.sc;
-  const st = takeState(id, isIndex, sc.lines.line(tagStart), sc.lines.column(tagStart));
+  const st = takeState(ctx, id, isIndex, sc.lines.line(tagStart), sc.lines.column(tagStart));
   let hasLoc = false;
   if (!sc.selfClosing) {
     const base = sc.depth;
@@ -206,7 +205,7 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
   if (st.imageN > 0) st.images = st.imageBuf.slice(0, st.imageN);
   if (st.altN > 0) st.alternates = st.altBuf.slice(0, st.altN);
   const e = buildEntry(st);
-  spare = st;
+  ctx.spareEntry = st;
   return e;
 }
 

@@ -44,6 +44,7 @@ function normalize(uri: string): string {
   return n;
 }
 
+// Pure memoisation of `build` (a pure function of the URI), so allowed module state.
 const cache = new Map<string, NsInfo>();
 
 function build(uri: string): NsInfo {

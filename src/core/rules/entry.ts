@@ -7,7 +7,7 @@ import { hasEdgeSpace, scanUrl, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
 import { type EntryCtx, URL_LOWER, URL_PLAIN } from './common.ts';
 import { familyHash } from './duplicates.ts';
-import { checkNestedByName, originKey } from './host.ts';
+import { checkNestedByName, type OriginMemo, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
 import { checkLastmod } from './lastmod.ts';
@@ -63,7 +63,8 @@ export function blankFacts(): EntryFacts {
  * Validates one entry in isolation; pushes issues to `out`. The facts are written into `into`
  * when given (every field is set), else into a new object. `side` is an empty scratch list the
  * caller may lend for the hreflang and image issues (appended to `out` in their usual place);
- * it is empty again on return.
+ * it is empty again on return. `memo` (`newOriginMemo`), when lent, reuses the origin key of the
+ * previous entry checked with it.
  *
  * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).origin === null // and LOC-001 in out
  */
@@ -74,6 +75,7 @@ export function checkEntry(
   out: Issue[],
   into?: EntryFacts,
   side?: Issue[],
+  memo?: OriginMemo,
 ): EntryFacts {
   const ctx: EntryCtx = { entry, kind, settings, out, url: 0 };
   const parts = checkLoc(ctx);
@@ -118,7 +120,7 @@ export function checkEntry(
   const f = into ?? blankFacts();
   f.exact = exact;
   f.familyHash = parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact));
-  f.origin = parts ? originKey(parts) : null;
+  f.origin = parts ? originKey(parts, memo) : null;
   f.day = date ? date.dayKey : null;
   f.dateOnly = date !== null && date.precision === 'day';
   f.priority = priority;

@@ -27,19 +27,41 @@ function portOf(p: UrlParts): string {
   return p.port === '' ? defaultPort(p.scheme) : p.port;
 }
 
-let lastParts: { scheme: string; host: string; port: string; key: string } | null = null;
+/** The last origin `originKey` made, owned by its caller (see `newOriginMemo`). */
+export interface OriginMemo {
+  scheme: string;
+  host: string;
+  port: string;
+  key: string;
+}
+
+/** An empty memo for `originKey` (one per validator: consecutive entries usually share an origin). */
+export function newOriginMemo(): OriginMemo {
+  return { scheme: '', host: '', port: '', key: '' };
+}
 
 /**
- * `scheme://host:port` key used for origin counting. Consecutive entries usually share an origin, so
- * the last key is reused (same string object: cheaper to hash and compare).
+ * `scheme://host:port` key used for origin counting. With a `memo` (owned by the caller), the
+ * last key is reused while the origin repeats (same string object: cheaper to hash and compare).
  *
  * @example originKey(scanUrl('https://A.com/')!) === 'https://a.com:443'
  */
-export function originKey(p: UrlParts): string {
-  const last = lastParts;
-  if (last && last.host === p.host && last.scheme === p.scheme && last.port === p.port) return last.key;
+export function originKey(p: UrlParts, memo?: OriginMemo): string {
+  if (
+    memo !== undefined &&
+    memo.key !== '' &&
+    memo.host === p.host &&
+    memo.scheme === p.scheme &&
+    memo.port === p.port
+  )
+    return memo.key;
   const key = `${p.scheme}://${p.host.toLowerCase()}:${portOf(p)}`;
-  lastParts = { scheme: p.scheme, host: p.host, port: p.port, key };
+  if (memo !== undefined) {
+    memo.scheme = p.scheme;
+    memo.host = p.host;
+    memo.port = p.port;
+    memo.key = key;
+  }
   return key;
 }
 

@@ -34,7 +34,10 @@ export function hreflangProblem(code: string): string | null {
   return problem;
 }
 
-/** Results per distinct code: a sitemap uses a handful of codes on every entry. */
+/**
+ * Results per distinct code: a sitemap uses a handful of codes on every entry. Pure memoisation
+ * of a pure function (bounded), so allowed module state: no answer depends on earlier calls.
+ */
 const MEMO = new Map<string, string | null>();
 
 function findProblem(code: string): string | null {

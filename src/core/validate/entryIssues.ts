@@ -7,6 +7,7 @@
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../model.ts';
 import type { Patch } from '../patch.ts';
 import { checkEntry } from '../rules/entry.ts';
+import { newOriginMemo } from '../rules/host.ts';
 import { isQuiet } from '../rules/profile.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { EMPTY, type Slot, type SlotChange, type SlotTable } from './slots.ts';
@@ -27,6 +28,8 @@ export class EntryIssues {
   private readonly scratch: Issue[] = [];
   /** Lent to `checkEntry` for the hreflang and image issues of the entry being checked. */
   private readonly side: Issue[] = [];
+  /** Lent to `checkEntry`: the previous entry's origin key, reused while it repeats. */
+  private readonly origin = newOriginMemo();
 
   constructor(
     private readonly table: SlotTable,
@@ -67,7 +70,7 @@ export class EntryIssues {
       quiet: EMPTY,
       quietParse: EMPTY,
     };
-    checkEntry(e, this.kind, this.settings, local, slot, this.side);
+    checkEntry(e, this.kind, this.settings, local, slot, this.side, this.origin);
     this.table.put(slot);
     if (local.length > 0 || parse.length > 0) parse = this.withhold(slot, local, parse);
     if (local.length > 0) this.table.setList(slot, 'local', local.slice());

@@ -38,15 +38,17 @@ class IntColumn {
   }
 }
 
-/** Set by {@link hash64}: the two independent 32-bit halves of the last hash. */
-let hashA = 0;
-let hashB = 0;
+/** The two independent 32-bit halves of a {@link hash64}, written into an object the caller owns. */
+interface Hash64 {
+  a: number;
+  b: number;
+}
 
 /**
  * 64-bit hash of `s` as two independent 32-bit hashes in one pass: FNV-1a (as `hashString`) and a
- * multiply-rotate hash, each with a murmur3 finaliser. Results in `hashA` / `hashB`.
+ * multiply-rotate hash, each with a murmur3 finaliser. Results in `out` (no allocation per hash).
  */
-function hash64(s: string): void {
+function hash64(s: string, out: Hash64): void {
   let a = HASH_SEED;
   let b = 0x9747b28c;
   for (let i = 0; i < s.length; i++) {
@@ -55,8 +57,8 @@ function hash64(s: string): void {
     b = Math.imul(b ^ c, 0x5bd1e995);
     b = (b << 13) | (b >>> 19);
   }
-  hashA = finishHash(a);
-  hashB = finishHash(b ^ s.length);
+  out.a = finishHash(a);
+  out.b = finishHash(b ^ s.length);
 }
 
 /**
@@ -113,6 +115,8 @@ export interface MissingReturnLink {
  * ix.sharedUrls() // [{ loc: 'https://a.example/x', rows: [3, 17] }]
  */
 export class CrossFileIndex {
+  /** Scratch for `hash64`. */
+  private readonly hash: Hash64 = { a: 0, b: 0 };
   private readonly keyA = new IntColumn();
   private readonly keyB = new IntColumn();
   private readonly lines = new IntColumn();
@@ -163,9 +167,10 @@ export class CrossFileIndex {
   private addEntry(entry: IndexedEntry): void {
     const row = this.rows;
     const loc = trimValue(entry.loc);
-    if (loc !== '') hash64(loc);
-    const a = loc === '' ? 0 : hashA;
-    const b = loc === '' ? 0 : hashB;
+    const h = this.hash;
+    if (loc !== '') hash64(loc, h);
+    const a = loc === '' ? 0 : h.a;
+    const b = loc === '' ? 0 : h.b;
     this.keyA.push(a);
     this.keyB.push(b);
     this.lines.push(entry.line ?? 0);
@@ -187,10 +192,10 @@ export class CrossFileIndex {
       if (!isClusterLink(alt)) continue;
       const href = trimValue(alt.href as string);
       if (href === loc) continue;
-      hash64(href);
+      hash64(href, h);
       this.edgeSrc.push(row);
-      this.edgeA.push(hashA);
-      this.edgeB.push(hashB);
+      this.edgeA.push(h.a);
+      this.edgeB.push(h.b);
       this.edgeAlt.push(k);
     }
   }
