@@ -23,9 +23,6 @@ import { filtered, wanted } from './only.ts';
 import type { BenchRow } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** BENCH_ONLY=parse,serialize,gzip,validation,insights,tree,keepFormat runs only those sections (default: all). */
-const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const want = (section: string): boolean => !ONLY || ONLY.includes(section);
 
 /** `base`: the baseline measured (null: this row is the baseline; undefined: skipped by BENCH_ONLY). */
 function row(
@@ -188,9 +185,10 @@ function targets(rows: BenchRow[]): string {
     ],
   ];
   const body = lines
-    .map(
-      ([name, v, min, unit, note]) =>
-        `| ${name} | ${v.toFixed(2)}${unit} | ≥ ${min}${unit} | ${v >= min ? 'yes' : `**no** (${((v / min) * 100).toFixed(0)}% of target)`} | ${note} |`,
+    .map(([name, v, min, unit, note]) =>
+      Number.isNaN(v)
+        ? `| ${name} | — | ≥ ${min}${unit} | not run (BENCH_ONLY) | ${note} |`
+        : `| ${name} | ${v.toFixed(2)}${unit} | ≥ ${min}${unit} | ${v >= min ? 'yes' : `**no** (${((v / min) * 100).toFixed(0)}% of target)`} | ${note} |`,
     )
     .join('\n');
   return `## Targets (issues #18 and #2, CPU medians above; load average at start ${loadavg()[0].toFixed(1)})\n\n| ratio | measured | target | met | note |\n|---|--:|--:|---|---|\n${body}\n`;
@@ -202,15 +200,15 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   process.stderr.write(`inputs generated in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   for (const input of inputs) {
-    if (want('parse')) rows.push(...(await benchParse(input.name, input.bytes)));
-    if (want('serialize')) rows.push(...(await benchSerialize(input.name, input.doc)));
+    rows.push(...(await benchParse(input.name, input.bytes)));
+    rows.push(...(await benchSerialize(input.name, input.doc)));
   }
-  if (want('gzip')) rows.push(...(await benchGzip(inputs[0].doc)));
-  if (want('validation')) rows.push(...(await optionalSection('validation.ts', 'benchValidation')));
-  if (want('insights')) rows.push(...(await optionalSection('insights.ts', 'benchInsights')));
-  if (want('tree')) rows.push(...(await optionalSection('tree.ts', 'benchTree')));
-  if (want('keepFormat')) rows.push(...(await optionalSection('keepFormat.ts', 'benchKeepFormat')));
-  const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system) per operation, several runs in one process; ratio = baseline CPU ms / this row's CPU ms. Load average at start: ${loadavg()[0].toFixed(1)}${ONLY ? `; BENCH_ONLY=${ONLY.join(',')}` : ''}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n\n${targets(rows)}`;
+  rows.push(...(await benchGzip(inputs[0].doc)));
+  rows.push(...(await optionalSection('validation.ts', 'benchValidation')));
+  rows.push(...(await optionalSection('insights.ts', 'benchInsights')));
+  rows.push(...(await optionalSection('tree.ts', 'benchTree')));
+  rows.push(...(await optionalSection('keepFormat.ts', 'benchKeepFormat')));
+  const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system) per operation, several runs in one process; ratio = baseline CPU ms / this row's CPU ms. Load average at start: ${loadavg()[0].toFixed(1)}${filtered ? `; BENCH_ONLY=${process.env.BENCH_ONLY}` : ''}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n\n${targets(rows)}`;
   process.stdout.write(`${md}\n`);
   process.stderr.write(`\n${targets(rows)}`);
   mkdirSync(path.join(here, 'out'), { recursive: true });
