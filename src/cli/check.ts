@@ -17,6 +17,7 @@ import { absoluteUrl, buildWorkspaceSteps, type WorkspaceInput } from '../core/w
 import type { CheckArgs } from './args.ts';
 import { crawlCheck, loadCrawl } from './crawl.ts';
 import { emit, exitCode } from './formats.ts';
+import { readStreamed } from './readStreamed.ts';
 import { entryJson, type FileReport, issuesJson } from './report.ts';
 import { fileKey, folderFiles, publishUrlOf, resolveChild } from './tree.ts';
 
@@ -29,6 +30,16 @@ export interface CliIo {
   progress?(text: string): void;
   /** Called after each file is done with: may collect garbage so memory stays bounded. */
   reclaim?(): void;
+  /** Window of the streamed reading in characters (see parse/stream.ts); tests cut small files with a small one. */
+  streamWindow?: number;
+}
+
+/** Report on stderr that `file` cannot be read. */
+function cannotRead(file: string, e: unknown, io: CliIo): void {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
+  io.err(`sitemap-workbench: cannot read ${file}: ${why}\n`);
 }
 
 /** Read a file; on failure report it on stderr and return null (exit code 2). */
@@ -36,10 +47,20 @@ export async function readInput(file: string, io: CliIo): Promise<Uint8Array | n
   try {
     return new Uint8Array(await readFile(file));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
-    io.err(`sitemap-workbench: cannot read ${file}: ${why}\n`);
+    cannotRead(file, e, io);
+    return null;
+  }
+}
+
+/**
+ * Parse a file read in chunks (see readStreamed.ts); on failure report it on stderr when `named`
+ * (exit code 2; a followed child that is missing is IDX-001) and return null.
+ */
+async function parseInput(unit: Unit, io: CliIo): Promise<ParseResult | null> {
+  try {
+    return (await readStreamed(unit.path, unit.name, undefined, io.streamWindow)).result;
+  } catch (e) {
+    if (unit.named) cannotRead(unit.path, e, io);
     return null;
   }
 }
@@ -262,21 +283,11 @@ export async function runCheck(
     const unit = queue[q];
     io.reclaim?.(); // the previous file's document is garbage now
     progress.update(q, queue.length - q, urls);
-    let bytes: Uint8Array | null;
-    if (unit.named) bytes = await readInput(unit.path, io);
-    else {
-      try {
-        bytes = new Uint8Array(await readFile(unit.path));
-      } catch {
-        bytes = null;
-      }
-    }
-    if (bytes === null) {
+    const parsed = await parseInput(unit, io);
+    if (parsed === null) {
       if (unit.named) unreadable = true;
       continue;
     }
-    const parsed = parseSitemap(bytes, { fileName: unit.name });
-    bytes = null;
     const doc = parsed.document;
     if (args.follow && (doc.kind === 'sitemapindex' || doc.kind === 'robots')) {
       tree = true;

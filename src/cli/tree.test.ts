@@ -15,7 +15,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const SITE = 'https://www.example.com/';
 const NOW = Date.UTC(2026, 0, 1);
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  argv: string[],
+  streamWindow?: number,
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIo = {
@@ -26,6 +29,7 @@ async function cli(argv: string[]): Promise<{ code: number; out: string; err: st
       err += t;
     },
     now: () => NOW,
+    streamWindow,
   };
   const code = await runCli(argv, io);
   return { code, out, err };
@@ -93,6 +97,14 @@ describe('check follows a sitemap tree from disk', () => {
     expect(cliCounts['LOC-006 warning']).toBe(4 * 2 * 2); // 2 URLs repeated at each of 4 boundaries
     expect(cliCounts['HREF-006 error']).toBe(1); // the de page without its link back to en
     expect(r.code).toBe(1);
+  });
+
+  it('reports the same when every file is read in many small windows', async () => {
+    const argv = ['check', tree.index, '--root', dir, '--base', SITE, '--format', 'json'];
+    const whole = await cli(argv);
+    const cut = await cli(argv, 40);
+    expect(cut.out).toBe(whole.out);
+    expect(JSON.parse(cut.out).length).toBe(7);
   });
 
   it('finds children next to the index without --root, and reads a folder the same way', async () => {

@@ -38,7 +38,8 @@ export interface ParseOptions {
 /** Default GZ-006 cap on decompressed bytes. */
 export const DEFAULT_MAX_DECOMPRESSED_BYTES = 200_000_000;
 
-interface Stage {
+/** What the stages before the XML reader found (shared with parse/stream.ts). */
+export interface Stage {
   issues: Issue[];
   fileName?: string;
   bytes: number;
@@ -47,7 +48,7 @@ interface Stage {
   encoding: string;
 }
 
-function result(
+export function result(
   stage: Stage,
   kind: DocumentKind,
   entries: Entry[],
@@ -159,7 +160,7 @@ function xmlLayout(out: XmlOut, at: Omit<SourceLayout, 'spans' | 'rootOpenEnd' |
   return layout;
 }
 
-function fromXml(
+export function fromXml(
   stage: Stage,
   out: XmlOut,
   invalidUtf8: boolean,
@@ -179,7 +180,7 @@ function fromXml(
   return r;
 }
 
-function firstNonSpace(text: string): number {
+export function firstNonSpace(text: string): number {
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);

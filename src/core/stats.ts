@@ -8,7 +8,7 @@
  * entries that pass the current table filter, so the charts follow it. All passes are O(n).
  */
 
-import { CHANGEFREQS } from './fields.ts';
+import { CHANGEFREQS, FIELDS } from './fields.ts';
 import { type Entry, type Severity, severityRank } from './model.ts';
 import { changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
@@ -167,7 +167,7 @@ export function lastmodHistogram(
   const extra: Bucket[] = [];
   if (missing > 0) extra.push({ label: 'No lastmod', value: missing, filter: { kind: 'lastmodMissing' } });
   if (invalid > 0) extra.push({ label: 'Invalid date', value: invalid, filter: { kind: 'lastmodInvalid' } });
-  const chart: LastmodChart = { title: 'Last modified', unit: 'URLs', scale, buckets: [], extra };
+  const chart: LastmodChart = { title: FIELDS.lastmod.label, unit: 'URLs', scale, buckets: [], extra };
   if (max < 0) return chart;
   let ops = scaleOps(scale);
   while (chart.scale !== 'year' && ops.index(max) - ops.index(min) >= MAX_BUCKETS) {
@@ -214,7 +214,7 @@ export function changefreqDistribution(entries: readonly Entry[]): Chart {
   };
   const values = [...counts.keys()].filter((v): v is string => v !== null);
   values.sort((a, b) => rank(a) - rank(b) || counts.get(b)! - counts.get(a)! || (a < b ? -1 : 1));
-  return distribution('Change frequency', 'changefreq', values, counts);
+  return distribution(FIELDS.changefreq.label, 'changefreq', values, counts);
 }
 
 /**
@@ -231,7 +231,7 @@ export function priorityDistribution(entries: readonly Entry[]): Chart {
   };
   const values = [...counts.keys()].filter((v): v is string => v !== null);
   values.sort((a, b) => num(a) - num(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return distribution('Priority', 'priority', values, counts);
+  return distribution(FIELDS.priority.label, 'priority', values, counts);
 }
 
 function distribution(

@@ -24,10 +24,24 @@ export class LineTracker {
   private maskFrom = -1;
   private nextMask = -1;
 
-  constructor(s: string, raw: Uint8Array | null = null) {
+  /** A window of a longer text (stream.ts): lines before it, and columns before it on its first line. */
+  private readonly lineBase: number;
+  private readonly colBase: number;
+
+  /**
+   * `window`: `s` is a window of a longer text (see parse/stream.ts) starting on line
+   * `line` + 1 after `column` characters of that line, with that text's newline character `nl`.
+   */
+  constructor(
+    s: string,
+    raw: Uint8Array | null = null,
+    window: { line: number; column: number; nl: '\n' | '\r' } | null = null,
+  ) {
     this.s = s;
     this.raw = raw;
-    this.nl = s.indexOf('\n') === -1 && s.indexOf('\r') !== -1 ? '\r' : '\n';
+    this.nl = window ? window.nl : s.indexOf('\n') === -1 && s.indexOf('\r') !== -1 ? '\r' : '\n';
+    this.lineBase = window ? window.line : 0;
+    this.colBase = window ? window.column : 0;
   }
 
   private moveTo(target: number): void {
@@ -62,13 +76,13 @@ export class LineTracker {
   /** 1-based line of string index `at`. */
   line(at: number): number {
     this.moveTo(at);
-    return this.ln;
+    return this.ln + this.lineBase;
   }
 
   /** 1-based column of string index `at` (in UTF-16 code units). */
   column(at: number): number {
     this.moveTo(at);
-    const col = at - this.lastNl;
+    const col = this.lastNl === -1 ? at + 1 + this.colBase : at - this.lastNl;
     return this.raw === null ? col : col - this.extraBytes(this.lastNl + 1, at);
   }
 

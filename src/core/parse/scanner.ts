@@ -72,9 +72,10 @@ function same(s: string, at: number, lit: string): boolean {
  * URI with a per-scope cache.
  */
 export class Scanner {
-  readonly s: string;
+  /** The text read (readonly but for {@link rebase}). */
+  s: string;
   pos = 0;
-  readonly lines: LineTracker;
+  lines: LineTracker;
   hooks: ScanHooks;
   /** Start and end (exclusive) of the last token. */
   tokStart = 0;
@@ -113,6 +114,22 @@ export class Scanner {
     this.lines = new LineTracker(s, raw);
     this.hooks = hooks;
     this.scope = new NsScope(hooks);
+  }
+
+  /**
+   * Continue on the next window `text` of a longer document (parse/stream.ts), at its start, with
+   * the open elements, namespace scopes and name cache kept. Only between tokens; not masked.
+   * Every cache of a position in `s` (like `nextAmp`) must be reset here: parse/stream.test.ts
+   * reads documents in windows of a few characters to catch one that is not.
+   */
+  rebase(text: string, lines: LineTracker): void {
+    this.s = text;
+    this.lines = lines;
+    this.pos = 0;
+    this.tokStart = 0;
+    this.tokEnd = 0;
+    this.nextAmp = -1;
+    this.nextLt = -1;
   }
 
   /** Index of the first mask character at or after `from` (the string length when none or not masked). */

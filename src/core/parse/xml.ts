@@ -4,6 +4,7 @@ import { XmlCtx } from './context.ts';
 import { readEntry } from './entries.ts';
 import { readRaw } from './extensions.ts';
 import { readFeed } from './feed.ts';
+import type { LineTracker } from './lines.ts';
 import { MaskBail } from './mask.ts';
 import { NsClass } from './names.ts';
 import { fatalAt, prolog } from './prolog.ts';
@@ -43,7 +44,13 @@ interface RootState {
   rootClosed: boolean;
   /** Called with the string position every PROGRESS_EVERY entries (always present: one shape). */
   onProgress: ((at: number) => void) | undefined;
+  /** The text is a window of a longer document (see {@link XmlSession}): pause at its end. */
+  more: boolean;
 }
+
+/** Thrown at the top of the root's child loop when a window that is not the last is used up. */
+class Pause {}
+const PAUSE = new Pause();
 
 const PROGRESS_EVERY = 8192;
 
@@ -101,6 +108,7 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
     entryMark: -1,
     rootClosed: false,
     onProgress,
+    more: false,
   };
   keep?.push(st);
   ctx.sc.pos = start;
@@ -117,6 +125,93 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
   finish(ctx, st);
   ctx.finishFindings();
   return out;
+}
+
+/**
+ * The parse of {@link parseXml} fed window by window (parse/stream.ts): each window but the last
+ * must end just after an entry's end tag. The root's children are read up to the window's end,
+ * then the scanner moves on to the next window with its open elements, namespace scopes, the
+ * findings and their budget kept. `feed` returns false when the windows cannot give the result of
+ * one parse of their concatenation (an error, or the root closed, in a window after the first
+ * pause): the caller then parses the whole text.
+ */
+export class XmlSession {
+  private readonly ctx: XmlCtx;
+  private readonly st: RootState;
+  /** 0: prolog not read; 1: paused in the root's children; 2: done. */
+  private phase = 0;
+  private paused = false;
+  private readonly start: number;
+
+  constructor(first: string, start: number, lines: LineTracker) {
+    if (liveShapes.length === 0) keepShapes();
+    this.ctx = new XmlCtx(first);
+    this.ctx.sc.lines = lines;
+    this.start = start;
+    this.st = {
+      out: { kind: 'unknown', entries: [], issues: this.ctx.issues, fatal: null },
+      urls: [],
+      maps: [],
+      urlRanges: [],
+      mapRanges: [],
+      urlSpans: [],
+      mapSpans: [],
+      rootIsIndex: false,
+      strayText: false,
+      entryMark: -1,
+      rootClosed: false,
+      onProgress: undefined,
+      more: false,
+    };
+  }
+
+  /**
+   * Read the next window (`text`; null for the first, given to the constructor); `last` when no
+   * text follows. False: this reading differs from one parse of the whole text (see the class).
+   */
+  feed(text: string | null, lines: LineTracker | null, last: boolean): boolean {
+    const { ctx, st } = this;
+    const sc = ctx.sc;
+    if (text !== null && lines !== null) sc.rebase(text, lines);
+    st.more = !last;
+    try {
+      if (this.phase === 0) {
+        this.phase = 1;
+        sc.pos = this.start;
+        if (this.start > 0 && sc.s.startsWith('<?xml', this.start)) {
+          ctx.report('ENC-003', 'Whitespace before the XML declaration was removed', 0);
+        }
+        const root = prolog(ctx, st.out);
+        rootElement(ctx, st, root);
+      } else {
+        rootChildren(ctx, st);
+        st.rootClosed = true;
+        afterRoot(ctx);
+      }
+    } catch (e) {
+      if (e === PAUSE) {
+        this.paused = true;
+        return true;
+      }
+      if (!(e instanceof XmlFatal)) throw e;
+      if (this.paused || !last) return false;
+      recover(ctx, st, e);
+    }
+    if (!last) return false; // the root ended before the last window
+    this.phase = 2;
+    finish(ctx, st);
+    ctx.finishFindings();
+    return true;
+  }
+
+  /** The result, after `feed` returned true for the last window (no source layout). */
+  result(): XmlOut {
+    const out = this.st.out;
+    delete out.spans;
+    delete out.rootOpenEnd;
+    delete out.rootCloseStart;
+    return out;
+  }
 }
 
 /** A small document using every object shape of a typical parse (see {@link liveShapes}). */
@@ -254,6 +349,7 @@ function rootChildren(ctx: XmlCtx, st: RootState): void {
   const literal = sc.resolve(entryName, sc.pos).cls === NsClass.Core;
   for (;;) {
     sc.skipSpace();
+    if (st.more && sc.pos >= sc.s.length) throw PAUSE;
     if (literal && sc.startLiteral(entryName)) {
       entry(ctx, st, st.rootIsIndex, sc.tokStart);
       continue;

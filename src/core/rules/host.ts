@@ -164,6 +164,27 @@ function checkIndexChild(ctx: EntryCtx, p: UrlParts, ref: Reference, v: string):
 }
 
 /**
+ * True when {@link checkHost} cannot report anything for a `<url>` entry whose loc has origin key
+ * `origin` (see {@link originKey}): the reference's origin, published at the site root. Callers
+ * skip scanning the loc again for it (a check of 1,000,000 URLs scans each once).
+ *
+ * @example surelyInScope('https://a.com:443', 'urlset', referenceFromSettings({ now: 0, publishUrl: 'https://a.com/s.xml' })!) // true
+ */
+export function surelyInScope(origin: string, kind: DocumentKind, ref: Reference): boolean {
+  if (kind !== 'urlset' || ref.dir !== '/') return false;
+  const s = ref.scheme.length;
+  const h = ref.host.length;
+  return (
+    origin.length === s + 4 + h + ref.port.length &&
+    origin.startsWith(ref.scheme) &&
+    origin.startsWith('://', s) &&
+    origin.startsWith(ref.host, s + 3) &&
+    origin.charCodeAt(s + 3 + h) === 58 &&
+    origin.endsWith(ref.port)
+  );
+}
+
+/**
  * Scope checks of one entry against the reference. `p` is the scanned trimmed loc.
  * Robots.txt lists and feeds are not checked (their URLs may be anywhere).
  *

@@ -5,7 +5,13 @@
  */
 import type { Issue, SitemapDocument, ValidationSettings } from '../model.ts';
 import type { DocCounters } from '../rules/documentRules.ts';
-import { checkHost, type Reference, referenceFromOrigin, referenceFromSettings } from '../rules/host.ts';
+import {
+  checkHost,
+  type Reference,
+  referenceFromOrigin,
+  referenceFromSettings,
+  surelyInScope,
+} from '../rules/host.ts';
 import { scanUrl, type UrlParts } from '../urls.ts';
 import type { Slot, SlotChange, SlotTable, ValidatorPart } from './slots.ts';
 
@@ -50,7 +56,12 @@ export class HostScope implements ValidatorPart {
     const r = this.current;
     const out = this.scratch;
     if (out.length > 0) out.length = 0;
-    if (r.ref && slot.origin !== null && slot.origin !== r.inferred) {
+    if (
+      r.ref &&
+      slot.origin !== null &&
+      slot.origin !== r.inferred &&
+      !surelyInScope(slot.origin, this.kind, r.ref)
+    ) {
       const ctx = { entry: slot.entry, kind: this.kind, settings: this.settings, out };
       checkHost(ctx, partsOf(slot)!, r.ref);
     }

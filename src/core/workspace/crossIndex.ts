@@ -177,9 +177,8 @@ export class CrossFileIndex {
     this.columns.push(entry.column ?? 0);
     this.next.push(0);
     if (loc !== '') {
-      const first = this.find(a, b);
-      if (first < 0) this.insert(a, b, row);
-      else {
+      const first = this.findOrInsert(a, b, row);
+      if (first >= 0) {
         this.next.set(row, this.next.get(first));
         this.next.set(first, row + 1);
         if (!this.shared.has(first)) this.shared.set(first, ownCopy(loc));
@@ -211,13 +210,20 @@ export class CrossFileIndex {
     }
   }
 
-  private insert(a: number, b: number, row: number): void {
+  /** First row of key (a, b); when none, files `row` as its first row and returns -1 (one probe). */
+  private findOrInsert(a: number, b: number, row: number): number {
     if ((this.used + 1) * 2 > this.table.length) this.grow();
-    const mask = this.table.length - 1;
+    const table = this.table;
+    const mask = table.length - 1;
     let i = (a ^ Math.imul(b, 0x27d4eb2d)) & mask;
-    while (this.table[i] !== 0) i = (i + 1) & mask;
-    this.table[i] = row + 1;
+    for (let slot = table[i]; slot !== 0; slot = table[i]) {
+      const r = slot - 1;
+      if (this.keyA.get(r) === a && this.keyB.get(r) === b) return r;
+      i = (i + 1) & mask;
+    }
+    table[i] = row + 1;
     this.used++;
+    return -1;
   }
 
   private grow(): void {
