@@ -14,10 +14,28 @@ import { chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { benchAddress, DIST, openApp, probePage, ROOT, servePreview } from './browser/serve.ts';
-import { HOSTILE_INPUTS, MiB } from './hostileInputs.ts';
+import { HOSTILE_INPUTS, IMG, MiB, urlset } from './hostileInputs.ts';
 
 const OUT = resolve(ROOT, 'bench/out/hostile');
-const INPUTS = HOSTILE_INPUTS;
+/** Issue #20 case 10 (long tasks): 50,000 URLs with an image and four hreflang alternates each (~27 MB). */
+const HREFLANG_IMAGES_50K = {
+  name: 'hreflang-images-50k.xml',
+  bytes: () =>
+    Buffer.from(
+      urlset(
+        Array.from({ length: 50_000 }, (_, i) => {
+          const alt = ['de', 'en', 'fr', 'x-default']
+            .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="https://a.example/${l}/p/${i}"/>`)
+            .join('');
+          return `<url><loc>https://a.example/en/p/${i}</loc><lastmod>2024-05-01</lastmod><changefreq>weekly</changefreq><priority>0.5</priority><image:image><image:loc>https://a.example/img/${i}.jpg</image:loc></image:image>${alt}</url>\n`;
+        }).join(''),
+        ` xmlns:image="${IMG}" xmlns:xhtml="http://www.w3.org/1999/xhtml"`,
+      ),
+    ),
+  expect: { entries: 50_000 },
+};
+
+const INPUTS = [...HOSTILE_INPUTS, HREFLANG_IMAGES_50K];
 
 const filter = process.env.HOSTILE_FILTER;
 const inputs = INPUTS.filter((i) => !filter || i.name.includes(filter));
@@ -106,6 +124,7 @@ async function app(): Promise<void> {
       const sampler = setInterval(() => {
         peak = Math.max(peak, treeRss(pid));
       }, 50);
+      await page.evaluate('__probe.markOpen()');
       const t0 = Date.now();
       let outcome = 'ok';
       try {
@@ -127,8 +146,16 @@ async function app(): Promise<void> {
       const ms = Date.now() - t0;
       clearInterval(sampler);
       peak = Math.max(peak, treeRss(pid));
+      // Issue #20 case 10 / #18: the page must never be blocked > 50 ms (longtask observer).
+      const long = page.isClosed()
+        ? null
+        : ((await page.evaluate('__probe.longSinceOpen()').catch(() => null)) as {
+            count: number;
+            maxMs: number;
+          } | null);
+      const longText = long ? `longest task ${long.maxMs.toFixed(0)} ms (${long.count} > 50 ms)` : '';
       console.log(
-        `  ${i.name.padEnd(28)} ${kb(resolve(OUT, i.name)).padStart(9)}  ${`${(ms / 1000).toFixed(2)} s`.padStart(9)}  ${mb(peak).padStart(8)}  (+${mb(peak - before)})  ${outcome}`,
+        `  ${i.name.padEnd(28)} ${kb(resolve(OUT, i.name)).padStart(9)}  ${`${(ms / 1000).toFixed(2)} s`.padStart(9)}  ${mb(peak).padStart(8)}  (+${mb(peak - before)})  ${outcome}  ${longText}`,
       );
       await page.context().close();
     }

@@ -29,8 +29,28 @@
   };
   const gridRows = () => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0);
 
+  let openedAt = 0;
+
   window.__probe = {
     ready: () => Boolean(store()),
+    /** Starts the clock of `longSinceOpen` for an open not made through `open` (a file input). */
+    markOpen: () => {
+      openedAt = performance.now();
+    },
+    /** Long tasks from the start of the last open until now (e.g. "drop to first scroll"). */
+    longSinceOpen: () => ({ ...tasksIn(openedAt, performance.now()), ms: performance.now() - openedAt }),
+    /**
+     * Loads the baseline page's module (fast-xml-parser, DOMParser, our parser) into this page,
+     * so a parser can be timed on the same bytes in the same page as an open.
+     */
+    async loadBaseline() {
+      if (window.__baseline) return true;
+      const html = await (await fetch('/bench/browser/baseline.html')).text();
+      const src = /<script[^>]*src="([^"]+)"/.exec(html)?.[1];
+      if (!src) throw new Error('baseline script not found');
+      await import(src);
+      return Boolean(window.__baseline);
+    },
     async load(url) {
       const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
       files.set(url, bytes);
@@ -41,6 +61,7 @@
       const bytes = files.get(url).slice();
       const s = store();
       const t0 = performance.now();
+      openedAt = t0;
       await s.commands.openFile(name, bytes);
       const tOpened = performance.now();
       const n = s.getState().doc?.entries.length ?? 0;

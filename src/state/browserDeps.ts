@@ -78,7 +78,23 @@ export function createBrowserDeps(): BrowserDeps {
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+      yieldTask: taskYielder(),
     },
     createValidator: (settings) => new Validator(settings),
+  };
+}
+
+/**
+ * A new task per call through one MessageChannel (not clamped like nested zero timeouts);
+ * undefined where MessageChannel is missing (callers fall back to a zero timeout).
+ */
+function taskYielder(): ((fn: () => void) => void) | undefined {
+  if (typeof MessageChannel === 'undefined') return undefined;
+  const queue: Array<() => void> = [];
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => queue.shift()?.();
+  return (fn) => {
+    queue.push(fn);
+    channel.port2.postMessage(null);
   };
 }

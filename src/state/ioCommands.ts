@@ -93,7 +93,10 @@ export function createIoCommands(k: Kernel): IoCommands {
     const n = result.document.entries.length;
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
     const onProgress = progressFor(ac);
-    const pause = () => new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
+    const pause = () =>
+      new Promise<void>((resolve) =>
+        timers.yieldTask ? timers.yieldTask(resolve) : timers.setTimeout(resolve, 0),
+      );
     await pause(); // let the UI paint the task first
     let sliceStart = k.deps.now();
     for (let step = steps.next(); !step.done; step = steps.next()) {

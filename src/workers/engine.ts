@@ -16,6 +16,7 @@ import {
   chunkEnds,
   ORDERED_COLUMNS,
   type OrderMessage,
+  PARSE_ENTRY_CHUNK,
   PROTOCOL_VERSION,
   type ProgressMessage,
   type SerializeRequest,
@@ -228,7 +229,7 @@ async function postOrders(entries: readonly Entry[], requestId: number, post: Po
 function chunkEntries(msg: WorkerResponse, post: Post): WorkerResponse {
   if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
   const entries = msg.result.document.entries;
-  const ends = chunkEnds(entries);
+  const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK);
   if (ends.length <= 1) return msg;
   let start = 0;
   for (const end of ends) {

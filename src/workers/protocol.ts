@@ -156,13 +156,21 @@ export interface EntriesMessage extends Envelope {
 export const ENTRY_CHUNK = 10_000;
 
 /**
- * End indexes of the chunks `entries` is sent in (each chunk at most ENTRY_CHUNK in weight, at
+ * Weight per `EntriesMessage` of a parse result (worker → page). Smaller than {@link ENTRY_CHUNK}:
+ * the page keeps every entry it receives, so a young-generation GC that falls into a message's
+ * task copies all of them; a quarter of the entries per message makes such a task (clone +
+ * scavenge) much shorter at 1,000,000 URLs (docs/perf.md, session 5).
+ */
+export const PARSE_ENTRY_CHUNK = 2_500;
+
+/**
+ * End indexes of the chunks `entries` is sent in (each chunk at most `maxWeight` in weight, at
  * least one entry). 10,000 plain URLs make one chunk; URLs with 5 alternates and 2 images
  * about 1,250.
  *
  * @example chunkEnds(entries) // [10000, 20000, 20005]
  */
-export function chunkEnds(entries: readonly Entry[]): number[] {
+export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK): number[] {
   const ends: number[] = [];
   let weight = 0;
   for (let i = 0; i < entries.length; i++) {
@@ -174,7 +182,7 @@ export function chunkEnds(entries: readonly Entry[]): number[] {
       (e.videos?.length ?? 0) +
       (e.news?.length ?? 0) +
       (e.extras?.length ?? 0);
-    if (weight > 0 && weight + w > ENTRY_CHUNK) {
+    if (weight > 0 && weight + w > maxWeight) {
       ends.push(i);
       weight = 0;
     }

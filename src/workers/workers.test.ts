@@ -9,6 +9,7 @@ import {
   chunkEnds,
   ENTRY_CHUNK,
   isProtocolMessage,
+  PARSE_ENTRY_CHUNK,
   PROTOCOL_VERSION,
   transferablesOf,
   type WorkerResponse,
@@ -115,8 +116,8 @@ describe('engine', () => {
 });
 
 describe('big parse results travel in entry chunks', () => {
-  it('posts the entries ahead in ENTRY_CHUNK messages and the client rebuilds them in order', async () => {
-    const urls = Array.from({ length: ENTRY_CHUNK * 2 + 5 }, (_, i) => `https://a.example/${i}`);
+  it('posts the entries ahead in PARSE_ENTRY_CHUNK messages and the client rebuilds them in order', async () => {
+    const urls = Array.from({ length: PARSE_ENTRY_CHUNK * 2 + 5 }, (_, i) => `https://a.example/${i}`);
     const posted: WorkerResponse[] = [];
     await createEngine({ decompressionStream: null }).handle(
       { version: PROTOCOL_VERSION, requestId: 3, type: 'parse', bytes: enc(xml(urls)), fileName: 'a.xml' },
@@ -124,8 +125,8 @@ describe('big parse results travel in entry chunks', () => {
     );
     const chunks = posted.filter((m) => m.type === 'entries');
     expect(chunks.map((m) => (m.type === 'entries' ? m.entries.length : 0))).toEqual([
-      ENTRY_CHUNK,
-      ENTRY_CHUNK,
+      PARSE_ENTRY_CHUNK,
+      PARSE_ENTRY_CHUNK,
       5,
     ]);
     const result = posted.at(-1);
@@ -295,6 +296,9 @@ describe('client (worker path)', () => {
     expect(chunkEnds(entries)).toEqual([1250, 2500, 3000]);
     expect(chunkEnds(bigDoc(ENTRY_CHUNK + 1).entries)).toEqual([ENTRY_CHUNK, ENTRY_CHUNK + 1]);
     expect(chunkEnds([])).toEqual([]);
+    expect(chunkEnds(entries, PARSE_ENTRY_CHUNK)).toEqual([
+      312, 624, 936, 1248, 1560, 1872, 2184, 2496, 2808, 3000,
+    ]);
   });
 
   it('stops sending chunks when the export is cancelled', async () => {
