@@ -1,9 +1,27 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
 const real = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
 const FILE = path.join(real, 'heizungdefekt-post-sitemap0-1044-urls.xml');
+
+/** Download from the export dialog: the original's lines, the export's, and which ones differ. */
+async function downloadChangedLines(
+  page: Page,
+  dlg: Locator,
+  original: string,
+): Promise<[string[], string[], number[]]> {
+  const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
+  if ((await confirm.count()) > 0) await confirm.check();
+  const downloadPromise = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  const out = new TextDecoder().decode(await downloadBytes(await downloadPromise));
+  const a = original.split('\n');
+  const b = out.split('\n');
+  expect(b.length).toBe(a.length);
+  return [a, b, a.flatMap((line, i) => (line === b[i] ? [] : [i]))];
+}
 
 test('one changed lastmod exports as one changed line, and the dialog says so', async ({ wb, page }) => {
   const original = readFileSync(FILE, 'utf8');
@@ -19,15 +37,7 @@ test('one changed lastmod exports as one changed line, and the dialog says so', 
   await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/^1 entry changed: 1 line/);
   await expect(dlg.getByTestId('export-diff-preview')).toContainText('<lastmod>2026-01-15</lastmod>');
   await page.screenshot({ path: test.info().outputPath('keep-format-dialog.png') });
-  const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
-  if ((await confirm.count()) > 0) await confirm.check();
-  const downloadPromise = page.waitForEvent('download');
-  await dlg.getByRole('button', { name: 'Download' }).click();
-  const out = new TextDecoder().decode(await downloadBytes(await downloadPromise));
-  const a = original.split('\n');
-  const b = out.split('\n');
-  expect(b.length).toBe(a.length);
-  const changed = a.flatMap((line, i) => (line === b[i] ? [] : [i]));
+  const [a, b, changed] = await downloadChangedLines(page, dlg, original);
   expect(changed).toHaveLength(1);
   expect(a[changed[0]]).toContain(before);
   expect(b[changed[0]]).toContain('<lastmod>2026-01-15</lastmod>');
@@ -62,15 +72,7 @@ test('after a reload the restored file still exports keeping its formatting', as
   const dlg = wb.dialog('Export sitemap');
   await expect(dlg.getByRole('radio', { name: "Keep the file's formatting" })).toBeChecked();
   await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/^1 entry changed: 1 line/);
-  const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
-  if ((await confirm.count()) > 0) await confirm.check();
-  const downloadPromise = page.waitForEvent('download');
-  await dlg.getByRole('button', { name: 'Download' }).click();
-  const out = new TextDecoder().decode(await downloadBytes(await downloadPromise));
-  const a = original.split('\n');
-  const b = out.split('\n');
-  expect(b.length).toBe(a.length);
-  const changed = a.flatMap((line, i) => (line === b[i] ? [] : [i]));
+  const [, b, changed] = await downloadChangedLines(page, dlg, original);
   expect(changed).toHaveLength(1);
   expect(b[changed[0]]).toContain('<lastmod>2026-02-20</lastmod>');
 });

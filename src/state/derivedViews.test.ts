@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, Issue, SitemapDocument } from '../core/model.ts';
-import { buildUrlTree, ROOT, type UrlTree } from '../core/tree.ts';
+import { buildUrlTree } from '../core/tree.ts';
 import { Validator } from '../core/validate.ts';
 import { DocumentSize } from './insightsCharts.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, makeDocument } from './testing.ts';
+import { fakeClient, makeDocument, treeShape } from './testing.ts';
 import type { AppStore } from './types.ts';
 
 const NOW = Date.UTC(2026, 0, 1);
-
-/** Node counts by prefix, for comparing a tree kept from patches with a fresh build. */
-function shape(tree: UrlTree): string[] {
-  const out: string[] = [];
-  const walk = (n: number) => {
-    for (const c of tree.childrenOf(n)) {
-      const info = tree.node(c);
-      out.push(`${tree.prefixOf(c) ?? info.label}:${info.count}:${info.errorCount}:${info.warningCount}`);
-      walk(c);
-    }
-  };
-  walk(ROOT);
-  return out;
-}
 
 const key = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.field ?? ''} ${i.message}`;
 
@@ -36,7 +22,7 @@ function views(store: AppStore) {
   }
   const counts = v.counts();
   return {
-    tree: shape(tree),
+    tree: treeShape(tree),
     size: store.derived.size.of(doc),
     issues: v.all().map(key).sort(),
     counts: { error: counts.error, warning: counts.warning, info: counts.info },
@@ -49,7 +35,7 @@ function fresh(doc: SitemapDocument) {
   v.load(doc);
   const counts = v.counts();
   return {
-    tree: shape(buildUrlTree(doc.entries, (id) => v.worstSeverity(id))),
+    tree: treeShape(buildUrlTree(doc.entries, (id) => v.worstSeverity(id))),
     size: new DocumentSize().of(doc),
     issues: v.all().map(key).sort(),
     counts: { error: counts.error, warning: counts.warning, info: counts.info },

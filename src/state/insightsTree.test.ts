@@ -4,23 +4,9 @@ import { buildUrlTree, planPrefixRename, ROOT } from '../core/tree.ts';
 import { IdSet, TreeSync } from './insightsTree.ts';
 import { applyPatch, entryPatch } from './patch.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, makeDocument } from './testing.ts';
+import { fakeClient, makeDocument, treeShape } from './testing.ts';
 
 const e = (id: number, loc: string, more: Partial<Entry> = {}): Entry => ({ id, loc, ...more });
-
-/** Node counts by prefix, for comparing an incrementally kept tree with a fresh build. */
-function shape(tree: ReturnType<typeof buildUrlTree>): string[] {
-  const out: string[] = [];
-  const walk = (n: number) => {
-    for (const c of tree.childrenOf(n)) {
-      const info = tree.node(c);
-      out.push(`${tree.prefixOf(c) ?? info.label}:${info.count}:${info.errorCount}:${info.warningCount}`);
-      walk(c);
-    }
-  };
-  walk(ROOT);
-  return out;
-}
 
 describe('TreeSync', () => {
   it('follows store edits from their patches and matches a fresh build, through undo and redo', async () => {
@@ -43,14 +29,14 @@ describe('TreeSync', () => {
     expect(sync.lastSync).toBe('build');
     const fresh = () => {
       const s = store.getState();
-      return shape(buildUrlTree(s.doc!.entries, (id) => s.validation.validator.worstSeverity(id)));
+      return treeShape(buildUrlTree(s.doc!.entries, (id) => s.validation.validator.worstSeverity(id)));
     };
     store.commands.setCell(3, 'loc', 'https://www.example.com/moved/here');
     store.commands.setCell(4, 'loc', 'not a url');
     // A duplicate changes the issues of an entry that was not edited (entry 8).
     store.commands.setCell(7, 'loc', store.getState().doc!.entries[8].loc);
     expect(sync.lastSync).toBe('incremental');
-    expect(shape(read())).toEqual(fresh());
+    expect(treeShape(read())).toEqual(fresh());
     const tree = read();
     expect(
       tree.node(tree.childrenOf(ROOT)[0]).errorCount + tree.node(tree.childrenOf(ROOT)[0]).warningCount,
@@ -60,18 +46,18 @@ describe('TreeSync', () => {
     sync.sync(s.doc!.entries, s.validation.version);
     expect(sync.lastSync).toBe('incremental');
     expect(sync.severitiesPending).toBe(true);
-    expect(shape(read())).toEqual(fresh());
+    expect(treeShape(read())).toEqual(fresh());
     expect(sync.severitiesPending).toBe(false);
     store.commands.deleteRows([5, 6]);
     store.commands.appendUrls(['https://other.org/a/b']);
-    expect(shape(read())).toEqual(fresh());
+    expect(treeShape(read())).toEqual(fresh());
     expect(read().size).toBe(299);
     store.commands.undo();
     store.commands.undo();
-    expect(shape(read())).toEqual(fresh());
+    expect(treeShape(read())).toEqual(fresh());
     store.commands.redo();
     expect(sync.lastSync).toBe('incremental');
-    expect(shape(read())).toEqual(fresh());
+    expect(treeShape(read())).toEqual(fresh());
     expect(sync.lastSync).toBe('incremental');
   });
 

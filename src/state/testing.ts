@@ -3,6 +3,7 @@
  * build the same data.
  */
 import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
+import { ROOT, type UrlTree } from '../core/tree.ts';
 import type { SitemapClient } from '../workers/client.ts';
 
 /**
@@ -87,4 +88,23 @@ export function fakeClient(
       };
     },
   };
+}
+
+/**
+ * A URL tree as text, node by node (prefix or label, then count, errors, warnings), for comparing
+ * a tree kept up to date by patches with a fresh build.
+ *
+ * @example expect(treeShape(kept)).toEqual(treeShape(buildUrlTree(entries, issuesOf)));
+ */
+export function treeShape(tree: UrlTree): string[] {
+  const out: string[] = [];
+  const walk = (n: number) => {
+    for (const c of tree.childrenOf(n)) {
+      const info = tree.node(c);
+      out.push(`${tree.prefixOf(c) ?? info.label}:${info.count}:${info.errorCount}:${info.warningCount}`);
+      walk(c);
+    }
+  };
+  walk(ROOT);
+  return out;
 }

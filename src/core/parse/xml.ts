@@ -92,11 +92,10 @@ export function parseMaskedXml(
   return out.fatal === null && ctx.sc.masksRead === masks ? out : null;
 }
 
-function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void, keep?: unknown[]): XmlOut {
-  const text = ctx.sc.s;
-  const out: XmlOut = { kind: 'unknown', entries: [], issues: ctx.issues, fatal: null };
-  const st: RootState = {
-    out,
+/** The state of a root element's reading before its first child. */
+function rootState(ctx: XmlCtx, onProgress: ((at: number) => void) | undefined): RootState {
+  return {
+    out: { kind: 'unknown', entries: [], issues: ctx.issues, fatal: null },
     urls: [],
     maps: [],
     urlRanges: [],
@@ -110,6 +109,12 @@ function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void
     onProgress,
     more: false,
   };
+}
+
+function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void, keep?: unknown[]): XmlOut {
+  const text = ctx.sc.s;
+  const st = rootState(ctx, onProgress);
+  const out = st.out;
   keep?.push(st);
   ctx.sc.pos = start;
   try {
@@ -148,21 +153,7 @@ export class XmlSession {
     this.ctx = new XmlCtx(first);
     this.ctx.sc.lines = lines;
     this.start = start;
-    this.st = {
-      out: { kind: 'unknown', entries: [], issues: this.ctx.issues, fatal: null },
-      urls: [],
-      maps: [],
-      urlRanges: [],
-      mapRanges: [],
-      urlSpans: [],
-      mapSpans: [],
-      rootIsIndex: false,
-      strayText: false,
-      entryMark: -1,
-      rootClosed: false,
-      onProgress: undefined,
-      more: false,
-    };
+    this.st = rootState(this.ctx, undefined);
   }
 
   /**
