@@ -40,25 +40,6 @@ export interface EntryFacts {
   href: HreflangFacts | null;
 }
 
-/** Facts with every field at its "nothing known" value (a shape `checkEntry` can fill in place). @example blankFacts().bytes === 0 */
-export function blankFacts(): EntryFacts {
-  return {
-    exact: '',
-    familyHash: 0,
-    origin: null,
-    day: null,
-    dateOnly: false,
-    priority: null,
-    hasChangefreq: false,
-    hasPriority: false,
-    bytes: 0,
-    newsCount: 0,
-    newsName: null,
-    offHostImages: 0,
-    href: null,
-  };
-}
-
 /**
  * Validates one entry in isolation; pushes issues to `out`. The facts are written into `into`
  * when given (every field is set), else into a new object. `side` is an empty scratch list the
@@ -117,7 +98,8 @@ export function checkEntry(
     later.length = 0;
   }
   const exact = plainLoc ? entry.loc : trimValue(entry.loc);
-  const f = into ?? blankFacts();
+  // Every field is assigned below, in declaration order (the validator passes its slot as `into`).
+  const f = into ?? ({} as EntryFacts);
   f.exact = exact;
   f.familyHash = parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact));
   f.origin = parts ? originKey(parts, memo) : null;
