@@ -46,7 +46,8 @@ export interface SitemapDiff {
 
 const trimmed = (s: string) => (s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32 ? s.trim() : s);
 
-function deepEqual(a: unknown, b: unknown): boolean {
+/** Structural equality of plain data (objects, arrays, primitives); a key set to undefined equals an absent one. */
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -4,7 +4,7 @@
  * together through {@link createSessionSaver}: debounced, off the typing path, errors reported
  * once as a notice while the app keeps working in memory.
  */
-import { keepSourceOf } from '../core/keep/source.ts';
+import { keepSourceOf, sharingEntries } from '../core/keep/source.ts';
 import { isCrawlColumn } from './columns.ts';
 import type { History } from './history.ts';
 import type { Kernel } from './kernel.ts';
@@ -57,7 +57,8 @@ async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string)
     // The worker takes (detaches) the buffer it is given: it gets a copy, the record keeps its own.
     const r = await k.deps.worker.parse(bytes.slice(), fileName);
     const src = keepSourceOf(bytes, r);
-    if (src) k.adoptKeepSource(src, opened);
+    // The restored entries are equal copies of the parsed ones: share them, not both.
+    if (src && k.f.doc) k.adoptKeepSource(sharingEntries(src, k.f.doc.entries), opened);
   } catch {
     // The export falls back to a normalized file and says why; the restored work is intact.
   }

@@ -5,6 +5,7 @@
  * body and the encoder are worked out on first use and cached, so an export that copies an
  * untouched file costs nothing.
  */
+import { deepEqual } from '../compare.ts';
 import type { DocumentKind, Entry, ParseResult, SourceLayout } from '../model.ts';
 import { gunzipAll, isGzip } from '../parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../parse.ts';
@@ -59,6 +60,23 @@ export function keepSourceOf(file: Uint8Array, r: ParseResult): KeepSource | nul
     gzip: doc.source?.gzip ?? false,
     namespaces: doc.namespaces ?? {},
   };
+}
+
+/**
+ * `src` with its parsed entries replaced by the equal ones of `current` (same id): a document
+ * restored from storage holds copies of the parsed entries, and keeping both would hold every
+ * entry twice. An entry edited since the parse keeps its parsed form, so the export still sees
+ * the edit. O(entries).
+ *
+ * @example const src = sharingEntries(keepSourceOf(bytes, reparsed)!, restoredDoc.entries);
+ */
+export function sharingEntries(src: KeepSource, current: readonly Entry[]): KeepSource {
+  const entries = src.entries.slice();
+  for (const e of current) {
+    const parsed = e.id < entries.length ? entries[e.id] : undefined;
+    if (parsed !== undefined && parsed.id === e.id && parsed !== e && deepEqual(parsed, e)) entries[e.id] = e;
+  }
+  return { ...src, entries, cache: undefined };
 }
 
 /** Why a source cannot be re-written in place, or null when it can. */
