@@ -29,14 +29,15 @@ export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<Sto
  */
 export function createAppStore(deps: AppStoreDeps): AppStore {
   const kernel = createKernel({ createValidator: (settings) => new Validator(settings), ...deps });
+  const io = createIoCommands(kernel);
   const commands = {
     ...createEditCommands(kernel),
     ...createEntryCommands(kernel),
     ...createViewCommands(kernel),
-    ...createIoCommands(kernel),
+    ...io,
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),
-    ...createCrawlCommands(kernel),
+    ...createCrawlCommands(kernel, io.runTask),
     ...createPersistCommands(kernel),
   };
   const store: AppStore = {
