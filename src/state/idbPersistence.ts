@@ -32,8 +32,13 @@ import {
 } from './persist.ts';
 import type { RecentEntry, RecentStore } from './recent.ts';
 
-/** Rows per stored chunk. */
-export const CHUNK_SIZE = 10_000;
+/**
+ * Rows per stored chunk: each chunk is one put, one structured clone in its own task. 10,000 rows
+ * (before session 6) made autosave tasks of 20-40 ms that fell between the frames of a scroll of
+ * a 1,000,000-row document; sessions saved with other chunk sizes still load (a chunk's rows are
+ * counted, not assumed) and are rewritten by the next save.
+ */
+export const CHUNK_SIZE = 2_000;
 /** Chunk keys per file (room for 10^10 rows per file). */
 export const FILE_KEY_SPAN = 1_000_000;
 /** Chunk keys per stored session (1,000 files): the current session uses 0.., Recent slot r `(r + 1) * SESSION_KEY_SPAN`.. */
