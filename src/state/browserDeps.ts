@@ -62,6 +62,9 @@ export interface BrowserDeps extends StoreDeps {
   validatorReady: Promise<boolean>;
 }
 
+/** Longest wait for an idle period before an autosave starts anyway. */
+const IDLE_WAIT_MS = 3000;
+
 /**
  * Build the browser dependencies.
  *
@@ -95,6 +98,9 @@ export function createBrowserDeps(): BrowserDeps {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
       yieldTask: taskYielder(),
+      ...(typeof requestIdleCallback === 'function'
+        ? { whenIdle: (fn: () => void) => void requestIdleCallback(() => fn(), { timeout: IDLE_WAIT_MS }) }
+        : {}),
     },
     createValidator: validator.factory,
     validatorReady: validator.ready,
