@@ -29,7 +29,7 @@ const JOINING = 'Auditing with the crawl data';
 const SLICED_JOIN = 50_000;
 /** Entries per step and the longest slice, ms. */
 const STEP_ENTRIES = 2_000;
-const SLICE_MS = 30;
+const SLICE_MS = 20;
 
 type CrawlCommands = Pick<
   Commands,
