@@ -87,6 +87,7 @@ describe('attaching a crawl at scale', () => {
     store.commands.attachCrawl(read, undefined, {
       table: read,
       entries: listing.entries,
+      positions: listing.positions!,
       matches: reading.matches!,
     });
     await pump(() => store.getState().notices.some((n) => n.message.startsWith('Attached')));

@@ -76,7 +76,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     // Sliced, the join's CRAWL-006 candidates are found in the steps too (`CrawlJoin.prepare`).
     const next =
       table === null ? null : shared?.table === table ? shared : new CrawlJoin(table, scope, sliced, wanted);
-    const preset = use ? new CrawlPreset(use.table, use.entries, use.matches.rows) : null;
+    const preset = use ? new CrawlPreset(use.table, use.entries, use.matches.rows, use.positions) : null;
     const steps = v.setCrawlSteps?.(next, sliced ? STEP_ENTRIES : Number.MAX_SAFE_INTEGER, preset);
     // A newer join stops an older one; the last one clears the task.
     const id = ++joining;
@@ -197,16 +197,23 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     listCrawlUrls() {
       const doc = k.f.doc;
       const timers = k.deps.timers;
-      if (!doc || doc.entries.length === 0) return { entries: [], urls: Promise.resolve(null) };
-      const entries = doc.entries;
+      const listing: ReturnType<Commands['listCrawlUrls']> = {
+        entries: doc?.entries ?? [],
+        urls: Promise.resolve(null),
+        positions: null,
+      };
+      if (!doc || doc.entries.length === 0) return listing;
       const scope = k.validator.crawlScope?.() ?? '';
-      const steps = hashLocs(entries, LIST_STEP);
-      const urls = new Promise<ListedUrls | null>((resolve) => {
+      const steps = hashLocs(doc.entries, doc.nextId, LIST_STEP);
+      listing.urls = new Promise<ListedUrls | null>((resolve) => {
         const slice = () => {
           const t0 = k.deps.now();
           for (;;) {
             const r = steps.next();
-            if (r.done) return resolve({ hashes: r.value, scope });
+            if (r.done) {
+              listing.positions = r.value.positions;
+              return resolve({ hashes: r.value.hashes, scope });
+            }
             if (timers && k.deps.now() - t0 >= LIST_SLICE_MS) break;
           }
           if (timers?.yieldTask) timers.yieldTask(slice);
@@ -214,7 +221,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
         };
         slice();
       });
-      return { entries, urls };
+      return listing;
     },
     removeCrawl() {
       const table = k.f.crawl;

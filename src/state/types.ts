@@ -278,7 +278,12 @@ export interface Commands extends EntryCommands {
    * The document's URLs for the crawl worker to join (encoded in slices, beside its parse), and
    * the entries they are of; `urls` is null without a document.
    */
-  listCrawlUrls(): { entries: readonly Entry[]; urls: Promise<ListedUrls | null> };
+  listCrawlUrls(): {
+    entries: readonly Entry[];
+    urls: Promise<ListedUrls | null>;
+    /** Position of each entry id in `entries`, set when `urls` resolves. */
+    positions: Int32Array | null;
+  };
   /** Remove the crawl data (and its columns, filters and findings); the document is not changed. */
   removeCrawl(): void;
   /** How many URLs a crawl action would change (shown before it runs). */
@@ -301,6 +306,8 @@ export interface Commands extends EntryCommands {
 export interface MatchedCrawl {
   table: CrawlTable;
   entries: readonly Entry[];
+  /** Position of each entry id in `entries` (`listCrawlUrls`). */
+  positions: Int32Array;
   matches: CrawlMatches;
 }
 

@@ -5,7 +5,7 @@ import type { Entry, Issue, SitemapDocument } from '../model.ts';
 import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { CrawlJoin, crawlWanted } from './join.ts';
-import { CrawlPreset, candidateRows, hashLocs } from './match.ts';
+import { CrawlPreset, candidateRows, type HashedLocs, hashLocs } from './match.ts';
 import { readCrawl } from './read.ts';
 
 const SF = () =>
@@ -34,12 +34,15 @@ function docOf(locs: readonly string[]): SitemapDocument {
   return { kind: 'urlset', entries: locs.map((loc, id) => ({ id, loc })), nextId: locs.length };
 }
 
-function hashesOf(entries: readonly Entry[], step: number): Uint32Array {
-  const steps = hashLocs(entries, step);
+function hashed(entries: readonly Entry[], step: number): HashedLocs {
+  const steps = hashLocs(entries, entries.length, step);
   let r = steps.next();
   while (!r.done) r = steps.next();
   return r.value;
 }
+
+const hashesOf = (entries: readonly Entry[], step: number) => hashed(entries, step).hashes;
+const positionsOf = (entries: readonly Entry[]) => hashed(entries, 100).positions;
 
 const all = (v: Validator): Issue[] => v.all().filter((i) => i.rule.startsWith('CRAWL-'));
 
@@ -57,7 +60,7 @@ describe('crawl lookups in the worker', () => {
       const rows = candidateRows(table, hashesOf(entries, step), (done) => progress.push(done));
       // A URL found as written has its row as the candidate (the page then only compares).
       expect([...rows].filter((_r, i) => expected[i] >= 0)).toEqual(expected.filter((c) => c >= 0));
-      const preset = new CrawlPreset(table, entries, rows);
+      const preset = new CrawlPreset(table, entries, rows, positionsOf(entries));
       expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
     }
   });
@@ -68,7 +71,12 @@ describe('crawl lookups in the worker', () => {
     const entries = docOf(LOCS).entries;
     const expected = entries.map((e) => join.matchRow(e.loc));
     // Every entry pointed at row 1 (what colliding hashes would give): same answers.
-    const preset = new CrawlPreset(table, entries, new Int32Array(entries.length).fill(1));
+    const preset = new CrawlPreset(
+      table,
+      entries,
+      new Int32Array(entries.length).fill(1),
+      positionsOf(entries),
+    );
     expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
   });
 
@@ -84,7 +92,11 @@ describe('crawl lookups in the worker', () => {
     const scope = adopted.crawlScope();
     const rows = candidateRows(table, hashesOf(doc.entries, 4));
     const join = new CrawlJoin(table, scope, true, crawlWanted(table, scope));
-    const steps = adopted.setCrawlSteps(join, 2, new CrawlPreset(table, doc.entries, rows));
+    const steps = adopted.setCrawlSteps(
+      join,
+      2,
+      new CrawlPreset(table, doc.entries, rows, positionsOf(doc.entries)),
+    );
     while (!steps.next().done);
 
     expect(all(adopted)).toEqual(all(own));
@@ -103,7 +115,7 @@ describe('crawl lookups in the worker', () => {
     const gone = doc.entries[2];
     const edited: Entry = { ...gone, loc: 'https://www.example.com/' };
     v.apply(entryPatch({ updated: [[gone, edited]] }));
-    const preset = new CrawlPreset(table, doc.entries, rows);
+    const preset = new CrawlPreset(table, doc.entries, rows, positionsOf(doc.entries));
     const join = new CrawlJoin(table);
     expect(preset.matchRow(join, edited)).toBe(0);
     // Added after the listing, with an id the preset never saw.

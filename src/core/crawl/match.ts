@@ -28,20 +28,37 @@ export interface CrawlMatches {
   scope: string;
 }
 
+/** The listed URLs' hashes, and where each entry id is among them (kept on the page). */
+export interface HashedLocs {
+  hashes: Uint32Array;
+  /** Position of each entry id in the entries hashed (-1: not among them). */
+  positions: Int32Array;
+}
+
 /**
  * Hash the (trimmed) locs of `entries` in steps of `step` entries (a caller spreads the steps
- * over tasks): yields the entries done, returns the hashes. Makes no strings for ASCII URLs.
+ * over tasks): yields the entries done, returns the hashes and the entries' positions by id
+ * (`idLimit`: above every id, e.g. the document's `nextId`). Makes no strings for ASCII URLs.
  *
- * @example let s = hashLocs(entries), r = s.next(); while (!r.done) r = s.next(); post(r.value)
+ * @example let s = hashLocs(entries, doc.nextId), r = s.next(); while (!r.done) r = s.next(); post(r.value.hashes)
  */
-export function* hashLocs(entries: readonly Entry[], step = 50_000): Generator<number, Uint32Array> {
+export function* hashLocs(
+  entries: readonly Entry[],
+  idLimit: number,
+  step = 50_000,
+): Generator<number, HashedLocs> {
   const hashes = new Uint32Array(entries.length);
+  const positions = new Int32Array(idLimit).fill(-1);
   for (let from = 0; from < entries.length; from += step) {
     const to = Math.min(entries.length, from + step);
-    for (let i = from; i < to; i++) hashes[i] = hashString(entries[i].loc.trim());
+    for (let i = from; i < to; i++) {
+      const e = entries[i];
+      hashes[i] = hashString(e.loc.trim());
+      if (e.id < idLimit) positions[e.id] = i;
+    }
     if (to < entries.length) yield to;
   }
-  return hashes;
+  return { hashes, positions };
 }
 
 /**
@@ -79,20 +96,17 @@ export function candidateRows(
  * looked up by entry: an entry object not among them (edited or added since) has none.
  */
 export class CrawlPreset {
-  /** Position of each entry id in `entries` (-1: not sent). */
-  private readonly pos: Int32Array;
-
+  /**
+   * @param entries the entries sent, in the order sent
+   * @param rows the worker's candidate row per entry sent
+   * @param pos position of each entry id in `entries` (`hashLocs`' `positions`)
+   */
   constructor(
     readonly table: CrawlTable,
     private readonly entries: readonly Entry[],
     private readonly rows: Int32Array,
-  ) {
-    let max = -1;
-    for (const e of entries) if (e.id > max) max = e.id;
-    this.pos = new Int32Array(max + 1).fill(-1);
-    if (rows.length !== entries.length) return;
-    for (let i = 0; i < entries.length; i++) this.pos[entries[i].id] = i;
-  }
+    private readonly pos: Int32Array,
+  ) {}
 
   /**
    * The `CrawlJoin.matchRow` code of `e`: the candidate row when its URL is that row's as written
@@ -101,7 +115,7 @@ export class CrawlPreset {
    */
   matchRow(join: CrawlJoin, e: Entry): number {
     const p = e.id < this.pos.length ? this.pos[e.id] : -1;
-    if (p >= 0 && this.entries[p] === e) {
+    if (p >= 0 && p < this.rows.length && this.entries[p] === e) {
       const row = this.rows[p];
       if (row >= 0 && join.isRow(row, e.loc)) return row;
     }

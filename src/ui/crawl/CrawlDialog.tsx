@@ -69,11 +69,12 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
       const table = await r.result;
       if (reading.current !== r) return;
       reading.current = null;
-      const matches = r.matches;
+      const { matches } = r;
+      const { entries, positions } = listing;
       commands.attachCrawl(
         table,
         undefined,
-        matches ? { table, entries: listing.entries, matches } : undefined,
+        matches && positions ? { table, entries, positions, matches } : undefined,
       );
       onClose();
     } catch (e) {
