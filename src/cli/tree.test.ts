@@ -107,6 +107,31 @@ describe('check follows a sitemap tree from disk', () => {
     expect(JSON.parse(cut.out).length).toBe(7);
   });
 
+  it('reports the same on any number of check workers (--jobs), in the same order', async () => {
+    const runs = [
+      ['check', tree.index, '--root', dir, '--base', SITE, '--format', 'json', '--entries'],
+      ['check', dir, '--format', 'json'],
+    ];
+    for (const argv of runs) {
+      const alone = await cli([...argv, '--jobs', '1']);
+      const pooled = await cli([...argv, '--jobs', '2']);
+      expect(pooled.out).toBe(alone.out);
+      expect(pooled.code).toBe(alone.code);
+    }
+    // Named files, one missing: the same reports and the same message on stderr, in order.
+    const named = [
+      'check',
+      path.join(dir, 'sitemap-2.xml'),
+      path.join(tmp, 'nope.xml'),
+      path.join(dir, 'sitemap-1.xml.gz'),
+    ];
+    const alone = await cli([...named, '--format', 'json', '--jobs', '1']);
+    const pooled = await cli([...named, '--format', 'json', '--jobs', '2']);
+    expect(pooled).toEqual(alone);
+    expect(pooled.code).toBe(2);
+    expect((JSON.parse(pooled.out) as FileReport[]).map((x) => x.entries.length)).toEqual([8, 8]);
+  });
+
   it('finds children next to the index without --root, and reads a folder the same way', async () => {
     const byIndex = await cli(['check', tree.index, '--format', 'json']);
     const byFolder = await cli(['check', dir, '--format', 'json']);
