@@ -34,6 +34,8 @@ export interface CliIo {
   reclaim?(): void;
   /** Window of the streamed reading in characters (see parse/stream.ts); tests cut small files with a small one. */
   streamWindow?: number;
+  /** Told, at the end of a check, how many files the check workers answered for (pool.ts; tests). */
+  workerFiles?(n: number): void;
 }
 
 /** Report on stderr that `file` cannot be read. */
@@ -333,6 +335,7 @@ export async function runCheck(
       addOutcome(unit, outcome);
     }
   } finally {
+    io.workerFiles?.(pool?.done ?? 0);
     await pool?.close();
   }
   progress.update(queue.length, 0, urls, true);

@@ -50,14 +50,29 @@ export function defaultJobs(): number {
  */
 const YOUNG_MB = 16;
 
+/**
+ * The parent's Node options a worker can take: without `--input-type` and `-e`/`-p` code (a
+ * worker started from `node --input-type=module -e …`, as the bench does, would fail with them).
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') i++;
+    else if (!/^(--input-type|--eval|--print)=/.test(a)) out.push(a);
+  }
+  return out;
+}
+
 function spawn(): Worker {
   const url = import.meta.url;
   const workerData = { [MARK]: true };
   const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_MB };
-  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData, resourceLimits });
+  const execArgv = workerExecArgv(process.execArgv);
+  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData, resourceLimits, execArgv });
   // From sources: load this file through tsx's loader (tests and `npm run cli`).
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); })`;
-  return new Worker(boot, { eval: true, workerData, resourceLimits });
+  return new Worker(boot, { eval: true, workerData, resourceLimits, execArgv });
 }
 
 /** A fixed set of workers, each doing one job at a time; jobs wait for a free worker. */
@@ -68,6 +83,8 @@ export class CheckPool {
   private readonly calls = new Map<number, { resolve(r: Reply): void; reject(e: Error): void }>();
   private nextId = 0;
   private broken: Error | null = null;
+  /** Files the workers answered for. */
+  done = 0;
 
   constructor(readonly size: number) {
     for (let i = 0; i < size; i++) {
@@ -111,7 +128,10 @@ export class CheckPool {
     if ('crash' in m) {
       this.release(w);
       call.reject(new Error(m.crash));
-    } else call.resolve(m.reply);
+    } else {
+      this.done++;
+      call.resolve(m.reply);
+    }
   }
 
   private fail(e: Error): void {
