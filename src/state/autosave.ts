@@ -4,7 +4,7 @@
  * together through {@link createSessionSaver}: debounced, off the typing path, errors reported
  * once as a notice while the app keeps working in memory.
  */
-import { keepSourceOf, sharingEntries } from '../core/keep/source.ts';
+import { keepSourceOf, sharingEntries } from '../core/keep/sourceOf.ts';
 import { isCrawlColumn } from './columns.ts';
 import type { History } from './history.ts';
 import type { Kernel } from './kernel.ts';
