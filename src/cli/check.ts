@@ -1,8 +1,10 @@
 /**
- * `check`: parse + validate files one at a time, follow sitemap indexes (and robots.txt) to their
- * children on disk, then run the workspace's cross-file checks (core `buildWorkspaceSteps`) over
- * compact per-file facts: each file's entries are fed to a `CrossFileIndex` and dropped, so memory
- * stays bounded by one file plus ~20 bytes per URL.
+ * `check`: parse + validate files (on check workers, pool.ts, when there is enough to do; each
+ * file's outcome is merged in queue order, so the report does not depend on them), follow sitemap
+ * indexes (and robots.txt) to their children on disk, then run the workspace's cross-file checks
+ * (core `buildWorkspaceSteps`) over compact per-file facts: each file's entries become a
+ * `CrossFileIndex`'s row facts and are dropped, so memory stays bounded by one file per worker
+ * plus ~20 bytes per URL.
  */
 import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
