@@ -59,7 +59,7 @@ interface Profile {
 function labeler(dist: string, base: string): (f: ProfileNode['callFrame']) => string {
   const maps = new Map<string, TraceMap | null>();
   return (f) => {
-    if (!f.url) return f.functionName || '(anon)';
+    if (!f.url || f.lineNumber < 0) return f.functionName || '(anon)';
     if (!maps.has(f.url)) {
       try {
         maps.set(f.url, new TraceMap(readFileSync(`${f.url.replace(base, dist).split('?')[0]}.map`, 'utf8')));
@@ -194,7 +194,7 @@ async function once(
   base: string,
   input: string,
   mode: 'plain' | 'profile' | 'trace',
-): Promise<{ cpu: number; ms: number }> {
+): Promise<{ cpu: number; ms: number; fxp: number }> {
   const page = await probePage(browser);
   await page.goto(`${base}/`);
   await page.waitForFunction('window.__probe && window.__probe.ready()');
@@ -224,6 +224,17 @@ async function once(
     ms: number;
   };
   const cpu = (await cpuMs(browser)) - c0;
+  let fxp = 0;
+  if (process.env.FXP && mode === 'plain') {
+    // issue #18's yardstick, as bench:browser takes it: fast-xml-parser's first parse of the same XML in this page
+    const xml = input.replace(/\.gz$/, '');
+    await page.evaluate('__probe.loadBaseline()');
+    await page.evaluate(`__baseline.load(${JSON.stringify(xml)})`);
+    await page.waitForTimeout(3000);
+    fxp = (
+      (await page.evaluate(`__baseline.time("fast-xml-parser", ${JSON.stringify(xml)})`)) as { ms: number }
+    ).ms;
+  }
   if (mode === 'profile') {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     bottomUp(profile, labeler(dist, base));
@@ -233,7 +244,7 @@ async function once(
     threads(trace.traceEvents);
   }
   await page.context().close();
-  return { cpu, ms: r.ms };
+  return { cpu, ms: r.ms, fxp };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -244,8 +255,20 @@ async function main(): Promise<void> {
   const runs = Number(process.argv[5] ?? 5);
   const port = Number(process.env.BENCH_PORT ?? 4311);
   const builds = [
-    { dist: distA, base: `http://127.0.0.1:${port}`, cpu: [] as number[], ms: [] as number[] },
-    { dist: distB, base: `http://127.0.0.1:${port + 1}`, cpu: [] as number[], ms: [] as number[] },
+    {
+      dist: distA,
+      base: `http://127.0.0.1:${port}`,
+      cpu: [] as number[],
+      ms: [] as number[],
+      ratio: [] as number[],
+    },
+    {
+      dist: distB,
+      base: `http://127.0.0.1:${port + 1}`,
+      cpu: [] as number[],
+      ms: [] as number[],
+      ratio: [] as number[],
+    },
   ];
   const servers = await Promise.all(builds.map((b, i) => serveDir(b.dist, port + i)));
   const found = await findBrowser();
@@ -257,19 +280,23 @@ async function main(): Promise<void> {
         const r = await once(browser, b.dist, b.base, input, 'plain');
         b.cpu.push(r.cpu);
         b.ms.push(r.ms);
-        console.log(`${b.dist}: CPU ${r.cpu.toFixed(0)} ms, wall ${r.ms.toFixed(0)} ms`);
+        if (r.fxp) b.ratio.push(r.fxp / r.ms);
+        const vs = r.fxp ? `, fast-xml-parser ${r.fxp.toFixed(0)} ms → ${(r.fxp / r.ms).toFixed(2)}×` : '';
+        console.log(`${b.dist}: CPU ${r.cpu.toFixed(0)} ms, wall ${r.ms.toFixed(0)} ms${vs}`);
       }
     for (const mode of ['trace', 'profile'] as const) {
       if (!process.env[mode.toUpperCase()]) continue;
-      for (const b of builds) {
-        console.log(`${mode} ${b.dist}:`);
-        await once(browser, b.dist, b.base, input, mode);
-      }
+      const repeat = mode === 'trace' ? Number(process.env.TRACE_RUNS ?? 1) : 1;
+      for (let i = 0; i < repeat; i++)
+        for (const b of i % 2 ? [...builds].reverse() : builds) {
+          console.log(`${mode} ${b.dist}:`);
+          await once(browser, b.dist, b.base, input, mode);
+        }
     }
     for (const b of builds)
       if (b.cpu.length)
         console.log(
-          `${b.dist} ${input}: CPU median ${median(b.cpu).toFixed(0)} ms [${b.cpu.map((x) => x.toFixed(0)).join(' ')}], wall median ${median(b.ms).toFixed(0)} ms`,
+          `${b.dist} ${input}: CPU median ${median(b.cpu).toFixed(0)} ms [${b.cpu.map((x) => x.toFixed(0)).join(' ')}], wall median ${median(b.ms).toFixed(0)} ms${b.ratio.length ? `, open vs fast-xml-parser ${median(b.ratio).toFixed(2)}×` : ''}`,
         );
   } finally {
     await browser.close();

@@ -79,6 +79,9 @@ export function createBrowserDeps(): BrowserDeps {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
       yieldTask: taskYielder(),
+      ...(typeof requestIdleCallback === 'function'
+        ? { whenIdle: (fn: () => void) => void requestIdleCallback(() => fn(), { timeout: 1000 }) }
+        : {}),
     },
     createValidator: (settings) => new Validator(settings),
   };

@@ -34,8 +34,11 @@ const SLICE_MS = 25;
 const STEP_ENTRIES = 250;
 /** A last slice of validation at least this long (ms) yields before the document is shown. */
 const RENDER_APART_MS = 5;
-/** Wait after showing a document validated by the worker before building the page's indexes (after the first paint). */
-const DEFERRED_BUILD_DELAY_MS = 50;
+/**
+ * Where the page cannot say when it is idle: wait this long after showing a document validated
+ * by the worker before building the page's indexes (after its first render and paint).
+ */
+const DEFERRED_BUILD_DELAY_MS = 200;
 /** Shortest time between two progress updates of a task, in ms. */
 const PROGRESS_MS = 150;
 
@@ -94,6 +97,14 @@ export function createIoCommands(k: Kernel): IoCommands {
     }
   };
 
+  // A new task for the next slice of work (timers exist wherever it is called).
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timers = k.deps.timers;
+      if (timers?.yieldTask) timers.yieldTask(resolve);
+      else timers?.setTimeout(resolve, 0);
+    });
+
   // A big document is validated in slices of at most SLICE_MS into a fresh validator, with a
   // cancellable "Checking" task; the open document stays untouched until it is adopted.
   const validateInSlices = async (
@@ -106,10 +117,6 @@ export function createIoCommands(k: Kernel): IoCommands {
     const n = result.document.entries.length;
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
     const onProgress = progressFor(ac);
-    const pause = () =>
-      new Promise<void>((resolve) =>
-        timers.yieldTask ? timers.yieldTask(resolve) : timers.setTimeout(resolve, 0),
-      );
     await pause(); // let the UI paint the task first
     let sliceStart = k.deps.now();
     for (let step = steps.next(); !step.done; step = steps.next()) {
@@ -135,18 +142,16 @@ export function createIoCommands(k: Kernel): IoCommands {
     const timers = k.deps.timers;
     const steps = k.validator.finishSteps?.();
     if (!timers || !steps) return;
-    const pause = () =>
-      new Promise<void>((resolve) =>
-        timers.yieldTask ? timers.yieldTask(resolve) : timers.setTimeout(resolve, 0),
-      );
-    timers.setTimeout(async () => {
+    const build = async () => {
       let sliceStart = k.deps.now();
       for (let step = steps.next(); !step.done; step = steps.next()) {
         if (k.deps.now() - sliceStart < SLICE_MS) continue;
         await pause();
         sliceStart = k.deps.now();
       }
-    }, DEFERRED_BUILD_DELAY_MS);
+    };
+    if (timers.whenIdle) timers.whenIdle(() => void build());
+    else timers.setTimeout(() => void build(), DEFERRED_BUILD_DELAY_MS);
   };
 
   const open = async (

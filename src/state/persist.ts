@@ -18,6 +18,8 @@ export interface Timers {
    * then idle 4 ms: half a second over the 120 slices of validating 1,000,000 URLs).
    */
   yieldTask?(fn: () => void): void;
+  /** Run `fn` once the page is idle (after rendering and painting what is pending). Optional. */
+  whenIdle?(fn: () => void): void;
 }
 
 /** One file as saved: document, settings, file name and recent undo history. */
