@@ -11,6 +11,7 @@
     // No longtask support: the long-task columns stay empty.
   }
   const files = new Map();
+  const prepared = new Map();
   const store = () => window.__sitemapWorkbench;
   const macrotask = () =>
     new Promise((resolve) => {
@@ -56,9 +57,14 @@
       files.set(url, bytes);
       return bytes.length;
     },
+    /** Copies a loaded file ahead for the next `open` (so a profile of the open leaves the copy out). */
+    prepare(url) {
+      prepared.set(url, files.get(url).slice());
+    },
     /** openFile → validated → next frame painted with the grid showing every row. */
     async open(url, name) {
-      const bytes = files.get(url).slice();
+      const bytes = prepared.get(url) ?? files.get(url).slice();
+      prepared.delete(url);
       const s = store();
       const t0 = performance.now();
       openedAt = t0;

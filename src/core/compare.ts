@@ -7,6 +7,7 @@
  * normalisation key is computed once, only for entries without an exact match. ~1,000,000 URLs
  * per side compare in about a second (see `bench/insights.ts`).
  */
+import { deepEqual } from './deepEqual.ts';
 import type { DiffField } from './fields.ts';
 import type { Alternate, Entry, ImageData, SitemapDocument, XNode } from './model.ts';
 import { createUrlScan, lowerAscii, scanUrl, type UrlScan } from './urlParts.ts';
@@ -22,6 +23,7 @@ export type ChangeKind = 'added' | 'removed' | 'changed' | NearKind;
  * key; `extras` and source lines are ignored).
  */
 export { DIFF_FIELDS, type DiffField } from './fields.ts';
+export { deepEqual };
 
 /** One difference. Unchanged URLs get no row (only a count). */
 export interface DiffRow {
@@ -45,24 +47,6 @@ export interface SitemapDiff {
 }
 
 const trimmed = (s: string) => (s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32 ? s.trim() : s);
-
-/** Structural equality of plain data (objects, arrays, primitives); a key set to undefined equals an absent one. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
-    return true;
-  }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  for (const k in ra) if (!deepEqual(ra[k], rb[k])) return false;
-  for (const k in rb) if (!(k in ra) && rb[k] !== undefined) return false;
-  return true;
-}
 
 function listEqual<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
   if (a === b) return true;

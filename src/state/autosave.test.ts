@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
-import { AUTOSAVE_DELAY_MS, HISTORY_KEPT_IN_STORAGE, trimHistory } from './autosave.ts';
+import { AUTOSAVE_DELAY_MS, createSessionSaver, HISTORY_KEPT_IN_STORAGE, trimHistory } from './autosave.ts';
 import type { Patch } from './patch.ts';
 import {
   createMemoryPersistence,
@@ -199,6 +199,56 @@ describe('autosave of the whole session', () => {
     a.activeStore().commands.setCell(0, 'priority', '0.0');
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
     expect(storage.saved?.files[0].doc.entries[0].priority).toBe('0.5');
+  });
+});
+
+describe('autosave waits for an idle period', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function idleSaver() {
+    const storage = createMemoryPersistence();
+    const idle: Array<() => void> = [];
+    const saver = createSessionSaver({
+      storage,
+      timers: { ...timers, whenIdle: (fn) => idle.push(fn) },
+      snapshot: () => ({ format: 2, savedAt: NOW, active: 0, files: [] }),
+      report: () => undefined,
+    });
+    const runIdle = async () => {
+      for (const fn of idle.splice(0)) fn();
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    saver.resume();
+    return { storage, saver, runIdle };
+  }
+
+  it('starts a save only once the page is idle, after the debounce', async () => {
+    const { storage, saver, runIdle } = idleSaver();
+    saver.schedule();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 10);
+    expect(storage.saves).toBe(0);
+    await runIdle();
+    expect(storage.saves).toBe(1);
+  });
+
+  it('a pause while waiting drops the save; a flush saves at once and only once', async () => {
+    const { storage, saver, runIdle } = idleSaver();
+    saver.schedule();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    saver.pause();
+    await runIdle();
+    expect(storage.saves).toBe(0);
+    saver.resume();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    await saver.flush();
+    expect(storage.saves).toBe(1);
+    await runIdle();
+    expect(storage.saves).toBe(1);
   });
 });
 

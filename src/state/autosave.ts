@@ -4,7 +4,7 @@
  * together through {@link createSessionSaver}: debounced, off the typing path, errors reported
  * once as a notice while the app keeps working in memory.
  */
-import { keepSourceOf, sharingEntries } from '../core/keep/source.ts';
+import { keepSourceOf, sharingEntries } from '../core/keep/sourceOf.ts';
 import { isCrawlColumn } from './columns.ts';
 import type { History } from './history.ts';
 import type { Kernel } from './kernel.ts';
@@ -138,6 +138,17 @@ export function createSessionSaver(deps: SessionSaverDeps): SessionSaver {
     const why = e instanceof Error ? e.message : String(e);
     deps.report(`${what} (${why}). Your work stays in this tab only; export to keep it.`);
   };
+  // The debounce timer stays set while a fired save waits for an idle period (`whenIdle`), so
+  // flush, pause and clear see it pending; `idle` tells which wait is still current.
+  let idle = 0;
+  const fire = () => {
+    const whenIdle = deps.timers.whenIdle;
+    if (!whenIdle) return void save();
+    const mine = ++idle;
+    whenIdle(() => {
+      if (mine === idle && timer !== null && !paused) void save();
+    });
+  };
   const save = () => {
     timer = null;
     held = false;
@@ -161,7 +172,7 @@ export function createSessionSaver(deps: SessionSaverDeps): SessionSaver {
         return;
       }
       if (timer !== null) deps.timers.clearTimeout(timer);
-      timer = deps.timers.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+      timer = deps.timers.setTimeout(fire, AUTOSAVE_DELAY_MS);
     },
     flush() {
       if (timer === null || paused) return chain;

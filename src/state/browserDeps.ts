@@ -3,12 +3,12 @@
  * window timers, the core validator, and the Web Locks session lock. The one place in state/
  * that reads globals.
  */
-import { Validator } from '../core/validate.ts';
 import { createSitemapClient } from '../workers/client.ts';
+import { createValidatorLoader } from './deferredValidator.ts';
 import { createIdbPersistence, createIdbRecent } from './idbPersistence.ts';
+import type { StoreDeps } from './kernel.ts';
 import type { PersistenceAdapter } from './persist.ts';
 import type { RecentStore } from './recent.ts';
-import type { AppStoreDeps } from './store.ts';
 import type { SessionLock } from './workspaceStore.ts';
 
 /**
@@ -51,11 +51,19 @@ function webLock(): SessionLock | undefined {
 }
 
 /** Everything the browser app needs: store dependencies plus the session's storage and lock. */
-export interface BrowserDeps extends AppStoreDeps {
+export interface BrowserDeps extends StoreDeps {
   storage: PersistenceAdapter;
   lock?: SessionLock;
   recent?: RecentStore;
+  /**
+   * Settles once the validator's code has loaded (it loads after the first screen); true when
+   * a store had already been given changes, which are now validated: re-render them.
+   */
+  validatorReady: Promise<boolean>;
 }
+
+/** Longest wait for an idle period before an autosave starts anyway. */
+const IDLE_WAIT_MS = 3000;
 
 /**
  * Build the browser dependencies.
@@ -63,12 +71,23 @@ export interface BrowserDeps extends AppStoreDeps {
  * @example const deps = createBrowserDeps(); const store = createAppStore(deps);
  */
 export function createBrowserDeps(): BrowserDeps {
-  const storage = createIdbPersistence() ?? unavailableStorage();
-  const worker = createSitemapClient();
+  // The validator and its rules load beside the first screen, not in the first chunk; documents
+  // (parsed, restored, reopened from Recent) are handed over only once they are there.
+  const validator = createValidatorLoader(() => import('../core/validate.ts').then((m) => m.Validator));
+  const idb = createIdbPersistence();
+  const storage: PersistenceAdapter = idb
+    ? { ...idb, load: () => validator.after(idb.load()) }
+    : unavailableStorage();
+  const client = createSitemapClient();
   // Load and start the worker while the page starts, not when the first file is dropped.
-  worker.start?.();
+  client.start?.();
+  const worker: typeof client = Object.create(client);
+  worker.parse = (...args) => validator.after(client.parse(...args));
   const lock = webLock();
-  const recent = createIdbRecent();
+  const idbRecent = createIdbRecent();
+  const recent: RecentStore | undefined = idbRecent
+    ? { ...idbRecent, read: (slot) => validator.after(idbRecent.read(slot)) }
+    : undefined;
   return {
     worker,
     now: () => Date.now(),
@@ -80,10 +99,11 @@ export function createBrowserDeps(): BrowserDeps {
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
       yieldTask: taskYielder(),
       ...(typeof requestIdleCallback === 'function'
-        ? { whenIdle: (fn: () => void) => void requestIdleCallback(() => fn(), { timeout: 1000 }) }
+        ? { whenIdle: (fn: () => void) => void requestIdleCallback(() => fn(), { timeout: IDLE_WAIT_MS }) }
         : {}),
     },
-    createValidator: (settings) => new Validator(settings),
+    createValidator: validator.factory,
+    validatorReady: validator.ready,
   };
 }
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_SIZE, createIdbPersistence } from './idbPersistence.ts';
+import { CHUNK_SIZE, createIdbPersistence, SOURCE_PART_BYTES } from './idbPersistence.ts';
 import type { SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
 
@@ -75,6 +75,46 @@ describe('IndexedDB persistence (fake-indexeddb)', () => {
       undefined,
       'd',
     ]);
+  });
+
+  it('writes a big source in parts of at most SOURCE_PART_BYTES, one put each, and reads it back exact', async () => {
+    const name = `test-${dbCount++}`;
+    const bytes = new Uint8Array(SOURCE_PART_BYTES * 2 + 123);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + (i >> 11)) & 255;
+    const w = { ...file(3, 'big.xml'), source: bytes };
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await createIdbPersistence(name)!.save(one(w));
+    const sizes = put.mock.calls
+      .map(([v]) => v)
+      .filter((v) => v instanceof Uint8Array)
+      .map((v) => v.length);
+    put.mockRestore();
+    expect(sizes).toEqual([SOURCE_PART_BYTES, SOURCE_PART_BYTES, 123]);
+    const loaded = await createIdbPersistence(name)!.load();
+    const back = loaded?.files[0].source;
+    expect(back?.length).toBe(bytes.length);
+    expect(back && Buffer.from(back).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('still reads a source an older save stored whole, and rewrites it in parts on the next save', async () => {
+    const name = `test-${dbCount++}`;
+    const bytes = new TextEncoder().encode('<urlset>old</urlset>');
+    const w = { ...file(2, 'old.xml'), source: bytes };
+    await createIdbPersistence(name)!.save(one(w));
+    // What a save before source parts left: `source: true` and the bytes whole under the file's key.
+    const db = await openDB(name);
+    const meta = await db.get('meta', 'current');
+    meta.files[0].source = true;
+    await db.delete('meta', 'current#source-0-0');
+    await db.put('meta', bytes, 'current#source-0');
+    await db.put('meta', meta, 'current');
+    db.close();
+    const store = createIdbPersistence(name)!;
+    const loaded = await store.load();
+    expect(new TextDecoder().decode(loaded?.files[0].source)).toBe('<urlset>old</urlset>');
+    await store.save({ ...loaded!, savedAt: loaded!.savedAt + 1 });
+    const again = await createIdbPersistence(name)!.load();
+    expect(new TextDecoder().decode(again?.files[0].source)).toBe('<urlset>old</urlset>');
   });
 
   it('after a one-row edit writes one chunk plus the meta record, not the whole document', async () => {

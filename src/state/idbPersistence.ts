@@ -32,8 +32,13 @@ import {
 } from './persist.ts';
 import type { RecentEntry, RecentStore } from './recent.ts';
 
-/** Rows per stored chunk. */
-export const CHUNK_SIZE = 10_000;
+/**
+ * Rows per stored chunk: each chunk is one put, one structured clone in its own task. 10,000 rows
+ * (before session 6) made autosave tasks of 20-40 ms that fell between the frames of a scroll of
+ * a 1,000,000-row document; sessions saved with other chunk sizes still load (a chunk's rows are
+ * counted, not assumed) and are rewritten by the next save.
+ */
+export const CHUNK_SIZE = 2_000;
 /** Chunk keys per file (room for 10^10 rows per file). */
 export const FILE_KEY_SPAN = 1_000_000;
 /** Chunk keys per stored session (1,000 files): the current session uses 0.., Recent slot r `(r + 1) * SESSION_KEY_SPAN`.. */
@@ -45,8 +50,12 @@ type FileMeta = Omit<SavedFile, 'doc' | 'crawl' | 'source'> & {
   rows: number;
   /** Index of this file's crawl table (see `crawlKey`), when it has one. */
   crawl?: number;
-  /** The file's source bytes are stored under `sourceKey(key, k)`. */
-  source?: true;
+  /**
+   * The file's source bytes are stored: `true`, whole under `sourceKey(key, k)` (sessions saved
+   * before session 6); a number, in that many parts of {@link SOURCE_PART_BYTES} under
+   * `sourcePartKey(key, k, p)`.
+   */
+  source?: true | number;
 };
 type SessionMeta = Omit<SavedSession, 'files'> & {
   files: FileMeta[];
@@ -97,6 +106,12 @@ const ARRAY_TYPES: Record<CrawlArray, { new (b: ArrayBuffer): CrawlTable[CrawlAr
 const crawlRange = (key: string) => IDBKeyRange.bound(crawlPrefix(key), `${crawlPrefix(key)}\uffff`);
 const sourcePrefix = (key: string) => `${key}#source-`;
 const sourceKey = (key: string, k: number) => `${sourcePrefix(key)}${k}`;
+/**
+ * A file's source bytes are stored in parts of this many bytes, one put (one structured clone)
+ * per task: putting a 25 MB file whole blocked the page for 300 ms of CPU (session 6, 1M open).
+ */
+export const SOURCE_PART_BYTES = 2 ** 20;
+const sourcePartKey = (key: string, k: number, part: number) => `${sourceKey(key, k)}-${part}`;
 /** Every source key of a session. */
 const sourceRange = (key: string) => IDBKeyRange.bound(sourcePrefix(key), `${sourcePrefix(key)}\uffff`);
 
@@ -125,6 +140,33 @@ async function loadCrawl(
     arrays[name] = new ARRAY_TYPES[name](all.buffer);
   }
   return { ...rest, ...(arrays as Pick<CrawlTable, CrawlArray>) };
+}
+
+/** File `k`'s stored source bytes (`has` as in `FileMeta.source`), or undefined when missing. */
+async function loadSource(
+  d: IDBPDatabase<WorkbenchDb>,
+  key: string,
+  k: number,
+  has: true | number | undefined,
+): Promise<Uint8Array | undefined> {
+  if (has === undefined) return undefined;
+  if (has === true) {
+    const whole = await d.get('meta', sourceKey(key, k));
+    return whole instanceof Uint8Array ? whole : undefined;
+  }
+  const got = await Promise.all(
+    Array.from({ length: has }, (_, p) => d.get('meta', sourcePartKey(key, k, p))),
+  );
+  if (!got.every((g) => g instanceof Uint8Array)) return undefined;
+  const parts = got as Uint8Array[];
+  if (parts.length === 1) return parts[0];
+  const all = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of parts) {
+    all.set(b, at);
+    at += b.length;
+  }
+  return all;
 }
 
 /** The distinct crawl tables of a session, in file order. */
@@ -212,26 +254,26 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       }
       const files: SavedFile[] = [];
       const all: Entry[][][] = [];
-      const withSource: boolean[] = [];
+      const withSource: Array<true | number | undefined> = [];
       for (let k = 0; k < meta.files.length; k++) {
         const { chunks, rows: _r, doc, crawl: _k, source: hasSource, ...rest } = meta.files[k];
         const parts = await readFile(k, chunks);
         if (!parts) return null;
         all.push(parts);
         files.push({ ...rest, doc: { ...doc, entries: parts.flat() } });
-        withSource.push(hasSource === true);
+        withSource.push(hasSource);
       }
       stored = all;
       // Read after the chunks: awaiting another request mid-loop would let `tx` commit. A
       // missing source only costs the kept formatting: the document loads without it.
-      const sources = await Promise.all(
-        withSource.map((has, k) => (has ? d.get('meta', sourceKey(KEY_, k)) : undefined)),
-      );
-      storedSources = sources.map((b, k) => {
+      const sources = await Promise.all(withSource.map((has, k) => loadSource(d, KEY_, k, has)));
+      const loaded = sources.map((b, k) => {
         if (!(b instanceof Uint8Array)) return undefined;
         files[k].source = b;
         return b;
       });
+      // A source stored whole (an older save) is rewritten in parts by the next save.
+      storedSources = withSource.includes(true) ? null : loaded;
       // An incomplete crawl table is dropped (the audit is gone, the documents are not).
       const tables = await Promise.all(
         Array.from({ length: meta.crawls ?? 0 }, (_, i) => loadCrawl(d, KEY_, i)),
@@ -279,7 +321,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         next.push(kept);
         const file: FileMeta = { ...fileRest, doc: docRest, chunks: count, rows: entries.length };
         if (crawl) file.crawl = tables.indexOf(crawl);
-        if (source) file.source = true;
+        if (source) file.source = Math.max(1, Math.ceil(source.length / SOURCE_PART_BYTES));
         files.push(file);
       }
       const sources = session.files.map((f) => f.source);
@@ -293,9 +335,13 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         for (let k = 0; k < sources.length; k++) {
           const bytes = sources[k];
           if (!bytes) continue;
-          const put = metaStore.put(bytes, sourceKey(KEY_, k));
-          writes.push(put);
-          await put.catch(() => undefined);
+          const parts = Math.max(1, Math.ceil(bytes.length / SOURCE_PART_BYTES));
+          for (let p = 0; p < parts; p++) {
+            const part = bytes.slice(p * SOURCE_PART_BYTES, (p + 1) * SOURCE_PART_BYTES);
+            const put = metaStore.put(part, sourcePartKey(KEY_, k, p));
+            writes.push(put);
+            await put.catch(() => undefined);
+          }
         }
       }
       for (let k = session.files.length; k < (before?.length ?? 0); k++)

@@ -2,12 +2,10 @@
  * Commands that replace the document or talk to the worker: open, new, export, settings,
  * cancel. None of them is undoable; opening a file resets history.
  */
-import { KeepFormatUnavailable } from '../core/keep/keepFormat.ts';
-import { type KeepSource, keepSourceOf } from '../core/keep/source.ts';
+import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
 import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { OrderFn } from '../workers/client.ts';
-import { exportKept, keepBlocker, normalizedDiff } from './keepExport.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands, ExportResult, Settings } from './types.ts';
 
@@ -268,6 +266,11 @@ export function createIoCommands(k: Kernel): IoCommands {
       const publishUrl = k.f.settings.publishUrl.trim() || undefined;
       const src = k.keepSource();
       try {
+        // Format-preserving export and the export diff (parser, verifier, differ) load on first
+        // export: they stay out of the app's first chunk (src/bundle.test.ts).
+        const { KeepFormatUnavailable, exportKept, keepBlocker, normalizedDiff } = await import(
+          './keepExport.ts'
+        );
         let result: ExportResult | null = null;
         let keepNote: string | undefined;
         if (options.keepFormat) {

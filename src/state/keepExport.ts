@@ -14,6 +14,9 @@ import type { SitemapClient } from '../workers/client.ts';
 import type { OutputFile } from '../workers/coreTypes.ts';
 import type { ExportOptions, ExportResult } from './types.ts';
 
+/** Re-exported for ioCommands, which loads this module on first export. */
+export { KeepFormatUnavailable };
+
 const utf8 = new TextDecoder();
 const show = (b: Uint8Array) => utf8.decode(b);
 

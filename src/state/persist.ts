@@ -18,7 +18,10 @@ export interface Timers {
    * then idle 4 ms: half a second over the 120 slices of validating 1,000,000 URLs).
    */
   yieldTask?(fn: () => void): void;
-  /** Run `fn` once the page is idle (after rendering and painting what is pending). Optional. */
+  /**
+   * Run `fn` once the page is idle (at the latest after a few seconds). Optional: without it `fn`
+   * runs at once. Autosave waits for it, so a save does not start inside a burst of work.
+   */
   whenIdle?(fn: () => void): void;
 }
 

@@ -1,19 +1,12 @@
 /**
  * The app store: one React-free object holding the document, view, selection and history.
  * Read with `getState()` (immutable snapshots) and `subscribe()`; change only through `commands`.
- * See src/state/API.md for the full command list.
+ * See src/state/API.md for the full command list. The store itself is built in storeCore.ts.
  */
 import { Validator } from '../core/validate.ts';
-import { createPersistCommands } from './autosave.ts';
-import { createCrawlCommands } from './crawlCommands.ts';
-import { createCsvCommands } from './csvCommands.ts';
-import { createEditCommands } from './editCommands.ts';
-import { createEntryCommands } from './entryCommands.ts';
-import { createIoCommands } from './ioCommands.ts';
-import { createKernel, type StoreDeps } from './kernel.ts';
-import { createRenameCommands } from './renameCommand.ts';
+import type { StoreDeps } from './kernel.ts';
+import { createStoreWith } from './storeCore.ts';
 import type { AppStore } from './types.ts';
-import { createViewCommands } from './viewCommands.ts';
 
 /** Store dependencies; `createValidator` defaults to the core `Validator`. */
 export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<StoreDeps, 'createValidator'>>;
@@ -28,28 +21,5 @@ export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<Sto
  * store.getState().history.undoLabel; // 'Edit priority'
  */
 export function createAppStore(deps: AppStoreDeps): AppStore {
-  const kernel = createKernel({ createValidator: (settings) => new Validator(settings), ...deps });
-  const commands = {
-    ...createEditCommands(kernel),
-    ...createEntryCommands(kernel),
-    ...createViewCommands(kernel),
-    ...createIoCommands(kernel),
-    ...createRenameCommands(kernel),
-    ...createCsvCommands(kernel),
-    ...createCrawlCommands(kernel),
-    ...createPersistCommands(kernel),
-  };
-  const store: AppStore = {
-    getState: kernel.getState,
-    subscribe: kernel.subscribe,
-    commands,
-    keepSource: kernel.keepSource,
-    derived: kernel.derived,
-  };
-  // Bench builds only (bench/browser/vite.config.ts defines the flag): `npm run bench:browser`
-  // drives the store from the page. In every other build this branch is removed as dead code.
-  // The first store is the app's primary one; stores made later for workspace files keep it.
-  if (import.meta.env?.VITE_SW_BENCH === '1')
-    (globalThis as { __sitemapWorkbench?: AppStore }).__sitemapWorkbench ??= store;
-  return store;
+  return createStoreWith({ createValidator: (settings) => new Validator(settings), ...deps });
 }

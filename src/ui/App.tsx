@@ -13,16 +13,16 @@ import {
   FindReplaceDialogPart,
   GridPart,
   PasteDialogPart,
+  SidePanelPart,
+  ToolbarPart,
   WorkspaceExportDialogPart,
   WorkspacePanelPart,
 } from './lazyParts.ts';
 import { Notifications } from './Notifications.tsx';
 import { OpenPrompt } from './OpenPrompt.tsx';
 import { RestoreBanner } from './RestoreBanner.tsx';
-import { SidePanel } from './SidePanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
 import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
-import { Toolbar } from './Toolbar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { StoreContext, useAppState, useCommands } from './useAppState.ts';
 import { useAutoHideColumns } from './useAutoHideColumns.ts';
@@ -97,12 +97,14 @@ function Workbench() {
   // With nothing open, opening fills the view; with a document open, long work is a bar with
   // Cancel in the status bar and the document stays in view until the new one is ready.
   const editing = hasDoc && !loadError && !all;
-  // The table and the row drawer are needed as soon as a file opens: fetch them once the first
-  // screen is up, or at once when a file starts opening (the drawer must not appear late and
-  // shrink the table under the user's first keystrokes).
+  // The table, the row drawer, the toolbar and the side panel are needed as soon as a file
+  // opens: fetch them once the first screen is up, or at once when a file starts opening (the
+  // drawer must not appear late and shrink the table under the user's first keystrokes).
   const when = running || hasDoc ? 'now' : 'idle';
   usePreload(GridPart, when);
   usePreload(DetailPanelPart, when);
+  usePreload(ToolbarPart, when);
+  usePreload(SidePanelPart, when);
   let main: React.ReactNode;
   if (all) main = <CombinedViewPart.Component />;
   else if (loadError) main = <LoadErrorView error={loadError} />;
@@ -115,7 +117,12 @@ function Workbench() {
       <RestoreBanner />
       <main className="main">
         {editing ? (
-          <Toolbar onBulkEdit={() => setDialog('bulk')} onFindReplace={() => setDialog('find')} />
+          <Suspense fallback={<div className="toolbar" aria-busy="true" />}>
+            <ToolbarPart.Component
+              onBulkEdit={() => setDialog('bulk')}
+              onFindReplace={() => setDialog('find')}
+            />
+          </Suspense>
         ) : null}
         <div className={inWorkspace ? 'workspace with-files' : 'workspace'}>
           {inWorkspace ? (
@@ -131,7 +138,11 @@ function Workbench() {
               </Suspense>
             ) : null}
           </div>
-          {editing ? <SidePanel /> : null}
+          {editing ? (
+            <Suspense fallback={<aside className="side" aria-busy="true" />}>
+              <SidePanelPart.Component />
+            </Suspense>
+          ) : null}
         </div>
       </main>
       {all ? <AllFilesStatus /> : <StatusBar />}

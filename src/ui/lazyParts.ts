@@ -9,6 +9,14 @@ type OnClose = { onClose(): void };
 /** The table: not needed for the empty state; preloaded once the page is idle or a file opens. */
 export const GridPart = lazyPart<Record<string, never>>(() => import('./Grid.tsx').then((m) => m.Grid));
 
+/** The editing toolbar and the issues/insights side panel: shown only with a document open. */
+export const ToolbarPart = lazyPart<{ onBulkEdit(): void; onFindReplace(): void }>(() =>
+  import('./Toolbar.tsx').then((m) => m.Toolbar),
+);
+export const SidePanelPart = lazyPart<Record<string, never>>(() =>
+  import('./SidePanel.tsx').then((m) => m.SidePanel),
+);
+
 export const ExportDialogPart = lazyPart<OnClose>(() =>
   import('./ExportDialog.tsx').then((m) => m.ExportDialog),
 );

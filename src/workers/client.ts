@@ -124,8 +124,13 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   onProgress?: ProgressFn;
-  /** Entry chunks of a big parse result received so far (see `EntriesMessage`). */
-  chunks?: Entry[][];
+  /**
+   * Entries of a big parse result received so far, in order (see `EntriesMessage`), appended as
+   * each chunk arrives: joining 1,000,000 entries at the end took one task of ~100 ms CPU.
+   */
+  received?: Entry[];
+  /** How many entry chunks were received. */
+  chunks?: number;
 }
 
 function abortError(): Error {
@@ -180,8 +185,10 @@ export function createSitemapClient(
       return;
     }
     if (msg.type === 'entries') {
-      if (p.chunks) p.chunks.push(msg.entries);
-      else p.chunks = [msg.entries];
+      const into = p.received ?? [];
+      for (const e of msg.entries) into.push(e);
+      p.received = into;
+      p.chunks = (p.chunks ?? 0) + 1;
       return;
     }
     pending.delete(msg.requestId);
@@ -190,13 +197,12 @@ export function createSitemapClient(
       orders.delete(msg.requestId);
       p.reject(new Error(msg.message));
     } else if (msg.kind === 'parse' && msg.entryChunks !== undefined) {
-      const chunks = p.chunks ?? [];
-      if (chunks.length !== msg.entryChunks) {
+      if ((p.chunks ?? 0) !== msg.entryChunks) {
         orders.delete(msg.requestId);
         p.reject(new Error('The background worker lost part of the file.'));
         return;
       }
-      const entries = chunks.flat();
+      const entries = p.received ?? [];
       if (listener) listener.entries = entries;
       p.resolve({ ...msg.result, document: { ...msg.result.document, entries } });
     } else {

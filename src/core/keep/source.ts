@@ -5,26 +5,11 @@
  * body and the encoder are worked out on first use and cached, so an export that copies an
  * untouched file costs nothing.
  */
-import { deepEqual } from '../compare.ts';
-import type { DocumentKind, Entry, ParseResult, SourceLayout } from '../model.ts';
 import { gunzipAll, isGzip } from '../parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../parse.ts';
+import type { KeepSource } from './sourceOf.ts';
 
-/** Everything format-preserving export needs about the file a document came from. */
-export interface KeepSource {
-  /** The file as opened (gzip-compressed when it was). */
-  readonly file: Uint8Array;
-  readonly layout: SourceLayout;
-  /** The entries as parsed, by id (= parse order). */
-  readonly entries: readonly Entry[];
-  readonly kind: DocumentKind;
-  readonly encoding: string;
-  readonly gzip: boolean;
-  /** Root namespace declarations as read (prefix → URI). */
-  readonly namespaces: Readonly<Record<string, string>>;
-  /** Cache: decompressed bytes, byte spans, encoder (see {@link prepared}). */
-  cache?: Prepared | null;
-}
+export { type KeepSource, keepSourceOf, sharingEntries } from './sourceOf.ts';
 
 /** Derived, cached facts of a {@link KeepSource}. */
 export interface Prepared {
@@ -37,46 +22,6 @@ export interface Prepared {
   decode(bytes: Uint8Array): string;
   /** Encode text in the file's encoding; `xml` allows character references for what it cannot hold. Null: cannot. */
   encode(text: string, xml: boolean): Uint8Array | null;
-}
-
-/**
- * The KeepSource of a successful parse of `file`, or null when the parse gives no layout (a
- * fatal error, a feed, robots.txt, decoded text input).
- *
- * @example const src = keepSourceOf(bytes, parseSitemap(bytes)); // then keepFormat(doc, src)
- */
-export function keepSourceOf(file: Uint8Array, r: ParseResult): KeepSource | null {
-  const layout = r.layout;
-  const doc = r.document;
-  if (!layout || r.fatal || doc.partial) return null;
-  if (doc.kind !== 'urlset' && doc.kind !== 'sitemapindex' && doc.kind !== 'text') return null;
-  if (layout.spans.length !== doc.entries.length * 2) return null;
-  return {
-    file,
-    layout,
-    entries: doc.entries,
-    kind: doc.kind,
-    encoding: doc.source?.encoding ?? 'utf-8',
-    gzip: doc.source?.gzip ?? false,
-    namespaces: doc.namespaces ?? {},
-  };
-}
-
-/**
- * `src` with its parsed entries replaced by the equal ones of `current` (same id): a document
- * restored from storage holds copies of the parsed entries, and keeping both would hold every
- * entry twice. An entry edited since the parse keeps its parsed form, so the export still sees
- * the edit. O(entries).
- *
- * @example const src = sharingEntries(keepSourceOf(bytes, reparsed)!, restoredDoc.entries);
- */
-export function sharingEntries(src: KeepSource, current: readonly Entry[]): KeepSource {
-  const entries = src.entries.slice();
-  for (const e of current) {
-    const parsed = e.id < entries.length ? entries[e.id] : undefined;
-    if (parsed !== undefined && parsed.id === e.id && parsed !== e && deepEqual(parsed, e)) entries[e.id] = e;
-  }
-  return { ...src, entries, cache: undefined };
 }
 
 /** Why a source cannot be re-written in place, or null when it can. */

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import { createBrowserDeps } from '../../state/browserDeps.ts';
-import { createAppStore } from '../../state/store.ts';
+import { createStoreWith } from '../../state/storeCore.ts';
+import type { AppStore } from '../../state/types.ts';
 import {
   createWorkspaceStore,
   type WorkspaceState,
@@ -15,10 +16,22 @@ export const WorkspaceContext = createContext<WorkspaceStore | null>(null);
  * them all to IndexedDB and holds the one-tab lock.
  */
 export function createAppWorkspace(): WorkspaceStore {
-  const { storage, lock, recent, ...shared } = createBrowserDeps();
+  const { storage, lock, recent, validatorReady, ...shared } = createBrowserDeps();
+  // Stores made before the validator's code was there; null once it is.
+  let early: AppStore[] | null = [];
+  const createStore = () => {
+    const store = createStoreWith(shared);
+    early?.push(store);
+    return store;
+  };
+  void validatorReady.then((replayed) => {
+    // Changes given to those stores are validated now: let them re-render.
+    if (replayed) for (const store of early ?? []) store.commands.setSettings({});
+    early = null;
+  });
   return createWorkspaceStore({
-    primary: createAppStore(shared),
-    createStore: () => createAppStore(shared),
+    primary: createStore(),
+    createStore,
     now: shared.now,
     // Zips inflate in the worker (streamed, capped, cancellable); the core reader is the fallback.
     readZip: shared.worker.unzip?.bind(shared.worker),
