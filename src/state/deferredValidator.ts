@@ -39,7 +39,9 @@ export interface ValidatorLoader {
  *
  * @example
  * const v = createValidatorLoader(() => import('../core/validate.ts').then((m) => m.Validator));
- * createAppStore({ ...deps, createValidator: v.factory, worker: { ...worker, parse: (...a) => v.after(worker.parse(...a)) } });
+ * const worker = Object.create(client); // the client's getters stay live
+ * worker.parse = (...a) => v.after(client.parse(...a));
+ * createStoreWith({ ...deps, worker, createValidator: v.factory });
  */
 export function createValidatorLoader(load: () => Promise<ValidatorClass>): ValidatorLoader {
   let Real: ValidatorClass | null = null;
