@@ -105,7 +105,7 @@ interface TraceEvent {
   /** Thread (CPU) duration, µs. */
   tdur?: number;
   tid: number;
-  args?: { data?: { functionName?: string; url?: string; type?: string } };
+  args?: { data?: { functionName?: string; url?: string; type?: string }; [k: string]: unknown };
 }
 
 /** Self time per function label of the samples taken between `from` and `to` (µs, trace clock). */
@@ -157,6 +157,12 @@ function printLongTasks(events: TraceEvent[], profile?: Profile & { startTime: n
     const cpu = t.tdur === undefined ? '' : ` (thread CPU ${(t.tdur / 1000).toFixed(0)} ms)`;
     console.log(`long task ${((t.dur ?? 0) / 1000).toFixed(0)} ms${cpu}: ${inner.join(', ')}`);
     if (profile) console.log(`    self: ${selfIn(profile, t.ts, end)}`);
+    // Why a full GC ran inside the task (V8's reason, when the trace carries it).
+    for (const e of events)
+      if (e.tid === t.tid && e.name === 'MajorGC' && e.ts >= t.ts && e.ts < end && e.args)
+        console.log(
+          `    MajorGC ${((e.dur ?? 0) / 1000).toFixed(0)} ms: ${JSON.stringify(e.args).slice(0, 200)}`,
+        );
   }
 }
 

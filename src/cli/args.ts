@@ -28,6 +28,8 @@ export interface CheckArgs {
   quiet: boolean;
   /** A crawl export to audit the sitemaps against (CRAWL rules, src/cli/crawl.ts). */
   crawl?: string;
+  /** Worker threads that read and validate files (default: one per core; 1: none). */
+  jobs?: number;
 }
 
 export interface MergeArgs {
@@ -154,7 +156,12 @@ function parseCheck(raw: string[]): CheckArgs {
     else if (t === '--entries') a.entries = true;
     else if (t === '--root') a.root = takeValue(argv, i++, t);
     else if (t === '--crawl') a.crawl = takeValue(argv, i++, t);
-    else return false;
+    else if (t === '--jobs' || t === '-j') {
+      const n = Number(takeValue(argv, i++, t));
+      if (!Number.isInteger(n) || n < 1 || n > 64)
+        throw new UsageError('--jobs must be an integer from 1 to 64.');
+      a.jobs = n;
+    } else return false;
     return i;
   });
   if (a.files.length === 0) throw new UsageError('check needs at least one FILE.');
@@ -254,6 +261,8 @@ check
   --no-follow         Check each FILE alone: no children, no cross-file checks (for one job per
                       file under GNU parallel or a CI matrix; then run merge).
   --entries           In JSON of a tree, include every entry (large).
+  --jobs N, -j N      Read and validate files on N worker threads (default: one per core; 1:
+                      none). The report is the same for any N.
   A progress line (files, URLs, URLs/s) is shown on a terminal, never when stderr is redirected.
 
 merge

@@ -1,25 +1,29 @@
 /**
- * `check`: parse + validate files one at a time, follow sitemap indexes (and robots.txt) to their
- * children on disk, then run the workspace's cross-file checks (core `buildWorkspaceSteps`) over
- * compact per-file facts: each file's entries are fed to a `CrossFileIndex` and dropped, so memory
- * stays bounded by one file plus ~20 bytes per URL.
+ * `check`: parse + validate files (on check workers, pool.ts, when there is enough to do; each
+ * file's outcome is merged in queue order, so the report does not depend on them), follow sitemap
+ * indexes (and robots.txt) to their children on disk, then run the workspace's cross-file checks
+ * (core `buildWorkspaceSteps`) over compact per-file facts: each file's entries become a
+ * `CrossFileIndex`'s row facts and are dropped, so memory stays bounded by one file per worker
+ * plus ~20 bytes per URL.
  */
+import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { ParseResult, SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
-import { isQuiet, profileNote, type SeverityProfile } from '../core/rules/profile.ts';
-import type { RuleId } from '../core/rules/registry.ts';
-import { validateDocument, withoutRepeats } from '../core/validate.ts';
 import { CrossFileIndex } from '../core/workspace/crossIndex.ts';
-import { newestLastmodIn, rememberNewestLastmod } from '../core/workspace/lastmod.ts';
+import { rememberNewestLastmod } from '../core/workspace/lastmod.ts';
 import { absoluteUrl, buildWorkspaceSteps, type WorkspaceInput } from '../core/workspace.ts';
 import type { CheckArgs } from './args.ts';
+import { type DocumentCheck, type FileOutcome, outcomeOf, reportOf } from './checkFile.ts';
 import { crawlCheck, loadCrawl } from './crawl.ts';
 import { emit, exitCode } from './formats.ts';
+import { CheckPool, defaultJobs, type Reply } from './pool.ts';
 import { readStreamed } from './readStreamed.ts';
-import { entryJson, type FileReport, issuesJson } from './report.ts';
+import { type FileReport, issuesJson } from './report.ts';
 import { fileKey, folderFiles, publishUrlOf, resolveChild } from './tree.ts';
+
+export type { DocumentCheck } from './checkFile.ts';
 
 /** Output sinks and clock, passed in so tests and the bin share one code path. */
 export interface CliIo {
@@ -32,6 +36,8 @@ export interface CliIo {
   reclaim?(): void;
   /** Window of the streamed reading in characters (see parse/stream.ts); tests cut small files with a small one. */
   streamWindow?: number;
+  /** Told, at the end of a check, how many files the check workers answered for (pool.ts; tests). */
+  workerFiles?(n: number): void;
 }
 
 /** Report on stderr that `file` cannot be read. */
@@ -65,90 +71,10 @@ async function parseInput(unit: Unit, io: CliIo): Promise<ParseResult | null> {
   }
 }
 
-/**
- * Extra checks of one parsed document (e.g. a crawl audit): each returns issues on that document.
- * The place for per-document checks that are not the validator's; run after validation.
- */
-export type DocumentCheck = (doc: SitemapDocument, file: string) => Issue[];
-
-/**
- * A copy of `s` that shares no memory with the text it was cut from (a value quoted from a file
- * would otherwise keep the whole decoded file alive after the file is dropped).
- */
-function ownCopy(s: string): string {
-  return JSON.parse(JSON.stringify(s)) as string;
-}
-
-/** Row position of each entry id: the position itself when the entry there has that id (as parsed), else a lookup. */
-function rowsOf(doc: SitemapDocument): Pick<ReadonlyMap<number, number>, 'get'> {
-  const entries = doc.entries;
-  let byId: Map<number, number> | null = null;
-  return {
-    get(id: number): number | undefined {
-      if (entries[id]?.id === id) return id;
-      if (byId === null) {
-        byId = new Map();
-        for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
-      }
-      return byId.get(id);
-    },
-  };
-}
-
 /** Parse and validate one file's bytes into a report (with its entries). */
 export function checkBytes(file: string, bytes: Uint8Array, args: CheckArgs, now: number): FileReport {
   const parsed = parseSitemap(bytes, { fileName: file });
   return reportOf(file, parsed, args.base, args, now, [], true);
-}
-
-/** The parser's order findings follow the profile like the validator's: one note per rule. */
-function profiledParseIssues(
-  parseIssues: readonly Issue[],
-  profile: SeverityProfile,
-): { notes: Issue[]; shown: Issue[] } {
-  const quiet = new Map<RuleId, Set<number>>();
-  const shown = parseIssues.filter((i) => {
-    if (i.entry === undefined || !isQuiet(i.rule, profile)) return true;
-    const rows = quiet.get(i.rule) ?? new Set<number>();
-    quiet.set(i.rule, rows.add(i.entry));
-    return false;
-  });
-  return { notes: [...quiet].map(([rule, rows]) => profileNote(rule, rows.size)), shown };
-}
-
-function reportOf(
-  file: string,
-  parsed: ParseResult,
-  publishUrl: string | undefined,
-  args: Pick<CheckArgs, 'crossSubmission' | 'strict'>,
-  now: number,
-  extra: readonly DocumentCheck[],
-  withEntries: boolean,
-): FileReport {
-  const doc = parsed.document;
-  const profile = args.strict ? 'strict' : 'search';
-  const validated = validateDocument(doc, {
-    publishUrl,
-    crossSubmission: args.crossSubmission,
-    now,
-    profile,
-  });
-  const { notes, shown } = profiledParseIssues(parsed.issues, profile);
-  let issues = [...notes, ...withoutRepeats(shown, validated), ...validated];
-  for (const check of extra) issues = issues.concat(check(doc, file));
-  const report: FileReport = {
-    file,
-    kind: parsed.kind,
-    entries: withEntries ? doc.entries.map(entryJson) : [],
-    fatal: parsed.fatal
-      ? { message: parsed.fatal.message, line: parsed.fatal.line, column: parsed.fatal.column }
-      : null,
-    issues: issuesJson(issues, rowsOf(doc)),
-  };
-  // Messages quote values cut from the file's text: copy them so the text can be collected.
-  for (const i of report.issues) i.message = ownCopy(i.message);
-  if (report.fatal) report.fatal.message = ownCopy(report.fatal.message);
-  return report;
 }
 
 /** One file to check: where it is, how it is shown, where it is published. */
@@ -159,6 +85,19 @@ interface Unit {
   publishUrl?: string;
   /** Named on the command line (an unreadable one is exit 2; a followed one is IDX-001). */
   named: boolean;
+  /** Size on disk (0 when unknown). */
+  bytes: number;
+}
+
+/** Files left to check below this many bytes on disk are not worth starting workers for (by default). */
+const POOL_MIN_BYTES = 1 << 20;
+
+function sizeOf(p: string): number {
+  try {
+    return statSync(p).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** Progress on a terminal: files done, URLs, URLs/s; at most ~5 updates a second. */
@@ -246,6 +185,7 @@ export async function runCheck(
   const queue: Unit[] = [];
   const byKey = new Map<string, Unit>();
   let tree = false;
+  let queuedBytes = 0;
   const enqueue = (p: string, named: boolean, publishUrl?: string): Unit => {
     const key = fileKey(p);
     const known = byKey.get(key);
@@ -253,7 +193,8 @@ export async function runCheck(
       if (known.publishUrl === undefined && publishUrl !== undefined) known.publishUrl = publishUrl;
       return known;
     }
-    const unit: Unit = { path: p, name: named ? p : displayName(p), key, named };
+    const unit: Unit = { path: p, name: named ? p : displayName(p), key, named, bytes: sizeOf(p) };
+    queuedBytes += unit.bytes;
     const url = publishUrl ?? publishUrlOf(p, site);
     if (url !== undefined) unit.publishUrl = url;
     byKey.set(key, unit);
@@ -279,61 +220,125 @@ export async function runCheck(
   const progress = new Progress(io);
   let unreadable = false;
   let urls = 0;
-  for (let q = 0; q < queue.length; q++) {
-    const unit = queue[q];
-    io.reclaim?.(); // the previous file's document is garbage now
-    progress.update(q, queue.length - q, urls);
-    const parsed = await parseInput(unit, io);
-    if (parsed === null) {
-      if (unit.named) unreadable = true;
-      continue;
-    }
+  /** An index or robots.txt being followed: queue its children, report it, keep it whole for the workspace. */
+  const followIndex = (unit: Unit, parsed: ParseResult) => {
     const doc = parsed.document;
-    if (args.follow && (doc.kind === 'sitemapindex' || doc.kind === 'robots')) {
-      tree = true;
-      for (const entry of doc.entries) {
-        const loc = entry.loc.trim();
-        if (loc === '') continue;
-        const url = absoluteUrl(loc, unit.publishUrl);
-        const found = resolveChild(url ?? loc, unit.path, site);
-        if (found === null) continue;
-        if (fileKey(found) === unit.key) {
-          // A loop onto itself: the file's URL is the one it lists (IDX-007 needs it).
-          if (unit.publishUrl === undefined && url !== undefined) unit.publishUrl = url;
-          continue;
-        }
-        enqueue(found, false, url);
+    tree = true;
+    for (const entry of doc.entries) {
+      const loc = entry.loc.trim();
+      if (loc === '') continue;
+      const url = absoluteUrl(loc, unit.publishUrl);
+      const found = resolveChild(url ?? loc, unit.path, site);
+      if (found === null) continue;
+      if (fileKey(found) === unit.key) {
+        // A loop onto itself: the file's URL is the one it lists (IDX-007 needs it).
+        if (unit.publishUrl === undefined && url !== undefined) unit.publishUrl = url;
+        continue;
       }
+      enqueue(found, false, url);
     }
-    const keepEntries = args.format === 'json' && (args.entries || unit.named);
-    const report = reportOf(unit.name, parsed, unit.publishUrl, args, now, extra, keepEntries);
+    const report = reportOf(unit.name, parsed, unit.publishUrl, args, now, extra, withEntries(unit));
     if (unit.publishUrl !== undefined) report.publishUrl = unit.publishUrl;
     report.urls = doc.entries.length;
     reports.push(report);
     urls += doc.entries.length;
-    if (!args.follow || doc.kind === 'robots') continue;
+    if (doc.kind === 'robots') return;
+    reportOfInput.push(reports.length - 1);
+    unitOfInput.push(unit);
+    inputs.push({ name: unit.name, result: parsed, publishUrl: unit.publishUrl, issues: [] });
+  };
+  /** Any other file: its report, and what the cross-file checks read (the URL index, the count, the newest lastmod). */
+  const addOutcome = (unit: Unit, o: FileOutcome) => {
+    const report = o.report;
+    if (unit.publishUrl !== undefined) report.publishUrl = unit.publishUrl;
+    report.urls = o.urls;
+    reports.push(report);
+    urls += o.urls;
+    if (o.facts === null) return;
     const pos = inputs.length;
     reportOfInput.push(reports.length - 1);
     unitOfInput.push(unit);
-    if (doc.kind === 'sitemapindex') {
-      inputs.push({ name: unit.name, result: parsed, publishUrl: unit.publishUrl, issues: [] });
-      continue;
+    ix.addFacts(pos, o.facts);
+    const light: SitemapDocument = { kind: o.docKind, entries: [], nextId: 0 };
+    if (o.source) light.source = o.source;
+    rememberNewestLastmod(light, o.newest);
+    const result: ParseResult = { kind: o.parsedKind, document: light, issues: [], fatal: o.fatal };
+    inputs.push({ name: unit.name, result, publishUrl: unit.publishUrl, issues: [], urls: o.urls });
+  };
+  // Files ahead of the one being merged go to the workers; results are merged in queue order,
+  // so the report is the same for any number of workers (and none: `--jobs 1`).
+  const jobs = args.jobs ?? defaultJobs();
+  const poolFits = (q: number) =>
+    jobs > 1 &&
+    extra.length === 0 &&
+    queue.length - q > 1 &&
+    (args.jobs !== undefined || queuedBytes >= POOL_MIN_BYTES);
+  let pool: CheckPool | null = null;
+  const ahead = new Map<number, { publishUrl?: string; reply: Promise<Reply | null> }>();
+  let sent = 0;
+  const withEntries = (unit: Unit) => args.format === 'json' && (args.entries || unit.named);
+  const send = (k: number, p: CheckPool) => {
+    const unit = queue[k];
+    const reply = p
+      .run({
+        path: unit.path,
+        name: unit.name,
+        publishUrl: unit.publishUrl,
+        follow: args.follow,
+        withEntries: withEntries(unit),
+        window: io.streamWindow,
+        args: { crossSubmission: args.crossSubmission, strict: args.strict },
+        now,
+      })
+      .catch(() => null); // the pool broke: the file is checked here
+    ahead.set(k, { publishUrl: unit.publishUrl, reply });
+  };
+  try {
+    for (let q = 0; q < queue.length; q++) {
+      const unit = queue[q];
+      queuedBytes -= unit.bytes;
+      io.reclaim?.(); // the previous file's document is garbage now
+      progress.update(q, queue.length - q, urls);
+      if (pool === null && poolFits(q)) pool = new CheckPool(jobs);
+      if (pool !== null) {
+        sent = Math.max(sent, q);
+        while (sent < queue.length && sent - q < 2 * pool.size) send(sent++, pool);
+      }
+      const sentAhead = ahead.get(q);
+      ahead.delete(q);
+      let reply = sentAhead === undefined ? null : await sentAhead.reply;
+      // A publish URL learnt since the file was sent (a later index naming it) changes its checks.
+      if (reply !== null && sentAhead?.publishUrl !== unit.publishUrl) reply = null;
+      if (reply?.kind === 'error') {
+        if (unit.named) {
+          cannotRead(unit.path, reply.error, io);
+          unreadable = true;
+        }
+        continue;
+      }
+      let outcome: FileOutcome;
+      if (reply?.kind === 'done') outcome = reply.outcome;
+      else {
+        const parsed = await parseInput(unit, io);
+        if (parsed === null) {
+          if (unit.named) unreadable = true;
+          continue;
+        }
+        const doc = parsed.document;
+        if (args.follow && (doc.kind === 'sitemapindex' || doc.kind === 'robots')) {
+          followIndex(unit, parsed);
+          continue;
+        }
+        outcome = outcomeOf(unit.name, parsed, unit.publishUrl, args, now, extra, {
+          withEntries: withEntries(unit),
+          cross: args.follow,
+        });
+      }
+      addOutcome(unit, outcome);
     }
-    // Keep only what the cross-file checks read: the URL index, the count, the newest lastmod.
-    ix.addEntries(pos, doc.entries, 0, doc.entries.length);
-    const light: SitemapDocument = { kind: doc.kind, entries: [], nextId: 0 };
-    if (doc.source) light.source = doc.source;
-    const newest = newestLastmodIn(doc.entries, 0, doc.entries.length, null);
-    rememberNewestLastmod(light, newest && { ms: newest.ms, value: ownCopy(newest.value) });
-    const fatal = parsed.fatal && { ...parsed.fatal, message: ownCopy(parsed.fatal.message) };
-    const result = { kind: parsed.kind, document: light, issues: [], fatal };
-    inputs.push({
-      name: unit.name,
-      result,
-      publishUrl: unit.publishUrl,
-      issues: [],
-      urls: doc.entries.length,
-    });
+  } finally {
+    io.workerFiles?.(pool?.done ?? 0);
+    await pool?.close();
   }
   progress.update(queue.length, 0, urls, true);
   progress.done();

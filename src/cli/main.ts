@@ -4,12 +4,12 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
 import { HELP, parseArgs, UsageError } from './args.ts';
 import { type CliIo, runCheck } from './check.ts';
 import { runConvert } from './convert.ts';
 import { runMerge } from './merge.ts';
+import { reclaimer } from './reclaim.ts';
 import { VERSION } from './version.ts';
 
 /** Run the CLI with `argv` (arguments after the script name); resolves to the exit code. */
@@ -40,28 +40,6 @@ process.stdout.on?.('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-/**
- * A full garbage collection between files once the heap grew by more than 32 MB since the last
- * one (in practice after every large file): V8 otherwise lets the old space grow far past what a
- * long run keeps alive (each file's document dies once its facts are indexed), and peak memory
- * would grow with the tree. Costs a few tens of ms per 50,000-URL file.
- */
-function reclaimer(): (() => void) | undefined {
-  let gc: () => void;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    gc = vm.runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-  let live = 0;
-  return () => {
-    if (process.memoryUsage().heapUsed - live < 32 * 1024 * 1024) return;
-    gc();
-    live = process.memoryUsage().heapUsed;
-  };
-}
-
 /** Real process I/O; progress only when stderr is a terminal. */
 export const processIo: CliIo = {
   out: (t) => process.stdout.write(t),
@@ -81,7 +59,7 @@ function isMain(): boolean {
   }
 }
 
-if (isMain()) {
+if (isMainThread && isMain()) {
   runCli(process.argv.slice(2), processIo).then(
     (code) => {
       process.exitCode = code;

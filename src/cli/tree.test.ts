@@ -18,10 +18,14 @@ const NOW = Date.UTC(2026, 0, 1);
 async function cli(
   argv: string[],
   streamWindow?: number,
-): Promise<{ code: number; out: string; err: string }> {
+): Promise<{ code: number; out: string; err: string; workers: number }> {
   let out = '';
   let err = '';
+  let workers = 0;
   const io: CliIo = {
+    workerFiles: (n) => {
+      workers = n;
+    },
     out: (t) => {
       out += t;
     },
@@ -32,7 +36,7 @@ async function cli(
     streamWindow,
   };
   const code = await runCli(argv, io);
-  return { code, out, err };
+  return { code, out, err, workers };
 }
 
 function countByRule(issues: Array<{ rule: string; severity: string }>): Record<string, number> {
@@ -105,6 +109,33 @@ describe('check follows a sitemap tree from disk', () => {
     const cut = await cli(argv, 40);
     expect(cut.out).toBe(whole.out);
     expect(JSON.parse(cut.out).length).toBe(7);
+  });
+
+  it('reports the same on any number of check workers (--jobs), in the same order', async () => {
+    const runs = [
+      ['check', tree.index, '--root', dir, '--base', SITE, '--format', 'json', '--entries'],
+      ['check', dir, '--format', 'json'],
+    ];
+    for (const argv of runs) {
+      const alone = await cli([...argv, '--jobs', '1']);
+      const pooled = await cli([...argv, '--jobs', '2']);
+      expect(pooled.out).toBe(alone.out);
+      expect(pooled.code).toBe(alone.code);
+      expect([alone.workers, pooled.workers > 0]).toEqual([0, true]);
+    }
+    // Named files, one missing: the same reports and the same message on stderr, in order.
+    const named = [
+      'check',
+      path.join(dir, 'sitemap-2.xml'),
+      path.join(tmp, 'nope.xml'),
+      path.join(dir, 'sitemap-1.xml.gz'),
+    ];
+    const alone = await cli([...named, '--format', 'json', '--jobs', '1']);
+    const pooled = await cli([...named, '--format', 'json', '--jobs', '2']);
+    expect({ ...pooled, workers: 0 }).toEqual(alone);
+    expect(pooled.workers).toBe(3); // the missing file's read error came from a worker too
+    expect(pooled.code).toBe(2);
+    expect((JSON.parse(pooled.out) as FileReport[]).map((x) => x.entries.length)).toEqual([8, 8]);
   });
 
   it('finds children next to the index without --root, and reads a folder the same way', async () => {

@@ -89,12 +89,39 @@ class State {
   }
 }
 
+/**
+ * What a loaded validator answers, as plain data (structured-cloneable): the worker validates a
+ * parsed document and sends this with the result, so the page shows every issue at once and
+ * builds its own indexes later (`Validator.loadFrom`).
+ */
+export interface ValidationSnapshot {
+  /** `documentIssues()`. */
+  docIssues: Issue[];
+  /** Ids of the entries with issues, in document order, and each one's `issuesOf`. */
+  ids: number[];
+  lists: Issue[][];
+  counts: ReturnType<Validator['counts']>;
+}
+
+/** A snapshot with its issues by entry id, answering reads until the indexes are built. */
+class SnapshotReads {
+  readonly byId = new Map<number, readonly Issue[]>();
+  constructor(readonly snap: ValidationSnapshot) {
+    for (let i = 0; i < snap.ids.length; i++) this.byId.set(snap.ids[i], snap.lists[i]);
+  }
+}
+
+const NO_ISSUES: readonly Issue[] = [];
+
 /** Incremental validator: `load` once, then `apply` every change; state/validation.ts picks the part the store uses. */
 export class Validator {
   /** Increments on every load, apply and settings change. */
   version = 0;
   private settings: ValidationSettings;
   private s: State;
+  /** Set by `loadFrom`: the answers to read until `pending` (the deferred load) has run. */
+  private snap: SnapshotReads | null = null;
+  private pending: Generator<number, void> | null = null;
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
@@ -122,6 +149,84 @@ export class Validator {
     doc: SitemapDocument,
     parseIssues: readonly Issue[] = [],
     chunk = 1000,
+  ): Generator<number, void> {
+    this.snap = null;
+    this.pending = null;
+    yield* this.build(doc, parseIssues, chunk);
+  }
+
+  /**
+   * Loads a document whose issues another validator already found (`snapshot()` of a validator
+   * loaded with the same document, parse issues and settings, e.g. in the worker): every read
+   * (`issuesOf`, `counts`, `all`, …) answers from the snapshot at once, and the indexes edits need
+   * are built later — in steps through `finishSteps` (idle time), or all at once by the first
+   * call that needs them (an edit, a settings change, a crawl join, `quietIssues`).
+   *
+   * @example v.loadFrom(doc, parseIssues, settings, workerSnapshot); for (const _ of v.finishSteps()) await idle();
+   */
+  loadFrom(
+    doc: SitemapDocument,
+    parseIssues: readonly Issue[],
+    settings: ValidationSettings,
+    snapshot: ValidationSnapshot,
+  ): void {
+    this.settings = settings;
+    this.snap = new SnapshotReads(snapshot);
+    this.pending = this.build(doc, parseIssues, 1000);
+    this.version++;
+  }
+
+  /** True while `loadFrom`'s indexes are not built yet. */
+  get deferred(): boolean {
+    return this.pending !== null;
+  }
+
+  /**
+   * Builds the indexes `loadFrom` deferred, in steps (yields the units done, like `loadSteps`);
+   * stops early when a later load or a call that needed them took over. Reads answer the same
+   * before, during and after, so `version` does not change.
+   */
+  *finishSteps(): Generator<number, void> {
+    const p = this.pending;
+    if (p === null) return;
+    const version = this.version;
+    for (let step = p.next(); !step.done; step = p.next()) {
+      yield step.value;
+      if (this.pending !== p) return;
+    }
+    this.pending = null;
+    this.snap = null;
+    this.version = version;
+  }
+
+  /** Builds whatever `loadFrom` deferred, now. */
+  private ready(): void {
+    if (this.pending === null) return;
+    const steps = this.finishSteps();
+    while (!steps.next().done);
+  }
+
+  /** What this validator answers, as plain data for `loadFrom` elsewhere. */
+  snapshot(): ValidationSnapshot {
+    this.ready();
+    const t = this.s.table;
+    const ids: number[] = [];
+    const lists: Issue[][] = [];
+    for (const s of t.bySeq) {
+      if (s === undefined || !hasIssues(s)) continue;
+      const list = t.issuesOf(s.entry.id);
+      if (list.length === 0) continue;
+      ids.push(s.entry.id);
+      lists.push([...list]);
+    }
+    return { docIssues: this.documentIssues() as Issue[], ids, lists, counts: this.counts() };
+  }
+
+  /** The body of `loadSteps` (also run later by `finishSteps`). */
+  private *build(
+    doc: SitemapDocument,
+    parseIssues: readonly Issue[],
+    chunk: number,
   ): Generator<number, void> {
     // The crawl join stays attached across a reload: the new entries are joined as they come in.
     const join = this.s.crawl.join;
@@ -175,6 +280,9 @@ export class Validator {
    * change (`version` increments). `other` must not be used afterwards.
    */
   adopt(other: Validator): void {
+    other.ready();
+    this.snap = null;
+    this.pending = null;
     this.s.crawl.release();
     this.settings = other.settings;
     this.s = other.s;
@@ -186,6 +294,7 @@ export class Validator {
    * Positions and `reorder` are not read: issues follow document order as loaded.
    */
   apply(change: Patch): void {
+    this.ready();
     const slots = this.s.entries.apply(change);
     for (const p of this.s.parts) p.apply(slots);
     this.settle();
@@ -195,6 +304,7 @@ export class Validator {
 
   /** Changes settings and revalidates everything (settings affect host, date and scope rules). */
   setSettings(settings: ValidationSettings): void {
+    this.ready();
     const s = this.s;
     const parse = [...s.docParse, ...s.entries.parseIssues()];
     const entries: Entry[] = [];
@@ -205,16 +315,19 @@ export class Validator {
 
   /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */
   issuesOf(entryId: number): readonly Issue[] {
+    if (this.snap !== null) return this.snap.byId.get(entryId) ?? NO_ISSUES;
     return this.s.table.issuesOf(entryId);
   }
 
   /** Document-level issues (parse and validation). */
   documentIssues(): readonly Issue[] {
+    if (this.snap !== null) return [...this.snap.snap.docIssues];
     return [...this.s.docParse, ...this.s.docIssues];
   }
 
   /** Every issue: document-level first, then entries in document order. */
   all(): Issue[] {
+    if (this.snap !== null) return [...this.snap.snap.docIssues, ...this.snap.snap.lists.flat()];
     const t = this.s.table;
     const out: Issue[] = [...this.s.docParse, ...this.s.docIssues];
     for (const s of t.bySeq) {
@@ -231,12 +344,21 @@ export class Validator {
     info: number;
     byRule: Map<string, { severity: Severity; count: number }>;
   } {
-    const t = this.s.table;
-    return { ...t.sevCount, byRule: new Map([...t.byRule].map(([k, v]) => [k, { ...v }])) };
+    const c = this.snap?.snap.counts ?? { ...this.s.table.sevCount, byRule: this.s.table.byRule };
+    return {
+      error: c.error,
+      warning: c.warning,
+      info: c.info,
+      byRule: new Map([...c.byRule].map(([k, v]) => [k, { ...v }])),
+    };
   }
 
   /** Ids of the entries with at least one issue of a rule, in document order. */
   entriesWithRule(rule: string): number[] {
+    if (this.snap !== null) {
+      const { ids, lists } = this.snap.snap;
+      return ids.filter((_, i) => hasRule(lists[i], rule));
+    }
     const t = this.s.table;
     const out: number[] = [];
     for (const s of t.bySeq) {
@@ -276,6 +398,7 @@ export class Validator {
     chunk = 20_000,
     preset: CrawlPreset | null = null,
   ): Generator<number, void> {
+    this.ready();
     const crawl = this.s.crawl;
     crawl.release();
     crawl.join = join;
@@ -312,11 +435,13 @@ export class Validator {
 
   /** The crawl join in use, if any (read by fixes and the grid's crawl columns). */
   crawlJoin(): CrawlJoin | null {
+    this.ready();
     return this.s.crawl.join;
   }
 
   /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
   crawlRowOf(entryId: number): number {
+    this.ready();
     return this.s.table.byId[entryId]?.crawlRow ?? -1;
   }
 
@@ -325,6 +450,7 @@ export class Validator {
    * directory, else the most common origin ('' when the document has no URL yet).
    */
   crawlScope(): string {
+    this.ready();
     const r = this.s.scope.reference().ref;
     if (r === null) return '';
     const port = r.port === (r.scheme === 'https' ? '443' : '80') ? '' : `:${r.port}`;
@@ -338,6 +464,7 @@ export class Validator {
    * @example v.quietIssues('XML-006').length // rows out of XSD order
    */
   quietIssues(rule: string): Issue[] {
+    this.ready();
     return this.s.entries.quietIssues(rule);
   }
 

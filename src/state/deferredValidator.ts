@@ -17,7 +17,7 @@
  */
 import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { Patch } from '../core/patch.ts';
-import type { Validator } from '../core/validate.ts';
+import type { ValidationSnapshot, Validator } from '../core/validate.ts';
 import { createParseIssuesValidator, type ValidatorFactory, type ValidatorLike } from './validation.ts';
 
 /** The core `Validator` class (from a dynamic `import('../core/validate.ts')`). */
@@ -39,7 +39,9 @@ export interface ValidatorLoader {
  *
  * @example
  * const v = createValidatorLoader(() => import('../core/validate.ts').then((m) => m.Validator));
- * createAppStore({ ...deps, createValidator: v.factory, worker: { ...worker, parse: (...a) => v.after(worker.parse(...a)) } });
+ * const worker = Object.create(client); // the client's getters stay live
+ * worker.parse = (...a) => v.after(client.parse(...a));
+ * createStoreWith({ ...deps, worker, createValidator: v.factory });
  */
 export function createValidatorLoader(load: () => Promise<ValidatorClass>): ValidatorLoader {
   let Real: ValidatorClass | null = null;
@@ -118,6 +120,22 @@ class Deferred implements ValidatorLike {
   ): Generator<number, void> {
     if (this.target) return yield* this.target.loadSteps(doc, parseIssues, chunk);
     this.load(doc, parseIssues);
+  }
+
+  loadFrom(
+    doc: SitemapDocument,
+    parseIssues: readonly Issue[],
+    settings: ValidationSettings,
+    snapshot: ValidationSnapshot,
+  ): void {
+    this.change(
+      (v) => v.loadFrom(doc, parseIssues, settings, snapshot),
+      () => this.early.load(doc, parseIssues),
+    );
+  }
+
+  *finishSteps(): Generator<number, void> {
+    if (this.target) yield* this.target.finishSteps();
   }
 
   apply(change: Patch): void {

@@ -3,7 +3,8 @@
  * cancel. None of them is undoable; opening a file resets history.
  */
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
-import { emptyDocument, type ParseResult } from '../core/model.ts';
+import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
+import type { ValidationSnapshot } from '../core/validate.ts';
 import type { OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands, ExportResult, Settings } from './types.ts';
@@ -31,8 +32,23 @@ const SLICE_MS = 25;
 const STEP_ENTRIES = 250;
 /** A last slice of validation at least this long (ms) yields before the document is shown. */
 const RENDER_APART_MS = 5;
+/**
+ * Where the page cannot say when it is idle: wait this long after showing a document validated
+ * by the worker before building the page's indexes (after its first render and paint).
+ */
+const DEFERRED_BUILD_DELAY_MS = 200;
 /** Shortest time between two progress updates of a task, in ms. */
 const PROGRESS_MS = 150;
+
+/** Same rules (every setting but the clock): issues found under `a` stand for `b`. */
+function sameRules(a: ValidationSettings, b: ValidationSettings): boolean {
+  return (
+    a.publishUrl === b.publishUrl &&
+    a.crossSubmission === b.crossSubmission &&
+    a.profile === b.profile &&
+    a.dateOrder === b.dateOrder
+  );
+}
 
 function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
@@ -79,6 +95,14 @@ export function createIoCommands(k: Kernel): IoCommands {
     }
   };
 
+  // A new task for the next slice of work (timers exist wherever it is called).
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timers = k.deps.timers;
+      if (timers?.yieldTask) timers.yieldTask(resolve);
+      else timers?.setTimeout(resolve, 0);
+    });
+
   // A big document is validated in slices of at most SLICE_MS into a fresh validator, with a
   // cancellable "Checking" task; the open document stays untouched until it is adopted.
   const validateInSlices = async (
@@ -91,10 +115,6 @@ export function createIoCommands(k: Kernel): IoCommands {
     const n = result.document.entries.length;
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
     const onProgress = progressFor(ac);
-    const pause = () =>
-      new Promise<void>((resolve) =>
-        timers.yieldTask ? timers.yieldTask(resolve) : timers.setTimeout(resolve, 0),
-      );
     await pause(); // let the UI paint the task first
     let sliceStart = k.deps.now();
     for (let step = steps.next(); !step.done; step = steps.next()) {
@@ -114,10 +134,47 @@ export function createIoCommands(k: Kernel): IoCommands {
     return 'done';
   };
 
-  const open = async (result: ParseResult, fileName: string, source: KeepSource | null = null) => {
+  // The worker's issues are shown at once; the indexes an edit needs are built in idle slices
+  // after the first paint (or at once by the first edit, see core Validator.loadFrom).
+  const finishDeferred = () => {
+    const timers = k.deps.timers;
+    const steps = k.validator.finishSteps?.();
+    if (!timers || !steps) return;
+    const build = async () => {
+      let sliceStart = k.deps.now();
+      for (let step = steps.next(); !step.done; step = steps.next()) {
+        if (k.deps.now() - sliceStart < SLICE_MS) continue;
+        await pause();
+        sliceStart = k.deps.now();
+      }
+    };
+    if (timers.whenIdle) timers.whenIdle(() => void build());
+    else timers.setTimeout(() => void build(), DEFERRED_BUILD_DELAY_MS);
+  };
+
+  const open = async (
+    result: ParseResult & { validation?: ValidationSnapshot },
+    fileName: string,
+    source: KeepSource | null = null,
+    settings: ValidationSettings | null = null,
+  ) => {
     partial = null;
     const n = result.document.entries.length;
     let validated = false;
+    const { validation } = result;
+    if (
+      validation &&
+      settings &&
+      k.validator.loadFrom &&
+      !k.f.crawl &&
+      sameRules(settings, k.validationSettings())
+    ) {
+      k.validator.loadFrom(result.document, result.issues, settings, validation);
+      k.set({ loadError: null });
+      k.replaceDocument(result.document, result.issues, fileName, undefined, true, source);
+      finishDeferred();
+      return;
+    }
     if (n >= BIG_DOCUMENT) {
       const outcome = await validateInSlices(result);
       if (outcome === 'superseded') return;
@@ -140,7 +197,16 @@ export function createIoCommands(k: Kernel): IoCommands {
       if (!settled || k.f.doc?.entries === entries) k.offerSortOrder(entries, order);
     };
     try {
-      const result = await k.deps.worker.parse(bytes, name, progressFor(ac), ac.signal, onOrder);
+      // The worker validates too when no crawl is attached (crawl issues need the join, on the page).
+      const settings = k.f.crawl ? null : k.validationSettings();
+      const result = await k.deps.worker.parse(
+        bytes,
+        name,
+        progressFor(ac),
+        ac.signal,
+        onOrder,
+        settings ?? undefined,
+      );
       if (!endTask(ac)) return;
       if (result.fatal) {
         partial = { result, fileName: name };
@@ -149,7 +215,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         });
         return;
       }
-      await open(result, name, result.file ? keepSourceOf(result.file, result) : null);
+      await open(result, name, result.file ? keepSourceOf(result.file, result) : null, settings);
     } catch (e) {
       // A newer task superseded this one: its outcome no longer matters.
       if (!endTask(ac)) return;

@@ -26,6 +26,10 @@ export type ValidatorLike = Pick<
   loadSteps?: Validator['loadSteps'];
   /** Per-row issues a file-level profile note stands for (core `Validator.quietIssues`). */
   quietIssues?: Validator['quietIssues'];
+  /** Issues found elsewhere (the worker), indexes built later (core `Validator.loadFrom`). */
+  loadFrom?: Validator['loadFrom'];
+  /** Builds what `loadFrom` deferred, in steps (core `Validator.finishSteps`). */
+  finishSteps?: Validator['finishSteps'];
   /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
   /** Join every entry with crawl data, or drop it (null) (core `Validator.setCrawl`). */

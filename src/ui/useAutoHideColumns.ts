@@ -54,8 +54,9 @@ export function emptyExtensionColumns(doc: SitemapDocument): ColumnId[] {
 /**
  * When a file is opened, hide the extension columns it does not use, so the URL column gets the
  * room. The user can show them again from the Columns menu; edits never re-hide them. The entries
- * are read {@link SCAN_SLICE} per task (one task up to 50,000 rows, as before), so a 1,000,000-row
- * open never blocks the page here; another open meanwhile drops the scan.
+ * are read {@link SCAN_SLICE} per task (up to 50,000 rows in the render's own task, as before;
+ * more from the next task on), so a 1,000,000-row open never blocks the page here; another open
+ * meanwhile drops the scan.
  */
 export function useAutoHideColumns(): void {
   const source = useAppState(selSource);
@@ -79,7 +80,10 @@ export function useAutoHideColumns(): void {
       const keep = s.view.hiddenColumns.filter((c) => !(EXTENSION_COLUMNS as readonly string[]).includes(c));
       commands.setHiddenColumns([...keep, ...unused(used)]);
     };
-    step();
+    // Up to SCAN_SLICE rows the columns are hidden before the first paint, as before; a bigger
+    // document is scanned from the next task on, out of the task of its first render.
+    if (doc.entries.length <= SCAN_SLICE) step();
+    else timer = setTimeout(step, 0);
     return () => {
       if (timer !== null) clearTimeout(timer);
     };

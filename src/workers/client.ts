@@ -5,9 +5,10 @@
  * any other worker that serves typed calls (workers/calls.ts), such as the CSV reader.
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
-import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
+import type { ValidationSnapshot } from '../core/validate.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
@@ -47,7 +48,9 @@ export interface SitemapClient {
     onProgress?: ProgressFn,
     signal?: AbortSignal,
     onOrder?: OrderFn,
-  ): Promise<ParseResult & { file?: Uint8Array }>;
+    /** Validate in the worker too (see `ParseRequest.validate`); ignored without a worker. */
+    validate?: ValidationSettings,
+  ): Promise<ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot }>;
   /**
    * gzip (and verify, OUT-010) ready files whose `.gz` names hold raw bytes (transferred);
    * optional: without it the caller compresses on its own thread.
@@ -344,14 +347,23 @@ export function createSitemapClient(
     start() {
       getWorker();
     },
-    parse(bytes, fileName, onProgress, signal, onOrder) {
+    parse(bytes, fileName, onProgress, signal, onOrder, validate) {
       return request<'parse'>(
         (requestId) => {
           if (onOrder) {
             orders.set(requestId, { fn: onOrder, entries: null });
             for (const id of orders.keys()) if (orders.size > ORDER_LISTENERS) orders.delete(id);
           }
-          return { version: PROTOCOL_VERSION, requestId, type: 'parse', bytes, fileName };
+          // In this thread the page would validate twice: only a real worker validates.
+          const inWorker = validate !== undefined && getWorker() !== null;
+          return {
+            version: PROTOCOL_VERSION,
+            requestId,
+            type: 'parse',
+            bytes,
+            fileName,
+            ...(inWorker ? { validate } : {}),
+          };
         },
         onProgress,
         signal,

@@ -3,12 +3,12 @@
  * when workers are unavailable, on the main thread (client.ts fallback). Heavy lifting is the
  * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
  */
-import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { Entry, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { columnOrder } from '../core/sort/columnOrder.ts';
-import { validateDocument } from '../core/validate.ts';
+import { type ValidationSnapshot, Validator, validateDocument } from '../core/validate.ts';
 import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
 import { BodyCompressor, type BodyStreams, streamedGzip } from './gzipStream.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
@@ -21,6 +21,7 @@ import {
   type ProgressMessage,
   type SerializeRequest,
   transferablesOf,
+  VALIDATE_IN_WORKER_MAX,
   type VerifyRequest,
   type WorkerRequest,
   type WorkerResponse,
@@ -195,7 +196,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
         };
       }
       const wasCancelled = cancelled.delete(req.requestId);
-      if (msg && !wasCancelled) post(chunkEntries(msg, post), transferablesOf(msg));
+      if (msg && !wasCancelled) {
+        // Entries go first: the page reads them while this thread validates.
+        const out = chunkEntries(msg, post);
+        if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
+          const validation = validationOf(msg, req.validate);
+          if (validation) out.result = { ...out.result, validation };
+        }
+        post(out, transferablesOf(msg));
+      }
       if (msg?.type === 'result' && msg.kind === 'parse' && !wasCancelled) {
         const entries = msg.result.document.entries;
         if (entries.length >= (options.ordersFrom ?? Number.POSITIVE_INFINITY))
@@ -203,6 +212,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
     },
   };
+}
+
+/** The issues of a parse result (see `ParseRequest.validate`), or null when it is not validated here. */
+function validationOf(msg: WorkerResponse, settings: ValidationSettings): ValidationSnapshot | null {
+  if (msg.type !== 'result' || msg.kind !== 'parse') return null;
+  const { document, issues, fatal } = msg.result;
+  if (fatal !== null || document.entries.length > VALIDATE_IN_WORKER_MAX) return null;
+  const v = new Validator(settings);
+  v.load(document, issues);
+  return v.snapshot();
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
+import type { ValidationSnapshot } from '../core/validate.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
@@ -23,7 +24,15 @@ export interface ParseRequest extends Envelope {
   type: 'parse';
   bytes: Uint8Array;
   fileName: string;
+  /**
+   * Validate the parsed document with these settings too (up to `VALIDATE_IN_WORKER_MAX`
+   * entries) and send the issues with the result (`validation`), after the entries.
+   */
+  validate?: ValidationSettings;
 }
+
+/** Largest parse result the worker validates when asked (`ParseRequest.validate`). */
+export const VALIDATE_IN_WORKER_MAX = 200_000;
 
 /** Serialize a document to output files (split, gzip, zip as options say). */
 export interface SerializeRequest extends Envelope {
@@ -195,7 +204,7 @@ export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK): n
 /** Result payloads by request type. */
 export interface ResultPayloads {
   /** `file`: the parsed bytes, handed back (transferred) for format-preserving export. */
-  parse: ParseResult & { file?: Uint8Array };
+  parse: ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot };
   serialize: { files: OutputFile[]; issues: Issue[] };
   validate: Issue[];
   unzip: ZipFiles;

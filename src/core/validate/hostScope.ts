@@ -37,6 +37,8 @@ export class HostScope implements ValidatorPart {
   private refKey = '';
   private current: ScopeReference = { ref: null, key: '', inferred: null };
   private readonly scratch: Issue[] = [];
+  /** The last origin found surely in scope of `current` (entries mostly repeat one origin). */
+  private inScope: string | null = null;
 
   constructor(
     private readonly table: SlotTable,
@@ -50,26 +52,27 @@ export class HostScope implements ValidatorPart {
   filed(): void {
     this.current = this.reference();
     this.refKey = this.current.key;
+    this.inScope = null;
   }
 
   check(slot: Slot): void {
     const r = this.current;
     const out = this.scratch;
     if (out.length > 0) out.length = 0;
-    if (
-      r.ref &&
-      slot.origin !== null &&
-      slot.origin !== r.inferred &&
-      !surelyInScope(slot.origin, this.kind, r.ref)
-    ) {
-      const ctx = { entry: slot.entry, kind: this.kind, settings: this.settings, out };
-      checkHost(ctx, partsOf(slot)!, r.ref);
+    const origin = slot.origin;
+    if (r.ref && origin !== null && origin !== r.inferred && origin !== this.inScope) {
+      if (surelyInScope(origin, this.kind, r.ref)) this.inScope = origin;
+      else {
+        const ctx = { entry: slot.entry, kind: this.kind, settings: this.settings, out };
+        checkHost(ctx, partsOf(slot)!, r.ref);
+      }
     }
     if (out.length > 0 || slot.scope.length > 0) this.table.setList(slot, 'scope', out.slice());
   }
 
   apply(change: SlotChange): void {
     this.current = this.reference();
+    this.inScope = null;
     const all = this.current.key !== this.refKey;
     this.refKey = this.current.key;
     if (all) {

@@ -105,6 +105,89 @@ export interface MissingReturnLink {
 }
 
 /**
+ * What the index keeps of a run of entries, taken without the index (pure; typed arrays and one
+ * string, so a worker thread can send them): per entry the 64-bit hash of its trimmed loc (0, 0
+ * when empty), line and column (0 unknown), and the end of its trimmed loc in `locs` (all the
+ * trimmed locs, joined: the text of a URL found in two files comes from there); per hreflang
+ * link that takes part in clusters (and is not the page itself) its entry, the hash of its href
+ * and its position in the entry's alternates.
+ */
+export interface RowFacts {
+  keyA: Int32Array;
+  keyB: Int32Array;
+  lines: Int32Array;
+  columns: Int32Array;
+  locs: string;
+  ends: Int32Array;
+  edgeRow: Int32Array;
+  edgeA: Int32Array;
+  edgeB: Int32Array;
+  edgeAlt: Int32Array;
+}
+
+/** The trimmed loc of row `i` of `f`. */
+function locOf(f: RowFacts, i: number): string {
+  return f.locs.slice(i === 0 ? 0 : f.ends[i - 1], f.ends[i]);
+}
+
+/** The facts the index keeps of `entries[from, to)` (see {@link RowFacts}). */
+export function rowFacts(entries: readonly IndexedEntry[], from: number, to: number): RowFacts {
+  const n = Math.max(0, to - from);
+  const f: RowFacts = {
+    keyA: new Int32Array(n),
+    keyB: new Int32Array(n),
+    lines: new Int32Array(n),
+    columns: new Int32Array(n),
+    locs: '',
+    ends: new Int32Array(n),
+    edgeRow: new Int32Array(0),
+    edgeA: new Int32Array(0),
+    edgeB: new Int32Array(0),
+    edgeAlt: new Int32Array(0),
+  };
+  const h: Hash64 = { a: 0, b: 0 };
+  const locs: string[] = [];
+  const edges: number[] = [];
+  let end = 0;
+  for (let i = 0; i < n; i++) {
+    const entry = entries[from + i];
+    const loc = trimValue(entry.loc);
+    f.lines[i] = entry.line ?? 0;
+    f.columns[i] = entry.column ?? 0;
+    end += loc.length;
+    f.ends[i] = end;
+    if (loc === '') continue;
+    locs.push(loc);
+    hash64(loc, h);
+    f.keyA[i] = h.a;
+    f.keyB[i] = h.b;
+    const alts = entry.alternates;
+    if (alts === undefined) continue;
+    for (let k = 0; k < alts.length; k++) {
+      const alt = alts[k];
+      if (!isClusterLink(alt)) continue;
+      const href = trimValue(alt.href as string);
+      if (href === loc) continue;
+      hash64(href, h);
+      edges.push(i, h.a, h.b, k);
+    }
+  }
+  f.locs = locs.join('');
+  const m = edges.length / 4;
+  f.edgeRow = new Int32Array(m);
+  f.edgeA = new Int32Array(m);
+  f.edgeB = new Int32Array(m);
+  f.edgeAlt = new Int32Array(m);
+  for (let k = 0; k < m; k++) {
+    f.edgeRow[k] = edges[4 * k];
+    f.edgeA[k] = edges[4 * k + 1];
+    f.edgeB[k] = edges[4 * k + 2];
+    f.edgeAlt[k] = edges[4 * k + 3];
+  }
+  return f;
+}
+
+/**
  * Rows of the fed files, in feeding order; file numbers are the caller's (e.g. workspace
  * positions) and must be fed in ascending order, each file once.
  *
@@ -115,8 +198,6 @@ export interface MissingReturnLink {
  * ix.sharedUrls() // [{ loc: 'https://a.example/x', rows: [3, 17] }]
  */
 export class CrossFileIndex {
-  /** Scratch for `hash64`. */
-  private readonly hash: Hash64 = { a: 0, b: 0 };
   private readonly keyA = new IntColumn();
   private readonly keyB = new IntColumn();
   private readonly lines = new IntColumn();
@@ -155,47 +236,43 @@ export class CrossFileIndex {
 
   /** Feed `entries[from, to)` of `file` (call again with the next range for the same file). */
   addEntries(file: number, entries: readonly IndexedEntry[], from: number, to: number): void {
+    this.addFacts(file, rowFacts(entries, from, to));
+  }
+
+  /**
+   * Feed rows whose facts were taken elsewhere ({@link rowFacts}, e.g. in a worker thread): the
+   * same as `addEntries` on the entries they were taken from.
+   */
+  addFacts(file: number, f: RowFacts): void {
     const last = this.fileOf.length - 1;
     if (last < 0 || this.fileOf[last] !== file) {
       if (last >= 0 && this.fileOf[last] > file) throw new Error('files must be fed in ascending order');
       this.fileOf.push(file);
       this.fileStart.push(this.rows);
     }
-    for (let e = from; e < to; e++) this.addEntry(entries[e]);
-  }
-
-  private addEntry(entry: IndexedEntry): void {
-    const row = this.rows;
-    const loc = trimValue(entry.loc);
-    const h = this.hash;
-    if (loc !== '') hash64(loc, h);
-    const a = loc === '' ? 0 : h.a;
-    const b = loc === '' ? 0 : h.b;
-    this.keyA.push(a);
-    this.keyB.push(b);
-    this.lines.push(entry.line ?? 0);
-    this.columns.push(entry.column ?? 0);
-    this.next.push(0);
-    if (loc !== '') {
+    const base = this.rows;
+    for (let i = 0; i < f.keyA.length; i++) {
+      const row = base + i;
+      const a = f.keyA[i];
+      const b = f.keyB[i];
+      this.keyA.push(a);
+      this.keyB.push(b);
+      this.lines.push(f.lines[i]);
+      this.columns.push(f.columns[i]);
+      this.next.push(0);
+      if (f.ends[i] === (i === 0 ? 0 : f.ends[i - 1])) continue; // an empty loc is no key
       const first = this.findOrInsert(a, b, row);
       if (first >= 0) {
         this.next.set(row, this.next.get(first));
         this.next.set(first, row + 1);
-        if (!this.shared.has(first)) this.shared.set(first, ownCopy(loc));
+        if (!this.shared.has(first)) this.shared.set(first, ownCopy(locOf(f, i)));
       }
     }
-    const alts = entry.alternates;
-    if (alts === undefined || loc === '') return;
-    for (let k = 0; k < alts.length; k++) {
-      const alt = alts[k];
-      if (!isClusterLink(alt)) continue;
-      const href = trimValue(alt.href as string);
-      if (href === loc) continue;
-      hash64(href, h);
-      this.edgeSrc.push(row);
-      this.edgeA.push(h.a);
-      this.edgeB.push(h.b);
-      this.edgeAlt.push(k);
+    for (let k = 0; k < f.edgeRow.length; k++) {
+      this.edgeSrc.push(base + f.edgeRow[k]);
+      this.edgeA.push(f.edgeA[k]);
+      this.edgeB.push(f.edgeB[k]);
+      this.edgeAlt.push(f.edgeAlt[k]);
     }
   }
 

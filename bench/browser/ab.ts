@@ -1,0 +1,307 @@
+/**
+ * Side-by-side open of two bench builds in one browser, alternating, CPU medians:
+ * `npx tsx bench/browser/ab.ts <distA> <distB> [input] [runs]` (each dist built with
+ * `BENCH_DIST=… npx vite build -c bench/browser/vite.config.ts`, at any commit whose build exposes
+ * `window.__sitemapWorkbench`). Each dist is served by a tiny static server (no vite preview, so
+ * an old commit's harness does not matter); inputs come from bench/out/inputs/v1.
+ * `PROFILE=1` adds, per build, a CDP CPU profile of the page main thread (bottom-up self time,
+ * source-mapped) and `TRACE=1` a per-thread split (page, worker, GC, compile) of one open.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, resolve } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { type Browser, chromium } from '@playwright/test';
+// @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+import { chromiumCpuMs, probePage, ROOT } from './serve.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+};
+const INPUTS = resolve(ROOT, 'bench/out/inputs/v1');
+
+function serveDir(dir: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    const file = path.startsWith('/bench-in/')
+      ? resolve(INPUTS, path.slice('/bench-in/'.length))
+      : resolve(dir, `.${path === '/' ? '/index.html' : path}`);
+    try {
+      if (!statSync(file).isFile()) throw new Error('dir');
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function labeler(dist: string, base: string): (f: ProfileNode['callFrame']) => string {
+  const maps = new Map<string, TraceMap | null>();
+  return (f) => {
+    if (!f.url || f.lineNumber < 0) return f.functionName || '(anon)';
+    if (!maps.has(f.url)) {
+      try {
+        maps.set(f.url, new TraceMap(readFileSync(`${f.url.replace(base, dist).split('?')[0]}.map`, 'utf8')));
+      } catch {
+        maps.set(f.url, null);
+      }
+    }
+    const map = maps.get(f.url);
+    if (!map) return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber });
+    const src = (pos.source ?? '?').replace(/^.*?(src|node_modules)\//, '$1/');
+    return `${pos.name ?? f.functionName ?? '(anon)'} ${src}:${pos.line}`;
+  };
+}
+
+/** Self time by function and by source file, ms. */
+function bottomUp(profile: Profile, label: (f: ProfileNode['callFrame']) => string): void {
+  const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const self = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node) return;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const key = label(node.callFrame);
+    if (key === '(idle)') return;
+    total += ms;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    const file = key.includes(' ') ? key.slice(key.indexOf(' ') + 1).replace(/:\d+$/, '') : key;
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  });
+  console.log(`    page main thread busy (profile) ${total.toFixed(0)} ms; top self:`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 22))
+    console.log(`      ${ms.toFixed(1).padStart(7)}  ${k}`);
+  console.log('    by file:');
+  for (const [k, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 16))
+    console.log(`      ${ms.toFixed(1).padStart(7)}  ${k}`);
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Per-thread CPU (top-level events' thread time) and its largest self-time event names. */
+function threads(events: TraceEvent[]): void {
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const by = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    const k = `${e.pid}:${e.tid}`;
+    const l = by.get(k);
+    if (l) l.push(e);
+    else by.set(k, [e]);
+  }
+  const rows: Array<[string, number, Map<string, number>]> = [];
+  const timelines = new Map<string, Array<[number, number, string]>>();
+  for (const [k, list] of by) {
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    const self = new Map<string, number>();
+    const stack: Array<{ e: TraceEvent; end: number; child: number }> = [];
+    let busy = 0;
+    const cpu = (e: TraceEvent) => e.tdur ?? e.dur ?? 0;
+    const pop = () => {
+      const top = stack.pop();
+      if (!top) return;
+      self.set(top.e.name, (self.get(top.e.name) ?? 0) + (cpu(top.e) - top.child) / 1000);
+      if (stack.length) stack[stack.length - 1].child += cpu(top.e);
+    };
+    for (const e of list) {
+      while (stack.length && stack[stack.length - 1].end <= e.ts) pop();
+      if (!stack.length) {
+        busy += cpu(e) / 1000;
+        const tl = timelines.get(names.get(k) ?? k) ?? [];
+        timelines.set(names.get(k) ?? k, tl);
+        if (cpu(e) > 2000) tl.push([e.ts, cpu(e), e.name.replace(/^(ThreadControllerImpl::)?RunTask$/, 'T')]);
+      }
+      stack.push({ e, end: e.ts + (e.dur ?? 0), child: 0 });
+    }
+    while (stack.length) pop();
+    const name = names.get(k) ?? k;
+    const prev = rows.find((r) => r[0] === name);
+    if (prev) {
+      prev[1] += busy;
+      for (const [n, v] of self) prev[2].set(n, (prev[2].get(n) ?? 0) + v);
+    } else rows.push([name, busy, self]);
+  }
+  const mark = events.find((e) => e.name === 'ab-open');
+  const t0 = mark?.ts ?? Math.min(...events.filter((e) => e.ph === 'X').map((e) => e.ts));
+  for (const [name, busy, self] of rows.sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+    if (busy < 5) continue;
+    const top = [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .filter(([, v]) => v >= 2)
+      .map(([n, v]) => `${n} ${v.toFixed(0)}`);
+    console.log(`    ${name}: ${busy.toFixed(0)} ms — ${top.join(', ')}`);
+    if (process.env.TIMELINE && (name === 'CrRendererMain' || name.startsWith('DedicatedWorker'))) {
+      const tops = timelines.get(name) ?? [];
+      const buckets: string[] = [];
+      for (const [ts, dur, label] of tops) {
+        const b = Math.floor((ts - t0) / 50_000);
+        if (b < 0 || b > 60) continue;
+        buckets[b] = `${buckets[b] ?? ''}${label}:${(dur / 1000).toFixed(0)} `;
+      }
+      buckets.forEach((x, i) => {
+        if (x) console.log(`      ${String(i * 50).padStart(5)} ms  ${x}`);
+      });
+    }
+  }
+}
+
+async function cpuMs(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  const ms = await chromiumCpuMs(cdp);
+  await cdp.detach();
+  return ms;
+}
+
+async function once(
+  browser: Browser,
+  dist: string,
+  base: string,
+  input: string,
+  mode: 'plain' | 'profile' | 'trace',
+): Promise<{ cpu: number; ms: number; fxp: number }> {
+  const page = await probePage(browser);
+  await page.goto(`${base}/`);
+  await page.waitForFunction('window.__probe && window.__probe.ready()');
+  await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
+  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 1500));
+  const cdp = await page.context().newCDPSession(page);
+  if (mode === 'profile') {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  if (mode === 'trace')
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'toplevel',
+        'blink.user_timing',
+        'blink.console',
+      ],
+    });
+  const c0 = await cpuMs(browser);
+  await page.evaluate("performance.mark('ab-open'); console.timeStamp('ab-open')");
+  const name = input.split('/').pop();
+  const r = (await page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`)) as {
+    ms: number;
+  };
+  const cpu = (await cpuMs(browser)) - c0;
+  let fxp = 0;
+  if (process.env.FXP && mode === 'plain') {
+    // issue #18's yardstick, as bench:browser takes it: fast-xml-parser's first parse of the same XML in this page
+    const xml = input.replace(/\.gz$/, '');
+    await page.evaluate('__probe.loadBaseline()');
+    await page.evaluate(`__baseline.load(${JSON.stringify(xml)})`);
+    await page.waitForTimeout(3000);
+    fxp = (
+      (await page.evaluate(`__baseline.time("fast-xml-parser", ${JSON.stringify(xml)})`)) as { ms: number }
+    ).ms;
+  }
+  if (mode === 'profile') {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    bottomUp(profile, labeler(dist, base));
+  }
+  if (mode === 'trace') {
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    threads(trace.traceEvents);
+  }
+  await page.context().close();
+  return { cpu, ms: r.ms, fxp };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const [distA, distB] = [process.argv[2], process.argv[3]].map((d) => resolve(d));
+  const input = process.argv[4] ?? '/bench-in/plain.xml.gz';
+  const runs = Number(process.argv[5] ?? 5);
+  const port = Number(process.env.BENCH_PORT ?? 4311);
+  const builds = [
+    {
+      dist: distA,
+      base: `http://127.0.0.1:${port}`,
+      cpu: [] as number[],
+      ms: [] as number[],
+      ratio: [] as number[],
+    },
+    {
+      dist: distB,
+      base: `http://127.0.0.1:${port + 1}`,
+      cpu: [] as number[],
+      ms: [] as number[],
+      ratio: [] as number[],
+    },
+  ];
+  const servers = await Promise.all(builds.map((b, i) => serveDir(b.dist, port + i)));
+  const found = await findBrowser();
+  const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  try {
+    for (const b of builds) await once(browser, b.dist, b.base, input, 'plain'); // warm disk cache
+    for (let i = 0; i < runs; i++)
+      for (const b of i % 2 ? [...builds].reverse() : builds) {
+        const r = await once(browser, b.dist, b.base, input, 'plain');
+        b.cpu.push(r.cpu);
+        b.ms.push(r.ms);
+        if (r.fxp) b.ratio.push(r.fxp / r.ms);
+        const vs = r.fxp ? `, fast-xml-parser ${r.fxp.toFixed(0)} ms → ${(r.fxp / r.ms).toFixed(2)}×` : '';
+        console.log(`${b.dist}: CPU ${r.cpu.toFixed(0)} ms, wall ${r.ms.toFixed(0)} ms${vs}`);
+      }
+    for (const mode of ['trace', 'profile'] as const) {
+      if (!process.env[mode.toUpperCase()]) continue;
+      const repeat = mode === 'trace' ? Number(process.env.TRACE_RUNS ?? 1) : 1;
+      for (let i = 0; i < repeat; i++)
+        for (const b of i % 2 ? [...builds].reverse() : builds) {
+          console.log(`${mode} ${b.dist}:`);
+          await once(browser, b.dist, b.base, input, mode);
+        }
+    }
+    for (const b of builds)
+      if (b.cpu.length)
+        console.log(
+          `${b.dist} ${input}: CPU median ${median(b.cpu).toFixed(0)} ms [${b.cpu.map((x) => x.toFixed(0)).join(' ')}], wall median ${median(b.ms).toFixed(0)} ms${b.ratio.length ? `, open vs fast-xml-parser ${median(b.ratio).toFixed(2)}×` : ''}`,
+        );
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
+  }
+}
+
+await main();

@@ -1,0 +1,124 @@
+/**
+ * Issue #18: opening through a worker that validates the parsed document shows exactly the
+ * issues (cells, counts, document issues) the page's own validation shows, and edits revalidate
+ * the same way whether the page's indexes were built yet or not.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { Validator } from '../core/validate.ts';
+import { createSitemapClient, type WorkerLike } from '../workers/client.ts';
+import { createEngine } from '../workers/engine.ts';
+import { createValidatorLoader } from './deferredValidator.ts';
+import { createAppStore } from './store.ts';
+
+const NOW = Date.UTC(2026, 0, 1);
+
+/** A worker stand-in running the real engine, messages structured-cloned both ways. */
+function engineWorker(requests: string[]): WorkerLike {
+  const engine = createEngine({ decompressionStream: null, gzipStreams: null });
+  const w: WorkerLike = {
+    onmessage: null,
+    onerror: null,
+    postMessage(message) {
+      const req = structuredClone(message) as Parameters<typeof engine.handle>[0];
+      requests.push(`${req.type}${'validate' in req && req.validate ? ' +validate' : ''}`);
+      queueMicrotask(
+        () =>
+          void engine.handle(req, (out) => {
+            const copy = structuredClone(out);
+            setTimeout(() => w.onmessage?.({ data: copy } as MessageEvent), 0);
+          }),
+      );
+    },
+    terminate() {},
+  };
+  return w;
+}
+
+function sitemap(n: number): string {
+  const urls: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const loc = ['https://www.example.com/a', 'http://www.example.com/a', `https://www.example.com/p${i}`][
+      i % 3
+    ];
+    const lastmod =
+      i % 4 === 0 ? '<lastmod>2023-02-29</lastmod>' : i % 4 === 1 ? '<lastmod>2031-01-01</lastmod>' : '';
+    const prio = i % 5 === 0 ? '<priority>1,0</priority>' : '';
+    urls.push(`<url><loc>${loc}</loc>${lastmod}${prio}</url>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+function stores(timers: boolean, loaded: boolean) {
+  const requests: string[] = [];
+  // As in the browser (browserDeps.ts): the store's validator is a stand-in whose core code loads after.
+  const loader = loaded ? null : createValidatorLoader(() => Promise.resolve(Validator));
+  const t = timers
+    ? { timers: { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout } }
+    : {};
+  const viaWorker = createAppStore({
+    worker: createSitemapClient({ createWorker: () => engineWorker(requests) }),
+    now: () => NOW,
+    ...t,
+    ...(loader ? { createValidator: loader.factory } : {}),
+  });
+  const onPage = createAppStore({
+    worker: createSitemapClient({
+      createWorker: () => null,
+      engine: createEngine({ decompressionStream: null, gzipStreams: null }),
+    }),
+    now: () => NOW,
+    ...t,
+  });
+  return { viaWorker, onPage, requests };
+}
+
+type Store = ReturnType<typeof createAppStore>;
+/** The core validator behind the store's (a stand-in holds it as `target`). */
+function coreOf(store: Store): Validator {
+  const v = store.getState().validation.validator as unknown as Validator & { target?: Validator };
+  return v.target ?? v;
+}
+function shown(store: Store) {
+  const { doc, validation } = store.getState();
+  const v = validation.validator;
+  return {
+    counts: v.counts(),
+    documentIssues: v.documentIssues(),
+    cells: (doc?.entries ?? []).map((e) => [e.id, v.issuesOf(e.id), v.worstSeverity(e.id)]),
+  };
+}
+
+describe('open: issues found in the worker', () => {
+  it.each([
+    [30, false, true],
+    [30, false, false],
+    [30, true, false],
+    [6_000, true, true],
+  ])(
+    '%i URLs (timers: %s, validator code loaded first: %s): same issues as validating on the page, before and after an edit',
+    async (n, timers, loaded) => {
+      const { viaWorker, onPage, requests } = stores(timers, loaded);
+      const xml = new TextEncoder().encode(sitemap(n));
+      await viaWorker.commands.openFile('s.xml', xml.slice());
+      await onPage.commands.openFile('s.xml', xml.slice());
+      expect(requests).toEqual(['parse +validate']);
+      const before = shown(onPage);
+      expect(before.counts.error + before.counts.warning).toBeGreaterThan(0);
+      expect(shown(viaWorker)).toEqual(before);
+      // The page answered from the worker's issues: its own indexes come later (or with the edit).
+      if (!timers) expect(coreOf(viaWorker).deferred).toBe(true);
+      else {
+        const v = coreOf(viaWorker);
+        await vi.waitFor(() => expect(v.deferred).toBe(false), { timeout: 10_000 });
+        expect(shown(viaWorker)).toEqual(before);
+      }
+      for (const store of [viaWorker, onPage]) {
+        const [first, second] = store.getState().doc?.entries ?? [];
+        store.commands.setCell(first.id, 'lastmod', '2024-01-01');
+        store.commands.setCell(second.id, 'loc', 'https://www.example.com/p2');
+      }
+      expect(shown(viaWorker)).toEqual(shown(onPage));
+      expect(shown(viaWorker)).not.toEqual(before);
+    },
+  );
+});
