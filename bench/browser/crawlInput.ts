@@ -6,7 +6,7 @@
  */
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { plainDoc } from '../generate.ts';
 import { median, type Row } from './report.ts';
 import { chromiumCpuMs } from './serve.ts';
@@ -82,8 +82,16 @@ export function writeCrawlInput(servedDir: string, cacheDir: string): string {
 /** One crawl attach, measured in the page (see `crawlRows`). */
 interface CrawlRun {
   ms: number;
+  /** Drop → the worker parsed the CSV (the dialog says it is joining; = `readMs` without that phase). */
+  parseMs: number;
   readMs: number;
   joinMs: number;
+  /** Page main-thread task time (CDP Performance TaskDuration) from drop to attached. */
+  pageTaskMs: number;
+  /** Page JS heap after GC: attached minus before the drop (what the crawl keeps on the page). */
+  heapMb: number;
+  /** Waited after the open for 2 s without a long task (its autosave, idle work). */
+  quietMs: number;
   /** Chromium CPU (renderer: page and workers; GPU) while the join ran. */
   joinCpuMs: number;
   maxTaskMs: number;
@@ -111,12 +119,23 @@ export async function crawlRows(opts: {
   const cdp = await opts.browser.newBrowserCDPSession();
   for (let i = 0; i < opts.runs; i++) {
     const page = await opts.appPage(opts.browser);
+    const pcdp = await page.context().newCDPSession(page);
+    await pcdp.send('Performance.enable');
     await page.evaluate(`__probe.load(${JSON.stringify(opts.millionUrl)})`);
     await page.evaluate(`__probe.open(${JSON.stringify(opts.millionUrl)}, "million.xml.gz")`);
+    // The open's own aftermath (its autosave of 1,000,000 entries, idle work) is not the crawl's.
+    const quietMs = (await page.evaluate(QUIET)) as number;
+    const heap0 = await heapMb(pcdp);
+    const task0 = await taskMs(pcdp);
     await page.evaluate(DROP(opts.crawlUrl));
     const cpu0 = await chromiumCpuMs(cdp);
-    const run = (await page.evaluate(JOIN)) as Omit<CrawlRun, 'joinCpuMs'>;
-    results.push({ ...run, joinCpuMs: (await chromiumCpuMs(cdp)) - cpu0 });
+    const run = (await page.evaluate(JOIN)) as Omit<
+      CrawlRun,
+      'joinCpuMs' | 'pageTaskMs' | 'heapMb' | 'quietMs'
+    >;
+    const joinCpuMs = (await chromiumCpuMs(cdp)) - cpu0;
+    const pageTaskMs = (await taskMs(pcdp)) - task0;
+    results.push({ ...run, joinCpuMs, pageTaskMs, heapMb: (await heapMb(pcdp)) - heap0, quietMs });
     await page.context().close();
   }
   await cdp.detach();
@@ -130,8 +149,8 @@ export async function crawlRows(opts: {
       name: '1,000,000-row crawl CSV (70 columns) dropped on 1,000,000 URLs → joined and validated',
       value: `wall ${total.toFixed(0)} ms`,
       target: '≤ 5000 ms (join + validate)',
-      met: join <= 5000,
-      note: `worker read ${med((r) => r.readMs).toFixed(0)} ms, then join + CRAWL rules ${join.toFixed(0)} ms wall, ${med((r) => r.joinCpuMs).toFixed(0)} ms Chromium CPU; ${results[0].listed} listed URLs, ${results[0].missing} missing pages; ${results.length} run(s)`,
+      met: med((r) => r.ms - r.parseMs) <= 5000,
+      note: `worker parse ${med((r) => r.parseMs).toFixed(0)} ms; parsed → attached (worker match + page join + CRAWL rules) ${med((r) => r.ms - r.parseMs).toFixed(0)} ms, of which after the table reached the page ${join.toFixed(0)} ms wall, ${med((r) => r.joinCpuMs).toFixed(0)} ms Chromium CPU; page main-thread task time drop → attached ${med((r) => r.pageTaskMs).toFixed(0)} ms; page heap +${med((r) => r.heapMb).toFixed(0)} MB after GC; ${results[0].listed} listed URLs, ${results[0].missing} missing pages; ${results.length} run(s)`,
     },
     {
       group: 'crawl audit',
@@ -139,10 +158,43 @@ export async function crawlRows(opts: {
       value: `max ${task.toFixed(0)} ms`,
       target: '≤ 50 ms',
       met: task <= 50,
-      note: `median ${med((r) => r.tasks)} long tasks; longest after the table reached the page ${med((r) => r.joinMaxTaskMs).toFixed(0)} ms`,
+      note: `median ${med((r) => r.tasks)} long tasks; longest after the table reached the page ${med((r) => r.joinMaxTaskMs).toFixed(0)} ms; the drop came after the open settled (waited ${(med((r) => r.quietMs) / 1000).toFixed(1)} s for 2 s without a long task or an IndexedDB write)`,
     },
   ];
 }
+
+/** Page JS heap after a forced GC, MB. */
+async function heapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return heap.usedSize / 2 ** 20;
+}
+
+/** The page main thread's task time so far (CDP Performance metric TaskDuration), ms. */
+async function taskMs(cdp: CDPSession): Promise<number> {
+  const m = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return (m.metrics.find((x) => x.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+/**
+ * Page script: wait until the page ran no long task and wrote nothing to IndexedDB for 2 s (at
+ * most 90 s), so the open's aftermath (autosave of the document) does not land in the crawl's
+ * numbers; returns the time waited.
+ */
+export const QUIET = `(async () => {
+  // IndexedDB writes (autosave) count as activity too: a save's tasks may each stay under 50 ms.
+  const proto = IDBObjectStore.prototype;
+  const put = proto.put;
+  let last = performance.now();
+  proto.put = function (...args) { last = performance.now(); return put.apply(this, args); };
+  const obs = new PerformanceObserver(() => { last = performance.now(); });
+  obs.observe({ type: 'longtask' });
+  const t0 = performance.now();
+  while (performance.now() - last < 2000 && performance.now() - t0 < 90000) await new Promise((r) => setTimeout(r, 100));
+  obs.disconnect();
+  proto.put = put;
+  return performance.now() - t0;
+})()`;
 
 /**
  * Page script: drop the crawl CSV at `url` on the app (the app's own path) and resolve once the
@@ -152,7 +204,7 @@ const DROP = (url: string): string => `(async () => {
   // A Blob, as a dropped file is (the page holds a handle, not 375 MB of its own memory).
   const blob = await (await fetch(${JSON.stringify(url)})).blob();
   const file = new File([blob], 'internal_all.csv', { type: 'text/csv' });
-  const b = (window.__crawlBench = { tasks: [], t0: 0, tRead: 0 });
+  const b = (window.__crawlBench = { tasks: [], t0: 0, tRead: 0, tParsed: 0 });
   const obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) b.tasks.push(e); });
   obs.observe({ type: 'longtask' });
   b.obs = obs;
@@ -162,8 +214,14 @@ const DROP = (url: string): string => `(async () => {
   b.t0 = performance.now();
   for (const type of ['dragenter', 'dragover', 'drop'])
     document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-  while (!s.getState().crawl) await new Promise((r) => setTimeout(r, 5));
+  // The dialog says "Joining…" once the worker parsed the CSV and matches the listed URLs.
+  const joining = () => document.querySelector('.crawl-reading [role=status]')?.textContent?.startsWith('Joining');
+  while (!s.getState().crawl) {
+    if (!b.tParsed && joining()) b.tParsed = performance.now();
+    await new Promise((r) => setTimeout(r, 5));
+  }
   b.tRead = performance.now();
+  if (!b.tParsed) b.tParsed = b.tRead;
 })()`;
 
 /** Page script after `DROP`: wait for the join to finish and report the run (a `CrawlRun`). */
@@ -180,6 +238,7 @@ const JOIN = `(async () => {
   const v = s.getState().validation.validator;
   return {
     ms: t1 - b.t0,
+    parseMs: b.tParsed - b.t0,
     readMs: b.tRead - b.t0,
     joinMs: t1 - b.tRead,
     maxTaskMs: own.reduce((m, t) => Math.max(m, t.duration), 0),

@@ -11,7 +11,7 @@ import { type CDPSession, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 
-import { ATTACH } from './crawlInput.ts';
+import { ATTACH, QUIET } from './crawlInput.ts';
 import { benchAddress, DIST, openApp, probePage, servePreview } from './serve.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
@@ -200,6 +200,8 @@ async function main(): Promise<void> {
     const open = () => page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`);
     if (scenario !== 'open') await open();
     if (scenario === 'desc') await page.evaluate('__probe.view("sort loc")');
+    // The crawl is dropped once the open settled (its autosave done), as the bench's crawl row does.
+    if (scenario === 'crawl') await page.evaluate(QUIET);
     const actions: Record<string, () => Promise<unknown>> = {
       open,
       scroll: () => page.evaluate(`__probe.scroll(${Number(process.env.FRAMES ?? 60)})`),

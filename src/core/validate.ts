@@ -9,6 +9,7 @@
  * (`HreflangClusters`). Document-level issues are recomputed from the counters after each change.
  */
 import type { CrawlJoin } from './crawl/join.ts';
+import type { CrawlPreset } from './crawl/match.ts';
 import {
   type Entry,
   type Issue,
@@ -389,13 +390,28 @@ export class Validator {
   /**
    * `setCrawl` in steps a caller can spread over several tasks: yields the entries done after
    * every `chunk`. Edits between steps are safe (an entry inserted meanwhile is joined once).
-   * The document-level CRAWL-006 appears after the last step.
+   * The document-level CRAWL-006 appears after the last step. `preset`: the crawl worker's
+   * matches (`core/crawl/match.ts`), used instead of a lookup for the entries it was sent.
    */
-  *setCrawlSteps(join: CrawlJoin | null, chunk = 20_000): Generator<number, void> {
+  *setCrawlSteps(
+    join: CrawlJoin | null,
+    chunk = 20_000,
+    preset: CrawlPreset | null = null,
+  ): Generator<number, void> {
     this.ready();
     const crawl = this.s.crawl;
     crawl.release();
     crawl.join = join;
+    // The crawl worker's matches (for the entries it was sent) are used by this join only.
+    crawl.preset = preset;
+    try {
+      yield* this.joinSteps(crawl, join, chunk);
+    } finally {
+      if (crawl.preset === preset) crawl.preset = null;
+    }
+  }
+
+  private *joinSteps(crawl: CrawlPart, join: CrawlJoin | null, chunk: number): Generator<number, void> {
     const bySeq = this.s.table.bySeq;
     // A lazily built join finds its CRAWL-006 candidates first, `chunk` crawl rows per step.
     while (join !== null && !join.prepare(chunk)) {

@@ -6,11 +6,12 @@
  */
 import { CRAWL_REMOVE_RULES, crawlFix, missingPages } from '../core/crawl/fixes.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
+import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
 import { fixPatch, insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
-import type { Commands, CrawlAction } from './types.ts';
+import type { Commands, CrawlAction, MatchedCrawl } from './types.ts';
 
 /** The rule an action fixes, and its undo label. */
 export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: string }>> = {
@@ -28,66 +29,94 @@ const JOINING = 'Auditing with the crawl data';
 const SLICED_JOIN = 50_000;
 /** Entries per step and the longest slice, ms. */
 const STEP_ENTRIES = 2_000;
-const SLICE_MS = 30;
+const SLICE_MS = 20;
 
 type CrawlCommands = Pick<
   Commands,
-  'attachCrawl' | 'removeCrawl' | 'crawlActionCount' | 'runCrawlAction' | 'missingCrawlRows' | 'addCrawlPages'
+  | 'attachCrawl'
+  | 'removeCrawl'
+  | 'crawlActionCount'
+  | 'runCrawlAction'
+  | 'missingCrawlRows'
+  | 'addCrawlPages'
+  | 'listCrawlUrls'
 >;
 
+/** Listed URLs hashed per step of `listCrawlUrls`. */
+const LIST_STEP = 10_000;
+/** Longest slice of `listCrawlUrls`, ms (it runs beside the crawl worker's parse). */
+const LIST_SLICE_MS = 10;
+
 /**
- * Build the crawl commands over a kernel (and install its `rejoinCrawl`).
+ * Build the crawl commands over a kernel (and install its `rejoinCrawl`). A join runs as the
+ * store's task (`runTask`: progress, Cancel).
  *
  * @example store.commands.attachCrawl(table); store.commands.crawlActionCount('remove-noindex') // 3
  */
-export function createCrawlCommands(k: Kernel): CrawlCommands {
+export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): CrawlCommands {
   // A big document is joined in slices of at most SLICE_MS, so the page keeps answering; a newer
   // join makes an older one stop (the validator drops it).
   let joining = 0;
   /** A workspace's join shared by every file (see `attachCrawl`). */
   let shared: CrawlJoin | null = null;
-  const join = (table: CrawlTable | null, done?: () => void) => {
+  const join = (
+    table: CrawlTable | null,
+    done?: () => void,
+    matched?: MatchedCrawl,
+    onCancel?: () => void,
+  ) => {
     const v = k.validator;
     const timers = k.deps.timers;
     const n = Math.max(k.f.doc?.entries.length ?? 0, table?.rows ?? 0);
     const sliced = n >= SLICED_JOIN && timers !== undefined && v.setCrawlSteps !== undefined;
+    // The crawl worker's answers, when made for this table and (CRAWL-006 candidates) this scope.
+    const use = table !== null && matched?.table === table ? matched : undefined;
+    const scope = v.crawlScope?.() ?? '';
+    const wanted = use && use.matches.scope === scope ? use.matches.wanted : undefined;
     // Sliced, the join's CRAWL-006 candidates are found in the steps too (`CrawlJoin.prepare`).
     const next =
-      table === null
-        ? null
-        : shared?.table === table
-          ? shared
-          : new CrawlJoin(table, v.crawlScope?.() ?? '', sliced);
-    const steps = sliced ? v.setCrawlSteps?.(next, STEP_ENTRIES) : undefined;
-    // A newer join stops an older one; the status bar shows the running one's progress (unless
-    // another task is showing) and the last one clears it.
+      table === null ? null : shared?.table === table ? shared : new CrawlJoin(table, scope, sliced, wanted);
+    const preset = use ? new CrawlPreset(use.table, use.entries, use.matches.rows, use.positions) : null;
+    const steps = v.setCrawlSteps?.(next, sliced ? STEP_ENTRIES : Number.MAX_SAFE_INTEGER, preset);
+    // A newer join stops an older one; the last one clears the task.
     const id = ++joining;
-    const own = () => k.f.task?.label === JOINING;
-    if (!steps || !timers) {
-      v.setCrawl?.(next);
-      if (own()) k.set({ task: null });
+    if (!steps || !sliced || !timers) {
+      if (steps) while (!steps.next().done);
+      else v.setCrawl?.(next);
+      if (k.f.task?.label === JOINING) k.set({ task: null });
       done?.();
       return;
     }
     const entries = k.f.doc?.entries.length ?? 0;
-    const slice = () => {
-      if (id !== joining) return;
-      const t0 = k.deps.now();
-      let joined = 0;
-      for (let step = steps.next(); ; step = steps.next()) {
-        if (step.done) {
-          k.set(own() ? { task: null } : {});
-          done?.();
-          return;
-        }
-        joined = step.value;
-        if (k.deps.now() - t0 >= SLICE_MS) break;
-      }
-      const progress = entries > 0 ? Math.min(1, joined / entries) : null;
-      k.set(k.f.task === null || own() ? { task: { label: JOINING, progress, cancellable: false } } : {});
-      timers.setTimeout(slice, 0);
-    };
-    slice();
+    const later = (fn: () => void) => (timers.yieldTask ? timers.yieldTask(fn) : timers.setTimeout(fn, 0));
+    const work = (onProgress: (phase: string, done: number, total: number) => void, signal: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        const slice = () => {
+          if (id !== joining) return resolve();
+          if (signal.aborted) {
+            steps.return();
+            resolve();
+            onCancel?.();
+            return;
+          }
+          const t0 = k.deps.now();
+          for (let step = steps.next(); ; step = steps.next()) {
+            if (step.done) {
+              // Cleared here too: the task's own end comes a microtask later.
+              if (k.f.task?.label === JOINING) k.set({ task: null });
+              else k.set({});
+              resolve();
+              done?.();
+              return;
+            }
+            if (step.value > 0) onProgress('join', step.value, entries);
+            if (k.deps.now() - t0 >= SLICE_MS) break;
+          }
+          later(slice);
+        };
+        slice();
+      });
+    void runTask(JOINING, work).catch(() => undefined);
   };
   k.rejoinCrawl = () => join(k.f.crawl);
 
@@ -99,6 +128,20 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
     const ids = new Set(v.entriesWithRule(rule));
     const entries = doc.entries.filter((e) => ids.has(e.id));
     return crawlFix(rule, entries, crawl, (e) => v.crawlRowOf?.(e.id) ?? -1);
+  };
+  /** Take the crawl data out: its join, columns, filters and sort (the document is not changed). */
+  const dropCrawl = () => {
+    shared = null;
+    join(null);
+    const hidden = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+    const filters = { ...k.f.view.filters };
+    delete filters.crawl;
+    if (filters.field && isCrawlColumn(filters.field.column)) delete filters.field;
+    const sort = k.f.view.sort && isCrawlColumn(k.f.view.sort.column) ? null : k.f.view.sort;
+    k.set({
+      crawl: null,
+      view: { ...k.f.view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] },
+    });
   };
   const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
     (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
@@ -118,40 +161,72 @@ export function createCrawlCommands(k: Kernel): CrawlCommands {
   return {
     missingCrawlRows: () => k.validator.crawlJoin?.()?.missingRows() ?? [],
     addCrawlPages,
-    attachCrawl(table, sharedJoin) {
+    attachCrawl(table, sharedJoin, matched) {
       const replaced = k.f.crawl;
       shared = sharedJoin ?? null;
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       // The session saves `crawl` with the file (workspaceStore.ts `saveStamp`).
       k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
-      join(table, () => {
+      const cancelled = () => {
         if (k.f.crawl !== table) return;
-        // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
-        if (sharedJoin) return k.set({});
-        const listed = k.f.doc ? k.f.doc.entries.length : 0;
-        let findings = 0;
-        for (const [rule, { count }] of k.validator.counts().byRule)
-          if (rule.startsWith('CRAWL-')) findings += count;
+        dropCrawl();
         k.notify(
           'info',
-          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
+          `Stopped attaching ${table.fileName}: no crawl data is attached. The sitemap itself is unchanged.`,
         );
+      };
+      join(
+        table,
+        () => {
+          if (k.f.crawl !== table) return;
+          // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
+          if (sharedJoin) return k.set({});
+          const listed = k.f.doc ? k.f.doc.entries.length : 0;
+          let findings = 0;
+          for (const [rule, { count }] of k.validator.counts().byRule)
+            if (rule.startsWith('CRAWL-')) findings += count;
+          k.notify(
+            'info',
+            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
+          );
+        },
+        matched,
+        cancelled,
+      );
+    },
+    listCrawlUrls() {
+      const doc = k.f.doc;
+      const timers = k.deps.timers;
+      const listing: ReturnType<Commands['listCrawlUrls']> = {
+        entries: doc?.entries ?? [],
+        urls: Promise.resolve(null),
+        positions: null,
+      };
+      if (!doc || doc.entries.length === 0) return listing;
+      const scope = k.validator.crawlScope?.() ?? '';
+      const steps = hashLocs(doc.entries, doc.nextId, LIST_STEP);
+      listing.urls = new Promise<ListedUrls | null>((resolve) => {
+        const slice = () => {
+          const t0 = k.deps.now();
+          for (;;) {
+            const r = steps.next();
+            if (r.done) {
+              listing.positions = r.value.positions;
+              return resolve({ hashes: r.value.hashes, scope });
+            }
+            if (timers && k.deps.now() - t0 >= LIST_SLICE_MS) break;
+          }
+          if (timers?.yieldTask) timers.yieldTask(slice);
+          else timers?.setTimeout(slice, 0);
+        };
+        slice();
       });
+      return listing;
     },
     removeCrawl() {
       const table = k.f.crawl;
       if (!table) return;
-      shared = null;
-      join(null);
-      const hidden = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
-      const filters = { ...k.f.view.filters };
-      delete filters.crawl;
-      if (filters.field && isCrawlColumn(filters.field.column)) delete filters.field;
-      const sort = k.f.view.sort && isCrawlColumn(k.f.view.sort.column) ? null : k.f.view.sort;
-      k.set({
-        crawl: null,
-        view: { ...k.f.view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] },
-      });
+      dropCrawl();
       k.notify('info', `Removed the crawl data of ${table.fileName}. The sitemap itself is unchanged.`);
     },
     crawlActionCount(action) {

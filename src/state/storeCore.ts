@@ -25,14 +25,15 @@ import { createViewCommands } from './viewCommands.ts';
  */
 export function createStoreWith(deps: StoreDeps): AppStore {
   const kernel = createKernel(deps);
+  const io = createIoCommands(kernel);
   const commands = {
     ...createEditCommands(kernel),
     ...createEntryCommands(kernel),
     ...createViewCommands(kernel),
-    ...createIoCommands(kernel),
+    ...io,
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),
-    ...createCrawlCommands(kernel),
+    ...createCrawlCommands(kernel, io.runTask),
     ...createPersistCommands(kernel),
   };
   const store: AppStore = {

@@ -1,4 +1,5 @@
 import type { CrawlCategory, CrawlJoin } from '../core/crawl/join.ts';
+import type { CrawlMatches, ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
@@ -269,8 +270,20 @@ export interface Commands extends EntryCommands {
    * Attach (or replace) crawl data for the audit: the entries are joined and the CRAWL rules
    * reported; the document is not changed and nothing is recorded in history. `shared`: the join
    * of another workspace file for the same table, so the join spans every file (quietly).
+   * `matched`: the crawl worker's matches of `listCrawlUrls`' URLs (the join then only adopts
+   * them). The join runs as the store's task: its Cancel takes the crawl data out again.
    */
-  attachCrawl(table: CrawlTable, shared?: CrawlJoin): void;
+  attachCrawl(table: CrawlTable, shared?: CrawlJoin, matched?: MatchedCrawl): void;
+  /**
+   * The document's URLs for the crawl worker to join (encoded in slices, beside its parse), and
+   * the entries they are of; `urls` is null without a document.
+   */
+  listCrawlUrls(): {
+    entries: readonly Entry[];
+    urls: Promise<ListedUrls | null>;
+    /** Position of each entry id in `entries`, set when `urls` resolves. */
+    positions: Int32Array | null;
+  };
   /** Remove the crawl data (and its columns, filters and findings); the document is not changed. */
   removeCrawl(): void;
   /** How many URLs a crawl action would change (shown before it runs). */
@@ -287,6 +300,15 @@ export interface Commands extends EntryCommands {
    * indexable pages (N URLs)", with lastmod from the crawl; returns how many were added.
    */
   addCrawlPages(rows: readonly number[]): number;
+}
+
+/** The crawl worker's matches of the listed URLs of `entries` against `table` (`attachCrawl`). */
+export interface MatchedCrawl {
+  table: CrawlTable;
+  entries: readonly Entry[];
+  /** Position of each entry id in `entries` (`listCrawlUrls`). */
+  positions: Int32Array;
+  matches: CrawlMatches;
 }
 
 /** The crawl audit's bulk actions (crawlCommands.ts). */

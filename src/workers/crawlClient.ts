@@ -4,28 +4,62 @@
  * module workers cannot start.
  */
 import type { CrawlMapping } from '../core/crawl/detect.ts';
+import { crawlWanted } from '../core/crawl/join.ts';
+import { type CrawlMatches, candidateRows, type ListedUrls } from '../core/crawl/match.ts';
 import { type CrawlHead, readCrawl, sniffCrawl } from '../core/crawl/read.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
 import type { CallHandler } from './calls.ts';
 import { createWorkerCalls, type WorkerLike } from './client.ts';
 
-/** A call to the crawl reader (served by crawl.worker.ts through workers/calls.ts). */
-export interface CrawlReadRequest {
-  file: File;
-  mapping?: CrawlMapping;
+/**
+ * A call to the crawl reader (served by crawl.worker.ts through workers/calls.ts): `read` parses
+ * a file; with `join` set the table stays in the worker for the `match` call that follows, which
+ * matches the page's listed URLs against it (core/crawl/match.ts) and answers the table with the
+ * matches.
+ */
+export type CrawlReadRequest =
+  | { kind?: 'read'; file: File; mapping?: CrawlMapping; join?: boolean }
+  | { kind: 'match'; listed: ListedUrls };
+
+/** The crawl reader's answer: the table (null from a `read` that keeps it for `match`). */
+export interface CrawlReadAnswer {
+  table: CrawlTable | null;
+  matches?: CrawlMatches;
 }
 
 /**
- * Reads one crawl file into its compact table, reporting progress in characters parsed; the
- * table's typed arrays are moved to the page, not copied. Runs in the crawl worker and, where
- * no worker starts, in the page.
+ * Reads one crawl file into its compact table, reporting progress in characters parsed, and
+ * (the `match` call) joins the listed URLs with it; the typed arrays are moved to the page, not
+ * copied. Runs in the crawl worker and, where no worker starts, in the page.
  */
-export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlTable> {
-  return async ({ file, mapping }, ctx) => {
-    const table = readCrawl(new Uint8Array(await file.arrayBuffer()), file.name, mapping, ctx.progress);
-    if (!table) throw new Error(`No URL column found in ${file.name}.`);
+export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAnswer> {
+  /** The table a `read` with `join` keeps for the `match` call. */
+  let kept: Promise<CrawlTable> | null = null;
+  return async (req, ctx) => {
+    if (req.kind === 'match') {
+      if (!kept) throw new Error('No crawl file was read.');
+      const table = await kept;
+      kept = null;
+      const { listed } = req;
+      const rows = candidateRows(table, listed.hashes, ctx.progress);
+      const matches: CrawlMatches = { rows, wanted: crawlWanted(table, listed.scope), scope: listed.scope };
+      ctx.transfer([...CRAWL_ARRAYS.map((k) => table[k].buffer), rows.buffer, matches.wanted.buffer]);
+      return { table, matches };
+    }
+    const { file, mapping } = req;
+    const reading = file.arrayBuffer().then((buffer) => {
+      const table = readCrawl(new Uint8Array(buffer), file.name, mapping, ctx.progress);
+      if (!table) throw new Error(`No URL column found in ${file.name}.`);
+      return table;
+    });
+    if (req.join) {
+      kept = reading;
+      await reading;
+      return { table: null };
+    }
+    const table = await reading;
     ctx.transfer(CRAWL_ARRAYS.map((k) => table[k].buffer));
-    return table;
+    return { table };
   };
 }
 
@@ -52,6 +86,8 @@ export async function sniffCrawlFile(file: Blob): Promise<CrawlHead> {
 /** A crawl file being read; `cancel()` stops it (the promise rejects with an AbortError). */
 export interface CrawlReading {
   result: Promise<CrawlTable>;
+  /** The worker's matches of the listed URLs, set before `result` resolves (null: none asked or made). */
+  matches: CrawlMatches | null;
   cancel(): void;
 }
 
@@ -61,33 +97,69 @@ function abortError(): Error {
   return e;
 }
 
+/** What `readCrawlFile` is reporting progress of: parsing the file, or joining the listed URLs. */
+export type CrawlPhase = 'read' | 'join';
+
 /**
  * Read a whole crawl file in a worker of its own (through the generic worker client, with its
- * in-page fallback). `onProgress(done, total)` in characters parsed; `cancel()` stops the worker.
- * `makeWorker` is for tests.
+ * in-page fallback). `onProgress(done, total, phase)`: characters parsed, then (with `listed`)
+ * listed URLs joined; `cancel()` stops the worker. `listed` (the page's URLs, made while the file
+ * is parsed) has the worker join them too: `matches` then holds the answer. `makeWorker` is for
+ * tests.
  *
- * @example const r = readCrawlFile(file, undefined, (d, t) => show(d / t)); attach(await r.result);
+ * @example const r = readCrawlFile(file, undefined, (d, t) => show(d / t)); attach(await r.result, r.matches);
  */
 export function readCrawlFile(
   file: File,
   mapping: CrawlMapping | undefined,
-  onProgress: (done: number, total: number) => void,
+  onProgress: (done: number, total: number, phase: CrawlPhase) => void,
   makeWorker: () => WorkerLike | null = crawlWorker,
+  listed?: Promise<ListedUrls | null>,
 ): CrawlReading {
   const calls = createWorkerCalls(makeWorker, createCrawlHandler, 'The crawl reader stopped.');
   let reject: (e: Error) => void = () => {};
-  const result = new Promise<CrawlTable>((resolve, rej) => {
-    reject = rej;
-    calls
-      .call({ file, mapping }, onProgress)
-      .then(resolve, rej)
-      .finally(() => calls.dispose());
-  });
-  return {
-    result,
+  const reading: CrawlReading = {
+    result: Promise.resolve(null as unknown as CrawlTable),
+    matches: null,
     cancel() {
       reject(abortError());
       calls.dispose();
     },
   };
+  const run = async (): Promise<CrawlTable> => {
+    if (!listed) {
+      const { table } = await calls.call({ file, mapping }, (d, t) => onProgress(d, t, 'read'));
+      if (!table) throw new Error(`No URL column found in ${file.name}.`);
+      return table;
+    }
+    const read = calls.call({ file, mapping, join: true }, (d, t) => onProgress(d, t, 'read'));
+    // Both settle before going on: a failed read must not leave the URLs' promise unobserved.
+    const [, urls] = await Promise.all([read, listed]);
+    if (!urls) {
+      // Nothing to join after all (no document): the table comes back alone.
+      const answer = await calls.call({ kind: 'match', listed: emptyListing() });
+      if (!answer.table) throw new Error(`No URL column found in ${file.name}.`);
+      return answer.table;
+    }
+    onProgress(0, urls.hashes.length, 'join');
+    const answer = await calls.call({ kind: 'match', listed: urls }, (d, t) => onProgress(d, t, 'join'));
+    if (!answer.table) throw new Error(`No URL column found in ${file.name}.`);
+    reading.matches = answer.matches ?? null;
+    // The page takes the table over in a task of its own, not in the one that received ~90 MB of
+    // arrays (whose arrival sets off the garbage collector's external-memory marking).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return answer.table;
+  };
+  reading.result = new Promise<CrawlTable>((resolve, rej) => {
+    reject = rej;
+    run()
+      .then(resolve, rej)
+      .finally(() => calls.dispose());
+  });
+  return reading;
+}
+
+/** No listed URLs (the table is answered with empty matches). */
+function emptyListing(): ListedUrls {
+  return { hashes: new Uint32Array(0), scope: '' };
 }

@@ -7,7 +7,7 @@
  */
 
 import { normaliseCrawlUrl } from './normalise.ts';
-import { startsWithFolded, stringAt, utf8 } from './strings.ts';
+import { equalsAt, startsWithFolded, stringAt, utf8 } from './strings.ts';
 import { type CrawlTable, FLAG, findExact, findNormalised } from './table.ts';
 
 /** Where a listed URL stands in the crawl (the summary's buckets, worst first). */
@@ -53,15 +53,21 @@ export class CrawlJoin {
   prepared = 0;
   private readonly scope: Uint8Array;
 
+  /** True when `wanted` came ready (`crawlWanted`, in the worker): `prepare` only counts. */
+  private readonly found: boolean;
+
   /**
    * @param scope URL prefix (lower-case scheme and host) of the pages the sitemap should hold,
    *   e.g. `https://www.example.com/` or `https://www.example.com/blog/`; '' = every crawled page.
    * @param lazy leave the CRAWL-006 candidates to `prepare` (in slices) instead of finding them now.
+   * @param wanted the candidates already found for this table and scope (`crawlWanted`, e.g. by
+   *   the crawl worker); `prepare` then only counts the missing ones.
    */
-  constructor(table: CrawlTable, scope = '', lazy = false) {
+  constructor(table: CrawlTable, scope = '', lazy = false, wanted?: Uint8Array) {
     this.table = table;
     this.listed = new Int32Array(table.rows);
-    this.wanted = new Uint8Array(table.rows);
+    this.found = wanted !== undefined && wanted.length === table.rows;
+    this.wanted = this.found && wanted ? wanted : new Uint8Array(table.rows);
     this.scope = utf8(scope.toLowerCase());
     if (!lazy) this.prepare(table.rows);
   }
@@ -71,14 +77,11 @@ export class CrawlJoin {
    * true when every row is done. `missing` is final only then.
    */
   prepare(count: number): boolean {
-    const { flags, rows } = this.table;
-    const to = Math.min(rows, this.prepared + count);
-    for (let r = this.prepared; r < to; r++) {
-      if ((flags[r] & FLAG.indexable) === 0) continue;
-      if (this.scope.length > 0 && !startsWithFolded(this.table, r, this.scope)) continue;
-      this.wanted[r] = 1;
-      if (this.listed[r] === 0) this.missing++;
-    }
+    const { rows } = this.table;
+    const to = Math.min(rows, this.found ? rows : this.prepared + count);
+    if (!this.found) markWanted(this.table, this.scope, this.wanted, this.prepared, to);
+    const { wanted, listed } = this;
+    for (let r = this.prepared; r < to; r++) if (wanted[r] === 1 && listed[r] === 0) this.missing++;
     this.prepared = to;
     return to === rows;
   }
@@ -102,11 +105,17 @@ export class CrawlJoin {
     return row >= 0 ? -2 - row : -1;
   }
 
+  /** Is `loc` (trimmed) the URL of `row` exactly as written? */
+  isRow(row: number, loc: string): boolean {
+    return equalsAt(this.table, row, loc.trim());
+  }
+
   /** One more (`+1`) or one fewer (`-1`) entry lists `row`. */
   list(row: number, sign: 1 | -1): void {
     const before = this.listed[row];
     this.listed[row] = before + sign;
-    if (this.wanted[row] === 1) {
+    // Rows `prepare` has not reached yet are counted there (with their listings by then).
+    if (this.wanted[row] === 1 && row < this.prepared) {
       if (before === 0 && sign > 0) this.missing--;
       else if (before === 1 && sign < 0) this.missing++;
     }
@@ -186,6 +195,28 @@ export class CrawlJoin {
     for (let r = 0; r < this.table.rows; r++) if (this.wanted[r] === 1 && this.listed[r] === 0) out.push(r);
     return out;
   }
+}
+
+/** Sets `wanted[r]` for the indexable rows in `from … to` whose URL is in `scope` (UTF-8, any case). */
+function markWanted(t: CrawlTable, scope: Uint8Array, wanted: Uint8Array, from: number, to: number): void {
+  const { flags } = t;
+  for (let r = from; r < to; r++) {
+    if ((flags[r] & FLAG.indexable) === 0) continue;
+    if (scope.length > 0 && !startsWithFolded(t, r, scope)) continue;
+    wanted[r] = 1;
+  }
+}
+
+/**
+ * The CRAWL-006 candidates of a table for a sitemap scope (see `CrawlJoin`): 1 per indexable row
+ * in scope. The crawl worker finds them once, so the page's join only counts.
+ *
+ * @example new CrawlJoin(table, scope, true, crawlWanted(table, scope))
+ */
+export function crawlWanted(table: CrawlTable, scope: string): Uint8Array {
+  const wanted = new Uint8Array(table.rows);
+  markWanted(table, utf8(scope.toLowerCase()), wanted, 0, table.rows);
+  return wanted;
 }
 
 /** Human text of a status cell: `301`, `no response`, '' when unknown. */

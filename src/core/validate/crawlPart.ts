@@ -4,6 +4,7 @@
  * CRAWL-006). Entries coming in are joined, entries going out are taken out of the join.
  */
 import type { CrawlJoin } from '../crawl/join.ts';
+import type { CrawlPreset } from '../crawl/match.ts';
 import type { Issue } from '../model.ts';
 import { crawlIssues } from '../rules/crawl.ts';
 import { EMPTY, type Slot, type SlotChange, type SlotTable, type ValidatorPart } from './slots.ts';
@@ -12,6 +13,8 @@ import { EMPTY, type Slot, type SlotChange, type SlotTable, type ValidatorPart }
 export class CrawlPart implements ValidatorPart {
   /** The crawl join entries are listed in (null: no crawl data attached). */
   join: CrawlJoin | null;
+  /** Candidate rows the crawl worker found for `join`'s table, while a join uses them. */
+  preset: CrawlPreset | null = null;
 
   constructor(
     private readonly table: SlotTable,
@@ -53,7 +56,8 @@ export class CrawlPart implements ValidatorPart {
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
     slot.joined = join;
-    const r = join.matchRow(slot.entry.loc);
+    const preset = this.preset?.table === join.table ? this.preset : null;
+    const r = preset ? preset.matchRow(join, slot.entry) : join.matchRow(slot.entry.loc);
     const row = r >= -1 ? r : -2 - r;
     slot.crawlRow = row;
     if (row >= 0) join.list(row, 1);

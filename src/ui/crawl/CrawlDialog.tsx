@@ -32,7 +32,7 @@ const selCrawl = (s: AppState) => s.crawl;
 type Phase =
   | { kind: 'pick' }
   | { kind: 'map'; file: File; headers: string[] }
-  | { kind: 'reading'; file: File; share: number | null }
+  | { kind: 'reading'; file: File; share: number | null; joining: number }
   | { kind: 'failed'; message: string };
 
 /**
@@ -48,16 +48,34 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
   const reading = useRef<CrawlReading | null>(null);
 
   const read = async (file: File, map?: CrawlMapping) => {
-    setPhase({ kind: 'reading', file, share: null });
-    const r = readCrawlFile(file, map, (done, total) =>
-      setPhase({ kind: 'reading', file, share: total > 0 ? done / total : null }),
+    setPhase({ kind: 'reading', file, share: null, joining: 0 });
+    // The listed URLs go to the crawl worker, which joins them once it has parsed the file.
+    const listing = commands.listCrawlUrls();
+    const r = readCrawlFile(
+      file,
+      map,
+      (done, total, step) =>
+        setPhase({
+          kind: 'reading',
+          file,
+          share: total > 0 ? done / total : null,
+          joining: step === 'join' ? total : 0,
+        }),
+      undefined,
+      listing.urls,
     );
     reading.current = r;
     try {
       const table = await r.result;
       if (reading.current !== r) return;
       reading.current = null;
-      commands.attachCrawl(table);
+      const { matches } = r;
+      const { entries, positions } = listing;
+      commands.attachCrawl(
+        table,
+        undefined,
+        matches && positions ? { table, entries, positions, matches } : undefined,
+      );
       onClose();
     } catch (e) {
       if (reading.current !== r) return;
@@ -152,7 +170,9 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
       {phase.kind === 'reading' ? (
         <div className="crawl-reading">
           <p className="hint" role="status">
-            Reading {phase.file.name} ({fmtBytes(phase.file.size)})…
+            {phase.joining > 0
+              ? `Joining ${phase.file.name} with ${phase.joining.toLocaleString('en-US')} listed URLs…`
+              : `Reading ${phase.file.name} (${fmtBytes(phase.file.size)})…`}
           </p>
           <progress aria-label={`Reading ${phase.file.name}`} max={1} value={phase.share ?? undefined} />
         </div>

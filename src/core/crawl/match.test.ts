@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CRAWLED_SITEMAP_URLS } from '../__fixtures__/crawl/sitemapUrls.ts';
+import type { Entry, Issue, SitemapDocument } from '../model.ts';
+import { entryPatch } from '../patch.ts';
+import { Validator } from '../validate.ts';
+import { CrawlJoin, crawlWanted } from './join.ts';
+import { CrawlPreset, candidateRows, type HashedLocs, hashLocs } from './match.ts';
+import { readCrawl } from './read.ts';
+
+const SF = () =>
+  readCrawl(
+    new Uint8Array(readFileSync(new URL('../__fixtures__/crawl/sf-internal-all.csv', import.meta.url))),
+    'internal_all.csv',
+  )!;
+
+/** Listed URLs of every kind the join tells apart, written in the ways a sitemap may write them. */
+const LOCS = [
+  ...CRAWLED_SITEMAP_URLS,
+  // Found only after normalisation (CRAWL-008): host case, default port, trailing slash, %-escape.
+  'https://WWW.example.com/old',
+  'https://www.example.com:443/gone',
+  'https://www.example.com/private/',
+  'https://www.example.com/%70rint?id=1',
+  // Around the URL: trimmed before matching.
+  '  https://www.example.com/  ',
+  '',
+  'not a url',
+  'https://www.example.com/pätch',
+  'https://www.example.com/\u{1F600}',
+];
+
+function docOf(locs: readonly string[]): SitemapDocument {
+  return { kind: 'urlset', entries: locs.map((loc, id) => ({ id, loc })), nextId: locs.length };
+}
+
+function hashed(entries: readonly Entry[], step: number): HashedLocs {
+  const steps = hashLocs(entries, entries.length, step);
+  let r = steps.next();
+  while (!r.done) r = steps.next();
+  return r.value;
+}
+
+const hashesOf = (entries: readonly Entry[], step: number) => hashed(entries, step).hashes;
+const positionsOf = (entries: readonly Entry[]) => hashed(entries, 100).positions;
+
+const all = (v: Validator): Issue[] => v.all().filter((i) => i.rule.startsWith('CRAWL-'));
+
+describe('crawl lookups in the worker', () => {
+  it('gives every listed URL the code the page join would, across step boundaries', () => {
+    const table = SF();
+    const join = new CrawlJoin(table);
+    const entries = docOf(LOCS).entries;
+    const expected = entries.map((e) => join.matchRow(e.loc));
+    // Normalised matches and misses are among them (what a candidate row alone would get wrong).
+    expect(expected.filter((c) => c <= -2).length).toBeGreaterThanOrEqual(4);
+    expect(expected).toContain(-1);
+    for (const step of [1, 3, 100]) {
+      const progress: number[] = [];
+      const rows = candidateRows(table, hashesOf(entries, step), (done) => progress.push(done));
+      // A URL found as written has its row as the candidate (the page then only compares).
+      expect([...rows].filter((_r, i) => expected[i] >= 0)).toEqual(expected.filter((c) => c >= 0));
+      const preset = new CrawlPreset(table, entries, rows, positionsOf(entries));
+      expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
+    }
+  });
+
+  it('a wrong candidate (a hash shared by another URL) is caught by the compare', () => {
+    const table = SF();
+    const join = new CrawlJoin(table);
+    const entries = docOf(LOCS).entries;
+    const expected = entries.map((e) => join.matchRow(e.loc));
+    // Every entry pointed at row 1 (what colliding hashes would give): same answers.
+    const preset = new CrawlPreset(
+      table,
+      entries,
+      new Int32Array(entries.length).fill(1),
+      positionsOf(entries),
+    );
+    expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
+  });
+
+  it('a validator adopting the worker matches reports exactly what its own join reports', () => {
+    const doc = docOf(LOCS);
+    const table = SF();
+    const own = new Validator({ now: 0 });
+    own.load(doc);
+    own.setCrawl(new CrawlJoin(table, own.crawlScope()));
+
+    const adopted = new Validator({ now: 0 });
+    adopted.load(doc);
+    const scope = adopted.crawlScope();
+    const rows = candidateRows(table, hashesOf(doc.entries, 4));
+    const join = new CrawlJoin(table, scope, true, crawlWanted(table, scope));
+    const steps = adopted.setCrawlSteps(
+      join,
+      2,
+      new CrawlPreset(table, doc.entries, rows, positionsOf(doc.entries)),
+    );
+    while (!steps.next().done);
+
+    expect(all(adopted)).toEqual(all(own));
+    expect(join.missing).toBe(own.crawlJoin()?.missing);
+    expect(join.missing).toBeGreaterThan(0);
+    for (const e of doc.entries) expect(adopted.crawlRowOf(e.id)).toBe(own.crawlRowOf(e.id));
+  });
+
+  it('an entry edited after its URL was sent is matched again, not given the old answer', () => {
+    const doc = docOf(LOCS);
+    const table = SF();
+    const v = new Validator({ now: 0 });
+    v.load(doc);
+    const rows = candidateRows(table, hashesOf(doc.entries, 100));
+    // The user turned the 404 into the indexable home page while the crawl was being read.
+    const gone = doc.entries[2];
+    const edited: Entry = { ...gone, loc: 'https://www.example.com/' };
+    v.apply(entryPatch({ updated: [[gone, edited]] }));
+    const preset = new CrawlPreset(table, doc.entries, rows, positionsOf(doc.entries));
+    const join = new CrawlJoin(table);
+    expect(preset.matchRow(join, edited)).toBe(0);
+    // Added after the listing, with an id the preset never saw.
+    expect(preset.matchRow(join, { id: 99, loc: LOCS[2] })).toBe(join.matchRow(LOCS[2]));
+    const steps = v.setCrawlSteps(new CrawlJoin(table, v.crawlScope()), 100, preset);
+    while (!steps.next().done);
+    expect(v.issuesOf(gone.id).map((i) => i.rule)).not.toContain('CRAWL-001');
+    expect(v.crawlRowOf(gone.id)).toBe(0);
+  });
+
+  it('found CRAWL-006 candidates give the same missing count, with listings before or after', () => {
+    const table = SF();
+    const scope = 'https://www.example.com/';
+    const lazy = new CrawlJoin(table, scope, true);
+    const found = new CrawlJoin(table, scope, true, crawlWanted(table, scope));
+    // Listed before `prepare` reaches the rows (a join's entries come in while it prepares).
+    for (const j of [lazy, found]) j.list(0, 1);
+    while (!lazy.prepare(2));
+    found.prepare(2);
+    expect(found.missing).toBe(lazy.missing);
+    expect(found.missingRows()).toEqual(lazy.missingRows());
+    found.list(0, -1);
+    lazy.list(0, -1);
+    expect(found.missing).toBe(lazy.missing);
+    expect(new CrawlJoin(table, scope).missing).toBe(lazy.missing);
+  });
+});

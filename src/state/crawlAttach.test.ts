@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CRAWLED_SITEMAP_URLS } from '../core/__fixtures__/crawl/sitemapUrls.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { readCrawlFile } from '../workers/crawlClient.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient } from './testing.ts';
+
+const CSV = readFileSync(new URL('../core/__fixtures__/crawl/sf-internal-all.csv', import.meta.url));
+
+/** 60,000 URLs (a sliced join): the fixture's own first, then ones the crawl does not have. */
+const LOCS = Array.from({ length: 60_000 }, (_, i) =>
+  i < CRAWLED_SITEMAP_URLS.length ? CRAWLED_SITEMAP_URLS[i] : `https://www.example.com/${i}/page`,
+);
+
+function docOf(locs: string[]): SitemapDocument {
+  return { kind: 'urlset', entries: locs.map((loc, id) => ({ id, loc })), nextId: locs.length };
+}
+
+/** A store with LOCS open whose slices (after the open) are held in `queue` and run by `pump`. */
+async function heldStore() {
+  const queue: Array<() => void> = [];
+  let held = false;
+  let clock = 0;
+  const store = createAppStore({
+    worker: fakeClient(() => ({ kind: 'urlset', document: docOf(LOCS), issues: [], fatal: null })),
+    now: () => (clock += 10),
+    timers: {
+      setTimeout: (fn) => (held ? queue.push(fn) : setTimeout(fn, 0)),
+      clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    },
+  });
+  await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+  await new Promise((r) => setTimeout(r, 50));
+  held = true;
+  const pump = async (until: () => boolean) => {
+    for (let n = 0; n < 100_000 && !until(); n++) {
+      const next = queue.shift();
+      if (next) next();
+      else await new Promise((r) => setTimeout(r, 0));
+    }
+  };
+  return { store, queue, pump };
+}
+
+const crawlFindings = (store: Awaited<ReturnType<typeof heldStore>>['store']) => {
+  const v = store.getState().validation.validator;
+  return v
+    .all()
+    .filter((i) => i.rule.startsWith('CRAWL-'))
+    .map((i) => `${i.rule} ${i.entry ?? ''} ${i.message}`);
+};
+
+describe('attaching a crawl at scale', () => {
+  it('joins with the matches the crawl reader made, to the same findings as the page join', async () => {
+    const file = new File([CSV], 'internal_all.csv', { type: 'text/csv' });
+    // The page's own join, for reference.
+    const own = await heldStore();
+    const table = await readCrawlFile(
+      file,
+      undefined,
+      () => {},
+      () => null,
+    ).result;
+    own.store.commands.attachCrawl(table);
+    await own.pump(() => own.store.getState().notices.some((n) => n.message.startsWith('Attached')));
+
+    const { store, pump } = await heldStore();
+    const listing = store.commands.listCrawlUrls();
+    const phases = new Set<string>();
+    const reading = readCrawlFile(
+      file,
+      undefined,
+      (_d, _t, phase) => phases.add(phase),
+      () => null,
+      listing.urls,
+    );
+    const resultP = reading.result;
+    await pump(() => reading.matches !== null);
+    const read = await resultP;
+    // (The small fixture parses under the 1 MB progress step: only the join phase reports.)
+    expect(phases.has('join')).toBe(true);
+    expect(reading.matches?.rows.length).toBe(LOCS.length);
+    // Edited while the crawl was read: matched again on the page.
+    store.commands.setCell(1, 'loc', 'https://www.example.com/gone');
+    const edited = store.getState().doc?.entries[1];
+    store.commands.attachCrawl(read, undefined, {
+      table: read,
+      entries: listing.entries,
+      positions: listing.positions!,
+      matches: reading.matches!,
+    });
+    await pump(() => store.getState().notices.some((n) => n.message.startsWith('Attached')));
+
+    own.store.commands.setCell(1, 'loc', 'https://www.example.com/gone');
+    await own.pump(() => own.store.getState().validation.validator.crawlRowOf?.(edited?.id ?? -1) === 3);
+    expect(crawlFindings(store)).toEqual(crawlFindings(own.store));
+    expect(crawlFindings(store).some((f) => f.startsWith(`CRAWL-001 ${edited?.id} `))).toBe(true);
+    expect(store.getState().notices.at(-1)?.message).toContain('joined with 60,000 URLs listed');
+  });
+
+  it('Cancel during the join takes the crawl data out again and says so; the sitemap is unchanged', async () => {
+    const file = new File([CSV], 'internal_all.csv', { type: 'text/csv' });
+    const table = await readCrawlFile(
+      file,
+      undefined,
+      () => {},
+      () => null,
+    ).result;
+    const { store, queue, pump } = await heldStore();
+    const doc = store.getState().doc;
+    store.commands.attachCrawl(table);
+    expect(store.getState().task).toMatchObject({ label: 'Auditing with the crawl data', cancellable: true });
+    expect(queue.length).toBeGreaterThan(0);
+    store.commands.cancelTask();
+    await pump(() => store.getState().crawl === null && store.getState().task === null);
+    const s = store.getState();
+    expect(s.crawl).toBeNull();
+    expect(s.doc).toBe(doc);
+    expect(s.history.canUndo).toBe(false);
+    expect(s.view.hiddenColumns).toContain('crawlStatus');
+    expect(s.notices.at(-1)?.message).toBe(
+      'Stopped attaching internal_all.csv: no crawl data is attached. The sitemap itself is unchanged.',
+    );
+    await pump(() => queue.length === 0);
+    expect(crawlFindings(store)).toEqual([]);
+    expect(s.notices.some((n) => n.message.startsWith('Attached'))).toBe(false);
+  });
+});
