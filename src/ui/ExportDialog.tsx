@@ -133,10 +133,17 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       files = await commands
         .export(options, 'preview')
         .then((r) => r.files)
-        .catch(() => undefined)
+        .catch((e: unknown) => {
+          if (!isAbort(e)) setFailure(e instanceof Error ? e.message : String(e));
+          return undefined;
+        })
         .finally(() => setBusy(false));
     }
-    if (!files) return;
+    // Never close as if it had worked: with nothing to download the dialog stays and says so.
+    if (!files || files.length === 0) {
+      setFailure((f) => f ?? 'nothing to download yet — wait for the preview, then try again.');
+      return;
+    }
     for (const f of files) downloadBytes(f.name, f.mime, f.bytes);
     commands.markExported();
     onClose();
