@@ -126,4 +126,31 @@ describe('attaching a crawl at scale', () => {
     expect(crawlFindings(store)).toEqual([]);
     expect(s.notices.some((n) => n.message.startsWith('Attached'))).toBe(false);
   });
+
+  it('Cancel while replacing the crawl data keeps the crawl that was attached before', async () => {
+    const read = (name: string) =>
+      readCrawlFile(
+        new File([CSV], name, { type: 'text/csv' }),
+        undefined,
+        () => {},
+        () => null,
+      ).result;
+    const first = await read('first.csv');
+    const second = await read('second.csv');
+    const { store, pump } = await heldStore();
+    store.commands.attachCrawl(first);
+    await pump(() => store.getState().task === null && store.getState().notices.length > 0);
+    const before = crawlFindings(store);
+    expect(before.length).toBeGreaterThan(0);
+    store.commands.attachCrawl(second);
+    store.commands.cancelTask();
+    await pump(() => store.getState().crawl !== second && store.getState().task === null);
+    const s = store.getState();
+    expect(s.crawl).toBe(first);
+    expect(s.view.hiddenColumns).not.toContain('crawlStatus');
+    expect(s.notices.at(-1)?.message).toBe(
+      'Stopped attaching second.csv: the crawl data of first.csv stays attached. The sitemap itself is unchanged.',
+    );
+    expect(crawlFindings(store)).toEqual(before);
+  });
 });

@@ -167,8 +167,19 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       // The session saves `crawl` with the file (workspaceStore.ts `saveStamp`).
       k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
+      // Cancel never costs the user the audit they had: a replaced crawl is joined again.
       const cancelled = () => {
         if (k.f.crawl !== table) return;
+        if (replaced) {
+          shared = null;
+          k.set({ crawl: replaced });
+          join(replaced);
+          k.notify(
+            'info',
+            `Stopped attaching ${table.fileName}: the crawl data of ${replaced.fileName} stays attached. The sitemap itself is unchanged.`,
+          );
+          return;
+        }
         dropCrawl();
         k.notify(
           'info',
