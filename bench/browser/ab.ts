@@ -15,6 +15,7 @@ import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { chromiumCpuMs, probePage, ROOT } from './serve.ts';
+import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -100,30 +101,10 @@ function bottomUp(profile: Profile, label: (f: ProfileNode['callFrame']) => stri
     console.log(`      ${ms.toFixed(1).padStart(7)}  ${k}`);
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
-
 /** Per-thread CPU (top-level events' thread time) and its largest self-time event names. */
 function threads(events: TraceEvent[]): void {
-  const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
-  const by = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    if (e.ph !== 'X' || !e.dur) continue;
-    const k = `${e.pid}:${e.tid}`;
-    const l = by.get(k);
-    if (l) l.push(e);
-    else by.set(k, [e]);
-  }
+  const names = threadNames(events);
+  const by = eventsByThread(events);
   const rows: Array<[string, number, Map<string, number>]> = [];
   const timelines = new Map<string, Array<[number, number, string]>>();
   for (const [k, list] of by) {

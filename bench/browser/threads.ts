@@ -13,26 +13,10 @@ import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { benchAddress, chromiumCpuMs, DIST, openApp, probePage, ROOT, servePreview } from './serve.ts';
+import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
 import { writeWorkspaceInputs } from './workspace.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) duration, when the event records it. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    name?: string;
-    src_func?: string;
-    src_file?: string;
-    data?: { functionName?: string; type?: string };
-  };
-}
 
 const serve = (): Promise<ChildProcess> => servePreview(PORT);
 
@@ -48,17 +32,8 @@ const cpuOf = (e: TraceEvent): number => e.tdur ?? e.dur ?? 0;
 
 /** Self time by label, per thread, from complete ('X') events nested by time. */
 function selfTimes(events: TraceEvent[]): Map<string, { busy: number; self: Map<string, number> }> {
-  const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    if (e.ph !== 'X' || !e.dur) continue;
-    const key = `${e.pid}:${e.tid}`;
-    const list = byThread.get(key);
-    if (list) list.push(e);
-    else byThread.set(key, [e]);
-  }
+  const names = threadNames(events);
+  const byThread = eventsByThread(events);
   const out = new Map<string, { busy: number; self: Map<string, number> }>();
   for (const [key, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
