@@ -5,7 +5,7 @@
  */
 
 import { CrawlJoin } from '../core/crawl/join.ts';
-import { readCrawl } from '../core/crawl/read.ts';
+import { readCrawl } from '../core/crawl/reader.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';

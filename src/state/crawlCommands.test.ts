@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CRAWLED_SITEMAP_URLS } from '../core/__fixtures__/crawl/sitemapUrls.ts';
-import { readCrawl } from '../core/crawl/read.ts';
+import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { createMemoryPersistence } from './persist.ts';

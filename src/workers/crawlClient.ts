@@ -6,7 +6,8 @@
 import type { CrawlMapping } from '../core/crawl/detect.ts';
 import { crawlWanted } from '../core/crawl/join.ts';
 import { type CrawlMatches, candidateRows, type ListedUrls } from '../core/crawl/match.ts';
-import { type CrawlHead, readCrawl, sniffCrawl } from '../core/crawl/read.ts';
+import { type CrawlHead, sniffCrawl } from '../core/crawl/read.ts';
+import { CrawlReader } from '../core/crawl/reader.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
 import type { CallHandler } from './calls.ts';
 import { createWorkerCalls, type WorkerLike } from './client.ts';
@@ -28,7 +29,7 @@ export interface CrawlReadAnswer {
 }
 
 /**
- * Reads one crawl file into its compact table, reporting progress in characters parsed, and
+ * Reads one crawl file into its compact table, reporting progress in bytes read, and
  * (the `match` call) joins the listed URLs with it; the typed arrays are moved to the page, not
  * copied. Runs in the crawl worker and, where no worker starts, in the page.
  */
@@ -47,11 +48,7 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       return { table, matches };
     }
     const { file, mapping } = req;
-    const reading = file.arrayBuffer().then((buffer) => {
-      const table = readCrawl(new Uint8Array(buffer), file.name, mapping, ctx.progress);
-      if (!table) throw new Error(`No URL column found in ${file.name}.`);
-      return table;
-    });
+    const reading = readCrawlBlob(file, file.name, mapping, ctx.progress);
     if (req.join) {
       kept = reading;
       await reading;
@@ -61,6 +58,34 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
     ctx.transfer(CRAWL_ARRAYS.map((k) => table[k].buffer));
     return { table };
   };
+}
+
+/** Bytes read from the file at a time: the reader's memory is the table plus about two of these. */
+const READ_CHUNK = 8 << 20;
+
+/**
+ * Read a crawl file in chunks (the next one is being read while one is parsed), reporting bytes
+ * read; the whole file is never in memory.
+ */
+async function readCrawlBlob(
+  file: Blob,
+  name: string,
+  mapping: CrawlMapping | undefined,
+  progress: (done: number, total: number) => void,
+): Promise<CrawlTable> {
+  const reader = new CrawlReader({ fileName: name, mapping });
+  const size = file.size;
+  const slice = (at: number) => file.slice(at, Math.min(size, at + READ_CHUNK)).arrayBuffer();
+  let next = size > 0 ? slice(0) : null;
+  for (let at = 0; next; at += READ_CHUNK) {
+    const bytes = new Uint8Array(await next);
+    next = at + READ_CHUNK < size ? slice(at + READ_CHUNK) : null;
+    if (!reader.push(bytes)) break;
+    progress(Math.min(size, at + READ_CHUNK), size);
+  }
+  const table = reader.end();
+  if (!table) throw new Error(`No URL column found in ${name}.`);
+  return table;
 }
 
 /** The Vite-bundled crawl worker, or null where `Worker` is missing. */
@@ -102,7 +127,7 @@ export type CrawlPhase = 'read' | 'join';
 
 /**
  * Read a whole crawl file in a worker of its own (through the generic worker client, with its
- * in-page fallback). `onProgress(done, total, phase)`: characters parsed, then (with `listed`)
+ * in-page fallback). `onProgress(done, total, phase)`: bytes of the file read, then (with `listed`)
  * listed URLs joined; `cancel()` stops the worker. `listed` (the page's URLs, made while the file
  * is parsed) has the worker join them too: `matches` then holds the answer. `makeWorker` is for
  * tests.

@@ -6,7 +6,7 @@ import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { CrawlJoin, crawlWanted } from './join.ts';
 import { CrawlPreset, candidateRows, type HashedLocs, hashLocs } from './match.ts';
-import { readCrawl } from './read.ts';
+import { readCrawl } from './reader.ts';
 
 const SF = () =>
   readCrawl(

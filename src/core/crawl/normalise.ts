@@ -35,16 +35,23 @@ export function normaliseCrawlUrl(url: string): string {
 }
 
 /**
- * True when `normaliseCrawlUrl(s.slice(from, to))` would return it unchanged, checked without
- * making the string (most crawled URLs): lower-case scheme and host, no port, no `%`, and no
- * trailing slash on the path.
+ * True when `normaliseCrawlUrl` of the UTF-8 URL `b[from, to)` would return it unchanged, checked
+ * on the bytes without making a string (most crawled URLs): lower-case scheme and host, no port,
+ * no `%`, and no trailing slash on the path.
+ *
+ * @example isNormalCrawlUrl(utf8('https://a.example/x'), 0, 19) === true
  */
-export function isNormalCrawlUrl(s: string, from: number, to: number): boolean {
-  const sep = s.indexOf('://', from);
-  if (sep < 0 || sep >= to) return false;
+export function isNormalCrawlUrl(b: Uint8Array, from: number, to: number): boolean {
+  let sep = -1;
+  for (let k = from; k + 2 < to; k++)
+    if (b[k] === 58 && b[k + 1] === 47 && b[k + 2] === 47) {
+      sep = k;
+      break;
+    }
+  if (sep < 0) return false;
   let i = from;
   for (; i < to; i++) {
-    const c = s.charCodeAt(i);
+    const c = b[i];
     if (c === 47 && i > sep + 2) break; // first '/' after the authority
     if (c === 63 || c === 35) return false; // '?' or '#' right after the host: let the slow path decide
     if ((c >= 65 && c <= 90) || (c === 58 && i > sep)) return false; // upper case, ':' port
@@ -53,11 +60,11 @@ export function isNormalCrawlUrl(s: string, from: number, to: number): boolean {
   if (i >= to) return false; // no path: the slow path adds nothing, but keep it simple
   let pathEnd = to;
   for (let j = i; j < to; j++) {
-    const c = s.charCodeAt(j);
+    const c = b[j];
     if (c === 37) return false;
     if ((c === 63 || c === 35) && pathEnd === to) pathEnd = j;
   }
-  return s.charCodeAt(pathEnd - 1) !== 47;
+  return b[pathEnd - 1] !== 47;
 }
 
 /** What differs between a listed URL and the crawled form it matched after normalisation. */

@@ -106,19 +106,7 @@ export class StringsBuilder {
 
   /** Append `s`; returns its index. */
   add(s: string): number {
-    if (this.count + 2 > this.starts.length) {
-      const n = new Int32Array(this.starts.length * 2);
-      n.set(this.starts);
-      this.starts = n;
-    }
-    const need = this.length + s.length * 3;
-    if (need > this.bytes.length) {
-      let size = this.bytes.length * 2;
-      while (size < need) size *= 2;
-      const n = new Uint8Array(size);
-      n.set(this.bytes.subarray(0, this.length));
-      this.bytes = n;
-    }
+    this.reserve(s.length * 3);
     let at = this.length;
     const b = this.bytes;
     let k = 0;
@@ -132,6 +120,62 @@ export class StringsBuilder {
     this.length = at;
     this.starts[this.count + 1] = at;
     return this.count++;
+  }
+
+  /**
+   * Append `src[from, to)` as a string (bytes already UTF-8, e.g. a field of a crawl file read as
+   * bytes); returns its index.
+   */
+  addBytes(src: Uint8Array, from: number, to: number): number {
+    this.reserve(to - from);
+    this.bytes.set(src.subarray(from, to), this.length);
+    this.starts[this.count] = this.length;
+    this.length += to - from;
+    this.starts[this.count + 1] = this.length;
+    return this.count++;
+  }
+
+  /**
+   * Room for a string of up to `bytes` bytes, for a caller that writes them itself: write them
+   * from `size` on in the returned buffer, then `commit` how many were written.
+   */
+  open(bytes: number): Uint8Array {
+    this.reserve(bytes);
+    return this.bytes;
+  }
+
+  /** Bytes of all strings so far (where `open`'s caller writes the next one). */
+  get size(): number {
+    return this.length;
+  }
+
+  /** Append the `bytes` bytes written after `open`; returns the string's index. */
+  commit(bytes: number): number {
+    this.starts[this.count] = this.length;
+    this.length += bytes;
+    this.starts[this.count + 1] = this.length;
+    return this.count++;
+  }
+
+  /** The strings so far (live buffers: valid until the next `add`). */
+  view(): ByteStrings {
+    return { bytes: this.bytes, starts: this.starts };
+  }
+
+  private reserve(bytes: number): void {
+    if (this.count + 2 > this.starts.length) {
+      const n = new Int32Array(this.starts.length * 2);
+      n.set(this.starts);
+      this.starts = n;
+    }
+    const need = this.length + bytes;
+    if (need > this.bytes.length) {
+      let size = this.bytes.length * 2;
+      while (size < need) size *= 2;
+      const n = new Uint8Array(size);
+      n.set(this.bytes.subarray(0, this.length));
+      this.bytes = n;
+    }
   }
 
   /** The strings, in buffers of their exact size. */

@@ -9,7 +9,6 @@
 import { convertToW3c } from '../w3cDate.ts';
 import type { CrawlFormat, CrawlMapping } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
-import { scanCsv } from './scan.ts';
 import { type ByteStrings, equalsAt, hashString, StringsBuilder, stringAt } from './strings.ts';
 
 /** Row flags (`CrawlTable.flags`). */
@@ -94,25 +93,63 @@ export interface CrawlRows {
 }
 
 /**
- * Builds the compact table from parsed rows (in the worker): the URLs as UTF-8, the two hash
- * tables, targets as rows when crawled (else one string each), lastmods converted once per
- * distinct value, and the derived flags `canonicalElsewhere` and `indexable`. O(rows).
+ * The rows of a table being built (the crawl reader's, or `buildCrawlTable`'s): the URLs already
+ * added as strings 0 … rows-1, their hashes, and the other columns.
+ */
+export interface CrawlColumns {
+  fileName: string;
+  format: CrawlFormat;
+  rows: number;
+  strings: StringsBuilder;
+  /** `hashString` of each row's URL. */
+  hashes: Uint32Array;
+  /** `hashString` of each row's normalised URL. */
+  normHashes: Uint32Array;
+  /** Canonical link when it differs from the URL as written. */
+  canonical: ArrayLike<string | undefined>;
+  redirect: ArrayLike<string | undefined>;
+  lastmod(row: number): string | undefined;
+  status: Int16Array;
+  flags: Uint8Array;
+}
+
+/**
+ * Builds the compact table from parsed rows: the URLs as UTF-8, the two hash tables, targets as
+ * rows when crawled (else one string each), lastmods converted once per distinct value, and the
+ * derived flags `canonicalElsewhere` and `indexable`. O(rows).
  */
 export function buildCrawlTable(p: CrawlRows): CrawlTable {
   const rows = p.urls.length;
   const strings = new StringsBuilder();
-  const exact = new Int32Array(tableSize(rows));
-  const norm = new Int32Array(tableSize(rows));
-  const { urls, flags, status } = p;
+  const hashes = new Uint32Array(rows);
+  const normHashes = new Uint32Array(rows);
   for (let r = 0; r < rows; r++) {
-    const u = urls[r];
+    const u = p.urls[r];
     strings.add(u);
     const h = hashString(u);
-    put(exact, h, r);
-    const n = isNormalCrawlUrl(u, 0, u.length) ? null : normaliseCrawlUrl(u);
-    put(norm, n === null ? h : hashString(n), r);
+    hashes[r] = h;
+    const { bytes, starts } = strings.view();
+    normHashes[r] = isNormalCrawlUrl(bytes, starts[r], starts[r + 1]) ? h : hashString(normaliseCrawlUrl(u));
+  }
+  const { lastmod } = p;
+  return finishCrawlTable({ ...p, rows, strings, hashes, normHashes, lastmod: (r) => lastmod[r] });
+}
+
+/**
+ * The second half of building a table (see `buildCrawlTable`): hash tables, derived flags,
+ * targets and lastmods, in this order so that equal inputs make equal tables.
+ */
+export function finishCrawlTable(p: CrawlColumns): CrawlTable {
+  const { rows, strings, flags, status } = p;
+  const exact = new Int32Array(tableSize(rows));
+  const norm = new Int32Array(tableSize(rows));
+  for (let r = 0; r < rows; r++) {
+    put(exact, p.hashes[r], r);
+    put(norm, p.normHashes[r], r);
     const c = p.canonical[r];
-    if (c !== undefined && normaliseCrawlUrl(c) !== (n ?? u)) flags[r] |= FLAG.canonicalElsewhere;
+    // The canonical link names another page when the two differ after normalisation.
+    if (c !== undefined && normaliseCrawlUrl(c) !== normaliseCrawlUrl(stringAt(strings.view(), r)))
+      flags[r] |= FLAG.canonicalElsewhere;
     if (status[r] === 200 && (flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
       flags[r] |= FLAG.indexable;
   }
@@ -129,26 +166,26 @@ export function buildCrawlTable(p: CrawlRows): CrawlTable {
     if (v === undefined) return -1;
     const mask = exact.length - 1;
     for (let i = hashString(v) & mask; exact[i] !== 0; i = (i + 1) & mask)
-      if (urls[exact[i] - 1] === v) return exact[i] - 1;
+      if (equalsAt(strings.view(), exact[i] - 1, v)) return exact[i] - 1;
     return intern(v);
   };
   const canonical = new Int32Array(rows);
   const redirect = new Int32Array(rows);
   const lastmod = new Int32Array(rows);
-  const dates = new Map<string, string>();
+  const dates = new Map<string, number>();
   for (let r = 0; r < rows; r++) {
     canonical[r] = target(p.canonical[r]);
     redirect[r] = target(p.redirect[r]);
-    const raw = p.lastmod[r];
+    const raw = p.lastmod(r);
     if (raw === undefined) lastmod[r] = -1;
     else {
       let w3c = dates.get(raw);
       if (w3c === undefined) {
         const c = convertToW3c(raw);
-        w3c = c && !c.assumedZone ? c.value : raw;
+        w3c = intern(c && !c.assumedZone ? c.value : raw);
         dates.set(raw, w3c);
       }
-      lastmod[r] = intern(w3c);
+      lastmod[r] = w3c;
     }
   }
   return {
@@ -159,123 +196,72 @@ export function buildCrawlTable(p: CrawlRows): CrawlTable {
     canonical,
     redirect,
     lastmod,
-    status,
-    flags,
+    status: status.length === rows ? status : status.slice(0, rows),
+    flags: flags.length === rows ? flags : flags.slice(0, rows),
     exact,
     norm,
   };
 }
 
-/** Progress callback: characters parsed of the total. */
+/** Progress callback: bytes (or characters) read of the total. */
 export type CrawlProgress = (done: number, total: number) => void;
 
-/** Options of {@link parseCrawlCsv}. */
-export interface CrawlParseOptions {
-  fileName: string;
-  format: CrawlFormat;
-  /** Records before the data (the header, and a title row above it): `csvHead` in read.ts. */
-  headerRow: number;
-  /** Field delimiter (`csvHead`). */
-  delimiter: string;
-  onProgress?: CrawlProgress;
-}
-
 const BLOCKED = /blocked by robots/i;
+const NOINDEX = /noindex/i;
 
-function has(v: string | undefined, word: RegExp): boolean {
-  return v !== undefined && word.test(v);
+/**
+ * The row flags one cell sets (pure: the crawl reader works them out once per distinct value).
+ * `status` is the code's column: a "Blocked by robots.txt" there sets `blocked`.
+ */
+export function cellFlags(field: keyof CrawlMapping, v: string): number {
+  switch (field) {
+    case 'metaRobots':
+    case 'xRobots':
+      return NOINDEX.test(v) ? FLAG.noindex : 0;
+    case 'indexabilityStatus':
+      return (NOINDEX.test(v) ? FLAG.noindex : 0) | (BLOCKED.test(v) ? FLAG.blocked : 0);
+    case 'statusText':
+    case 'status':
+      return BLOCKED.test(v) ? FLAG.blocked : 0;
+    case 'indexability':
+      return /^\s*(non[- ]?indexable|no|false)\s*$/i.test(v) ? FLAG.nonIndexable : 0;
+    case 'contentType':
+      return /html/i.test(v) ? 0 : FLAG.notHtml;
+    default:
+      return 0;
+  }
 }
+
+/** The HTTP status of a status cell (undefined: empty): 0 = no response, -1 = unknown. */
+export function statusOf(code: string | undefined, format: CrawlFormat): number {
+  let status = code === undefined ? -1 : Number.parseInt(code, 10);
+  if (Number.isNaN(status)) status = code !== undefined && /no response|timeout|error/i.test(code) ? 0 : -1;
+  if (status === -1 && format === 'search-console') status = 200;
+  return status;
+}
+
+/** The cells that set row flags (see `cellFlags`). */
+export const FLAG_FIELDS = [
+  'status',
+  'statusText',
+  'indexability',
+  'indexabilityStatus',
+  'metaRobots',
+  'xRobots',
+  'contentType',
+] as const satisfies ReadonlyArray<keyof CrawlMapping>;
 
 /** Row facts from the mapped cells (pure; exported for tests). */
 export function rowFacts(
   cell: (field: keyof CrawlMapping) => string | undefined,
   format: CrawlFormat,
 ): { status: number; flags: number } {
-  const code = cell('status');
-  let status = code === undefined ? -1 : Number.parseInt(code, 10);
-  if (Number.isNaN(status)) status = code !== undefined && /no response|timeout|error/i.test(code) ? 0 : -1;
-  if (status === -1 && format === 'search-console') status = 200;
   let flags = 0;
-  const idx = cell('indexability');
-  const why = cell('indexabilityStatus');
-  if (has(cell('metaRobots'), /noindex/i) || has(cell('xRobots'), /noindex/i) || has(why, /noindex/i))
-    flags |= FLAG.noindex;
-  if (has(cell('statusText'), BLOCKED) || has(why, BLOCKED) || has(code, BLOCKED)) flags |= FLAG.blocked;
-  if (has(idx, /^\s*(non[- ]?indexable|no|false)\s*$/i)) flags |= FLAG.nonIndexable;
-  const type = cell('contentType');
-  if (type !== undefined && !/html/i.test(type)) flags |= FLAG.notHtml;
-  return { status, flags };
-}
-
-/**
- * Parse a crawl CSV (already decoded) keeping only the mapped columns. Rows without a URL are
- * skipped. Never throws on bad content.
- *
- * @example parseCrawlCsv('Address,Status Code\nhttps://a.example/,200\n', { url: 0, status: 1 }, { fileName: 'c.csv', format: 'generic', headerRow: 1, delimiter: ',' }).rows === 1
- */
-export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: CrawlParseOptions): CrawlTable {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const head = options;
-  const urls: string[] = [];
-  const canonicals: Array<string | undefined> = [];
-  const redirects: Array<string | undefined> = [];
-  const lastmods: Array<string | undefined> = [];
-  let status = new Int16Array(1024);
-  let flags = new Uint8Array(1024);
-  let rows = 0;
-  const fields = Object.keys(mapping) as Array<keyof CrawlMapping>;
-  const columns: number[] = [];
-  fields.forEach((f, slot) => {
-    const c = mapping[f];
-    if (c !== undefined) columns[c] = slot;
-  });
-  for (let c = 0; c < columns.length; c++) if (columns[c] === undefined) columns[c] = -1;
-  const slotOf = new Map(fields.map((f, slot) => [f, slot]));
-  let row: Array<string | undefined> = [];
-  const cell = (f: keyof CrawlMapping) => {
-    const slot = slotOf.get(f);
-    const v = slot === undefined ? undefined : row[slot]?.trim();
-    return v === undefined || v === '' ? undefined : v;
-  };
-  scanCsv(
-    source,
-    head.delimiter,
-    columns,
-    head.headerRow,
-    (cells) => {
-      row = cells;
-      const url = cell('url');
-      if (url === undefined) return;
-      if (rows === status.length) {
-        const st = new Int16Array(rows * 2);
-        st.set(status);
-        status = st;
-        const fl = new Uint8Array(rows * 2);
-        fl.set(flags);
-        flags = fl;
-      }
-      urls.push(url);
-      const canonical = cell('canonical');
-      canonicals.push(canonical === url ? undefined : canonical);
-      redirects.push(cell('redirect'));
-      lastmods.push(cell('lastmod'));
-      const f = rowFacts(cell, options.format);
-      status[rows] = f.status;
-      flags[rows] = f.flags;
-      rows++;
-    },
-    options.onProgress ? (offset) => options.onProgress?.(offset, source.length) : undefined,
-  );
-  return buildCrawlTable({
-    fileName: options.fileName,
-    format: options.format,
-    urls,
-    canonical: canonicals,
-    redirect: redirects,
-    lastmod: lastmods,
-    status: status.slice(0, rows),
-    flags: flags.slice(0, rows),
-  });
+  for (const f of FLAG_FIELDS) {
+    const v = cell(f);
+    if (v !== undefined) flags |= cellFlags(f, v);
+  }
+  return { status: statusOf(cell('status'), format), flags };
 }
 
 /** The row whose URL is exactly `url`, or -1. */

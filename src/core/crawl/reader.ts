@@ -1,0 +1,485 @@
+/**
+ * Reading a crawl file in chunks, as bytes (the worker streams a 300 MB export through it; the
+ * CLI and `readCrawl` push a whole file): the encoding from the first bytes (UTF-8 with or
+ * without BOM; UTF-16 is decoded per chunk and re-encoded), the header from the first 256 KB,
+ * then records scanned as bytes (csvBytes.ts) with strings made only for what the table keeps:
+ * each URL's bytes are copied as they are, a repeated cell's meaning is looked up (cellCache.ts),
+ * and only canonicals that differ from the URL, redirect targets and distinct lastmods become
+ * strings. The table is the one the string parser made (read.test.ts compares the two).
+ */
+import { shapeCsv, sniffDelimiter } from '../csv.ts';
+import { CellCache, cellText } from './cellCache.ts';
+import { ByteCsvScanner } from './csvBytes.ts';
+import { type CrawlFormat, type CrawlMapping, detectCrawlCsv } from './detect.ts';
+import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
+import { scanCsv } from './scan.ts';
+import { hashString, StringsBuilder, stringAt } from './strings.ts';
+import {
+  type CrawlProgress,
+  type CrawlTable,
+  cellFlags,
+  FLAG_FIELDS,
+  finishCrawlTable,
+  statusOf,
+} from './table.ts';
+
+/** Columns of the first records read to find the header (names past it are not looked at). */
+const HEAD_COLUMNS = Array.from({ length: 1024 }, (_, i) => i);
+
+/** Where the header row is and which delimiter the file uses (looked at in its first 64 KB). */
+export function csvHead(text: string): { headers: string[]; headerRow: number; delimiter: string } {
+  const cut = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
+  const delimiter = sniffDelimiter(cut);
+  const records: string[][] = [];
+  scanCsv(cut, delimiter, HEAD_COLUMNS, 0, (cells) => {
+    if (records.length >= 64) return;
+    let end = cells.length;
+    while (end > 0 && cells[end - 1] === undefined) end--;
+    records.push(cells.slice(0, end).map((c) => c ?? ''));
+  });
+  const p = shapeCsv({ records, delimiter, errors: [] });
+  return { headers: p.headers, headerRow: p.headerRow, delimiter };
+}
+
+/** UTF-8 bytes read before the header is looked at (always more than `csvHead`'s 64 K characters). */
+const HEAD_BYTES = 256 * 1024;
+const ENC = new TextEncoder();
+const HEAD_DEC = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Where the data starts and how it is split (`csvHead`), and which export it is. */
+export interface CrawlLayout {
+  headerRow: number;
+  delimiter: string;
+  format: CrawlFormat;
+}
+
+/** Options of {@link CrawlReader}. */
+export interface CrawlReaderOptions {
+  fileName: string;
+  /** The columns to use; without it, the detected export's. */
+  mapping?: CrawlMapping;
+  /** The layout, when the caller knows it (`parseCrawlCsv`); else read from the file's start. */
+  layout?: CrawlLayout;
+  /** The bytes are UTF-8 text as it is (no encoding to detect, no BOM to drop). */
+  utf8?: boolean;
+}
+
+function startsWithBom(b: Uint8Array, at: number): boolean {
+  return b[at] === 0xef && b[at + 1] === 0xbb && b[at + 2] === 0xbf;
+}
+
+function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * A crawl file read chunk by chunk: `push` each chunk in order, then `end()` for the table (null
+ * when the file has no URL column, by detection or by the mapping given). Memory: the table being
+ * built plus one chunk (and a record cut by its end).
+ *
+ * @example const r = new CrawlReader({ fileName }); for (const c of chunks) if (!r.push(c)) break; r.end()
+ */
+export class CrawlReader {
+  private raw: Uint8Array[] = [];
+  private rawLength = 0;
+  /** Set for UTF-16: chunks are decoded (across their ends) and re-encoded as UTF-8. */
+  private utf16: TextDecoder | null = null;
+  private encodingKnown = false;
+  /** Leading BOMs to drop from the UTF-8 text (the string parser dropped that many). */
+  private boms = 0;
+  private head: Uint8Array[] = [];
+  private headLength = 0;
+  private rows: RowCollector | null = null;
+  private scanner: ByteCsvScanner | null = null;
+  private refused = false;
+  private carry = new Uint8Array(0);
+  private carryLength = 0;
+
+  constructor(private readonly options: CrawlReaderOptions) {}
+
+  /** Feed the next chunk; false once the file is known to be no crawl data (stop reading). */
+  push(chunk: Uint8Array): boolean {
+    if (this.refused) return false;
+    if (!this.encodingKnown && this.options.utf8) this.encodingKnown = true;
+    if (!this.encodingKnown) {
+      this.raw.push(chunk);
+      this.rawLength += chunk.length;
+      if (this.rawLength < 4) return true;
+      chunk = this.pickEncoding();
+    }
+    this.text(this.utf16 ? ENC.encode(this.utf16.decode(chunk, { stream: true })) : chunk, false);
+    return !this.refused;
+  }
+
+  /** The table (null: no URL column). */
+  end(): CrawlTable | null {
+    if (this.refused) return null;
+    if (!this.encodingKnown) {
+      const rest = this.pickEncoding();
+      this.text(this.utf16 ? ENC.encode(this.utf16.decode(rest, { stream: true })) : rest, false);
+    }
+    this.text(this.utf16 ? ENC.encode(this.utf16.decode()) : new Uint8Array(0), true);
+    return this.rows?.finish() ?? null;
+  }
+
+  /** As `decodeCsvBytes` (detect.ts) decides it; returns the buffered bytes to go on with. */
+  private pickEncoding(): Uint8Array {
+    const b = concat(this.raw, this.rawLength);
+    this.raw = [];
+    this.encodingKnown = true;
+    let from = 0;
+    let label: string | null = null;
+    if (b[0] === 0xff && b[1] === 0xfe) [label, from] = ['utf-16le', 2];
+    else if (b[0] === 0xfe && b[1] === 0xff) [label, from] = ['utf-16be', 2];
+    else if (b.length >= 4 && b[1] === 0 && b[3] === 0 && b[0] !== 0) label = 'utf-16le';
+    else if (b.length >= 4 && b[0] === 0 && b[2] === 0 && b[1] !== 0) label = 'utf-16be';
+    // UTF-16: the decoder drops one BOM, the parser one more. UTF-8: the byte order mark, a BOM
+    // the decoder dropped, and one more the parser dropped.
+    if (label) {
+      this.utf16 = new TextDecoder(label);
+      this.boms = 1;
+    } else this.boms = startsWithBom(b, 0) ? 3 : 0;
+    return b.subarray(from);
+  }
+
+  /** UTF-8 text, in order; `final` with the last of it. */
+  private text(bytes: Uint8Array, final: boolean): void {
+    if (!this.scanner) {
+      if (bytes.length > 0) {
+        this.head.push(bytes);
+        this.headLength += bytes.length;
+      }
+      if (this.headLength < HEAD_BYTES && !final) return;
+      let b = concat(this.head, this.headLength);
+      this.head = [];
+      let at = 0;
+      while (this.boms > 0 && startsWithBom(b, at)) {
+        at += 3;
+        this.boms--;
+      }
+      b = b.subarray(at);
+      if (!this.start(b)) return;
+      bytes = b;
+    }
+    this.feed(bytes, final);
+  }
+
+  /** Read the header and set up the scanner; false when there is nothing to read. */
+  private start(head: Uint8Array): boolean {
+    let layout = this.options.layout;
+    let mapping = this.options.mapping;
+    if (!layout) {
+      const h = csvHead(HEAD_DEC.decode(head));
+      const detected = detectCrawlCsv(h.headers);
+      mapping ??= detected?.mapping;
+      layout = { headerRow: h.headerRow, delimiter: h.delimiter, format: detected?.format ?? 'generic' };
+    }
+    if (!mapping || mapping.url === undefined) {
+      this.refused = true;
+      return false;
+    }
+    const rows = new RowCollector(this.options.fileName, layout.format, mapping);
+    const scanner = new ByteCsvScanner(layout.delimiter.charCodeAt(0), rows.columns, layout.headerRow, (b) =>
+      rows.row(b, scanner),
+    );
+    this.rows = rows;
+    this.scanner = scanner;
+    return true;
+  }
+
+  /** Scan `chunk` after the record the last one cut (kept in `carry`). */
+  private feed(chunk: Uint8Array, final: boolean): void {
+    const scanner = this.scanner;
+    if (!scanner) return;
+    let b = chunk;
+    if (this.carryLength > 0) {
+      this.reserve(this.carryLength + chunk.length);
+      this.carry.set(chunk, this.carryLength);
+      b = this.carry.subarray(0, this.carryLength + chunk.length);
+    }
+    const at = scanner.scan(b, final);
+    const rest = b.length - at;
+    if (rest > 0 && b === chunk) {
+      this.reserve(rest);
+      this.carry.set(b.subarray(at));
+    } else if (rest > 0) this.carry.copyWithin(0, at, b.length);
+    this.carryLength = rest;
+  }
+
+  private reserve(bytes: number): void {
+    if (bytes <= this.carry.length) return;
+    const next = new Uint8Array(Math.max(bytes, this.carry.length * 2, 1 << 16));
+    next.set(this.carry.subarray(0, this.carryLength));
+    this.carry = next;
+  }
+}
+
+/** `asciiUrl` answers. */
+const NORMAL = 1;
+const NOT_NORMAL = 0;
+const NO_URL = -2;
+
+/**
+ * One pass over a trimmed URL's bytes `b[s, e)`: copies them to `out` from `at`, puts their
+ * `hashBytes` in `hashes[row]`, and answers -1 when a byte is not ASCII (the caller decodes the
+ * URL instead), `NO_URL` when empty, else whether `isNormalCrawlUrl` holds (`NORMAL` /
+ * `NOT_NORMAL`).
+ */
+function asciiUrl(
+  b: Uint8Array,
+  s: number,
+  e: number,
+  out: Uint8Array,
+  at: number,
+  hashes: Uint32Array,
+  row: number,
+): number {
+  if (s === e) return NO_URL;
+  let sep = -1;
+  let path = -1;
+  let pathEnd = -1;
+  let normal = true;
+  let h = 0x811c9dc5;
+  for (let k = s; k < e; k++) {
+    const c = b[k];
+    if (c > 0x7f) return -1;
+    out[at++] = c;
+    h = Math.imul(h ^ c, 0x01000193);
+    if (path < 0) {
+      // The scheme and authority: lower case, no port, no userinfo, no escapes.
+      if (c === 47 && sep >= 0 && k > sep + 2) path = k;
+      else if (c === 58) {
+        if (sep >= 0) normal = false;
+        else if (b[k + 1] === 47 && b[k + 2] === 47 && k + 2 < e) sep = k;
+      } else if ((c >= 65 && c <= 90) || c === 63 || c === 35 || c === 64 || c === 37) normal = false;
+    } else if (c === 37) normal = false;
+    else if ((c === 63 || c === 35) && pathEnd < 0) pathEnd = k;
+  }
+  hashes[row] = h >>> 0;
+  if (path < 0) return NOT_NORMAL;
+  return normal && b[(pathEnd < 0 ? e : pathEnd) - 1] !== 47 ? NORMAL : NOT_NORMAL;
+}
+
+/** ASCII whitespace (what `String.prototype.trim` drops among ASCII). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** Growable typed columns of the rows read. */
+class RowCollector {
+  /** Slot of each CSV column (-1: not kept). */
+  readonly columns: Int32Array;
+  private readonly strings = new StringsBuilder();
+  private n = 0;
+  private hashes = new Uint32Array(1024);
+  private normHashes = new Uint32Array(1024);
+  private status = new Int16Array(1024);
+  private flags = new Uint8Array(1024);
+  private lastmods = new Int32Array(1024);
+  private readonly canonical: Array<string | undefined> = [];
+  private readonly redirect: Array<string | undefined> = [];
+  private readonly slot: Record<keyof CrawlMapping, number>;
+  private readonly flagCells: Array<[slot: number, cache: CellCache<number>]> = [];
+  private readonly statusCell: CellCache<number>;
+  private readonly lastmodCell = new CellCache((t) => t);
+
+  constructor(
+    private readonly fileName: string,
+    private readonly format: CrawlFormat,
+    mapping: CrawlMapping,
+  ) {
+    // As the string parser did: fields in the mapping's order, a column feeds the last field
+    // naming it.
+    const fields = Object.keys(mapping) as Array<keyof CrawlMapping>;
+    const columns: number[] = [];
+    fields.forEach((f, slot) => {
+      const c = mapping[f];
+      if (c !== undefined) columns[c] = slot;
+    });
+    for (let c = 0; c < columns.length; c++) if (columns[c] === undefined) columns[c] = -1;
+    this.columns = Int32Array.from(columns);
+    const slot = {} as Record<keyof CrawlMapping, number>;
+    for (const f of [...FLAG_FIELDS, 'url', 'canonical', 'redirect', 'lastmod'] as const)
+      slot[f] = fields.indexOf(f);
+    this.slot = slot;
+    for (const f of FLAG_FIELDS)
+      if (f !== 'status' && slot[f] >= 0)
+        this.flagCells.push([slot[f], new CellCache((t) => (t === undefined ? 0 : cellFlags(f, t)))]);
+    // A status cell's code and flags in one number: status × 256 + flags.
+    this.statusCell = new CellCache(
+      (t) => statusOf(t, format) * 256 + (t === undefined ? 0 : cellFlags('status', t)),
+    );
+  }
+
+  /** One record (the scanner's cells over `b`). */
+  row(b: Uint8Array, cells: ByteCsvScanner): void {
+    const { from: F, to: T, escaped: E } = cells;
+    const us = this.slot.url;
+    if (us < 0 || F[us] < 0) return;
+    let s = F[us];
+    let e = T[us];
+    let url: string | undefined;
+    const r = this.n;
+    if (r === this.status.length) this.grow();
+    let facts = -1;
+    if (E[us] === 0) {
+      while (s < e && isSpace(b[s])) s++;
+      while (e > s && isSpace(b[e - 1])) e--;
+      const out = this.strings.open(e - s);
+      facts = asciiUrl(b, s, e, out, this.strings.size, this.hashes, r);
+      if (facts === NO_URL) return;
+    }
+    if (facts < 0) {
+      // Non-ASCII or `""` in the URL (rare): decoded, as the string parser did.
+      url = cellText(b, F[us], T[us], E[us] === 1);
+      if (url === undefined) return;
+      this.strings.add(url);
+      const h = hashString(url);
+      this.hashes[r] = h;
+      const { bytes, starts } = this.strings.view();
+      this.normHashes[r] = isNormalCrawlUrl(bytes, starts[r], starts[r + 1])
+        ? h
+        : hashString(normaliseCrawlUrl(url));
+    } else {
+      this.strings.commit(e - s);
+      const h = this.hashes[r];
+      this.normHashes[r] =
+        facts === NORMAL ? h : hashString(normaliseCrawlUrl(stringAt(this.strings.view(), r)));
+    }
+    // The canonical link when it is not the URL as written.
+    let canonical: string | undefined;
+    const cs = this.slot.canonical;
+    if (cs >= 0 && F[cs] >= 0) {
+      let cf = F[cs];
+      let ct = T[cs];
+      if (url === undefined && E[cs] === 0) {
+        while (cf < ct && isSpace(b[cf])) cf++;
+        while (ct > cf && isSpace(b[ct - 1])) ct--;
+      }
+      if (url !== undefined || E[cs] === 1 || ct - cf !== e - s || !sameBytes(b, cf, s, e - s)) {
+        canonical = cellText(b, F[cs], T[cs], E[cs] === 1);
+        if (canonical !== undefined && canonical === (url ?? stringAt(this.strings.view(), r)))
+          canonical = undefined;
+      }
+    }
+    this.canonical.push(canonical);
+    const rs = this.slot.redirect;
+    this.redirect.push(rs >= 0 && F[rs] >= 0 ? cellText(b, F[rs], T[rs], E[rs] === 1) : undefined);
+    const ls = this.slot.lastmod;
+    this.lastmods[r] = ls >= 0 && F[ls] >= 0 ? this.lastmodCell.id(b, F[ls], T[ls], E[ls] === 1) : -1;
+    let flags = 0;
+    for (const [slot, cache] of this.flagCells)
+      if (F[slot] >= 0) flags |= cache.values[cache.id(b, F[slot], T[slot], E[slot] === 1)];
+    const ss = this.slot.status;
+    const st =
+      ss >= 0 && F[ss] >= 0 ? this.statusCell.values[this.statusCell.id(b, F[ss], T[ss], E[ss] === 1)] : -1;
+    const code = ss >= 0 && F[ss] >= 0 ? Math.floor(st / 256) : statusOf(undefined, this.format);
+    this.status[r] = code;
+    this.flags[r] = flags | (ss >= 0 && F[ss] >= 0 ? st - code * 256 : 0);
+    this.n++;
+  }
+
+  private grow(): void {
+    const size = this.status.length * 2;
+    const more = <A extends Uint32Array | Int16Array | Uint8Array | Int32Array>(
+      a: A,
+      make: (n: number) => A,
+    ) => {
+      const next = make(size);
+      next.set(a as never);
+      return next;
+    };
+    this.hashes = more(this.hashes, (n) => new Uint32Array(n));
+    this.normHashes = more(this.normHashes, (n) => new Uint32Array(n));
+    this.status = more(this.status, (n) => new Int16Array(n));
+    this.flags = more(this.flags, (n) => new Uint8Array(n));
+    this.lastmods = more(this.lastmods, (n) => new Int32Array(n));
+  }
+
+  finish(): CrawlTable {
+    const rows = this.n;
+    const { lastmods } = this;
+    const dates = this.lastmodCell.values;
+    return finishCrawlTable({
+      fileName: this.fileName,
+      format: this.format,
+      rows,
+      strings: this.strings,
+      hashes: this.hashes,
+      normHashes: this.normHashes,
+      canonical: this.canonical,
+      redirect: this.redirect,
+      lastmod: (r) => (lastmods[r] < 0 ? undefined : dates[lastmods[r]]),
+      status: this.status.slice(0, rows),
+      flags: this.flags.slice(0, rows),
+    });
+  }
+}
+
+function sameBytes(b: Uint8Array, a: number, c: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (b[a + k] !== b[c + k]) return false;
+  return true;
+}
+
+/**
+ * Decode and parse a whole crawl file (bytes in any supported encoding). Without `mapping`, the
+ * detected one is used; null when the columns are not recognised and no mapping was given.
+ * `onProgress(bytes, total)` after every MB.
+ *
+ * @example readCrawl(bytes, 'internal_all.csv')?.rows
+ */
+export function readCrawl(
+  bytes: Uint8Array,
+  fileName: string,
+  mapping?: CrawlMapping,
+  onProgress?: CrawlProgress,
+): CrawlTable | null {
+  const reader = new CrawlReader({ fileName, mapping });
+  const step = onProgress ? 1 << 20 : bytes.length;
+  for (let at = 0; at < bytes.length; at += step) {
+    if (!reader.push(bytes.subarray(at, Math.min(bytes.length, at + step)))) return null;
+    onProgress?.(Math.min(bytes.length, at + step), bytes.length);
+  }
+  return reader.end();
+}
+
+/** Options of {@link parseCrawlCsv}. */
+export interface CrawlParseOptions extends CrawlLayout {
+  fileName: string;
+}
+
+/**
+ * Parse crawl CSV text (already decoded) with a known layout, keeping only the mapped columns.
+ * Rows without a URL are skipped. Never throws on bad content.
+ *
+ * @example parseCrawlCsv('Address,Status Code\nhttps://a.example/,200\n', { url: 0, status: 1 }, { fileName: 'c.csv', format: 'generic', headerRow: 1, delimiter: ',' }).rows === 1
+ */
+export function parseCrawlCsv(text: string, mapping: CrawlMapping, options: CrawlParseOptions): CrawlTable {
+  const { fileName, ...layout } = options;
+  const reader = new CrawlReader({ fileName, mapping, layout, utf8: true });
+  reader.push(ENC.encode(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+  return reader.end() ?? finishCrawlTable(emptyColumns(fileName, layout.format));
+}
+
+function emptyColumns(fileName: string, format: CrawlFormat) {
+  return {
+    fileName,
+    format,
+    rows: 0,
+    strings: new StringsBuilder(),
+    hashes: new Uint32Array(0),
+    normHashes: new Uint32Array(0),
+    canonical: [],
+    redirect: [],
+    lastmod: () => undefined,
+    status: new Int16Array(0),
+    flags: new Uint8Array(0),
+  };
+}
