@@ -35,14 +35,14 @@ export interface CrawlReadAnswer {
  */
 export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAnswer> {
   /** The table a `read` with `join` keeps for the `match` call. */
-  let kept: Promise<CrawlTable> | null = null;
+  let kept: Promise<ReadTable> | null = null;
   return async (req, ctx) => {
     if (req.kind === 'match') {
       if (!kept) throw new Error('No crawl file was read.');
-      const table = await kept;
+      const { table, urlHashes } = await kept;
       kept = null;
       const { listed } = req;
-      const rows = candidateRows(table, listed.hashes, ctx.progress);
+      const rows = candidateRows(table, listed.hashes, ctx.progress, urlHashes);
       const matches: CrawlMatches = { rows, wanted: crawlWanted(table, listed.scope), scope: listed.scope };
       ctx.transfer([...CRAWL_ARRAYS.map((k) => table[k].buffer), rows.buffer, matches.wanted.buffer]);
       return { table, matches };
@@ -54,7 +54,7 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       await reading;
       return { table: null };
     }
-    const table = await reading;
+    const { table } = await reading;
     ctx.transfer(CRAWL_ARRAYS.map((k) => table[k].buffer));
     return { table };
   };
@@ -67,12 +67,18 @@ const READ_CHUNK = 8 << 20;
  * Read a crawl file in chunks (the next one is being read while one is parsed), reporting bytes
  * read; the whole file is never in memory.
  */
+/** A table read, with its rows' URL hashes (for `candidateRows`). */
+interface ReadTable {
+  table: CrawlTable;
+  urlHashes: Uint32Array | undefined;
+}
+
 async function readCrawlBlob(
   file: Blob,
   name: string,
   mapping: CrawlMapping | undefined,
   progress: (done: number, total: number) => void,
-): Promise<CrawlTable> {
+): Promise<ReadTable> {
   const reader = new CrawlReader({ fileName: name, mapping });
   const size = file.size;
   const slice = (at: number) => file.slice(at, Math.min(size, at + READ_CHUNK)).arrayBuffer();
@@ -85,7 +91,7 @@ async function readCrawlBlob(
   }
   const table = reader.end();
   if (!table) throw new Error(`No URL column found in ${name}.`);
-  return table;
+  return { table, urlHashes: reader.rowHashes() ?? undefined };
 }
 
 /** The Vite-bundled crawl worker, or null where `Worker` is missing. */

@@ -78,7 +78,8 @@ export class CrawlJoin {
    */
   prepare(count: number): boolean {
     const { rows } = this.table;
-    const to = Math.min(rows, this.found ? rows : this.prepared + count);
+    // Only counting when the candidates came ready: bigger steps.
+    const to = Math.min(rows, this.prepared + (this.found ? count * 16 : count));
     if (!this.found) markWanted(this.table, this.scope, this.wanted, this.prepared, to);
     const { wanted, listed } = this;
     for (let r = this.prepared; r < to; r++) if (wanted[r] === 1 && listed[r] === 0) this.missing++;

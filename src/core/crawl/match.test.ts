@@ -6,7 +6,7 @@ import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { CrawlJoin, crawlWanted } from './join.ts';
 import { CrawlPreset, candidateRows, type HashedLocs, hashLocs } from './match.ts';
-import { readCrawl } from './reader.ts';
+import { CrawlReader, readCrawl } from './reader.ts';
 
 const SF = () =>
   readCrawl(
@@ -63,6 +63,19 @@ describe('crawl lookups in the worker', () => {
       const preset = new CrawlPreset(table, entries, rows, positionsOf(entries));
       expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
     }
+  });
+
+  it("takes the reader's URL hashes as they are: the same candidates as hashing the table", () => {
+    const bytes = new Uint8Array(
+      readFileSync(new URL('../__fixtures__/crawl/sf-internal-all.csv', import.meta.url)),
+    );
+    const reader = new CrawlReader({ fileName: 'internal_all.csv' });
+    reader.push(bytes);
+    const table = reader.end()!;
+    const hashes = hashesOf(docOf(LOCS).entries, 100);
+    const kept = reader.rowHashes()!;
+    expect(kept.length).toBe(table.rows);
+    expect(candidateRows(table, hashes, undefined, kept)).toEqual(candidateRows(table, hashes));
   });
 
   it('a wrong candidate (a hash shared by another URL) is caught by the compare', () => {

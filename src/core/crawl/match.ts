@@ -65,15 +65,20 @@ export function* hashLocs(
  * Per hash, the first row of `table`'s exact-URL hash table (in its probe order) whose URL has
  * that hash, or -1: the only row `findExact` could return for a URL with that hash. The page
  * confirms it with one byte compare (`CrawlJoin.isRow`); `onProgress(done, total)` every 100,000.
+ * `urlHashes`: each row's URL hash when the reader kept them (else they are computed).
  */
 export function candidateRows(
   table: CrawlTable,
   hashes: Uint32Array,
   onProgress?: (done: number, total: number) => void,
+  urlHashes?: Uint32Array,
 ): Int32Array {
   const { exact, bytes, starts } = table;
-  const rowHash = new Uint32Array(table.rows);
-  for (let r = 0; r < table.rows; r++) rowHash[r] = hashBytes(bytes, starts[r], starts[r + 1]);
+  let rowHash = urlHashes;
+  if (rowHash?.length !== table.rows) {
+    rowHash = new Uint32Array(table.rows);
+    for (let r = 0; r < table.rows; r++) rowHash[r] = hashBytes(bytes, starts[r], starts[r + 1]);
+  }
   const mask = exact.length - 1;
   const rows = new Int32Array(hashes.length);
   for (let i = 0; i < hashes.length; i++) {

@@ -118,6 +118,11 @@ export class CrawlReader {
     return !this.refused;
   }
 
+  /** `hashBytes` of each row's URL, once `end` made the table (what `candidateRows` matches by). */
+  rowHashes(): Uint32Array | null {
+    return this.rows?.urlHashes() ?? null;
+  }
+
   /** The table (null: no URL column). */
   end(): CrawlTable | null {
     if (this.refused) return null;
@@ -401,6 +406,10 @@ class RowCollector {
     this.status = more(this.status, (n) => new Int16Array(n));
     this.flags = more(this.flags, (n) => new Uint8Array(n));
     this.lastmods = more(this.lastmods, (n) => new Int32Array(n));
+  }
+
+  urlHashes(): Uint32Array {
+    return this.hashes.subarray(0, this.n);
   }
 
   finish(): CrawlTable {
