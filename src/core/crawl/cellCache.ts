@@ -3,7 +3,7 @@
  * handful of status codes, content types and robots directives, so the reader hashes a cell's
  * bytes and looks its meaning up instead of making a string per cell.
  */
-import { hashBytes, StringsBuilder } from './strings.ts';
+import { hashBytes, StringsBuilder, sameBytes, viewOf } from './strings.ts';
 
 const DEC = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -30,6 +30,10 @@ export class CellCache<V> {
   private table = new Int32Array(64);
   private readonly keys = new StringsBuilder();
   private last = -1;
+  /** Views for `sameBytes`, made again when the buffers change. */
+  private keysView: DataView | null = null;
+  private cellView: DataView | null = null;
+  private cellBytes: Uint8Array | null = null;
   /** Ids in the table (escaped cells have ids outside it). */
   private readonly interned: number[] = [];
 
@@ -67,8 +71,12 @@ export class CellCache<V> {
     const { bytes, starts } = this.keys.view();
     const at = starts[id];
     if (starts[id + 1] - at !== to - from) return false;
-    for (let k = 0; k < to - from; k++) if (bytes[at + k] !== b[from + k]) return false;
-    return true;
+    if (this.keysView?.buffer !== bytes.buffer) this.keysView = viewOf(bytes);
+    if (this.cellView?.buffer !== b.buffer || this.cellBytes !== b) {
+      this.cellView = viewOf(b);
+      this.cellBytes = b;
+    }
+    return sameBytes(this.keysView, at, this.cellView, from, to - from);
   }
 
   private grow(): void {

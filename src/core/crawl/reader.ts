@@ -13,7 +13,7 @@ import { ByteCsvScanner } from './csvBytes.ts';
 import { type CrawlFormat, type CrawlMapping, detectCrawlCsv } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
-import { hashString, StringsBuilder, stringAt } from './strings.ts';
+import { hashString, StringsBuilder, sameBytes, stringAt, viewOf } from './strings.ts';
 import {
   type CrawlProgress,
   type CrawlTable,
@@ -368,7 +368,12 @@ class RowCollector {
         while (cf < ct && isSpace(b[cf])) cf++;
         while (ct > cf && isSpace(b[ct - 1])) ct--;
       }
-      if (url !== undefined || E[cs] === 1 || ct - cf !== e - s || !sameBytes(b, cf, s, e - s)) {
+      if (
+        url !== undefined ||
+        E[cs] === 1 ||
+        ct - cf !== e - s ||
+        !sameBytes(this.viewOf(b), cf, this.viewOf(b), s, e - s)
+      ) {
         canonical = cellText(b, F[cs], T[cs], E[cs] === 1);
         if (canonical !== undefined && canonical === (url ?? stringAt(this.strings.view(), r)))
           canonical = undefined;
@@ -408,6 +413,18 @@ class RowCollector {
     this.lastmods = more(this.lastmods, (n) => new Int32Array(n));
   }
 
+  private view: DataView | null = null;
+  private viewed: Uint8Array | null = null;
+
+  /** A DataView of the chunk being read (one per chunk). */
+  private viewOf(b: Uint8Array): DataView {
+    if (this.viewed !== b || this.view === null) {
+      this.view = viewOf(b);
+      this.viewed = b;
+    }
+    return this.view;
+  }
+
   urlHashes(): Uint32Array {
     return this.hashes.subarray(0, this.n);
   }
@@ -430,11 +447,6 @@ class RowCollector {
       flags: this.flags.slice(0, rows),
     });
   }
-}
-
-function sameBytes(b: Uint8Array, a: number, c: number, length: number): boolean {
-  for (let k = 0; k < length; k++) if (b[a + k] !== b[c + k]) return false;
-  return true;
 }
 
 /**
