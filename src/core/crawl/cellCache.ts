@@ -68,9 +68,10 @@ export class CellCache<V> {
   }
 
   private equals(id: number, b: Uint8Array, from: number, to: number): boolean {
-    const { bytes, starts } = this.keys.view();
-    const at = starts[id];
-    if (starts[id + 1] - at !== to - from) return false;
+    const keys = this.keys;
+    const at = keys.startOf(id);
+    if (keys.startOf(id + 1) - at !== to - from) return false;
+    const bytes = keys.buffer;
     if (this.keysView?.buffer !== bytes.buffer) this.keysView = viewOf(bytes);
     if (this.cellView?.buffer !== b.buffer || this.cellBytes !== b) {
       this.cellView = viewOf(b);

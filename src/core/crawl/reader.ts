@@ -291,7 +291,9 @@ class RowCollector {
   private readonly canonical: Array<string | undefined> = [];
   private readonly redirect: Array<string | undefined> = [];
   private readonly slot: Record<keyof CrawlMapping, number>;
-  private readonly flagCells: Array<[slot: number, cache: CellCache<number>]> = [];
+  /** The cells that set row flags: their slots, and a cache of each one's flags. */
+  private readonly flagSlots: number[] = [];
+  private readonly flagCaches: Array<CellCache<number>> = [];
   private readonly statusCell: CellCache<number>;
   private readonly lastmodCell = new CellCache((t) => t);
 
@@ -315,8 +317,10 @@ class RowCollector {
       slot[f] = fields.indexOf(f);
     this.slot = slot;
     for (const f of FLAG_FIELDS)
-      if (f !== 'status' && slot[f] >= 0)
-        this.flagCells.push([slot[f], new CellCache((t) => (t === undefined ? 0 : cellFlags(f, t)))]);
+      if (f !== 'status' && slot[f] >= 0) {
+        this.flagSlots.push(slot[f]);
+        this.flagCaches.push(new CellCache((t) => (t === undefined ? 0 : cellFlags(f, t))));
+      }
     // A status cell's code and flags in one number: status × 256 + flags.
     this.statusCell = new CellCache(
       (t) => statusOf(t, format) * 256 + (t === undefined ? 0 : cellFlags('status', t)),
@@ -385,8 +389,12 @@ class RowCollector {
     const ls = this.slot.lastmod;
     this.lastmods[r] = ls >= 0 && F[ls] >= 0 ? this.lastmodCell.id(b, F[ls], T[ls], E[ls] === 1) : -1;
     let flags = 0;
-    for (const [slot, cache] of this.flagCells)
-      if (F[slot] >= 0) flags |= cache.values[cache.id(b, F[slot], T[slot], E[slot] === 1)];
+    for (let i = 0; i < this.flagSlots.length; i++) {
+      const slot = this.flagSlots[i];
+      if (F[slot] < 0) continue;
+      const cache = this.flagCaches[i];
+      flags |= cache.values[cache.id(b, F[slot], T[slot], E[slot] === 1)];
+    }
     const ss = this.slot.status;
     const st =
       ss >= 0 && F[ss] >= 0 ? this.statusCell.values[this.statusCell.id(b, F[ss], T[ss], E[ss] === 1)] : -1;

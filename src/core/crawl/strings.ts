@@ -162,6 +162,16 @@ export class StringsBuilder {
     return this.bytes;
   }
 
+  /** The live byte buffer (valid until the next `add`; no object made, unlike `view`). */
+  get buffer(): Uint8Array {
+    return this.bytes;
+  }
+
+  /** Where string `i` starts in `buffer`; it ends where `i + 1` starts. */
+  startOf(i: number): number {
+    return this.starts[i];
+  }
+
   /** Bytes of all strings so far (where `open`'s caller writes the next one). */
   get size(): number {
     return this.length;
