@@ -57,4 +57,12 @@ describe('check --crawl', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('not recognised as crawl data');
   });
+  it('reads the crawl file in chunks, and says so when it cannot be read', async () => {
+    const file = sitemap('https://www.example.com/', 'https://www.example.com/private');
+    const ok = await run(['check', file, '--crawl', CRAWL, '--format', 'json']);
+    expect(ok.out).toContain('CRAWL-003');
+    const missing = await run(['check', file, '--crawl', `${CRAWL}.missing`]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('cannot read');
+  });
 });

@@ -4,18 +4,46 @@
  * in the browser.
  */
 
+import { open } from 'node:fs/promises';
 import { CrawlJoin } from '../core/crawl/join.ts';
-import { readCrawl } from '../core/crawl/reader.ts';
+import { CrawlReader, readCrawl } from '../core/crawl/reader.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { type CliIo, readInput } from './check.ts';
 
+/** Bytes read from the crawl file at a time (the whole file is never in memory). */
+const CHUNK = 8 << 20;
+
+/** The crawl file read in chunks through the reader (null: not crawl data). Throws when unreadable. */
+async function streamCrawl(file: string): Promise<CrawlTable | null> {
+  const handle = await open(file, 'r');
+  try {
+    const reader = new CrawlReader({ fileName: file });
+    for (;;) {
+      // A fresh buffer each time: the reader may keep the first chunks until it has the header.
+      const chunk = new Uint8Array(CHUNK);
+      const { bytesRead } = await handle.read(chunk, 0, CHUNK);
+      if (bytesRead === 0) break;
+      if (!reader.push(chunk.subarray(0, bytesRead))) return null;
+    }
+    return reader.end();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Read and parse the crawl file; null (after a message on stderr) when it cannot be used. */
 export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | null> {
-  const bytes = await readInput(file, io);
-  if (bytes === null) return null;
-  const table = readCrawl(bytes, file);
+  let table: CrawlTable | null;
+  try {
+    table = await streamCrawl(file);
+  } catch {
+    // Unreadable: readInput says why, as for any other input (or reads it after all).
+    const bytes = await readInput(file, io);
+    if (bytes === null) return null;
+    table = readCrawl(bytes, file);
+  }
   if (table === null) {
     io.err(
       `sitemap-workbench: ${file} is not recognised as crawl data (it needs a URL column and a status, indexability, canonical, redirect or last-modified column).\n`,
