@@ -26,17 +26,28 @@ import {
 /** Columns of the first records read to find the header (names past it are not looked at). */
 const HEAD_COLUMNS = Array.from({ length: 1024 }, (_, i) => i);
 
+/** Records read to find the header row. */
+const HEAD_RECORDS = 64;
+
 /** Where the header row is and which delimiter the file uses (looked at in its first 64 KB). */
 export function csvHead(text: string): { headers: string[]; headerRow: number; delimiter: string } {
   const cut = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
   const delimiter = sniffDelimiter(cut);
   const records: string[][] = [];
-  scanCsv(cut, delimiter, HEAD_COLUMNS, 0, (cells) => {
-    if (records.length >= 64) return;
-    let end = cells.length;
-    while (end > 0 && cells[end - 1] === undefined) end--;
-    records.push(cells.slice(0, end).map((c) => c ?? ''));
-  });
+  // Only the first records are looked at (the page sniffs every dropped file with this).
+  scanCsv(
+    cut,
+    delimiter,
+    HEAD_COLUMNS,
+    0,
+    (cells) => {
+      let end = cells.length;
+      while (end > 0 && cells[end - 1] === undefined) end--;
+      records.push(cells.slice(0, end).map((c) => c ?? ''));
+    },
+    undefined,
+    HEAD_RECORDS,
+  );
   const p = shapeCsv({ records, delimiter, errors: [] });
   return { headers: p.headers, headerRow: p.headerRow, delimiter };
 }

@@ -8,7 +8,8 @@
 /**
  * Calls `onRow(cells)` for every record after the first `skip` records. `columns[c]` is the slot
  * of CSV column `c` in `cells` (-1 or absent: not kept); a kept cell is undefined when empty.
- * `cells` is reused between calls. `onProgress(i)` gets the offset every ~1 MB.
+ * `cells` is reused between calls. `onProgress(i)` gets the offset every ~1 MB. Stops after
+ * `limit` rows (default: all).
  *
  * @example scanCsv('a,b\n1,2\n', ',', [1], 1, (cells) => cells[0]) // calls with ['2']
  */
@@ -19,6 +20,7 @@ export function scanCsv(
   skip: number,
   onRow: (cells: Array<string | undefined>) => void,
   onProgress?: (offset: number) => void,
+  limit = Number.POSITIVE_INFINITY,
 ): void {
   const n = src.length;
   const D = delimiter.charCodeAt(0);
@@ -27,7 +29,7 @@ export function scanCsv(
   let i = 0;
   let record = 0;
   let nextReport = 1 << 20;
-  while (i < n) {
+  while (i < n && record - skip < limit) {
     const keep = record >= skip;
     let col = 0;
     for (;;) {
