@@ -285,7 +285,14 @@ export function findNormalised(t: CrawlTable, norm: string): number {
     const v = t.norm[i];
     if (v === 0) return best;
     const r = v - 1;
-    if ((best < 0 || r < best) && normaliseCrawlUrl(stringAt(t, r)) === norm) best = r;
+    // A row already in normal form is compared as bytes: no string, no regular expression.
+    if (
+      (best < 0 || r < best) &&
+      (isNormalCrawlUrl(t.bytes, t.starts[r], t.starts[r + 1])
+        ? equalsAt(t, r, norm)
+        : normaliseCrawlUrl(stringAt(t, r)) === norm)
+    )
+      best = r;
     i = (i + 1) & mask;
   }
 }
