@@ -34,6 +34,10 @@ export class CellCache<V> {
   private keysView: DataView | null = null;
   private cellView: DataView | null = null;
   private cellBytes: Uint8Array | null = null;
+  /** Where the last cell was: its chunk (`cellBytes` then) and bytes. */
+  private lastBytes: Uint8Array | null = null;
+  private lastFrom = 0;
+  private lastTo = 0;
   /** Ids in the table (escaped cells have ids outside it). */
   private readonly interned: number[] = [];
 
@@ -47,15 +51,21 @@ export class CellCache<V> {
       this.keys.addBytes(b, from, from);
       return this.values.push(this.meaning(cellText(b, from, to, true))) - 1;
     }
-    // Consecutive rows mostly repeat a cell: one compare, no hash.
-    if (this.last >= 0 && this.equals(this.last, b, from, to)) return this.last;
+    // Consecutive rows mostly repeat a cell: compared with the last one where it is in the same
+    // chunk (one view, nothing looked up), else with its key; no hash either way.
+    const n = to - from;
+    if (this.last >= 0) {
+      if (b === this.lastBytes) {
+        if (n === this.lastTo - this.lastFrom) {
+          const view = this.cellView as DataView;
+          if (sameBytes(view, from, view, this.lastFrom, n)) return this.remember(this.last, from, to);
+        }
+      } else if (this.equals(this.last, b, from, to)) return this.remember(this.last, from, to);
+    }
     const mask = this.table.length - 1;
     let i = hashBytes(b, from, to) & mask;
     for (let v = this.table[i]; v !== 0; v = this.table[i]) {
-      if (this.equals(v - 1, b, from, to)) {
-        this.last = v - 1;
-        return v - 1;
-      }
+      if (this.equals(v - 1, b, from, to)) return this.remember(v - 1, from, to);
       i = (i + 1) & mask;
     }
     const id = this.keys.addBytes(b, from, to);
@@ -63,7 +73,16 @@ export class CellCache<V> {
     this.table[i] = id + 1;
     this.interned.push(id);
     if (this.interned.length * 2 > this.table.length) this.grow();
+    this.equals(id, b, from, to);
+    return this.remember(id, from, to);
+  }
+
+  /** `id` was the cell at `b[from, to)` of the chunk `equals` last saw. */
+  private remember(id: number, from: number, to: number): number {
     this.last = id;
+    this.lastBytes = this.cellBytes;
+    this.lastFrom = from;
+    this.lastTo = to;
     return id;
   }
 

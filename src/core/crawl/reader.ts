@@ -115,7 +115,10 @@ export class CrawlReader {
 
   constructor(private readonly options: CrawlReaderOptions) {}
 
-  /** Feed the next chunk; false once the file is known to be no crawl data (stop reading). */
+  /**
+   * Feed the next chunk; false once the file is known to be no crawl data (stop reading). The
+   * reader may look at `chunk` again until `end`: pass a new array each time, never a reused one.
+   */
   push(chunk: Uint8Array): boolean {
     if (this.refused) return false;
     if (!this.encodingKnown && this.options.utf8) this.encodingKnown = true;
