@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CRAWLED_SITEMAP_URLS } from '../core/__fixtures__/crawl/sitemapUrls.ts';
+import { CrawlJoin } from '../core/crawl/join.ts';
+import { CrawlPreset, candidateRows, hashLocs } from '../core/crawl/match.ts';
+import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
+import { Validator } from '../core/validate.ts';
 import { readCrawlFile } from '../workers/crawlClient.ts';
+import { createValidatorLoader } from './deferredValidator.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 
@@ -152,5 +157,27 @@ describe('attaching a crawl at scale', () => {
       'Stopped attaching second.csv: the crawl data of first.csv stays attached. The sitemap itself is unchanged.',
     );
     expect(crawlFindings(store)).toEqual(before);
+  });
+  it("the page's validator (made before its code loaded) uses the crawl worker's matches", async () => {
+    const loader = createValidatorLoader(() => Promise.resolve(Validator));
+    // The browser's first validator is a stand-in created before the code arrived; it stays.
+    const v = loader.factory({ now: 0 });
+    await loader.ready;
+    const doc = docOf([...CRAWLED_SITEMAP_URLS]);
+    v.load(doc);
+    const table = readCrawl(new Uint8Array(CSV), 'internal_all.csv')!;
+    const join = new CrawlJoin(table, v.crawlScope?.() ?? '');
+    const missed = doc.entries.filter((e) => join.matchRow(e.loc) < 0).length;
+    const steps = hashLocs(doc.entries, doc.nextId);
+    let r = steps.next();
+    while (!r.done) r = steps.next();
+    const rows = candidateRows(table, r.value.hashes);
+    const preset = new CrawlPreset(table, doc.entries, rows, r.value.positions);
+    const lookups = vi.spyOn(join, 'matchRow');
+    const joining = v.setCrawlSteps?.(join, 100, preset);
+    while (joining && !joining.next().done);
+    // Only the URLs the crawl does not have as written are looked up on the page.
+    expect(lookups).toHaveBeenCalledTimes(missed);
+    expect(missed).toBeLessThan(doc.entries.length);
   });
 });

@@ -168,8 +168,10 @@ class Deferred implements ValidatorLike {
     );
   }
 
-  *setCrawlSteps(join: CrawlJoin, chunk?: number): Generator<number, void> {
-    if (this.target) return yield* this.target.setCrawlSteps(join, chunk);
+  *setCrawlSteps(...args: Parameters<Validator['setCrawlSteps']>): Generator<number, void> {
+    // Every argument goes on (the crawl worker's matches too).
+    if (this.target) return yield* this.target.setCrawlSteps(...args);
+    const [join] = args;
     this.setCrawl(join);
   }
 
