@@ -84,13 +84,13 @@ describe('Validator.loadFrom answers as a full load does', () => {
       reference.load(doc, parse);
       const expected = reads(reference, doc);
       const v = fromSnapshot(reference, doc, parse, settings);
-      expect(reads(v, doc)).toEqual(expected);
+      expect(reads(v, doc)).toStrictEqual(expected);
       const steps = v.finishSteps();
       steps.next();
-      expect(reads(v, doc)).toEqual(expected);
+      expect(reads(v, doc)).toStrictEqual(expected);
       const version = v.version;
       while (!steps.next().done);
-      expect(reads(v, doc)).toEqual(expected);
+      expect(reads(v, doc)).toStrictEqual(expected);
       expect(v.version).toBe(version);
     },
   );
