@@ -12,8 +12,8 @@ import { resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { benchAddress, chromiumCpuMs, DIST, openApp, probePage, ROOT, servePreview } from './serve.ts';
 import { writeInputs } from './inputs.ts';
+import { benchAddress, chromiumCpuMs, DIST, openApp, probePage, ROOT, servePreview } from './serve.ts';
 import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
 import { writeWorkspaceInputs } from './workspace.ts';
 
