@@ -4,7 +4,8 @@
  * Optional sections (bench/validation.ts, bench/insights.ts, bench/tree.ts) run when present.
  * Prints one table and writes it to bench/out/latest.md (`BENCH_REPORT=path` writes elsewhere).
  * Parse and serialize rows run their contenders interleaved (bench/paired.ts) and give each ratio
- * as the median of per-round ratios with its spread; `BENCH_ROUNDS=n` sets the rounds.
+ * as the median of per-round ratios with its spread; `BENCH_ROUNDS=n` sets the rounds. Each timed
+ * run starts after a full GC once the process is quiet (`BENCH_SETTLE=fixed`: the former 40 ms).
  * `BENCH_ONLY=parse,validate` runs only the rows naming those words (bench/only.ts).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -296,7 +297,7 @@ async function main(): Promise<void> {
   rows.push(...(await optionalSection('insights.ts', 'benchInsights')));
   rows.push(...(await optionalSection('tree.ts', 'benchTree')));
   rows.push(...(await optionalSection('keepFormat.ts', 'benchKeepFormat')));
-  const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system, all threads) per operation, in one process. Parse and serialize: the contenders of a group run interleaved (A B, B A, … after one warm-up each, a full GC before every run) and the ratio is the median of per-round ratios baseline ms / this row's ms, with its min–max; other rows: ratio of medians. Load average at start: ${loadAtStart.toFixed(1)}${filtered ? `; BENCH_ONLY=${process.env.BENCH_ONLY}` : ''}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n\n${targets()}`;
+  const md = `# npm run bench — ${new Date().toISOString()}\n\nNode ${process.version}, ${process.platform}/${process.arch}. Median CPU time (user + system, all threads) per operation, in one process. Parse and serialize: the contenders of a group run interleaved (A B, B A, … after one warm-up each, a full GC before every run and a wait until the GC helper threads are idle) and the ratio is the median of per-round ratios baseline ms / this row's ms, with its min–max; other rows: ratio of medians. Load average at start: ${loadAtStart.toFixed(1)}${filtered ? `; BENCH_ONLY=${process.env.BENCH_ONLY}` : ''}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.\n\n${table(rows)}\n\n${targets()}`;
   process.stdout.write(`${md}\n`);
   process.stderr.write(`\n${targets()}`);
   mkdirSync(path.join(here, 'out'), { recursive: true });
