@@ -5,7 +5,14 @@
  * `window.__sitemapWorkbench`). Each dist is served by a tiny static server (no vite preview, so
  * an old commit's harness does not matter); inputs come from bench/out/inputs/v1.
  * `PROFILE=1` adds, per build, a CDP CPU profile of the page main thread (bottom-up self time,
- * source-mapped) and `TRACE=1` a per-thread split (page, worker, GC, compile) of one open.
+ * source-mapped) and `TRACE=1` a per-thread split (page, worker, GC, compile) of one open
+ * (`TIMELINE=<ms>`: the page's and the worker's tasks over 2 ms in buckets of that size).
+ * `PHASES=1` prints when the open's task label and the document changed (where the wall went);
+ * `AB_NO_WARM=1` skips the warm-up opens. Inputs are served as stored: a `.xml.gz` reaches the page
+ * compressed, unlike in `npm run bench:browser`, whose `vite preview` sends `.gz` files with
+ * `Content-Encoding: gzip` so that the page's fetch inflates them (the app then opens XML). To
+ * measure what bench:browser measures, point `AB_INPUTS` at a folder holding the inflated bytes
+ * under the same names.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -26,7 +33,9 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
 };
-const INPUTS = resolve(ROOT, 'bench/out/inputs/v1');
+// AB_INPUTS: another folder of inputs (e.g. the .xml.gz files stored decompressed, as vite preview
+// serves them to the bench page: Content-Encoding gzip, so the page's fetch inflates them).
+const INPUTS = resolve(ROOT, process.env.AB_INPUTS ?? 'bench/out/inputs/v1');
 
 function serveDir(dir: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
@@ -148,15 +157,17 @@ function threads(events: TraceEvent[]): void {
       .map(([n, v]) => `${n} ${v.toFixed(0)}`);
     console.log(`    ${name}: ${busy.toFixed(0)} ms — ${top.join(', ')}`);
     if (process.env.TIMELINE && (name === 'CrRendererMain' || name.startsWith('DedicatedWorker'))) {
+      // TIMELINE=<bucket ms> (default 50): tasks over 2 ms of the page and the worker, 61 buckets.
+      const bucketUs = (Number(process.env.TIMELINE) > 1 ? Number(process.env.TIMELINE) : 50) * 1000;
       const tops = timelines.get(name) ?? [];
       const buckets: string[] = [];
       for (const [ts, dur, label] of tops) {
-        const b = Math.floor((ts - t0) / 50_000);
+        const b = Math.floor((ts - t0) / bucketUs);
         if (b < 0 || b > 60) continue;
         buckets[b] = `${buckets[b] ?? ''}${label}:${(dur / 1000).toFixed(0)} `;
       }
       buckets.forEach((x, i) => {
-        if (x) console.log(`      ${String(i * 50).padStart(5)} ms  ${x}`);
+        if (x) console.log(`      ${String((i * bucketUs) / 1000).padStart(5)} ms  ${x}`);
       });
     }
   }
@@ -203,7 +214,13 @@ async function once(
   const name = input.split('/').pop();
   const r = (await page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`)) as {
     ms: number;
+    openedMs: number;
+    phases?: string[];
   };
+  if (process.env.PHASES)
+    console.log(
+      `    phases (ms): ${(r.phases ?? []).join(' · ')} · openFile resolved ${r.openedMs.toFixed(0)}`,
+    );
   const cpu = (await cpuMs(browser)) - c0;
   let fxp = 0;
   if (process.env.FXP && mode === 'plain') {
@@ -255,7 +272,8 @@ async function main(): Promise<void> {
   const found = await findBrowser();
   const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
   try {
-    for (const b of builds) await once(browser, b.dist, b.base, input, 'plain'); // warm disk cache
+    // warm disk cache (AB_NO_WARM=1 skips it, for a long single trace)
+    if (!process.env.AB_NO_WARM) for (const b of builds) await once(browser, b.dist, b.base, input, 'plain');
     for (let i = 0; i < runs; i++)
       for (const b of i % 2 ? [...builds].reverse() : builds) {
         const r = await once(browser, b.dist, b.base, input, 'plain');

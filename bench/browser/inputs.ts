@@ -4,9 +4,9 @@
  * worst case (.xml) and a 1,000,000-URL urlset (.xml.gz; lastmod, changefreq, priority on every
  * URL, 2 images on every 10th, 3 hreflang alternates on every 25th).
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Entry } from '../../src/core/model.ts';
 import { plainDoc, toXml, worstDoc } from '../generate.ts';
 
@@ -54,6 +54,12 @@ export interface Inputs extends Record<string, string> {
   plainGz: string;
   worstXml: string;
   millionGz: string;
+  /** `plain.xml.gz` as stored: `vite preview` sends a `.gz` with `Content-Encoding: gzip`, so the
+   *  page's fetch of `plainGz` gets the inflated XML; this name is served as the gzip bytes. */
+  plainGzRaw: string;
+  /** The 1M urlset as XML (225 MB): inflated it is over the 200,000,000-byte GZ-006 cap, so the
+   *  app refuses the real `.gz`; the 1M rows open this, and say so. */
+  millionXml: string;
 }
 
 /** Write (or reuse from `cacheDir`) the inputs and copy them into `servedDir`. */
@@ -71,10 +77,17 @@ export function writeInputs(servedDir: string, cacheDir: string): Inputs {
     if (!existsSync(path)) writeFileSync(path, make());
     copyFileSync(path, resolve(servedDir, name));
   }
+  copyFileSync(resolve(dir, 'plain.xml.gz'), resolve(servedDir, 'plain.xml.gz.bin'));
+  const millionXml = resolve(dir, 'million.xml');
+  if (!existsSync(millionXml))
+    writeFileSync(millionXml, gunzipSync(readFileSync(resolve(dir, 'million.xml.gz'))));
+  copyFileSync(millionXml, resolve(servedDir, 'million.xml'));
   return {
     plainXml: '/bench-in/plain.xml',
     plainGz: '/bench-in/plain.xml.gz',
     worstXml: '/bench-in/worst.xml',
     millionGz: '/bench-in/million.xml.gz',
+    plainGzRaw: '/bench-in/plain.xml.gz.bin',
+    millionXml: '/bench-in/million.xml',
   };
 }

@@ -66,15 +66,35 @@
       const bytes = prepared.get(url) ?? files.get(url).slice();
       prepared.delete(url);
       const s = store();
+      // When the open's task label and the document changed (ms from the start): where the wall went.
+      const phases = [];
+      let lastLabel;
+      let lastDoc = s.getState().doc;
       const t0 = performance.now();
+      const unsubscribe = s.subscribe(() => {
+        const st = s.getState();
+        const label = st.task?.label ?? null;
+        const at = Math.round(performance.now() - t0);
+        if (label !== lastLabel) phases.push(`${at} ${label ?? '(no task)'}`);
+        if (st.doc !== lastDoc) phases.push(`${at} document set`);
+        lastLabel = label;
+        lastDoc = st.doc;
+      });
       openedAt = t0;
       await s.commands.openFile(name, bytes);
       const tOpened = performance.now();
-      const n = s.getState().doc?.entries.length ?? 0;
+      unsubscribe();
+      const st = s.getState();
+      // A refused file (e.g. GZ-006 over the decompression cap) shows no grid: say so, do not wait.
+      if (!st.doc) {
+        const why = st.loadError?.error.message ?? st.notices.at(-1)?.message ?? 'no document';
+        throw new Error(`${name} did not open: ${why}`);
+      }
+      const n = st.doc.entries.length;
       while (gridRows() !== n + 1) await frame();
       await painted();
       const t1 = performance.now();
-      return { ms: t1 - t0, openedMs: tOpened - t0, entries: n, ...tasksIn(t0, t1) };
+      return { ms: t1 - t0, openedMs: tOpened - t0, entries: n, phases, ...tasksIn(t0, t1) };
     },
     /** rAF deltas while scrolling the grid: small steps with a scrollbar jump every 10th frame. */
     async scroll(frames) {

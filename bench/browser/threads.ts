@@ -7,11 +7,12 @@
  * `__wsProbe.open` (bench/browser/workspace.ts: the 20 × 50,000 workspace) instead; input is then ignored.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+import { writeInputs } from './inputs.ts';
 import { benchAddress, chromiumCpuMs, DIST, openApp, probePage, ROOT, servePreview } from './serve.ts';
 import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
 import { writeWorkspaceInputs } from './workspace.ts';
@@ -104,6 +105,10 @@ async function once(browser: Browser, input: string): Promise<void> {
 async function main(): Promise<void> {
   const input = process.argv[2] ?? '/bench-in/plain.xml.gz';
   const runs = Number(process.argv[3] ?? 1);
+  // The inputs next to the build, as bench:browser puts them: without them the preview answers
+  // /bench-in/… with index.html, the open is refused, and the probe used to wait for ever.
+  mkdirSync(resolve(DIST, 'bench-in'), { recursive: true });
+  writeInputs(resolve(DIST, 'bench-in'), resolve(ROOT, 'bench/out/inputs'));
   const server = await serve();
   const found = await findBrowser();
   const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });

@@ -30,8 +30,10 @@ import { EntryIssues } from './validate/entryIssues.ts';
 import { HostScope } from './validate/hostScope.ts';
 import { HreflangClusters } from './validate/hreflangClusters.ts';
 import { EMPTY, hasIssues, type Slot, SlotTable, type ValidatorPart } from './validate/slots.ts';
+import { SnapshotReads, SnapshotWriter, type ValidationSnapshot } from './validate/snapshot.ts';
 
 export { withoutRepeats } from './validate/entryIssues.ts';
+export type { ValidationSnapshot } from './validate/snapshot.ts';
 
 /**
  * Validates a document in full (pure; parse issues are not included).
@@ -88,30 +90,6 @@ class State {
     this.clusters.check(slot);
   }
 }
-
-/**
- * What a loaded validator answers, as plain data (structured-cloneable): the worker validates a
- * parsed document and sends this with the result, so the page shows every issue at once and
- * builds its own indexes later (`Validator.loadFrom`).
- */
-export interface ValidationSnapshot {
-  /** `documentIssues()`. */
-  docIssues: Issue[];
-  /** Ids of the entries with issues, in document order, and each one's `issuesOf`. */
-  ids: number[];
-  lists: Issue[][];
-  counts: ReturnType<Validator['counts']>;
-}
-
-/** A snapshot with its issues by entry id, answering reads until the indexes are built. */
-class SnapshotReads {
-  readonly byId = new Map<number, readonly Issue[]>();
-  constructor(readonly snap: ValidationSnapshot) {
-    for (let i = 0; i < snap.ids.length; i++) this.byId.set(snap.ids[i], snap.lists[i]);
-  }
-}
-
-const NO_ISSUES: readonly Issue[] = [];
 
 /** Incremental validator: `load` once, then `apply` every change; state/validation.ts picks the part the store uses. */
 export class Validator {
@@ -210,16 +188,9 @@ export class Validator {
   snapshot(): ValidationSnapshot {
     this.ready();
     const t = this.s.table;
-    const ids: number[] = [];
-    const lists: Issue[][] = [];
-    for (const s of t.bySeq) {
-      if (s === undefined || !hasIssues(s)) continue;
-      const list = t.issuesOf(s.entry.id);
-      if (list.length === 0) continue;
-      ids.push(s.entry.id);
-      lists.push([...list]);
-    }
-    return { docIssues: this.documentIssues() as Issue[], ids, lists, counts: this.counts() };
+    const out = new SnapshotWriter();
+    for (const s of t.bySeq) if (s !== undefined && hasIssues(s)) out.add(s.entry.id, t.issuesOf(s.entry.id));
+    return out.finish(this.documentIssues() as Issue[], this.counts());
   }
 
   /** The body of `loadSteps` (also run later by `finishSteps`). */
@@ -231,8 +202,15 @@ export class Validator {
     // The crawl join stays attached across a reload: the new entries are joined as they come in.
     const join = this.s.crawl.join;
     this.s.crawl.release();
+    // The hreflang index is sized up front (regrowing it is one long rehash); counting is a pass
+    // over every entry, in steps too (~100 ms at 1,000,000 entries while the code is still cold).
     let hrefs = 0;
-    for (const e of doc.entries) if (e.alternates !== undefined) hrefs += e.alternates.length;
+    const all = doc.entries;
+    for (let k = 0; k < all.length; k++) {
+      const alternates = all[k].alternates;
+      if (alternates !== undefined) hrefs += alternates.length;
+      if ((k + 1) % COUNT_STEP === 0) yield 0;
+    }
     const s = new State(doc, this.settings, join, hrefs);
     this.s = s;
     const byEntry = new Map<number, Issue[]>();
@@ -315,7 +293,7 @@ export class Validator {
 
   /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */
   issuesOf(entryId: number): readonly Issue[] {
-    if (this.snap !== null) return this.snap.byId.get(entryId) ?? NO_ISSUES;
+    if (this.snap !== null) return this.snap.issuesOf(entryId);
     return this.s.table.issuesOf(entryId);
   }
 
@@ -327,7 +305,11 @@ export class Validator {
 
   /** Every issue: document-level first, then entries in document order. */
   all(): Issue[] {
-    if (this.snap !== null) return [...this.snap.snap.docIssues, ...this.snap.snap.lists.flat()];
+    if (this.snap !== null) {
+      const out = [...this.snap.snap.docIssues];
+      for (const i of this.snap.entryIssues()) out.push(i);
+      return out;
+    }
     const t = this.s.table;
     const out: Issue[] = [...this.s.docParse, ...this.s.docIssues];
     for (const s of t.bySeq) {
@@ -355,10 +337,7 @@ export class Validator {
 
   /** Ids of the entries with at least one issue of a rule, in document order. */
   entriesWithRule(rule: string): number[] {
-    if (this.snap !== null) {
-      const { ids, lists } = this.snap.snap;
-      return ids.filter((_, i) => hasRule(lists[i], rule));
-    }
+    if (this.snap !== null) return this.snap.entriesWithRule(rule);
     const t = this.s.table;
     const out: number[] = [];
     for (const s of t.bySeq) {
@@ -485,6 +464,9 @@ export class Validator {
     s.docIssues = next;
   }
 }
+
+/** Entries counted for the hreflang index between two steps of a load. */
+const COUNT_STEP = 8192;
 
 /** Images, alternates, video and news children and other XML nodes of an entry (0 for a plain URL). */
 function subItems(e: Entry): number {

@@ -84,13 +84,13 @@ describe('Validator.loadFrom answers as a full load does', () => {
       reference.load(doc, parse);
       const expected = reads(reference, doc);
       const v = fromSnapshot(reference, doc, parse, settings);
-      expect(reads(v, doc)).toEqual(expected);
+      expect(reads(v, doc)).toStrictEqual(expected);
       const steps = v.finishSteps();
       steps.next();
-      expect(reads(v, doc)).toEqual(expected);
+      expect(reads(v, doc)).toStrictEqual(expected);
       const version = v.version;
       while (!steps.next().done);
-      expect(reads(v, doc)).toEqual(expected);
+      expect(reads(v, doc)).toStrictEqual(expected);
       expect(v.version).toBe(version);
     },
   );
@@ -128,5 +128,63 @@ describe('Validator.loadFrom answers as a full load does', () => {
     const fresh = new Validator(settings);
     fresh.load(other);
     expect(reads(v, other)).toEqual(reads(fresh, other));
+  });
+});
+
+describe('a big document adopted in steps', () => {
+  const settings: ValidationSettings = { now: NOW };
+  // Over the entries counted per step before the first is filed, with hreflang clusters and duplicates.
+  const entries: Entry[] = Array.from({ length: 17_000 }, (_, i) => ({
+    id: i,
+    loc: `https://a.example/${i % 97 === 0 ? i - 1 : i}`,
+    ...(i % 50 === 0
+      ? {
+          alternates: [
+            { rel: 'alternate', hreflang: 'en', href: `https://a.example/${i}` },
+            { rel: 'alternate', hreflang: 'de', href: `https://a.example/${i + 1}` },
+          ],
+        }
+      : {}),
+  }));
+  const doc: SitemapDocument = { kind: 'urlset', entries, nextId: entries.length };
+  // Every issue (with its entry id) and the totals: comparing each entry's reads would take seconds.
+  const brief = (v: Validator, _doc: SitemapDocument) => ({ all: v.all(), counts: v.counts() });
+
+  it.each([1, 2, 30])('an edit and its undo after %i deferred steps give the issues of a full load', (k) => {
+    const reference = new Validator(settings);
+    reference.load(doc);
+    const v = fromSnapshot(reference, doc, [], settings);
+    const steps = v.finishSteps();
+    for (let i = 0; i < k; i++) expect(steps.next().done).toBe(false);
+    const before = entries[100];
+    const after: Entry = { ...before, loc: 'https://a.example/1', lastmod: '2024-13-01' };
+    const change = entryPatch({ updated: [[before, after]] });
+    reference.apply(change);
+    v.apply(change);
+    const edited = { ...doc, entries: entries.map((e) => (e === before ? after : e)) };
+    expect(brief(v, edited)).toStrictEqual(brief(reference, edited));
+    const undo = entryPatch({ updated: [[after, before]] });
+    reference.apply(undo);
+    v.apply(undo);
+    expect(brief(v, doc)).toStrictEqual(brief(reference, doc));
+    const fresh = new Validator(settings);
+    fresh.load(doc);
+    expect(brief(v, doc)).toStrictEqual(brief(fresh, doc));
+  });
+
+  it('loadSteps stopped in its first steps leaves the loaded state alone until adopted', () => {
+    const v = new Validator(settings);
+    v.load({ kind: 'urlset', entries: entries.slice(0, 10), nextId: 10 });
+    const before = brief(v, doc);
+    const fresh = new Validator(settings);
+    const steps = fresh.loadSteps(doc);
+    steps.next();
+    steps.next();
+    expect(brief(v, doc)).toStrictEqual(before);
+    while (!steps.next().done);
+    v.adopt(fresh);
+    const full = new Validator(settings);
+    full.load(doc);
+    expect(brief(v, doc)).toStrictEqual(brief(full, doc));
   });
 });

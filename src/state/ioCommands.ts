@@ -26,8 +26,12 @@ type IoCommands = Pick<
 
 /** From this many entries on, opening validates in slices under a "Checking" task. */
 const BIG_DOCUMENT = 20_000;
-/** Longest stretch of validation work between two yields to the page, in ms. */
-const SLICE_MS = 25;
+/**
+ * Longest stretch of validation work between two yields to the page, in ms. Well under the 50 ms
+ * of a long task: on a loaded machine a task's wall time is a multiple of its CPU time, and a
+ * scavenge may land in any slice.
+ */
+const SLICE_MS = 8;
 /** Entries validated between two looks at the clock (well under a millisecond of work). */
 const STEP_ENTRIES = 250;
 /** A last slice of validation at least this long (ms) yields before the document is shown. */

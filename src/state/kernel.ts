@@ -9,6 +9,7 @@ import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
+import { hideUnusedExtensionColumns } from './extensionColumns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { DocumentSize } from './insightsCharts.ts';
 import { TreeSync } from './insightsTree.ts';
@@ -294,7 +295,8 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.docVersion++;
       f.dirty = false;
       f.selection = NO_SELECTION;
-      f.view = { ...f.view, search: '', filters: {} };
+      const hiddenColumns = hideUnusedExtensionColumns(f.view.hiddenColumns, doc) ?? f.view.hiddenColumns;
+      f.view = { ...f.view, search: '', filters: {}, hiddenColumns };
       if (f.crawl) k.rejoinCrawl();
       emit();
     },

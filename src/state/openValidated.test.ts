@@ -122,3 +122,58 @@ describe('open: issues found in the worker', () => {
     },
   );
 });
+
+describe("open: an edit while the page builds its indexes from the worker's issues", () => {
+  it('an edit and its undo between two slices of the build give the issues of validating on the page', async () => {
+    // A clock that moves 4 ms per read, so the build yields every other step (SLICE_MS), and
+    // timers that run the store's pauses; the edit lands after the second pause.
+    let clock = NOW;
+    const now = () => (clock += 4);
+    let pauses = 0;
+    let edited = false;
+    const requests: string[] = [];
+    let viaWorker: Store | null = null;
+    const checks: Array<() => void> = [];
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) =>
+        setTimeout(() => {
+          fn();
+          if (ms === 0 && ++pauses === 2 && viaWorker) {
+            const store = viaWorker;
+            const deferred = coreOf(store).deferred;
+            const [first] = store.getState().doc?.entries ?? [];
+            store.commands.setCell(first.id, 'loc', 'https://www.example.com/p5');
+            const afterEdit = shown(store);
+            store.commands.undo();
+            edited = true;
+            checks.push(
+              () => expect(deferred).toBe(true),
+              () => expect(afterEdit).not.toEqual(shown(store)),
+            );
+          }
+        }, ms),
+      clearTimeout,
+    };
+    viaWorker = createAppStore({
+      worker: createSitemapClient({ createWorker: () => engineWorker(requests) }),
+      now,
+      timers,
+    });
+    const onPage = createAppStore({
+      worker: createSitemapClient({
+        createWorker: () => null,
+        engine: createEngine({ decompressionStream: null, gzipStreams: null }),
+      }),
+      now: () => NOW,
+    });
+    const xml = new TextEncoder().encode(sitemap(6_000));
+    await viaWorker.commands.openFile('s.xml', xml.slice());
+    await onPage.commands.openFile('s.xml', xml.slice());
+    expect(requests).toEqual(['parse +validate']);
+    const store = viaWorker;
+    await vi.waitFor(() => expect(edited && !coreOf(store).deferred).toBe(true), { timeout: 30_000 });
+    for (const check of checks) check();
+    // The edit took the build over (indexes built at once); after the undo the issues are the page's own.
+    expect(shown(store)).toEqual(shown(onPage));
+  }, 60_000);
+});

@@ -56,14 +56,13 @@ function GridView({ table, columns, template }: GridViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<EditingCell | null>(null);
 
-  const { win, bodyHeight, scrollToRow } = useGridWindow(
+  const { win, bodyHeight, pageRows, scrollToRow } = useGridWindow(
     scrollRef,
     rowOrder.length,
     selection.active?.row ?? null,
   );
   const requestFocus = useActiveCellFocus(scrollRef, selection.active, editing !== null, scrollToRow);
 
-  const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / ROW_H) - 1);
   const events = useGridEvents({
     data,
     selection,

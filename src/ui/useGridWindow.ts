@@ -159,6 +159,8 @@ export function useGridWindow(
   return {
     win,
     bodyHeight: scrollGeometry(count, 0).bodyH,
+    /** Whole rows in the viewport (PageUp/PageDown), from the last measured size: no layout read. */
+    pageRows: Math.max(1, Math.floor(store.g.viewH / ROW_H)),
     scrollToRow: (row: number) => store.scrollToRow(row),
   };
 }

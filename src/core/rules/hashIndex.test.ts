@@ -63,7 +63,7 @@ describe('HashIndex', () => {
 });
 
 describe('familyHash', () => {
-  it('equals the hash of the family key for every kind of URL, with and without the lowercase hint', () => {
+  it('equals the hash of the family key (31 bits) for every kind of URL, with and without the lowercase hint', () => {
     const urls = [
       'https://www.example.com/a/b/?q=1',
       'https://www.example.com/a/b/',
@@ -80,9 +80,9 @@ describe('familyHash', () => {
     ];
     for (const u of urls) {
       const p = scanUrl(u);
-      expect(familyHash(u, p)).toBe(hashString(familyOf(u, p)));
+      expect(familyHash(u, p)).toBe(hashString(familyOf(u, p)) >> 1);
       if (u === u.toLowerCase() && /^[\x20-\x7e]*$/.test(u))
-        expect(familyHash(u, p, true)).toBe(hashString(familyOf(u, p)));
+        expect(familyHash(u, p, true)).toBe(hashString(familyOf(u, p)) >> 1);
     }
     const a = 'https://www.example.com/x/';
     const b = 'https://EXAMPLE.com/x';

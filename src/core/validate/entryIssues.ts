@@ -10,7 +10,7 @@ import { checkEntry } from '../rules/entry.ts';
 import { newOriginMemo } from '../rules/host.ts';
 import { isQuiet } from '../rules/profile.ts';
 import type { RuleId } from '../rules/registry.ts';
-import { EMPTY, type Slot, type SlotChange, type SlotTable } from './slots.ts';
+import { Slot, type SlotChange, type SlotTable } from './slots.ts';
 
 /** `parse` without the issues whose rule and field `validated` already reports. */
 export function withoutRepeats(parse: readonly Issue[], validated: readonly Issue[]): Issue[] {
@@ -41,35 +41,7 @@ export class EntryIssues {
   insert(e: Entry, parse: Issue[], seq = this.table.seq++): Slot {
     const local = this.scratch;
     if (local.length > 0) local.length = 0;
-    const slot: Slot = {
-      exact: '',
-      familyHash: 0,
-      origin: null,
-      day: null,
-      dateOnly: false,
-      priority: null,
-      hasChangefreq: false,
-      hasPriority: false,
-      bytes: 0,
-      newsCount: 0,
-      newsName: null,
-      offHostImages: 0,
-      href: null,
-      entry: e,
-      seq,
-      derived: undefined,
-      parse: EMPTY,
-      local: EMPTY,
-      scope: EMPTY,
-      dup: EMPTY,
-      cluster: EMPTY,
-      crawl: EMPTY,
-      crawlRow: -1,
-      joined: null,
-      cache: null,
-      quiet: EMPTY,
-      quietParse: EMPTY,
-    };
+    const slot = new Slot(e, seq);
     checkEntry(e, this.kind, this.settings, local, slot, this.side, this.origin);
     this.table.put(slot);
     if (local.length > 0 || parse.length > 0) parse = this.withhold(slot, local, parse);

@@ -10,6 +10,7 @@
 import type { CrawlJoin } from '../crawl/join.ts';
 import type { Entry, Issue, Severity } from '../model.ts';
 import type { EntryFacts } from '../rules/entry.ts';
+import type { HreflangFacts } from '../rules/hreflang.ts';
 import type { UrlParts } from '../urls.ts';
 
 /** The issue lists of a slot, one per part, in the order `issuesOf` reports them. */
@@ -28,32 +29,145 @@ export interface Derived {
   family?: string;
 }
 
-/** One entry's state; it holds its own facts (one object per entry: `checkEntry` fills it). */
-export interface Slot extends EntryFacts {
-  entry: Entry;
-  /** Document order (as loaded; an edited entry keeps its seq). */
-  seq: number;
-  derived: Derived | undefined;
-  /** Parser findings kept until their field is edited (entryIssues.ts). */
-  parse: Issue[];
-  /** Rules that need only the entry (entryIssues.ts). */
-  local: Issue[];
-  /** HOST/IDX against the reference origin (hostScope.ts). */
-  scope: Issue[];
-  /** Duplicate URLs (duplicateGroups.ts). */
-  dup: Issue[];
-  /** hreflang cluster (hreflangClusters.ts). */
-  cluster: Issue[];
-  /** CRAWL issues (crawlPart.ts; empty without crawl data). */
-  crawl: Issue[];
+/** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
+export const EMPTY = [] as Issue[];
+
+/** The issue lists of a slot with any (most entries have none: their slot carries no lists object). */
+class Lists {
+  parse = EMPTY;
+  local = EMPTY;
+  scope = EMPTY;
+  dup = EMPTY;
+  cluster = EMPTY;
+  crawl = EMPTY;
+  cache: Issue[] | null = null;
+  quiet = EMPTY;
+  quietParse = EMPTY;
+}
+
+/**
+ * One entry's state; it holds its own facts (one object per entry: `checkEntry` fills it).
+ *
+ * Memory: a big document has one slot per entry alive for as long as it is open, and a load makes
+ * them all at once (1,000,000 at 1M URLs), so every field counts for the scavenges and full GCs
+ * that run while the page builds them. The nine issue lists live in a second object made only
+ * for an entry that gets an issue; without one, every list reads as `EMPTY`.
+ */
+export class Slot implements EntryFacts {
+  exact = '';
+  familyHash = 0;
+  origin: string | null = null;
+  day: number | null = null;
+  dateOnly = false;
+  priority: string | null = null;
+  hasChangefreq = false;
+  hasPriority = false;
+  bytes = 0;
+  newsCount = 0;
+  newsName: string | null = null;
+  offHostImages = 0;
+  href: HreflangFacts | null = null;
+  derived: Derived | undefined = undefined;
   /** Crawl row this entry lists (-1: not crawled or no crawl attached). */
-  crawlRow: number;
+  crawlRow = -1;
   /** The join this entry was joined with (null: none yet). */
-  joined: CrawlJoin | null;
-  cache: Issue[] | null;
+  joined: CrawlJoin | null = null;
+  private x: Lists | null = null;
+
+  /**
+   * @param entry the entry
+   * @param seq document order (as loaded; an edited entry keeps its seq)
+   */
+  constructor(
+    readonly entry: Entry,
+    readonly seq: number,
+  ) {}
+
+  /** The lists object, made for a non-empty list (null: no list to write, every one stays EMPTY). */
+  private lists(v: Issue[] | null): Lists | null {
+    if (this.x === null && v !== null && v.length > 0) this.x = new Lists();
+    return this.x;
+  }
+
+  /** Parser findings kept until their field is edited (entryIssues.ts). */
+  get parse(): Issue[] {
+    return this.x === null ? EMPTY : this.x.parse;
+  }
+  set parse(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.parse = v;
+  }
+  /** Rules that need only the entry (entryIssues.ts). */
+  get local(): Issue[] {
+    return this.x === null ? EMPTY : this.x.local;
+  }
+  set local(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.local = v;
+  }
+  /** HOST/IDX against the reference origin (hostScope.ts). */
+  get scope(): Issue[] {
+    return this.x === null ? EMPTY : this.x.scope;
+  }
+  set scope(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.scope = v;
+  }
+  /** Duplicate URLs (duplicateGroups.ts). */
+  get dup(): Issue[] {
+    return this.x === null ? EMPTY : this.x.dup;
+  }
+  set dup(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.dup = v;
+  }
+  /** hreflang cluster (hreflangClusters.ts). */
+  get cluster(): Issue[] {
+    return this.x === null ? EMPTY : this.x.cluster;
+  }
+  set cluster(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.cluster = v;
+  }
+  /** CRAWL issues (crawlPart.ts; empty without crawl data). */
+  get crawl(): Issue[] {
+    return this.x === null ? EMPTY : this.x.crawl;
+  }
+  set crawl(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.crawl = v;
+  }
+  /** `issuesOf`'s answer, null until asked again after a change (EMPTY while the slot has no list). */
+  get cache(): Issue[] | null {
+    return this.x === null ? EMPTY : this.x.cache;
+  }
+  set cache(v: Issue[] | null) {
+    if (this.x !== null) this.x.cache = v;
+  }
   /** Issues the severity profile withholds from the row (validator's, then parser's). */
-  quiet: Issue[];
-  quietParse: Issue[];
+  get quiet(): Issue[] {
+    return this.x === null ? EMPTY : this.x.quiet;
+  }
+  set quiet(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.quiet = v;
+  }
+  get quietParse(): Issue[] {
+    return this.x === null ? EMPTY : this.x.quietParse;
+  }
+  set quietParse(v: Issue[]) {
+    const x = this.lists(v);
+    if (x !== null) x.quietParse = v;
+  }
+
+  /** True when the slot has an issue in any list. */
+  hasIssues(): boolean {
+    const x = this.x;
+    return (
+      x !== null &&
+      x.parse.length + x.local.length + x.scope.length + x.dup.length + x.cluster.length + x.crawl.length > 0
+    );
+  }
 }
 
 /**
@@ -84,8 +198,6 @@ export interface ValidatorPart {
   settle?(): void;
 }
 
-/** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
-export const EMPTY = [] as Issue[];
 const NO_ISSUES: readonly Issue[] = EMPTY;
 
 /** Slots by id and by document order, and the issue totals over every list. */
@@ -153,7 +265,5 @@ export class SlotTable {
 
 /** True when a slot has an issue in any list. */
 export function hasIssues(s: Slot): boolean {
-  return (
-    s.parse.length + s.local.length + s.scope.length + s.dup.length + s.cluster.length + s.crawl.length > 0
-  );
+  return s.hasIssues();
 }

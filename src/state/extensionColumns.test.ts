@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyExtensionColumns, scanExtensionColumns } from './useAutoHideColumns.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { emptyExtensionColumns, SCAN_SLICE, scanExtensionColumns } from './extensionColumns.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient } from './testing.ts';
 
 describe('emptyExtensionColumns', () => {
   it('lists the extension columns no entry uses', () => {
@@ -58,5 +61,50 @@ describe('scanExtensionColumns', () => {
       { id: 0, loc: 'https://a.example/', alternates: [{ rel: 'alternate', hreflang: 'de', href: 'x' }] },
     ];
     expect(scanExtensionColumns([...rich, ...entries] as never, used, 0, 10)).toBe(26);
+  });
+});
+
+describe('hiding unused extension columns on open', () => {
+  const parsed = (n: number, withImage: boolean): SitemapDocument => ({
+    kind: 'urlset',
+    nextId: n,
+    source: { bytes: 1, decodedBytes: 1, gzip: false, encoding: 'utf-8' },
+    entries: Array.from({ length: n }, (_, id) =>
+      id === n - 1 && withImage
+        ? { id, loc: `https://a.example/${id}`, images: [{ loc: 'https://a.example/i.png' }] }
+        : { id, loc: `https://a.example/${id}` },
+    ),
+  });
+  const storeFor = (doc: SitemapDocument) =>
+    createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => 0,
+    });
+
+  it('a file up to SCAN_SLICE rows has them hidden in the same state change as the document', async () => {
+    const store = storeFor(parsed(SCAN_SLICE, true));
+    store.commands.setHiddenColumns(['images', 'priority']);
+    // Every state the grid could render with the new document already hides the unused columns.
+    const seen: string[][] = [];
+    store.subscribe(() => {
+      const s = store.getState();
+      if (s.doc) seen.push([...s.view.hiddenColumns]);
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const hidden of seen) {
+      expect(hidden).toContain('priority');
+      expect(hidden).toEqual(expect.arrayContaining(['videos', 'news', 'alternates']));
+      expect(hidden).not.toContain('images');
+    }
+  });
+
+  it('leaves a bigger file and a new sitemap to the columns the user chose', async () => {
+    const big = storeFor(parsed(SCAN_SLICE + 1, false));
+    await big.commands.openFile('big.xml', new Uint8Array([1]));
+    expect(big.getState().view.hiddenColumns).not.toContain('images');
+    const fresh = storeFor(parsed(1, false));
+    fresh.commands.newDocument('urlset');
+    expect(fresh.getState().view.hiddenColumns).not.toContain('images');
   });
 });

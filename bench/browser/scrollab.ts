@@ -1,0 +1,221 @@
+/**
+ * The 1M scroll of two bench builds side by side:
+ * `npx tsx bench/browser/scrollab.ts <distA> <distB> [rounds] [frames]` (each dist built with
+ * `BENCH_DIST=… npx vite build -c bench/browser/vite.config.ts`). One page per build in one
+ * browser, each opens the 1,000,000-URL input once (`INPUT` overrides it, `INPUT_B` for B only; `QUERY_A`/`QUERY_B` are appended to each page's URL); then `rounds` rounds
+ * of `__probe.scroll(frames)` alternate between the two pages (the bench's scroll: +900 px per
+ * frame, a far jump every 10th). Prints each round's frame-delta p50/p95 and, with `TRACE=n`, n
+ * traced rounds per build more: the renderer main thread's time per frame in style, layout,
+ * pre-paint, paint, script and in all its tasks (thread CPU). `OPENS=n` traces n opens per build
+ * instead (fresh page each, alternating) and prints the page main thread's tasks over 50 ms.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+// @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+import { probePage, ROOT } from './serve.ts';
+import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+/** Served as /bench-in/ (INPUTS_DIR overrides it). */
+const INPUTS = resolve(ROOT, process.env.INPUTS_DIR ?? 'bench/out/inputs/v1');
+
+function serveDir(dir: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    const file = path.startsWith('/bench-in/')
+      ? resolve(INPUTS, path.slice('/bench-in/'.length))
+      : resolve(dir, `.${path === '/' ? '/index.html' : path}`);
+    try {
+      if (!statSync(file).isFile()) throw new Error('dir');
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+}
+
+const quantile = (xs: number[], q: number) => {
+  const d = xs.slice().sort((a, b) => a - b);
+  return d[Math.min(d.length - 1, Math.floor(q * d.length))];
+};
+
+async function openPage(browser: Browser, base: string, input: string, query = ''): Promise<Page> {
+  const page = await probePage(browser);
+  await page.goto(`${base}/${query}`);
+  await page.waitForFunction('window.__probe && window.__probe.ready()', null, { timeout: 60_000 });
+  await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
+  const name = input.split('/').pop();
+  const r = await page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`);
+  // Let autosave and idle work finish so the scroll measures the grid alone.
+  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 8000));
+  console.log(`${base} opened: ${JSON.stringify(r)}`);
+  return page;
+}
+
+const SLICES = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'FunctionCall'];
+
+/** Main-thread ms per frame of one traced scroll round. */
+async function tracedRound(browser: Browser, page: Page, frames: number): Promise<string> {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  const deltas = (await page.evaluate(`__probe.scroll(${frames})`)) as number[];
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const names = threadNames(trace.traceEvents);
+  const fired = trace.traceEvents.filter((e) => e.name === 'FireAnimationFrame');
+  const byThread = eventsByThread(trace.traceEvents);
+  // The page's main thread: the renderer main thread with the most animation frames fired.
+  const counts = new Map<string, number>();
+  for (const e of fired) counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  const events = byThread.get(main) ?? [];
+  const sum = (name: string, cpu = false) =>
+    events.filter((e) => e.name === name).reduce((s, e) => s + ((cpu ? e.tdur : e.dur) ?? 0), 0) /
+    1000 /
+    frames;
+  const layouts = events.filter((e) => e.name === 'Layout');
+  const begin = (e: TraceEvent, k: string) =>
+    Number((e.args as { beginData?: Record<string, number> } | undefined)?.beginData?.[k] ?? 0);
+  const dirty = layouts.reduce((s, e) => s + begin(e, 'dirtyObjects'), 0) / frames;
+  const total = layouts.reduce((s, e) => s + begin(e, 'totalObjects'), 0) / Math.max(1, layouts.length);
+  const styled = events
+    .filter((e) => e.name === 'UpdateLayoutTree')
+    .reduce((s, e) => s + Number((e.args as { elementCount?: number } | undefined)?.elementCount ?? 0), 0);
+  const counts2 = `layouts/frame ${(layouts.length / frames).toFixed(1)}, dirty objects/frame ${dirty.toFixed(0)} of ${total.toFixed(0)}, styled elements/frame ${(styled / frames).toFixed(0)}`;
+  // Thread CPU per frame of every thread's top-level tasks (raster, compositor, GPU included).
+  const perThread = new Map<string, number>();
+  for (const [key, list] of byThread) {
+    const name = (names.get(key) ?? key).replace(/\d+$/, '');
+    let cpu = 0;
+    let end = -1;
+    for (const e of list) {
+      if (e.ts < end || e.tdur === undefined) continue;
+      if (!/RunTask|ThreadPool_RunTask|TaskGraphRunner/.test(e.name)) continue;
+      cpu += e.tdur;
+      end = e.ts + (e.dur ?? 0);
+    }
+    if (cpu > 0) perThread.set(name, (perThread.get(name) ?? 0) + cpu / 1000 / frames);
+  }
+  const threads = [...perThread]
+    .filter(([, ms]) => ms >= 0.3)
+    .sort((a, b) => b[1] - a[1])
+    .map(([n, ms]) => `${n} ${ms.toFixed(1)}`)
+    .join(', ');
+  const parts = SLICES.map((n) => `${n} ${sum(n, true).toFixed(2)}`).join(', ');
+  return `traced (${names.get(main)}): p95 ${quantile(deltas, 0.95).toFixed(1)} ms; thread CPU per frame: ${parts}; tasks CPU ${sum('RunTask', true).toFixed(2)} wall ${sum('RunTask').toFixed(2)} ms; ${counts2}\n    CPU per frame by thread: ${threads}`;
+}
+
+/**
+ * One open of `input` in a fresh page, traced: the page main thread's tasks over 50 ms by thread
+ * CPU, and the longest (the first render of the grid is the open's last long task).
+ */
+async function tracedOpen(browser: Browser, base: string, input: string): Promise<string> {
+  const page = await probePage(browser);
+  try {
+    await page.goto(`${base}/`);
+    await page.waitForFunction('window.__probe && window.__probe.ready()', null, { timeout: 60_000 });
+    await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
+    await page.evaluate(`__probe.prepare(${JSON.stringify(input)})`);
+    await page.waitForTimeout(1500);
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    const name = input.split('/').pop();
+    await page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`);
+    await page.waitForTimeout(1000);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const names = threadNames(trace.traceEvents);
+    const byThread = eventsByThread(trace.traceEvents);
+    // The page's main thread: the renderer main thread with the most work.
+    const main = [...byThread]
+      .filter(([k]) => names.get(k) === 'CrRendererMain')
+      .map(
+        ([k, list]) => [k, list.reduce((s, e) => s + (e.name === 'RunTask' ? (e.tdur ?? 0) : 0), 0)] as const,
+      )
+      .sort((a, b) => b[1] - a[1])[0]?.[0];
+    const events = byThread.get(main ?? '') ?? [];
+    const tasks = events.filter((e) => e.name === 'RunTask');
+    const top = tasks.slice().sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))[0];
+    const inside = new Map<string, number>();
+    for (const e of events)
+      if (top && e !== top && e.ts >= top.ts && e.ts < top.ts + (top.dur ?? 0) && e.tdur !== undefined)
+        inside.set(e.name, (inside.get(e.name) ?? 0) + e.tdur / 1000);
+    const what = [...inside]
+      .filter(([n, ms]) => ms >= 2 && /Layout|Style|Paint|FunctionCall|GC|Recalc|Parse|Compile/.test(n))
+      .map(([n, ms]) => `${n} ${ms.toFixed(0)}`)
+      .join(', ');
+    const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000).sort((a, b) => b - a);
+    const over = cpu.filter((ms) => ms > 50).length;
+    return `tasks > 50 ms CPU: ${over}; longest ${cpu
+      .slice(0, 3)
+      .map((ms) => ms.toFixed(0))
+      .join(', ')} ms CPU (longest: ${what})`;
+  } finally {
+    await page.context().close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [distA, distB] = [process.argv[2], process.argv[3]].map((d) => resolve(ROOT, d));
+  const rounds = Number(process.argv[4] ?? 4);
+  const frames = Number(process.argv[5] ?? 240);
+  const input = process.env.INPUT ?? '/bench-in/million.xml.gz';
+  const portA = Number(process.env.BENCH_PORT ?? 4290);
+  const servers = [await serveDir(distA, portA), await serveDir(distB, portA + 1)];
+  const found = await findBrowser();
+  const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  try {
+    // OPENS=n: n traced opens per build, alternating, instead of the scroll.
+    for (let r = 0; r < Number(process.env.OPENS ?? 0); r++)
+      for (const i of r % 2 ? [1, 0] : [0, 1])
+        console.log(
+          `open ${r + 1} ${i ? 'B' : 'A'}: ${await tracedOpen(browser, `http://127.0.0.1:${portA + i}`, input)}`,
+        );
+    if (process.env.OPENS) return;
+    const pages = [
+      await openPage(browser, `http://127.0.0.1:${portA}`, input, process.env.QUERY_A),
+      await openPage(
+        browser,
+        `http://127.0.0.1:${portA + 1}`,
+        process.env.INPUT_B ?? input,
+        process.env.QUERY_B,
+      ),
+    ];
+    const label = ['A', 'B'];
+    const p95s: number[][] = [[], []];
+    for (let r = 0; r < rounds; r++) {
+      for (const i of r % 2 ? [1, 0] : [0, 1]) {
+        await pages[i].bringToFront();
+        const deltas = (await pages[i].evaluate(`__probe.scroll(${frames})`)) as number[];
+        p95s[i].push(quantile(deltas, 0.95));
+        console.log(
+          `round ${r + 1} ${label[i]}: p50 ${quantile(deltas, 0.5).toFixed(1)} p95 ${quantile(deltas, 0.95).toFixed(1)} max ${quantile(deltas, 1).toFixed(1)} ms`,
+        );
+      }
+    }
+    for (const i of [0, 1]) console.log(`${label[i]} p95 median ${quantile(p95s[i], 0.5)?.toFixed(1)} ms`);
+    // TRACE=n: n traced rounds per build, alternating.
+    for (let r = 0; r < Number(process.env.TRACE ?? 0); r++)
+      for (const i of r % 2 ? [1, 0] : [0, 1]) {
+        await pages[i].bringToFront();
+        console.log(`${label[i]} ${await tracedRound(browser, pages[i], frames)}`);
+      }
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
+  }
+}
+
+await main();
