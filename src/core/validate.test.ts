@@ -371,8 +371,9 @@ describe('Validator.loadSteps and adopt (load spread over several tasks)', () =>
     direct.load(doc(entries()), [parseIssue]);
     const fresh = new Validator(S);
     const progress = [...fresh.loadSteps(doc(entries()), [parseIssue], 2)];
-    // 5 entries inserted, then 5 entries grouped: a yield every 2 units of 2 × 5.
-    expect(progress).toEqual([2, 4, 6, 8, 10]);
+    // 5 entries counted (units 1–5, one step: fewer than COUNT_STEP), then inserted, then
+    // grouped: a yield every 2 units of 3 × 5.
+    expect(progress).toEqual([6, 8, 10, 12, 14]);
     const target = new Validator(S);
     target.load(doc([{ id: 9, loc: 'https://www.example.com/old' }]));
     const before = target.version;

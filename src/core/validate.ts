@@ -115,7 +115,7 @@ export class Validator {
 
   /**
    * The work of `load`, in steps a caller can spread over several tasks: yields the units done so
-   * far (of `2 × entries`: each entry is checked, then grouped) after every `chunk` entries, and
+   * far (of `3 × entries`: each entry is counted, checked, then grouped) after every `chunk` entries, and
    * sooner for rich entries: a step also ends once the images, alternates, videos, news blocks and
    * other XML of its entries reach `chunk` (`subItems`), so every step is bounded work. Running it to
    * the end is exactly `load`. Stopped midway, this validator is half-loaded: load a fresh
@@ -209,7 +209,7 @@ export class Validator {
     for (let k = 0; k < all.length; k++) {
       const alternates = all[k].alternates;
       if (alternates !== undefined) hrefs += alternates.length;
-      if ((k + 1) % COUNT_STEP === 0) yield 0;
+      if ((k + 1) % COUNT_STEP === 0) yield k + 1;
     }
     const s = new State(doc, this.settings, join, hrefs);
     this.s = s;
@@ -222,7 +222,8 @@ export class Validator {
         else byEntry.set(i.entry, [i]);
       }
     }
-    let done = 0;
+    // Units of work: every entry counted, then filed, then checked (3 × entries in all).
+    let done = all.length;
     let items = 0;
     for (const e of doc.entries) {
       const slot = s.entries.insert(e, byEntry.size > 0 ? (byEntry.get(e.id) ?? EMPTY) : EMPTY);

@@ -123,7 +123,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     let sliceStart = k.deps.now();
     for (let step = steps.next(); !step.done; step = steps.next()) {
       if (k.deps.now() - sliceStart < SLICE_MS) continue;
-      onProgress('validate', step.value, 2 * n);
+      onProgress('validate', step.value, 3 * n); // loadSteps: entries counted, filed, checked
       await pause();
       if (ac.signal.aborted) break;
       sliceStart = k.deps.now();

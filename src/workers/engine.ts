@@ -203,7 +203,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           const validation = validationOf(msg, req.validate);
           if (validation) out.result = { ...out.result, validation };
         }
-        post(out, transferablesOf(msg));
+        post(out, transferablesOf(out));
       }
       if (msg?.type === 'result' && msg.kind === 'parse' && !wasCancelled) {
         const entries = msg.result.document.entries;

@@ -12,7 +12,7 @@ import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -264,6 +264,10 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
     pushBuffer(out, msg.after);
   }
   if (msg.type === 'result' && msg.kind === 'parse' && msg.result.file) pushBuffer(out, msg.result.file);
+  if (msg.type === 'result' && msg.kind === 'parse' && msg.result.validation) {
+    const v = msg.result.validation;
+    for (const a of [v.ids, v.pos, v.starts, v.issues, v.ends]) pushBuffer(out, new Uint8Array(a.buffer));
+  }
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'order') {

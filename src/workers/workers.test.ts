@@ -71,6 +71,30 @@ describe('engine', () => {
     expect(posted.some((m) => m.type === 'progress')).toBe(true);
   });
 
+  it('moves the issue snapshot of a validated parse (its buffers are transferred, not copied)', async () => {
+    const posted: Array<{ msg: WorkerResponse; transfer: Transferable[] }> = [];
+    await createEngine({ decompressionStream: null }).handle(
+      {
+        version: PROTOCOL_VERSION,
+        requestId: 8,
+        type: 'parse',
+        // More entries than one chunk, so the result is a new message beside the entry chunks.
+        bytes: enc(
+          xml(['https://a.example/a b', ...Array.from({ length: 3000 }, (_, i) => `https://a.example/${i}`)]),
+        ),
+        fileName: 'a.xml',
+        validate: { now: Date.UTC(2026, 10, 27) },
+      },
+      (msg, transfer) => posted.push({ msg, transfer: transfer ?? [] }),
+    );
+    const last = posted.find((p) => p.msg.type === 'result');
+    const v =
+      last?.msg.type === 'result' && last.msg.kind === 'parse' ? last.msg.result.validation : undefined;
+    expect(v?.ids.length).toBe(1);
+    for (const a of [v?.ids, v?.pos, v?.starts, v?.issues, v?.ends])
+      expect(last?.transfer).toContain(a?.buffer);
+  });
+
   it('decodes every member of a multi-member gzip, natively or through the core fallback', async () => {
     const doc = xml(['https://a.example/1']);
     const emptyFirst = concat(gzipBytes(new Uint8Array(0)), gzipBytes(enc(doc)));

@@ -53,6 +53,9 @@ export class XmlCtx implements ScanHooks {
   markup = false;
   /** The entry state entries.ts reuses from entry to entry (one per parse, not per module). */
   spareEntry: EntryState | null = null;
+  /** Qualified names of the last `<xhtml:link>` and `<image:image>` read ('' before the first): see readEntry. */
+  linkName = '';
+  imageName = '';
   /** Entity names declared by a DOCTYPE (never expanded). */
   readonly dtdEntities = new Set<string>();
   private readonly reportedNs = new Set<string>();

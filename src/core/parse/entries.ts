@@ -164,9 +164,21 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
     // Unprefixed names are in the sitemap namespace here (the usual case): exact core children
     // can be matched as literals. The entry's own scope holds for all of its direct children.
     const literal = sc.resolve('loc', tagStart).cls === NsClass.Core;
+    // The names the last alternate and image were spelled with, when they still mean xhtml:link
+    // and image:image here: such children are read without the generic tag scan.
+    const linkQ = isIndex ? null : knownName(ctx, ctx.linkName, NsClass.Xhtml, 'link', tagStart);
+    const imageQ = isIndex ? null : knownName(ctx, ctx.imageName, NsClass.Image, 'image', tagStart);
     for (;;) {
       const before = sc.pos;
       sc.skipSpace();
+      if (linkQ !== null && sc.selfClosingLiteral(linkQ.qname)) {
+        extension(ctx, st, linkQ, sc.tokStart);
+        continue;
+      }
+      if (imageQ !== null && sc.startLiteral(imageQ.qname)) {
+        extension(ctx, st, imageQ, sc.tokStart);
+        continue;
+      }
       if (literal) {
         const rank = sc.coreLiteral();
         if (rank > 0 && !(isIndex && rank > 2)) {
@@ -207,6 +219,13 @@ export function readEntry(ctx: XmlCtx, id: number, isIndex: boolean, tagStart: n
   const e = buildEntry(st);
   ctx.spareEntry = st;
   return e;
+}
+
+/** `qname` resolved here when it names `local` in the namespace class `cls`, else null ('' : null). */
+function knownName(ctx: XmlCtx, qname: string, cls: NsClass, local: string, at: number): QName | null {
+  if (qname === '') return null;
+  const q = ctx.sc.resolve(qname, at);
+  return q.cls === cls && q.local === local ? q : null;
 }
 
 function bareText(ctx: XmlCtx, st: EntryState): void {
@@ -348,6 +367,7 @@ function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
   const local = q.local;
   if (st.rank < EXT_RANK) st.rank = EXT_RANK;
   if (cls === NsClass.Image && local === 'image') {
+    ctx.imageName = q.qname;
     if (st.imageN === 0) addKey(st, K_IMAGES);
     const img = readImage(ctx, st.imageN);
     st.imageBuf[st.imageN++] = img;
@@ -364,6 +384,7 @@ function extension(ctx: XmlCtx, st: EntryState, q: QName, at: number): void {
     }
     st.news.push({ nodes: readXNode(ctx, q, q.ns, `news.${st.news.length}`).children ?? [] });
   } else if (cls === NsClass.Xhtml && local === 'link') {
+    ctx.linkName = q.qname;
     if (st.altN === 0) addKey(st, K_ALTERNATES);
     const alt = readLink(ctx, st.altN);
     st.altBuf[st.altN++] = alt;

@@ -49,11 +49,13 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
 
+/** 1 for the ASCII characters that end a tag or attribute name: `>`, `/`, space, `<`, `=`, quotes. */
+const ENDS_NAME = new Uint8Array(128);
+for (const c of '> \n\t\r/<="\'') ENDS_NAME[c.charCodeAt(0)] = 1;
+
 /** True for a character that ends a tag or attribute name (NaN: end of input). */
 function endsName(c: number): boolean {
-  return (
-    c === 62 || c === 47 || isSpace(c) || Number.isNaN(c) || c === 60 || c === 61 || c === 34 || c === 39
-  );
+  return c < 128 ? ENDS_NAME[c] === 1 : Number.isNaN(c);
 }
 
 function isNameStart(c: number): boolean {
@@ -205,7 +207,8 @@ export class Scanner {
       (len * 131 + s.charCodeAt(start) * 31 + s.charCodeAt(end - 1) * 7 + s.charCodeAt(start + (len >> 1))) &
       1023;
     const hit = this.strings[key];
-    if (hit.length === len && s.startsWith(hit, start)) return hit;
+    // A loop over a few characters costs less than a startsWith call.
+    if (hit.length === len && same(s, start, hit)) return hit;
     const v = s.slice(start, end);
     this.strings[key] = v;
     return v;
@@ -357,6 +360,67 @@ export class Scanner {
     this.selfClosing = false;
     this.pos = this.tokEnd = this.textEnd + 3 + name.length;
   }
+
+  /**
+   * A self-closing `<name a="v" …/>` spelled exactly as `name`, with at least one attribute and
+   * none that declares a namespace, at the current position (the hreflang alternates of a
+   * sitemap): consumed as {@link next} reads it (`tokStart`, `name`, `attrs`, `selfClosing`;
+   * no scope to open or pop), true. Anything else — another name, content, an `xmlns`
+   * attribute, a broken or unusual tag — returns false with nothing moved, for `next()` to read
+   * and report as usual.
+   */
+  selfClosingLiteral(name: string): boolean {
+    const s = this.s;
+    const p = this.pos;
+    if (this.pendingPop || s.charCodeAt(p) !== 60 || !same(s, p + 1, name)) return false;
+    let i = p + 1 + name.length;
+    if (!isSpace(s.charCodeAt(i))) return false;
+    // First the shape, with no side effect (values are decoded, and reported, only on a match):
+    // name start, name end, value end of each attribute.
+    const spans = this.spanBuf;
+    let n = 0;
+    for (;;) {
+      while (isSpace(s.charCodeAt(i))) i++;
+      const c = s.charCodeAt(i);
+      if (c === 47 && s.charCodeAt(i + 1) === 62) break;
+      if (!isNameStart(c) || c > 127 || (c === 120 && same(s, i, 'xmlns'))) return false;
+      const ne = this.nameEnd(i);
+      if (s.charCodeAt(ne) !== 61) return false;
+      const q = s.charCodeAt(ne + 1);
+      if (q !== 34 && q !== 39) return false;
+      const close = s.indexOf(q === 34 ? '"' : "'", ne + 2);
+      if (close === -1) return false;
+      if (this.nextLt < ne + 2) {
+        const lt = s.indexOf('<', ne + 2);
+        this.nextLt = lt === -1 ? s.length : lt;
+      }
+      if (this.nextLt < close) return false;
+      spans[n] = i;
+      spans[n + 1] = ne;
+      spans[n + 2] = close;
+      n += 3;
+      i = close + 1;
+    }
+    if (n === 0) return false;
+    const attrs = this.attrBuf;
+    let a = 0;
+    for (let k = 0; k < n; k += 3) {
+      attrs[a] = this.str(spans[k], spans[k + 1]);
+      attrs[a + 1] = this.value(spans[k + 1] + 2, spans[k + 2]);
+      a += 2;
+    }
+    if (attrs.length !== a) attrs.length = a;
+    this.tokStart = p;
+    this.name = name;
+    this.attrs = attrs;
+    this.selfClosing = true;
+    this.pos = this.tokEnd = i + 2;
+    if (this.open.length >= MAX_XML_DEPTH) this.deep(p);
+    return true;
+  }
+
+  /** Attribute spans of {@link selfClosingLiteral}, reused. */
+  private readonly spanBuf: number[] = [];
 
   private nameEnd(from: number): number {
     const s = this.s;

@@ -22,7 +22,7 @@ import { checkVideos } from './video.ts';
 export interface EntryFacts {
   /** Trimmed loc. */
   exact: string;
-  /** `hashString` of the duplicate-family key of `scanUrl(exact)` (see `dupKeys`, `familyHash`). */
+  /** `familyHash`: the 31-bit hash of the duplicate-family key of `scanUrl(exact)` (see `dupKeys`). */
   familyHash: number;
   /** Origin key of an absolute http(s) loc (see `originKey`), null otherwise. */
   origin: string | null;
