@@ -9,7 +9,7 @@ import type {
   SourceLayout,
 } from './model.ts';
 import { decodeBytes, utf8Route } from './parse/decode.ts';
-import { capIssue, gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
+import { capIssue, capRefusal, gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
 import { parseIssue } from './parse/issues.ts';
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
@@ -91,8 +91,7 @@ function overCap(stage: Stage, max: number): ParseResult {
   stage.gzip = true;
   stage.issues.push(capIssue(max));
   if (!/\.gz$/i.test(stage.fileName ?? '')) stage.issues.push(unnamedGzip());
-  const message = `Decompressed data exceeds ${max} bytes; the file was not loaded`;
-  return result(stage, 'unknown', [], { message, line: 1, column: 1 });
+  return result(stage, 'unknown', [], { message: capRefusal(max), line: 1, column: 1 });
 }
 
 /**

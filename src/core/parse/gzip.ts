@@ -64,12 +64,21 @@ export function inflateSlice(room: number, max = CHUNK): number {
   return Math.max(MIN_CHUNK, Math.min(max, Math.floor(room / MAX_RATIO)));
 }
 
+/** What to do about a real sitemap over the cap (plain XML is read without one). */
+const OVER_CAP_HINT =
+  "A real sitemap this large is over the protocol's 50 MB: split it, or decompress it and open the .xml";
+
 /** The GZ-006 finding: output passed the cap `maxBytes`. */
 export function capIssue(maxBytes: number): Issue {
   return parseIssue(
     'GZ-006',
-    `Decompressed data exceeds the safety cap of ${maxBytes} bytes; decoding stopped (decompression bomb?)`,
+    `Decompressed data exceeds the safety cap of ${maxBytes} bytes; decoding stopped (decompression bomb?). ${OVER_CAP_HINT}`,
   );
+}
+
+/** The load error of a gzip file refused at the cap `maxBytes` (nothing loaded). */
+export function capRefusal(maxBytes: number): string {
+  return `Decompressed data exceeds ${maxBytes} bytes; the file was not loaded. ${OVER_CAP_HINT}`;
 }
 
 interface InflateRun {

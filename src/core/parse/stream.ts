@@ -17,7 +17,7 @@
 import type { ParseResult } from '../model.ts';
 import { firstNonSpace, fromXml, result, type Stage } from '../parse.ts';
 import { utf8Route } from './decode.ts';
-import { isGzip, looksLikeTar } from './gzip.ts';
+import { capIssue, capRefusal, isGzip, looksLikeTar } from './gzip.ts';
 import { parseIssue } from './issues.ts';
 import { LineTracker } from './lines.ts';
 import { XmlSession } from './xml.ts';
@@ -187,13 +187,8 @@ export class SitemapStream {
    * file (nothing loaded, a fatal error).
    */
   overCap(max: number): ParseResult {
-    const gz = parseIssue(
-      'GZ-006',
-      `Decompressed data exceeds the safety cap of ${max} bytes; decoding stopped (decompression bomb?)`,
-    );
-    this.stage.issues.unshift(gz);
-    const message = `Decompressed data exceeds ${max} bytes; the file was not loaded`;
-    return result(this.stage, 'unknown', [], { message, line: 1, column: 1 });
+    this.stage.issues.unshift(capIssue(max));
+    return result(this.stage, 'unknown', [], { message: capRefusal(max), line: 1, column: 1 });
   }
 
   /** The parse result, or null when the whole file must be parsed instead (see the module comment). */
