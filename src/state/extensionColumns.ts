@@ -13,7 +13,6 @@ export const SCAN_SLICE = 50_000;
 
 /** Nothing used yet. @example noneUsed().images // false */
 export const noneUsed = (): UsedColumns => ({ images: false, videos: false, news: false, alternates: false });
-const allUsed = (u: UsedColumns) => u.images && u.videos && u.news && u.alternates;
 
 /**
  * Reads at most `max` entries from `from` into `used` and returns where the next slice starts
@@ -32,15 +31,28 @@ export function scanExtensionColumns(
   max: number,
 ): number {
   const end = Math.min(entries.length, from + max);
-  for (let i = from; i < end; i++) {
-    if (allUsed(used)) return entries.length;
+  // Flags in locals, and the all-used test only when one turns true: this runs once per open, on
+  // cold code, in the task that puts the document in place, where a call per entry (the all-used
+  // test) cost as much as the reads (CPU profile of the 50k hreflang open: 8 ms self each).
+  let images = used.images;
+  let videos = used.videos;
+  let news = used.news;
+  let alternates = used.alternates;
+  let all = images && videos && news && alternates;
+  for (let i = from; i < end && !all; i++) {
     const e = entries[i];
-    if (!used.images && e.images !== undefined && e.images.length > 0) used.images = true;
-    if (!used.videos && e.videos !== undefined && e.videos.length > 0) used.videos = true;
-    if (!used.news && e.news !== undefined && e.news.length > 0) used.news = true;
-    if (!used.alternates && e.alternates !== undefined && e.alternates.length > 0) used.alternates = true;
+    let found = false;
+    if (!images && e.images !== undefined && e.images.length > 0) found = images = true;
+    if (!videos && e.videos !== undefined && e.videos.length > 0) found = videos = true;
+    if (!news && e.news !== undefined && e.news.length > 0) found = news = true;
+    if (!alternates && e.alternates !== undefined && e.alternates.length > 0) found = alternates = true;
+    if (found) all = images && videos && news && alternates;
   }
-  return allUsed(used) ? entries.length : end;
+  used.images = images;
+  used.videos = videos;
+  used.news = news;
+  used.alternates = alternates;
+  return all ? entries.length : end;
 }
 
 /**
