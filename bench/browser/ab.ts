@@ -14,46 +14,18 @@
  * measure what bench:browser measures, point `AB_INPUTS` at a folder holding the inflated bytes
  * under the same names.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { chromiumCpuMs, probePage, ROOT } from './serve.ts';
+import { chromiumCpuMs, probePage, ROOT, serveDir } from './serve.ts';
 import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-};
 // AB_INPUTS: another folder of inputs (e.g. the .xml.gz files stored decompressed, as vite preview
 // serves them to the bench page: Content-Encoding gzip, so the page's fetch inflates them).
 const INPUTS = resolve(ROOT, process.env.AB_INPUTS ?? 'bench/out/inputs/v1');
-
-function serveDir(dir: string, port: number): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    const file = path.startsWith('/bench-in/')
-      ? resolve(INPUTS, path.slice('/bench-in/'.length))
-      : resolve(dir, `.${path === '/' ? '/index.html' : path}`);
-    try {
-      if (!statSync(file).isFile()) throw new Error('dir');
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
-}
 
 interface ProfileNode {
   id: number;
@@ -268,7 +240,7 @@ async function main(): Promise<void> {
       ratio: [] as number[],
     },
   ];
-  const servers = await Promise.all(builds.map((b, i) => serveDir(b.dist, port + i)));
+  const servers = await Promise.all(builds.map((b, i) => serveDir(b.dist, port + i, INPUTS)));
   const found = await findBrowser();
   const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
   try {

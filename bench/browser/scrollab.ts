@@ -9,42 +9,15 @@
  * pre-paint, paint, script and in all its tasks (thread CPU). `OPENS=n` traces n opens per build
  * instead (fresh page each, alternating) and prints the page main thread's tasks over 50 ms.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { probePage, ROOT } from './serve.ts';
+import { probePage, ROOT, serveDir } from './serve.ts';
 import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-};
 /** Served as /bench-in/ (INPUTS_DIR overrides it). */
 const INPUTS = resolve(ROOT, process.env.INPUTS_DIR ?? 'bench/out/inputs/v1');
-
-function serveDir(dir: string, port: number): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    const file = path.startsWith('/bench-in/')
-      ? resolve(INPUTS, path.slice('/bench-in/'.length))
-      : resolve(dir, `.${path === '/' ? '/index.html' : path}`);
-    try {
-      if (!statSync(file).isFile()) throw new Error('dir');
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
-}
 
 const quantile = (xs: number[], q: number) => {
   const d = xs.slice().sort((a, b) => a - b);
@@ -173,7 +146,7 @@ async function main(): Promise<void> {
   const frames = Number(process.argv[5] ?? 240);
   const input = process.env.INPUT ?? '/bench-in/million.xml.gz';
   const portA = Number(process.env.BENCH_PORT ?? 4290);
-  const servers = [await serveDir(distA, portA), await serveDir(distB, portA + 1)];
+  const servers = [await serveDir(distA, portA, INPUTS), await serveDir(distB, portA + 1, INPUTS)];
   const found = await findBrowser();
   const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
   try {

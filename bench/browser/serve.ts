@@ -4,7 +4,9 @@
  * preview left running would otherwise be measured instead of the build just made.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, resolve } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 
 /** The repository root. */
@@ -25,6 +27,39 @@ const answers = async (base: string): Promise<boolean> => {
     return false;
   }
 };
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * A plain static server of a build folder on 127.0.0.1:`port`, with `/bench-in/` served from
+ * `inputs` as stored (no Content-Encoding): the side-by-side scripts (ab.ts, scrollab.ts) run one
+ * per build.
+ */
+export function serveDir(dir: string, port: number, inputs: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    const file = path.startsWith('/bench-in/')
+      ? resolve(inputs, path.slice('/bench-in/'.length))
+      : resolve(dir, `.${path === '/' ? '/index.html' : path}`);
+    try {
+      if (!statSync(file).isFile()) throw new Error('dir');
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+}
 
 /** Start the preview on 127.0.0.1:`port` and resolve once it serves the page. */
 export async function servePreview(port: number): Promise<ChildProcess> {
