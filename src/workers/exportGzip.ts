@@ -9,6 +9,7 @@
  * header whichever path made it; the header is not covered by the CRC, which covers the data only.
  */
 
+import { concatBytes } from '../core/arrays.ts';
 import { gzipBytes, verifyGzip } from '../core/gzip.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import {
@@ -17,7 +18,6 @@ import {
   type SerializeOptions,
   serializeFiles,
 } from '../core/serialize.ts';
-import { concatBytes } from './bytes.ts';
 
 /** The constructor shape of CompressionStream / DecompressionStream; injected in tests. */
 export type GzipStreamCtor = new (

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../core/arrays.ts';
 import { crc32 } from '../core/gzip.ts';
-import { concatBytes } from './bytes.ts';
 import { createEngine } from './engine.ts';
 import { type GzipStreamCtor, gzipHeader, nativeVerify, platformGzipStreams } from './exportGzip.ts';
 import { assembleGzip, BodyCompressor, crc32Combine, streamedGzip } from './gzipStream.ts';

@@ -12,8 +12,8 @@
  * `crc32_combine`). The caller still decompresses the result once and compares (OUT-010).
  */
 
+import { concatBytes } from '../core/arrays.ts';
 import { crc32 } from '../core/gzip.ts';
-import { concatBytes } from './bytes.ts';
 import { type GzipStreamCtor, gzipHeader } from './exportGzip.ts';
 
 /** Largest stored block (LEN is 16 bits). */

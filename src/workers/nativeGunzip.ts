@@ -11,8 +11,9 @@
  *   core `parseOverCap`) without inflating the bomb again. The input is written in slices with
  *   backpressure, smaller as the output nears the cap, so the cap holds before memory grows.
  */
+
+import { concatBytes } from '../core/arrays.ts';
 import { inflateSlice } from '../core/parse/gzip.ts';
-import { concatBytes } from './bytes.ts';
 
 /** The constructor shape we need; injected so tests can run without a native implementation. */
 export type DecompressionStreamCtor = new (

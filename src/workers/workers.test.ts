@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../core/arrays.ts';
 import { gzipBytes } from '../core/gzip.ts';
 import type { SitemapDocument } from '../core/model.ts';
-import { concatBytes } from './bytes.ts';
 import { createSitemapClient, type WorkerLike } from './client.ts';
 import { createEngine } from './engine.ts';
 import { nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';

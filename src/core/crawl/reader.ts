@@ -7,6 +7,8 @@
  * and only canonicals that differ from the URL, redirect targets and distinct lastmods become
  * strings. The table is the one the string parser made (read.test.ts compares the two).
  */
+
+import { concatBytes } from '../arrays.ts';
 import { shapeCsv, sniffDelimiter } from '../csv.ts';
 import { CellCache, cellText } from './cellCache.ts';
 import { ByteCsvScanner } from './csvBytes.ts';
@@ -79,17 +81,6 @@ function startsWithBom(b: Uint8Array, at: number): boolean {
   return b[at] === 0xef && b[at + 1] === 0xbb && b[at + 2] === 0xbf;
 }
 
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * A crawl file read chunk by chunk: `push` each chunk in order, then `end()` for the table (null
  * when the file has no URL column, by detection or by the mapping given). Memory: the table being
@@ -150,7 +141,7 @@ export class CrawlReader {
 
   /** As `decodeCsvBytes` (detect.ts) decides it; returns the buffered bytes to go on with. */
   private pickEncoding(): Uint8Array {
-    const b = concat(this.raw, this.rawLength);
+    const b = concatBytes(this.raw, this.rawLength);
     this.raw = [];
     this.encodingKnown = true;
     let from = 0;
@@ -176,7 +167,7 @@ export class CrawlReader {
         this.headLength += bytes.length;
       }
       if (this.headLength < HEAD_BYTES && !final) return;
-      let b = concat(this.head, this.headLength);
+      let b = concatBytes(this.head, this.headLength);
       this.head = [];
       let at = 0;
       while (this.boms > 0 && startsWithBom(b, at)) {

@@ -14,6 +14,8 @@
  * a fatal XML error or content after the root's end tag once a window was cut, a mix of CR-only
  * and LF line ends, a gzip whose content is empty, another gzip or a tar.
  */
+
+import { concatBytes } from '../arrays.ts';
 import type { ParseResult } from '../model.ts';
 import { firstNonSpace, fromXml, result, type Stage } from '../parse.ts';
 import { utf8Route } from './decode.ts';
@@ -114,7 +116,7 @@ export class SitemapStream {
 
   /** Decide the encoding from the first bytes, then decode them. */
   private startDecoding(): void {
-    const first = concat(this.head, this.headBytes);
+    const first = concatBytes(this.head, this.headBytes);
     this.head = [];
     if (first.length === 0 || isGzip(first) || looksLikeTar(first)) {
       this.failed = true;
@@ -202,15 +204,4 @@ export class SitemapStream {
     this.stage.decodedBytes = this.decoded;
     return fromXml(this.stage, this.session.result(), false);
   }
-}
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

@@ -9,6 +9,7 @@
  * object keys (`__proto__` survives).
  */
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import { concatBytes } from '../arrays.ts';
 
 /** Options of {@link readZipFiles}. */
 export interface ReadZipOptions {
@@ -37,17 +38,6 @@ export const DEFAULT_MAX_ZIP_BYTES = 200_000_000;
 export const ZIP_PUSH_BYTES = 16 * 1024;
 
 const SYSTEM = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$|\._)/;
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /**
  * Extract the files of a ZIP archive, skipping folders, macOS/Windows system files, entries
@@ -133,7 +123,7 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
         });
         return;
       }
-      files.push({ name, bytes: concat(parts, size) });
+      files.push({ name, bytes: concatBytes(parts, size) });
     };
     file.start();
   };
