@@ -3,6 +3,7 @@
  * ZIP (GZ-001), the user unpacks before publishing.
  */
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { concatBytes } from './arrays.ts';
 
 /** 1980-01-02T00:00:00Z: a fixed DOS timestamp so identical input gives identical archives. */
 const FIXED_MTIME = 315_619_200_000;
@@ -33,13 +34,5 @@ export function zipFiles(
   }
   zip.end();
   if (failure) throw failure;
-  let size = 0;
-  for (const c of chunks) size += c.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
