@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { CrawlJoin } from '../core/crawl/join.ts';
-import { buildCrawlTable } from '../core/crawl/table.ts';
+import { readCrawl } from '../core/crawl/reader.ts';
 import { createIdbPersistence } from './idbPersistence.ts';
 import type { SavedFile, SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
@@ -9,18 +9,14 @@ import { makeDocument } from './testing.ts';
 /** A crawl table whose URL bytes span three 4 MiB parts (its other arrays one part each). */
 function bigCrawl() {
   const rows = 3000;
-  const urls = Array.from({ length: rows }, (_, r) => `https://www.example.com/${'x'.repeat(3000)}/${r}`);
-  const none = () => Array.from({ length: rows }, () => undefined);
-  return buildCrawlTable({
-    fileName: 'crawl.csv',
-    format: 'generic',
-    urls,
-    canonical: none(),
-    redirect: none(),
-    lastmod: urls.map((_, r) => (r % 2 === 0 ? 'Mon, 24 Jun 2024 09:30:00 GMT' : undefined)),
-    status: new Int16Array(rows).fill(200),
-    flags: new Uint8Array(rows),
-  });
+  const lines = ['url,http_status,last_modified'];
+  for (let r = 0; r < rows; r++)
+    lines.push(
+      `https://www.example.com/${'x'.repeat(3000)}/${r},200,${r % 2 === 0 ? '2024-06-24T09:30:00Z' : ''}`,
+    );
+  const table = readCrawl(new TextEncoder().encode(`${lines.join('\n')}\n`), 'crawl.csv');
+  if (!table) throw new Error('no URL column');
+  return table;
 }
 
 /** Same type, length and bytes (toEqual on MBs of typed array is far too slow). */

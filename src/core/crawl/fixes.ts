@@ -72,7 +72,7 @@ export function crawlFix(
 
 /**
  * New entry bodies for the indexable pages no entry lists (CRAWL-006), in crawl order, with the
- * crawl's Last-Modified as `lastmod` (converted to W3C format by `buildCrawlTable` when that
+ * crawl's Last-Modified as `lastmod` (converted to W3C format by `finishCrawlTable` when that
  * needs no guessed zone, else kept as written so LASTMOD rules flag it).
  */
 export function missingPages(

@@ -9,7 +9,7 @@
 import { convertToW3c } from '../w3cDate.ts';
 import type { CrawlFormat, CrawlMapping } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
-import { type ByteStrings, equalsAt, hashString, StringsBuilder, stringAt } from './strings.ts';
+import { type ByteStrings, equalsAt, hashString, type StringsBuilder, stringAt } from './strings.ts';
 
 /** Row flags (`CrawlTable.flags`). */
 export const FLAG = {
@@ -21,9 +21,9 @@ export const FLAG = {
   nonIndexable: 4,
   /** Not HTML by its content type (images, PDFs, CSS…). */
   notHtml: 8,
-  /** Set by `buildCrawlTable`: the canonical link names another URL (after normalisation). */
+  /** Set by `finishCrawlTable`: the canonical link names another URL (after normalisation). */
   canonicalElsewhere: 16,
-  /** Set by `buildCrawlTable`: 200, HTML, not noindex / blocked / non-indexable, self-canonical. */
+  /** Set by `finishCrawlTable`: 200, HTML, not noindex / blocked / non-indexable, self-canonical. */
   indexable: 32,
 } as const;
 
@@ -79,22 +79,9 @@ function put(table: Int32Array, hash: number, row: number): void {
 
 const NOT_INDEXABLE = FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml;
 
-/** A row's cells as parsed, before the table is built (`buildCrawlTable`). */
-export interface CrawlRows {
-  fileName: string;
-  format: CrawlFormat;
-  urls: string[];
-  /** Canonical link when it differs from the URL as written. */
-  canonical: Array<string | undefined>;
-  redirect: Array<string | undefined>;
-  lastmod: Array<string | undefined>;
-  status: Int16Array;
-  flags: Uint8Array;
-}
-
 /**
- * The rows of a table being built (the crawl reader's, or `buildCrawlTable`'s): the URLs already
- * added as strings 0 … rows-1, their hashes, and the other columns.
+ * The rows of a table being built by the crawl reader: the URLs already added as strings
+ * 0 … rows-1, their hashes, and the other columns.
  */
 export interface CrawlColumns {
   fileName: string;
@@ -114,30 +101,10 @@ export interface CrawlColumns {
 }
 
 /**
- * Builds the compact table from parsed rows: the URLs as UTF-8, the two hash tables, targets as
- * rows when crawled (else one string each), lastmods converted once per distinct value, and the
- * derived flags `canonicalElsewhere` and `indexable`. O(rows).
- */
-export function buildCrawlTable(p: CrawlRows): CrawlTable {
-  const rows = p.urls.length;
-  const strings = new StringsBuilder();
-  const hashes = new Uint32Array(rows);
-  const normHashes = new Uint32Array(rows);
-  for (let r = 0; r < rows; r++) {
-    const u = p.urls[r];
-    strings.add(u);
-    const h = hashString(u);
-    hashes[r] = h;
-    const { bytes, starts } = strings.view();
-    normHashes[r] = isNormalCrawlUrl(bytes, starts[r], starts[r + 1]) ? h : hashString(normaliseCrawlUrl(u));
-  }
-  const { lastmod } = p;
-  return finishCrawlTable({ ...p, rows, strings, hashes, normHashes, lastmod: (r) => lastmod[r] });
-}
-
-/**
- * The second half of building a table (see `buildCrawlTable`): hash tables, derived flags,
- * targets and lastmods, in this order so that equal inputs make equal tables.
+ * Builds the compact table from the reader's rows: the two hash tables, the derived flags
+ * `canonicalElsewhere` and `indexable`, targets as rows when crawled (else one string each) and
+ * lastmods converted once per distinct value, in this order so that equal inputs make equal
+ * tables. O(rows).
  */
 export function finishCrawlTable(p: CrawlColumns): CrawlTable {
   const { rows, strings, flags, status } = p;
