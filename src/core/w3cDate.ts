@@ -182,6 +182,71 @@ export function parseW3cDate(s: string): W3cDate | W3cError {
   return fail('format', `unexpected "${s.slice(end, end + 8)}" after ${s.slice(0, end)}`);
 }
 
+/** `quickW3c` precision codes (the low 3 bits of its answer). */
+export const QUICK_DAY = 2;
+export const QUICK_MINUTE = 3;
+export const QUICK_SECOND = 4;
+
+/**
+ * The common valid forms in one pass, with no allocation: `YYYY-MM-DD`, `YYYY-MM-DDThh:mm` and
+ * `YYYY-MM-DDThh:mm:ss`, the times with `Z` or `±hh:mm`. Answers `dayKey × 8 + precision code`
+ * (`QUICK_DAY`, `QUICK_MINUTE`, `QUICK_SECOND`) exactly where `parseW3cDate` accepts the value
+ * with that `dayKey` and precision, and -1 for everything else (other forms, fractions of a
+ * second, invalid values: ask `parseW3cDate`).
+ *
+ * @example quickW3c('2024-06-24T09:30:00Z') === 20240624 * 8 + QUICK_SECOND; quickW3c('2024-06') === -1
+ */
+export function quickW3c(s: string): number {
+  const n = s.length;
+  if (n !== 10 && n < 17) return -1;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return -1;
+  const y = digits(s, 0, 4);
+  const m = digits(s, 5, 2);
+  const d = digits(s, 8, 2);
+  if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return -1;
+  const key = (y * 10_000 + m * 100 + d) * 8;
+  if (n === 10) return key + QUICK_DAY;
+  if (s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58) return -1;
+  const h = digits(s, 11, 2);
+  const mi = digits(s, 14, 2);
+  if (h < 0 || h > 23 || mi < 0 || mi > 59) return -1;
+  let i = 16;
+  let precision = QUICK_MINUTE;
+  if (s.charCodeAt(16) === 58) {
+    const sec = digits(s, 17, 2);
+    if (sec < 0 || sec > 59) return -1;
+    i = 19;
+    precision = QUICK_SECOND;
+  }
+  const z = s.charCodeAt(i);
+  if (z === 90) return i + 1 === n ? key + precision : -1;
+  if ((z !== 43 && z !== 45) || i + 6 !== n || s.charCodeAt(i + 3) !== 58) return -1;
+  const zh = digits(s, i + 1, 2);
+  const zm = digits(s, i + 4, 2);
+  if (zh < 0 || zm < 0 || zh > 14 || zm > 59 || (zh === 14 && zm > 0)) return -1;
+  return key + precision;
+}
+
+/**
+ * The `dayKey` of the UTC calendar day holding `ms` (days-from-civil inverted: no Date object).
+ *
+ * @example dayKeyOfMs(Date.UTC(2024, 5, 24, 23, 59)) === 20240624
+ */
+export function dayKeyOfMs(ms: number): number {
+  const z = Math.floor(ms / 86_400_000) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return y * 10_000 + m * 100 + d;
+}
+
 /** A conversion proposed for a non-W3C date (IMP-015). */
 export interface DateConversion {
   /** The W3C form. */

@@ -10,7 +10,7 @@ import { familyHash } from './duplicates.ts';
 import { checkNestedByName, type OriginMemo, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
-import { checkLastmod } from './lastmod.ts';
+import { checkLastmod, NO_LASTMOD } from './lastmod.ts';
 import { checkLoc } from './loc.ts';
 import { checkNews } from './news.ts';
 import { checkPriority } from './priority.ts';
@@ -68,7 +68,7 @@ export function checkEntry(
   const priority = checkPriority(ctx);
   const e = entry;
   const clean =
-    (date && !hasEdgeSpace(e.lastmod!) ? CLEAN_LASTMOD : 0) |
+    (date !== NO_LASTMOD && !hasEdgeSpace(e.lastmod!) ? CLEAN_LASTMOD : 0) |
     (cf && !hasEdgeSpace(e.changefreq!) ? CLEAN_CHANGEFREQ : 0) |
     (priority !== null && !hasEdgeSpace(e.priority!) ? CLEAN_PRIORITY : 0) |
     (plainLoc ? CLEAN_LOC : 0);
@@ -103,8 +103,8 @@ export function checkEntry(
   f.exact = exact;
   f.familyHash = parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact));
   f.origin = parts ? originKey(parts, memo) : null;
-  f.day = date ? date.dayKey : null;
-  f.dateOnly = date !== null && date.precision === 'day';
+  f.day = date !== NO_LASTMOD ? date >> 1 : null;
+  f.dateOnly = date !== NO_LASTMOD && (date & 1) === 1;
   f.priority = priority;
   f.hasChangefreq = cf || (entry.changefreq !== undefined && trimValue(entry.changefreq) !== '');
   f.hasPriority = priority !== null || (entry.priority !== undefined && trimValue(entry.priority) !== '');

@@ -4,12 +4,22 @@
  */
 
 import { hasEdgeSpace, trimValue } from '../urls.ts';
-import { parseW3cDate, type W3cDate, type W3cProblem } from '../w3cDate.ts';
+import {
+  dayKeyOfMs,
+  parseW3cDate,
+  QUICK_DAY,
+  QUICK_MINUTE,
+  quickW3c,
+  type W3cDate,
+  type W3cPrecision,
+  type W3cProblem,
+} from '../w3cDate.ts';
 import { type EntryCtx, report, show } from './common.ts';
 import type { RuleId } from './registry.ts';
 
 const SKEW_MS = 10 * 60_000;
 const EARLIEST_YEAR = 1995;
+const DAY_MS = 86_400_000;
 
 const PROBLEM_RULE: Record<Exclude<W3cProblem, 'empty'>, RuleId> = {
   format: 'LASTMOD-001',
@@ -31,14 +41,19 @@ function problemMessage(problem: W3cProblem, value: string, detail: string): str
   }
 }
 
+/** `checkLastmod`'s answer for an entry without a valid lastmod. */
+export const NO_LASTMOD = -1;
+
 /**
- * Checks `entry.lastmod`. Returns the parsed date when valid (for the document counters), else null.
+ * Checks `entry.lastmod`. Returns, for a valid date, its `W3cDate.dayKey` × 2 + 1 when it is a
+ * plain day (`YYYY-MM-DD`), else × 2 (for the document counters; a number, so a valid date costs
+ * no object), and `NO_LASTMOD` otherwise.
  *
- * @example checkLastmod(ctx) // '2023-02-29' → LASTMOD-003 error, returns null
+ * @example checkLastmod(ctx) // '2023-02-29' → LASTMOD-003 error, returns NO_LASTMOD
  */
-export function checkLastmod(ctx: EntryCtx): W3cDate | null {
+export function checkLastmod(ctx: EntryCtx): number {
   const raw = ctx.entry.lastmod;
-  if (raw === undefined) return null;
+  if (raw === undefined) return NO_LASTMOD;
   const v = trimValue(raw);
   if (v === '') {
     report(
@@ -48,7 +63,7 @@ export function checkLastmod(ctx: EntryCtx): W3cDate | null {
       'Empty <lastmod>: fill in the date the page last changed, or remove the element.',
       'lastmod',
     );
-    return null;
+    return NO_LASTMOD;
   }
   if (hasEdgeSpace(raw)) {
     report(
@@ -59,29 +74,40 @@ export function checkLastmod(ctx: EntryCtx): W3cDate | null {
       'lastmod',
     );
   }
-  const parsed = parseW3cDate(v);
   const index = ctx.kind === 'sitemapindex';
+  // The common forms, days before yesterday (UTC): never in the future, even at -14:00.
+  const quick = quickW3c(v);
+  if (quick >= 0) {
+    const dayKey = Math.floor(quick / 8);
+    if (dayKey < dayKeyOfMs(ctx.settings.now - 2 * DAY_MS)) {
+      const precision = quick % 8;
+      if (precision === QUICK_MINUTE) checkPrecision(ctx, 'minute', v, index);
+      if (dayKey < EARLIEST_YEAR * 10_000) reportEarly(ctx, v);
+      return dayKey * 2 + (precision === QUICK_DAY ? 1 : 0);
+    }
+  }
+  const parsed = parseW3cDate(v);
   if (!parsed.ok) {
     const rule = index ? 'IDX-003' : PROBLEM_RULE[parsed.problem as Exclude<W3cProblem, 'empty'>];
     const severity = parsed.problem === 'date-zone' ? 'warning' : 'error';
     report(ctx, rule, severity, problemMessage(parsed.problem, v, parsed.detail), 'lastmod');
-    return null;
+    return NO_LASTMOD;
   }
-  checkPrecision(ctx, parsed, v, index);
+  checkPrecision(ctx, parsed.precision, v, index);
   checkPlausible(ctx, parsed, v);
-  return parsed;
+  return parsed.dayKey * 2 + (parsed.precision === 'day' ? 1 : 0);
 }
 
-function checkPrecision(ctx: EntryCtx, d: W3cDate, v: string, index: boolean): void {
-  if (d.precision === 'year' || d.precision === 'month') {
+function checkPrecision(ctx: EntryCtx, precision: W3cPrecision, v: string, index: boolean): void {
+  if (precision === 'year' || precision === 'month') {
     report(
       ctx,
       index ? 'IDX-003' : 'LASTMOD-004',
       'warning',
-      `Date ${show(v)} gives only the ${d.precision === 'year' ? 'year' : 'year and month'}; the schema requires at least a full day (YYYY-MM-DD).`,
+      `Date ${show(v)} gives only the ${precision === 'year' ? 'year' : 'year and month'}; the schema requires at least a full day (YYYY-MM-DD).`,
       'lastmod',
     );
-  } else if (d.precision === 'minute') {
+  } else if (precision === 'minute') {
     report(
       ctx,
       index ? 'IDX-003' : 'LASTMOD-005',
@@ -102,13 +128,15 @@ function checkPlausible(ctx: EntryCtx, d: W3cDate, v: string): void {
       'lastmod',
     );
   }
-  if (d.year < EARLIEST_YEAR) {
-    report(
-      ctx,
-      'LASTMOD-008',
-      'warning',
-      `Date ${show(v)} is before 1995 (often an epoch default such as 1970-01-01); use the real date or remove it.`,
-      'lastmod',
-    );
-  }
+  if (d.year < EARLIEST_YEAR) reportEarly(ctx, v);
+}
+
+function reportEarly(ctx: EntryCtx, v: string): void {
+  report(
+    ctx,
+    'LASTMOD-008',
+    'warning',
+    `Date ${show(v)} is before 1995 (often an epoch default such as 1970-01-01); use the real date or remove it.`,
+    'lastmod',
+  );
 }
