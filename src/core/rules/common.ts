@@ -24,6 +24,11 @@ export interface EntryCtx {
    * of the URL value it just checked. Read it right after the call.
    */
   url?: number;
+  /**
+   * Day key (`W3cDate.dayKey`) before which a lastmod cannot be in the future at any zone (see
+   * lastmod.ts; computed from `settings.now` when absent).
+   */
+  recentDay?: number;
 }
 
 /** `EntryCtx.url` bit: printable ASCII without `&`, `'` or surrounding spaces (bytes = length). */

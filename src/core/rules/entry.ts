@@ -7,10 +7,10 @@ import { hasEdgeSpace, scanUrl, trimValue } from '../urls.ts';
 import { checkChangefreq } from './changefreq.ts';
 import { type EntryCtx, URL_LOWER, URL_PLAIN } from './common.ts';
 import { familyHash } from './duplicates.ts';
-import { checkNestedByName, type OriginMemo, originKey } from './host.ts';
+import { checkNestedByName, newOriginMemo, type OriginMemo, originKey } from './host.ts';
 import { checkHreflangLocal, type HreflangFacts } from './hreflang.ts';
 import { checkImages } from './image.ts';
-import { checkLastmod, NO_LASTMOD } from './lastmod.ts';
+import { checkLastmod, NO_LASTMOD, recentDayOf } from './lastmod.ts';
 import { checkLoc } from './loc.ts';
 import { checkNews } from './news.ts';
 import { checkPriority } from './priority.ts';
@@ -40,12 +40,23 @@ export interface EntryFacts {
   href: HreflangFacts | null;
 }
 
+/** What `checkEntry` keeps between entries for its caller: the last origin key, the lastmod threshold of `now`. */
+export interface EntryMemo extends OriginMemo {
+  now: number;
+  recentDay: number;
+}
+
+/** An empty memo for `checkEntry` (one per validator). */
+export function newEntryMemo(): EntryMemo {
+  return { ...newOriginMemo(), now: Number.NaN, recentDay: 0 };
+}
+
 /**
  * Validates one entry in isolation; pushes issues to `out`. The facts are written into `into`
  * when given (every field is set), else into a new object. `side` is an empty scratch list the
  * caller may lend for the hreflang and image issues (appended to `out` in their usual place);
- * it is empty again on return. `memo` (`newOriginMemo`), when lent, reuses the origin key of the
- * previous entry checked with it.
+ * it is empty again on return. `memo` (`newEntryMemo`), when lent, reuses the origin key of the
+ * previous entry checked with it and the lastmod threshold of `settings.now`.
  *
  * @example checkEntry({ id: 0, loc: '/a' }, 'urlset', { now: 0 }, out).origin === null // and LOC-001 in out
  */
@@ -56,9 +67,13 @@ export function checkEntry(
   out: Issue[],
   into?: EntryFacts,
   side?: Issue[],
-  memo?: OriginMemo,
+  memo?: EntryMemo,
 ): EntryFacts {
-  const ctx: EntryCtx = { entry, kind, settings, out, url: 0 };
+  if (memo !== undefined && memo.now !== settings.now) {
+    memo.now = settings.now;
+    memo.recentDay = recentDayOf(settings.now);
+  }
+  const ctx: EntryCtx = { entry, kind, settings, out, url: 0, recentDay: memo?.recentDay };
   const parts = checkLoc(ctx);
   const plainLoc = (ctx.url! & URL_PLAIN) !== 0;
   const lowerLoc = (ctx.url! & URL_LOWER) !== 0;

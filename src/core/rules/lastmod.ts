@@ -41,6 +41,16 @@ function problemMessage(problem: W3cProblem, value: string, detail: string): str
   }
 }
 
+/**
+ * The day key before which a lastmod is never in the future at `now`, whatever its zone: the day
+ * before yesterday (UTC). A value of an earlier day ends, at -14:00, before `now`.
+ *
+ * @example recentDayOf(Date.UTC(2026, 10, 21, 12)) === 20261119
+ */
+export function recentDayOf(now: number): number {
+  return dayKeyOfMs(now - 2 * DAY_MS);
+}
+
 /** `checkLastmod`'s answer for an entry without a valid lastmod. */
 export const NO_LASTMOD = -1;
 
@@ -79,7 +89,7 @@ export function checkLastmod(ctx: EntryCtx): number {
   const quick = quickW3c(v);
   if (quick >= 0) {
     const dayKey = Math.floor(quick / 8);
-    if (dayKey < dayKeyOfMs(ctx.settings.now - 2 * DAY_MS)) {
+    if (dayKey < (ctx.recentDay ?? recentDayOf(ctx.settings.now))) {
       const precision = quick % 8;
       if (precision === QUICK_MINUTE) checkPrecision(ctx, 'minute', v, index);
       if (dayKey < EARLIEST_YEAR * 10_000) reportEarly(ctx, v);

@@ -114,6 +114,40 @@ const TEXT_LINE: UrlFieldOptions = { ...PAGE, absRule: 'TXT-001' };
 const TRACKING_QUERY = /(?:^|[&;])(utm_[a-z0-9_]*|gclid|fbclid|msclkid|jsessionid|phpsessid|sid|sessionid)=/i;
 const TRACKING_PATH = /;(jsessionid|phpsessid|sid|sessionid)=/i;
 
+/**
+ * False when no `name=` of `query` can be a TRACKING_QUERY name (so the regex need not run): each
+ * such name starts with `utm_` or ends in `lid`, `kid`, `nid` or `sid` (any case). Checked per
+ * name between a separator (`&`, `;` or the start) and its `=`, as the regex does.
+ *
+ * @example mayTrack('id=5') === false; mayTrack('a=1&GCLID=x') === true
+ */
+export function mayTrack(query: string): boolean {
+  let start = 0;
+  for (let i = 0; i < query.length; i++) {
+    const c = query.charCodeAt(i);
+    if (c === 38 || c === 59) start = i + 1;
+    else if (c === 61) {
+      if (
+        i - start >= 3 &&
+        (query.charCodeAt(i - 1) | 32) === 100 &&
+        (query.charCodeAt(i - 2) | 32) === 105
+      ) {
+        const k = query.charCodeAt(i - 3) | 32;
+        if (k === 108 || k === 107 || k === 110 || k === 115) return true;
+      }
+      if (
+        i - start >= 4 &&
+        (query.charCodeAt(start) | 32) === 117 &&
+        (query.charCodeAt(start + 1) | 32) === 116 &&
+        (query.charCodeAt(start + 2) | 32) === 109 &&
+        query.charCodeAt(start + 3) === 95
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
 function checkLength(ctx: EntryCtx, v: string, field: string): void {
   if (v.length > 2048) {
     report(
@@ -152,7 +186,7 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
       field,
     );
   }
-  const tq = parts.query !== null ? TRACKING_QUERY.exec(parts.query) : null;
+  const tq = parts.query !== null && mayTrack(parts.query) ? TRACKING_QUERY.exec(parts.query) : null;
   const tp = parts.path.includes(';') ? TRACKING_PATH.exec(parts.path) : null;
   if (tq || tp) {
     const name = (tq ?? tp)![1];

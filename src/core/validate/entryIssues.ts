@@ -6,8 +6,7 @@
  */
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../model.ts';
 import type { Patch } from '../patch.ts';
-import { checkEntry } from '../rules/entry.ts';
-import { newOriginMemo } from '../rules/host.ts';
+import { checkEntry, newEntryMemo } from '../rules/entry.ts';
 import { isQuiet } from '../rules/profile.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { Slot, type SlotChange, type SlotTable } from './slots.ts';
@@ -28,8 +27,8 @@ export class EntryIssues {
   private readonly scratch: Issue[] = [];
   /** Lent to `checkEntry` for the hreflang and image issues of the entry being checked. */
   private readonly side: Issue[] = [];
-  /** Lent to `checkEntry`: the previous entry's origin key, reused while it repeats. */
-  private readonly origin = newOriginMemo();
+  /** Lent to `checkEntry`: the previous entry's origin key, reused while it repeats, and the lastmod threshold. */
+  private readonly origin = newEntryMemo();
 
   constructor(
     private readonly table: SlotTable,
