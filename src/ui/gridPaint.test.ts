@@ -258,7 +258,7 @@ describe('paintRows', () => {
       [404, 2 * ROW_H, 123, ROW_H],
     ]);
     const outline = ctx.calls.filter((c) => c.op === 'strokeRect').map((c) => c.args);
-    expect(outline).toEqual([[405, 2 * ROW_H + 1, 122, ROW_H - 2]]);
+    expect(outline).toEqual([[405, 2 * ROW_H + 1, 121, ROW_H - 2]]);
   });
 
   it('draws extension counts as badges', () => {

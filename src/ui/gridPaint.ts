@@ -260,9 +260,17 @@ function drawEscaped(
     if (!left) break;
     const text = left.slice(0, part.text.length);
     left = left.slice(text.length);
+    const w = font.fit.width(text);
+    if (part.escape) {
+      // `.invisible-char`: error text on the soft error colour, a 3 px radius.
+      ctx.fillStyle = p.errorSoft;
+      ctx.beginPath();
+      ctx.roundRect(x, y - Math.round(font.ascent), w, Math.round(font.ascent) + Math.round(font.descent), 3);
+      ctx.fill();
+    }
     ctx.fillStyle = part.escape ? p.error : p.text;
     ctx.fillText(text, x, y);
-    x += font.fit.width(text);
+    x += w;
   }
   if (ellipsis) {
     ctx.fillStyle = p.text;
@@ -339,7 +347,8 @@ export function paintRows(
     if (col) {
       ctx.strokeStyle = p.selBorder;
       ctx.lineWidth = 2;
-      ctx.strokeRect(col.x - scrollLeft + 1, active.row * ROW_H - virtualTop + 1, col.w - 2, ROW_H - 2);
+      // `.cell.active`: a 2 px inset shadow inside the cell's right border.
+      ctx.strokeRect(col.x - scrollLeft + 1, active.row * ROW_H - virtualTop + 1, col.w - 3, ROW_H - 2);
     }
   }
 }
@@ -371,8 +380,14 @@ function paintColumn(
       ctx.fillText(label, right, baseline(f, top, ROW_H));
       if (issues[k].length) {
         const worst = validator.worstSeverity(entries[k].id);
+        // The dot's box is on whole pixels, as Blink snaps it: 6 px gap before the number.
         if (worst)
-          dot(ctx, right - f.fit.width(label) - 6 - DOT / 2, top + ROW_H / 2, p[SEVERITY_COLOR[worst]]);
+          dot(
+            ctx,
+            Math.round(right - f.fit.width(label) - 6 - DOT) + DOT / 2,
+            top + ROW_H / 2,
+            p[SEVERITY_COLOR[worst]],
+          );
       }
     }
     ctx.textAlign = 'left';
