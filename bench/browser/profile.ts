@@ -5,7 +5,7 @@
  * src/ paths) from CDP Profiler, the main thread and the worker separately when available.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type CDPSession, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
@@ -239,7 +239,10 @@ async function main(): Promise<void> {
         process.env.TRACE === 'long'
           ? ((await cdp.send('Profiler.stop')) as { profile: Profile & { startTime: number } }).profile
           : undefined;
-      const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      const raw = (await browser.stopTracing()).toString();
+      // TRACE_OUT=file: keep the raw trace (chrome://tracing, or a script reading its events).
+      if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, raw);
+      const trace = JSON.parse(raw) as {
         traceEvents: Array<{ name: string; ph: string; dur?: number; tid: number }>;
       };
       const main = new Map<string, number>();
