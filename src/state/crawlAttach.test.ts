@@ -158,6 +158,33 @@ describe('attaching a crawl at scale', () => {
     );
     expect(crawlFindings(store)).toEqual(before);
   });
+  it('a sliced join shows its findings after its first step and at its end, not at every step', async () => {
+    const table = await readCrawlFile(
+      new File([CSV], 'internal_all.csv', { type: 'text/csv' }),
+      undefined,
+      () => {},
+      () => null,
+    ).result;
+    const { store, pump } = await heldStore();
+    const seen = new Set<unknown>([store.getState().validation]);
+    let progress = 0;
+    const off = store.subscribe(() => {
+      seen.add(store.getState().validation);
+      if (store.getState().task?.progress) progress++;
+    });
+    store.commands.attachCrawl(table);
+    await pump(() => store.getState().notices.some((n) => n.message.startsWith('Attached')));
+    off();
+    // Every view of the findings re-renders once per new validation: the progress updates of a
+    // 60-step join do not each make one.
+    expect(progress).toBeGreaterThan(5);
+    expect(seen.size).toBeLessThanOrEqual(3);
+    // The findings are all there at the end (the attach test above compares them with the
+    // crawl worker's join).
+    expect(crawlFindings(store).length).toBeGreaterThan(0);
+    expect(store.getState().validation.validator.crawlRowOf?.(0)).toBeGreaterThanOrEqual(0);
+  });
+
   it('a second attach during a join takes over its task: progress and Cancel stay in the status bar', async () => {
     const read = (name: string) =>
       readCrawlFile(
