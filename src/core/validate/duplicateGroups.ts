@@ -39,6 +39,8 @@ export class DuplicateGroups implements ValidatorPart {
   private readonly locCache = new Map<string, Slot | undefined>();
   /** Scratch list for hash candidates. */
   private readonly cands: number[] = [];
+  /** Load: the (family hash, seq) pairs of the slots filed so far, indexed in bulk by `filed`. */
+  private loading: { hashes: Int32Array; seqs: Int32Array; n: number } | null;
 
   /** @param expected entries expected (sizes the index). */
   constructor(
@@ -48,9 +50,39 @@ export class DuplicateGroups implements ValidatorPart {
   ) {
     this.families = new HashIndex(expected);
     this.sharedFamily = new Uint8Array(expected + 1024);
+    this.loading = { hashes: new Int32Array(expected), seqs: new Int32Array(expected), n: 0 };
   }
 
+  /** Load: notes the slot; the index takes every slot at once in `filed` (see `HashIndex.addAll`). */
   file(slot: Slot): void {
+    const l = this.loading;
+    if (l === null) {
+      this.fileNow(slot);
+      return;
+    }
+    if (l.n === l.hashes.length) {
+      const size = Math.max(1024, l.n * 2);
+      const hashes = new Int32Array(size);
+      const seqs = new Int32Array(size);
+      hashes.set(l.hashes);
+      seqs.set(l.seqs);
+      l.hashes = hashes;
+      l.seqs = seqs;
+    }
+    l.hashes[l.n] = slot.familyHash;
+    l.seqs[l.n++] = slot.seq;
+  }
+
+  filed(): void {
+    const l = this.loading;
+    if (l === null) return;
+    this.loading = null;
+    this.families.addAll(l.hashes, l.seqs, l.n);
+    this.families.forEachShared((q) => this.flagShared(q));
+  }
+
+  /** Files one slot in the index at once (an edit, or a load already filed). */
+  private fileNow(slot: Slot): void {
     const hash = slot.familyHash;
     const before = this.families.add(hash, slot.seq);
     if (this.locCache.size > 0) this.locCache.clear();
@@ -70,13 +102,14 @@ export class DuplicateGroups implements ValidatorPart {
   }
 
   apply(change: SlotChange): void {
+    this.filed();
     const touched = new Set<number>();
     for (const s of change.out) {
       touched.add(s.entry.id);
       this.membersInto(s.familyHash, touched);
     }
     for (const s of change.out) this.unfile(s);
-    for (const s of change.in) this.file(s);
+    for (const s of change.in) this.fileNow(s);
     for (const s of change.in) this.membersInto(s.familyHash, touched);
     for (const id of touched) {
       const s = this.table.byId[id];
