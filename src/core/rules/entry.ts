@@ -94,14 +94,14 @@ export function checkEntry(
   // hreflang issues, then image issues: appended to `out` after the value checks below.
   const later = entry.alternates || entry.images ? (side ?? []) : null;
   if (entry.alternates) {
-    const h = checkHreflangLocal({ entry, kind, settings, out: later!, url: 0 });
+    const h = checkHreflangLocal({ entry, kind, settings, out: later!, url: 0, recentDay: ctx.recentDay });
     href = h.facts;
     plainHrefs = h.plainHrefs;
   }
   let offHostImages = 0;
   let plainImages = 0;
   if (entry.images) {
-    const im = checkImages({ entry, kind, settings, out: later!, url: 0 }, parts);
+    const im = checkImages({ entry, kind, settings, out: later!, url: 0, recentDay: ctx.recentDay }, parts);
     offHostImages = im.offHost;
     plainImages = im.plainLocs;
   }
