@@ -85,7 +85,8 @@ export class CanvasPainter implements ScrollPainter {
     const data = this.data;
     if (!canvas || !scroller || !data) return false;
     const ctx = this.ctx ?? canvas.getContext('2d', { alpha: false });
-    if (!ctx) return false;
+    // Engines without `roundRect` (badges, escapes) keep the rendered rows.
+    if (!ctx || typeof ctx.roundRect !== 'function') return false;
     this.ctx = ctx;
     const head = scroller.querySelector<HTMLElement>('thead');
     const cells = head?.querySelectorAll<HTMLElement>('th');
@@ -147,8 +148,11 @@ function paintFont(ctx: CanvasRenderingContext2D, css: string): PaintFont {
     css,
     // Measures with the font set: the painter sets a column's font before fitting its text.
     fit: new TextFitter((s) => ctx.measureText(s).width),
-    ascent: m.fontBoundingBoxAscent,
-    descent: m.fontBoundingBoxDescent,
+    // The font's box where the browser reports it (older engines: the glyphs' box of "Hg").
+    ascent: Number.isFinite(m.fontBoundingBoxAscent) ? m.fontBoundingBoxAscent : m.actualBoundingBoxAscent,
+    descent: Number.isFinite(m.fontBoundingBoxDescent)
+      ? m.fontBoundingBoxDescent
+      : m.actualBoundingBoxDescent,
   };
 }
 
