@@ -75,7 +75,12 @@ export class CanvasPainter implements ScrollPainter {
   stop() {
     if (!this.on) return;
     this.on = false;
-    if (this.canvas) this.canvas.style.display = 'none';
+    const canvas = this.canvas;
+    if (!canvas) return;
+    canvas.style.display = 'none';
+    // No backing store kept at rest (width × height × dpr² × 4 bytes); the next gesture sizes it.
+    canvas.width = 0;
+    canvas.height = 0;
   }
 
   /** Reads the geometry, colours and fonts and sizes the canvas; false when it cannot draw. */
