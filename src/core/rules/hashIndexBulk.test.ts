@@ -113,4 +113,42 @@ describe('duplicate groups filed in bulk at load', () => {
       expect(show(v.all())).toEqual(show(full));
     }
   });
+
+  it('hreflang clusters filed in bulk give the issues of a fresh load after edits and their undo', () => {
+    const rnd = prng(5);
+    const page = (lang: string, p: number) => `https://www.example.com/${lang}/p/${p}`;
+    const langs = ['en', 'de', 'fr'];
+    const alternatesOf = (p: number) =>
+      langs
+        .filter(() => rnd(5) !== 0)
+        .map((l) => ({
+          rel: 'alternate',
+          hreflang: l,
+          href: page(rnd(9) === 0 ? 'en' : l, rnd(9) === 0 ? p + 1 : p),
+        }));
+    let entries: Entry[] = Array.from({ length: 1500 }, (_, i) => {
+      const p = rnd(400);
+      return { id: i, loc: page(langs[rnd(3)], p), line: i + 2, alternates: alternatesOf(p) };
+    });
+    const v = new Validator(SETTINGS);
+    v.load({ kind: 'urlset', entries, nextId: entries.length });
+    const fresh = () => show(validateDocument({ kind: 'urlset', entries, nextId: entries.length }, SETTINGS));
+    expect(show(v.all())).toEqual(fresh());
+    expect(v.all().some((i) => i.rule.startsWith('HREF'))).toBe(true);
+    for (let e = 0; e < 16; e++) {
+      const k = rnd(entries.length);
+      const before = entries[k];
+      const p = rnd(400);
+      const after =
+        e % 2 ? { ...before, alternates: alternatesOf(p) } : { ...before, loc: page(langs[rnd(3)], p) };
+      const patch = entryPatch({ updated: [[before, after]] });
+      v.apply(patch);
+      entries = entries.map((x) => (x === before ? after : x));
+      if (e % 5 === 0) {
+        v.apply(invertPatch(patch));
+        entries = entries.map((x) => (x === after ? before : x));
+      }
+      if (e % 4 === 3) expect(show(v.all())).toEqual(fresh());
+    }
+  });
 });

@@ -23,6 +23,8 @@ export class HreflangClusters implements ValidatorPart {
   private readonly listerCache = new Map<string, readonly number[]>();
   private readonly cands: number[] = [];
   private readonly index: ClusterIndex;
+  /** Load: the (href hash, seq) pairs filed so far, indexed in bulk by `filed` (see `HashIndex.addAll`). */
+  private loading: { hashes: Int32Array; seqs: Int32Array; n: number } | null;
 
   /** @param expected hrefs expected (sizes the index). */
   constructor(
@@ -31,6 +33,7 @@ export class HreflangClusters implements ValidatorPart {
     expected = 0,
   ) {
     this.listers = new HashIndex(expected);
+    this.loading = { hashes: new Int32Array(expected), seqs: new Int32Array(expected), n: 0 };
     const byId = table.byId;
     this.index = {
       locOf: (href, hash) => dups.firstWithLoc(href, hash)?.entry.id,
@@ -46,7 +49,40 @@ export class HreflangClusters implements ValidatorPart {
     };
   }
 
+  /** Load: notes the slot's hrefs; the index takes them all at once in `filed`. */
   file(slot: Slot): void {
+    const l = this.loading;
+    if (l === null) {
+      this.fileNow(slot);
+      return;
+    }
+    const href = slot.href;
+    if (!href) return;
+    for (let k = 0; k < href.hrefs.length; k++) {
+      if (href.hrefs[k] === slot.exact) continue;
+      if (l.n === l.hashes.length) {
+        const size = Math.max(1024, l.n * 2);
+        const hashes = new Int32Array(size);
+        const seqs = new Int32Array(size);
+        hashes.set(l.hashes);
+        seqs.set(l.seqs);
+        l.hashes = hashes;
+        l.seqs = seqs;
+      }
+      l.hashes[l.n] = href.hashes[k];
+      l.seqs[l.n++] = slot.seq;
+    }
+  }
+
+  filed(): void {
+    const l = this.loading;
+    if (l === null) return;
+    this.loading = null;
+    this.listers.addAll(l.hashes, l.seqs, l.n);
+  }
+
+  /** Files one slot's hrefs in the index at once (an edit, or a load already filed). */
+  private fileNow(slot: Slot): void {
     const href = slot.href;
     if (!href) return;
     if (this.listerCache.size > 0) this.listerCache.clear();
@@ -68,12 +104,13 @@ export class HreflangClusters implements ValidatorPart {
   }
 
   apply(change: SlotChange): void {
+    this.filed();
     // No href filed and none coming or going: no entry's cluster can change.
     if (this.listers.size === 0 && !change.out.some(hasHref) && !change.in.some(hasHref)) return;
     const touched = new Set<number>();
     for (const s of change.out) this.neighboursInto(s, touched);
     for (const s of change.out) this.unfile(s);
-    for (const s of change.in) this.file(s);
+    for (const s of change.in) this.fileNow(s);
     for (const s of change.in) this.neighboursInto(s, touched);
     for (const id of touched) {
       const s = this.table.byId[id];
