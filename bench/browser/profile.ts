@@ -128,12 +128,42 @@ function selfIn(profile: Profile & { startTime: number }, from: number, to: numb
     .join('; ');
 }
 
+/** Inclusive time per function label of the samples taken between `from` and `to` (µs, trace clock). */
+function inclIn(profile: Profile & { startTime: number }, from: number, to: number, n: number): string {
+  const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes as Array<ProfileNode & { children?: number[] }>)
+    for (const c of node.children ?? []) parent.set(c, node.id);
+  const incl = new Map<string, number>();
+  let t = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < from || t > to) return;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const node = byId.get(at);
+      if (!node) break;
+      const key = label(node.callFrame);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      incl.set(key, (incl.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  return [...incl]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+    .join('; ');
+}
+
 /**
- * Main-thread tasks over 40 ms with their largest nested events (what the long task was), and,
+ * Main-thread tasks over 40 ms (LONG_MS) with their largest nested events (what the long task was), and,
  * given the CPU profile recorded at the same time, the functions with the most self time in it.
  */
 function printLongTasks(events: TraceEvent[], profile?: Profile & { startTime: number }): void {
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 40_000);
+  // LONG_MS: list tasks from this wall duration on (default 40 ms).
+  const from = Number(process.env.LONG_MS ?? 40) * 1000;
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > from);
   const mainTid = events.find((e) => e.name === 'FireAnimationFrame')?.tid;
   const mine = tasks.filter((x) => x.tid === mainTid);
   const over = (us: number | undefined) => (us ?? 0) > 50_000;
@@ -157,6 +187,9 @@ function printLongTasks(events: TraceEvent[], profile?: Profile & { startTime: n
     const cpu = t.tdur === undefined ? '' : ` (thread CPU ${(t.tdur / 1000).toFixed(0)} ms)`;
     console.log(`long task ${((t.dur ?? 0) / 1000).toFixed(0)} ms${cpu}: ${inner.join(', ')}`);
     if (profile) console.log(`    self: ${selfIn(profile, t.ts, end)}`);
+    // INCL=n: the n functions with the most inclusive time in the task (what called what).
+    if (profile && process.env.INCL)
+      console.log(`    incl: ${inclIn(profile, t.ts, end, Number(process.env.INCL))}`);
     // Why a full GC ran inside the task (V8's reason, when the trace carries it).
     for (const e of events)
       if (e.tid === t.tid && e.name === 'MajorGC' && e.ts >= t.ts && e.ts < end && e.args)

@@ -1,7 +1,9 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { AppState } from '../state/types.ts';
+import { AfterFirstPaint } from './AfterFirstPaint.tsx';
 import { DropZone } from './DropZone.tsx';
 import { EmptyState } from './EmptyState.tsx';
+import { useGridViewportHint } from './gridViewportHint.ts';
 import { historyAction } from './keyboard.ts';
 import { LoadErrorView } from './LoadErrorView.tsx';
 import { preloadOn } from './lazyPart.tsx';
@@ -93,6 +95,9 @@ function Workbench() {
   const { inWorkspace, all } = useWorkspaceView();
   useHistoryKeys();
   useAutoHideColumns();
+  // An open with nothing open: the grid's first render takes its viewport height from here.
+  const pane = useRef<HTMLDivElement>(null);
+  useGridViewportHint(pane, running && !hasDoc);
   const close = () => setDialog(null);
   // With nothing open, opening fills the view; with a document open, long work is a bar with
   // Cancel in the status bar and the document stays in view until the new one is ready.
@@ -130,7 +135,7 @@ function Workbench() {
               <WorkspacePanelPart.Component onExport={() => setDialog('workspace-export')} />
             </Suspense>
           ) : null}
-          <div className="main-pane" {...(editing ? preloadOn(DetailPanelPart) : undefined)}>
+          <div ref={pane} className="main-pane" {...(editing ? preloadOn(DetailPanelPart) : undefined)}>
             <Suspense fallback={<div className="grid-placeholder" aria-busy="true" />}>{main}</Suspense>
             {editing ? (
               <Suspense fallback={null}>
@@ -139,9 +144,12 @@ function Workbench() {
             ) : null}
           </div>
           {editing ? (
-            <Suspense fallback={<aside className="side" aria-busy="true" />}>
-              <SidePanelPart.Component />
-            </Suspense>
+            // After the rows are on screen: not in the task nor the frame of a big open's first render.
+            <AfterFirstPaint fallback={<aside className="side" aria-busy="true" />}>
+              <Suspense fallback={<aside className="side" aria-busy="true" />}>
+                <SidePanelPart.Component />
+              </Suspense>
+            </AfterFirstPaint>
           ) : null}
         </div>
       </main>

@@ -9,6 +9,7 @@ import {
   virtualTopToShow,
   visibleRows,
 } from './gridScroll.ts';
+import { takeGridViewportHint } from './gridViewportHint.ts';
 
 export { ROW_H };
 
@@ -46,6 +47,8 @@ class WindowStore {
   g: ScrollGeometry = scrollGeometry(0, 0);
   pos: ScrollPos | null = null;
   win: GridWindow = EMPTY;
+  /** The grid viewport hint's height (gridViewportHint.ts), until the first ResizeObserver report. */
+  hinted: number | null = null;
   /** The row to keep on screen when the viewport changes size (the active cell's), if any. */
   anchor: () => number | null = () => null;
   private listeners = new Set<() => void>();
@@ -59,13 +62,27 @@ class WindowStore {
 
   attach(el: HTMLElement): () => void {
     this.el = el;
+    this.hinted = takeGridViewportHint();
     el.addEventListener('scroll', this.onScroll, { passive: true });
-    const ro = new ResizeObserver(() => this.resize(this.g.count));
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const ro = new ResizeObserver(() => {
+      // First report after a hinted first render: the frame is laid out, so clientHeight is free
+      // here. A smaller viewport is already covered by the rows drawn: adopt it in a task of its
+      // own, not in this frame (a second layout of the whole page). A bigger one at once.
+      const hinted = this.hinted;
+      this.hinted = null;
+      if (hinted !== null && el.clientHeight <= hinted) {
+        later = setTimeout(() => this.resize(this.g.count), 0);
+        return;
+      }
+      this.resize(this.g.count);
+    });
     ro.observe(el);
     return () => {
       el.removeEventListener('scroll', this.onScroll);
       ro.disconnect();
       clearTimeout(this.settleTimer);
+      clearTimeout(later);
       this.el = null;
     };
   }
@@ -77,13 +94,17 @@ class WindowStore {
    * smaller viewport, no longer drawn, and its cell's focus lost.
    */
   resize(count: number) {
-    const viewH = Math.max(0, (this.el?.clientHeight ?? 0) - ROW_H);
+    // Until the first ResizeObserver report, a hinted grid takes the hint (no layout read).
+    const height = this.hinted ?? this.el?.clientHeight ?? 0;
+    const viewH = Math.max(0, height - ROW_H);
     if (count === this.g.count && viewH === this.g.viewH) return;
     const row = viewH !== this.g.viewH && count === this.g.count ? this.anchor() : null;
     const keep = row !== null && row >= this.win.first && row <= this.win.last;
     this.g = scrollGeometry(count, viewH);
     this.pos = null;
-    this.onScroll();
+    // A hinted grid is new: its scrollTop is 0, and reading it would lay out the page here.
+    if (this.hinted !== null) this.update(positionForScroll(this.g, 0, null));
+    else this.onScroll();
     if (keep) this.scrollToRow(row);
   }
 
