@@ -3,7 +3,8 @@
  * measured before the document arrived, the extension columns come decided with the document
  * (the worker reports which are used), and the side panel follows a frame later. What a user
  * sees must not change for it: rows fill the viewport from the first painted frame, no column
- * appears and then goes, and the side panel shows the right counts.
+ * appears and then goes, the pane never goes blank between the open's progress and the grid
+ * (which React builds in the background), and the side panel shows the right counts.
  */
 import { expect, test } from './pages/workbench.ts';
 
@@ -27,6 +28,8 @@ function sitemap(n: number, imageAt: number, badPriority: readonly number[]): Bu
 }
 
 interface Frame {
+  /** What fills the main pane: the start page, the open's progress, the grid, or nothing. */
+  pane: 'start' | 'progress' | 'grid' | 'none';
   headers: string;
   rows: number;
   /** Bottom of the lowest drawn row minus the viewport's bottom, px (≥ 0: the rows reach it). */
@@ -35,7 +38,7 @@ interface Frame {
   below: number;
 }
 
-/** Records, every animation frame from now on, what the grid shows (window.__frames). */
+/** Records, every animation frame from now on, what the main pane and the grid show (window.__frames). */
 async function recordFrames(page: import('@playwright/test').Page): Promise<void> {
   await page.evaluate(() => {
     const frames: Frame[] = [];
@@ -43,7 +46,14 @@ async function recordFrames(page: import('@playwright/test').Page): Promise<void
     const tick = () => {
       const grid = document.querySelector('[role="grid"]');
       const scroll = document.querySelector('.grid-scroll');
-      if (grid && scroll) {
+      if (!grid || !scroll) {
+        const pane = document.querySelector('.main-pane .loading')
+          ? 'progress'
+          : document.querySelector('.main-pane .empty')
+            ? 'start'
+            : 'none';
+        frames.push({ pane, headers: '', rows: 0, reach: 0, below: 0 });
+      } else {
         const headers = [...grid.querySelectorAll('th[data-column]')]
           .map((h) => h.getAttribute('data-column'))
           .join('|');
@@ -52,7 +62,13 @@ async function recordFrames(page: import('@playwright/test').Page): Promise<void
         const last = Math.max(-Infinity, ...rows.map((r) => r.getBoundingClientRect().bottom));
         const lastIndex = Math.max(0, ...rows.map((r) => Number(r.getAttribute('aria-rowindex'))));
         const count = Number(grid.getAttribute('aria-rowcount'));
-        frames.push({ headers, rows: rows.length, reach: last - bottom, below: count - lastIndex });
+        frames.push({
+          pane: 'grid',
+          headers,
+          rows: rows.length,
+          reach: last - bottom,
+          below: count - lastIndex,
+        });
       }
       requestAnimationFrame(tick);
     };
@@ -78,8 +94,15 @@ test('a 60,000-URL open: rows fill the viewport from the first frame, no column 
   // Let the frames after the first render happen (the viewport's real height, the side panel).
   await expect(page.getByRole('complementary', { name: 'Issues and settings' })).toBeVisible();
   await page.waitForTimeout(500);
-  const frames = await framesOf(page);
+  const all = await framesOf(page);
+  // From the start page to the grid, the pane is never empty (the progress stays until the grid
+  // is built, and nothing blank or half-built comes between).
+  expect(all.filter((f) => f.pane === 'none')).toEqual([]);
+  expect(all[0].pane).not.toBe('grid');
+  const frames = all.filter((f) => f.pane === 'grid');
   expect(frames.length).toBeGreaterThan(3);
+  // Once the grid shows, it stays.
+  expect(all.slice(all.findIndex((f) => f.pane === 'grid')).every((f) => f.pane === 'grid')).toBe(true);
   // One column set in every frame: Images (one late entry uses it), no Videos, News or Alternates.
   const sets = [...new Set(frames.map((f) => f.headers))];
   expect(sets).toHaveLength(1);

@@ -106,8 +106,11 @@ class WindowStore {
       // own, not in this frame (a second layout of the whole page). A bigger one at once.
       const hinted = this.hinted;
       this.hinted = null;
-      if (hinted !== null && el.clientHeight <= hinted) {
-        later = setTimeout(() => this.resize(this.g.count), 0);
+      const height = el.clientHeight;
+      if (hinted !== null && height <= hinted) {
+        // With the height read here and the last scroll position known: by then other commits
+        // may have left the layout to redo, which reading either would do in that task.
+        later = setTimeout(() => this.resize(this.g.count, height), 0);
         return;
       }
       this.resize(this.g.count);
@@ -130,17 +133,21 @@ class WindowStore {
    * stays on screen: the browser keeps `scrollTop`, which can leave the active row below a
    * smaller viewport, no longer drawn, and its cell's focus lost.
    */
-  resize(count: number) {
+  resize(count: number, measured?: number) {
+    const known = measured !== undefined || this.hinted !== null;
     // Until the first ResizeObserver report, a hinted grid takes the hint (no layout read).
-    const height = this.hinted ?? this.el?.clientHeight ?? 0;
+    const height = measured ?? this.hinted ?? this.el?.clientHeight ?? 0;
     const viewH = Math.max(0, height - ROW_H);
     if (count === this.g.count && viewH === this.g.viewH) return;
     const row = viewH !== this.g.viewH && count === this.g.count ? this.anchor() : null;
     const keep = row !== null && row >= this.win.first && row <= this.win.last;
+    const last = this.pos;
     this.g = scrollGeometry(count, viewH);
     this.pos = null;
-    // A hinted grid is new: its scrollTop is 0, and reading it would lay out the page here.
-    if (this.hinted !== null) this.update(positionForScroll(this.g, 0, null));
+    // A hinted grid is new (its scrollTop is 0), and a measured one was told its size after its
+    // last scroll event: reading scrollTop would lay out the page here.
+    if (known)
+      this.update(positionForScroll(this.g, this.hinted !== null ? 0 : (last?.scrollTop ?? 0), null));
     else this.scrolled(false);
     if (keep) this.scrollToRow(row);
   }
