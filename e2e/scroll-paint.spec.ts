@@ -136,6 +136,25 @@ test('cells are edited after a fast scroll, and a press during one shows the row
   // Enter moved the active cell down a row, on the rendered rows.
   await expect(await wb.cell(target + 2, 'Priority')).toBeFocused();
 
+  // With an editor open, a scroll is rendered, never drawn over the editor.
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeFocused();
+  const drawnOverEditor = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const el = document.querySelector<HTMLElement>('.grid-scroll')!;
+        el.addEventListener(
+          'scroll',
+          () => resolve(getComputedStyle(document.querySelector('.grid-paint-canvas')!).display !== 'none'),
+          { once: true },
+        );
+        el.scrollTop += 320;
+      }),
+  );
+  expect(drawnOverEditor).toBe(false);
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+
   // A press on the canvas while a scroll is drawn ends the drawing before the settle delay.
   const after = await page.evaluate(async () => {
     const el = document.querySelector<HTMLElement>('.grid-scroll')!;

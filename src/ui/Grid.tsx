@@ -58,7 +58,10 @@ function GridView({ table, columns, template }: GridViewProps) {
   const [editing, setEditing] = useState<EditingCell | null>(null);
   // Fast scrolls are drawn on a canvas until they settle (GridCanvas, issue #18).
   const [painter] = useState(() => new CanvasPainter());
-  useLayoutEffect(() => painter.setData({ entries, rowOrder, columns, validation, selection }));
+  useLayoutEffect(() => {
+    painter.editing = editing !== null;
+    painter.setData({ entries, rowOrder, columns, validation, selection });
+  });
 
   const { win, bodyHeight, pageRows, scrollToRow } = useGridWindow(
     scrollRef,

@@ -52,8 +52,11 @@ export class CanvasPainter implements ScrollPainter {
     return this.on;
   }
 
+  /** An editor is open in a row: scrolls are rendered, so it stays in view and in use. */
+  editing = false;
+
   start(): boolean {
-    if (!this.measure()) return false;
+    if (this.editing || !this.measure()) return false;
     const canvas = this.canvas as HTMLCanvasElement;
     canvas.style.display = 'block';
     this.on = true;

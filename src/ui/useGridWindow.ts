@@ -67,7 +67,7 @@ export function shouldPaint(shownFirst: number, first: number): boolean {
  * (or their offset) change, and `useSyncExternalStore` renders that change before the frame
  * paints.
  */
-class WindowStore {
+export class WindowStore {
   el: HTMLElement | null = null;
   g: ScrollGeometry = scrollGeometry(0, 0);
   pos: ScrollPos | null = null;
