@@ -1,17 +1,18 @@
 /**
  * CPU profile of one scenario in the bench build (run `npm run bench:browser` once first, it
  * builds bench/out/dist and the inputs): `npx tsx bench/browser/profile.ts <scenario> [input]`
- * with scenario open | scroll | edit | sort | crawl (the crawl CSV dropped on the open input). Prints the top self-time functions (source-mapped to
+ * with scenario open | scroll | edit | sort | crawl (the crawl CSV dropped on the open input) |
+ * crawl-settings (with the crawl attached, a settings change joins it again on the page). Prints the top self-time functions (source-mapped to
  * src/ paths) from CDP Profiler, the main thread and the worker separately when available.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type CDPSession, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 
-import { ATTACH, QUIET } from './crawlInput.ts';
+import { ATTACH, QUIET, REJOIN } from './crawlInput.ts';
 import { benchAddress, DIST, openApp, probePage, servePreview } from './serve.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
@@ -201,7 +202,13 @@ async function main(): Promise<void> {
     if (scenario !== 'open') await open();
     if (scenario === 'desc') await page.evaluate('__probe.view("sort loc")');
     // The crawl is dropped once the open settled (its autosave done), as the bench's crawl row does.
-    if (scenario === 'crawl') await page.evaluate(QUIET);
+    if (scenario.startsWith('crawl')) await page.evaluate(QUIET);
+    // crawl-settings: the crawl is attached first (not traced); the step is a settings change,
+    // which joins the document with it again on the page (no worker lookups).
+    if (scenario === 'crawl-settings') {
+      console.log(await page.evaluate(ATTACH('/bench-in/internal_all.csv')));
+      await page.evaluate(QUIET);
+    }
     const actions: Record<string, () => Promise<unknown>> = {
       open,
       scroll: () => page.evaluate(`__probe.scroll(${Number(process.env.FRAMES ?? 60)})`),
@@ -210,6 +217,7 @@ async function main(): Promise<void> {
       desc: () => page.evaluate('__probe.view("sort loc desc")'),
       search: () => page.evaluate('__probe.view("search")'),
       crawl: () => page.evaluate(ATTACH('/bench-in/internal_all.csv')).then((r) => console.log(r)),
+      'crawl-settings': () => page.evaluate(REJOIN).then((r) => console.log(r)),
     };
     if (process.env.TRACE) {
       // TRACE=long: a CPU profile at the same time names the functions inside each long task. It
@@ -239,7 +247,10 @@ async function main(): Promise<void> {
         process.env.TRACE === 'long'
           ? ((await cdp.send('Profiler.stop')) as { profile: Profile & { startTime: number } }).profile
           : undefined;
-      const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      const raw = (await browser.stopTracing()).toString();
+      // TRACE_OUT=file: keep the raw trace (chrome://tracing, or a script reading its events).
+      if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, raw);
+      const trace = JSON.parse(raw) as {
         traceEvents: Array<{ name: string; ph: string; dur?: number; tid: number }>;
       };
       const main = new Map<string, number>();

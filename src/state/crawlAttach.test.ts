@@ -158,6 +158,79 @@ describe('attaching a crawl at scale', () => {
     );
     expect(crawlFindings(store)).toEqual(before);
   });
+  it('a sliced join shows its findings after its first step and at its end, not at every step', async () => {
+    const table = await readCrawlFile(
+      new File([CSV], 'internal_all.csv', { type: 'text/csv' }),
+      undefined,
+      () => {},
+      () => null,
+    ).result;
+    const { store, pump } = await heldStore();
+    const seen = new Set<unknown>([store.getState().validation]);
+    let progress = 0;
+    const off = store.subscribe(() => {
+      seen.add(store.getState().validation);
+      if (store.getState().task?.progress) progress++;
+    });
+    store.commands.attachCrawl(table);
+    await pump(() => store.getState().notices.some((n) => n.message.startsWith('Attached')));
+    off();
+    // Every view of the findings re-renders once per new validation: the progress updates of a
+    // 60-step join do not each make one.
+    expect(progress).toBeGreaterThan(5);
+    expect(seen.size).toBeLessThanOrEqual(3);
+    // The findings are all there at the end (the attach test above compares them with the
+    // crawl worker's join).
+    expect(crawlFindings(store).length).toBeGreaterThan(0);
+    expect(store.getState().validation.validator.crawlRowOf?.(0)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a second attach during a join takes over its task: progress and Cancel stay in the status bar', async () => {
+    const read = (name: string) =>
+      readCrawlFile(
+        new File([CSV], name, { type: 'text/csv' }),
+        undefined,
+        () => {},
+        () => null,
+      ).result;
+    const first = await read('first.csv');
+    const second = await read('second.csv');
+    const { store, pump } = await heldStore();
+    store.commands.attachCrawl(first);
+    await pump(() => (store.getState().task?.progress ?? 0) > 0.1);
+    store.commands.attachCrawl(second);
+    const tasks: Array<{ label: string; progress: number | null } | null> = [];
+    const replaced = () => store.getState().notices.some((n) => n.message.startsWith('Replaced'));
+    await pump(() => {
+      if (!replaced()) tasks.push(store.getState().task);
+      return replaced();
+    });
+    // Shown from the second attach until its join is done, starting over from its own start.
+    expect(tasks.length).toBeGreaterThan(10);
+    expect(tasks.every((t) => t?.label === 'Auditing with the crawl data')).toBe(true);
+    const shown = tasks.map((t) => t?.progress ?? 0);
+    expect(shown[0]).toBeLessThan(0.1);
+    expect(Math.max(...shown)).toBeGreaterThan(0.9);
+    expect(store.getState().task).toBeNull();
+    expect(store.getState().crawl).toBe(second);
+    expect(store.getState().notices.filter((n) => n.message.startsWith('Attached'))).toEqual([]);
+    expect(store.getState().notices.at(-1)?.message).toContain('Replaced the crawl data with second.csv');
+
+    // Cancel during a taken-over join goes back to the crawl attached before it.
+    const third = await read('third.csv');
+    store.commands.attachCrawl(third);
+    await pump(() => (store.getState().task?.progress ?? 0) > 0.1);
+    const fourth = await read('fourth.csv');
+    store.commands.attachCrawl(fourth);
+    expect(store.getState().task?.cancellable).toBe(true);
+    store.commands.cancelTask();
+    await pump(() => store.getState().notices.at(-1)?.message.startsWith('Stopped') === true);
+    expect(store.getState().crawl).toBe(third);
+    expect(store.getState().notices.at(-1)?.message).toBe(
+      'Stopped attaching fourth.csv: the crawl data of third.csv stays attached. The sitemap itself is unchanged.',
+    );
+  });
+
   it("the page's validator (made before its code loaded) uses the crawl worker's matches", async () => {
     const loader = createValidatorLoader(() => Promise.resolve(Validator));
     // The browser's first validator is a stand-in created before the code arrived; it stays.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CRAWLED_SITEMAP_URLS } from '../core/__fixtures__/crawl/sitemapUrls.ts';
+import { CrawlJoin } from '../core/crawl/join.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
@@ -37,6 +38,29 @@ const crawlRules = (store: { getState: Awaited<ReturnType<typeof openStore>>['ge
     .sort();
 
 describe('crawl commands', () => {
+  it('a settings change joins the crawl once, with the new scope, to the same findings', async () => {
+    const table = crawl();
+    const store = await openStore();
+    store.commands.attachCrawl(table);
+    const settings = { publishUrl: 'https://www.example.com/sitemap.xml' };
+    const reference = await openStore();
+    reference.commands.setSettings(settings);
+    reference.commands.attachCrawl(table);
+    const lookups = vi.spyOn(CrawlJoin.prototype, 'matchRow');
+    store.commands.setSettings(settings);
+    // One lookup per listed URL (the reload did not join them with the old join first).
+    expect(lookups).toHaveBeenCalledTimes(LOCS.length);
+    lookups.mockRestore();
+    const all = (s: typeof store) =>
+      s
+        .getState()
+        .validation.validator.all()
+        .filter((i) => i.rule.startsWith('CRAWL-'))
+        .map((i) => `${i.rule} ${i.entry ?? ''} ${i.message}`);
+    expect(all(store)).toEqual(all(reference));
+    expect(crawlRules(store)).toContain('CRAWL-006');
+  });
+
   it('attaching shows the crawl columns and findings but changes nothing in the document', async () => {
     const store = await openStore();
     const before = store.getState().doc;

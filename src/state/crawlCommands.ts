@@ -45,6 +45,17 @@ type CrawlCommands = Pick<
   | 'listCrawlUrls'
 >;
 
+/** A join run in slices by the store's task (see `createCrawlCommands`). */
+interface SlicedJoin {
+  /** Its number: a newer join stops an older one. */
+  id: number;
+  steps: Generator<number, void>;
+  /** Entries of the document when it started (the progress total). */
+  entries: number;
+  done?: () => void;
+  onCancel?: () => void;
+}
+
 /** Listed URLs hashed per step of `listCrawlUrls`. */
 const LIST_STEP = 2_000;
 /** Longest slice of `listCrawlUrls`, ms (it runs beside the crawl worker's parse). */
@@ -62,6 +73,13 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
   let joining = 0;
   /** A workspace's join shared by every file (see `attachCrawl`). */
   let shared: CrawlJoin | null = null;
+  /**
+   * The sliced join to run next, and whether the store's task is running slices now. A join that
+   * starts while another one's task runs takes that task over (its progress and Cancel), rather
+   * than running unseen beside it.
+   */
+  let running: SlicedJoin | null = null;
+  let driving = false;
   const join = (
     table: CrawlTable | null,
     done?: () => void,
@@ -84,35 +102,50 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     // A newer join stops an older one; the last one clears the task.
     const id = ++joining;
     if (!steps || !sliced || !timers) {
+      running = null;
       if (steps) while (!steps.next().done);
       else v.setCrawl?.(next);
       if (k.f.task?.label === JOINING) k.set({ task: null });
       done?.();
       return;
     }
-    const entries = k.f.doc?.entries.length ?? 0;
+    running = { id, steps, entries: k.f.doc?.entries.length ?? 0, done, onCancel };
+    if (driving) {
+      // The running task goes on with this join: its progress starts again from here.
+      const task = k.f.task;
+      if (task?.label === JOINING) k.set({ task: { ...task, progress: null } });
+      return;
+    }
+    driving = true;
     const later = (fn: () => void) => (timers.yieldTask ? timers.yieldTask(fn) : timers.setTimeout(fn, 0));
     const work = (onProgress: (phase: string, done: number, total: number) => void, signal: AbortSignal) =>
       new Promise<void>((resolve) => {
+        const stop = () => {
+          driving = false;
+          resolve();
+        };
         const slice = () => {
-          if (id !== joining) return resolve();
+          const r = running;
+          if (r === null || r.id !== joining) return stop();
           if (signal.aborted) {
-            steps.return();
-            resolve();
-            onCancel?.();
+            r.steps.return();
+            running = null;
+            stop();
+            r.onCancel?.();
             return;
           }
           const t0 = k.deps.now();
-          for (let step = steps.next(); ; step = steps.next()) {
+          for (let step = r.steps.next(); ; step = r.steps.next()) {
             if (step.done) {
+              running = null;
               // Cleared here too: the task's own end comes a microtask later.
               if (k.f.task?.label === JOINING) k.set({ task: null });
               else k.set({});
-              resolve();
-              done?.();
+              stop();
+              r.done?.();
               return;
             }
-            if (step.value > 0) onProgress('join', step.value, entries);
+            if (step.value > 0) onProgress('join', step.value, r.entries);
             if (k.deps.now() - t0 >= SLICE_MS) break;
           }
           later(slice);

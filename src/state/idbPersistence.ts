@@ -10,7 +10,7 @@
  *
  * Crawl data attached for the audit (issue 17) is stored once per session and table (every file
  * of a workspace shares one): `<key>#crawl-<i>` holds the table's scalars, and each of its typed
- * arrays (`CRAWL_ARRAYS`) lives in parts of `PART_BYTES` bytes under `<key>#crawl-<i>-<array>-<p>`
+ * arrays (`CRAWL_ARRAYS`) lives in parts of `CRAWL_PART_BYTES` bytes under `<key>#crawl-<i>-<array>-<p>`
  * (one small copy per task, so saving a 1,000,000-row crawl never blocks the page in one piece);
  * a file's meta names its table by `crawl: i`. Tables are rewritten only when they change (they
  * can be tens of MB). A table stored in an older layout is dropped on load (the audit is gone,
@@ -85,8 +85,12 @@ interface WorkbenchDb extends DBSchema {
 
 const DB_NAME = 'sitemap-workbench';
 const KEY = 'current';
-/** A crawl table's arrays are stored in parts of this many bytes, one copy per task. */
-const PART_BYTES = 4 * 2 ** 20;
+/**
+ * A crawl table's arrays are stored in parts of this many bytes, one copy per task: 4 MiB parts
+ * (session 7) took 14-23 ms to copy plus 13-39 ms to clone per task beside a 1,000,000-row
+ * document (session 8 trace, load 8).
+ */
+export const CRAWL_PART_BYTES = 2 ** 20;
 const crawlPrefix = (key: string) => `${key}#crawl-`;
 const crawlKey = (key: string, i: number) => `${crawlPrefix(key)}${i}`;
 const partKey = (key: string, i: number, array: CrawlArray, part: number) =>
@@ -187,6 +191,38 @@ function sameChunk(
   return true;
 }
 
+/**
+ * Chunks compared per task when looking for the changed ones: 100 chunks are 200,000 entry
+ * compares, a few ms. Comparing all of a 1,000,000-row document in one task took 16-32 ms of CPU
+ * (86 ms with the join of a crawl running beside it; session 8 trace).
+ */
+export const COMPARED_CHUNKS_PER_TASK = 100;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Which chunks of `entries` differ from `had` (what the database holds): their indices, in order.
+ * A document's entries array is never changed in place (a patch makes a new one), so the array
+ * saved last means no chunk changed and nothing is read; otherwise the compare yields to the page
+ * every {@link COMPARED_CHUNKS_PER_TASK} chunks. Runs before the save's transaction opens (a
+ * transaction with no request pending commits at the end of the task).
+ */
+async function changedChunks(
+  had: ReadonlyArray<readonly Entry[]>,
+  entries: readonly Entry[],
+  savedEntries: readonly Entry[] | undefined,
+): Promise<number[]> {
+  const count = Math.ceil(entries.length / CHUNK_SIZE);
+  if (savedEntries === entries && had.length === count) return [];
+  const changed: number[] = [];
+  for (let c = 0; c < count; c++) {
+    if (c > 0 && c % COMPARED_CHUNKS_PER_TASK === 0) await nextTask();
+    const from = c * CHUNK_SIZE;
+    if (!sameChunk(had[c], entries, from, Math.min(entries.length, from + CHUNK_SIZE))) changed.push(c);
+  }
+  return changed;
+}
+
 function openDb(dbName: string): Promise<IDBPDatabase<WorkbenchDb>> {
   return openDB<WorkbenchDb>(dbName, 1, {
     upgrade(d) {
@@ -213,6 +249,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
   // What the database holds now, per file and chunk: used to skip unchanged chunks. null =
   // unknown (nothing loaded or saved by this adapter yet): the first save rewrites every chunk.
   let stored: Array<Array<readonly Entry[]>> | null = null;
+  // The entries array each file had when `stored` was last written or read (see `changedChunks`).
+  let storedEntries: Array<readonly Entry[]> = [];
   // The crawl tables the database holds now, in order; null = unknown (rewritten on first save).
   let storedCrawls: CrawlTable[] | null = null;
   // The source bytes the database holds now, per file; null = unknown (rewritten on first save).
@@ -250,7 +288,9 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         stored = [parts];
         storedCrawls = null;
         const { chunks: _c, rows: _r, doc, crawl: _k, ...rest } = meta;
-        return upgradeSaved({ ...rest, doc: { ...doc, entries: parts.flat() } });
+        const saved = upgradeSaved({ ...rest, doc: { ...doc, entries: parts.flat() } });
+        storedEntries = saved ? saved.files.map((f) => f.doc.entries) : [];
+        return saved;
       }
       const files: SavedFile[] = [];
       const all: Entry[][][] = [];
@@ -264,6 +304,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         withSource.push(hasSource);
       }
       stored = all;
+      storedEntries = files.map((f) => f.doc.entries);
       // Read after the chunks: awaiting another request mid-loop would let `tx` commit. A
       // missing source only costs the kept formatting: the document loads without it.
       const sources = await Promise.all(withSource.map((has, k) => loadSource(d, KEY_, k, has)));
@@ -287,12 +328,18 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
     },
     async save(session) {
       const d = await open();
+      const before = stored;
+      // Which chunks changed, found before the transaction opens (the compare yields to the page).
+      const changed: number[][] = [];
+      for (let k = 0; k < session.files.length; k++) {
+        const entries = session.files[k].doc.entries;
+        changed.push(await changedChunks(before?.[k] ?? [], entries, before ? storedEntries[k] : undefined));
+      }
       const tx = d.transaction(['meta', 'chunks'], 'readwrite');
       // Reported through the Promise.all below; this only marks the rejection as handled meanwhile.
       tx.done.catch(() => undefined);
       const chunkStore = tx.objectStore('chunks');
       const writes: Promise<unknown>[] = [];
-      const before = stored;
       if (before === null) writes.push(chunkStore.delete(range()));
       const next: Array<Array<readonly Entry[]>> = [];
       const files: FileMeta[] = [];
@@ -302,20 +349,16 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         const { entries, ...docRest } = doc;
         const count = Math.ceil(entries.length / CHUNK_SIZE);
         const had = before?.[k] ?? [];
-        const kept: Array<readonly Entry[]> = [];
-        for (let c = 0; c < count; c++) {
+        const kept: Array<readonly Entry[]> = had.slice(0, count);
+        for (const c of changed[k]) {
           const from = c * CHUNK_SIZE;
-          const to = Math.min(entries.length, from + CHUNK_SIZE);
-          if (sameChunk(had[c], entries, from, to)) kept.push(had[c]);
-          else {
-            const chunk = entries.slice(from, to);
-            kept.push(chunk);
-            const put = chunkStore.put(chunk, base + k * FILE_KEY_SPAN + c);
-            writes.push(put);
-            // One chunk's structured clone per task, so saving 1,000,000 rows never blocks the page in
-            // one piece; awaiting the transaction's own requests keeps it open (all or nothing).
-            await put.catch(() => undefined);
-          }
+          const chunk = entries.slice(from, Math.min(entries.length, from + CHUNK_SIZE));
+          kept[c] = chunk;
+          const put = chunkStore.put(chunk, base + k * FILE_KEY_SPAN + c);
+          writes.push(put);
+          // One chunk's structured clone per task, so saving 1,000,000 rows never blocks the page in
+          // one piece; awaiting the transaction's own requests keeps it open (all or nothing).
+          await put.catch(() => undefined);
         }
         for (let c = count; c < had.length; c++) writes.push(chunkStore.delete(base + k * FILE_KEY_SPAN + c));
         next.push(kept);
@@ -360,10 +403,10 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
           for (const name of CRAWL_ARRAYS) {
             const a = t[name];
             const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-            parts[name] = Math.ceil(bytes.length / PART_BYTES);
+            parts[name] = Math.ceil(bytes.length / CRAWL_PART_BYTES);
             for (let p = 0; p < parts[name]; p++) {
               const put = metaStore.put(
-                bytes.slice(p * PART_BYTES, (p + 1) * PART_BYTES).buffer,
+                bytes.slice(p * CRAWL_PART_BYTES, (p + 1) * CRAWL_PART_BYTES).buffer,
                 partKey(KEY_, i, name, p),
               );
               writes.push(put);
@@ -379,6 +422,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       writes.push(tx.objectStore('meta').put(meta, KEY_));
       await Promise.all([...writes, tx.done]);
       stored = next;
+      storedEntries = session.files.map((f) => f.doc.entries);
       storedCrawls = tables;
       storedSources = sources;
     },
@@ -393,6 +437,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         tx.done,
       ]);
       stored = [];
+      storedEntries = [];
       storedCrawls = [];
       storedSources = [];
     },

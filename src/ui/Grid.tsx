@@ -1,10 +1,11 @@
-import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Entry, Issue } from '../core/model.ts';
 import { type ColumnId, cellText, type EditableField } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import type { ValidatorLike } from '../state/validation.ts';
 import { CellTip } from './CellTip.tsx';
 import { type GridTable, useGridTable } from './columnDefs.ts';
+import { CanvasPainter, GridCanvas } from './GridCanvas.tsx';
 import { issuesForColumn } from './GridCell.tsx';
 import { GridEmpty } from './GridEmpty.tsx';
 import { GridHeader } from './GridHeader.tsx';
@@ -55,11 +56,18 @@ function GridView({ table, columns, template }: GridViewProps) {
   const data: GridData = useMemo(() => ({ entries, rowOrder, columns }), [entries, rowOrder, columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<EditingCell | null>(null);
+  // Fast scrolls are drawn on a canvas until they settle (GridCanvas, issue #18).
+  const [painter] = useState(() => new CanvasPainter());
+  useLayoutEffect(() => {
+    painter.editing = editing !== null;
+    painter.setData({ entries, rowOrder, columns, validation, selection });
+  });
 
   const { win, bodyHeight, pageRows, scrollToRow } = useGridWindow(
     scrollRef,
     rowOrder.length,
     selection.active?.row ?? null,
+    painter,
   );
   const requestFocus = useActiveCellFocus(scrollRef, selection.active, editing !== null, scrollToRow);
 
@@ -140,6 +148,7 @@ function GridView({ table, columns, template }: GridViewProps) {
   return (
     <>
       <div ref={scrollRef} className="grid-scroll">
+        <GridCanvas painter={painter} />
         <table
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: <table role=grid> is the WAI-ARIA data grid pattern
           role="grid"

@@ -34,14 +34,23 @@ export function worstFirst(issues: readonly Issue[]): Issue[] {
   return issues.slice().sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
 }
 
-function IssuesSummary({ issues }: { issues: readonly Issue[] }) {
+/** The issues column of a row: its worst severity and up to three rule ids (`+n` more), or null. */
+export function issuesSummary(issues: readonly Issue[]): { severity: Severity; text: string } | null {
   if (issues.length === 0) return null;
   const top = worstFirst(issues)[0];
   const rules = [...new Set(issues.map((i) => i.rule))];
+  return {
+    severity: top.severity,
+    text: rules.slice(0, 3).join(', ') + (rules.length > 3 ? ` +${rules.length - 3}` : ''),
+  };
+}
+
+function IssuesSummary({ issues }: { issues: readonly Issue[] }) {
+  const summary = issuesSummary(issues);
+  if (!summary) return null;
   return (
     <span className="cell-text">
-      <span className={`sev ${top.severity}`} /> {rules.slice(0, 3).join(', ')}
-      {rules.length > 3 ? ` +${rules.length - 3}` : ''}
+      <span className={`sev ${summary.severity}`} /> {summary.text}
     </span>
   );
 }

@@ -1,8 +1,11 @@
 /** Display helpers shared by UI components (en-US grouping, binary-ish units). */
 
+/** One formatter for every count: `toLocaleString('en-US')` looks up the locale on each call. */
+const EN_US = new Intl.NumberFormat('en-US');
+
 /** 12345 → "12,345". */
 export function fmtInt(n: number): string {
-  return n.toLocaleString('en-US');
+  return EN_US.format(n);
 }
 
 /** "1 URL" / "12,345 URLs". */

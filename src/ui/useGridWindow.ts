@@ -36,16 +36,47 @@ const EMPTY: GridWindow = { start: 0, end: -1, offset: 0, slots: 1, first: 0, la
 const SETTLE_MS = 150;
 
 /**
+ * Draws the rows on screen instead of rendering them, while a fast scroll runs (`GridCanvas`).
+ * The DOM rows stay as they were, under the drawing, until the scroll settles.
+ */
+export interface ScrollPainter {
+  /** Shows the drawing; false when it cannot draw (then the rows are rendered as usual). */
+  start(): boolean;
+  /** Draws the rows at `virtualTop` (rows' px: row i starts at i × ROW_H). */
+  paint(virtualTop: number): void;
+  /** Hides the drawing (the DOM rows are rendered again). */
+  stop(): void;
+}
+
+/** Rows scrolled in by one scroll event from which the scroll is drawn rather than rendered. */
+export const PAINT_MIN_ROWS = 8;
+
+/**
+ * True when a scroll event brings so many new rows onto the screen (`first` against the first row
+ * the rendered window shows) that rendering them would miss the frame: from then on until the
+ * scroll settles, the rows are drawn (`ScrollPainter`).
+ */
+export function shouldPaint(shownFirst: number, first: number): boolean {
+  return Math.abs(first - shownFirst) >= PAINT_MIN_ROWS;
+}
+
+/**
  * Fixed-height windowing over the scroll element, without a per-row measurement cache and
  * without React state per scroll event: the window object changes only when the rows to draw
  * (or their offset) change, and `useSyncExternalStore` renders that change before the frame
  * paints.
  */
-class WindowStore {
+export class WindowStore {
   el: HTMLElement | null = null;
   g: ScrollGeometry = scrollGeometry(0, 0);
   pos: ScrollPos | null = null;
+  /** The rows on screen now. */
   win: GridWindow = EMPTY;
+  /** The window React renders: `win`, except while a scroll is painted (then as it started). */
+  shown: GridWindow = EMPTY;
+  painter: ScrollPainter | null = null;
+  /** The scroll is drawn by `painter`; the rendered rows wait for it to settle. */
+  painting = false;
   /** The row to keep on screen when the viewport changes size (the active cell's), if any. */
   anchor: () => number | null = () => null;
   private listeners = new Set<() => void>();
@@ -55,15 +86,21 @@ class WindowStore {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   };
-  get = () => this.win;
+  get = () => this.shown;
 
   attach(el: HTMLElement): () => void {
     this.el = el;
     el.addEventListener('scroll', this.onScroll, { passive: true });
+    // A press or a key ends a painted scroll first: clicks, selection, editing and keyboard
+    // navigation work on the rendered rows.
+    el.addEventListener('pointerdown', this.settleNow, true);
+    el.addEventListener('keydown', this.settleNow, true);
     const ro = new ResizeObserver(() => this.resize(this.g.count));
     ro.observe(el);
     return () => {
       el.removeEventListener('scroll', this.onScroll);
+      el.removeEventListener('pointerdown', this.settleNow, true);
+      el.removeEventListener('keydown', this.settleNow, true);
       ro.disconnect();
       clearTimeout(this.settleTimer);
       this.el = null;
@@ -83,11 +120,14 @@ class WindowStore {
     const keep = row !== null && row >= this.win.first && row <= this.win.last;
     this.g = scrollGeometry(count, viewH);
     this.pos = null;
-    this.onScroll();
+    this.scrolled(false);
     if (keep) this.scrollToRow(row);
   }
 
-  onScroll = () => {
+  onScroll = () => this.scrolled(true);
+
+  /** The scroll position changed: by the user (`user`), or the rows or viewport did. */
+  private scrolled(user: boolean) {
     const el = this.el;
     if (!el) return;
     const reported = el.scrollTop;
@@ -96,11 +136,27 @@ class WindowStore {
     if (Math.abs(pos.scrollTop - reported) > 0.5) el.scrollTop = pos.scrollTop;
     clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(this.settle, SETTLE_MS);
+    if (user && !this.painting && this.painter && this.g.count > 0) {
+      const { first } = visibleRows(this.g, pos.virtualTop);
+      if (shouldPaint(this.shown.first, first)) this.painting = this.painter.start();
+    }
     this.update(pos, true);
-  };
+    if (this.painting) this.painter?.paint(pos.virtualTop);
+  }
 
   private settle = () => {
-    if (this.win.scrolling) this.emit({ ...this.win, scrolling: false });
+    if (this.painting) {
+      // React renders the rows on screen; the drawing hides once they are committed.
+      this.painting = false;
+      this.emit({ ...this.win, scrolling: false });
+    } else if (this.win.scrolling) this.emit({ ...this.win, scrolling: false });
+  };
+
+  /** Ends a painted scroll now (a press or a key in the grid). */
+  settleNow = () => {
+    if (!this.painting) return;
+    clearTimeout(this.settleTimer);
+    this.settle();
   };
 
   scrollToRow(row: number) {
@@ -131,6 +187,8 @@ class WindowStore {
 
   private emit(win: GridWindow) {
     this.win = win;
+    if (this.painting) return;
+    this.shown = win;
     for (const l of this.listeners) l();
   }
 }
@@ -145,17 +203,24 @@ export function useGridWindow(
   scrollRef: RefObject<HTMLDivElement | null>,
   count: number,
   anchorRow: number | null = null,
+  painter: ScrollPainter | null = null,
 ) {
   const [store] = useState(() => new WindowStore());
   const anchor = useRef(anchorRow);
   anchor.current = anchorRow;
   store.anchor = () => anchor.current;
+  store.painter = painter;
   useLayoutEffect(() => {
     const el = scrollRef.current;
     return el ? store.attach(el) : undefined;
   }, [store, scrollRef]);
   useLayoutEffect(() => store.resize(count), [store, count]);
   const win = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // The rows of a painted scroll are rendered (this commit): hide the drawing before it paints.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new rendered window
+  useLayoutEffect(() => {
+    if (!store.painting) painter?.stop();
+  }, [store, painter, win]);
   return {
     win,
     bodyHeight: scrollGeometry(count, 0).bodyH,
