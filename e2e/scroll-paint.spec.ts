@@ -90,6 +90,10 @@ test('a fast scroll is drawn on the canvas, issue markers included, and the rows
   page,
 }) => {
   const flagged = FLAGGED[1];
+  // A first gesture, settled: the drawing of the next one starts afresh (the canvas is emptied
+  // at rest).
+  await fastScrollTo(page, 1_000);
+  await expect(page.locator('.grid-paint-canvas')).toBeHidden();
   const sample = await fastScrollTo(page, flagged);
   expect(sample.canvasShown).toBe(true);
   // The marker is the error colour (red), the rest of the cell the background.

@@ -105,6 +105,7 @@ interface TraceEvent {
   dur?: number;
   /** Thread (CPU) duration, µs. */
   tdur?: number;
+  pid?: number;
   tid: number;
   args?: { data?: { functionName?: string; url?: string; type?: string }; [k: string]: unknown };
 }
@@ -164,6 +165,43 @@ function printLongTasks(events: TraceEvent[], profile?: Profile & { startTime: n
         console.log(
           `    MajorGC ${((e.dur ?? 0) / 1000).toFixed(0)} ms: ${JSON.stringify(e.args).slice(0, 200)}`,
         );
+  }
+}
+
+/**
+ * The main thread's tasks by thread CPU from the bench's `crawl-drop` mark on (the whole trace
+ * without it): how many passed 50, 40 and 30 ms of CPU, the longest five and what ran in them,
+ * and the CPU of all of them. Under load a task's wall time says little; its CPU is the code's.
+ */
+function printByCpu(events: TraceEvent[]): void {
+  const anchor = events.find((e) => e.name === 'FireAnimationFrame');
+  if (!anchor) return;
+  const onMain = (e: TraceEvent) => e.tid === anchor.tid && e.pid === anchor.pid;
+  const mark = events.find(
+    (e) => e.name === 'TimeStamp' && JSON.stringify(e.args ?? {}).includes('crawl-drop'),
+  );
+  const from = mark?.ts ?? 0;
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e) && e.ts + (e.dur ?? 0) >= from,
+  );
+  const cpu = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
+  const over = (ms: number) => tasks.filter((t) => cpu(t) > ms).length;
+  const total = tasks.reduce((n, t) => n + cpu(t), 0);
+  console.log(
+    `${mark ? 'from the drop' : 'whole trace'}: tasks over 50 · 40 · 30 ms thread CPU: ${over(50)} · ${over(40)} · ${over(30)}; main-thread CPU in tasks ${total.toFixed(0)} ms; longest by CPU:`,
+  );
+  for (const t of [...tasks].sort((a, b) => cpu(b) - cpu(a)).slice(0, 5)) {
+    const end = t.ts + (t.dur ?? 0);
+    const inner = events
+      .filter(
+        (e) => onMain(e) && e.ph === 'X' && e !== t && e.ts >= t.ts && e.ts < end && (e.tdur ?? 0) > 3_000,
+      )
+      .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+      .slice(0, 4)
+      .map((e) => `${e.name} ${cpu(e).toFixed(0)}`);
+    console.log(
+      `  +${((t.ts - from) / 1e6).toFixed(2)} s: ${cpu(t).toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(0)} wall): ${inner.join(', ')}`,
+    );
   }
 }
 
@@ -257,6 +295,7 @@ async function main(): Promise<void> {
       for (const e of trace.traceEvents)
         if (e.ph === 'X' && e.dur) main.set(e.name, (main.get(e.name) ?? 0) + e.dur / 1000);
       if (process.env.TRACE === 'long') printLongTasks(trace.traceEvents as TraceEvent[], profile);
+      printByCpu(trace.traceEvents as TraceEvent[]);
       const top = [...main].sort((a, b) => b[1] - a[1]).slice(0, 20);
       console.log(`${scenario} trace, total duration by event (all threads, nested events overlap):`);
       for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);

@@ -75,7 +75,12 @@ export class CanvasPainter implements ScrollPainter {
   stop() {
     if (!this.on) return;
     this.on = false;
-    if (this.canvas) this.canvas.style.display = 'none';
+    const canvas = this.canvas;
+    if (!canvas) return;
+    canvas.style.display = 'none';
+    // No backing store kept at rest (width × height × dpr² × 4 bytes); the next gesture sizes it.
+    canvas.width = 0;
+    canvas.height = 0;
   }
 
   /** Reads the geometry, colours and fonts and sizes the canvas; false when it cannot draw. */
@@ -85,7 +90,8 @@ export class CanvasPainter implements ScrollPainter {
     const data = this.data;
     if (!canvas || !scroller || !data) return false;
     const ctx = this.ctx ?? canvas.getContext('2d', { alpha: false });
-    if (!ctx) return false;
+    // Engines without `roundRect` (badges, escapes) keep the rendered rows.
+    if (!ctx || typeof ctx.roundRect !== 'function') return false;
     this.ctx = ctx;
     const head = scroller.querySelector<HTMLElement>('thead');
     const cells = head?.querySelectorAll<HTMLElement>('th');
@@ -147,8 +153,11 @@ function paintFont(ctx: CanvasRenderingContext2D, css: string): PaintFont {
     css,
     // Measures with the font set: the painter sets a column's font before fitting its text.
     fit: new TextFitter((s) => ctx.measureText(s).width),
-    ascent: m.fontBoundingBoxAscent,
-    descent: m.fontBoundingBoxDescent,
+    // The font's box where the browser reports it (older engines: the glyphs' box of "Hg").
+    ascent: Number.isFinite(m.fontBoundingBoxAscent) ? m.fontBoundingBoxAscent : m.actualBoundingBoxAscent,
+    descent: Number.isFinite(m.fontBoundingBoxDescent)
+      ? m.fontBoundingBoxDescent
+      : m.actualBoundingBoxDescent,
   };
 }
 

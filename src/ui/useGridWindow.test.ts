@@ -19,13 +19,20 @@ function scroller(clientHeight: number) {
   const fire = (type: string) => {
     for (const l of listeners.get(type) ?? []) l();
   };
-  return { el, fire, scrollTo: (top: number) => ((el.scrollTop = top), fire('scroll')) };
+  const scrollTo = (top: number) => {
+    el.scrollTop = top;
+    fire('scroll');
+  };
+  return { el, fire, scrollTo };
 }
 
 function painter(canStart = true) {
   const calls: string[] = [];
   const p: ScrollPainter = {
-    start: () => (calls.push('start'), canStart),
+    start: () => {
+      calls.push('start');
+      return canStart;
+    },
     paint: (top) => calls.push(`paint ${top}`),
     stop: () => calls.push('stop'),
   };
