@@ -105,6 +105,7 @@ interface TraceEvent {
   dur?: number;
   /** Thread (CPU) duration, µs. */
   tdur?: number;
+  pid?: number;
   tid: number;
   args?: { data?: { functionName?: string; url?: string; type?: string }; [k: string]: unknown };
 }
@@ -129,12 +130,42 @@ function selfIn(profile: Profile & { startTime: number }, from: number, to: numb
     .join('; ');
 }
 
+/** Inclusive time per function label of the samples taken between `from` and `to` (µs, trace clock). */
+function inclIn(profile: Profile & { startTime: number }, from: number, to: number, n: number): string {
+  const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes as Array<ProfileNode & { children?: number[] }>)
+    for (const c of node.children ?? []) parent.set(c, node.id);
+  const incl = new Map<string, number>();
+  let t = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < from || t > to) return;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const node = byId.get(at);
+      if (!node) break;
+      const key = label(node.callFrame);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      incl.set(key, (incl.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  return [...incl]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+    .join('; ');
+}
+
 /**
- * Main-thread tasks over 40 ms with their largest nested events (what the long task was), and,
+ * Main-thread tasks over 40 ms (LONG_MS) with their largest nested events (what the long task was), and,
  * given the CPU profile recorded at the same time, the functions with the most self time in it.
  */
 function printLongTasks(events: TraceEvent[], profile?: Profile & { startTime: number }): void {
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 40_000);
+  // LONG_MS: list tasks from this wall duration on (default 40 ms).
+  const from = Number(process.env.LONG_MS ?? 40) * 1000;
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > from);
   const mainTid = events.find((e) => e.name === 'FireAnimationFrame')?.tid;
   const mine = tasks.filter((x) => x.tid === mainTid);
   const over = (us: number | undefined) => (us ?? 0) > 50_000;
@@ -158,12 +189,52 @@ function printLongTasks(events: TraceEvent[], profile?: Profile & { startTime: n
     const cpu = t.tdur === undefined ? '' : ` (thread CPU ${(t.tdur / 1000).toFixed(0)} ms)`;
     console.log(`long task ${((t.dur ?? 0) / 1000).toFixed(0)} ms${cpu}: ${inner.join(', ')}`);
     if (profile) console.log(`    self: ${selfIn(profile, t.ts, end)}`);
+    // INCL=n: the n functions with the most inclusive time in the task (what called what).
+    if (profile && process.env.INCL)
+      console.log(`    incl: ${inclIn(profile, t.ts, end, Number(process.env.INCL))}`);
     // Why a full GC ran inside the task (V8's reason, when the trace carries it).
     for (const e of events)
       if (e.tid === t.tid && e.name === 'MajorGC' && e.ts >= t.ts && e.ts < end && e.args)
         console.log(
           `    MajorGC ${((e.dur ?? 0) / 1000).toFixed(0)} ms: ${JSON.stringify(e.args).slice(0, 200)}`,
         );
+  }
+}
+
+/**
+ * The main thread's tasks by thread CPU from the bench's `crawl-drop` mark on (the whole trace
+ * without it): how many passed 50, 40 and 30 ms of CPU, the longest five and what ran in them,
+ * and the CPU of all of them. Under load a task's wall time says little; its CPU is the code's.
+ */
+function printByCpu(events: TraceEvent[]): void {
+  const anchor = events.find((e) => e.name === 'FireAnimationFrame');
+  if (!anchor) return;
+  const onMain = (e: TraceEvent) => e.tid === anchor.tid && e.pid === anchor.pid;
+  const mark = events.find(
+    (e) => e.name === 'TimeStamp' && JSON.stringify(e.args ?? {}).includes('crawl-drop'),
+  );
+  const from = mark?.ts ?? 0;
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e) && e.ts + (e.dur ?? 0) >= from,
+  );
+  const cpu = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
+  const over = (ms: number) => tasks.filter((t) => cpu(t) > ms).length;
+  const total = tasks.reduce((n, t) => n + cpu(t), 0);
+  console.log(
+    `${mark ? 'from the drop' : 'whole trace'}: tasks over 50 · 40 · 30 ms thread CPU: ${over(50)} · ${over(40)} · ${over(30)}; main-thread CPU in tasks ${total.toFixed(0)} ms; longest by CPU:`,
+  );
+  for (const t of [...tasks].sort((a, b) => cpu(b) - cpu(a)).slice(0, 5)) {
+    const end = t.ts + (t.dur ?? 0);
+    const inner = events
+      .filter(
+        (e) => onMain(e) && e.ph === 'X' && e !== t && e.ts >= t.ts && e.ts < end && (e.tdur ?? 0) > 3_000,
+      )
+      .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+      .slice(0, 4)
+      .map((e) => `${e.name} ${cpu(e).toFixed(0)}`);
+    console.log(
+      `  +${((t.ts - from) / 1e6).toFixed(2)} s: ${cpu(t).toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(0)} wall): ${inner.join(', ')}`,
+    );
   }
 }
 
@@ -257,6 +328,7 @@ async function main(): Promise<void> {
       for (const e of trace.traceEvents)
         if (e.ph === 'X' && e.dur) main.set(e.name, (main.get(e.name) ?? 0) + e.dur / 1000);
       if (process.env.TRACE === 'long') printLongTasks(trace.traceEvents as TraceEvent[], profile);
+      printByCpu(trace.traceEvents as TraceEvent[]);
       const top = [...main].sort((a, b) => b[1] - a[1]).slice(0, 20);
       console.log(`${scenario} trace, total duration by event (all threads, nested events overlap):`);
       for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(9)} ms  ${k}`);

@@ -10,6 +10,7 @@
  * - Entries carry a stable numeric `id`. Parsers assign ids 0..n-1 in document order, so a freshly
  *   parsed entry's id equals its row index. Issues refer to entries by id.
  */
+import type { UsedColumns } from './extensionUse.ts';
 import type { SeverityProfile } from './rules/profile.ts';
 import type { RuleId } from './rules/registry.ts';
 import type { DayMonthOrder } from './w3cDate.ts';
@@ -230,6 +231,11 @@ export interface ParseResult {
   fatal: FatalError | null;
   /** Entry positions in the source (XML sitemaps and text sitemaps read from bytes without a fatal error). */
   layout?: SourceLayout;
+  /**
+   * Which extension columns some entry uses, when the reader of the result worked it out (the
+   * worker does, see core/extensionUse.ts; `parseSitemap` leaves it out).
+   */
+  used?: UsedColumns;
 }
 
 /** Settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */

@@ -9,6 +9,7 @@ import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
+import { CRAWL_JOINING } from './crawlView.ts';
 import { fixPatch, insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands, CrawlAction, MatchedCrawl } from './types.ts';
@@ -24,7 +25,7 @@ export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: 
 };
 
 /** Task label while a big join runs in slices. */
-const JOINING = 'Auditing with the crawl data';
+const JOINING = CRAWL_JOINING;
 /** Documents from this many entries are joined in slices. */
 const SLICED_JOIN = 50_000;
 /**

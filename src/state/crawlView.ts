@@ -7,6 +7,9 @@ import type { Entry } from '../core/model.ts';
 import type { CrawlColumnId } from './columns.ts';
 import type { ValidatorLike } from './validation.ts';
 
+/** Label of the store's task while crawl data is joined in slices (state/crawlCommands.ts). */
+export const CRAWL_JOINING = 'Auditing with the crawl data';
+
 const INDEXABILITY_RANK: Record<string, number> = {
   indexable: 1,
   canonicalised: 2,

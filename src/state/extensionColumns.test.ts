@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SitemapDocument } from '../core/model.ts';
-import { emptyExtensionColumns, SCAN_SLICE, scanExtensionColumns } from './extensionColumns.ts';
+import {
+  emptyExtensionColumns,
+  extensionColumnsDecided,
+  SCAN_SLICE,
+  scanExtensionColumns,
+} from './extensionColumns.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 
@@ -99,10 +104,39 @@ describe('hiding unused extension columns on open', () => {
     }
   });
 
+  it('a bigger file whose parse says which columns it uses has them hidden with the document', async () => {
+    const doc = parsed(SCAN_SLICE + 1, false);
+    // The report, not a scan, decides: it names images used although no entry here has one.
+    const used = { images: true, videos: false, news: true, alternates: false };
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null, used })),
+      now: () => 0,
+    });
+    store.commands.setHiddenColumns(['news', 'priority']);
+    const seen: string[][] = [];
+    store.subscribe(() => {
+      const s = store.getState();
+      if (s.doc) seen.push([...s.view.hiddenColumns]);
+    });
+    await store.commands.openFile('big.xml', new Uint8Array([1]));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const hidden of seen) {
+      expect(hidden).toEqual(expect.arrayContaining(['priority', 'videos', 'alternates']));
+      expect(hidden).not.toContain('images');
+      expect(hidden).not.toContain('news');
+    }
+    const open = store.getState().doc;
+    // Nothing is left for the page to read after the first render (ui/useAutoHideColumns.ts).
+    expect(open && extensionColumnsDecided(open)).toBe(true);
+  });
+
   it('leaves a bigger file and a new sitemap to the columns the user chose', async () => {
     const big = storeFor(parsed(SCAN_SLICE + 1, false));
     await big.commands.openFile('big.xml', new Uint8Array([1]));
     expect(big.getState().view.hiddenColumns).not.toContain('images');
+    const bigDoc = big.getState().doc;
+    // Unreported and too big to read at once: left to the sliced read after the first render.
+    expect(bigDoc && extensionColumnsDecided(bigDoc)).toBe(false);
     const fresh = storeFor(parsed(1, false));
     fresh.commands.newDocument('urlset');
     expect(fresh.getState().view.hiddenColumns).not.toContain('images');

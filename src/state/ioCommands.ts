@@ -175,7 +175,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     ) {
       k.validator.loadFrom(result.document, result.issues, settings, validation);
       k.set({ loadError: null });
-      k.replaceDocument(result.document, result.issues, fileName, undefined, true, source);
+      k.replaceDocument(result.document, result.issues, fileName, undefined, true, source, result.used);
       finishDeferred();
       return;
     }
@@ -189,7 +189,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       validated = outcome === 'done';
     }
     k.set({ loadError: null });
-    k.replaceDocument(result.document, result.issues, fileName, undefined, validated, source);
+    k.replaceDocument(result.document, result.issues, fileName, undefined, validated, source, result.used);
   };
 
   const openFile: Commands['openFile'] = async (name, bytes) => {

@@ -9,7 +9,7 @@ import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
-import { hideUnusedExtensionColumns } from './extensionColumns.ts';
+import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { DocumentSize } from './insightsCharts.ts';
 import { TreeSync } from './insightsTree.ts';
@@ -90,6 +90,7 @@ export interface Kernel {
   /**
    * Replace the document (open, new, restore): not undoable, history replaced. `validated`: the
    * validator already holds this document (loaded in slices and adopted), so it is not loaded again.
+   * `used`: the extension columns its entries use, when the parse reported them (no scan here).
    */
   replaceDocument(
     doc: SitemapDocument | null,
@@ -98,6 +99,7 @@ export interface Kernel {
     history?: History,
     validated?: boolean,
     source?: KeepSource | null,
+    used?: UsedColumns,
   ): void;
   /**
    * The file the open document was read from (bytes, entry spans, parsed entries), for exports
@@ -282,7 +284,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       emit();
       return true;
     },
-    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false, src = null) {
+    replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false, src = null, used) {
       opened++;
       f.doc = doc;
       source = src;
@@ -295,7 +297,8 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.docVersion++;
       f.dirty = false;
       f.selection = NO_SELECTION;
-      const hiddenColumns = hideUnusedExtensionColumns(f.view.hiddenColumns, doc) ?? f.view.hiddenColumns;
+      const hiddenColumns =
+        hideUnusedExtensionColumns(f.view.hiddenColumns, doc, used) ?? f.view.hiddenColumns;
       f.view = { ...f.view, search: '', filters: {}, hiddenColumns };
       if (f.crawl) k.rejoinCrawl();
       emit();

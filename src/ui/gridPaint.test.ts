@@ -210,6 +210,37 @@ describe('paintRows', () => {
     expect(url?.args[2]).toBeLessThan(2 * ROW_H);
   });
 
+  it('draws a crawl cell on the baseline of the other text-only block cells', () => {
+    const { layout, data } = setup(new Map());
+    // Crawl data attached, this entry not in it: the Status cell says "not crawled".
+    const validator = {
+      ...data.validation.validator,
+      crawlJoin: () => ({}),
+      crawlRowOf: () => -1,
+    } as unknown as ValidatorLike;
+    const columns: ColumnId[] = ['row', 'loc', 'lastmod', 'crawlStatus'];
+    const ctx = recorder();
+    paintRows(
+      ctx,
+      {
+        ...layout,
+        columns: [...layout.columns.slice(0, 3), { id: 'crawlStatus', x: 528, w: 90 }],
+        rowW: 618,
+      },
+      { ...data, columns, validation: { validator, version: 1 } },
+      // Metrics where a line box one px shorter moves the baseline (it does not with FONTS').
+      { ...FONTS, text: { ...FONTS.text, descent: 3 } },
+      P,
+      10 * ROW_H,
+      0,
+    );
+    const at = (text: string) =>
+      ctx.calls.find((c) => c.op === 'fillText' && String(c.args[0]).startsWith(text))?.args[2];
+    const status = at('not crawl');
+    expect(status).toBeDefined();
+    expect(status).toBe(at('2024-01-02'));
+  });
+
   it('ends a URL too long for its column with an ellipsis inside the column', () => {
     const { layout, data } = setup(new Map());
     const ctx = recorder();

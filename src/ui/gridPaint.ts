@@ -417,7 +417,7 @@ function paintColumn(
   // Block cells centre their text in a line box one px under the row (styles.css), flex cells in
   // the row.
   const lineH =
-    id === 'loc' || id === 'lastmod' || id === 'changefreq' || id === 'priority' ? ROW_H - 1 : ROW_H;
+    id === 'loc' || id === 'lastmod' || id === 'changefreq' || id === 'priority' || crawl ? ROW_H - 1 : ROW_H;
   for (let k = 0; k < n; k++) {
     const e = entries[k];
     const top = y0 + k * ROW_H;

@@ -9,6 +9,7 @@ import {
   virtualTopToShow,
   visibleRows,
 } from './gridScroll.ts';
+import { takeGridViewportHint } from './gridViewportHint.ts';
 
 export { ROW_H };
 
@@ -77,6 +78,8 @@ export class WindowStore {
   painter: ScrollPainter | null = null;
   /** The scroll is drawn by `painter`; the rendered rows wait for it to settle. */
   painting = false;
+  /** The grid viewport hint's height (gridViewportHint.ts), until the first ResizeObserver report. */
+  hinted: number | null = null;
   /** The row to keep on screen when the viewport changes size (the active cell's), if any. */
   anchor: () => number | null = () => null;
   private listeners = new Set<() => void>();
@@ -90,12 +93,28 @@ export class WindowStore {
 
   attach(el: HTMLElement): () => void {
     this.el = el;
+    this.hinted = takeGridViewportHint();
     el.addEventListener('scroll', this.onScroll, { passive: true });
     // A press or a key ends a painted scroll first: clicks, selection, editing and keyboard
     // navigation work on the rendered rows.
     el.addEventListener('pointerdown', this.settleNow, true);
     el.addEventListener('keydown', this.settleNow, true);
-    const ro = new ResizeObserver(() => this.resize(this.g.count));
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const ro = new ResizeObserver(() => {
+      // First report after a hinted first render: the frame is laid out, so clientHeight is free
+      // here. A smaller viewport is already covered by the rows drawn: adopt it in a task of its
+      // own, not in this frame (a second layout of the whole page). A bigger one at once.
+      const hinted = this.hinted;
+      this.hinted = null;
+      const height = el.clientHeight;
+      if (hinted !== null && height <= hinted) {
+        // With the height read here and the last scroll position known: by then other commits
+        // may have left the layout to redo, which reading either would do in that task.
+        later = setTimeout(() => this.resize(this.g.count, height), 0);
+        return;
+      }
+      this.resize(this.g.count);
+    });
     ro.observe(el);
     return () => {
       el.removeEventListener('scroll', this.onScroll);
@@ -103,6 +122,7 @@ export class WindowStore {
       el.removeEventListener('keydown', this.settleNow, true);
       ro.disconnect();
       clearTimeout(this.settleTimer);
+      clearTimeout(later);
       this.el = null;
     };
   }
@@ -113,14 +133,22 @@ export class WindowStore {
    * stays on screen: the browser keeps `scrollTop`, which can leave the active row below a
    * smaller viewport, no longer drawn, and its cell's focus lost.
    */
-  resize(count: number) {
-    const viewH = Math.max(0, (this.el?.clientHeight ?? 0) - ROW_H);
+  resize(count: number, measured?: number) {
+    const known = measured !== undefined || this.hinted !== null;
+    // Until the first ResizeObserver report, a hinted grid takes the hint (no layout read).
+    const height = measured ?? this.hinted ?? this.el?.clientHeight ?? 0;
+    const viewH = Math.max(0, height - ROW_H);
     if (count === this.g.count && viewH === this.g.viewH) return;
     const row = viewH !== this.g.viewH && count === this.g.count ? this.anchor() : null;
     const keep = row !== null && row >= this.win.first && row <= this.win.last;
+    const last = this.pos;
     this.g = scrollGeometry(count, viewH);
     this.pos = null;
-    this.scrolled(false);
+    // A hinted grid is new (its scrollTop is 0), and a measured one was told its size after its
+    // last scroll event: reading scrollTop would lay out the page here.
+    if (known)
+      this.update(positionForScroll(this.g, this.hinted !== null ? 0 : (last?.scrollTop ?? 0), null));
+    else this.scrolled(false);
     if (keep) this.scrollToRow(row);
   }
 

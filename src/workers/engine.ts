@@ -3,6 +3,7 @@
  * when workers are unavailable, on the main thread (client.ts fallback). Heavy lifting is the
  * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
  */
+import { noneUsed, scanExtensionColumns } from '../core/extensionUse.ts';
 import type { Entry, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
@@ -198,7 +199,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const wasCancelled = cancelled.delete(req.requestId);
       if (msg && !wasCancelled) {
         // Entries go first: the page reads them while this thread validates.
-        const out = chunkEntries(msg, post);
+        const out = chunkEntries(withUsedColumns(msg), post);
         if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
           const validation = validationOf(msg, req.validate);
           if (validation) out.result = { ...out.result, validation };
@@ -212,6 +213,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
     },
   };
+}
+
+/**
+ * A parse result with the extension columns its entries use (`ParseResult.used`): this thread has
+ * every entry in hand, so the page need not read them all in the task of its first render.
+ */
+function withUsedColumns(msg: WorkerResponse): WorkerResponse {
+  if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
+  const entries = msg.result.document.entries;
+  const used = noneUsed();
+  scanExtensionColumns(entries, used, 0, entries.length);
+  return { ...msg, result: { ...msg.result, used } };
 }
 
 /** The issues of a parse result (see `ParseRequest.validate`), or null when it is not validated here. */

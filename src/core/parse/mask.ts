@@ -73,6 +73,11 @@ function firstHigh(bytes: Uint8Array, end: number): number {
  * 256 KB hold no non-ASCII byte (such files decode fast as they are) or when non-ASCII text is
  * dense after the first one (see {@link BYTES_PER_RUN}); `always` skips these checks (tests).
  *
+ * The masking is done in `bytes` itself for the one synchronous decode call and undone right
+ * after (also when the decode throws): `bytes` holds its own values again when this returns, and
+ * no copy of the file is made (at 50 MB the copy and the GC work it caused were ~10% of a parse).
+ * Bytes over a SharedArrayBuffer, which another thread could read meanwhile, are masked in a copy.
+ *
  * @example maskNonAscii(new TextEncoder().encode('<a>é</a>'))?.text // '<a>\u0001\u0001</a>'
  */
 export function maskNonAscii(bytes: Uint8Array, always = false): Masked | null {
@@ -82,24 +87,91 @@ export function maskNonAscii(bytes: Uint8Array, always = false): Masked | null {
     const sampleEnd = Math.min(bytes.length, first + SAMPLE_BYTES);
     if (highRuns(bytes, first, sampleEnd) * BYTES_PER_RUN > sampleEnd - first) return null;
   }
-  const copy = bytes.slice();
-  const n = copy.length;
-  const words = new Uint32Array(copy.buffer, 0, n >> 2);
+  if (!(bytes.buffer instanceof ArrayBuffer)) {
+    const copy = bytes.slice();
+    const masks = maskBytes(copy, null);
+    return { text: asciiDecoder.decode(copy), raw: bytes, masks };
+  }
+  const saved: Saved = { at: new Uint32Array(256), was: new Uint32Array(256), n: 0 };
   let masks = 0;
-  for (let w = 0; w < words.length; w++) {
+  try {
+    masks = maskBytes(bytes, saved);
+    return { text: asciiDecoder.decode(bytes), raw: bytes, masks };
+  } finally {
+    unmask(bytes, saved);
+  }
+}
+
+/** Words (at a 4-byte-aligned offset `at` of the buffer) or single bytes changed by {@link maskBytes}, and their old values. */
+interface Saved {
+  at: Uint32Array;
+  was: Uint32Array;
+  n: number;
+}
+
+function save(saved: Saved, at: number, was: number): void {
+  if (saved.n === saved.at.length) {
+    const at2 = new Uint32Array(saved.n * 2);
+    const was2 = new Uint32Array(saved.n * 2);
+    at2.set(saved.at);
+    was2.set(saved.was);
+    saved.at = at2;
+    saved.was = was2;
+  }
+  saved.at[saved.n] = at;
+  saved.was[saved.n] = was;
+  saved.n++;
+}
+
+/**
+ * Replace every byte ≥ 0x80 of `bytes` by {@link MASK}, four bytes at a time where aligned;
+ * `saved` (when given) records what was there. Returns the number of bytes masked.
+ */
+function maskBytes(bytes: Uint8Array, saved: Saved | null): number {
+  const n = bytes.length;
+  let masks = 0;
+  // Unaligned head and tail byte by byte (a BOM-less view starts 3 bytes into its buffer).
+  const words = alignedWords(bytes) ?? new Uint32Array(0);
+  const head = words.length === 0 ? n : (4 - (bytes.byteOffset % 4)) % 4;
+  const count = words.length;
+  for (let i = 0; i < head; i++) masks += maskByte(bytes, i, saved);
+  for (let w = 0; w < count; w++) {
     const v = words[w];
     const high = v & 0x80808080;
     if (high === 0) continue;
+    if (saved !== null) save(saved, w, v);
     // 0x01 in each byte whose top bit is set: such bytes become MASK, the others stay.
     const ones = high >>> 7;
     words[w] = (v & ~Math.imul(ones, 0xff)) | ones;
     masks += Math.imul(ones, 0x01010101) >>> 24;
   }
-  for (let i = words.length * 4; i < n; i++) {
-    if (copy[i] >= 0x80) {
-      copy[i] = MASK;
-      masks++;
-    }
+  for (let i = head + count * 4; i < n; i++) masks += maskByte(bytes, i, saved);
+  return masks;
+}
+
+/** The whole 4-byte words of `bytes` (from its first 4-byte-aligned offset), or null when none. */
+function alignedWords(bytes: Uint8Array): Uint32Array | null {
+  const head = (4 - (bytes.byteOffset % 4)) % 4;
+  const count = (bytes.length - head) >> 2;
+  return count > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + head, count) : null;
+}
+
+/** Byte positions are saved with the top bit set, to tell them from word indexes. */
+const BYTE_AT = 0x80000000;
+
+function maskByte(bytes: Uint8Array, i: number, saved: Saved | null): number {
+  if (bytes[i] < 0x80) return 0;
+  if (saved !== null) save(saved, (i | BYTE_AT) >>> 0, bytes[i]);
+  bytes[i] = MASK;
+  return 1;
+}
+
+/** Put back what {@link maskBytes} changed. */
+function unmask(bytes: Uint8Array, saved: Saved): void {
+  const words = alignedWords(bytes);
+  for (let k = 0; k < saved.n; k++) {
+    const at = saved.at[k];
+    if (at >= BYTE_AT) bytes[at - BYTE_AT] = saved.was[k];
+    else (words as Uint32Array)[at] = saved.was[k];
   }
-  return { text: asciiDecoder.decode(copy), raw: bytes, masks };
 }

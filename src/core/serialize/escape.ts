@@ -296,40 +296,30 @@ const PLAIN_URL_CHAR = new Uint8Array(128);
 for (const c of '!$()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~')
   PLAIN_URL_CHAR[c.charCodeAt(0)] = 1;
 
-/**
- * A character {@link onlyPathUnicode} never admits: anything but {@link PLAIN_URL_CHAR}s other
- * than brackets, `#`, and non-ASCII characters that are neither surrogates nor U+FFFE/U+FFFF.
- */
-const NOT_PATH_UNICODE = /[^!$()*+,\-./0-9:;=?@A-Z_a-z~#\u0080-\uD7FF\uE000-\uFFFD]/;
-
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
 }
 
 /**
+ * The shape {@link onlyPathUnicode} admits, in one native scan: a {@link PLAIN_URL_CHAR} (not a
+ * bracket) first, then ASCII URL characters up to the first `://` (not at 0), an ASCII authority
+ * up to the first `/`, `?` or `#` after it, then URL characters and non-ASCII characters that
+ * are neither surrogates nor U+FFFE/U+FFFF, ending with a {@link PLAIN_URL_CHAR}. No `%`, `&`,
+ * `'`, brackets, spaces or controls anywhere.
+ */
+const PATH_UNICODE_URL =
+  /^(?!:\/\/)[!$()*+,\-./0-9:;=?@A-Z_a-z~][!$()*+,\-./0-9:;=?@A-Z_a-z~#]*?:\/\/[!$()*+,\-.0-9:;=@A-Z_a-z~]*(?:[/?#][!$()*+,\-./0-9:;=?@A-Z_a-z~#\u0080-\uD7FF\uE000-\uFFFD]*)?(?<=[!$()*+,\-./0-9:;=?@A-Z_a-z~])$/;
+
+/**
  * True when the only thing {@link cleanUrl} would do is percent-encode non-ASCII characters after
- * an ASCII `scheme://host` (so `encodeURI(value)` is its result): starts and ends with a
- * {@link PLAIN_URL_CHAR}, otherwise only those, at most one `#`, and non-ASCII characters that
- * are neither surrogates nor U+FFFE/U+FFFF; no `%`, `&`, `'`, `[`, `]` (encodeURI would encode
- * brackets, escapeUrl keeps them), spaces or controls.
+ * an ASCII `scheme://host` (so `encodeURI(value)` is its result): {@link PATH_UNICODE_URL} and at
+ * most one `#` (encodeURI would encode brackets, escapeUrl keeps them; it keeps a second `#`,
+ * escapeUrl encodes it).
  */
 function onlyPathUnicode(value: string): boolean {
-  const n = value.length;
-  const authority = value.indexOf('://');
-  if (authority < 1 || n < 2) return false;
-  const a = value.charCodeAt(0);
-  const z = value.charCodeAt(n - 1);
-  if (a >= 128 || PLAIN_URL_CHAR[a] !== 1 || z >= 128 || PLAIN_URL_CHAR[z] !== 1) return false;
-  if (NOT_PATH_UNICODE.test(value)) return false;
+  if (!PATH_UNICODE_URL.test(value)) return false;
   const hash = value.indexOf('#');
-  if (hash >= 0 && value.indexOf('#', hash + 1) >= 0) return false;
-  // Scheme and host (up to the first `/`, `?` or `#` after `://`) must be ASCII.
-  for (let i = 0; i < n; i++) {
-    const c = value.charCodeAt(i);
-    if (i > authority + 2 && (c === 47 || c === 63 || c === 35)) return true;
-    if (c >= 128) return false;
-  }
-  return true;
+  return hash < 0 || value.indexOf('#', hash + 1) < 0;
 }
 
 /**

@@ -60,6 +60,11 @@ export interface Tags {
   /** Fused `close[c] + </url>`. */
   fusedEnd: string[];
   closes: string[];
+  /**
+   * Fused tails of simple `<url>` entries (see `writeUrl`): changefreq value → the text from the
+   * pending end tag to `</url>`, by pending element and priority; filled as values are met.
+   */
+  tails: Map<string, string[]>;
 }
 
 /** Build the {@link Tags} for an indentation table and line break. */
@@ -86,13 +91,18 @@ export function makeTags(ind: readonly string[], nl: string): Tags {
   };
 }
 
-function fusedTags(i1: string, i2: string, nl: string): Pick<Tags, 'fused' | 'fusedEnd' | 'closes'> {
+function fusedTags(
+  i1: string,
+  i2: string,
+  nl: string,
+): Pick<Tags, 'fused' | 'fusedEnd' | 'closes' | 'tails'> {
   const closes = ['loc', 'lastmod', 'changefreq', 'priority'].map((n) => `</${n}>${nl}`);
   const opens = ['', 'lastmod', 'changefreq', 'priority'].map((n) => `${i2}<${n}>`);
   return {
     closes,
     fused: closes.map((c) => opens.map((o) => c + o)),
     fusedEnd: closes.map((c) => `${c}${i1}</url>${nl}`),
+    tails: new Map(),
   };
 }
 

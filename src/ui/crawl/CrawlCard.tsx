@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
-import { type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
+import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
@@ -31,6 +31,7 @@ const selCrawl = (s: AppState) => s.crawl;
 const selDoc = (s: AppState) => s.doc;
 const selValidation = (s: AppState) => s.validation;
 const selActive = (s: AppState) => s.view.filters.crawl?.category;
+const selJoining = (s: AppState) => s.task?.label === CRAWL_JOINING;
 
 /**
  * The crawl audit beside the charts: listed URLs by crawl status (each count filters the table),
@@ -41,6 +42,7 @@ export function CrawlCard() {
   const doc = useAppState(selDoc);
   const validation = useAppState(selValidation);
   const active = useAppState(selActive);
+  const joining = useAppState(selJoining);
   const commands = useCommands();
   const ws = useContext(WorkspaceContext);
   const [listing, setListing] = useState(false);
@@ -50,7 +52,9 @@ export function CrawlCard() {
     null,
   );
   useEffect(() => {
-    if (!doc) return;
+    // A join in slices shows its findings after its first step and at its end: counting in
+    // between would count it half done (and take the page's time from it).
+    if (!doc || joining) return;
     // One piece per task (the summary, then each action's count), so a 1,000,000-row document
     // never blocks the page with all of them at once.
     const timers: ReturnType<typeof setTimeout>[] = [];
@@ -72,7 +76,7 @@ export function CrawlCard() {
     return () => {
       for (const t of timers) clearTimeout(t);
     };
-  }, [doc, validation, commands]);
+  }, [doc, validation, commands, joining]);
   const summary = data?.summary;
   const counts = data?.counts ?? new Map<CrawlAction, number>();
   if (!crawl || !summary) return null;
