@@ -128,6 +128,16 @@ export class HashIndex {
    * @example ix.addAll(Int32Array.of(h1, h2), Int32Array.of(0, 1), 2) // same as ix.add(h1, 0); ix.add(h2, 1)
    */
   addAll(hashes: Int32Array, slots: Int32Array, count: number): void {
+    const steps = this.addAllSteps(hashes, slots, count);
+    while (!steps.next().done);
+  }
+
+  /**
+   * {@link addAll} in steps of bounded work, for a load sliced over several tasks: it yields after
+   * each pass over the pairs and every `step` probes (at a million pairs the probes alone are
+   * ~0.4 s, one long task if run at once). Nothing else may touch the index until it is done.
+   */
+  *addAllSteps(hashes: Int32Array, slots: Int32Array, count: number, step = ADD_STEP): Generator<void, void> {
     if (count <= 0) return;
     // Room for every new hash up front: no resize between the probes.
     if ((this.used + count) * 2 > this.mask + 1) this.resize(this.used + count);
@@ -150,6 +160,9 @@ export class HashIndex {
       nodeHash[node] = hashes[k];
       bySlot[slot] = node + 1;
     }
+    // Small loads (one step's worth) run in one go, as `addAll`.
+    const big = count > step;
+    if (big) yield;
     // Group k by region: the top REGION_BITS bits of the home cell (hash & mask).
     const cap = this.mask + 1;
     const shift = Math.max(0, Math.log2(cap) - REGION_BITS);
@@ -159,8 +172,10 @@ export class HashIndex {
     for (let r = 0; r < regions; r++) starts[r + 1] += starts[r];
     const order = new Int32Array(count);
     for (let k = 0; k < count; k++) order[starts[(hashes[k] & this.mask) >>> shift]++] = k;
+    if (big) yield;
     const cells = this.cells;
     for (let j = 0; j < count; j++) {
+      if (j > 0 && j % step === 0) yield;
       const k = order[j];
       const c = this.cellFor(hashes[k]) * 4;
       const n1 = first + k + 1;
@@ -285,6 +300,8 @@ export class HashIndex {
 
 /** `addAll` groups pairs by this many top bits of their home cell (4,096 regions: a few KB of cells each at 1M). */
 const REGION_BITS = 12;
+/** Probes per step of {@link HashIndex.addAllSteps} (~8 ms of work on a slow machine). */
+const ADD_STEP = 16_384;
 
 /** A copy of `a` with room for at least `n` items. */
 function grow(a: Int32Array, n: number): Int32Array {

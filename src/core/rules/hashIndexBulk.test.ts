@@ -23,6 +23,23 @@ function answers(ix: HashIndex, hashes: Iterable<number>): string {
   return `${ix.size} ${ix.sharedHashes} [${shared.sort((a, b) => a - b).join(',')}] ${per.join(' ')}`;
 }
 
+describe('HashIndex.addAllSteps', () => {
+  it('files in bounded steps, to the same index as add one by one', () => {
+    const rnd = prng(7);
+    const count = 20_000;
+    const hashes = Int32Array.from({ length: count }, () => rnd(3_000));
+    const slots = Int32Array.from({ length: count }, (_, k) => k);
+    const one = new HashIndex(count);
+    for (let k = 0; k < count; k++) one.add(hashes[k], slots[k]);
+    const stepped = new HashIndex(count);
+    let yields = 0;
+    for (const _ of stepped.addAllSteps(hashes, slots, count, 1_000)) yields++;
+    // After each of the two passes, then every 1,000 probes after the first.
+    expect(yields).toBe(2 + count / 1_000 - 1);
+    expect(answers(stepped, hashes)).toBe(answers(one, hashes));
+  });
+});
+
 describe('HashIndex.addAll', () => {
   it('files pairs exactly as add one by one, then edits the same way', () => {
     for (const [seed, space, count] of [

@@ -74,10 +74,16 @@ export class DuplicateGroups implements ValidatorPart {
   }
 
   filed(): void {
+    const steps = this.filedSteps();
+    while (!steps.next().done);
+  }
+
+  /** `filed` in steps of bounded work (see `HashIndex.addAllSteps`). */
+  *filedSteps(): Generator<void, void> {
     const l = this.loading;
     if (l === null) return;
     this.loading = null;
-    this.families.addAll(l.hashes, l.seqs, l.n);
+    yield* this.families.addAllSteps(l.hashes, l.seqs, l.n);
     this.families.forEachShared((q) => this.flagShared(q));
   }
 

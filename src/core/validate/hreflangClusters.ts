@@ -75,10 +75,16 @@ export class HreflangClusters implements ValidatorPart {
   }
 
   filed(): void {
+    const steps = this.filedSteps();
+    while (!steps.next().done);
+  }
+
+  /** `filed` in steps of bounded work (see `HashIndex.addAllSteps`). */
+  *filedSteps(): Generator<void, void> {
     const l = this.loading;
     if (l === null) return;
     this.loading = null;
-    this.listers.addAll(l.hashes, l.seqs, l.n);
+    yield* this.listers.addAllSteps(l.hashes, l.seqs, l.n);
   }
 
   /** Files one slot's hrefs in the index at once (an edit, or a load already filed). */

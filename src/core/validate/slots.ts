@@ -190,6 +190,8 @@ export interface ValidatorPart {
   file(slot: Slot): void;
   /** Load: every slot is filed. */
   filed?(): void;
+  /** `filed` in steps of bounded work, for a load sliced over tasks (used instead when present). */
+  filedSteps?(): Generator<void, void>;
   /** Load: this part's issues of `slot`, once every slot is filed. */
   check(slot: Slot): void;
   /** An edit: unfile the slots going out, file those coming in, re-check every slot they affect. */
