@@ -12,7 +12,7 @@ import { CHANGEFREQS, FIELDS } from './fields.ts';
 import { type Entry, type Severity, severityRank } from './model.ts';
 import { changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
-import { daysInMonth } from './w3cDate.ts';
+import { dayKeyOfMs, daysInMonth } from './w3cDate.ts';
 
 /** Which entries a bucket stands for. */
 export type BucketFilter =
@@ -104,17 +104,8 @@ function dayNumber(k: number): number {
 
 /** Inverse of {@link dayNumber}: `YYYY-MM-DD`. */
 function dayLabel(z: number): string {
-  const zz = z + 719468;
-  const era = Math.floor(zz / 146097);
-  const doe = zz - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  return `${pad(yoe + era * 400 + (m <= 2 ? 1 : 0), 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+  const k = dayKeyOfMs(z * 86_400_000);
+  return `${pad(Math.floor(k / 10_000), 4)}-${pad(Math.floor(k / 100) % 100, 2)}-${pad(k % 100, 2)}`;
 }
 const monthNumber = (k: number) => Math.floor(k / 10000) * 12 + (Math.floor(k / 100) % 100) - 1;
 

@@ -300,6 +300,40 @@ export class HashIndex {
 
 /** `addAll` groups pairs by this many top bits of their home cell (4,096 regions: a few KB of cells each at 1M). */
 const REGION_BITS = 12;
+/**
+ * (hash, slot) pairs noted during a load, for one {@link HashIndex.addAllSteps} call once every
+ * slot is noted (the validator parts that file in bulk share it).
+ */
+export class PairBuffer {
+  hashes: Int32Array;
+  slots: Int32Array;
+  n = 0;
+
+  constructor(expected = 0) {
+    this.hashes = new Int32Array(expected);
+    this.slots = new Int32Array(expected);
+  }
+
+  push(hash: number, slot: number): void {
+    if (this.n === this.hashes.length) {
+      const size = Math.max(1024, this.n * 2);
+      const hashes = new Int32Array(size);
+      const slots = new Int32Array(size);
+      hashes.set(this.hashes);
+      slots.set(this.slots);
+      this.hashes = hashes;
+      this.slots = slots;
+    }
+    this.hashes[this.n] = hash;
+    this.slots[this.n++] = slot;
+  }
+
+  /** Files every pair in `index`, in steps (see {@link HashIndex.addAllSteps}). */
+  fileSteps(index: HashIndex): Generator<void, void> {
+    return index.addAllSteps(this.hashes, this.slots, this.n);
+  }
+}
+
 /** Probes per step of {@link HashIndex.addAllSteps} (~8 ms of work on a slow machine). */
 const ADD_STEP = 16_384;
 

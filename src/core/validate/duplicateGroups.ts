@@ -7,7 +7,7 @@
 import type { Issue, SitemapDocument } from '../model.ts';
 import { whereIs } from '../rules/common.ts';
 import { describeDifference, dupIssue, familyOf, normKey, versionOf } from '../rules/duplicates.ts';
-import { HashIndex } from '../rules/hashIndex.ts';
+import { HashIndex, PairBuffer } from '../rules/hashIndex.ts';
 import { scanUrl } from '../urls.ts';
 import { partsOf } from './hostScope.ts';
 import type { Slot, SlotChange, SlotTable, ValidatorPart } from './slots.ts';
@@ -40,7 +40,7 @@ export class DuplicateGroups implements ValidatorPart {
   /** Scratch list for hash candidates. */
   private readonly cands: number[] = [];
   /** Load: the (family hash, seq) pairs of the slots filed so far, indexed in bulk by `filed`. */
-  private loading: { hashes: Int32Array; seqs: Int32Array; n: number } | null;
+  private loading: PairBuffer | null;
 
   /** @param expected entries expected (sizes the index). */
   constructor(
@@ -50,7 +50,7 @@ export class DuplicateGroups implements ValidatorPart {
   ) {
     this.families = new HashIndex(expected);
     this.sharedFamily = new Uint8Array(expected + 1024);
-    this.loading = { hashes: new Int32Array(expected), seqs: new Int32Array(expected), n: 0 };
+    this.loading = new PairBuffer(expected);
   }
 
   /** Load: notes the slot; the index takes every slot at once in `filed` (see `HashIndex.addAll`). */
@@ -60,17 +60,7 @@ export class DuplicateGroups implements ValidatorPart {
       this.fileNow(slot);
       return;
     }
-    if (l.n === l.hashes.length) {
-      const size = Math.max(1024, l.n * 2);
-      const hashes = new Int32Array(size);
-      const seqs = new Int32Array(size);
-      hashes.set(l.hashes);
-      seqs.set(l.seqs);
-      l.hashes = hashes;
-      l.seqs = seqs;
-    }
-    l.hashes[l.n] = slot.familyHash;
-    l.seqs[l.n++] = slot.seq;
+    l.push(slot.familyHash, slot.seq);
   }
 
   filed(): void {
@@ -83,7 +73,7 @@ export class DuplicateGroups implements ValidatorPart {
     const l = this.loading;
     if (l === null) return;
     this.loading = null;
-    yield* this.families.addAllSteps(l.hashes, l.seqs, l.n);
+    yield* l.fileSteps(this.families);
     this.families.forEachShared((q) => this.flagShared(q));
   }
 

@@ -7,7 +7,7 @@
 import type { Issue } from '../model.ts';
 import { familyHash } from '../rules/duplicates.ts';
 import type { EntryFacts } from '../rules/entry.ts';
-import { HashIndex } from '../rules/hashIndex.ts';
+import { HashIndex, PairBuffer } from '../rules/hashIndex.ts';
 import { type ClusterIndex, clusterIssues } from '../rules/hreflangCluster.ts';
 import { scanUrl, trimValue } from '../urls.ts';
 import { type DuplicateGroups, SCAN_LIMIT } from './duplicateGroups.ts';
@@ -24,7 +24,7 @@ export class HreflangClusters implements ValidatorPart {
   private readonly cands: number[] = [];
   private readonly index: ClusterIndex;
   /** Load: the (href hash, seq) pairs filed so far, indexed in bulk by `filed` (see `HashIndex.addAll`). */
-  private loading: { hashes: Int32Array; seqs: Int32Array; n: number } | null;
+  private loading: PairBuffer | null;
 
   /** @param expected hrefs expected (sizes the index). */
   constructor(
@@ -33,7 +33,7 @@ export class HreflangClusters implements ValidatorPart {
     expected = 0,
   ) {
     this.listers = new HashIndex(expected);
-    this.loading = { hashes: new Int32Array(expected), seqs: new Int32Array(expected), n: 0 };
+    this.loading = new PairBuffer(expected);
     const byId = table.byId;
     this.index = {
       locOf: (href, hash) => dups.firstWithLoc(href, hash)?.entry.id,
@@ -60,17 +60,7 @@ export class HreflangClusters implements ValidatorPart {
     if (!href) return;
     for (let k = 0; k < href.hrefs.length; k++) {
       if (href.hrefs[k] === slot.exact) continue;
-      if (l.n === l.hashes.length) {
-        const size = Math.max(1024, l.n * 2);
-        const hashes = new Int32Array(size);
-        const seqs = new Int32Array(size);
-        hashes.set(l.hashes);
-        seqs.set(l.seqs);
-        l.hashes = hashes;
-        l.seqs = seqs;
-      }
-      l.hashes[l.n] = href.hashes[k];
-      l.seqs[l.n++] = slot.seq;
+      l.push(href.hashes[k], slot.seq);
     }
   }
 
@@ -84,7 +74,7 @@ export class HreflangClusters implements ValidatorPart {
     const l = this.loading;
     if (l === null) return;
     this.loading = null;
-    yield* this.listers.addAllSteps(l.hashes, l.seqs, l.n);
+    yield* l.fileSteps(this.listers);
   }
 
   /** Files one slot's hrefs in the index at once (an edit, or a load already filed). */
