@@ -4,16 +4,10 @@
  */
 import { gzipBytes } from './gzip.ts';
 import type { Issue, SitemapDocument } from './model.ts';
-import {
-  fileBytes,
-  fileText,
-  type LayoutOptions,
-  makeContext,
-  runSteps,
-  writeChunks,
-} from './serialize/chunks.ts';
+import { fileBytes, fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
 import { buildFileSteps, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
 import type { BodyTap } from './serialize/sink.ts';
+import { runSteps } from './steps.ts';
 
 export { writtenEntries } from './serialize/chunks.ts';
 export { exportBlocked, gzipSelfCheckIssue } from './serialize/files.ts';

@@ -12,7 +12,7 @@ import { CHANGEFREQS, FIELDS } from './fields.ts';
 import { type Entry, type Severity, severityRank } from './model.ts';
 import { changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
-import { dayKeyOfMs, daysInMonth } from './w3cDate.ts';
+import { dayKeyOfMs, dayOfKey, daysInMonth } from './w3cDate.ts';
 
 /** Which entries a bucket stands for. */
 export type BucketFilter =
@@ -104,8 +104,7 @@ function dayNumber(k: number): number {
 
 /** Inverse of {@link dayNumber}: `YYYY-MM-DD`. */
 function dayLabel(z: number): string {
-  const k = dayKeyOfMs(z * 86_400_000);
-  return `${pad(Math.floor(k / 10_000), 4)}-${pad(Math.floor(k / 100) % 100, 2)}-${pad(k % 100, 2)}`;
+  return dayOfKey(dayKeyOfMs(z * 86_400_000));
 }
 const monthNumber = (k: number) => Math.floor(k / 10000) * 12 + (Math.floor(k / 100) % 100) - 1;
 

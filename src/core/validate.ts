@@ -23,6 +23,7 @@ import { missingIssue } from './rules/crawl.ts';
 import { documentIssues } from './rules/documentRules.ts';
 import { referenceFromSettings } from './rules/host.ts';
 import { profileNote } from './rules/profile.ts';
+import { runSteps } from './steps.ts';
 import { CrawlPart } from './validate/crawlPart.ts';
 import { DocumentCounts } from './validate/documentCounts.ts';
 import { DuplicateGroups } from './validate/duplicateGroups.ts';
@@ -109,8 +110,7 @@ export class Validator {
 
   /** Full validation of a document; `parseIssues` (from parseSitemap) are kept alongside. */
   load(doc: SitemapDocument, parseIssues: readonly Issue[] = []): void {
-    const steps = this.loadSteps(doc, parseIssues);
-    while (!steps.next().done);
+    runSteps(this.loadSteps(doc, parseIssues));
   }
 
   /**
@@ -180,8 +180,7 @@ export class Validator {
   /** Builds whatever `loadFrom` deferred, now. */
   private ready(): void {
     if (this.pending === null) return;
-    const steps = this.finishSteps();
-    while (!steps.next().done);
+    runSteps(this.finishSteps());
   }
 
   /** What this validator answers, as plain data for `loadFrom` elsewhere. */
@@ -367,8 +366,7 @@ export class Validator {
    * @example v.setCrawl(new CrawlJoin(table, v.crawlScope()))
    */
   setCrawl(join: CrawlJoin | null): void {
-    const steps = this.setCrawlSteps(join, Number.MAX_SAFE_INTEGER);
-    while (!steps.next().done);
+    runSteps(this.setCrawlSteps(join, Number.MAX_SAFE_INTEGER));
   }
 
   /**

@@ -8,6 +8,7 @@ import { CRAWL_REMOVE_RULES, crawlFix, missingPages } from '../core/crawl/fixes.
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
+import { runSteps } from '../core/steps.ts';
 import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
 import { CRAWL_JOINING } from './crawlView.ts';
 import { fixPatch, insertPatch, urlCount } from './edits.ts';
@@ -104,7 +105,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const id = ++joining;
     if (!steps || !sliced || !timers) {
       running = null;
-      if (steps) while (!steps.next().done);
+      if (steps) runSteps(steps);
       else v.setCrawl?.(next);
       if (k.f.task?.label === JOINING) k.set({ task: null });
       done?.();

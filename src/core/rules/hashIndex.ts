@@ -6,6 +6,8 @@
  * and a URL repeated 100,000 times costs O(1) per filing instead of a probe through its repeats.
  */
 
+import { runSteps } from '../steps.ts';
+
 /** 32-bit hash of `s` (FNV-1a over UTF-16 code units, then a murmur3 finaliser). @example hashString('a') === hashString('a') */
 export function hashString(s: string): number {
   return finishHash(hashRange(s, 0, s.length, false, HASH_SEED));
@@ -128,8 +130,7 @@ export class HashIndex {
    * @example ix.addAll(Int32Array.of(h1, h2), Int32Array.of(0, 1), 2) // same as ix.add(h1, 0); ix.add(h2, 1)
    */
   addAll(hashes: Int32Array, slots: Int32Array, count: number): void {
-    const steps = this.addAllSteps(hashes, slots, count);
-    while (!steps.next().done);
+    runSteps(this.addAllSteps(hashes, slots, count));
   }
 
   /**

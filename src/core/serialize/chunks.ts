@@ -148,14 +148,6 @@ function reserveBytes(layout: LayoutOptions, ctx: WriteContext): number {
 /** Entries written between two yields of the stepped writers (a few ms of work). */
 export const STEP_ENTRIES = 1024;
 
-/** Run a stepped writer to its end. */
-export function runSteps<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
 /** State of one chunked write, carried across {@link writeRange} calls. */
 interface ChunkWrite {
   entries: readonly Entry[];

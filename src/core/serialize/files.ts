@@ -4,6 +4,7 @@
  */
 import { gzipBytes, verifyGzip } from '../gzip.ts';
 import { type Entry, type Issue, makeIssue, type SitemapDocument } from '../model.ts';
+import { runSteps } from '../steps.ts';
 import {
   type Chunk,
   type ChunkLimits,
@@ -12,7 +13,6 @@ import {
   type LayoutOptions,
   makeContext,
   newestLastmod,
-  runSteps,
   writeChunkSteps,
   writtenEntries,
 } from './chunks.ts';

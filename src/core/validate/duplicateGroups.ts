@@ -8,6 +8,7 @@ import type { Issue, SitemapDocument } from '../model.ts';
 import { whereIs } from '../rules/common.ts';
 import { describeDifference, dupIssue, familyOf, normKey, versionOf } from '../rules/duplicates.ts';
 import { HashIndex, PairBuffer } from '../rules/hashIndex.ts';
+import { runSteps } from '../steps.ts';
 import { scanUrl } from '../urls.ts';
 import { partsOf } from './hostScope.ts';
 import type { Slot, SlotChange, SlotTable, ValidatorPart } from './slots.ts';
@@ -64,8 +65,7 @@ export class DuplicateGroups implements ValidatorPart {
   }
 
   filed(): void {
-    const steps = this.filedSteps();
-    while (!steps.next().done);
+    runSteps(this.filedSteps());
   }
 
   /** `filed` in steps of bounded work (see `HashIndex.addAllSteps`). */

@@ -9,6 +9,7 @@ import { familyHash } from '../rules/duplicates.ts';
 import type { EntryFacts } from '../rules/entry.ts';
 import { HashIndex, PairBuffer } from '../rules/hashIndex.ts';
 import { type ClusterIndex, clusterIssues } from '../rules/hreflangCluster.ts';
+import { runSteps } from '../steps.ts';
 import { scanUrl, trimValue } from '../urls.ts';
 import { type DuplicateGroups, SCAN_LIMIT } from './duplicateGroups.ts';
 import { EMPTY, type Slot, type SlotChange, type SlotTable, type ValidatorPart } from './slots.ts';
@@ -65,8 +66,7 @@ export class HreflangClusters implements ValidatorPart {
   }
 
   filed(): void {
-    const steps = this.filedSteps();
-    while (!steps.next().done);
+    runSteps(this.filedSteps());
   }
 
   /** `filed` in steps of bounded work (see `HashIndex.addAllSteps`). */
