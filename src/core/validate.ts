@@ -286,13 +286,40 @@ export class Validator {
 
   /** Changes settings and revalidates everything (settings affect host, date and scope rules). */
   setSettings(settings: ValidationSettings): void {
+    const { doc, parseIssues } = this.reloadInput();
+    this.settings = settings;
+    this.load(doc, parseIssues);
+  }
+
+  /**
+   * What `setSettings` reloads: the document as this validator holds it (every edit applied,
+   * entries in the order they were loaded, then added) and the parse findings it still holds.
+   * Loading them into a fresh validator with other settings, in steps (`loadSteps`), then
+   * `adopt`ing it, ends exactly where `setSettings` would. One pass over the entries (after
+   * building what `loadFrom` deferred, if that is still to do: run `finishSteps` first).
+   *
+   * @example const { doc, parseIssues } = v.reloadInput(); for (const _ of fresh.loadSteps(doc, parseIssues)) await pause(); v.adopt(fresh);
+   */
+  reloadInput(): { doc: SitemapDocument; parseIssues: Issue[] } {
     this.ready();
     const s = this.s;
-    const parse = [...s.docParse, ...s.entries.parseIssues()];
+    const parseIssues = [...s.docParse, ...s.entries.parseIssues()];
     const entries: Entry[] = [];
     for (const slot of s.table.bySeq) if (slot !== undefined) entries.push(slot.entry);
-    this.settings = settings;
-    this.load({ ...s.doc, entries }, parse);
+    return { doc: { ...s.doc, entries }, parseIssues };
+  }
+
+  /**
+   * Forgets the document: no issue at all (document-level ones neither) until the next `load`
+   * or `adopt`. For a document whose check runs elsewhere (a fresh validator loaded in steps);
+   * apply no edit meanwhile.
+   */
+  clear(): void {
+    this.snap = null;
+    this.pending = null;
+    this.s.crawl.release();
+    this.s = new State({ kind: 'urlset', entries: [], nextId: 0 }, this.settings, null);
+    this.version++;
   }
 
   /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */

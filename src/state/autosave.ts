@@ -84,11 +84,12 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
     restoreFile(w: SavedFile) {
       const history: History = { undo: w.undo, redo: w.redo };
       k.set({ settings: w.settings, loadError: null });
-      k.validator.setSettings(k.validationSettings());
-      // The crawl comes back with its columns shown; replaceDocument joins it with the document.
+      // The crawl comes back with its columns shown; the re-check joins it with the document.
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       if (w.crawl) k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
-      k.replaceDocument(w.doc, [], w.fileName, history);
+      // The rows show first; the document is checked after (in slices when it is big).
+      k.replaceDocument(w.doc, [], w.fileName, history, 'later');
+      k.recheck(true);
       k.set({ dirty: w.dirty });
       if (w.source) void restoreKeepSource(k, w.source, w.fileName ?? 'sitemap');
     },
