@@ -200,9 +200,10 @@ export function createIoCommands(k: Kernel): IoCommands {
   // cancellable "Checking" task; the open document stays untouched until it is adopted.
   const validateInSlices = async (
     result: ParseResult,
+    rules: ValidationSettings,
   ): Promise<'done' | 'cancelled' | 'superseded' | 'unsupported'> => {
     const timers = k.deps.timers;
-    const fresh = k.deps.createValidator(k.validationSettings());
+    const fresh = k.deps.createValidator(rules);
     const steps = fresh.loadSteps?.(result.document, result.issues, STEP_ENTRIES);
     if (!timers || !steps || !k.validator.adopt) return 'unsupported';
     const n = result.document.entries.length;
@@ -402,8 +403,11 @@ export function createIoCommands(k: Kernel): IoCommands {
       finishDeferred();
       return;
     }
+    // The settings the document is checked under: a change made while it is checked is re-checked.
+    const shown = k.f.settings;
+    const rules = k.validationSettings();
     if (n >= BIG_DOCUMENT) {
-      const outcome = await validateInSlices(result);
+      const outcome = await validateInSlices(result, rules);
       if (outcome === 'superseded') return;
       if (outcome === 'cancelled') {
         k.notify('info', `Opening ${fileName} was cancelled.`);
@@ -413,6 +417,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     }
     k.set({ loadError: null });
     k.replaceDocument(result.document, result.issues, fileName, undefined, validated, source, result.used);
+    if (validated && !sameRules(rules, k.validationSettings())) recheck(false, shown);
   };
 
   const openFile: Commands['openFile'] = async (name, bytes) => {

@@ -45,8 +45,9 @@ function freshFindings(doc: SitemapDocument, settings: Partial<Settings>): strin
 async function harness(doc: SitemapDocument, sliced = true) {
   const queued: Array<() => void> = [];
   let clock = NOW;
+  let next = doc;
   const store = createAppStore({
-    worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+    worker: fakeClient(() => ({ kind: 'urlset', document: next, issues: [], fatal: null })),
     // Every read moves the clock 1 ms: a slice (8 ms) is a few steps. Findings do not depend on it
     // (lastmods are days apart).
     now: () => clock++,
@@ -64,10 +65,15 @@ async function harness(doc: SitemapDocument, sliced = true) {
     while (await step()) tasks++;
     return tasks;
   };
-  const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
+  /** Opens `d` (the fake worker's next parse). */
+  const open = (d: SitemapDocument) => {
+    next = d;
+    return store.commands.openFile('big.xml', new Uint8Array([1]));
+  };
+  const opening = open(doc);
   await settle();
   await opening;
-  return { store, step, settle };
+  return { store, step, settle, open };
 }
 
 describe('settings change on a big document: re-checked in slices', () => {
@@ -206,6 +212,19 @@ describe('settings change on a big document: re-checked in slices', () => {
     expect(store.getState().settings.publishUrl).toBe(ELSEWHERE.publishUrl);
     expect(store.getState().task).toBeNull();
     expect(findings(store)).toEqual(freshFindings(doc, ELSEWHERE));
+  });
+
+  it('a change made while a big file is checked on open applies to the file opened', async () => {
+    const { store, step, settle, open } = await harness(makeDocument(3));
+    const opening = open(makeDocument(BIG, 7));
+    await step();
+    await step();
+    expect(store.getState().task?.label).toBe('Checking 25,000 URLs');
+    store.commands.setSettings(ELSEWHERE);
+    await settle();
+    await opening;
+    expect(store.getState().task).toBeNull();
+    expect(findings(store)).toEqual(freshFindings(store.getState().doc!, ELSEWHERE));
   });
 
   it('a small document changes at once: no task, no slice', async () => {
