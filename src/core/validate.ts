@@ -286,27 +286,26 @@ export class Validator {
 
   /** Changes settings and revalidates everything (settings affect host, date and scope rules). */
   setSettings(settings: ValidationSettings): void {
-    const { doc, parseIssues } = this.reloadInput();
+    this.ready();
+    const s = this.s;
+    const parse = this.parseFindings();
+    const entries: Entry[] = [];
+    for (const slot of s.table.bySeq) if (slot !== undefined) entries.push(slot.entry);
     this.settings = settings;
-    this.load(doc, parseIssues);
+    this.load({ ...s.doc, entries }, parse);
   }
 
   /**
-   * What `setSettings` reloads: the document as this validator holds it (every edit applied,
-   * entries in the order they were loaded, then added) and the parse findings it still holds.
-   * Loading them into a fresh validator with other settings, in steps (`loadSteps`), then
-   * `adopt`ing it, ends exactly where `setSettings` would. One pass over the entries (after
-   * building what `loadFrom` deferred, if that is still to do: run `finishSteps` first).
+   * The parse findings this validator holds (an edit drops those of the field it changes), for
+   * a load of the same document elsewhere: a fresh validator with other settings, loaded in steps
+   * (`loadSteps(doc, v.parseFindings())`) and then `adopt`ed, ends where `setSettings` would.
+   * O(entries with parse findings); builds what `loadFrom` deferred first (see `finishSteps`).
    *
-   * @example const { doc, parseIssues } = v.reloadInput(); for (const _ of fresh.loadSteps(doc, parseIssues)) await pause(); v.adopt(fresh);
+   * @example for (const _ of fresh.loadSteps(currentDoc, v.parseFindings())) await pause(); v.adopt(fresh);
    */
-  reloadInput(): { doc: SitemapDocument; parseIssues: Issue[] } {
+  parseFindings(): Issue[] {
     this.ready();
-    const s = this.s;
-    const parseIssues = [...s.docParse, ...s.entries.parseIssues()];
-    const entries: Entry[] = [];
-    for (const slot of s.table.bySeq) if (slot !== undefined) entries.push(slot.entry);
-    return { doc: { ...s.doc, entries }, parseIssues };
+    return [...this.s.docParse, ...this.s.entries.parseIssues()];
   }
 
   /**

@@ -152,10 +152,9 @@ class Deferred implements ValidatorLike {
     );
   }
 
-  reloadInput(): ReturnType<Validator['reloadInput']> {
-    // Only the core validator holds edits to reload; a stand-in answers from its parse issues.
-    if (this.target && this.base > 0) return this.target.reloadInput();
-    throw new Error('The validator code is not loaded yet.');
+  parseFindings(): Issue[] {
+    // Until the code is there the stand-in holds the parse issues and nothing else.
+    return this.target && this.base > 0 ? this.target.parseFindings() : this.early.all();
   }
 
   clear(): void {

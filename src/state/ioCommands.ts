@@ -3,7 +3,13 @@
  * cancel. None of them is undoable; opening a file resets history.
  */
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
-import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
+import {
+  emptyDocument,
+  type ParseResult,
+  type SitemapDocument,
+  type ValidationSettings,
+} from '../core/model.ts';
+import { runSteps } from '../core/steps.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
@@ -47,6 +53,8 @@ const RENDER_APART_MS = 5;
  * by the worker before building the page's indexes (after its first render and paint).
  */
 const DEFERRED_BUILD_DELAY_MS = 200;
+/** What a re-check loads when no document is open. */
+const EMPTY_DOC: SitemapDocument = { kind: 'urlset', entries: [], nextId: 0 };
 /** Shortest time between two progress updates of a task, in ms. */
 const PROGRESS_MS = 150;
 
@@ -232,16 +240,16 @@ export function createIoCommands(k: Kernel): IoCommands {
   let rechecking: Recheck | null = null;
 
   // The re-check's steps: what a `loadFrom` deferred (usually built already), then the document as
-  // the store's validator holds it (or, restored, as it is now) loaded into the fresh validator,
-  // then every patch applied meanwhile, in order.
-  function* recheckSteps(run: RecheckRun, behind: boolean): Generator<number, void> {
+  // it is now, with the parse findings the store's validator still holds, loaded into the fresh
+  // validator; then every patch applied meanwhile, in order.
+  function* recheckSteps(run: RecheckRun): Generator<number, void> {
     const v = k.validator;
-    if (!behind && v.finishSteps) for (const _ of v.finishSteps()) yield 0;
-    const doc = k.f.doc ?? { kind: 'urlset', entries: [], nextId: 0 };
-    const input = behind || !v.reloadInput ? { doc, parseIssues: [] } : v.reloadInput();
-    // Patches applied from here on are not in `input`: the fresh validator catches up with them.
+    if (v.finishSteps) for (const _ of v.finishSteps()) yield 0;
+    const doc = k.f.doc ?? EMPTY_DOC;
+    const parse = v.parseFindings?.() ?? [];
+    // Patches applied from here on are not in `doc`: the fresh validator catches up with them.
     run.patches = [];
-    yield* run.fresh.loadSteps!(input.doc, input.parseIssues, STEP_ENTRIES);
+    yield* run.fresh.loadSteps!(doc, parse, STEP_ENTRIES);
     while (catchUp(run, 1)) yield run.total;
   }
   /** Applies up to `max` of the patches the run's validator has not seen; false when none was left. */
@@ -308,33 +316,34 @@ export function createIoCommands(k: Kernel): IoCommands {
    */
   const recheck = (behindNow: boolean, previous: Settings | null) => {
     const v = k.validator;
-    const timers = k.deps.timers;
-    const doc = k.f.doc;
-    const n = doc?.entries.length ?? 0;
+    const doc = k.f.doc ?? EMPTY_DOC;
+    const n = doc.entries.length;
     const r = rechecking !== null && rechecking.opened === k.openCount() ? rechecking : null;
     const behind = behindNow || (r?.behind ?? false);
-    const fresh =
-      n >= BIG_DOCUMENT && timers && v.adopt && v.reloadInput
-        ? k.deps.createValidator(k.validationSettings())
-        : null;
-    if (fresh === null || !fresh.loadSteps) {
+    // One way for every size: the document as it is loaded into a fresh validator, then adopted.
+    const fresh = v.adopt && v.parseFindings ? k.deps.createValidator(k.validationSettings()) : null;
+    if (!fresh?.loadSteps || !k.deps.timers || n < BIG_DOCUMENT) {
       // Done at once, with the validator that followed every edit: a re-check under way is moot.
       if (rechecking) {
         rechecking.run.steps.return();
         endRecheck(rechecking);
       }
-      // The crawl is joined anew below (its CRAWL-006 scope follows the settings): the reload
-      // must not join every entry with the old join first.
-      if (k.f.crawl && !behind) v.setCrawl?.(null);
-      v.setSettings(k.validationSettings());
-      if (behind) v.load(doc ?? { kind: 'urlset', entries: [], nextId: 0 }, []);
+      if (fresh?.loadSteps) {
+        runSteps(fresh.loadSteps(doc, v.parseFindings!()));
+        v.adopt!(fresh);
+      } else {
+        // Test stand-ins without adopt: the crawl is joined anew below, not with the old join first.
+        if (k.f.crawl && !behind) v.setCrawl?.(null);
+        v.setSettings(k.validationSettings());
+        if (behind) v.load(doc, []);
+      }
       k.validatorBehind = false;
       if (k.f.crawl) k.rejoinCrawl();
       k.set({});
       return;
     }
     const run: RecheckRun = { fresh, steps: null as never, patches: null, applied: 0, total: 3 * n };
-    run.steps = recheckSteps(run, behind);
+    run.steps = recheckSteps(run);
     if (r !== null) {
       // A newer change supersedes the re-check under way: one re-check, from the start.
       r.run.steps.return();

@@ -30,8 +30,8 @@ export type ValidatorLike = Pick<
   loadFrom?: Validator['loadFrom'];
   /** Builds what `loadFrom` deferred, in steps (core `Validator.finishSteps`). */
   finishSteps?: Validator['finishSteps'];
-  /** The document and parse findings a reload with other settings starts from (core `Validator.reloadInput`). */
-  reloadInput?: Validator['reloadInput'];
+  /** The parse findings a reload with other settings starts from (core `Validator.parseFindings`). */
+  parseFindings?: Validator['parseFindings'];
   /** Forget the document until the next load or adopt (core `Validator.clear`). */
   clear?: Validator['clear'];
   /** Take over a fresh instance's full state in O(1). */
