@@ -15,6 +15,7 @@ import type { OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
 import { DEFAULT_PROFILE, PROFILE_NAMES } from './rules.ts';
+import { inSlices, pauseWith } from './slices.ts';
 import type { Commands, ExportResult, Settings, Task } from './types.ts';
 import type { ValidatorLike } from './validation.ts';
 
@@ -38,12 +39,6 @@ type IoCommands = Pick<
  * change or a restore re-checks in slices under a "Re-checking" / "Checking" task (see `recheck`).
  */
 const BIG_DOCUMENT = 20_000;
-/**
- * Longest stretch of validation work between two yields to the page, in ms. Well under the 50 ms
- * of a long task: on a loaded machine a task's wall time is a multiple of its CPU time, and a
- * scavenge may land in any slice.
- */
-const SLICE_MS = 8;
 /** Entries validated between two looks at the clock (well under a millisecond of work). */
 const STEP_ENTRIES = 250;
 /** A last slice of validation at least this long (ms) yields before the document is shown. */
@@ -175,34 +170,12 @@ export function createIoCommands(k: Kernel): IoCommands {
   };
 
   // A new task for the next slice of work (timers exist wherever it is called).
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timers = k.deps.timers;
-      if (timers?.yieldTask) timers.yieldTask(resolve);
-      else timers?.setTimeout(resolve, 0);
-    });
-
-  /**
-   * Runs stepped work in slices of at most SLICE_MS, each in a task of its own: `next()` gives the
-   * next step (its value: units done so far, handed to `onSlice` at the end of each slice) and
-   * `stop()` is asked after every yield to the page. Resolves with the time the last slice
-   * started, or null when `stop()` said to stop.
-   */
-  const inSlices = async (
+  const pause = () => pauseWith(k.deps.timers!);
+  const sliced = (
     next: () => IteratorResult<number, void>,
     onSlice: (done: number) => void,
     stop: () => boolean,
-  ): Promise<number | null> => {
-    let sliceStart = k.deps.now();
-    for (let step = next(); !step.done; step = next()) {
-      if (k.deps.now() - sliceStart < SLICE_MS) continue;
-      onSlice(step.value);
-      await pause();
-      if (stop()) return null;
-      sliceStart = k.deps.now();
-    }
-    return sliceStart;
-  };
+  ) => inSlices({ now: k.deps.now, timers: k.deps.timers! }, next, onSlice, stop);
 
   // A big document is validated in slices of at most SLICE_MS into a fresh validator, with a
   // cancellable "Checking" task; the open document stays untouched until it is adopted.
@@ -218,7 +191,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
     const onProgress = progressFor(ac);
     await pause(); // let the UI paint the task first
-    const sliceStart = await inSlices(
+    const sliceStart = await sliced(
       () => steps.next(),
       (done) => onProgress('validate', done, 3 * n), // loadSteps: entries counted, filed, checked
       () => ac.signal.aborted,
@@ -291,7 +264,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     await pause(); // let the UI paint the setting and the task first
     const finished =
       live() &&
-      (await inSlices(
+      (await sliced(
         () => r.run.steps.next(),
         (done) => showRecheck(r, Math.min(1, done / r.run.total)),
         () => !live(),
@@ -377,14 +350,12 @@ export function createIoCommands(k: Kernel): IoCommands {
     const timers = k.deps.timers;
     const steps = k.validator.finishSteps?.();
     if (!timers || !steps) return;
-    const build = async () => {
-      let sliceStart = k.deps.now();
-      for (let step = steps.next(); !step.done; step = steps.next()) {
-        if (k.deps.now() - sliceStart < SLICE_MS) continue;
-        await pause();
-        sliceStart = k.deps.now();
-      }
-    };
+    const build = () =>
+      sliced(
+        () => steps.next(),
+        () => undefined,
+        () => false,
+      );
     if (timers.whenIdle) timers.whenIdle(() => void build());
     else timers.setTimeout(() => void build(), DEFERRED_BUILD_DELAY_MS);
   };
