@@ -94,6 +94,15 @@ export function cancelledRecheckMessage(now: Settings, previous: Settings): stri
   return `Re-check cancelled: ${what}. The findings are those of ${back.length > 1 ? 'these settings' : 'that setting'}, as before.`;
 }
 
+/** True when two settings give the same findings (the date order only steers fixes). */
+function sameFindings(a: Settings, b: Settings): boolean {
+  return (
+    a.publishUrl.trim() === b.publishUrl.trim() &&
+    a.crossSubmission === b.crossSubmission &&
+    (a.profile ?? DEFAULT_PROFILE) === (b.profile ?? DEFAULT_PROFILE)
+  );
+}
+
 function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 }
@@ -522,9 +531,16 @@ export function createIoCommands(k: Kernel): IoCommands {
       const onlyOrder = Object.keys(partialSettings).every((key) => key === 'dateOrder');
       // The setting shows at once; the findings follow (in slices for a big document).
       k.set({ settings });
-      // The day/month order only steers fixes and typed dates: no findings change.
-      if (!onlyOrder) recheck(false, rechecking?.previous ?? previous);
-      else k.set({});
+      // The day/month order only steers fixes and typed dates: no findings change; nor do settings
+      // set to what they are.
+      const r = rechecking;
+      if (onlyOrder || sameFindings(settings, previous)) k.set({});
+      else if (r?.previous && sameFindings(settings, r.previous)) {
+        // Back to the settings the validator holds: the re-check under way is moot.
+        r.run.steps.return();
+        endRecheck(r);
+        k.set({});
+      } else recheck(false, r?.previous ?? previous);
     },
     cancelTask() {
       if (current) {

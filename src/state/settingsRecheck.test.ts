@@ -199,6 +199,32 @@ describe('settings change on a big document: re-checked in slices', () => {
     );
   });
 
+  it('setting a value back during its re-check stops it: nothing to re-check, no notice', async () => {
+    const doc = makeDocument(BIG);
+    const { store, step, settle } = await harness(doc);
+    const before = findings(store);
+    const v = store.getState().validation.validator;
+    let adopted = 0;
+    const adopt = v.adopt!.bind(v);
+    v.adopt = (other) => {
+      adopted++;
+      adopt(other);
+    };
+    const notices = store.getState().notices.length;
+    store.commands.setSettings(ELSEWHERE);
+    await step();
+    await step();
+    store.commands.setSettings({ publishUrl: '' });
+    expect(store.getState().task).toBeNull();
+    await settle();
+    expect(adopted).toBe(0);
+    expect(store.getState().notices).toHaveLength(notices);
+    expect(findings(store)).toEqual(before);
+    // The same value again is no change at all.
+    store.commands.setSettings({ publishUrl: '' });
+    expect(store.getState().task).toBeNull();
+  });
+
   it('an export during the re-check does not cancel it', async () => {
     const doc = makeDocument(BIG);
     const { store, step, settle } = await harness(doc);
