@@ -4,7 +4,6 @@
  * together through {@link createSessionSaver}: debounced, off the typing path, errors reported
  * once as a notice while the app keeps working in memory.
  */
-import type { KeepSource } from '../core/keep/source.ts';
 import { keepSourceOf, sharingEntriesSteps } from '../core/keep/sourceOf.ts';
 import { runSteps } from '../core/steps.ts';
 import { isCrawlColumn } from './columns.ts';
@@ -56,33 +55,48 @@ export function trimHistory(stack: readonly Patch[]): Patch[] {
  */
 async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string): Promise<void> {
   const opened = k.openCount();
-  try {
-    // The worker takes (detaches) the buffer it is given: it gets a copy, the record keeps its own.
-    const r = await k.deps.worker.parse(bytes.slice(), fileName);
-    const src = keepSourceOf(bytes, r);
-    if (!src || !k.f.doc) return;
-    // The restored entries are equal copies of the parsed ones: share them, not both. A deep
-    // compare per entry (~0.5 s at 1,000,000): in slices.
-    const steps = sharingEntriesSteps(src, k.f.doc.entries);
-    let shared: KeepSource | null = null;
+  const timers = k.deps.timers;
+  // Stepped work, in slices where the page has timers (a restore's own work must not block it).
+  const run = async <T>(steps: Generator<number, T>): Promise<T | null> => {
+    let out: T | null = null;
     const next = () => {
       const step = steps.next();
-      if (step.done) shared = step.value;
+      if (step.done) out = step.value;
       return step;
     };
-    const timers = k.deps.timers;
-    if (timers)
-      await inSlices(
-        { now: k.deps.now, timers },
-        next,
-        () => undefined,
-        () => k.openCount() !== opened,
-      );
-    else runSteps({ next });
+    if (!timers) return runSteps({ next });
+    const stopped = () => k.openCount() !== opened;
+    await inSlices({ now: k.deps.now, timers }, next, () => undefined, stopped);
+    return stopped() ? null : out;
+  };
+  try {
+    // The worker takes (detaches) the buffer it is given: it gets a copy, the record keeps its own
+    // (copied in steps: at 225 MB one copy is a long task).
+    const copy = await run(copySteps(bytes));
+    if (!copy) return;
+    const r = await k.deps.worker.parse(copy, fileName);
+    const src = keepSourceOf(bytes, r);
+    if (!src || !k.f.doc) return;
+    // The restored entries are equal copies of the parsed ones: share them, not both (a deep
+    // compare per entry, ~0.5 s at 1,000,000).
+    const shared = await run(sharingEntriesSteps(src, k.f.doc.entries));
     if (shared) k.adoptKeepSource(shared, opened);
   } catch {
     // The export falls back to a normalized file and says why; the restored work is intact.
   }
+}
+
+/** Bytes copied per step of {@link copySteps}. */
+const COPY_STEP = 8 * 2 ** 20;
+
+/** A copy of `bytes`, made {@link COPY_STEP} bytes per step. */
+function* copySteps(bytes: Uint8Array): Generator<number, Uint8Array> {
+  const out = new Uint8Array(bytes.length);
+  for (let at = 0; at < bytes.length; at += COPY_STEP) {
+    out.set(bytes.subarray(at, at + COPY_STEP), at);
+    yield at;
+  }
+  return out;
 }
 
 /** A store's own save/restore commands: what the session writes for this file, and loading it back. */

@@ -150,10 +150,14 @@ export class HashIndex {
     const first = this.made;
     this.made += count;
     let maxSlot = 0;
-    for (let k = 0; k < count; k++) if (slots[k] > maxSlot) maxSlot = slots[k];
+    for (let k = 0; k < count; k++) {
+      if (k > 0 && k % PASS_STEP === 0) yield;
+      if (slots[k] > maxSlot) maxSlot = slots[k];
+    }
     if (maxSlot >= this.bySlot.length) this.bySlot = grow(this.bySlot, maxSlot + 1);
     const { nodes, nodeHash, bySlot } = this;
     for (let k = 0; k < count; k++) {
+      if (k > 0 && k % PASS_STEP === 0) yield;
       const node = first + k;
       const slot = slots[k];
       nodes[node * 4] = slot;
@@ -169,10 +173,16 @@ export class HashIndex {
     const shift = Math.max(0, Math.log2(cap) - REGION_BITS);
     const regions = cap >>> shift;
     const starts = new Int32Array(regions + 1);
-    for (let k = 0; k < count; k++) starts[((hashes[k] & this.mask) >>> shift) + 1]++;
+    for (let k = 0; k < count; k++) {
+      if (k > 0 && k % PASS_STEP === 0) yield;
+      starts[((hashes[k] & this.mask) >>> shift) + 1]++;
+    }
     for (let r = 0; r < regions; r++) starts[r + 1] += starts[r];
     const order = new Int32Array(count);
-    for (let k = 0; k < count; k++) order[starts[(hashes[k] & this.mask) >>> shift]++] = k;
+    for (let k = 0; k < count; k++) {
+      if (k > 0 && k % PASS_STEP === 0) yield;
+      order[starts[(hashes[k] & this.mask) >>> shift]++] = k;
+    }
     if (big) yield;
     const cells = this.cells;
     for (let j = 0; j < count; j++) {
@@ -354,6 +364,11 @@ export class PairBuffer {
 
 /** Probes per step of {@link HashIndex.addAllSteps} (~8 ms of work on a slow machine). */
 const ADD_STEP = 16_384;
+/**
+ * Pairs per step of {@link HashIndex.addAllSteps}' linear passes before the probes (a few typed
+ * array reads and writes each: ~2 ms; at a million pairs a pass in one go was 20-60 ms).
+ */
+const PASS_STEP = 262_144;
 
 /** A copy of `a` with room for at least `n` items. */
 function grow(a: Int32Array, n: number): Int32Array {

@@ -18,3 +18,21 @@ describe('HashIndex.forEachSharedSteps', () => {
     expect(yields).toBeGreaterThan(count / 1_000);
   });
 });
+
+describe('HashIndex.addAllSteps at a million pairs', () => {
+  it('yields inside its linear passes too, to the same index as one call', () => {
+    const count = 600_000;
+    const hashes = Int32Array.from({ length: count }, (_, k) => ((k * 2_654_435_761) % 200_003) | 0);
+    const slots = Int32Array.from({ length: count }, (_, k) => k);
+    const one = new HashIndex(count);
+    one.addAll(hashes, slots, count);
+    const stepped = new HashIndex(count);
+    // Probe steps as big as the load: every yield is one of the passes before the probes.
+    let yields = 0;
+    for (const _ of stepped.addAllSteps(hashes, slots, count, count)) yields++;
+    expect(yields).toBe(4 * 2); // four passes of 600,000 pairs, a yield every 262,144
+    expect(stepped.size).toBe(one.size);
+    expect(stepped.sharedHashes).toBe(one.sharedHashes);
+    for (const h of [hashes[0], hashes[1], hashes[count - 1]]) expect(stepped.slots(h)).toEqual(one.slots(h));
+  });
+});
