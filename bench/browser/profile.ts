@@ -45,7 +45,9 @@ function mapOf(url: string): TraceMap | null {
 
 function label(f: ProfileNode['callFrame']): string {
   const map = f.url ? mapOf(f.url) : null;
-  if (!map) return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+  // Frames without a line (native code after a reload) have none to map.
+  if (!map || f.lineNumber < 0)
+    return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
   const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber });
   const src = (pos.source ?? '?').replace(/^.*?(src|node_modules)\//, '$1/');
   return `${pos.name ?? f.functionName ?? '(anon)'} ${src}:${pos.line}`;
