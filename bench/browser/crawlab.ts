@@ -6,7 +6,8 @@
  * dropped), `count` (the crawl card's counts, one action per task as the card takes them),
  * `noindex` ("Remove noindex URLs"), `undo`, `missing` ("Add missing indexable pages"),
  * `replace` (another CSV dropped on the attached one), `remove` (the crawl taken out). Default
- * steps: all of them, comma-separated to choose; builds alternate A B, B A, ….
+ * steps: all of them, comma-separated to choose (`-attach,count`: attach untraced, then trace the
+ * counts); builds alternate A B, B A, ….
  *
  * Per step it prints the page main thread's tasks from the step on (until SETTLE_MS after it, with
  * its autosave): the longest by thread CPU and by wall, how many passed 50 and 30 ms of CPU, and
@@ -43,8 +44,25 @@ const ACTIONS = [
 /** The steps, as page scripts (each resolves when its work is done). */
 const STEPS: Record<string, string> = {
   attach: ATTACH(CSV),
-  // As the crawl card counts: each action's count in a task of its own.
-  count: `(async () => { const n = {}; for (const a of ${JSON.stringify(ACTIONS)}) await ${inTask(`n[a] = ${COMMANDS}.crawlActionCount(a)`)}; return n; })()`,
+  // As the crawl card counts: each action's count in slices of at most 8 ms (a build without
+  // `crawlActionCountSteps`: each count in one task).
+  count: `(async () => {
+    const c = ${COMMANDS};
+    const n = {};
+    for (const a of ${JSON.stringify(ACTIONS)}) {
+      if (!c.crawlActionCountSteps) { await ${inTask('n[a] = c.crawlActionCount(a)')}; continue; }
+      const steps = c.crawlActionCountSteps(a);
+      for (let done = false; !done; ) await new Promise((ok) => setTimeout(() => {
+        const t0 = performance.now();
+        for (let r = steps.next(); ; r = steps.next()) {
+          if (r.done) { n[a] = r.value; done = true; break; }
+          if (performance.now() - t0 >= 8) break;
+        }
+        ok();
+      }, 0));
+    }
+    return n;
+  })()`,
   noindex: `(async () => { let n = 0; await ${inTask(`n = ${COMMANDS}.runCrawlAction('remove-noindex')`)}; return n; })()`,
   undo: inTask(`${COMMANDS}.undo()`),
   missing: `(async () => { let n = 0; await ${inTask(`n = ${COMMANDS}.runCrawlAction('add-missing')`)}; return n; })()`,
@@ -182,6 +200,11 @@ async function run(
     const label = labeler(dist, base);
     for (const step of steps) {
       await page.evaluate(QUIET);
+      // A step named with a leading '-' (e.g. -attach) runs untraced, as the setup of the next.
+      if (step.startsWith('-')) {
+        await page.evaluate(STEPS[step.slice(1)]);
+        continue;
+      }
       const r = await traced(browser, page, cdp, step, label);
       results.set(step, r);
       const out =
@@ -201,7 +224,7 @@ async function main(): Promise<void> {
   const dists = [process.argv[2], process.argv[3]].map((d) => resolve(d));
   const steps = (process.argv[4] ?? Object.keys(STEPS).join(',')).split(',');
   for (const s of steps)
-    if (!STEPS[s]) throw new Error(`unknown step ${s}: ${Object.keys(STEPS).join(', ')}`);
+    if (!STEPS[s.replace(/^-/, '')]) throw new Error(`unknown step ${s}: ${Object.keys(STEPS).join(', ')}`);
   const runs = Number(process.argv[5] ?? 1);
   const port = Number(process.env.BENCH_PORT ?? 4452);
   // The inputs as links in a folder of this script's own (the shared files are only read).
@@ -233,7 +256,7 @@ async function main(): Promise<void> {
     console.log(
       '\nlongest task by thread CPU, ms (max over runs) · tasks over 50 ms CPU (sum) · page CPU (median)',
     );
-    for (const step of steps)
+    for (const step of steps.filter((x) => !x.startsWith('-')))
       console.log(
         `  ${step.padEnd(8)} ${dists
           .map((d, b) => {
