@@ -4,12 +4,11 @@
  * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
  * before running them.
  */
-import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFix, missingPages } from '../core/crawl/fixes.ts';
+import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } from '../core/crawl/fixes.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry } from '../core/model.ts';
-import { idIndexOf } from '../core/patch.ts';
 import { runSteps } from '../core/steps.ts';
 import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
 import { CRAWL_JOINING } from './crawlView.ts';
@@ -63,6 +62,12 @@ interface SlicedJoin {
 
 /** Entries looked at per step of `crawlActionCountSteps` (~2-4 ms on an idle machine). */
 const COUNT_STEP = 50_000;
+
+/**
+ * A fix of one entry (a URL lookup in the crawl, a target decoded) costs about this many entries
+ * looked at: `crawlFixSteps` takes `COUNT_STEP / FIX_PER_ENTRY` entries per step.
+ */
+const FIX_PER_ENTRY = 25;
 
 /** Listed URLs hashed per step of `listCrawlUrls`. */
 const LIST_STEP = 2_000;
@@ -189,16 +194,28 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const hit = fixes.get(rule);
     if (hit && hit.docVersion === docVersion && hit.version === version && hit.join === crawl)
       return hit.result;
-    const ids = v.entriesWithRuleSteps ? yield* v.entriesWithRuleSteps(rule, chunk) : v.entriesWithRule(rule);
     // Changed between the steps: the caller (the card's count) starts again anyway.
-    if (k.f.docVersion !== docVersion || v.version !== version) return null;
-    const at = idIndexOf(doc.entries);
+    const stale = () => k.f.docVersion !== docVersion || v.version !== version;
+    const ids = v.entriesWithRuleSteps ? yield* v.entriesWithRuleSteps(rule, chunk) : v.entriesWithRule(rule);
+    if (stale()) return null;
+    // The entries, in document order (the first one listing a target claims it).
+    let max = -1;
+    for (const id of ids) if (id > max) max = id;
+    const mark = new Uint8Array(max + 1);
+    for (const id of ids) mark[id] = 1;
     const entries: Entry[] = [];
-    for (const id of ids) {
-      const i = id < at.length ? at[id] : -1;
-      if (i >= 0) entries.push(doc.entries[i]);
+    const all = doc.entries;
+    for (let i = 0; i < all.length; i++) {
+      const id = all[i].id;
+      if (id <= max && mark[id] === 1) entries.push(all[i]);
+      if ((i + 1) % chunk === 0) {
+        yield i + 1;
+        if (stale()) return null;
+      }
     }
-    const result = crawlFix(rule, entries, crawl, (e) => v.crawlRowOf?.(e.id) ?? -1);
+    const rowOf = (e: Entry) => v.crawlRowOf?.(e.id) ?? -1;
+    const result = yield* crawlFixSteps(rule, entries, crawl, rowOf, Math.max(1, chunk / FIX_PER_ENTRY));
+    if (stale()) return null;
     fixes.set(rule, { docVersion, version, join: crawl, result });
     return result;
   }

@@ -5,7 +5,7 @@ import type { Entry, Issue, SitemapDocument } from '../model.ts';
 import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
-import { missingPages } from './fixes.ts';
+import { crawlFix, crawlFixSteps, missingPages } from './fixes.ts';
 import { CrawlJoin } from './join.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { csvHead, parseCrawlCsv } from './reader.ts';
@@ -223,6 +223,21 @@ describe('CRAWL fixes', () => {
     expect(fixAll('CRAWL-004', a.v.all(), ctxOf(a)).update?.[0].loc).toBe('https://www.example.com/article');
     const b = audited('https://www.example.com/print?id=1', 'https://www.example.com/article');
     expect(fixAll('CRAWL-004', b.v.all(), ctxOf(b))).toEqual({ remove: [0] });
+  });
+  it('replaces in steps to the same result, the first entry claiming a target', () => {
+    const a = audited(
+      'https://www.example.com/old',
+      'https://www.example.com/old',
+      'https://www.example.com/old',
+    );
+    const rowOf = (e: Entry) => a.join.match(e.loc)?.row ?? -1;
+    const steps = crawlFixSteps('CRAWL-002', a.doc.entries, a.join, rowOf, 1);
+    let yielded = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) yielded++;
+    expect(yielded).toBe(3);
+    expect(r.value).toEqual(crawlFix('CRAWL-002', a.doc.entries, a.join, rowOf));
+    expect(r.value.update?.map((e) => e.id)).toEqual([0]);
   });
   it('uses the crawled form for CRAWL-008', () => {
     const a = audited('https://www.example.com/%7Eteam');
