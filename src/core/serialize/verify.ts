@@ -128,29 +128,75 @@ function extrasKey(list: readonly RawXml[] | undefined): string {
     .join(';');
 }
 
-/** The parts of an entry that must survive export, by field name, in comparable form. */
-function entryKeys(e: Entry, o: VerifyOptions, text: boolean): Array<[string, string]> {
-  if (text) return [['loc', url(e.loc)]];
-  const keys: Array<[string, string]> = [
-    ['loc', url(e.loc)],
-    ['lastmod', loose(e.lastmod, normalizeDate)],
-  ];
-  if (!o.lean) {
-    keys.push(['changefreq', loose(e.changefreq).toLowerCase()]);
-    keys.push(['priority', loose(e.priority, (v) => (v === '' ? v : normalizePriority(v)))]);
+/**
+ * One part of an entry that must survive export: its name, its value in comparable form (`key`),
+ * and the raw value it is computed from (`raw`). Keys are pure functions of the raw value, so two
+ * entries whose raw values are the same (`===`; every empty list is `undefined`) have equal keys
+ * and the key is not computed: most fields of most entries read back exactly as they were written.
+ */
+interface Field {
+  name: string;
+  raw: (e: Entry) => unknown;
+  key: (e: Entry, o: VerifyOptions) => string;
+}
+
+const listOrNone = <T>(list: readonly T[] | undefined) =>
+  list !== undefined && list.length > 0 ? list : undefined;
+
+const LOC: Field = { name: 'loc', raw: (e) => e.loc, key: (e) => url(e.loc) };
+const XML_FIELDS: readonly Field[] = [
+  LOC,
+  { name: 'lastmod', raw: (e) => e.lastmod, key: (e) => loose(e.lastmod, normalizeDate) },
+  { name: 'changefreq', raw: (e) => e.changefreq, key: (e) => loose(e.changefreq).toLowerCase() },
+  {
+    name: 'priority',
+    raw: (e) => e.priority,
+    key: (e) => loose(e.priority, (v) => (v === '' ? v : normalizePriority(v))),
+  },
+  { name: 'images', raw: (e) => listOrNone(e.images), key: (e, o) => imagesKey(e.images, o) },
+  {
+    name: 'videos',
+    raw: (e) => listOrNone(e.videos),
+    key: (e, o) =>
+      (e.videos ?? []).map((v) => nodesKey(v.nodes, VIDEO_VALUE, VIDEO_DEPRECATED, o, false)).join('#'),
+  },
+  {
+    name: 'news',
+    raw: (e) => listOrNone(e.news),
+    key: (e, o) => (e.news ?? []).map((v) => nodesKey(v.nodes, NEWS_VALUE, NEWS_LEGACY, o, false)).join('#'),
+  },
+  { name: 'alternates', raw: (e) => listOrNone(e.alternates), key: (e) => alternatesKey(e.alternates) },
+  { name: 'extras', raw: (e) => listOrNone(e.extras), key: (e) => extrasKey(e.extras) },
+];
+/** Lean output (OUT-007) leaves changefreq and priority out: they are not compared. */
+const LEAN_FIELDS = XML_FIELDS.filter((f) => f.name !== 'changefreq' && f.name !== 'priority');
+
+/** The fields compared for an export: a text file holds locations only. */
+function fieldsOf(o: VerifyOptions, text: boolean): readonly Field[] {
+  return text ? [LOC] : o.lean ? LEAN_FIELDS : XML_FIELDS;
+}
+
+/**
+ * The first field whose comparable form differs between `want` (the document's entry) and `got`
+ * (read back from the export), with both forms; null when the export holds the entry's data.
+ * `general` computes every key (the check the raw-value shortcut must agree with; for tests).
+ *
+ * @example entryDifference({ id: 0, loc: 'https://a.example/ü' }, { id: 0, loc: 'https://a.example/%C3%BC' }, {}, false) // null
+ */
+export function entryDifference(
+  want: Entry,
+  got: Entry,
+  o: VerifyOptions,
+  text: boolean,
+  general = false,
+): { name: string; want: string; got: string } | null {
+  for (const f of fieldsOf(o, text)) {
+    if (!general && f.raw(want) === f.raw(got)) continue;
+    const a = f.key(want, o);
+    const b = f.key(got, o);
+    if (a !== b) return { name: f.name, want: a, got: b };
   }
-  keys.push(['images', imagesKey(e.images, o)]);
-  keys.push([
-    'videos',
-    (e.videos ?? []).map((v) => nodesKey(v.nodes, VIDEO_VALUE, VIDEO_DEPRECATED, o, false)).join('#'),
-  ]);
-  keys.push([
-    'news',
-    (e.news ?? []).map((v) => nodesKey(v.nodes, NEWS_VALUE, NEWS_LEGACY, o, false)).join('#'),
-  ]);
-  keys.push(['alternates', alternatesKey(e.alternates)]);
-  keys.push(['extras', extrasKey(e.extras)]);
-  return keys;
+  return null;
 }
 
 /** First difference between the two strings, shown around where they part. */
@@ -218,17 +264,13 @@ export function verifyExport(
   }
   const n = Math.min(got.length, want.length);
   for (let i = 0; i < n && problems.length < max; i++) {
-    const a = entryKeys(want[i], options, !isXml);
-    const b = entryKeys(got[i], options, !isXml);
-    for (let k = 0; k < a.length; k++) {
-      if (a[k][1] === b[k][1]) continue;
-      problems.push({
-        entry: want[i].id,
-        loc: want[i].loc,
-        message: `Entry “${clip(want[i].loc)}”: its ${a[k][0]} would change on export (${showDiff(a[k][1], b[k][1])})`,
-      });
-      break;
-    }
+    const d = entryDifference(want[i], got[i], options, !isXml);
+    if (d === null) continue;
+    problems.push({
+      entry: want[i].id,
+      loc: want[i].loc,
+      message: `Entry “${clip(want[i].loc)}”: its ${d.name} would change on export (${showDiff(d.want, d.got)})`,
+    });
   }
   return problems;
 }
@@ -236,10 +278,76 @@ export function verifyExport(
 const NAME_START = /[A-Za-z_\u00C0-\uFFFF]/;
 const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
 
+/** True when `name` is a valid element QName (one colon at most, each part an NCName). @example validElementName('image:loc') */
+export function validElementName(name: string): boolean {
+  return NAME_START.test(name[0] ?? '') && validQName(name);
+}
+
 function validQName(name: string): boolean {
   const c = name.indexOf(':');
   if (c === -1) return NCNAME.test(name);
   return NCNAME.test(name.slice(0, c)) && NCNAME.test(name.slice(c + 1));
+}
+
+/** `/\s/.test(xml[i])` (JavaScript's white space), by code for the ASCII range. @example isSpace(' ', 0) */
+export function isSpace(xml: string, i: number): boolean {
+  const c = xml.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return WS.test(xml[i]);
+}
+
+const WS = /\s/;
+
+/** `/[\s/>]/.test(xml[i])`: where an element name ends. @example endsName('a>', 1) */
+export function endsName(xml: string, i: number): boolean {
+  const c = xml.charCodeAt(i);
+  return c === 47 || c === 62 || isSpace(xml, i);
+}
+
+/** `[A-Za-z_]` */
+function asciiNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/** `[A-Za-z0-9_.-]` */
+function asciiNameChar(c: number): boolean {
+  return asciiNameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+}
+
+/**
+ * Where an element name starting at `from` ends, when it is a valid QName of ASCII characters
+ * (`prefix:local` or `local`) followed by white space, `/`, `>` or the end: the common case, read
+ * without a regex. -1 for anything else (the general check then decides).
+ *
+ * @example plainQNameEnd('<image:loc>', 1) === 10
+ */
+export function plainQNameEnd(xml: string, from: number): number {
+  if (from >= xml.length || !asciiNameStart(xml.charCodeAt(from))) return -1;
+  let colon = false;
+  let p = from + 1;
+  for (; p < xml.length; p++) {
+    const c = xml.charCodeAt(p);
+    if (asciiNameChar(c)) continue;
+    if (c === 58 && !colon && p + 1 < xml.length && asciiNameStart(xml.charCodeAt(p + 1))) {
+      colon = true;
+      p++;
+      continue;
+    }
+    break;
+  }
+  return p === xml.length || endsName(xml, p) ? p : -1;
+}
+
+/** Names checked per call, at most: a file of ever new names is checked name by name. */
+const MAX_NAMES = 4096;
+
+/** True when `name` is a valid element QName; answers are kept in `seen` (names repeat). */
+function elementName(seen: Map<string, boolean>, name: string): boolean {
+  const known = seen.get(name);
+  if (known !== undefined) return known;
+  const ok = validElementName(name);
+  if (seen.size < MAX_NAMES) seen.set(name, ok);
+  return ok;
 }
 
 /**
@@ -249,6 +357,7 @@ function validQName(name: string): boolean {
  */
 export function namespaceProblem(xml: string): { line: number; message: string } | null {
   const ns = new Map<string, string>([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+  const names = new Map<string, boolean>();
   const logDepth: number[] = [];
   const logPrefix: string[] = [];
   const logPrev: (string | undefined)[] = [];
@@ -297,20 +406,23 @@ export function namespaceProblem(xml: string): { line: number; message: string }
       continue;
     }
     // Start tag: name, attributes, then `>` or `/>`.
-    let p = lt + 1;
-    while (p < xml.length && !/[\s/>]/.test(xml[p])) p++;
+    let p = plainQNameEnd(xml, lt + 1);
+    if (p === -1) {
+      p = lt + 1;
+      while (p < xml.length && !endsName(xml, p)) p++;
+      const name = xml.slice(lt + 1, p);
+      if (!elementName(names, name)) return fail(lt, `element name “${clip(name, 40)}” is not a valid QName`);
+    }
     const name = xml.slice(lt + 1, p);
-    if (!NAME_START.test(name[0] ?? '') || !validQName(name))
-      return fail(lt, `element name “${clip(name, 40)}” is not a valid QName`);
     const attrs: Array<[string, string]> = [];
     for (;;) {
-      while (p < xml.length && /\s/.test(xml[p])) p++;
+      while (p < xml.length && isSpace(xml, p)) p++;
       if (xml[p] === '>' || xml[p] === '/' || p >= xml.length) break;
       const eq = xml.indexOf('=', p);
       if (eq === -1) return null;
       const an = xml.slice(p, eq).trim();
       let q = eq + 1;
-      while (/\s/.test(xml[q] ?? '')) q++;
+      while (q < xml.length && isSpace(xml, q)) q++;
       const quote = xml[q];
       const vend = quote === '"' || quote === "'" ? xml.indexOf(quote, q + 1) : -1;
       if (vend === -1) return null;
@@ -333,7 +445,7 @@ export function namespaceProblem(xml: string): { line: number; message: string }
     const el = name.indexOf(':');
     if (el !== -1 && !ns.has(name.slice(0, el)))
       return fail(lt, `prefix “${name.slice(0, el)}” of <${clip(name, 40)}> is not declared`);
-    const seen = new Set<string>();
+    const seen = attrs.length > 1 ? new Set<string>() : null;
     for (const [an] of attrs) {
       if (!validQName(an)) return fail(lt, `attribute name “${clip(an, 40)}” is not a valid QName`);
       const ac = an.indexOf(':');
@@ -344,8 +456,8 @@ export function namespaceProblem(xml: string): { line: number; message: string }
           return fail(lt, `prefix “${an.slice(0, ac)}” of attribute ${an} is not declared`);
         key = `{${uri}}${an.slice(ac + 1)}`;
       }
-      if (seen.has(key)) return fail(lt, `attribute ${an} appears twice on <${clip(name, 40)}>`);
-      seen.add(key);
+      if (seen?.has(key)) return fail(lt, `attribute ${an} appears twice on <${clip(name, 40)}>`);
+      seen?.add(key);
     }
     if (selfClosing) {
       undo(depth);

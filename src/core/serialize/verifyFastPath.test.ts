@@ -1,0 +1,149 @@
+// verifyExport's shortcuts agree with its general checks (issue #18: an export's read-back check
+// is what users wait for): the entry comparison that skips fields whose raw values are the same,
+// and the namespace check's regex-free reading of white space and plain ASCII element names.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Entry } from '../model.ts';
+import { parseSitemap } from '../parse.ts';
+import { serializeSitemap } from '../serialize.ts';
+import { entryBody, runs } from '../testing/arbitraries.ts';
+import {
+  endsName,
+  entryDifference,
+  isSpace,
+  namespaceProblem,
+  plainQNameEnd,
+  validElementName,
+  verifyExport,
+} from './verify.ts';
+
+const FIELDS: Array<keyof Entry> = [
+  'loc',
+  'lastmod',
+  'changefreq',
+  'priority',
+  'images',
+  'videos',
+  'news',
+  'alternates',
+  'extras',
+];
+
+/** `got`: `want` with some fields taken from `other`, emptied, or shared as the same value. */
+const pair = fc
+  .tuple(entryBody(), entryBody(), fc.array(fc.constantFrom(...FIELDS), { maxLength: 4 }), fc.nat())
+  .map(([w, o, take, mode]) => {
+    const want = { id: 1, ...w } as Entry;
+    const got = { id: 1, ...w } as Record<string, unknown>;
+    for (const f of take) {
+      const m = (mode + f.length) % 3;
+      got[f] =
+        m === 0
+          ? (o as Record<string, unknown>)[f]
+          : m === 1
+            ? undefined
+            : Array.isArray(got[f])
+              ? []
+              : got[f];
+    }
+    return { want, got: got as unknown as Entry };
+  });
+
+describe('entryDifference', () => {
+  it('the raw-value shortcut gives what comparing every key gives', () => {
+    fc.assert(
+      fc.property(pair, fc.boolean(), fc.boolean(), fc.boolean(), ({ want, got }, lean, strip, text) => {
+        const o = { lean, stripDeprecated: strip };
+        expect(entryDifference(want, got, o, text)).toEqual(entryDifference(want, got, o, text, true));
+      }),
+      { numRuns: runs(400) },
+    );
+  });
+
+  it('agrees with the general check on entries read back from their export', () => {
+    fc.assert(
+      fc.property(fc.array(entryBody(), { minLength: 1, maxLength: 5 }), (bodies) => {
+        const entries = bodies.map((b, id) => ({ id, ...b }) as Entry);
+        const doc = { kind: 'urlset' as const, entries, nextId: entries.length };
+        const got = parseSitemap(serializeSitemap(doc)).document.entries;
+        for (let i = 0; i < Math.min(got.length, entries.length); i++)
+          expect(entryDifference(entries[i], got[i], {}, false)).toEqual(
+            entryDifference(entries[i], got[i], {}, false, true),
+          );
+      }),
+      { numRuns: runs(150) },
+    );
+  });
+
+  it('still names a changed value', () => {
+    const doc = parseSitemap(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/ü</loc><lastmod>2024-01-02</lastmod></url></urlset>',
+    ).document;
+    const out = serializeSitemap(doc);
+    expect(out).toContain('https://a.example/%C3%BC');
+    expect(verifyExport(doc, out)).toEqual([]);
+    const problems = verifyExport(doc, out.replace('2024-01-02', '2024-01-03'));
+    expect(problems.map((p) => p.message)).toEqual([
+      'Entry “https://a.example/ü”: its lastmod would change on export (expected “2024-01-02”, read back “2024-01-03”)',
+    ]);
+  });
+});
+
+describe('namespaceProblem shortcuts', () => {
+  it('isSpace and endsName are /\\s/ and /[\\s/>]/ for every UTF-16 code unit', () => {
+    const wrong: number[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      if (isSpace(ch, 0) !== /\s/.test(ch) || endsName(ch, 0) !== /[\s/>]/.test(ch)) wrong.push(c);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  const nameChar = fc.constantFrom(
+    ...'aZ_m09.-:'.split(''),
+    ':',
+    ' ',
+    '\t',
+    '\u00A0',
+    '/',
+    '>',
+    '=',
+    'é',
+    '\u00B7',
+    '日',
+    '\u2028',
+    '"',
+  );
+
+  it('plainQNameEnd, when it answers, is where the general scan ends, on a valid name', () => {
+    fc.assert(
+      fc.property(fc.array(nameChar, { maxLength: 12 }), (chars) => {
+        const s = `<${chars.join('')}`;
+        const p = plainQNameEnd(s, 1);
+        let q = 1;
+        while (q < s.length && !/[\s/>]/.test(s[q])) q++;
+        if (p !== -1) {
+          expect(p).toBe(q);
+          expect(validElementName(s.slice(1, q))).toBe(true);
+        }
+        // Every plain ASCII QName before an end is answered (the shortcut is taken).
+        if (/^<[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?(?:[\s/>]|$)/.test(s)) expect(p).toBe(q);
+      }),
+      { numRuns: runs(2000) },
+    );
+  });
+
+  it('reports bad names, undeclared prefixes and duplicate attributes as before', () => {
+    expect(namespaceProblem('<a:b:c/>')?.message).toMatch(/not a valid QName/);
+    expect(namespaceProblem('<1a/>')?.message).toMatch(/not a valid QName/);
+    expect(namespaceProblem('<a:/>')?.message).toMatch(/not a valid QName/);
+    expect(namespaceProblem('<é:x xmlns:é="urn:e"/>')).toBeNull();
+    expect(namespaceProblem('<a\u00A0x="1"/>')).toBeNull();
+    expect(namespaceProblem('<a x="1"\u2028x="2"/>')?.message).toMatch(/appears twice/);
+    expect(namespaceProblem('<p:a/>')?.message).toMatch(/prefix “p” of <p:a> is not declared/);
+    expect(namespaceProblem('<a xmlns:p="urn:p"><p:b/></a>\n<p:c/>')).toEqual({
+      line: 2,
+      message: 'prefix “p” of <p:c> is not declared',
+    });
+  });
+});
