@@ -354,8 +354,9 @@ function elementName(seen: Map<string, boolean>, name: string): boolean {
  * The first namespace well-formedness error of `xml` (QNames with one colon at most, every prefix
  * declared, no empty prefixed declaration, no duplicate attribute), or null. Element structure
  * itself is left to the parser. Linear, with an undo log of bindings (no recursion, no copies).
+ * `general` reads every start tag the long way (the check the shortcuts must agree with; for tests).
  */
-export function namespaceProblem(xml: string): { line: number; message: string } | null {
+export function namespaceProblem(xml: string, general = false): { line: number; message: string } | null {
   const ns = new Map<string, string>([['xml', 'http://www.w3.org/XML/1998/namespace']]);
   const names = new Map<string, boolean>();
   const logDepth: number[] = [];
@@ -406,7 +407,20 @@ export function namespaceProblem(xml: string): { line: number; message: string }
       continue;
     }
     // Start tag: name, attributes, then `>` or `/>`.
-    let p = plainQNameEnd(xml, lt + 1);
+    let p = general ? -1 : plainQNameEnd(xml, lt + 1);
+    if (p !== -1 && xml.charCodeAt(p) === 62) {
+      // `<name>`: no attributes, so only the name's prefix needs a look.
+      depth++;
+      let el = lt + 1;
+      while (el < p && xml.charCodeAt(el) !== 58) el++;
+      if (el < p && !ns.has(xml.slice(lt + 1, el)))
+        return fail(
+          lt,
+          `prefix “${xml.slice(lt + 1, el)}” of <${clip(xml.slice(lt + 1, p), 40)}> is not declared`,
+        );
+      i = p + 1;
+      continue;
+    }
     if (p === -1) {
       p = lt + 1;
       while (p < xml.length && !endsName(xml, p)) p++;

@@ -133,6 +133,66 @@ describe('namespaceProblem shortcuts', () => {
     );
   });
 
+  const soup = fc
+    .array(
+      fc.constantFrom(
+        '<',
+        '</',
+        '>',
+        '/>',
+        ' ',
+        '\n',
+        '\u00A0',
+        'a',
+        'p:a',
+        'q:b',
+        'x:y:z',
+        '1a',
+        'é',
+        'a.b-c',
+        ':a',
+        'a:',
+        '_',
+        ' x="1"',
+        ' xmlns:p="urn:p"',
+        ' xmlns:q="urn:q"',
+        ' p:x="2"',
+        " y='3'",
+        ' xmlns=""',
+        ' xmlns:p=""',
+        ' xmlns:xml="urn:x"',
+        '=',
+        '"',
+        '<!-- c -->',
+        '<?pi x?>',
+        '<![CDATA[<z:w>]]>',
+        'text',
+        '<a>',
+        '<p:a>',
+        '<q:b>',
+        '</a>',
+        '</p:a>',
+        '<a xmlns:p="urn:p">',
+        '<p:a xmlns:p="urn:p">',
+        '<b xmlns:q="urn:q"/>',
+        '<a xmlns="urn:d">',
+        '<x:y:z>',
+        '<é:a>',
+        '<a:1>',
+      ),
+      { maxLength: 40 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('gives what reading every tag the long way gives, on tag soup', () => {
+    fc.assert(
+      fc.property(soup, (xml) => {
+        expect(namespaceProblem(xml)).toEqual(namespaceProblem(xml, true));
+      }),
+      { numRuns: runs(3000) },
+    );
+  });
+
   it('reports bad names, undeclared prefixes and duplicate attributes as before', () => {
     expect(namespaceProblem('<a:b:c/>')?.message).toMatch(/not a valid QName/);
     expect(namespaceProblem('<1a/>')?.message).toMatch(/not a valid QName/);
