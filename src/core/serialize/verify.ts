@@ -130,43 +130,97 @@ function extrasKey(list: readonly RawXml[] | undefined): string {
 
 /**
  * One part of an entry that must survive export: its name, its value in comparable form (`key`),
- * and the raw value it is computed from (`raw`). Keys are pure functions of the raw value, so two
- * entries whose raw values are the same (`===`; every empty list is `undefined`) have equal keys
- * and the key is not computed: most fields of most entries read back exactly as they were written.
+ * and `same`, a cheap test that the two entries hold the same raw values for it. Keys are pure
+ * functions of those raw values, so when `same` holds the keys are equal and are not computed:
+ * most fields of most entries read back exactly as they were written.
  */
 interface Field {
   name: string;
-  raw: (e: Entry) => unknown;
+  same: (a: Entry, b: Entry) => boolean;
   key: (e: Entry, o: VerifyOptions) => string;
 }
 
 const listOrNone = <T>(list: readonly T[] | undefined) =>
   list !== undefined && list.length > 0 ? list : undefined;
 
-const LOC: Field = { name: 'loc', raw: (e) => e.loc, key: (e) => url(e.loc) };
+/** Both lists empty or absent, or the same list: equal keys, whatever the key. */
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
+  return listOrNone(a) === listOrNone(b);
+}
+
+/**
+ * Pairwise in order, the elements hold the same values for every field `key` reads (`same`):
+ * an ordered key is then equal, and so is a sorted one.
+ */
+function samePairwise<T>(
+  a: readonly T[] | undefined,
+  b: readonly T[] | undefined,
+  same: (x: T, y: T) => boolean,
+): boolean {
+  if (sameList(a, b)) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+  return true;
+}
+
+/** The fields imagesKey reads (extras only when there are none). */
+const sameImage = (x: ImageData, y: ImageData) =>
+  x.loc === y.loc &&
+  x.caption === y.caption &&
+  x.title === y.title &&
+  x.geoLocation === y.geoLocation &&
+  x.license === y.license &&
+  sameList(x.extras, y.extras);
+
+/** The fields alternatesKey reads (attrs only when there are none). */
+const sameAlternate = (x: Alternate, y: Alternate) =>
+  x.rel === y.rel &&
+  x.hreflang === y.hreflang &&
+  x.href === y.href &&
+  x.media === y.media &&
+  x.attrs === undefined &&
+  y.attrs === undefined;
+
+const LOC: Field = { name: 'loc', same: (a, b) => a.loc === b.loc, key: (e) => url(e.loc) };
 const XML_FIELDS: readonly Field[] = [
   LOC,
-  { name: 'lastmod', raw: (e) => e.lastmod, key: (e) => loose(e.lastmod, normalizeDate) },
-  { name: 'changefreq', raw: (e) => e.changefreq, key: (e) => loose(e.changefreq).toLowerCase() },
+  {
+    name: 'lastmod',
+    same: (a, b) => a.lastmod === b.lastmod,
+    key: (e) => loose(e.lastmod, normalizeDate),
+  },
+  {
+    name: 'changefreq',
+    same: (a, b) => a.changefreq === b.changefreq,
+    key: (e) => loose(e.changefreq).toLowerCase(),
+  },
   {
     name: 'priority',
-    raw: (e) => e.priority,
+    same: (a, b) => a.priority === b.priority,
     key: (e) => loose(e.priority, (v) => (v === '' ? v : normalizePriority(v))),
   },
-  { name: 'images', raw: (e) => listOrNone(e.images), key: (e, o) => imagesKey(e.images, o) },
+  {
+    name: 'images',
+    same: (a, b) => samePairwise(a.images, b.images, sameImage),
+    key: (e, o) => imagesKey(e.images, o),
+  },
   {
     name: 'videos',
-    raw: (e) => listOrNone(e.videos),
+    same: (a, b) => sameList(a.videos, b.videos),
     key: (e, o) =>
       (e.videos ?? []).map((v) => nodesKey(v.nodes, VIDEO_VALUE, VIDEO_DEPRECATED, o, false)).join('#'),
   },
   {
     name: 'news',
-    raw: (e) => listOrNone(e.news),
+    same: (a, b) => sameList(a.news, b.news),
     key: (e, o) => (e.news ?? []).map((v) => nodesKey(v.nodes, NEWS_VALUE, NEWS_LEGACY, o, false)).join('#'),
   },
-  { name: 'alternates', raw: (e) => listOrNone(e.alternates), key: (e) => alternatesKey(e.alternates) },
-  { name: 'extras', raw: (e) => listOrNone(e.extras), key: (e) => extrasKey(e.extras) },
+  {
+    name: 'alternates',
+    same: (a, b) => samePairwise(a.alternates, b.alternates, sameAlternate),
+    key: (e) => alternatesKey(e.alternates),
+  },
+  { name: 'extras', same: (a, b) => sameList(a.extras, b.extras), key: (e) => extrasKey(e.extras) },
 ];
 /** Lean output (OUT-007) leaves changefreq and priority out: they are not compared. */
 const LEAN_FIELDS = XML_FIELDS.filter((f) => f.name !== 'changefreq' && f.name !== 'priority');
@@ -191,7 +245,7 @@ export function entryDifference(
   general = false,
 ): { name: string; want: string; got: string } | null {
   for (const f of fieldsOf(o, text)) {
-    if (!general && f.raw(want) === f.raw(got)) continue;
+    if (!general && f.same(want, got)) continue;
     const a = f.key(want, o);
     const b = f.key(got, o);
     if (a !== b) return { name: f.name, want: a, got: b };

@@ -29,22 +29,41 @@ const FIELDS: Array<keyof Entry> = [
   'extras',
 ];
 
-/** `got`: `want` with some fields taken from `other`, emptied, or shared as the same value. */
+/** A copy of a list whose first element has one field set to `to` (or removed). */
+function tweakFirst(list: unknown, field: string, to: unknown): unknown {
+  if (!Array.isArray(list) || list.length === 0) return list;
+  const copy = structuredClone(list) as Array<Record<string, unknown>>;
+  if (to === undefined) delete copy[0][field];
+  else copy[0][field] = to;
+  return copy;
+}
+
+const EXTRA = { ns: 'urn:x', name: 'x', xml: '<x:x xmlns:x="urn:x">1</x:x>' };
+const TWEAKS = ['loc', 'caption', 'title', 'href', 'hreflang', 'rel', 'media', 'attrs', 'extras'];
+
+/**
+ * `got`: `want` with some fields taken from `other`, removed, emptied, copied (the same values in
+ * new lists, as a read-back gives), or copied with one value of the first element changed.
+ */
 const pair = fc
-  .tuple(entryBody(), entryBody(), fc.array(fc.constantFrom(...FIELDS), { maxLength: 4 }), fc.nat())
-  .map(([w, o, take, mode]) => {
+  .tuple(
+    entryBody(),
+    entryBody(),
+    fc.array(fc.tuple(fc.constantFrom(...FIELDS), fc.nat(4), fc.constantFrom(...TWEAKS)), { maxLength: 4 }),
+    fc.constantFrom(undefined, 'x', 'https://a.example/%C3%BC', ' de', { k: 'v' }),
+  )
+  .map(([w, o, take, to]) => {
     const want = { id: 1, ...w } as Entry;
     const got = { id: 1, ...w } as Record<string, unknown>;
-    for (const f of take) {
-      const m = (mode + f.length) % 3;
-      got[f] =
-        m === 0
-          ? (o as Record<string, unknown>)[f]
-          : m === 1
-            ? undefined
-            : Array.isArray(got[f])
-              ? []
-              : got[f];
+    for (const [f, m, tweak] of take) {
+      const cur = got[f];
+      if (m === 0) got[f] = (o as Record<string, unknown>)[f];
+      else if (m === 1) got[f] = undefined;
+      else if (m === 2) got[f] = Array.isArray(cur) ? [] : cur;
+      else if (m === 3) got[f] = structuredClone(cur);
+      else if (tweak === 'attrs') got[f] = tweakFirst(cur, tweak, typeof to === 'string' ? { [to]: to } : to);
+      else if (tweak === 'extras') got[f] = tweakFirst(cur, tweak, to === undefined ? undefined : [EXTRA]);
+      else got[f] = tweakFirst(cur, tweak, typeof to === 'object' ? undefined : to);
     }
     return { want, got: got as unknown as Entry };
   });
@@ -55,6 +74,29 @@ describe('entryDifference', () => {
       fc.property(pair, fc.boolean(), fc.boolean(), fc.boolean(), ({ want, got }, lean, strip, text) => {
         const o = { lean, stripDeprecated: strip };
         expect(entryDifference(want, got, o, text)).toEqual(entryDifference(want, got, o, text, true));
+      }),
+      { numRuns: runs(400) },
+    );
+  });
+
+  it('sees a value changed inside an image or alternate (lists copied as a read-back copies them)', () => {
+    const tweaked = fc
+      .tuple(
+        entryBody(),
+        fc.constantFrom('images', 'alternates'),
+        fc.constantFrom(...TWEAKS),
+        fc.constantFrom(undefined, 'x', 'https://a.example/%C3%BC', ' de'),
+      )
+      .map(([w, f, tweak, to]) => {
+        const want = { id: 1, ...w } as Entry;
+        const value = tweak === 'attrs' ? to && { [to]: to } : tweak === 'extras' ? to && [EXTRA] : to;
+        return { want, got: { ...want, [f]: tweakFirst(want[f], tweak, value) } as Entry };
+      });
+    fc.assert(
+      fc.property(tweaked, fc.boolean(), ({ want, got }, strip) => {
+        const o = { stripDeprecated: strip };
+        expect(entryDifference(want, got, o, false)).toEqual(entryDifference(want, got, o, false, true));
+        expect(entryDifference(got, want, o, false)).toEqual(entryDifference(got, want, o, false, true));
       }),
       { numRuns: runs(400) },
     );
