@@ -395,6 +395,15 @@ export function plainQNameEnd(xml: string, from: number): number {
 /** Names checked per call, at most: a file of ever new names is checked name by name. */
 const MAX_NAMES = 4096;
 
+/** {@link validQName}, with answers kept in `seen` (attribute names repeat). */
+function cachedQName(seen: Map<string, boolean>, name: string): boolean {
+  const known = seen.get(name);
+  if (known !== undefined) return known;
+  const ok = validQName(name);
+  if (seen.size < MAX_NAMES) seen.set(name, ok);
+  return ok;
+}
+
 /** True when `name` is a valid element QName; answers are kept in `seen` (names repeat). */
 function elementName(seen: Map<string, boolean>, name: string): boolean {
   const known = seen.get(name);
@@ -413,6 +422,11 @@ function elementName(seen: Map<string, boolean>, name: string): boolean {
 export function namespaceProblem(xml: string, general = false): { line: number; message: string } | null {
   const ns = new Map<string, string>([['xml', 'http://www.w3.org/XML/1998/namespace']]);
   const names = new Map<string, boolean>();
+  const attrOk = new Map<string, boolean>();
+  // One tag's attributes (names, values) and expanded names, reused from tag to tag.
+  const attrNames: string[] = [];
+  const attrValues: string[] = [];
+  const keys: string[] = [];
   const logDepth: number[] = [];
   const logPrefix: string[] = [];
   const logPrev: (string | undefined)[] = [];
@@ -482,7 +496,8 @@ export function namespaceProblem(xml: string, general = false): { line: number; 
       if (!elementName(names, name)) return fail(lt, `element name “${clip(name, 40)}” is not a valid QName`);
     }
     const name = xml.slice(lt + 1, p);
-    const attrs: Array<[string, string]> = [];
+    attrNames.length = 0;
+    attrValues.length = 0;
     for (;;) {
       while (p < xml.length && isSpace(xml, p)) p++;
       if (xml[p] === '>' || xml[p] === '/' || p >= xml.length) break;
@@ -494,13 +509,16 @@ export function namespaceProblem(xml: string, general = false): { line: number; 
       const quote = xml[q];
       const vend = quote === '"' || quote === "'" ? xml.indexOf(quote, q + 1) : -1;
       if (vend === -1) return null;
-      attrs.push([an, xml.slice(q + 1, vend)]);
+      attrNames.push(an);
+      attrValues.push(xml.slice(q + 1, vend));
       p = vend + 1;
     }
     const selfClosing = xml[p] === '/';
     depth++;
-    for (const [an, v] of attrs) {
+    for (let k = 0; k < attrNames.length; k++) {
+      const an = attrNames[k];
       if (an !== 'xmlns' && !an.startsWith('xmlns:')) continue;
+      const v = attrValues[k];
       const prefix = an === 'xmlns' ? '' : an.slice(6);
       if (prefix === 'xmlns' || (prefix === 'xml' && v !== ns.get('xml')))
         return fail(lt, `the prefix “${prefix}” cannot be declared`);
@@ -513,9 +531,11 @@ export function namespaceProblem(xml: string, general = false): { line: number; 
     const el = name.indexOf(':');
     if (el !== -1 && !ns.has(name.slice(0, el)))
       return fail(lt, `prefix “${name.slice(0, el)}” of <${clip(name, 40)}> is not declared`);
-    const seen = attrs.length > 1 ? new Set<string>() : null;
-    for (const [an] of attrs) {
-      if (!validQName(an)) return fail(lt, `attribute name “${clip(an, 40)}” is not a valid QName`);
+    // Expanded names seen on this tag: a short list is searched, a long one goes to a Set.
+    keys.length = 0;
+    const seen = attrNames.length > 8 ? new Set<string>() : null;
+    for (const an of attrNames) {
+      if (!cachedQName(attrOk, an)) return fail(lt, `attribute name “${clip(an, 40)}” is not a valid QName`);
       const ac = an.indexOf(':');
       let key = an;
       if (ac !== -1 && !an.startsWith('xmlns:')) {
@@ -524,8 +544,10 @@ export function namespaceProblem(xml: string, general = false): { line: number; 
           return fail(lt, `prefix “${an.slice(0, ac)}” of attribute ${an} is not declared`);
         key = `{${uri}}${an.slice(ac + 1)}`;
       }
-      if (seen?.has(key)) return fail(lt, `attribute ${an} appears twice on <${clip(name, 40)}>`);
-      seen?.add(key);
+      if (seen === null ? keys.includes(key) : seen.has(key))
+        return fail(lt, `attribute ${an} appears twice on <${clip(name, 40)}>`);
+      if (seen === null) keys.push(key);
+      else seen.add(key);
     }
     if (selfClosing) {
       undo(depth);
