@@ -131,17 +131,20 @@
       await window.__sitemapWorkspace?.commands.flush();
       return performance.now() - t0;
     },
-    /** setCell on a visible row: work until React committed (next macrotask) and until painted. */
+    /**
+     * setCell on a visible row: work until React committed (next macrotask) and until painted.
+     * Every call changes the cell (a value equal to the cell's is no edit: no patch, no commit).
+     */
     async edits(count) {
       const s = store();
       const work = [];
       const toFrame = [];
       for (let i = 0; i < count; i++) {
         const st = s.getState();
-        const id = st.doc.entries[st.rowOrder[i % 12]].id;
+        const entry = st.doc.entries[st.rowOrder[i % 12]];
         await painted();
         const t0 = performance.now();
-        s.commands.setCell(id, 'priority', i % 2 ? '0.3' : '0.7');
+        s.commands.setCell(entry.id, 'priority', entry.priority === '0.3' ? '0.7' : '0.3');
         await macrotask();
         work.push(performance.now() - t0);
         await painted();
