@@ -348,4 +348,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1]?.endsWith('profile.ts')) await main();
