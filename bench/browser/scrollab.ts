@@ -7,7 +7,8 @@
  * frame, a far jump every 10th). Prints each round's frame-interval p50/p95 (rAF timestamps; the
  * callback-time deltas beside them) and, with `TRACE=n`, n traced rounds per build more: frames
  * presented and dropped (the compositor's PipelineReporter), and the renderer main thread's time
- * per frame in style, layout, pre-paint, paint, script and in all its tasks (thread CPU). `OPENS=n` traces n opens per build
+ * per frame in style, layout, pre-paint, paint, script and in all its tasks (thread CPU). `EDITS=n`:
+ * n traced rounds of the bench's 40 cell edits per build (work per edit, thread CPU). `OPENS=n` traces n opens per build
  * instead (fresh page each, alternating) and prints the page main thread's tasks over 50 ms.
  */
 import { resolve } from 'node:path';
@@ -134,6 +135,27 @@ async function tracedRound(browser: Browser, page: Page, frames: number): Promis
 }
 
 /**
+ * The bench's 40 cell edits, traced: the probe's work per edit (setCell until the next task:
+ * revalidated and committed) and, from the trace, the thread CPU of the page main thread's tasks
+ * of 1 ms and more (an edit's task; frames cost less) and of all its tasks per edit.
+ */
+async function tracedEdits(browser: Browser, page: Page): Promise<string> {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  const { work } = (await page.evaluate('__probe.edits(40)')) as { work: number[] };
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const names = threadNames(trace.traceEvents);
+  const main = [...eventsByThread(trace.traceEvents)]
+    .filter(([k]) => names.get(k) === 'CrRendererMain')
+    .map(([, list]) => list.filter((e) => e.name === 'RunTask').map((e) => (e.tdur ?? 0) / 1000))
+    .sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0];
+  const big = (main ?? []).filter((ms) => ms >= 1);
+  const all = (main ?? []).reduce((x, y) => x + y, 0) / work.length;
+  return `work p50 ${quantile(work, 0.5).toFixed(1)} p95 ${quantile(work, 0.95).toFixed(1)} max ${quantile(work, 1).toFixed(1)} first ${work[0].toFixed(1)} ms; tasks ≥ 1 ms CPU: ${big.length}, p50 ${quantile(big, 0.5)?.toFixed(1)} p95 ${quantile(big, 0.95)?.toFixed(1)} max ${quantile(big, 1)?.toFixed(1)} ms; main-thread CPU per edit ${all.toFixed(1)} ms`;
+}
+
+/**
  * One open of `input` in a fresh page, traced: the page main thread's tasks over 50 ms by thread
  * CPU, and the longest (the first render of the grid is the open's last long task).
  */
@@ -224,6 +246,12 @@ async function main(): Promise<void> {
       }
     }
     for (const i of [0, 1]) console.log(`${label[i]} p95 median ${quantile(p95s[i], 0.5)?.toFixed(1)} ms`);
+    // EDITS=n: n traced rounds of the bench's 40 edits per build, alternating (after the scroll).
+    for (let r = 0; r < Number(process.env.EDITS ?? 0); r++)
+      for (const i of r % 2 ? [1, 0] : [0, 1]) {
+        await pages[i].bringToFront();
+        console.log(`edits ${r + 1} ${label[i]}: ${await tracedEdits(browser, pages[i])}`);
+      }
     // TRACE=n: n traced rounds per build, alternating.
     for (let r = 0; r < Number(process.env.TRACE ?? 0); r++)
       for (const i of r % 2 ? [1, 0] : [0, 1]) {
