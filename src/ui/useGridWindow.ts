@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import {
   positionForScroll,
   positionForVirtual,
@@ -9,7 +9,7 @@ import {
   virtualTopToShow,
   visibleRows,
 } from './gridScroll.ts';
-import { takeGridViewportHint } from './gridViewportHint.ts';
+import { peekGridViewportHint, takeGridViewportHint } from './gridViewportHint.ts';
 
 export { ROW_H };
 
@@ -91,9 +91,25 @@ export class WindowStore {
   };
   get = () => this.shown;
 
+  /**
+   * The first window of a hinted grid, while it renders (before it is in the page): its first
+   * commit then holds its rows. A window first derived in `attach`/`resize` (layout effects)
+   * reaches React only through the store's listeners, which `useSyncExternalStore` adds in a
+   * passive effect; after a background render (useDeferredValue) React runs those in a later
+   * task, and the browser may paint between: a frame of the grid with no rows (session 9).
+   */
+  prime(count: number): void {
+    if (this.el !== null || this.pos !== null) return;
+    const hint = peekGridViewportHint();
+    if (hint === null) return;
+    this.hinted = hint;
+    this.g = scrollGeometry(count, Math.max(0, hint - ROW_H));
+    this.update(positionForScroll(this.g, 0, null));
+  }
+
   attach(el: HTMLElement): () => void {
     this.el = el;
-    this.hinted = takeGridViewportHint();
+    this.hinted = takeGridViewportHint() ?? this.hinted;
     el.addEventListener('scroll', this.onScroll, { passive: true });
     // A press or a key ends a painted scroll first: clicks, selection, editing and keyboard
     // navigation work on the rendered rows.
@@ -243,7 +259,14 @@ export function useGridWindow(
     return el ? store.attach(el) : undefined;
   }, [store, scrollRef]);
   useLayoutEffect(() => store.resize(count), [store, count]);
+  store.prime(count);
   const win = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // The window changed in this commit's layout effects (a grid that measured itself): render it
+  // before the frame paints, whether or not the store's listener is subscribed yet (see prime).
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    if (store.get() !== win) rerender();
+  });
   // The rows of a painted scroll are rendered (this commit): hide the drawing before it paints.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new rendered window
   useLayoutEffect(() => {
