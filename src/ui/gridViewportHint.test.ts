@@ -118,7 +118,8 @@ describe('the first render of a hinted grid', () => {
     const first = store.get();
     expect(first.first).toBe(0);
     expect(first.last).toBe(19);
-    expect(first.end).toBe(23);
+    // No overscan in the first frame: every row drawn can be on screen.
+    expect(first.end).toBe(19);
     // A render redone before the commit finds the same window (the hint is not used up).
     store.prime(50_000);
     expect(store.get()).toBe(first);
@@ -133,6 +134,20 @@ describe('the first render of a hinted grid', () => {
     laidOut();
     vi.advanceTimersByTime(1);
     expect(store.get().last).toBe(13);
+  });
+
+  it('gets its overscan rows back when the real height equals the hint', () => {
+    const { el } = scroller(21 * ROW_H);
+    hintGridViewport(21 * ROW_H);
+    const store = new WindowStore();
+    store.prime(50_000);
+    store.attach(el as unknown as HTMLElement);
+    store.resize(50_000);
+    expect(store.get().end).toBe(19);
+    laidOut();
+    vi.advanceTimersByTime(1);
+    expect(store.get().last).toBe(19);
+    expect(store.get().end).toBe(23);
   });
 
   it('without a hint, measures itself as before', () => {

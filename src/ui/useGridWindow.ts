@@ -82,6 +82,8 @@ export class WindowStore {
   hinted: number | null = null;
   /** The row to keep on screen when the viewport changes size (the active cell's), if any. */
   anchor: () => number | null = () => null;
+  /** The window has no overscan (a primed first window) until the real viewport is measured. */
+  private bare = false;
   private listeners = new Set<() => void>();
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -104,7 +106,9 @@ export class WindowStore {
     if (hint === null) return;
     this.hinted = hint;
     this.g = scrollGeometry(count, Math.max(0, hint - ROW_H));
-    this.update(positionForScroll(this.g, 0, null));
+    // No overscan: the hint is the whole pane (the toolbar is not there yet), already a row or
+    // two more than the grid shows; the first frame lays out only rows that can be on screen.
+    this.update(positionForScroll(this.g, 0, null), false, 0);
   }
 
   attach(el: HTMLElement): () => void {
@@ -154,7 +158,8 @@ export class WindowStore {
     // Until the first ResizeObserver report, a hinted grid takes the hint (no layout read).
     const height = measured ?? this.hinted ?? this.el?.clientHeight ?? 0;
     const viewH = Math.max(0, height - ROW_H);
-    if (count === this.g.count && viewH === this.g.viewH) return;
+    const restore = measured !== undefined && this.bare;
+    if (count === this.g.count && viewH === this.g.viewH && !restore) return;
     const row = viewH !== this.g.viewH && count === this.g.count ? this.anchor() : null;
     const keep = row !== null && row >= this.win.first && row <= this.win.last;
     const last = this.pos;
@@ -213,12 +218,13 @@ export class WindowStore {
     this.update(pos);
   }
 
-  private update(pos: ScrollPos, scrolled = false) {
+  private update(pos: ScrollPos, scrolled = false, overscan = OVERSCAN) {
     this.pos = pos;
     const g = this.g;
     const { first, last } = visibleRows(g, pos.virtualTop);
-    const start = Math.max(0, first - OVERSCAN);
-    const end = Math.min(g.count - 1, last + OVERSCAN);
+    this.bare = overscan === 0;
+    const start = Math.max(0, first - overscan);
+    const end = Math.min(g.count - 1, last + overscan);
     const slots = Math.ceil(g.viewH / ROW_H) + 1 + 2 * OVERSCAN;
     const w = this.win;
     const scrolling = scrolled || w.scrolling;
