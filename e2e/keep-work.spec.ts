@@ -224,6 +224,35 @@ test('6. the zip export takes a publish URL typed but not committed', async ({ w
   );
 });
 
+test('6b. a slow click on Download, the URL field still focused, downloads', async ({ wb, page }) => {
+  // Pressing the button blurs the field, which commits the publish URL and refreshes the
+  // preview. A user who holds the button a moment (or a loaded machine) used to find it disabled
+  // on release: the click did nothing, or the refresh aborted the download's own export.
+  await wb.trySample();
+  await page.getByRole('banner').getByRole('button', { name: 'Export…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export sitemap' });
+  await dlg.getByText('Zip of split files').click();
+  await dlg.getByLabel('URLs per file').fill('50');
+  await expect(dlg.getByText('Preparing…')).toBeHidden();
+  await expect(dlg.getByRole('table', { name: 'Files to download' })).toContainText('sample-sitemap.zip');
+  const anyway = dlg.getByRole('checkbox', { name: /Export anyway/ });
+  if (await anyway.count()) await anyway.check();
+  await dlg.getByLabel('Publish URL of the sitemap index').fill('https://www.example.com/sitemap.xml');
+  const downloading = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).hover();
+  await page.mouse.down();
+  // Released while the refreshed preview is still pending.
+  await expect(dlg.getByText('Preparing…')).toBeVisible();
+  await page.mouse.up();
+  const files = unzipSync(await downloadBytes(await downloading));
+  const indexes = Object.values(files)
+    .map((bytes) => parseSitemap(bytes).document)
+    .filter((d) => d.kind === 'sitemapindex');
+  expect(indexes).toHaveLength(1);
+  expect(indexes[0].entries[0].loc).toBe('https://www.example.com/sample-sitemap-1.xml');
+  await expect(dlg).toBeHidden();
+});
+
 test('7. the workspace summary says which children are missing, and when there is no index', async ({
   wb,
 }) => {

@@ -12,7 +12,7 @@ import { CHANGEFREQS, FIELDS } from './fields.ts';
 import { type Entry, type Severity, severityRank } from './model.ts';
 import { changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
-import { dayKeyOfMs, dayOfKey, daysInMonth } from './w3cDate.ts';
+import { dayKeyOfMs, dayOfKey, daysFromCivil, daysInMonth } from './w3cDate.ts';
 
 /** Which entries a bucket stands for. */
 export type BucketFilter =
@@ -94,12 +94,7 @@ function digits(v: string, at: number, len: number): number {
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 /** Days since 1970-01-01 of a `YYYYMMDD` key (proleptic Gregorian, any year ≥ 0; no Date quirks). */
 function dayNumber(k: number): number {
-  const m = Math.floor(k / 100) % 100;
-  const y = Math.floor(k / 10000) - (m <= 2 ? 1 : 0);
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + (k % 100) - 1;
-  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+  return daysFromCivil(Math.floor(k / 10000), Math.floor(k / 100) % 100, k % 100);
 }
 
 /** Inverse of {@link dayNumber}: `YYYY-MM-DD`. */

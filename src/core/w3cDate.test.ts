@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertToW3c, needsDayMonthOrder, parseW3cDate } from './w3cDate.ts';
+import { convertToW3c, daysFromCivil, daysInMonth, needsDayMonthOrder, parseW3cDate } from './w3cDate.ts';
 
 const problem = (s: string) => {
   const r = parseW3cDate(s);
@@ -94,5 +94,19 @@ describe('convertToW3c for typed dates (issue 15)', () => {
     expect(convertToW3c('05/01/2024', 'dmy')?.value).toBe('2024-01-05');
     expect(convertToW3c('05/01/2024', 'mdy')?.value).toBe('2024-05-01');
     expect(convertToW3c('31/02/2024')).toBeNull();
+  });
+});
+
+describe('daysFromCivil', () => {
+  it('agrees with Date.UTC on every day of 1599–2401 (leap centuries and month ends included)', () => {
+    let mismatches = 0;
+    for (let y = 1599; y <= 2401; y++)
+      for (let m = 1; m <= 12; m++)
+        for (let d = 1; d <= daysInMonth(y, m); d++)
+          if (daysFromCivil(y, m, d) * 86_400_000 !== Date.UTC(y, m - 1, d)) mismatches++;
+    expect(mismatches).toBe(0);
+    expect(daysFromCivil(1970, 1, 1)).toBe(0);
+    expect(daysFromCivil(2000, 3, 1) - daysFromCivil(2000, 2, 28)).toBe(2);
+    expect(daysFromCivil(1900, 3, 1) - daysFromCivil(1900, 2, 28)).toBe(1);
   });
 });

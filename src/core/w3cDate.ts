@@ -70,6 +70,18 @@ export function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/**
+ * Days from 1970-01-01 to a civil date of the proleptic Gregorian calendar (H. Hinnant's
+ * days_from_civil; any year, no Date quirks). @example daysFromCivil(1970, 1, 2) === 1
+ */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+
 const fail = (problem: W3cProblem, detail: string): W3cError => ({ ok: false, problem, detail });
 
 /** End of the zone that starts at `i` (`parseZone` succeeded there): `Z` or `±hh:mm`. */

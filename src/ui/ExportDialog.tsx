@@ -68,13 +68,21 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [output, setOutput] = useState<OutputChoice>(DEFAULT_OUTPUT);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  // Stops the pending or running preview: Download makes its own export, which a preview started
+  // after it (the blur of a field commits it on the button's press) must not abort.
+  const stopPreview = useRef<() => void>(() => {});
   const [failure, setFailure] = useState<string | null>(null);
   const task = useShownAfter(useAppState(selExportTask));
   useCancelExportOnClose();
   // The publish URL as typed: Download commits it even when the field never lost focus.
   const typedUrl = useRef<string | null>(null);
-  /** The options the shown `result` was made with. */
-  const resultOf = useRef('');
+  /**
+   * The latest preview's files and the options they were made with, set together. Download reads
+   * this, not the `result` state: a click can land before the render that shows a new preview, and
+   * the options and files it compares must come from the same preview.
+   */
+  const latest = useRef<{ options: string; files: ExportResult['files'] } | null>(null);
   const optionsFor = (url: string): ExportOptions => ({
     keepFormat,
     format,
@@ -103,7 +111,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         .export(options, 'preview')
         .then((r) => {
           if (!live) return;
-          resultOf.current = JSON.stringify(options);
+          latest.current = { options: JSON.stringify(options), files: r.files };
           setResult(r);
           setFailure(null);
         })
@@ -114,21 +122,32 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         })
         .finally(() => live && setBusy(false));
     }, 350);
-    return () => {
+    const stop = () => {
       live = false;
       clearTimeout(t);
     };
+    stopPreview.current = stop;
+    return stop;
   }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl, keepFormat, output]);
 
   const needsConfirm = errors > 0 && !confirmed;
   const download = async () => {
-    let files = result?.files;
+    stopPreview.current();
+    setBusy(false);
+    setDownloading(true);
+    try {
+      await downloadNow();
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const downloadNow = async () => {
+    let files = latest.current?.files;
     // Download takes the fields as they are now: a publish URL typed but not committed, or any
     // field changed since the last preview, is exported afresh first.
     const url = format === 'zip' ? (typedUrl.current?.trim() ?? publishUrl) : publishUrl;
-    if (url !== publishUrl) commands.setSettings({ publishUrl: url });
     const options = optionsFor(url);
-    if (JSON.stringify(options) !== resultOf.current) {
+    if (JSON.stringify(options) !== latest.current?.options) {
       setBusy(true);
       files = await commands
         .export(options, 'preview')
@@ -144,6 +163,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       setFailure((f) => f ?? 'nothing to download yet — wait for the preview, then try again.');
       return;
     }
+    // Committed after the export: committing first would start a preview that aborts it.
+    if (url !== publishUrl) commands.setSettings({ publishUrl: url });
     for (const f of files) downloadBytes(f.name, f.mime, f.bytes);
     commands.markExported();
     onClose();
@@ -166,7 +187,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <DialogActions
             onCancel={onClose}
             onAct={() => void download()}
-            disabled={!result || result.files.length === 0 || busy || needsConfirm}
+            // Not disabled while a preview refreshes: Download exports afresh when the fields
+            // changed, and a press that blurs the URL field (which starts a refresh) must still
+            // land as a click.
+            disabled={!result || result.files.length === 0 || downloading || needsConfirm}
           >
             Download
           </DialogActions>

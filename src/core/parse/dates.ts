@@ -1,3 +1,5 @@
+import { daysInMonth } from '../w3cDate.ts';
+
 const MONTHS: Record<string, number> = {
   jan: 1,
   feb: 2,
@@ -52,16 +54,6 @@ function zoneMinutes(zone: string): number | null {
   return m[1] === '-' ? -v : v;
 }
 
-function daysIn(y: number, m: number): number {
-  return m === 2
-    ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
-      ? 29
-      : 28
-    : [4, 6, 9, 11].includes(m)
-      ? 30
-      : 31;
-}
-
 /**
  * Convert a feed date to W3C Datetime (IMP-025) without guessing: RFC 822/2822 dates with a zone
  * (named or numeric) keep their wall-clock time and offset; RFC 3339 / W3C values pass through;
@@ -85,7 +77,8 @@ export function feedDateToW3c(raw: string): string | null {
   const hour = Number(m[4]);
   const minute = Number(m[5]);
   const second = m[6] ? Number(m[6]) : 0;
-  if (!month || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 60) return null;
+  if (!month || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 60)
+    return null;
   if (!m[7]) return null;
   const zone = zoneMinutes(m[7]);
   if (zone === null) return null;

@@ -6,7 +6,7 @@
  * a colon…) falls back to `Date.parse`, so results equal the slow path's for every input.
  */
 import type { SitemapDocument } from '../model.ts';
-import { daysInMonth } from '../w3cDate.ts';
+import { daysFromCivil, daysInMonth } from '../w3cDate.ts';
 
 const W3C_DAY = /^\d{4}-\d{2}-\d{2}(T|$)/;
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
@@ -18,16 +18,6 @@ function two(s: string, i: number): number {
   const a = s.charCodeAt(i) - 48;
   const b = s.charCodeAt(i + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-}
-
-/** Days from 1970-01-01 to the civil date (proleptic Gregorian; H. Hinnant's algorithm). */
-function daysFromCivil(y0: number, m: number, d: number): number {
-  const y = m <= 2 ? y0 - 1 : y0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
 }
 
 /** Milliseconds of `YYYY-MM-DD` at the start of `v`, or NaN (also for days past the month's end). */
