@@ -368,11 +368,25 @@ export class Validator {
   /** Ids of the entries with at least one issue of a rule, in document order. */
   entriesWithRule(rule: string): number[] {
     if (this.snap !== null) return this.snap.entriesWithRule(rule);
+    return runSteps(this.entriesWithRuleSteps(rule, Number.MAX_SAFE_INTEGER));
+  }
+
+  /**
+   * `entriesWithRule` in steps of `chunk` entries (yielding the entries looked at), for a caller
+   * that spreads a 1,000,000-entry pass over several tasks; returns the ids. The document must not
+   * change between the steps (the caller starts again when it did).
+   *
+   * @example runSteps(v.entriesWithRuleSteps('CRAWL-004', 50_000)) // ids, document order
+   */
+  *entriesWithRuleSteps(rule: string, chunk = 50_000): Generator<number, number[]> {
+    if (this.snap !== null) return this.snap.entriesWithRule(rule);
     const t = this.s.table;
     const out: number[] = [];
-    for (const s of t.bySeq) {
-      if (s === undefined || !hasIssues(s)) continue;
-      if (hasRule(t.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
+    const bySeq = t.bySeq;
+    for (let q = 0; q < bySeq.length; q++) {
+      const s = bySeq[q];
+      if (s !== undefined && hasIssues(s) && hasRule(t.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
+      if ((q + 1) % chunk === 0) yield q + 1;
     }
     return out;
   }
@@ -408,7 +422,8 @@ export class Validator {
   ): Generator<number, void> {
     this.ready();
     const crawl = this.s.crawl;
-    crawl.release();
+    // The entries leave the join they were in one step at a time too (`CrawlPart.attach`); until
+    // then `crawlRowOf` gives them no row.
     crawl.join = join;
     // The crawl worker's matches (for the entries it was sent) are used by this join only.
     crawl.preset = preset;
@@ -453,7 +468,8 @@ export class Validator {
   /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
   crawlRowOf(entryId: number): number {
     this.ready();
-    return this.s.table.byId[entryId]?.crawlRow ?? -1;
+    const slot = this.s.table.byId[entryId];
+    return slot === undefined ? -1 : this.s.crawl.rowOf(slot);
   }
 
   /**

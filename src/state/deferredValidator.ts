@@ -202,6 +202,10 @@ class Deferred implements ValidatorLike {
   entriesWithRule(rule: string): number[] {
     return this.now().entriesWithRule(rule);
   }
+  *entriesWithRuleSteps(rule: string, chunk?: number): Generator<number, number[]> {
+    if (this.target) return yield* this.target.entriesWithRuleSteps(rule, chunk);
+    return this.early.entriesWithRule(rule);
+  }
   worstSeverity(entryId: number): ReturnType<Validator['worstSeverity']> {
     return this.now().worstSeverity(entryId);
   }

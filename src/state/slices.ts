@@ -30,14 +30,14 @@ export function pauseWith(timers: Timers): Promise<void> {
  */
 export async function inSlices(
   deps: { now: () => number; timers: Timers },
-  next: () => IteratorResult<number | undefined, unknown>,
+  next: () => IteratorResult<unknown, unknown>,
   onSlice: (done: number) => void,
   stop: () => boolean,
 ): Promise<number | null> {
   let sliceStart = deps.now();
   for (let step = next(); !step.done; step = next()) {
     if (deps.now() - sliceStart < SLICE_MS) continue;
-    onSlice(step.value ?? 0);
+    onSlice(typeof step.value === 'number' ? step.value : 0);
     await pauseWith(deps.timers);
     if (stop()) return null;
     sliceStart = deps.now();

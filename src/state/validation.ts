@@ -40,6 +40,8 @@ export type ValidatorLike = Pick<
   setCrawl?: Validator['setCrawl'];
   /** `setCrawl` in steps, for big documents (core `Validator.setCrawlSteps`). */
   setCrawlSteps?: Validator['setCrawlSteps'];
+  /** `entriesWithRule` in steps (core `Validator.entriesWithRuleSteps`). */
+  entriesWithRuleSteps?: Validator['entriesWithRuleSteps'];
   /** The crawl join in use (core `Validator.crawlJoin`). */
   crawlJoin?: Validator['crawlJoin'];
   /** An entry's crawl row, -1 when none (core `Validator.crawlRowOf`). */
