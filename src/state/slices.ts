@@ -12,6 +12,15 @@ import type { Timers } from './persist.ts';
  */
 export const SLICE_MS = 8;
 
+/**
+ * From this many entries on, a document is validated in slices under a task: an open ("Checking"),
+ * a settings change ("Re-checking") or a restore ("Checking", after its rows show).
+ */
+export const BIG_DOCUMENT = 20_000;
+
+/** Entries validated between two looks at the clock (well under a millisecond of work). */
+export const STEP_ENTRIES = 250;
+
 /** A new task for the next slice of work (a zero timeout without `yieldTask`). */
 export function pauseWith(timers: Timers): Promise<void> {
   return new Promise<void>((resolve) => {
