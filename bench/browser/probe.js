@@ -20,6 +20,8 @@
       ch.port2.postMessage(0);
     });
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  /** The next frame's begin time (the rAF callback's timestamp). */
+  const stamp = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const painted = async () => {
     await frame();
     await macrotask();
@@ -96,33 +98,53 @@
       const t1 = performance.now();
       return { ms: t1 - t0, openedMs: tOpened - t0, entries: n, phases, ...tasksIn(t0, t1) };
     },
-    /** rAF deltas while scrolling the grid: small steps with a scrollbar jump every 10th frame. */
+    /**
+     * Frame intervals while scrolling the grid: small steps with a scrollbar jump every 10th frame.
+     * `frames`: the rAF timestamps' deltas, i.e. the frame clock's begin times (vsync-aligned): a
+     * frame whose main-thread work overruns the vsync delays the next begin frame, so a missed
+     * frame shows as two vsyncs (33.3 ms). `callbacks`: the deltas of performance.now() in the rAF
+     * callback (sessions 3–8's measure), which also count the work the frame ran before its rAF
+     * callbacks (the scroll event: the canvas drawing), so a frame at vsync can read 17–20 ms.
+     */
     async scroll(frames) {
       const el = document.querySelector('.grid-scroll');
       const max = el.scrollHeight - el.clientHeight;
-      const deltas = [];
+      const intervals = [];
+      const callbacks = [];
       await painted();
+      let lastStamp = await stamp();
       let last = performance.now();
       for (let i = 0; i < frames; i++) {
         el.scrollTop = i % 10 === 9 ? Math.floor((((i * 7919) % 1000) / 1000) * max) : el.scrollTop + 900;
-        await frame();
+        const t = await stamp();
         const now = performance.now();
-        deltas.push(now - last);
+        intervals.push(t - lastStamp);
+        callbacks.push(now - last);
+        lastStamp = t;
         last = now;
       }
-      return deltas;
+      return { frames: intervals, callbacks };
     },
-    /** setCell on a visible row: work until React committed (next macrotask) and until painted. */
+    /** Resolves once the session's autosave has nothing pending (a pending save is started now). */
+    async saved() {
+      const t0 = performance.now();
+      await window.__sitemapWorkspace?.commands.flush();
+      return performance.now() - t0;
+    },
+    /**
+     * setCell on a visible row: work until React committed (next macrotask) and until painted.
+     * Every call changes the cell (a value equal to the cell's is no edit: no patch, no commit).
+     */
     async edits(count) {
       const s = store();
       const work = [];
       const toFrame = [];
       for (let i = 0; i < count; i++) {
         const st = s.getState();
-        const id = st.doc.entries[st.rowOrder[i % 12]].id;
+        const entry = st.doc.entries[st.rowOrder[i % 12]];
         await painted();
         const t0 = performance.now();
-        s.commands.setCell(id, 'priority', i % 2 ? '0.3' : '0.7');
+        s.commands.setCell(entry.id, 'priority', entry.priority === '0.3' ? '0.7' : '0.3');
         await macrotask();
         work.push(performance.now() - t0);
         await painted();
@@ -148,6 +170,39 @@
       await painted();
       const t1 = performance.now();
       return { ms: t1 - t0, rows, ...tasksIn(t0, t1) };
+    },
+    /**
+     * A settings change (`partial`) on the open document: until a frame painted the setting, and
+     * until the findings follow it (the validator changed and no task is left) and a frame painted.
+     */
+    async settingsChange(partial) {
+      const s = store();
+      await painted();
+      const v0 = s.getState().validation.version;
+      const t0 = performance.now();
+      s.commands.setSettings(partial);
+      await painted();
+      const shownMs = performance.now() - t0;
+      while (s.getState().task || s.getState().validation.version === v0)
+        await new Promise((r) => setTimeout(r, 20));
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1 - t0, shownMs, ...tasksIn(t0, t1) };
+    },
+    /**
+     * After a reload: waits until the saved document of `entries` rows is restored (rows in the
+     * grid) and checked (no task left), then returns when each happened (ms from navigation
+     * start) and the long tasks from navigation start until checked.
+     */
+    async restored(entries) {
+      const s = () => store()?.getState();
+      while (!(s()?.doc?.entries.length === entries && gridRows() === entries + 1))
+        await new Promise((r) => setTimeout(r, 10));
+      const rowsMs = performance.now();
+      while (s().task) await new Promise((r) => setTimeout(r, 20));
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1, rowsMs, counted: s().validation.validator.counts().error, ...tasksIn(0, t1) };
     },
     async exportGz(format = 'xml.gz') {
       const t0 = performance.now();

@@ -288,11 +288,37 @@ export class Validator {
   setSettings(settings: ValidationSettings): void {
     this.ready();
     const s = this.s;
-    const parse = [...s.docParse, ...s.entries.parseIssues()];
+    const parse = this.parseFindings();
     const entries: Entry[] = [];
     for (const slot of s.table.bySeq) if (slot !== undefined) entries.push(slot.entry);
     this.settings = settings;
     this.load({ ...s.doc, entries }, parse);
+  }
+
+  /**
+   * The parse findings this validator holds (an edit drops those of the field it changes), for
+   * a load of the same document elsewhere: a fresh validator with other settings, loaded in steps
+   * (`loadSteps(doc, v.parseFindings())`) and then `adopt`ed, ends where `setSettings` would.
+   * O(entries with parse findings); builds what `loadFrom` deferred first (see `finishSteps`).
+   *
+   * @example for (const _ of fresh.loadSteps(currentDoc, v.parseFindings())) await pause(); v.adopt(fresh);
+   */
+  parseFindings(): Issue[] {
+    this.ready();
+    return [...this.s.docParse, ...this.s.entries.parseIssues()];
+  }
+
+  /**
+   * Forgets the document: no issue at all (document-level ones neither) until the next `load`
+   * or `adopt`. For a document whose check runs elsewhere (a fresh validator loaded in steps);
+   * apply no edit meanwhile.
+   */
+  clear(): void {
+    this.snap = null;
+    this.pending = null;
+    this.s.crawl.release();
+    this.s = new State({ kind: 'urlset', entries: [], nextId: 0 }, this.settings, null);
+    this.version++;
   }
 
   /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */

@@ -152,6 +152,18 @@ class Deferred implements ValidatorLike {
     );
   }
 
+  parseFindings(): Issue[] {
+    // Until the code is there the stand-in holds the parse issues and nothing else.
+    return this.target && this.base > 0 ? this.target.parseFindings() : this.early.all();
+  }
+
+  clear(): void {
+    this.change(
+      (v) => v.clear(),
+      () => this.early.load({ kind: 'urlset', entries: [], nextId: 0 }, []),
+    );
+  }
+
   adopt(other: ValidatorLike): void {
     const from = other instanceof Deferred ? other : null;
     this.change(

@@ -30,6 +30,10 @@ export type ValidatorLike = Pick<
   loadFrom?: Validator['loadFrom'];
   /** Builds what `loadFrom` deferred, in steps (core `Validator.finishSteps`). */
   finishSteps?: Validator['finishSteps'];
+  /** The parse findings a reload with other settings starts from (core `Validator.parseFindings`). */
+  parseFindings?: Validator['parseFindings'];
+  /** Forget the document until the next load or adopt (core `Validator.clear`). */
+  clear?: Validator['clear'];
   /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
   /** Join every entry with crawl data, or drop it (null) (core `Validator.setCrawl`). */
