@@ -13,6 +13,7 @@ import { type Browser, type CDPSession, chromium, type Page } from '@playwright/
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { crawlRows, writeCrawlInput } from './browser/crawlInput.ts';
 import { writeInputs } from './browser/inputs.ts';
+import { recheckRows } from './browser/recheck.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
 import {
   benchAddress,
@@ -26,7 +27,7 @@ import {
 import { workspaceRows } from './browser/workspace.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4180);
-/** BENCH_ONLY=open50k,worst,export,million,crawl,workspace,baseline runs only those sections (default: all). */
+/** BENCH_ONLY=open50k,worst,export,million,recheck,crawl,workspace,baseline runs only those sections (default: all). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const want = (section: string): boolean => !ONLY || ONLY.includes(section);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
@@ -429,6 +430,18 @@ async function main(): Promise<void> {
       log('1,000,000 URLs…');
       rows.push(
         ...(await millionRows(browser, inputs.millionXml, Number(process.env.BENCH_MILLION_RUNS ?? 1))),
+      );
+    }
+    if (want('recheck')) {
+      log('1,000,000 URLs: settings change and restore…');
+      rows.push(
+        ...(await recheckRows({
+          browser,
+          appPage,
+          cpuMs: chromiumCpu,
+          millionUrl: inputs.millionXml,
+          runs: Number(process.env.BENCH_RECHECK_RUNS ?? 1),
+        })),
       );
     }
     if (want('crawl')) {

@@ -171,6 +171,39 @@
       const t1 = performance.now();
       return { ms: t1 - t0, rows, ...tasksIn(t0, t1) };
     },
+    /**
+     * A settings change (`partial`) on the open document: until a frame painted the setting, and
+     * until the findings follow it (the validator changed and no task is left) and a frame painted.
+     */
+    async settingsChange(partial) {
+      const s = store();
+      await painted();
+      const v0 = s.getState().validation.version;
+      const t0 = performance.now();
+      s.commands.setSettings(partial);
+      await painted();
+      const shownMs = performance.now() - t0;
+      while (s.getState().task || s.getState().validation.version === v0)
+        await new Promise((r) => setTimeout(r, 20));
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1 - t0, shownMs, ...tasksIn(t0, t1) };
+    },
+    /**
+     * After a reload: waits until the saved document of `entries` rows is restored (rows in the
+     * grid) and checked (no task left), then returns when each happened (ms from navigation
+     * start) and the long tasks from navigation start until checked.
+     */
+    async restored(entries) {
+      const s = () => store()?.getState();
+      while (!(s()?.doc?.entries.length === entries && gridRows() === entries + 1))
+        await new Promise((r) => setTimeout(r, 10));
+      const rowsMs = performance.now();
+      while (s().task) await new Promise((r) => setTimeout(r, 20));
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1, rowsMs, counted: s().validation.validator.counts().error, ...tasksIn(0, t1) };
+    },
     async exportGz(format = 'xml.gz') {
       const t0 = performance.now();
       const out = await store().commands.export({ format });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { AppState } from '../state/types.ts';
 import { AfterFirstPaint } from './AfterFirstPaint.tsx';
 import { DropZone } from './DropZone.tsx';
@@ -64,10 +64,14 @@ function useHistoryKeys() {
 function Loading() {
   const commands = useCommands();
   const task = useAppState(selTask);
-  if (task === null) return null;
+  // The open's last progress stays while the document's first render runs in the background.
+  const last = useRef(task);
+  if (task !== null) last.current = task;
+  const shown = task ?? last.current;
+  if (shown === null) return null;
   return (
     <div className="loading">
-      <TaskProgress task={task} onCancel={() => commands.cancelTask()} variant="view" />
+      <TaskProgress task={shown} onCancel={() => commands.cancelTask()} variant="view" />
     </div>
   );
 }
@@ -99,9 +103,14 @@ function Workbench() {
   const pane = useRef<HTMLDivElement>(null);
   useGridViewportHint(pane, running && !hasDoc);
   const close = () => setDialog(null);
+  // A document opened with nothing open is first rendered in the background (React renders it
+  // in 5 ms slices and commits it once): the view before it (progress or start page) stays until
+  // then, instead of the whole editor being built in the task that received the document.
+  const docShown = useDeferredValue(hasDoc) && hasDoc;
+  const before = useRef<'loading' | 'empty'>('empty');
   // With nothing open, opening fills the view; with a document open, long work is a bar with
   // Cancel in the status bar and the document stays in view until the new one is ready.
-  const editing = hasDoc && !loadError && !all;
+  const editing = docShown && !loadError && !all;
   // The table, the row drawer, the toolbar and the side panel are needed as soon as a file
   // opens: fetch them once the first screen is up, or at once when a file starts opening (the
   // drawer must not appear late and shrink the table under the user's first keystrokes).
@@ -113,9 +122,10 @@ function Workbench() {
   let main: React.ReactNode;
   if (all) main = <CombinedViewPart.Component />;
   else if (loadError) main = <LoadErrorView error={loadError} />;
-  else if (busy && !hasDoc) main = <Loading />;
-  else if (hasDoc) main = <GridPart.Component />;
+  else if (docShown) main = <GridPart.Component />;
+  else if (hasDoc ? before.current === 'loading' : busy) main = <Loading />;
   else main = <EmptyState onPaste={() => setDialog('paste')} />;
+  if (!hasDoc) before.current = busy ? 'loading' : 'empty';
   return (
     <div className="app">
       <TopBar onPaste={() => setDialog('paste')} onExport={() => setDialog('export')} />

@@ -108,9 +108,53 @@ describe('the first render of a hinted grid', () => {
     expect(store.get().last).toBe(28);
   });
 
+  it('has its rows while it renders, before it is in the page; attaching it changes nothing', () => {
+    // A background render commits in a task of its own: the rows must be in that commit, not
+    // derived in its layout effects (the store's listener may not be subscribed before a paint).
+    const { el, reads } = scroller(15 * ROW_H);
+    hintGridViewport(21 * ROW_H);
+    const store = new WindowStore();
+    store.prime(50_000);
+    const first = store.get();
+    expect(first.first).toBe(0);
+    expect(first.last).toBe(19);
+    // No overscan in the first frame: every row drawn can be on screen.
+    expect(first.end).toBe(19);
+    // A render redone before the commit finds the same window (the hint is not used up).
+    store.prime(50_000);
+    expect(store.get()).toBe(first);
+    const renders: number[] = [];
+    store.subscribe(() => renders.push(store.get().last));
+    store.attach(el as unknown as HTMLElement);
+    store.resize(50_000);
+    expect(store.get()).toBe(first);
+    expect(renders).toEqual([]);
+    expect(reads).toEqual({ clientHeight: 0, scrollTop: 0 });
+    expect(takeGridViewportHint()).toBeNull();
+    laidOut();
+    vi.advanceTimersByTime(1);
+    expect(store.get().last).toBe(13);
+  });
+
+  it('gets its overscan rows back when the real height equals the hint', () => {
+    const { el } = scroller(21 * ROW_H);
+    hintGridViewport(21 * ROW_H);
+    const store = new WindowStore();
+    store.prime(50_000);
+    store.attach(el as unknown as HTMLElement);
+    store.resize(50_000);
+    expect(store.get().end).toBe(19);
+    laidOut();
+    vi.advanceTimersByTime(1);
+    expect(store.get().last).toBe(19);
+    expect(store.get().end).toBe(23);
+  });
+
   it('without a hint, measures itself as before', () => {
     const { el, reads } = scroller(15 * ROW_H);
     const store = new WindowStore();
+    store.prime(50_000);
+    expect(store.get().end).toBe(-1);
     store.attach(el as unknown as HTMLElement);
     store.resize(50_000);
     expect(reads.clientHeight).toBe(1);

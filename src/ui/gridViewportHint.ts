@@ -17,7 +17,12 @@ export function hintGridViewport(px: number): void {
   hint = px > 0 ? px : null;
 }
 
-/** The hint, once: the next grid's (ui/useGridWindow.ts). */
+/** The hint without using it: a grid rendered before it is in the page (ui/useGridWindow.ts). */
+export function peekGridViewportHint(): number | null {
+  return hint;
+}
+
+/** The hint, once: the next grid's, when it is in the page (ui/useGridWindow.ts). */
 export function takeGridViewportHint(): number | null {
   const h = hint;
   hint = null;

@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import {
   positionForScroll,
   positionForVirtual,
@@ -9,7 +9,7 @@ import {
   virtualTopToShow,
   visibleRows,
 } from './gridScroll.ts';
-import { takeGridViewportHint } from './gridViewportHint.ts';
+import { peekGridViewportHint, takeGridViewportHint } from './gridViewportHint.ts';
 
 export { ROW_H };
 
@@ -82,6 +82,8 @@ export class WindowStore {
   hinted: number | null = null;
   /** The row to keep on screen when the viewport changes size (the active cell's), if any. */
   anchor: () => number | null = () => null;
+  /** The window has no overscan (a primed first window) until the real viewport is measured. */
+  private bare = false;
   private listeners = new Set<() => void>();
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -91,9 +93,27 @@ export class WindowStore {
   };
   get = () => this.shown;
 
+  /**
+   * The first window of a hinted grid, while it renders (before it is in the page): its first
+   * commit then holds its rows. A window first derived in `attach`/`resize` (layout effects)
+   * reaches React only through the store's listeners, which `useSyncExternalStore` adds in a
+   * passive effect; after a background render (useDeferredValue) React runs those in a later
+   * task, and the browser may paint between: a frame of the grid with no rows (session 9).
+   */
+  prime(count: number): void {
+    if (this.el !== null || this.pos !== null) return;
+    const hint = peekGridViewportHint();
+    if (hint === null) return;
+    this.hinted = hint;
+    this.g = scrollGeometry(count, Math.max(0, hint - ROW_H));
+    // No overscan: the hint is the whole pane (the toolbar is not there yet), already a row or
+    // two more than the grid shows; the first frame lays out only rows that can be on screen.
+    this.update(positionForScroll(this.g, 0, null), false, 0);
+  }
+
   attach(el: HTMLElement): () => void {
     this.el = el;
-    this.hinted = takeGridViewportHint();
+    this.hinted = takeGridViewportHint() ?? this.hinted;
     el.addEventListener('scroll', this.onScroll, { passive: true });
     // A press or a key ends a painted scroll first: clicks, selection, editing and keyboard
     // navigation work on the rendered rows.
@@ -138,7 +158,8 @@ export class WindowStore {
     // Until the first ResizeObserver report, a hinted grid takes the hint (no layout read).
     const height = measured ?? this.hinted ?? this.el?.clientHeight ?? 0;
     const viewH = Math.max(0, height - ROW_H);
-    if (count === this.g.count && viewH === this.g.viewH) return;
+    const restore = measured !== undefined && this.bare;
+    if (count === this.g.count && viewH === this.g.viewH && !restore) return;
     const row = viewH !== this.g.viewH && count === this.g.count ? this.anchor() : null;
     const keep = row !== null && row >= this.win.first && row <= this.win.last;
     const last = this.pos;
@@ -197,12 +218,13 @@ export class WindowStore {
     this.update(pos);
   }
 
-  private update(pos: ScrollPos, scrolled = false) {
+  private update(pos: ScrollPos, scrolled = false, overscan = OVERSCAN) {
     this.pos = pos;
     const g = this.g;
     const { first, last } = visibleRows(g, pos.virtualTop);
-    const start = Math.max(0, first - OVERSCAN);
-    const end = Math.min(g.count - 1, last + OVERSCAN);
+    this.bare = overscan === 0;
+    const start = Math.max(0, first - overscan);
+    const end = Math.min(g.count - 1, last + overscan);
     const slots = Math.ceil(g.viewH / ROW_H) + 1 + 2 * OVERSCAN;
     const w = this.win;
     const scrolling = scrolled || w.scrolling;
@@ -243,7 +265,14 @@ export function useGridWindow(
     return el ? store.attach(el) : undefined;
   }, [store, scrollRef]);
   useLayoutEffect(() => store.resize(count), [store, count]);
+  store.prime(count);
   const win = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // The window changed in this commit's layout effects (a grid that measured itself): render it
+  // before the frame paints, whether or not the store's listener is subscribed yet (see prime).
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    if (store.get() !== win) rerender();
+  });
   // The rows of a painted scroll are rendered (this commit): hide the drawing before it paints.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new rendered window
   useLayoutEffect(() => {
