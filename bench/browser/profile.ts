@@ -301,7 +301,13 @@ async function main(): Promise<void> {
       search: () => page.evaluate('__probe.view("search")'),
       crawl: () => page.evaluate(ATTACH('/bench-in/internal_all.csv')).then((r) => console.log(r)),
       'crawl-settings': () => page.evaluate(REJOIN).then((r) => console.log(r)),
-      settings: () => page.evaluate(REJOIN).then((r) => console.log(r)),
+      // PUBLISH_URL: the publish URL set (default: the site root, as the crawl's REJOIN sets it).
+      settings: () =>
+        page
+          .evaluate(
+            `__probe.settingsChange(${JSON.stringify({ publishUrl: process.env.PUBLISH_URL ?? 'https://www.example.com/sitemap.xml' })})`,
+          )
+          .then((r) => console.log(r)),
       restore: () => restore(),
       'crawl-restore': () => restore(),
     };
