@@ -13,6 +13,7 @@ import { type Browser, type CDPSession, chromium, type Page } from '@playwright/
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { crawlRows, writeCrawlInput } from './browser/crawlInput.ts';
 import { writeInputs } from './browser/inputs.ts';
+import { recheckRows } from './browser/recheck.ts';
 import { formatTable, median, p95, type Row } from './browser/report.ts';
 import {
   benchAddress,
@@ -26,7 +27,7 @@ import {
 import { workspaceRows } from './browser/workspace.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4180);
-/** BENCH_ONLY=open50k,worst,export,million,crawl,workspace,baseline runs only those sections (default: all). */
+/** BENCH_ONLY=open50k,worst,export,million,recheck,crawl,workspace,baseline runs only those sections (default: all). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const want = (section: string): boolean => !ONLY || ONLY.includes(section);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
@@ -269,18 +270,19 @@ async function millionRows(browser: Browser, url: string, runs: number): Promise
     met: untilScroll.maxMs <= 50,
     note: `issue #18; ${untilScroll.count} long tasks in ${(untilScroll.ms / 1000).toFixed(1)} s (open, then autosave and idle work during a ${SETTLE_MS / 1000} s settle; heap GC forced by the bench in between)`,
   });
+  // Under load the first save of 1M rows can outlast the settle: wait for it, not a fixed time.
+  const saveWait = await call<number>(page, '__probe.saved()');
   let c0 = await chromiumCpu();
-  const deltas = await call<number[]>(page, '__probe.scroll(240)');
+  const scrolled = await call<Scrolled>(page, '__probe.scroll(240)');
   const scrollCpu = ((await chromiumCpu()) - c0) / 240;
-  const sp95 = p95(deltas);
-  rows.push({
-    group: 'scroll',
-    name: '1,000,000 rows: rAF delta while scrolling',
-    value: `p95 ${sp95.toFixed(1)} ms`,
-    target: '≤ 16.7 ms',
-    met: sp95 <= 16.7 + 0.5,
-    note: `median ${median(deltas).toFixed(1)} ms, max ${Math.max(...deltas).toFixed(1)} ms, 240 frames after ${SETTLE_MS / 1000} s settle; mean Chromium CPU per frame ${scrollCpu.toFixed(1)} ms`,
-  });
+  rows.push(
+    scrollRow(
+      '1,000,000 rows',
+      scrolled,
+      scrollCpu,
+      `after ${SETTLE_MS / 1000} s settle (+${saveWait.toFixed(0)} ms for the autosave)`,
+    ),
+  );
 
   c0 = await chromiumCpu();
   const edits = await call<{ work: number[]; toFrame: number[] }>(page, '__probe.edits(40)');
@@ -324,6 +326,33 @@ async function millionRows(browser: Browser, url: string, runs: number): Promise
   return rows;
 }
 
+/**
+ * `__probe.scroll`'s result (probe.js): `frames`, the intervals between the vsyncs that showed a
+ * new frame (each frame at the first vsync after its main-thread work); `stamps`, the rAF
+ * timestamp deltas; `callbacks`, the deltas of performance.now() in the rAF callback; `late`,
+ * the frames whose work ended past the next vsync.
+ */
+type Scrolled = { frames: number[]; stamps: number[]; callbacks: number[]; late: number };
+
+/**
+ * The scroll target (issue #18: frame p95 ≤ 16.7 ms), judged on the intervals between the
+ * vsyncs that showed a new frame (16.7 ms on time, 33.3 after a miss); the rAF timestamp deltas
+ * (blind to a frame begun late) and the callback deltas (sessions 3–8's measure, which adds the
+ * jitter of the scroll event's drawing) are in the note.
+ */
+function scrollRow(name: string, s: Scrolled, cpuPerFrame: number, when: string): Row {
+  const sp95 = p95(s.frames);
+  const missed = s.frames.filter((d) => d > 16.7 * 1.5).length;
+  return {
+    group: 'scroll',
+    name: `${name}: interval between frames shown while scrolling`,
+    value: `p95 ${sp95.toFixed(1)} ms`,
+    target: '≤ 16.7 ms',
+    met: sp95 <= 16.7 + 0.5,
+    note: `median ${median(s.frames).toFixed(1)} ms, max ${Math.max(...s.frames).toFixed(1)} ms; ${s.frames.length + 1} of ${s.stamps.length + 1} frames shown, ${missed} intervals over one vsync, ${s.late} frames' work past the next vsync; ${when}; rAF timestamps p95 ${p95(s.stamps).toFixed(1)} ms; performance.now() in the callback p95 ${p95(s.callbacks).toFixed(1)} ms, median ${median(s.callbacks).toFixed(1)} ms; mean Chromium CPU per frame ${cpuPerFrame.toFixed(1)} ms`,
+  };
+}
+
 async function exportRows(browser: Browser, inputs: Record<string, string>): Promise<Row[]> {
   const page = await appPage(browser);
   await call(page, `__probe.load(${JSON.stringify(inputs.plainGz)})`);
@@ -336,18 +365,10 @@ async function exportRows(browser: Browser, inputs: Record<string, string>): Pro
     native.push(await timed(page, `__probe.compressionStream(${JSON.stringify(inputs.plainXml)})`));
   }
   const c0 = await chromiumCpu();
-  const deltas = await call<number[]>(page, '__probe.scroll(120)');
+  const scrolled = await call<Scrolled>(page, '__probe.scroll(120)');
   const scrollCpu = ((await chromiumCpu()) - c0) / 120;
   await page.context().close();
-  const sp95 = p95(deltas);
-  const scroll: Row = {
-    group: 'scroll',
-    name: '50,000 rows: rAF delta while scrolling (for comparison)',
-    value: `p95 ${sp95.toFixed(1)} ms`,
-    target: '≤ 16.7 ms',
-    met: sp95 <= 16.7 + 0.5,
-    note: `median ${median(deltas).toFixed(1)} ms, 120 frames; mean Chromium CPU per frame ${scrollCpu.toFixed(1)} ms`,
-  };
+  const scroll = scrollRow('50,000 rows', scrolled, scrollCpu, '(for comparison)');
   const a = median(ours.map((r) => r.cpuMs));
   const b = median(native.map((r) => r.cpuMs));
   const wall = (list: Probe[]) => median(list.map((r) => r.ms));
@@ -415,6 +436,18 @@ async function main(): Promise<void> {
       log('1,000,000 URLs…');
       rows.push(
         ...(await millionRows(browser, inputs.millionXml, Number(process.env.BENCH_MILLION_RUNS ?? 1))),
+      );
+    }
+    if (want('recheck')) {
+      log('1,000,000 URLs: settings change and restore…');
+      rows.push(
+        ...(await recheckRows({
+          browser,
+          appPage,
+          cpuMs: chromiumCpu,
+          millionUrl: inputs.millionXml,
+          runs: Number(process.env.BENCH_RECHECK_RUNS ?? 1),
+        })),
       );
     }
     if (want('crawl')) {

@@ -149,14 +149,18 @@ async function benchSerialize(name: string, doc: SitemapDocument): Promise<Bench
   const group = `serialize · ${name}`;
   const FXB = 'fast-xml-parser XMLBuilder (object prepared, untimed)';
   const STR = 'ours serializeSitemap → string';
-  const FILES = 'ours serializeFiles → UTF-8 bytes, limits checked';
-  if (!wanted(group, FXB) && !wanted(group, STR) && !wanted(group, FILES)) return [];
+  // An export's bytes: written with limits checked, then read back and compared (verifyExport).
+  const FILES = 'ours serializeFiles → UTF-8 bytes, limits checked, read back (an export)';
+  const WRITE = 'ours serializeFiles → UTF-8 bytes, limits checked, not read back';
+  if (![FXB, STR, FILES, WRITE].some((n) => wanted(group, n))) return [];
   const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
   const obj = wanted(group, FXB) ? fxpObject(doc) : null;
   const contenders: Contender[] = [];
   if (wanted(group, FXB)) contenders.push({ name: FXB, fn: () => builder.build(obj) });
   if (wanted(group, STR)) contenders.push({ name: STR, fn: () => serializeSitemap(doc) });
   if (wanted(group, FILES)) contenders.push({ name: FILES, fn: () => serializeFiles(doc) });
+  if (wanted(group, WRITE))
+    contenders.push({ name: WRITE, fn: () => serializeFiles(doc, { verify: false }) });
   const got = await interleaved(
     contenders,
     rounds(doc.entries.length > 0 && doc.entries[0].alternates ? 5 : 7),
@@ -164,12 +168,14 @@ async function benchSerialize(name: string, doc: SitemapDocument): Promise<Bench
   const base = got.get(FXB);
   const ours = got.get(STR);
   const files = got.get(FILES);
+  const write = got.get(WRITE);
   const bytes = serializeFiles(doc).files[0].bytes.length;
   const oursVsBase = base && ours ? pairRatio(base, ours) : undefined;
   if (oursVsBase) pairs.set(`serialize ${name} vs xmlbuilder`, oursVsBase);
   return ran([
     base ? pairedRow(group, FXB, base, null, bytes) : null,
     ours ? pairedRow(group, STR, ours, oursVsBase ?? null, bytes) : null,
+    write ? pairedRow(group, WRITE, write, base ? pairRatio(base, write) : null, bytes) : null,
     files ? pairedRow(group, FILES, files, base ? pairRatio(base, files) : null, bytes) : null,
   ]);
 }

@@ -14,48 +14,23 @@
  * measure what bench:browser measures, point `AB_INPUTS` at a folder holding the inflated bytes
  * under the same names.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { chromiumCpuMs, probePage, ROOT, serveDir } from './serve.ts';
-import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
+import {
+  eventsByThread,
+  labeler,
+  type Profile,
+  type ProfileNode,
+  type TraceEvent,
+  threadNames,
+} from './trace.ts';
 
 // AB_INPUTS: another folder of inputs (e.g. the .xml.gz files stored decompressed, as vite preview
 // serves them to the bench page: Content-Encoding gzip, so the page's fetch inflates them).
 const INPUTS = resolve(ROOT, process.env.AB_INPUTS ?? 'bench/out/inputs/v1');
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-function labeler(dist: string, base: string): (f: ProfileNode['callFrame']) => string {
-  const maps = new Map<string, TraceMap | null>();
-  return (f) => {
-    if (!f.url || f.lineNumber < 0) return f.functionName || '(anon)';
-    if (!maps.has(f.url)) {
-      try {
-        maps.set(f.url, new TraceMap(readFileSync(`${f.url.replace(base, dist).split('?')[0]}.map`, 'utf8')));
-      } catch {
-        maps.set(f.url, null);
-      }
-    }
-    const map = maps.get(f.url);
-    if (!map) return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-    const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber });
-    const src = (pos.source ?? '?').replace(/^.*?(src|node_modules)\//, '$1/');
-    return `${pos.name ?? f.functionName ?? '(anon)'} ${src}:${pos.line}`;
-  };
-}
 
 /** Self time by function and by source file, ms. */
 function bottomUp(profile: Profile, label: (f: ProfileNode['callFrame']) => string): void {

@@ -129,7 +129,7 @@ export async function crawlRows(opts: {
     const task0 = await taskMs(pcdp);
     await page.evaluate(DROP(opts.crawlUrl));
     const cpu0 = await chromiumCpuMs(cdp);
-    const run = (await page.evaluate(JOIN)) as Omit<
+    const run = (await page.evaluate(JOIN())) as Omit<
       CrawlRun,
       'joinCpuMs' | 'pageTaskMs' | 'heapMb' | 'quietMs'
     >;
@@ -200,10 +200,10 @@ export const QUIET = `(async () => {
  * Page script: drop the crawl CSV at `url` on the app (the app's own path) and resolve once the
  * worker's table reached the page; the join then runs on (see `JOIN`).
  */
-const DROP = (url: string): string => `(async () => {
+const DROP = (url: string, name = 'internal_all.csv'): string => `(async () => {
   // A Blob, as a dropped file is (the page holds a handle, not 375 MB of its own memory).
   const blob = await (await fetch(${JSON.stringify(url)})).blob();
-  const file = new File([blob], 'internal_all.csv', { type: 'text/csv' });
+  const file = new File([blob], ${JSON.stringify(name)}, { type: 'text/csv' });
   const b = (window.__crawlBench = { tasks: [], t0: 0, tRead: 0, tParsed: 0 });
   const obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) b.tasks.push(e); });
   obs.observe({ type: 'longtask' });
@@ -226,11 +226,15 @@ const DROP = (url: string): string => `(async () => {
   if (!b.tParsed) b.tParsed = b.tRead;
 })()`;
 
-/** Page script after `DROP`: wait for the join to finish and report the run (a `CrawlRun`). */
-const JOIN = `(async () => {
+/**
+ * Page script after `DROP`: wait for the join to finish (attached, or replacing the crawl data
+ * attached before) and report the run (a `CrawlRun`).
+ */
+const JOIN = (name = 'internal_all.csv'): string => `(async () => {
   const s = window.__sitemapWorkbench;
   const b = window.__crawlBench;
-  const attached = () => s.getState().notices.some((n) => n.message.startsWith('Attached internal_all.csv'));
+  const said = ['Attached ${name}', 'Replaced the crawl data with ${name}'];
+  const attached = () => s.getState().notices.some((n) => said.some((m) => n.message.startsWith(m)));
   while (!attached()) await new Promise((r) => setTimeout(r, 5));
   const t1 = performance.now();
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -251,9 +255,12 @@ const JOIN = `(async () => {
   };
 })()`;
 
-/** Page script: drop the crawl CSV at `url` and measure until it is attached (a `CrawlRun`). */
-export const ATTACH = (url: string): string =>
-  `(async () => { await ${DROP(url)}; return await ${JOIN}; })()`;
+/**
+ * Page script: drop the crawl CSV at `url` (as a file named `name`) and measure until it is
+ * attached (a `CrawlRun`); with crawl data attached already, until it replaced it.
+ */
+export const ATTACH = (url: string, name = 'internal_all.csv'): string =>
+  `(async () => { await ${DROP(url, name)}; return await ${JOIN(name)}; })()`;
 
 /**
  * Page script, with the crawl attached: change the publish URL (the CRAWL-006 scope), which joins

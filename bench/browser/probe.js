@@ -20,6 +20,8 @@
       ch.port2.postMessage(0);
     });
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  /** The next frame's begin time (the rAF callback's timestamp). */
+  const stamp = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const painted = async () => {
     await frame();
     await macrotask();
@@ -96,33 +98,71 @@
       const t1 = performance.now();
       return { ms: t1 - t0, openedMs: tOpened - t0, entries: n, phases, ...tasksIn(t0, t1) };
     },
-    /** rAF deltas while scrolling the grid: small steps with a scrollbar jump every 10th frame. */
+    /**
+     * Frame intervals while scrolling the grid: small steps with a scrollbar jump every 10th frame.
+     * Per frame: its begin time (the rAF timestamp, on the vsync grid) and the end of its
+     * main-thread work (a task posted from the rAF callback runs after the frame's paint and
+     * commit). A frame is shown at the first vsync after its work ends (at the earliest the one
+     * after its begin), so `frames` are the intervals between the vsyncs that showed a new frame:
+     * 16.7 ms when on time, 33.3 ms after a miss, whether the overrun came before the rAF
+     * callbacks (the scroll event, where the canvas drawing runs) or after them. The bare rAF
+     * timestamps miss the first kind: a frame begun late keeps its on-time timestamp.
+     * `stamps`: those timestamp deltas; `callbacks`: the deltas of performance.now() in the rAF
+     * callback (sessions 3–8's measure), which add the jitter of the work before the callback (a
+     * frame at vsync can read 17–20 ms).
+     */
     async scroll(frames) {
       const el = document.querySelector('.grid-scroll');
       const max = el.scrollHeight - el.clientHeight;
-      const deltas = [];
+      const begins = [];
+      const ends = [];
+      const callbacks = [];
+      const after = new MessageChannel();
+      after.port1.onmessage = () => ends.push(performance.now());
       await painted();
+      await stamp();
       let last = performance.now();
       for (let i = 0; i < frames; i++) {
         el.scrollTop = i % 10 === 9 ? Math.floor((((i * 7919) % 1000) / 1000) * max) : el.scrollTop + 900;
-        await frame();
+        const t = await stamp();
+        after.port2.postMessage(0);
         const now = performance.now();
-        deltas.push(now - last);
+        begins.push(t);
+        callbacks.push(now - last);
         last = now;
       }
-      return deltas;
+      while (ends.length < frames) await macrotask();
+      after.port1.close();
+      const stamps = begins.slice(1).map((t, i) => t - begins[i]);
+      const vsync = stamps.slice().sort((a, b) => a - b)[stamps.length >> 1];
+      const shownAt = begins.map((t, i) => t + vsync * Math.max(1, Math.ceil((ends[i] - t) / vsync - 0.02)));
+      const shown = [];
+      for (let i = 1; i < frames; i++) {
+        // A frame shown at the same vsync as the one before replaced it: that one never showed.
+        if (shownAt[i] - shownAt[i - 1] > vsync / 2) shown.push(shownAt[i] - shownAt[i - 1]);
+      }
+      return { frames: shown, stamps, callbacks, late: begins.filter((t, i) => ends[i] - t > vsync).length };
     },
-    /** setCell on a visible row: work until React committed (next macrotask) and until painted. */
+    /** Resolves once the session's autosave has nothing pending (a pending save is started now). */
+    async saved() {
+      const t0 = performance.now();
+      await window.__sitemapWorkspace?.commands.flush();
+      return performance.now() - t0;
+    },
+    /**
+     * setCell on a visible row: work until React committed (next macrotask) and until painted.
+     * Every call changes the cell (a value equal to the cell's is no edit: no patch, no commit).
+     */
     async edits(count) {
       const s = store();
       const work = [];
       const toFrame = [];
       for (let i = 0; i < count; i++) {
         const st = s.getState();
-        const id = st.doc.entries[st.rowOrder[i % 12]].id;
+        const entry = st.doc.entries[st.rowOrder[i % 12]];
         await painted();
         const t0 = performance.now();
-        s.commands.setCell(id, 'priority', i % 2 ? '0.3' : '0.7');
+        s.commands.setCell(entry.id, 'priority', entry.priority === '0.3' ? '0.7' : '0.3');
         await macrotask();
         work.push(performance.now() - t0);
         await painted();
@@ -148,6 +188,39 @@
       await painted();
       const t1 = performance.now();
       return { ms: t1 - t0, rows, ...tasksIn(t0, t1) };
+    },
+    /**
+     * A settings change (`partial`) on the open document: until a frame painted the setting, and
+     * until the findings follow it (the validator changed and no task is left) and a frame painted.
+     */
+    async settingsChange(partial) {
+      const s = store();
+      await painted();
+      const v0 = s.getState().validation.version;
+      const t0 = performance.now();
+      s.commands.setSettings(partial);
+      await painted();
+      const shownMs = performance.now() - t0;
+      while (s.getState().task || s.getState().validation.version === v0)
+        await new Promise((r) => setTimeout(r, 20));
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1 - t0, shownMs, ...tasksIn(t0, t1) };
+    },
+    /**
+     * After a reload: waits until the saved document of `entries` rows is restored (rows in the
+     * grid) and checked (no task left), then returns when each happened (ms from navigation
+     * start) and the long tasks from navigation start until checked.
+     */
+    async restored(entries) {
+      const s = () => store()?.getState();
+      while (!(s()?.doc?.entries.length === entries && gridRows() === entries + 1))
+        await new Promise((r) => setTimeout(r, 10));
+      const rowsMs = performance.now();
+      while (s().task) await new Promise((r) => setTimeout(r, 20));
+      await painted();
+      const t1 = performance.now();
+      return { ms: t1, rowsMs, counted: s().validation.validator.counts().error, ...tasksIn(0, t1) };
     },
     async exportGz(format = 'xml.gz') {
       const t0 = performance.now();

@@ -4,9 +4,11 @@
  * `BENCH_DIST=… npx vite build -c bench/browser/vite.config.ts`). One page per build in one
  * browser, each opens the 1,000,000-URL input once (`INPUT` overrides it, `INPUT_B` for B only; `QUERY_A`/`QUERY_B` are appended to each page's URL); then `rounds` rounds
  * of `__probe.scroll(frames)` alternate between the two pages (the bench's scroll: +900 px per
- * frame, a far jump every 10th). Prints each round's frame-delta p50/p95 and, with `TRACE=n`, n
- * traced rounds per build more: the renderer main thread's time per frame in style, layout,
- * pre-paint, paint, script and in all its tasks (thread CPU). `OPENS=n` traces n opens per build
+ * frame, a far jump every 10th). Prints each round's frame-interval p50/p95 (rAF timestamps; the
+ * callback-time deltas beside them) and, with `TRACE=n`, n traced rounds per build more: frames
+ * presented and dropped (the compositor's PipelineReporter), and the renderer main thread's time
+ * per frame in style, layout, pre-paint, paint, script and in all its tasks (thread CPU). `EDITS=n`:
+ * n traced rounds of the bench's 40 cell edits per build (work per edit, thread CPU). `OPENS=n` traces n opens per build
  * instead (fresh page each, alternating) and prints the page main thread's tasks over 50 ms.
  */
 import { resolve } from 'node:path';
@@ -33,8 +35,45 @@ async function openPage(browser: Browser, base: string, input: string, query = '
   const r = await page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`);
   // Let autosave and idle work finish so the scroll measures the grid alone.
   await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 8000));
+  await page.evaluate('__probe.saved()');
   console.log(`${base} opened: ${JSON.stringify(r)}`);
   return page;
+}
+
+/** `__probe.scroll`'s result (probe.js): intervals of the vsyncs that showed a new frame, rAF timestamp and callback-time deltas, frames whose work ended past the next vsync. */
+type Scrolled = { frames: number[]; stamps: number[]; callbacks: number[]; late: number };
+
+/**
+ * The compositor's account of the round's frames (cc's PipelineReporter, one per vsync of the
+ * page's frame sequence): how many were presented and how many dropped. A rAF interval says when
+ * the main thread began a frame; this says whether the frame reached the screen.
+ */
+function presented(events: readonly TraceEvent[], main: string): string {
+  const pid = main.split(':')[0];
+  const states = new Map<string, number>();
+  for (const e of events) {
+    if (e.name !== 'PipelineReporter' || e.ph !== 'b' || String(e.pid) !== pid) continue;
+    const r = (e.args as { frame_reporter?: { state?: string; frame_type?: string } } | undefined)
+      ?.frame_reporter;
+    if (!r?.state || r.frame_type === 'FORKED') continue;
+    const state = r.state.replace('STATE_', '').toLowerCase();
+    states.set(state, (states.get(state) ?? 0) + 1);
+  }
+  return `frames ${[...states].map(([k, n]) => `${k} ${n}`).join(', ')}`;
+}
+
+/** Thread CPU of each main-thread task that ran a frame's lifecycle (has a PrePaint), ms. */
+function frameCpu(events: readonly TraceEvent[]): number[] {
+  const byTs = events.slice().sort((a, b) => a.ts - b.ts);
+  const frames = byTs.filter((e) => e.name === 'PrePaint');
+  const out: number[] = [];
+  let f = 0;
+  for (const t of byTs) {
+    if (t.name !== 'RunTask') continue;
+    while (f < frames.length && frames[f].ts < t.ts) f++;
+    if (f < frames.length && frames[f].ts < t.ts + (t.dur ?? 0)) out.push((t.tdur ?? 0) / 1000);
+  }
+  return out;
 }
 
 const SLICES = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'FunctionCall'];
@@ -42,9 +81,13 @@ const SLICES = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', '
 /** Main-thread ms per frame of one traced scroll round. */
 async function tracedRound(browser: Browser, page: Page, frames: number): Promise<string> {
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+    ],
   });
-  const deltas = (await page.evaluate(`__probe.scroll(${frames})`)) as number[];
+  const { frames: deltas, late } = (await page.evaluate(`__probe.scroll(${frames})`)) as Scrolled;
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const names = threadNames(trace.traceEvents);
   const fired = trace.traceEvents.filter((e) => e.name === 'FireAnimationFrame');
@@ -87,7 +130,30 @@ async function tracedRound(browser: Browser, page: Page, frames: number): Promis
     .map(([n, ms]) => `${n} ${ms.toFixed(1)}`)
     .join(', ');
   const parts = SLICES.map((n) => `${n} ${sum(n, true).toFixed(2)}`).join(', ');
-  return `traced (${names.get(main)}): p95 ${quantile(deltas, 0.95).toFixed(1)} ms; thread CPU per frame: ${parts}; tasks CPU ${sum('RunTask', true).toFixed(2)} wall ${sum('RunTask').toFixed(2)} ms; ${counts2}\n    CPU per frame by thread: ${threads}`;
+  const cpus = frameCpu(events);
+  const vsyncs = deltas.reduce((n, d) => n + Math.round(d / (1000 / 60)), 0);
+  return `traced (${names.get(main)}): p95 ${quantile(deltas, 0.95).toFixed(1)} ms, probe: ${late} late, ${deltas.length + 1} frames shown over ${vsyncs} vsyncs; ${presented(trace.traceEvents, main)}; frame task CPU p50 ${quantile(cpus, 0.5)?.toFixed(1)} p95 ${quantile(cpus, 0.95)?.toFixed(1)} ms (${cpus.length} tasks); thread CPU per frame: ${parts}; tasks CPU ${sum('RunTask', true).toFixed(2)} wall ${sum('RunTask').toFixed(2)} ms; ${counts2}\n    CPU per frame by thread: ${threads}`;
+}
+
+/**
+ * The bench's 40 cell edits, traced: the probe's work per edit (setCell until the next task:
+ * revalidated and committed) and, from the trace, the thread CPU of the page main thread's tasks
+ * of 1 ms and more (an edit's task; frames cost less) and of all its tasks per edit.
+ */
+async function tracedEdits(browser: Browser, page: Page): Promise<string> {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  const { work } = (await page.evaluate('__probe.edits(40)')) as { work: number[] };
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const names = threadNames(trace.traceEvents);
+  const main = [...eventsByThread(trace.traceEvents)]
+    .filter(([k]) => names.get(k) === 'CrRendererMain')
+    .map(([, list]) => list.filter((e) => e.name === 'RunTask').map((e) => (e.tdur ?? 0) / 1000))
+    .sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0];
+  const big = (main ?? []).filter((ms) => ms >= 1);
+  const all = (main ?? []).reduce((x, y) => x + y, 0) / work.length;
+  return `work p50 ${quantile(work, 0.5).toFixed(1)} p95 ${quantile(work, 0.95).toFixed(1)} max ${quantile(work, 1).toFixed(1)} first ${work[0].toFixed(1)} ms; tasks ≥ 1 ms CPU: ${big.length}, p50 ${quantile(big, 0.5)?.toFixed(1)} p95 ${quantile(big, 0.95)?.toFixed(1)} max ${quantile(big, 1)?.toFixed(1)} ms; main-thread CPU per edit ${all.toFixed(1)} ms`;
 }
 
 /**
@@ -171,14 +237,27 @@ async function main(): Promise<void> {
     for (let r = 0; r < rounds; r++) {
       for (const i of r % 2 ? [1, 0] : [0, 1]) {
         await pages[i].bringToFront();
-        const deltas = (await pages[i].evaluate(`__probe.scroll(${frames})`)) as number[];
+        const {
+          frames: deltas,
+          stamps,
+          callbacks,
+          late,
+        } = (await pages[i].evaluate(`__probe.scroll(${frames})`)) as Scrolled;
         p95s[i].push(quantile(deltas, 0.95));
+        const q = (xs: number[]) =>
+          `p50 ${quantile(xs, 0.5).toFixed(1)} p95 ${quantile(xs, 0.95).toFixed(1)} max ${quantile(xs, 1).toFixed(1)}`;
         console.log(
-          `round ${r + 1} ${label[i]}: p50 ${quantile(deltas, 0.5).toFixed(1)} p95 ${quantile(deltas, 0.95).toFixed(1)} max ${quantile(deltas, 1).toFixed(1)} ms`,
+          `round ${r + 1} ${label[i]}: shown ${q(deltas)} ms, ${deltas.filter((d) => d > 25).length} over a vsync, ${late} late (rAF timestamps ${q(stamps)}; callback time ${q(callbacks)})`,
         );
       }
     }
     for (const i of [0, 1]) console.log(`${label[i]} p95 median ${quantile(p95s[i], 0.5)?.toFixed(1)} ms`);
+    // EDITS=n: n traced rounds of the bench's 40 edits per build, alternating (after the scroll).
+    for (let r = 0; r < Number(process.env.EDITS ?? 0); r++)
+      for (const i of r % 2 ? [1, 0] : [0, 1]) {
+        await pages[i].bringToFront();
+        console.log(`edits ${r + 1} ${label[i]}: ${await tracedEdits(browser, pages[i])}`);
+      }
     // TRACE=n: n traced rounds per build, alternating.
     for (let r = 0; r < Number(process.env.TRACE ?? 0); r++)
       for (const i of r % 2 ? [1, 0] : [0, 1]) {

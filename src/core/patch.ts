@@ -96,11 +96,27 @@ export function applyPatch(doc: SitemapDocument, p: Patch): SitemapDocument {
 }
 
 function removeEntries(entries: Entry[], removed: PlacedEntry[]): Entry[] {
-  const gone = new Set<number>();
-  for (const r of removed) gone.add(r.entry.id);
-  const out: Entry[] = [];
-  for (const e of entries) if (!gone.has(e.id)) out.push(e);
-  if (out.length !== entries.length - gone.size) throw new Error('Patch does not fit: removed entry missing');
+  // Ids are small integers: a byte per id marks the removed ones (a Set lookup per entry of a
+  // 1,000,000-entry document, and an output array growing by push, cost several times more).
+  let max = -1;
+  for (const r of removed) if (r.entry.id > max) max = r.entry.id;
+  const gone = new Uint8Array(max + 1);
+  let k = 0;
+  for (const r of removed)
+    if (gone[r.entry.id] === 0) {
+      gone[r.entry.id] = 1;
+      k++;
+    }
+  const keep = entries.length - k;
+  if (keep < 0) throw new Error('Patch does not fit: removed entry missing');
+  const out: Entry[] = new Array(keep);
+  let j = 0;
+  for (const e of entries) {
+    if (e.id <= max && gone[e.id] === 1) continue;
+    if (j === keep) throw new Error('Patch does not fit: removed entry missing');
+    out[j++] = e;
+  }
+  if (j !== keep) throw new Error('Patch does not fit: removed entry missing');
   return out;
 }
 
@@ -161,6 +177,35 @@ export function idIndexOf(entries: readonly Entry[]): Int32Array {
   for (let i = 0; i < entries.length; i++) at[entries[i].id] = i;
   idIndexCache.set(entries, at);
   return at;
+}
+
+/**
+ * Builds {@link idIndexOf}'s index of `entries` in steps of `rows` rows, yielding between them, so
+ * it can be built in idle time after an open instead of by the first edit (~5 ms at 1,000,000
+ * rows on a quiet machine, several times that under load). Once done, `idIndexOf(entries)`
+ * returns it; nothing to do when it is built already. `entries` must not change meanwhile (no
+ * published entries array does: patches copy).
+ *
+ * @example for (const _ of idIndexSteps(doc.entries)) if (sliceUsed()) await nextTask();
+ */
+export function* idIndexSteps(entries: readonly Entry[], rows = 65_536): Generator<void, void> {
+  if (idIndexCache.has(entries)) return;
+  let max = -1;
+  for (let i = 0; i < entries.length; i++) {
+    const id = entries[i].id;
+    if (id > max) max = id;
+    if (i % rows === rows - 1) yield;
+  }
+  const at = new Int32Array(max + 1).fill(-1);
+  for (let i = 0; i < entries.length; i++) {
+    at[entries[i].id] = i;
+    if (i % rows === rows - 1) {
+      yield;
+      // An edit meanwhile built it at once (idIndexOf): keep that one.
+      if (idIndexCache.has(entries)) return;
+    }
+  }
+  idIndexCache.set(entries, at);
 }
 
 /** Row index of entry `id` in `entries`, or -1. */

@@ -288,11 +288,37 @@ export class Validator {
   setSettings(settings: ValidationSettings): void {
     this.ready();
     const s = this.s;
-    const parse = [...s.docParse, ...s.entries.parseIssues()];
+    const parse = this.parseFindings();
     const entries: Entry[] = [];
     for (const slot of s.table.bySeq) if (slot !== undefined) entries.push(slot.entry);
     this.settings = settings;
     this.load({ ...s.doc, entries }, parse);
+  }
+
+  /**
+   * The parse findings this validator holds (an edit drops those of the field it changes), for
+   * a load of the same document elsewhere: a fresh validator with other settings, loaded in steps
+   * (`loadSteps(doc, v.parseFindings())`) and then `adopt`ed, ends where `setSettings` would.
+   * O(entries with parse findings); builds what `loadFrom` deferred first (see `finishSteps`).
+   *
+   * @example for (const _ of fresh.loadSteps(currentDoc, v.parseFindings())) await pause(); v.adopt(fresh);
+   */
+  parseFindings(): Issue[] {
+    this.ready();
+    return [...this.s.docParse, ...this.s.entries.parseIssues()];
+  }
+
+  /**
+   * Forgets the document: no issue at all (document-level ones neither) until the next `load`
+   * or `adopt`. For a document whose check runs elsewhere (a fresh validator loaded in steps);
+   * apply no edit meanwhile.
+   */
+  clear(): void {
+    this.snap = null;
+    this.pending = null;
+    this.s.crawl.release();
+    this.s = new State({ kind: 'urlset', entries: [], nextId: 0 }, this.settings, null);
+    this.version++;
   }
 
   /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */
@@ -342,11 +368,25 @@ export class Validator {
   /** Ids of the entries with at least one issue of a rule, in document order. */
   entriesWithRule(rule: string): number[] {
     if (this.snap !== null) return this.snap.entriesWithRule(rule);
+    return runSteps(this.entriesWithRuleSteps(rule, Number.MAX_SAFE_INTEGER));
+  }
+
+  /**
+   * `entriesWithRule` in steps of `chunk` entries (yielding the entries looked at), for a caller
+   * that spreads a 1,000,000-entry pass over several tasks; returns the ids. The document must not
+   * change between the steps (the caller starts again when it did).
+   *
+   * @example runSteps(v.entriesWithRuleSteps('CRAWL-004', 50_000)) // ids, document order
+   */
+  *entriesWithRuleSteps(rule: string, chunk = 50_000): Generator<number, number[]> {
+    if (this.snap !== null) return this.snap.entriesWithRule(rule);
     const t = this.s.table;
     const out: number[] = [];
-    for (const s of t.bySeq) {
-      if (s === undefined || !hasIssues(s)) continue;
-      if (hasRule(t.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
+    const bySeq = t.bySeq;
+    for (let q = 0; q < bySeq.length; q++) {
+      const s = bySeq[q];
+      if (s !== undefined && hasIssues(s) && hasRule(t.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
+      if ((q + 1) % chunk === 0) yield q + 1;
     }
     return out;
   }
@@ -382,7 +422,8 @@ export class Validator {
   ): Generator<number, void> {
     this.ready();
     const crawl = this.s.crawl;
-    crawl.release();
+    // The entries leave the join they were in one step at a time too (`CrawlPart.attach`); until
+    // then `crawlRowOf` gives them no row.
     crawl.join = join;
     // The crawl worker's matches (for the entries it was sent) are used by this join only.
     crawl.preset = preset;
@@ -427,7 +468,8 @@ export class Validator {
   /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
   crawlRowOf(entryId: number): number {
     this.ready();
-    return this.s.table.byId[entryId]?.crawlRow ?? -1;
+    const slot = this.s.table.byId[entryId];
+    return slot === undefined ? -1 : this.s.crawl.rowOf(slot);
   }
 
   /**

@@ -154,6 +154,52 @@ describe('crawl commands', () => {
     expect(c.crawlActionCount('add-missing')).toBe(4);
   });
 
+  it('counts an action over a big document in steps, to the count of the one-go pass', async () => {
+    const locs = Array.from({ length: 60_000 }, (_, i) =>
+      LOCS[i % LOCS.length].replace('.com/', `.com/${i}/`),
+    );
+    locs.splice(0, LOCS.length, ...LOCS);
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: docOf(locs), issues: [], fatal: null })),
+      now: () => 0,
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    store.commands.attachCrawl(crawl());
+    for (const action of ['replace-canonicals', 'replace-redirects'] as const) {
+      const steps = store.commands.crawlActionCountSteps(action);
+      let yielded = 0;
+      let r = steps.next();
+      for (; !r.done; r = steps.next()) yielded++;
+      expect(yielded).toBeGreaterThan(0);
+      expect(r.value).toBe(1);
+      expect(store.commands.crawlActionCount(action)).toBe(1);
+    }
+  });
+
+  it('runs the fix its stepped count made, and makes it again after an edit', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    const c = store.commands;
+    const run = (steps: Generator<number, number>) => {
+      let r = steps.next();
+      while (!r.done) r = steps.next();
+      return r.value;
+    };
+    expect(run(c.crawlActionCountSteps('remove-noindex'))).toBe(1);
+    const v = store.getState().validation.validator;
+    const scans = vi.spyOn(v, 'entriesWithRuleSteps');
+    expect(c.runCrawlAction('remove-noindex')).toBe(1);
+    expect(scans).not.toHaveBeenCalled();
+    c.undo();
+    expect(run(c.crawlActionCountSteps('remove-errors'))).toBe(1);
+    // The 404 is gone another way: the counted fix is stale and not run.
+    const gone = store.getState().doc!.entries.find((e) => e.loc === 'https://www.example.com/gone')!;
+    c.deleteRows([gone.id]);
+    expect(c.runCrawlAction('remove-errors')).toBe(0);
+    expect(store.getState().history.undoLabel).not.toContain('Remove error URLs');
+    scans.mockRestore();
+  });
+
   it('sorts and filters by the crawl columns and summary buckets', async () => {
     const store = await openStore();
     store.commands.attachCrawl(crawl());

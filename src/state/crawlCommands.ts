@@ -4,10 +4,11 @@
  * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
  * before running them.
  */
-import { CRAWL_REMOVE_RULES, crawlFix, missingPages } from '../core/crawl/fixes.ts';
+import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } from '../core/crawl/fixes.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
+import type { Entry } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
 import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
 import { CRAWL_JOINING } from './crawlView.ts';
@@ -41,6 +42,7 @@ type CrawlCommands = Pick<
   | 'attachCrawl'
   | 'removeCrawl'
   | 'crawlActionCount'
+  | 'crawlActionCountSteps'
   | 'runCrawlAction'
   | 'missingCrawlRows'
   | 'addCrawlPages'
@@ -57,6 +59,15 @@ interface SlicedJoin {
   done?: () => void;
   onCancel?: () => void;
 }
+
+/** Entries looked at per step of `crawlActionCountSteps` (~2-4 ms on an idle machine). */
+const COUNT_STEP = 50_000;
+
+/**
+ * A fix of one entry (a URL lookup in the crawl, a target decoded) costs about this many entries
+ * looked at: `crawlFixSteps` takes `COUNT_STEP / FIX_PER_ENTRY` entries per step.
+ */
+const FIX_PER_ENTRY = 25;
 
 /** Listed URLs hashed per step of `listCrawlUrls`. */
 const LIST_STEP = 2_000;
@@ -90,6 +101,8 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
   ) => {
     const v = k.validator;
     const timers = k.deps.timers;
+    // The fixes made with the join before (and its table) go with it.
+    fixes.clear();
     const n = Math.max(k.f.doc?.entries.length ?? 0, table?.rows ?? 0);
     const sliced = n >= SLICED_JOIN && timers !== undefined && v.setCrawlSteps !== undefined;
     // The crawl worker's answers, when made for this table and (CRAWL-006 candidates) this scope.
@@ -159,15 +172,54 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
   };
   k.rejoinCrawl = () => join(k.f.crawl);
 
-  const fixResult = (rule: string) => {
+  /**
+   * The last fix result of each rule, while the document, the findings and the join are the ones
+   * it was made from: the card's count makes it in slices, so the action then only commits it.
+   */
+  const fixes = new Map<
+    string,
+    { docVersion: number; version: number; join: CrawlJoin; result: CrawlFixResult }
+  >();
+  /**
+   * The fix of `rule` over the entries with its issue, in steps of `chunk` entries looked at (the
+   * pass over a 1,000,000-entry document is the cost; the fix itself reads only those entries).
+   */
+  function* fixSteps(rule: string, chunk: number): Generator<number, CrawlFixResult | null> {
     const doc = k.f.doc;
     const v = k.validator;
     const crawl = v.crawlJoin?.() ?? null;
     if (!doc || !crawl) return null;
-    const ids = new Set(v.entriesWithRule(rule));
-    const entries = doc.entries.filter((e) => ids.has(e.id));
-    return crawlFix(rule, entries, crawl, (e) => v.crawlRowOf?.(e.id) ?? -1);
-  };
+    const version = v.version;
+    const docVersion = k.f.docVersion;
+    const hit = fixes.get(rule);
+    if (hit && hit.docVersion === docVersion && hit.version === version && hit.join === crawl)
+      return hit.result;
+    // Changed between the steps: the caller (the card's count) starts again anyway.
+    const stale = () => k.f.docVersion !== docVersion || v.version !== version;
+    const ids = v.entriesWithRuleSteps ? yield* v.entriesWithRuleSteps(rule, chunk) : v.entriesWithRule(rule);
+    if (stale()) return null;
+    // The entries, in document order (the first one listing a target claims it).
+    let max = -1;
+    for (const id of ids) if (id > max) max = id;
+    const mark = new Uint8Array(max + 1);
+    for (const id of ids) mark[id] = 1;
+    const entries: Entry[] = [];
+    const all = doc.entries;
+    for (let i = 0; i < all.length; i++) {
+      const id = all[i].id;
+      if (id <= max && mark[id] === 1) entries.push(all[i]);
+      if ((i + 1) % chunk === 0) {
+        yield i + 1;
+        if (stale()) return null;
+      }
+    }
+    const rowOf = (e: Entry) => v.crawlRowOf?.(e.id) ?? -1;
+    const result = yield* crawlFixSteps(rule, entries, crawl, rowOf, Math.max(1, chunk / FIX_PER_ENTRY));
+    if (stale()) return null;
+    fixes.set(rule, { docVersion, version, join: crawl, result });
+    return result;
+  }
+  const fixResult = (rule: string) => runSteps(fixSteps(rule, Number.MAX_SAFE_INTEGER));
   /** Take the crawl data out: its join, columns, filters and sort (the document is not changed). */
   const dropCrawl = () => {
     shared = null;
@@ -184,6 +236,20 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
   };
   const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
     (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
+  /** `prepare`: also make a removal's fix (in the steps), so that running it only commits. */
+  function* countSteps(action: CrawlAction, chunk: number, prepare: boolean): Generator<number, number> {
+    const join = k.validator.crawlJoin?.() ?? null;
+    if (!join) return 0;
+    if (action === 'add-missing') return join.missing;
+    const { rule } = CRAWL_ACTIONS[action];
+    // Removals take every entry with the rule (one issue per entry): the counts say how many.
+    if (CRAWL_REMOVE_RULES.has(rule)) {
+      const n = k.validator.counts().byRule.get(rule)?.count ?? 0;
+      if (prepare && n > 0) yield* fixSteps(rule, chunk);
+      return n;
+    }
+    return sizeOf(yield* fixSteps(rule, chunk));
+  }
 
   const addCrawlPages = (rows: readonly number[]): number => {
     const doc = k.f.doc;
@@ -279,15 +345,8 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
       dropCrawl();
       k.notify('info', `Removed the crawl data of ${table.fileName}. The sitemap itself is unchanged.`);
     },
-    crawlActionCount(action) {
-      const join = k.validator.crawlJoin?.() ?? null;
-      if (!join) return 0;
-      if (action === 'add-missing') return join.missing;
-      const { rule } = CRAWL_ACTIONS[action];
-      // Removals take every entry with the rule (one issue per entry): the counts say how many.
-      if (CRAWL_REMOVE_RULES.has(rule)) return k.validator.counts().byRule.get(rule)?.count ?? 0;
-      return sizeOf(fixResult(rule));
-    },
+    crawlActionCount: (action) => runSteps(countSteps(action, Number.MAX_SAFE_INTEGER, false)),
+    crawlActionCountSteps: (action) => countSteps(action, COUNT_STEP, true),
     runCrawlAction(action) {
       const doc = k.f.doc;
       const crawl = k.validator.crawlJoin?.() ?? null;

@@ -152,6 +152,18 @@ class Deferred implements ValidatorLike {
     );
   }
 
+  parseFindings(): Issue[] {
+    // Until the code is there the stand-in holds the parse issues and nothing else.
+    return this.target && this.base > 0 ? this.target.parseFindings() : this.early.all();
+  }
+
+  clear(): void {
+    this.change(
+      (v) => v.clear(),
+      () => this.early.load({ kind: 'urlset', entries: [], nextId: 0 }, []),
+    );
+  }
+
   adopt(other: ValidatorLike): void {
     const from = other instanceof Deferred ? other : null;
     this.change(
@@ -189,6 +201,10 @@ class Deferred implements ValidatorLike {
   }
   entriesWithRule(rule: string): number[] {
     return this.now().entriesWithRule(rule);
+  }
+  *entriesWithRuleSteps(rule: string, chunk?: number): Generator<number, number[]> {
+    if (this.target) return yield* this.target.entriesWithRuleSteps(rule, chunk);
+    return this.early.entriesWithRule(rule);
   }
   worstSeverity(entryId: number): ReturnType<Validator['worstSeverity']> {
     return this.now().worstSeverity(entryId);

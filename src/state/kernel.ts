@@ -89,7 +89,9 @@ export interface Kernel {
   dropStaleSortOrders(): void;
   /**
    * Replace the document (open, new, restore): not undoable, history replaced. `validated`: the
-   * validator already holds this document (loaded in slices and adopted), so it is not loaded again.
+   * validator already holds this document (loaded in slices and adopted), so it is not loaded again;
+   * `'later'`: the validator is cleared and checks it afterwards (`recheck(true)`, a restore: the
+   * rows show first); otherwise it is loaded here under the current settings.
    * `used`: the extension columns its entries use, when the parse reported them (no scan here).
    */
   replaceDocument(
@@ -97,7 +99,7 @@ export interface Kernel {
     issues: Issue[],
     fileName: string | null,
     history?: History,
-    validated?: boolean,
+    validated?: boolean | 'later',
     source?: KeepSource | null,
     used?: UsedColumns,
   ): void;
@@ -123,6 +125,23 @@ export interface Kernel {
    * Set by crawlCommands.ts; a no-op until then.
    */
   rejoinCrawl: () => void;
+  /**
+   * Check the open document anew under the current settings: at once when it is small, else in
+   * slices into a fresh validator under a status-bar task, then adopted (see ioCommands.ts, which
+   * sets it; a no-op until then). `restored`: the validator holds nothing yet (the document was
+   * put in place with `validated = 'later'`).
+   */
+  recheck: (restored?: boolean) => void;
+  /**
+   * Set while a sliced re-check runs (ioCommands.ts): handed every applied patch, after the
+   * validator followed it, so the fresh validator can catch up before it is adopted.
+   */
+  onPatch: ((patch: Patch) => void) | null;
+  /**
+   * True while the validator does not hold the open document (restored, checked in slices):
+   * patches pass it by (`onPatch` keeps them for the fresh validator) and it answers no issue.
+   */
+  validatorBehind: boolean;
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -219,7 +238,10 @@ export function createKernel(deps: StoreDeps): Kernel {
   // Every derived view follows the same applied patch, in this order (the validator first: the
   // others may read issues). A new derived view is one line here.
   const followers: ReadonlyArray<(step: AppliedPatch) => void> = [
-    ({ patch }) => validator.apply(patch),
+    ({ patch }) => {
+      if (!k.validatorBehind) validator.apply(patch);
+      k.onPatch?.(patch);
+    },
     ({ patch, before, after }) => hints.patched(before.entries, after.entries, patch),
     ({ patch, before, after }) => {
       sortIndex =
@@ -249,6 +271,9 @@ export function createKernel(deps: StoreDeps): Kernel {
     derived,
     f,
     rejoinCrawl: () => {},
+    recheck: () => {},
+    onPatch: null,
+    validatorBehind: false,
     validationSettings,
     getState() {
       if (!snapshot) snapshot = build();
@@ -291,7 +316,14 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.keepable = src !== null;
       sortIndex = null;
       hints.reset(doc?.entries ?? null);
-      if (!validated) validator.load(doc ?? { kind: 'urlset', entries: [], nextId: 0 }, doc ? issues : []);
+      k.validatorBehind = validated === 'later';
+      if (validated === 'later') validator.clear?.();
+      else if (!validated) {
+        // Under the settings shown (a sliced re-check may still be bringing the validator to them).
+        validator.clear?.();
+        validator.setSettings(validationSettings());
+        validator.load(doc ?? { kind: 'urlset', entries: [], nextId: 0 }, doc ? issues : []);
+      }
       f.fileName = fileName;
       f.history = history;
       f.docVersion++;
@@ -300,7 +332,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       const hiddenColumns =
         hideUnusedExtensionColumns(f.view.hiddenColumns, doc, used) ?? f.view.hiddenColumns;
       f.view = { ...f.view, search: '', filters: {}, hiddenColumns };
-      if (f.crawl) k.rejoinCrawl();
+      if (f.crawl && validated !== 'later') k.rejoinCrawl();
       emit();
     },
     offerSortOrder(entries, order) {

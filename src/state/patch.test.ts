@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPatch, idIndexOf, invertPatch, type Patch } from './patch.ts';
+import { applyPatch, idIndexOf, idIndexSteps, invertPatch, type Patch } from './patch.ts';
 import { makeDocument, makeEntry } from './testing.ts';
 
 describe('applyPatch / invertPatch', () => {
@@ -95,5 +95,34 @@ describe('applyPatch / invertPatch', () => {
         },
       ),
     );
+  });
+});
+
+describe('idIndexSteps', () => {
+  // Ids out of order and with gaps, as after deletes, inserts and an applied sort.
+  const shuffled = () => [7, 2, 11, 0, 5, 9].map((id) => ({ ...makeEntry(id), id }));
+
+  it('builds in steps the index idIndexOf returns, ids out of order and with gaps', () => {
+    const entries = shuffled();
+    let steps = 0;
+    for (const _ of idIndexSteps(entries, 2)) steps++;
+    expect(steps).toBeGreaterThanOrEqual(4);
+    const at = idIndexOf(entries);
+    expect(at.length).toBe(12);
+    for (const [i, e] of entries.entries()) expect(at[e.id]).toBe(i);
+    for (const absent of [1, 3, 4, 6, 8, 10]) expect(at[absent]).toBe(-1);
+  });
+
+  it('keeps the index an edit built meanwhile, and has nothing to do once built', () => {
+    const entries = shuffled();
+    const steps = idIndexSteps(entries, 2);
+    steps.next();
+    steps.next();
+    steps.next();
+    steps.next();
+    const byEdit = idIndexOf(entries);
+    for (const _ of steps);
+    expect(idIndexOf(entries)).toBe(byEdit);
+    expect([...idIndexSteps(entries, 2)]).toEqual([]);
   });
 });

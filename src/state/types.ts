@@ -288,6 +288,11 @@ export interface Commands extends EntryCommands {
   removeCrawl(): void;
   /** How many URLs a crawl action would change (shown before it runs). */
   crawlActionCount(action: CrawlAction): number;
+  /**
+   * `crawlActionCount` in steps (each yields the entries looked at so far), for a caller that
+   * spreads the pass over a 1,000,000-entry document over several tasks; returns the count.
+   */
+  crawlActionCountSteps(action: CrawlAction): Generator<number, number>;
   /** Run a crawl action as ONE undo step; returns how many URLs it changed. */
   runCrawlAction(action: CrawlAction): number;
   /**

@@ -30,12 +30,18 @@ export type ValidatorLike = Pick<
   loadFrom?: Validator['loadFrom'];
   /** Builds what `loadFrom` deferred, in steps (core `Validator.finishSteps`). */
   finishSteps?: Validator['finishSteps'];
+  /** The parse findings a reload with other settings starts from (core `Validator.parseFindings`). */
+  parseFindings?: Validator['parseFindings'];
+  /** Forget the document until the next load or adopt (core `Validator.clear`). */
+  clear?: Validator['clear'];
   /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
   /** Join every entry with crawl data, or drop it (null) (core `Validator.setCrawl`). */
   setCrawl?: Validator['setCrawl'];
   /** `setCrawl` in steps, for big documents (core `Validator.setCrawlSteps`). */
   setCrawlSteps?: Validator['setCrawlSteps'];
+  /** `entriesWithRule` in steps (core `Validator.entriesWithRuleSteps`). */
+  entriesWithRuleSteps?: Validator['entriesWithRuleSteps'];
   /** The crawl join in use (core `Validator.crawlJoin`). */
   crawlJoin?: Validator['crawlJoin'];
   /** An entry's crawl row, -1 when none (core `Validator.crawlRowOf`). */

@@ -13,6 +13,7 @@ import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
+import { decodeEntryColumns } from './entryColumns.ts';
 import { type BodyChannel, exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
 import {
   chunkEnds,
@@ -184,9 +185,10 @@ export function createSitemapClient(
       p.onProgress?.(msg.phase, msg.done, msg.total);
       return;
     }
-    if (msg.type === 'entries') {
+    if (msg.type === 'entries' || msg.type === 'columns') {
       const into = p.received ?? [];
-      for (const e of msg.entries) into.push(e);
+      if (msg.type === 'columns') decodeEntryColumns(msg.columns, into);
+      else for (const e of msg.entries) into.push(e);
       p.received = into;
       p.chunks = (p.chunks ?? 0) + 1;
       return;

@@ -10,6 +10,7 @@ import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../c
 import { serializeFiles } from '../core/serialize.ts';
 import { columnOrder } from '../core/sort/columnOrder.ts';
 import { type ValidationSnapshot, Validator, validateDocument } from '../core/validate.ts';
+import { encodeEntryColumns } from './entryColumns.ts';
 import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
 import { BodyCompressor, type BodyStreams, streamedGzip } from './gzipStream.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
@@ -255,8 +256,9 @@ async function postOrders(entries: readonly Entry[], requestId: number, post: Po
 }
 
 /**
- * Sends a big parse result's entries ahead in `entries` messages (see chunkEnds) and returns the
- * result without them (other messages unchanged): the receiver rebuilds the array in order.
+ * Sends a big parse result's entries ahead in `columns` messages (see chunkEnds, entryColumns.ts)
+ * and returns the result without them (other messages unchanged): the receiver rebuilds the
+ * array in order.
  */
 function chunkEntries(msg: WorkerResponse, post: Post): WorkerResponse {
   if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
@@ -265,9 +267,14 @@ function chunkEntries(msg: WorkerResponse, post: Post): WorkerResponse {
   if (ends.length <= 1) return msg;
   let start = 0;
   for (const end of ends) {
-    const part = entries.slice(start, end);
+    const out: WorkerResponse = {
+      version: PROTOCOL_VERSION,
+      requestId: msg.requestId,
+      type: 'columns',
+      columns: encodeEntryColumns(entries, start, end),
+    };
     start = end;
-    post({ version: PROTOCOL_VERSION, requestId: msg.requestId, type: 'entries', entries: part }, []);
+    post(out, transferablesOf(out));
   }
   const document = { ...msg.result.document, entries: [] };
   return { ...msg, result: { ...msg.result, document }, entryChunks: ends.length };

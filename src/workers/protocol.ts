@@ -10,9 +10,10 @@ import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
+import { type EntryColumns, entryColumnBuffers } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -159,6 +160,16 @@ export interface EntriesMessage extends Envelope {
 }
 
 /**
+ * Part of a big parse result's entries (worker → page), in document order, as columns
+ * (`entryColumns.ts`): cheaper to clone than entry objects, and the page builds the entries
+ * itself. Sent ahead of the result like an `EntriesMessage`, and counted in its `entryChunks`.
+ */
+export interface EntryColumnsMessage extends Envelope {
+  type: 'columns';
+  columns: EntryColumns;
+}
+
+/**
  * Weight per `EntriesMessage`: a plain entry weighs 1, each image, alternate, video, news block
  * or other XML node adds 1. About 20 ms of structured-clone work per message.
  */
@@ -245,7 +256,13 @@ export interface OrderMessage extends Envelope, ColumnOrder {
 /** Columns the worker orders after a big parse, in the order their messages are sent. */
 export const ORDERED_COLUMNS = ['loc', 'lastmod'] as const;
 
-export type WorkerResponse = ProgressMessage | EntriesMessage | ResultMessage | ErrorMessage | OrderMessage;
+export type WorkerResponse =
+  | ProgressMessage
+  | EntriesMessage
+  | EntryColumnsMessage
+  | ResultMessage
+  | ErrorMessage
+  | OrderMessage;
 
 /**
  * Transfer list for a parse result or serialize result: the underlying ArrayBuffers of output
@@ -270,6 +287,8 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
   }
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
+  if (msg.type === 'columns')
+    for (const b of entryColumnBuffers(msg.columns)) pushBuffer(out, new Uint8Array(b));
   if (msg.type === 'order') {
     pushBuffer(out, new Uint8Array(msg.asc.buffer));
     pushBuffer(out, msg.runEnd);

@@ -147,8 +147,8 @@ describe('big parse results travel in entry chunks', () => {
       { version: PROTOCOL_VERSION, requestId: 3, type: 'parse', bytes: enc(xml(urls)), fileName: 'a.xml' },
       (m) => posted.push(m),
     );
-    const chunks = posted.filter((m) => m.type === 'entries');
-    expect(chunks.map((m) => (m.type === 'entries' ? m.entries.length : 0))).toEqual([
+    const chunks = posted.filter((m) => m.type === 'columns');
+    expect(chunks.map((m) => (m.type === 'columns' ? m.columns.n : 0))).toEqual([
       PARSE_ENTRY_CHUNK,
       PARSE_ENTRY_CHUNK,
       5,

@@ -5,7 +5,7 @@ import type { Entry, Issue, SitemapDocument } from '../model.ts';
 import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
-import { missingPages } from './fixes.ts';
+import { crawlFix, crawlFixSteps, missingPages } from './fixes.ts';
 import { CrawlJoin } from './join.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { csvHead, parseCrawlCsv } from './reader.ts';
@@ -224,6 +224,21 @@ describe('CRAWL fixes', () => {
     const b = audited('https://www.example.com/print?id=1', 'https://www.example.com/article');
     expect(fixAll('CRAWL-004', b.v.all(), ctxOf(b))).toEqual({ remove: [0] });
   });
+  it('replaces in steps to the same result, the first entry claiming a target', () => {
+    const a = audited(
+      'https://www.example.com/old',
+      'https://www.example.com/old',
+      'https://www.example.com/old',
+    );
+    const rowOf = (e: Entry) => a.join.match(e.loc)?.row ?? -1;
+    const steps = crawlFixSteps('CRAWL-002', a.doc.entries, a.join, rowOf, 1);
+    let yielded = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) yielded++;
+    expect(yielded).toBe(3);
+    expect(r.value).toEqual(crawlFix('CRAWL-002', a.doc.entries, a.join, rowOf));
+    expect(r.value.update?.map((e) => e.id)).toEqual([0]);
+  });
   it('uses the crawled form for CRAWL-008', () => {
     const a = audited('https://www.example.com/%7Eteam');
     expect(fixAll('CRAWL-008', a.v.all(), ctxOf(a)).update?.[0].loc).toBe('https://www.example.com/~team');
@@ -269,6 +284,39 @@ describe('joining in steps', () => {
     while (!steps.next().done);
     expect(join.missing).toBe(2);
     expect(join.listedCount(join.match('https://www.example.com/article')!.row)).toBe(1);
+  });
+  it('a replaced join gives its listings back entry by entry, also for an entry removed meanwhile', () => {
+    const locs = [
+      'https://www.example.com/',
+      'https://www.example.com/article',
+      'https://www.example.com/about',
+    ];
+    const a = audited(...locs);
+    const rowA = (loc: string) => a.join.match(loc)!.row;
+    expect(locs.map((l) => a.join.listedCount(rowA(l)))).toEqual([1, 1, 1]);
+    const b = new CrawlJoin(SF(), a.v.crawlScope());
+    const steps = a.v.setCrawlSteps(b, 1);
+    steps.next();
+    // The first entry moved over; the others still list their rows in the old join, and give none
+    // of them as a row of the new one meanwhile.
+    expect(locs.map((l) => a.join.listedCount(rowA(l)))).toEqual([0, 1, 1]);
+    expect(a.v.crawlRowOf(0)).toBe(b.match(locs[0])!.row);
+    expect(a.v.crawlRowOf(2)).toBe(-1);
+    a.v.apply(entryPatch({ removed: [a.doc.entries[2]] }));
+    while (!steps.next().done);
+    expect(locs.map((l) => a.join.listedCount(rowA(l)))).toEqual([0, 0, 0]);
+    expect(locs.map((l) => b.listedCount(b.match(l)!.row))).toEqual([1, 1, 0]);
+    expect(a.v.crawlRowOf(1)).toBe(b.match(locs[1])!.row);
+  });
+  it('taking the crawl out in steps leaves no row and no CRAWL finding', () => {
+    const a = audited('https://www.example.com/gone', 'https://www.example.com/new');
+    expect(crawlRules(a.v.issuesOf(0)).length).toBeGreaterThan(0);
+    const steps = a.v.setCrawlSteps(null, 1);
+    steps.next();
+    expect(a.v.crawlRowOf(1)).toBe(-1);
+    while (!steps.next().done);
+    expect(crawlRules(a.v.issuesOf(0))).toEqual([]);
+    expect(a.join.listedCount(a.join.match('https://www.example.com/new')!.row)).toBe(0);
   });
   it('a lazy join finds its CRAWL-006 candidates in the steps, with an edit in between', () => {
     const v = new Validator({ now: 0 });

@@ -4,6 +4,7 @@
  * entry lists yet (nor an earlier replacement of the same run).
  */
 import type { Entry } from '../model.ts';
+import { runSteps } from '../steps.ts';
 import type { CrawlJoin } from './join.ts';
 
 /** Rules whose fix removes the entry. */
@@ -37,10 +38,28 @@ export function crawlFix(
   join: CrawlJoin,
   rowOf: (e: Entry) => number,
 ): CrawlFixResult {
+  return runSteps(crawlFixSteps(rule, entries, join, rowOf, Number.MAX_SAFE_INTEGER));
+}
+
+/**
+ * `crawlFix` in steps of `chunk` entries (yielding the entries done), for a caller that spreads
+ * thousands of replacements (each a lookup of its target in the crawl) over several tasks.
+ *
+ * @example runSteps(crawlFixSteps('CRAWL-004', entries, join, rowOf, 500))
+ */
+export function* crawlFixSteps(
+  rule: string,
+  entries: Iterable<Entry>,
+  join: CrawlJoin,
+  rowOf: (e: Entry) => number,
+  chunk: number,
+): Generator<number, CrawlFixResult> {
   const update: Entry[] = [];
   const remove: number[] = [];
   const claimed = new Set<number>();
+  let done = 0;
   for (const e of entries) {
+    if (++done % chunk === 0) yield done;
     const row = rowOf(e);
     if (row < 0) continue;
     if (CRAWL_REMOVE_RULES.has(rule)) {

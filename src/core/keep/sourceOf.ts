@@ -6,6 +6,7 @@
  */
 import { deepEqual } from '../deepEqual.ts';
 import type { DocumentKind, Entry, ParseResult, SourceLayout } from '../model.ts';
+import { runSteps } from '../steps.ts';
 import type { Prepared } from './source.ts';
 
 /** Everything format-preserving export needs about the file a document came from. */
@@ -56,10 +57,27 @@ export function keepSourceOf(file: Uint8Array, r: ParseResult): KeepSource | nul
  * @example const src = sharingEntries(keepSourceOf(bytes, reparsed)!, restoredDoc.entries);
  */
 export function sharingEntries(src: KeepSource, current: readonly Entry[]): KeepSource {
+  return runSteps(sharingEntriesSteps(src, current, Number.MAX_SAFE_INTEGER));
+}
+
+/**
+ * {@link sharingEntries} in steps a caller can spread over several tasks: yields the entries
+ * compared so far after every `chunk` (a deep compare each: at 1,000,000 entries ~0.5 s in all).
+ * `current` must not change meanwhile (an array of the store's document is never changed in place).
+ *
+ * @example for (const s = sharingEntriesSteps(src, doc.entries); !(r = s.next()).done; ) await pause(); r.value
+ */
+export function* sharingEntriesSteps(
+  src: KeepSource,
+  current: readonly Entry[],
+  chunk = 2000,
+): Generator<number, KeepSource> {
   const entries = src.entries.slice();
-  for (const e of current) {
+  for (let k = 0; k < current.length; k++) {
+    const e = current[k];
     const parsed = e.id < entries.length ? entries[e.id] : undefined;
     if (parsed !== undefined && parsed.id === e.id && parsed !== e && deepEqual(parsed, e)) entries[e.id] = e;
+    if ((k + 1) % chunk === 0) yield k + 1;
   }
   return { ...src, entries, cache: undefined };
 }

@@ -197,11 +197,28 @@ export class HashIndex {
    * pass over the table: no random probe per pair).
    */
   forEachShared(fn: (slot: number) => void): void {
+    runSteps(this.forEachSharedSteps(fn, Number.MAX_SAFE_INTEGER));
+  }
+
+  /**
+   * {@link forEachShared} in steps: yields after every `step` cells of the table and every `step`
+   * calls (at a million pairs the pass is tens of ms, a long task on a loaded page). Nothing else
+   * may touch the index until it is done.
+   */
+  *forEachSharedSteps(fn: (slot: number) => void, step = ADD_STEP * 4): Generator<void, void> {
     if (this.shared === 0) return;
     const { cells, nodes } = this;
+    let work = 0;
     for (let c = 0; c < cells.length; c += 4) {
+      if (++work >= step) {
+        work = 0;
+        yield;
+      }
       if (cells[c + 3] <= 2) continue;
-      for (let n1 = cells[c + 1]; n1 !== 0; n1 = nodes[(n1 - 1) * 4 + 1]) fn(nodes[(n1 - 1) * 4]);
+      for (let n1 = cells[c + 1]; n1 !== 0; n1 = nodes[(n1 - 1) * 4 + 1]) {
+        fn(nodes[(n1 - 1) * 4]);
+        work++;
+      }
     }
   }
 

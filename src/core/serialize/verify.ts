@@ -128,29 +128,129 @@ function extrasKey(list: readonly RawXml[] | undefined): string {
     .join(';');
 }
 
-/** The parts of an entry that must survive export, by field name, in comparable form. */
-function entryKeys(e: Entry, o: VerifyOptions, text: boolean): Array<[string, string]> {
-  if (text) return [['loc', url(e.loc)]];
-  const keys: Array<[string, string]> = [
-    ['loc', url(e.loc)],
-    ['lastmod', loose(e.lastmod, normalizeDate)],
-  ];
-  if (!o.lean) {
-    keys.push(['changefreq', loose(e.changefreq).toLowerCase()]);
-    keys.push(['priority', loose(e.priority, (v) => (v === '' ? v : normalizePriority(v)))]);
+/**
+ * One part of an entry that must survive export: its name, its value in comparable form (`key`),
+ * and `same`, a cheap test that the two entries hold the same raw values for it. Keys are pure
+ * functions of those raw values, so when `same` holds the keys are equal and are not computed:
+ * most fields of most entries read back exactly as they were written.
+ */
+interface Field {
+  name: string;
+  same: (a: Entry, b: Entry) => boolean;
+  key: (e: Entry, o: VerifyOptions) => string;
+}
+
+const listOrNone = <T>(list: readonly T[] | undefined) =>
+  list !== undefined && list.length > 0 ? list : undefined;
+
+/** Both lists empty or absent, or the same list: equal keys, whatever the key. */
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
+  return listOrNone(a) === listOrNone(b);
+}
+
+/**
+ * Pairwise in order, the elements hold the same values for every field `key` reads (`same`):
+ * an ordered key is then equal, and so is a sorted one.
+ */
+function samePairwise<T>(
+  a: readonly T[] | undefined,
+  b: readonly T[] | undefined,
+  same: (x: T, y: T) => boolean,
+): boolean {
+  if (sameList(a, b)) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+  return true;
+}
+
+/** The fields imagesKey reads (extras only when there are none). */
+const sameImage = (x: ImageData, y: ImageData) =>
+  x.loc === y.loc &&
+  x.caption === y.caption &&
+  x.title === y.title &&
+  x.geoLocation === y.geoLocation &&
+  x.license === y.license &&
+  sameList(x.extras, y.extras);
+
+/** The fields alternatesKey reads (attrs only when there are none). */
+const sameAlternate = (x: Alternate, y: Alternate) =>
+  x.rel === y.rel &&
+  x.hreflang === y.hreflang &&
+  x.href === y.href &&
+  x.media === y.media &&
+  x.attrs === undefined &&
+  y.attrs === undefined;
+
+const LOC: Field = { name: 'loc', same: (a, b) => a.loc === b.loc, key: (e) => url(e.loc) };
+const XML_FIELDS: readonly Field[] = [
+  LOC,
+  {
+    name: 'lastmod',
+    same: (a, b) => a.lastmod === b.lastmod,
+    key: (e) => loose(e.lastmod, normalizeDate),
+  },
+  {
+    name: 'changefreq',
+    same: (a, b) => a.changefreq === b.changefreq,
+    key: (e) => loose(e.changefreq).toLowerCase(),
+  },
+  {
+    name: 'priority',
+    same: (a, b) => a.priority === b.priority,
+    key: (e) => loose(e.priority, (v) => (v === '' ? v : normalizePriority(v))),
+  },
+  {
+    name: 'images',
+    same: (a, b) => samePairwise(a.images, b.images, sameImage),
+    key: (e, o) => imagesKey(e.images, o),
+  },
+  {
+    name: 'videos',
+    same: (a, b) => sameList(a.videos, b.videos),
+    key: (e, o) =>
+      (e.videos ?? []).map((v) => nodesKey(v.nodes, VIDEO_VALUE, VIDEO_DEPRECATED, o, false)).join('#'),
+  },
+  {
+    name: 'news',
+    same: (a, b) => sameList(a.news, b.news),
+    key: (e, o) => (e.news ?? []).map((v) => nodesKey(v.nodes, NEWS_VALUE, NEWS_LEGACY, o, false)).join('#'),
+  },
+  {
+    name: 'alternates',
+    same: (a, b) => samePairwise(a.alternates, b.alternates, sameAlternate),
+    key: (e) => alternatesKey(e.alternates),
+  },
+  { name: 'extras', same: (a, b) => sameList(a.extras, b.extras), key: (e) => extrasKey(e.extras) },
+];
+/** Lean output (OUT-007) leaves changefreq and priority out: they are not compared. */
+const LEAN_FIELDS = XML_FIELDS.filter((f) => f.name !== 'changefreq' && f.name !== 'priority');
+
+/** The fields compared for an export: a text file holds locations only. */
+function fieldsOf(o: VerifyOptions, text: boolean): readonly Field[] {
+  return text ? [LOC] : o.lean ? LEAN_FIELDS : XML_FIELDS;
+}
+
+/**
+ * The first field whose comparable form differs between `want` (the document's entry) and `got`
+ * (read back from the export), with both forms; null when the export holds the entry's data.
+ * `general` computes every key (the check the raw-value shortcut must agree with; for tests).
+ *
+ * @example entryDifference({ id: 0, loc: 'https://a.example/ü' }, { id: 0, loc: 'https://a.example/%C3%BC' }, {}, false) // null
+ */
+export function entryDifference(
+  want: Entry,
+  got: Entry,
+  o: VerifyOptions,
+  text: boolean,
+  general = false,
+): { name: string; want: string; got: string } | null {
+  for (const f of fieldsOf(o, text)) {
+    if (!general && f.same(want, got)) continue;
+    const a = f.key(want, o);
+    const b = f.key(got, o);
+    if (a !== b) return { name: f.name, want: a, got: b };
   }
-  keys.push(['images', imagesKey(e.images, o)]);
-  keys.push([
-    'videos',
-    (e.videos ?? []).map((v) => nodesKey(v.nodes, VIDEO_VALUE, VIDEO_DEPRECATED, o, false)).join('#'),
-  ]);
-  keys.push([
-    'news',
-    (e.news ?? []).map((v) => nodesKey(v.nodes, NEWS_VALUE, NEWS_LEGACY, o, false)).join('#'),
-  ]);
-  keys.push(['alternates', alternatesKey(e.alternates)]);
-  keys.push(['extras', extrasKey(e.extras)]);
-  return keys;
+  return null;
 }
 
 /** First difference between the two strings, shown around where they part. */
@@ -218,17 +318,13 @@ export function verifyExport(
   }
   const n = Math.min(got.length, want.length);
   for (let i = 0; i < n && problems.length < max; i++) {
-    const a = entryKeys(want[i], options, !isXml);
-    const b = entryKeys(got[i], options, !isXml);
-    for (let k = 0; k < a.length; k++) {
-      if (a[k][1] === b[k][1]) continue;
-      problems.push({
-        entry: want[i].id,
-        loc: want[i].loc,
-        message: `Entry “${clip(want[i].loc)}”: its ${a[k][0]} would change on export (${showDiff(a[k][1], b[k][1])})`,
-      });
-      break;
-    }
+    const d = entryDifference(want[i], got[i], options, !isXml);
+    if (d === null) continue;
+    problems.push({
+      entry: want[i].id,
+      loc: want[i].loc,
+      message: `Entry “${clip(want[i].loc)}”: its ${d.name} would change on export (${showDiff(d.want, d.got)})`,
+    });
   }
   return problems;
 }
@@ -236,19 +332,101 @@ export function verifyExport(
 const NAME_START = /[A-Za-z_\u00C0-\uFFFF]/;
 const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
 
+/** True when `name` is a valid element QName (one colon at most, each part an NCName). @example validElementName('image:loc') */
+export function validElementName(name: string): boolean {
+  return NAME_START.test(name[0] ?? '') && validQName(name);
+}
+
 function validQName(name: string): boolean {
   const c = name.indexOf(':');
   if (c === -1) return NCNAME.test(name);
   return NCNAME.test(name.slice(0, c)) && NCNAME.test(name.slice(c + 1));
 }
 
+/** `/\s/.test(xml[i])` (JavaScript's white space), by code for the ASCII range. @example isSpace(' ', 0) */
+export function isSpace(xml: string, i: number): boolean {
+  const c = xml.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return WS.test(xml[i]);
+}
+
+const WS = /\s/;
+
+/** `/[\s/>]/.test(xml[i])`: where an element name ends. @example endsName('a>', 1) */
+export function endsName(xml: string, i: number): boolean {
+  const c = xml.charCodeAt(i);
+  return c === 47 || c === 62 || isSpace(xml, i);
+}
+
+/** `[A-Za-z_]` */
+function asciiNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/** `[A-Za-z0-9_.-]` */
+function asciiNameChar(c: number): boolean {
+  return asciiNameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+}
+
+/**
+ * Where an element name starting at `from` ends, when it is a valid QName of ASCII characters
+ * (`prefix:local` or `local`) followed by white space, `/`, `>` or the end: the common case, read
+ * without a regex. -1 for anything else (the general check then decides).
+ *
+ * @example plainQNameEnd('<image:loc>', 1) === 10
+ */
+export function plainQNameEnd(xml: string, from: number): number {
+  if (from >= xml.length || !asciiNameStart(xml.charCodeAt(from))) return -1;
+  let colon = false;
+  let p = from + 1;
+  for (; p < xml.length; p++) {
+    const c = xml.charCodeAt(p);
+    if (asciiNameChar(c)) continue;
+    if (c === 58 && !colon && p + 1 < xml.length && asciiNameStart(xml.charCodeAt(p + 1))) {
+      colon = true;
+      p++;
+      continue;
+    }
+    break;
+  }
+  return p === xml.length || endsName(xml, p) ? p : -1;
+}
+
+/** Names checked per call, at most: a file of ever new names is checked name by name. */
+const MAX_NAMES = 4096;
+
+/** {@link validQName}, with answers kept in `seen` (attribute names repeat). */
+function cachedQName(seen: Map<string, boolean>, name: string): boolean {
+  const known = seen.get(name);
+  if (known !== undefined) return known;
+  const ok = validQName(name);
+  if (seen.size < MAX_NAMES) seen.set(name, ok);
+  return ok;
+}
+
+/** True when `name` is a valid element QName; answers are kept in `seen` (names repeat). */
+function elementName(seen: Map<string, boolean>, name: string): boolean {
+  const known = seen.get(name);
+  if (known !== undefined) return known;
+  const ok = validElementName(name);
+  if (seen.size < MAX_NAMES) seen.set(name, ok);
+  return ok;
+}
+
 /**
  * The first namespace well-formedness error of `xml` (QNames with one colon at most, every prefix
  * declared, no empty prefixed declaration, no duplicate attribute), or null. Element structure
  * itself is left to the parser. Linear, with an undo log of bindings (no recursion, no copies).
+ * `general` reads every start tag the long way (the check the shortcuts must agree with; for tests).
  */
-export function namespaceProblem(xml: string): { line: number; message: string } | null {
+export function namespaceProblem(xml: string, general = false): { line: number; message: string } | null {
   const ns = new Map<string, string>([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+  const names = new Map<string, boolean>();
+  const attrOk = new Map<string, boolean>();
+  // One tag's attributes (names, values) and expanded names, reused from tag to tag.
+  const attrNames: string[] = [];
+  const attrValues: string[] = [];
+  const keys: string[] = [];
   const logDepth: number[] = [];
   const logPrefix: string[] = [];
   const logPrev: (string | undefined)[] = [];
@@ -297,30 +475,50 @@ export function namespaceProblem(xml: string): { line: number; message: string }
       continue;
     }
     // Start tag: name, attributes, then `>` or `/>`.
-    let p = lt + 1;
-    while (p < xml.length && !/[\s/>]/.test(xml[p])) p++;
+    let p = general ? -1 : plainQNameEnd(xml, lt + 1);
+    if (p !== -1 && xml.charCodeAt(p) === 62) {
+      // `<name>`: no attributes, so only the name's prefix needs a look.
+      depth++;
+      let el = lt + 1;
+      while (el < p && xml.charCodeAt(el) !== 58) el++;
+      if (el < p && !ns.has(xml.slice(lt + 1, el)))
+        return fail(
+          lt,
+          `prefix “${xml.slice(lt + 1, el)}” of <${clip(xml.slice(lt + 1, p), 40)}> is not declared`,
+        );
+      i = p + 1;
+      continue;
+    }
+    if (p === -1) {
+      p = lt + 1;
+      while (p < xml.length && !endsName(xml, p)) p++;
+      const name = xml.slice(lt + 1, p);
+      if (!elementName(names, name)) return fail(lt, `element name “${clip(name, 40)}” is not a valid QName`);
+    }
     const name = xml.slice(lt + 1, p);
-    if (!NAME_START.test(name[0] ?? '') || !validQName(name))
-      return fail(lt, `element name “${clip(name, 40)}” is not a valid QName`);
-    const attrs: Array<[string, string]> = [];
+    attrNames.length = 0;
+    attrValues.length = 0;
     for (;;) {
-      while (p < xml.length && /\s/.test(xml[p])) p++;
+      while (p < xml.length && isSpace(xml, p)) p++;
       if (xml[p] === '>' || xml[p] === '/' || p >= xml.length) break;
       const eq = xml.indexOf('=', p);
       if (eq === -1) return null;
       const an = xml.slice(p, eq).trim();
       let q = eq + 1;
-      while (/\s/.test(xml[q] ?? '')) q++;
+      while (q < xml.length && isSpace(xml, q)) q++;
       const quote = xml[q];
       const vend = quote === '"' || quote === "'" ? xml.indexOf(quote, q + 1) : -1;
       if (vend === -1) return null;
-      attrs.push([an, xml.slice(q + 1, vend)]);
+      attrNames.push(an);
+      attrValues.push(xml.slice(q + 1, vend));
       p = vend + 1;
     }
     const selfClosing = xml[p] === '/';
     depth++;
-    for (const [an, v] of attrs) {
+    for (let k = 0; k < attrNames.length; k++) {
+      const an = attrNames[k];
       if (an !== 'xmlns' && !an.startsWith('xmlns:')) continue;
+      const v = attrValues[k];
       const prefix = an === 'xmlns' ? '' : an.slice(6);
       if (prefix === 'xmlns' || (prefix === 'xml' && v !== ns.get('xml')))
         return fail(lt, `the prefix “${prefix}” cannot be declared`);
@@ -333,9 +531,11 @@ export function namespaceProblem(xml: string): { line: number; message: string }
     const el = name.indexOf(':');
     if (el !== -1 && !ns.has(name.slice(0, el)))
       return fail(lt, `prefix “${name.slice(0, el)}” of <${clip(name, 40)}> is not declared`);
-    const seen = new Set<string>();
-    for (const [an] of attrs) {
-      if (!validQName(an)) return fail(lt, `attribute name “${clip(an, 40)}” is not a valid QName`);
+    // Expanded names seen on this tag: a short list is searched, a long one goes to a Set.
+    keys.length = 0;
+    const seen = attrNames.length > 8 ? new Set<string>() : null;
+    for (const an of attrNames) {
+      if (!cachedQName(attrOk, an)) return fail(lt, `attribute name “${clip(an, 40)}” is not a valid QName`);
       const ac = an.indexOf(':');
       let key = an;
       if (ac !== -1 && !an.startsWith('xmlns:')) {
@@ -344,8 +544,10 @@ export function namespaceProblem(xml: string): { line: number; message: string }
           return fail(lt, `prefix “${an.slice(0, ac)}” of attribute ${an} is not declared`);
         key = `{${uri}}${an.slice(ac + 1)}`;
       }
-      if (seen.has(key)) return fail(lt, `attribute ${an} appears twice on <${clip(name, 40)}>`);
-      seen.add(key);
+      if (seen === null ? keys.includes(key) : seen.has(key))
+        return fail(lt, `attribute ${an} appears twice on <${clip(name, 40)}>`);
+      if (seen === null) keys.push(key);
+      else seen.add(key);
     }
     if (selfClosing) {
       undo(depth);

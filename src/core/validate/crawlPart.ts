@@ -30,28 +30,29 @@ export class CrawlPart implements ValidatorPart {
   check(): void {}
 
   apply(change: SlotChange): void {
-    for (const s of change.out) if (s.crawlRow >= 0) this.join?.list(s.crawlRow, -1);
+    for (const s of change.out) leave(s);
     for (const s of change.in) this.file(s);
   }
 
-  /** Joins (or, with null, un-joins) one slot with `join`, unless it already is. */
+  /**
+   * Joins (or, with null, un-joins) one slot with `join`, taking it out of the join it was in
+   * first. Called for every slot by a join's steps, so another join's slots change over one step
+   * at a time (no pass over every entry in one task).
+   */
   attach(slot: Slot, join: CrawlJoin | null): void {
-    if (join !== null) {
-      if (slot.joined !== join) this.joinSlot(slot, join);
-    } else if (slot.crawl.length > 0) this.table.setList(slot, 'crawl', EMPTY);
+    leave(slot);
+    if (join !== null) this.joinSlot(slot, join);
+    else if (slot.crawl.length > 0) this.table.setList(slot, 'crawl', EMPTY);
   }
 
-  /** Takes every entry out of the join (before a reload or another join). */
+  /** The crawl row a slot lists in the join in use; -1 while it is in another one (or none). */
+  rowOf(slot: Slot): number {
+    return slot.joined !== null && slot.joined === this.join ? slot.crawlRow : -1;
+  }
+
+  /** Takes every entry out of the join it is in (before a reload). */
   release(): void {
-    const join = this.join;
-    if (join === null) return;
-    for (const slot of this.table.bySeq) {
-      if (slot === undefined) continue;
-      slot.joined = null;
-      if (slot.crawlRow < 0) continue;
-      join.list(slot.crawlRow, -1);
-      slot.crawlRow = -1;
-    }
+    for (const slot of this.table.bySeq) if (slot !== undefined) leave(slot);
   }
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
@@ -69,4 +70,11 @@ export class CrawlPart implements ValidatorPart {
     if (out.length > 0 || slot.crawl.length > 0)
       this.table.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
   }
+}
+
+/** Takes a slot out of the join it lists a row of (that join counts one listing fewer). */
+function leave(slot: Slot): void {
+  if (slot.joined !== null && slot.crawlRow >= 0) slot.joined.list(slot.crawlRow, -1);
+  slot.joined = null;
+  slot.crawlRow = -1;
 }

@@ -74,7 +74,7 @@ export class DuplicateGroups implements ValidatorPart {
     if (l === null) return;
     this.loading = null;
     yield* l.fileSteps(this.families);
-    this.families.forEachShared((q) => this.flagShared(q));
+    yield* this.families.forEachSharedSteps((q) => this.flagShared(q));
   }
 
   /** Files one slot in the index at once (an edit, or a load already filed). */

@@ -27,6 +27,8 @@ export class EntryIssues {
   private readonly scratch: Issue[] = [];
   /** Lent to `checkEntry` for the hreflang and image issues of the entry being checked. */
   private readonly side: Issue[] = [];
+  /** The slots holding parse findings (few, usually none): a reload reads them without a pass over every slot. */
+  private readonly withParse = new Set<Slot>();
   /** Lent to `checkEntry`: the previous entry's origin key, reused while it repeats, and the lastmod threshold. */
   private readonly origin = newEntryMemo();
 
@@ -49,6 +51,7 @@ export class EntryIssues {
     // without <loc>, which is also an empty loc) is shown once, with the validator's message.
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.table.setList(slot, 'parse', own);
+    if (own.length > 0 || slot.quietParse.length > 0) this.withParse.add(slot);
     return slot;
   }
 
@@ -87,11 +90,14 @@ export class EntryIssues {
     return out;
   }
 
-  /** Every parse finding held (document order), for a reload with other settings. */
+  /**
+   * Every parse finding held, for a reload with other settings: each entry's in their order
+   * (the entries in the order they got them, not document order: a load groups them by entry).
+   * O(entries with parse findings).
+   */
   parseIssues(): Issue[] {
     const out: Issue[] = [];
-    for (const slot of this.table.bySeq) {
-      if (slot === undefined) continue;
+    for (const slot of this.withParse) {
       for (const i of slot.parse) out.push(i);
       for (const i of slot.quietParse) out.push(i);
     }
@@ -100,6 +106,7 @@ export class EntryIssues {
 
   private drop(slot: Slot): Slot {
     if (slot.quiet.length + slot.quietParse.length > 0) this.countQuiet(slot, -1);
+    this.withParse.delete(slot);
     this.table.take(slot);
     return slot;
   }

@@ -1,4 +1,5 @@
 import { useContext, useEffect, useState } from 'react';
+import type { Entry } from '../../core/model.ts';
 import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
 import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
@@ -26,6 +27,21 @@ const ACTIONS: ReadonlyArray<{ action: CrawlAction; label: string }> = [
   { action: 'replace-canonicals', label: 'Replace canonicalised URLs' },
   { action: 'add-missing', label: 'Add missing indexable pages' },
 ];
+
+/** Longest slice of the card's counting, ms. */
+const SLICE_MS = 8;
+
+/** `crawlSummarySteps` in small steps, returning the summary (null without crawl data). */
+function* summarySteps(
+  v: AppState['validation']['validator'],
+  entries: readonly Entry[],
+): Generator<null, CrawlSummary | null> {
+  for (const step of crawlSummarySteps(v, entries, 20_000)) {
+    if (step !== null) return step;
+    yield null;
+  }
+  return null;
+}
 
 const selCrawl = (s: AppState) => s.crawl;
 const selDoc = (s: AppState) => s.doc;
@@ -55,24 +71,32 @@ export function CrawlCard() {
     // A join in slices shows its findings after its first step and at its end: counting in
     // between would count it half done (and take the page's time from it).
     if (!doc || joining) return;
-    // One piece per task (the summary, then each action's count), so a 1,000,000-row document
-    // never blocks the page with all of them at once.
+    // In slices of at most SLICE_MS (the summary, then each action's count, each a pass over the
+    // entries in steps), so a 1,000,000-row document never blocks the page with one of them.
     const timers: ReturnType<typeof setTimeout>[] = [];
     const later = (fn: () => void, ms = 0) => timers.push(setTimeout(fn, ms));
-    const steps = crawlSummarySteps(validation.validator, doc.entries);
+    const drive = <T,>(steps: Iterator<unknown, T>, done: (value: T) => void) => {
+      const slice = () => {
+        const t0 = performance.now();
+        for (let step = steps.next(); ; step = steps.next()) {
+          if (step.done) return done(step.value);
+          if (performance.now() - t0 >= SLICE_MS) return later(slice);
+        }
+      };
+      later(slice);
+    };
     const counts = new Map<CrawlAction, number>();
     const count = (summary: CrawlSummary | null, i: number) => {
       if (i === ACTIONS.length) return setData({ summary, counts });
-      counts.set(ACTIONS[i].action, commands.crawlActionCount(ACTIONS[i].action));
-      later(() => count(summary, i + 1));
+      drive(commands.crawlActionCountSteps(ACTIONS[i].action), (n) => {
+        counts.set(ACTIONS[i].action, n);
+        count(summary, i + 1);
+      });
     };
-    const sum = () => {
-      const step = steps.next();
-      if (step.done) return;
-      if (step.value === null && validation.validator.crawlJoin?.()) later(sum);
-      else count(step.value, 0);
-    };
-    later(sum, doc.entries.length > 50_000 ? 400 : 0);
+    later(
+      () => drive(summarySteps(validation.validator, doc.entries), (summary) => count(summary, 0)),
+      doc.entries.length > 50_000 ? 400 : 0,
+    );
     return () => {
       for (const t of timers) clearTimeout(t);
     };

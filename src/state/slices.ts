@@ -1,0 +1,46 @@
+/**
+ * Stepped work run on the page in slices: a few ms of steps, then a new task, so the page keeps
+ * answering (issues #17, #18: no task over 50 ms). The one home of this loop for the store's
+ * commands (a sliced open, a settings re-check, a restore's keep source).
+ */
+import type { Timers } from './persist.ts';
+
+/**
+ * Longest stretch of stepped work between two yields to the page, in ms. Well under the 50 ms of
+ * a long task: on a loaded machine a task's wall time is a multiple of its CPU time, and a
+ * scavenge may land in any slice.
+ */
+export const SLICE_MS = 8;
+
+/** A new task for the next slice of work (a zero timeout without `yieldTask`). */
+export function pauseWith(timers: Timers): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (timers.yieldTask) timers.yieldTask(resolve);
+    else timers.setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Runs stepped work in slices of at most {@link SLICE_MS}, each in a task of its own: `next()`
+ * gives the next step (its value: units done so far, handed to `onSlice` at the end of each
+ * slice) and `stop()` is asked after every yield to the page. Resolves with the time the last
+ * slice started, or null when `stop()` said to stop.
+ *
+ * @example await inSlices(deps, () => steps.next(), (done) => progress(done / total), () => signal.aborted)
+ */
+export async function inSlices(
+  deps: { now: () => number; timers: Timers },
+  next: () => IteratorResult<unknown, unknown>,
+  onSlice: (done: number) => void,
+  stop: () => boolean,
+): Promise<number | null> {
+  let sliceStart = deps.now();
+  for (let step = next(); !step.done; step = next()) {
+    if (deps.now() - sliceStart < SLICE_MS) continue;
+    onSlice(typeof step.value === 'number' ? step.value : 0);
+    await pauseWith(deps.timers);
+    if (stop()) return null;
+    sliceStart = deps.now();
+  }
+  return sliceStart;
+}
