@@ -100,30 +100,48 @@
     },
     /**
      * Frame intervals while scrolling the grid: small steps with a scrollbar jump every 10th frame.
-     * `frames`: the rAF timestamps' deltas, i.e. the frame clock's begin times (vsync-aligned): a
-     * frame whose main-thread work overruns the vsync delays the next begin frame, so a missed
-     * frame shows as two vsyncs (33.3 ms). `callbacks`: the deltas of performance.now() in the rAF
-     * callback (sessions 3–8's measure), which also count the work the frame ran before its rAF
-     * callbacks (the scroll event: the canvas drawing), so a frame at vsync can read 17–20 ms.
+     * Per frame: its begin time (the rAF timestamp, on the vsync grid) and the end of its
+     * main-thread work (a task posted from the rAF callback runs after the frame's paint and
+     * commit). A frame is shown at the first vsync after its work ends (at the earliest the one
+     * after its begin), so `frames` are the intervals between the vsyncs that showed a new frame:
+     * 16.7 ms when on time, 33.3 ms after a miss, whether the overrun came before the rAF
+     * callbacks (the scroll event, where the canvas drawing runs) or after them. The bare rAF
+     * timestamps miss the first kind: a frame begun late keeps its on-time timestamp.
+     * `stamps`: those timestamp deltas; `callbacks`: the deltas of performance.now() in the rAF
+     * callback (sessions 3–8's measure), which add the jitter of the work before the callback (a
+     * frame at vsync can read 17–20 ms).
      */
     async scroll(frames) {
       const el = document.querySelector('.grid-scroll');
       const max = el.scrollHeight - el.clientHeight;
-      const intervals = [];
+      const begins = [];
+      const ends = [];
       const callbacks = [];
+      const after = new MessageChannel();
+      after.port1.onmessage = () => ends.push(performance.now());
       await painted();
-      let lastStamp = await stamp();
+      await stamp();
       let last = performance.now();
       for (let i = 0; i < frames; i++) {
         el.scrollTop = i % 10 === 9 ? Math.floor((((i * 7919) % 1000) / 1000) * max) : el.scrollTop + 900;
         const t = await stamp();
+        after.port2.postMessage(0);
         const now = performance.now();
-        intervals.push(t - lastStamp);
+        begins.push(t);
         callbacks.push(now - last);
-        lastStamp = t;
         last = now;
       }
-      return { frames: intervals, callbacks };
+      while (ends.length < frames) await macrotask();
+      after.port1.close();
+      const stamps = begins.slice(1).map((t, i) => t - begins[i]);
+      const vsync = stamps.slice().sort((a, b) => a - b)[stamps.length >> 1];
+      const shownAt = begins.map((t, i) => t + vsync * Math.max(1, Math.ceil((ends[i] - t) / vsync - 0.02)));
+      const shown = [];
+      for (let i = 1; i < frames; i++) {
+        // A frame shown at the same vsync as the one before replaced it: that one never showed.
+        if (shownAt[i] - shownAt[i - 1] > vsync / 2) shown.push(shownAt[i] - shownAt[i - 1]);
+      }
+      return { frames: shown, stamps, callbacks, late: begins.filter((t, i) => ends[i] - t > vsync).length };
     },
     /** Resolves once the session's autosave has nothing pending (a pending save is started now). */
     async saved() {

@@ -40,8 +40,8 @@ async function openPage(browser: Browser, base: string, input: string, query = '
   return page;
 }
 
-/** `__probe.scroll`'s result (probe.js): frame intervals by rAF timestamp and by callback time. */
-type Scrolled = { frames: number[]; callbacks: number[] };
+/** `__probe.scroll`'s result (probe.js): intervals of the vsyncs that showed a new frame, rAF timestamp and callback-time deltas, frames whose work ended past the next vsync. */
+type Scrolled = { frames: number[]; stamps: number[]; callbacks: number[]; late: number };
 
 /**
  * The compositor's account of the round's frames (cc's PipelineReporter, one per vsync of the
@@ -87,7 +87,7 @@ async function tracedRound(browser: Browser, page: Page, frames: number): Promis
       'disabled-by-default-devtools.timeline.frame',
     ],
   });
-  const { frames: deltas } = (await page.evaluate(`__probe.scroll(${frames})`)) as Scrolled;
+  const { frames: deltas, late } = (await page.evaluate(`__probe.scroll(${frames})`)) as Scrolled;
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const names = threadNames(trace.traceEvents);
   const fired = trace.traceEvents.filter((e) => e.name === 'FireAnimationFrame');
@@ -131,7 +131,8 @@ async function tracedRound(browser: Browser, page: Page, frames: number): Promis
     .join(', ');
   const parts = SLICES.map((n) => `${n} ${sum(n, true).toFixed(2)}`).join(', ');
   const cpus = frameCpu(events);
-  return `traced (${names.get(main)}): p95 ${quantile(deltas, 0.95).toFixed(1)} ms; ${presented(trace.traceEvents, main)}; frame task CPU p50 ${quantile(cpus, 0.5)?.toFixed(1)} p95 ${quantile(cpus, 0.95)?.toFixed(1)} ms (${cpus.length} tasks); thread CPU per frame: ${parts}; tasks CPU ${sum('RunTask', true).toFixed(2)} wall ${sum('RunTask').toFixed(2)} ms; ${counts2}\n    CPU per frame by thread: ${threads}`;
+  const vsyncs = deltas.reduce((n, d) => n + Math.round(d / (1000 / 60)), 0);
+  return `traced (${names.get(main)}): p95 ${quantile(deltas, 0.95).toFixed(1)} ms, probe: ${late} late, ${deltas.length + 1} frames shown over ${vsyncs} vsyncs; ${presented(trace.traceEvents, main)}; frame task CPU p50 ${quantile(cpus, 0.5)?.toFixed(1)} p95 ${quantile(cpus, 0.95)?.toFixed(1)} ms (${cpus.length} tasks); thread CPU per frame: ${parts}; tasks CPU ${sum('RunTask', true).toFixed(2)} wall ${sum('RunTask').toFixed(2)} ms; ${counts2}\n    CPU per frame by thread: ${threads}`;
 }
 
 /**
@@ -236,12 +237,17 @@ async function main(): Promise<void> {
     for (let r = 0; r < rounds; r++) {
       for (const i of r % 2 ? [1, 0] : [0, 1]) {
         await pages[i].bringToFront();
-        const { frames: deltas, callbacks } = (await pages[i].evaluate(
-          `__probe.scroll(${frames})`,
-        )) as Scrolled;
+        const {
+          frames: deltas,
+          stamps,
+          callbacks,
+          late,
+        } = (await pages[i].evaluate(`__probe.scroll(${frames})`)) as Scrolled;
         p95s[i].push(quantile(deltas, 0.95));
+        const q = (xs: number[]) =>
+          `p50 ${quantile(xs, 0.5).toFixed(1)} p95 ${quantile(xs, 0.95).toFixed(1)} max ${quantile(xs, 1).toFixed(1)}`;
         console.log(
-          `round ${r + 1} ${label[i]}: p50 ${quantile(deltas, 0.5).toFixed(1)} p95 ${quantile(deltas, 0.95).toFixed(1)} max ${quantile(deltas, 1).toFixed(1)} ms, ${deltas.filter((d) => d > 25).length} over a vsync (callback time: p50 ${quantile(callbacks, 0.5).toFixed(1)} p95 ${quantile(callbacks, 0.95).toFixed(1)})`,
+          `round ${r + 1} ${label[i]}: shown ${q(deltas)} ms, ${deltas.filter((d) => d > 25).length} over a vsync, ${late} late (rAF timestamps ${q(stamps)}; callback time ${q(callbacks)})`,
         );
       }
     }
