@@ -21,53 +21,22 @@ import { resolve } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { ATTACH, QUIET } from './crawlInput.ts';
+import { ACTION, ATTACH, COMMANDS, COUNT, IN_TASK, QUIET, REMOVE } from './crawlInput.ts';
 import { probePage, ROOT, serveDir } from './serve.ts';
 import { labeler, type Profile, type TraceEvent } from './trace.ts';
 
 const CSV = '/bench-in/internal_all.csv';
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 4000);
 
-/** Page script: `fn` in a task of its own, then until painted. */
-const inTask = (fn: string) =>
-  `new Promise((ok) => setTimeout(() => { ${fn}; requestAnimationFrame(() => setTimeout(ok, 0)); }, 0))`;
-const COMMANDS = 'window.__sitemapWorkbench.commands';
-const ACTIONS = [
-  'remove-errors',
-  'remove-noindex',
-  'remove-blocked',
-  'replace-redirects',
-  'replace-canonicals',
-  'add-missing',
-];
-
 /** The steps, as page scripts (each resolves when its work is done). */
 const STEPS: Record<string, string> = {
   attach: ATTACH(CSV),
-  // As the crawl card counts: each action's count in slices of at most 8 ms (a build without
-  // `crawlActionCountSteps`: each count in one task).
-  count: `(async () => {
-    const c = ${COMMANDS};
-    const n = {};
-    for (const a of ${JSON.stringify(ACTIONS)}) {
-      if (!c.crawlActionCountSteps) { await ${inTask('n[a] = c.crawlActionCount(a)')}; continue; }
-      const steps = c.crawlActionCountSteps(a);
-      for (let done = false; !done; ) await new Promise((ok) => setTimeout(() => {
-        const t0 = performance.now();
-        for (let r = steps.next(); ; r = steps.next()) {
-          if (r.done) { n[a] = r.value; done = true; break; }
-          if (performance.now() - t0 >= 8) break;
-        }
-        ok();
-      }, 0));
-    }
-    return n;
-  })()`,
-  noindex: `(async () => { let n = 0; await ${inTask(`n = ${COMMANDS}.runCrawlAction('remove-noindex')`)}; return n; })()`,
-  undo: inTask(`${COMMANDS}.undo()`),
-  missing: `(async () => { let n = 0; await ${inTask(`n = ${COMMANDS}.runCrawlAction('add-missing')`)}; return n; })()`,
+  count: COUNT,
+  noindex: ACTION('remove-noindex'),
+  undo: IN_TASK(`${COMMANDS}.undo()`),
+  missing: ACTION('add-missing'),
   replace: ATTACH(CSV, 'crawl-b.csv'),
-  remove: inTask(`${COMMANDS}.removeCrawl()`),
+  remove: REMOVE,
 };
 
 interface StepResult {

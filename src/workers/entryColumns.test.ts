@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
+import { createSitemapClient } from './client.ts';
 import { decodeEntryColumns, encodeEntryColumns } from './entryColumns.ts';
 
 const roundTrip = (entries: Entry[], start = 0, end = entries.length): Entry[] => {
@@ -129,5 +130,26 @@ describe('entry columns (worker → page)', () => {
     const { document } = parseSitemap(new TextEncoder().encode(xml));
     expect(document.entries).toHaveLength(300);
     expect(roundTrip(document.entries)).toStrictEqual(document.entries);
+  });
+
+  it('a big parse result with images and hreflang links comes out of the client exactly as parsed', async () => {
+    const urls = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `<url><loc>https://a.example/${i}</loc><lastmod>2024-02-0${(i % 9) + 1}</lastmod>${
+          i % 4
+            ? ''
+            : `<image:image><image:loc>https://a.example/${i}.png</image:loc><image:caption>ü ${i}</image:caption></image:image>`
+        }${i % 3 ? '' : `<xhtml:link rel="alternate" hreflang="de" href="https://a.example/de/${i}"/>`}${
+          i % 500 ? '' : '<video:video><video:title>v</video:title></video:video>'
+        }</url>`,
+    );
+    const xml = `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>`;
+    const bytes = new TextEncoder().encode(xml);
+    const direct = parseSitemap(bytes.slice());
+    const viaClient = await createSitemapClient({ createWorker: () => null }).parse(bytes, 'a.xml');
+    expect(viaClient.document.entries).toHaveLength(3000);
+    expect(viaClient.document.entries).toStrictEqual(direct.document.entries);
+    expect(viaClient.issues).toStrictEqual(direct.issues);
   });
 });

@@ -2,6 +2,7 @@ import { useContext, useEffect, useState } from 'react';
 import type { Entry } from '../../core/model.ts';
 import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
 import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
+import { inSlices, pauseWith } from '../../state/slices.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
@@ -27,9 +28,6 @@ const ACTIONS: ReadonlyArray<{ action: CrawlAction; label: string }> = [
   { action: 'replace-canonicals', label: 'Replace canonicalised URLs' },
   { action: 'add-missing', label: 'Add missing indexable pages' },
 ];
-
-/** Longest slice of the card's counting, ms. */
-const SLICE_MS = 8;
 
 /** `crawlSummarySteps` in small steps, returning the summary (null without crawl data). */
 function* summarySteps(
@@ -71,34 +69,41 @@ export function CrawlCard() {
     // A join in slices shows its findings after its first step and at its end: counting in
     // between would count it half done (and take the page's time from it).
     if (!doc || joining) return;
-    // In slices of at most SLICE_MS (the summary, then each action's count, each a pass over the
+    // In slices (state/slices.ts: the summary, then each action's count, each a pass over the
     // entries in steps), so a 1,000,000-row document never blocks the page with one of them.
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const later = (fn: () => void, ms = 0) => timers.push(setTimeout(fn, ms));
-    const drive = <T,>(steps: Iterator<unknown, T>, done: (value: T) => void) => {
-      const slice = () => {
-        const t0 = performance.now();
-        for (let step = steps.next(); ; step = steps.next()) {
-          if (step.done) return done(step.value);
-          if (performance.now() - t0 >= SLICE_MS) return later(slice);
-        }
-      };
-      later(slice);
+    let stopped = false;
+    const deps = {
+      now: () => performance.now(),
+      timers: { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout },
     };
-    const counts = new Map<CrawlAction, number>();
-    const count = (summary: CrawlSummary | null, i: number) => {
-      if (i === ACTIONS.length) return setData({ summary, counts });
-      drive(commands.crawlActionCountSteps(ACTIONS[i].action), (n) => {
-        counts.set(ACTIONS[i].action, n);
-        count(summary, i + 1);
-      });
+    /** The value of stepped work run in slices, each in a task of its own (null: stopped). */
+    const finish = async <T,>(steps: Iterator<unknown, T>): Promise<T | null> => {
+      let last: IteratorResult<unknown, T> | null = null;
+      await pauseWith(deps.timers);
+      if (stopped) return null;
+      const ran = await inSlices(
+        deps,
+        () => (last = steps.next()),
+        () => {},
+        () => stopped,
+      );
+      const end = last as IteratorResult<unknown, T> | null;
+      return ran === null || stopped || !end?.done ? null : end.value;
     };
-    later(
-      () => drive(summarySteps(validation.validator, doc.entries), (summary) => count(summary, 0)),
-      doc.entries.length > 50_000 ? 400 : 0,
-    );
+    const run = async () => {
+      const summary = await finish(summarySteps(validation.validator, doc.entries));
+      const counts = new Map<CrawlAction, number>();
+      for (const { action } of ACTIONS) {
+        const n = await finish(commands.crawlActionCountSteps(action));
+        if (n === null) return;
+        counts.set(action, n);
+      }
+      if (!stopped) setData({ summary, counts });
+    };
+    const delay = setTimeout(() => void run(), doc.entries.length > 50_000 ? 400 : 0);
     return () => {
-      for (const t of timers) clearTimeout(t);
+      stopped = true;
+      clearTimeout(delay);
     };
   }, [doc, validation, commands, joining]);
   const summary = data?.summary;
