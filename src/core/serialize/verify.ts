@@ -163,9 +163,27 @@ function samePairwise<T>(
   return true;
 }
 
+/**
+ * `url(raw) === url(written)` when `written` is `encodeURI(raw)` and `raw` needs no other change:
+ * no `%` (decoding `raw` then changes nothing), no forbidden character and nothing to trim
+ * (`plain(raw) === raw`). `encodeURI` is undone exactly by the decoding, so both sides read
+ * `raw`. A non-ASCII location is written this way; the check costs one `encodeURI` instead of
+ * two decodes.
+ */
+function sameUrl(raw: string | undefined, written: string | undefined): boolean {
+  if (raw === written) return true;
+  if (raw === undefined || written === undefined || written.length <= raw.length) return false;
+  if (raw.indexOf('%') !== -1 || raw.trim() !== raw || removeForbidden(raw).removed !== 0) return false;
+  try {
+    return encodeURI(raw) === written;
+  } catch {
+    return false;
+  }
+}
+
 /** The fields imagesKey reads (extras only when there are none). */
 const sameImage = (x: ImageData, y: ImageData) =>
-  x.loc === y.loc &&
+  sameUrl(x.loc, y.loc) &&
   x.caption === y.caption &&
   x.title === y.title &&
   x.geoLocation === y.geoLocation &&
@@ -176,12 +194,12 @@ const sameImage = (x: ImageData, y: ImageData) =>
 const sameAlternate = (x: Alternate, y: Alternate) =>
   x.rel === y.rel &&
   x.hreflang === y.hreflang &&
-  x.href === y.href &&
+  sameUrl(x.href, y.href) &&
   x.media === y.media &&
   x.attrs === undefined &&
   y.attrs === undefined;
 
-const LOC: Field = { name: 'loc', same: (a, b) => a.loc === b.loc, key: (e) => url(e.loc) };
+const LOC: Field = { name: 'loc', same: (a, b) => sameUrl(a.loc, b.loc), key: (e) => url(e.loc) };
 const XML_FIELDS: readonly Field[] = [
   LOC,
   {

@@ -102,6 +102,52 @@ describe('entryDifference', () => {
     );
   });
 
+  it('reads an encoded location as its raw form exactly when the keys say so', () => {
+    const piece = fc.constantFrom(
+      'a',
+      '/',
+      '%',
+      '%C3%BC',
+      'ü',
+      '日',
+      ' ',
+      '\u0008',
+      '\uD800',
+      '#',
+      '&',
+      '?x=1',
+    );
+    const loc = fc.array(piece, { maxLength: 8 }).map((p) => `https://a.example/${p.join('')}`);
+    const encoded = (v: string) => {
+      try {
+        return encodeURI(v);
+      } catch {
+        return v;
+      }
+    };
+    fc.assert(
+      fc.property(loc, fc.nat(3), fc.constantFrom('loc', 'images', 'alternates'), (raw, how, f) => {
+        const written =
+          how === 0 ? encoded(raw) : how === 1 ? encoded(raw.trim()) : how === 2 ? raw : `${encoded(raw)}x`;
+        const as = (v: string): Entry =>
+          f === 'loc'
+            ? { id: 1, loc: v }
+            : f === 'images'
+              ? { id: 1, loc: 'https://a.example/', images: [{ loc: v }] }
+              : {
+                  id: 1,
+                  loc: 'https://a.example/',
+                  alternates: [{ rel: 'alternate', hreflang: 'de', href: v }],
+                };
+        const want = as(` ${raw}`.slice(how === 1 ? 0 : 1));
+        const got = as(written);
+        expect(entryDifference(want, got, {}, false)).toEqual(entryDifference(want, got, {}, false, true));
+        expect(entryDifference(got, want, {}, false)).toEqual(entryDifference(got, want, {}, false, true));
+      }),
+      { numRuns: runs(1500) },
+    );
+  });
+
   it('agrees with the general check on entries read back from their export', () => {
     fc.assert(
       fc.property(fc.array(entryBody(), { minLength: 1, maxLength: 5 }), (bodies) => {
