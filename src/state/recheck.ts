@@ -12,7 +12,7 @@ import type { SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
 import type { Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
-import { DEFAULT_PROFILE, PROFILE_NAMES } from './rules.ts';
+import { DEFAULT_PROFILE, PROFILE_NAMES } from './profiles.ts';
 import { BIG_DOCUMENT, STEP_ENTRIES } from './slices.ts';
 import type { Settings, Task } from './types.ts';
 import type { ValidatorLike } from './validation.ts';

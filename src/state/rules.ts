@@ -4,9 +4,6 @@ import { getField } from '../core/rules/fieldPath.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 import { idIndexOf } from './patch.ts';
 
-/** Severity profiles (core rules/profile.ts), for the settings (ui/ reaches core through state/). */
-export { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from '../core/rules/profile.ts';
-
 /** Display facts about a rule for the UI: a title and whether it has a one-click fix. */
 export interface RuleDisplay {
   title: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from '../state/rules.ts';
+import { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from '../state/profiles.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 

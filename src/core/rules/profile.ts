@@ -5,19 +5,10 @@
  * file-level note each. *Strict (XSD)* reports every finding on its row.
  */
 import { type Issue, makeIssue } from '../model.ts';
+import { DEFAULT_PROFILE, type SeverityProfile } from './profileNames.ts';
 import { type RuleId, ruleInfo } from './registry.ts';
 
-/** The two profiles. */
-export type SeverityProfile = 'search' | 'strict';
-
-/** The profile used when settings name none. */
-export const DEFAULT_PROFILE: SeverityProfile = 'search';
-
-/** Names shown in the settings. @example PROFILE_NAMES.search === 'Search engines' */
-export const PROFILE_NAMES: Readonly<Record<SeverityProfile, string>> = {
-  search: 'Search engines',
-  strict: 'Strict (XSD)',
-};
+export { DEFAULT_PROFILE, PROFILE_NAMES, type SeverityProfile } from './profileNames.ts';
 
 /**
  * True when `profile` shows issues of `rule` as one file-level note instead of one per row.
