@@ -14,7 +14,8 @@ import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
 import { decodeEntryColumns } from './entryColumns.ts';
-import { type BodyChannel, exportInPage, pageSerializes, type Serialized } from './exportPage.ts';
+// Loaded on the first gzip export: it stays out of the app's first chunk.
+import type { BodyChannel, Serialized } from './exportPage.ts';
 import {
   chunkEnds,
   isProtocolMessage,
@@ -28,6 +29,11 @@ import {
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.ts';
+
+/** True for the formats the page serializes itself (exportPage.ts); the worker only compresses. */
+function pageSerializes(options: SerializeOptions): boolean {
+  return options.format === 'xml.gz' || options.format === 'txt.gz';
+}
 
 /** Progress callback: `done` of `total` units of the named phase. */
 export type ProgressFn = (phase: string, done: number, total: number) => void;
@@ -440,7 +446,9 @@ export function createSitemapClient(
             stripDeprecated: serializeOptions.stripDeprecated ?? false,
             maxProblems: 20,
           });
-        return exportInPage(doc, serializeOptions, compress, signal, channel, check);
+        return import('./exportPage.ts').then(({ exportInPage }) =>
+          exportInPage(doc, serializeOptions, compress, signal, channel, check),
+        );
       }
       return request<'serialize'>(
         (requestId) => ({

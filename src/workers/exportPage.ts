@@ -68,11 +68,6 @@ class BodyCollector implements BodyTap {
 /** Longest run of serializer steps between two yields to the event loop, in ms. */
 const SLICE_MS = 12;
 
-/** True for the formats this path handles; others go to the worker whole. */
-export function pageSerializes(options: SerializeOptions): boolean {
-  return options.format === 'xml.gz' || options.format === 'txt.gz';
-}
-
 function abortError(): Error {
   return Object.assign(new Error('The operation was cancelled.'), { name: 'AbortError' });
 }
