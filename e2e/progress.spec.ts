@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from './pages/workbench.ts';
+import { bigSitemap, expect, test } from './pages/workbench.ts';
 
 // Issue #6: long work shows a progress bar with what is happening and Cancel; cancelling leaves
 // the document that was open (and its edits) untouched. With a document open the bar sits in the
@@ -7,18 +7,6 @@ import { expect, test } from './pages/workbench.ts';
 
 /** Big enough that opening it still runs when Cancel is clicked, even on a fast, idle machine. */
 const BIG = 600_000;
-
-function bigSitemap(n: number): string {
-  const parts = [
-    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
-  ];
-  for (let i = 0; i < n; i++)
-    parts.push(
-      `<url><loc>https://big.example.com/s-${i % 40}/item-${i}</loc><priority>0.5</priority></url>\n`,
-    );
-  parts.push('</urlset>\n');
-  return parts.join('');
-}
 
 for (const theme of ['Light', 'Dark'] as const) {
   test(`opening a second big file can be cancelled from the status bar; the open document stays (${theme})`, async ({

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from './pages/workbench.ts';
+import { bigSitemap, expect, test } from './pages/workbench.ts';
 
 // Issues #17 / #18: a settings change on a big document never freezes the page. The setting shows
 // at once; the findings follow in slices, with progress and Cancel in the status bar; Cancel puts
@@ -8,18 +8,6 @@ import { expect, test } from './pages/workbench.ts';
 /** Big enough that the re-check still runs when Cancel is clicked, even on a fast, idle machine. */
 const BIG = 600_000;
 const ELSEWHERE = 'https://shop.example.org/sitemap.xml';
-
-function bigSitemap(n: number): string {
-  const parts = [
-    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
-  ];
-  for (let i = 0; i < n; i++)
-    parts.push(
-      `<url><loc>https://big.example.com/s-${i % 40}/item-${i}</loc><priority>0.5</priority></url>\n`,
-    );
-  parts.push('</urlset>\n');
-  return parts.join('');
-}
 
 test('a settings change on 600,000 URLs re-checks in the background: Cancel goes back, edits are kept', async ({
   wb,

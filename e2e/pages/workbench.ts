@@ -258,4 +258,20 @@ export const test = base.extend<{ wb: Workbench; guard: undefined }>({
     expect(errors, 'console errors during the test').toEqual([]);
   },
 });
+/**
+ * A urlset of `n` URLs in 40 folders, one priority each, as text: big enough (600,000) that long
+ * work on it is still running when a test clicks Cancel.
+ */
+export function bigSitemap(n: number): string {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+  ];
+  for (let i = 0; i < n; i++)
+    parts.push(
+      `<url><loc>https://big.example.com/s-${i % 40}/item-${i}</loc><priority>0.5</priority></url>\n`,
+    );
+  parts.push('</urlset>\n');
+  return parts.join('');
+}
+
 export { expect };
