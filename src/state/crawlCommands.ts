@@ -14,6 +14,7 @@ import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
 import { CRAWL_JOINING } from './crawlView.ts';
 import { fixPatch, insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
+import { inNextTask, SLICE_MS } from './slices.ts';
 import type { Commands, CrawlAction, MatchedCrawl } from './types.ts';
 
 /** The rule an action fixes, and its undo label. */
@@ -31,11 +32,10 @@ const JOINING = CRAWL_JOINING;
 /** Documents from this many entries are joined in slices. */
 const SLICED_JOIN = 50_000;
 /**
- * Entries per step and the longest slice, ms: a step is ~1 ms of work on an idle machine, so a
- * slice ends well under 50 ms even when the page gets half a core.
+ * Entries per join step: a step is ~1 ms of work on an idle machine, so a slice (SLICE_MS,
+ * state/slices.ts) ends well under 50 ms even when the page gets half a core.
  */
 const STEP_ENTRIES = 1_000;
-const SLICE_MS = 8;
 
 type CrawlCommands = Pick<
   Commands,
@@ -71,8 +71,6 @@ const FIX_PER_ENTRY = 25;
 
 /** Listed URLs hashed per step of `listCrawlUrls`. */
 const LIST_STEP = 2_000;
-/** Longest slice of `listCrawlUrls`, ms (it runs beside the crawl worker's parse). */
-const LIST_SLICE_MS = 8;
 
 /**
  * Build the crawl commands over a kernel (and install its `rejoinCrawl`). A join runs as the
@@ -132,7 +130,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
       return;
     }
     driving = true;
-    const later = (fn: () => void) => (timers.yieldTask ? timers.yieldTask(fn) : timers.setTimeout(fn, 0));
+    const later = (fn: () => void) => inNextTask(timers, fn);
     const work = (onProgress: (phase: string, done: number, total: number) => void, signal: AbortSignal) =>
       new Promise<void>((resolve) => {
         const stop = () => {
@@ -330,10 +328,9 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
               listing.positions = r.value.positions;
               return resolve({ hashes: r.value.hashes, scope });
             }
-            if (timers && k.deps.now() - t0 >= LIST_SLICE_MS) break;
+            if (timers && k.deps.now() - t0 >= SLICE_MS) break;
           }
-          if (timers?.yieldTask) timers.yieldTask(slice);
-          else timers?.setTimeout(slice, 0);
+          if (timers) inNextTask(timers, slice);
         };
         slice();
       });

@@ -21,12 +21,15 @@ export const BIG_DOCUMENT = 20_000;
 /** Entries validated between two looks at the clock (well under a millisecond of work). */
 export const STEP_ENTRIES = 250;
 
-/** A new task for the next slice of work (a zero timeout without `yieldTask`). */
+/** Runs `fn` in a new task: the next slice of work (a zero timeout without `yieldTask`). */
+export function inNextTask(timers: Timers, fn: () => void): void {
+  if (timers.yieldTask) timers.yieldTask(fn);
+  else timers.setTimeout(fn, 0);
+}
+
+/** A new task for the next slice of work, as a promise (see {@link inNextTask}). */
 export function pauseWith(timers: Timers): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (timers.yieldTask) timers.yieldTask(resolve);
-    else timers.setTimeout(resolve, 0);
-  });
+  return new Promise<void>((resolve) => inNextTask(timers, resolve));
 }
 
 /**
