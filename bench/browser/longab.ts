@@ -45,8 +45,19 @@ function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
     return `${list.length}× max ${max.toFixed(0)} (wall ${wall.toFixed(0)}) Σ ${total.toFixed(0)}`;
   };
   const tasks = main.filter((e) => e.name === 'RunTask');
+  const t0 = Math.min(...main.map((e) => e.ts));
+  const at = (e: TraceEvent) => `${((e.ts - t0) / 1e6).toFixed(2)} s`;
+  // GCs V8 started because external memory (array buffers) grew: which ones, and their CPU.
+  const external = main
+    .filter(
+      (e) =>
+        /GC$/.test(e.name) &&
+        String((e.args as { type?: string } | undefined)?.type ?? '').includes('external'),
+    )
+    .map((e) => `${e.name} ${cpu(e).toFixed(0)} at ${at(e)}`);
+  const posts = main.filter((e) => e.name === 'HandlePostMessage');
   return {
-    gc: `scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}`,
+    gc: `scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}; for external memory: ${external.join(', ') || 'none'}; messages ${posts.length ? `${at(posts[0])} to ${at(posts[posts.length - 1])}` : 'none'}`,
     cpuMax: Math.max(0, ...tasks.map(cpu)),
   };
 }

@@ -194,5 +194,7 @@ describe('entry columns (worker → page)', () => {
     expect(viaClient.document.entries).toHaveLength(3000);
     expect(viaClient.document.entries).toStrictEqual(direct.document.entries);
     expect(viaClient.issues).toStrictEqual(direct.issues);
+    // The parsed bytes come back too (keep-format export), sent with the first chunk.
+    expect(new TextDecoder().decode(viaClient.file)).toBe(xml);
   });
 });
