@@ -264,8 +264,8 @@ export function decodeEntryColumns(c: EntryColumns, out: Entry[]): void {
       out.push(plainEntry(id, loc, line, column, f, lastmod, changefreq, priority));
       continue;
     }
-    const ims = f & IMAGES ? images(r) : undefined;
-    const alts = f & ALTERNATES ? alternates(r) : undefined;
+    const ims = f & IMAGES ? list(r, image) : undefined;
+    const alts = f & ALTERNATES ? list(r, alternate) : undefined;
     if ((f & (LASTMOD | CHANGEFREQ | PRIORITY)) === (LASTMOD | CHANGEFREQ | PRIORITY)) {
       // The usual rich entry: every field in one literal.
       if (ims !== undefined && alts !== undefined)
@@ -313,17 +313,19 @@ function plainEntry(
   }
 }
 
-/** The next image list: an array literal of its exact length up to 4 (a pushed-to `[]` holds 17). */
-function images(r: Reader): ImageData[] {
+/**
+ * The next image or link list: an array literal of its exact length up to 4 (a pushed-to `[]`
+ * holds 17 slots). Array literals evaluate their elements left to right: the reads stay in order.
+ */
+function list<T>(r: Reader, one: (r: Reader) => T): T[] {
   const k = r.sub();
-  // Array literals evaluate their elements left to right: the reads stay in order.
-  if (k === 1) return [image(r)];
-  if (k === 2) return [image(r), image(r)];
-  if (k === 3) return [image(r), image(r), image(r)];
-  if (k === 4) return [image(r), image(r), image(r), image(r)];
-  const list: ImageData[] = [];
-  for (let j = 0; j < k; j++) list.push(image(r));
-  return list;
+  if (k === 1) return [one(r)];
+  if (k === 2) return [one(r), one(r)];
+  if (k === 3) return [one(r), one(r), one(r)];
+  if (k === 4) return [one(r), one(r), one(r), one(r)];
+  const out: T[] = [];
+  for (let j = 0; j < k; j++) out.push(one(r));
+  return out;
 }
 
 function image(r: Reader): ImageData {
@@ -339,18 +341,6 @@ function image(r: Reader): ImageData {
   if (m & GEO) im.geoLocation = r.prose();
   if (m & LICENSE) im.license = r.prose();
   return im;
-}
-
-/** The next link list, as `images`. */
-function alternates(r: Reader): Alternate[] {
-  const k = r.sub();
-  if (k === 1) return [alternate(r)];
-  if (k === 2) return [alternate(r), alternate(r)];
-  if (k === 3) return [alternate(r), alternate(r), alternate(r)];
-  if (k === 4) return [alternate(r), alternate(r), alternate(r), alternate(r)];
-  const list: Alternate[] = [];
-  for (let j = 0; j < k; j++) list.push(alternate(r));
-  return list;
 }
 
 function alternate(r: Reader): Alternate {
