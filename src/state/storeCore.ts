@@ -8,11 +8,16 @@ import { createCrawlCommands } from './crawlCommands.ts';
 import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
+import { patchSize } from './history.ts';
 import { createIoCommands } from './ioCommands.ts';
 import { createKernel, type StoreDeps } from './kernel.ts';
 import { createRenameCommands } from './renameCommand.ts';
+import { BIG_DOCUMENT } from './slices.ts';
 import type { AppStore } from './types.ts';
 import { createViewCommands } from './viewCommands.ts';
+
+/** Entries a patch changes from which, on a BIG_DOCUMENT, it is committed in slices. */
+export const BIG_PATCH = 2_000;
 
 /**
  * Create the app store.
@@ -25,6 +30,28 @@ import { createViewCommands } from './viewCommands.ts';
  */
 export function createStoreWith(deps: StoreDeps): AppStore {
   const kernel = createKernel(deps);
+  // A big patch on a big document is committed in slices (bigCommit.ts, loaded on first use).
+  kernel.sliceCommit = (patch, history, verb) => {
+    const doc = kernel.f.doc;
+    if (
+      !deps.timers ||
+      !doc ||
+      patch.reorder ||
+      doc.entries.length < BIG_DOCUMENT ||
+      patchSize(patch) < BIG_PATCH
+    )
+      return false;
+    kernel.committing = { label: patch.label, after: [], version: kernel.validator.version };
+    import('./bigCommit.ts').then(
+      (m) => m.commitInSlices(kernel, patch, history, verb),
+      () => {
+        // The module did not load: apply it at once, as a small patch is.
+        kernel.committing = null;
+        kernel.applyStep(patch, history);
+      },
+    );
+    return true;
+  };
   const io = createIoCommands(kernel);
   const commands = {
     ...createEditCommands(kernel),
