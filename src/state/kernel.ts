@@ -9,6 +9,7 @@ import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
+import type { CrawlCommands } from './crawlCommands.ts';
 import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { DocumentSize } from './insightsCharts.ts';
@@ -19,6 +20,7 @@ import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
 import type {
   AppState,
+  Commands,
   DerivedViews,
   LoadError,
   Notice,
@@ -40,6 +42,11 @@ export interface StoreDeps {
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
+  /**
+   * The crawl audit's commands (crawlCommands.ts `createCrawlCommands`), when given; otherwise
+   * storeCore.ts loads them on first use, out of the page's first chunk.
+   */
+  crawlCommands?: (k: Kernel, runTask: Commands['runTask']) => CrawlCommands;
 }
 
 /** Mutable fields behind the snapshots. */
