@@ -51,12 +51,16 @@ function* removeSteps(entries: Entry[], p: Patch, rows: number): Generator<numbe
   if (keep < 0) throw new Error('Patch does not fit: removed entry missing');
   const out: Entry[] = new Array(keep);
   let j = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    if (i % rows === rows - 1) yield i + 1;
-    if (e.id <= max && gone[e.id] === 1) continue;
-    if (j === keep) throw new Error('Patch does not fit: removed entry missing');
-    out[j++] = e;
+  const n = entries.length;
+  for (let from = 0; from < n; from += rows) {
+    if (from > 0) yield from;
+    const to = Math.min(n, from + rows);
+    for (let i = from; i < to; i++) {
+      const e = entries[i];
+      if (e.id <= max && gone[e.id] === 1) continue;
+      if (j === keep) throw new Error('Patch does not fit: removed entry missing');
+      out[j++] = e;
+    }
   }
   if (j !== keep) throw new Error('Patch does not fit: removed entry missing');
   return out;
@@ -69,10 +73,13 @@ function* insertSteps(entries: Entry[], p: Patch, rows: number, done: number): G
   const out: Entry[] = new Array(total);
   let src = 0;
   let k = 0;
-  for (let i = 0; i < total; i++) {
-    if (k < sorted.length && sorted[k].index <= i) out[i] = sorted[k++].entry;
-    else out[i] = entries[src++];
-    if (i % rows === rows - 1) yield done + i + 1;
+  for (let from = 0; from < total; from += rows) {
+    if (from > 0) yield done + from;
+    const to = Math.min(total, from + rows);
+    for (let i = from; i < to; i++) {
+      if (k < sorted.length && sorted[k].index <= i) out[i] = sorted[k++].entry;
+      else out[i] = entries[src++];
+    }
   }
   return out;
 }
