@@ -2,12 +2,12 @@
  * Issue #18: the idle warm-up of the open path runs the real open's requests (gzip → worker
  * parse → worker validation) on generated sitemaps, and starts no round once a real open began.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { Validator } from '../core/validate.ts';
 import { createSitemapClient, type WorkerLike } from '../workers/client.ts';
 import { createEngine } from '../workers/engine.ts';
-import { warmOpenPath, warmSitemap } from './warmOpen.ts';
+import { warmIdle, warmOpenPath, warmSitemap } from './warmOpen.ts';
 
 /** A worker stand-in running the real engine, messages structured-cloned both ways. */
 function engineWorker(requests: string[]): WorkerLike {
@@ -94,6 +94,40 @@ describe('warmOpenPath', () => {
     );
     expect(rounds).toBe(1);
     expect(requests).toEqual(['parse +validate']);
+    client.dispose();
+  });
+});
+
+describe('warmIdle (the browser wiring)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const browserLike = () => {
+    vi.stubGlobal('Worker', class {});
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => setTimeout(fn, 0));
+  };
+
+  it('runs nothing on the page when the worker could not start', async () => {
+    browserLike();
+    let engineRuns = 0;
+    const client = createSitemapClient({
+      createWorker: () => null,
+      engine: {
+        handle: async () => {
+          engineRuns++;
+        },
+      },
+    });
+    expect(await warmIdle(client, () => false)).toBe(0);
+    expect(engineRuns).toBe(0);
+  });
+
+  it('runs nothing once a file was opened', async () => {
+    browserLike();
+    const requests: string[] = [];
+    const client = createSitemapClient({ createWorker: () => engineWorker(requests) });
+    expect(await warmIdle(client, () => true)).toBe(0);
+    expect(requests).toEqual([]);
     client.dispose();
   });
 });

@@ -117,15 +117,19 @@ export async function warmOpenPath(host: WarmHost, rounds: readonly number[] = W
 
 /**
  * The browser's warm-up (browserDeps.ts, in an idle period after the first screen): the rounds of
- * {@link warmOpenPath} through the worker `client`, each in an idle period, until `opened()`.
+ * {@link warmOpenPath} through the worker `client`, each in an idle period, until `opened()`, and
+ * never on this thread (a worker that failed to start leaves the client running requests here).
  */
-export function warmIdle(client: SitemapClient, opened: () => boolean): Promise<number> {
+export function warmIdle(
+  client: SitemapClient & { readonly inThread?: boolean },
+  opened: () => boolean,
+): Promise<number> {
   if (opened() || typeof Worker === 'undefined' || typeof requestIdleCallback !== 'function')
     return Promise.resolve(0);
   return warmOpenPath({
     client,
     settings: () => ({ now: Date.now() }),
-    stopped: opened,
+    stopped: () => opened() || client.inThread === true,
     whenIdle: (fn) => void requestIdleCallback(() => fn()),
   });
 }
