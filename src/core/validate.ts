@@ -282,6 +282,20 @@ export class Validator {
    * @example v.addChecked(entries, 0, c0); v.addChecked(entries, c0.n, c1); if (v.checkedEntries === n) runSteps(v.finishCheckedSteps(doc, issues));
    */
   addChecked(entries: readonly Entry[], from: number, c: CheckedColumns): void {
+    runSteps(this.addCheckedSteps(entries, from, c, Number.MAX_SAFE_INTEGER));
+  }
+
+  /**
+   * `addChecked` in steps of `chunk` entries (yields the entries of the run done so far), for a
+   * run without the pass (`c.pass` false: `checkEntry` runs here) spread over several tasks.
+   * Runs must still be added one after the other, in order.
+   */
+  *addCheckedSteps(
+    entries: readonly Entry[],
+    from: number,
+    c: CheckedColumns,
+    chunk = 1000,
+  ): Generator<number, void> {
     if (from === 0) {
       this.snap = null;
       this.pending = null;
@@ -297,7 +311,18 @@ export class Validator {
     }
     const s = this.s;
     const r = new CheckedReader(c);
-    for (let i = 0; i < c.n; i++) s.file(s.entries.insertChecked(entries[from + i], r, i));
+    let items = 0;
+    for (let i = 0; i < c.n; i++) {
+      const e = entries[from + i];
+      s.file(c.pass ? s.entries.insertChecked(e, r, i) : s.entries.insert(e, r.parseOf(i)));
+      if (!c.pass) items += subItems(e);
+      if ((i + 1) % chunk === 0 || items >= chunk) {
+        items = 0;
+        yield i + 1;
+        // Another load took over meanwhile.
+        if (this.filedChecked !== from) return;
+      }
+    }
     this.filedChecked = from + c.n;
   }
 

@@ -231,12 +231,24 @@ export function createIoCommands(k: Kernel): IoCommands {
     try {
       // The worker validates too when no crawl is attached (crawl issues need the join, on the page).
       const settings = k.f.crawl ? null : k.validationSettings();
-      // Above VALIDATE_IN_WORKER_MAX it sends its per-entry pass with each entry chunk instead:
-      // a fresh validator files the chunks as they arrive (while the worker checks the next).
+      // Above VALIDATE_IN_WORKER_MAX it sends its per-entry pass with the entry chunks instead:
+      // a fresh validator files each chunk as it arrives, in slices, while the worker checks the
+      // next (the page runs the pass of some chunks itself).
       let checked = null as ValidatorLike | null;
+      let filing: Promise<unknown> = Promise.resolve();
       const onChecked: CheckedFn = (entries, from, c) => {
-        if (from === 0 && settings) checked = k.deps.createValidator(settings);
-        checked?.addChecked?.(entries, from, c);
+        if (from === 0 && settings && k.deps.timers) checked = k.deps.createValidator(settings);
+        const steps = checked?.addCheckedSteps?.(entries, from, c, STEP_ENTRIES);
+        if (steps)
+          filing = filing.then(
+            (): unknown =>
+              ac.signal.aborted ||
+              sliced(
+                () => steps.next(),
+                () => undefined,
+                () => ac.signal.aborted,
+              ),
+          );
       };
       const result = await k.deps.worker.parse(
         bytes,
@@ -247,6 +259,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         settings ?? undefined,
         onChecked,
       );
+      await filing;
       // Every entry filed, in order (else the page checks them itself).
       if (checked?.checkedEntries !== result.document.entries.length) checked = null;
       if (!endTask(ac)) return;

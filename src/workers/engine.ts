@@ -252,6 +252,13 @@ function validationOf(
   return v.snapshot();
 }
 
+/**
+ * Of a split validation's entry chunks, the page runs the per-entry pass of every this-many-th
+ * (in slices, while this thread runs it for the others): the pass is most of the validation's
+ * CPU, and the page is otherwise idle while this thread parses and checks (bench/split-dev.ts).
+ */
+const PAGE_PASS_EVERY = 3;
+
 /** The per-entry pass's inputs for a parse result the worker does not validate whole, or null. */
 function splitRun(msg: WorkerResponse, settings: ValidationSettings, from: number): CheckedRun | null {
   if (msg.type !== 'result' || msg.kind !== 'parse') return null;
@@ -288,8 +295,11 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
   const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK);
   if (ends.length <= 1) return msg;
   let start = 0;
-  for (const end of ends) {
-    const checked = run === null ? undefined : checkColumns(run, entries, start, end);
+  for (let k = 0; k < ends.length; k++) {
+    const end = ends[k];
+    // The page, idle while this thread parsed, runs the pass for every PAGE_PASS_EVERY-th chunk.
+    const checked =
+      run === null ? undefined : checkColumns(run, entries, start, end, k % PAGE_PASS_EVERY !== 1);
     const out: WorkerResponse = {
       version: PROTOCOL_VERSION,
       requestId: msg.requestId,

@@ -34,6 +34,11 @@ export interface CheckedMore {
 /** The per-entry pass over `n` consecutive entries of a document (see the module comment). */
 export interface CheckedColumns {
   n: number;
+  /**
+   * False: the per-entry pass was not run for these entries (the receiver runs `checkEntry`
+   * itself); only `more[].parse` is set, and the typed arrays are empty.
+   */
+  pass: boolean;
   /** The document's kind, entry count and hreflang link count (the page sizes its indexes by them). */
   kind: DocumentKind;
   total: number;
@@ -96,14 +101,16 @@ export function checkColumns(
   entries: readonly Entry[],
   start: number,
   end: number,
+  pass = true,
 ): CheckedColumns {
   const n = end - start;
-  const familyHash = new Int32Array(n);
-  const bytes = new Int32Array(n);
-  const day = new Float64Array(n);
-  const bits = new Uint8Array(n);
-  const origin = new Int32Array(n);
-  const priority = new Int32Array(n);
+  const size = pass ? n : 0;
+  const familyHash = new Int32Array(size);
+  const bytes = new Int32Array(size);
+  const day = new Float64Array(size);
+  const bits = new Uint8Array(size);
+  const origin = new Int32Array(size);
+  const priority = new Int32Array(size);
   const words: string[] = [];
   const wordIndex = new Map<string, number>();
   const word = (w: string | null): number => {
@@ -121,7 +128,11 @@ export function checkColumns(
   const side: Issue[] = [];
   const f = {} as EntryFacts;
   const { kind, settings, memo } = run;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n && !pass; i++) {
+    const parse = run.parse.size > 0 ? run.parse.get(entries[start + i].id) : undefined;
+    if (parse !== undefined) more.push({ i, parse });
+  }
+  for (let i = 0; i < size; i++) {
     const e = entries[start + i];
     checkEntry(e, kind, settings, local, f, side, memo);
     familyHash[i] = f.familyHash;
@@ -162,6 +173,7 @@ export function checkColumns(
   }
   return {
     n,
+    pass,
     kind,
     total: run.total,
     hrefs: run.hrefs,
@@ -192,6 +204,17 @@ export class CheckedReader {
 
   constructor(readonly c: CheckedColumns) {}
 
+  /** Entry `i`'s rare part, or null (i = 0, 1, 2, … in order). */
+  private moreOf(i: number): CheckedMore | null {
+    const { more } = this.c;
+    return this.next < more.length && more[this.next].i === i ? more[this.next++] : null;
+  }
+
+  /** Entry `i`'s parse findings, for a run without the pass (`pass` false; i in order). */
+  parseOf(i: number): Issue[] {
+    return this.moreOf(i)?.parse ?? NONE;
+  }
+
   /**
    * Writes entry `i`'s facts into `slot` (every field, in declaration order, as `checkEntry`
    * does) and sets `local` and `parse` for it. Call with i = 0, 1, 2, … in order.
@@ -199,7 +222,7 @@ export class CheckedReader {
   fill(i: number, e: Entry, slot: Slot): void {
     const c = this.c;
     const b = c.bits[i];
-    const more = this.next < c.more.length && c.more[this.next].i === i ? c.more[this.next++] : null;
+    const more = this.moreOf(i);
     slot.exact = (b & EXACT_IS_LOC) !== 0 ? e.loc : (more?.exact ?? e.loc);
     slot.familyHash = c.familyHash[i];
     const o = c.origin[i];
