@@ -171,12 +171,10 @@ const idIndexCache = new WeakMap<readonly Entry[], Int32Array>();
 export function idIndexOf(entries: readonly Entry[]): Int32Array {
   const hit = idIndexCache.get(entries);
   if (hit) return hit;
-  let max = -1;
-  for (const e of entries) if (e.id > max) max = e.id;
-  const at = new Int32Array(max + 1).fill(-1);
-  for (let i = 0; i < entries.length; i++) at[entries[i].id] = i;
-  idIndexCache.set(entries, at);
-  return at;
+  // The stepped build in one step: one pass for the largest id, one to place the rows.
+  const steps = idIndexSteps(entries, Math.max(1, entries.length));
+  while (!steps.next().done);
+  return idIndexCache.get(entries)!;
 }
 
 /**
@@ -190,20 +188,28 @@ export function idIndexOf(entries: readonly Entry[]): Int32Array {
  */
 export function* idIndexSteps(entries: readonly Entry[], rows = 65_536): Generator<void, void> {
   if (idIndexCache.has(entries)) return;
+  const n = entries.length;
   let max = -1;
-  for (let i = 0; i < entries.length; i++) {
-    const id = entries[i].id;
-    if (id > max) max = id;
-    if (i % rows === rows - 1) yield;
-  }
-  const at = new Int32Array(max + 1).fill(-1);
-  for (let i = 0; i < entries.length; i++) {
-    at[entries[i].id] = i;
-    if (i % rows === rows - 1) {
+  for (let from = 0; from < n; from += rows) {
+    if (from > 0) {
       yield;
       // An edit meanwhile built it at once (idIndexOf): keep that one.
       if (idIndexCache.has(entries)) return;
     }
+    const to = Math.min(n, from + rows);
+    for (let i = from; i < to; i++) {
+      const id = entries[i].id;
+      if (id > max) max = id;
+    }
+  }
+  const at = new Int32Array(max + 1).fill(-1);
+  for (let from = 0; from < n; from += rows) {
+    if (from > 0) {
+      yield;
+      if (idIndexCache.has(entries)) return;
+    }
+    const to = Math.min(n, from + rows);
+    for (let i = from; i < to; i++) at[entries[i].id] = i;
   }
   idIndexCache.set(entries, at);
 }
