@@ -167,6 +167,18 @@ describe('a load split across threads equals a plain load', () => {
     expectSame(r.document, r.issues, settingsOf(2), 1000);
   });
 
+  it('a run out of order ends the split load (the caller validates in full instead)', () => {
+    const r = parsed(randomXml(prng(7), 30));
+    const run = checkedRun(r.document.kind, r.document.entries, r.issues, { now: NOW });
+    const v = new Validator({ now: NOW });
+    v.addChecked(r.document.entries, 0, checkColumns(run, r.document.entries, 0, 10));
+    expect(v.checkedEntries).toBe(10);
+    // The run of entries 10-19 went missing.
+    v.addChecked(r.document.entries, 20, checkColumns(run, r.document.entries, 20, 30));
+    expect(v.checkedEntries).toBe(-1);
+    expect(() => runSteps(v.finishCheckedSteps(r.document, r.issues))).toThrow(/Not every entry/);
+  });
+
   it('a sitemap index and an empty urlset', () => {
     const index = parsed(
       '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://www.example.com/a.xml</loc><lastmod>2024-13-01</lastmod></sitemap><sitemap><loc>https://www.example.com/a.xml</loc></sitemap><sitemap><loc>https://other.org/b.xml.gz</loc></sitemap></sitemapindex>',
