@@ -7,7 +7,8 @@
  * `noindex` ("Remove noindex URLs"), `undo`, `missing` ("Add missing indexable pages"),
  * `replace` (another CSV dropped on the attached one), `remove` (the crawl taken out). Default
  * steps: all of them, comma-separated to choose (`-attach,count`: attach untraced, then trace the
- * counts); builds alternate A B, B A, ….
+ * counts); `heap` prints the page heap after a GC and the crawl table's arrays (`heap,-attach,heap`);
+ * builds alternate A B, B A, ….
  *
  * Per step it prints the page main thread's tasks from the step on (until SETTLE_MS after it, with
  * its autosave): the longest by thread CPU and by wall, how many passed 50 and 30 ms of CPU, and
@@ -169,6 +170,22 @@ async function run(
     const label = labeler(dist, base);
     for (const step of steps) {
       await page.evaluate(QUIET);
+      // `heap`: the page's JS heap after a GC, and the attached crawl table's arrays (issue #17:
+      // memory for the crawl kept to the columns used), e.g. `heap,-attach,heap`.
+      if (step === 'heap') {
+        await cdp.send('HeapProfiler.collectGarbage');
+        const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+        const table = await page.evaluate(`(() => {
+          const t = window.__sitemapWorkbench.getState().crawl;
+          if (!t) return 'no crawl attached';
+          const arrays = Object.entries(t).filter(([, v]) => ArrayBuffer.isView(v));
+          const mb = (n) => (n / 2 ** 20).toFixed(1);
+          return t.rows + ' rows; ' + arrays.map(([k, v]) => k + ' ' + mb(v.byteLength)).join(', ') +
+            '; total ' + mb(arrays.reduce((n, [, v]) => n + v.byteLength, 0)) + ' MB';
+        })()`);
+        console.log(`  heap     ${(usedSize / 2 ** 20).toFixed(1)} MB after GC; crawl table: ${table}`);
+        continue;
+      }
       // A step named with a leading '-' (e.g. -attach) runs untraced, as the setup of the next.
       if (step.startsWith('-')) {
         await page.evaluate(STEPS[step.slice(1)]);
@@ -193,7 +210,8 @@ async function main(): Promise<void> {
   const dists = [process.argv[2], process.argv[3]].map((d) => resolve(d));
   const steps = (process.argv[4] ?? Object.keys(STEPS).join(',')).split(',');
   for (const s of steps)
-    if (!STEPS[s.replace(/^-/, '')]) throw new Error(`unknown step ${s}: ${Object.keys(STEPS).join(', ')}`);
+    if (s !== 'heap' && !STEPS[s.replace(/^-/, '')])
+      throw new Error(`unknown step ${s}: ${Object.keys(STEPS).join(', ')}`);
   const runs = Number(process.argv[5] ?? 1);
   const port = Number(process.env.BENCH_PORT ?? 4452);
   // The inputs as links in a folder of this script's own (the shared files are only read).
@@ -225,7 +243,7 @@ async function main(): Promise<void> {
     console.log(
       '\nlongest task by thread CPU, ms (max over runs) · tasks over 50 ms CPU (sum) · page CPU (median)',
     );
-    for (const step of steps.filter((x) => !x.startsWith('-')))
+    for (const step of steps.filter((x) => !x.startsWith('-') && x !== 'heap'))
       console.log(
         `  ${step.padEnd(8)} ${dists
           .map((d, b) => {

@@ -200,6 +200,34 @@ describe('crawl commands', () => {
     scans.mockRestore();
   });
 
+  it('adds the missing pages its stepped count made, the same as made at once, and anew after an edit', async () => {
+    const run = (steps: Generator<number, number>) => {
+      let r = steps.next();
+      while (!r.done) r = steps.next();
+      return r.value;
+    };
+    const once = await openStore();
+    once.commands.attachCrawl(crawl());
+    expect(once.commands.runCrawlAction('add-missing')).toBe(4);
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    const c = store.commands;
+    expect(run(c.crawlActionCountSteps('add-missing'))).toBe(4);
+    const join = store.getState().validation.validator.crawlJoin?.();
+    const rows = vi.spyOn(join!, 'missingRows');
+    expect(c.runCrawlAction('add-missing')).toBe(4);
+    expect(rows).not.toHaveBeenCalled();
+    expect(store.getState().doc).toEqual(once.getState().doc);
+    expect(store.getState().history.undoLabel).toBe('Add missing indexable pages (4 URLs)');
+    c.undo();
+    // Counted, then an edit lists one of them: the counted patch is stale, the action makes it anew.
+    expect(run(c.crawlActionCountSteps('add-missing'))).toBe(4);
+    c.appendUrls(['https://www.example.com/article']);
+    expect(c.runCrawlAction('add-missing')).toBe(3);
+    expect(rows).toHaveBeenCalledTimes(1);
+    rows.mockRestore();
+  });
+
   it('sorts and filters by the crawl columns and summary buckets', async () => {
     const store = await openStore();
     store.commands.attachCrawl(crawl());

@@ -8,12 +8,13 @@ import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } 
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
-import type { Entry } from '../core/model.ts';
+import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
 import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
 import { CRAWL_JOINING } from './crawlView.ts';
 import { fixPatch, insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
+import type { Patch } from './patch.ts';
 import { inNextTask, SLICE_MS } from './slices.ts';
 import type { Commands, CrawlAction, MatchedCrawl } from './types.ts';
 
@@ -37,7 +38,8 @@ const SLICED_JOIN = 50_000;
  */
 const STEP_ENTRIES = 1_000;
 
-type CrawlCommands = Pick<
+/** The crawl audit's commands (storeCore.ts loads this module on their first use). */
+export type CrawlCommands = Pick<
   Commands,
   | 'attachCrawl'
   | 'removeCrawl'
@@ -238,7 +240,10 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
   function* countSteps(action: CrawlAction, chunk: number, prepare: boolean): Generator<number, number> {
     const join = k.validator.crawlJoin?.() ?? null;
     if (!join) return 0;
-    if (action === 'add-missing') return join.missing;
+    if (action === 'add-missing') {
+      if (prepare && join.missing > 0) yield* missingSteps(chunk);
+      return join.missing;
+    }
     const { rule } = CRAWL_ACTIONS[action];
     // Removals take every entry with the rule (one issue per entry): the counts say how many.
     if (CRAWL_REMOVE_RULES.has(rule)) {
@@ -249,6 +254,45 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     return sizeOf(yield* fixSteps(rule, chunk));
   }
 
+  /**
+   * "Add missing indexable pages" made in steps by the card's count (the pass over the crawl's
+   * rows, 20,000 entry bodies at 1,000,000): while the document, the findings and the join are
+   * the ones it was made from, the action only commits its patch.
+   */
+  let missing: { docVersion: number; version: number; join: CrawlJoin; patch: Patch } | null = null;
+  const missingHit = (join: CrawlJoin) =>
+    missing !== null &&
+    missing.join === join &&
+    missing.docVersion === k.f.docVersion &&
+    missing.version === k.validator.version
+      ? missing.patch
+      : null;
+  function* missingSteps(chunk: number): Generator<number, void> {
+    const doc = k.f.doc;
+    const join = k.validator.crawlJoin?.() ?? null;
+    if (!doc || !join || missingHit(join)) return;
+    const docVersion = k.f.docVersion;
+    const version = k.validator.version;
+    const stale = () => k.f.docVersion !== docVersion || k.validator.version !== version;
+    const rows = yield* join.missingRowsSteps(chunk);
+    if (stale()) return;
+    const bodies: Array<Omit<Entry, 'id'>> = [];
+    const per = Math.max(1, Math.floor(chunk / FIX_PER_ENTRY));
+    for (let i = 0; i < rows.length; i += per) {
+      for (const body of missingPages(join, rows.slice(i, i + per))) bodies.push(body);
+      yield i + per;
+      if (stale()) return;
+    }
+    missing = { docVersion, version, join, patch: missingPatch(doc, bodies) };
+  }
+  const missingPatch = (doc: SitemapDocument, bodies: Array<Omit<Entry, 'id'>>) =>
+    insertPatch(
+      doc,
+      doc.entries.length,
+      bodies,
+      `${CRAWL_ACTIONS['add-missing'].label} (${urlCount(bodies.length)})`,
+    );
+
   const addCrawlPages = (rows: readonly number[]): number => {
     const doc = k.f.doc;
     const crawl = k.validator.crawlJoin?.() ?? null;
@@ -257,8 +301,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const fresh = rows.filter((r) => r >= 0 && r < crawl.table.rows && crawl.listedCount(r) === 0);
     if (fresh.length === 0) return 0;
     const bodies = missingPages(crawl, fresh);
-    const label = `${CRAWL_ACTIONS['add-missing'].label} (${urlCount(bodies.length)})`;
-    return k.commit(insertPatch(doc, doc.entries.length, bodies, label)) ? bodies.length : 0;
+    return k.commit(missingPatch(doc, bodies)) ? bodies.length : 0;
   };
 
   return {
@@ -349,7 +392,11 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
       const crawl = k.validator.crawlJoin?.() ?? null;
       if (!doc || !crawl) return 0;
       const { rule, label } = CRAWL_ACTIONS[action];
-      if (action === 'add-missing') return addCrawlPages(crawl.missingRows());
+      if (action === 'add-missing') {
+        const patch = missingHit(crawl);
+        if (patch === null) return addCrawlPages(crawl.missingRows());
+        return k.commit(patch) ? patch.added.length : 0;
+      }
       const result = fixResult(rule);
       const n = sizeOf(result);
       if (!result || n === 0) return 0;

@@ -127,7 +127,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
     const onProgress = progressFor(ac);
     await pause(); // let the UI paint the task first
-    const sliceStart = await sliced(
+    const done = await sliced(
       () => steps.next(),
       // loadSteps: entries counted, filed, checked; finishCheckedSteps: from filed on
       (done) => onProgress('validate', done, (checked ? 2 : 3) * n),
@@ -135,7 +135,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     );
     // The document's first render (a big one) gets a task of its own instead of following a
     // slice of validation work in the same task.
-    if (sliceStart !== null && k.deps.now() - sliceStart >= RENDER_APART_MS) await pause();
+    if (done !== null && k.deps.now() - done.lastSliceAt >= RENDER_APART_MS) await pause();
     // A newer task took over (superseded: stay silent) or the user pressed Cancel.
     if (!endTask(ac)) return 'superseded';
     if (ac.signal.aborted) return 'cancelled';

@@ -9,6 +9,7 @@ import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
+import type { CrawlCommands } from './crawlCommands.ts';
 import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { DocumentSize } from './insightsCharts.ts';
@@ -19,6 +20,7 @@ import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
 import type {
   AppState,
+  Commands,
   DerivedViews,
   LoadError,
   Notice,
@@ -40,6 +42,11 @@ export interface StoreDeps {
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
+  /**
+   * The crawl audit's commands (crawlCommands.ts `createCrawlCommands`), when given; otherwise
+   * storeCore.ts loads them on first use, out of the page's first chunk.
+   */
+  crawlCommands?: (k: Kernel, runTask: Commands['runTask']) => CrawlCommands;
 }
 
 /** Mutable fields behind the snapshots. */
@@ -76,7 +83,10 @@ export interface Kernel {
   subscribe(listener: () => void): () => void;
   /** Change non-document fields and notify subscribers. */
   set(partial: Partial<Fields>): void;
-  /** Apply a patch as one undoable step. Returns false (and records nothing) for an empty patch. */
+  /**
+   * Apply a patch as one undoable step. Returns false (and records nothing) for an empty patch,
+   * or while a big patch is still being committed (see `committing`; the user is told).
+   */
   commit(patch: Patch): boolean;
   undo(): void;
   redo(): void;
@@ -142,6 +152,24 @@ export interface Kernel {
    * patches pass it by (`onPatch` keeps them for the fresh validator) and it answers no issue.
    */
   validatorBehind: boolean;
+  /**
+   * Set by storeCore.ts: takes a big patch (commit, undo or redo: `verb` says which, for the
+   * status bar) to apply in slices (bigCommit.ts) and returns true, or false for one to apply at
+   * once. Null: all at once.
+   */
+  sliceCommit: ((patch: Patch, history: History, verb: string) => boolean) | null;
+  /**
+   * While a big patch is applied in slices: its label, the undo and redo asked meanwhile (run
+   * after it, in order) and the validator's version before it (what snapshots show meanwhile,
+   * so the views do not re-render for each part). Other edits are refused with a notice.
+   */
+  committing: { label: string; after: Array<() => void>; version: number } | null;
+  /**
+   * The end of every document change: `after` (= applyPatch(doc, patch), made here when not
+   * given) becomes the document, the derived views follow (the validator and `onPatch` unless
+   * `validated`: a sliced commit gave them the patch already), history, version, listeners.
+   */
+  applyStep(patch: Patch, history: History, after?: SitemapDocument, validated?: boolean): void;
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -216,7 +244,7 @@ export function createKernel(deps: StoreDeps): Kernel {
   let validation: AppState['validation'] = { validator, version: validator.version };
   const build = (): AppState => {
     const { history, ...rest } = f;
-    const vv = validator.version;
+    const vv = k.committing?.version ?? validator.version;
     if (historyOf?.history !== history) historyOf = { history, summary: summarize(history) };
     if (validation.version !== vv) validation = { validator, version: vv };
     const state = {
@@ -237,8 +265,10 @@ export function createKernel(deps: StoreDeps): Kernel {
 
   // Every derived view follows the same applied patch, in this order (the validator first: the
   // others may read issues). A new derived view is one line here.
+  let validated = false;
   const followers: ReadonlyArray<(step: AppliedPatch) => void> = [
     ({ patch }) => {
+      if (validated) return;
       if (!k.validatorBehind) validator.apply(patch);
       k.onPatch?.(patch);
     },
@@ -254,15 +284,25 @@ export function createKernel(deps: StoreDeps): Kernel {
   ];
 
   // The one path of every document change: document, derived views, history, version, listeners.
-  const applyStep = (patch: Patch, history: History) => {
+  const applyStep = (patch: Patch, history: History, after?: SitemapDocument, done = false) => {
     if (!f.doc) return;
-    const step: AppliedPatch = { patch, before: f.doc, after: applyPatch(f.doc, patch) };
+    const step: AppliedPatch = { patch, before: f.doc, after: after ?? applyPatch(f.doc, patch) };
     f.doc = step.after;
-    for (const follow of followers) follow(step);
+    validated = done;
+    try {
+      for (const follow of followers) follow(step);
+    } finally {
+      validated = false;
+    }
     f.history = history;
     f.docVersion++;
     f.dirty = true;
     emit();
+  };
+
+  // A patch goes to the sliced commit when it is big, else it is applied here at once.
+  const step = (patch: Patch, history: History, verb: string) => {
+    if (!k.sliceCommit?.(patch, history, verb)) applyStep(patch, history);
   };
 
   const k: Kernel = {
@@ -270,6 +310,9 @@ export function createKernel(deps: StoreDeps): Kernel {
     validator,
     derived,
     f,
+    sliceCommit: null,
+    committing: null,
+    applyStep,
     rejoinCrawl: () => {},
     recheck: () => {},
     onPatch: null,
@@ -289,16 +332,25 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     commit(patch) {
       if (!f.doc || isEmptyPatch(patch)) return false;
-      applyStep(patch, record(f.history, patch));
+      if (k.committing) {
+        k.notify(
+          'info',
+          `Still applying "${k.committing.label}": nothing else was changed. Try again when it is done.`,
+        );
+        return false;
+      }
+      step(patch, record(f.history, patch), 'Applying');
       return true;
     },
     undo() {
-      const step = f.doc ? popUndo(f.history) : null;
-      if (step) applyStep(invertPatch(step.patch), step.history);
+      if (k.committing) return void k.committing.after.push(k.undo);
+      const s = f.doc ? popUndo(f.history) : null;
+      if (s) step(invertPatch(s.patch), s.history, 'Undoing');
     },
     redo() {
-      const step = f.doc ? popRedo(f.history) : null;
-      if (step) applyStep(step.patch, step.history);
+      if (k.committing) return void k.committing.after.push(k.redo);
+      const s = f.doc ? popRedo(f.history) : null;
+      if (s) step(s.patch, s.history, 'Redoing');
     },
     keepSource: () => source,
     openCount: () => opened,

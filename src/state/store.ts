@@ -4,11 +4,12 @@
  * See src/state/API.md for the full command list. The store itself is built in storeCore.ts.
  */
 import { Validator } from '../core/validate.ts';
+import { createCrawlCommands } from './crawlCommands.ts';
 import type { StoreDeps } from './kernel.ts';
 import { createStoreWith } from './storeCore.ts';
 import type { AppStore } from './types.ts';
 
-/** Store dependencies; `createValidator` defaults to the core `Validator`. */
+/** Store dependencies; `createValidator` defaults to the core `Validator`, the crawl commands load with it. */
 export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<StoreDeps, 'createValidator'>>;
 
 /**
@@ -21,5 +22,9 @@ export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<Sto
  * store.getState().history.undoLabel; // 'Edit priority'
  */
 export function createAppStore(deps: AppStoreDeps): AppStore {
-  return createStoreWith({ createValidator: (settings) => new Validator(settings), ...deps });
+  return createStoreWith({
+    createValidator: (settings) => new Validator(settings),
+    crawlCommands: createCrawlCommands,
+    ...deps,
+  });
 }

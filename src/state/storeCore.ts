@@ -4,15 +4,20 @@
  * the validator's code after its first screen (deferredValidator.ts, src/entryGraph.test.ts).
  */
 import { createPersistCommands } from './autosave.ts';
-import { createCrawlCommands } from './crawlCommands.ts';
+import type { CrawlCommands } from './crawlCommands.ts';
 import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
+import { patchSize } from './history.ts';
 import { createIoCommands } from './ioCommands.ts';
-import { createKernel, type StoreDeps } from './kernel.ts';
+import { createKernel, type Kernel, type StoreDeps } from './kernel.ts';
 import { createRenameCommands } from './renameCommand.ts';
-import type { AppStore } from './types.ts';
+import { BIG_DOCUMENT } from './slices.ts';
+import type { AppStore, Commands } from './types.ts';
 import { createViewCommands } from './viewCommands.ts';
+
+/** Entries a patch changes from which, on a BIG_DOCUMENT, it is committed in slices. */
+export const BIG_PATCH = 2_000;
 
 /**
  * Create the app store.
@@ -25,6 +30,28 @@ import { createViewCommands } from './viewCommands.ts';
  */
 export function createStoreWith(deps: StoreDeps): AppStore {
   const kernel = createKernel(deps);
+  // A big patch on a big document is committed in slices (bigCommit.ts, loaded on first use).
+  kernel.sliceCommit = (patch, history, verb) => {
+    const doc = kernel.f.doc;
+    if (
+      !deps.timers ||
+      !doc ||
+      patch.reorder ||
+      doc.entries.length < BIG_DOCUMENT ||
+      patchSize(patch) < BIG_PATCH
+    )
+      return false;
+    kernel.committing = { label: patch.label, after: [], version: kernel.validator.version };
+    import('./bigCommit.ts').then(
+      (m) => m.commitInSlices(kernel, patch, history, verb),
+      () => {
+        // The module did not load: apply it at once, as a small patch is.
+        kernel.committing = null;
+        kernel.applyStep(patch, history);
+      },
+    );
+    return true;
+  };
   const io = createIoCommands(kernel);
   const commands = {
     ...createEditCommands(kernel),
@@ -33,7 +60,7 @@ export function createStoreWith(deps: StoreDeps): AppStore {
     ...io,
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),
-    ...createCrawlCommands(kernel, io.runTask),
+    ...(deps.crawlCommands?.(kernel, io.runTask) ?? lazyCrawlCommands(kernel, io.runTask)),
     ...createPersistCommands(kernel),
   };
   const store: AppStore = {
@@ -49,4 +76,54 @@ export function createStoreWith(deps: StoreDeps): AppStore {
   if (import.meta.env?.VITE_SW_BENCH === '1')
     (globalThis as { __sitemapWorkbench?: AppStore }).__sitemapWorkbench ??= store;
   return store;
+}
+
+/** No steps: a count of 0 (no crawl joined yet). */
+function* none(): Generator<number, number> {
+  yield* [];
+  return 0;
+}
+
+/**
+ * The crawl audit's commands, loaded with their first use (crawlCommands.ts and the crawl core
+ * it needs stay out of the page's first chunk). Until then no crawl is joined, so there is
+ * nothing to count, fix or list: those answer 0 or nothing. Attaching, removing, listing the
+ * URLs and a join asked for (a restore with a crawl) wait for the module.
+ */
+function lazyCrawlCommands(k: Kernel, runTask: Commands['runTask']): CrawlCommands {
+  let real: CrawlCommands | null = null;
+  let loading: Promise<CrawlCommands> | null = null;
+  const load = () => {
+    loading ??= import('./crawlCommands.ts').then((m) => {
+      real = m.createCrawlCommands(k, runTask);
+      return real;
+    });
+    return loading;
+  };
+  // createCrawlCommands installs the real one.
+  k.rejoinCrawl = () => void load().then(() => k.rejoinCrawl());
+  return {
+    attachCrawl: (...args) => void load().then((c) => c.attachCrawl(...args)),
+    removeCrawl: () => void load().then((c) => c.removeCrawl()),
+    crawlActionCount: (action) => real?.crawlActionCount(action) ?? 0,
+    crawlActionCountSteps: (action) => real?.crawlActionCountSteps(action) ?? none(),
+    runCrawlAction: (action) => real?.runCrawlAction(action) ?? 0,
+    missingCrawlRows: () => real?.missingCrawlRows() ?? [],
+    addCrawlPages: (rows) => real?.addCrawlPages(rows) ?? 0,
+    listCrawlUrls() {
+      if (real) return real.listCrawlUrls();
+      const listing: ReturnType<CrawlCommands['listCrawlUrls']> = {
+        entries: k.f.doc?.entries ?? [],
+        urls: load().then(async (c) => {
+          const l = c.listCrawlUrls();
+          const urls = await l.urls;
+          listing.entries = l.entries;
+          listing.positions = l.positions;
+          return urls;
+        }),
+        positions: null,
+      };
+      return listing;
+    },
+  };
 }

@@ -6,6 +6,7 @@
  * the validators of every file of a workspace: a page is missing only when no file lists it.
  */
 
+import { runSteps } from '../steps.ts';
 import { normaliseCrawlUrl } from './normalise.ts';
 import { equalsAt, startsWithFolded, stringAt, utf8 } from './strings.ts';
 import { type CrawlTable, FLAG, findExact, findNormalised } from './table.ts';
@@ -192,8 +193,19 @@ export class CrawlJoin {
 
   /** Indexable in-scope rows no entry lists, in crawl order (O(rows): for the action, not per edit). */
   missingRows(): number[] {
+    return runSteps(this.missingRowsSteps(Number.MAX_SAFE_INTEGER));
+  }
+
+  /** `missingRows` in steps of `chunk` rows (yields the rows looked at so far). */
+  *missingRowsSteps(chunk: number): Generator<number, number[]> {
     const out: number[] = [];
-    for (let r = 0; r < this.table.rows; r++) if (this.wanted[r] === 1 && this.listed[r] === 0) out.push(r);
+    const { wanted, listed } = this;
+    const rows = this.table.rows;
+    for (let from = 0; from < rows; from += chunk) {
+      const to = Math.min(rows, from + chunk);
+      for (let r = from; r < to; r++) if (wanted[r] === 1 && listed[r] === 0) out.push(r);
+      if (to < rows) yield to;
+    }
     return out;
   }
 }
