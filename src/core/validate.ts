@@ -24,6 +24,7 @@ import { documentIssues } from './rules/documentRules.ts';
 import { referenceFromSettings } from './rules/host.ts';
 import { profileNote } from './rules/profile.ts';
 import { runSteps } from './steps.ts';
+import { type CheckedColumns, CheckedReader } from './validate/checked.ts';
 import { CrawlPart } from './validate/crawlPart.ts';
 import { DocumentCounts } from './validate/documentCounts.ts';
 import { DuplicateGroups } from './validate/duplicateGroups.ts';
@@ -33,6 +34,7 @@ import { HreflangClusters } from './validate/hreflangClusters.ts';
 import { EMPTY, hasIssues, type Slot, SlotTable, type ValidatorPart } from './validate/slots.ts';
 import { SnapshotReads, SnapshotWriter, type ValidationSnapshot } from './validate/snapshot.ts';
 
+export type { CheckedColumns } from './validate/checked.ts';
 export { withoutRepeats } from './validate/entryIssues.ts';
 export type { ValidationSnapshot } from './validate/snapshot.ts';
 
@@ -62,16 +64,17 @@ class State {
   readonly docParse: Issue[] = [];
 
   constructor(
-    readonly doc: SitemapDocument,
+    public doc: SitemapDocument,
     readonly settings: ValidationSettings,
     join: CrawlJoin | null,
     hrefs = 0,
+    size = doc.entries.length,
   ) {
     const t = this.table;
     this.entries = new EntryIssues(t, doc.kind, settings);
     this.crawl = new CrawlPart(t, join);
     this.scope = new HostScope(t, this.counts.counters, doc.kind, settings);
-    this.dups = new DuplicateGroups(t, doc.kind, doc.entries.length);
+    this.dups = new DuplicateGroups(t, doc.kind, size);
     this.clusters = new HreflangClusters(t, this.dups, hrefs);
     this.parts = [this.counts, this.crawl, this.scope, this.dups, this.clusters];
   }
@@ -101,6 +104,8 @@ export class Validator {
   /** Set by `loadFrom`: the answers to read until `pending` (the deferred load) has run. */
   private snap: SnapshotReads | null = null;
   private pending: Generator<number, void> | null = null;
+  /** See `checkedEntries`. */
+  private filedChecked = -1;
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
@@ -233,6 +238,15 @@ export class Validator {
         yield done;
       }
     }
+    yield* this.crossSteps(s, done, items, chunk);
+  }
+
+  /**
+   * The end of a load, once every slot is filed: the checks that read other entries (host
+   * reference, groups), then the document's issues. `done` and `items`: the units done so far
+   * and the sub-items since the last step.
+   */
+  private *crossSteps(s: State, done: number, items: number, chunk: number): Generator<number, void> {
     // Checks that read other entries (host reference, groups) run once every entry is filed.
     // Bulk filing at 1,000,000 entries is ~0.4 s: in steps, so a sliced load stays sliced.
     for (const p of s.parts) {
@@ -255,6 +269,85 @@ export class Validator {
     this.refreshDocument();
     for (const i of s.docParse) s.table.count(i, 1);
     this.version++;
+  }
+
+  /**
+   * A load whose per-entry pass runs elsewhere (core/validate/checked.ts, e.g. in the worker
+   * right after its parse): `addChecked` files each run of entries as it arrives (the run at
+   * `from` 0 starts the load), and `finishCheckedSteps` runs the checks across entries. Together
+   * they end exactly where `load(doc, parseIssues)` would, given `checkColumns` run under this
+   * validator's settings over every entry, in order. Until the end this validator is half-loaded
+   * (load a fresh one, then `adopt` it). The crawl join stays attached, as in `load`.
+   *
+   * @example v.addChecked(entries, 0, c0); v.addChecked(entries, c0.n, c1); if (v.checkedEntries === n) runSteps(v.finishCheckedSteps(doc, issues));
+   */
+  addChecked(entries: readonly Entry[], from: number, c: CheckedColumns): void {
+    runSteps(this.addCheckedSteps(entries, from, c, Number.MAX_SAFE_INTEGER));
+  }
+
+  /**
+   * `addChecked` in steps of `chunk` entries (yields the entries of the run done so far), for a
+   * run without the pass (`c.pass` false: `checkEntry` runs here) spread over several tasks.
+   * Runs must still be added one after the other, in order.
+   */
+  *addCheckedSteps(
+    entries: readonly Entry[],
+    from: number,
+    c: CheckedColumns,
+    chunk = 1000,
+  ): Generator<number, void> {
+    if (from === 0) {
+      this.snap = null;
+      this.pending = null;
+      const join = this.s.crawl.join;
+      this.s.crawl.release();
+      this.s = new State({ kind: c.kind, entries: [], nextId: 0 }, this.settings, join, c.hrefs, c.total);
+      this.filedChecked = 0;
+    }
+    // A run out of order (one went missing): this load cannot end; the caller loads in full.
+    if (from !== this.filedChecked) {
+      this.filedChecked = -1;
+      return;
+    }
+    const s = this.s;
+    const r = new CheckedReader(c);
+    let items = 0;
+    for (let i = 0; i < c.n; i++) {
+      const e = entries[from + i];
+      s.file(c.pass ? s.entries.insertChecked(e, r, i) : s.entries.insert(e, r.parseOf(i)));
+      if (!c.pass) items += subItems(e);
+      if ((i + 1) % chunk === 0 || items >= chunk) {
+        items = 0;
+        yield i + 1;
+        // Another load took over meanwhile.
+        if (this.filedChecked !== from) return;
+      }
+    }
+    this.filedChecked = from + c.n;
+  }
+
+  /** Entries `addChecked` filed since its run at 0, in order (-1: none, or a run was missing). */
+  get checkedEntries(): number {
+    return this.filedChecked;
+  }
+
+  /**
+   * The end of a load begun by `addChecked`, in steps (yields units of `2 × entries`: each
+   * entry filed, then checked). `doc` is the whole document, every entry of it filed
+   * (`checkedEntries`); of `parseIssues` only the document-level ones are read (those of entries
+   * came with the runs).
+   */
+  *finishCheckedSteps(
+    doc: SitemapDocument,
+    parseIssues: readonly Issue[] = [],
+    chunk = 1000,
+  ): Generator<number, void> {
+    if (this.filedChecked !== doc.entries.length) throw new Error('Not every entry was filed (addChecked).');
+    this.filedChecked = -1;
+    const s = this.s;
+    s.doc = doc;
+    for (const i of parseIssues) if (i.entry === undefined) s.docParse.push(i);
+    yield* this.crossSteps(s, doc.entries.length, 0, chunk);
   }
 
   /**

@@ -5,12 +5,13 @@
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
 import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
-import type { OrderFn } from '../workers/client.ts';
+import type { CheckedFn, OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
 import { idIndexSteps } from './patch.ts';
 import { createRecheck } from './recheck.ts';
 import { BIG_DOCUMENT, inSlices, pauseWith, STEP_ENTRIES } from './slices.ts';
 import type { Commands, ExportResult, Settings, Task } from './types.ts';
+import type { ValidatorLike } from './validation.ts';
 
 type IoCommands = Pick<
   Commands,
@@ -109,13 +110,18 @@ export function createIoCommands(k: Kernel): IoCommands {
   // cancellable "Checking" task; the open document stays untouched until it is adopted.
   const rechecks = createRecheck(k, { busy: () => current !== null, showNow, sliced, pause });
 
+  // `checked`: a fresh validator that filed every entry from the worker's per-entry pass as the
+  // entries arrived (see openFile); only the checks across entries are left to run.
   const validateInSlices = async (
     result: ParseResult,
     rules: ValidationSettings,
+    checked: ValidatorLike | null = null,
   ): Promise<'done' | 'cancelled' | 'superseded' | 'unsupported'> => {
     const timers = k.deps.timers;
-    const fresh = k.deps.createValidator(rules);
-    const steps = fresh.loadSteps?.(result.document, result.issues, STEP_ENTRIES);
+    const fresh = checked ?? k.deps.createValidator(rules);
+    const steps = checked
+      ? checked.finishCheckedSteps?.(result.document, result.issues, STEP_ENTRIES)
+      : fresh.loadSteps?.(result.document, result.issues, STEP_ENTRIES);
     if (!timers || !steps || !k.validator.adopt) return 'unsupported';
     const n = result.document.entries.length;
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
@@ -123,7 +129,8 @@ export function createIoCommands(k: Kernel): IoCommands {
     await pause(); // let the UI paint the task first
     const done = await sliced(
       () => steps.next(),
-      (done) => onProgress('validate', done, 3 * n), // loadSteps: entries counted, filed, checked
+      // loadSteps: entries counted, filed, checked; finishCheckedSteps: from filed on
+      (done) => onProgress('validate', done, (checked ? 2 : 3) * n),
       () => ac.signal.aborted,
     );
     // The document's first render (a big one) gets a task of its own instead of following a
@@ -174,6 +181,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     fileName: string,
     source: KeepSource | null = null,
     settings: ValidationSettings | null = null,
+    checked: ValidatorLike | null = null,
   ) => {
     partial = null;
     const n = result.document.entries.length;
@@ -197,7 +205,8 @@ export function createIoCommands(k: Kernel): IoCommands {
     const shown = k.f.settings;
     const rules = k.validationSettings();
     if (n >= BIG_DOCUMENT) {
-      const outcome = await validateInSlices(result, rules);
+      const split = checked && settings && !k.f.crawl && sameRules(settings, rules) ? checked : null;
+      const outcome = await validateInSlices(result, split ? settings! : rules, split);
       if (outcome === 'superseded') return;
       if (outcome === 'cancelled') {
         k.notify('info', `Opening ${fileName} was cancelled.`);
@@ -222,6 +231,25 @@ export function createIoCommands(k: Kernel): IoCommands {
     try {
       // The worker validates too when no crawl is attached (crawl issues need the join, on the page).
       const settings = k.f.crawl ? null : k.validationSettings();
+      // Above VALIDATE_IN_WORKER_MAX it sends its per-entry pass with the entry chunks instead:
+      // a fresh validator files each chunk as it arrives, in slices, while the worker checks the
+      // next (the page runs the pass of some chunks itself).
+      let checked = null as ValidatorLike | null;
+      let filing: Promise<unknown> = Promise.resolve();
+      const onChecked: CheckedFn = (entries, from, c) => {
+        if (from === 0 && settings && k.deps.timers) checked = k.deps.createValidator(settings);
+        const steps = checked?.addCheckedSteps?.(entries, from, c, STEP_ENTRIES);
+        if (steps)
+          filing = filing.then(
+            (): unknown =>
+              ac.signal.aborted ||
+              sliced(
+                () => steps.next(),
+                () => undefined,
+                () => ac.signal.aborted,
+              ),
+          );
+      };
       const result = await k.deps.worker.parse(
         bytes,
         name,
@@ -229,7 +257,11 @@ export function createIoCommands(k: Kernel): IoCommands {
         ac.signal,
         onOrder,
         settings ?? undefined,
+        onChecked,
       );
+      await filing;
+      // Every entry filed, in order (else the page checks them itself).
+      if (checked?.checkedEntries !== result.document.entries.length) checked = null;
       if (!endTask(ac)) return;
       if (result.fatal) {
         partial = { result, fileName: name };
@@ -238,7 +270,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         });
         return;
       }
-      await open(result, name, result.file ? keepSourceOf(result.file, result) : null, settings);
+      await open(result, name, result.file ? keepSourceOf(result.file, result) : null, settings, checked);
     } catch (e) {
       // A newer task superseded this one: its outcome no longer matters.
       if (!endTask(ac)) return;

@@ -28,6 +28,10 @@ export type ValidatorLike = Pick<
   quietIssues?: Validator['quietIssues'];
   /** Issues found elsewhere (the worker), indexes built later (core `Validator.loadFrom`). */
   loadFrom?: Validator['loadFrom'];
+  /** A load whose per-entry pass ran in the worker (core `Validator.addCheckedSteps`, `checkedEntries`, `finishCheckedSteps`). */
+  addCheckedSteps?: Validator['addCheckedSteps'];
+  checkedEntries?: number;
+  finishCheckedSteps?: Validator['finishCheckedSteps'];
   /** Builds what `loadFrom` deferred, in steps (core `Validator.finishSteps`). */
   finishSteps?: Validator['finishSteps'];
   /** The parse findings a reload with other settings starts from (core `Validator.parseFindings`). */

@@ -8,7 +8,7 @@ import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
-import type { ValidationSnapshot } from '../core/validate.ts';
+import type { CheckedColumns, ValidationSnapshot } from '../core/validate.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
@@ -57,6 +57,11 @@ export interface SitemapClient {
     onOrder?: OrderFn,
     /** Validate in the worker too (see `ParseRequest.validate`); ignored without a worker. */
     validate?: ValidationSettings,
+    /**
+     * Called for each entry chunk that came with its per-entry pass (a big document, with
+     * `validate`): `entries` holds every entry received so far, the chunk's from `from` on.
+     */
+    onChecked?: CheckedFn,
   ): Promise<ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot }>;
   /**
    * gzip (and verify, OUT-010) ready files whose `.gz` names hold raw bytes (transferred);
@@ -138,7 +143,11 @@ interface Pending {
   received?: Entry[];
   /** How many entry chunks were received. */
   chunks?: number;
+  onChecked?: CheckedFn;
 }
+
+/** Receives the per-entry pass of one entry chunk (see `SitemapClient.parse`). */
+export type CheckedFn = (entries: readonly Entry[], from: number, checked: CheckedColumns) => void;
 
 function abortError(): Error {
   return Object.assign(new Error('The operation was cancelled.'), { name: 'AbortError' });
@@ -193,8 +202,10 @@ export function createSitemapClient(
     }
     if (msg.type === 'entries' || msg.type === 'columns') {
       const into = p.received ?? [];
+      const from = into.length;
       if (msg.type === 'columns') decodeEntryColumns(msg.columns, into);
       else for (const e of msg.entries) into.push(e);
+      if (msg.type === 'columns' && msg.checked) p.onChecked?.(into, from, msg.checked);
       p.received = into;
       p.chunks = (p.chunks ?? 0) + 1;
       return;
@@ -307,6 +318,7 @@ export function createSitemapClient(
     build: (requestId: number) => WorkerRequest,
     onProgress: ProgressFn | undefined,
     signal: AbortSignal | undefined,
+    onChecked?: CheckedFn,
   ): Promise<ResultPayloads[K]> {
     if (signal?.aborted) return Promise.reject(abortError());
     const requestId = nextId++;
@@ -326,6 +338,7 @@ export function createSitemapClient(
           reject(e);
         },
         onProgress,
+        onChecked,
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       const req = build(requestId);
@@ -355,7 +368,7 @@ export function createSitemapClient(
     start() {
       getWorker();
     },
-    parse(bytes, fileName, onProgress, signal, onOrder, validate) {
+    parse(bytes, fileName, onProgress, signal, onOrder, validate, onChecked) {
       return request<'parse'>(
         (requestId) => {
           if (onOrder) {
@@ -375,6 +388,7 @@ export function createSitemapClient(
         },
         onProgress,
         signal,
+        onChecked,
       );
     },
     compress(files, compressOptions, onProgress, signal) {

@@ -9,6 +9,7 @@ import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
 import { serializeFiles } from '../core/serialize.ts';
 import { columnOrder } from '../core/sort/columnOrder.ts';
+import { type CheckedRun, checkColumns, checkedBuffers, checkedRun } from '../core/validate/checked.ts';
 import { type ValidationSnapshot, Validator, validateDocument } from '../core/validate.ts';
 import { encodeEntryColumns } from './entryColumns.ts';
 import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
@@ -49,6 +50,12 @@ export interface EngineOptions {
    * Default: never (the in-page engine must not spend that time on the main thread).
    */
   ordersFrom?: number;
+  /**
+   * A parse result with more entries than this, asked to be validated, is validated split: its
+   * per-entry pass goes with the entry chunks (see `ParseRequest.validate`). Default
+   * `VALIDATE_IN_WORKER_MAX` (tests set it lower).
+   */
+  splitFrom?: number;
 }
 
 /**
@@ -71,6 +78,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const native =
     options.decompressionStream === undefined ? platformDecompressionStream() : options.decompressionStream;
   const cap = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
+  const splitFrom = options.splitFrom ?? VALIDATE_IN_WORKER_MAX;
   const gzipStreams = options.gzipStreams === undefined ? platformGzipStreams() : options.gzipStreams;
   // Bodies of gzip exports the page is still writing, by stream id (see BodyMessage).
   const bodies = new Map<number, BodyStreams>();
@@ -199,10 +207,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       const wasCancelled = cancelled.delete(req.requestId);
       if (msg && !wasCancelled) {
-        // Entries go first: the page reads them while this thread validates.
-        const out = chunkEntries(withUsedColumns(msg), post);
+        // Entries go first: the page reads them while this thread validates. Above
+        // VALIDATE_IN_WORKER_MAX each chunk carries its per-entry pass instead (the split).
+        const run = req.type === 'parse' && req.validate ? splitRun(msg, req.validate, splitFrom) : null;
+        const out = chunkEntries(withUsedColumns(msg), post, run);
         if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
-          const validation = validationOf(msg, req.validate);
+          const validation = validationOf(msg, req.validate, splitFrom);
           if (validation) out.result = { ...out.result, validation };
         }
         post(out, transferablesOf(out));
@@ -229,13 +239,32 @@ function withUsedColumns(msg: WorkerResponse): WorkerResponse {
 }
 
 /** The issues of a parse result (see `ParseRequest.validate`), or null when it is not validated here. */
-function validationOf(msg: WorkerResponse, settings: ValidationSettings): ValidationSnapshot | null {
+function validationOf(
+  msg: WorkerResponse,
+  settings: ValidationSettings,
+  max: number,
+): ValidationSnapshot | null {
   if (msg.type !== 'result' || msg.kind !== 'parse') return null;
   const { document, issues, fatal } = msg.result;
-  if (fatal !== null || document.entries.length > VALIDATE_IN_WORKER_MAX) return null;
+  if (fatal !== null || document.entries.length > max) return null;
   const v = new Validator(settings);
   v.load(document, issues);
   return v.snapshot();
+}
+
+/**
+ * Of a split validation's entry chunks, the page runs the per-entry pass of every this-many-th
+ * (in slices, while this thread runs it for the others): the pass is most of the validation's
+ * CPU, and the page is otherwise idle while this thread parses and checks (bench/split-dev.ts).
+ */
+const PAGE_PASS_EVERY = 3;
+
+/** The per-entry pass's inputs for a parse result the worker does not validate whole, or null. */
+function splitRun(msg: WorkerResponse, settings: ValidationSettings, from: number): CheckedRun | null {
+  if (msg.type !== 'result' || msg.kind !== 'parse') return null;
+  const { document, issues, fatal } = msg.result;
+  if (fatal !== null || document.entries.length <= from) return null;
+  return checkedRun(document.kind, document.entries, issues, settings);
 }
 
 /**
@@ -260,21 +289,28 @@ async function postOrders(entries: readonly Entry[], requestId: number, post: Po
  * and returns the result without them (other messages unchanged): the receiver rebuilds the
  * array in order.
  */
-function chunkEntries(msg: WorkerResponse, post: Post): WorkerResponse {
+function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = null): WorkerResponse {
   if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
   const entries = msg.result.document.entries;
   const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK);
   if (ends.length <= 1) return msg;
   let start = 0;
-  for (const end of ends) {
+  for (let k = 0; k < ends.length; k++) {
+    const end = ends[k];
+    // The page, idle while this thread parsed, runs the pass for every PAGE_PASS_EVERY-th chunk.
+    const checked =
+      run === null ? undefined : checkColumns(run, entries, start, end, k % PAGE_PASS_EVERY !== 1);
     const out: WorkerResponse = {
       version: PROTOCOL_VERSION,
       requestId: msg.requestId,
       type: 'columns',
       columns: encodeEntryColumns(entries, start, end),
+      ...(checked ? { checked } : {}),
     };
     start = end;
-    post(out, transferablesOf(out));
+    // The pass's buffers are listed here, not in transferablesOf: protocol.ts is in the page's
+    // first chunk, and checked.ts must stay out of it.
+    post(out, checked ? [...transferablesOf(out), ...checkedBuffers(checked)] : transferablesOf(out));
   }
   const document = { ...msg.result.document, entries: [] };
   return { ...msg, result: { ...msg.result, document }, entryChunks: ends.length };

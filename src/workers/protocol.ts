@@ -7,13 +7,13 @@ import type { ExportDiff } from '../core/keep/diff.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
-import type { ValidationSnapshot } from '../core/validate.ts';
+import type { CheckedColumns, ValidationSnapshot } from '../core/validate.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import { type EntryColumns, entryColumnBuffers } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -26,8 +26,10 @@ export interface ParseRequest extends Envelope {
   bytes: Uint8Array;
   fileName: string;
   /**
-   * Validate the parsed document with these settings too (up to `VALIDATE_IN_WORKER_MAX`
-   * entries) and send the issues with the result (`validation`), after the entries.
+   * Validate the parsed document with these settings too: up to `VALIDATE_IN_WORKER_MAX`
+   * entries, send the issues with the result (`validation`), after the entries; above, run the
+   * per-entry pass of the validation and send it with each entry chunk (`checked`) for the page
+   * to file its validator from (core/validate/checked.ts).
    */
   validate?: ValidationSettings;
 }
@@ -167,6 +169,8 @@ export interface EntriesMessage extends Envelope {
 export interface EntryColumnsMessage extends Envelope {
   type: 'columns';
   columns: EntryColumns;
+  /** The per-entry pass of the validation over these entries (see `ParseRequest.validate`). */
+  checked?: CheckedColumns;
 }
 
 /**

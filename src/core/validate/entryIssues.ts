@@ -9,6 +9,7 @@ import type { Patch } from '../patch.ts';
 import { checkEntry, newEntryMemo } from '../rules/entry.ts';
 import { isQuiet } from '../rules/profile.ts';
 import type { RuleId } from '../rules/registry.ts';
+import type { CheckedReader } from './checked.ts';
 import { Slot, type SlotChange, type SlotTable } from './slots.ts';
 
 /** `parse` without the issues whose rule and field `validated` already reports. */
@@ -44,6 +45,22 @@ export class EntryIssues {
     if (local.length > 0) local.length = 0;
     const slot = new Slot(e, seq);
     checkEntry(e, this.kind, this.settings, local, slot, this.side, this.origin);
+    return this.place(slot, local, parse);
+  }
+
+  /**
+   * Load: a slot for `e` from the per-entry pass run elsewhere (checked.ts): its facts, its
+   * local issues and its parse findings come from `from` (filled for entry `i` of its run),
+   * instead of from `checkEntry`. Ends exactly as `insert` would.
+   */
+  insertChecked(e: Entry, from: CheckedReader, i: number): Slot {
+    const slot = new Slot(e, this.table.seq++);
+    from.fill(i, e, slot);
+    return this.place(slot, from.local, from.parse);
+  }
+
+  /** Puts a slot whose facts are set in the table, with its local issues (`local` is changed) and parse findings. */
+  private place(slot: Slot, local: Issue[], parse: Issue[]): Slot {
     this.table.put(slot);
     if (local.length > 0 || parse.length > 0) parse = this.withhold(slot, local, parse);
     if (local.length > 0) this.table.setList(slot, 'local', local.slice());
