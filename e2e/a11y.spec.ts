@@ -51,6 +51,9 @@ const BROKEN_XML = new URL('./fixtures/broken-after-three.xml', import.meta.url)
 
 async function sideTab(wb: Wb, page: Page, name: string, ready: (p: Page) => Promise<void>) {
   await wb.trySample();
+  // The side panel loads on first use: counting its tabs before it is there skipped the view
+  // silently under load ("NOT PRESENT: tree" with the tree on screen a moment later).
+  await expect(page.getByRole('tab', { name: /^Issues/ })).toBeVisible();
   const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
   if ((await tab.count()) === 0) return false;
   await tab.click();

@@ -73,6 +73,7 @@ const HEAVY: { pattern: RegExp; why: string; allow?: RegExp }[] = [
   { pattern: /^core\/workspace\/zip/, why: 'the .zip reader' },
   { pattern: /^state\/keepExport\.ts$/, why: 'format-preserving export' },
   { pattern: /^fflate$/, why: 'gzip (the worker reads and writes .gz)' },
+  { pattern: /^(core\/tree|state\/urlTree)\.ts$/, why: 'the URL tree (loads with the insights panel)' },
   {
     pattern: /^ui\/(Grid|Toolbar|SidePanel|ExportDialog|IssuesPanel)\.tsx$/,
     why: 'shown only with a document',

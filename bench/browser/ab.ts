@@ -154,6 +154,8 @@ async function once(
         'toplevel',
         'blink.user_timing',
         'blink.console',
+        // TRACE_CATS=a,b adds categories (e.g. disabled-by-default-v8.compile: compile by tier).
+        ...(process.env.TRACE_CATS?.split(',') ?? []),
       ],
     });
   const c0 = await cpuMs(browser);
@@ -199,6 +201,7 @@ async function main(): Promise<void> {
   const input = process.argv[4] ?? '/bench-in/plain.xml.gz';
   const runs = Number(process.argv[5] ?? 5);
   const port = Number(process.env.BENCH_PORT ?? 4311);
+  const portB = Number(process.env.BENCH_PORT_B ?? port + 1);
   const builds = [
     {
       dist: distA,
@@ -209,13 +212,14 @@ async function main(): Promise<void> {
     },
     {
       dist: distB,
-      base: `http://127.0.0.1:${port + 1}`,
+      // BENCH_PORT_B: B's port (default BENCH_PORT + 1, which may be another helper's).
+      base: `http://127.0.0.1:${portB}`,
       cpu: [] as number[],
       ms: [] as number[],
       ratio: [] as number[],
     },
   ];
-  const servers = await Promise.all(builds.map((b, i) => serveDir(b.dist, port + i, INPUTS)));
+  const servers = await Promise.all(builds.map((b, i) => serveDir(b.dist, i ? portB : port, INPUTS)));
   const found = await findBrowser();
   const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
   try {

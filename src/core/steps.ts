@@ -10,3 +10,46 @@ export function runSteps<T>(steps: Iterator<unknown, T>): T {
     if (r.done) return r.value;
   }
 }
+
+/** What {@link runInSlices} needs from its thread: a clock, a way to a new task, a slice length. */
+export interface SliceClock {
+  /** Milliseconds (performance.now() or a test's clock). */
+  now(): number;
+  /** Resolves in a new task: the page paints and answers input in between. */
+  pause(): Promise<void>;
+  /** Longest stretch of steps between two pauses, in ms. */
+  sliceMs: number;
+}
+
+/** How a sliced run ended: the steps' return value, and when its last slice started. */
+export interface SlicesDone<R> {
+  value: R;
+  lastSliceAt: number;
+}
+
+/**
+ * Runs stepped work in slices of at most `clock.sliceMs`, each in a task of its own: `next()`
+ * gives the next step (its value: units done so far, handed to `onSlice` at the end of each slice
+ * but the last) and `stop()` is asked after every pause. Resolves with the steps' return value
+ * and when the last slice started, or null when `stop()` said to stop. The one home of this loop
+ * (the store's commands through state/slices.ts, the page-side export in workers/exportPage.ts).
+ *
+ * @example const done = await runInSlices(() => steps.next(), clock, (n) => progress(n / total), () => signal.aborted)
+ */
+export async function runInSlices<R>(
+  next: () => IteratorResult<unknown, R>,
+  clock: SliceClock,
+  onSlice: (done: number) => void,
+  stop: () => boolean,
+): Promise<SlicesDone<R> | null> {
+  let sliceStart = clock.now();
+  let step = next();
+  for (; !step.done; step = next()) {
+    if (clock.now() - sliceStart < clock.sliceMs) continue;
+    onSlice(typeof step.value === 'number' ? step.value : 0);
+    await clock.pause();
+    if (stop()) return null;
+    sliceStart = clock.now();
+  }
+  return { value: step.value, lastSliceAt: sliceStart };
+}

@@ -58,16 +58,15 @@ async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string)
   const timers = k.deps.timers;
   // Stepped work, in slices where the page has timers (a restore's own work must not block it).
   const run = async <T>(steps: Generator<number, T>): Promise<T | null> => {
-    let out: T | null = null;
-    const next = () => {
-      const step = steps.next();
-      if (step.done) out = step.value;
-      return step;
-    };
-    if (!timers) return runSteps({ next });
+    if (!timers) return runSteps(steps);
     const stopped = () => k.openCount() !== opened;
-    await inSlices({ now: k.deps.now, timers }, next, () => undefined, stopped);
-    return stopped() ? null : out;
+    const done = await inSlices(
+      { now: k.deps.now, timers },
+      () => steps.next(),
+      () => undefined,
+      stopped,
+    );
+    return done === null || stopped() ? null : done.value;
   };
   try {
     // The worker takes (detaches) the buffer it is given: it gets a copy, the record keeps its own

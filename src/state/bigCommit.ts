@@ -14,6 +14,7 @@
 
 import type { SitemapDocument } from '../core/model.ts';
 import { applyPatchSteps, patchParts } from '../core/patchSteps.ts';
+import type { SlicesDone } from '../core/steps.ts';
 import { type History, patchSize } from './history.ts';
 import type { Fields, Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
@@ -65,7 +66,7 @@ export async function commitInSlices(k: Kernel, patch: Patch, history: History, 
   const steps = work();
   let shownAt = k.deps.now();
   const mine = () => task !== null && k.f.task?.label === task.label && k.f.task.cancellable === false;
-  let ran: number | null;
+  let ran: SlicesDone<void> | null;
   try {
     ran = await inSlices(
       { now: k.deps.now, timers },

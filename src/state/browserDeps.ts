@@ -21,6 +21,8 @@ function unavailableStorage(): PersistenceAdapter {
   return { load: fail, save: fail, clear: fail };
 }
 
+const noop = () => undefined;
+
 const LOCK_NAME = 'sitemap-workbench-session';
 
 /**
@@ -82,7 +84,16 @@ export function createBrowserDeps(): BrowserDeps {
   // Load and start the worker while the page starts, not when the first file is dropped.
   client.start?.();
   const worker: typeof client = Object.create(client);
-  worker.parse = (...args) => validator.after(client.parse(...args));
+  let opened = false;
+  worker.parse = (...args) => {
+    opened = true;
+    return validator.after(client.parse(...args));
+  };
+  // Once the page is idle, the open path runs on small generated sitemaps (warmOpen.ts).
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(
+      () => void import('./warmOpen.ts').then((m) => m.warmIdle(client, () => opened), noop),
+    );
   const lock = webLock();
   const idbRecent = createIdbRecent();
   const recent: RecentStore | undefined = idbRecent

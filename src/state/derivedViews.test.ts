@@ -16,7 +16,7 @@ function views(store: AppStore) {
   const s = store.getState();
   const doc = s.doc!;
   const v = s.validation.validator;
-  const tree = store.derived.urlTree.sync(doc.entries, s.validation.version);
+  const tree = store.derived.urlTree.sync(doc.entries, s.validation.version, buildUrlTree);
   while (!store.derived.urlTree.refreshStep(97)) {
     // severities in slices, as the UI does when idle
   }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../core/model.ts';
 import { buildUrlTree, planPrefixRename, ROOT } from '../core/tree.ts';
-import { IdSet, TreeSync } from './insightsTree.ts';
+import { TreeSync } from './insightsTree.ts';
 import { applyPatch, entryPatch } from './patch.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, treeShape } from './testing.ts';
+import { IdSet } from './urlTree.ts';
 
 const e = (id: number, loc: string, more: Partial<Entry> = {}): Entry => ({ id, loc, ...more });
 
@@ -19,7 +20,7 @@ describe('TreeSync', () => {
     const sync = store.derived.urlTree;
     const read = () => {
       const s = store.getState();
-      const tree = sync.sync(s.doc!.entries, s.validation.version);
+      const tree = sync.sync(s.doc!.entries, s.validation.version, buildUrlTree);
       while (!sync.refreshStep(64)) {
         // severities in slices, as the UI does when idle
       }
@@ -43,7 +44,7 @@ describe('TreeSync', () => {
     ).toBeGreaterThan(0);
     store.commands.setCell(7, 'loc', 'https://www.example.com/unique');
     const s = store.getState();
-    sync.sync(s.doc!.entries, s.validation.version);
+    sync.sync(s.doc!.entries, s.validation.version, buildUrlTree);
     expect(sync.lastSync).toBe('incremental');
     expect(sync.severitiesPending).toBe(true);
     expect(treeShape(read())).toEqual(fresh());
@@ -65,11 +66,11 @@ describe('TreeSync', () => {
     const v = { worstSeverity: () => undefined };
     const sync = new TreeSync(v);
     const first = [e(0, 'https://a.com/x')];
-    sync.sync(first, 0);
+    sync.sync(first, 0, buildUrlTree);
     const next = Array.from({ length: 2000 }, (_, i) => e(i, `https://b.com/${i}`));
     const other = { kind: 'urlset' as const, entries: next, nextId: 2000 };
     sync.follow({ patch: entryPatch({ removed: [next[0]] }), before: other, after: other });
-    const tree = sync.sync(next, 1);
+    const tree = sync.sync(next, 1, buildUrlTree);
     expect(sync.lastSync).toBe('build');
     expect(tree.size).toBe(2000);
   });
@@ -78,12 +79,12 @@ describe('TreeSync', () => {
     const sync = new TreeSync({ worstSeverity: () => undefined });
     const entries = Array.from({ length: 2000 }, (_, i) => e(i, `https://a.com/${i}`));
     const before = { kind: 'urlset' as const, entries, nextId: 2000 };
-    sync.sync(entries, 0);
+    sync.sync(entries, 0, buildUrlTree);
     const patch = entryPatch({ updated: entries.map((x) => [x, { ...x, loc: `${x.loc}/moved` }]) });
     const after = applyPatch(before, patch);
     sync.follow({ patch, before, after });
     expect(sync.built).toBe(false);
-    expect(sync.sync(after.entries, 1).findNode('https://a.com/7/moved')).toBeGreaterThan(0);
+    expect(sync.sync(after.entries, 1, buildUrlTree).findNode('https://a.com/7/moved')).toBeGreaterThan(0);
   });
 });
 

@@ -2,13 +2,19 @@
  * The URL tree bound to the store's document (issue #8): built once per document with core
  * `buildUrlTree` (lazily, when the tree is first shown), then kept in step by following each
  * applied patch in the kernel's `applyStep` (O(changed entries × depth), no diff of entry arrays),
- * so typing in a 1,000,000-row table never rebuilds the tree. Also `IdSet`, a compact id set for
- * the table's `entryIds` filter.
+ * so typing in a 1,000,000-row table never rebuilds the tree.
+ *
+ * The kernel holds a `TreeSync` from the start, but the tree's code (core/tree.ts) is not in the
+ * first chunk (issue #18): whoever shows the tree passes the builder to `sync`, and
+ * state/urlTree.ts, loaded with the insights panel, holds it and the tree's other values.
  */
 import type { Entry } from '../core/model.ts';
-import { buildUrlTree, type UrlTree } from '../core/tree.ts';
+import type { UrlTree } from '../core/tree.ts';
 import { type AppliedPatch, idIndexOf } from './patch.ts';
 import type { ValidatorLike } from './validation.ts';
+
+/** Core `buildUrlTree` (from state/urlTree.ts): places the URLs; severities come later. */
+export type UrlTreeBuilder = (entries: readonly Entry[], severityOf: () => undefined) => UrlTree;
 
 /**
  * Keeps one `UrlTree` in step with the store's document. The kernel calls `follow` with every
@@ -21,7 +27,7 @@ import type { ValidatorLike } from './validation.ts';
  *
  * @example
  * const sync = new TreeSync(validator); // the kernel owns it: store.derived.urlTree
- * const tree = sync.sync(state.doc.entries, state.validation.version);
+ * const tree = sync.sync(state.doc.entries, state.validation.version, buildUrlTree);
  * while (!sync.refreshStep()) {} // or one step per idle callback
  */
 export class TreeSync {
@@ -58,9 +64,12 @@ export class TreeSync {
     this.lastSync = 'incremental';
   }
 
-  /** The tree for `entries` (the store's current document), with severities at validation `version`. */
-  sync(entries: readonly Entry[], version: number): UrlTree {
-    if (!this.tree || this.entries !== entries) this.rebuild(entries);
+  /**
+   * The tree for `entries` (the store's current document), with severities at validation
+   * `version`; `build` (core `buildUrlTree`) makes it when there is none for `entries`.
+   */
+  sync(entries: readonly Entry[], version: number, build: UrlTreeBuilder): UrlTree {
+    if (!this.tree || this.entries !== entries) this.rebuild(entries, build);
     if (this.validationVersion !== version) this.cursor = 0;
     this.validationVersion = version;
     return this.tree!;
@@ -90,117 +99,11 @@ export class TreeSync {
     return this.cursor < 0;
   }
 
-  private rebuild(entries: readonly Entry[]): void {
+  private rebuild(entries: readonly Entry[], build: UrlTreeBuilder): void {
     // Severities come later in slices (refreshStep): the build itself only places URLs.
-    this.tree = buildUrlTree(entries, () => undefined);
+    this.tree = build(entries, () => undefined);
     this.entries = entries;
     this.cursor = 0;
     this.lastSync = 'build';
   }
 }
-
-/**
- * A read-only set of entry ids backed by a bitmap: O(k) to build from k ids, O(1) `has`, a few
- * bytes per id instead of a `Set`'s ~40. Used for the tree's `entryIds` table filter, which can
- * hold 1,000,000 ids.
- *
- * @example commands.setFilter({ entryIds: { ids: new IdSet(tree.entryIdsUnder(node)), label: 'Folder /blog' } })
- */
-export class IdSet implements ReadonlySet<number> {
-  private readonly bits: Uint8Array;
-  private readonly list: Int32Array;
-
-  /** @param ids entry ids (any order; duplicates are kept once). */
-  constructor(ids: Int32Array | readonly number[]) {
-    let max = -1;
-    for (let i = 0; i < ids.length; i++) if (ids[i] > max) max = ids[i];
-    this.bits = new Uint8Array(max + 1);
-    let n = 0;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i];
-      if (id >= 0 && this.bits[id] === 0) {
-        this.bits[id] = 1;
-        n++;
-      }
-    }
-    this.list = new Int32Array(n);
-    let k = 0;
-    for (let id = 0; id < this.bits.length; id++) if (this.bits[id]) this.list[k++] = id;
-  }
-
-  get size(): number {
-    return this.list.length;
-  }
-
-  has(id: number): boolean {
-    return id >= 0 && id < this.bits.length && this.bits[id] === 1;
-  }
-
-  forEach(fn: (value: number, key: number, set: ReadonlySet<number>) => void, thisArg?: unknown): void {
-    for (const id of this.list) fn.call(thisArg, id, id, this);
-  }
-
-  [Symbol.iterator](): SetIterator<number> {
-    return this.list.values() as unknown as SetIterator<number>;
-  }
-
-  values(): SetIterator<number> {
-    return this[Symbol.iterator]();
-  }
-
-  keys(): SetIterator<number> {
-    return this[Symbol.iterator]();
-  }
-
-  union<U>(other: ReadonlySetLike<U>): Set<number | U> {
-    const out = new Set<number | U>(this.list);
-    for (const x of iter(other)) out.add(x);
-    return out;
-  }
-
-  intersection<U>(other: ReadonlySetLike<U>): Set<number & U> {
-    const out = new Set<number & U>();
-    for (const id of this.list) if (other.has(id as number & U)) out.add(id as number & U);
-    return out;
-  }
-
-  difference<U>(other: ReadonlySetLike<U>): Set<number> {
-    const out = new Set<number>();
-    for (const id of this.list) if (!other.has(id as unknown as U)) out.add(id);
-    return out;
-  }
-
-  symmetricDifference<U>(other: ReadonlySetLike<U>): Set<number | U> {
-    const out = this.difference(other) as Set<number | U>;
-    for (const x of iter(other)) if (!this.has(x as unknown as number)) out.add(x);
-    return out;
-  }
-
-  isSubsetOf(other: ReadonlySetLike<unknown>): boolean {
-    for (const id of this.list) if (!other.has(id)) return false;
-    return true;
-  }
-
-  isSupersetOf(other: ReadonlySetLike<unknown>): boolean {
-    for (const x of iter(other)) if (!this.has(x as number)) return false;
-    return true;
-  }
-
-  isDisjointFrom(other: ReadonlySetLike<unknown>): boolean {
-    for (const id of this.list) if (other.has(id)) return false;
-    return true;
-  }
-
-  entries(): SetIterator<[number, number]> {
-    return Array.from(this.list, (id): [number, number] => [id, id]).values() as unknown as SetIterator<
-      [number, number]
-    >;
-  }
-}
-
-function iter<U>(set: ReadonlySetLike<U>): Iterable<U> {
-  return { [Symbol.iterator]: () => set.keys() };
-}
-
-/** Tree values the UI needs (ui/ reaches core through state/). */
-export { findRenameCollisions, moveTarget, NOT_A_URL, planPrefixRename, ROOT } from '../core/tree.ts';

@@ -121,14 +121,14 @@ export function createIoCommands(k: Kernel): IoCommands {
     const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
     const onProgress = progressFor(ac);
     await pause(); // let the UI paint the task first
-    const sliceStart = await sliced(
+    const done = await sliced(
       () => steps.next(),
       (done) => onProgress('validate', done, 3 * n), // loadSteps: entries counted, filed, checked
       () => ac.signal.aborted,
     );
     // The document's first render (a big one) gets a task of its own instead of following a
     // slice of validation work in the same task.
-    if (sliceStart !== null && k.deps.now() - sliceStart >= RENDER_APART_MS) await pause();
+    if (done !== null && k.deps.now() - done.lastSliceAt >= RENDER_APART_MS) await pause();
     // A newer task took over (superseded: stay silent) or the user pressed Cancel.
     if (!endTask(ac)) return 'superseded';
     if (ac.signal.aborted) return 'cancelled';

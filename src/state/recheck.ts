@@ -9,7 +9,7 @@
  * settings back and says so; a newer change takes over the re-check under way.
  */
 import type { SitemapDocument } from '../core/model.ts';
-import { runSteps } from '../core/steps.ts';
+import { runSteps, type SlicesDone } from '../core/steps.ts';
 import type { Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
 import { DEFAULT_PROFILE, PROFILE_NAMES } from './profiles.ts';
@@ -28,7 +28,7 @@ export interface RecheckHost {
     next: () => IteratorResult<unknown, unknown>,
     onSlice: (done: number) => void,
     stop: () => boolean,
-  ): Promise<number | null>;
+  ): Promise<SlicesDone<unknown> | null>;
   /** A new task before the first slice (the setting and the task get painted first). */
   pause(): Promise<void>;
 }

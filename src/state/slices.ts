@@ -1,8 +1,10 @@
 /**
  * Stepped work run on the page in slices: a few ms of steps, then a new task, so the page keeps
- * answering (issues #17, #18: no task over 50 ms). The one home of this loop for the store's
- * commands (a sliced open, a settings re-check, a restore's keep source).
+ * answering (issues #17, #18: no task over 50 ms): the store's slice length and its way to a new
+ * task, for a sliced open, a settings re-check, a restore's keep source. The loop itself is core
+ * `runInSlices` (core/steps.ts), shared with the page-side export.
  */
+import { runInSlices, type SlicesDone } from '../core/steps.ts';
 import type { Timers } from './persist.ts';
 
 /**
@@ -33,26 +35,20 @@ export function pauseWith(timers: Timers): Promise<void> {
 }
 
 /**
- * Runs stepped work in slices of at most {@link SLICE_MS}, each in a task of its own: `next()`
- * gives the next step (its value: units done so far, handed to `onSlice` at the end of each
- * slice) and `stop()` is asked after every yield to the page. Resolves with the time the last
- * slice started, or null when `stop()` said to stop.
+ * Runs stepped work in slices of at most {@link SLICE_MS}, each in a task of its own (core
+ * `runInSlices` on the store's clock and timers): `next()` gives the next step (its value: units
+ * done so far, handed to `onSlice` at the end of each slice) and `stop()` is asked after every
+ * yield to the page. Resolves with the steps' return value and when the last slice started, or
+ * null when `stop()` said to stop.
  *
  * @example await inSlices(deps, () => steps.next(), (done) => progress(done / total), () => signal.aborted)
  */
-export async function inSlices(
+export function inSlices<R>(
   deps: { now: () => number; timers: Timers },
-  next: () => IteratorResult<unknown, unknown>,
+  next: () => IteratorResult<unknown, R>,
   onSlice: (done: number) => void,
   stop: () => boolean,
-): Promise<number | null> {
-  let sliceStart = deps.now();
-  for (let step = next(); !step.done; step = next()) {
-    if (deps.now() - sliceStart < SLICE_MS) continue;
-    onSlice(typeof step.value === 'number' ? step.value : 0);
-    await pauseWith(deps.timers);
-    if (stop()) return null;
-    sliceStart = deps.now();
-  }
-  return sliceStart;
+): Promise<SlicesDone<R> | null> {
+  const clock = { now: deps.now, pause: () => pauseWith(deps.timers), sliceMs: SLICE_MS };
+  return runInSlices(next, clock, onSlice, stop);
 }

@@ -10,6 +10,7 @@
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import type { ExportProblem } from '../core/serialize/verify.ts';
 import type { BodyTap } from '../core/serialize.ts';
+import { runInSlices } from '../core/steps.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 
 /** Serialized files (raw bytes for `.gz` names) and issues, as the worker's `compress` takes them. */
@@ -65,7 +66,7 @@ class BodyCollector implements BodyTap {
   }
 }
 
-/** Longest run of serializer steps between two yields to the event loop, in ms. */
+/** Longest run of serializer steps between two yields to the event loop, in ms (core `runInSlices`). */
 const SLICE_MS = 12;
 
 function abortError(): Error {
@@ -108,37 +109,39 @@ export async function exportInPage(
     { ...options, deferGzip: true, ...(verify ? { verify: false } : {}) },
     tap,
   );
-  for (;;) {
-    if (signal?.aborted) {
-      tap?.drop();
-      throw abortError();
-    }
-    const t0 = performance.now();
-    let r = steps.next();
-    while (!r.done && performance.now() - t0 < SLICE_MS) r = steps.next();
-    tap?.flush();
-    if (r.done) {
-      if (!verify) return compress(r.value, tap?.live ? tap.heads : null);
-      const { files, issues } = r.value;
-      // Copies go to the check (compress takes the raw bytes); both run in the worker at once.
-      const checks = files.map((f) =>
-        f.plan ? verify({ ...doc, entries: writtenEntries(doc.entries, f.plan) }, f.bytes.slice()) : null,
+  const aborted = () => signal?.aborted === true;
+  const clock = { now: () => performance.now(), pause: nextTask, sliceMs: SLICE_MS };
+  const done = aborted()
+    ? null
+    : await runInSlices(
+        () => steps.next(),
+        clock,
+        () => tap?.flush(),
+        aborted,
       );
-      const plain = files.map(({ plan: _plan, ...f }) => f);
-      const compressed = compress({ files: plain, issues }, tap?.live ? tap.heads : null);
-      // Awaited below, one after the other: mark them handled so an early rejection is not reported.
-      compressed.catch(() => undefined);
-      for (const c of checks) c?.catch(() => undefined);
-      const blocked: Issue[] = [];
-      let bad = false;
-      for (let i = 0; i < files.length; i++) {
-        const problems = await checks[i];
-        const plan = files[i].plan;
-        if (problems && plan && exportBlocked(plan.check, problems, blocked)) bad = true;
-      }
-      const done = await compressed;
-      return bad ? { files: [], issues: [...issues, ...blocked] } : done;
-    }
-    await nextTask();
+  if (done === null) {
+    tap?.drop();
+    throw abortError();
   }
+  tap?.flush();
+  if (!verify) return compress(done.value, tap?.live ? tap.heads : null);
+  const { files, issues } = done.value;
+  // Copies go to the check (compress takes the raw bytes); both run in the worker at once.
+  const checks = files.map((f) =>
+    f.plan ? verify({ ...doc, entries: writtenEntries(doc.entries, f.plan) }, f.bytes.slice()) : null,
+  );
+  const plain = files.map(({ plan: _plan, ...f }) => f);
+  const compressed = compress({ files: plain, issues }, tap?.live ? tap.heads : null);
+  // Awaited below, one after the other: mark them handled so an early rejection is not reported.
+  compressed.catch(() => undefined);
+  for (const c of checks) c?.catch(() => undefined);
+  const blocked: Issue[] = [];
+  let bad = false;
+  for (let i = 0; i < files.length; i++) {
+    const problems = await checks[i];
+    const plan = files[i].plan;
+    if (problems && plan && exportBlocked(plan.check, problems, blocked)) bad = true;
+  }
+  const out = await compressed;
+  return bad ? { files: [], issues: [...issues, ...blocked] } : out;
 }

@@ -279,32 +279,33 @@ export function cleanUrl(
   sub?: string,
 ): string {
   if (!NOT_PLAIN_URL_CHAR.test(value)) return value;
-  // Only `%` and `#` can make isPlainUrl true after the regex found a non-plain character.
-  if ((value.indexOf('%') >= 0 || value.indexOf('#') >= 0) && isPlainUrl(value)) return value;
+  // Only `%` and `#` can leave nothing to do after the test above found a non-plain character.
+  if ((value.indexOf('%') >= 0 || value.indexOf('#') >= 0) && PLAIN_OR_ESCAPED_URL.test(value)) return value;
   if (onlyPathUnicode(value)) return encodeURI(value);
   return escapeXml(plainUrl(ctx, value, field, index, sub));
 }
 
 /**
- * Any character outside {@link PLAIN_URL_CHAR}: a value without one is written as is. A regex
- * test runs as native code, about twice as fast as the charCodeAt loop of {@link isPlainUrl}.
+ * Any character that needs URL or entity escaping (not `&`, `'`, `%`, `#`): a value without one
+ * is written as is. A regex test runs as native code, about twice as fast as a charCodeAt loop.
  */
 const NOT_PLAIN_URL_CHAR = /[^!$()*+,\-./0-9:;=?@A-Z[\]_a-z~]/;
 
-/** 1 for URL characters that need neither URL nor entity escaping (not `&`, `'`, `%`, `#`). */
-const PLAIN_URL_CHAR = new Uint8Array(128);
-for (const c of '!$()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~')
-  PLAIN_URL_CHAR[c.charCodeAt(0)] = 1;
-
-function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
-}
+/**
+ * Nothing for {@link cleanUrl} to do, in one native scan: only URL characters that need neither
+ * URL nor entity escaping (as {@link NOT_PLAIN_URL_CHAR}), `%` only before two hex digits, at most
+ * one `#`. A native scan instead of a charCodeAt loop: 0.67× the time of that loop's check on
+ * 50,000 percent-encoded locations (session 10). Tried only when the value holds a `%` or `#`:
+ * on a Unicode path the two `indexOf` scans cost less than this regex (1.25× when tried first).
+ */
+const PLAIN_OR_ESCAPED_URL =
+  /^(?:[!$()*+,\-./0-9:;=?@A-Z[\]_a-z~]|%[0-9A-Fa-f]{2})*(?:#(?:[!$()*+,\-./0-9:;=?@A-Z[\]_a-z~]|%[0-9A-Fa-f]{2})*)?$/;
 
 /**
- * The shape {@link onlyPathUnicode} admits, in one native scan: a {@link PLAIN_URL_CHAR} (not a
+ * The shape {@link onlyPathUnicode} admits, in one native scan: a plain URL character (not a
  * bracket) first, then ASCII URL characters up to the first `://` (not at 0), an ASCII authority
  * up to the first `/`, `?` or `#` after it, then URL characters and non-ASCII characters that
- * are neither surrogates nor U+FFFE/U+FFFF, ending with a {@link PLAIN_URL_CHAR}. No `%`, `&`,
+ * are neither surrogates nor U+FFFE/U+FFFF, ending with a plain one. No `%`, `&`,
  * `'`, brackets, spaces or controls anywhere.
  */
 const PATH_UNICODE_URL =
@@ -320,23 +321,6 @@ function onlyPathUnicode(value: string): boolean {
   if (!PATH_UNICODE_URL.test(value)) return false;
   const hash = value.indexOf('#');
   return hash < 0 || value.indexOf('#', hash + 1) < 0;
-}
-
-/**
- * One-pass form of "nothing for {@link cleanUrl} to do": only {@link PLAIN_URL_CHAR}s, `%` only
- * before two hex digits, at most one `#`.
- */
-function isPlainUrl(value: string): boolean {
-  let hashes = 0;
-  const n = value.length;
-  for (let i = 0; i < n; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 128 && PLAIN_URL_CHAR[c] === 1) continue;
-    if (c === 37) {
-      if (i + 2 >= n || !isHex(value.charCodeAt(i + 1)) || !isHex(value.charCodeAt(i + 2))) return false;
-    } else if (c !== 35 || ++hashes > 1) return false;
-  }
-  return true;
 }
 
 /** Like {@link cleanUrl} without entity escaping: for plain-text sitemaps (OUT-009). */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PrefixRenameChange, UrlTree } from '../../core/tree.ts';
-import { findRenameCollisions, moveTarget, planPrefixRename, ROOT } from '../../state/insightsTree.ts';
 import type { AppState } from '../../state/types.ts';
+import { findRenameCollisions, moveTarget, planPrefixRename, ROOT } from '../../state/urlTree.ts';
 import { Dialog, DialogActions } from '../Dialog.tsx';
 import { fmtInt, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';

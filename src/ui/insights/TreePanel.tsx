@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { UrlTree } from '../../core/tree.ts';
-import { IdSet, ROOT } from '../../state/insightsTree.ts';
 import type { AppState } from '../../state/types.ts';
+import { IdSet, ROOT } from '../../state/urlTree.ts';
 import { fmtInt, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 import { RenameDialog } from './RenameDialog.tsx';

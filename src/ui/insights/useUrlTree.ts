@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { UrlTree } from '../../core/tree.ts';
-import { NOT_A_URL, ROOT, type TreeSync } from '../../state/insightsTree.ts';
+import type { TreeSync } from '../../state/insightsTree.ts';
 import type { AppState } from '../../state/types.ts';
+import { buildUrlTree, NOT_A_URL, ROOT } from '../../state/urlTree.ts';
 import { useAppState, useDerived } from '../useAppState.ts';
 
 const selDoc = (s: AppState) => s.doc;
@@ -43,7 +44,7 @@ export function useUrlTree(): { tree: UrlTree; version: number } | 'building' | 
     return () => clearTimeout(t);
   }, [mayBuild]);
   const tree = useMemo(
-    () => (doc && mayBuild ? sync.sync(doc.entries, validation.version) : null),
+    () => (doc && mayBuild ? sync.sync(doc.entries, validation.version, buildUrlTree) : null),
     [sync, doc, validation, mayBuild],
   );
   useSeverityRefresh(sync, validation, bump);

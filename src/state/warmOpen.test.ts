@@ -1,0 +1,133 @@
+/**
+ * Issue #18: the idle warm-up of the open path runs the real open's requests (gzip → worker
+ * parse → worker validation) on generated sitemaps, and starts no round once a real open began.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
+import { Validator } from '../core/validate.ts';
+import { createSitemapClient, type WorkerLike } from '../workers/client.ts';
+import { createEngine } from '../workers/engine.ts';
+import { warmIdle, warmOpenPath, warmSitemap } from './warmOpen.ts';
+
+/** A worker stand-in running the real engine, messages structured-cloned both ways. */
+function engineWorker(requests: string[]): WorkerLike {
+  const engine = createEngine({ decompressionStream: null, gzipStreams: null });
+  const w: WorkerLike = {
+    onmessage: null,
+    onerror: null,
+    postMessage(message) {
+      const req = structuredClone(message) as Parameters<typeof engine.handle>[0];
+      requests.push(`${req.type}${'validate' in req && req.validate ? ' +validate' : ''}`);
+      queueMicrotask(
+        () =>
+          void engine.handle(req, (out) => {
+            const copy = structuredClone(out);
+            setTimeout(() => w.onmessage?.({ data: copy } as MessageEvent), 0);
+          }),
+      );
+    },
+    terminate() {},
+  };
+  return w;
+}
+
+const idle = (fn: () => void) => void setTimeout(fn, 0);
+
+describe('warm-up sitemaps', () => {
+  it('are well-formed sitemaps with images and hreflang, with the few findings a real one has', () => {
+    const parsed = parseSitemap(new TextEncoder().encode(warmSitemap(600)), { fileName: 'w.xml' });
+    expect(parsed.fatal).toBeNull();
+    expect(parsed.issues).toEqual([]);
+    expect(parsed.document.entries).toHaveLength(600);
+    expect(parsed.document.entries.filter((e) => e.images?.length)).toHaveLength(60);
+    expect(parsed.document.entries.filter((e) => e.alternates?.length === 3)).toHaveLength(24);
+    const v = new Validator({ now: Date.UTC(2026, 0, 1) });
+    v.load(parsed.document, parsed.issues);
+    const counts = v.counts();
+    expect(counts.warning).toBe(0);
+    // Errors only where hreflang points at pages outside the file (what a split sitemap shows).
+    expect([...counts.byRule].filter(([, r]) => r.severity === 'error').map(([id]) => id)).toEqual([
+      'HREF-005',
+    ]);
+  });
+});
+
+describe('warmOpenPath', () => {
+  it('runs each round as a gzip parse request validated in the worker', async () => {
+    const requests: string[] = [];
+    const client = createSitemapClient({ createWorker: () => engineWorker(requests) });
+    const seen: Array<[number, boolean]> = [];
+    const rounds = await warmOpenPath(
+      {
+        client,
+        settings: () => ({ now: Date.UTC(2026, 0, 1) }),
+        stopped: () => false,
+        whenIdle: idle,
+        received: (r) => seen.push([r.document.entries.length, r.validation !== undefined]),
+      },
+      [20, 40],
+    );
+    expect(rounds).toBe(2);
+    expect(requests).toEqual(['parse +validate', 'parse +validate']);
+    expect(seen).toEqual([
+      [20, true],
+      [40, true],
+    ]);
+    client.dispose();
+  });
+
+  it('starts no round once a real open has used the worker', async () => {
+    const requests: string[] = [];
+    const client = createSitemapClient({ createWorker: () => engineWorker(requests) });
+    let opened = false;
+    const rounds = await warmOpenPath(
+      {
+        client,
+        settings: () => ({ now: Date.UTC(2026, 0, 1) }),
+        stopped: () => opened,
+        whenIdle: idle,
+        received: () => {
+          opened = true; // a real open arrives while the first round runs
+        },
+      },
+      [20, 40, 60],
+    );
+    expect(rounds).toBe(1);
+    expect(requests).toEqual(['parse +validate']);
+    client.dispose();
+  });
+});
+
+describe('warmIdle (the browser wiring)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const browserLike = () => {
+    vi.stubGlobal('Worker', class {});
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => setTimeout(fn, 0));
+  };
+
+  it('runs nothing on the page when the worker could not start', async () => {
+    browserLike();
+    let engineRuns = 0;
+    const client = createSitemapClient({
+      createWorker: () => null,
+      engine: {
+        handle: async () => {
+          engineRuns++;
+        },
+      },
+    });
+    expect(await warmIdle(client, () => false)).toBe(0);
+    expect(engineRuns).toBe(0);
+  });
+
+  it('runs nothing once a file was opened', async () => {
+    browserLike();
+    const requests: string[] = [];
+    const client = createSitemapClient({ createWorker: () => engineWorker(requests) });
+    expect(await warmIdle(client, () => true)).toBe(0);
+    expect(requests).toEqual([]);
+    client.dispose();
+  });
+});
