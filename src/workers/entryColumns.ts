@@ -19,8 +19,9 @@ export interface EntryColumns {
   /** id, line, column of each entry (3 × n; line and column are 0 on a rich entry). */
   nums: Int32Array;
   /**
-   * Per entry: bit 0 lastmod, 1 changefreq, 2 priority, 4 images, 5 alternates present;
-   * exactly `RICH`: the entry is the next one of `rich` instead.
+   * Per entry: bit 0 lastmod, 1 changefreq, 2 priority, 4 images, 5 alternates present, 6 the
+   * lastmod is a word (a short value: dates repeat); exactly `RICH`: the entry is the next one
+   * of `rich` instead.
    */
   flags: Uint8Array;
   /** The URL-like values (locs, lastmods, image locs, hrefs, media), concatenated in order. */
@@ -34,7 +35,7 @@ export interface EntryColumns {
    */
   prose: string;
   proseEnds: Int32Array;
-  /** Short repeated values (changefreq, priority, rel, hreflang), indexed by `wordOf`. */
+  /** Short repeated values (short lastmods, changefreq, priority, rel, hreflang), indexed by `wordOf`. */
   words: string[];
   wordOf: Uint16Array;
   /**
@@ -52,6 +53,13 @@ const PRIORITY = 4;
 const RICH = 8;
 const IMAGES = 16;
 const ALTERNATES = 32;
+const LASTMOD_WORD = 64;
+/**
+ * A lastmod this long or shorter (a date: `2024-05-01`) goes as a word: a page-side slice that
+ * short is a copy, so each entry would hold its own 24-byte string of a value its neighbours
+ * share; longer ones (date-times, mostly distinct) are slices of `text`.
+ */
+const WORD_LASTMOD = 10;
 const MAX_WORDS = 0xffff;
 
 const CAPTION = 1;
@@ -69,7 +77,7 @@ function goesWhole(e: Entry, words: number): boolean {
   if (e.videos !== undefined || e.news !== undefined || e.extras !== undefined) return true;
   if (e.line === undefined || e.column === undefined) return true;
   if (e.images !== undefined) for (const im of e.images) if (im.extras !== undefined) return true;
-  let newWords = 2;
+  let newWords = 3;
   if (e.alternates !== undefined) {
     for (const a of e.alternates) if (a.attrs !== undefined) return true;
     newWords += 2 * e.alternates.length;
@@ -131,7 +139,10 @@ export function encodeEntryColumns(entries: readonly Entry[], start: number, end
     let f = 0;
     if (e.lastmod !== undefined) {
       f |= LASTMOD;
-      put(e.lastmod);
+      if (e.lastmod.length <= WORD_LASTMOD) {
+        f |= LASTMOD_WORD;
+        word(e.lastmod);
+      } else put(e.lastmod);
     }
     if (e.changefreq !== undefined) {
       f |= CHANGEFREQ;
@@ -223,6 +234,12 @@ class Reader {
 /**
  * Appends the entries of `c` to `out`, in order: entries are built here with keys id, loc,
  * line, column, then lastmod, changefreq, priority, images, alternates where present.
+ *
+ * Every entry it builds stays alive, so each byte it allocates is copied by the scavenges that
+ * run while chunks arrive (the open's long tasks at 1,000,000 URLs): an entry is one literal
+ * with all its fields (no property added later, which would give it a second backing store),
+ * image and link lists are array literals of their exact length, and short lastmods are shared
+ * words. Nothing else is allocated per entry.
  */
 export function decodeEntryColumns(c: EntryColumns, out: Entry[]): void {
   const { n, flags, nums, rich } = c;
@@ -234,11 +251,33 @@ export function decodeEntryColumns(c: EntryColumns, out: Entry[]): void {
       out.push(rich[next++]);
       continue;
     }
+    // Read in the encoder's order: text loc, lastmod; words lastmod, changefreq, priority; then
+    // the images' and the links' values.
     const loc = r.str();
-    const lastmod = f & LASTMOD ? r.str() : '';
-    const e = plainEntry(nums[3 * i], loc, nums[3 * i + 1], nums[3 * i + 2], f, lastmod, r);
-    if (f & IMAGES) e.images = images(r);
-    if (f & ALTERNATES) e.alternates = alternates(r);
+    const lastmod = f & LASTMOD ? (f & LASTMOD_WORD ? r.word() : r.str()) : '';
+    const changefreq = f & CHANGEFREQ ? r.word() : '';
+    const priority = f & PRIORITY ? r.word() : '';
+    const id = nums[3 * i];
+    const line = nums[3 * i + 1];
+    const column = nums[3 * i + 2];
+    if ((f & (IMAGES | ALTERNATES)) === 0) {
+      out.push(plainEntry(id, loc, line, column, f, lastmod, changefreq, priority));
+      continue;
+    }
+    const ims = f & IMAGES ? list(r, image) : undefined;
+    const alts = f & ALTERNATES ? list(r, alternate) : undefined;
+    if ((f & (LASTMOD | CHANGEFREQ | PRIORITY)) === (LASTMOD | CHANGEFREQ | PRIORITY)) {
+      // The usual rich entry: every field in one literal.
+      if (ims !== undefined && alts !== undefined)
+        out.push({ id, loc, line, column, lastmod, changefreq, priority, images: ims, alternates: alts });
+      else if (ims !== undefined)
+        out.push({ id, loc, line, column, lastmod, changefreq, priority, images: ims });
+      else out.push({ id, loc, line, column, lastmod, changefreq, priority, alternates: alts });
+      continue;
+    }
+    const e = plainEntry(id, loc, line, column, f, lastmod, changefreq, priority);
+    if (ims !== undefined) e.images = ims;
+    if (alts !== undefined) e.alternates = alts;
     out.push(e);
   }
 }
@@ -251,65 +290,68 @@ function plainEntry(
   column: number,
   f: number,
   lastmod: string,
-  r: Reader,
+  changefreq: string,
+  priority: string,
 ): Entry {
   switch (f & (LASTMOD | CHANGEFREQ | PRIORITY)) {
     case LASTMOD | CHANGEFREQ | PRIORITY:
-      return { id, loc, line, column, lastmod, changefreq: r.word(), priority: r.word() };
+      return { id, loc, line, column, lastmod, changefreq, priority };
     case 0:
       return { id, loc, line, column };
     case LASTMOD:
       return { id, loc, line, column, lastmod };
     case LASTMOD | CHANGEFREQ:
-      return { id, loc, line, column, lastmod, changefreq: r.word() };
+      return { id, loc, line, column, lastmod, changefreq };
     case LASTMOD | PRIORITY:
-      return { id, loc, line, column, lastmod, priority: r.word() };
+      return { id, loc, line, column, lastmod, priority };
     case CHANGEFREQ:
-      return { id, loc, line, column, changefreq: r.word() };
+      return { id, loc, line, column, changefreq };
     case PRIORITY:
-      return { id, loc, line, column, priority: r.word() };
+      return { id, loc, line, column, priority };
     default:
-      return { id, loc, line, column, changefreq: r.word(), priority: r.word() };
+      return { id, loc, line, column, changefreq, priority };
   }
 }
 
-function images(r: Reader): ImageData[] {
+/**
+ * The next image or link list: an array literal of its exact length up to 4 (a pushed-to `[]`
+ * holds 17 slots). Array literals evaluate their elements left to right: the reads stay in order.
+ */
+function list<T>(r: Reader, one: (r: Reader) => T): T[] {
   const k = r.sub();
-  const list: ImageData[] = [];
-  for (let j = 0; j < k; j++) {
-    const loc = r.str();
-    const m = r.sub();
-    if (m === 0) {
-      list.push({ loc });
-      continue;
-    }
-    const im: ImageData = { loc };
-    if (m & CAPTION) im.caption = r.prose();
-    if (m & TITLE) im.title = r.prose();
-    if (m & GEO) im.geoLocation = r.prose();
-    if (m & LICENSE) im.license = r.prose();
-    list.push(im);
-  }
-  return list;
+  if (k === 1) return [one(r)];
+  if (k === 2) return [one(r), one(r)];
+  if (k === 3) return [one(r), one(r), one(r)];
+  if (k === 4) return [one(r), one(r), one(r), one(r)];
+  const out: T[] = [];
+  for (let j = 0; j < k; j++) out.push(one(r));
+  return out;
 }
 
-function alternates(r: Reader): Alternate[] {
-  const k = r.sub();
-  const list: Alternate[] = [];
-  for (let j = 0; j < k; j++) {
-    const m = r.sub();
-    if (m === (REL | HREFLANG | HREF)) {
-      list.push({ rel: r.word(), hreflang: r.word(), href: r.str() });
-      continue;
-    }
-    const a: Alternate = {};
-    if (m & REL) a.rel = r.word();
-    if (m & HREFLANG) a.hreflang = r.word();
-    if (m & HREF) a.href = r.str();
-    if (m & MEDIA) a.media = r.str();
-    list.push(a);
-  }
-  return list;
+function image(r: Reader): ImageData {
+  const loc = r.str();
+  const m = r.sub();
+  if (m === 0) return { loc };
+  if (m === CAPTION) return { loc, caption: r.prose() };
+  if (m === TITLE) return { loc, title: r.prose() };
+  if (m === (CAPTION | TITLE)) return { loc, caption: r.prose(), title: r.prose() };
+  const im: ImageData = { loc };
+  if (m & CAPTION) im.caption = r.prose();
+  if (m & TITLE) im.title = r.prose();
+  if (m & GEO) im.geoLocation = r.prose();
+  if (m & LICENSE) im.license = r.prose();
+  return im;
+}
+
+function alternate(r: Reader): Alternate {
+  const m = r.sub();
+  if (m === (REL | HREFLANG | HREF)) return { rel: r.word(), hreflang: r.word(), href: r.str() };
+  const a: Alternate = {};
+  if (m & REL) a.rel = r.word();
+  if (m & HREFLANG) a.hreflang = r.word();
+  if (m & HREF) a.href = r.str();
+  if (m & MEDIA) a.media = r.str();
+  return a;
 }
 
 /** The buffers of `c` to transfer. */

@@ -1,0 +1,131 @@
+/**
+ * Long tasks of an open, two bench builds side by side, alternating:
+ * `npx tsx bench/browser/longab.ts <distA> <distB> <file> [runs]` (each dist built with
+ * `BENCH_DIST=… npx vite build -c bench/browser/vite.config.ts`). `<file>` is dropped on the
+ * app's file input (the user's path), from `AB_INPUTS` (default bench/out/inputs/v1; e.g.
+ * bench/out/hostile). Per run: the longtask observer's tasks over 50 ms from the drop to the
+ * rows shown and to the rows shown + `SETTLE_MS` (default 6000: autosave, idle work), and from a
+ * trace of the same open the page main thread's scavenges and mark-compacts (count, longest and
+ * total thread CPU) and its longest task by thread CPU. Ports BENCH_PORT and BENCH_PORT + 1.
+ * The load average (`uptime`) is printed before every run: walls mean little without it.
+ */
+import { execSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
+// @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+import { probePage, ROOT, serveDir } from './serve.ts';
+import type { TraceEvent } from './trace.ts';
+
+const INPUTS = resolve(ROOT, process.env.AB_INPUTS ?? 'bench/out/inputs/v1');
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 6000);
+
+interface Long {
+  count: number;
+  maxMs: number;
+}
+interface Run {
+  rows: Long;
+  settled: Long;
+  rowsMs: number;
+  gc: string;
+  cpuMax: number;
+}
+
+function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
+  const anchor = events.find((e) => e.name === 'FireAnimationFrame');
+  if (!anchor) return { gc: 'no trace', cpuMax: 0 };
+  const main = events.filter((e) => e.ph === 'X' && e.pid === anchor.pid && e.tid === anchor.tid);
+  const cpu = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
+  const sum = (name: string) => {
+    const list = main.filter((e) => e.name === name);
+    const max = Math.max(0, ...list.map(cpu));
+    const wall = Math.max(0, ...list.map((e) => (e.dur ?? 0) / 1000));
+    const total = list.reduce((n, e) => n + cpu(e), 0);
+    return `${list.length}× max ${max.toFixed(0)} (wall ${wall.toFixed(0)}) Σ ${total.toFixed(0)}`;
+  };
+  const tasks = main.filter((e) => e.name === 'RunTask');
+  const t0 = Math.min(...main.map((e) => e.ts));
+  const at = (e: TraceEvent) => `${((e.ts - t0) / 1e6).toFixed(2)} s`;
+  // GCs V8 started because external memory (array buffers) grew: which ones, and their CPU.
+  const external = main
+    .filter(
+      (e) =>
+        /GC$/.test(e.name) &&
+        String((e.args as { type?: string } | undefined)?.type ?? '').includes('external'),
+    )
+    .map((e) => `${e.name} ${cpu(e).toFixed(0)} at ${at(e)}`);
+  const posts = main.filter((e) => e.name === 'HandlePostMessage');
+  return {
+    gc: `scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}; for external memory: ${external.join(', ') || 'none'}; messages ${posts.length ? `${at(posts[0])} to ${at(posts[posts.length - 1])}` : 'none'}`,
+    cpuMax: Math.max(0, ...tasks.map(cpu)),
+  };
+}
+
+async function once(browser: Browser, base: string, file: string): Promise<Run> {
+  const page = await probePage(browser);
+  await page.goto(`${base}/`);
+  await page.waitForFunction('window.__probe && window.__probe.ready()');
+  await page.waitForTimeout(1000);
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  await page.evaluate('__probe.markOpen()');
+  const t0 = Date.now();
+  await page.getByLabel('Open sitemap file').setInputFiles(resolve(INPUTS, file));
+  await page.waitForFunction(
+    () => {
+      const doc = (
+        window as unknown as {
+          __sitemapWorkbench: { getState(): { doc: { entries: unknown[] } | null } };
+        }
+      ).__sitemapWorkbench.getState().doc;
+      const rows = Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0);
+      return doc !== null && rows === doc.entries.length + 1;
+    },
+    undefined,
+    { timeout: 600_000, polling: 100 },
+  );
+  const rowsMs = Date.now() - t0;
+  const rows = (await page.evaluate('__probe.longSinceOpen()')) as Long;
+  await page.waitForTimeout(SETTLE_MS);
+  const settled = (await page.evaluate('__probe.longSinceOpen()')) as Long;
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  await page.context().close();
+  return { rows, settled, rowsMs, ...gcOf(trace.traceEvents) };
+}
+
+async function main(): Promise<void> {
+  const dists = [process.argv[2], process.argv[3]].map((d) => resolve(d));
+  const file = process.argv[4] ?? 'million.xml';
+  const runs = Number(process.argv[5] ?? 3);
+  const port = Number(process.env.BENCH_PORT ?? 4311);
+  const servers = await Promise.all(dists.map((d, i) => serveDir(d, port + i, INPUTS)));
+  const found = await findBrowser();
+  const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  const results = dists.map(() => [] as Run[]);
+  try {
+    for (let i = 0; i < runs; i++)
+      for (const k of i % 2 ? [1, 0] : [0, 1]) {
+        const load = execSync('uptime')
+          .toString()
+          .trim()
+          .replace(/^.*average: /, '');
+        const r = await once(browser, `http://127.0.0.1:${port + k}`, file);
+        results[k].push(r);
+        console.log(
+          `${'AB'[k]} ${file} (load ${load}): rows ${r.rowsMs} ms, long ${r.rows.count} (max ${r.rows.maxMs.toFixed(0)}); +${SETTLE_MS / 1000} s: ${r.settled.count} (max ${r.settled.maxMs.toFixed(0)}); longest task ${r.cpuMax.toFixed(0)} ms CPU; ${r.gc}`,
+        );
+      }
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
+  }
+  for (const [k, list] of results.entries()) {
+    const maxes = list.map((r) => r.settled.maxMs.toFixed(0)).join(' ');
+    const counts = list.map((r) => r.settled.count).join(' ');
+    console.log(`${'AB'[k]} ${dists[k]}: longest (settled) ${maxes}; over 50 ms ${counts}`);
+  }
+}
+
+await main();
