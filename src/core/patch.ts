@@ -5,6 +5,7 @@
  * same patch in the kernel's `applyStep` (state/kernel.ts), never a diff of whole arrays.
  */
 import type { Entry, SitemapDocument } from './model.ts';
+import { runSteps } from './steps.ts';
 
 /** An entry together with its row index in the document's `entries` array. */
 export interface PlacedEntry {
@@ -96,8 +97,21 @@ export function applyPatch(doc: SitemapDocument, p: Patch): SitemapDocument {
 }
 
 function removeEntries(entries: Entry[], removed: PlacedEntry[]): Entry[] {
-  // Ids are small integers: a byte per id marks the removed ones (a Set lookup per entry of a
-  // 1,000,000-entry document, and an output array growing by push, cost several times more).
+  return runSteps(removeSteps(entries, removed, Number.POSITIVE_INFINITY));
+}
+
+/**
+ * The rows of `entries` without `removed`, built `rows` rows per step (yields the rows looked at so
+ * far): the one home of the removal pass, run whole by `applyPatch` and in steps by a big commit
+ * (patchSteps.ts). Ids are small integers: a byte per id marks the removed ones (a Set lookup per
+ * entry of a 1,000,000-entry document, and an output array growing by push, cost several times
+ * more).
+ */
+export function* removeSteps(
+  entries: Entry[],
+  removed: PlacedEntry[],
+  rows: number,
+): Generator<number, Entry[]> {
   let max = -1;
   for (const r of removed) if (r.entry.id > max) max = r.entry.id;
   const gone = new Uint8Array(max + 1);
@@ -111,10 +125,16 @@ function removeEntries(entries: Entry[], removed: PlacedEntry[]): Entry[] {
   if (keep < 0) throw new Error('Patch does not fit: removed entry missing');
   const out: Entry[] = new Array(keep);
   let j = 0;
-  for (const e of entries) {
-    if (e.id <= max && gone[e.id] === 1) continue;
-    if (j === keep) throw new Error('Patch does not fit: removed entry missing');
-    out[j++] = e;
+  const n = entries.length;
+  for (let from = 0; from < n; from += rows) {
+    if (from > 0) yield from;
+    const to = Math.min(n, from + rows);
+    for (let i = from; i < to; i++) {
+      const e = entries[i];
+      if (e.id <= max && gone[e.id] === 1) continue;
+      if (j === keep) throw new Error('Patch does not fit: removed entry missing');
+      out[j++] = e;
+    }
   }
   if (j !== keep) throw new Error('Patch does not fit: removed entry missing');
   return out;
@@ -134,14 +154,32 @@ function updateEntries(entries: Entry[], updated: Patch['updated'], owned: boole
 }
 
 function insertEntries(entries: Entry[], added: PlacedEntry[]): Entry[] {
+  return runSteps(insertSteps(entries, added, Number.POSITIVE_INFINITY, 0));
+}
+
+/**
+ * `entries` with `added` placed at their indexes, built `rows` rows per step (yields `done` plus
+ * the rows written so far): the one home of the insertion pass, one merge of the rows and the
+ * sorted additions.
+ */
+export function* insertSteps(
+  entries: Entry[],
+  added: PlacedEntry[],
+  rows: number,
+  done: number,
+): Generator<number, Entry[]> {
   const sorted = added.slice().sort((a, b) => a.index - b.index);
   const total = entries.length + sorted.length;
   const out: Entry[] = new Array(total);
   let src = 0;
   let k = 0;
-  for (let i = 0; i < total; i++) {
-    if (k < sorted.length && sorted[k].index <= i) out[i] = sorted[k++].entry;
-    else out[i] = entries[src++];
+  for (let from = 0; from < total; from += rows) {
+    if (from > 0) yield done + from;
+    const to = Math.min(total, from + rows);
+    for (let i = from; i < to; i++) {
+      if (k < sorted.length && sorted[k].index <= i) out[i] = sorted[k++].entry;
+      else out[i] = entries[src++];
+    }
   }
   return out;
 }
