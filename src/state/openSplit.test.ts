@@ -8,36 +8,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntryIssues } from '../core/validate/entryIssues.ts';
 import { Validator } from '../core/validate.ts';
-import { createSitemapClient, type WorkerLike } from '../workers/client.ts';
+import { createSitemapClient } from '../workers/client.ts';
 import { createEngine } from '../workers/engine.ts';
 import { BIG_DOCUMENT } from './slices.ts';
 import { createAppStore } from './store.ts';
+import { engineWorker } from './testing.ts';
 
 const NOW = Date.UTC(2026, 0, 1);
 /** The worker validates split from this many entries on (the app's limit is 200,000). */
 const SPLIT_FROM = 1_000;
-
-/** A worker stand-in running the real engine, messages structured-cloned both ways. */
-function engineWorker(requests: string[]): WorkerLike {
-  const engine = createEngine({ decompressionStream: null, gzipStreams: null, splitFrom: SPLIT_FROM });
-  const w: WorkerLike = {
-    onmessage: null,
-    onerror: null,
-    postMessage(message) {
-      const req = structuredClone(message) as Parameters<typeof engine.handle>[0];
-      requests.push(`${req.type}${'validate' in req && req.validate ? ' +validate' : ''}`);
-      queueMicrotask(
-        () =>
-          void engine.handle(req, (out) => {
-            const copy = structuredClone(out);
-            setTimeout(() => w.onmessage?.({ data: copy } as MessageEvent), 0);
-          }),
-      );
-    },
-    terminate() {},
-  };
-  return w;
-}
 
 /** URLs with duplicates, bad and future dates, bad priorities, hreflang, images, cross-host, an XSD order finding. */
 function sitemap(n: number): string {
@@ -86,7 +65,7 @@ describe('open: the per-entry pass from the worker, the rest on the page', () =>
     const n = BIG_DOCUMENT + 500;
     const requests: string[] = [];
     const viaWorker = createAppStore({
-      worker: createSitemapClient({ createWorker: () => engineWorker(requests) }),
+      worker: createSitemapClient({ createWorker: () => engineWorker(requests, { splitFrom: SPLIT_FROM }) }),
       now: () => NOW,
       timers,
     });

@@ -5,34 +5,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { Validator } from '../core/validate.ts';
-import { createSitemapClient, type WorkerLike } from '../workers/client.ts';
+import { createSitemapClient } from '../workers/client.ts';
 import { createEngine } from '../workers/engine.ts';
 import { createValidatorLoader } from './deferredValidator.ts';
 import { createAppStore } from './store.ts';
+import { engineWorker } from './testing.ts';
 
 const NOW = Date.UTC(2026, 0, 1);
-
-/** A worker stand-in running the real engine, messages structured-cloned both ways. */
-function engineWorker(requests: string[]): WorkerLike {
-  const engine = createEngine({ decompressionStream: null, gzipStreams: null });
-  const w: WorkerLike = {
-    onmessage: null,
-    onerror: null,
-    postMessage(message) {
-      const req = structuredClone(message) as Parameters<typeof engine.handle>[0];
-      requests.push(`${req.type}${'validate' in req && req.validate ? ' +validate' : ''}`);
-      queueMicrotask(
-        () =>
-          void engine.handle(req, (out) => {
-            const copy = structuredClone(out);
-            setTimeout(() => w.onmessage?.({ data: copy } as MessageEvent), 0);
-          }),
-      );
-    },
-    terminate() {},
-  };
-  return w;
-}
 
 function sitemap(n: number): string {
   const urls: string[] = [];

@@ -4,7 +4,8 @@
  */
 import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
 import { ROOT, type UrlTree } from '../core/tree.ts';
-import type { SitemapClient } from '../workers/client.ts';
+import type { SitemapClient, WorkerLike } from '../workers/client.ts';
+import { createEngine, type EngineOptions } from '../workers/engine.ts';
 
 /**
  * One entry with sensible defaults; `overrides` win.
@@ -107,4 +108,32 @@ export function treeShape(tree: UrlTree): string[] {
   };
   walk(ROOT);
   return out;
+}
+
+/**
+ * A worker stand-in running the real engine (`options` on top of no native streams), messages
+ * structured-cloned both ways as `postMessage` does; every request's type (with " +validate" when
+ * it asks for validation) is pushed to `requests`.
+ *
+ * @example createSitemapClient({ createWorker: () => engineWorker(requests, { splitFrom: 1_000 }) })
+ */
+export function engineWorker(requests: string[], options: EngineOptions = {}): WorkerLike {
+  const engine = createEngine({ decompressionStream: null, gzipStreams: null, ...options });
+  const w: WorkerLike = {
+    onmessage: null,
+    onerror: null,
+    postMessage(message) {
+      const req = structuredClone(message) as Parameters<typeof engine.handle>[0];
+      requests.push(`${req.type}${'validate' in req && req.validate ? ' +validate' : ''}`);
+      queueMicrotask(
+        () =>
+          void engine.handle(req, (out) => {
+            const copy = structuredClone(out);
+            setTimeout(() => w.onmessage?.({ data: copy } as MessageEvent), 0);
+          }),
+      );
+    },
+    terminate() {},
+  };
+  return w;
 }

@@ -5,31 +5,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { Validator } from '../core/validate.ts';
-import { createSitemapClient, type WorkerLike } from '../workers/client.ts';
-import { createEngine } from '../workers/engine.ts';
+import { createSitemapClient } from '../workers/client.ts';
+import { engineWorker } from './testing.ts';
 import { warmIdle, warmOpenPath, warmSitemap } from './warmOpen.ts';
-
-/** A worker stand-in running the real engine, messages structured-cloned both ways. */
-function engineWorker(requests: string[]): WorkerLike {
-  const engine = createEngine({ decompressionStream: null, gzipStreams: null });
-  const w: WorkerLike = {
-    onmessage: null,
-    onerror: null,
-    postMessage(message) {
-      const req = structuredClone(message) as Parameters<typeof engine.handle>[0];
-      requests.push(`${req.type}${'validate' in req && req.validate ? ' +validate' : ''}`);
-      queueMicrotask(
-        () =>
-          void engine.handle(req, (out) => {
-            const copy = structuredClone(out);
-            setTimeout(() => w.onmessage?.({ data: copy } as MessageEvent), 0);
-          }),
-      );
-    },
-    terminate() {},
-  };
-  return w;
-}
 
 const idle = (fn: () => void) => void setTimeout(fn, 0);
 
