@@ -56,6 +56,25 @@ function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
     )
     .map((e) => `${e.name} ${cpu(e).toFixed(0)} at ${at(e)}`);
   const posts = main.filter((e) => e.name === 'HandlePostMessage');
+  // DETAIL_MS: every main-thread task from this thread CPU on, with what ran in it.
+  if (process.env.DETAIL_MS) {
+    const from = Number(process.env.DETAIL_MS);
+    for (const t of tasks.filter((x) => cpu(x) >= from)) {
+      const end = t.ts + (t.dur ?? 0);
+      const inner = main
+        .filter((e) => e !== t && e.ts >= t.ts && e.ts < end && cpu(e) >= 3)
+        .sort((a, b) => cpu(b) - cpu(a))
+        .slice(0, 6)
+        .map((e) => {
+          const d = e.args?.data;
+          const type = (e.args as { type?: string } | undefined)?.type;
+          return `${e.name}${d?.functionName ? `:${d.functionName}` : ''}${d?.type ? `:${d.type}` : ''}${type ? `:${type}` : ''} ${cpu(e).toFixed(0)}`;
+        });
+      console.log(
+        `    task at ${at(t)}: ${cpu(t).toFixed(0)} ms CPU (wall ${((t.dur ?? 0) / 1000).toFixed(0)}): ${inner.join(', ')}`,
+      );
+    }
+  }
   return {
     gc: `scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}; for external memory: ${external.join(', ') || 'none'}; messages ${posts.length ? `${at(posts[0])} to ${at(posts[posts.length - 1])}` : 'none'}`,
     cpuMax: Math.max(0, ...tasks.map(cpu)),

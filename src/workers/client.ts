@@ -143,6 +143,8 @@ interface Pending {
   received?: Entry[];
   /** How many entry chunks were received. */
   chunks?: number;
+  /** The parsed bytes, when they came with the first entry chunk (`EntryColumnsMessage.file`). */
+  file?: Uint8Array;
   onChecked?: CheckedFn;
 }
 
@@ -206,6 +208,7 @@ export function createSitemapClient(
       if (msg.type === 'columns') decodeEntryColumns(msg.columns, into);
       else for (const e of msg.entries) into.push(e);
       if (msg.type === 'columns' && msg.checked) p.onChecked?.(into, from, msg.checked);
+      if (msg.type === 'columns' && msg.file) p.file = msg.file;
       p.received = into;
       p.chunks = (p.chunks ?? 0) + 1;
       return;
@@ -223,7 +226,8 @@ export function createSitemapClient(
       }
       const entries = p.received ?? [];
       if (listener) listener.entries = entries;
-      p.resolve({ ...msg.result, document: { ...msg.result.document, entries } });
+      const file = msg.result.file ?? p.file;
+      p.resolve({ ...msg.result, ...(file ? { file } : {}), document: { ...msg.result.document, entries } });
     } else {
       if (listener && msg.kind === 'parse') listener.entries = msg.result.document.entries;
       p.resolve(msg.result);

@@ -294,6 +294,8 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
   const entries = msg.result.document.entries;
   const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK);
   if (ends.length <= 1) return msg;
+  // The parsed bytes go back with the first chunk, not the result (see EntryColumnsMessage.file).
+  const { file, ...rest } = msg.result;
   let start = 0;
   for (let k = 0; k < ends.length; k++) {
     const end = ends[k];
@@ -306,6 +308,7 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
       type: 'columns',
       columns: encodeEntryColumns(entries, start, end),
       ...(checked ? { checked } : {}),
+      ...(k === 0 && file ? { file } : {}),
     };
     start = end;
     // The pass's buffers are listed here, not in transferablesOf: protocol.ts is in the page's
@@ -313,5 +316,5 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
     post(out, checked ? [...transferablesOf(out), ...checkedBuffers(checked)] : transferablesOf(out));
   }
   const document = { ...msg.result.document, entries: [] };
-  return { ...msg, result: { ...msg.result, document }, entryChunks: ends.length };
+  return { ...msg, result: { ...rest, document }, entryChunks: ends.length };
 }
