@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Issue, SitemapDocument } from '../core/model.ts';
+import type { SitemapDocument } from '../core/model.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, makeDocument } from './testing.ts';
+import { fakeClient, findingLines, makeDocument } from './testing.ts';
 import type { AppStore } from './types.ts';
 
 // Issue #17: a big patch (Remove noindex URLs, Add missing pages, Fix all, a bulk edit at
@@ -31,15 +31,9 @@ function bigDoc(): SitemapDocument {
   return { ...doc, entries };
 }
 
-const fmt = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
-
 /** Every finding of the store's document (document-level and each entry's), sorted. */
-function findings(store: AppStore): string[] {
-  const v = store.getState().validation.validator;
-  const out = v.documentIssues().map(fmt);
-  for (const e of store.getState().doc?.entries ?? []) for (const i of v.issuesOf(e.id)) out.push(fmt(i));
-  return out.sort();
-}
+const findings = (store: AppStore) =>
+  findingLines(store.getState().validation.validator, store.getState().doc?.entries ?? []);
 
 /** What a user sees of the document and its history. */
 function seen(store: AppStore) {
