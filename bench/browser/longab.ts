@@ -62,13 +62,14 @@ function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
     for (const t of tasks.filter((x) => cpu(x) >= from)) {
       const end = t.ts + (t.dur ?? 0);
       const inner = main
-        .filter((e) => e !== t && e.ts >= t.ts && e.ts < end && cpu(e) >= 3)
-        .sort((a, b) => cpu(b) - cpu(a))
+        .filter((e) => e !== t && e.ts >= t.ts && e.ts < end && (e.tdur ?? e.dur ?? 0) >= 3000)
+        .sort((a, b) => (b.tdur ?? b.dur ?? 0) - (a.tdur ?? a.dur ?? 0))
         .slice(0, 6)
         .map((e) => {
           const d = e.args?.data;
           const type = (e.args as { type?: string } | undefined)?.type;
-          return `${e.name}${d?.functionName ? `:${d.functionName}` : ''}${d?.type ? `:${d.type}` : ''}${type ? `:${type}` : ''} ${cpu(e).toFixed(0)}`;
+          const ms = ((e.tdur ?? e.dur ?? 0) / 1000).toFixed(0);
+          return `${e.name}${d?.functionName ? `:${d.functionName}` : ''}${d?.type ? `:${d.type}` : ''}${type ? `:${type}` : ''} ${ms}${e.tdur === undefined ? ' (wall)' : ''}`;
         });
       console.log(
         `    task at ${at(t)}: ${cpu(t).toFixed(0)} ms CPU (wall ${((t.dur ?? 0) / 1000).toFixed(0)}): ${inner.join(', ')}`,
@@ -87,7 +88,12 @@ async function once(browser: Browser, base: string, file: string): Promise<Run> 
   await page.waitForFunction('window.__probe && window.__probe.ready()');
   await page.waitForTimeout(1000);
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    // With DETAIL_MS, V8's GC phases too: incremental marking steps run as tasks of their own.
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      ...(process.env.DETAIL_MS ? ['disabled-by-default-v8.gc'] : []),
+    ],
   });
   await page.evaluate('__probe.markOpen()');
   const t0 = Date.now();
