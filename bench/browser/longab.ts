@@ -94,6 +94,8 @@ async function once(browser: Browser, base: string, file: string): Promise<Run> 
       'devtools.timeline',
       'disabled-by-default-devtools.timeline',
       ...(process.env.TRACE_GC ? ['disabled-by-default-v8.gc'] : []),
+      // TRACE_CATS: more categories, comma-separated (e.g. v8.execute: every callback V8 runs).
+      ...(process.env.TRACE_CATS ? process.env.TRACE_CATS.split(',') : []),
     ],
   });
   await page.evaluate('__probe.markOpen()');
