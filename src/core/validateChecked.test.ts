@@ -179,49 +179,6 @@ describe('a load split across threads equals a plain load', () => {
     expect(() => runSteps(v.finishCheckedSteps(r.document, r.issues))).toThrow(/Not every entry/);
   });
 
-  it('hreflang facts rebuilt by the receiver from the alternates, and findings sent once per text', () => {
-    const link = (code: string, href: string, rel = 'alternate') =>
-      `<xhtml:link rel="${rel}" hreflang="${code}" href="${href}"/>`;
-    const urls: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      const page = `https://www.example.com/p${i}`;
-      const links =
-        i === 7 // more than 31 links: sent whole
-          ? Array.from({ length: 33 }, (_, k) => link(`l${k}`, `${page}?l=${k}`))
-          : [
-              link(' EN ', ` ${page} `),
-              link('de', `https://www.example.com/de/p${i}`),
-              link('fr', `https://www.example.com/fr/p${i}`, 'nofollow'), // not an alternate
-              link('x-default', page),
-              link('X-Default', `https://www.example.com/other/p${i}`), // a second x-default
-              i % 5 === 0 ? link('', `https://www.example.com/xx/p${i}`) : '', // no code
-            ];
-      urls.push(
-        `<url><loc>${page}</loc><image:image><image:loc>https://www.example.com/i${i}.jpg</image:loc><image:caption>C</image:caption></image:image>${links.join('')}</url>`,
-      );
-    }
-    const r = parsed(
-      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>`,
-    );
-    for (const profile of [undefined, 'strict'] as const) {
-      const settings: ValidationSettings = { now: NOW, profile };
-      expectSame(r.document, r.issues, settings, 6);
-      const c = checkColumns(
-        checkedRun(r.document.kind, r.document.entries, r.issues, settings),
-        r.document.entries,
-        0,
-        40,
-      );
-      // Only the entry with 33 links sends its facts whole; every entry's own findings (IMG-006 on
-      // each, HREF-008/009 …) are rows of one table of distinct texts.
-      expect(c.more.filter((m) => m.href !== undefined).map((m) => m.i)).toEqual([7]);
-      expect(c.more.filter((m) => m.links !== undefined)).toHaveLength(39);
-      expect(c.local?.ids.length).toBe(40);
-      // The same IMG-006 text on all 40 entries is in the table once.
-      expect(c.local?.text.split('Deprecated tag image:caption')).toHaveLength(2);
-    }
-  });
-
   it('a sitemap index and an empty urlset', () => {
     const index = parsed(
       '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://www.example.com/a.xml</loc><lastmod>2024-13-01</lastmod></sitemap><sitemap><loc>https://www.example.com/a.xml</loc></sitemap><sitemap><loc>https://other.org/b.xml.gz</loc></sitemap></sitemapindex>',

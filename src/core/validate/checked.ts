@@ -10,12 +10,10 @@
  * indexes into one word table, and whatever is rare (a trimmed loc unlike the loc, news, off-host
  * images, hreflang facts, issues) in one list of objects, by ascending index.
  */
-import type { Alternate, DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
+import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
 import { checkEntry, type EntryFacts, type EntryMemo, newEntryMemo } from '../rules/entry.ts';
 import type { HreflangFacts } from '../rules/hreflang.ts';
-import { trimValue } from '../urls.ts';
 import type { Slot } from './slots.ts';
-import { SnapshotReads, SnapshotWriter, type ValidationSnapshot } from './snapshot.ts';
 
 /** The rare part of one entry's per-entry pass (only what differs from the common case). */
 export interface CheckedMore {
@@ -26,18 +24,9 @@ export interface CheckedMore {
   newsCount?: number;
   newsName?: string | null;
   offHostImages?: number;
-  /** The hreflang facts, when they cannot be rebuilt from the entry (see `links`). */
   href?: HreflangFacts;
-  /**
-   * The hreflang facts as the receiver rebuilds them from the entry's own alternates: the links
-   * they were made from (bit k: `alternates[k]`), where their hashes start in
-   * `CheckedColumns.hrefHashes`, and their `sigHash`. The hrefs and codes are the strings the
-   * receiver already has, so they are not sent twice (in a file with hreflang on every URL they
-   * were most of the message).
-   */
-  links?: number;
-  at?: number;
-  sig?: number;
+  /** Issues of the rules that need only the entry, in `checkEntry`'s order. */
+  local?: Issue[];
   /** The parser's findings on the entry, in the order the parse reported them. */
   parse?: Issue[];
 }
@@ -65,13 +54,6 @@ export interface CheckedColumns {
   priority: Int32Array;
   words: string[];
   more: CheckedMore[];
-  /** The hashes of the hreflang facts sent as `links` (see `CheckedMore.links`). */
-  hrefHashes: Int32Array;
-  /**
-   * The entries' own issues (rules that need only the entry, in `checkEntry`'s order), by index
-   * in the run, as snapshot columns: each distinct message once, not once per entry.
-   */
-  local: ValidationSnapshot | null;
 }
 
 const EXACT_IS_LOC = 1;
@@ -142,8 +124,6 @@ export function checkColumns(
     return k;
   };
   const more: CheckedMore[] = [];
-  const hashes: number[] = [];
-  let issues: SnapshotWriter | null = null;
   const local: Issue[] = [];
   const side: Issue[] = [];
   const f = {} as EntryFacts;
@@ -182,19 +162,9 @@ export function checkColumns(
         m.newsName = f.newsName;
       }
       if (f.offHostImages !== 0) m.offHostImages = f.offHostImages;
-      if (f.href !== null) {
-        const links = linksOf(e.alternates, f.href);
-        if (links === null) m.href = f.href;
-        else {
-          m.links = links;
-          m.at = hashes.length;
-          m.sig = f.href.sigHash;
-          for (const h of f.href.hashes) hashes.push(h);
-        }
-      }
+      if (f.href !== null) m.href = f.href;
       if (local.length > 0) {
-        issues ??= new SnapshotWriter();
-        issues.add(i, local);
+        m.local = local.slice();
         local.length = 0;
       }
       if (parse !== undefined) m.parse = parse;
@@ -215,67 +185,12 @@ export function checkColumns(
     priority,
     words,
     more,
-    hrefHashes: Int32Array.from(hashes),
-    local: issues?.finish([], { error: 0, warning: 0, info: 0, byRule: new Map() }) ?? null,
   };
-}
-
-/**
- * The hreflang facts of an entry rebuilt from its alternates: those of `links` (bit k:
- * `alternates[k]`), trimmed, codes lowercased, as `checkHreflangLocal` makes them; the hashes
- * from `hashes[at…]`. The x-default is the first link with that code.
- */
-function factsOf(
-  alternates: readonly Alternate[],
-  links: number,
-  hashes: Int32Array,
-  at: number,
-  sig: number,
-): HreflangFacts {
-  const hrefs: string[] = [];
-  const codes: string[] = [];
-  let xDefault: string | null = null;
-  for (let k = 0; k < alternates.length && k < 31; k++) {
-    if ((links & (1 << k)) === 0) continue;
-    const code = trimValue(alternates[k].hreflang ?? '').toLowerCase();
-    const href = trimValue(alternates[k].href ?? '');
-    if (xDefault === null && code === 'x-default') xDefault = href;
-    codes.push(code);
-    hrefs.push(href);
-  }
-  return { hrefs, codes, hashes: Array.from(hashes.subarray(at, at + hrefs.length)), sigHash: sig, xDefault };
-}
-
-/**
- * Which of `alternates` the facts `f` were made from (bit k: `alternates[k]`), when rebuilding
- * them from those links gives the same hrefs, codes and x-default; else null (send them whole).
- */
-function linksOf(alternates: readonly Alternate[] | undefined, f: HreflangFacts): number | null {
-  if (alternates === undefined || alternates.length > 31 || f.signature !== undefined) return null;
-  let links = 0;
-  let j = 0;
-  for (let k = 0; k < alternates.length && j < f.hrefs.length; k++) {
-    const a = alternates[k];
-    if (a.href === undefined || a.hreflang === undefined) continue;
-    if (trimValue(a.href) === f.hrefs[j] && trimValue(a.hreflang).toLowerCase() === f.codes[j]) {
-      links |= 1 << k;
-      j++;
-    }
-  }
-  if (j !== f.hrefs.length) return null;
-  const back = factsOf(alternates, links, Int32Array.from(f.hashes), 0, f.sigHash);
-  return back.xDefault === f.xDefault &&
-    back.hrefs.every((h, k) => h === f.hrefs[k] && back.codes[k] === f.codes[k])
-    ? links
-    : null;
 }
 
 /** The buffers of `c` to transfer. */
 export function checkedBuffers(c: CheckedColumns): ArrayBuffer[] {
-  const local = c.local ? [c.local.ids, c.local.pos, c.local.starts, c.local.issues, c.local.ends] : [];
-  return [c.familyHash, c.bytes, c.day, c.bits, c.origin, c.priority, c.hrefHashes, ...local].map(
-    (a) => a.buffer as ArrayBuffer,
-  );
+  return [c.familyHash, c.bytes, c.day, c.bits, c.origin, c.priority].map((a) => a.buffer as ArrayBuffer);
 }
 
 const NONE: Issue[] = [];
@@ -283,14 +198,11 @@ const NONE: Issue[] = [];
 /** Reads `CheckedColumns` back, entry by entry, in order (one reader per columns object). */
 export class CheckedReader {
   private next = 0;
-  private readonly issues: SnapshotReads | null;
   /** The current entry's own issues and parse findings (empty lists when none; never mutate). */
   local: Issue[] = NONE;
   parse: Issue[] = NONE;
 
-  constructor(readonly c: CheckedColumns) {
-    this.issues = c.local ? new SnapshotReads(c.local) : null;
-  }
+  constructor(readonly c: CheckedColumns) {}
 
   /** Entry `i`'s rare part, or null (i = 0, 1, 2, … in order). */
   private moreOf(i: number): CheckedMore | null {
@@ -332,11 +244,7 @@ export class CheckedReader {
     if (more.newsName !== undefined) slot.newsName = more.newsName;
     if (more.offHostImages !== undefined) slot.offHostImages = more.offHostImages;
     if (more.href !== undefined) slot.href = more.href;
-    else if (more.links !== undefined && e.alternates)
-      slot.href = factsOf(e.alternates, more.links, c.hrefHashes, more.at ?? 0, more.sig ?? 0);
-    const own = this.issues?.issuesOf(i);
-    // A list of its own: the receiver changes it (the profile's withheld issues move out).
-    this.local = own && own.length > 0 ? own.slice() : NONE;
+    this.local = more.local ?? NONE;
     this.parse = more.parse ?? NONE;
   }
 }
