@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
+import { createValidatorLoader } from './deferredValidator.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
 import type { AppStore } from './types.ts';
@@ -32,8 +33,17 @@ function freshFindings(doc: SitemapDocument, publishUrl: string, profile?: 'stri
   return out.sort();
 }
 
-/** A store over `doc`, its timers run by `step`; counts the validators it makes. */
-async function harness(doc: SitemapDocument) {
+/**
+ * A store over `doc`, its timers run by `step`; counts the validators it makes. `loaded`: through
+ * the browser's loader (deferredValidator.ts: the store's validator is its wrapper).
+ */
+async function harness(doc: SitemapDocument, loaded = false) {
+  // The code arrives after the store made its validator, as in the page (a wrapper of the core one).
+  let arrive: (v: typeof Validator) => void = () => undefined;
+  const code = new Promise<typeof Validator>((resolve) => {
+    arrive = resolve;
+  });
+  const loader = loaded ? createValidatorLoader(() => code) : null;
   const queued: Array<() => void> = [];
   let clock = NOW;
   let made = 0;
@@ -43,7 +53,7 @@ async function harness(doc: SitemapDocument) {
     timers: { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined },
     createValidator: (settings) => {
       made++;
-      return new Validator(settings);
+      return loader ? loader.factory(settings) : new Validator(settings);
     },
   });
   const step = async () => {
@@ -55,6 +65,8 @@ async function harness(doc: SitemapDocument) {
   const settle = async () => {
     while (await step());
   };
+  arrive(Validator);
+  await loader?.ready;
   const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
   await settle();
   await opening;
@@ -85,6 +97,16 @@ describe('a change of the host scope on a big document', () => {
     await settle();
     expect(made()).toBe(validators);
     expect(findings(store)).toEqual(freshFindings(store.getState().doc!, ''));
+  });
+
+  it('does so too through the browser wiring (the validator of the loader)', async () => {
+    const doc = makeDocument(BIG);
+    const { store, settle, made } = await harness(doc, true);
+    const validators = made();
+    store.commands.setSettings(FOLDER);
+    await settle();
+    expect(made()).toBe(validators);
+    expect(findings(store)).toEqual(freshFindings(doc, FOLDER.publishUrl));
   });
 
   it('offers no Cancel once the new findings are being put in place', async () => {
