@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Issue, SitemapDocument } from '../core/model.ts';
+import type { SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { createValidatorLoader } from './deferredValidator.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, makeDocument } from './testing.ts';
+import { fakeClient, findingLines, makeDocument } from './testing.ts';
 import type { AppStore } from './types.ts';
 
 // Issue #18 (session 11): on a big document, a change of the publish URL or cross-submission alone
@@ -16,21 +16,13 @@ const BIG = 25_000;
 const NOW = Date.UTC(2026, 0, 15);
 const FOLDER = { publishUrl: 'https://www.example.com/shop/sitemap.xml' };
 
-const fmt = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
-
-function findings(store: AppStore): string[] {
-  const v = store.getState().validation.validator;
-  const out = v.documentIssues().map(fmt);
-  for (const e of store.getState().doc?.entries ?? []) for (const i of v.issuesOf(e.id)) out.push(fmt(i));
-  return out.sort();
-}
+const findings = (store: AppStore) =>
+  findingLines(store.getState().validation.validator, store.getState().doc?.entries ?? []);
 
 function freshFindings(doc: SitemapDocument, publishUrl: string, profile?: 'strict'): string[] {
   const v = new Validator({ publishUrl: publishUrl || undefined, crossSubmission: false, profile, now: NOW });
   v.load(doc);
-  const out = v.documentIssues().map(fmt);
-  for (const e of doc.entries) for (const i of v.issuesOf(e.id)) out.push(fmt(i));
-  return out.sort();
+  return findingLines(v, doc.entries);
 }
 
 /**
