@@ -52,6 +52,10 @@ export function trimHistory(stack: readonly Patch[]): Patch[] {
  * document is not touched: entries keep their ids (parse order), and an entry equal to its parsed
  * form is written as the original bytes. Silently nothing when the bytes no longer parse the same
  * way or the document was replaced meanwhile; the export then normalizes, as it says.
+ *
+ * The page prints its entries and the worker answers with the layout and only the parsed entries
+ * that differ from them (core/keep/restore.ts): at 1,000,000 rows the page no longer receives a
+ * million parsed entries only to drop them (issue #18, docs/perf.md "Session 11").
  */
 async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string): Promise<void> {
   const opened = k.openCount();
@@ -69,17 +73,30 @@ async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string)
     return done === null || stopped() ? null : done.value;
   };
   try {
+    const doc = k.f.doc;
+    if (!doc) return;
     // The worker takes (detaches) the buffer it is given: it gets a copy, the record keeps its own
     // (copied in steps: at 225 MB one copy is a long task).
     const copy = await run(copySteps(bytes));
     if (!copy) return;
-    const r = await k.deps.worker.parse(copy, fileName);
-    const src = keepSourceOf(bytes, r);
-    if (!src || !k.f.doc) return;
-    // The restored entries are equal copies of the parsed ones: share them, not both (a deep
-    // compare per entry, ~0.5 s at 1,000,000).
-    const shared = await run(sharingEntriesSteps(src, k.f.doc.entries));
-    if (shared) k.adoptKeepSource(shared, opened);
+    const worker = k.deps.worker;
+    if (!worker.keepParts) {
+      const r = await worker.parse(copy, fileName);
+      const src = keepSourceOf(bytes, r);
+      if (!src || !k.f.doc) return;
+      // The restored entries are equal copies of the parsed ones: share them, not both.
+      const shared = await run(sharingEntriesSteps(src, k.f.doc.entries));
+      if (shared) k.adoptKeepSource(shared, opened);
+      return;
+    }
+    const { entryPrintSteps, joinKeepSteps } = await import('../core/keep/restore.ts');
+    const prints = await run(entryPrintSteps(doc.entries, doc.nextId));
+    if (!prints) return;
+    const parts = await worker.keepParts(copy, fileName, prints);
+    if (!parts || k.openCount() !== opened) return;
+    // The worker's copy came back: the keep source holds the record's own bytes (one copy kept).
+    const src = await run(joinKeepSteps({ ...parts, file: bytes }, doc.entries));
+    if (src) k.adoptKeepSource(src, opened);
   } catch {
     // The export falls back to a normalized file and says why; the restored work is intact.
   }

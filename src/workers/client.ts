@@ -5,6 +5,7 @@
  * any other worker that serves typed calls (workers/calls.ts), such as the CSV reader.
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
+import type { EntryPrints, KeepParts } from '../core/keep/restore.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
@@ -63,6 +64,17 @@ export interface SitemapClient {
      */
     onChecked?: CheckedFn,
   ): Promise<ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot }>;
+  /**
+   * Optional: parse a restored document's file again for its keep source, sending back only what
+   * the page's `prints` of its entries do not match (core/keep/restore.ts). Takes ownership of
+   * `bytes` and of the prints' buffers.
+   */
+  keepParts?(
+    bytes: Uint8Array,
+    fileName: string,
+    prints: EntryPrints,
+    signal?: AbortSignal,
+  ): Promise<KeepParts | null>;
   /**
    * gzip (and verify, OUT-010) ready files whose `.gz` names hold raw bytes (transferred);
    * optional: without it the caller compresses on its own thread.
@@ -389,6 +401,13 @@ export function createSitemapClient(
         onProgress,
         signal,
         onChecked,
+      );
+    },
+    keepParts(bytes, fileName, { prints, has }, signal) {
+      return request<'keep'>(
+        (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'keep', bytes, fileName, prints, has }),
+        undefined,
+        signal,
       );
     },
     compress(files, compressOptions, onProgress, signal) {

@@ -4,6 +4,7 @@
  * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
  */
 import { noneUsed, scanExtensionColumns } from '../core/extensionUse.ts';
+import { keepParts } from '../core/keep/restore.ts';
 import type { Entry, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
@@ -129,6 +130,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
         const result: ParseResult | null = await parse(req.bytes, req.fileName, req.requestId, post);
         // The bytes go back with the result (transferred, no copy): keep-format export needs them.
         return result && { ...base, type: 'result', kind: 'parse', result: { ...result, file: req.bytes } };
+      }
+      case 'keep': {
+        const parsed = await parse(req.bytes, req.fileName, req.requestId, post);
+        const result = parsed && keepParts(req.bytes, parsed, req);
+        return parsed && { ...base, type: 'result', kind: 'keep', result };
       }
       case 'serialize': {
         const doc = withEntries(req);
