@@ -117,6 +117,9 @@ function* copySteps(bytes: Uint8Array): Generator<number, Uint8Array> {
 
 /** A store's own save/restore commands: what the session writes for this file, and loading it back. */
 export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' | 'restoreFile'> {
+  // The saved source of a restored document while its keep source is being rebuilt (at 1M rows,
+  // seconds): a save meanwhile still writes it, so a second reload keeps the formatting too.
+  let pending: { bytes: Uint8Array; opened: number } | null = null;
   return {
     persistable() {
       const { doc, history, fileName, settings, dirty, crawl } = k.f;
@@ -130,6 +133,7 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       // And the file's own bytes, so an export after a reload can still keep its formatting.
       const source = k.keepSource();
       if (source) file.source = source.file;
+      else if (pending && pending.opened === k.openCount()) file.source = pending.bytes;
       return file;
     },
     restoreFile(w: SavedFile) {
@@ -142,7 +146,12 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       k.replaceDocument(w.doc, [], w.fileName, history, 'later');
       k.recheck(true);
       k.set({ dirty: w.dirty });
-      if (w.source) void restoreKeepSource(k, w.source, w.fileName ?? 'sitemap');
+      if (!w.source) return;
+      const mine = { bytes: w.source, opened: k.openCount() };
+      pending = mine;
+      void restoreKeepSource(k, w.source, w.fileName ?? 'sitemap').finally(() => {
+        if (pending === mine) pending = null;
+      });
     },
   };
 }

@@ -85,6 +85,22 @@ describe('a reload restores the document and its kept formatting', () => {
     });
   }
 
+  it('a save made before the formatting is back still keeps the file for the next reload', async () => {
+    const before = newStore([], false);
+    await before.commands.openFile('s.xml', new TextEncoder().encode(XML));
+    const saved = structuredClone(before.commands.persistable()) as SavedFile;
+    const after = newStore([], true);
+    after.commands.restoreFile(saved);
+    expect(after.getState().keepable).toBe(false);
+    const early = after.commands.persistable();
+    expect(text(early?.source ?? new Uint8Array())).toBe(XML);
+    await until(() => after.getState().keepable);
+    expect(text(after.commands.persistable()?.source ?? new Uint8Array())).toBe(XML);
+    // Another file replaces it: its source is not carried over.
+    await after.commands.openFile('t.txt', new TextEncoder().encode('https://a.example/x\n'));
+    expect(text(after.commands.persistable()?.source ?? new Uint8Array())).toBe('https://a.example/x\n');
+  });
+
   it('undoing every edit after a reload exports the file byte for byte', async () => {
     const before = newStore([], false);
     await before.commands.openFile('s.xml', new TextEncoder().encode(XML));
