@@ -90,8 +90,8 @@ async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string)
       return;
     }
     const { entryPrintSteps, joinKeepSteps } = await import('../core/keep/restore.ts');
-    const prints = await run(entryPrintSteps(doc.entries, doc.nextId));
-    if (!prints) return;
+    // The worker parses while the page prints its entries (in slices, beside the re-check).
+    const prints = run(entryPrintSteps(doc.entries, doc.nextId));
     const parts = await worker.keepParts(copy, fileName, prints);
     if (!parts || k.openCount() !== opened) return;
     // The worker's copy came back: the keep source holds the record's own bytes (one copy kept).

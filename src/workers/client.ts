@@ -66,13 +66,14 @@ export interface SitemapClient {
   ): Promise<ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot }>;
   /**
    * Optional: parse a restored document's file again for its keep source, sending back only what
-   * the page's `prints` of its entries do not match (core/keep/restore.ts). Takes ownership of
-   * `bytes` and of the prints' buffers.
+   * the page's prints of its entries do not match (core/keep/restore.ts). The parse starts at
+   * once; `prints` follow when ready (null: give up, the request is cancelled). Takes ownership
+   * of `bytes` and of the prints' buffers.
    */
   keepParts?(
     bytes: Uint8Array,
     fileName: string,
-    prints: EntryPrints,
+    prints: Promise<EntryPrints | null>,
     signal?: AbortSignal,
   ): Promise<KeepParts | null>;
   /**
@@ -403,12 +404,28 @@ export function createSitemapClient(
         onChecked,
       );
     },
-    keepParts(bytes, fileName, { prints, has }, signal) {
-      return request<'keep'>(
-        (requestId) => ({ version: PROTOCOL_VERSION, requestId, type: 'keep', bytes, fileName, prints, has }),
+    keepParts(bytes, fileName, prints, signal) {
+      let id = 0;
+      const answer = request<'keep'>(
+        (requestId) => {
+          id = requestId;
+          return { version: PROTOCOL_VERSION, requestId, type: 'keep', bytes, fileName };
+        },
         undefined,
         signal,
       );
+      // No prints (the page gave up): the request ends with no keep source.
+      const giveUp = () => {
+        const p = pending.get(id);
+        cancel(id);
+        p?.resolve(null);
+      };
+      void prints.then((p) => {
+        if (!pending.has(id)) return;
+        if (p) send({ version: PROTOCOL_VERSION, requestId: id, type: 'prints', ...p });
+        else giveUp();
+      }, giveUp);
+      return answer;
     },
     compress(files, compressOptions, onProgress, signal) {
       return request<'serialize'>(

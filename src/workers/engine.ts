@@ -4,7 +4,7 @@
  * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
  */
 import { noneUsed, scanExtensionColumns } from '../core/extensionUse.ts';
-import { keepParts } from '../core/keep/restore.ts';
+import { type EntryPrints, keepParts } from '../core/keep/restore.ts';
 import type { Entry, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
@@ -120,8 +120,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return parseSitemap(bytes, { fileName, maxDecompressedBytes: cap, onProgress });
   };
 
+  // The page's prints for a `keep` request, by request id: arrived, or awaited (null: cancelled).
+  const prints = new Map<number, EntryPrints>();
+  const awaiting = new Map<number, (p: EntryPrints | null) => void>();
+  const printsOf = (id: number) =>
+    new Promise<EntryPrints | null>((resolve) => {
+      const got = prints.get(id);
+      prints.delete(id);
+      if (got || cancelled.has(id)) resolve(got ?? null);
+      else awaiting.set(id, resolve);
+    });
+
   const run = async (
-    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' }>,
+    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' | 'prints' }>,
     post: Post,
   ): Promise<WorkerResponse | null> => {
     const base = { version: PROTOCOL_VERSION, requestId: req.requestId } as const;
@@ -133,8 +144,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       case 'keep': {
         const parsed = await parse(req.bytes, req.fileName, req.requestId, post);
-        const result = parsed && keepParts(req.bytes, parsed, req);
-        return parsed && { ...base, type: 'result', kind: 'keep', result };
+        const page = parsed && (await printsOf(req.requestId));
+        if (!parsed || !page) return null;
+        const result = keepParts(req.bytes, parsed, page);
+        return { ...base, type: 'result', kind: 'keep', result };
       }
       case 'serialize': {
         const doc = withEntries(req);
@@ -183,6 +196,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
         if (dropped) for (const s of takeBodies(req.target).values()) s.abort();
         else cancelled.add(req.target);
         received.delete(req.target);
+        prints.delete(req.target);
+        awaiting.get(req.target)?.(null);
+        awaiting.delete(req.target);
+        return;
+      }
+      if (req.type === 'prints') {
+        const waiting = awaiting.get(req.requestId);
+        awaiting.delete(req.requestId);
+        if (waiting) waiting({ prints: req.prints, has: req.has });
+        else prints.set(req.requestId, { prints: req.prints, has: req.has });
         return;
       }
       if (req.type === 'body') {

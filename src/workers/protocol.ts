@@ -36,14 +36,20 @@ export interface ParseRequest extends Envelope {
 }
 
 /**
- * Parse a restored document's file again for its keep source (core/keep/restore.ts): bytes are
- * transferred, and so are the page's prints of its entries. Answered with the layout and only
- * the parsed entries the page does not hold as they are (a `keep` result; null: no keep source).
+ * Parse a restored document's file again for its keep source (core/keep/restore.ts); bytes are
+ * transferred. The page's prints of its entries follow in a `prints` message of the same request
+ * id (the parse starts while the page still prints). Answered with the layout and only the parsed
+ * entries the page does not hold as they are (a `keep` result; null: no keep source).
  */
-export interface KeepRequest extends Envelope, EntryPrints {
+export interface KeepRequest extends Envelope {
   type: 'keep';
   bytes: Uint8Array;
   fileName: string;
+}
+
+/** The prints a `keep` request (same `requestId`) waits for; their buffers are transferred. */
+export interface PrintsMessage extends Envelope, EntryPrints {
+  type: 'prints';
 }
 
 /** Largest parse result the worker validates when asked (`ParseRequest.validate`). */
@@ -145,6 +151,7 @@ export interface CancelRequest extends Envelope {
 export type WorkerRequest =
   | ParseRequest
   | KeepRequest
+  | PrintsMessage
   | UnzipRequest
   | SerializeRequest
   | CompressRequest
@@ -289,8 +296,8 @@ export type WorkerResponse =
 export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   if (msg.type === 'parse' || msg.type === 'unzip') pushBuffer(out, msg.bytes);
-  if (msg.type === 'keep')
-    for (const b of [msg.bytes, msg.has, new Uint8Array(msg.prints.buffer)]) pushBuffer(out, b);
+  if (msg.type === 'keep') pushBuffer(out, msg.bytes);
+  if (msg.type === 'prints') for (const b of [msg.has, new Uint8Array(msg.prints.buffer)]) pushBuffer(out, b);
   if (msg.type === 'result' && msg.kind === 'keep' && msg.result) {
     const r = msg.result;
     for (const b of [r.file, r.same, new Uint8Array(r.layout.spans.buffer)]) pushBuffer(out, b);

@@ -41,6 +41,7 @@ interface Lanes {
 
 function token(h: Lanes, x: number): void {
   h.a = Math.imul(h.a ^ x, 0x01000193);
+  h.a ^= h.a >>> 15;
   h.b = Math.imul(h.b ^ x, 0x5bd1e995);
   h.b ^= h.b >>> 13;
 }
@@ -49,15 +50,20 @@ function text(h: Lanes, s: string): void {
   token(h, 0x73000000 | (s.length & 0xffffff));
   let a = h.a;
   let b = h.b;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+  // Two UTF-16 units per step (the length is hashed above, so an odd last unit is unambiguous).
+  for (let i = 0; i < s.length; i += 2) {
+    const c = s.charCodeAt(i) | ((i + 1 < s.length ? s.charCodeAt(i + 1) : 0) << 16);
     a = Math.imul(a ^ c, 0x01000193);
+    a ^= a >>> 15;
     b = Math.imul(b ^ c, 0x5bd1e995);
     b ^= b >>> 13;
   }
   h.a = a;
   h.b = b;
 }
+
+/** Keys hashed as one token each (an entry's own fields; any other key is hashed as text). */
+const KEYS = ['id', 'loc', 'lastmod', 'changefreq', 'priority', 'line', 'column', 'images', 'alternates'];
 
 /** Feeds `v` into `h`: type, length and content; object keys whose value is undefined are skipped (as deepEqual does). */
 function value(h: Lanes, v: unknown): void {
@@ -78,7 +84,9 @@ function value(h: Lanes, v: unknown): void {
     const o = v as Record<string, unknown>;
     for (const k in o) {
       if (o[k] === undefined) continue;
-      text(h, k);
+      const known = KEYS.indexOf(k);
+      if (known >= 0) token(h, 0x6b000000 | known);
+      else text(h, k);
       value(h, o[k]);
     }
     token(h, 0x7d);
