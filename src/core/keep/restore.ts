@@ -8,9 +8,9 @@
  * So the page prints each restored entry (two 32-bit hashes of its content, by id:
  * {@link entryPrintSteps}); the worker parses, prints each parsed entry the same way and sends
  * back the layout and only the parsed entries whose print differs ({@link keepParts}); the page
- * puts the keep source together ({@link joinKeepSteps}). A print that differs for equal entries
- * (another key order) only costs a re-write of that entry as itself on export (the same bytes);
- * equal prints for different entries would export the file's old bytes for an edited entry: two
+ * puts the keep source together ({@link joinKeepSteps}). Prints ignore key order and undefined
+ * keys, as deepEqual does; a print that differed for equal entries would only cost a re-write of
+ * that entry as itself on export (the same bytes). Equal prints for different entries would export the file's old bytes for an edited entry: two
  * independent 32-bit hashes of type, length and content make that about 2^-64 per edited entry
  * (and an export that re-writes any entry reads itself back, keepFormat `verify`).
  */
@@ -65,8 +65,22 @@ function text(h: Lanes, s: string): void {
 /** Keys hashed as one token each (an entry's own fields; any other key is hashed as text). */
 const KEYS = ['id', 'loc', 'lastmod', 'changefreq', 'priority', 'line', 'column', 'images', 'alternates'];
 
-/** Feeds `v` into `h`: type, length and content; object keys whose value is undefined are skipped (as deepEqual does). */
-function value(h: Lanes, v: unknown): void {
+/** murmur3's finalizer: every input bit moves every output bit (the key sums below need it). */
+function mix(x: number): number {
+  let h = x ^ (x >>> 16);
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/**
+ * Feeds `v` into `h`: type, length and content. An object's keys are hashed each with its value
+ * and summed, so key order does not count, and a key whose value is undefined is skipped: equal
+ * under deepEqual, equal prints (an entry decoded from the worker's columns and one the parser
+ * made list their keys in different orders). `s` holds one scratch pair per object depth.
+ */
+function value(h: Lanes, v: unknown, s: Lanes[], depth: number): void {
   if (typeof v === 'string') text(h, v);
   else if (typeof v === 'number') {
     if (Number.isInteger(v) && Math.abs(v) < 2 ** 31) {
@@ -77,29 +91,41 @@ function value(h: Lanes, v: unknown): void {
   else if (v === null || v === undefined) token(h, v === null ? 0x30 : 0x75);
   else if (Array.isArray(v)) {
     token(h, 0x5b000000 | (v.length & 0xffffff));
-    for (const x of v) value(h, x);
+    for (const x of v) value(h, x, s, depth);
     token(h, 0x5d);
   } else if (typeof v === 'object') {
-    token(h, 0x7b);
     const o = v as Record<string, unknown>;
+    if (s.length <= depth) s.push({ a: 0, b: 0 });
+    const t = s[depth];
+    let sa = 0;
+    let sb = 0;
+    let n = 0;
     for (const k in o) {
-      if (o[k] === undefined) continue;
+      const x = o[k];
+      if (x === undefined) continue;
+      t.a = 0x811c9dc5 | 0;
+      t.b = 0x2f3a91b7;
       const known = KEYS.indexOf(k);
-      if (known >= 0) token(h, 0x6b000000 | known);
-      else text(h, k);
-      value(h, o[k]);
+      if (known >= 0) token(t, 0x6b000000 | known);
+      else text(t, k);
+      value(t, x, s, depth + 1);
+      sa = (sa + mix(t.a)) | 0;
+      sb = (sb + mix(t.b ^ 0x9e3779b9)) | 0;
+      n++;
     }
-    token(h, 0x7d);
+    token(h, 0x7b000000 | (n & 0xffffff));
+    token(h, sa);
+    token(h, sb);
   } else text(h, `?${String(v)}`);
 }
 
 /** Writes the print of `e` at `2 * at` of `out`. */
-function printInto(e: Entry, out: Int32Array, at: number, h: Lanes): void {
+function printInto(e: Entry, out: Int32Array, at: number, h: Lanes, s: Lanes[]): void {
   h.a = 0x811c9dc5 | 0;
   h.b = 0x2f3a91b7;
-  value(h, e);
-  out[2 * at] = h.a;
-  out[2 * at + 1] = h.b ^ Math.imul(h.a, 0x27d4eb2d);
+  value(h, e, s, 0);
+  out[2 * at] = mix(h.a);
+  out[2 * at + 1] = mix(h.b ^ Math.imul(h.a, 0x27d4eb2d));
 }
 
 /**
@@ -122,10 +148,11 @@ export function* entryPrintSteps(
   const prints = new Int32Array(2 * size);
   const has = new Uint8Array(size);
   const h: Lanes = { a: 0, b: 0 };
+  const scratch: Lanes[] = [];
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     if (e.id >= 0 && e.id < size) {
-      printInto(e, prints, e.id, h);
+      printInto(e, prints, e.id, h, scratch);
       has[e.id] = 1;
     }
     if ((i + 1) % chunk === 0) yield i + 1;
@@ -147,11 +174,12 @@ export function keepParts(file: Uint8Array, r: ParseResult, page: EntryPrints): 
   const differ: Entry[] = [];
   const one = new Int32Array(2);
   const h: Lanes = { a: 0, b: 0 };
+  const scratch: Lanes[] = [];
   for (let k = 0; k < entries.length; k++) {
     const e = entries[k];
     let equal = false;
     if (e.id === k && k < page.has.length && page.has[k] === 1) {
-      printInto(e, one, 0, h);
+      printInto(e, one, 0, h, scratch);
       equal = one[0] === page.prints[2 * k] && one[1] === page.prints[2 * k + 1];
     }
     if (equal) same[k] = 1;
