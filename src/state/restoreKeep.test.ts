@@ -118,6 +118,33 @@ describe('a reload restores the document and its kept formatting', () => {
   });
 });
 
+describe('keep parts through the worker', () => {
+  it('brings every parsed entry back, in chunks, after a bulk edit of all rows', async () => {
+    const n = 6_000;
+    const rows = Array.from({ length: n }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`);
+    const bytes = new TextEncoder().encode(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${rows.join('\n')}\n</urlset>\n`,
+    );
+    const parsed = parseSitemap(bytes, { fileName: 'big.xml' }).document.entries;
+    const edited = parsed.map((e) => ({ ...e, lastmod: '2026-01-01' }));
+    const requests: string[] = [];
+    const client = createSitemapClient({ createWorker: () => engineWorker(requests) });
+    const prints = Promise.resolve(runSteps(entryPrintSteps(edited, n)));
+    const parts = await client.keepParts?.(bytes.slice(), 'big.xml', prints);
+    expect(parts?.count).toBe(n);
+    expect(parts?.differ).toEqual(parsed);
+    expect(requests).toEqual(['keep', 'prints']);
+    const src = runSteps(joinKeepSteps(parts!, edited));
+    expect(src.entries).toEqual(parsed);
+  });
+
+  it('ends with no keep source when the page gives up before its prints', async () => {
+    const client = createSitemapClient({ createWorker: () => engineWorker([]) });
+    const parts = await client.keepParts?.(new TextEncoder().encode(XML), 's.xml', Promise.resolve(null));
+    expect(parts).toBeNull();
+  });
+});
+
 describe('keep parts: only the parsed entries the page does not hold as they are', () => {
   const bytes = new TextEncoder().encode(XML);
   const parsed = parseSitemap(bytes, { fileName: 's.xml' }).document.entries;

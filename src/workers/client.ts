@@ -237,6 +237,12 @@ export function createSitemapClient(
       const entries = p.received ?? [];
       if (listener) listener.entries = entries;
       p.resolve({ ...msg.result, document: { ...msg.result.document, entries } });
+    } else if (msg.kind === 'keep' && msg.entryChunks !== undefined && msg.result) {
+      if ((p.chunks ?? 0) !== msg.entryChunks) {
+        p.reject(new Error('The background worker lost part of the file.'));
+        return;
+      }
+      p.resolve({ ...msg.result, differ: p.received ?? [] });
     } else {
       if (listener && msg.kind === 'parse') listener.entries = msg.result.document.entries;
       p.resolve(msg.result);

@@ -319,8 +319,9 @@ async function postOrders(entries: readonly Entry[], requestId: number, post: Po
  * array in order.
  */
 function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = null): WorkerResponse {
-  if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
-  const entries = msg.result.document.entries;
+  if (msg.type !== 'result' || (msg.kind !== 'parse' && msg.kind !== 'keep')) return msg;
+  // A keep result's parsed entries that differ go the same way (many, after a bulk edit of 1M rows).
+  const entries = msg.kind === 'parse' ? msg.result.document.entries : (msg.result?.differ ?? []);
   const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK);
   if (ends.length <= 1) return msg;
   let start = 0;
@@ -341,6 +342,8 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
     // first chunk, and checked.ts must stay out of it.
     post(out, checked ? [...transferablesOf(out), ...checkedBuffers(checked)] : transferablesOf(out));
   }
+  if (msg.kind === 'keep')
+    return msg.result ? { ...msg, result: { ...msg.result, differ: [] }, entryChunks: ends.length } : msg;
   const document = { ...msg.result.document, entries: [] };
   return { ...msg, result: { ...msg.result, document }, entryChunks: ends.length };
 }

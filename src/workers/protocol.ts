@@ -256,7 +256,7 @@ export type ResultMessage = {
     kind: K;
     docVersion?: number;
     result: ResultPayloads[K];
-    /** Parse results only: the entries came first in this many `entries` messages. */
+    /** Parse and keep results: the entries (keep: `differ`) came first in this many `entries` or `columns` messages. */
     entryChunks?: number;
   };
 }[keyof ResultPayloads];
