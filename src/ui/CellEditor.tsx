@@ -45,14 +45,19 @@ const selOrder = (s: AppState) => s.settings.dateOrder;
  */
 export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEditorProps) {
   const [text, setText] = useState(typed ?? value);
-  const [pick, setPick] = useState(typed === null ? -1 : 0);
+  // Opened on a value (Enter, F2, double-click), the list shows every keyword with the current one
+  // picked; it filters only once something is typed.
+  const [filtering, setFiltering] = useState(typed !== null);
+  const [pick, setPick] = useState(() =>
+    typed === null ? (CHANGEFREQS as readonly string[]).indexOf(value.trim().toLowerCase()) : 0,
+  );
   const [ask, setAsk] = useState(false);
   const order = useAppState(selOrder);
   const commands = useCommands();
   const ref = useRef<HTMLInputElement>(null);
   const done = useRef(false);
   const combo = field === 'changefreq';
-  const options = combo ? changefreqOptions(text) : [];
+  const options = !combo ? [] : filtering ? changefreqOptions(text) : [...CHANGEFREQS];
   const picked = combo && pick >= 0 && pick < options.length ? options[pick] : null;
 
   useEffect(() => {
@@ -105,6 +110,7 @@ export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEdit
         autoComplete="off"
         onChange={(e) => {
           setText(e.target.value);
+          setFiltering(true);
           setPick(e.target.value.trim() === '' ? -1 : 0);
           setAsk(false);
         }}

@@ -9,13 +9,17 @@ export interface CellTipProps {
   /** The grid's scroll element, where the active cell lives. */
   scrollRef: RefObject<HTMLDivElement | null>;
   hidden: boolean;
+  /** Escape in the tip (on its fix): close it; focus goes back to the cell. */
+  onClose(): void;
 }
 
 /**
  * The active cell's problems: message, rule id and a one-click fix, floating under the cell.
- * Rendered outside the grid element so the grid owns only rows.
+ * Rendered outside the grid element so the grid owns only rows. It leaves the row right below the
+ * cell uncovered, and clicks on it (outside its controls) go through to the cells it lies over:
+ * a click on a cell always selects that cell. Escape closes it (the grid's Escape, or its own).
  */
-export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
+export function CellTip({ id, issues, scrollRef, hidden, onClose }: CellTipProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
   const shown = !hidden && issues.length > 0;
@@ -38,19 +42,30 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
     const root = scrollRef.current!.getBoundingClientRect();
     const inView = r.bottom > root.top && r.top < root.bottom;
     const height = ref.current?.offsetHeight ?? 120;
-    // Below the cell when it fits inside the grid, else above it.
-    const top = r.bottom + 4 + height <= root.bottom ? r.bottom + 4 : r.top - 4 - height;
-    const next = inView ? { top: Math.round(top), left: Math.round(Math.max(r.left, root.left)) } : null;
+    // Below the next row when it fits inside the grid (that row stays visible), else above the cell.
+    const below = r.bottom + r.height + 4;
+    const top = below + height <= root.bottom ? below : r.top - 4 - height;
+    // Under the cell's left edge, kept inside the grid (not over the side panel) where it fits.
+    const width = ref.current?.offsetWidth ?? 0;
+    const left = Math.max(Math.min(r.left, root.right - width - 4), root.left);
+    const next = inView ? { top: Math.round(top), left: Math.round(left) } : null;
     if (next?.top !== pos?.top || next?.left !== pos?.left) setPos(next);
   });
 
   if (hidden || issues.length === 0) return null;
+  const focusCell = () => scrollRef.current?.querySelector<HTMLElement>('.cell.active')?.focus();
   return (
     <div
       ref={ref}
       id={id}
       role="tooltip"
       className="cell-tip"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        onClose();
+        focusCell();
+      }}
       style={pos ? { top: pos.top, left: pos.left } : { visibility: 'hidden' }}
     >
       {issues.map((issue) => (
@@ -61,7 +76,7 @@ export function CellTip({ id, issues, scrollRef, hidden }: CellTipProps) {
             issue={issue}
             primary
             // The tip goes away with the issue: give focus back to the cell.
-            onDone={() => scrollRef.current?.querySelector<HTMLElement>('.cell.active')?.focus()}
+            onDone={focusCell}
           />
         </div>
       ))}

@@ -69,7 +69,15 @@ function GridView({ table, columns, template }: GridViewProps) {
     selection.active?.row ?? null,
     painter,
   );
+  // The active cell whose tip Escape closed: it shows again once a click or key makes a new one.
+  const [tipClosed, setTipClosed] = useState<AppState['selection']['active']>(null);
   const requestFocus = useActiveCellFocus(scrollRef, selection.active, editing !== null, scrollToRow);
+
+  const active = selection.active;
+  const end = Math.min(win.end, rowOrder.length - 1);
+  const activeVisible = active !== null && active.row >= win.start && active.row <= end;
+  const activeIssues = activeVisible ? cellIssues(data, validation.validator, active.row, active.col) : NONE;
+  const tipShown = editing === null && activeIssues.length > 0 && tipClosed !== active;
 
   const events = useGridEvents({
     data,
@@ -79,9 +87,13 @@ function GridView({ table, columns, template }: GridViewProps) {
     editing,
     startEdit: setEditing,
     requestFocus,
+    closeTip: () => {
+      if (!tipShown) return false;
+      setTipClosed(active);
+      return true;
+    },
   });
 
-  const active = selection.active;
   const commit = (
     cell: EditingCell,
     field: EditableField,
@@ -110,10 +122,7 @@ function GridView({ table, columns, template }: GridViewProps) {
     cancel: () => latest.current.cancel(),
   }));
 
-  const end = Math.min(win.end, rowOrder.length - 1);
-  const activeVisible = active !== null && active.row >= win.start && active.row <= end;
   const style = { '--grid-cols': template } as CSSProperties;
-  const activeIssues = activeVisible ? cellIssues(data, validation.validator, active.row, active.col) : NONE;
   // Row i is drawn by slot i % slots. While scrolling, the slots keep their DOM order: a scroll
   // rewrites the text of the rows that came into view instead of creating, moving and styling
   // row elements (rows carry aria-rowindex). Once the scroll settles, the rows go back to view
@@ -168,7 +177,13 @@ function GridView({ table, columns, template }: GridViewProps) {
         </table>
       </div>
       {rowOrder.length === 0 ? <GridEmpty hasEntries={entries.length > 0} /> : null}
-      <CellTip id={TIP_ID} issues={activeIssues} scrollRef={scrollRef} hidden={editing !== null} />
+      <CellTip
+        id={TIP_ID}
+        issues={activeIssues}
+        scrollRef={scrollRef}
+        hidden={!tipShown}
+        onClose={() => setTipClosed(active)}
+      />
     </>
   );
 }

@@ -29,6 +29,8 @@ interface Options {
   startEdit(cell: EditingCell): void;
   /** Ask the grid to move keyboard focus to the active cell after the next render. */
   requestFocus(): void;
+  /** Close the active cell's problem tip; false when none is open. */
+  closeTip(): boolean;
 }
 
 // A body cell carries its column (data-col); its row is its tr's aria-rowindex (header = 1, so
@@ -82,6 +84,8 @@ export function useGridEvents(o: Options) {
         return true;
       }
       case 'escape':
+        // An open problem tip takes the first Escape, and only closes itself.
+        if (o.closeTip()) return true;
         if (active) commands.setSelection(cellSelection(active.row, active.col));
         return true;
       default: {
