@@ -241,12 +241,39 @@ test('6b. a slow click on Download, the URL field still focused, downloads', asy
   // preview. A user who holds the button a moment (or a loaded machine) used to find it disabled
   // on release: the click did nothing, or the refresh aborted the download's own export.
   const dlg = await zipExportWithTypedUrl(wb, page);
+  // Nothing pending before the press: the preview of the options set so far has ended, so the
+  // dialog's layout is settled and only the press can start a refresh.
+  await expect(dlg.getByText('Preparing…')).toBeHidden();
+  // The page records, without polling, whether a refresh showed and whether it was still
+  // showing when the button was released.
+  await dlg.evaluate((dialog) => {
+    const w = window as unknown as { sawPreparing: boolean; preparingAtRelease: boolean | null };
+    const preparing = () => (dialog.textContent ?? '').includes('Preparing');
+    w.sawPreparing = preparing();
+    w.preparingAtRelease = null;
+    new MutationObserver(() => {
+      if (preparing()) w.sawPreparing = true;
+    }).observe(dialog, { subtree: true, childList: true, characterData: true });
+    document.addEventListener('mouseup', () => (w.preparingAtRelease = preparing()), {
+      capture: true,
+      once: true,
+    });
+  });
+  expect(await page.evaluate(() => (window as unknown as { sawPreparing: boolean }).sawPreparing)).toBe(
+    false,
+  );
   const downloading = page.waitForEvent('download');
-  await dlg.getByRole('button', { name: 'Download' }).hover();
+  const box = await dlg.getByRole('button', { name: 'Download' }).boundingBox();
+  if (!box) throw new Error('the Download button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  // Released while the refreshed preview is still pending.
-  await expect(dlg.getByText('Preparing…')).toBeVisible();
+  // The press blurred the field, which committed the URL and started a refresh.
+  await page.waitForFunction(() => (window as unknown as { sawPreparing: boolean }).sawPreparing);
+  // Released while the refreshed preview is still pending (it waits 350 ms before it starts).
   await page.mouse.up();
+  expect(
+    await page.evaluate(() => (window as unknown as { preparingAtRelease: boolean }).preparingAtRelease),
+  ).toBe(true);
   const indexes = indexesIn(await downloadBytes(await downloading));
   expect(indexes).toHaveLength(1);
   expect(indexes[0].entries[0].loc).toBe('https://www.example.com/sample-sitemap-1.xml');

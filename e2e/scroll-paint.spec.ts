@@ -30,9 +30,13 @@ interface Sample {
   textPixels: number;
 }
 
-test.beforeEach(async ({ wb }) => {
+test.beforeEach(async ({ wb, page }) => {
   await wb.openFile({ name: 'fast-scroll.xml', mimeType: 'application/xml', buffer: sitemap() });
   await wb.expectUrlCount(N);
+  // The status bar can read the count a frame before the editor replaces the open's progress
+  // view (the first rows render in the background): the scrolls below need the grid itself.
+  await expect(page.locator('.grid-scroll')).toBeVisible();
+  await expect(page.locator('.grid-paint-canvas')).toBeAttached();
 });
 
 /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Issue, SitemapDocument } from '../core/model.ts';
-import { createAppStore } from './store.ts';
-import { fakeClient, makeDocument } from './testing.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import { Validator } from '../core/validate.ts';
+import type { Patch } from './patch.ts';
+import { type AppStoreDeps, createAppStore } from './store.ts';
+import { fakeClient, findingLines, makeDocument } from './testing.ts';
 import type { AppStore } from './types.ts';
 
 // Issue #17: a big patch (Remove noindex URLs, Add missing pages, Fix all, a bulk edit at
@@ -31,15 +33,9 @@ function bigDoc(): SitemapDocument {
   return { ...doc, entries };
 }
 
-const fmt = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
-
 /** Every finding of the store's document (document-level and each entry's), sorted. */
-function findings(store: AppStore): string[] {
-  const v = store.getState().validation.validator;
-  const out = v.documentIssues().map(fmt);
-  for (const e of store.getState().doc?.entries ?? []) for (const i of v.issuesOf(e.id)) out.push(fmt(i));
-  return out.sort();
-}
+const findings = (store: AppStore) =>
+  findingLines(store.getState().validation.validator, store.getState().doc?.entries ?? []);
 
 /** What a user sees of the document and its history. */
 function seen(store: AppStore) {
@@ -53,13 +49,18 @@ async function started(store: AppStore): Promise<void> {
 }
 
 /** A store whose timers run only when the test says (`settle`), or none at all (every commit at once). */
-async function harness(doc: SitemapDocument, sliced: boolean) {
+async function harness(
+  doc: SitemapDocument,
+  sliced: boolean,
+  createValidator?: AppStoreDeps['createValidator'],
+) {
   const queued: Array<() => void> = [];
   let clock = NOW;
   const store = createAppStore({
     worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
     now: () => clock++,
     timers: sliced ? { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined } : undefined,
+    ...(createValidator ? { createValidator } : {}),
   });
   /** Runs queued tasks until none is left (the sliced commit's module loads in between). */
   const settle = async () => {
@@ -166,5 +167,32 @@ describe('a big patch on a big document is committed in slices', () => {
     store.commands.setCell(doc.entries[10_000].id, 'priority', '0.9');
     expect(store.getState().doc?.entries[10_000].priority).toBe('0.9');
     expect(store.getState().task).toBeNull();
+  });
+
+  it('a commit that fails after the validator began leaves the document and its findings as they were', async () => {
+    // A validator that throws on the third part of the next big patch it follows (a bug, say).
+    let failAt = 0;
+    class Failing extends Validator {
+      override apply(change: Patch): void {
+        if (failAt > 0 && --failAt === 0) throw new Error('the validator failed');
+        super.apply(change);
+      }
+    }
+    const doc = bigDoc();
+    const one = await harness(doc, false);
+    const { store, settle } = await harness(doc, true, (settings) => new Failing(settings));
+    const ids = doc.entries.filter((_, i) => i % 5 === 1).map((e) => e.id);
+    failAt = 3;
+    store.commands.deleteRows(ids);
+    await settle();
+    expect(failAt).toBe(0);
+    expect(store.getState().notices.at(-1)?.message).toMatch(
+      /^Could not apply "Delete.*The sitemap is unchanged\.$/,
+    );
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+    expect(store.getState().history.canUndo).toBe(false);
+    expect(store.getState().task).toBeNull();
+    // The findings are the unchanged document's, not those of the part of the delete it followed.
+    expect(findings(store)).toEqual(findings(one.store));
   });
 });

@@ -89,6 +89,12 @@ export async function commitInSlices(k: Kernel, patch: Patch, history: History, 
       'error',
       `Could not apply "${patch.label}": ${err instanceof Error ? err.message : String(err)}. The sitemap is unchanged.`,
     );
+    // A failure after the validator began to follow the patch left it holding part of a change
+    // the document never took: it is checked afresh against the unchanged document.
+    if (after !== null && k.openCount() === opened) {
+      k.validatorBehind = true;
+      k.recheck(true);
+    }
     return;
   }
   const queued = committing.after;

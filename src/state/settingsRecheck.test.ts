@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readCrawl } from '../core/crawl/reader.ts';
-import type { Issue, SitemapDocument } from '../core/model.ts';
+import type { SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, makeDocument } from './testing.ts';
+import { fakeClient, findingLines, makeDocument } from './testing.ts';
 import type { AppStore, Settings } from './types.ts';
 
 // Issues #17 / #18: a settings change (or a restore) at 1,000,000 URLs must not freeze the page.
@@ -17,15 +17,9 @@ const BIG = 25_000;
 const NOW = Date.UTC(2026, 0, 15);
 const ELSEWHERE = { publishUrl: 'https://shop.example.org/sitemap.xml' };
 
-const fmt = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
-
 /** Every finding of `store`'s document, sorted (document-level ones and each entry's). */
-function findings(store: AppStore): string[] {
-  const v = store.getState().validation.validator;
-  const out = v.documentIssues().map(fmt);
-  for (const e of store.getState().doc?.entries ?? []) for (const i of v.issuesOf(e.id)) out.push(fmt(i));
-  return out.sort();
-}
+const findings = (store: AppStore) =>
+  findingLines(store.getState().validation.validator, store.getState().doc?.entries ?? []);
 
 /** The findings of a fresh validator loaded with `doc` under `settings` (a one-shot check). */
 function freshFindings(doc: SitemapDocument, settings: Partial<Settings>): string[] {
@@ -36,9 +30,7 @@ function freshFindings(doc: SitemapDocument, settings: Partial<Settings>): strin
     now: NOW,
   });
   v.load(doc);
-  const out = v.documentIssues().map(fmt);
-  for (const e of doc.entries) for (const i of v.issuesOf(e.id)) out.push(fmt(i));
-  return out.sort();
+  return findingLines(v, doc.entries);
 }
 
 /** A store over `doc` whose timers run only when the test says (`step`), or none (one-shot). */

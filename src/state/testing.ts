@@ -2,7 +2,7 @@
  * Test-data builders for state tests and benchmarks. Deterministic: the same arguments always
  * build the same data.
  */
-import type { Entry, ParseResult, SitemapDocument } from '../core/model.ts';
+import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
 import { ROOT, type UrlTree } from '../core/tree.ts';
 import type { SitemapClient, WorkerLike } from '../workers/client.ts';
 import { createEngine, type EngineOptions } from '../workers/engine.ts';
@@ -136,4 +136,15 @@ export function engineWorker(requests: string[], options: EngineOptions = {}): W
     terminate() {},
   };
   return w;
+}
+
+/** The findings a validator holds for `entries` (document-level and each entry's), one line each, sorted. */
+export function findingLines(
+  validator: { documentIssues(): readonly Issue[]; issuesOf(id: number): readonly Issue[] },
+  entries: readonly Entry[],
+): string[] {
+  const line = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
+  const out = validator.documentIssues().map(line);
+  for (const e of entries) for (const i of validator.issuesOf(e.id)) out.push(line(i));
+  return out.sort();
 }
