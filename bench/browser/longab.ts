@@ -56,6 +56,26 @@ function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
     )
     .map((e) => `${e.name} ${cpu(e).toFixed(0)} at ${at(e)}`);
   const posts = main.filter((e) => e.name === 'HandlePostMessage');
+  // DETAIL_MS: every main-thread task from this thread CPU on, with what ran in it.
+  if (process.env.DETAIL_MS) {
+    const from = Number(process.env.DETAIL_MS);
+    for (const t of tasks.filter((x) => cpu(x) >= from)) {
+      const end = t.ts + (t.dur ?? 0);
+      const inner = main
+        .filter((e) => e !== t && e.ts >= t.ts && e.ts < end && (e.tdur ?? e.dur ?? 0) >= 3000)
+        .sort((a, b) => (b.tdur ?? b.dur ?? 0) - (a.tdur ?? a.dur ?? 0))
+        .slice(0, 6)
+        .map((e) => {
+          const d = e.args?.data;
+          const type = (e.args as { type?: string } | undefined)?.type;
+          const ms = ((e.tdur ?? e.dur ?? 0) / 1000).toFixed(0);
+          return `${e.name}${d?.functionName ? `:${d.functionName}` : ''}${d?.type ? `:${d.type}` : ''}${type ? `:${type}` : ''} ${ms}${e.tdur === undefined ? ' (wall)' : ''}`;
+        });
+      console.log(
+        `    task at ${at(t)}: ${cpu(t).toFixed(0)} ms CPU (wall ${((t.dur ?? 0) / 1000).toFixed(0)}): ${inner.join(', ')}`,
+      );
+    }
+  }
   return {
     gc: `scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}; for external memory: ${external.join(', ') || 'none'}; messages ${posts.length ? `${at(posts[0])} to ${at(posts[posts.length - 1])}` : 'none'}`,
     cpuMax: Math.max(0, ...tasks.map(cpu)),
@@ -68,7 +88,15 @@ async function once(browser: Browser, base: string, file: string): Promise<Run> 
   await page.waitForFunction('window.__probe && window.__probe.ready()');
   await page.waitForTimeout(1000);
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    // TRACE_GC=1: V8's GC phases too (incremental marking steps run as tasks of their own); at
+    // 1,000,000 URLs the trace may then lose its early events (a run prints "no trace").
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      ...(process.env.TRACE_GC ? ['disabled-by-default-v8.gc'] : []),
+      // TRACE_CATS: more categories, comma-separated (e.g. v8.execute: every callback V8 runs).
+      ...(process.env.TRACE_CATS ? process.env.TRACE_CATS.split(',') : []),
+    ],
   });
   await page.evaluate('__probe.markOpen()');
   const t0 = Date.now();

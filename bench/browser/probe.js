@@ -220,7 +220,11 @@
       while (s().task) await new Promise((r) => setTimeout(r, 20));
       await painted();
       const t1 = performance.now();
-      return { ms: t1, rowsMs, counted: s().validation.validator.counts().error, ...tasksIn(0, t1) };
+      const checked = { ms: t1, rowsMs, counted: s().validation.validator.counts().error, ...tasksIn(0, t1) };
+      // Then until the keep source is back (the file re-read for keep-formatting export), up to 60 s.
+      while (!s().keepable && performance.now() - t1 < 60_000) await new Promise((r) => setTimeout(r, 20));
+      const t2 = performance.now();
+      return { ...checked, keep: { ms: s().keepable ? t2 : null, ...tasksIn(0, t2) } };
     },
     async exportGz(format = 'xml.gz') {
       const t0 = performance.now();

@@ -171,7 +171,9 @@ function printLongTasks(events: TraceEvent[], profile?: Profile & { startTime: n
   const from = Number(process.env.LONG_MS ?? 40) * 1000;
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > from);
   const mainTid = events.find((e) => e.name === 'FireAnimationFrame')?.tid;
-  const mine = tasks.filter((x) => x.tid === mainTid);
+  // LONG_CPU_MS: only the tasks from this thread CPU on (under load most tasks are long by wall).
+  const cpuFrom = Number(process.env.LONG_CPU_MS ?? 0) * 1000;
+  const mine = tasks.filter((x) => x.tid === mainTid && (x.tdur ?? 0) >= cpuFrom);
   const over = (us: number | undefined) => (us ?? 0) > 50_000;
   const cpuMax = Math.max(0, ...mine.map((t) => t.tdur ?? 0)) / 1000;
   console.log(

@@ -65,7 +65,7 @@ class State {
 
   constructor(
     public doc: SitemapDocument,
-    readonly settings: ValidationSettings,
+    public settings: ValidationSettings,
     join: CrawlJoin | null,
     hrefs = 0,
     size = doc.entries.length,
@@ -386,6 +386,52 @@ export class Validator {
     for (const slot of s.table.bySeq) if (slot !== undefined) entries.push(slot.entry);
     this.settings = settings;
     this.load({ ...s.doc, entries }, parse);
+  }
+
+  /**
+   * A settings change that moves only the host scope — the publish URL or cross-submission, the
+   * profile the same — in steps, without a fresh load: the scope issues of every entry under the
+   * new settings are found first (reads between the steps answer the held settings' findings,
+   * edits may come between them), then put in place and the document's issues refreshed, with one
+   * version step at the end. Yields the units done, of `total`. Null when the change is more than
+   * that, or a `loadFrom` is not finished: load a fresh validator instead. Run to the end, the
+   * findings are those of `setSettings(settings)`, the date rules keeping the held `now`.
+   *
+   * @example const steps = v.rescopeSteps(next); if (steps) for (const done of steps) await pause();
+   */
+  rescopeSteps(
+    settings: ValidationSettings,
+    chunk = 1000,
+  ): { steps: Generator<number, void>; total: number } | null {
+    const held = this.settings;
+    if (this.pending !== null || (settings.profile ?? null) !== (held.profile ?? null)) return null;
+    const next: ValidationSettings = {
+      ...held,
+      publishUrl: settings.publishUrl,
+      crossSubmission: settings.crossSubmission,
+    };
+    const s = this.s;
+    const total = 2 * s.table.bySeq.length;
+    const self = this;
+    function* steps(): Generator<number, void> {
+      const inner = s.scope.rescopeSteps(next, chunk);
+      // The first value past the look-up half: the new settings have taken over in the scope part.
+      for (let r = inner.next(); !r.done; r = inner.next()) {
+        if (self.s !== s) return; // a load or an adopt took over
+        if (r.value > total / 2) {
+          self.settings = next;
+          s.settings = next;
+        }
+        yield r.value;
+      }
+      if (self.s !== s) return;
+      self.settings = next;
+      s.settings = next;
+      self.settle();
+      self.refreshDocument();
+      self.version++;
+    }
+    return { steps: steps(), total };
   }
 
   /**

@@ -52,6 +52,10 @@ export function trimHistory(stack: readonly Patch[]): Patch[] {
  * document is not touched: entries keep their ids (parse order), and an entry equal to its parsed
  * form is written as the original bytes. Silently nothing when the bytes no longer parse the same
  * way or the document was replaced meanwhile; the export then normalizes, as it says.
+ *
+ * The page prints its entries and the worker answers with the layout and only the parsed entries
+ * that differ from them (core/keep/restore.ts): at 1,000,000 rows the page no longer receives a
+ * million parsed entries only to drop them (issue #18, docs/perf.md "Session 11").
  */
 async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string): Promise<void> {
   const opened = k.openCount();
@@ -69,17 +73,30 @@ async function restoreKeepSource(k: Kernel, bytes: Uint8Array, fileName: string)
     return done === null || stopped() ? null : done.value;
   };
   try {
+    const doc = k.f.doc;
+    if (!doc) return;
     // The worker takes (detaches) the buffer it is given: it gets a copy, the record keeps its own
     // (copied in steps: at 225 MB one copy is a long task).
     const copy = await run(copySteps(bytes));
     if (!copy) return;
-    const r = await k.deps.worker.parse(copy, fileName);
-    const src = keepSourceOf(bytes, r);
-    if (!src || !k.f.doc) return;
-    // The restored entries are equal copies of the parsed ones: share them, not both (a deep
-    // compare per entry, ~0.5 s at 1,000,000).
-    const shared = await run(sharingEntriesSteps(src, k.f.doc.entries));
-    if (shared) k.adoptKeepSource(shared, opened);
+    const worker = k.deps.worker;
+    if (!worker.keepParts) {
+      const r = await worker.parse(copy, fileName);
+      const src = keepSourceOf(bytes, r);
+      if (!src || !k.f.doc) return;
+      // The restored entries are equal copies of the parsed ones: share them, not both.
+      const shared = await run(sharingEntriesSteps(src, k.f.doc.entries));
+      if (shared) k.adoptKeepSource(shared, opened);
+      return;
+    }
+    const { entryPrintSteps, joinKeepSteps } = await import('../core/keep/restore.ts');
+    // The worker parses while the page prints its entries (in slices, beside the re-check).
+    const prints = run(entryPrintSteps(doc.entries, doc.nextId));
+    const parts = await worker.keepParts(copy, fileName, prints);
+    if (!parts || k.openCount() !== opened) return;
+    // The worker's copy came back: the keep source holds the record's own bytes (one copy kept).
+    const src = await run(joinKeepSteps({ ...parts, file: bytes }, doc.entries));
+    if (src) k.adoptKeepSource(src, opened);
   } catch {
     // The export falls back to a normalized file and says why; the restored work is intact.
   }
@@ -100,6 +117,9 @@ function* copySteps(bytes: Uint8Array): Generator<number, Uint8Array> {
 
 /** A store's own save/restore commands: what the session writes for this file, and loading it back. */
 export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' | 'restoreFile'> {
+  // The saved source of a restored document while its keep source is being rebuilt (at 1M rows,
+  // seconds): a save meanwhile still writes it, so a second reload keeps the formatting too.
+  let pending: { bytes: Uint8Array; opened: number } | null = null;
   return {
     persistable() {
       const { doc, history, fileName, settings, dirty, crawl } = k.f;
@@ -113,6 +133,7 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       // And the file's own bytes, so an export after a reload can still keep its formatting.
       const source = k.keepSource();
       if (source) file.source = source.file;
+      else if (pending && pending.opened === k.openCount()) file.source = pending.bytes;
       return file;
     },
     restoreFile(w: SavedFile) {
@@ -125,7 +146,12 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       k.replaceDocument(w.doc, [], w.fileName, history, 'later');
       k.recheck(true);
       k.set({ dirty: w.dirty });
-      if (w.source) void restoreKeepSource(k, w.source, w.fileName ?? 'sitemap');
+      if (!w.source) return;
+      const mine = { bytes: w.source, opened: k.openCount() };
+      pending = mine;
+      void restoreKeepSource(k, w.source, w.fileName ?? 'sitemap').finally(() => {
+        if (pending === mine) pending = null;
+      });
     },
   };
 }

@@ -152,6 +152,11 @@ class Deferred implements ValidatorLike {
     );
   }
 
+  rescopeSteps(...args: Parameters<Validator['rescopeSteps']>): ReturnType<Validator['rescopeSteps']> {
+    // Before the code is there (or its replay), a fresh validator re-checks: nothing in place.
+    return this.target && this.base > 0 ? this.target.rescopeSteps(...args) : null;
+  }
+
   parseFindings(): Issue[] {
     // Until the code is there the stand-in holds the parse issues and nothing else.
     return this.target && this.base > 0 ? this.target.parseFindings() : this.early.all();

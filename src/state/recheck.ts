@@ -5,8 +5,11 @@
  * validator — at once for a small document, in slices under a status-bar task for a big one —
  * and adopted. Meanwhile the store's validator keeps its findings and follows every edit, and the
  * patches applied are kept (`Kernel.onPatch`) and replayed into the fresh one before it is
- * adopted, so the result is that of checking the document afresh. Cancel puts the previous
- * settings back and says so; a newer change takes over the re-check under way.
+ * adopted, so the result is that of checking the document afresh. A big document's change of
+ * the publish URL or cross-submission alone re-checks only the host scope, in the store's
+ * validator (`rescopeSteps`: no second validator of 1,000,000 entries, whose making was most of
+ * the time and of the garbage collection). Cancel puts the previous settings back and says so; a
+ * newer change takes over the re-check under way.
  */
 import type { SitemapDocument } from '../core/model.ts';
 import { runSteps, type SlicesDone } from '../core/steps.ts';
@@ -91,15 +94,24 @@ function sameFindings(a: Settings, b: Settings): boolean {
 
 /** One sliced load of a re-check. */
 interface RecheckRun {
-  fresh: ValidatorLike;
+  /** The validator loaded afresh and adopted; null: the store's own re-checks its scope (`rescopeSteps`). */
+  fresh: ValidatorLike | null;
   steps: Generator<number, void>;
   /** Patches applied since the fresh validator's input was taken (null before), in order. */
   patches: Patch[] | null;
   /** How many of `patches` the fresh validator has applied. */
   applied: number;
-  /** Progress units (`loadSteps`: 3 × entries). */
+  /** Progress units (`loadSteps`: 3 × entries; `rescopeSteps`: its `total`). */
   total: number;
+  /** Units done so far. */
+  done: number;
 }
+
+/**
+ * True once a scope re-check puts its findings in place (its second half): from there it runs to
+ * the end (no Cancel: the store's validator is no longer the one of the previous settings).
+ */
+const locked = (run: RecheckRun) => run.fresh === null && run.done > run.total / 2;
 
 /** A re-check under way: its task, and what Cancel puts back. */
 interface Recheck {
@@ -136,25 +148,26 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
     const parse = v.parseFindings?.() ?? [];
     // Patches applied from here on are not in `doc`: the fresh validator catches up with them.
     run.patches = [];
-    yield* run.fresh.loadSteps!(doc, parse, STEP_ENTRIES);
+    yield* run.fresh!.loadSteps!(doc, parse, STEP_ENTRIES);
     while (catchUp(run, 1)) yield run.total;
   }
   /** Applies up to `max` of the patches the run's validator has not seen; false when none was left. */
   const catchUp = (run: RecheckRun, max: number) => {
     const patches = run.patches ?? [];
     if (run.applied >= patches.length) return false;
-    for (let i = 0; i < max && run.applied < patches.length; i++) run.fresh.apply(patches[run.applied++]);
+    for (let i = 0; i < max && run.applied < patches.length; i++) run.fresh!.apply(patches[run.applied++]);
     return true;
   };
   const showRecheck = (r: Recheck, progress: number | null) => {
     // Another task (an export, an open, a crawl join) has the status bar: this one shows after it.
     if (host.busy()) return;
     const shown = k.f.task?.label === r.label ? k.f.task : null;
-    const task: Task = { label: r.label, progress, cancellable: r.previous !== null };
+    const task: Task = { label: r.label, progress, cancellable: r.previous !== null && !locked(r.run) };
     if (
       progress === null
         ? shown?.progress === null
-        : !host.showNow(shown ?? { ...task, progress: null }, progress)
+        : shown?.cancellable === task.cancellable &&
+          !host.showNow(shown ?? { ...task, progress: null }, progress)
     )
       return;
     k.set({ task });
@@ -183,7 +196,10 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
       live() &&
       (await host.sliced(
         () => r.run.steps.next(),
-        (done) => showRecheck(r, Math.min(1, done / r.run.total)),
+        (done) => {
+          r.run.done = done;
+          showRecheck(r, Math.min(1, done / r.run.total));
+        },
         () => !live(),
       )) !== null;
     if (!finished || !live()) {
@@ -194,7 +210,7 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
     const { fresh } = r.run;
     while (catchUp(r.run, Number.MAX_SAFE_INTEGER));
     endRecheck(r);
-    k.validator.adopt!(fresh);
+    if (fresh !== null) k.validator.adopt!(fresh);
     k.validatorBehind = false;
     if (k.f.crawl) k.rejoinCrawl();
     k.set({});
@@ -210,6 +226,23 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
     const n = doc.entries.length;
     const r = rechecking !== null && rechecking.opened === k.openCount() ? rechecking : null;
     const behind = behindNow || (r?.behind ?? false);
+    // A change of the scope alone, for a big document: the store's validator re-checks its scope.
+    const scoped =
+      !behind && k.deps.timers && n >= BIG_DOCUMENT
+        ? (v.rescopeSteps?.(k.validationSettings(), STEP_ENTRIES) ?? null)
+        : null;
+    if (scoped !== null) {
+      const { steps, total } = scoped;
+      start(
+        r,
+        { fresh: null, steps, patches: null, applied: 0, total, done: 0 },
+        behind,
+        behindNow,
+        previous,
+        n,
+      );
+      return;
+    }
     // One way for every size: the document as it is loaded into a fresh validator, then adopted.
     const fresh = v.adopt && v.parseFindings ? k.deps.createValidator(k.validationSettings()) : null;
     if (!fresh?.loadSteps || !k.deps.timers || n < BIG_DOCUMENT) {
@@ -232,10 +265,24 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
       k.set({});
       return;
     }
-    const run: RecheckRun = { fresh, steps: null as never, patches: null, applied: 0, total: 3 * n };
+    const run: RecheckRun = { fresh, steps: null as never, patches: null, applied: 0, total: 3 * n, done: 0 };
     run.steps = recheckSteps(run);
+    start(r, run, behind, behindNow, previous, n);
+  };
+  /** Runs `run` in slices: in the re-check under way `r` (which it supersedes), else as a new one. */
+  const start = (
+    r: Recheck | null,
+    run: RecheckRun,
+    behind: boolean,
+    behindNow: boolean,
+    previous: Settings | null,
+    n: number,
+  ) => {
     if (r !== null) {
-      // A newer change supersedes the re-check under way: one re-check, from the start.
+      // A newer change supersedes the re-check under way: one re-check, from the start. Once a
+      // scope re-check put findings in place, the store's validator no longer holds the previous
+      // settings' findings: no Cancel back to them.
+      if (locked(r.run)) r.previous = null;
       r.run.steps.return();
       r.run = run;
       r.behind = behind;
@@ -268,7 +315,7 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
       const r = rechecking;
       // Settings set to what they are change no finding.
       if (sameFindings(settings, previous)) k.set({});
-      else if (r?.previous && sameFindings(settings, r.previous)) {
+      else if (r?.previous && sameFindings(settings, r.previous) && !locked(r.run)) {
         // Back to the settings the validator holds: the re-check under way is moot.
         r.run.steps.return();
         endRecheck(r);
@@ -276,7 +323,7 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
       } else recheck(false, r?.previous ?? previous);
     },
     cancel() {
-      if (rechecking?.previous) rechecking.ac.abort();
+      if (rechecking?.previous && !locked(rechecking.run)) rechecking.ac.abort();
     },
   };
 }

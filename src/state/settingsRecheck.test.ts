@@ -157,15 +157,28 @@ describe('settings change on a big document: re-checked in slices', () => {
     expect(findings(store)).toEqual(freshFindings(store.getState().doc!, { profile: 'strict' }));
   });
 
-  it('a second change during a re-check supersedes the first: one task, one adoption, the last settings', async () => {
+  it('a second change during a re-check supersedes the first: one task, one re-check ends, the last settings', async () => {
     const doc = makeDocument(BIG);
     const { store, step, settle } = await harness(doc);
     const v = store.getState().validation.validator;
+    // Re-checks that ended: a fresh validator adopted, or the scope re-checked in place.
     let adopted = 0;
     const adopt = v.adopt!.bind(v);
     v.adopt = (other) => {
       adopted++;
       adopt(other);
+    };
+    const rescope = v.rescopeSteps!.bind(v);
+    v.rescopeSteps = (settings, chunk) => {
+      const r = rescope(settings, chunk);
+      if (r === null) return null;
+      return {
+        total: r.total,
+        steps: (function* () {
+          yield* r.steps;
+          adopted++;
+        })(),
+      };
     };
     store.commands.setSettings(ELSEWHERE);
     await step();

@@ -36,6 +36,8 @@ export type ValidatorLike = Pick<
   finishSteps?: Validator['finishSteps'];
   /** The parse findings a reload with other settings starts from (core `Validator.parseFindings`). */
   parseFindings?: Validator['parseFindings'];
+  /** A settings change that moves only the host scope, in steps (core `Validator.rescopeSteps`). */
+  rescopeSteps?: Validator['rescopeSteps'];
   /** Forget the document until the next load or adopt (core `Validator.clear`). */
   clear?: Validator['clear'];
   /** Take over a fresh instance's full state in O(1). */

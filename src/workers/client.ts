@@ -5,6 +5,7 @@
  * any other worker that serves typed calls (workers/calls.ts), such as the CSV reader.
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
+import type { EntryPrints, KeepParts } from '../core/keep/restore.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
@@ -63,6 +64,18 @@ export interface SitemapClient {
      */
     onChecked?: CheckedFn,
   ): Promise<ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot }>;
+  /**
+   * Optional: parse a restored document's file again for its keep source, sending back only what
+   * the page's prints of its entries do not match (core/keep/restore.ts). The parse starts at
+   * once; `prints` follow when ready (null: give up, the request is cancelled). Takes ownership
+   * of `bytes` and of the prints' buffers.
+   */
+  keepParts?(
+    bytes: Uint8Array,
+    fileName: string,
+    prints: Promise<EntryPrints | null>,
+    signal?: AbortSignal,
+  ): Promise<KeepParts | null>;
   /**
    * gzip (and verify, OUT-010) ready files whose `.gz` names hold raw bytes (transferred);
    * optional: without it the caller compresses on its own thread.
@@ -143,6 +156,8 @@ interface Pending {
   received?: Entry[];
   /** How many entry chunks were received. */
   chunks?: number;
+  /** The parsed bytes, when they came with the first entry chunk (`EntryColumnsMessage.file`). */
+  file?: Uint8Array;
   onChecked?: CheckedFn;
 }
 
@@ -206,6 +221,7 @@ export function createSitemapClient(
       if (msg.type === 'columns') decodeEntryColumns(msg.columns, into);
       else for (const e of msg.entries) into.push(e);
       if (msg.type === 'columns' && msg.checked) p.onChecked?.(into, from, msg.checked);
+      if (msg.type === 'columns' && msg.file) p.file = msg.file;
       p.received = into;
       p.chunks = (p.chunks ?? 0) + 1;
       return;
@@ -223,7 +239,14 @@ export function createSitemapClient(
       }
       const entries = p.received ?? [];
       if (listener) listener.entries = entries;
-      p.resolve({ ...msg.result, document: { ...msg.result.document, entries } });
+      const file = msg.result.file ?? p.file;
+      p.resolve({ ...msg.result, ...(file ? { file } : {}), document: { ...msg.result.document, entries } });
+    } else if (msg.kind === 'keep' && msg.entryChunks !== undefined && msg.result) {
+      if ((p.chunks ?? 0) !== msg.entryChunks) {
+        p.reject(new Error('The background worker lost part of the file.'));
+        return;
+      }
+      p.resolve({ ...msg.result, differ: p.received ?? [] });
     } else {
       if (listener && msg.kind === 'parse') listener.entries = msg.result.document.entries;
       p.resolve(msg.result);
@@ -390,6 +413,29 @@ export function createSitemapClient(
         signal,
         onChecked,
       );
+    },
+    keepParts(bytes, fileName, prints, signal) {
+      let id = 0;
+      const answer = request<'keep'>(
+        (requestId) => {
+          id = requestId;
+          return { version: PROTOCOL_VERSION, requestId, type: 'keep', bytes, fileName };
+        },
+        undefined,
+        signal,
+      );
+      // No prints (the page gave up): the request ends with no keep source.
+      const giveUp = () => {
+        const p = pending.get(id);
+        cancel(id);
+        p?.resolve(null);
+      };
+      void prints.then((p) => {
+        if (!pending.has(id)) return;
+        if (p) send({ version: PROTOCOL_VERSION, requestId: id, type: 'prints', ...p });
+        else giveUp();
+      }, giveUp);
+      return answer;
     },
     compress(files, compressOptions, onProgress, signal) {
       return request<'serialize'>(

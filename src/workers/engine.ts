@@ -4,6 +4,7 @@
  * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
  */
 import { noneUsed, scanExtensionColumns } from '../core/extensionUse.ts';
+import { type EntryPrints, keepParts } from '../core/keep/restore.ts';
 import type { Entry, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import { isGzip } from '../core/parse/gzip.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseOverCap, parseSitemap } from '../core/parse.ts';
@@ -119,8 +120,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return parseSitemap(bytes, { fileName, maxDecompressedBytes: cap, onProgress });
   };
 
+  // The page's prints for a `keep` request, by request id: arrived, or awaited (null: cancelled).
+  const prints = new Map<number, EntryPrints>();
+  const awaiting = new Map<number, (p: EntryPrints | null) => void>();
+  const printsOf = (id: number) =>
+    new Promise<EntryPrints | null>((resolve) => {
+      const got = prints.get(id);
+      prints.delete(id);
+      if (got || cancelled.has(id)) resolve(got ?? null);
+      else awaiting.set(id, resolve);
+    });
+
   const run = async (
-    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' }>,
+    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' | 'prints' }>,
     post: Post,
   ): Promise<WorkerResponse | null> => {
     const base = { version: PROTOCOL_VERSION, requestId: req.requestId } as const;
@@ -129,6 +141,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
         const result: ParseResult | null = await parse(req.bytes, req.fileName, req.requestId, post);
         // The bytes go back with the result (transferred, no copy): keep-format export needs them.
         return result && { ...base, type: 'result', kind: 'parse', result: { ...result, file: req.bytes } };
+      }
+      case 'keep': {
+        const parsed = await parse(req.bytes, req.fileName, req.requestId, post);
+        const page = parsed && (await printsOf(req.requestId));
+        if (!parsed || !page) return null;
+        const result = keepParts(req.bytes, parsed, page);
+        return { ...base, type: 'result', kind: 'keep', result };
       }
       case 'serialize': {
         const doc = withEntries(req);
@@ -177,6 +196,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
         if (dropped) for (const s of takeBodies(req.target).values()) s.abort();
         else cancelled.add(req.target);
         received.delete(req.target);
+        prints.delete(req.target);
+        awaiting.get(req.target)?.(null);
+        awaiting.delete(req.target);
+        return;
+      }
+      if (req.type === 'prints') {
+        const waiting = awaiting.get(req.requestId);
+        awaiting.delete(req.requestId);
+        if (waiting) waiting({ prints: req.prints, has: req.has });
+        else prints.set(req.requestId, { prints: req.prints, has: req.has });
         return;
       }
       if (req.type === 'body') {
@@ -290,10 +319,13 @@ async function postOrders(entries: readonly Entry[], requestId: number, post: Po
  * array in order.
  */
 function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = null): WorkerResponse {
-  if (msg.type !== 'result' || msg.kind !== 'parse') return msg;
-  const entries = msg.result.document.entries;
+  if (msg.type !== 'result' || (msg.kind !== 'parse' && msg.kind !== 'keep')) return msg;
+  // A keep result's parsed entries that differ go the same way (many, after a bulk edit of 1M rows).
+  const entries = msg.kind === 'parse' ? msg.result.document.entries : (msg.result?.differ ?? []);
   const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK);
   if (ends.length <= 1) return msg;
+  // The parsed bytes go back with the first chunk, not the result (see EntryColumnsMessage.file).
+  const file = msg.kind === 'parse' ? msg.result.file : undefined;
   let start = 0;
   for (let k = 0; k < ends.length; k++) {
     const end = ends[k];
@@ -306,12 +338,16 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
       type: 'columns',
       columns: encodeEntryColumns(entries, start, end),
       ...(checked ? { checked } : {}),
+      ...(k === 0 && file ? { file } : {}),
     };
     start = end;
     // The pass's buffers are listed here, not in transferablesOf: protocol.ts is in the page's
     // first chunk, and checked.ts must stay out of it.
     post(out, checked ? [...transferablesOf(out), ...checkedBuffers(checked)] : transferablesOf(out));
   }
+  if (msg.kind === 'keep')
+    return msg.result ? { ...msg, result: { ...msg.result, differ: [] }, entryChunks: ends.length } : msg;
+  const { file: _sentAhead, ...rest } = msg.result;
   const document = { ...msg.result.document, entries: [] };
-  return { ...msg, result: { ...msg.result, document }, entryChunks: ends.length };
+  return { ...msg, result: { ...rest, document }, entryChunks: ends.length };
 }

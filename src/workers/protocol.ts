@@ -4,6 +4,7 @@
  * document carry the caller's `docVersion` so the caller can drop results for a stale document.
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
+import type { EntryPrints, KeepParts } from '../core/keep/restore.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
@@ -13,7 +14,7 @@ import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import { type EntryColumns, entryColumnBuffers } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -32,6 +33,23 @@ export interface ParseRequest extends Envelope {
    * to file its validator from (core/validate/checked.ts).
    */
   validate?: ValidationSettings;
+}
+
+/**
+ * Parse a restored document's file again for its keep source (core/keep/restore.ts); bytes are
+ * transferred. The page's prints of its entries follow in a `prints` message of the same request
+ * id (the parse starts while the page still prints). Answered with the layout and only the parsed
+ * entries the page does not hold as they are (a `keep` result; null: no keep source).
+ */
+export interface KeepRequest extends Envelope {
+  type: 'keep';
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/** The prints a `keep` request (same `requestId`) waits for; their buffers are transferred. */
+export interface PrintsMessage extends Envelope, EntryPrints {
+  type: 'prints';
 }
 
 /** Largest parse result the worker validates when asked (`ParseRequest.validate`). */
@@ -132,6 +150,8 @@ export interface CancelRequest extends Envelope {
 /** Any message the main thread sends. */
 export type WorkerRequest =
   | ParseRequest
+  | KeepRequest
+  | PrintsMessage
   | UnzipRequest
   | SerializeRequest
   | CompressRequest
@@ -171,6 +191,13 @@ export interface EntryColumnsMessage extends Envelope {
   columns: EntryColumns;
   /** The per-entry pass of the validation over these entries (see `ParseRequest.validate`). */
   checked?: CheckedColumns;
+  /**
+   * On the first chunk: the parsed bytes handed back (transferred; the result's `file`). They
+   * come first so that the page's GC for the new external memory (225 MB at 1,000,000 URLs)
+   * runs while its young generation is nearly empty, not at the end of the receive when it is
+   * full of entries (docs/perf.md, session 11).
+   */
+  file?: Uint8Array;
 }
 
 /**
@@ -226,6 +253,7 @@ export interface ResultPayloads {
   /** null: the export could not be read back for a diff (e.g. corrupt gzip). */
   diff: ExportDiff | null;
   verify: ExportProblem[];
+  keep: KeepParts | null;
 }
 
 /** A finished request. */
@@ -235,7 +263,7 @@ export type ResultMessage = {
     kind: K;
     docVersion?: number;
     result: ResultPayloads[K];
-    /** Parse results only: the entries came first in this many `entries` messages. */
+    /** Parse and keep results: the entries (keep: `differ`) came first in this many `entries` or `columns` messages. */
     entryChunks?: number;
   };
 }[keyof ResultPayloads];
@@ -275,6 +303,12 @@ export type WorkerResponse =
 export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   if (msg.type === 'parse' || msg.type === 'unzip') pushBuffer(out, msg.bytes);
+  if (msg.type === 'keep') pushBuffer(out, msg.bytes);
+  if (msg.type === 'prints') for (const b of [msg.has, new Uint8Array(msg.prints.buffer)]) pushBuffer(out, b);
+  if (msg.type === 'result' && msg.kind === 'keep' && msg.result) {
+    const r = msg.result;
+    for (const b of [r.file, r.same, new Uint8Array(r.layout.spans.buffer)]) pushBuffer(out, b);
+  }
   if (msg.type === 'result' && msg.kind === 'unzip')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'compress') for (const f of msg.files) pushBuffer(out, f.bytes);
@@ -291,8 +325,10 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
   }
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
-  if (msg.type === 'columns')
+  if (msg.type === 'columns') {
     for (const b of entryColumnBuffers(msg.columns)) pushBuffer(out, new Uint8Array(b));
+    if (msg.file) pushBuffer(out, msg.file);
+  }
   if (msg.type === 'order') {
     pushBuffer(out, new Uint8Array(msg.asc.buffer));
     pushBuffer(out, msg.runEnd);

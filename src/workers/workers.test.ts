@@ -162,6 +162,27 @@ describe('big parse results travel in entry chunks', () => {
     expect(viaClient.document.entries.map((e) => e.loc)).toEqual(urls);
     expect(viaClient.document.entries.map((e) => e.id)).toEqual(urls.map((_, i) => i));
   });
+
+  it('hands the parsed bytes back with the first chunk, and the client puts them on the result', async () => {
+    const urls = Array.from({ length: PARSE_ENTRY_CHUNK * 2 + 5 }, (_, i) => `https://a.example/${i}`);
+    const text = xml(urls);
+    const posted: Array<{ msg: WorkerResponse; transfer: ArrayBuffer[] }> = [];
+    await createEngine({ decompressionStream: null }).handle(
+      { version: PROTOCOL_VERSION, requestId: 4, type: 'parse', bytes: enc(text), fileName: 'a.xml' },
+      (msg, transfer) => posted.push({ msg, transfer }),
+    );
+    const [first, ...later] = posted.filter((p) => p.msg.type === 'columns');
+    const file = first.msg.type === 'columns' ? first.msg.file : undefined;
+    expect(file && new TextDecoder().decode(file)).toBe(text);
+    // Transferred, not cloned: the page gets the buffer without a copy.
+    expect(file && first.transfer).toContain(file?.buffer);
+    expect(later.every((p) => p.msg.type === 'columns' && p.msg.file === undefined)).toBe(true);
+    const result = posted.at(-1)?.msg;
+    expect(result?.type === 'result' && result.kind === 'parse' && 'file' in result.result).toBe(false);
+    const viaClient = await inThread().parse(enc(text), 'a.xml');
+    expect(viaClient.file && new TextDecoder().decode(viaClient.file)).toBe(text);
+    expect(viaClient.document.entries).toHaveLength(urls.length);
+  });
 });
 
 describe('client (in-thread fallback)', () => {

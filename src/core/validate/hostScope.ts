@@ -13,7 +13,7 @@ import {
   surelyInScope,
 } from '../rules/host.ts';
 import { scanUrl, type UrlParts } from '../urls.ts';
-import type { Slot, SlotChange, SlotTable, ValidatorPart } from './slots.ts';
+import { EMPTY, type Slot, type SlotChange, type SlotTable, type ValidatorPart } from './slots.ts';
 
 /** What host checks compare against. */
 export interface ScopeReference {
@@ -44,7 +44,7 @@ export class HostScope implements ValidatorPart {
     private readonly table: SlotTable,
     private readonly counters: DocCounters,
     private readonly kind: SitemapDocument['kind'],
-    private readonly settings: ValidationSettings,
+    private settings: ValidationSettings,
   ) {}
 
   file(): void {}
@@ -56,18 +56,75 @@ export class HostScope implements ValidatorPart {
   }
 
   check(slot: Slot): void {
-    const r = this.current;
+    const out = this.listOf(slot, this.current, this.settings);
+    if (out.length > 0 || slot.scope.length > 0) this.table.setList(slot, 'scope', out.slice());
+  }
+
+  /** The scope issues of `slot` against `r` under `settings`, in `scratch` (copy to keep them). */
+  private listOf(slot: Slot, r: ScopeReference, settings: ValidationSettings): Issue[] {
     const out = this.scratch;
     if (out.length > 0) out.length = 0;
     const origin = slot.origin;
     if (r.ref && origin !== null && origin !== r.inferred && origin !== this.inScope) {
       if (surelyInScope(origin, this.kind, r.ref)) this.inScope = origin;
       else {
-        const ctx = { entry: slot.entry, kind: this.kind, settings: this.settings, out };
+        const ctx = { entry: slot.entry, kind: this.kind, settings, out };
         checkHost(ctx, partsOf(slot)!, r.ref);
       }
     }
-    if (out.length > 0 || slot.scope.length > 0) this.table.setList(slot, 'scope', out.slice());
+    return out;
+  }
+
+  /**
+   * A change of the settings that moves only the scope (publish URL, cross-submission), in steps
+   * of `chunk` slots (yields the slots done, of `2 × bySeq.length`): first the scope issues of
+   * every slot under `settings` are found, changing nothing (reads and edits between the steps see
+   * the held settings' findings), then they are put in place, `settings` taking over. Slots an
+   * edit replaced meanwhile are checked again there. Run to the end, the lists are those a load
+   * under `settings` gives.
+   */
+  *rescopeSteps(settings: ValidationSettings, chunk: number): Generator<number, void> {
+    const t = this.table;
+    const seen = t.bySeq.length;
+    const ref = this.reference(settings);
+    const slots: Array<Slot | undefined> = new Array(seen);
+    const lists: Issue[][] = new Array(seen);
+    this.inScope = null;
+    for (let q = 0; q < seen; q++) {
+      const slot = t.bySeq[q];
+      slots[q] = slot;
+      if (slot !== undefined) {
+        const out = this.listOf(slot, ref, settings);
+        lists[q] = out.length > 0 ? out.slice() : EMPTY;
+      }
+      if ((q + 1) % chunk === 0) {
+        yield q + 1;
+        // Edits keep `inScope` for the held reference: start the cache afresh.
+        this.inScope = null;
+      }
+    }
+    yield seen;
+    // Put in place: from here edits check under `settings` (the inferred reference may have moved
+    // meanwhile: then every slot is checked again here).
+    this.settings = settings;
+    this.current = this.reference();
+    this.refKey = this.current.key;
+    this.inScope = null;
+    for (let q = 0; q < t.bySeq.length; q++) {
+      const slot = t.bySeq[q];
+      if (slot !== undefined) {
+        // An edit between these steps may move the inferred reference too (`apply` then checks
+        // every slot again, and the lists found under `ref` no longer hold).
+        if (this.refKey === ref.key && q < seen && slots[q] === slot) {
+          const list = lists[q];
+          if (list.length > 0 || slot.scope.length > 0) t.setList(slot, 'scope', list);
+        } else this.check(slot);
+      }
+      if ((q + 1) % chunk === 0) {
+        yield seen + q + 1;
+        this.inScope = null;
+      }
+    }
   }
 
   apply(change: SlotChange): void {
@@ -81,8 +138,8 @@ export class HostScope implements ValidatorPart {
   }
 
   /** The host-check reference: the publish URL of the settings, else the leading origin. */
-  reference(): ScopeReference {
-    let ref = referenceFromSettings(this.settings);
+  reference(settings = this.settings): ScopeReference {
+    let ref = referenceFromSettings(settings);
     let key = ref ? `set:${ref.url}` : '';
     if (!ref) {
       const top = this.counters.origins.leader();
