@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { CRAWLED_SITEMAP_URLS } from '../core/__fixtures__/crawl/sitemapUrls.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
+import { createMemoryRecent } from './recent.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
+import { createWorkspaceStore } from './workspaceStore.ts';
 
 /** A crawl of www.example.com (the fixture the crawl tests use). */
 const crawl = () =>
@@ -143,5 +145,38 @@ describe('opening a sitemap of another site in place of the open one', () => {
     expect(store.getState().view.hiddenColumns).toEqual(before.view.hiddenColumns);
     expect(rules(store, 'CRAWL-').length).toBeGreaterThan(0);
     expect(lastNotice(store)).toBe('Opening big.xml was cancelled.');
+  });
+
+  it('puts the replaced session in Recent with its crawl; re-opening it brings the crawl back', async () => {
+    const files: Record<string, readonly string[]> = { 'example.xml': EXAMPLE, 'other.xml': OTHER };
+    const newStore = () =>
+      createAppStore({
+        worker: fakeClient((_b, name) => ({
+          kind: 'urlset',
+          document: docOf(files[name]),
+          issues: [],
+          fatal: null,
+        })),
+        now: () => 0,
+      });
+    const recent = createMemoryRecent();
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore, recent, now: () => 7 });
+    const input = (name: string) => ({ name, bytes: new TextEncoder().encode('<urlset/>') });
+    await ws.commands.open([input('example.xml')]);
+    const table = crawl();
+    ws.getState().files[0].store.commands.attachCrawl(table);
+    await ws.commands.open([input('other.xml')]);
+    const shown = ws.getState().files[0].store.getState();
+    expect(shown.fileName).toBe('other.xml');
+    expect(shown.crawl).toBeNull();
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Opened other.xml. Closed example.xml (no unexported edits). It is in Recent, with its crawl data.',
+    );
+    expect(ws.getState().recent.map((e) => e.files)).toEqual([['example.xml']]);
+    await ws.commands.openRecent(ws.getState().recent[0].id);
+    const back = ws.getState().files[0].store.getState();
+    expect(back.fileName).toBe('example.xml');
+    expect(back.crawl?.rows).toBe(table.rows);
+    expect(back.crawl?.fileName).toBe(table.fileName);
   });
 });
