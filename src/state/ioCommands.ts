@@ -192,7 +192,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       const { clearForSite } = await import('./siteChange.ts');
       cleared = clearForSite(k, result.document);
     }
-    // A cancelled (or superseded) check of a big one keeps the open document: and its settings.
+    // A cancelled (or superseded) check of a big one keeps the open document with what it had.
     const unclear = () => {
       if (!cleared) return;
       k.set(kept);
