@@ -72,7 +72,7 @@ class State {
   ) {
     const t = this.table;
     this.entries = new EntryIssues(t, doc.kind, settings);
-    this.crawl = new CrawlPart(t, join);
+    this.crawl = new CrawlPart(t, join, doc.kind);
     this.scope = new HostScope(t, this.counts.counters, doc.kind, settings);
     this.dups = new DuplicateGroups(t, doc.kind, size);
     this.clusters = new HreflangClusters(t, this.dups, hrefs);
@@ -602,6 +602,15 @@ export class Validator {
   crawlJoin(): CrawlJoin | null {
     this.ready();
     return this.s.crawl.join;
+  }
+
+  /**
+   * Whether the crawl audit applies to this document's rows: false for a sitemap index, whose
+   * rows are sitemaps, not pages (no CRAWL rule, not in the crawl summary).
+   */
+  crawlJoinsRows(): boolean {
+    this.ready();
+    return this.s.crawl.pages;
   }
 
   /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */

@@ -5,6 +5,7 @@ import { CrawlJoin } from '../core/crawl/join.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
+import { crawlCategoryOf, crawlCellText, crawlSummary } from './crawlView.ts';
 import { createMemoryPersistence } from './persist.ts';
 import { type AppStoreDeps, createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
@@ -152,6 +153,41 @@ describe('crawl commands', () => {
     c.undo();
     expect(store.getState().doc?.entries.map((e) => e.loc)).toEqual(LOCS);
     expect(c.crawlActionCount('add-missing')).toBe(4);
+  });
+
+  it('removes a redirecting URL whose target the sitemap lists, in the same undo step as replacements', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    const c = store.commands;
+    // /old redirects to /new; adding the missing pages lists /new.
+    expect(c.runCrawlAction('add-missing')).toBe(4);
+    expect(c.crawlActionCount('replace-redirects')).toBe(1);
+    expect(c.runCrawlAction('replace-redirects')).toBe(1);
+    expect(store.getState().history.undoLabel).toBe('Replace or remove redirecting URLs (1 URL)');
+    const locs = store.getState().doc?.entries.map((e) => e.loc) ?? [];
+    expect(locs).not.toContain('https://www.example.com/old');
+    expect(locs.filter((l) => l === 'https://www.example.com/new')).toHaveLength(1);
+    expect(crawlRules(store)).not.toContain('CRAWL-002');
+    c.undo();
+    expect(store.getState().doc?.entries.map((e) => e.loc)).toContain('https://www.example.com/old');
+  });
+
+  it('a sitemap index gets no CRAWL rule on its rows, and the summary leaves them out', async () => {
+    const index: SitemapDocument = { ...docOf(LOCS), kind: 'sitemapindex' };
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'sitemapindex', document: index, issues: [], fatal: null })),
+      now: () => 0,
+    });
+    await store.commands.openFile('sitemap_index.xml', new Uint8Array([1]));
+    store.commands.attachCrawl(crawl());
+    const { validator } = store.getState().validation;
+    expect(crawlRules(store).filter((r) => r !== 'CRAWL-006')).toEqual([]);
+    const summary = crawlSummary(validator, index.entries);
+    expect(Object.values(summary?.listed ?? {}).reduce((a, b) => a + b, 0)).toBe(0);
+    expect(crawlCellText(validator, index.entries[0], 'crawlStatus')).toBe('');
+    expect(crawlCategoryOf(validator, index.entries[0])).toBeNull();
+    for (const action of ['remove-errors', 'replace-redirects', 'replace-canonicals'] as const)
+      expect(store.commands.crawlActionCount(action)).toBe(0);
   });
 
   it('counts an action over a big document in steps, to the count of the one-go pass', async () => {

@@ -23,8 +23,8 @@ export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: 
   'remove-errors': { rule: 'CRAWL-001', label: 'Remove error URLs' },
   'remove-noindex': { rule: 'CRAWL-003', label: 'Remove noindex URLs' },
   'remove-blocked': { rule: 'CRAWL-005', label: 'Remove blocked URLs' },
-  'replace-redirects': { rule: 'CRAWL-002', label: 'Replace redirecting URLs' },
-  'replace-canonicals': { rule: 'CRAWL-004', label: 'Replace canonicalised URLs' },
+  'replace-redirects': { rule: 'CRAWL-002', label: 'Replace or remove redirecting URLs' },
+  'replace-canonicals': { rule: 'CRAWL-004', label: 'Replace or remove canonicalised URLs' },
   'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
 };
 
