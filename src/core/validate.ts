@@ -652,7 +652,8 @@ export class Validator {
     const s = this.s;
     const next = documentIssues(s.doc, s.counts.counters, referenceFromSettings(s.settings));
     const join = s.crawl.join;
-    const missing = join === null ? null : missingIssue(join);
+    // A sitemap index lists no page: CRAWL-006 is the urlset files' (its rows are not joined).
+    const missing = join === null || !s.crawl.pages ? null : missingIssue(join);
     if (missing !== null) next.push(missing);
     for (const [rule, rows] of s.entries.quietRows) next.push(profileNote(rule, rows));
     for (const i of s.docIssues) s.table.count(i, -1);

@@ -181,13 +181,16 @@ describe('crawl commands', () => {
     await store.commands.openFile('sitemap_index.xml', new Uint8Array([1]));
     store.commands.attachCrawl(crawl());
     const { validator } = store.getState().validation;
-    expect(crawlRules(store).filter((r) => r !== 'CRAWL-006')).toEqual([]);
+    expect(crawlRules(store)).toEqual([]);
     const summary = crawlSummary(validator, index.entries);
     expect(Object.values(summary?.listed ?? {}).reduce((a, b) => a + b, 0)).toBe(0);
     expect(crawlCellText(validator, index.entries[0], 'crawlStatus')).toBe('');
     expect(crawlCategoryOf(validator, index.entries[0])).toBeNull();
-    for (const action of ['remove-errors', 'replace-redirects', 'replace-canonicals'] as const)
+    for (const action of ['remove-errors', 'replace-redirects', 'replace-canonicals', 'add-missing'] as const)
       expect(store.commands.crawlActionCount(action)).toBe(0);
+    // Pages never become <sitemap> rows.
+    expect(store.commands.runCrawlAction('add-missing')).toBe(0);
+    expect(store.getState().doc?.entries).toBe(index.entries);
   });
 
   it('counts an action over a big document in steps, to the count of the one-go pass', async () => {
@@ -340,7 +343,7 @@ describe('crawl data in a workspace', () => {
       { name: 'a.xml', bytes: urlset('https://www.example.com/', 'https://www.example.com/private') },
       { name: 'b.xml', bytes: urlset('https://www.example.com/new', 'https://www.example.com/article') },
     ]);
-    const [, a, b] = ws.getState().files;
+    const [idx, a, b] = ws.getState().files;
     expect(a.name).toBe('a.xml');
     a.store.commands.attachCrawl(crawl());
     expect(b.store.getState().crawl).toBe(a.store.getState().crawl);
@@ -350,6 +353,9 @@ describe('crawl data in a workspace', () => {
     expect(joinA?.missing).toBe(2);
     expect(crawlRules(b.store).filter((r) => r !== 'CRAWL-006')).toEqual([]);
     expect(crawlRules(a.store)).toContain('CRAWL-003');
+    // The index's <sitemap> rows (a.xml, b.xml: not crawled) get no CRAWL rule.
+    expect(idx.store.getState().validation.validator.crawlJoin?.()).toBe(joinA);
+    expect(crawlRules(idx.store)).toEqual([]);
     b.store.commands.removeCrawl();
     expect(a.store.getState().crawl).toBeNull();
   });

@@ -241,6 +241,8 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const join = k.validator.crawlJoin?.() ?? null;
     if (!join) return 0;
     if (action === 'add-missing') {
+      // A sitemap index lists sitemaps, not pages: none is added to it.
+      if (k.f.doc?.kind === 'sitemapindex') return 0;
       if (prepare && join.missing > 0) yield* missingSteps(chunk);
       return join.missing;
     }
@@ -297,6 +299,10 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const doc = k.f.doc;
     const crawl = k.validator.crawlJoin?.() ?? null;
     if (!doc || !crawl) return 0;
+    if (doc.kind === 'sitemapindex') {
+      k.notify('info', 'A sitemap index lists sitemaps, not pages: add the pages to a urlset file.');
+      return 0;
+    }
     // Another file (or an earlier click) may have listed some meanwhile: add each page once.
     const fresh = rows.filter((r) => r >= 0 && r < crawl.table.rows && crawl.listedCount(r) === 0);
     if (fresh.length === 0) return 0;

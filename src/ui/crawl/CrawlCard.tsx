@@ -158,7 +158,9 @@ export function CrawlCard() {
       </table>
       <div className="crawl-actions">
         {ACTIONS.map(({ action, label }) => {
-          const n = counts.get(action) ?? 0;
+          // In a workspace the pages go to the urlset files (even from the index): the list plans it.
+          const n =
+            action === 'add-missing' && ws?.getState().model ? summary.missing : (counts.get(action) ?? 0);
           return (
             <button
               key={action}
