@@ -182,6 +182,7 @@ describe('crawl commands', () => {
     store.commands.attachCrawl(crawl());
     const { validator } = store.getState().validation;
     expect(crawlRules(store)).toEqual([]);
+    expect(store.getState().notices.at(-1)?.message).toContain('lists sitemaps, not pages');
     const summary = crawlSummary(validator, index.entries);
     expect(Object.values(summary?.listed ?? {}).reduce((a, b) => a + b, 0)).toBe(0);
     expect(crawlCellText(validator, index.entries[0], 'crawlStatus')).toBe('');

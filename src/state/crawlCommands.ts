@@ -344,6 +344,11 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
           if (k.f.crawl !== table) return;
           // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
           if (sharedJoin) return k.set({});
+          if (k.f.doc?.kind === 'sitemapindex')
+            return k.notify(
+              'info',
+              `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs. A sitemap index lists sitemaps, not pages: open its files to audit them. The sitemap itself is unchanged.`,
+            );
           const listed = k.f.doc ? k.f.doc.entries.length : 0;
           let findings = 0;
           for (const [rule, { count }] of k.validator.counts().byRule)
