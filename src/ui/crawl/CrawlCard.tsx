@@ -4,7 +4,7 @@ import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
 import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import { inSlices, pauseWith } from '../../state/slices.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
-import { fmtInt } from '../format.ts';
+import { fmtInt, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 import { WorkspaceContext } from '../workspace/workspaceContext.ts';
 import './crawl.css';
@@ -173,7 +173,7 @@ export function CrawlCard() {
                   ? setListing(true)
                   : commands.runCrawlAction(action)
               }
-              title={n === 0 ? 'Nothing to do' : `One undo step changing ${fmtInt(n)} URLs`}
+              title={n === 0 ? 'Nothing to do' : `One undo step changing ${plural(n, 'URL')}`}
             >
               {label} ({fmtInt(n)})
             </button>
