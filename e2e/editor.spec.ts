@@ -111,6 +111,17 @@ test('bulk edit sets change frequency on the selected rows', async ({ wb }) => {
   expect(await wb.cellText(5, 'Change frequency')).not.toBe('never');
 });
 
+test('bulk edit starts on the field of the selected column', async ({ wb }) => {
+  await wb.clickCell(1, 'Priority');
+  await wb.clickCell(3, 'Priority', ['Shift']);
+  await wb.button('Bulk edit…').click();
+  const dlg = wb.dialog('Bulk edit');
+  await expect(dlg.getByLabel('Field')).toHaveValue('priority');
+  await dlg.getByLabel('Value', { exact: true }).fill('0.4');
+  await dlg.getByRole('button', { name: 'Set priority on 3 URLs' }).click();
+  for (const r of [1, 2, 3]) expect(await wb.cellText(r, 'Priority')).toBe('0.4');
+});
+
 test('find and replace previews the count, then replaces; http→https is one action', async ({ wb }) => {
   const blogUrls = SAMPLE_XML.match(/<loc>[^<]*example-coffee\.com\/blog\//g)?.length ?? 0;
   expect(blogUrls).toBeGreaterThan(10);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EDITABLE_FIELDS, FIELDS } from '../state/columns.ts';
+import { EDITABLE_FIELDS, FIELDS, visibleColumns } from '../state/columns.ts';
 import { selectedEntryIds, selectedRowCount } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
 import { type BulkField, BulkValueField } from './BulkValueField.tsx';
@@ -10,6 +10,13 @@ import { useAppState, useCommands, useGetState } from './useAppState.ts';
 const BULK_FIELDS = EDITABLE_FIELDS.filter((f): f is BulkField => f !== 'loc');
 const selRowCount = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
+
+/** The field of the active cell when bulk edit can set it (the user selected that column), else lastmod. */
+function startField(s: AppState): BulkField {
+  const a = s.selection.active;
+  const column = a ? visibleColumns(s.view.hiddenColumns)[a.col] : undefined;
+  return BULK_FIELDS.find((f) => f === column) ?? 'lastmod';
+}
 
 function viewEntryIds(s: AppState): number[] {
   const out: number[] = new Array(s.rowOrder.length);
@@ -24,7 +31,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
   const getState = useGetState();
   const rowCount = useAppState(selRowCount);
   const selected = selectedRowCount(useAppState(selSelection), rowCount);
-  const [field, setField] = useState<BulkField>('lastmod');
+  const [field, setField] = useState<BulkField>(() => startField(getState()));
   const [mode, setMode] = useState<'set' | 'clear'>('set');
   const [value, setValue] = useState('');
   const [scope, setScope] = useState<'selection' | 'view'>(selected > 1 ? 'selection' : 'view');

@@ -50,7 +50,13 @@ export function OpenPrompt() {
     >
       <p>
         {list(ask.open)} {ask.open.length === 1 ? 'is' : 'are'} open.{' '}
-        {ask.canAdd ? 'Add the new file to them as one workspace, or replace them?' : 'Replace them?'}
+        {ask.open.length === 1
+          ? ask.canAdd
+            ? 'Add the new file to it as one workspace, or replace it?'
+            : 'Replace it?'
+          : ask.canAdd
+            ? 'Add the new file to them as one workspace, or replace them?'
+            : 'Replace them?'}
       </p>
       {ask.lost.length > 0 ? (
         <p className="callout error" role="alert">

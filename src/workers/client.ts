@@ -535,9 +535,14 @@ export function createSitemapClient(
 export interface WorkerCalls<Req, Res> {
   /**
    * Send one call; rejects with the handler's error message, or when the worker stops.
-   * `onProgress` gets the handler's progress reports.
+   * `onProgress` gets the handler's progress reports; `transfer`: buffers of `req` to move to
+   * the worker rather than copy (ignored in this thread).
    */
-  call(req: Req, onProgress?: (done: number, total: number) => void): Promise<Res>;
+  call(
+    req: Req,
+    onProgress?: (done: number, total: number) => void,
+    transfer?: ReadonlyArray<ArrayBufferLike | MessagePort>,
+  ): Promise<Res>;
   /** Stop the worker; open and later calls reject. */
   dispose(): void;
   /** True while calls run in this thread. */
@@ -600,7 +605,7 @@ export function createWorkerCalls<Req, Res>(
     get inThread() {
       return worker === null;
     },
-    call(req, onProgress) {
+    call(req, onProgress, transfer) {
       if (disposed) return Promise.reject(new Error(stopped));
       const w = worker;
       if (w === null) {
@@ -612,7 +617,7 @@ export function createWorkerCalls<Req, Res>(
       const callId = nextId++;
       return new Promise<Res>((resolve, reject) => {
         pending.set(callId, { resolve, reject, progress: onProgress });
-        w.postMessage({ callId, req } satisfies CallRequest<Req>, []);
+        w.postMessage({ callId, req } satisfies CallRequest<Req>, (transfer ?? []) as Transferable[]);
       });
     },
     dispose() {

@@ -7,25 +7,35 @@ import type { CrawlMapping } from '../core/crawl/detect.ts';
 import { crawlWanted } from '../core/crawl/join.ts';
 import { type CrawlMatches, candidateRows, type ListedUrls } from '../core/crawl/match.ts';
 import { type CrawlHead, sniffCrawl } from '../core/crawl/read.ts';
-import { CrawlReader } from '../core/crawl/reader.ts';
+import { type CrawlPart, CrawlReader, HEAD_BYTES, partBuffers } from '../core/crawl/reader.ts';
+import { partReader, SPLIT_MIN_BYTES, SPLIT_PROBE_BYTES, splitPoint } from '../core/crawl/split.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
 import type { CallHandler } from './calls.ts';
-import { createWorkerCalls, type WorkerLike } from './client.ts';
+import { createWorkerCalls, type WorkerCalls, type WorkerLike } from './client.ts';
 
 /**
  * A call to the crawl reader (served by crawl.worker.ts through workers/calls.ts): `read` parses
  * a file; with `join` set the table stays in the worker for the `match` call that follows, which
  * matches the page's listed URLs against it (core/crawl/match.ts) and answers the table with the
- * matches.
+ * matches. A file read by two workers (core/crawl/split.ts): `read` with `to` reads its bytes
+ * up to there and answers whether that is a record's end (`split`); `part` (the second worker)
+ * reads from `from` to the end and posts the rows on `port`; `rest` then has the first worker
+ * append the part that comes on its `port` (the other end: the rows go from worker to worker,
+ * never through the page), or (without one) read on to the end itself, and keep the table for
+ * `match`.
  */
 export type CrawlReadRequest =
-  | { kind?: 'read'; file: File; mapping?: CrawlMapping; join?: boolean }
+  | { kind?: 'read'; file: File; mapping?: CrawlMapping; join?: boolean; to?: number }
+  | { kind: 'part'; file: File; mapping?: CrawlMapping; from: number; port: MessagePort }
+  | { kind: 'rest'; port?: MessagePort }
   | { kind: 'match'; listed: ListedUrls };
 
 /** The crawl reader's answer: the table (null from a `read` that keeps it for `match`). */
 export interface CrawlReadAnswer {
   table: CrawlTable | null;
   matches?: CrawlMatches;
+  /** A `read` with `to`: the bytes read end at a record's end (a `part` from there fits). */
+  split?: boolean;
 }
 
 /**
@@ -36,6 +46,8 @@ export interface CrawlReadAnswer {
 export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAnswer> {
   /** The table a `read` with `join` keeps for the `match` call. */
   let kept: Promise<ReadTable> | null = null;
+  /** A `read` with `to`: the reader, waiting for `rest`. */
+  let open: { reader: CrawlReader; file: File; at: number } | null = null;
   return async (req, ctx) => {
     if (req.kind === 'match') {
       if (!kept) throw new Error('No crawl file was read.');
@@ -47,8 +59,43 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       ctx.transfer([...CRAWL_ARRAYS.map((k) => table[k].buffer), rows.buffer, matches.wanted.buffer]);
       return { table, matches };
     }
-    const { file, mapping } = req;
-    const reading = readCrawlBlob(file, file.name, mapping, ctx.progress);
+    if (req.kind === 'part') {
+      const { file, from } = req;
+      const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+      const reader = partReader(head, file.name, req.mapping);
+      if (!reader) throw new Error(`No URL column found in ${file.name}.`);
+      await pushBlob(reader, file, from, file.size, (d) => ctx.progress(d - from, file.size - from));
+      const part = reader.part();
+      if (!part) throw new Error(`No URL column found in ${file.name}.`);
+      req.port.postMessage(part, partBuffers(part) as Transferable[]);
+      req.port.close();
+      return { table: null };
+    }
+    if (req.kind === 'rest') {
+      if (!open) throw new Error('No crawl file was read.');
+      const { reader, file, at } = open;
+      open = null;
+      const { port } = req;
+      kept = (async () => {
+        if (port) reader.append(await partOn(port));
+        else await pushBlob(reader, file, at, file.size, ctx.progress);
+        return endRead(reader, file.name);
+      })();
+      await kept;
+      return { table: null };
+    }
+    const { file, mapping, to } = req;
+    const reader = new CrawlReader({ fileName: file.name, mapping });
+    if (to !== undefined) {
+      kept = null;
+      await pushBlob(reader, file, 0, to, ctx.progress);
+      open = { reader, file, at: to };
+      return { table: null, split: reader.atRecordStart() };
+    }
+    const reading = (async () => {
+      await pushBlob(reader, file, 0, file.size, ctx.progress);
+      return endRead(reader, file.name);
+    })();
     if (req.join) {
       kept = reading;
       await reading;
@@ -60,35 +107,50 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
   };
 }
 
+/** The one message `port` gets (a second worker's rows), then the port closed. */
+function partOn(port: MessagePort): Promise<CrawlPart> {
+  return new Promise((resolve) => {
+    port.onmessage = (ev: MessageEvent<CrawlPart>) => {
+      port.onmessage = null;
+      port.close();
+      resolve(ev.data);
+    };
+  });
+}
+
 /** Bytes read from the file at a time: the reader's memory is the table plus about two of these. */
 const READ_CHUNK = 8 << 20;
 
-/**
- * Read a crawl file in chunks (the next one is being read while one is parsed), reporting bytes
- * read; the whole file is never in memory.
- */
 /** A table read, with its rows' URL hashes (for `candidateRows`). */
 interface ReadTable {
   table: CrawlTable;
   urlHashes: Uint32Array | undefined;
 }
 
-async function readCrawlBlob(
+/**
+ * Push the bytes `[from, to)` of a file to `reader` in chunks (the next one is being read while
+ * one is parsed), reporting the offset reached; the whole file is never in memory. Stops early
+ * when the reader refuses the file.
+ */
+async function pushBlob(
+  reader: CrawlReader,
   file: Blob,
-  name: string,
-  mapping: CrawlMapping | undefined,
+  from: number,
+  to: number,
   progress: (done: number, total: number) => void,
-): Promise<ReadTable> {
-  const reader = new CrawlReader({ fileName: name, mapping });
-  const size = file.size;
-  const slice = (at: number) => file.slice(at, Math.min(size, at + READ_CHUNK)).arrayBuffer();
-  let next = size > 0 ? slice(0) : null;
-  for (let at = 0; next; at += READ_CHUNK) {
+): Promise<void> {
+  const slice = (at: number) => file.slice(at, Math.min(to, at + READ_CHUNK)).arrayBuffer();
+  let next = from < to ? slice(from) : null;
+  for (let at = from; next; at += READ_CHUNK) {
     const bytes = new Uint8Array(await next);
-    next = at + READ_CHUNK < size ? slice(at + READ_CHUNK) : null;
+    next = at + READ_CHUNK < to ? slice(at + READ_CHUNK) : null;
     if (!reader.push(bytes)) break;
-    progress(Math.min(size, at + READ_CHUNK), size);
+    progress(Math.min(to, at + READ_CHUNK), to);
   }
+}
+
+/** The reader's table (after the last `push` or `append`), or the error of a file without URLs. */
+function endRead(reader: CrawlReader, name: string): ReadTable {
   const table = reader.end();
   if (!table) throw new Error(`No URL column found in ${name}.`);
   return { table, urlHashes: reader.rowHashes() ?? undefined };
@@ -119,6 +181,8 @@ export interface CrawlReading {
   result: Promise<CrawlTable>;
   /** The worker's matches of the listed URLs, set before `result` resolves (null: none asked or made). */
   matches: CrawlMatches | null;
+  /** How many workers read the file (2: split in two halves; set once both were joined). */
+  parts: number;
   cancel(): void;
 }
 
@@ -135,8 +199,9 @@ export type CrawlPhase = 'read' | 'join';
  * Read a whole crawl file in a worker of its own (through the generic worker client, with its
  * in-page fallback). `onProgress(done, total, phase)`: bytes of the file read, then (with `listed`)
  * listed URLs joined; `cancel()` stops the worker. `listed` (the page's URLs, made while the file
- * is parsed) has the worker join them too: `matches` then holds the answer. `makeWorker` is for
- * tests.
+ * is parsed) has the worker join them too: `matches` then holds the answer; a file of
+ * `splitMin` bytes or more is then read by two workers, each over about half of it
+ * (core/crawl/split.ts). `makeWorker` is for tests.
  *
  * @example const r = readCrawlFile(file, undefined, (d, t) => show(d / t)); attach(await r.result, r.matches);
  */
@@ -146,16 +211,66 @@ export function readCrawlFile(
   onProgress: (done: number, total: number, phase: CrawlPhase) => void,
   makeWorker: () => WorkerLike | null = crawlWorker,
   listed?: Promise<ListedUrls | null>,
+  splitMin = SPLIT_MIN_BYTES,
 ): CrawlReading {
   const calls = createWorkerCalls(makeWorker, createCrawlHandler, 'The crawl reader stopped.');
+  /** The second worker of a split read, while it runs. */
+  let second: WorkerCalls<CrawlReadRequest, CrawlReadAnswer> | null = null;
   let reject: (e: Error) => void = () => {};
   const reading: CrawlReading = {
     result: Promise.resolve(null as unknown as CrawlTable),
     matches: null,
+    parts: 1,
     cancel() {
       reject(abortError());
       calls.dispose();
+      second?.dispose();
     },
+  };
+  /** Read the file into the first worker, which keeps the table for `match`. */
+  const readAll = async (): Promise<void> => {
+    const split = await splitOf(file, splitMin);
+    if (split < 0) {
+      await calls.call({ file, mapping, join: true }, (d, t) => onProgress(d, t, 'read'));
+      return;
+    }
+    let first = 0;
+    let rest = 0;
+    const report = () => onProgress(first + rest, file.size, 'read');
+    second = createWorkerCalls(makeWorker, createCrawlHandler, 'The crawl reader stopped.');
+    const channel = new MessageChannel();
+    const part = second.call(
+      { kind: 'part', file, mapping, from: split, port: channel.port1 },
+      (d) => {
+        rest = d;
+        report();
+      },
+      [channel.port1],
+    );
+    // Settled below either way; a failure here is the first worker's too.
+    part.catch(() => {});
+    const head = await calls.call({ file, mapping, join: true, to: split }, (d) => {
+      first = d;
+      report();
+    });
+    if (head.split) {
+      await Promise.all([
+        part,
+        calls.call({ kind: 'rest', port: channel.port2 }, undefined, [channel.port2]),
+      ]);
+      reading.parts = 2;
+    } else {
+      // The guessed split was inside a quoted field: the first worker reads on alone.
+      second.dispose();
+      channel.port2.close();
+      rest = 0;
+      await calls.call({ kind: 'rest' }, (d) => {
+        first = d;
+        report();
+      });
+    }
+    second.dispose();
+    second = null;
   };
   const run = async (): Promise<CrawlTable> => {
     if (!listed) {
@@ -163,9 +278,8 @@ export function readCrawlFile(
       if (!table) throw new Error(`No URL column found in ${file.name}.`);
       return table;
     }
-    const read = calls.call({ file, mapping, join: true }, (d, t) => onProgress(d, t, 'read'));
     // Both settle before going on: a failed read must not leave the URLs' promise unobserved.
-    const [, urls] = await Promise.all([read, listed]);
+    const [, urls] = await Promise.all([readAll(), listed]);
     if (!urls) {
       // Nothing to join after all (no document): the table comes back alone.
       const answer = await calls.call({ kind: 'match', listed: emptyListing() });
@@ -185,9 +299,27 @@ export function readCrawlFile(
     reject = rej;
     run()
       .then(resolve, rej)
-      .finally(() => calls.dispose());
+      .finally(() => {
+        calls.dispose();
+        second?.dispose();
+      });
   });
   return reading;
+}
+
+/**
+ * Where a second worker starts reading `file` (core/crawl/split.ts `splitPoint`, from its first
+ * bytes and a probe at its middle), or -1: one worker reads it all.
+ */
+async function splitOf(file: Blob, min: number): Promise<number> {
+  if (file.size < Math.max(min, 2 * HEAD_BYTES)) return -1;
+  const mid = Math.floor(file.size / 2);
+  const [start, around] = await Promise.all(
+    [file.slice(0, 4), file.slice(mid, mid + SPLIT_PROBE_BYTES)].map(
+      async (b) => new Uint8Array(await b.arrayBuffer()),
+    ),
+  );
+  return splitPoint(start, around, mid);
 }
 
 /** No listed URLs (the table is answered with empty matches). */

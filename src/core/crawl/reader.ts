@@ -55,7 +55,7 @@ export function csvHead(text: string): { headers: string[]; headerRow: number; d
 }
 
 /** UTF-8 bytes read before the header is looked at (always more than `csvHead`'s 64 K characters). */
-const HEAD_BYTES = 256 * 1024;
+export const HEAD_BYTES = 256 * 1024;
 const ENC = new TextEncoder();
 const HEAD_DEC = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -81,6 +81,72 @@ function startsWithBom(b: Uint8Array, at: number): boolean {
   return b[at] === 0xef && b[at + 1] === 0xbb && b[at + 2] === 0xbf;
 }
 
+/** The UTF-16 encoding the first bytes show, and where its text starts ([null, 0]: UTF-8). */
+function utf16Of(b: Uint8Array): [string | null, number] {
+  if (b[0] === 0xff && b[1] === 0xfe) return ['utf-16le', 2];
+  if (b[0] === 0xfe && b[1] === 0xff) return ['utf-16be', 2];
+  if (b.length >= 4 && b[1] === 0 && b[3] === 0 && b[0] !== 0) return ['utf-16le', 0];
+  if (b.length >= 4 && b[0] === 0 && b[2] === 0 && b[1] !== 0) return ['utf-16be', 0];
+  return [null, 0];
+}
+
+/**
+ * The UTF-8 text at the start of a file's first bytes (what `CrawlReader` reads its header
+ * from: up to three leading byte order marks dropped), or null when the file is UTF-16 or too
+ * short to tell.
+ */
+export function utf8Head(b: Uint8Array): Uint8Array | null {
+  if (b.length < 4 || utf16Of(b)[0] !== null) return null;
+  let at = 0;
+  if (startsWithBom(b, 0)) for (let k = 0; k < 3 && startsWithBom(b, at); k++) at += 3;
+  return b.subarray(at);
+}
+
+/**
+ * The layout and the columns of a crawl file from its first text (UTF-8, from `utf8Head`, at
+ * least 256 KB of it or all): `options.layout` and `options.mapping` when given, else read from
+ * the header. Null: no URL column.
+ */
+export function crawlStart(
+  head: Uint8Array,
+  options: Pick<CrawlReaderOptions, 'layout' | 'mapping'>,
+): { layout: CrawlLayout; mapping: CrawlMapping } | null {
+  let layout = options.layout;
+  let mapping = options.mapping;
+  if (!layout) {
+    const h = csvHead(HEAD_DEC.decode(head));
+    const detected = detectCrawlCsv(h.headers);
+    mapping ??= detected?.mapping;
+    layout = { headerRow: h.headerRow, delimiter: h.delimiter, format: detected?.format ?? 'generic' };
+  }
+  if (!mapping || mapping.url === undefined) return null;
+  return { layout, mapping };
+}
+
+/**
+ * The rows one reader read, for another's `append` (plain data: a worker transfers its arrays).
+ * `bytes` and `starts` are the rows' URLs (`starts` has `rows + 1` entries, from 0); `lastmods`
+ * index `dates` (-1: none); canonical and redirect as the reader keeps them.
+ */
+export interface CrawlPart {
+  rows: number;
+  bytes: Uint8Array;
+  starts: Int32Array;
+  hashes: Uint32Array;
+  normHashes: Uint32Array;
+  status: Int16Array;
+  flags: Uint8Array;
+  lastmods: Int32Array;
+  dates: Array<string | undefined>;
+  canonical: Array<string | undefined>;
+  redirect: Array<string | undefined>;
+}
+
+/** The buffers of a part (what a worker transfers). */
+export function partBuffers(p: CrawlPart): ArrayBufferLike[] {
+  return [p.bytes, p.starts, p.hashes, p.normHashes, p.status, p.flags, p.lastmods].map((a) => a.buffer);
+}
+
 /**
  * A crawl file read chunk by chunk: `push` each chunk in order, then `end()` for the table (null
  * when the file has no URL column, by detection or by the mapping given). Memory: the table being
@@ -103,6 +169,8 @@ export class CrawlReader {
   private refused = false;
   private carry = new Uint8Array(0);
   private carryLength = 0;
+  /** Records before the data (the scanner's `skip`). */
+  private skip = 0;
 
   constructor(private readonly options: CrawlReaderOptions) {}
 
@@ -144,12 +212,7 @@ export class CrawlReader {
     const b = concatBytes(this.raw, this.rawLength);
     this.raw = [];
     this.encodingKnown = true;
-    let from = 0;
-    let label: string | null = null;
-    if (b[0] === 0xff && b[1] === 0xfe) [label, from] = ['utf-16le', 2];
-    else if (b[0] === 0xfe && b[1] === 0xff) [label, from] = ['utf-16be', 2];
-    else if (b.length >= 4 && b[1] === 0 && b[3] === 0 && b[0] !== 0) label = 'utf-16le';
-    else if (b.length >= 4 && b[0] === 0 && b[2] === 0 && b[1] !== 0) label = 'utf-16be';
+    const [label, from] = utf16Of(b);
     // UTF-16: the decoder drops one BOM, the parser one more. UTF-8: the byte order mark, a BOM
     // the decoder dropped, and one more the parser dropped.
     if (label) {
@@ -183,25 +246,50 @@ export class CrawlReader {
 
   /** Read the header and set up the scanner; false when there is nothing to read. */
   private start(head: Uint8Array): boolean {
-    let layout = this.options.layout;
-    let mapping = this.options.mapping;
-    if (!layout) {
-      const h = csvHead(HEAD_DEC.decode(head));
-      const detected = detectCrawlCsv(h.headers);
-      mapping ??= detected?.mapping;
-      layout = { headerRow: h.headerRow, delimiter: h.delimiter, format: detected?.format ?? 'generic' };
-    }
-    if (!mapping || mapping.url === undefined) {
+    const begun = crawlStart(head, this.options);
+    if (!begun) {
       this.refused = true;
       return false;
     }
+    const { layout, mapping } = begun;
     const rows = new RowCollector(this.options.fileName, layout.format, mapping);
     const scanner = new ByteCsvScanner(layout.delimiter.charCodeAt(0), rows.columns, layout.headerRow, (b) =>
       rows.row(b, scanner),
     );
     this.rows = rows;
     this.scanner = scanner;
+    this.skip = layout.headerRow;
     return true;
+  }
+
+  /**
+   * True when the bytes pushed so far end exactly at the end of a data record (the header read,
+   * no record cut, not inside a quoted field): a reader of the rest of the file started there
+   * with no header (`crawlStart` of the file's head, `headerRow` 0) reads the same rows as this
+   * one would. Only for UTF-8 input.
+   */
+  atRecordStart(): boolean {
+    const s = this.scanner;
+    return !this.refused && !this.utf16 && s !== null && this.carryLength === 0 && s.records >= this.skip;
+  }
+
+  /**
+   * Ends the input (as `end`) and answers the rows read as a part for another reader's `append`
+   * (null: no URL column). The reader of the second part of a file split in two.
+   */
+  part(): CrawlPart | null {
+    if (this.refused) return null;
+    this.text(new Uint8Array(0), true);
+    return this.rows?.part() ?? null;
+  }
+
+  /**
+   * Add the rows of the part that follows the bytes pushed (`atRecordStart` was true there), as
+   * if they had been read here; then `end`.
+   */
+  append(part: CrawlPart): void {
+    if (!this.rows) throw new Error('No rows to append to.');
+    this.rows.append(part);
   }
 
   /** Scan `chunk` after the record the last one cut (kept in `carry`). */
@@ -293,8 +381,10 @@ class RowCollector {
   private status = new Int16Array(1024);
   private flags = new Uint8Array(1024);
   private lastmods = new Int32Array(1024);
-  private readonly canonical: Array<string | undefined> = [];
-  private readonly redirect: Array<string | undefined> = [];
+  private canonical: Array<string | undefined> = [];
+  private redirect: Array<string | undefined> = [];
+  /** Lastmods of appended parts (their ids follow the cell cache's). */
+  private readonly moreDates: Array<string | undefined> = [];
   private readonly slot: Record<keyof CrawlMapping, number>;
   /** The cells that set row flags: their slots, and a cache of each one's flags. */
   private readonly flagSlots: number[] = [];
@@ -442,10 +532,48 @@ class RowCollector {
     return this.hashes.subarray(0, this.n);
   }
 
+  /** The rows read, as a part for another collector's `append`. */
+  part(): CrawlPart {
+    const n = this.n;
+    const { bytes, starts } = this.strings.view();
+    return {
+      rows: n,
+      bytes: bytes.slice(0, starts[n] ?? 0),
+      starts: n === 0 ? Int32Array.of(0) : starts.slice(0, n + 1),
+      hashes: this.hashes.slice(0, n),
+      normHashes: this.normHashes.slice(0, n),
+      status: this.status.slice(0, n),
+      flags: this.flags.slice(0, n),
+      lastmods: this.lastmods.slice(0, n),
+      dates: this.lastmodCell.values.slice(),
+      canonical: this.canonical,
+      redirect: this.redirect,
+    };
+  }
+
+  /** The rows of `p` after these (their URLs become strings n … n + p.rows - 1). */
+  append(p: CrawlPart): void {
+    const r0 = this.n;
+    while (this.status.length < r0 + p.rows) this.grow();
+    this.strings.appendAll(p.bytes, p.starts, p.rows);
+    this.hashes.set(p.hashes, r0);
+    this.normHashes.set(p.normHashes, r0);
+    this.status.set(p.status, r0);
+    this.flags.set(p.flags, r0);
+    const offset = this.lastmodCell.values.length + this.moreDates.length;
+    for (const d of p.dates) this.moreDates.push(d);
+    const lastmods = this.lastmods;
+    for (let r = 0; r < p.rows; r++) lastmods[r0 + r] = p.lastmods[r] < 0 ? -1 : p.lastmods[r] + offset;
+    this.canonical = this.canonical.concat(p.canonical);
+    this.redirect = this.redirect.concat(p.redirect);
+    this.n += p.rows;
+  }
+
   finish(): CrawlTable {
     const rows = this.n;
     const { lastmods } = this;
-    const dates = this.lastmodCell.values;
+    const dates =
+      this.moreDates.length > 0 ? this.lastmodCell.values.concat(this.moreDates) : this.lastmodCell.values;
     return finishCrawlTable({
       fileName: this.fileName,
       format: this.format,

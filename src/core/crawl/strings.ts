@@ -177,6 +177,26 @@ export class StringsBuilder {
     return this.length;
   }
 
+  /**
+   * Append `count` strings made elsewhere: `bytes` holds them from `starts[0]` (0) to
+   * `starts[count]`.
+   */
+  appendAll(bytes: Uint8Array, starts: Int32Array, count: number): void {
+    const size = starts[count] - starts[0];
+    this.reserve(size);
+    while (this.count + count + 2 > this.starts.length) {
+      const n = new Int32Array(this.starts.length * 2);
+      n.set(this.starts);
+      this.starts = n;
+    }
+    this.bytes.set(bytes.subarray(starts[0], starts[count]), this.length);
+    const shift = this.length - starts[0];
+    const at = this.count;
+    for (let i = 0; i <= count; i++) this.starts[at + i] = starts[i] + shift;
+    this.length += size;
+    this.count += count;
+  }
+
   /** Append the `bytes` bytes written after `open`; returns the string's index. */
   commit(bytes: number): number {
     this.starts[this.count] = this.length;

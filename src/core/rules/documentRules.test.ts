@@ -74,6 +74,10 @@ describe('documentIssues', () => {
     });
     for (let i = 0; i < 3; i++) c.priorities.add('0.5', 1);
     expect(rulesOf(doc(), c)).toEqual(['CF-002', 'PRIO-003', 'PRIO-002']);
+    // One entry is "1 entry has", not "1 entries have".
+    const issues = documentIssues(doc(), c, null);
+    expect(issues.find((i) => i.rule === 'CF-002')?.message).toMatch(/^1 entry has changefreq,/);
+    expect(issues.find((i) => i.rule === 'PRIO-003')?.message).toMatch(/^3 entries have priority,/);
     c.priorities.add('0.5', -1);
     c.priorities.add('0.8', 1);
     expect(rulesOf(doc(), c)).not.toContain('PRIO-002');

@@ -123,13 +123,13 @@ function metaRules(c: DocCounters, out: Issue[]): void {
     out.push({
       rule: 'CF-002',
       severity: 'info',
-      message: `${c.changefreq} entries have changefreq, which Google and Bing ignore. You can omit it on export ("lean output").`,
+      message: `${c.changefreq} ${c.changefreq === 1 ? 'entry has' : 'entries have'} changefreq, which Google and Bing ignore. You can omit it on export ("lean output").`,
     });
   if (c.priority > 0)
     out.push({
       rule: 'PRIO-003',
       severity: 'info',
-      message: `${c.priority} entries have priority, which Google and Bing ignore. You can omit it on export ("lean output").`,
+      message: `${c.priority} ${c.priority === 1 ? 'entry has' : 'entries have'} priority, which Google and Bing ignore. You can omit it on export ("lean output").`,
     });
   const top = c.priorities.leader();
   if (c.entries >= 2 && c.priority === c.entries && top.count === c.entries) {
