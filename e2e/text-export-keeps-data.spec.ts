@@ -71,6 +71,15 @@ test('choosing Text says what is left out, asks for an OK, and the edits stay un
   const downloadButton = dlg.getByRole('button', { name: 'Download' });
   await expect(downloadButton).toBeDisabled();
   await page.screenshot({ path: test.info().outputPath('text-export-text-chosen.png') });
+  // Normalized too: the same note (said once), the same OK.
+  await dlg.getByRole('radio', { name: 'Normalize' }).check();
+  await expect(dlg.getByText(/Every line comes back as it was/)).toBeVisible();
+  await expect(note).toBeVisible();
+  await expect(dlg.getByText('TXT-006')).toHaveCount(0);
+  await expect(downloadButton).toBeDisabled();
+  await dlg.getByRole('table', { name: 'Files to download' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('text-export-normalize.png') });
+  await dlg.getByRole('radio', { name: "Keep the file's formatting" }).check();
 
   await note.getByRole('checkbox', { name: 'Export as text anyway, without them' }).check();
   await expect(downloadButton).toBeEnabled();

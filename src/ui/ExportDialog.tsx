@@ -279,7 +279,17 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       {dropping ? (
         <TextDropsNote drops={drops} confirmed={dropConfirmed} onConfirm={setDropConfirmed} />
       ) : null}
-      <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
+      <ExportSummary
+        // The note above says what text leaves out: not again as the serializer's TXT-006 warning.
+        result={
+          dropping && result
+            ? { ...result, issues: result.issues.filter((i) => i.rule !== 'TXT-006') }
+            : result
+        }
+        errors={errors}
+        confirmed={confirmed}
+        onConfirm={setConfirmed}
+      />
       {keepable ? <ExportDiffPreview result={busy ? null : result} /> : null}
     </Dialog>
   );
