@@ -10,7 +10,7 @@ import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
-import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
+import { isCrawlColumn, viewWithoutCrawl } from './columns.ts';
 import { CRAWL_JOINING } from './crawlView.ts';
 import { fixPatch, insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
@@ -224,15 +224,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
   const dropCrawl = () => {
     shared = null;
     join(null);
-    const hidden = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
-    const filters = { ...k.f.view.filters };
-    delete filters.crawl;
-    if (filters.field && isCrawlColumn(filters.field.column)) delete filters.field;
-    const sort = k.f.view.sort && isCrawlColumn(k.f.view.sort.column) ? null : k.f.view.sort;
-    k.set({
-      crawl: null,
-      view: { ...k.f.view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] },
-    });
+    k.set({ crawl: null, view: viewWithoutCrawl(k.f.view) });
   };
   const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
     (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);

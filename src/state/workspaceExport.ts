@@ -78,19 +78,22 @@ export function suggestedPublishBase(model: Workspace, settingsUrl: string): str
 }
 
 /**
- * A child written over the file it was opened from, keeping that file's formatting (an
- * untouched .gz: its very bytes); null when it cannot (another format, a regenerated index,
- * edits that cannot be written in place). Each part of a re-split child is its file minus the
- * entries of the other parts.
+ * A file written over the one it was opened from, keeping that file's formatting (an untouched
+ * .gz: its very bytes); null when it cannot (another format, edits that cannot be written in
+ * place). Each part of a re-split child is its file minus the entries of the other parts. A
+ * regenerated index is written over its file when it lists as many children as the file did:
+ * its entries are the file's, in order, with only their new URLs and lastmods changed (the
+ * rewrite is verified to read back as the regenerated index, or the index is normalized).
  */
 function keptChild(
   p: PlannedFile,
   state: WorkspaceState,
   plain: string,
 ): { raw: Uint8Array; gz?: Uint8Array } | null {
-  if (p.role !== 'child' || p.sourceFile === undefined) return null;
+  if (p.sourceFile === undefined) return null;
   const src = state.files[p.sourceFile]?.store.keepSource?.() ?? null;
   if (!src || plain !== (src.kind === 'text' ? 'txt' : 'xml')) return null;
+  if (p.role === 'index' && p.document.entries.length !== src.entries.length) return null;
   try {
     const out = keepFormat(p.document, src);
     return out.identical && src.gzip ? { raw: out.body, gz: src.file } : { raw: out.body };

@@ -57,4 +57,36 @@ describe('workspace export keeps formatting', () => {
       ),
     );
   });
+
+  it('writes the regenerated index over its own file: only the edited child lastmod changes', async () => {
+    const index = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- made by hand -->
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+\t<sitemap>
+\t\t<loc>https://a.example/posts.xml</loc>
+\t\t<lastmod>2024-01-01</lastmod>
+\t</sitemap>
+\t<sitemap>
+\t\t<loc>https://a.example/pages.xml</loc>
+\t\t<lastmod>2024-02-02</lastmod>
+\t</sitemap>
+</sitemapindex>
+`;
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      { name: 'sitemap.xml', bytes: enc(index) },
+      { name: 'posts.xml', bytes: enc(POSTS) },
+      { name: 'pages.xml', bytes: enc(PAGES) },
+    ]);
+    const untouched = exportWorkspace(ws.getState(), { publishBase: 'https://a.example/', now: 0 });
+    expect(dec(untouched.find((f) => f.name === 'sitemap.xml')!.bytes)).toBe(index);
+
+    ws.getState().files[1].store.commands.setCell(1, 'priority', '0.3');
+    const now = Date.UTC(2024, 5, 24, 9, 30);
+    const files = exportWorkspace(ws.getState(), { publishBase: 'https://a.example/', now });
+    const written = dec(files.find((f) => f.name === 'sitemap.xml')!.bytes);
+    expect(written).toBe(
+      index.replace('<lastmod>2024-01-01</lastmod>', '<lastmod>2024-06-24T09:30:00Z</lastmod>'),
+    );
+  });
 });

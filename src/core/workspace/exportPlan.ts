@@ -44,7 +44,10 @@ export interface PlannedFile {
   /** How to serialize it; the name ends with the matching extension unless it kept its source name. */
   format: ChildFormat;
   document: SitemapDocument;
-  /** Workspace file this comes from (every part of a re-split child names the same file). */
+  /**
+   * Workspace file this comes from (every part of a re-split child names the same file; a
+   * regenerated index that is not split, the index file it replaces).
+   */
   sourceFile?: number;
   /** The content differs from the loaded file (edited, or re-split); indexes are always regenerated. */
   changed: boolean;
@@ -210,7 +213,7 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
   ws.indexes.forEach((i, k) => {
     const lines = indexLines(ws, i, options, indexNames, partLines);
     if (k === 0) appendAll(lines, extraLines());
-    pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document);
+    pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document, i);
   });
   if (generated !== undefined) {
     const lines = extraLines();
@@ -258,6 +261,7 @@ function pushIndex(
   target: { name: string; url: string },
   lines: IndexLine[],
   template: SitemapDocument | undefined,
+  sourceFile?: number,
 ): void {
   // An entry pointing at the index's own final URL would be a loop (IDX-007): drop it.
   const docs = indexDocuments(
@@ -266,7 +270,9 @@ function pushIndex(
   );
   const format = sourceFormat(target.name, 'sitemapindex');
   if (docs.length === 1) {
-    out.push({ ...target, role: 'index', format, document: docs[0], changed: true });
+    // One index for one: it may be written over the file it was opened from (keeping its format).
+    const from = sourceFile === undefined ? {} : { sourceFile };
+    out.push({ ...target, role: 'index', format, document: docs[0], ...from, changed: true });
     return;
   }
   const { stem, ext } = splitName(target.name);
