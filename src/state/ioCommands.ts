@@ -334,8 +334,9 @@ export function createIoCommands(k: Kernel): IoCommands {
       k.set({ loadError: null });
       k.replaceDocument(null, [], null);
     },
-    markExported() {
-      if (k.f.dirty) k.set({ dirty: false });
+    markExported(result) {
+      // A text file that left values out is not the user's work: leaving still warns.
+      if (k.f.dirty && !result?.dropped) k.set({ dirty: false });
     },
     async export(options, mode = 'download') {
       const doc = k.f.doc;
@@ -347,7 +348,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       try {
         // Format-preserving export and the export diff (parser, verifier, differ) load on first
         // export: they stay out of the app's first chunk (src/bundle.test.ts).
-        const { KeepFormatUnavailable, exportKept, keepBlocker, normalizedDiff } = await import(
+        const { KeepFormatUnavailable, exportKept, keepBlocker, normalizedDiff, textDrops } = await import(
           './keepExport.ts'
         );
         let result: ExportResult | null = null;
@@ -374,8 +375,13 @@ export function createIoCommands(k: Kernel): IoCommands {
           const diff = await normalizedDiff(doc, src, result, options, k.deps.worker, ac.signal);
           result = { ...result, ...(diff ? { diff } : {}), ...(keepNote ? { keepNote } : {}) };
         }
+        // Text holds URLs only (a text file kept as .txt.gz too): say what it leaves out.
+        if (options.format?.startsWith('txt') || result.files.some((f) => /\.txt(\.gz)?$/i.test(f.name))) {
+          const dropped = textDrops(doc.entries);
+          if (dropped.rows > 0) result = { ...result, dropped };
+        }
         endTask(ac);
-        if (mode === 'download' && k.f.docVersion === version) k.set({ dirty: false });
+        if (mode === 'download' && k.f.docVersion === version && !result.dropped) k.set({ dirty: false });
         return result;
       } catch (e) {
         endTask(ac);

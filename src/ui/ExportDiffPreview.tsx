@@ -1,4 +1,5 @@
 import type { ExportResult } from '../state/types.ts';
+import { droppedText } from './ExportSummary.tsx';
 import { plural } from './format.ts';
 
 /** Keep the file's formatting or normalize: the choice, shown only for documents opened from a file. */
@@ -38,9 +39,11 @@ export function ExportDiffPreview({ result }: { result: ExportResult | null }) {
       {d ? (
         <>
           <p className="hint" data-testid="export-diff-summary">
-            {d.lines === 0
-              ? 'No changes: the file comes back byte for byte.'
-              : `${plural(d.entries, 'entry', 'entries')} changed: ${plural(d.lines, 'line')} (−${d.removedLines} +${d.addedLines})${d.coarse ? ', rewritten as a whole' : ''}`}
+            {result.dropped
+              ? `Left out: ${droppedText(result.dropped)} (text holds URLs only). ${d.lines === 0 ? 'Every line comes back as it was.' : `${plural(d.lines, 'line')} changed (−${d.removedLines} +${d.addedLines}).`}`
+              : d.lines === 0
+                ? 'No changes: the file comes back byte for byte.'
+                : `${plural(d.entries, 'entry', 'entries')} changed: ${plural(d.lines, 'line')} (−${d.removedLines} +${d.addedLines})${d.coarse ? ', rewritten as a whole' : ''}`}
           </p>
           {d.preview ? (
             <pre className="diff-preview" data-testid="export-diff-preview">
