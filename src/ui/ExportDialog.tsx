@@ -235,7 +235,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           {drops.fields.join(' / ')} values — exporting as XML keeps them.
         </p>
       ) : null}
-      {keepable ? <FormattingChoice keep={keep} onChange={setKeep} /> : null}
+      {keepable ? (
+        <FormattingChoice
+          keep={keep}
+          onChange={setKeep}
+          unavailable={format === 'zip' ? 'Split files and their index are written normalized.' : null}
+        />
+      ) : null}
       <div className="inline-fields">
         <fieldset className="field radio-row" disabled={format === 'txt' || keepFormat}>
           <legend>Layout</legend>
