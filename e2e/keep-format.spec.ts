@@ -53,6 +53,16 @@ test('Normalize shows the rewrite as a diff too', async ({ wb }) => {
   );
   await dlg.getByRole('radio', { name: 'Normalize' }).check();
   await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/entries changed: [\d,]+ lines/);
+  // Split files are always normalized: the choice says so rather than showing Keep selected.
+  await dlg.getByRole('radio', { name: "Keep the file's formatting" }).check();
+  await dlg.getByRole('radio', { name: /^Zip of split files/ }).check();
+  await expect(dlg.getByRole('radio', { name: "Keep the file's formatting" })).toBeDisabled();
+  await expect(dlg.getByRole('radio', { name: "Keep the file's formatting" })).not.toBeChecked();
+  await expect(dlg.getByRole('radio', { name: 'Normalize' })).toBeChecked();
+  await expect(dlg.getByText('Split files and their index are written normalized.')).toBeVisible();
+  // Back to XML: the user's choice, Keep, comes back.
+  await dlg.getByRole('radio', { name: /^XML/ }).check();
+  await expect(dlg.getByRole('radio', { name: "Keep the file's formatting" })).toBeChecked();
 });
 
 test('after a reload the restored file still exports keeping its formatting', async ({ wb, page }) => {

@@ -72,7 +72,7 @@ class State {
   ) {
     const t = this.table;
     this.entries = new EntryIssues(t, doc.kind, settings);
-    this.crawl = new CrawlPart(t, join);
+    this.crawl = new CrawlPart(t, join, doc.kind);
     this.scope = new HostScope(t, this.counts.counters, doc.kind, settings);
     this.dups = new DuplicateGroups(t, doc.kind, size);
     this.clusters = new HreflangClusters(t, this.dups, hrefs);
@@ -604,6 +604,15 @@ export class Validator {
     return this.s.crawl.join;
   }
 
+  /**
+   * Whether the crawl audit applies to this document's rows: false for a sitemap index, whose
+   * rows are sitemaps, not pages (no CRAWL rule, not in the crawl summary).
+   */
+  crawlJoinsRows(): boolean {
+    this.ready();
+    return this.s.crawl.pages;
+  }
+
   /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
   crawlRowOf(entryId: number): number {
     this.ready();
@@ -643,7 +652,8 @@ export class Validator {
     const s = this.s;
     const next = documentIssues(s.doc, s.counts.counters, referenceFromSettings(s.settings));
     const join = s.crawl.join;
-    const missing = join === null ? null : missingIssue(join);
+    // A sitemap index lists no page: CRAWL-006 is the urlset files' (its rows are not joined).
+    const missing = join === null || !s.crawl.pages ? null : missingIssue(join);
     if (missing !== null) next.push(missing);
     for (const [rule, rows] of s.entries.quietRows) next.push(profileNote(rule, rows));
     for (const i of s.docIssues) s.table.count(i, -1);

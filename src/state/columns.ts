@@ -1,5 +1,6 @@
 import { type EditableField, FIELD_IDS, FIELDS, type FieldId, type ListKey } from '../core/fields.ts';
 import type { Entry } from '../core/model.ts';
+import type { ViewState } from './types.ts';
 
 /** Columns of attached crawl data (hidden while none is attached). */
 export const CRAWL_COLUMNS = ['crawlStatus', 'crawlIndexability', 'crawlCanonical', 'crawlRedirect'] as const;
@@ -22,6 +23,16 @@ export function readsIssues(column: ColumnId): boolean {
 /** True for the crawl columns. @example isCrawlColumn('crawlStatus') // true */
 export function isCrawlColumn(column: string): column is CrawlColumnId {
   return (CRAWL_COLUMNS as readonly string[]).includes(column);
+}
+
+/** `view` without crawl data: its columns hidden, its filters and sort dropped (the crawl is detached). */
+export function viewWithoutCrawl(view: ViewState): ViewState {
+  const hidden = view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+  const filters = { ...view.filters };
+  delete filters.crawl;
+  if (filters.field && isCrawlColumn(filters.field.column)) delete filters.field;
+  const sort = view.sort && isCrawlColumn(view.sort.column) ? null : view.sort;
+  return { ...view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] };
 }
 
 /**

@@ -5,6 +5,7 @@ import { CrawlJoin } from '../core/crawl/join.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
+import { crawlCategoryOf, crawlCellText, crawlSummary } from './crawlView.ts';
 import { createMemoryPersistence } from './persist.ts';
 import { type AppStoreDeps, createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
@@ -152,6 +153,45 @@ describe('crawl commands', () => {
     c.undo();
     expect(store.getState().doc?.entries.map((e) => e.loc)).toEqual(LOCS);
     expect(c.crawlActionCount('add-missing')).toBe(4);
+  });
+
+  it('removes a redirecting URL whose target the sitemap lists, in the same undo step as replacements', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    const c = store.commands;
+    // /old redirects to /new; adding the missing pages lists /new.
+    expect(c.runCrawlAction('add-missing')).toBe(4);
+    expect(c.crawlActionCount('replace-redirects')).toBe(1);
+    expect(c.runCrawlAction('replace-redirects')).toBe(1);
+    expect(store.getState().history.undoLabel).toBe('Replace or remove redirecting URLs (1 URL)');
+    const locs = store.getState().doc?.entries.map((e) => e.loc) ?? [];
+    expect(locs).not.toContain('https://www.example.com/old');
+    expect(locs.filter((l) => l === 'https://www.example.com/new')).toHaveLength(1);
+    expect(crawlRules(store)).not.toContain('CRAWL-002');
+    c.undo();
+    expect(store.getState().doc?.entries.map((e) => e.loc)).toContain('https://www.example.com/old');
+  });
+
+  it('a sitemap index gets no CRAWL rule on its rows, and the summary leaves them out', async () => {
+    const index: SitemapDocument = { ...docOf(LOCS), kind: 'sitemapindex' };
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'sitemapindex', document: index, issues: [], fatal: null })),
+      now: () => 0,
+    });
+    await store.commands.openFile('sitemap_index.xml', new Uint8Array([1]));
+    store.commands.attachCrawl(crawl());
+    const { validator } = store.getState().validation;
+    expect(crawlRules(store)).toEqual([]);
+    expect(store.getState().notices.at(-1)?.message).toContain('lists sitemaps, not pages');
+    const summary = crawlSummary(validator, index.entries);
+    expect(Object.values(summary?.listed ?? {}).reduce((a, b) => a + b, 0)).toBe(0);
+    expect(crawlCellText(validator, index.entries[0], 'crawlStatus')).toBe('');
+    expect(crawlCategoryOf(validator, index.entries[0])).toBeNull();
+    for (const action of ['remove-errors', 'replace-redirects', 'replace-canonicals', 'add-missing'] as const)
+      expect(store.commands.crawlActionCount(action)).toBe(0);
+    // Pages never become <sitemap> rows.
+    expect(store.commands.runCrawlAction('add-missing')).toBe(0);
+    expect(store.getState().doc?.entries).toBe(index.entries);
   });
 
   it('counts an action over a big document in steps, to the count of the one-go pass', async () => {
@@ -304,7 +344,7 @@ describe('crawl data in a workspace', () => {
       { name: 'a.xml', bytes: urlset('https://www.example.com/', 'https://www.example.com/private') },
       { name: 'b.xml', bytes: urlset('https://www.example.com/new', 'https://www.example.com/article') },
     ]);
-    const [, a, b] = ws.getState().files;
+    const [idx, a, b] = ws.getState().files;
     expect(a.name).toBe('a.xml');
     a.store.commands.attachCrawl(crawl());
     expect(b.store.getState().crawl).toBe(a.store.getState().crawl);
@@ -314,6 +354,9 @@ describe('crawl data in a workspace', () => {
     expect(joinA?.missing).toBe(2);
     expect(crawlRules(b.store).filter((r) => r !== 'CRAWL-006')).toEqual([]);
     expect(crawlRules(a.store)).toContain('CRAWL-003');
+    // The index's <sitemap> rows (a.xml, b.xml: not crawled) get no CRAWL rule.
+    expect(idx.store.getState().validation.validator.crawlJoin?.()).toBe(joinA);
+    expect(crawlRules(idx.store)).toEqual([]);
     b.store.commands.removeCrawl();
     expect(a.store.getState().crawl).toBeNull();
   });

@@ -10,7 +10,7 @@ import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
-import { CRAWL_COLUMNS, isCrawlColumn } from './columns.ts';
+import { isCrawlColumn, viewWithoutCrawl } from './columns.ts';
 import { CRAWL_JOINING } from './crawlView.ts';
 import { fixPatch, insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
@@ -23,8 +23,8 @@ export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: 
   'remove-errors': { rule: 'CRAWL-001', label: 'Remove error URLs' },
   'remove-noindex': { rule: 'CRAWL-003', label: 'Remove noindex URLs' },
   'remove-blocked': { rule: 'CRAWL-005', label: 'Remove blocked URLs' },
-  'replace-redirects': { rule: 'CRAWL-002', label: 'Replace redirecting URLs' },
-  'replace-canonicals': { rule: 'CRAWL-004', label: 'Replace canonicalised URLs' },
+  'replace-redirects': { rule: 'CRAWL-002', label: 'Replace or remove redirecting URLs' },
+  'replace-canonicals': { rule: 'CRAWL-004', label: 'Replace or remove canonicalised URLs' },
   'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
 };
 
@@ -224,15 +224,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
   const dropCrawl = () => {
     shared = null;
     join(null);
-    const hidden = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
-    const filters = { ...k.f.view.filters };
-    delete filters.crawl;
-    if (filters.field && isCrawlColumn(filters.field.column)) delete filters.field;
-    const sort = k.f.view.sort && isCrawlColumn(k.f.view.sort.column) ? null : k.f.view.sort;
-    k.set({
-      crawl: null,
-      view: { ...k.f.view, sort, filters, hiddenColumns: [...hidden, ...CRAWL_COLUMNS] },
-    });
+    k.set({ crawl: null, view: viewWithoutCrawl(k.f.view) });
   };
   const sizeOf = (r: { update?: unknown[]; remove?: unknown[] } | null) =>
     (r?.update?.length ?? 0) + (r?.remove?.length ?? 0);
@@ -241,6 +233,8 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const join = k.validator.crawlJoin?.() ?? null;
     if (!join) return 0;
     if (action === 'add-missing') {
+      // A sitemap index lists sitemaps, not pages: none is added to it.
+      if (k.f.doc?.kind === 'sitemapindex') return 0;
       if (prepare && join.missing > 0) yield* missingSteps(chunk);
       return join.missing;
     }
@@ -297,6 +291,10 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const doc = k.f.doc;
     const crawl = k.validator.crawlJoin?.() ?? null;
     if (!doc || !crawl) return 0;
+    if (doc.kind === 'sitemapindex') {
+      k.notify('info', 'A sitemap index lists sitemaps, not pages: add the pages to a urlset file.');
+      return 0;
+    }
     // Another file (or an earlier click) may have listed some meanwhile: add each page once.
     const fresh = rows.filter((r) => r >= 0 && r < crawl.table.rows && crawl.listedCount(r) === 0);
     if (fresh.length === 0) return 0;
@@ -338,6 +336,11 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
           if (k.f.crawl !== table) return;
           // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
           if (sharedJoin) return k.set({});
+          if (k.f.doc?.kind === 'sitemapindex')
+            return k.notify(
+              'info',
+              `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs. A sitemap index lists sitemaps, not pages: open its files to audit them. The sitemap itself is unchanged.`,
+            );
           const listed = k.f.doc ? k.f.doc.entries.length : 0;
           let findings = 0;
           for (const [rule, { count }] of k.validator.counts().byRule)

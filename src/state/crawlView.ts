@@ -18,6 +18,11 @@ const INDEXABILITY_RANK: Record<string, number> = {
   'blocked by robots.txt': 5,
 };
 
+/** The crawl join, when this document's rows are audited (not a sitemap index's). */
+function rowsJoin(v: ValidatorLike) {
+  return v.crawlJoinsRows?.() === false ? null : (v.crawlJoin?.() ?? null);
+}
+
 /**
  * Text of a crawl cell: status (`200`, `301`, `no response`, `not crawled`), indexability,
  * canonical URL (when it points elsewhere), redirect target. '' without crawl data.
@@ -25,7 +30,7 @@ const INDEXABILITY_RANK: Record<string, number> = {
  * @example crawlCellText(v, entry, 'crawlStatus') // '404'
  */
 export function crawlCellText(v: ValidatorLike, e: Entry, column: CrawlColumnId): string {
-  const join = v.crawlJoin?.() ?? null;
+  const join = rowsJoin(v);
   if (join === null) return '';
   const row = v.crawlRowOf?.(e.id) ?? -1;
   if (row < 0) return column === 'crawlStatus' && e.loc.trim() !== '' ? 'not crawled' : '';
@@ -60,7 +65,7 @@ export function crawlSortKey(v: ValidatorLike, e: Entry, column: CrawlColumnId):
 
 /** The summary bucket of an entry; null without crawl data or without a URL. */
 export function crawlCategoryOf(v: ValidatorLike, e: Entry): CrawlCategory | null {
-  const join = v.crawlJoin?.() ?? null;
+  const join = rowsJoin(v);
   if (join === null || e.loc.trim() === '') return null;
   return join.category(v.crawlRowOf?.(e.id) ?? -1);
 }
@@ -101,14 +106,16 @@ export function* crawlSummarySteps(
     canonicalised: 0,
     notCrawled: 0,
   };
-  for (let from = 0; from < entries.length; from += chunk) {
-    const to = Math.min(entries.length, from + chunk);
+  // A sitemap index's rows are sitemaps, not pages: none is counted.
+  const rows = v.crawlJoinsRows?.() === false ? [] : entries;
+  for (let from = 0; from < rows.length; from += chunk) {
+    const to = Math.min(rows.length, from + chunk);
     for (let i = from; i < to; i++) {
-      const e = entries[i];
+      const e = rows[i];
       if (e.loc.trim() === '') continue;
       listed[join.category(v.crawlRowOf?.(e.id) ?? -1)]++;
     }
-    if (to < entries.length) yield null;
+    if (to < rows.length) yield null;
   }
   yield { listed, missing: join.missing };
 }

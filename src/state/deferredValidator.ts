@@ -220,6 +220,9 @@ class Deferred implements ValidatorLike {
   crawlJoin(): CrawlJoin {
     return this.target?.crawlJoin() ?? null;
   }
+  crawlJoinsRows(): boolean {
+    return this.target?.crawlJoinsRows() ?? true;
+  }
   crawlRowOf(entryId: number): number {
     return this.target?.crawlRowOf(entryId) ?? -1;
   }

@@ -3,6 +3,7 @@
  * `serialize/exportChanges.ts` over the document and the validator's order findings).
  */
 import type { Issue, SitemapDocument } from '../core/model.ts';
+import { type TextDrops, textDrops } from '../core/serialize/entries.ts';
 import {
   type ExportChange,
   type ExportChangeOptions,
@@ -10,7 +11,16 @@ import {
 } from '../core/serialize/exportChanges.ts';
 import type { ValidatorLike } from './validation.ts';
 
-export type { ExportChange, ExportChangeOptions };
+export type { ExportChange, ExportChangeOptions, TextDrops };
+
+/**
+ * What a text file (URLs only) would leave out of `doc`: rows and field labels.
+ *
+ * @example textDropsOf(doc) // { rows: 2, fields: ['Last modified', 'Change frequency'] }
+ */
+export function textDropsOf(doc: SitemapDocument): TextDrops {
+  return textDrops(doc.entries);
+}
 
 /** Entry-level order findings (also those a profile note stands for): entries re-printed in XSD order. */
 function orderIssues(v: ValidatorLike): Issue[] {

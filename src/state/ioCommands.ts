@@ -184,6 +184,23 @@ export function createIoCommands(k: Kernel): IoCommands {
     checked: ValidatorLike | null = null,
   ) => {
     partial = null;
+    // In place of an open document: a publish URL or crawl of another site is cleared first, so
+    // the new document is checked (once) under its own site's settings (state/siteChange.ts).
+    let cleared = '';
+    const kept = { settings: k.f.settings, crawl: k.f.crawl, view: k.f.view };
+    if (k.f.doc && (k.f.crawl || k.f.settings.publishUrl.trim() !== '')) {
+      const { clearForSite } = await import('./siteChange.ts');
+      cleared = clearForSite(k, result.document);
+    }
+    // A cancelled (or superseded) check of a big one keeps the open document with what it had.
+    const unclear = () => {
+      if (!cleared) return;
+      k.set(kept);
+      if (kept.crawl) k.rejoinCrawl();
+    };
+    const said = () => {
+      if (cleared) k.notify('info', cleared);
+    };
     const n = result.document.entries.length;
     let validated = false;
     const { validation } = result;
@@ -197,6 +214,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       k.validator.loadFrom(result.document, result.issues, settings, validation);
       k.set({ loadError: null });
       k.replaceDocument(result.document, result.issues, fileName, undefined, true, source, result.used);
+      said();
       finishDeferred();
       indexIdsWhenIdle();
       return;
@@ -207,8 +225,9 @@ export function createIoCommands(k: Kernel): IoCommands {
     if (n >= BIG_DOCUMENT) {
       const split = checked && settings && !k.f.crawl && sameRules(settings, rules) ? checked : null;
       const outcome = await validateInSlices(result, split ? settings! : rules, split);
-      if (outcome === 'superseded') return;
+      if (outcome === 'superseded') return unclear();
       if (outcome === 'cancelled') {
+        unclear();
         k.notify('info', `Opening ${fileName} was cancelled.`);
         return;
       }
@@ -216,6 +235,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     }
     k.set({ loadError: null });
     k.replaceDocument(result.document, result.issues, fileName, undefined, validated, source, result.used);
+    said();
     if (validated && !sameRules(rules, k.validationSettings())) rechecks.recheck(false, shown);
     if (n >= BIG_DOCUMENT) indexIdsWhenIdle();
   };
@@ -314,8 +334,9 @@ export function createIoCommands(k: Kernel): IoCommands {
       k.set({ loadError: null });
       k.replaceDocument(null, [], null);
     },
-    markExported() {
-      if (k.f.dirty) k.set({ dirty: false });
+    markExported(result) {
+      // A text file that left values out is not the user's work: leaving still warns.
+      if (k.f.dirty && !result?.dropped) k.set({ dirty: false });
     },
     async export(options, mode = 'download') {
       const doc = k.f.doc;
@@ -327,7 +348,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       try {
         // Format-preserving export and the export diff (parser, verifier, differ) load on first
         // export: they stay out of the app's first chunk (src/bundle.test.ts).
-        const { KeepFormatUnavailable, exportKept, keepBlocker, normalizedDiff } = await import(
+        const { KeepFormatUnavailable, exportKept, keepBlocker, normalizedDiff, textDrops } = await import(
           './keepExport.ts'
         );
         let result: ExportResult | null = null;
@@ -354,8 +375,13 @@ export function createIoCommands(k: Kernel): IoCommands {
           const diff = await normalizedDiff(doc, src, result, options, k.deps.worker, ac.signal);
           result = { ...result, ...(diff ? { diff } : {}), ...(keepNote ? { keepNote } : {}) };
         }
+        // Text holds URLs only (a text file kept as .txt.gz too): say what it leaves out.
+        if (options.format?.startsWith('txt') || result.files.some((f) => /\.txt(\.gz)?$/i.test(f.name))) {
+          const dropped = textDrops(doc.entries);
+          if (dropped.rows > 0) result = { ...result, dropped };
+        }
         endTask(ac);
-        if (mode === 'download' && k.f.docVersion === version) k.set({ dirty: false });
+        if (mode === 'download' && k.f.docVersion === version && !result.dropped) k.set({ dirty: false });
         return result;
       } catch (e) {
         endTask(ac);

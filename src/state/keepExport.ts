@@ -10,12 +10,13 @@ import { diffOfOps, type ExportDiff, exportDiff } from '../core/keep/diff.ts';
 import { KeepFormatUnavailable, keepFormat, keptProblem } from '../core/keep/keepFormat.ts';
 import { type KeepSource, prepared } from '../core/keep/source.ts';
 import type { SitemapDocument } from '../core/model.ts';
+import { textDrops } from '../core/serialize/entries.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import type { OutputFile } from '../workers/coreTypes.ts';
 import type { ExportOptions, ExportResult } from './types.ts';
 
 /** Re-exported for ioCommands, which loads this module on first export. */
-export { KeepFormatUnavailable };
+export { KeepFormatUnavailable, textDrops };
 
 const utf8 = new TextDecoder();
 const show = (b: Uint8Array) => utf8.decode(b);

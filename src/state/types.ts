@@ -5,6 +5,7 @@ import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { SeverityProfile } from '../core/rules/profile.ts';
+import type { TextDrops } from '../core/serialize/entries.ts';
 import type { BucketFilter } from '../core/stats.ts';
 import type { DayMonthOrder } from '../core/w3cDate.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
@@ -179,6 +180,8 @@ export interface ExportResult {
   keepNote?: string;
   /** Kept formatting: entries written whole because their images, videos, news, alternates or other elements changed. */
   wholeEntries?: number;
+  /** A text file (URLs only) left out values the document holds: how many rows, which fields. */
+  dropped?: TextDrops;
 }
 
 /** New rows for `insertRows`: ready entries (ids are reassigned) or a count of blank rows. */
@@ -239,13 +242,18 @@ export interface Commands extends EntryCommands {
   setHiddenColumns(hidden: readonly ColumnId[]): void;
   setSelection(selection: Selection): void;
   /**
-   * Serialize in the worker. `'download'` (default) marks the document exported (not dirty);
+   * Serialize in the worker. `'download'` (default) marks the document exported (not dirty)
+   * unless the file left values out (`dropped`);
    * `'preview'` (sizes shown before downloading) leaves that alone — call `markExported()` when
    * the previewed files are actually downloaded.
    */
   export(options: ExportOptions, mode?: 'download' | 'preview'): Promise<ExportResult>;
-  /** The current document was saved by the user (download of a previewed export). */
-  markExported(): void;
+  /**
+   * The current document was saved by the user (download of a previewed export). Given the
+   * downloaded result, a file that left values out (`dropped`: text holds URLs only) keeps the
+   * document marked unexported.
+   */
+  markExported(result?: Pick<ExportResult, 'dropped'>): void;
   cancelTask(): void;
   /**
    * Run `work` as this store's cancellable task `label`: its progress and Cancel show where the

@@ -50,6 +50,8 @@ export type ValidatorLike = Pick<
   entriesWithRuleSteps?: Validator['entriesWithRuleSteps'];
   /** The crawl join in use (core `Validator.crawlJoin`). */
   crawlJoin?: Validator['crawlJoin'];
+  /** False for a sitemap index: its rows get no crawl audit (core `Validator.crawlJoinsRows`). */
+  crawlJoinsRows?: Validator['crawlJoinsRows'];
   /** An entry's crawl row, -1 when none (core `Validator.crawlRowOf`). */
   crawlRowOf?: Validator['crawlRowOf'];
   /** URL prefix of the pages the sitemap should hold (core `Validator.crawlScope`). */

@@ -678,11 +678,14 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
    */
   const remember = async (): Promise<string> => {
     const recent = deps.recent;
-    const worked = current().some((slot) => {
+    const edits = current().some((slot) => {
       const s = slot.store.getState();
       return s.dirty || s.history.undoDepth > 0;
     });
-    const session = recent && worked ? snapshot() : null;
+    // An attached crawl is work too: the next open may clear it (another site, siteChange.ts),
+    // and re-opening the session from Recent brings it back.
+    const crawl = current().some((slot) => slot.store.getState().crawl !== null);
+    const session = recent && (edits || crawl) ? snapshot() : null;
     if (!recent || !session) return '';
     try {
       const plan = planRecent(await recent.list(), session);
@@ -694,7 +697,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         plan.evicted.length > 0
           ? ` Recent keeps ${RECENT_MAX} sessions: ${listNames(plan.evicted.map((e) => e.files[0] ?? 'a session'))} ${plan.evicted.length === 1 ? 'was' : 'were'} removed from it.`
           : '';
-      return ` It is in Recent, with its edits.${evicted}`;
+      const what = edits && crawl ? 'edits and crawl data' : edits ? 'edits' : 'crawl data';
+      return ` It is in Recent, with its ${what}.${evicted}`;
     } catch (e) {
       saver?.failed('Recent could not be saved', e);
       return '';

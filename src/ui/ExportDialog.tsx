@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type TextDrops, textDropsOf } from '../state/exportChanges.ts';
 import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
 import { DEFAULT_OUTPUT, ExportChanges, type OutputChoice, outputOptions } from './ExportChanges.tsx';
 import { ExportDiffPreview, FormattingChoice } from './ExportDiffPreview.tsx';
-import { ExportSummary, PublishUrlField } from './ExportSummary.tsx';
+import { ExportSummary, PublishUrlField, TextDropsNote } from './ExportSummary.tsx';
 import { plural } from './format.ts';
 import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
@@ -17,6 +18,8 @@ const FORMATS: Array<[Format, string, string]> = [
   ['zip', 'Zip of split files', 'Split files plus a sitemap index'],
 ];
 const selFileName = (s: AppState) => s.fileName;
+const selDoc = (s: AppState) => s.doc;
+const NO_DROPS: TextDrops = { rows: 0, fields: [] };
 const selKeepable = (s: AppState) => s.keepable;
 const selValidation = (s: AppState) => s.validation;
 const selPublishUrl = (s: AppState) => s.settings.publishUrl;
@@ -24,9 +27,12 @@ const selExportTask = (s: AppState) => (s.task?.label === EXPORTING ? s.task : n
 /** The store's label for export work. */
 const EXPORTING = 'Exporting';
 
-/** The opened file's own format (so that keeping its formatting needs no change), else XML. */
-function initialFormat(fileName: string | null, keepable: boolean): Format {
-  if (!keepable || !fileName) return 'xml';
+/**
+ * The opened file's own format (so that keeping its formatting needs no change), else XML; XML
+ * too when the document holds values a text file would leave out.
+ */
+function initialFormat(fileName: string | null, keepable: boolean, drops: TextDrops): Format {
+  if (!keepable || !fileName || drops.rows > 0) return 'xml';
   if (/\.txt$/i.test(fileName)) return 'txt';
   return /\.gz$/i.test(fileName) ? 'xml.gz' : 'xml';
 }
@@ -56,7 +62,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   // Split files need the publish URL for the index: preview again when it changes.
   const publishUrl = useAppState(selPublishUrl);
   const keepable = useAppState(selKeepable);
-  const [format, setFormat] = useState<Format>(() => initialFormat(fileName, keepable));
+  const doc = useAppState(selDoc);
+  const textDoc = doc?.kind === 'text';
+  const [format, setFormat] = useState<Format>(() =>
+    initialFormat(fileName, keepable, doc && textDoc ? textDropsOf(doc) : NO_DROPS),
+  );
+  // What a text file would leave out: counted for a text document, or when Text is chosen.
+  const drops = useMemo(
+    () => (doc && (textDoc || format === 'txt') ? textDropsOf(doc) : NO_DROPS),
+    [doc, textDoc, format],
+  );
   // A document opened from a file keeps that file's formatting unless the user normalizes.
   const [keep, setKeep] = useState(true);
   const keepFormat = keepable && keep && format !== 'zip';
@@ -65,6 +80,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [maxMb, setMaxMb] = useState(50);
   const [name, setName] = useState(baseName(fileName));
   const [confirmed, setConfirmed] = useState(false);
+  const [dropConfirmed, setDropConfirmed] = useState(false);
   const [output, setOutput] = useState<OutputChoice>(DEFAULT_OUTPUT);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,7 +98,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
    * this, not the `result` state: a click can land before the render that shows a new preview, and
    * the options and files it compares must come from the same preview.
    */
-  const latest = useRef<{ options: string; files: ExportResult['files'] } | null>(null);
+  const latest = useRef<{ options: string; result: ExportResult } | null>(null);
   const optionsFor = (url: string): ExportOptions => ({
     keepFormat,
     format,
@@ -111,7 +127,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         .export(options, 'preview')
         .then((r) => {
           if (!live) return;
-          latest.current = { options: JSON.stringify(options), files: r.files };
+          latest.current = { options: JSON.stringify(options), result: r };
           setResult(r);
           setFailure(null);
         })
@@ -130,7 +146,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     return stop;
   }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl, keepFormat, output]);
 
-  const needsConfirm = errors > 0 && !confirmed;
+  // A text file (also a text file kept as .txt.gz) leaves the other values out: an explicit OK.
+  const textOut = format === 'txt' || Boolean(result?.dropped);
+  const dropping = textOut && drops.rows > 0;
+  const needsConfirm = (errors > 0 && !confirmed) || (dropping && !dropConfirmed);
   const download = async () => {
     stopPreview.current();
     setBusy(false);
@@ -142,31 +161,32 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     }
   };
   const downloadNow = async () => {
-    let files = latest.current?.files;
+    let out: ExportResult | undefined = latest.current?.result;
     // Download takes the fields as they are now: a publish URL typed but not committed, or any
     // field changed since the last preview, is exported afresh first.
     const url = format === 'zip' ? (typedUrl.current?.trim() ?? publishUrl) : publishUrl;
     const options = optionsFor(url);
     if (JSON.stringify(options) !== latest.current?.options) {
       setBusy(true);
-      files = await commands
+      out = await commands
         .export(options, 'preview')
-        .then((r) => r.files)
         .catch((e: unknown) => {
           if (!isAbort(e)) setFailure(e instanceof Error ? e.message : String(e));
           return undefined;
         })
         .finally(() => setBusy(false));
     }
+    const files = out?.files;
     // Never close as if it had worked: with nothing to download the dialog stays and says so.
-    if (!files || files.length === 0) {
+    if (!out || !files || files.length === 0) {
       setFailure((f) => f ?? 'nothing to download yet — wait for the preview, then try again.');
       return;
     }
     // Committed after the export: committing first would start a preview that aborts it.
     if (url !== publishUrl) commands.setSettings({ publishUrl: url });
     for (const f of files) downloadBytes(f.name, f.mime, f.bytes);
-    commands.markExported();
+    // A file that left values out (text) keeps the document marked unexported.
+    commands.markExported(out);
     onClose();
   };
   return (
@@ -209,7 +229,19 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           </label>
         ))}
       </fieldset>
-      {keepable ? <FormattingChoice keep={keep} onChange={setKeep} /> : null}
+      {textDoc && drops.rows > 0 && !textOut ? (
+        <p className="callout info" data-testid="export-text-reason">
+          Text holds URLs only: {plural(drops.rows, 'row')} {drops.rows === 1 ? 'has' : 'have'}{' '}
+          {drops.fields.join(' / ')} values — exporting as XML keeps them.
+        </p>
+      ) : null}
+      {keepable ? (
+        <FormattingChoice
+          keep={keep}
+          onChange={setKeep}
+          unavailable={format === 'zip' ? 'Split files and their index are written normalized.' : null}
+        />
+      ) : null}
       <div className="inline-fields">
         <fieldset className="field radio-row" disabled={format === 'txt' || keepFormat}>
           <legend>Layout</legend>
@@ -250,7 +282,20 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       {format === 'zip' ? <PublishUrlField onDraft={(url) => (typedUrl.current = url)} /> : null}
       {keepFormat ? null : <ExportChanges format={format} value={output} onChange={setOutput} />}
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}
-      <ExportSummary result={result} errors={errors} confirmed={confirmed} onConfirm={setConfirmed} />
+      {dropping ? (
+        <TextDropsNote drops={drops} confirmed={dropConfirmed} onConfirm={setDropConfirmed} />
+      ) : null}
+      <ExportSummary
+        // The note above says what text leaves out: not again as the serializer's TXT-006 warning.
+        result={
+          dropping && result
+            ? { ...result, issues: result.issues.filter((i) => i.rule !== 'TXT-006') }
+            : result
+        }
+        errors={errors}
+        confirmed={confirmed}
+        onConfirm={setConfirmed}
+      />
       {keepable ? <ExportDiffPreview result={busy ? null : result} /> : null}
     </Dialog>
   );

@@ -1,19 +1,33 @@
 import type { ExportResult } from '../state/types.ts';
+import { droppedText } from './ExportSummary.tsx';
 import { plural } from './format.ts';
 
-/** Keep the file's formatting or normalize: the choice, shown only for documents opened from a file. */
-export function FormattingChoice({ keep, onChange }: { keep: boolean; onChange(keep: boolean): void }) {
+/**
+ * Keep the file's formatting or normalize: the choice, shown only for documents opened from a
+ * file. `unavailable`: why this output is always normalized (the choice shows Normalize, disabled).
+ */
+export function FormattingChoice({
+  keep,
+  onChange,
+  unavailable = null,
+}: {
+  keep: boolean;
+  onChange(keep: boolean): void;
+  unavailable?: string | null;
+}) {
+  const kept = keep && unavailable === null;
   return (
-    <fieldset className="field radio-row">
+    <fieldset className="field radio-row" disabled={unavailable !== null}>
       <legend>Formatting</legend>
       <label>
-        <input type="radio" name="export-formatting" checked={keep} onChange={() => onChange(true)} /> Keep
+        <input type="radio" name="export-formatting" checked={kept} onChange={() => onChange(true)} /> Keep
         the file's formatting
       </label>
       <label>
-        <input type="radio" name="export-formatting" checked={!keep} onChange={() => onChange(false)} />{' '}
+        <input type="radio" name="export-formatting" checked={!kept} onChange={() => onChange(false)} />{' '}
         Normalize
       </label>
+      {unavailable !== null ? <p className="hint">{unavailable}</p> : null}
     </fieldset>
   );
 }
@@ -38,9 +52,11 @@ export function ExportDiffPreview({ result }: { result: ExportResult | null }) {
       {d ? (
         <>
           <p className="hint" data-testid="export-diff-summary">
-            {d.lines === 0
-              ? 'No changes: the file comes back byte for byte.'
-              : `${plural(d.entries, 'entry', 'entries')} changed: ${plural(d.lines, 'line')} (−${d.removedLines} +${d.addedLines})${d.coarse ? ', rewritten as a whole' : ''}`}
+            {result.dropped
+              ? `Left out: ${droppedText(result.dropped)} (text holds URLs only). ${d.lines === 0 ? 'Every line comes back as it was.' : `${plural(d.lines, 'line')} changed (−${d.removedLines} +${d.addedLines}).`}`
+              : d.lines === 0
+                ? 'No changes: the file comes back byte for byte.'
+                : `${plural(d.entries, 'entry', 'entries')} changed: ${plural(d.lines, 'line')} (−${d.removedLines} +${d.addedLines})${d.coarse ? ', rewritten as a whole' : ''}`}
           </p>
           {d.preview ? (
             <pre className="diff-preview" data-testid="export-diff-preview">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TextDrops } from '../state/exportChanges.ts';
 import type { AppState, ExportResult } from '../state/types.ts';
 import { fmtBytes, fmtInt, plural } from './format.ts';
 import { useAppState, useCommands } from './useAppState.ts';
@@ -85,5 +86,34 @@ export function ExportSummary({ result, errors, confirmed, onConfirm }: ExportSu
         </div>
       ) : null}
     </>
+  );
+}
+
+/** "Last modified / Change frequency of 2 rows": what a text file leaves out. */
+export function droppedText(d: TextDrops): string {
+  return `${d.fields.join(' / ')} of ${plural(d.rows, 'row')}`;
+}
+
+/** Text holds URLs only: what this file leaves out, and the explicit OK to download it anyway. */
+export function TextDropsNote({
+  drops,
+  confirmed,
+  onConfirm,
+}: {
+  drops: TextDrops;
+  confirmed: boolean;
+  onConfirm(v: boolean): void;
+}) {
+  return (
+    <div className="callout warning" data-testid="export-text-drops">
+      <p>
+        Text holds URLs only: this file leaves out the {droppedText(drops)}. Choose XML to keep them; a text
+        download leaves your edits marked as not exported.
+      </p>
+      <label className="check">
+        <input type="checkbox" checked={confirmed} onChange={(e) => onConfirm(e.target.checked)} />
+        <span>Export as text anyway, without them</span>
+      </label>
+    </div>
   );
 }

@@ -183,6 +183,27 @@ describe('CRAWL rules', () => {
     v.setCrawl(null);
     expect(crawlRules(v.all())).toEqual([]);
   });
+  it('gives the <sitemap> rows of an index no CRAWL rule: they are sitemaps, not pages', () => {
+    const v = new Validator({ now: 0 });
+    const locs = [
+      'https://www.example.com/orphan.xml',
+      'https://www.example.com/old',
+      'https://www.example.com/new',
+    ];
+    v.load({ ...docOf(...locs), kind: 'sitemapindex' });
+    const join = new CrawlJoin(SF(), v.crawlScope());
+    v.setCrawl(join);
+    expect(crawlRules([...v.all(), ...v.documentIssues()])).toEqual([]);
+    expect(v.crawlJoinsRows()).toBe(false);
+    expect(v.crawlRowOf(1)).toBe(-1);
+    // An index row naming a page does not list that page.
+    expect(join.listedCount(join.match('https://www.example.com/new')!.row)).toBe(0);
+    v.apply(entryPatch({ added: [{ id: 3, loc: 'https://www.example.com/gone.xml' }] }));
+    expect(crawlRules(v.all()).filter((r) => r !== 'CRAWL-006')).toEqual([]);
+    const urlset = audited('https://www.example.com/orphan.xml');
+    expect(urlset.v.crawlJoinsRows()).toBe(true);
+    expect(crawlRules(urlset.v.issuesOf(0))).toEqual(['CRAWL-007']);
+  });
   it('leaves pages outside the sitemap scope out of CRAWL-006', () => {
     const v = new Validator({ now: 0, publishUrl: 'https://www.example.com/blog/sitemap.xml' });
     v.load(docOf('https://www.example.com/blog/a'));
@@ -213,10 +234,16 @@ describe('CRAWL fixes', () => {
     const r = fixAll('CRAWL-002', a.v.all(), ctxOf(a));
     expect(r.update?.map((e) => [e.id, e.loc])).toEqual([[0, 'https://www.example.com/new']]);
   });
-  it('does not replace a redirect whose target is already listed', () => {
+  it('removes a redirect whose 200 indexable target is already listed, as CRAWL-004 does', () => {
     const a = audited('https://www.example.com/old', 'https://www.example.com/new');
     const issue = a.v.issuesOf(0).find((i) => i.rule === 'CRAWL-002')!;
-    expect(getFix('CRAWL-002')?.apply(issue, ctxOf(a))).toBeNull();
+    expect(getFix('CRAWL-002')?.apply(issue, ctxOf(a))).toEqual({ remove: [0] });
+    expect(fixAll('CRAWL-002', a.v.all(), ctxOf(a))).toEqual({ remove: [0] });
+    // Two entries redirecting to the same unlisted page: the first takes it, the second goes.
+    const b = audited('https://www.example.com/old', 'https://www.example.com/old');
+    const both = crawlFix('CRAWL-002', b.doc.entries, b.join, (e) => b.join.match(e.loc)?.row ?? -1);
+    expect(both.update?.map((e) => [e.id, e.loc])).toEqual([[0, 'https://www.example.com/new']]);
+    expect(both.remove).toEqual([1]);
   });
   it('replaces a canonicalised URL with its canonical, or removes it when the canonical is listed', () => {
     const a = audited('https://www.example.com/print?id=1');

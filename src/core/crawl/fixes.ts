@@ -1,7 +1,8 @@
 /**
  * The crawl audit's fixes and actions (CRAWL-001…006, 008), pure: entries and the join in, a
  * `FixResult` out. Replacements only go to targets the crawl has as 200 and indexable and that no
- * entry lists yet (nor an earlier replacement of the same run).
+ * entry lists yet (nor an earlier replacement of the same run); a redirecting or canonicalised
+ * URL whose such target is already listed is removed instead.
  */
 import type { Entry } from '../model.ts';
 import { runSteps } from '../steps.ts';
@@ -13,9 +14,9 @@ export const CRAWL_REMOVE_RULES: ReadonlySet<string> = new Set(['CRAWL-001', 'CR
 /** Fix labels per rule (CRAWL-006 is the "add" action; CRAWL-007 has none). */
 export const CRAWL_FIX_LABELS: Readonly<Record<string, string>> = {
   'CRAWL-001': 'Remove the URL',
-  'CRAWL-002': 'Replace with the redirect target',
+  'CRAWL-002': 'Replace with the redirect target (remove if listed)',
   'CRAWL-003': 'Remove the URL',
-  'CRAWL-004': 'Replace with the canonical URL',
+  'CRAWL-004': 'Replace with the canonical URL (remove if listed)',
   'CRAWL-005': 'Remove the URL',
   'CRAWL-008': 'Use the crawled form',
 };
@@ -76,8 +77,9 @@ export function* crawlFixSteps(
     const m = join.match(target);
     if (m === null || !m.exact || !join.indexable(m.row)) continue;
     if (join.listedCount(m.row) > 0 || claimed.has(m.row)) {
-      // Spec: a canonicalised URL whose canonical is already listed is simply removed.
-      if (rule === 'CRAWL-004') remove.push(e.id);
+      // Spec (CRAWL-004): a URL whose target is already listed is simply removed; a redirect
+      // (CRAWL-002) to a listed 200 indexable page likewise, or it would stay flagged unfixable.
+      remove.push(e.id);
       continue;
     }
     claimed.add(m.row);

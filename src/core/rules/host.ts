@@ -239,3 +239,52 @@ export function checkHost(ctx: EntryCtx, p: UrlParts, ref: Reference): void {
     );
   }
 }
+
+/** URLs `mainHost` looks at at most (evenly spread): the answer for a site's sitemap is the same. */
+export const MAIN_HOST_SAMPLE = 4_096;
+
+/**
+ * The site a list of URLs is about: the most common lowercase host among them (absolute http(s)
+ * URLs only; at most {@link MAIN_HOST_SAMPLE} of them, evenly spread, are looked at), null when
+ * none has one (relative locs). What `HostScope` infers from the validator's origin counts, for a
+ * list the validator has not loaded (a document about to be opened, a crawl).
+ *
+ * @example mainHost(2, (i) => ['https://A.com/x', 'https://a.com/y'][i]) // 'a.com'
+ */
+export function mainHost(count: number, urlAt: (i: number) => string): string | null {
+  const step = Math.max(1, Math.ceil(count / MAIN_HOST_SAMPLE));
+  const counts = new Map<string, number>();
+  let best: string | null = null;
+  let most = 0;
+  for (let i = 0; i < count; i += step) {
+    const p = scanUrl(trimValue(urlAt(i)));
+    if (!p?.hasAuthority || p.host === '' || (p.scheme !== 'http' && p.scheme !== 'https')) continue;
+    const host = p.host.toLowerCase();
+    const n = (counts.get(host) ?? 0) + 1;
+    counts.set(host, n);
+    if (n > most) {
+      most = n;
+      best = host;
+    }
+  }
+  return best;
+}
+
+/** The host of an absolute http(s) URL (lowercase), else null. */
+export function hostOf(url: string): string | null {
+  const p = scanUrl(trimValue(url));
+  return p?.hasAuthority && p.host !== '' && (p.scheme === 'http' || p.scheme === 'https')
+    ? p.host.toLowerCase()
+    : null;
+}
+
+/**
+ * Do two hosts name the same site? Equal, or equal but for a leading `www.` (a publish URL on
+ * example.com for www.example.com locs is the same site: its HOST findings are real ones).
+ *
+ * @example sameSite('www.a.com', 'a.com') // true
+ */
+export function sameSite(a: string, b: string): boolean {
+  const bare = (h: string) => (h.startsWith('www.') ? h.slice(4) : h);
+  return a === b || bare(a) === bare(b);
+}

@@ -2,6 +2,7 @@
  * Writers for one `<url>` / `<sitemap>` entry and for plain-text lines (OUT-003..006, OUT-009).
  * Each returns the entry's text.
  */
+import { FIELDS, LIST_FIELDS } from '../fields.ts';
 import type { Entry } from '../model.ts';
 import { cleanText, cleanUrl, escapeXml, plainUrl, trimReported } from './escape.ts';
 import {
@@ -229,4 +230,36 @@ export function hasMetadata(e: Entry): boolean {
     (e.alternates?.length ?? 0) > 0 ||
     (e.extras?.length ?? 0) > 0
   );
+}
+
+/** What a text sitemap leaves out of a document: the rows that lose data and the fields they lose. */
+export interface TextDrops {
+  /** Entries with any value besides their URL. */
+  rows: number;
+  /** Labels of the fields left out, in display order ("Last modified", …; "Other elements"). */
+  fields: string[];
+}
+
+const DROPPED_SCALARS = ['lastmod', 'changefreq', 'priority'] as const;
+
+/**
+ * What writing `entries` as a text sitemap (one URL per line) would drop, in one pass.
+ *
+ * @example textDrops([{ id: 0, loc: 'https://a/', lastmod: '2024-05-01' }])
+ * // { rows: 1, fields: ['Last modified'] }
+ */
+export function textDrops(entries: readonly Entry[]): TextDrops {
+  let rows = 0;
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (!hasMetadata(e)) continue;
+    rows++;
+    for (const f of DROPPED_SCALARS) if (e[f] !== undefined) seen.add(f);
+    for (const f of LIST_FIELDS) if ((e[f]?.length ?? 0) > 0) seen.add(f);
+    if ((e.extras?.length ?? 0) > 0) seen.add('extras');
+  }
+  const fields: string[] = [];
+  for (const f of [...DROPPED_SCALARS, ...LIST_FIELDS]) if (seen.has(f)) fields.push(FIELDS[f].label);
+  if (seen.has('extras')) fields.push('Other elements');
+  return { rows, fields };
 }

@@ -2,10 +2,12 @@
  * Validator part: the crawl join (src/core/crawl/join.ts). Every entry is matched with its crawl
  * row once and gets its CRAWL issues; the join counts which crawled pages the sitemap lists (for
  * CRAWL-006). Entries coming in are joined, entries going out are taken out of the join.
+ * A sitemap index's `<sitemap>` rows are sitemaps, not pages: they are not joined (no CRAWL rule,
+ * no listing; in a workspace the urlset files carry the audit).
  */
 import type { CrawlJoin } from '../crawl/join.ts';
 import type { CrawlPreset } from '../crawl/match.ts';
-import type { Issue } from '../model.ts';
+import type { DocumentKind, Issue } from '../model.ts';
 import { crawlIssues } from '../rules/crawl.ts';
 import { EMPTY, type Slot, type SlotChange, type SlotTable, type ValidatorPart } from './slots.ts';
 
@@ -16,15 +18,20 @@ export class CrawlPart implements ValidatorPart {
   /** Candidate rows the crawl worker found for `join`'s table, while a join uses them. */
   preset: CrawlPreset | null = null;
 
+  /** False for a sitemap index: its rows are never joined. */
+  readonly pages: boolean;
+
   constructor(
     private readonly table: SlotTable,
     join: CrawlJoin | null = null,
+    kind: DocumentKind = 'urlset',
   ) {
     this.join = join;
+    this.pages = kind !== 'sitemapindex';
   }
 
   file(slot: Slot): void {
-    if (this.join !== null) this.joinSlot(slot, this.join);
+    if (this.join !== null && this.pages) this.joinSlot(slot, this.join);
   }
 
   check(): void {}
@@ -41,7 +48,7 @@ export class CrawlPart implements ValidatorPart {
    */
   attach(slot: Slot, join: CrawlJoin | null): void {
     leave(slot);
-    if (join !== null) this.joinSlot(slot, join);
+    if (join !== null && this.pages) this.joinSlot(slot, join);
     else if (slot.crawl.length > 0) this.table.setList(slot, 'crawl', EMPTY);
   }
 

@@ -4,7 +4,7 @@ import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
 import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import { inSlices, pauseWith } from '../../state/slices.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
-import { fmtInt } from '../format.ts';
+import { fmtInt, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 import { WorkspaceContext } from '../workspace/workspaceContext.ts';
 import './crawl.css';
@@ -24,8 +24,8 @@ const ACTIONS: ReadonlyArray<{ action: CrawlAction; label: string }> = [
   { action: 'remove-errors', label: 'Remove error URLs' },
   { action: 'remove-noindex', label: 'Remove noindex URLs' },
   { action: 'remove-blocked', label: 'Remove blocked URLs' },
-  { action: 'replace-redirects', label: 'Replace redirecting URLs' },
-  { action: 'replace-canonicals', label: 'Replace canonicalised URLs' },
+  { action: 'replace-redirects', label: 'Replace or remove redirecting URLs' },
+  { action: 'replace-canonicals', label: 'Replace or remove canonicalised URLs' },
   { action: 'add-missing', label: 'Add missing indexable pages' },
 ];
 
@@ -158,7 +158,9 @@ export function CrawlCard() {
       </table>
       <div className="crawl-actions">
         {ACTIONS.map(({ action, label }) => {
-          const n = counts.get(action) ?? 0;
+          // In a workspace the pages go to the urlset files (even from the index): the list plans it.
+          const n =
+            action === 'add-missing' && ws?.getState().model ? summary.missing : (counts.get(action) ?? 0);
           return (
             <button
               key={action}
@@ -171,7 +173,7 @@ export function CrawlCard() {
                   ? setListing(true)
                   : commands.runCrawlAction(action)
               }
-              title={n === 0 ? 'Nothing to do' : `One undo step changing ${fmtInt(n)} URLs`}
+              title={n === 0 ? 'Nothing to do' : `One undo step changing ${plural(n, 'URL')}`}
             >
               {label} ({fmtInt(n)})
             </button>

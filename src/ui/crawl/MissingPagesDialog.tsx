@@ -12,6 +12,7 @@ const SHOWN = 200;
 
 const selValidator = (s: AppState) => s.validation.validator;
 const selName = (s: AppState) => s.fileName;
+const selIndex = (s: AppState) => s.doc?.kind === 'sitemapindex';
 
 const csvCell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
@@ -24,6 +25,8 @@ export function MissingPagesDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
   const validator = useAppState(selValidator);
   const fileName = useAppState(selName);
+  // A sitemap index lists sitemaps, not pages: it never receives them.
+  const isIndex = useAppState(selIndex);
   const ws = useContext(WorkspaceContext);
   const join = validator.crawlJoin?.() ?? null;
   const inWorkspace = ws !== null && ws.getState().model !== null;
@@ -72,7 +75,7 @@ export function MissingPagesDialog({ onClose }: { onClose(): void }) {
           <button type="button" className="btn" disabled={n === 0} onClick={() => download('txt')}>
             Download text
           </button>
-          {many && fileName && (
+          {many && fileName && !isIndex && (
             <button type="button" className="btn" onClick={addHere}>
               Add all to {fileName} ({fmtInt(n)})
             </button>
