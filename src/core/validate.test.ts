@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
 import { entryPatch } from './patch.ts';
+import { issueLine } from './testing/issues.ts';
 import { Validator, validateDocument } from './validate.ts';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -10,7 +11,7 @@ const doc = (entries: Entry[], kind: SitemapDocument['kind'] = 'urlset'): Sitema
   entries,
   nextId: 1000,
 });
-const key = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
+const key = issueLine;
 const sorted = (list: readonly Issue[]) => list.map(key).sort();
 
 describe('validateDocument: document-level rules', () => {

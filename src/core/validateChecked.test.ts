@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../bench/generate.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from './model.ts';
 import { parseSitemap } from './parse.ts';
 import { entryPatch, type Patch } from './patch.ts';
@@ -53,17 +54,6 @@ function expectSame(doc: SitemapDocument, issues: readonly Issue[], settings: Va
   const split = splitLoad(doc, issues, settings, run);
   expect(answers(split, doc.entries)).toStrictEqual(answers(plain, doc.entries));
   return { plain, split };
-}
-
-/** Small seeded PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const LOCS = [

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Entry, Issue, SitemapDocument } from './model.ts';
+import { prng } from '../../bench/generate.ts';
+import type { Entry, SitemapDocument } from './model.ts';
 import { entryPatch, type Patch } from './patch.ts';
+import { issueLine } from './testing/issues.ts';
 import { Validator, validateDocument } from './validate.ts';
 
 const NOW = Date.UTC(2026, 10, 21);
-const key = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
-
-/** Small seeded PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const key = issueLine;
 
 const LOCS = [
   'https://www.example.com/a',

@@ -3,6 +3,7 @@
  * build the same data.
  */
 import type { Entry, Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import { issueLine } from '../core/testing/issues.ts';
 import { ROOT, type UrlTree } from '../core/tree.ts';
 import type { SitemapClient, WorkerLike } from '../workers/client.ts';
 import { createEngine, type EngineOptions } from '../workers/engine.ts';
@@ -143,8 +144,7 @@ export function findingLines(
   validator: { documentIssues(): readonly Issue[]; issuesOf(id: number): readonly Issue[] },
   entries: readonly Entry[],
 ): string[] {
-  const line = (i: Issue) => `${i.entry ?? '-'} ${i.rule} ${i.severity} ${i.field ?? ''} ${i.message}`;
-  const out = validator.documentIssues().map(line);
-  for (const e of entries) for (const i of validator.issuesOf(e.id)) out.push(line(i));
+  const out = validator.documentIssues().map(issueLine);
+  for (const e of entries) for (const i of validator.issuesOf(e.id)) out.push(issueLine(i));
   return out.sort();
 }
