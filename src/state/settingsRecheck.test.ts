@@ -4,7 +4,7 @@ import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, findingLines, makeDocument } from './testing.ts';
+import { fakeClient, findingLines, makeDocument, manualTimers } from './testing.ts';
 import type { AppStore, Settings } from './types.ts';
 
 // Issues #17 / #18: a settings change (or a restore) at 1,000,000 URLs must not freeze the page.
@@ -35,7 +35,8 @@ function freshFindings(doc: SitemapDocument, settings: Partial<Settings>): strin
 
 /** A store over `doc` whose timers run only when the test says (`step`), or none (one-shot). */
 async function harness(doc: SitemapDocument, sliced = true) {
-  const queued: Array<() => void> = [];
+  const manual = manualTimers();
+  const { step, settle } = manual;
   let clock = NOW;
   let next = doc;
   const store = createAppStore({
@@ -43,20 +44,8 @@ async function harness(doc: SitemapDocument, sliced = true) {
     // Every read moves the clock 1 ms: a slice (8 ms) is a few steps. Findings do not depend on it
     // (lastmods are days apart).
     now: () => clock++,
-    timers: sliced ? { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined } : undefined,
+    timers: sliced ? manual.timers : undefined,
   });
-  /** Runs the next queued task; false when none came. */
-  const step = async () => {
-    for (let i = 0; i < 50 && queued.length === 0; i++) await Promise.resolve();
-    const fn = queued.shift();
-    fn?.();
-    return fn !== undefined;
-  };
-  const settle = async () => {
-    let tasks = 0;
-    while (await step()) tasks++;
-    return tasks;
-  };
   /** Opens `d` (the fake worker's next parse). */
   const open = (d: SitemapDocument) => {
     next = d;

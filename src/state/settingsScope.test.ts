@@ -3,7 +3,7 @@ import type { SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { createValidatorLoader } from './deferredValidator.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, findingLines, makeDocument } from './testing.ts';
+import { fakeClient, findingLines, makeDocument, manualTimers } from './testing.ts';
 import type { AppStore } from './types.ts';
 
 // Issue #18 (session 11): on a big document, a change of the publish URL or cross-submission alone
@@ -36,27 +36,18 @@ async function harness(doc: SitemapDocument, loaded = false) {
     arrive = resolve;
   });
   const loader = loaded ? createValidatorLoader(() => code) : null;
-  const queued: Array<() => void> = [];
+  const { timers, step, settle } = manualTimers();
   let clock = NOW;
   let made = 0;
   const store = createAppStore({
     worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
     now: () => clock++,
-    timers: { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined },
+    timers,
     createValidator: (settings) => {
       made++;
       return loader ? loader.factory(settings) : new Validator(settings);
     },
   });
-  const step = async () => {
-    for (let i = 0; i < 50 && queued.length === 0; i++) await Promise.resolve();
-    const fn = queued.shift();
-    fn?.();
-    return fn !== undefined;
-  };
-  const settle = async () => {
-    while (await step());
-  };
   arrive(Validator);
   await loader?.ready;
   const opening = store.commands.openFile('big.xml', new Uint8Array([1]));

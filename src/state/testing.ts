@@ -7,6 +7,7 @@ import { issueLine } from '../core/testing/issues.ts';
 import { ROOT, type UrlTree } from '../core/tree.ts';
 import type { SitemapClient, WorkerLike } from '../workers/client.ts';
 import { createEngine, type EngineOptions } from '../workers/engine.ts';
+import type { Timers } from './persist.ts';
 
 /**
  * One entry with sensible defaults; `overrides` win.
@@ -147,4 +148,25 @@ export function findingLines(
   const out = validator.documentIssues().map(issueLine);
   for (const e of entries) for (const i of validator.issuesOf(e.id)) out.push(issueLine(i));
   return out.sort();
+}
+
+/**
+ * Timers whose tasks run only when the test says: `step` runs the next queued task (after letting
+ * pending promises settle; false when none came), `settle` runs them until none is left and
+ * returns how many ran.
+ */
+export function manualTimers(): { timers: Timers; step(): Promise<boolean>; settle(): Promise<number> } {
+  const queued: Array<() => void> = [];
+  const step = async () => {
+    for (let i = 0; i < 50 && queued.length === 0; i++) await Promise.resolve();
+    const fn = queued.shift();
+    fn?.();
+    return fn !== undefined;
+  };
+  const settle = async () => {
+    let tasks = 0;
+    while (await step()) tasks++;
+    return tasks;
+  };
+  return { timers: { setTimeout: (fn) => queued.push(fn), clearTimeout: () => undefined }, step, settle };
 }
