@@ -64,13 +64,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const keepable = useAppState(selKeepable);
   const doc = useAppState(selDoc);
   const textDoc = doc?.kind === 'text';
-  const [format, setFormat] = useState<Format>(() =>
-    initialFormat(fileName, keepable, doc && textDoc ? textDropsOf(doc) : NO_DROPS),
-  );
-  // What a text file would leave out: counted for a text document, or when Text is chosen.
+  // What a text file would leave out: counted once for a text document, or when Text is chosen.
+  const docDrops = useMemo(() => (doc && textDoc ? textDropsOf(doc) : NO_DROPS), [doc, textDoc]);
+  const [format, setFormat] = useState<Format>(() => initialFormat(fileName, keepable, docDrops));
   const drops = useMemo(
-    () => (doc && (textDoc || format === 'txt') ? textDropsOf(doc) : NO_DROPS),
-    [doc, textDoc, format],
+    () => (textDoc ? docDrops : doc && format === 'txt' ? textDropsOf(doc) : NO_DROPS),
+    [doc, textDoc, format, docDrops],
   );
   // A document opened from a file keeps that file's formatting unless the user normalizes.
   const [keep, setKeep] = useState(true);

@@ -257,9 +257,8 @@ export function mainHost(count: number, urlAt: (i: number) => string): string | 
   let best: string | null = null;
   let most = 0;
   for (let i = 0; i < count; i += step) {
-    const p = scanUrl(trimValue(urlAt(i)));
-    if (!p?.hasAuthority || p.host === '' || (p.scheme !== 'http' && p.scheme !== 'https')) continue;
-    const host = p.host.toLowerCase();
+    const host = hostOf(urlAt(i));
+    if (host === null) continue;
     const n = (counts.get(host) ?? 0) + 1;
     counts.set(host, n);
     if (n > most) {
