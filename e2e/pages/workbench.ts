@@ -199,6 +199,9 @@ export class Workbench {
   ): Promise<Locator> {
     await this.clickCell(row, 'URL');
     await expect(this.details).toBeVisible();
+    // A row without extension data shows the drawer as its one-line bar until asked.
+    const show = this.details.getByRole('button', { name: 'Show details' });
+    if (tab && (await show.count()) > 0) await show.click();
     if (tab) {
       const t = this.details.getByRole('tab', { name: new RegExp(`^${tab}`) });
       await t.click();

@@ -32,7 +32,7 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
     <header className="topbar">
       <h1 className="brand">
         <span className="brand-mark" aria-hidden="true" />
-        Sitemap Workbench
+        <span className="brand-text">Sitemap Workbench</span>
       </h1>
       <label className="btn file-button">
         Open…
@@ -64,38 +64,39 @@ export function TopBar({ onPaste, onExport }: TopBarProps) {
           {dirty ? ' • edited' : ''}
         </span>
       ) : null}
-      <span className="spacer" />
-      <button
-        type="button"
-        className="btn ghost history-btn"
-        disabled={!history.canUndo}
-        onClick={() => commands.undo()}
-        title="Undo (Ctrl+Z)"
-        aria-keyshortcuts="Control+Z Meta+Z"
-      >
-        {history.undoLabel ? `Undo: ${history.undoLabel}` : 'Undo'}
-      </button>
-      <button
-        type="button"
-        className="btn ghost history-btn"
-        disabled={!history.canRedo}
-        onClick={() => commands.redo()}
-        title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-      >
-        {history.redoLabel ? `Redo: ${history.redoLabel}` : 'Redo'}
-      </button>
-      <HabitsControls />
-      <span className="divider" />
-      <button
-        type="button"
-        className="btn primary"
-        disabled={!hasDoc}
-        onClick={onExport}
-        {...preloadOn(ExportDialogPart)}
-      >
-        Export…
-      </button>
+      <div className="topbar-end">
+        <button
+          type="button"
+          className="btn ghost history-btn"
+          disabled={!history.canUndo}
+          onClick={() => commands.undo()}
+          title={`${history.undoLabel ? `Undo: ${history.undoLabel}` : 'Undo'} (Ctrl+Z)`}
+          aria-keyshortcuts="Control+Z Meta+Z"
+        >
+          {history.undoLabel ? `Undo: ${history.undoLabel}` : 'Undo'}
+        </button>
+        <button
+          type="button"
+          className="btn ghost history-btn"
+          disabled={!history.canRedo}
+          onClick={() => commands.redo()}
+          title={`${history.redoLabel ? `Redo: ${history.redoLabel}` : 'Redo'} (Ctrl+Shift+Z or Ctrl+Y)`}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        >
+          {history.redoLabel ? `Redo: ${history.redoLabel}` : 'Redo'}
+        </button>
+        <HabitsControls />
+        <span className="divider" />
+        <button
+          type="button"
+          className="btn primary"
+          disabled={!hasDoc}
+          onClick={onExport}
+          {...preloadOn(ExportDialogPart)}
+        >
+          Export…
+        </button>
+      </div>
     </header>
   );
 }

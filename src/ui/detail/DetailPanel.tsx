@@ -53,18 +53,27 @@ function usePinnedEntry(): { entry: Entry; row: number } | null {
 /**
  * The detail drawer under the grid: the selected row's images, videos, news, hreflang alternates
  * (with the cluster view) and other extension XML, each editable with inline issues and fixes.
- * Close collapses it to a one-line bar; Escape (outside a changed field) closes it too.
+ * Close collapses it to a one-line bar; Escape (outside a changed field) closes it too. It starts
+ * as that bar and opens by itself at the first row that has something to show.
  */
 export function DetailPanel() {
   const pinned = usePinnedEntry();
   const validation = useAppState(selValidation);
-  const [open, setOpen] = useState(true);
+  // The user's open / close, once made, holds; until then the drawer opens at the first row with
+  // images, videos, news, hreflang or other XML and stays open. A row without any shows the
+  // one-line bar, so a plain sitemap's grid keeps its height (and does not jump between rows).
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const [sawData, setSawData] = useState(false);
   const [chosen, setChosen] = useState<Tab | null>(null);
   const kind = useAppState(selKind);
   if (!pinned) return null;
   const { entry, row } = pinned;
+  const hasData = TABS.some((t) => countOf(entry, t.tab) > 0);
   // Index, text, feed and robots rows cannot carry extensions: no drawer unless data came along.
-  if (kind !== 'urlset' && !TABS.some((t) => countOf(entry, t.tab) > 0)) return null;
+  if (kind !== 'urlset' && !hasData) return null;
+  if (hasData && !sawData) setSawData(true);
+  const open = choice ?? (sawData || hasData);
+  const setOpen = setChoice;
   const issues = validation.validator.issuesOf(entry.id) ?? NONE;
   const tab = chosen ?? TABS.find((t) => countOf(entry, t.tab) > 0)?.tab ?? 'images';
   const head = (

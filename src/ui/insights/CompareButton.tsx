@@ -20,7 +20,7 @@ export function CompareButton() {
   return (
     <>
       <label className="btn file-button" title="Compare the open sitemap with another file">
-        Compare with…
+        Compare…
         <input
           type="file"
           aria-label="Compare with sitemap file"
