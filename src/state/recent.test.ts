@@ -62,7 +62,7 @@ describe('Recent through the session', () => {
     await ws.commands.answer('replace');
     expect(ws.getState().recent.map((e) => [e.files, e.urls, e.edits])).toEqual([[['a.xml', 'b.xml'], 2, 1]]);
     expect(ws.getState().notices.at(-1)?.message).toBe(
-      'Opened c.xml. Closed a.xml and b.xml; the edits in b.xml were not exported. It is in Recent, with its edits.',
+      'Opened c.xml. Closed a.xml and b.xml; the edits in b.xml were not exported. The workspace (2 files) is in Recent, with its edits.',
     );
     // c.xml is unedited: it opens from Recent without asking, and is not kept itself.
     await ws.commands.openRecent(ws.getState().recent[0].id);
@@ -76,7 +76,7 @@ describe('Recent through the session', () => {
     expect(ws.getState().files.map((f) => f.name)).toEqual(['a.xml']);
     expect(ws.getState().recent.map((e) => e.files)).toEqual([['a.xml', 'b.xml']]);
     expect(ws.getState().notices.at(-1)?.message).toBe(
-      'Closed b.xml; a.xml stays open. The edits in b.xml were not exported. It is in Recent, with its edits.',
+      'Closed b.xml; a.xml stays open. The edits in b.xml were not exported. The workspace (2 files) is in Recent, with its edits.',
     );
   });
 });

@@ -698,7 +698,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
           ? ` Recent keeps ${RECENT_MAX} sessions: ${listNames(plan.evicted.map((e) => e.files[0] ?? 'a session'))} ${plan.evicted.length === 1 ? 'was' : 'were'} removed from it.`
           : '';
       const what = edits && crawl ? 'edits and crawl data' : edits ? 'edits' : 'crawl data';
-      return ` It is in Recent, with its ${what}.${evicted}`;
+      // Recent keeps the whole session: for several files, say so (not "it", which reads as one file).
+      const subject = session.files.length > 1 ? `The workspace (${plural(session.files.length, 'file')})` : 'It';
+      return ` ${subject} is in Recent, with its ${what}.${evicted}`;
     } catch (e) {
       saver?.failed('Recent could not be saved', e);
       return '';

@@ -50,13 +50,9 @@ export function OpenPrompt() {
     >
       <p>
         {list(ask.open)} {ask.open.length === 1 ? 'is' : 'are'} open.{' '}
-        {ask.open.length === 1
-          ? ask.canAdd
-            ? 'Add the new file to it as one workspace, or replace it?'
-            : 'Replace it?'
-          : ask.canAdd
-            ? 'Add the new file to them as one workspace, or replace them?'
-            : 'Replace them?'}
+        {ask.canAdd
+          ? `Add the new ${ask.incoming.length === 1 ? 'file' : 'files'} to ${ask.open.length === 1 ? 'it' : 'them'} as one workspace, or replace ${ask.open.length === 1 ? 'it' : 'them'}?`
+          : `Replace ${ask.open.length === 1 ? 'it' : 'them'}?`}
       </p>
       {ask.lost.length > 0 ? (
         <p className="callout error" role="alert">
