@@ -364,9 +364,9 @@ test.describe('a killed or reloaded browser keeps every file of the session', ()
     await first.page.reload();
     const banner = first.page.getByRole('region', { name: 'Saved work' });
     await expect(banner).toContainText(
-      'Restored sitemap_index.xml, a.xml and 2 more files (4 files, 33 URLs, 1 undo step)',
+      'Restored sitemap_index.xml, a.xml and 2 more files (4 files, 30 URLs, 3 sitemaps, 1 undo step)',
     );
-    await expect(first.wb.workspace).toContainText('4 files · 30 URLs');
+    await expect(first.wb.workspace).toContainText('4 files · 30 URLs, 3 sitemaps');
     // The active file came back too.
     await expect(first.wb.workspace.getByRole('button', { name: /^sitemap_index\.xml/ })).toHaveAttribute(
       'aria-current',
@@ -399,9 +399,9 @@ test.describe('a killed or reloaded browser keeps every file of the session', ()
 
     const second = await launch(baseURL ?? '');
     await expect(second.page.getByRole('region', { name: 'Saved work' })).toContainText(
-      '3 files, 22 URLs, 12 undo steps',
+      '3 files, 20 URLs, 2 sitemaps, 12 undo steps',
     );
-    await expect(second.wb.workspace).toContainText('3 files · 20 URLs');
+    await expect(second.wb.workspace).toContainText('3 files · 20 URLs, 2 sitemaps');
     // b.xml was active when the browser died.
     await expect(second.wb.page.getByRole('banner')).toContainText('b.xml');
     for (const [name, value] of [

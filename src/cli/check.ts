@@ -19,7 +19,7 @@ import { type DocumentCheck, type FileOutcome, outcomeOf, reportOf } from './che
 import { crawlCheck, loadCrawl } from './crawl.ts';
 import { emit, exitCode } from './formats.ts';
 import { CheckPool, defaultJobs, type Reply } from './pool.ts';
-import { readStreamed } from './readStreamed.ts';
+import { readStreamed, sourceOfBytes, sourceText } from './readStreamed.ts';
 import { type FileReport, issuesJson } from './report.ts';
 import { fileKey, folderFiles, publishUrlOf, resolveChild } from './tree.ts';
 
@@ -74,7 +74,7 @@ async function parseInput(unit: Unit, io: CliIo): Promise<ParseResult | null> {
 /** Parse and validate one file's bytes into a report (with its entries). */
 export function checkBytes(file: string, bytes: Uint8Array, args: CheckArgs, now: number): FileReport {
   const parsed = parseSitemap(bytes, { fileName: file });
-  return reportOf(file, parsed, args.base, args, now, [], true);
+  return reportOf(file, parsed, args.base, args, now, [], true, () => sourceOfBytes(bytes));
 }
 
 /** One file to check: where it is, how it is shown, where it is published. */
@@ -237,7 +237,9 @@ export async function runCheck(
       }
       enqueue(found, false, url);
     }
-    const report = reportOf(unit.name, parsed, unit.publishUrl, args, now, extra, withEntries(unit));
+    const report = reportOf(unit.name, parsed, unit.publishUrl, args, now, extra, withEntries(unit), () =>
+      sourceText(unit.path),
+    );
     if (unit.publishUrl !== undefined) report.publishUrl = unit.publishUrl;
     report.urls = doc.entries.length;
     reports.push(report);
@@ -332,6 +334,7 @@ export async function runCheck(
         outcome = outcomeOf(unit.name, parsed, unit.publishUrl, args, now, extra, {
           withEntries: withEntries(unit),
           cross: args.follow,
+          source: () => sourceText(unit.path),
         });
       }
       addOutcome(unit, outcome);

@@ -5,6 +5,7 @@
  * be dropped. Pure over its inputs: the same file gives the same outcome on either side.
  */
 import type { Issue, ParseResult, SitemapDocument } from '../core/model.ts';
+import { placeFindings } from '../core/parse/fieldPlace.ts';
 import { isQuiet, profileNote, type SeverityProfile } from '../core/rules/profile.ts';
 import type { RuleId } from '../core/rules/registry.ts';
 import { validateDocument, withoutRepeats } from '../core/validate.ts';
@@ -61,7 +62,16 @@ function profiledParseIssues(
   return { notes: [...quiet].map(([rule, rows]) => profileNote(rule, rows.size)), shown };
 }
 
-/** Parse findings and validation of one file as its report (with its entries when `withEntries`). */
+/**
+ * The file's decoded text, asked for only when a finding is to be placed at its field (see
+ * core/parse/fieldPlace.ts); null when it cannot be had (then findings keep their entry's position).
+ */
+export type SourceText = () => string | null;
+
+/**
+ * Parse findings and validation of one file as its report (with its entries when `withEntries`);
+ * with `source`, each entry finding is placed at its field's element (line and column).
+ */
 export function reportOf(
   file: string,
   parsed: ParseResult,
@@ -70,6 +80,7 @@ export function reportOf(
   now: number,
   extra: readonly DocumentCheck[],
   withEntries: boolean,
+  source?: SourceText,
 ): FileReport {
   const doc = parsed.document;
   const profile = args.strict ? 'strict' : 'search';
@@ -82,6 +93,17 @@ export function reportOf(
   const { notes, shown } = profiledParseIssues(parsed.issues, profile);
   let issues = [...notes, ...withoutRepeats(shown, validated), ...validated];
   for (const check of extra) issues = issues.concat(check(doc, file));
+  const rows = rowsOf(doc);
+  const text =
+    source !== undefined && issues.some((i) => i.entry !== undefined && i.column === undefined)
+      ? source()
+      : null;
+  if (text !== null) {
+    issues = placeFindings(text, issues, (id) => {
+      const row = rows.get(id);
+      return row === undefined ? undefined : doc.entries[row];
+    });
+  }
   const report: FileReport = {
     file,
     kind: parsed.kind,
@@ -89,7 +111,7 @@ export function reportOf(
     fatal: parsed.fatal
       ? { message: parsed.fatal.message, line: parsed.fatal.line, column: parsed.fatal.column }
       : null,
-    issues: issuesJson(issues, rowsOf(doc)),
+    issues: issuesJson(issues, rows),
   };
   // Messages quote values cut from the file's text: copy them so the text can be collected.
   for (const i of report.issues) i.message = ownCopy(i.message);
@@ -122,10 +144,10 @@ export function outcomeOf(
   args: FileArgs,
   now: number,
   extra: readonly DocumentCheck[],
-  o: { withEntries: boolean; cross: boolean },
+  o: { withEntries: boolean; cross: boolean; source?: SourceText },
 ): FileOutcome {
   const doc = parsed.document;
-  const report = reportOf(name, parsed, publishUrl, args, now, extra, o.withEntries);
+  const report = reportOf(name, parsed, publishUrl, args, now, extra, o.withEntries, o.source);
   const n = doc.entries.length;
   const newest = o.cross ? newestLastmodIn(doc.entries, 0, n, null) : null;
   const out: FileOutcome = {

@@ -12,7 +12,7 @@
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type FileArgs, type FileOutcome, outcomeOf } from './checkFile.ts';
-import { readStreamed } from './readStreamed.ts';
+import { readStreamed, sourceText } from './readStreamed.ts';
 import { reclaimer } from './reclaim.ts';
 
 /** One file for a worker. */
@@ -173,6 +173,7 @@ function serve(): void {
         const outcome = outcomeOf(job.name, parsed, job.publishUrl, job.args, job.now, [], {
           withEntries: job.withEntries,
           cross: job.follow,
+          source: () => sourceText(job.path),
         });
         reply = { kind: 'done', outcome };
       }

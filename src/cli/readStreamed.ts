@@ -6,11 +6,12 @@
  * trailer does not match, which `parseSitemap` reports in its own words) the file is read whole
  * and parsed by `parseSitemap`, so findings never depend on the path taken.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { ParseResult } from '../core/model.ts';
-import { isGzip, isZip } from '../core/parse/gzip.ts';
+import { decodeBytes } from '../core/parse/decode.ts';
+import { gunzipAll, isGzip, isZip } from '../core/parse/gzip.ts';
 import { SitemapStream } from '../core/parse/stream.ts';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, parseSitemap } from '../core/parse.ts';
 
@@ -95,4 +96,36 @@ export async function readStreamed(
   if (stream.gaveUp || isize !== total % 2 ** 32) return whole(file, fileName, max);
   const r = stream.end();
   return r ? { result: r, path: 'streamed' } : whole(file, fileName, max);
+}
+
+/** Files whose decoded text is larger are not read again to place findings (they keep their entry's position). */
+export const SOURCE_TEXT_MAX = 64 << 20;
+
+/**
+ * The decoded text of a sitemap file the way the parser saw it (gunzipped, BOM dropped), read
+ * again from disk when findings are to be placed at their fields; null for a zip, an unreadable
+ * file, or one over {@link SOURCE_TEXT_MAX} bytes decompressed.
+ */
+export function sourceText(file: string): string | null {
+  try {
+    return sourceOfBytes(new Uint8Array(readFileSync(file)));
+  } catch {
+    return null;
+  }
+}
+
+/** {@link sourceText} of a file's bytes. */
+export function sourceOfBytes(file: Uint8Array): string | null {
+  try {
+    let bytes = file;
+    if (isZip(bytes)) return null;
+    if (isGzip(bytes)) {
+      const g = gunzipAll(bytes, SOURCE_TEXT_MAX);
+      if (g.capped) return null;
+      bytes = g.data;
+    }
+    return bytes.length > SOURCE_TEXT_MAX ? null : decodeBytes(bytes).text;
+  } catch {
+    return null;
+  }
 }

@@ -105,12 +105,13 @@ export function issuesJson(
   });
 }
 
-/** Human lines: `file:line:col  severity  RULE  message`. */
+/** Human lines: `file:line:col  severity  RULE  message` (`file:line` when the column is not known). */
 export function humanLines(r: FileReport): string[] {
   const lines: string[] = [];
   if (r.fatal) lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
   for (const i of r.issues) {
-    const where = i.line !== undefined ? `${r.file}:${i.line}:${i.column ?? 1}` : r.file;
+    const at = i.column !== undefined ? `:${i.line}:${i.column}` : `:${i.line}`;
+    const where = i.line !== undefined ? `${r.file}${at}` : r.file;
     const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
     lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
   }

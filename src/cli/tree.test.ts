@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -190,5 +190,42 @@ describe('check follows a sitemap tree from disk', () => {
     expect(human.out).toMatch(
       /sitemap-index\.xml:\d+:\d+ {2}error {2}IDX-001 {2}Child https:\/\/www\.example\.com\/sitemap-missing\.xml was not found/,
     );
+  });
+});
+
+describe('check finds the children of an index in subfolders', () => {
+  const dir = path.join(tmp, 'hugo');
+  const child = (lang: string) =>
+    `<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${SITE}${lang}/</loc></url>\n</urlset>\n`;
+  const index = (locs: string[]) =>
+    `<?xml version="1.0" encoding="utf-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((l) => `  <sitemap><loc>${l}</loc></sitemap>\n`).join('')}</sitemapindex>\n`;
+  const write = (rel: string, text: string) => {
+    const p = path.join(dir, rel);
+    mkdirSync(path.dirname(p), { recursive: true });
+    writeFileSync(p, text);
+    return p;
+  };
+  write('en/sitemap.xml', child('en'));
+  write('fr/sitemap.xml', child('fr'));
+  const files = (out: string) =>
+    (JSON.parse(out) as FileReport[]).map((x) => path.relative(dir, x.file)).sort();
+  const missing = (out: string) =>
+    (JSON.parse(out) as FileReport[]).flatMap((x) => x.issues).filter((i) => i.rule === 'IDX-001');
+
+  it('by a relative URL, under the index’s own folder (not by the file name alone)', async () => {
+    const p = write('sitemap.xml', index(['fr/sitemap.xml', 'en/sitemap.xml']));
+    const r = await cli(['check', p, '--format', 'json']);
+    expect(missing(r.out)).toEqual([]);
+    expect(files(r.out)).toEqual(['en/sitemap.xml', 'fr/sitemap.xml', 'sitemap.xml']);
+  });
+
+  it('by an absolute URL: its path under the index’s folder; a missing one is not the index itself', async () => {
+    const p = write(
+      'abs.xml',
+      index([`${SITE}fr/sitemap.xml`, `${SITE}en/sitemap.xml`, `${SITE}de/abs.xml`]),
+    );
+    const r = await cli(['check', p, '--format', 'json']);
+    expect(files(r.out)).toEqual(['abs.xml', 'en/sitemap.xml', 'fr/sitemap.xml']);
+    expect(missing(r.out).map((i) => i.message)).toEqual([expect.stringContaining(`${SITE}de/abs.xml`)]);
   });
 });

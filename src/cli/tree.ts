@@ -75,17 +75,28 @@ export function publishUrlOf(file: string, site: SiteMapping): string | undefine
 /**
  * The local file a child URL names, or null: first under `root` by the URL's path below `base`,
  * then below the folder of `from` (the index) by the URL's path or its tails, down to the file
- * name alone; `.gz` twins count.
+ * name alone; `.gz` twins count. A relative URL is resolved against the index's own folder. A
+ * tail that lands on the index itself is not taken for it (only the URL's whole path can be a
+ * loop onto the index).
  *
  * @example resolveChild('https://a.example/s/1.xml', 'dist/index.xml', { root: 'dist', base: 'https://a.example/' }) // 'dist/s/1.xml'
+ * @example resolveChild('fr/sitemap.xml', 'site/sitemap.xml', {}) // 'site/fr/sitemap.xml'
  */
 export function resolveChild(url: string, from: string, site: SiteMapping): string | null {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    const name = url.split(/[?#]/)[0].split('/').filter(Boolean).pop();
-    return name === undefined ? null : withGz(path.join(path.dirname(from), name));
+    // Relative: its path against the index's folder (an origin of our own, so `..` cannot leave it).
+    let rel: URL;
+    try {
+      rel = new URL(url, RELATIVE_BASE);
+    } catch {
+      return null;
+    }
+    const inFolder = rel.pathname.startsWith(RELATIVE_DIR);
+    if (url.startsWith('/') || !inFolder) return underFolder(rel.pathname, from);
+    return withGz(path.join(path.dirname(from), ...segmentsOf(rel.pathname.slice(RELATIVE_DIR.length))));
   }
   if (site.root !== undefined && site.base !== undefined) {
     const base = new URL(site.base.endsWith('/') ? site.base : `${site.base}/`);
@@ -95,13 +106,25 @@ export function resolveChild(url: string, from: string, site: SiteMapping): stri
       if (found !== null) return found;
     }
   }
-  // Next to the index: the URL's path below the index's folder, then shorter tails of it, down to the file name.
-  const segments = decodedPath(u.pathname)
+  return underFolder(u.pathname, from);
+}
+
+const RELATIVE_DIR = '/index-folder/';
+const RELATIVE_BASE = `https://relative.invalid${RELATIVE_DIR}`;
+
+function segmentsOf(pathname: string): string[] {
+  return decodedPath(pathname)
     .split('/')
     .filter((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/** A URL path below the index's folder, then shorter tails of it, down to the file name (never the index by a tail). */
+function underFolder(pathname: string, from: string): string | null {
+  const segments = segmentsOf(pathname);
+  const self = fileKey(from);
   for (let k = 0; k < segments.length; k++) {
     const found = withGz(path.join(path.dirname(from), ...segments.slice(k)));
-    if (found !== null) return found;
+    if (found !== null && (k === 0 || fileKey(found) !== self)) return found;
   }
   return null;
 }

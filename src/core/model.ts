@@ -270,6 +270,40 @@ export function makeIssue(
   return issue;
 }
 
+/** True for documents whose entries name sitemaps (an index, a robots.txt's `Sitemap:` lines), not pages. */
+export function listsSitemaps(kind: DocumentKind): boolean {
+  return kind === 'sitemapindex' || kind === 'robots';
+}
+
+/** What a set of documents lists: page URLs (urlset, text, feed entries) and sitemaps (index entries). */
+export interface EntryCounts {
+  urls: number;
+  sitemaps: number;
+}
+
+/**
+ * Count what documents list, index entries as sitemaps and never as URLs: the one count behind
+ * every "N URLs" of a session (restore banner, Recent, the workspace panel).
+ *
+ * @example entryCounts([{ kind: 'sitemapindex', entries: [e1, e2] }, { kind: 'urlset', entries: [e3] }]) // { urls: 1, sitemaps: 2 }
+ */
+export function entryCounts(docs: Iterable<Pick<SitemapDocument, 'kind' | 'entries'>>): EntryCounts {
+  const c: EntryCounts = { urls: 0, sitemaps: 0 };
+  for (const d of docs) {
+    if (listsSitemaps(d.kind)) c.sitemaps += d.entries.length;
+    else c.urls += d.entries.length;
+  }
+  return c;
+}
+
+/**
+ * What the rows of a workspace's combined table are (core/workspace.ts `combinedRows`): index
+ * entries (`sitemap`) when every file is an index, else page URLs.
+ */
+export function combinedNoun(files: readonly { kind: DocumentKind }[]): 'URL' | 'sitemap' {
+  return files.length > 0 && files.every((f) => f.kind === 'sitemapindex') ? 'sitemap' : 'URL';
+}
+
 /** An empty document of the given kind. */
 export function emptyDocument(kind: DocumentKind = 'urlset'): SitemapDocument {
   return { kind, entries: [], nextId: 0 };

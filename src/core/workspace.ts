@@ -92,7 +92,7 @@ function resolveChildren(files: WorkspaceFile[], i: number, matcher: FileMatcher
 /**
  * Rows of the combined table: the loaded children of each index in index order, then the other
  * non-index files in input order, each file once. With no non-index file at all (a lone index),
- * the index entries themselves are the rows.
+ * the index entries themselves are the rows (`combinedNoun` in model.ts names them).
  */
 export function combinedRows(files: readonly WorkspaceFile[], children: readonly ChildRef[]): CombinedRows {
   const order: number[] = [];

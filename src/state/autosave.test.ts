@@ -100,7 +100,8 @@ describe('autosave of the whole session', () => {
     expect(s.restored).toEqual({
       savedAt: NOW,
       files: ['sitemap.xml', 'a.xml', 'b.xml'],
-      entries: 6,
+      urls: 4,
+      sitemaps: 2,
       undoSteps: 2,
     });
     s.files[1].store.commands.undo();

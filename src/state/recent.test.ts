@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import type { SavedSession } from './persist.ts';
-import { createMemoryRecent, planRecent, RECENT_MAX, RECENT_MAX_URLS } from './recent.ts';
+import { createMemoryRecent, planRecent, RECENT_MAX, RECENT_MAX_URLS, recentEntryOf } from './recent.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
 import { createWorkspaceStore } from './workspaceStore.ts';
@@ -20,6 +20,15 @@ const session = (name: string, urls: number, savedAt: number): SavedSession => (
       dirty: true,
     },
   ],
+});
+
+describe('recentEntryOf', () => {
+  it('counts page URLs apart from the sitemaps an index lists', () => {
+    const s = session('sitemap.xml', 2, 0);
+    s.files[0].doc.kind = 'sitemapindex';
+    s.files.push({ ...session('a.xml', 5, 0).files[0] }, { ...session('b.xml', 3, 0).files[0] });
+    expect(recentEntryOf(s, 1, 0)).toMatchObject({ urls: 8, sitemaps: 2 });
+  });
 });
 
 describe('planRecent', () => {

@@ -4,6 +4,7 @@
  * fit is evicted oldest first, and the session says so. Storage is a {@link RecentStore}
  * (IndexedDB in the browser, memory in tests); the plan is pure.
  */
+import { entryCounts } from '../core/model.ts';
 import type { SavedSession } from './persist.ts';
 
 /** Sessions kept at most. */
@@ -20,7 +21,10 @@ export interface RecentEntry {
   /** When it was put aside (ms). */
   savedAt: number;
   files: string[];
+  /** Page URLs (urlset entries). */
   urls: number;
+  /** Index entries (absent in lists saved before they were told apart: counted in `urls` there). */
+  sitemaps?: number;
   /** Undo steps over all files. */
   edits: number;
 }
@@ -36,20 +40,23 @@ export interface RecentStore {
 
 /** The listing of a saved session. */
 export function recentEntryOf(s: SavedSession, id: number, slot: number): RecentEntry {
-  let urls = 0;
   let edits = 0;
-  for (const f of s.files) {
-    urls += f.doc.entries.length;
-    edits += f.undo.length;
-  }
+  for (const f of s.files) edits += f.undo.length;
+  const { urls, sitemaps } = entryCounts(s.files.map((f) => f.doc));
   return {
     id,
     slot,
     savedAt: s.savedAt,
     files: s.files.map((f) => f.fileName ?? 'Untitled sitemap'),
     urls,
+    sitemaps,
     edits,
   };
+}
+
+/** Entries a Recent session holds (what {@link RECENT_MAX_URLS} bounds: URLs and sitemaps alike). */
+function held(e: RecentEntry): number {
+  return e.urls + (e.sitemaps ?? 0);
 }
 
 /** What adding a session to Recent does. */
@@ -70,13 +77,13 @@ export interface RecentPlan {
  */
 export function planRecent(list: readonly RecentEntry[], session: SavedSession): RecentPlan {
   const probe = recentEntryOf(session, 0, 0);
-  if (probe.urls > RECENT_MAX_URLS) return { list: null, slot: -1, evicted: [] };
+  if (held(probe) > RECENT_MAX_URLS) return { list: null, slot: -1, evicted: [] };
   const kept = [...list].sort((a, b) => b.savedAt - a.savedAt || b.id - a.id);
   const evicted: RecentEntry[] = [];
-  let urls = kept.reduce((n, e) => n + e.urls, 0);
-  while (kept.length > 0 && (kept.length >= RECENT_MAX || urls + probe.urls > RECENT_MAX_URLS)) {
+  let urls = kept.reduce((n, e) => n + held(e), 0);
+  while (kept.length > 0 && (kept.length >= RECENT_MAX || urls + held(probe) > RECENT_MAX_URLS)) {
     const old = kept.pop()!;
-    urls -= old.urls;
+    urls -= held(old);
     evicted.unshift(old);
   }
   const used = new Set(kept.map((e) => e.slot));

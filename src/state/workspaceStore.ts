@@ -7,7 +7,7 @@
  */
 
 import { appendAll } from '../core/arrays.ts';
-import type { SitemapDocument } from '../core/model.ts';
+import { entryCounts, type SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
@@ -64,7 +64,9 @@ export interface OpenQuestion {
 export interface RestoredInfo {
   savedAt: number;
   files: string[];
-  entries: number;
+  /** Page URLs (urlset entries); index entries are `sitemaps`. */
+  urls: number;
+  sitemaps: number;
   undoSteps: number;
 }
 
@@ -878,13 +880,10 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const slots = restoreSlots(saved, primary);
     const active = saved.active === 'all' ? 'all' : (slots[saved.active] ?? slots[0]).id;
     void setFiles(slots, slots.length > 1 ? active : slots[0].id);
-    let entries = 0;
     let undoSteps = 0;
-    for (const f of saved.files) {
-      entries += f.doc.entries.length;
-      undoSteps += f.undo.length;
-    }
-    set({ restored: { savedAt: saved.savedAt, files: slots.map((s) => s.name), entries, undoSteps } });
+    for (const f of saved.files) undoSteps += f.undo.length;
+    const { urls, sitemaps } = entryCounts(saved.files.map((f) => f.doc));
+    set({ restored: { savedAt: saved.savedAt, files: slots.map((s) => s.name), urls, sitemaps, undoSteps } });
   };
 
   const load = async () => {

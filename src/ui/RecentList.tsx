@@ -1,6 +1,6 @@
 import type { RecentEntry } from '../state/recent.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
-import { plural } from './format.ts';
+import { fmtEntryCounts, plural } from './format.ts';
 import { usePopover } from './usePopover.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
@@ -35,7 +35,8 @@ export function RecentList({ onPick }: { onPick?(): void }) {
           >
             <span className="recent-name">{title(e)}</span>
             <span className="recent-meta">
-              {plural(e.urls, 'URL')} · {plural(e.edits, 'edit')} · {when(e.savedAt)}
+              {fmtEntryCounts({ urls: e.urls, sitemaps: e.sitemaps ?? 0 })} · {plural(e.edits, 'edit')} ·{' '}
+              {when(e.savedAt)}
             </span>
           </button>
         </li>

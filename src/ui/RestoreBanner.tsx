@@ -1,5 +1,5 @@
 import type { WorkspaceState } from '../state/workspaceStore.ts';
-import { plural } from './format.ts';
+import { fmtEntryCounts, plural } from './format.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
 const selRestored = (s: WorkspaceState) => s.restored;
@@ -46,7 +46,7 @@ export function RestoreBanner() {
     );
   if (!restored) return null;
   const count = restored.files.length;
-  const what = `${names(restored.files)} (${count > 1 ? `${plural(count, 'file')}, ` : ''}${plural(restored.entries, 'URL')}, ${plural(restored.undoSteps, 'undo step')})`;
+  const what = `${names(restored.files)} (${count > 1 ? `${plural(count, 'file')}, ` : ''}${fmtEntryCounts(restored)}, ${plural(restored.undoSteps, 'undo step')})`;
   return (
     <section className="banner" aria-label="Saved work">
       <span>

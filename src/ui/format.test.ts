@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtBytes, fmtInt, plural } from './format.ts';
+import { fmtBytes, fmtEntryCounts, fmtInt, plural } from './format.ts';
 
 describe('format', () => {
   it('groups thousands and pluralizes', () => {
@@ -13,5 +13,14 @@ describe('format', () => {
     expect(fmtBytes(512)).toBe('512 B');
     expect(fmtBytes(2048)).toBe('2.0 KB');
     expect(fmtBytes(52_428_800)).toBe('50.0 MB');
+  });
+});
+
+describe('fmtEntryCounts', () => {
+  it('says sitemaps for index entries, never URLs', () => {
+    expect(fmtEntryCounts({ urls: 20, sitemaps: 2 })).toBe('20 URLs, 2 sitemaps');
+    expect(fmtEntryCounts({ urls: 1, sitemaps: 0 })).toBe('1 URL');
+    expect(fmtEntryCounts({ urls: 0, sitemaps: 1 })).toBe('1 sitemap');
+    expect(fmtEntryCounts({ urls: 0, sitemaps: 0 })).toBe('0 URLs');
   });
 });

@@ -13,6 +13,13 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${fmtInt(n)} ${n === 1 ? one : many}`;
 }
 
+/** "20 URLs, 2 sitemaps"; either part left out when 0 (and "0 URLs" when both are). */
+export function fmtEntryCounts(c: { urls: number; sitemaps: number }): string {
+  if (c.sitemaps === 0) return plural(c.urls, 'URL');
+  if (c.urls === 0) return plural(c.sitemaps, 'sitemap');
+  return `${plural(c.urls, 'URL')}, ${plural(c.sitemaps, 'sitemap')}`;
+}
+
 /** Bytes as B / KB / MB with one decimal above 1 KB (1 KB = 1,024 bytes). */
 export function fmtBytes(n: number): string {
   if (n < 1024) return `${fmtInt(n)} B`;

@@ -1,3 +1,4 @@
+import { workspaceCounts } from '../../state/workspaceCounts.ts';
 import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { plural } from '../format.ts';
 import { useWorkspace } from './workspaceContext.ts';
@@ -9,6 +10,7 @@ const selCounts = (s: WorkspaceState) => s.counts;
 export function AllFilesStatus() {
   const model = useWorkspace(selModel);
   const counts = useWorkspace(selCounts);
+  const shown = workspaceCounts(model ?? null);
   let error = 0;
   let warning = 0;
   let info = 0;
@@ -20,7 +22,7 @@ export function AllFilesStatus() {
   return (
     <footer className="statusbar">
       <div className="status-info" role="status" aria-label="Document status">
-        <strong>{plural(model?.combined.length ?? 0, 'URL')}</strong>
+        <strong>{plural(shown.rows, shown.rowNoun)}</strong>
         <span>in {plural(model?.files.length ?? 0, 'file')}</span>
         <span className="errors">{plural(error, 'error')}</span>
         <span className="warnings">{plural(warning, 'warning')}</span>

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Workspace } from '../../core/workspace.ts';
 import { EDITABLE_FIELDS, FIELDS } from '../../state/columns.ts';
+import { workspaceCounts } from '../../state/workspaceCounts.ts';
 import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { fmtInt, plural } from '../format.ts';
 import { useWorkspace, useWorkspaceStore } from './workspaceContext.ts';
@@ -59,7 +60,9 @@ export function CombinedView() {
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
         <span className="ws-combined-count" aria-live="polite">
-          {rows ? `${fmtInt(rows.length)} of ${plural(model.combined.length, 'URL')}` : plural(count, 'URL')}{' '}
+          {rows
+            ? `${fmtInt(rows.length)} of ${plural(model.combined.length, workspaceCounts(model).rowNoun)}`
+            : plural(count, workspaceCounts(model).rowNoun)}{' '}
           in {plural(files.length, 'file')}
         </span>
         <span className="ws-hint">Read-only here: click a file name to edit that URL in its file.</span>

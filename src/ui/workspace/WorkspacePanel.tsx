@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ChildRef, SeverityCounts, Workspace } from '../../core/workspace.ts';
+import { workspaceCounts } from '../../state/workspaceCounts.ts';
 import type { OpeningItem, WorkspaceSlot, WorkspaceState } from '../../state/workspaceStore.ts';
-import { fmtBytes, fmtInt, plural } from '../format.ts';
+import { fmtBytes, fmtEntryCounts, fmtInt, plural } from '../format.ts';
 import { preloadOn } from '../lazyPart.tsx';
 import { WorkspaceExportDialogPart } from '../lazyParts.ts';
 import { TaskProgress, useShownAfter } from '../TaskProgress.tsx';
@@ -164,13 +165,14 @@ export function WorkspacePanel({ onExport }: { onExport(): void }) {
   const active = useWorkspace(selActive);
   const opening = useWorkspace(selOpening);
   if (!model) return null;
-  const total = model.combined.length;
+  const counts = workspaceCounts(model);
+  const rows = plural(counts.rows, counts.rowNoun);
   return (
     <aside className="ws-panel" aria-label="Workspace">
       <div className="ws-head">
         <h2>Workspace</h2>
         <span className="ws-head-meta">
-          {plural(files.length, 'file')} · {plural(total, 'URL')}
+          {plural(files.length, 'file')} · {fmtEntryCounts(counts)}
         </span>
       </div>
       <button
@@ -179,7 +181,7 @@ export function WorkspacePanel({ onExport }: { onExport(): void }) {
         aria-current={active === 'all' ? 'true' : undefined}
         onClick={() => ws.commands.setActive('all')}
       >
-        All files <span className="ws-file-meta">{plural(total, 'URL')} in one table</span>
+        All files <span className="ws-file-meta">{rows} in one table</span>
       </button>
       {opening.length > 0 ? (
         <div className="ws-opening">
