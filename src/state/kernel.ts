@@ -14,7 +14,14 @@ import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { DocumentSize } from './insightsCharts.ts';
 import { TreeSync } from './insightsTree.ts';
-import { type AppliedPatch, applyPatch, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
+import {
+  type AppliedPatch,
+  applyPatch,
+  invertPatch,
+  isEmptyPatch,
+  type Patch,
+  prepareCopy,
+} from './patch.ts';
 import type { Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
@@ -69,6 +76,14 @@ export interface Fields {
 
 /** Default view: document order, nothing filtered, every column shown but the crawl columns (no crawl yet). */
 export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: CRAWL_COLUMNS };
+
+/**
+ * From this many rows on, the next change's copy of the entries array is made in idle time
+ * (core/patch.ts `prepareCopy`) after every change and open: at 1,000,000 rows the copy is an
+ * 8 MB array whose allocation starts the GCs that set the edit's p95 (docs/perf.md "Session 12:
+ * the 1M edit"). Below, the copy in the edit's task is cheap (under 1 MB).
+ */
+export const PREPARE_COPY_MIN_ROWS = 100_000;
 
 /** Empty selection. */
 export const NO_SELECTION: Selection = { active: null, ranges: [] };
@@ -283,6 +298,19 @@ export function createKernel(deps: StoreDeps): Kernel {
     (step) => derived.size.follow(step),
   ];
 
+  // The next change's copy of a big document's entries, made when the page is idle (one request
+  // at a time; it copies the document open then, not the one of the change that asked).
+  let copyAsked = false;
+  const prepareNextCopy = () => {
+    const whenIdle = deps.timers?.whenIdle;
+    if (copyAsked || !whenIdle || !f.doc || f.doc.entries.length < PREPARE_COPY_MIN_ROWS) return;
+    copyAsked = true;
+    whenIdle(() => {
+      copyAsked = false;
+      if (f.doc && f.doc.entries.length >= PREPARE_COPY_MIN_ROWS) prepareCopy(f.doc.entries);
+    });
+  };
+
   // The one path of every document change: document, derived views, history, version, listeners.
   const applyStep = (patch: Patch, history: History, after?: SitemapDocument, done = false) => {
     if (!f.doc) return;
@@ -298,6 +326,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     f.docVersion++;
     f.dirty = true;
     emit();
+    prepareNextCopy();
   };
 
   // A patch goes to the sliced commit when it is big, else it is applied here at once.
@@ -386,6 +415,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.view = { ...f.view, search: '', filters: {}, hiddenColumns };
       if (f.crawl && validated !== 'later') k.rejoinCrawl();
       emit();
+      prepareNextCopy();
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);
