@@ -11,6 +11,7 @@
  * n traced rounds of the bench's 40 cell edits per build (work per edit, thread CPU). `OPENS=n` traces n opens per build
  * instead (fresh page each, alternating) and prints the page main thread's tasks over 50 ms.
  */
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
@@ -140,6 +141,7 @@ async function tracedRound(browser: Browser, page: Page, frames: number): Promis
  * revalidated and committed) and, from the trace, the thread CPU of the page main thread's tasks
  * of 1 ms and more (an edit's task; frames cost less) and of all its tasks per edit.
  */
+let traced = 0;
 async function tracedEdits(browser: Browser, page: Page): Promise<string> {
   await browser.startTracing(page, {
     categories: [
@@ -150,7 +152,10 @@ async function tracedEdits(browser: Browser, page: Page): Promise<string> {
     ],
   });
   const { work } = (await page.evaluate('__probe.edits(40)')) as { work: number[] };
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const raw = (await browser.stopTracing()).toString();
+  // TRACE_OUT=prefix: each round's trace written to prefix-<n>.json.
+  if (process.env.TRACE_OUT) writeFileSync(`${process.env.TRACE_OUT}-${++traced}.json`, raw);
+  const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
   const names = threadNames(trace.traceEvents);
   const main = [...eventsByThread(trace.traceEvents)]
     .filter(([k]) => names.get(k) === 'CrRendererMain')

@@ -212,9 +212,9 @@ function copyOf(entries: Entry[]): Entry[] {
 /**
  * Copy `entries` now, for the next patch of it: an update-only patch (a cell edit) then writes
  * its rows into the copy instead of copying the whole array in its own task. At 1,000,000 rows the
- * copy is an 8 MB array whose allocation, and the young-generation GC it starts, would otherwise
- * land in the edit (issue #18, docs/perf.md "Session 12: the 1M edit"); the kernel calls this in
- * idle time after each change. Nothing to do when a copy of `entries` is waiting already. The
+ * copy is an array of a million pointers (4 MB in Chromium, 8 MB in Node) whose allocation, and
+ * the young-generation GC it starts, would otherwise land in the edit (issue #18, docs/perf.md
+ * "Session 12: the 1M edit"); the kernel calls this after each change's frame is painted. Nothing to do when a copy of `entries` is waiting already. The
  * copy lives as long as `entries` does, or until a patch takes it.
  *
  * @example prepareCopy(doc.entries); applyPatch(doc, cellPatch) // writes into the prepared copy

@@ -78,10 +78,11 @@ export interface Fields {
 export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: CRAWL_COLUMNS };
 
 /**
- * From this many rows on, the next change's copy of the entries array is made in idle time
- * (core/patch.ts `prepareCopy`) after every change and open: at 1,000,000 rows the copy is an
- * 8 MB array whose allocation starts the GCs that set the edit's p95 (docs/perf.md "Session 12:
- * the 1M edit"). Below, the copy in the edit's task is cheap (under 1 MB).
+ * From this many rows on, the next change's copy of the entries array is made after every change
+ * and open, once its frame is painted (core/patch.ts `prepareCopy`, `Timers.afterPaint`): at
+ * 1,000,000 rows the copy is an array of a million pointers (4 MB in Chromium) whose allocation
+ * started the GCs that set the edit's p95 (docs/perf.md "Session 12: the 1M edit"). Below, the
+ * copy in the edit's task is cheap.
  */
 export const PREPARE_COPY_MIN_ROWS = 100_000;
 
@@ -298,14 +299,16 @@ export function createKernel(deps: StoreDeps): Kernel {
     (step) => derived.size.follow(step),
   ];
 
-  // The next change's copy of a big document's entries, made when the page is idle (one request
-  // at a time; it copies the document open then, not the one of the change that asked).
+  // The next change's copy of a big document's entries, made in a task of its own once the
+  // change's frame is painted (else when the page is idle): one request at a time; it copies the
+  // document open then, not the one of the change that asked. (A hidden page paints no frames:
+  // the copy waits until it shows again, and an edit meanwhile copies for itself.)
   let copyAsked = false;
   const prepareNextCopy = () => {
-    const whenIdle = deps.timers?.whenIdle;
-    if (copyAsked || !whenIdle || !f.doc || f.doc.entries.length < PREPARE_COPY_MIN_ROWS) return;
+    const later = deps.timers?.afterPaint ?? deps.timers?.whenIdle;
+    if (copyAsked || !later || !f.doc || f.doc.entries.length < PREPARE_COPY_MIN_ROWS) return;
     copyAsked = true;
-    whenIdle(() => {
+    later(() => {
       copyAsked = false;
       if (f.doc && f.doc.entries.length >= PREPARE_COPY_MIN_ROWS) prepareCopy(f.doc.entries);
     });

@@ -382,7 +382,7 @@ describe('store: snapshots and tasks', () => {
 });
 
 describe('store: the next change copy, made in idle time (issue #18)', () => {
-  async function bigStore(n: number) {
+  async function bigStore(n: number, painted?: Array<() => void>) {
     const doc = makeDocument(n);
     const idle: Array<() => void> = [];
     const queued: Array<() => void> = [];
@@ -394,6 +394,7 @@ describe('store: the next change copy, made in idle time (issue #18)', () => {
         setTimeout: (fn) => queued.push(fn),
         clearTimeout: () => undefined,
         whenIdle: (fn) => idle.push(fn),
+        ...(painted ? { afterPaint: (fn: () => void) => painted.push(fn) } : {}),
       },
     });
     const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
@@ -436,6 +437,22 @@ describe('store: the next change copy, made in idle time (issue #18)', () => {
     store.commands.undo();
     store.commands.undo();
     expect(store.getState().doc!.entries).toEqual(was);
+  });
+
+  it('makes the copy after the next paint where the page has frames', async () => {
+    const painted: Array<() => void> = [];
+    const { store, runIdle } = await bigStore(PREPARE_COPY_MIN_ROWS, painted);
+    runIdle();
+    expect(painted).toHaveLength(1);
+    painted.shift()?.();
+    const opened = store.getState().doc!;
+    expect(hasPreparedCopy(opened.entries)).toBe(true);
+    store.commands.setCell(opened.entries[0].id, 'priority', '0.42');
+    runIdle();
+    expect(hasPreparedCopy(store.getState().doc!.entries)).toBe(false);
+    expect(painted).toHaveLength(1);
+    painted.shift()?.();
+    expect(hasPreparedCopy(store.getState().doc!.entries)).toBe(true);
   });
 
   it('makes no copy ahead for a smaller document', async () => {
