@@ -73,3 +73,49 @@ test('120,000 rows sort by URL and by date, both ways, from the orders the worke
   await page.keyboard.press('Control+End');
   await expect(wb.grid.locator(`tr[aria-rowindex="${n + 1}"]`)).toContainText('2025-09-19');
 });
+
+test('120,000 rows: cell edits, undo, redo and a reload keep every change (the copy made after the paint)', async ({
+  wb,
+  page,
+}) => {
+  // Over state/kernel.ts PREPARE_COPY_MIN_ROWS: each edit writes into the entries copy made after
+  // the previous change's frame (core/patch.ts prepareCopy), which the autosave must still save.
+  test.slow();
+  const n = 120_000;
+  await wb.openFile({ name: 'bigger-sitemap.xml', mimeType: 'application/xml', buffer: bigSitemap(n) });
+  await wb.expectUrlCount(n, BIG_OPEN_MS);
+  const setPriority = async (row: number, value: string) => {
+    await wb.clickCell(row, 'Priority');
+    await page.keyboard.type(value);
+    await page.keyboard.press('Enter');
+    await expect(await wb.cell(row, 'Priority')).toHaveText(value);
+  };
+  await setPriority(0, '0.3');
+  await setPriority(1, '0.4');
+  await setPriority(2, '0.5');
+  // Undo and redo take the same path as an edit (an update-only patch).
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  await expect(await wb.cell(1, 'Priority')).toHaveText('');
+  await expect(await wb.cell(2, 'Priority')).toHaveText('');
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(await wb.cell(1, 'Priority')).toHaveText('0.4');
+  await expect(await wb.cell(2, 'Priority')).toHaveText('');
+  expect(await wb.cellText(0, 'Priority')).toBe('0.3');
+
+  // Autosave runs within a second of the last change; a reload restores what it saved.
+  await page.waitForTimeout(1_500);
+  page.on('dialog', (d) => void d.accept());
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Saved work' })).toContainText(
+    /Restored bigger-sitemap\.xml/,
+    {
+      timeout: BIG_OPEN_MS,
+    },
+  );
+  await wb.expectUrlCount(n, BIG_OPEN_MS);
+  expect(await wb.cellText(0, 'Priority')).toBe('0.3');
+  expect(await wb.cellText(1, 'Priority')).toBe('0.4');
+  expect(await wb.cellText(2, 'Priority')).toBe('');
+  expect(await wb.cellText(3, 'Priority')).toBe('');
+});

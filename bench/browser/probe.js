@@ -161,10 +161,13 @@
         const st = s.getState();
         const entry = st.doc.entries[st.rowOrder[i % 12]];
         await painted();
+        // Trace markers of the edit's window (scrollab.ts EDITS: its thread CPU and GC).
+        console.timeStamp('sw-edit-start');
         const t0 = performance.now();
         s.commands.setCell(entry.id, 'priority', entry.priority === '0.3' ? '0.7' : '0.3');
         await macrotask();
         work.push(performance.now() - t0);
+        console.timeStamp('sw-edit-end');
         await painted();
         toFrame.push(performance.now() - t0);
       }

@@ -11,6 +11,7 @@
  * n traced rounds of the bench's 40 cell edits per build (work per edit, thread CPU). `OPENS=n` traces n opens per build
  * instead (fresh page each, alternating) and prints the page main thread's tasks over 50 ms.
  */
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
@@ -140,12 +141,21 @@ async function tracedRound(browser: Browser, page: Page, frames: number): Promis
  * revalidated and committed) and, from the trace, the thread CPU of the page main thread's tasks
  * of 1 ms and more (an edit's task; frames cost less) and of all its tasks per edit.
  */
+let traced = 0;
 async function tracedEdits(browser: Browser, page: Page): Promise<string> {
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'disabled-by-default-v8.gc',
+    ],
   });
   const { work } = (await page.evaluate('__probe.edits(40)')) as { work: number[] };
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const raw = (await browser.stopTracing()).toString();
+  // TRACE_OUT=prefix: each round's trace written to prefix-<n>.json.
+  if (process.env.TRACE_OUT) writeFileSync(`${process.env.TRACE_OUT}-${++traced}.json`, raw);
+  const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
   const names = threadNames(trace.traceEvents);
   const main = [...eventsByThread(trace.traceEvents)]
     .filter(([k]) => names.get(k) === 'CrRendererMain')
@@ -153,7 +163,57 @@ async function tracedEdits(browser: Browser, page: Page): Promise<string> {
     .sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0];
   const big = (main ?? []).filter((ms) => ms >= 1);
   const all = (main ?? []).reduce((x, y) => x + y, 0) / work.length;
-  return `work p50 ${quantile(work, 0.5).toFixed(1)} p95 ${quantile(work, 0.95).toFixed(1)} max ${quantile(work, 1).toFixed(1)} first ${work[0].toFixed(1)} ms; tasks ≥ 1 ms CPU: ${big.length}, p50 ${quantile(big, 0.5)?.toFixed(1)} p95 ${quantile(big, 0.95)?.toFixed(1)} max ${quantile(big, 1)?.toFixed(1)} ms; main-thread CPU per edit ${all.toFixed(1)} ms`;
+  return `${editWindows(trace.traceEvents, names)}\n    work p50 ${quantile(work, 0.5).toFixed(1)} p95 ${quantile(work, 0.95).toFixed(1)} max ${quantile(work, 1).toFixed(1)} first ${work[0].toFixed(1)} ms; tasks ≥ 1 ms CPU: ${big.length}, p50 ${quantile(big, 0.5)?.toFixed(1)} p95 ${quantile(big, 0.95)?.toFixed(1)} max ${quantile(big, 1)?.toFixed(1)} ms; main-thread CPU per edit ${all.toFixed(1)} ms`;
+}
+
+/**
+ * Each edit's window (the probe's `sw-edit-start` … `sw-edit-end` time stamps: setCell until the
+ * next task ran, the bench's "work") on the page main thread: the thread CPU of the tasks in it,
+ * and the GC inside it (MinorGC, MajorGC and V8's incremental-marking and finalization events),
+ * each as p50 · p95 · max over the round's edits.
+ */
+function editWindows(events: readonly TraceEvent[], names: Map<string, string>): string {
+  const stamps = events
+    .filter((e) => e.name === 'TimeStamp')
+    .map((e) => ({
+      ts: e.ts,
+      key: `${e.pid}:${e.tid}`,
+      msg: (e.args as { data?: { message?: string } })?.data?.message,
+    }))
+    .sort((a, b) => a.ts - b.ts);
+  const windows: Array<{ key: string; from: number; to: number }> = [];
+  for (const s of stamps)
+    if (s.msg === 'sw-edit-start') windows.push({ key: s.key, from: s.ts, to: Number.POSITIVE_INFINITY });
+    else if (s.msg === 'sw-edit-end' && windows.length) windows[windows.length - 1].to = s.ts;
+  if (windows.length === 0) return 'no edit windows in the trace';
+  const by = eventsByThread(events);
+  const key = windows[0].key;
+  const list = by.get(key) ?? [];
+  const GC = /^(MinorGC|MajorGC|V8\.GC_MC_INCREMENTAL|V8\.GC_MC_COMPLETE_SWEEPING|BlinkGC\.AtomicPhase)$/;
+  const cpu: number[] = [];
+  const gc: number[] = [];
+  const kinds = new Map<string, number>();
+  for (const w of windows) {
+    let c = 0;
+    let g = 0;
+    for (const e of list) {
+      const end = e.ts + (e.dur ?? 0);
+      if (end <= w.from || e.ts >= w.to) continue;
+      const share = (Math.min(end, w.to) - Math.max(e.ts, w.from)) / (e.dur || 1);
+      if (e.name === 'RunTask') c += ((e.tdur ?? 0) / 1000) * share;
+      if (GC.test(e.name)) {
+        const ms = ((e.tdur ?? e.dur ?? 0) / 1000) * share;
+        g += ms;
+        kinds.set(e.name, (kinds.get(e.name) ?? 0) + ms);
+      }
+    }
+    cpu.push(c);
+    gc.push(g);
+  }
+  const q = (xs: number[]) =>
+    `${quantile(xs, 0.5).toFixed(1)} · ${quantile(xs, 0.95).toFixed(1)} · ${quantile(xs, 1).toFixed(1)}`;
+  const gcs = [...kinds].map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(', ') || 'none';
+  return `edit windows (${windows.length}, ${names.get(key)}): thread CPU p50 · p95 · max ${q(cpu)} ms; GC in them ${q(gc)} ms, ${gc.filter((x) => x > 0.5).length} with GC over 0.5 ms (total by event: ${gcs})`;
 }
 
 /**

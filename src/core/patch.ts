@@ -90,7 +90,7 @@ export function applyPatch(doc: SitemapDocument, p: Patch): SitemapDocument {
   if (p.updated.length > 0) entries = updateEntries(entries, p.updated, entries !== doc.entries);
   if (p.added.length > 0) entries = insertEntries(entries, p.added);
   if (p.reorder) entries = reorderEntries(entries, p.reorder.after);
-  if (entries === doc.entries) entries = entries.slice();
+  if (entries === doc.entries) entries = copyOf(entries);
   let nextId = doc.nextId;
   for (const a of p.added) if (a.entry.id >= nextId) nextId = a.entry.id + 1;
   return { ...doc, entries, nextId };
@@ -141,7 +141,7 @@ export function* removeSteps(
 }
 
 function updateEntries(entries: Entry[], updated: Patch['updated'], owned: boolean): Entry[] {
-  const out = owned ? entries : entries.slice();
+  const out = owned ? entries : copyOf(entries);
   const at = idIndexOf(entries);
   for (const [before, after] of updated) {
     const i = before.id < at.length ? at[before.id] : -1;
@@ -194,6 +194,38 @@ function reorderEntries(entries: Entry[], order: Int32Array): Entry[] {
     out[i] = entries[j];
   }
   return out;
+}
+
+// A copy of a published entries array made ahead of the patch that needs it (`prepareCopy`).
+// Keyed weakly by the array, and handed out once: the copy is never seen by anyone before a patch
+// takes it as its own, so the documents stay immutable. Pure memoisation, so allowed module state.
+const spareCopies = new WeakMap<readonly Entry[], Entry[]>();
+
+/** A private copy of `entries`: the one `prepareCopy` made ahead, else a new one now. */
+function copyOf(entries: Entry[]): Entry[] {
+  const spare = spareCopies.get(entries);
+  if (spare === undefined) return entries.slice();
+  spareCopies.delete(entries);
+  return spare;
+}
+
+/**
+ * Copy `entries` now, for the next patch of it: an update-only patch (a cell edit) then writes
+ * its rows into the copy instead of copying the whole array in its own task. At 1,000,000 rows the
+ * copy is an array of a million pointers (4 MB in Chromium, 8 MB in Node) whose allocation, and
+ * the young-generation GC it starts, would otherwise land in the edit (issue #18, docs/perf.md
+ * "Session 12: the 1M edit"); the kernel calls this after each change's frame is painted. Nothing to do when a copy of `entries` is waiting already. The
+ * copy lives as long as `entries` does, or until a patch takes it.
+ *
+ * @example prepareCopy(doc.entries); applyPatch(doc, cellPatch) // writes into the prepared copy
+ */
+export function prepareCopy(entries: readonly Entry[]): void {
+  if (!spareCopies.has(entries)) spareCopies.set(entries, entries.slice());
+}
+
+/** True while a copy `prepareCopy` made of `entries` waits for a patch to take it. */
+export function hasPreparedCopy(entries: readonly Entry[]): boolean {
+  return spareCopies.has(entries);
 }
 
 // Pure memoisation keyed by an (immutable) entries array, so allowed module state.

@@ -95,6 +95,7 @@ export function createBrowserDeps(): BrowserDeps {
       () => void import('./warmOpen.ts').then((m) => m.warmIdle(client, () => opened), noop),
     );
   const lock = webLock();
+  const yieldTask = taskYielder();
   const idbRecent = createIdbRecent();
   const recent: RecentStore | undefined = idbRecent
     ? { ...idbRecent, read: (slot) => validator.after(idbRecent.read(slot)) }
@@ -108,9 +109,15 @@ export function createBrowserDeps(): BrowserDeps {
     timers: {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-      yieldTask: taskYielder(),
+      yieldTask,
       ...(typeof requestIdleCallback === 'function'
         ? { whenIdle: (fn: () => void) => void requestIdleCallback(() => fn(), { timeout: IDLE_WAIT_MS }) }
+        : {}),
+      ...(typeof requestAnimationFrame === 'function'
+        ? {
+            afterPaint: (fn: () => void) =>
+              void requestAnimationFrame(() => (yieldTask ? yieldTask(fn) : globalThis.setTimeout(fn, 0))),
+          }
         : {}),
     },
     createValidator: validator.factory,

@@ -14,7 +14,14 @@ import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { DocumentSize } from './insightsCharts.ts';
 import { TreeSync } from './insightsTree.ts';
-import { type AppliedPatch, applyPatch, invertPatch, isEmptyPatch, type Patch } from './patch.ts';
+import {
+  type AppliedPatch,
+  applyPatch,
+  invertPatch,
+  isEmptyPatch,
+  type Patch,
+  prepareCopy,
+} from './patch.ts';
 import type { Timers } from './persist.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
@@ -69,6 +76,15 @@ export interface Fields {
 
 /** Default view: document order, nothing filtered, every column shown but the crawl columns (no crawl yet). */
 export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hiddenColumns: CRAWL_COLUMNS };
+
+/**
+ * From this many rows on, the next change's copy of the entries array is made after every change
+ * and open, once its frame is painted (core/patch.ts `prepareCopy`, `Timers.afterPaint`): at
+ * 1,000,000 rows the copy is an array of a million pointers (4 MB in Chromium) whose allocation
+ * started the GCs that set the edit's p95 (docs/perf.md "Session 12: the 1M edit"). Below, the
+ * copy in the edit's task is cheap.
+ */
+export const PREPARE_COPY_MIN_ROWS = 100_000;
 
 /** Empty selection. */
 export const NO_SELECTION: Selection = { active: null, ranges: [] };
@@ -283,6 +299,21 @@ export function createKernel(deps: StoreDeps): Kernel {
     (step) => derived.size.follow(step),
   ];
 
+  // The next change's copy of a big document's entries, made in a task of its own once the
+  // change's frame is painted (else when the page is idle): one request at a time; it copies the
+  // document open then, not the one of the change that asked. (A hidden page paints no frames:
+  // the copy waits until it shows again, and an edit meanwhile copies for itself.)
+  let copyAsked = false;
+  const prepareNextCopy = () => {
+    const later = deps.timers?.afterPaint ?? deps.timers?.whenIdle;
+    if (copyAsked || !later || !f.doc || f.doc.entries.length < PREPARE_COPY_MIN_ROWS) return;
+    copyAsked = true;
+    later(() => {
+      copyAsked = false;
+      if (f.doc && f.doc.entries.length >= PREPARE_COPY_MIN_ROWS) prepareCopy(f.doc.entries);
+    });
+  };
+
   // The one path of every document change: document, derived views, history, version, listeners.
   const applyStep = (patch: Patch, history: History, after?: SitemapDocument, done = false) => {
     if (!f.doc) return;
@@ -298,6 +329,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     f.docVersion++;
     f.dirty = true;
     emit();
+    prepareNextCopy();
   };
 
   // A patch goes to the sliced commit when it is big, else it is applied here at once.
@@ -386,6 +418,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.view = { ...f.view, search: '', filters: {}, hiddenColumns };
       if (f.crawl && validated !== 'later') k.rejoinCrawl();
       emit();
+      prepareNextCopy();
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPatch, idIndexOf, idIndexSteps, invertPatch, type Patch } from './patch.ts';
+import type { SitemapDocument } from '../core/model.ts';
+import {
+  applyPatch,
+  hasPreparedCopy,
+  idIndexOf,
+  idIndexSteps,
+  invertPatch,
+  type Patch,
+  prepareCopy,
+} from './patch.ts';
 import { makeDocument, makeEntry } from './testing.ts';
 
 describe('applyPatch / invertPatch', () => {
@@ -124,5 +133,68 @@ describe('idIndexSteps', () => {
     for (const _ of steps);
     expect(idIndexOf(entries)).toBe(byEdit);
     expect([...idIndexSteps(entries, 2)]).toEqual([]);
+  });
+});
+
+describe('prepareCopy (the next change copy made ahead, issue #18)', () => {
+  const edit = (doc: SitemapDocument, i: number, priority: string): Patch => ({
+    label: 'Edit',
+    added: [],
+    updated: [[doc.entries[i], { ...doc.entries[i], priority }]],
+    removed: [],
+  });
+
+  it('writes an update into the prepared copy, hands it out once and leaves the document as it was', () => {
+    const doc = makeDocument(6);
+    const was = doc.entries.slice();
+    prepareCopy(doc.entries);
+    expect(hasPreparedCopy(doc.entries)).toBe(true);
+    const a = applyPatch(doc, edit(doc, 2, '0.9'));
+    expect(hasPreparedCopy(doc.entries)).toBe(false);
+    // A second patch of the same document gets a copy of its own, not the one `a` wrote into.
+    const b = applyPatch(doc, edit(doc, 4, '0.1'));
+    expect(b.entries).not.toBe(a.entries);
+    expect(a.entries[2].priority).toBe('0.9');
+    expect(a.entries[4]).toBe(doc.entries[4]);
+    expect(b.entries[4].priority).toBe('0.1');
+    expect(b.entries[2]).toBe(doc.entries[2]);
+    expect(doc.entries).toEqual(was);
+    for (const [i, e] of was.entries()) expect(doc.entries[i]).toBe(e);
+    // Positions are unchanged: the id index is handed on, as for a copy made in the patch.
+    expect(idIndexOf(a.entries)).toBe(idIndexOf(doc.entries));
+  });
+
+  it('is not taken by a patch that builds a new array anyway, and is kept for the next one', () => {
+    const doc = makeDocument(4);
+    prepareCopy(doc.entries);
+    const removed = applyPatch(doc, {
+      label: 'x',
+      added: [],
+      updated: [],
+      removed: [{ entry: doc.entries[1], index: 1 }],
+    });
+    expect(removed.entries.map((e) => e.id)).toEqual([0, 2, 3]);
+    expect(hasPreparedCopy(doc.entries)).toBe(true);
+    const edited = applyPatch(doc, edit(doc, 1, '0.5'));
+    expect(edited.entries.map((e) => e.id)).toEqual([0, 1, 2, 3]);
+    expect(edited.entries[1].priority).toBe('0.5');
+    expect(doc.entries[1].priority).not.toBe('0.5');
+  });
+
+  it('gives what a patch without it gives (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.array(fc.nat(), { maxLength: 8 }), (n, seeds) => {
+        const doc = makeDocument(n);
+        const p: Patch = { label: 'random', added: [], updated: [], removed: [] };
+        for (const id of new Set(seeds.map((s) => s % n)))
+          p.updated.push([doc.entries[id], { ...doc.entries[id], priority: `0.${id % 10}` }]);
+        const plain = applyPatch(doc, p).entries;
+        prepareCopy(doc.entries);
+        const prepared = applyPatch(doc, p).entries;
+        expect(prepared).not.toBe(doc.entries);
+        expect(prepared).toEqual(plain);
+        expect(applyPatch({ ...doc, entries: prepared }, invertPatch(p)).entries).toEqual(doc.entries);
+      }),
+    );
   });
 });

@@ -23,6 +23,12 @@ export interface Timers {
    * runs at once. Autosave waits for it, so a save does not start inside a burst of work.
    */
   whenIdle?(fn: () => void): void;
+  /**
+   * Run `fn` in a task of its own once the next frame has been painted (a frame callback, then
+   * a task), e.g. work an edit makes ready for the next one, off the edit's own task and frame.
+   * Optional: without it `whenIdle` is used.
+   */
+  afterPaint?(fn: () => void): void;
 }
 
 /** One file as saved: document, settings, file name and recent undo history. */

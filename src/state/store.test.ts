@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, ParseResult } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
+import { PREPARE_COPY_MIN_ROWS } from './kernel.ts';
+import { hasPreparedCopy } from './patch.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, makeEntry } from './testing.ts';
+import { createParseIssuesValidator } from './validation.ts';
 
 async function openStore(n = 10, extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
   const doc = makeDocument(n);
@@ -375,5 +378,89 @@ describe('store: snapshots and tasks', () => {
     store.commands.newDocument();
     store.commands.appendUrls(['https://a.example/']);
     expect(store.getState().doc?.entries).toEqual([makeEntry(0, { loc: 'https://a.example/' })]);
+  });
+});
+
+describe('store: the next change copy, made in idle time (issue #18)', () => {
+  async function bigStore(n: number, painted?: Array<() => void>) {
+    const doc = makeDocument(n);
+    const idle: Array<() => void> = [];
+    const queued: Array<() => void> = [];
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => 1_700_000_000_000,
+      createValidator: () => createParseIssuesValidator(),
+      timers: {
+        setTimeout: (fn) => queued.push(fn),
+        clearTimeout: () => undefined,
+        whenIdle: (fn) => idle.push(fn),
+        ...(painted ? { afterPaint: (fn: () => void) => painted.push(fn) } : {}),
+      },
+    });
+    const opening = store.commands.openFile('big.xml', new Uint8Array([1]));
+    for (let i = 0; i < 100; i++) {
+      await Promise.resolve();
+      queued.shift()?.();
+    }
+    await opening;
+    const runIdle = () => {
+      for (let fn = idle.shift(); fn; fn = idle.shift()) fn();
+    };
+    return { store, runIdle, idle };
+  }
+
+  it('copies a big document after the open and each change; an edit takes the copy, undo is exact', async () => {
+    const { store, runIdle } = await bigStore(PREPARE_COPY_MIN_ROWS);
+    const opened = store.getState().doc!;
+    expect(hasPreparedCopy(opened.entries)).toBe(false);
+    runIdle();
+    expect(hasPreparedCopy(opened.entries)).toBe(true);
+    const was = opened.entries.slice();
+
+    store.commands.setCell(opened.entries[3].id, 'priority', '0.42');
+    const edited = store.getState().doc!;
+    expect(hasPreparedCopy(opened.entries)).toBe(false);
+    expect(edited.entries).not.toBe(opened.entries);
+    expect(edited.entries[3].priority).toBe('0.42');
+    for (let i = 0; i < was.length; i += 997) expect(opened.entries[i]).toBe(was[i]);
+    expect(opened.entries[3]).toBe(was[3]);
+
+    // Two edits before the page is idle: one copy, of the document open by then.
+    store.commands.setCell(edited.entries[5].id, 'priority', '0.43');
+    store.commands.setCell(edited.entries[6].id, 'priority', '0.44');
+    runIdle();
+    const now = store.getState().doc!;
+    expect(hasPreparedCopy(edited.entries)).toBe(false);
+    expect(hasPreparedCopy(now.entries)).toBe(true);
+
+    store.commands.undo();
+    store.commands.undo();
+    store.commands.undo();
+    expect(store.getState().doc!.entries).toEqual(was);
+  });
+
+  it('makes the copy after the next paint where the page has frames', async () => {
+    const painted: Array<() => void> = [];
+    const { store, runIdle } = await bigStore(PREPARE_COPY_MIN_ROWS, painted);
+    runIdle();
+    expect(painted).toHaveLength(1);
+    painted.shift()?.();
+    const opened = store.getState().doc!;
+    expect(hasPreparedCopy(opened.entries)).toBe(true);
+    store.commands.setCell(opened.entries[0].id, 'priority', '0.42');
+    runIdle();
+    expect(hasPreparedCopy(store.getState().doc!.entries)).toBe(false);
+    expect(painted).toHaveLength(1);
+    painted.shift()?.();
+    expect(hasPreparedCopy(store.getState().doc!.entries)).toBe(true);
+  });
+
+  it('makes no copy ahead for a smaller document', async () => {
+    const { store, idle, runIdle } = await bigStore(PREPARE_COPY_MIN_ROWS - 1);
+    runIdle();
+    const doc = store.getState().doc!;
+    store.commands.setCell(doc.entries[0].id, 'priority', '0.42');
+    expect(idle).toHaveLength(0);
+    expect(hasPreparedCopy(store.getState().doc!.entries)).toBe(false);
   });
 });
