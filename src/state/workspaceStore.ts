@@ -701,7 +701,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
           : '';
       const what = edits && crawl ? 'edits and crawl data' : edits ? 'edits' : 'crawl data';
       // Recent keeps the whole session: for several files, say so (not "it", which reads as one file).
-      const subject = session.files.length > 1 ? `The workspace (${plural(session.files.length, 'file')})` : 'It';
+      const subject =
+        session.files.length > 1 ? `The workspace (${plural(session.files.length, 'file')})` : 'It';
       return ` ${subject} is in Recent, with its ${what}.${evicted}`;
     } catch (e) {
       saver?.failed('Recent could not be saved', e);
