@@ -98,8 +98,13 @@ timed('finish', (d) => `unit ${d}`, v.finishCheckedSteps(doc, r.issues, 250));
 const t2 = performance.now();
 const c = v.counts();
 await new Promise((ok) => setTimeout(ok, 50));
+const gcSum = (from: number, to: number, scavenge: boolean) => {
+  const list = gcs.filter((g) => g.at >= from && g.at < to && (g.kind === 1) === scavenge);
+  const max = Math.max(0, ...list.map((g) => g.ms));
+  return `${list.length} (Σ ${list.reduce((n, g) => n + g.ms, 0).toFixed(0)}, max ${max.toFixed(0)} ms)`;
+};
 console.log(
-  `receive ${(t1 - t0).toFixed(0)} ms, finish ${(t2 - t1).toFixed(0)} ms; counts ${JSON.stringify(c)}`,
+  `receive ${(t1 - t0).toFixed(0)} ms (scavenges ${gcSum(t0, t1, true)}, other GCs ${gcSum(t0, t1, false)}), finish ${(t2 - t1).toFixed(0)} ms (scavenges ${gcSum(t1, t2, true)}, other ${gcSum(t1, t2, false)}); heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB; counts ${JSON.stringify(c)}`,
 );
 for (const [phase, list] of phases) {
   const sorted = [...list].sort((a, b) => b.ms - a.ms);
