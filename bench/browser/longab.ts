@@ -130,7 +130,10 @@ async function main(): Promise<void> {
   const port = Number(process.env.BENCH_PORT ?? 4311);
   const servers = await Promise.all(dists.map((d, i) => serveDir(d, port + i, INPUTS)));
   const found = await findBrowser();
-  const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  // CHROMIUM_EXTRA: more browser switches, space-separated (e.g. --js-flags=--trace-pretenuring;
+  // DEBUG=pw:browser shows what the renderer prints).
+  const extra = process.env.CHROMIUM_EXTRA ? process.env.CHROMIUM_EXTRA.split(' ') : [];
+  const browser = await chromium.launch({ executablePath: found?.path, args: [...CHROMIUM_ARGS, ...extra] });
   const results = dists.map(() => [] as Run[]);
   try {
     for (let i = 0; i < runs; i++)

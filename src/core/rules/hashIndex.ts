@@ -134,9 +134,13 @@ export class HashIndex {
   }
 
   /**
-   * {@link addAll} in steps of bounded work, for a load sliced over several tasks: it yields after
-   * each pass over the pairs and every `step` probes (at a million pairs the probes alone are
-   * ~0.4 s, one long task if run at once). Nothing else may touch the index until it is done.
+   * {@link addAll} in steps of bounded work, for a load sliced over several tasks: it yields every
+   * `PASS_STEP` pairs of its linear passes and every `step` probes (at a million pairs the probes
+   * alone are ~0.4 s, one long task if run at once). What bounds a step is not only the reads and
+   * writes: at a million pairs the node arrays and the sort order are tens of MB of memory touched
+   * for the first time here, and each new page is a page fault (a pass step of 262,144 pairs was
+   * ~1,800 faults, 10-60 ms of CPU on a loaded machine; docs/perf.md, session 12), so every pass
+   * that first writes an array does it in steps too. Nothing else may touch the index until it is done.
    */
   *addAllSteps(hashes: Int32Array, slots: Int32Array, count: number, step = ADD_STEP): Generator<void, void> {
     if (count <= 0) return;
@@ -173,12 +177,15 @@ export class HashIndex {
     const shift = Math.max(0, Math.log2(cap) - REGION_BITS);
     const regions = cap >>> shift;
     const starts = new Int32Array(regions + 1);
+    // The order array's pages are touched here, in order, so the scatter below (which writes
+    // into every region's stretch of it from its first step on) finds them mapped.
+    const order = new Int32Array(count);
     for (let k = 0; k < count; k++) {
       if (k > 0 && k % PASS_STEP === 0) yield;
       starts[((hashes[k] & this.mask) >>> shift) + 1]++;
+      order[k] = 0;
     }
     for (let r = 0; r < regions; r++) starts[r + 1] += starts[r];
-    const order = new Int32Array(count);
     for (let k = 0; k < count; k++) {
       if (k > 0 && k % PASS_STEP === 0) yield;
       order[starts[(hashes[k] & this.mask) >>> shift]++] = k;
@@ -366,9 +373,10 @@ export class PairBuffer {
 const ADD_STEP = 16_384;
 /**
  * Pairs per step of {@link HashIndex.addAllSteps}' linear passes before the probes (a few typed
- * array reads and writes each: ~2 ms; at a million pairs a pass in one go was 20-60 ms).
+ * array reads and writes each, and the first write to ~1 MB of fresh memory: ~230 page faults,
+ * 1-3 ms on a loaded machine; 262,144 pairs per step were 10-60 ms there, docs/perf.md session 12).
  */
-const PASS_STEP = 262_144;
+export const PASS_STEP = 32_768;
 
 /** A copy of `a` with room for at least `n` items. */
 function grow(a: Int32Array, n: number): Int32Array {

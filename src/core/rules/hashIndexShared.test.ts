@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HashIndex } from './hashIndex.ts';
+import { HashIndex, PASS_STEP } from './hashIndex.ts';
 
 describe('HashIndex.forEachSharedSteps', () => {
   it('yields in bounded steps and visits the same slots as forEachShared', () => {
@@ -30,9 +30,47 @@ describe('HashIndex.addAllSteps at a million pairs', () => {
     // Probe steps as big as the load: every yield is one of the passes before the probes.
     let yields = 0;
     for (const _ of stepped.addAllSteps(hashes, slots, count, count)) yields++;
-    expect(yields).toBe(4 * 2); // four passes of 600,000 pairs, a yield every 262,144
+    // Four passes of 600,000 pairs, a yield every PASS_STEP (32,768) pairs of each.
+    expect(yields).toBe(4 * Math.floor((count - 1) / PASS_STEP));
     expect(stepped.size).toBe(one.size);
     expect(stepped.sharedHashes).toBe(one.sharedHashes);
     for (const h of [hashes[0], hashes[1], hashes[count - 1]]) expect(stepped.slots(h)).toEqual(one.slots(h));
+  });
+});
+
+describe('HashIndex.addAllSteps step size', () => {
+  it('handles at most two linear steps of pairs between two yields', () => {
+    // Every pass reads hashes[k] or slots[k] once per pair: the reads between two yields count the
+    // pairs a step handled. The linear passes also write the node arrays and the sort order, tens
+    // of MB at a million pairs touched for the first time (page faults): 262,144 pairs per step
+    // were 10-60 ms of CPU on a loaded machine, the first step of the duplicate index build.
+    const count = 200_000;
+    const plainHashes = Int32Array.from({ length: count }, (_, k) => ((k * 2_654_435_761) % 90_001) | 0);
+    const plainSlots = Int32Array.from({ length: count }, (_, k) => k);
+    let reads = 0;
+    const counted = (a: Int32Array) =>
+      new Proxy(a, {
+        get(target, key) {
+          if (typeof key === 'string' && key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57) reads++;
+          return Reflect.get(target, key, target);
+        },
+      });
+    const probes = 1_000;
+    const ix = new HashIndex(count);
+    let most = 0;
+    for (const _ of ix.addAllSteps(counted(plainHashes), counted(plainSlots), count, probes)) {
+      most = Math.max(most, reads);
+      reads = 0;
+    }
+    most = Math.max(most, reads);
+    // A step's pairs: the end of one pass and the start of the next (pass 2 reads both arrays).
+    expect(most).toBeLessThanOrEqual(4 * PASS_STEP);
+    expect(most).toBeGreaterThan(0);
+    const one = new HashIndex(count);
+    for (let k = 0; k < count; k++) one.add(plainHashes[k], k);
+    expect(ix.size).toBe(one.size);
+    expect(ix.sharedHashes).toBe(one.sharedHashes);
+    for (const h of [plainHashes[0], plainHashes[7], plainHashes[count - 1]])
+      expect(ix.slots(h)).toEqual(one.slots(h));
   });
 });
