@@ -1,4 +1,4 @@
-import { expect, test } from './pages/workbench.ts';
+import { expect, test, type Workbench } from './pages/workbench.ts';
 
 /** A valid urlset of `n` URLs, built here so the test does not depend on a stored fixture. */
 function bigSitemap(n: number): Buffer {
@@ -41,15 +41,20 @@ test('50,000 rows stay virtualized: only a screenful of rows is in the DOM', asy
  */
 const BIG_OPEN_MS = 60_000;
 
-test('120,000 rows sort by URL and by date, both ways, from the orders the worker prepares', async ({
-  wb,
-  page,
-}) => {
-  // Handing the page 12 MB (setInputFiles) took 6–25 s of the test under the same load.
+/** Open the 120,000-row sitemap (a slow test: handing the page 12 MB took 6–25 s under load). */
+async function openBig(wb: Workbench): Promise<number> {
   test.slow();
   const n = 120_000;
   await wb.openFile({ name: 'bigger-sitemap.xml', mimeType: 'application/xml', buffer: bigSitemap(n) });
   await wb.expectUrlCount(n, BIG_OPEN_MS);
+  return n;
+}
+
+test('120,000 rows sort by URL and by date, both ways, from the orders the worker prepares', async ({
+  wb,
+  page,
+}) => {
+  const n = await openBig(wb);
   // The expected orders, by the platform's own string comparison (code-unit order).
   const locs = Array.from({ length: n }, (_, i) => `https://big.example.com/section-${i % 50}/page-${i}`);
   const sorted = [...locs].sort();
@@ -80,10 +85,7 @@ test('120,000 rows: cell edits, undo, redo and a reload keep every change (the c
 }) => {
   // Over state/kernel.ts PREPARE_COPY_MIN_ROWS: each edit writes into the entries copy made after
   // the previous change's frame (core/patch.ts prepareCopy), which the autosave must still save.
-  test.slow();
-  const n = 120_000;
-  await wb.openFile({ name: 'bigger-sitemap.xml', mimeType: 'application/xml', buffer: bigSitemap(n) });
-  await wb.expectUrlCount(n, BIG_OPEN_MS);
+  const n = await openBig(wb);
   const setPriority = async (row: number, value: string) => {
     await wb.clickCell(row, 'Priority');
     await page.keyboard.type(value);
