@@ -292,32 +292,58 @@ export class CrawlReader {
     this.rows.append(part);
   }
 
-  /** Scan `chunk` after the record the last one cut (kept in `carry`). */
+  /**
+   * Scan `chunk` after the record the last one cut (kept in `carry`). Only the start of the chunk
+   * is copied behind the cut record, as much as it takes to end it (64 KB, doubled while the
+   * record goes on); the rest of the chunk is scanned where it is.
+   */
   private feed(chunk: Uint8Array, final: boolean): void {
     const scanner = this.scanner;
     if (!scanner) return;
     let b = chunk;
-    if (this.carryLength > 0) {
-      this.reserve(this.carryLength + chunk.length);
-      this.carry.set(chunk, this.carryLength);
-      b = this.carry.subarray(0, this.carryLength + chunk.length);
+    const carried = this.carryLength;
+    if (carried > 0) {
+      let copied = 0;
+      for (let take = Math.min(chunk.length, CARRY_PROBE); ; take = Math.min(chunk.length, take * 2)) {
+        this.reserve(carried + take, carried + copied);
+        this.carry.set(chunk.subarray(copied, take), carried + copied);
+        copied = take;
+        const joined = this.carry.subarray(0, carried + take);
+        const whole = take === chunk.length;
+        const at = scanner.scan(joined, final && whole);
+        if (whole) {
+          // The chunk is all in `carry` now: keep what the scan left, as before.
+          this.carry.copyWithin(0, at, joined.length);
+          this.carryLength = joined.length - at;
+          return;
+        }
+        if (at >= carried) {
+          // The cut record ended (and maybe more): the chunk goes on from a record's start.
+          b = chunk.subarray(at - carried);
+          break;
+        }
+      }
     }
     const at = scanner.scan(b, final);
     const rest = b.length - at;
-    if (rest > 0 && b === chunk) {
-      this.reserve(rest);
+    if (rest > 0) {
+      this.reserve(rest, 0);
       this.carry.set(b.subarray(at));
-    } else if (rest > 0) this.carry.copyWithin(0, at, b.length);
+    }
     this.carryLength = rest;
   }
 
-  private reserve(bytes: number): void {
+  /** Room for `bytes` in `carry`, keeping its first `keep`. */
+  private reserve(bytes: number, keep = this.carryLength): void {
     if (bytes <= this.carry.length) return;
     const next = new Uint8Array(Math.max(bytes, this.carry.length * 2, 1 << 16));
-    next.set(this.carry.subarray(0, this.carryLength));
+    next.set(this.carry.subarray(0, keep));
     this.carry = next;
   }
 }
+
+/** Bytes of the next chunk first copied behind a cut record to end it (see `feed`). */
+const CARRY_PROBE = 64 * 1024;
 
 /** `asciiUrl` answers. */
 const NORMAL = 1;
@@ -345,21 +371,34 @@ function asciiUrl(
   let pathEnd = -1;
   let normal = true;
   let h = 0x811c9dc5;
-  for (let k = s; k < e; k++) {
+  let k = s;
+  for (; k < e; k++) {
     const c = b[k];
     if (c > 0x7f) return -1;
     out[at++] = c;
     h = Math.imul(h ^ c, 0x01000193);
-    if (path < 0) {
-      // The scheme and authority: lower case, no port, no userinfo, no escapes.
-      if (c === 47 && sep >= 0 && k > sep + 2) path = k;
-      else if (c === 58) {
-        if (sep >= 0) normal = false;
-        else if (b[k + 1] === 47 && b[k + 2] === 47 && k + 2 < e) sep = k;
-      } else if ((c >= 65 && c <= 90) || c === 63 || c === 35 || c === 64 || c === 37) normal = false;
-    } else if (c === 37) normal = false;
+    // The scheme and authority: lower case, no port, no userinfo, no escapes.
+    if (c === 47 && sep >= 0 && k > sep + 2) {
+      path = k++;
+      break;
+    }
+    if (c === 58) {
+      if (sep >= 0) normal = false;
+      else if (b[k + 1] === 47 && b[k + 2] === 47 && k + 2 < e) sep = k;
+    } else if ((c >= 65 && c <= 90) || c === 63 || c === 35 || c === 64 || c === 37) normal = false;
+  }
+  // The path and what follows it (most of a URL's bytes): fewer tests per byte, and a byte over
+  // 0x7f found once at the end (the copy and hash made meanwhile are then not used).
+  let bits = 0;
+  for (; k < e; k++) {
+    const c = b[k];
+    bits |= c;
+    out[at++] = c;
+    h = Math.imul(h ^ c, 0x01000193);
+    if (c === 37) normal = false;
     else if ((c === 63 || c === 35) && pathEnd < 0) pathEnd = k;
   }
+  if (bits > 0x7f) return -1;
   hashes[row] = h >>> 0;
   if (path < 0) return NOT_NORMAL;
   return normal && b[(pathEnd < 0 ? e : pathEnd) - 1] !== 47 ? NORMAL : NOT_NORMAL;
@@ -571,7 +610,6 @@ class RowCollector {
 
   finish(): CrawlTable {
     const rows = this.n;
-    const { lastmods } = this;
     const dates =
       this.moreDates.length > 0 ? this.lastmodCell.values.concat(this.moreDates) : this.lastmodCell.values;
     return finishCrawlTable({
@@ -583,7 +621,8 @@ class RowCollector {
       normHashes: this.normHashes,
       canonical: this.canonical,
       redirect: this.redirect,
-      lastmod: (r) => (lastmods[r] < 0 ? undefined : dates[lastmods[r]]),
+      lastmods: this.lastmods,
+      dates,
       status: this.status.slice(0, rows),
       flags: this.flags.slice(0, rows),
     });
@@ -640,7 +679,8 @@ function emptyColumns(fileName: string, format: CrawlFormat) {
     normHashes: new Uint32Array(0),
     canonical: [],
     redirect: [],
-    lastmod: () => undefined,
+    lastmods: new Int32Array(0),
+    dates: [],
     status: new Int16Array(0),
     flags: new Uint8Array(0),
   };
