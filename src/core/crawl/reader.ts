@@ -371,34 +371,21 @@ function asciiUrl(
   let pathEnd = -1;
   let normal = true;
   let h = 0x811c9dc5;
-  let k = s;
-  for (; k < e; k++) {
+  for (let k = s; k < e; k++) {
     const c = b[k];
     if (c > 0x7f) return -1;
     out[at++] = c;
     h = Math.imul(h ^ c, 0x01000193);
-    // The scheme and authority: lower case, no port, no userinfo, no escapes.
-    if (c === 47 && sep >= 0 && k > sep + 2) {
-      path = k++;
-      break;
-    }
-    if (c === 58) {
-      if (sep >= 0) normal = false;
-      else if (b[k + 1] === 47 && b[k + 2] === 47 && k + 2 < e) sep = k;
-    } else if ((c >= 65 && c <= 90) || c === 63 || c === 35 || c === 64 || c === 37) normal = false;
-  }
-  // The path and what follows it (most of a URL's bytes): fewer tests per byte, and a byte over
-  // 0x7f found once at the end (the copy and hash made meanwhile are then not used).
-  let bits = 0;
-  for (; k < e; k++) {
-    const c = b[k];
-    bits |= c;
-    out[at++] = c;
-    h = Math.imul(h ^ c, 0x01000193);
-    if (c === 37) normal = false;
+    if (path < 0) {
+      // The scheme and authority: lower case, no port, no userinfo, no escapes.
+      if (c === 47 && sep >= 0 && k > sep + 2) path = k;
+      else if (c === 58) {
+        if (sep >= 0) normal = false;
+        else if (b[k + 1] === 47 && b[k + 2] === 47 && k + 2 < e) sep = k;
+      } else if ((c >= 65 && c <= 90) || c === 63 || c === 35 || c === 64 || c === 37) normal = false;
+    } else if (c === 37) normal = false;
     else if ((c === 63 || c === 35) && pathEnd < 0) pathEnd = k;
   }
-  if (bits > 0x7f) return -1;
   hashes[row] = h >>> 0;
   if (path < 0) return NOT_NORMAL;
   return normal && b[(pathEnd < 0 ? e : pathEnd) - 1] !== 47 ? NORMAL : NOT_NORMAL;
