@@ -334,7 +334,8 @@ describe('the byte reader agrees with the string parser', () => {
     const rows = TRICKY.slice(first);
     const long = `"https://www.example.com/long","text/html","200","OK","Indexable","","","","","","","${'ab""\r\n,;'.repeat(22_000)}"\r\n`;
     let text = TRICKY.slice(0, first);
-    for (let i = 1; text.length < HEAD_BYTES + 28_000; i++) text += rows.slice(0, -1) + (i % 2 ? '\r\n' : '\n');
+    for (let i = 1; text.length < HEAD_BYTES + 28_000; i++)
+      text += rows.slice(0, -1) + (i % 2 ? '\r\n' : '\n');
     text += long;
     for (let i = 1; text.length < 800_000; i++) text += i % 100 === 0 ? long : `${rows.slice(0, -1)}\r`;
     text += rows;
