@@ -515,7 +515,11 @@ async function main(): Promise<void> {
           browser,
           appPage,
           millionUrl: inputs.millionGz,
-          crawlUrl: writeCrawlInput(inputDir, resolve(ROOT, 'bench/out/inputs')),
+          // BENCH_CRAWL_CACHE: a cache folder of one's own for the crawl CSV (the shared inputs are read-only).
+          crawlUrl: writeCrawlInput(
+            inputDir,
+            resolve(ROOT, process.env.BENCH_CRAWL_CACHE ?? 'bench/out/inputs'),
+          ),
           runs: Number(process.env.BENCH_CRAWL_RUNS ?? 1),
         })),
       );

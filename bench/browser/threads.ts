@@ -5,6 +5,9 @@
  * self time of the largest trace events inside it (script by function name, GC, style, layout,
  * message (de)serialisation), plus the CPU time CDP reports for the step. `WORKSPACE=1` traces
  * `__wsProbe.open` (bench/browser/workspace.ts: the 20 × 50,000 workspace) instead; input is then ignored.
+ * `CRAWL=1` opens the input untraced, waits until it settled, then traces the drop of the crawl CSV
+ * (`/bench-in/internal_all.csv`, as bench:browser serves it) until it is joined, and prints each
+ * thread's CPU per 500 ms from the drop too (which thread is busy while the page waits).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -12,6 +15,7 @@ import { resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
+import { ATTACH, QUIET } from './crawlInput.ts';
 import { writeInputs } from './inputs.ts';
 import { benchAddress, chromiumCpuMs, DIST, openApp, probePage, ROOT, servePreview } from './serve.ts';
 import { eventsByThread, type TraceEvent, threadNames } from './trace.ts';
@@ -64,6 +68,38 @@ function selfTimes(events: TraceEvent[]): Map<string, { busy: number; self: Map<
   return out;
 }
 
+/** Each busy thread's CPU per 500 ms from the crawl drop's mark (top-level events only). */
+function timeline(events: TraceEvent[]): void {
+  const mark = events.find(
+    (e) => e.name === 'TimeStamp' && JSON.stringify(e.args ?? {}).includes('crawl-drop'),
+  );
+  if (!mark) return;
+  const names = threadNames(events);
+  const rows: Array<[string, number[]]> = [];
+  for (const [key, list] of eventsByThread(events)) {
+    list.sort((a, b) => a.ts - b.ts);
+    const bins: number[] = [];
+    const walls: number[] = [];
+    let end = 0;
+    for (const e of list) {
+      if (e.ts < end || e.ts < mark.ts) continue;
+      end = e.ts + (e.dur ?? 0);
+      const bin = Math.floor((e.ts - mark.ts) / 500_000);
+      bins[bin] = (bins[bin] ?? 0) + cpuOf(e) / 1000;
+      walls[bin] = (walls[bin] ?? 0) + (e.dur ?? 0) / 1000;
+    }
+    if (bins.reduce((a, b) => a + (b ?? 0), 0) > 50) {
+      rows.push([`${names.get(key) ?? key}`, bins]);
+      rows.push([`  (wall in tasks)`, walls]);
+    }
+  }
+  console.log('  CPU ms per 500 ms from the drop:');
+  for (const [name, bins] of rows)
+    console.log(
+      `    ${name.slice(0, 24).padEnd(24)} ${Array.from(bins, (b) => String(Math.round(b ?? 0)).padStart(4)).join('')}`,
+    );
+}
+
 async function cpuMs(browser: Browser): Promise<number> {
   const cdp = await browser.newBrowserCDPSession();
   const ms = await chromiumCpuMs(cdp);
@@ -80,6 +116,11 @@ async function once(browser: Browser, input: string): Promise<void> {
     const urls = writeWorkspaceInputs(resolve(DIST, 'bench-in'), resolve(ROOT, 'bench/out/inputs'));
     await page.evaluate(`__wsProbe.load(${JSON.stringify(urls)})`);
   } else await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
+  const crawl = process.env.CRAWL === '1';
+  if (crawl) {
+    await page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(input.split('/').pop())})`);
+    await page.evaluate(QUIET);
+  }
   await page.waitForTimeout(500);
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'toplevel'],
@@ -87,7 +128,11 @@ async function once(browser: Browser, input: string): Promise<void> {
   const c0 = await cpuMs(browser);
   const name = input.split('/').pop();
   const r = (await page.evaluate(
-    ws ? '__wsProbe.open()' : `__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`,
+    crawl
+      ? ATTACH('/bench-in/internal_all.csv')
+      : ws
+        ? '__wsProbe.open()'
+        : `__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`,
   )) as Record<string, number>;
   const cpu = (await cpuMs(browser)) - c0;
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
@@ -99,6 +144,7 @@ async function once(browser: Browser, input: string): Promise<void> {
     const top = [...t.self].sort((a, b) => b[1] - a[1]).slice(0, 14);
     for (const [k, ms] of top) if (ms >= 1) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${k}`);
   }
+  if (crawl) timeline(trace.traceEvents);
   await page.context().close();
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { convertToW3c } from '../w3cDate.ts';
 import { type CrawlFormat, type CrawlMapping, decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { normaliseCrawlUrl } from './normalise.ts';
-import { CrawlReader, csvHead, readCrawl } from './reader.ts';
+import { CrawlReader, csvHead, HEAD_BYTES, readCrawl } from './reader.ts';
 import { scanCsv } from './scan.ts';
 import { hashString, StringsBuilder } from './strings.ts';
 import { type CrawlTable, FLAG } from './table.ts';
@@ -322,6 +322,28 @@ describe('the byte reader agrees with the string parser', () => {
     expect(want?.rows).toBe(2);
     expect(chunked(bytes, 997)).toEqual(want);
     expect(readCrawl(bytes, 'c.csv')).toEqual(want);
+  });
+
+  it('a file longer than the head, tricky records throughout, in chunks of many sizes', () => {
+    // Past the first HEAD_BYTES the reader scans chunk by chunk: a record cut by a chunk's end is
+    // ended with the start of the next chunk (`feed`): with the chunks of 300,000 bytes, a quoted
+    // field of ~200,000 bytes (CRLF, `""` and delimiters inside) starts just before the first
+    // chunk ends, so 64 KB, then 128 KB, then 256 KB of the next one are put behind it; records
+    // ending in CR with their LF in the next chunk; a quote inside an unquoted field (text).
+    const first = TRICKY.indexOf('\r\n') + 2;
+    const rows = TRICKY.slice(first);
+    const long = `"https://www.example.com/long","text/html","200","OK","Indexable","","","","","","","${'ab""\r\n,;'.repeat(22_000)}"\r\n`;
+    let text = TRICKY.slice(0, first);
+    for (let i = 1; text.length < HEAD_BYTES + 28_000; i++)
+      text += rows.slice(0, -1) + (i % 2 ? '\r\n' : '\n');
+    text += long;
+    for (let i = 1; text.length < 800_000; i++) text += i % 100 === 0 ? long : `${rows.slice(0, -1)}\r`;
+    text += rows;
+    const bytes = enc.encode(text);
+    const want = refRead(bytes, 'c.csv');
+    expect(want?.rows).toBeGreaterThan(2000);
+    for (const size of [bytes.length, 300_000, 65_536, 9_973])
+      expect(chunked(bytes, size), `chunks of ${size}`).toEqual(want);
   });
 
   it('answers null for a file without a URL column, as before', () => {

@@ -292,32 +292,58 @@ export class CrawlReader {
     this.rows.append(part);
   }
 
-  /** Scan `chunk` after the record the last one cut (kept in `carry`). */
+  /**
+   * Scan `chunk` after the record the last one cut (kept in `carry`). Only the start of the chunk
+   * is copied behind the cut record, as much as it takes to end it (64 KB, doubled while the
+   * record goes on); the rest of the chunk is scanned where it is.
+   */
   private feed(chunk: Uint8Array, final: boolean): void {
     const scanner = this.scanner;
     if (!scanner) return;
     let b = chunk;
-    if (this.carryLength > 0) {
-      this.reserve(this.carryLength + chunk.length);
-      this.carry.set(chunk, this.carryLength);
-      b = this.carry.subarray(0, this.carryLength + chunk.length);
+    const carried = this.carryLength;
+    if (carried > 0) {
+      let copied = 0;
+      for (let take = Math.min(chunk.length, CARRY_PROBE); ; take = Math.min(chunk.length, take * 2)) {
+        this.reserve(carried + take, carried + copied);
+        this.carry.set(chunk.subarray(copied, take), carried + copied);
+        copied = take;
+        const joined = this.carry.subarray(0, carried + take);
+        const whole = take === chunk.length;
+        const at = scanner.scan(joined, final && whole);
+        if (whole) {
+          // The chunk is all in `carry` now: keep what the scan left, as before.
+          this.carry.copyWithin(0, at, joined.length);
+          this.carryLength = joined.length - at;
+          return;
+        }
+        if (at >= carried) {
+          // The cut record ended (and maybe more): the chunk goes on from a record's start.
+          b = chunk.subarray(at - carried);
+          break;
+        }
+      }
     }
     const at = scanner.scan(b, final);
     const rest = b.length - at;
-    if (rest > 0 && b === chunk) {
-      this.reserve(rest);
+    if (rest > 0) {
+      this.reserve(rest, 0);
       this.carry.set(b.subarray(at));
-    } else if (rest > 0) this.carry.copyWithin(0, at, b.length);
+    }
     this.carryLength = rest;
   }
 
-  private reserve(bytes: number): void {
+  /** Room for `bytes` in `carry`, keeping its first `keep`. */
+  private reserve(bytes: number, keep = this.carryLength): void {
     if (bytes <= this.carry.length) return;
     const next = new Uint8Array(Math.max(bytes, this.carry.length * 2, 1 << 16));
-    next.set(this.carry.subarray(0, this.carryLength));
+    next.set(this.carry.subarray(0, keep));
     this.carry = next;
   }
 }
+
+/** Bytes of the next chunk first copied behind a cut record to end it (see `feed`). */
+const CARRY_PROBE = 64 * 1024;
 
 /** `asciiUrl` answers. */
 const NORMAL = 1;
@@ -571,7 +597,6 @@ class RowCollector {
 
   finish(): CrawlTable {
     const rows = this.n;
-    const { lastmods } = this;
     const dates =
       this.moreDates.length > 0 ? this.lastmodCell.values.concat(this.moreDates) : this.lastmodCell.values;
     return finishCrawlTable({
@@ -583,7 +608,8 @@ class RowCollector {
       normHashes: this.normHashes,
       canonical: this.canonical,
       redirect: this.redirect,
-      lastmod: (r) => (lastmods[r] < 0 ? undefined : dates[lastmods[r]]),
+      lastmods: this.lastmods,
+      dates,
       status: this.status.slice(0, rows),
       flags: this.flags.slice(0, rows),
     });
@@ -640,7 +666,8 @@ function emptyColumns(fileName: string, format: CrawlFormat) {
     normHashes: new Uint32Array(0),
     canonical: [],
     redirect: [],
-    lastmod: () => undefined,
+    lastmods: new Int32Array(0),
+    dates: [],
     status: new Int16Array(0),
     flags: new Uint8Array(0),
   };

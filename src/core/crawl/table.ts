@@ -95,7 +95,10 @@ export interface CrawlColumns {
   /** Canonical link when it differs from the URL as written. */
   canonical: ArrayLike<string | undefined>;
   redirect: ArrayLike<string | undefined>;
-  lastmod(row: number): string | undefined;
+  /** Per row: its Last-Modified cell as an index into `dates` (-1: none). */
+  lastmods: Int32Array;
+  /** The distinct Last-Modified cells as read (an entry may repeat another's text, or be undefined). */
+  dates: ArrayLike<string | undefined>;
   status: Int16Array;
   flags: Uint8Array;
 }
@@ -140,20 +143,36 @@ export function finishCrawlTable(p: CrawlColumns): CrawlTable {
   const redirect = new Int32Array(rows);
   const lastmod = new Int32Array(rows);
   const dates = new Map<string, number>();
+  // The string of each date id, found (and interned) at its first row: -2 until then.
+  const dateString = new Int32Array(p.dates.length).fill(-2);
+  const { lastmods } = p;
   for (let r = 0; r < rows; r++) {
-    canonical[r] = target(p.canonical[r]);
-    redirect[r] = target(p.redirect[r]);
-    const raw = p.lastmod(r);
-    if (raw === undefined) lastmod[r] = -1;
-    else {
-      let w3c = dates.get(raw);
-      if (w3c === undefined) {
-        const c = convertToW3c(raw);
-        w3c = intern(c && !c.assumedZone ? c.value : raw);
-        dates.set(raw, w3c);
-      }
-      lastmod[r] = w3c;
+    const c = p.canonical[r];
+    canonical[r] = c === undefined ? -1 : target(c);
+    const t = p.redirect[r];
+    redirect[r] = t === undefined ? -1 : target(t);
+    const id = lastmods[r];
+    if (id < 0) {
+      lastmod[r] = -1;
+      continue;
     }
+    let w3c = dateString[id];
+    if (w3c === -2) {
+      const raw = p.dates[id];
+      if (raw === undefined) w3c = -1;
+      else {
+        // Two ids may hold the same text (a part read by another reader): one string for both.
+        const known = dates.get(raw);
+        if (known !== undefined) w3c = known;
+        else {
+          const d = convertToW3c(raw);
+          w3c = intern(d && !d.assumedZone ? d.value : raw);
+          dates.set(raw, w3c);
+        }
+      }
+      dateString[id] = w3c;
+    }
+    lastmod[r] = w3c;
   }
   return {
     fileName: p.fileName,
