@@ -205,6 +205,8 @@ export function lineDiff(
   if (before === after) return { ...NO_CHANGE, entries: addedEntries };
   const coarse = { on: false };
   const hunks = aligned(1, before.split(LINE_BREAK), 1, after.split(LINE_BREAK), coarse);
+  if (sharesLines(entryLines))
+    return summary(hunks, changedEntries(before, after) + addedEntries, maxHunks, coarse.on);
   let entries = addedEntries;
   let k = 0;
   for (let e = 0; e < entryLines.length; e++) {
@@ -214,6 +216,43 @@ export function lineDiff(
     if (k < hunks.length && hunks[k].oldStart <= last && hunks[k].oldLines.length > 0) entries++;
   }
   return summary(hunks, entries, maxHunks, coarse.on);
+}
+
+/** True when some line holds more than one entry (`lines` ascending): lines cannot tell entries apart. */
+function sharesLines(lines: readonly number[]): boolean {
+  for (let i = 1; i < lines.length; i++) if (lines[i] === lines[i - 1]) return true;
+  return false;
+}
+
+/** An entry's start tag (`<url>`, `<s:sitemap …>`), not `<urlset` or `<sitemapindex`. */
+const ENTRY_START = /<(?:[A-Za-z_][\w.-]*:)?(?:url|sitemap)(?=[\s/>])/g;
+/** Comments and processing instructions (counted apart), and the layout between tags. */
+const NOT_CONTENT = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g;
+
+/** Each entry's text from its start tag to the next entry (or the root end tag), layout removed. */
+function entryTexts(s: string): string[] {
+  const starts: number[] = [];
+  for (const m of s.matchAll(ENTRY_START)) starts.push(m.index);
+  const end = s.lastIndexOf('</');
+  return starts.map((at, i) =>
+    s
+      .slice(at, i + 1 < starts.length ? starts[i + 1] : Math.max(end, at))
+      .replace(NOT_CONTENT, '')
+      .replace(/>\s+</g, '><')
+      .trim(),
+  );
+}
+
+/**
+ * Entries of `before` whose content `after` changes or removes, entry by entry (a line diff
+ * cannot tell: a one-line file has every entry on its only changed line). Layout, comments and
+ * instructions do not count; entries are aligned by {@link myers} (past its limit, the entries
+ * between the first and last difference count).
+ */
+function changedEntries(before: string, after: string): number {
+  let n = 0;
+  for (const h of aligned(1, entryTexts(before), 1, entryTexts(after))) n += h.oldLines.length;
+  return n;
 }
 
 /**
