@@ -57,9 +57,14 @@ export async function exportKept(
   if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
   // The rewrite is byte copying (cheap); reading the whole output back to verify it is not, so
   // the worker does that when it can and the page only receives the verdict.
-  const out = keepFormat(doc, src, { verify: !worker.verify });
+  let out = keepFormat(doc, src, { verify: !worker.verify });
   if (worker.verify && out.ops.length > 0) {
-    const problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    let problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    if (problem && src.kind !== 'text') {
+      // Changed values re-written in place did not read back: those entries written whole.
+      out = keepFormat(doc, src, { verify: false, partial: false });
+      problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    }
     if (problem) throw problem;
   }
   const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);
