@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../parse.ts';
 import { serializeSitemap } from '../serialize.ts';
-import { exportDiff } from './diff.ts';
+import { diffOfOps, exportDiff } from './diff.ts';
+import { keepFormat } from './keepFormat.ts';
+import { keepSourceOf } from './source.ts';
 
 const real = (name: string) =>
   readFileSync(path.resolve(import.meta.dirname, '../../../../shared/fixtures/real', name));
@@ -39,5 +41,27 @@ describe('exportDiff (Normalize)', () => {
       d.entries[1] = { ...d.entries[1], loc: 'https://www.example.com/c' };
     });
     expect(diff).toMatchObject({ entries: 1, lines: 1 });
+  });
+});
+
+describe('diff preview of a long line', () => {
+  it('shows the changed part of a one-line file, the cuts marked by an ellipsis', () => {
+    const bytes = real('docusaurus-polygon-edge-docs-oneline.xml');
+    const r = parseSitemap(bytes);
+    const src = keepSourceOf(bytes, r);
+    if (!src) throw new Error('no source');
+    const entries = r.document.entries.slice();
+    entries[20] = { ...entries[20], priority: '0.9' };
+    const out = keepFormat({ ...r.document, entries }, src);
+    const diff = diffOfOps(out.source, out.ops, out.edited, (b) => new TextDecoder().decode(b));
+    const [head, del, add] = diff.preview.split('\n');
+    expect(head).toBe('@@ -1,1 +1,1 @@');
+    expect(del.startsWith('-…')).toBe(true);
+    expect(add.startsWith('+…')).toBe(true);
+    expect(add).toContain('<priority>0.9</priority>');
+    expect(del).toContain('<priority>0.5</priority>');
+    // The same window of both lines: they differ only in the value.
+    expect(add.slice(1).replace('0.9', '0.5')).toBe(del.slice(1));
+    expect(add.length).toBeLessThanOrEqual(1 + 1 + 240 + 1);
   });
 });

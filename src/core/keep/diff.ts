@@ -170,13 +170,35 @@ const PREVIEW_LINES = 12;
 /** Longest line shown in a preview (a one-line file is one very long line). */
 const PREVIEW_CHARS = 240;
 
-function clip(line: string): string {
-  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS)}…` : line;
+/** Characters shown before the first difference of a long line (the preview scrolls sideways: the change stays in view). */
+const PREVIEW_LEAD = 40;
+
+/**
+ * Where the preview of long line `line` starts: a little before where it first differs from
+ * `other` (the line it replaces or is replaced by), so the change is in view; 0 for short lines.
+ */
+function windowStart(line: string, other: string | undefined): number {
+  if (other === undefined || (line.length <= PREVIEW_CHARS && other.length <= PREVIEW_CHARS)) return 0;
+  const n = Math.min(line.length, other.length);
+  let i = 0;
+  while (i < n && line.charCodeAt(i) === other.charCodeAt(i)) i++;
+  let from = Math.max(0, i - PREVIEW_LEAD);
+  // Not inside a surrogate pair.
+  if (from > 0 && (line.charCodeAt(from) & 0xfc00) === 0xdc00) from--;
+  return from;
+}
+
+/** At most PREVIEW_CHARS of `line` from `from`, an ellipsis marking each cut. */
+function clip(line: string, from = 0): string {
+  if (from === 0 && line.length <= PREVIEW_CHARS) return line;
+  const end = Math.min(line.length, from + PREVIEW_CHARS);
+  return `${from > 0 ? '…' : ''}${line.slice(from, end)}${end < line.length ? '…' : ''}`;
 }
 
 function unified(h: Hunk): string {
   const side = (lines: string[], mark: string) => {
-    const shown = lines.slice(0, PREVIEW_LINES).map((l) => mark + clip(l));
+    const other = mark === '-' ? h.newLines : h.oldLines;
+    const shown = lines.slice(0, PREVIEW_LINES).map((l, i) => mark + clip(l, windowStart(l, other[i])));
     if (lines.length > PREVIEW_LINES) shown.push(`${mark}… ${lines.length - PREVIEW_LINES} more lines`);
     return shown;
   };
