@@ -37,10 +37,21 @@ function keptFormat(
 /** Why this export cannot keep the formatting, or null when it can try. */
 export function keepBlocker(src: KeepSource | null, options: ExportOptions): string | null {
   if (!src) return 'the document did not come from a file opened in this session';
-  if (!keptFormat(src, options.format))
-    return `a ${src.kind === 'text' ? 'text' : 'XML'} file cannot keep its formatting as ${options.format}`;
+  if (!keptFormat(src, options.format)) {
+    const from = src.kind === 'text' ? 'a text file' : 'an XML file';
+    return `${from} exported as ${FORMAT_NAMES[options.format ?? 'xml']} becomes a new file in that format, with no layout of its own to keep`;
+  }
   return null;
 }
+
+/** Export formats as the dialog names them. */
+const FORMAT_NAMES: Record<NonNullable<ExportOptions['format']>, string> = {
+  xml: 'XML',
+  txt: 'text',
+  'xml.gz': 'gzipped XML',
+  'txt.gz': 'gzipped text',
+  zip: 'split files',
+};
 
 /**
  * The keep-format export of `doc` over `src` as one output file with its diff; throws
