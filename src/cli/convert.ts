@@ -83,7 +83,11 @@ async function keepConverted(
   const src = keepSourceOf(bytes, parsed);
   const own = src === null ? null : src.kind === 'text' ? 'txt' : 'xml';
   if (!src || (args.to !== 'gz' && args.to !== own)) {
-    const what = src ? `a ${own === 'txt' ? 'text' : 'XML'} sitemap` : `a ${parsed.kind} document`;
+    const what = src
+      ? own === 'txt'
+        ? 'a text sitemap'
+        : 'an XML sitemap'
+      : `${/^[aeiou]/.test(parsed.kind) ? 'an' : 'a'} ${parsed.kind} document`;
     io.err(
       `sitemap-workbench: --keep-format: ${args.file} is ${what}; it cannot keep its formatting as ${args.to}.\n`,
     );

@@ -171,6 +171,16 @@ export interface FatalError {
   excerpt?: string;
 }
 
+/** Comments and processing instructions a parse read past, counted, with the first few named. */
+export interface Unkept {
+  comments: number;
+  instructions: number;
+  /** The first comments' text (trimmed, at most 60 characters each), at most 3. */
+  commentSamples: string[];
+  /** Targets of the first processing instructions (`my-app` for `<?my-app …?>`), at most 3, distinct. */
+  instructionNames: string[];
+}
+
 /** The whole parsed (or edited) sitemap. */
 export interface SitemapDocument {
   kind: DocumentKind;
@@ -186,6 +196,11 @@ export interface SitemapDocument {
   stylesheet?: string;
   /** Unknown elements directly under the root (XML-010), verbatim. */
   rootExtras?: RawXml[];
+  /**
+   * Comments and processing instructions of the source that the document does not hold
+   * (IMP-024; the stylesheet is `stylesheet`): a normalized export leaves them out and says so.
+   */
+  unkept?: Unkept;
   /** True when the source was not well-formed and only a recovered prefix is here (IMP-012). */
   partial?: boolean;
   /** Source facts, for SIZE/GZ/ENC rules and the UI. */

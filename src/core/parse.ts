@@ -171,6 +171,7 @@ export function fromXml(
   if (out.otherEntries) extra.otherEntries = out.otherEntries;
   if (out.namespaces) extra.namespaces = out.namespaces;
   if (out.stylesheet !== undefined) extra.stylesheet = out.stylesheet;
+  if (out.unkept) extra.unkept = out.unkept;
   if (out.rootExtras) extra.rootExtras = out.rootExtras;
   if (out.partial) extra.partial = true;
   const r = result(stage, out.kind, out.entries, out.fatal, extra);

@@ -37,10 +37,21 @@ function keptFormat(
 /** Why this export cannot keep the formatting, or null when it can try. */
 export function keepBlocker(src: KeepSource | null, options: ExportOptions): string | null {
   if (!src) return 'the document did not come from a file opened in this session';
-  if (!keptFormat(src, options.format))
-    return `a ${src.kind === 'text' ? 'text' : 'XML'} file cannot keep its formatting as ${options.format}`;
+  if (!keptFormat(src, options.format)) {
+    const from = src.kind === 'text' ? 'a text file' : 'an XML file';
+    return `${from} exported as ${FORMAT_NAMES[options.format ?? 'xml']} becomes a new file in that format, with no layout of its own to keep`;
+  }
   return null;
 }
+
+/** Export formats as the dialog names them. */
+const FORMAT_NAMES: Record<NonNullable<ExportOptions['format']>, string> = {
+  xml: 'XML',
+  txt: 'text',
+  'xml.gz': 'gzipped XML',
+  'txt.gz': 'gzipped text',
+  zip: 'split files',
+};
 
 /**
  * The keep-format export of `doc` over `src` as one output file with its diff; throws
@@ -57,9 +68,14 @@ export async function exportKept(
   if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
   // The rewrite is byte copying (cheap); reading the whole output back to verify it is not, so
   // the worker does that when it can and the page only receives the verdict.
-  const out = keepFormat(doc, src, { verify: !worker.verify });
+  let out = keepFormat(doc, src, { verify: !worker.verify });
   if (worker.verify && out.ops.length > 0) {
-    const problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    let problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    if (problem && src.kind !== 'text') {
+      // Changed values re-written in place did not read back: those entries written whole.
+      out = keepFormat(doc, src, { verify: false, partial: false });
+      problem = keptProblem(await worker.verify(doc, out.body.slice(), signal));
+    }
     if (problem) throw problem;
   }
   const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);

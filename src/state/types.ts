@@ -178,7 +178,7 @@ export interface ExportResult {
   kept?: boolean;
   /** Why the file's formatting could not be kept (the output is normalized instead). */
   keepNote?: string;
-  /** Kept formatting: entries written whole because their images, videos, news, alternates or other elements changed. */
+  /** Kept formatting: entries written whole because images, videos, news, alternates or other elements were added or removed. */
   wholeEntries?: number;
   /** A text file (URLs only) left out values the document holds: how many rows, which fields. */
   dropped?: TextDrops;

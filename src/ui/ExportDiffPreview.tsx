@@ -45,8 +45,9 @@ export function ExportDiffPreview({ result }: { result: ExportResult | null }) {
       ) : null}
       {result.wholeEntries ? (
         <p className="callout info">
-          {plural(result.wholeEntries, 'entry', 'entries')} with changed images, videos, news or alternates{' '}
-          {result.wholeEntries === 1 ? 'is' : 'are'} written whole, those elements in the normalized form.
+          {plural(result.wholeEntries, 'entry', 'entries')} with images, videos, news or alternates added or
+          removed {result.wholeEntries === 1 ? 'is' : 'are'} written whole, those elements in the normalized
+          form.
         </p>
       ) : null}
       {d ? (

@@ -170,13 +170,35 @@ const PREVIEW_LINES = 12;
 /** Longest line shown in a preview (a one-line file is one very long line). */
 const PREVIEW_CHARS = 240;
 
-function clip(line: string): string {
-  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS)}…` : line;
+/** Characters shown before the first difference of a long line (the preview scrolls sideways: the change stays in view). */
+const PREVIEW_LEAD = 40;
+
+/**
+ * Where the preview of long line `line` starts: a little before where it first differs from
+ * `other` (the line it replaces or is replaced by), so the change is in view; 0 for short lines.
+ */
+function windowStart(line: string, other: string | undefined): number {
+  if (other === undefined || (line.length <= PREVIEW_CHARS && other.length <= PREVIEW_CHARS)) return 0;
+  const n = Math.min(line.length, other.length);
+  let i = 0;
+  while (i < n && line.charCodeAt(i) === other.charCodeAt(i)) i++;
+  let from = Math.max(0, i - PREVIEW_LEAD);
+  // Not inside a surrogate pair.
+  if (from > 0 && (line.charCodeAt(from) & 0xfc00) === 0xdc00) from--;
+  return from;
+}
+
+/** At most PREVIEW_CHARS of `line` from `from`, an ellipsis marking each cut. */
+function clip(line: string, from = 0): string {
+  if (from === 0 && line.length <= PREVIEW_CHARS) return line;
+  const end = Math.min(line.length, from + PREVIEW_CHARS);
+  return `${from > 0 ? '…' : ''}${line.slice(from, end)}${end < line.length ? '…' : ''}`;
 }
 
 function unified(h: Hunk): string {
   const side = (lines: string[], mark: string) => {
-    const shown = lines.slice(0, PREVIEW_LINES).map((l) => mark + clip(l));
+    const other = mark === '-' ? h.newLines : h.oldLines;
+    const shown = lines.slice(0, PREVIEW_LINES).map((l, i) => mark + clip(l, windowStart(l, other[i])));
     if (lines.length > PREVIEW_LINES) shown.push(`${mark}… ${lines.length - PREVIEW_LINES} more lines`);
     return shown;
   };
@@ -205,6 +227,8 @@ export function lineDiff(
   if (before === after) return { ...NO_CHANGE, entries: addedEntries };
   const coarse = { on: false };
   const hunks = aligned(1, before.split(LINE_BREAK), 1, after.split(LINE_BREAK), coarse);
+  if (sharesLines(entryLines))
+    return summary(hunks, changedEntries(before, after) + addedEntries, maxHunks, coarse.on);
   let entries = addedEntries;
   let k = 0;
   for (let e = 0; e < entryLines.length; e++) {
@@ -214,6 +238,43 @@ export function lineDiff(
     if (k < hunks.length && hunks[k].oldStart <= last && hunks[k].oldLines.length > 0) entries++;
   }
   return summary(hunks, entries, maxHunks, coarse.on);
+}
+
+/** True when some line holds more than one entry (`lines` ascending): lines cannot tell entries apart. */
+function sharesLines(lines: readonly number[]): boolean {
+  for (let i = 1; i < lines.length; i++) if (lines[i] === lines[i - 1]) return true;
+  return false;
+}
+
+/** An entry's start tag (`<url>`, `<s:sitemap …>`), not `<urlset` or `<sitemapindex`. */
+const ENTRY_START = /<(?:[A-Za-z_][\w.-]*:)?(?:url|sitemap)(?=[\s/>])/g;
+/** Comments and processing instructions (counted apart), and the layout between tags. */
+const NOT_CONTENT = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g;
+
+/** Each entry's text from its start tag to the next entry (or the root end tag), layout removed. */
+function entryTexts(s: string): string[] {
+  const starts: number[] = [];
+  for (const m of s.matchAll(ENTRY_START)) starts.push(m.index);
+  const end = s.lastIndexOf('</');
+  return starts.map((at, i) =>
+    s
+      .slice(at, i + 1 < starts.length ? starts[i + 1] : Math.max(end, at))
+      .replace(NOT_CONTENT, '')
+      .replace(/>\s+</g, '><')
+      .trim(),
+  );
+}
+
+/**
+ * Entries of `before` whose content `after` changes or removes, entry by entry (a line diff
+ * cannot tell: a one-line file has every entry on its only changed line). Layout, comments and
+ * instructions do not count; entries are aligned by {@link myers} (past its limit, the entries
+ * between the first and last difference count).
+ */
+function changedEntries(before: string, after: string): number {
+  let n = 0;
+  for (const h of aligned(1, entryTexts(before), 1, entryTexts(after))) n += h.oldLines.length;
+  return n;
 }
 
 /**

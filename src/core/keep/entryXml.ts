@@ -211,6 +211,11 @@ export function coreFieldsOf(isIndex: boolean): readonly CoreField[] {
  */
 export function editSplices(x: EntryXml, before: Entry, after: Entry, isIndex: boolean): Splice[] | null {
   if (!sameExtensions(before, after)) return null;
+  return coreSplices(x, before, after, isIndex);
+}
+
+/** The splices of {@link editSplices} for the core fields alone (the extensions are not compared). */
+export function coreSplices(x: EntryXml, before: Entry, after: Entry, isIndex: boolean): Splice[] | null {
   if (isIndex && (after.changefreq !== undefined || after.priority !== undefined)) return null;
   const out: Splice[] = [];
   const fields = coreFieldsOf(isIndex);

@@ -1,6 +1,7 @@
 /**
- * An entry whose images, videos, news, alternates or other elements changed (or a new entry
- * carrying them) is written whole, in the file's layout: its own start tag, the indentation and
+ * An entry whose images, videos, news, alternates or other elements changed beyond their values
+ * (one added or removed: see extensionSplices.ts for value changes), or a new entry carrying
+ * them, is written whole, in the file's layout: its own start tag, the indentation and
  * line break of its siblings, the core values as they are, and the extensions through the
  * normalized writers (OUT-003 order). The namespaces it uses are reported so that a declaration
  * the file lacks can be added to the root, the only change outside the entries.

@@ -18,6 +18,7 @@ import {
   sameExtensions,
   styleOf,
 } from './entryXml.ts';
+import { changedValueSplices } from './extensionSplices.ts';
 import { printFullEntry } from './fullEntry.ts';
 import { type KeepSource, type Prepared, prepared } from './source.ts';
 
@@ -38,7 +39,10 @@ export interface KeepOutput {
   ops: ByteOp[];
   /** Entries re-written, added, removed (moved entries count as re-written). */
   edited: number;
-  /** Of those, entries written whole because their extension data changed (extensions normalized). */
+  /**
+   * Of those, entries written whole because their extension data changed beyond values (an
+   * element added or removed; extensions normalized). Changed values are re-written in place.
+   */
   whole: number;
   added: number;
   removed: number;
@@ -89,7 +93,14 @@ function ascii(body: Uint8Array, from: number, to: number): string {
 export function keepFormat(
   doc: SitemapDocument,
   src: KeepSource,
-  options: { verify?: boolean } = {},
+  options: {
+    verify?: boolean;
+    /**
+     * False: an entry whose extension data changed is written whole (the fallback when the
+     * in-place rewrite of its changed values did not read back as the document).
+     */
+    partial?: boolean;
+  } = {},
 ): KeepOutput {
   if (doc.kind !== src.kind) throw new KeepFormatUnavailable(`the document is no longer a ${src.kind}`);
   const rows = doc.entries;
@@ -110,11 +121,14 @@ export function keepFormat(
       : `edits cannot be written in the file's encoding (${src.encoding})`;
     throw new KeepFormatUnavailable(why);
   }
-  const plan = src.kind === 'text' ? textOps(rows, src, p) : xmlOps(rows, src, p);
+  const partial = options.partial !== false;
+  const plan = src.kind === 'text' ? textOps(rows, src, p) : xmlOps(rows, src, p, partial);
   const body = assemble(p.body, plan.ops);
   if (plan.ops.length > 0 && options.verify !== false) {
     // Verified, not trusted (issue 20): the rewritten file must read back as the edited document.
     const problem = keptProblem(verifyExport(doc, body, { maxProblems: 1 }));
+    if (problem && partial && src.kind !== 'text')
+      return keepFormat(doc, src, { ...options, partial: false });
     if (problem) throw problem;
   }
   return { body, source: p.body, whole: 0, ...plan, identical: plan.ops.length === 0 };
@@ -193,7 +207,7 @@ function walk(rows: readonly Entry[], orig: readonly Entry[], p: Prepared, w: Wr
   return { ops: sorted.map((x) => x.op), edited, added, removed };
 }
 
-function xmlOps(rows: readonly Entry[], src: KeepSource, p: Prepared): Plan {
+function xmlOps(rows: readonly Entry[], src: KeepSource, p: Prepared, partial: boolean): Plan {
   const orig = src.entries;
   const isIndex = src.kind === 'sitemapindex';
   const text = (k: number) => p.decode(p.body.subarray(p.spans[2 * k], p.spans[2 * k + 1]));
@@ -228,6 +242,9 @@ function xmlOps(rows: readonly Entry[], src: KeepSource, p: Prepared): Plan {
     const x = readEntryXml(t);
     const splices = editSplices(x, orig[k], e, isIndex);
     if (splices) return applySplices(t, splices);
+    // Extension data changed: its changed values in place, when the change is values only.
+    const values = partial ? changedValueSplices(x, orig[k], e, isIndex, src.namespaces) : null;
+    if (values) return applySplices(t, values);
     if (sameExtensions(orig[k], e) || (isIndex && (e.changefreq !== undefined || e.priority !== undefined)))
       throw new KeepFormatUnavailable(unavailableEdit(orig[k], e));
     const open = x.closeStart === -1 ? `${t.slice(0, x.openEnd - 2).trimEnd()}>` : t.slice(0, x.openEnd);

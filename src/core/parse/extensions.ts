@@ -47,10 +47,13 @@ export function readRaw(ctx: XmlCtx, q: QName, tagStart: number): RawXml | null 
     }
   };
   collect(sc.attrs, true);
+  // Comments and instructions inside are kept with the element's text: not counted as left out.
+  const mark = sc.unkeptMark();
   const end = skipElement(ctx, (qname) => {
     used.add(prefixOf(qname));
     collect(sc.attrs, false);
   });
+  sc.unkeptSince(mark);
   ctx.entFlags = 0;
   ctx.entSample = '';
   const raw: RawXml = {

@@ -1,3 +1,4 @@
+import type { Unkept } from '../model.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { decodeEntities } from './entities.ts';
 import { LineTracker } from './lines.ts';
@@ -62,6 +63,15 @@ function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c > 127;
 }
 
+/** Comments and instruction names kept as samples in {@link Scanner.unkept}. */
+const UNKEPT_SAMPLES = 3;
+
+/** A comment's text as a sample: trimmed, inner whitespace collapsed, at most 60 characters. */
+function sample(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return t.length > 60 ? `${t.slice(0, 59)}…` : t;
+}
+
 /** True when `s` holds `lit` at `at` (a short literal: cheaper than startsWith on the hot path). */
 function same(s: string, at: number, lit: string): boolean {
   for (let k = 0; k < lit.length; k++) if (s.charCodeAt(at + k) !== lit.charCodeAt(k)) return false;
@@ -107,6 +117,11 @@ export class Scanner {
   readonly raw: Uint8Array | null;
   /** Masked mode: masked bytes read as part of values, comments or skipped content so far. */
   masksRead = 0;
+  /**
+   * Comments and processing instructions read so far (the XML declaration and xml-stylesheet
+   * excepted): the document does not hold them (IMP-024). See {@link unkeptSince}.
+   */
+  readonly unkept: Unkept = { comments: 0, instructions: 0, commentSamples: [], instructionNames: [] };
   private maskedTo = 0;
   private nextMask = -1;
 
@@ -559,6 +574,10 @@ export class Scanner {
     if (s.startsWith('<!--', start)) {
       const end = s.indexOf('-->', start + 4);
       if (end === -1) this.fail('Unterminated comment', start);
+      const u = this.unkept;
+      u.comments++;
+      if (u.commentSamples.length < UNKEPT_SAMPLES)
+        u.commentSamples.push(sample(this.plain(start + 4, end, false)));
       if (this.maskAfter(start) < end) this.readMasks(start, end);
       this.pos = this.tokEnd = end + 3;
       return Tok.Comment;
@@ -610,10 +629,34 @@ export class Scanner {
     if (end === -1) this.fail('Unterminated processing instruction', start);
     const ne = this.nameEnd(start + 2);
     this.name = this.s.slice(start + 2, ne);
+    if (this.name !== 'xml' && this.name !== 'xml-stylesheet') {
+      const u = this.unkept;
+      u.instructions++;
+      if (u.instructionNames.length < UNKEPT_SAMPLES && !u.instructionNames.includes(this.name))
+        u.instructionNames.push(this.name);
+    }
     this.textStart = ne;
     this.textEnd = end;
     this.pos = this.tokEnd = end + 2;
     return Tok.Pi;
+  }
+
+  /**
+   * Forget the comments and instructions counted since `mark` (from {@link unkeptMark}): they
+   * sit inside an element kept verbatim.
+   */
+  unkeptSince(mark: readonly number[]): void {
+    const u = this.unkept;
+    u.comments = mark[0];
+    u.instructions = mark[1];
+    u.commentSamples.length = mark[2];
+    u.instructionNames.length = mark[3];
+  }
+
+  /** The counts {@link unkeptSince} returns to. */
+  unkeptMark(): number[] {
+    const u = this.unkept;
+    return [u.comments, u.instructions, u.commentSamples.length, u.instructionNames.length];
   }
 
   /** Resolve an element name by namespace URI (IMP-004), injecting standard prefixes (IMP-005). */

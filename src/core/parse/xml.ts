@@ -14,7 +14,7 @@ import { type QName, Tok, XmlFatal } from './scanner.ts';
 export interface XmlOut
   extends Pick<
     SitemapDocument,
-    'kind' | 'entries' | 'otherEntries' | 'namespaces' | 'stylesheet' | 'rootExtras' | 'partial'
+    'kind' | 'entries' | 'otherEntries' | 'namespaces' | 'stylesheet' | 'rootExtras' | 'partial' | 'unkept'
   > {
   issues: Issue[];
   fatal: FatalError | null;
@@ -428,6 +428,8 @@ function afterRoot(ctx: XmlCtx): void {
 function finish(ctx: XmlCtx, st: RootState): void {
   const out = st.out;
   if (out.kind !== 'urlset' && out.kind !== 'sitemapindex') return;
+  const u = ctx.sc.unkept;
+  if (u.comments + u.instructions > 0) out.unkept = { ...u };
   const { urls, maps } = st;
   const mapsFirst =
     maps.length > urls.length || (maps.length === urls.length && maps.length > 0 && st.rootIsIndex);

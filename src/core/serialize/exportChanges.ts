@@ -26,7 +26,7 @@ export interface ExportChange {
   count: number;
   /** Plain sentence, e.g. "3 URLs percent-encoded (non-ASCII or spaces)". */
   text: string;
-  /** The OUT-* rule behind it. */
+  /** The rule behind it: an OUT-* rule, or IMP-024 for what the reader does not keep. */
   rule: string;
 }
 
@@ -200,6 +200,20 @@ export function exportChanges(
   if (!text) {
     const ns = droppedNamespaces(doc, t, o);
     add('namespaces', ns.length, `${n(ns.length, 'unused namespace')} dropped: ${ns.join(', ')}`, 'OUT-002');
+  }
+  const u = doc.unkept;
+  if (u) {
+    const quoted = u.commentSamples.map((c) => `“${c}”`);
+    if (u.comments > quoted.length) quoted.push('…');
+    add('comments', u.comments, `${n(u.comments, 'comment')} left out: ${quoted.join(', ')}`, 'IMP-024');
+    const names = u.instructionNames.map((p) => `<?${p}?>`);
+    if (u.instructions > u.instructionNames.length) names.push('…');
+    add(
+      'instructions',
+      u.instructions,
+      `${n(u.instructions, 'processing instruction')} left out: ${names.join(', ')}`,
+      'IMP-024',
+    );
   }
   add(
     'lean-cf',
