@@ -1,5 +1,12 @@
 import type { Entry } from '../core/model.ts';
-import { type ColumnId, cellText, type EditableField, isEditableField } from '../state/columns.ts';
+import {
+  type ColumnId,
+  cellText,
+  type DayMonthOrder,
+  type EditableField,
+  isEditableField,
+  readTypedCells,
+} from '../state/columns.ts';
 import type { CellChange, CellRange } from '../state/types.ts';
 import { formatTsv, parseTsv } from './clipboard.ts';
 
@@ -59,6 +66,27 @@ export function planPaste(data: GridData, text: string, row: number, col: number
     if (row + i >= total && Object.keys(fresh).length > 0) plan.newRows.push({ loc: '', ...fresh });
   }
   return plan;
+}
+
+/**
+ * The paste's values read as typed into the cell editor (state `readTypedCells`: `15/01/2024` →
+ * `2024-01-15`, `Weekly` → `weekly`, `0,8` → `0.8`), or the date whose day/month order must be
+ * asked first (once for the whole paste).
+ */
+export function readPaste(
+  plan: PastePlan,
+  order?: DayMonthOrder,
+): { plan: PastePlan } | { needs: 'dateOrder'; sample: string } {
+  const changes = readTypedCells(plan.changes, order);
+  if ('needs' in changes) return changes;
+  const fresh = plan.newRows.flatMap((r, row) =>
+    (Object.keys(r) as EditableField[]).map((field) => ({ row, field, value: r[field] ?? '' })),
+  );
+  const read = readTypedCells(fresh, order);
+  if ('needs' in read) return read;
+  const newRows = plan.newRows.map((): Omit<Entry, 'id'> => ({ loc: '' }));
+  for (const c of read.cells) newRows[c.row][c.field] = c.value;
+  return { plan: { changes: changes.cells, newRows } };
 }
 
 function editableColumns(data: GridData, range: CellRange): EditableField[] {
