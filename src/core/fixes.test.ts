@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixAll, getFix } from './fixes.ts';
+import { fixAll, fixAllOutlook, getFix } from './fixes.ts';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
 import { validateDocument } from './validate.ts';
 
@@ -264,6 +264,17 @@ describe('fixes', () => {
     expect(code('es-419')).toBe('es');
     expect(code('eng')).toBeUndefined();
     expect(code('xx_YY')).toBeUndefined();
+  });
+  it('fixAllOutlook: fix at the first fixable row, needs when only input is missing, else none', () => {
+    const d = doc([
+      { id: 0, loc: 'https://www.example.com/', changefreq: 'sometimes' },
+      { id: 1, loc: '/about/' },
+    ]);
+    const issues = validateDocument(d, { now: NOW });
+    expect(fixAllOutlook('CF-001', issues, ctxOf(d))).toBe('none');
+    expect(fixAllOutlook('LOC-001', issues, ctxOf(d))).toBe('needs');
+    expect(fixAllOutlook('LOC-001', issues, ctxOf(d, 'https://www.example.com/sitemap.xml'))).toBe('fix');
+    expect(fixAllOutlook('HREF-007', issues, ctxOf(d))).toBe('none');
   });
   it('IMG-006 / IMG-007 / VID-013 / VID-019', () => {
     expect(

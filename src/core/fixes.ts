@@ -354,6 +354,30 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
   return plan;
 }
 
+/** Whether a rule's Fix all can do anything: `fix` a row now, only once input `needs` is given, or `none`. */
+export type FixAllOutlook = 'fix' | 'needs' | 'none';
+
+/**
+ * What Fix all of a rule would come to, stopping at the first issue it can fix: decides whether a
+ * "Fix all" button is offered (a rule with a fix whose rows all lack a safe correction gets none).
+ *
+ * @example fixAllOutlook('HREF-005', issues, ctx) // 'none' when no entry's own language is known
+ */
+export function fixAllOutlook(rule: string, issues: Iterable<Issue>, ctx: FixContext): FixAllOutlook {
+  const impl = FIXES[rule as RuleId]?.[1];
+  if (!impl) return 'none';
+  const byId = entriesById(ctx.document);
+  const get: Get = (id) => byId.get(id);
+  let waits = false;
+  for (const issue of issues) {
+    if (issue.rule !== rule) continue;
+    const r = run(impl, issue, ctx, get);
+    if (r && (r.update?.length || r.remove?.length)) return 'fix';
+    if (!waits && needOf(issue, ctx, byId) !== null) waits = true;
+  }
+  return waits ? 'needs' : 'none';
+}
+
 /**
  * A CRAWL rule's Fix all: one `crawlFix` over the issues' entries, so a redirect or canonical
  * target is claimed by one entry only. Without crawl data nothing can be fixed.
