@@ -101,9 +101,13 @@ test('pasted values are read as typed into a cell; an ambiguous date is asked on
   // Undo restores exactly what was there.
   await page
     .getByRole('banner')
-    .getByRole('button', { name: /^Undo: Paste/ })
+    .getByRole('button', { name: /^Undo: Paste 6 cells/ })
     .click();
   expect([await row(0), await row(1)]).toEqual(was);
+  await wb.clickCell(2, 'Priority');
+  await wb.pasteText('0,3');
+  expect(await wb.cellText(2, 'Priority')).toBe('0.3');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Undo: Paste 1 cell$/ })).toBeEnabled();
 
   // 05/01/2024 and 03/02/2024 could be either order: one question for the whole paste.
   await wb.clickCell(0, 'Last modified');

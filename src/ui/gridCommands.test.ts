@@ -4,6 +4,7 @@ import {
   clearChanges,
   fillDownChanges,
   type GridData,
+  pasteLabel,
   planPaste,
   rangeToTsv,
   readPaste,
@@ -67,6 +68,18 @@ describe('readPaste', () => {
     expect(readPaste(plan)).toEqual({ needs: 'dateOrder', sample: '05/01/2024' });
     const read = readPaste(plan, 'mdy');
     expect('plan' in read && read.plan.changes.map((c) => c.value)).toEqual(['2024-05-01', '2024-03-02']);
+  });
+});
+
+describe('pasteLabel', () => {
+  it('counts cells, or the rows touched when the paste adds rows, in the singular for one', () => {
+    const tsv = (rows: number, cols: number) =>
+      Array.from({ length: rows }, () => Array.from({ length: cols }, () => '0.5').join('\t')).join('\n');
+    expect(pasteLabel(planPaste(data, tsv(3, 3), 0, 2))).toBe('Paste 9 cells');
+    expect(pasteLabel(planPaste(data, '0.5', 0, 4))).toBe('Paste 1 cell');
+    // 3×3 from the last row: one existing row changed, two rows added.
+    expect(pasteLabel(planPaste(data, tsv(3, 3), 2, 2))).toBe('Paste 3 rows');
+    expect(pasteLabel(planPaste(data, 'https://n.example/', 3, 1))).toBe('Paste 1 row');
   });
 });
 

@@ -9,6 +9,7 @@ import {
 } from '../state/columns.ts';
 import type { CellChange, CellRange } from '../state/types.ts';
 import { formatTsv, parseTsv } from './clipboard.ts';
+import { plural } from './format.ts';
 
 /** What the grid shows: the document's entries in view order, and the visible columns. */
 export interface GridData {
@@ -87,6 +88,18 @@ export function readPaste(
   const newRows = plan.newRows.map((): Omit<Entry, 'id'> => ({ loc: '' }));
   for (const c of read.cells) newRows[c.row][c.field] = c.value;
   return { plan: { changes: changes.cells, newRows } };
+}
+
+/**
+ * The undo label of a paste: the cells it changes, or, when it adds rows, the rows it touches
+ * (changed ones counted once, however many of their cells change, plus the new ones).
+ *
+ * @example pasteLabel({ changes: [{ id: 1, field: 'loc', value: 'x' }], newRows: [] }) === 'Paste 1 cell'
+ */
+export function pasteLabel(plan: PastePlan): string {
+  if (plan.newRows.length === 0) return `Paste ${plural(plan.changes.length, 'cell')}`;
+  const rows = new Set(plan.changes.map((c) => c.id)).size + plan.newRows.length;
+  return `Paste ${plural(rows, 'row')}`;
 }
 
 function editableColumns(data: GridData, range: CellRange): EditableField[] {

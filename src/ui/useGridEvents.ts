@@ -8,6 +8,7 @@ import {
   fillDownChanges,
   type GridData,
   type PastePlan,
+  pasteLabel,
   planPaste,
   rangeToTsv,
   readPaste,
@@ -181,10 +182,7 @@ export function useGridEvents(o: Options) {
 }
 
 function commitPaste(commands: Commands, plan: PastePlan) {
-  const label = plan.newRows.length
-    ? `Paste ${n(plan.changes.length + plan.newRows.length)} rows`
-    : `Paste ${n(plan.changes.length)} cells`;
-  commands.setCells(plan.changes, label, plan.newRows);
+  commands.setCells(plan.changes, pasteLabel(plan), plan.newRows);
 }
 
 /** The entry id under a view row, for committing an edit. */
