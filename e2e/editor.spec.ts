@@ -84,6 +84,41 @@ test('TSV ranges copy out and paste in; a URL list pasted past the end adds rows
   await wb.expectUrlCount(201);
 });
 
+test('pasted values are read as typed into a cell; an ambiguous date is asked once', async ({ wb, page }) => {
+  const cols = ['Last modified', 'Change frequency', 'Priority'] as const;
+  const row = async (r: number) => {
+    const out: string[] = [];
+    for (const c of cols) out.push(await wb.cellText(r, c));
+    return out;
+  };
+  const was = [await row(0), await row(1)];
+  await wb.clickCell(0, 'Last modified');
+  await wb.pasteText('15/01/2024\tWeekly\t0,8\n2024-1-5\tdaily\t1\n');
+  expect(await wb.cellText(0, 'Last modified')).toBe('2024-01-15');
+  expect(await wb.cellText(0, 'Change frequency')).toBe('weekly');
+  expect(await wb.cellText(0, 'Priority')).toBe('0.8');
+  expect(await wb.cellText(1, 'Last modified')).toBe('2024-01-05');
+  // Undo restores exactly what was there.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Undo: Paste 6 cells/ })
+    .click();
+  expect([await row(0), await row(1)]).toEqual(was);
+  await wb.clickCell(2, 'Priority');
+  await wb.pasteText('0,3');
+  expect(await wb.cellText(2, 'Priority')).toBe('0.3');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Undo: Paste 1 cell$/ })).toBeEnabled();
+
+  // 05/01/2024 and 03/02/2024 could be either order: one question for the whole paste.
+  await wb.clickCell(0, 'Last modified');
+  await wb.pasteText('05/01/2024\n03/02/2024\n');
+  const ask = wb.dialog('Day and month order');
+  await ask.getByRole('button', { name: 'Day/month (2024-01-05)' }).click();
+  await expect(ask).toBeHidden();
+  expect(await wb.cellText(0, 'Last modified')).toBe('2024-01-05');
+  expect(await wb.cellText(1, 'Last modified')).toBe('2024-02-03');
+});
+
 test('Ctrl+D fills down and Delete clears a range', async ({ wb, page }) => {
   await wb.clickCell(0, 'Change frequency');
   await wb.clickCell(3, 'Priority', ['Shift']);
@@ -120,6 +155,23 @@ test('bulk edit starts on the field of the selected column', async ({ wb }) => {
   await dlg.getByLabel('Value', { exact: true }).fill('0.4');
   await dlg.getByRole('button', { name: 'Set priority on 3 URLs' }).click();
   for (const r of [1, 2, 3]) expect(await wb.cellText(r, 'Priority')).toBe('0.4');
+});
+
+test('bulk edit reads the value as typed into a cell, asking the day/month order', async ({ wb }) => {
+  await wb.clickCell(1, 'Last modified');
+  await wb.clickCell(3, 'Last modified', ['Shift']);
+  await wb.button('Bulk edit…').click();
+  let dlg = wb.dialog('Bulk edit');
+  await dlg.getByLabel('Value', { exact: true }).fill('15/01/2024');
+  await dlg.getByRole('button', { name: 'Set last modified on 3 URLs' }).click();
+  for (const r of [1, 2, 3]) expect(await wb.cellText(r, 'Last modified')).toBe('2024-01-15');
+
+  await wb.button('Bulk edit…').click();
+  dlg = wb.dialog('Bulk edit');
+  await dlg.getByLabel('Value', { exact: true }).fill('05/01/2024');
+  await dlg.getByRole('button', { name: 'Set last modified on 3 URLs' }).click();
+  await dlg.getByRole('button', { name: 'Month/day (2024-05-01)' }).click();
+  for (const r of [1, 2, 3]) expect(await wb.cellText(r, 'Last modified')).toBe('2024-05-01');
 });
 
 test('find and replace previews the count, then replaces; http→https is one action', async ({ wb }) => {

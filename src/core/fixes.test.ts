@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixAll, getFix } from './fixes.ts';
+import { fixAll, fixAllOutlook, getFix } from './fixes.ts';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
 import { validateDocument } from './validate.ts';
 
@@ -166,6 +166,115 @@ describe('fixes', () => {
       hreflang: 'fr',
       href: 'https://www.example.com/fr/',
     });
+  });
+  it("LOC-001 Fix all resolves the entry's relative hreflang, image and video URLs with its loc", () => {
+    // A Hugo multilingual sitemap: locs and xhtml:link hrefs are both site-relative.
+    // (Published at /en/sitemap.xml, its root URLs would rightly be HOST-004: not at or below /en/.)
+    const pub = 'https://example.org/sitemap.xml';
+    const link = (hreflang: string, href: string) => ({ rel: 'alternate', hreflang, href });
+    const d = doc([
+      { id: 0, loc: '/', alternates: [link('fr', '/fr/'), link('en', '/')] },
+      {
+        id: 1,
+        loc: '/tags/scene/',
+        alternates: [link('fr', '/fr/tags/scene/'), link('en', '/tags/scene/')],
+        images: [{ loc: '/img/scene.png' }],
+        videos: [
+          {
+            nodes: [
+              { name: 'thumbnail_loc', text: '/img/v.jpg' },
+              { name: 'title', text: 'Scene' },
+              { name: 'description', text: 'A scene' },
+              { name: 'content_loc', text: '//cdn.example.org/v.mp4' },
+            ],
+          },
+        ],
+      },
+      {
+        id: 2,
+        loc: '/post/a/',
+        alternates: [link('fr', 'https://example.org/fr/post/a/'), link('en', '/post/a/')],
+      },
+    ]);
+    const settings = { now: NOW, publishUrl: pub, profile: 'strict' as const };
+    const before = validateDocument(d, settings);
+    const loc = before.filter((i) => i.rule === 'LOC-001');
+    expect(loc).toHaveLength(3);
+    const result = fixAll('LOC-001', loc, ctxOf(d, pub));
+    const after = doc(result.update!);
+    const e1 = after.entries[1];
+    expect(e1.loc).toBe('https://example.org/tags/scene/');
+    expect(e1.alternates?.map((a) => a.href)).toEqual([
+      'https://example.org/fr/tags/scene/',
+      'https://example.org/tags/scene/',
+    ]);
+    expect(e1.images?.[0].loc).toBe('https://example.org/img/scene.png');
+    expect(e1.videos?.[0].nodes.map((n) => n.text)).toEqual([
+      'https://example.org/img/v.jpg',
+      'Scene',
+      'A scene',
+      'https://cdn.example.org/v.mp4',
+    ]);
+    const rules = (issues: Issue[]) => new Set(issues.map((i) => i.rule));
+    const left = validateDocument(after, settings);
+    // Nothing new: no HREF-005 for a self link still relative, no HREF-003 left behind.
+    for (const r of rules(left)) expect(rules(before).has(r), `new ${r}`).toBe(true);
+    for (const r of ['LOC-001', 'HREF-003', 'HREF-005', 'IMG-003', 'VID-006'] as const)
+      expect(rules(left).has(r), r).toBe(false);
+  });
+  it('HREF-003 makes a relative href absolute against the publish URL, and waits for one', () => {
+    const e: Entry = {
+      id: 0,
+      loc: 'https://example.org/',
+      alternates: [
+        { rel: 'alternate', hreflang: 'en', href: 'https://example.org/' },
+        { rel: 'alternate', hreflang: 'fr', href: '/fr/' },
+      ],
+    };
+    expect(fix([e], 'HREF-003', 'https://example.org/sitemap.xml')?.update?.[0].alternates?.[1].href).toBe(
+      'https://example.org/fr/',
+    );
+    expect(fix([e], 'HREF-003')).toBeNull();
+    const issue = validateDocument(doc([e]), { now: NOW }).find((i) => i.rule === 'HREF-003')!;
+    expect(getFix('HREF-003')!.needs(issue, ctxOf(doc([e])))).toBe('publishUrl');
+    const proto = {
+      ...e,
+      alternates: [e.alternates![0], { ...e.alternates![1], href: '//example.org/fr/' }],
+    };
+    expect(fix([proto], 'HREF-003')?.update?.[0].alternates?.[1].href).toBe('https://example.org/fr/');
+  });
+  it('HREF-004 corrects the code the message names, and refuses a guess', () => {
+    const code = (hreflang: string) =>
+      fix(
+        [
+          {
+            id: 0,
+            loc: 'https://example.com/en/page',
+            alternates: [
+              { rel: 'alternate', hreflang: 'en', href: 'https://example.com/en/page' },
+              { rel: 'alternate', hreflang, href: 'https://example.com/x/page' },
+            ],
+          },
+        ],
+        'HREF-004',
+      )?.update?.[0].alternates?.[1].hreflang;
+    expect(code('en_US')).toBe('en-US');
+    expect(code('zh_Hant_TW')).toBe('zh-Hant-TW');
+    expect(code('en-UK')).toBe('en-GB');
+    expect(code('es-419')).toBe('es');
+    expect(code('eng')).toBeUndefined();
+    expect(code('xx_YY')).toBeUndefined();
+  });
+  it('fixAllOutlook: fix at the first fixable row, needs when only input is missing, else none', () => {
+    const d = doc([
+      { id: 0, loc: 'https://www.example.com/', changefreq: 'sometimes' },
+      { id: 1, loc: '/about/' },
+    ]);
+    const issues = validateDocument(d, { now: NOW });
+    expect(fixAllOutlook('CF-001', issues, ctxOf(d))).toBe('none');
+    expect(fixAllOutlook('LOC-001', issues, ctxOf(d))).toBe('needs');
+    expect(fixAllOutlook('LOC-001', issues, ctxOf(d, 'https://www.example.com/sitemap.xml'))).toBe('fix');
+    expect(fixAllOutlook('HREF-007', issues, ctxOf(d))).toBe('none');
   });
   it('IMG-006 / IMG-007 / VID-013 / VID-019', () => {
     expect(

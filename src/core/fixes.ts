@@ -9,6 +9,7 @@ import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.
 import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
 import { getField, mapNode, setField } from './rules/fieldPath.ts';
+import { correctHreflang } from './rules/languageCodes.ts';
 import { clampPriority, commaPriority } from './rules/priority.ts';
 import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
@@ -130,12 +131,56 @@ const reorderImage: Impl = (issue, e) => {
 
 const dropLine: Impl = (_issue, e) => ({ remove: [e.id] });
 
+/** Video elements holding a URL (VID-006 checks them as it checks a `<loc>`). */
+const VIDEO_URLS = new Set(['thumbnail_loc', 'content_loc', 'player_loc']);
+
+/**
+ * The entry's relative hreflang hrefs, image and video URLs resolved against the same publish URL
+ * as its loc: a generator that writes `<loc>/about/</loc>` writes its links the same way (Hugo), and
+ * resolving the loc alone would leave `href="/about/"` behind, no longer matching it (HREF-005).
+ * Absolute URLs and those with no safe reading are kept.
+ */
+function resolveEntryUrls(e: Entry, publishUrl: string | undefined): Entry {
+  const abs = (v: string | undefined) => (v === undefined ? null : makeAbsolute(v, publishUrl));
+  let out = e;
+  const alternates = e.alternates?.map((a) => {
+    const href = abs(a.href);
+    return href === null || href === a.href ? a : { ...a, href };
+  });
+  if (alternates?.some((a, i) => a !== e.alternates![i])) out = { ...out, alternates };
+  const images = e.images?.map((im) => {
+    const loc = abs(im.loc);
+    return loc === null || loc === im.loc ? im : { ...im, loc };
+  });
+  if (images?.some((im, i) => im !== e.images![i])) out = { ...out, images };
+  const videos = e.videos?.map((v) => {
+    const nodes = v.nodes.map((n) => {
+      const text = VIDEO_URLS.has(n.name) ? abs(n.text) : null;
+      return text === null || text === n.text ? n : { ...n, text };
+    });
+    return nodes.some((n, i) => n !== v.nodes[i]) ? { ...v, nodes } : v;
+  });
+  if (videos?.some((v, i) => v !== e.videos![i])) out = { ...out, videos };
+  return out;
+}
+
+/** LOC-001: the loc made absolute, and the entry's other relative URLs with it (resolveEntryUrls). */
+const absoluteLoc: Impl = (issue, e, ctx) => {
+  const field = issue.field ?? 'loc';
+  const v = getField(e, field);
+  const next = v === undefined ? null : makeAbsolute(v, ctx.settings.publishUrl);
+  if (next === null || next === v) return null;
+  const out = setField(e, field, next);
+  return { update: [field === 'loc' ? resolveEntryUrls(out, ctx.settings.publishUrl) : out] };
+};
+
 const isRelative = (v: string) =>
   !/^[a-z][a-z0-9+.-]*:/i.test(trimValue(v)) && !trimValue(v).startsWith('//');
 
 /** What an issue's fix waits for (rule → test on the issue's value and the settings). */
 const NEEDS: Record<string, (v: string, ctx: FixContext) => FixNeed | null> = {
   'LOC-001': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
+  'HREF-003': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
   'LASTMOD-001': (v, ctx) => (!ctx.settings.dateOrder && needsDayMonthOrder(v) ? 'dateOrder' : null),
 };
 
@@ -152,7 +197,7 @@ function crawlImpl(rule: RuleId): Impl {
 /** Fixes by rule (a fixable rule in the registry is one with an entry here). */
 const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
-  'LOC-001': ['Make the URL absolute', valueFix((v, ctx) => makeAbsolute(v, ctx.settings.publishUrl))],
+  'LOC-001': ['Make the URL absolute', absoluteLoc],
   'XML-006': ['Reorder children as the XSD wants', reorderEntry],
   'IMG-008': ['Reorder children as the XSD wants', reorderImage],
   'TXT-001': ['Remove lines that are not URLs', dropLine],
@@ -190,6 +235,8 @@ const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
       return t === '' ? undefined : t !== v ? t : (commaPriority(t) ?? clampPriority(t));
     }),
   ],
+  'HREF-003': ['Make the URL absolute', valueFix((v, ctx) => makeAbsolute(v, ctx.settings.publishUrl))],
+  'HREF-004': ['Correct the language code', valueFix((v) => correctHreflang(v))],
   'HREF-005': ['Add a self-referencing link', addSelfLink],
   'HREF-006': ['Add the missing return link', addReturnLink],
   'IMG-006': ['Drop deprecated image tags', dropImageDeprecated],
@@ -305,6 +352,30 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
   if (removed.size > 0) plan.result.remove = [...removed];
   plan.rows = changed.size + removed.size;
   return plan;
+}
+
+/** Whether a rule's Fix all can do anything: `fix` a row now, only once input `needs` is given, or `none`. */
+export type FixAllOutlook = 'fix' | 'needs' | 'none';
+
+/**
+ * What Fix all of a rule would come to, stopping at the first issue it can fix: decides whether a
+ * "Fix all" button is offered (a rule with a fix whose rows all lack a safe correction gets none).
+ *
+ * @example fixAllOutlook('HREF-005', issues, ctx) // 'none' when no entry's own language is known
+ */
+export function fixAllOutlook(rule: string, issues: Iterable<Issue>, ctx: FixContext): FixAllOutlook {
+  const impl = FIXES[rule as RuleId]?.[1];
+  if (!impl) return 'none';
+  const byId = entriesById(ctx.document);
+  const get: Get = (id) => byId.get(id);
+  let waits = false;
+  for (const issue of issues) {
+    if (issue.rule !== rule) continue;
+    const r = run(impl, issue, ctx, get);
+    if (r && (r.update?.length || r.remove?.length)) return 'fix';
+    if (!waits && needOf(issue, ctx, byId) !== null) waits = true;
+  }
+  return waits ? 'needs' : 'none';
 }
 
 /**

@@ -1,5 +1,7 @@
 import { type EditableField, FIELD_IDS, FIELDS, type FieldId, type ListKey } from '../core/fields.ts';
 import type { Entry } from '../core/model.ts';
+import { readTyped } from '../core/typedValue.ts';
+import type { DayMonthOrder } from '../core/w3cDate.ts';
 import type { ViewState } from './types.ts';
 
 /** Columns of attached crawl data (hidden while none is attached). */
@@ -83,6 +85,31 @@ export function visibleColumns(hidden: readonly ColumnId[]): ColumnId[] {
 
 /** The changefreq keywords, in order, for editors (ui/ reaches core through state/). */
 export { CHANGEFREQS } from '../core/fields.ts';
-
+export type { DayMonthOrder };
 /** What is typed into a cell, read as the value meant (`2024-1-5` → `2024-01-05`; core typedValue.ts). */
-export { readTyped } from '../core/typedValue.ts';
+export { readTyped };
+
+/** Typed cell values read as meant, or the first value whose day/month order must be asked. */
+export type TypedCells<C> = { cells: C[] } | { needs: 'dateOrder'; sample: string };
+
+/**
+ * Many typed cell values (a paste, a bulk edit) read as the cell editor reads one (`readTyped`):
+ * `15/01/2024` → `2024-01-15`, `Weekly` → `weekly`, `0,8` → `0.8`. A date whose day and month could
+ * be swapped is asked once for the whole operation: without `order`, the first such value comes
+ * back as `sample` and nothing is read.
+ *
+ * @example readTypedCells([{ field: 'priority', value: '0,8' }]) // { cells: [{ field: 'priority', value: '0.8' }] }
+ */
+export function readTypedCells<C extends { field: EditableField; value: string }>(
+  cells: readonly C[],
+  order?: DayMonthOrder,
+): TypedCells<C> {
+  const out: C[] = new Array(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    const read = readTyped(FIELDS[c.field].editor ?? 'text', c.value, order);
+    if ('needs' in read) return { needs: 'dateOrder', sample: c.value.trim() };
+    out[i] = read.value === c.value ? c : { ...c, value: read.value };
+  }
+  return { cells: out };
+}

@@ -3,7 +3,7 @@
  * it to `kernel.commit`, which records it as one undo step.
  */
 import { FIELDS } from '../core/fields.ts';
-import { type FixPlan, getFix, planFixAll } from '../core/fixes.ts';
+import { type FixAllOutlook, type FixPlan, fixAllOutlook, getFix, planFixAll } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
 import {
   appendUrlsPatch,
@@ -54,6 +54,7 @@ type EditCommands = Pick<
   | 'applyFix'
   | 'fixAll'
   | 'previewFixAll'
+  | 'fixAllOutlook'
   | 'applySort'
   | 'undo'
   | 'redo'
@@ -86,6 +87,16 @@ export function createEditCommands(k: Kernel): EditCommands {
     if (!k.f.doc || !getFix(rule)) return null;
     return planFixAll(rule, rowIssues(rule), fixContext());
   };
+
+  /** Every per-row issue of a rule, lazily in document order (an outlook stops at the first fix). */
+  function* ruleIssues(rule: string): Generator<Issue> {
+    const v = k.validator;
+    for (const e of k.f.doc?.entries ?? []) for (const i of v.issuesOf(e.id)) if (i.rule === rule) yield i;
+    const quiet = v.quietIssues?.(rule);
+    if (quiet) yield* quiet;
+  }
+  // Outlooks by rule, for one document, validator state, settings and crawl.
+  let outlooks: { key: unknown[]; byRule: Map<string, FixAllOutlook> } | null = null;
 
   return {
     setCell(entryId, field, value) {
@@ -170,6 +181,17 @@ export function createEditCommands(k: Kernel): EditCommands {
     previewFixAll(rule) {
       const plan = planOf(rule);
       return plan ? { rows: plan.rows, cannot: plan.cannot, needs: plan.needs } : NO_PLAN;
+    },
+    fixAllOutlook(rule) {
+      if (!k.f.doc || !getFix(rule)) return 'none';
+      const key = [k.f.doc.entries, k.validator.version, k.f.settings, k.validator.crawlJoin?.()];
+      if (!outlooks || outlooks.key.some((x, i) => x !== key[i])) outlooks = { key, byRule: new Map() };
+      let o = outlooks.byRule.get(rule);
+      if (o === undefined) {
+        o = fixAllOutlook(rule, ruleIssues(rule), fixContext());
+        outlooks.byRule.set(rule, o);
+      }
+      return o;
     },
     fixAll(rule) {
       const fix = getFix(rule);

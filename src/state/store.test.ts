@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry, ParseResult } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
+import { readTypedCells } from './columns.ts';
 import { PREPARE_COPY_MIN_ROWS } from './kernel.ts';
 import { hasPreparedCopy } from './patch.ts';
 import { createAppStore } from './store.ts';
@@ -232,6 +233,34 @@ describe('store: history', () => {
         .slice(2),
     ).toEqual(['https://a.example/2', 'https://a.example/3', 'https://a.example/4']);
     expect(store.getState().history).toMatchObject({ undoDepth: 1, undoLabel: 'Paste 3 cells' });
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
+  it('stores typed paste and bulk values as the cell editor reads them; undo restores the old ones', async () => {
+    const { store, doc } = await openStore(4);
+    const pasted = readTypedCells([
+      { id: 1, field: 'lastmod', value: '15/01/2024' },
+      { id: 1, field: 'changefreq', value: 'Weekly' },
+      { id: 1, field: 'priority', value: '0,8' },
+      { id: 2, field: 'lastmod', value: ' 2024-1-5 ' },
+      { id: 2, field: 'loc', value: ' https://a.example/x ' },
+    ]);
+    if (!('cells' in pasted)) throw new Error('no question expected');
+    store.commands.setCells(pasted.cells, 'Paste');
+    expect(entry(store, 1)).toMatchObject({ lastmod: '2024-01-15', changefreq: 'weekly', priority: '0.8' });
+    expect(entry(store, 2)).toMatchObject({ lastmod: '2024-01-05', loc: ' https://a.example/x ' });
+    store.commands.undo();
+    expect(store.getState().doc?.entries).toEqual(doc.entries);
+
+    expect(readTypedCells([{ field: 'lastmod', value: '05/01/2024' }])).toEqual({
+      needs: 'dateOrder',
+      sample: '05/01/2024',
+    });
+    const bulk = readTypedCells([{ field: 'lastmod', value: '05/01/2024' }], 'dmy');
+    if (!('cells' in bulk)) throw new Error('the order was given');
+    store.commands.bulkSet('lastmod', bulk.cells[0].value, [0, 3]);
+    expect([entry(store, 0)?.lastmod, entry(store, 3)?.lastmod]).toEqual(['2024-01-05', '2024-01-05']);
     store.commands.undo();
     expect(store.getState().doc?.entries).toEqual(doc.entries);
   });

@@ -1,6 +1,7 @@
 import type { CrawlCategory, CrawlJoin } from '../core/crawl/join.ts';
 import type { CrawlMatches, ListedUrls } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
+import type { FixAllOutlook } from '../core/fixes.ts';
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
@@ -218,6 +219,12 @@ export interface Commands extends EntryCommands {
   applyFix(issue: Issue): boolean;
   /** What `fixAll(rule)` would change, before it runs: rows changed, issues it cannot fix and why. */
   previewFixAll(rule: string): FixAllPreview;
+  /**
+   * Whether Fix all of a rule can change a row (`fix`), can once a setting is given (`needs`), or
+   * cannot (`none`: no button is offered). Stops at the first fixable row; kept until the document,
+   * its issues or the settings change.
+   */
+  fixAllOutlook(rule: string): FixAllOutlook;
   /** Applies a rule's fix to every row as one labelled undo step and reports the result. */
   fixAll(rule: string): number;
   applySort(): void;

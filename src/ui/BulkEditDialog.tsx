@@ -1,8 +1,15 @@
 import { useState } from 'react';
-import { EDITABLE_FIELDS, FIELDS, visibleColumns } from '../state/columns.ts';
+import {
+  type DayMonthOrder,
+  EDITABLE_FIELDS,
+  FIELDS,
+  readTypedCells,
+  visibleColumns,
+} from '../state/columns.ts';
 import { selectedEntryIds, selectedRowCount } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
 import { type BulkField, BulkValueField } from './BulkValueField.tsx';
+import { DateOrderChoice } from './DateOrderChoice.tsx';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { plural } from './format.ts';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
@@ -10,6 +17,7 @@ import { useAppState, useCommands, useGetState } from './useAppState.ts';
 const BULK_FIELDS = EDITABLE_FIELDS.filter((f): f is BulkField => f !== 'loc');
 const selRowCount = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
+const selDateOrder = (s: AppState) => s.settings.dateOrder;
 
 /** The field of the active cell when bulk edit can set it (the user selected that column), else lastmod. */
 function startField(s: AppState): BulkField {
@@ -35,12 +43,26 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
   const [mode, setMode] = useState<'set' | 'clear'>('set');
   const [value, setValue] = useState('');
   const [scope, setScope] = useState<'selection' | 'view'>(selected > 1 ? 'selection' : 'view');
+  const dateOrder = useAppState(selDateOrder);
+  // The typed date whose day/month order is asked before applying.
+  const [ask, setAsk] = useState<string | null>(null);
   const count = scope === 'selection' ? selected : rowCount;
-  const apply = () => {
+  // The value is read as the cell editor reads what is typed (`15/01/2024` → `2024-01-15`).
+  const apply = (order: DayMonthOrder | undefined = dateOrder) => {
+    let v: string | undefined;
+    if (mode === 'set') {
+      const read = readTypedCells([{ field, value }], order);
+      if ('needs' in read) return setAsk(read.sample);
+      v = read.cells[0].value;
+    }
     const s = getState();
     const ids = scope === 'selection' ? selectedEntryIds(s) : viewEntryIds(s);
-    commands.bulkSet(field, mode === 'clear' ? undefined : value, ids);
+    commands.bulkSet(field, v, ids);
     onClose();
+  };
+  const changeValue = (v: string) => {
+    setValue(v);
+    setAsk(null);
   };
   return (
     <Dialog
@@ -49,7 +71,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
       footer={
         <DialogActions
           onCancel={onClose}
-          onAct={apply}
+          onAct={() => apply()}
           disabled={count === 0 || (mode === 'set' && value.trim() === '')}
         >
           {mode === 'set' ? 'Set' : 'Clear'} {FIELDS[field].noun} on {plural(count, 'URL')}
@@ -63,7 +85,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
             value={field}
             onChange={(e) => {
               setField(e.target.value as BulkField);
-              setValue('');
+              changeValue('');
             }}
           >
             {BULK_FIELDS.map((f) => (
@@ -81,7 +103,13 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
           </select>
         </label>
       </div>
-      {mode === 'set' ? <BulkValueField field={field} value={value} onChange={setValue} /> : null}
+      {mode === 'set' ? <BulkValueField field={field} value={value} onChange={changeValue} /> : null}
+      {mode === 'set' && ask !== null ? (
+        <fieldset className="fix-input" aria-label="Day and month order">
+          <legend>{ask} is:</legend>
+          <DateOrderChoice sample={ask} onPick={(o) => apply(o)} />
+        </fieldset>
+      ) : null}
       <fieldset className="radio-cards">
         <legend>Apply to</legend>
         <label>

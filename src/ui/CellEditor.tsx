@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CHANGEFREQS, type EditableField, FIELDS, readTyped } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
+import { DateOrderChoice } from './DateOrderChoice.tsx';
 import { editorKeyAction } from './keyboard.ts';
-import { useAppState, useCommands } from './useAppState.ts';
+import { useAppState } from './useAppState.ts';
 
 /** The changefreq values the protocol defines, in order. */
 export { CHANGEFREQS };
@@ -53,7 +54,6 @@ export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEdit
   );
   const [ask, setAsk] = useState(false);
   const order = useAppState(selOrder);
-  const commands = useCommands();
   const ref = useRef<HTMLInputElement>(null);
   const done = useRef(false);
   const combo = field === 'changefreq';
@@ -158,27 +158,9 @@ export function CellEditor({ field, value, typed, onCommit, onCancel }: CellEdit
       {ask ? (
         <fieldset className="editor-ask" aria-label="Day and month order">
           <span>{text.trim()} is:</span>
-          {(['dmy', 'mdy'] as const).map((o) => (
-            <button
-              key={o}
-              type="button"
-              className="btn small"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => {
-                commands.setSettings({ dateOrder: o });
-                finish(text, null, o);
-              }}
-            >
-              {o === 'dmy' ? 'Day/month' : 'Month/day'} ({readDate(text, o)})
-            </button>
-          ))}
+          <DateOrderChoice sample={text} keepFocus onPick={(o) => finish(text, null, o)} />
         </fieldset>
       ) : null}
     </div>
   );
-}
-
-function readDate(text: string, order: 'dmy' | 'mdy'): string {
-  const r = readTyped('date', text, order);
-  return 'value' in r ? r.value : text;
 }

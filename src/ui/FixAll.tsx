@@ -23,11 +23,14 @@ function leftText(p: FixAllPreview): string {
 /**
  * "Fix all" of one rule in two steps: first how many rows it will change and how many issues it
  * cannot fix (asking in place for a publish URL or day/month order when that is what is missing),
- * then one labelled undo step whose result is reported as a notice.
+ * then one labelled undo step whose result is reported as a notice. Offered only where a row can be
+ * fixed, now or once the missing setting is given (`Commands.fixAllOutlook`).
  */
 export function FixAll({ rule, count, label }: { rule: string; count?: number; label?: string }) {
   const commands = useCommands();
   const [preview, setPreview] = useState<FixAllPreview | null>(null);
+  // No button where no row has a safe correction (it could only say so once clicked).
+  if (preview === null && commands.fixAllOutlook(rule) === 'none') return null;
   if (preview === null) {
     return (
       <button

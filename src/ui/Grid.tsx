@@ -1,10 +1,11 @@
 import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Entry, Issue } from '../core/model.ts';
-import { type ColumnId, cellText, type EditableField } from '../state/columns.ts';
+import { type ColumnId, cellText, type DayMonthOrder, type EditableField } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import type { ValidatorLike } from '../state/validation.ts';
 import { CellTip } from './CellTip.tsx';
 import { type GridTable, useGridTable } from './columnDefs.ts';
+import { DateOrderDialog } from './DateOrderChoice.tsx';
 import { CanvasPainter, GridCanvas } from './GridCanvas.tsx';
 import { issuesForColumn } from './GridCell.tsx';
 import { GridEmpty } from './GridEmpty.tsx';
@@ -24,6 +25,7 @@ const selOrder = (s: AppState) => s.rowOrder;
 const selValidation = (s: AppState) => s.validation;
 const selSelection = (s: AppState) => s.selection;
 const selHidden = (s: AppState) => s.view.hiddenColumns;
+const selDateOrder = (s: AppState) => s.settings.dateOrder;
 
 /**
  * The virtualized spreadsheet of entries (WAI-ARIA grid). Only visible rows are in the DOM.
@@ -56,6 +58,9 @@ function GridView({ table, columns, template }: GridViewProps) {
   const data: GridData = useMemo(() => ({ entries, rowOrder, columns }), [entries, rowOrder, columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<EditingCell | null>(null);
+  const dateOrder = useAppState(selDateOrder);
+  // A paste waiting for the day/month order of its dates.
+  const [pasteAsk, setPasteAsk] = useState<{ sample: string; then(o: DayMonthOrder): void } | null>(null);
   // Fast scrolls are drawn on a canvas until they settle (GridCanvas, issue #18).
   const [painter] = useState(() => new CanvasPainter());
   useLayoutEffect(() => {
@@ -92,6 +97,8 @@ function GridView({ table, columns, template }: GridViewProps) {
       setTipClosed(active);
       return true;
     },
+    dateOrder,
+    askDateOrder: (sample, then) => setPasteAsk({ sample, then }),
   });
 
   const commit = (
@@ -184,6 +191,20 @@ function GridView({ table, columns, template }: GridViewProps) {
         hidden={!tipShown}
         onClose={() => setTipClosed(active)}
       />
+      {pasteAsk ? (
+        <DateOrderDialog
+          sample={pasteAsk.sample}
+          onPick={(o) => {
+            setPasteAsk(null);
+            pasteAsk.then(o);
+            requestFocus();
+          }}
+          onClose={() => {
+            setPasteAsk(null);
+            requestFocus();
+          }}
+        />
+      ) : null}
     </>
   );
 }

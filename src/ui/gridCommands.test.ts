@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../core/model.ts';
-import { clearChanges, fillDownChanges, type GridData, planPaste, rangeToTsv } from './gridCommands.ts';
+import {
+  clearChanges,
+  fillDownChanges,
+  type GridData,
+  pasteLabel,
+  planPaste,
+  rangeToTsv,
+  readPaste,
+} from './gridCommands.ts';
 
 const entries: Entry[] = [
   { id: 10, loc: 'https://a.example/', lastmod: '2024-01-01', priority: '0.5' },
@@ -36,6 +44,42 @@ describe('planPaste', () => {
     const plan = planPaste(data, 'https://n1.example/\nhttps://n2.example/\nhttps://n3.example/\n', 2, 1);
     expect(plan.changes).toEqual([{ id: 11, field: 'loc', value: 'https://n1.example/' }]);
     expect(plan.newRows).toEqual([{ loc: 'https://n2.example/' }, { loc: 'https://n3.example/' }]);
+  });
+});
+
+describe('readPaste', () => {
+  it('reads pasted values as the cell editor reads typed ones, new rows included', () => {
+    const text = 'https://b2.example/\t15/01/2024\tWeekly\t0,8\nhttps://n.example/\t2024-1-5\tDAILY\t1';
+    expect(readPaste(planPaste(data, text, 2, 1))).toEqual({
+      plan: {
+        changes: [
+          { id: 11, field: 'loc', value: 'https://b2.example/' },
+          { id: 11, field: 'lastmod', value: '2024-01-15' },
+          { id: 11, field: 'changefreq', value: 'weekly' },
+          { id: 11, field: 'priority', value: '0.8' },
+        ],
+        newRows: [{ loc: 'https://n.example/', lastmod: '2024-01-05', changefreq: 'daily', priority: '1' }],
+      },
+    });
+  });
+
+  it('asks the day/month order once for the paste, then reads every date with it', () => {
+    const plan = planPaste(data, '05/01/2024\n03/02/2024', 0, 2);
+    expect(readPaste(plan)).toEqual({ needs: 'dateOrder', sample: '05/01/2024' });
+    const read = readPaste(plan, 'mdy');
+    expect('plan' in read && read.plan.changes.map((c) => c.value)).toEqual(['2024-05-01', '2024-03-02']);
+  });
+});
+
+describe('pasteLabel', () => {
+  it('counts cells, or the rows touched when the paste adds rows, in the singular for one', () => {
+    const tsv = (rows: number, cols: number) =>
+      Array.from({ length: rows }, () => Array.from({ length: cols }, () => '0.5').join('\t')).join('\n');
+    expect(pasteLabel(planPaste(data, tsv(3, 3), 0, 2))).toBe('Paste 9 cells');
+    expect(pasteLabel(planPaste(data, '0.5', 0, 4))).toBe('Paste 1 cell');
+    // 3×3 from the last row: one existing row changed, two rows added.
+    expect(pasteLabel(planPaste(data, tsv(3, 3), 2, 2))).toBe('Paste 3 rows');
+    expect(pasteLabel(planPaste(data, 'https://n.example/', 3, 1))).toBe('Paste 1 row');
   });
 });
 

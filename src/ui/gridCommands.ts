@@ -1,7 +1,15 @@
 import type { Entry } from '../core/model.ts';
-import { type ColumnId, cellText, type EditableField, isEditableField } from '../state/columns.ts';
+import {
+  type ColumnId,
+  cellText,
+  type DayMonthOrder,
+  type EditableField,
+  isEditableField,
+  readTypedCells,
+} from '../state/columns.ts';
 import type { CellChange, CellRange } from '../state/types.ts';
 import { formatTsv, parseTsv } from './clipboard.ts';
+import { plural } from './format.ts';
 
 /** What the grid shows: the document's entries in view order, and the visible columns. */
 export interface GridData {
@@ -59,6 +67,39 @@ export function planPaste(data: GridData, text: string, row: number, col: number
     if (row + i >= total && Object.keys(fresh).length > 0) plan.newRows.push({ loc: '', ...fresh });
   }
   return plan;
+}
+
+/**
+ * The paste's values read as typed into the cell editor (state `readTypedCells`: `15/01/2024` →
+ * `2024-01-15`, `Weekly` → `weekly`, `0,8` → `0.8`), or the date whose day/month order must be
+ * asked first (once for the whole paste).
+ */
+export function readPaste(
+  plan: PastePlan,
+  order?: DayMonthOrder,
+): { plan: PastePlan } | { needs: 'dateOrder'; sample: string } {
+  const changes = readTypedCells(plan.changes, order);
+  if ('needs' in changes) return changes;
+  const fresh = plan.newRows.flatMap((r, row) =>
+    (Object.keys(r) as EditableField[]).map((field) => ({ row, field, value: r[field] ?? '' })),
+  );
+  const read = readTypedCells(fresh, order);
+  if ('needs' in read) return read;
+  const newRows = plan.newRows.map((): Omit<Entry, 'id'> => ({ loc: '' }));
+  for (const c of read.cells) newRows[c.row][c.field] = c.value;
+  return { plan: { changes: changes.cells, newRows } };
+}
+
+/**
+ * The undo label of a paste: the cells it changes, or, when it adds rows, the rows it touches
+ * (changed ones counted once, however many of their cells change, plus the new ones).
+ *
+ * @example pasteLabel({ changes: [{ id: 1, field: 'loc', value: 'x' }], newRows: [] }) === 'Paste 1 cell'
+ */
+export function pasteLabel(plan: PastePlan): string {
+  if (plan.newRows.length === 0) return `Paste ${plural(plan.changes.length, 'cell')}`;
+  const rows = new Set(plan.changes.map((c) => c.id)).size + plan.newRows.length;
+  return `Paste ${plural(rows, 'row')}`;
 }
 
 function editableColumns(data: GridData, range: CellRange): EditableField[] {

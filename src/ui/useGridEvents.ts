@@ -1,14 +1,17 @@
 import type React from 'react';
 import { useRef } from 'react';
-import { isEditableField } from '../state/columns.ts';
+import { type DayMonthOrder, isEditableField } from '../state/columns.ts';
 import type { Commands, Selection } from '../state/types.ts';
 import {
   clearChanges,
   entryAtRow,
   fillDownChanges,
   type GridData,
+  type PastePlan,
+  pasteLabel,
   planPaste,
   rangeToTsv,
+  readPaste,
 } from './gridCommands.ts';
 import { cellSelection, extendTo, mainRange, navigate } from './gridSelection.ts';
 import { type GridAction, gridKeyAction } from './keyboard.ts';
@@ -31,6 +34,10 @@ interface Options {
   requestFocus(): void;
   /** Close the active cell's problem tip; false when none is open. */
   closeTip(): boolean;
+  /** The day/month order of the settings, for reading pasted dates. */
+  dateOrder: DayMonthOrder | undefined;
+  /** Ask the day/month order of a pasted date (`sample`) once; `then` runs with the answer. */
+  askDateOrder(sample: string, then: (order: DayMonthOrder) => void): void;
 }
 
 // A body cell carries its column (data-col); its row is its tr's aria-rowindex (header = 1, so
@@ -162,12 +169,20 @@ export function useGridEvents(o: Options) {
       const plan = planPaste(o.data, e.clipboardData.getData('text/plain'), range.r0, range.c0);
       // One paste is one undo step, including rows it adds past the end.
       if (!plan.changes.length && !plan.newRows.length) return;
-      const label = plan.newRows.length
-        ? `Paste ${n(plan.changes.length + plan.newRows.length)} rows`
-        : `Paste ${n(plan.changes.length)} cells`;
-      o.commands.setCells(plan.changes, label, plan.newRows);
+      const read = readPaste(plan, o.dateOrder);
+      if ('needs' in read) {
+        const { commands } = o;
+        o.askDateOrder(read.sample, (order) => {
+          const again = readPaste(plan, order);
+          if ('plan' in again) commitPaste(commands, again.plan);
+        });
+      } else commitPaste(o.commands, read.plan);
     },
   };
+}
+
+function commitPaste(commands: Commands, plan: PastePlan) {
+  commands.setCells(plan.changes, pasteLabel(plan), plan.newRows);
 }
 
 /** The entry id under a view row, for committing an edit. */

@@ -71,3 +71,21 @@ function findProblem(code: string): string | null {
     return `unexpected “${parts.slice(i).join('-')}”; use language[-Script][-REGION]`;
   return null;
 }
+
+/**
+ * The hreflang code an invalid one unambiguously means, or null when there is no safe correction:
+ * `_` as the separator (`en_US` → `en-US`), the United Kingdom as `UK` (`en-UK` → `en-GB`), a UN
+ * M.49 region (`es-419` → `es`). Anything else (a three-letter or unknown language) is not guessed.
+ *
+ * @example correctHreflang('en_US') === 'en-US'
+ * @example correctHreflang('eng') === null
+ */
+export function correctHreflang(code: string): string | null {
+  const t = code.trim();
+  const parts = t.replace(/_/g, '-').split('-');
+  const last = parts.length - 1;
+  if (last > 0 && parts[last].toLowerCase() === 'uk') parts[last] = parts[last] === 'uk' ? 'gb' : 'GB';
+  else if (last > 0 && /^\d{3}$/.test(parts[last])) parts.pop();
+  const next = parts.join('-');
+  return next !== code && hreflangProblem(next) === null ? next : null;
+}
