@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixAll, fixAllOutlook, getFix } from './fixes.ts';
+import { fixAll, fixAllOutlook, getFix, OUTLOOK_MAX_ROWS } from './fixes.ts';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
 import { validateDocument } from './validate.ts';
 
@@ -275,6 +275,20 @@ describe('fixes', () => {
     expect(fixAllOutlook('LOC-001', issues, ctxOf(d))).toBe('needs');
     expect(fixAllOutlook('LOC-001', issues, ctxOf(d, 'https://www.example.com/sitemap.xml'))).toBe('fix');
     expect(fixAllOutlook('HREF-007', issues, ctxOf(d))).toBe('none');
+  });
+  it('fixAllOutlook looks at a bounded number of rows, then offers the button', () => {
+    const many = (n: number) =>
+      doc(
+        Array.from({ length: n }, (_, id) => ({
+          id,
+          loc: `https://www.example.com/${id}`,
+          changefreq: 'sometimes',
+        })),
+      );
+    const under = many(OUTLOOK_MAX_ROWS);
+    expect(fixAllOutlook('CF-001', validateDocument(under, { now: NOW }), ctxOf(under))).toBe('none');
+    const over = many(OUTLOOK_MAX_ROWS + 1);
+    expect(fixAllOutlook('CF-001', validateDocument(over, { now: NOW }), ctxOf(over))).toBe('fix');
   });
   it('IMG-006 / IMG-007 / VID-013 / VID-019', () => {
     expect(
