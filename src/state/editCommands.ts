@@ -23,6 +23,9 @@ import type { Commands, FindReplaceRequest } from './types.ts';
 
 const NO_PLAN = { rows: 0, cannot: 0, needs: {} };
 
+/** Entries a Fix all outlook reads at most (see `outlookOf`): ~1 ms of work. */
+export const OUTLOOK_MAX_ENTRIES = 20_000;
+
 /** "Fixed 12 URLs (PRIO-001). 3 left: no safe correction." — what Fix all did, and what it did not. */
 export function fixAllReport(rule: string, done: number, plan: FixPlan): string {
   const head = done > 0 ? `Fixed ${urlCount(done)} (${rule}).` : `Nothing changed (${rule}).`;
@@ -88,15 +91,31 @@ export function createEditCommands(k: Kernel): EditCommands {
     return planFixAll(rule, rowIssues(rule), fixContext());
   };
 
-  /** Every per-row issue of a rule, lazily in document order (an outlook stops at the first fix). */
-  function* ruleIssues(rule: string): Generator<Issue> {
-    const v = k.validator;
-    for (const e of k.f.doc?.entries ?? []) for (const i of v.issuesOf(e.id)) if (i.rule === rule) yield i;
-    const quiet = v.quietIssues?.(rule);
-    if (quiet) yield* quiet;
-  }
   // Outlooks by rule, for one document, validator state, settings and crawl.
   let outlooks: { key: unknown[]; byRule: Map<string, FixAllOutlook> } | null = null;
+  /**
+   * A rule's outlook, looking at no more than OUTLOOK_MAX_ENTRIES entries: the Issues panel asks
+   * for every rule after each change, and a rule with few issues far down a 1,000,000-row document
+   * would otherwise be a walk over every row per edit. Cut short without an answer: the button is
+   * offered (its preview counts exactly).
+   */
+  const outlookOf = (rule: string): FixAllOutlook => {
+    const v = k.validator;
+    const entries = k.f.doc?.entries ?? [];
+    let cut = false;
+    function* bounded(): Generator<Issue> {
+      const n = Math.min(entries.length, OUTLOOK_MAX_ENTRIES);
+      for (let j = 0; j < n; j++) for (const i of v.issuesOf(entries[j].id)) if (i.rule === rule) yield i;
+      if (n < entries.length) {
+        cut = true;
+        return;
+      }
+      const quiet = v.quietIssues?.(rule);
+      if (quiet) yield* quiet;
+    }
+    const o = fixAllOutlook(rule, bounded(), fixContext());
+    return o === 'none' && cut ? 'fix' : o;
+  };
 
   return {
     setCell(entryId, field, value) {
@@ -188,7 +207,7 @@ export function createEditCommands(k: Kernel): EditCommands {
       if (!outlooks || outlooks.key.some((x, i) => x !== key[i])) outlooks = { key, byRule: new Map() };
       let o = outlooks.byRule.get(rule);
       if (o === undefined) {
-        o = fixAllOutlook(rule, ruleIssues(rule), fixContext());
+        o = outlookOf(rule);
         outlooks.byRule.set(rule, o);
       }
       return o;

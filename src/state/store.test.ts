@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entry, ParseResult } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { readTypedCells } from './columns.ts';
+import { OUTLOOK_MAX_ENTRIES } from './editCommands.ts';
 import { PREPARE_COPY_MIN_ROWS } from './kernel.ts';
 import { hasPreparedCopy } from './patch.ts';
 import { createAppStore } from './store.ts';
@@ -333,6 +334,27 @@ describe('store: history', () => {
     expect(store.getState().history.undoDepth).toBe(1);
     store.commands.undo();
     expect(store.getState().doc?.entries).toEqual(doc.entries);
+  });
+
+  it('the Fix all outlook reads a bounded number of entries; past them it offers the button', async () => {
+    // CF-001 "sometimes" has no safe correction: within the bound the outlook says so ('none');
+    // when the only such row lies past the bound the outlook cannot know and offers the button.
+    const outlook = async (n: number, at: number) => {
+      const base = makeDocument(n);
+      const doc = {
+        ...base,
+        entries: base.entries.map((e, i) => (i === at ? { ...e, changefreq: 'sometimes' } : e)),
+      };
+      const store = createAppStore({
+        worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+        now: () => 1_700_000_000_000,
+        createValidator: (settings) => new Validator(settings),
+      });
+      await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+      return store.commands.fixAllOutlook('CF-001');
+    };
+    expect(await outlook(OUTLOOK_MAX_ENTRIES, OUTLOOK_MAX_ENTRIES - 1)).toBe('none');
+    expect(await outlook(OUTLOOK_MAX_ENTRIES + 1, OUTLOOK_MAX_ENTRIES)).toBe('fix');
   });
 
   it('applySort writes the view order into the document as one undoable step', async () => {
