@@ -178,6 +178,47 @@ test('a .zip of the Hugo multilingual set matches relative child locs by folder;
   ]);
 });
 
+test('Hugo children picked at once, all named sitemap.xml, match their index entries; an undecided one is asked', async ({
+  wb,
+}) => {
+  const picked = (p: string) => ({
+    name: 'sitemap.xml',
+    mimeType: 'application/xml',
+    buffer: readFileSync(`${DIR}/hugo/${p}`),
+  });
+  await wb.openFiles([picked('sitemap.xml'), picked('fr/sitemap.xml'), picked('en/sitemap.xml')]);
+  const tree = wb.workspace.getByRole('list', { name: 'Files by index' });
+  await expect(tree.getByRole('listitem')).toHaveCount(3);
+  await expect(tree).not.toContainText('missing');
+  await expect(wb.workspace.getByRole('list', { name: 'Files not named by an index' })).toHaveCount(0);
+  await expect(wb.workspace).toContainText('The index matches its children.');
+
+  // An index naming a third language: de/ and en/ could both be the root-level file.
+  const index = readFileSync(`${DIR}/hugo/sitemap.xml`, 'utf8').replace(
+    '<sitemap>',
+    '<sitemap><loc>de/sitemap.xml</loc></sitemap><sitemap>',
+  );
+  await wb.openFiles([
+    { name: 'sitemap.xml', mimeType: 'application/xml', buffer: Buffer.from(index) },
+    picked('fr/sitemap.xml'),
+    picked('en/sitemap.xml'),
+  ]);
+  await wb.page
+    .getByRole('dialog', { name: /^Open sitemap\.xml/ })
+    .getByRole('button', { name: 'Replace' })
+    .click();
+  await expect(tree.getByRole('listitem')).toHaveCount(4);
+  await expect(wb.workspace).toContainText(
+    'Several open files have the name of de/sitemap.xml, en/sitemap.xml',
+  );
+  const choose = tree.getByRole('combobox', { name: /which file/ });
+  await expect(choose).toHaveCount(2);
+  await choose.nth(1).selectOption({ label: 'sitemap (3).xml' });
+  await expect(choose).toHaveCount(0);
+  await expect(tree).toContainText(/de\/sitemap\.xml.*missing/);
+  await expect(wb.workspace).toContainText('1 child named by the index is not open: de/sitemap.xml.');
+});
+
 test('one file opens alone as before; a child opened next joins its index', async ({ wb }) => {
   await wb.openFile(`${DIR}/sitemap.xml`);
   await expect(wb.status).toContainText('1 sitemap');

@@ -46,6 +46,11 @@ export interface WorkspaceSlot {
   id: number;
   name: string;
   store: AppStore;
+  /**
+   * The index `<loc>` the user said this file is, when same-name files left the index entry
+   * undecided (`ChildRef.candidates`): see `commands.chooseChild`.
+   */
+  chosenFor?: string;
 }
 
 /** The question asked before work would be lost (see `decideOpen`). */
@@ -239,6 +244,11 @@ export interface WorkspaceCommands {
   crawlImportDone(): void;
   /** Show a file (by slot id) or the combined table. */
   setActive(target: number | 'all'): void;
+  /**
+   * The user says which open file index entry `loc` is (same-name files the content could not
+   * tell apart, `ChildRef.candidates`). Another file chosen for `loc` before is released.
+   */
+  chooseChild(fileId: number, loc: string): void;
   /** Make the file active and select entry `entryIndex` (its position in the document). */
   reveal(fileId: number, entryIndex: number): void;
   /**
@@ -508,7 +518,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const f = slot.store.commands.persistable();
       if (f === null) continue;
       if (slot.id === (target?.active ?? state.active)) active = saved.length;
-      saved.push({ ...f, fileName: slot.name });
+      saved.push(
+        slot.chosenFor === undefined
+          ? { ...f, fileName: slot.name }
+          : { ...f, fileName: slot.name, chosenFor: slot.chosenFor },
+      );
     }
     if (saved.length === 0) return null;
     if (active === 'all' && (target?.active ?? state.active) !== 'all') active = 0;
@@ -733,7 +747,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const shared = file !== holder && file.crawl !== undefined && file.crawl === holder?.crawl;
       store.commands.restoreFile(shared ? { ...file, crawl: undefined } : file);
       opens--;
-      return { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
+      const slot: WorkspaceSlot = { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
+      if (file.chosenFor !== undefined) slot.chosenFor = file.chosenFor;
+      return slot;
     });
   };
 
@@ -1016,6 +1032,17 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     },
     crawlImportDone() {
       if (state.crawlImport !== null) set({ crawlImport: null });
+    },
+    chooseChild(fileId, loc) {
+      const files = current();
+      if (!files.some((s) => s.id === fileId)) return;
+      const next = files.map((slot): WorkspaceSlot => {
+        if (slot.id === fileId) return { ...slot, chosenFor: loc };
+        if (slot.chosenFor !== loc) return slot;
+        const { chosenFor: _, ...rest } = slot;
+        return rest;
+      });
+      void setFiles(next, target?.active ?? state.active);
     },
     setActive(next) {
       if (next === state.active || (next === 'all' && state.model === null)) return;
