@@ -393,9 +393,19 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     state = { ...state, ...patch, version: state.version + 1 };
     for (const l of [...listeners]) l();
   };
-  const notify = (level: Notice['level'], message: string) => {
+  /** Replaces of the open files so far: session notices are about the files open when given. */
+  let session = 0;
+  /** A notice about the open files (`tab`: about this tab, e.g. autosave, kept across replaces). */
+  const notify = (level: Notice['level'], message: string, tab = false) => {
     const notice: Notice = { id: ++noticeId, level, message, at: now() };
+    if (!tab) notice.about = session;
     set({ notices: [...state.notices.slice(-4), notice] });
+  };
+  /** Everything open was replaced: its notices ("Added …", "Closed …") no longer apply. */
+  const replacedSession = () => {
+    session++;
+    if (state.notices.some((n) => n.about !== undefined))
+      set({ notices: state.notices.filter((n) => n.about === undefined) });
   };
   let built: WorkspaceSettings | null = null;
   /** Cross-file URL index of one model, built on the first URL edit and then kept up to date. */
@@ -534,7 +544,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
           storage: deps.storage,
           timers: deps.timers,
           snapshot,
-          report: (message) => notify('warning', message),
+          report: (message) => notify('warning', message, true),
         })
       : null;
   const persist = () => saver?.schedule();
@@ -794,6 +804,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const index = slots.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? slots[0];
     const active =
       saved && saved.active !== 'all' && slots.length > 1 ? (slots[saved.active] ?? index).id : index.id;
+    replacedSession();
     await setFiles(slots, active);
     set({ restored: null });
     const names = slots.map((s) => s.name);
@@ -919,6 +930,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     notify(
       'warning',
       'Another tab took over the saved work: this tab no longer saves. Export to keep its edits.',
+      true,
     );
   };
 
@@ -1154,7 +1166,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     },
     separateCopy() {
       set({ otherTab: 'copy' });
-      notify('info', 'This tab works on a separate copy: it is not autosaved. Export to keep it.');
+      notify('info', 'This tab works on a separate copy: it is not autosaved. Export to keep it.', true);
     },
     dismissNotice(id) {
       set({ notices: state.notices.filter((n) => n.id !== id) });
