@@ -129,6 +129,37 @@ test('the workspace .zip has a regenerated index and re-opens to the same worksp
   await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
 });
 
+test("the workspace export keeps each file's formatting or normalizes, as the single-file export does", async ({
+  wb,
+  page,
+}) => {
+  await openNextWorkspace(wb);
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  const formatting = dlg.getByRole('group', { name: 'Formatting' });
+  await expect(formatting.getByRole('radio', { name: "Keep each file's formatting" })).toBeChecked();
+  const out = dlg.getByRole('table', { name: 'Files in the export' });
+  const row = out.locator('tbody tr', { hasText: 'sitemap-0.xml' });
+  await expect(row).toContainText('kept');
+  const zipOf = async () => {
+    const downloading = page.waitForEvent('download');
+    await dlg.getByRole('button', { name: 'Download .zip' }).click();
+    return unzipSync(await downloadBytes(await downloading));
+  };
+  const original = new Uint8Array(readFileSync(`${DIR}/sitemap-0.xml`));
+  expect((await zipOf())['sitemap-0.xml']).toEqual(original);
+
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await formatting.getByRole('radio', { name: 'Normalize' }).check();
+  await expect(row).toContainText('normalized');
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-normalize.png') });
+  const normalized = (await zipOf())['sitemap-0.xml'];
+  expect(normalized).not.toEqual(original);
+  expect(parseSitemap(normalized).document.entries.map((e) => e.loc)).toEqual(
+    parseSitemap(original).document.entries.map((e) => e.loc),
+  );
+});
+
 test('a .zip of the Hugo multilingual set matches relative child locs by folder; export re-splits', async ({
   wb,
   page,

@@ -158,7 +158,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
             {model.extra.length === 1 ? 'it' : 'them'} in the index
           </label>
         ) : null}
-        {keepable ? <FormattingChoice keep={keep} onChange={setKeep} /> : null}
+        {keepable ? <FormattingChoice keep={keep} onChange={setKeep} whose="each file's" /> : null}
         <fieldset className="ws-formats">
           <legend>Format of each file</legend>
           {children.map(({ f, k }) => (
