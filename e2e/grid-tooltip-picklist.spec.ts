@@ -93,6 +93,64 @@ test('Esc closes the problem tip without leaving the grid; its fix button still 
   await expect(tip).toHaveCount(0);
 });
 
+test('the problem tip is tied to its cell, and its rule id and message can be selected and copied', async ({
+  wb,
+  page,
+}) => {
+  await open(wb);
+  const flagged = await wb.clickCell(0, 'Priority');
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toBeVisible();
+  // Tied to its cell: an outline on the cell and a connector from the tip's edge to it.
+  const c = (await flagged.boundingBox())!;
+  const ring = (await page.locator('.cell-tip-anchor').boundingBox())!;
+  expect(Math.abs(ring.x - c.x) + Math.abs(ring.y - c.y)).toBeLessThan(2);
+  expect(Math.abs(ring.width - c.width) + Math.abs(ring.height - c.height)).toBeLessThan(2);
+  const t = (await tip.boundingBox())!;
+  const link = await tip.evaluate((el) => {
+    const s = getComputedStyle(el, '::before');
+    return { left: Number.parseFloat(s.left), height: Number.parseFloat(s.height) };
+  });
+  expect(t.x + link.left).toBeGreaterThanOrEqual(c.x);
+  expect(t.x + link.left).toBeLessThanOrEqual(c.x + c.width);
+  expect(Math.abs(t.y - link.height - (c.y + c.height))).toBeLessThan(2);
+  await page.screenshot({
+    path: test.info().outputPath('tip-tied.png'),
+    clip: { x: 0, y: 0, width: 1280, height: 360 },
+  });
+
+  // Select from the rule id to the end of the message with the mouse: the text is selectable.
+  const rule = (await tip.locator('.rule-id').boundingBox())!;
+  const message = (await tip.locator('p').boundingBox())!;
+  await page.mouse.move(rule.x + 1, rule.y + rule.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(message.x + message.width - 1, message.y + message.height - 3, { steps: 5 });
+  await page.mouse.up();
+  const selected = await page.evaluate(() => String(window.getSelection()));
+  expect(selected).toContain('PRIO-001');
+  const text = (await tip.locator('p').textContent())!.trim();
+  expect(selected).toContain(text.slice(0, -2));
+  // Selecting did not move the grid's selection, and Esc still closes the tip back to the cell.
+  await expect(flagged).toHaveAttribute('aria-selected', 'true');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toHaveCount(0);
+  await expect(flagged).toBeFocused();
+
+  // A tip not pushed left (the row number cell, with every problem of its row): same link.
+  const rowCell = await wb.clickCell(0, 'Row');
+  await expect(tip).toBeVisible();
+  const r = (await rowCell.boundingBox())!;
+  const t2 = (await tip.boundingBox())!;
+  const x = t2.x + (await tip.evaluate((el) => Number.parseFloat(getComputedStyle(el, '::before').left)));
+  expect(x).toBeGreaterThanOrEqual(r.x);
+  expect(x).toBeLessThanOrEqual(r.x + r.width);
+  await page.screenshot({
+    path: test.info().outputPath('tip-row.png'),
+    clip: { x: 0, y: 0, width: 1280, height: 360 },
+  });
+});
+
 test('a pick list opened on a value lists every option with the value selected; typing filters', async ({
   wb,
   page,

@@ -61,3 +61,20 @@ test('opening another site clears the publish URL and crawl of the old one; the 
   await expect(publish).toHaveValue('');
   await page.screenshot({ path: testInfo.outputPath('open-another-site.png') });
 });
+
+test('notices about the replaced file go when another file is opened in its place', async ({ wb, page }) => {
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await wb.openFile(xml('a.xml', A));
+  await wb.expectUrlCount(3);
+  await wb.dropFile('internal_all.csv', CRAWL);
+  await expect(notices).toContainText('Attached internal_all.csv: 3 crawled URLs');
+  await expect(notices).toContainText('Opened a.xml.');
+
+  await wb.openFile(xml('b.xml', B));
+  await wb.expectUrlCount(2);
+  // What the replace did stays; what was said about a.xml and its crawl is gone.
+  await expect(notices).toContainText('Opened b.xml. Closed a.xml');
+  await expect(notices).toContainText('it was cleared for www.b.example');
+  await expect(notices).not.toContainText('Attached internal_all.csv');
+  await expect(notices).not.toContainText('Opened a.xml.');
+});

@@ -129,6 +129,37 @@ test('the workspace .zip has a regenerated index and re-opens to the same worksp
   await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
 });
 
+test("the workspace export keeps each file's formatting or normalizes, as the single-file export does", async ({
+  wb,
+  page,
+}) => {
+  await openNextWorkspace(wb);
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  const formatting = dlg.getByRole('group', { name: 'Formatting' });
+  await expect(formatting.getByRole('radio', { name: "Keep each file's formatting" })).toBeChecked();
+  const out = dlg.getByRole('table', { name: 'Files in the export' });
+  const row = out.locator('tbody tr', { hasText: 'sitemap-0.xml' });
+  await expect(row).toContainText('kept');
+  const zipOf = async () => {
+    const downloading = page.waitForEvent('download');
+    await dlg.getByRole('button', { name: 'Download .zip' }).click();
+    return unzipSync(await downloadBytes(await downloading));
+  };
+  const original = new Uint8Array(readFileSync(`${DIR}/sitemap-0.xml`));
+  expect((await zipOf())['sitemap-0.xml']).toEqual(original);
+
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await formatting.getByRole('radio', { name: 'Normalize' }).check();
+  await expect(row).toContainText('normalized');
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-normalize.png') });
+  const normalized = (await zipOf())['sitemap-0.xml'];
+  expect(normalized).not.toEqual(original);
+  expect(parseSitemap(normalized).document.entries.map((e) => e.loc)).toEqual(
+    parseSitemap(original).document.entries.map((e) => e.loc),
+  );
+});
+
 test('a .zip of the Hugo multilingual set matches relative child locs by folder; export re-splits', async ({
   wb,
   page,
@@ -176,6 +207,47 @@ test('a .zip of the Hugo multilingual set matches relative child locs by folder;
     'https://guides.18f.gov/en/sitemap-2.xml',
     'https://guides.18f.gov/en/sitemap-3.xml',
   ]);
+});
+
+test('Hugo children picked at once, all named sitemap.xml, match their index entries; an undecided one is asked', async ({
+  wb,
+}) => {
+  const picked = (p: string) => ({
+    name: 'sitemap.xml',
+    mimeType: 'application/xml',
+    buffer: readFileSync(`${DIR}/hugo/${p}`),
+  });
+  await wb.openFiles([picked('sitemap.xml'), picked('fr/sitemap.xml'), picked('en/sitemap.xml')]);
+  const tree = wb.workspace.getByRole('list', { name: 'Files by index' });
+  await expect(tree.getByRole('listitem')).toHaveCount(3);
+  await expect(tree).not.toContainText('missing');
+  await expect(wb.workspace.getByRole('list', { name: 'Files not named by an index' })).toHaveCount(0);
+  await expect(wb.workspace).toContainText('The index matches its children.');
+
+  // An index naming a third language: de/ and en/ could both be the root-level file.
+  const index = readFileSync(`${DIR}/hugo/sitemap.xml`, 'utf8').replace(
+    '<sitemap>',
+    '<sitemap><loc>de/sitemap.xml</loc></sitemap><sitemap>',
+  );
+  await wb.openFiles([
+    { name: 'sitemap.xml', mimeType: 'application/xml', buffer: Buffer.from(index) },
+    picked('fr/sitemap.xml'),
+    picked('en/sitemap.xml'),
+  ]);
+  await wb.page
+    .getByRole('dialog', { name: /^Open sitemap\.xml/ })
+    .getByRole('button', { name: 'Replace' })
+    .click();
+  await expect(tree.getByRole('listitem')).toHaveCount(4);
+  await expect(wb.workspace).toContainText(
+    'Several open files have the name of de/sitemap.xml, en/sitemap.xml',
+  );
+  const choose = tree.getByRole('combobox', { name: /which file/ });
+  await expect(choose).toHaveCount(2);
+  await choose.nth(1).selectOption({ label: 'sitemap (3).xml' });
+  await expect(choose).toHaveCount(0);
+  await expect(tree).toContainText(/de\/sitemap\.xml.*missing/);
+  await expect(wb.workspace).toContainText('1 child named by the index is not open: de/sitemap.xml.');
 });
 
 test('one file opens alone as before; a child opened next joins its index', async ({ wb }) => {

@@ -126,6 +126,96 @@ describe('buildWorkspace: matching children to files', () => {
   });
 });
 
+describe('buildWorkspace: children of the same name (Hugo: en/sitemap.xml, fr/sitemap.xml)', () => {
+  // 18F/guides-and-methods-hugo: the index lists fr/ then en/; English pages sit at the root.
+  const en = urlset('/', '/post/chapter-6/', '/tags/');
+  const fr = urlset('/fr/', '/fr/post/chapter-1/', '/fr/tags/');
+  const hugoIndex = index('fr/sitemap.xml', 'en/sitemap.xml');
+  const matched = (ws: ReturnType<typeof buildWorkspace>) => ws.children.map((c) => [c.loc, c.file]);
+
+  it('matches each child by content whatever the order and however the copies are named', () => {
+    const orders: Array<Array<[string, ParseResult]>> = [
+      [
+        ['sitemap.xml', hugoIndex],
+        ['sitemap (2).xml', fr],
+        ['sitemap (3).xml', en],
+      ],
+      [
+        ['sitemap.xml', fr],
+        ['sitemap (2).xml', hugoIndex],
+        ['sitemap (3).xml', en],
+      ],
+      [
+        ['sitemap.xml', en],
+        ['sitemap (1).xml', fr],
+        ['sitemap (2).xml', hugoIndex],
+      ],
+    ];
+    for (const files of orders) {
+      const ws = buildWorkspace(files.map(([name, r]) => ({ name, result: r })));
+      const at = (r: ParseResult) => files.findIndex(([, x]) => x === r);
+      expect(matched(ws)).toEqual([
+        ['fr/sitemap.xml', at(fr)],
+        ['en/sitemap.xml', at(en)],
+      ]);
+      expect(ws.missing).toEqual([]);
+      expect(ws.extra).toEqual([]);
+    }
+  });
+
+  it('uses the host of absolute children too', () => {
+    const ws = buildWorkspace([
+      {
+        name: 'sitemap.xml',
+        result: index('https://a.example/sitemap.xml', 'https://b.example/sitemap.xml'),
+      },
+      { name: 'sitemap (2).xml', result: urlset('https://b.example/1', 'https://b.example/2') },
+      { name: 'sitemap (3).xml', result: urlset('https://a.example/1') },
+    ]);
+    expect(ws.children.map((c) => c.file)).toEqual([2, 1]);
+  });
+
+  it('never guesses: when nothing tells, the child stays unmatched with its candidates', () => {
+    const ws = buildWorkspace([
+      { name: 'sitemap.xml', result: index('de/sitemap.xml', 'fr/sitemap.xml', 'en/sitemap.xml') },
+      { name: 'sitemap (2).xml', result: fr },
+      { name: 'sitemap (3).xml', result: en },
+    ]);
+    // fr by its content; de/ and en/ could both be the root-level file: the user says which.
+    expect(ws.children.map((c) => [c.file, c.candidates])).toEqual([
+      [null, [2]],
+      [1, undefined],
+      [null, [2]],
+    ]);
+    expect(ws.missing.map((c) => c.loc)).toEqual(['de/sitemap.xml', 'en/sitemap.xml']);
+    expect(ws.extra).toEqual([2]);
+  });
+
+  it('matches the file the user chose for an entry first', () => {
+    const ws = buildWorkspace([
+      { name: 'sitemap.xml', result: index('de/sitemap.xml', 'fr/sitemap.xml', 'en/sitemap.xml') },
+      { name: 'sitemap (2).xml', result: fr },
+      { name: 'sitemap (3).xml', result: en, chosenFor: 'en/sitemap.xml' },
+    ]);
+    expect(ws.children.map((c) => [c.file, c.match])).toEqual([
+      [null, undefined],
+      [1, 'name'],
+      [2, 'chosen'],
+    ]);
+    expect(ws.children[0].candidates).toBeUndefined();
+  });
+
+  it('prefers an exact name over a copy name when the content does not tell', () => {
+    const ws = buildWorkspace([
+      { name: 'index.xml', result: index('https://a.example/posts.xml') },
+      { name: 'posts (1).xml', result: urlset('https://a.example/1') },
+      { name: 'posts.xml', result: urlset('https://a.example/2') },
+    ]);
+    expect(ws.children[0].file).toBe(2);
+    expect(ws.extra).toEqual([1]);
+  });
+});
+
 describe('buildWorkspace: combined rows and summaries', () => {
   it('lists the children in index order, then the extra files, with file and entry positions', () => {
     const ws = buildWorkspace([

@@ -15,7 +15,7 @@ import {
   newestLastmodIn,
   rememberNewestLastmod,
 } from './workspace/lastmod.ts';
-import { FileMatcher, locSegments } from './workspace/match.ts';
+import { contentScore, FileMatcher, locSegments } from './workspace/match.ts';
 import type {
   ChildRef,
   CombinedRows,
@@ -63,28 +63,98 @@ function toFile(input: WorkspaceInput): WorkspaceFile {
   return file;
 }
 
-/** Match the entries of index `i` to files; records parents, roles and derived publish URLs. */
-function resolveChildren(files: WorkspaceFile[], i: number, matcher: FileMatcher): ChildRef[] {
+/** The `<loc>` values of a file, for `contentScore` (its entries are not copied). */
+function locsOf(file: WorkspaceFile): string[] {
+  return file.document.entries.map((e) => e.loc);
+}
+
+/**
+ * Match the entries of index `i` to files; records parents, roles and derived publish URLs.
+ * Same-name candidates (`FileMatcher.candidates`) are told apart by content first (the file
+ * whose URLs sit under the child's folder), then by an exact name over a copy name, then by
+ * elimination (the only candidate this index has not matched yet); what is still open is left
+ * unmatched with its `candidates`, for the user to choose. A file the user chose
+ * (`chosenFor`) is matched first.
+ */
+function resolveChildren(
+  files: WorkspaceFile[],
+  i: number,
+  matcher: FileMatcher,
+  chosen: ReadonlyMap<string, number>,
+): ChildRef[] {
   const refs: ChildRef[] = [];
   const taken = new Set<number>();
   const entries = files[i].document.entries;
+  const assign = (ref: ChildRef, file: number, kind: ChildRef['match']) => {
+    ref.file = file;
+    ref.match = kind;
+    taken.add(file);
+    if (file === i) return; // self-reference: reported as IDX-007, not a parent of itself
+    const child = files[file];
+    if (!child.parents.includes(i)) child.parents.push(i);
+    if (child.role === 'extra') child.role = 'child';
+    if (child.publishUrl === undefined && ref.url !== undefined) child.publishUrl = ref.url;
+  };
+  const open: Array<{ ref: ChildRef; files: number[]; kind: ChildRef['match'] }> = [];
   for (let e = 0; e < entries.length; e++) {
     const loc = entries[e].loc.trim();
     const url = loc === '' ? undefined : absoluteUrl(loc, files[i].publishUrl);
     const ref: ChildRef = { index: i, entryId: entries[e].id, entryIndex: e, loc, file: null };
     if (url !== undefined) ref.url = url;
     refs.push(ref);
-    const found = loc === '' ? null : matcher.match(locSegments(loc, url), url, i, taken);
-    if (found !== null) {
-      ref.file = found.file;
-      ref.match = found.kind;
-      taken.add(found.file);
-      if (found.file === i) continue; // self-reference: reported as IDX-007, not a parent of itself
-      const child = files[found.file];
-      if (!child.parents.includes(i)) child.parents.push(i);
-      if (child.role === 'extra') child.role = 'child';
-      if (child.publishUrl === undefined && url !== undefined) child.publishUrl = url;
+    const pick = loc === '' ? undefined : chosen.get(loc);
+    if (pick !== undefined && pick !== i) {
+      assign(ref, pick, 'chosen');
+      continue;
     }
+    const found = loc === '' ? null : matcher.candidates(locSegments(loc, url), url, i);
+    if (found === null) continue;
+    if (found.files.length === 1) assign(ref, found.files[0], found.kind);
+    else open.push({ ref, files: found.files, kind: found.kind });
+  }
+  if (open.length === 0) return refs;
+  // Same-name siblings: by content, then by elimination, then an exact name over copy names;
+  // repeated while one decision frees another.
+  const scores = open.map(({ ref, files: list }) =>
+    list.map((f) => contentScore(ref.url ?? ref.loc, locsOf(files[f]))),
+  );
+  const freeOf = (k: number) =>
+    open[k].files.map((f, c) => ({ f, score: scores[k][c] })).filter((x) => !taken.has(x.f));
+  const unresolved = () => open.map((_, k) => k).filter((k) => open[k].ref.file === null);
+  const wanted = (f: number) => unresolved().filter((k) => freeOf(k).some((x) => x.f === f)).length;
+  const passes: Array<(free: Array<{ f: number; score: number }>) => number | null> = [
+    (free) => {
+      const best = Math.max(...free.map((x) => x.score));
+      const top = free.filter((x) => x.score === best);
+      return top.length === 1 && best >= 0.5 ? top[0].f : null;
+    },
+    (free) => (free.length === 1 && wanted(free[0].f) === 1 ? free[0].f : null),
+    (free) => {
+      const best = Math.max(...free.map((x) => x.score));
+      const exact = free.filter((x) => x.score === best && !matcher.isCopy(x.f));
+      return exact.length === 1 && wanted(exact[0].f) === 1 ? exact[0].f : null;
+    },
+  ];
+  for (let p = 0; p < passes.length; ) {
+    let progress = false;
+    for (const k of unresolved()) {
+      const free = freeOf(k);
+      const pick = free.length === 0 ? null : passes[p](free);
+      if (pick === null) continue;
+      assign(open[k].ref, pick, open[k].kind);
+      progress = true;
+    }
+    p = progress ? 0 : p + 1;
+  }
+  const byLoc = new Map<string, number>();
+  for (const ref of refs) if (ref.file !== null) byLoc.set(ref.url ?? ref.loc, ref.file);
+  for (const k of unresolved()) {
+    const { ref, kind } = open[k];
+    const free = freeOf(k).map((x) => x.f);
+    // The same child listed twice (IDX-007) is the file its first listing matched.
+    const twin = byLoc.get(ref.url ?? ref.loc);
+    if (twin !== undefined) assign(ref, twin, kind);
+    else if (free.length > 0) ref.candidates = free;
   }
   return refs;
 }
@@ -178,8 +248,13 @@ export function* buildWorkspaceSteps(
   if (firstIndex !== undefined && firstIndex.publishUrl === undefined && settingsUrl !== undefined)
     firstIndex.publishUrl = settingsUrl;
   const matcher = new FileMatcher();
-  for (let f = 0; f < files.length; f++) matcher.add(f, files[f].name, files[f].publishUrl);
-  const byIndex = indexes.map((i) => resolveChildren(files, i, matcher));
+  const chosen = new Map<string, number>();
+  for (let f = 0; f < files.length; f++) {
+    matcher.add(f, files[f].name, files[f].publishUrl);
+    const loc = inputs[f].chosenFor?.trim();
+    if (loc) chosen.set(loc, f);
+  }
+  const byIndex = indexes.map((i) => resolveChildren(files, i, matcher, chosen));
   const children = byIndex.flat();
   const scan = staleCandidates(files, children);
   let total = nonIndexUrls(files);

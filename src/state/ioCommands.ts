@@ -314,11 +314,14 @@ export function createIoCommands(k: Kernel): IoCommands {
     openPartial() {
       if (!partial) return;
       const { result, fileName } = partial;
-      void open({ ...result, document: { ...result.document, partial: true } }, fileName);
-      k.notify(
-        'warning',
-        `Opened the ${result.document.entries.length.toLocaleString('en-US')} entries read before the error.`,
-      );
+      // Said once the recovered entries are the document (a replace drops older notices).
+      void open({ ...result, document: { ...result.document, partial: true } }, fileName).then(() => {
+        if (k.f.doc?.partial)
+          k.notify(
+            'warning',
+            `Opened the ${result.document.entries.length.toLocaleString('en-US')} entries read before the error.`,
+          );
+      });
     },
     dismissLoadError() {
       partial = null;

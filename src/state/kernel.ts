@@ -395,6 +395,8 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     replaceDocument(doc, issues, fileName, history = EMPTY_HISTORY, validated = false, src = null, used) {
       opened++;
+      // Notices about the replaced document ("Fixed 12 …", "Exported …") no longer apply.
+      if (f.notices.length > 0) f.notices = f.notices.filter((n) => n.about === undefined);
       f.doc = doc;
       source = src;
       f.keepable = src !== null;
@@ -427,7 +429,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       hints.reset(f.doc?.entries ?? null);
     },
     notify(level, message) {
-      const notice: Notice = { id: ++noticeId, level, message, at: deps.now() };
+      const notice: Notice = { id: ++noticeId, level, message, at: deps.now(), about: opened };
       // Keep the list short: the UI shows the latest few.
       f.notices = [...f.notices.slice(-9), notice];
       emit();

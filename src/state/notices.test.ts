@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
+import { createWorkspaceStore } from './workspaceStore.ts';
 
 const newStore = () =>
   createAppStore({
@@ -25,5 +27,48 @@ describe('notices: one list in the store', () => {
     const shown = store.getState().notices.map((n) => n.message);
     expect(shown.length).toBeLessThan(15);
     expect(shown.at(-1)).toBe('n14');
+  });
+});
+
+describe('notices: scoped to the document or session they talk about', () => {
+  const parsing = () => fakeClient((bytes, name) => parseSitemap(bytes, { fileName: name }));
+  const urlset = (...locs: string[]) =>
+    new TextEncoder().encode(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`,
+    );
+  const store = () => createAppStore({ worker: parsing(), now: () => 0 });
+
+  it('a file opened in place of another drops the notices about the replaced one, and keeps the new ones', async () => {
+    const s = store();
+    await s.commands.openFile('a.xml', urlset('https://a.example/1'));
+    s.commands.notify('info', 'Fixed 3 entries.');
+    s.commands.notify('error', 'Export failed: disk full');
+    s.commands.setSettings({ publishUrl: 'https://a.example/sitemap.xml' });
+    await s.commands.openFile('b.xml', urlset('https://b.example/1'));
+    // Only the notice the open itself gave (another site: its publish URL was cleared).
+    expect(s.getState().notices.map((n) => n.message)).toEqual([expect.stringContaining('publish URL')]);
+    s.commands.notify('info', 'Exported b.xml.');
+    expect(
+      s
+        .getState()
+        .notices.map((n) => n.message)
+        .at(-1),
+    ).toBe('Exported b.xml.');
+  });
+
+  it('a session replaced drops the notices about the files it closed; autosave-style tab notices stay', async () => {
+    const ws = createWorkspaceStore({ primary: store(), createStore: store });
+    await ws.commands.open([{ name: 'a.xml', bytes: urlset('https://a.example/1') }]);
+    await ws.commands.open([{ name: 'b.xml', bytes: urlset('https://a.example/2') }], 'add');
+    expect(ws.getState().notices.map((n) => n.message)).toContain(
+      'Added b.xml to the workspace (2 files open).',
+    );
+    ws.commands.separateCopy();
+    await ws.commands.open([{ name: 'c.xml', bytes: urlset('https://a.example/3') }]);
+    await ws.commands.answer('replace');
+    expect(ws.getState().notices.map((n) => n.message)).toEqual([
+      'This tab works on a separate copy: it is not autosaved. Export to keep it.',
+      'Opened c.xml. Closed a.xml and b.xml (no unexported edits).',
+    ]);
   });
 });

@@ -48,6 +48,8 @@ export interface SavedFile {
    * reload an export can still keep the file's own formatting (see core/keep/source.ts).
    */
   source?: Uint8Array;
+  /** In a workspace: the index `<loc>` the user said this file is (`WorkspaceSlot.chosenFor`). */
+  chosenFor?: string;
 }
 
 /** Everything needed to resume work: every open file, and the active one (format 2). */

@@ -98,6 +98,12 @@ export interface Notice {
   message: string;
   /** ms since epoch (deps.now()). */
   at: number;
+  /**
+   * What the notice talks about, so a replace can drop what no longer applies: in a file's store
+   * the document (its open count), in the session the open files (a count of replaces). Absent:
+   * about this tab itself (autosave, another tab), kept.
+   */
+  about?: number;
 }
 
 /** A file that could not be parsed as well-formed; the previous document is kept untouched. */

@@ -23,6 +23,11 @@ export interface WorkspaceExportRequest {
   now: number;
   /** Also export the files no index names and list them in the index. Default true. */
   includeExtra?: boolean;
+  /**
+   * Write each file over the one it was opened from, keeping its formatting where it can (the
+   * single-file export's *Keep the file's formatting*). Default true; false normalizes all.
+   */
+  keepFormat?: boolean;
 }
 
 /** One file of the export, serialized. */
@@ -38,6 +43,8 @@ export interface ExportedFile {
   uncompressedBytes: number;
   /** The content differs from the loaded file (edited, re-split, or a regenerated index). */
   changed: boolean;
+  /** Written over the file it was opened from, keeping its formatting (else normalized). */
+  kept: boolean;
 }
 
 /** W3C datetime with seconds, UTC: `2024-06-24T09:30:00Z`. */
@@ -103,9 +110,9 @@ function keptChild(
   }
 }
 
-function serializePlanned(p: PlannedFile, state: WorkspaceState): ExportedFile {
+function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean): ExportedFile {
   const plain = p.format === 'xml.gz' ? 'xml' : p.format === 'txt.gz' ? 'txt' : p.format;
-  const kept = keptChild(p, state, plain);
+  const kept = keep ? keptChild(p, state, plain) : null;
   const raw = kept?.raw ?? new TextEncoder().encode(serializeSitemap(p.document, { format: plain }));
   const base = p.name.slice(p.name.lastIndexOf('/') + 1).replace(/\.gz$/i, '');
   const bytes = plain === p.format ? raw : (kept?.gz ?? gzipBytes(raw, { filename: base }));
@@ -117,13 +124,15 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState): ExportedFile {
     entries: p.document.entries.length,
     uncompressedBytes: raw.length,
     changed: p.changed,
+    kept: kept !== null,
   };
 }
 
 /**
  * Plan and serialize a workspace export: children (re-split when `maxUrls` is given), then the
  * regenerated index(es) with absolute URLs under `publishBase` and lastmod `now` for changed
- * children. Throws only on an unusable `publishBase` (not an absolute URL).
+ * children; each kept in its file's own formatting where it can unless `keepFormat` is false.
+ * Throws only on an unusable `publishBase` (not an absolute URL).
  *
  * @example
  * const files = exportWorkspace(state, { publishBase: 'https://a.example/', now: Date.now() });
@@ -140,7 +149,7 @@ export function exportWorkspace(state: WorkspaceState, req: WorkspaceExportReque
     ...(req.formats !== undefined ? { formats: req.formats } : {}),
     ...(req.includeExtra === false ? { includeExtra: false } : {}),
   });
-  return plan.map((p) => serializePlanned(p, state));
+  return plan.map((p) => serializePlanned(p, state, req.keepFormat !== false));
 }
 
 /**

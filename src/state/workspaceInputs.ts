@@ -68,11 +68,13 @@ export function inputOf(slot: WorkspaceSlot): WorkspaceInput {
   const s = slot.store.getState();
   const document = s.doc ?? { kind: 'urlset' as const, entries: [] as Entry[], nextId: 0 };
   const fatal = s.doc === null && s.loadError !== null ? { message: s.loadError.error.message } : null;
-  return {
+  const input: WorkspaceInput = {
     name: slot.name,
     result: { kind: document.kind, document, issues: [], fatal } as WorkspaceInput['result'],
     issues: [],
   };
+  if (slot.chosenFor !== undefined) input.chosenFor = slot.chosenFor;
+  return input;
 }
 
 /** Fingerprint of what the model depends on in one store. @example stamp(store.getState()).length // 4 */

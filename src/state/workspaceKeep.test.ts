@@ -1,6 +1,7 @@
 /** A workspace export keeps each file's own formatting (issue #16). */
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
+import { serializeSitemap } from '../core/serialize.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 import { exportWorkspace } from './workspaceExport.ts';
@@ -88,5 +89,27 @@ describe('workspace export keeps formatting', () => {
     expect(written).toBe(
       index.replace('<lastmod>2024-01-01</lastmod>', '<lastmod>2024-06-24T09:30:00Z</lastmod>'),
     );
+  });
+
+  it("normalizes every file when asked (the dialog's Normalize), and says which files kept theirs", async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      { name: 'sitemap.xml', bytes: enc(INDEX) },
+      { name: 'posts.xml', bytes: enc(POSTS) },
+      { name: 'pages.xml', bytes: enc(PAGES) },
+    ]);
+    const req = { publishBase: 'https://a.example/', now: 0 };
+    const kept = exportWorkspace(ws.getState(), req);
+    expect(kept.map((f) => [f.name, f.kept])).toEqual([
+      ['posts.xml', true],
+      ['pages.xml', true],
+      ['sitemap.xml', true],
+    ]);
+    const normalized = exportWorkspace(ws.getState(), { ...req, keepFormat: false });
+    expect(normalized.map((f) => f.kept)).toEqual([false, false, false]);
+    const posts = ws.getState().files[1].store.getState().doc!;
+    const byName = new Map(normalized.map((f) => [f.name, dec(f.bytes)]));
+    expect(byName.get('posts.xml')).toBe(serializeSitemap(posts, { format: 'xml' }));
+    expect(byName.get('posts.xml')).not.toBe(POSTS);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
@@ -45,6 +46,67 @@ const OTHER: FileBytes = { name: 'other.xml', bytes: enc(urlsetXml('https://a.ex
 
 const locsOf = (store: { getState(): { doc: { entries: Array<{ loc: string }> } | null } }) =>
   store.getState().doc?.entries.map((e) => e.loc) ?? [];
+
+describe('WorkspaceStore: same-name children (Hugo en/sitemap.xml, fr/sitemap.xml)', () => {
+  const real = (f: string) =>
+    new Uint8Array(readFileSync(`${import.meta.dirname}/../../../shared/fixtures/real/${f}`));
+  const HUGO = {
+    index: real('hugo-multilingual-index-relative.xml'),
+    fr: real('hugo-multilingual-fr-hreflang-relative.xml'),
+    en: real('hugo-multilingual-en-hreflang-relative.xml'),
+  };
+  const picked = (...order: Array<keyof typeof HUGO>) =>
+    order.map((k) => ({ name: 'sitemap.xml', bytes: HUGO[k] }));
+  const matches = (ws: ReturnType<typeof workspace>) => {
+    const { model, files } = ws.getState();
+    return model!.children.map((c) => [
+      c.loc,
+      c.file === null ? null : files[c.file].store.getState().doc!.entries.length,
+    ]);
+  };
+
+  it('matches each child picked at once to its index entry, in any order', async () => {
+    for (const order of [
+      picked('index', 'fr', 'en'),
+      picked('fr', 'index', 'en'),
+      picked('en', 'fr', 'index'),
+    ]) {
+      const ws = workspace();
+      await ws.commands.open(order);
+      expect(ws.getState().files.map((f) => f.name)).toEqual([
+        'sitemap.xml',
+        'sitemap (2).xml',
+        'sitemap (3).xml',
+      ]);
+      // fr/sitemap.xml has 8 URLs, en/sitemap.xml 13.
+      expect(matches(ws)).toEqual([
+        ['fr/sitemap.xml', 8],
+        ['en/sitemap.xml', 13],
+      ]);
+      expect(ws.getState().model!.extra).toEqual([]);
+    }
+  });
+
+  it('lets the user say which file an undecided entry is', async () => {
+    const ws = workspace();
+    const de = indexXml('de/sitemap.xml', 'fr/sitemap.xml', 'en/sitemap.xml');
+    await ws.commands.open([{ name: 'sitemap.xml', bytes: enc(de) }, ...picked('fr', 'en')]);
+    const { model, files } = ws.getState();
+    expect(model!.children.map((c) => c.candidates?.map((f) => files[f].name))).toEqual([
+      ['sitemap (3).xml'],
+      undefined,
+      ['sitemap (3).xml'],
+    ]);
+    ws.commands.chooseChild(files[2].id, 'en/sitemap.xml');
+    expect(matches(ws)).toEqual([
+      ['de/sitemap.xml', null],
+      ['fr/sitemap.xml', 8],
+      ['en/sitemap.xml', 13],
+    ]);
+    expect(ws.getState().model!.children[2].match).toBe('chosen');
+    expect(ws.getState().files[2].chosenFor).toBe('en/sitemap.xml');
+  });
+});
 
 describe('WorkspaceStore: opening', () => {
   it('builds one workspace from an index, its children and an extra file; the index is active', async () => {

@@ -46,6 +46,11 @@ export interface WorkspaceSlot {
   id: number;
   name: string;
   store: AppStore;
+  /**
+   * The index `<loc>` the user said this file is, when same-name files left the index entry
+   * undecided (`ChildRef.candidates`): see `commands.chooseChild`.
+   */
+  chosenFor?: string;
 }
 
 /** The question asked before work would be lost (see `decideOpen`). */
@@ -241,6 +246,11 @@ export interface WorkspaceCommands {
   crawlImportDone(): void;
   /** Show a file (by slot id) or the combined table. */
   setActive(target: number | 'all'): void;
+  /**
+   * The user says which open file index entry `loc` is (same-name files the content could not
+   * tell apart, `ChildRef.candidates`). Another file chosen for `loc` before is released.
+   */
+  chooseChild(fileId: number, loc: string): void;
   /** Make the file active and select entry `entryIndex` (its position in the document). */
   reveal(fileId: number, entryIndex: number): void;
   /**
@@ -385,9 +395,19 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     state = { ...state, ...patch, version: state.version + 1 };
     for (const l of [...listeners]) l();
   };
-  const notify = (level: Notice['level'], message: string) => {
+  /** Replaces of the open files so far: session notices are about the files open when given. */
+  let session = 0;
+  /** A notice about the open files (`tab`: about this tab, e.g. autosave, kept across replaces). */
+  const notify = (level: Notice['level'], message: string, tab = false) => {
     const notice: Notice = { id: ++noticeId, level, message, at: now() };
+    if (!tab) notice.about = session;
     set({ notices: [...state.notices.slice(-4), notice] });
+  };
+  /** Everything open was replaced: its notices ("Added …", "Closed …") no longer apply. */
+  const replacedSession = () => {
+    session++;
+    if (state.notices.some((n) => n.about !== undefined))
+      set({ notices: state.notices.filter((n) => n.about === undefined) });
   };
   let built: WorkspaceSettings | null = null;
   /** Cross-file URL index of one model, built on the first URL edit and then kept up to date. */
@@ -510,7 +530,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const f = slot.store.commands.persistable();
       if (f === null) continue;
       if (slot.id === (target?.active ?? state.active)) active = saved.length;
-      saved.push({ ...f, fileName: slot.name });
+      saved.push(
+        slot.chosenFor === undefined
+          ? { ...f, fileName: slot.name }
+          : { ...f, fileName: slot.name, chosenFor: slot.chosenFor },
+      );
     }
     if (saved.length === 0) return null;
     if (active === 'all' && (target?.active ?? state.active) !== 'all') active = 0;
@@ -522,7 +546,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
           storage: deps.storage,
           timers: deps.timers,
           snapshot,
-          report: (message) => notify('warning', message),
+          report: (message) => notify('warning', message, true),
         })
       : null;
   const persist = () => saver?.schedule();
@@ -738,7 +762,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const shared = file !== holder && file.crawl !== undefined && file.crawl === holder?.crawl;
       store.commands.restoreFile(shared ? { ...file, crawl: undefined } : file);
       opens--;
-      return { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
+      const slot: WorkspaceSlot = { id: nextId++, name: file.fileName ?? 'sitemap.xml', store };
+      if (file.chosenFor !== undefined) slot.chosenFor = file.chosenFor;
+      return slot;
     });
   };
 
@@ -783,6 +809,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const index = slots.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? slots[0];
     const active =
       saved && saved.active !== 'all' && slots.length > 1 ? (slots[saved.active] ?? index).id : index.id;
+    replacedSession();
     await setFiles(slots, active);
     set({ restored: null });
     const names = slots.map((s) => s.name);
@@ -905,6 +932,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     notify(
       'warning',
       'Another tab took over the saved work: this tab no longer saves. Export to keep its edits.',
+      true,
     );
   };
 
@@ -1019,6 +1047,17 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     crawlImportDone() {
       if (state.crawlImport !== null) set({ crawlImport: null });
     },
+    chooseChild(fileId, loc) {
+      const files = current();
+      if (!files.some((s) => s.id === fileId)) return;
+      const next = files.map((slot): WorkspaceSlot => {
+        if (slot.id === fileId) return { ...slot, chosenFor: loc };
+        if (slot.chosenFor !== loc) return slot;
+        const { chosenFor: _, ...rest } = slot;
+        return rest;
+      });
+      void setFiles(next, target?.active ?? state.active);
+    },
     setActive(next) {
       if (next === state.active || (next === 'all' && state.model === null)) return;
       set({ active: next });
@@ -1129,7 +1168,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     },
     separateCopy() {
       set({ otherTab: 'copy' });
-      notify('info', 'This tab works on a separate copy: it is not autosaved. Export to keep it.');
+      notify('info', 'This tab works on a separate copy: it is not autosaved. Export to keep it.', true);
     },
     dismissNotice(id) {
       set({ notices: state.notices.filter((n) => n.id !== id) });

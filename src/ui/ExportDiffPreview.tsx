@@ -10,18 +10,21 @@ export function FormattingChoice({
   keep,
   onChange,
   unavailable = null,
+  whose = "the file's",
 }: {
   keep: boolean;
   onChange(keep: boolean): void;
   unavailable?: string | null;
+  /** Whose formatting is kept: "the file's", or "each file's" in a workspace export. */
+  whose?: string;
 }) {
   const kept = keep && unavailable === null;
   return (
     <fieldset className="field radio-row" disabled={unavailable !== null}>
       <legend>Formatting</legend>
       <label>
-        <input type="radio" name="export-formatting" checked={kept} onChange={() => onChange(true)} /> Keep
-        the file's formatting
+        <input type="radio" name="export-formatting" checked={kept} onChange={() => onChange(true)} /> Keep{' '}
+        {whose} formatting
       </label>
       <label>
         <input type="radio" name="export-formatting" checked={!kept} onChange={() => onChange(false)} />{' '}

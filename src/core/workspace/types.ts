@@ -32,6 +32,11 @@ export interface WorkspaceInput {
    * CLI streams files through a `CrossFileIndex`); default the document's entry count.
    */
   urls?: number;
+  /**
+   * The `<loc>` of the index entry the user said this file is (several same-name files could be
+   * it, see `ChildRef.candidates`): matched before any name or content.
+   */
+  chosenFor?: string;
 }
 
 /** Workspace-wide settings: `publishUrl` is the publish URL of the first index file. */
@@ -86,8 +91,11 @@ export interface WorkspaceFile {
   summary: FileSummary;
 }
 
-/** How a child entry was matched to a supplied file, most to least certain. */
-export type MatchKind = 'url' | 'name' | 'name-ci' | 'name-gz' | 'name-gz-ci';
+/**
+ * How a child entry was matched to a supplied file: `chosen` by the user, then most to least
+ * certain. A name match among same-name files was decided by their content.
+ */
+export type MatchKind = 'chosen' | 'url' | 'name' | 'name-ci' | 'name-gz' | 'name-gz-ci';
 
 /** One `<sitemap>` entry of an index, and the supplied file it names (if any). */
 export interface ChildRef {
@@ -103,6 +111,11 @@ export interface ChildRef {
   /** Matched file, or `null` when the file was not supplied (missing). */
   file: number | null;
   match?: MatchKind;
+  /**
+   * With `file` null: the open files this child could be (same name, nothing in their content
+   * tells which). The user picks one (`WorkspaceInput.chosenFor`); never guessed.
+   */
+  candidates?: number[];
 }
 
 /** A cross-file issue; `entry`, when present, is an entry id of `file`. */

@@ -31,7 +31,12 @@ export function workspaceSummary(model: Workspace): string {
   if (model.indexes.length === 0)
     parts.push(`No index: ${plural(model.files.length, 'file')} open side by side, none names the others.`);
   else {
-    const missing = [...new Set(model.missing.map((m) => fileOf(m.loc)))];
+    const missing = [...new Set(model.missing.filter((m) => !m.candidates).map((m) => fileOf(m.loc)))];
+    const undecided = model.missing.filter((m) => m.candidates).map((m) => fileOf(m.loc));
+    if (undecided.length > 0)
+      parts.push(
+        `Several open files have the name of ${undecided.slice(0, 5).join(', ')}${undecided.length > 5 ? ', …' : ''}: choose which file ${undecided.length === 1 ? 'it is' : 'each is'} in the list.`,
+      );
     if (missing.length > 0)
       parts.push(
         `${plural(missing.length, 'child', 'children')} named by the index ${missing.length === 1 ? 'is' : 'are'} not open: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}.`,
@@ -43,7 +48,7 @@ export function workspaceSummary(model: Workspace): string {
           .slice(0, 5)
           .join(', ')}.`,
       );
-    if (missing.length === 0 && model.extra.length === 0) parts.push('The index matches its children.');
+    if (model.missing.length === 0 && model.extra.length === 0) parts.push('The index matches its children.');
   }
   parts.push(
     dups === 0 ? 'No duplicate URLs across files.' : `${plural(dups, 'URL')} listed in more than one file.`,

@@ -9,6 +9,7 @@ import {
 import type { WorkspaceState } from '../../state/workspaceStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import { downloadBytes } from '../download.ts';
+import { FormattingChoice } from '../ExportDiffPreview.tsx';
 import { fmtBytes, fmtInt, plural } from '../format.ts';
 import { useWorkspace, useWorkspaceStore } from './workspaceContext.ts';
 
@@ -50,6 +51,9 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const [extra, setExtra] = useState(true);
   const [maxUrls, setMaxUrls] = useState(1000);
   const [formats, setFormats] = useState<ReadonlyMap<number, ChildFormat>>(new Map());
+  // As in the single-file export: keep each file's formatting where it can, or normalize all.
+  const [keep, setKeep] = useState(true);
+  const keepable = files.some((slot) => slot.store.getState().keepable);
   const [out, setOut] = useState<ExportedFile[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const publishBase = absoluteBase(base);
@@ -58,6 +62,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
     now: Date.now(),
     formats,
     includeExtra: extra,
+    keepFormat: keep,
     ...(split ? { maxUrls: Math.max(1, maxUrls) } : {}),
   });
 
@@ -77,7 +82,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
       }
     }, 250);
     return () => clearTimeout(t);
-  }, [ws, model, publishBase, split, maxUrls, formats, extra]);
+  }, [ws, model, publishBase, split, maxUrls, formats, extra, keep]);
 
   if (!model) return null;
   const children = model.files
@@ -153,6 +158,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
             {model.extra.length === 1 ? 'it' : 'them'} in the index
           </label>
         ) : null}
+        {keepable ? <FormattingChoice keep={keep} onChange={setKeep} whose="each file's" /> : null}
         <fieldset className="ws-formats">
           <legend>Format of each file</legend>
           {children.map(({ f, k }) => (
@@ -182,6 +188,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
                 <th scope="col">Entries</th>
                 <th scope="col">Size</th>
                 <th scope="col">Changed</th>
+                {keepable ? <th scope="col">Formatting</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -197,6 +204,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
                       : ''}
                   </td>
                   <td>{f.changed ? 'yes' : ''}</td>
+                  {keepable ? <td>{f.kept ? 'kept' : 'normalized'}</td> : null}
                 </tr>
               ))}
             </tbody>

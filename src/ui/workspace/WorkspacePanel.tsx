@@ -82,17 +82,63 @@ function FileItem({ model, slot, position, counts, active, nested }: FileItemPro
   );
 }
 
+/** A child's path without host and leading slash (`fr/sitemap.xml`): same-name children stay apart. */
+function childPath(loc: string): string {
+  let path = loc;
+  try {
+    path = new URL(loc).pathname;
+  } catch {}
+  return path.replace(/^\/+/, '') || loc;
+}
+
 function MissingItem({ refs }: { refs: ChildRef }) {
   return (
     <li className="ws-file nested missing">
       <div className="ws-file-btn" title={`${refs.loc} was not supplied: open it to add it to the workspace`}>
         <span className="ws-file-name">
           <span className="ws-kind missing" aria-hidden="true" />
-          {refs.loc.slice(refs.loc.lastIndexOf('/', refs.loc.length - 2) + 1) || refs.loc}
+          {childPath(refs.loc)}
         </span>
         <span className="ws-file-meta">
           <span className="ws-tag missing">missing</span> not supplied
         </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * An index entry that several open files of the same name could be, with nothing in them to
+ * tell which (`ChildRef.candidates`): never guessed, the user picks the file.
+ */
+function UndecidedItem({ refs, files }: { refs: ChildRef; files: readonly WorkspaceSlot[] }) {
+  const ws = useWorkspaceStore();
+  const id = `ws-choose-${refs.index}-${refs.entryId}`;
+  return (
+    <li className="ws-file nested missing undecided">
+      <div className="ws-file-btn">
+        <span className="ws-file-name" title={refs.loc}>
+          <span className="ws-kind missing" aria-hidden="true" />
+          {refs.loc}
+        </span>
+        <label className="ws-file-meta" htmlFor={id}>
+          <span className="ws-tag missing">which file?</span> open files share its name
+        </label>
+        <select
+          id={id}
+          className="ws-choose"
+          value=""
+          onChange={(e) => {
+            if (e.target.value !== '') ws.commands.chooseChild(Number(e.target.value), refs.loc);
+          }}
+        >
+          <option value="">Choose the file…</option>
+          {(refs.candidates ?? []).map((f) => (
+            <option key={files[f].id} value={files[f].id}>
+              {files[f].name}
+            </option>
+          ))}
+        </select>
       </div>
     </li>
   );
@@ -132,7 +178,9 @@ function FileTree({ model, files }: { model: Workspace; files: readonly Workspac
       const key = ref.file ?? ref.loc;
       if (seen.has(key)) return;
       seen.add(key);
-      if (ref.file === null) rows.push(<MissingItem key={`missing-${i}-${ref.entryId}`} refs={ref} />);
+      if (ref.file === null && ref.candidates)
+        rows.push(<UndecidedItem key={`undecided-${i}-${ref.entryId}`} refs={ref} files={files} />);
+      else if (ref.file === null) rows.push(<MissingItem key={`missing-${i}-${ref.entryId}`} refs={ref} />);
       else {
         shown.add(ref.file);
         rows.push(item(ref.file, true));
@@ -191,7 +239,7 @@ export function WorkspacePanel({ onExport }: { onExport(): void }) {
         </div>
       ) : null}
       <FileTree model={model} files={files} />
-      {model.missing.length > 0 ? (
+      {model.missing.some((m) => !m.candidates) ? (
         <p className="ws-note">Open the missing files (or drop them here) to add them to the workspace.</p>
       ) : null}
       <CrossFileIssues model={model} files={files} />
