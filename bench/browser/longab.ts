@@ -158,7 +158,9 @@ async function once(browser: Browser, base: string, file: string): Promise<Run> 
         }
       ).__sitemapWorkbench.getState().doc;
       const rows = Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0);
-      return doc !== null && rows === doc.entries.length + 1;
+      // Rows shown: not under the open's progress view (the editor's first frame, App.tsx).
+      const veiled = document.querySelector('.loading.veil') !== null;
+      return doc !== null && rows === doc.entries.length + 1 && !veiled;
     },
     undefined,
     { timeout: 600_000, polling: 100 },
