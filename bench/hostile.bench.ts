@@ -133,7 +133,9 @@ async function app(): Promise<void> {
           const n = i.expect.entries;
           await page.waitForFunction(
             (rows) =>
-              Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0) === rows,
+              Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0) === rows &&
+              // not under the open's progress view (its first frame, App.tsx)
+              !document.querySelector('.loading.veil'),
             n + 1,
             { timeout: 300_000, polling: 100 },
           );

@@ -4,7 +4,10 @@
  * (the worker reports which are used), and the side panel follows a frame later. What a user
  * sees must not change for it: rows fill the viewport from the first painted frame, no column
  * appears and then goes, the pane never goes blank between the open's progress and the grid
- * (which React builds in the background), and the side panel shows the right counts.
+ * (which React builds in the background), and the side panel shows the right counts. The editor
+ * that replaces the progress is drawn over two frames (session 12): the first under the progress
+ * view (the veil), the second with the rest of its rows and without the veil; no frame shows the
+ * grid with rows still waiting.
  */
 import { expect, test } from './pages/workbench.ts';
 
@@ -28,10 +31,15 @@ function sitemap(n: number, imageAt: number, badPriority: readonly number[]): Bu
 }
 
 interface Frame {
-  /** What fills the main pane: the start page, the open's progress, the grid, or nothing. */
-  pane: 'start' | 'progress' | 'grid' | 'none';
+  /**
+   * What fills the main pane: the start page, the open's progress, the open's progress over the
+   * editor's first frame, the grid, or nothing.
+   */
+  pane: 'start' | 'progress' | 'veiled' | 'grid' | 'none';
   headers: string;
   rows: number;
+  /** Rows drawn but not yet styled, laid out or painted (`content-visibility: hidden`). */
+  waiting: number;
   /** Bottom of the lowest drawn row minus the viewport's bottom, px (≥ 0: the rows reach it). */
   reach: number;
   /** Rows in the document the grid could still draw below the last drawn one. */
@@ -52,7 +60,7 @@ async function recordFrames(page: import('@playwright/test').Page): Promise<void
           : document.querySelector('.main-pane .empty')
             ? 'start'
             : 'none';
-        frames.push({ pane, headers: '', rows: 0, reach: 0, below: 0 });
+        frames.push({ pane, headers: '', rows: 0, waiting: 0, reach: 0, below: 0 });
       } else {
         const headers = [...grid.querySelectorAll('th[data-column]')]
           .map((h) => h.getAttribute('data-column'))
@@ -63,9 +71,10 @@ async function recordFrames(page: import('@playwright/test').Page): Promise<void
         const lastIndex = Math.max(0, ...rows.map((r) => Number(r.getAttribute('aria-rowindex'))));
         const count = Number(grid.getAttribute('aria-rowcount'));
         frames.push({
-          pane: 'grid',
+          pane: document.querySelector('.main .loading.veil') ? 'veiled' : 'grid',
           headers,
           rows: rows.length,
+          waiting: rows.filter((r) => getComputedStyle(r).contentVisibility === 'hidden').length,
           reach: last - bottom,
           below: count - lastIndex,
         });
@@ -99,10 +108,17 @@ test('a 60,000-URL open: rows fill the viewport from the first frame, no column 
   // is built, and nothing blank or half-built comes between).
   expect(all.filter((f) => f.pane === 'none')).toEqual([]);
   expect(all[0].pane).not.toBe('grid');
+  // The editor's first frame is drawn under the progress view, then the grid shows.
+  const veiled = all.findIndex((f) => f.pane === 'veiled');
+  expect(veiled).toBeGreaterThan(0);
+  expect(all[veiled - 1].pane).toBe('progress');
+  const shown = all.findIndex((f) => f.pane === 'grid');
+  expect(shown).toBeGreaterThan(veiled);
+  expect(all.slice(veiled, shown).every((f) => f.pane === 'veiled')).toBe(true);
   const frames = all.filter((f) => f.pane === 'grid');
   expect(frames.length).toBeGreaterThan(3);
   // Once the grid shows, it stays.
-  expect(all.slice(all.findIndex((f) => f.pane === 'grid')).every((f) => f.pane === 'grid')).toBe(true);
+  expect(all.slice(shown).every((f) => f.pane === 'grid')).toBe(true);
   // One column set in every frame: Images (one late entry uses it), no Videos, News or Alternates.
   const sets = [...new Set(frames.map((f) => f.headers))];
   expect(sets).toHaveLength(1);
@@ -111,6 +127,7 @@ test('a 60,000-URL open: rows fill the viewport from the first frame, no column 
   // Every frame that shows the grid shows rows down to the viewport's bottom edge.
   for (const f of frames) {
     expect(f.rows).toBeGreaterThan(0);
+    expect(f.waiting).toBe(0);
     expect(f.reach).toBeGreaterThanOrEqual(0);
     expect(f.below).toBeGreaterThan(0);
   }

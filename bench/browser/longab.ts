@@ -8,8 +8,11 @@
  * trace of the same open the page main thread's scavenges and mark-compacts (count, longest and
  * total thread CPU) and its longest task by thread CPU. Ports BENCH_PORT and BENCH_PORT + 1.
  * The load average (`uptime`) is printed before every run: walls mean little without it.
+ * `FRAMES=1` lists every task that styled or laid out ≥ 100 elements (the first-rows frame),
+ * with its thread CPU by rendering step.
  */
 import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
@@ -76,11 +79,57 @@ function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
       );
     }
   }
+  // FRAMES=1: every task that styled or laid out ≥ 100 elements (the first-rows frame and any
+  // frame that reveals a part of the editor), with its thread CPU split by rendering step.
+  if (process.env.FRAMES) {
+    const num = (e: TraceEvent, k: string) => {
+      const a = e.args as Record<string, Record<string, number> | number | undefined> | undefined;
+      const b = a?.beginData;
+      return Number((typeof b === 'object' ? b?.[k] : undefined) ?? a?.[k] ?? 0);
+    };
+    for (const t of tasks) {
+      const end = t.ts + (t.dur ?? 0);
+      const inner = main.filter((e) => e !== t && e.ts >= t.ts && e.ts < end);
+      const layouts = inner.filter((e) => e.name === 'Layout');
+      const styles = inner.filter((e) => e.name === 'UpdateLayoutTree');
+      const objects = Math.max(0, ...layouts.map((e) => num(e, 'dirtyObjects')));
+      const elements = Math.max(0, ...styles.map((e) => num(e, 'elementCount')));
+      if (objects < 100 && elements < 100) continue;
+      const by = new Map<string, string[]>();
+      for (const e of inner) {
+        if (
+          !/^(Layout|UpdateLayoutTree|PrePaint|Paint|Layerize|Commit|FunctionCall|FireAnimationFrame|RunMicrotasks|MinorGC|MajorGC|ParseAuthorStyleSheet|HitTest|IntersectionObserverController::computeIntersections)$/.test(
+            e.name,
+          )
+        )
+          continue;
+        // Paint events nest (document > html > each composited layer's root): the outermost.
+        if (
+          e.name === 'Paint' &&
+          inner.some(
+            (o) =>
+              o !== e && o.name === 'Paint' && o.ts <= e.ts && o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0),
+          )
+        )
+          continue;
+        const list = by.get(e.name) ?? [];
+        const wall = (e.dur ?? 0) / 1000;
+        list.push(`${cpu(e).toFixed(1)}${wall > cpu(e) + 2 ? ` (wall ${wall.toFixed(0)})` : ''}`);
+        by.set(e.name, list);
+      }
+      const parts = [...by].map(([n, l]) => `${n} ${l.join('+')}`).join(', ');
+      console.log(
+        `    frame at ${at(t)}: ${cpu(t).toFixed(1)} ms CPU (wall ${((t.dur ?? 0) / 1000).toFixed(0)}), ${objects} layout objects, ${elements} elements styled: ${parts}`,
+      );
+    }
+  }
   return {
     gc: `scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}; for external memory: ${external.join(', ') || 'none'}; messages ${posts.length ? `${at(posts[0])} to ${at(posts[posts.length - 1])}` : 'none'}`,
     cpuMax: Math.max(0, ...tasks.map(cpu)),
   };
 }
+
+let traced = 0;
 
 async function once(browser: Browser, base: string, file: string): Promise<Run> {
   const page = await probePage(browser);
@@ -109,7 +158,9 @@ async function once(browser: Browser, base: string, file: string): Promise<Run> 
         }
       ).__sitemapWorkbench.getState().doc;
       const rows = Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount') ?? 0);
-      return doc !== null && rows === doc.entries.length + 1;
+      // Rows shown: not under the open's progress view (the editor's first frame, App.tsx).
+      const veiled = document.querySelector('.loading.veil') !== null;
+      return doc !== null && rows === doc.entries.length + 1 && !veiled;
     },
     undefined,
     { timeout: 600_000, polling: 100 },
@@ -118,7 +169,10 @@ async function once(browser: Browser, base: string, file: string): Promise<Run> 
   const rows = (await page.evaluate('__probe.longSinceOpen()')) as Long;
   await page.waitForTimeout(SETTLE_MS);
   const settled = (await page.evaluate('__probe.longSinceOpen()')) as Long;
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const raw = (await browser.stopTracing()).toString();
+  // TRACE_OUT=prefix: keep each run's raw trace as prefix-<n>.json.
+  if (process.env.TRACE_OUT) writeFileSync(`${process.env.TRACE_OUT}-${++traced}.json`, raw);
+  const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
   await page.context().close();
   return { rows, settled, rowsMs, ...gcOf(trace.traceEvents) };
 }

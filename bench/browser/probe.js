@@ -93,7 +93,8 @@
         throw new Error(`${name} did not open: ${why}`);
       }
       const n = st.doc.entries.length;
-      while (gridRows() !== n + 1) await frame();
+      // Rows shown: the grid has them all and the open's progress no longer veils it (App.tsx).
+      while (gridRows() !== n + 1 || document.querySelector('.loading.veil')) await frame();
       await painted();
       const t1 = performance.now();
       return { ms: t1 - t0, openedMs: tOpened - t0, entries: n, phases, ...tasksIn(t0, t1) };

@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { AppState } from '../state/types.ts';
-import { AfterFirstPaint } from './AfterFirstPaint.tsx';
+import type { AppState, Task } from '../state/types.ts';
+import { AfterFirstPaint, afterNextPaint } from './AfterFirstPaint.tsx';
 import { DropZone } from './DropZone.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { useGridViewportHint } from './gridViewportHint.ts';
@@ -60,17 +60,20 @@ function useHistoryKeys() {
   }, [commands]);
 }
 
-/** Opening with nothing open yet: the progress and Cancel in the middle of the view. */
-function Loading() {
+/**
+ * Opening with nothing open: the progress and Cancel in the middle of the view. `veil`: the same
+ * view over the editor's first frame, in the same place (Workbench's `veiled`).
+ */
+function Loading({ last, veil = false }: { last: { current: Task | null }; veil?: boolean }) {
   const commands = useCommands();
   const task = useAppState(selTask);
-  // The open's last progress stays while the document's first render runs in the background.
-  const last = useRef(task);
+  // The open's last progress stays while the document's first render runs in the background,
+  // and over the editor's first frame.
   if (task !== null) last.current = task;
   const shown = task ?? last.current;
   if (shown === null) return null;
   return (
-    <div className="loading">
+    <div className={veil ? 'loading veil' : 'loading'}>
       <TaskProgress task={shown} onCancel={() => commands.cancelTask()} variant="view" />
     </div>
   );
@@ -108,9 +111,20 @@ function Workbench() {
   // then, instead of the whole editor being built in the task that received the document.
   const docShown = useDeferredValue(hasDoc) && hasDoc;
   const before = useRef<'loading' | 'empty'>('empty');
+  const lastTask = useRef<Task | null>(null);
   // With nothing open, opening fills the view; with a document open, long work is a bar with
   // Cancel in the status bar and the document stays in view until the new one is ready.
   const editing = docShown && !loadError && !all;
+  // An editor that replaces the open's progress view is shown in two frames, not one: the first
+  // styles, lays out and paints the toolbar, the grid's header and its first rows under the
+  // progress view (the veil, where that view stood), the next one the other rows, without the
+  // veil; the side panel follows a frame later (AfterFirstPaint). No frame shows the grid
+  // without its rows (session 12: the frame that did all of it at once was the longest task of
+  // a big open).
+  const [revealed, setRevealed] = useState(false);
+  if (!docShown && revealed) setRevealed(false);
+  const veiled = editing && !revealed && before.current === 'loading' && !inWorkspace;
+  useEffect(() => (veiled ? afterNextPaint(() => setRevealed(true)) : undefined), [veiled]);
   // The table, the row drawer, the toolbar and the side panel are needed as soon as a file
   // opens: fetch them once the first screen is up, or at once when a file starts opening (the
   // drawer must not appear late and shrink the table under the user's first keystrokes).
@@ -122,8 +136,8 @@ function Workbench() {
   let main: React.ReactNode;
   if (all) main = <CombinedViewPart.Component />;
   else if (loadError) main = <LoadErrorView error={loadError} />;
-  else if (docShown) main = <GridPart.Component />;
-  else if (hasDoc ? before.current === 'loading' : busy) main = <Loading />;
+  else if (docShown) main = <GridPart.Component veiled={veiled} />;
+  else if (hasDoc ? before.current === 'loading' : busy) main = <Loading last={lastTask} />;
   else main = <EmptyState onPaste={() => setDialog('paste')} />;
   if (!hasDoc) before.current = busy ? 'loading' : 'empty';
   return (
@@ -153,8 +167,10 @@ function Workbench() {
               </Suspense>
             ) : null}
           </div>
-          {editing ? (
-            // After the rows are on screen: not in the task nor the frame of a big open's first render.
+          {veiled ? (
+            <aside className="side" aria-busy="true" />
+          ) : editing ? (
+            // After the rows are on screen: not in the task nor the frames of a big open's first render.
             <AfterFirstPaint fallback={<aside className="side" aria-busy="true" />}>
               <Suspense fallback={<aside className="side" aria-busy="true" />}>
                 <SidePanelPart.Component />
@@ -162,6 +178,7 @@ function Workbench() {
             </AfterFirstPaint>
           ) : null}
         </div>
+        {veiled ? <Loading last={lastTask} veil /> : null}
       </main>
       {all ? <AllFilesStatus /> : <StatusBar />}
       <DropZone />

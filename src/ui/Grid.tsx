@@ -27,19 +27,29 @@ const selSelection = (s: AppState) => s.selection;
 const selHidden = (s: AppState) => s.view.hiddenColumns;
 const selDateOrder = (s: AppState) => s.settings.dateOrder;
 
+export interface GridProps {
+  /**
+   * Under the open's progress view (App's veil), the grid's first frame: only the first half of
+   * the rows drawn is styled, laid out and painted in it, the others (`content-visibility:
+   * hidden`) in the frame that takes the veil away.
+   */
+  veiled?: boolean;
+}
+
 /**
  * The virtualized spreadsheet of entries (WAI-ARIA grid). Only visible rows are in the DOM.
  * TanStack Table holds the column model (visibility from the store, widths, header groups); it
  * lives here, above the scrolled view, so a scroll never re-runs `useTable`. Rows are drawn from
  * the store's rowOrder + entries, never from a TanStack row model.
  */
-export function Grid() {
+export function Grid({ veiled = false }: GridProps) {
   const hidden = useAppState(selHidden);
   const { table, columns, template } = useGridTable(hidden);
-  return <GridView table={table} columns={columns} template={template} />;
+  return <GridView table={table} columns={columns} template={template} veiled={veiled} />;
 }
 
 interface GridViewProps {
+  veiled: boolean;
   table: GridTable;
   /** Visible column ids, in order (the index space of selections). */
   columns: readonly ColumnId[];
@@ -48,7 +58,7 @@ interface GridViewProps {
 }
 
 /** The grid for a column model: re-renders when the drawn rows change (scrolling), not `Grid`. */
-function GridView({ table, columns, template }: GridViewProps) {
+function GridView({ table, columns, template, veiled }: GridViewProps) {
   const doc = useAppState(selDoc);
   const rowOrder = useAppState(selOrder);
   const validation = useAppState(selValidation);
@@ -143,6 +153,8 @@ function GridView({ table, columns, template }: GridViewProps) {
   if (!editing) slotOrder.current = win.scrolling;
   const bySlot = slotOrder.current;
   const rows: ReactNode[] = bySlot ? new Array(win.slots).fill(null) : [];
+  // Under the veil, rows from here on wait for the next frame.
+  const later = veiled ? win.start + Math.ceil((end - win.start + 1) / 2) : Number.POSITIVE_INFINITY;
   for (let i = win.start; i <= end; i++) {
     rows[bySlot ? i % win.slots : i - win.start] = (
       <GridRow
@@ -150,6 +162,7 @@ function GridView({ table, columns, template }: GridViewProps) {
         index={i}
         entry={entries[rowOrder[i]]}
         top={(i - base) * ROW_H}
+        later={i >= later}
         columns={columns}
         validation={validation}
         selMask={rowSelectionMask(selection, i)}

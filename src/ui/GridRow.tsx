@@ -13,6 +13,8 @@ export interface GridRowProps {
   entry: Entry;
   /** Top of the row below the body's top padding, px. */
   top: number;
+  /** Not styled, laid out nor painted until the grid's veil is taken away (Grid's `veiled`). */
+  later: boolean;
   columns: readonly ColumnId[];
   /** Changes identity whenever issues may have changed. */
   validation: ValidationState;
@@ -79,7 +81,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
   return (
     <tr
       aria-rowindex={index + 2}
-      className={editing ? 'grid-row editing-row' : 'grid-row'}
+      className={editing ? 'grid-row editing-row' : p.later ? 'grid-row later' : 'grid-row'}
       style={{ transform: `translateY(${p.top}px)` }}
     >
       {cells}

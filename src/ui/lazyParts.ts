@@ -2,12 +2,13 @@
  * Parts of the UI that load on first use, so they stay out of the initial bundle. Buttons that
  * open one spread `preloadOn(Part)` so the chunk is usually there by the time they are clicked.
  */
+import type { GridProps } from './Grid.tsx';
 import { lazyPart } from './lazyPart.tsx';
 
 type OnClose = { onClose(): void };
 
 /** The table: not needed for the empty state; preloaded once the page is idle or a file opens. */
-export const GridPart = lazyPart<Record<string, never>>(() => import('./Grid.tsx').then((m) => m.Grid));
+export const GridPart = lazyPart<GridProps>(() => import('./Grid.tsx').then((m) => m.Grid));
 
 /** The editing toolbar and the issues/insights side panel: shown only with a document open. */
 export const ToolbarPart = lazyPart<{ onBulkEdit(): void; onFindReplace(): void }>(() =>
