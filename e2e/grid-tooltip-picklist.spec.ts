@@ -56,6 +56,10 @@ test('Esc closes the problem tip without leaving the grid; its fix button still 
   page,
 }) => {
   await open(wb);
+  // The Details drawer open (a plain row shows it as its bar until asked): Esc must leave it so.
+  await wb.clickCell(0, 'URL');
+  await wb.details.getByRole('button', { name: 'Show details' }).click();
+  await expect(wb.details.getByRole('tablist')).toBeVisible();
   const flagged = await wb.clickCell(0, 'Priority');
   const tip = page.getByRole('tooltip');
   await expect(tip).toBeVisible();
