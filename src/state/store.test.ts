@@ -357,6 +357,46 @@ describe('store: history', () => {
     expect(await outlook(OUTLOOK_MAX_ENTRIES + 1, OUTLOOK_MAX_ENTRIES)).toBe('fix');
   });
 
+  it('the Fix all outlook never makes the validator build itself (no crawl join, no quiet issues)', async () => {
+    // A validator loaded from the worker's findings builds itself on the page when asked for its
+    // crawl join or quiet issues: one task of 1.1 s for the 50 MB worst case, right after the
+    // rows showed, when the Issues panel asked each rule's outlook (session 12's re-run).
+    class Watched extends Validator {
+      asked: string[] = [];
+      override crawlJoin() {
+        this.asked.push('crawlJoin');
+        return super.crawlJoin();
+      }
+      override quietIssues(rule: string) {
+        this.asked.push('quietIssues');
+        return super.quietIssues(rule);
+      }
+    }
+    let v: Watched | null = null;
+    const base = makeDocument(30);
+    const doc = {
+      ...base,
+      entries: base.entries.map((e, i) => (i < 2 ? { ...e, changefreq: 'sometimes' } : e)),
+    };
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => 1_700_000_000_000,
+      createValidator: (settings) => {
+        v = new Watched(settings);
+        return v;
+      },
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    const watched = v as Watched | null;
+    if (!watched) throw new Error('no validator');
+    watched.asked.length = 0;
+    expect(store.commands.fixAllOutlook('CF-001')).toBe('none');
+    expect(watched.asked).toEqual([]);
+    // No row issue read: the button stays (a rule may have only the issues a note stands for).
+    expect(store.commands.fixAllOutlook('PRIO-001')).toBe('fix');
+    expect(watched.asked).toEqual([]);
+  });
+
   it('applySort writes the view order into the document as one undoable step', async () => {
     const { store, doc } = await openStore(50);
     store.commands.setSort({ column: 'loc', dir: 'asc' });
