@@ -75,10 +75,14 @@ export function createEditCommands(k: Kernel): EditCommands {
     return doc ? findReplacePatch(doc, req, scopeRows(req)) : null;
   };
   const addedIds = (committed: boolean, ids: number[]) => (committed ? ids : []);
-  const fixContext = () => ({
+  /**
+   * What a fix reads. `withCrawl` false leaves the crawl join out: reading it makes a validator
+   * loaded from the worker's findings build itself (see `outlookOf`).
+   */
+  const fixContext = (withCrawl = true) => ({
     document: k.f.doc!,
     settings: k.validationSettings(),
-    crawl: k.validator.crawlJoin?.() ?? null,
+    crawl: withCrawl ? (k.validator.crawlJoin?.() ?? null) : null,
   });
   /** Every per-row issue of a rule, including those a profile note stands for. */
   const rowIssues = (rule: string): Issue[] => {
@@ -119,12 +123,7 @@ export function createEditCommands(k: Kernel): EditCommands {
           }
       cut = n < entries.length;
     }
-    const ctx = {
-      document: k.f.doc!,
-      settings: k.validationSettings(),
-      crawl: k.f.crawl ? (v.crawlJoin?.() ?? null) : null,
-    };
-    const o = fixAllOutlook(rule, bounded(), ctx);
+    const o = fixAllOutlook(rule, bounded(), fixContext(k.f.crawl !== null));
     return o === 'none' && (cut || seen === 0) ? 'fix' : o;
   };
 
