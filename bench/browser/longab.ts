@@ -9,7 +9,8 @@
  * total thread CPU) and its longest task by thread CPU. Ports BENCH_PORT and BENCH_PORT + 1.
  * The load average (`uptime`) is printed before every run: walls mean little without it.
  * `FRAMES=1` lists every task that styled or laid out ≥ 100 elements (the first-rows frame),
- * with its thread CPU by rendering step.
+ * with its thread CPU by rendering step. `HEAP=1` also prints the page's JS heap after a forced
+ * GC at the end of the settle (what `bench:browser`'s 1M row reports).
  */
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -33,6 +34,8 @@ interface Run {
   rowsMs: number;
   gc: string;
   cpuMax: number;
+  /** JS heap after a forced GC, MB (HEAP=1; else NaN). */
+  heapMb: number;
 }
 
 function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
@@ -170,11 +173,18 @@ async function once(browser: Browser, base: string, file: string): Promise<Run> 
   await page.waitForTimeout(SETTLE_MS);
   const settled = (await page.evaluate('__probe.longSinceOpen()')) as Long;
   const raw = (await browser.stopTracing()).toString();
+  let heapMb = Number.NaN;
+  if (process.env.HEAP) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    heapMb = heap.usedSize / 2 ** 20;
+  }
   // TRACE_OUT=prefix: keep each run's raw trace as prefix-<n>.json.
   if (process.env.TRACE_OUT) writeFileSync(`${process.env.TRACE_OUT}-${++traced}.json`, raw);
   const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
   await page.context().close();
-  return { rows, settled, rowsMs, ...gcOf(trace.traceEvents) };
+  return { rows, settled, rowsMs, heapMb, ...gcOf(trace.traceEvents) };
 }
 
 async function main(): Promise<void> {
@@ -199,7 +209,7 @@ async function main(): Promise<void> {
         const r = await once(browser, `http://127.0.0.1:${port + k}`, file);
         results[k].push(r);
         console.log(
-          `${'AB'[k]} ${file} (load ${load}): rows ${r.rowsMs} ms, long ${r.rows.count} (max ${r.rows.maxMs.toFixed(0)}); +${SETTLE_MS / 1000} s: ${r.settled.count} (max ${r.settled.maxMs.toFixed(0)}); longest task ${r.cpuMax.toFixed(0)} ms CPU; ${r.gc}`,
+          `${'AB'[k]} ${file} (load ${load}): rows ${r.rowsMs} ms, long ${r.rows.count} (max ${r.rows.maxMs.toFixed(0)}); +${SETTLE_MS / 1000} s: ${r.settled.count} (max ${r.settled.maxMs.toFixed(0)}); longest task ${r.cpuMax.toFixed(0)} ms CPU;${Number.isNaN(r.heapMb) ? '' : ` heap after GC ${r.heapMb.toFixed(0)} MB;`} ${r.gc}`,
         );
       }
   } finally {

@@ -31,7 +31,7 @@ import { DuplicateGroups } from './validate/duplicateGroups.ts';
 import { EntryIssues } from './validate/entryIssues.ts';
 import { HostScope } from './validate/hostScope.ts';
 import { HreflangClusters } from './validate/hreflangClusters.ts';
-import { EMPTY, hasIssues, type Slot, SlotTable, type ValidatorPart } from './validate/slots.ts';
+import { EMPTY, type Slot, SlotTable, type ValidatorPart } from './validate/slots.ts';
 import { SnapshotReads, SnapshotWriter, type ValidationSnapshot } from './validate/snapshot.ts';
 
 export type { CheckedColumns } from './validate/checked.ts';
@@ -51,9 +51,9 @@ export function validateDocument(doc: SitemapDocument, settings: ValidationSetti
 
 /** Everything one validator holds: the slot table and its parts (swapped whole by `adopt`). */
 class State {
-  readonly table = new SlotTable();
+  readonly table: SlotTable;
   readonly entries: EntryIssues;
-  readonly counts = new DocumentCounts();
+  readonly counts: DocumentCounts;
   readonly crawl: CrawlPart;
   readonly scope: HostScope;
   readonly dups: DuplicateGroups;
@@ -70,7 +70,9 @@ class State {
     hrefs = 0,
     size = doc.entries.length,
   ) {
-    const t = this.table;
+    const t = new SlotTable(size);
+    this.table = t;
+    this.counts = new DocumentCounts(t);
     this.entries = new EntryIssues(t, doc.kind, settings);
     this.crawl = new CrawlPart(t, join, doc.kind);
     this.scope = new HostScope(t, this.counts.counters, doc.kind, settings);
@@ -193,7 +195,10 @@ export class Validator {
     this.ready();
     const t = this.s.table;
     const out = new SnapshotWriter();
-    for (const s of t.bySeq) if (s !== undefined && hasIssues(s)) out.add(s.entry.id, t.issuesOf(s.entry.id));
+    for (let q = 0; q < t.seq; q++) {
+      const s = t.atSeq(q);
+      if (s !== undefined && t.hasIssues(s)) out.add(t.entry(s).id, t.issuesOf(t.entry(s).id));
+    }
     return out.finish(this.documentIssues() as Issue[], this.counts());
   }
 
@@ -253,12 +258,13 @@ export class Validator {
       if (p.filedSteps) for (const _ of p.filedSteps()) yield done;
       else p.filed?.();
     }
-    const bySeq = s.table.bySeq;
-    for (let q = 0; q < bySeq.length; q++) {
-      const slot = bySeq[q];
+    const t = s.table;
+    for (let q = 0; q < t.seq; q++) {
+      const slot = t.atSeq(q);
       if (slot !== undefined) {
         s.check(slot);
-        if (slot.href !== null) items += slot.href.hrefs.length;
+        const href = t.href(slot);
+        if (href !== null) items += href.hrefs.length;
       }
       if (++done % chunk === 0 || items >= chunk) {
         items = 0;
@@ -372,6 +378,7 @@ export class Validator {
     this.ready();
     const slots = this.s.entries.apply(change);
     for (const p of this.s.parts) p.apply(slots);
+    this.s.table.free(slots.out);
     this.settle();
     this.refreshDocument();
     this.version++;
@@ -383,7 +390,11 @@ export class Validator {
     const s = this.s;
     const parse = this.parseFindings();
     const entries: Entry[] = [];
-    for (const slot of s.table.bySeq) if (slot !== undefined) entries.push(slot.entry);
+    const t = s.table;
+    for (let q = 0; q < t.seq; q++) {
+      const slot = t.atSeq(q);
+      if (slot !== undefined) entries.push(t.entry(slot));
+    }
     this.settings = settings;
     this.load({ ...s.doc, entries }, parse);
   }
@@ -411,7 +422,7 @@ export class Validator {
       crossSubmission: settings.crossSubmission,
     };
     const s = this.s;
-    const total = 2 * s.table.bySeq.length;
+    const total = 2 * s.table.seq;
     const self = this;
     function* steps(): Generator<number, void> {
       const inner = s.scope.rescopeSteps(next, chunk);
@@ -481,9 +492,10 @@ export class Validator {
     }
     const t = this.s.table;
     const out: Issue[] = [...this.s.docParse, ...this.s.docIssues];
-    for (const s of t.bySeq) {
-      if (s === undefined || !hasIssues(s)) continue;
-      for (const i of t.issuesOf(s.entry.id)) out.push(i);
+    for (let q = 0; q < t.seq; q++) {
+      const s = t.atSeq(q);
+      if (s === undefined || !t.hasIssues(s)) continue;
+      for (const i of t.issuesOf(t.entry(s).id)) out.push(i);
     }
     return out;
   }
@@ -521,10 +533,10 @@ export class Validator {
     if (this.snap !== null) return this.snap.entriesWithRule(rule);
     const t = this.s.table;
     const out: number[] = [];
-    const bySeq = t.bySeq;
-    for (let q = 0; q < bySeq.length; q++) {
-      const s = bySeq[q];
-      if (s !== undefined && hasIssues(s) && hasRule(t.issuesOf(s.entry.id), rule)) out.push(s.entry.id);
+    for (let q = 0; q < t.seq; q++) {
+      const s = t.atSeq(q);
+      if (s !== undefined && t.hasIssues(s) && hasRule(t.issuesOf(t.entry(s).id), rule))
+        out.push(t.entry(s).id);
       if ((q + 1) % chunk === 0) yield q + 1;
     }
     return out;
@@ -574,15 +586,15 @@ export class Validator {
   }
 
   private *joinSteps(crawl: CrawlPart, join: CrawlJoin | null, chunk: number): Generator<number, void> {
-    const bySeq = this.s.table.bySeq;
+    const t = this.s.table;
     // A lazily built join finds its CRAWL-006 candidates first, `chunk` crawl rows per step.
     while (join !== null && !join.prepare(chunk)) {
       yield 0;
       if (this.s.crawl !== crawl || crawl.join !== join) return;
     }
     let done = 0;
-    for (let q = 0; q < bySeq.length; q++) {
-      const slot = bySeq[q];
+    for (let q = 0; q < t.seq; q++) {
+      const slot = t.atSeq(q);
       if (slot !== undefined) crawl.attach(slot, join);
       if (++done % chunk === 0) {
         // A new version after the first step (the first rows joined show) and after the last:
@@ -616,7 +628,7 @@ export class Validator {
   /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
   crawlRowOf(entryId: number): number {
     this.ready();
-    const slot = this.s.table.byId[entryId];
+    const slot = this.s.table.ofId(entryId);
     return slot === undefined ? -1 : this.s.crawl.rowOf(slot);
   }
 

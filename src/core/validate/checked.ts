@@ -13,7 +13,6 @@
 import type { DocumentKind, Entry, Issue, ValidationSettings } from '../model.ts';
 import { checkEntry, type EntryFacts, type EntryMemo, newEntryMemo } from '../rules/entry.ts';
 import type { HreflangFacts } from '../rules/hreflang.ts';
-import type { Slot } from './slots.ts';
 
 /** The rare part of one entry's per-entry pass (only what differs from the common case). */
 export interface CheckedMore {
@@ -216,34 +215,34 @@ export class CheckedReader {
   }
 
   /**
-   * Writes entry `i`'s facts into `slot` (every field, in declaration order, as `checkEntry`
+   * Writes entry `i`'s facts into `into` (every field, in declaration order, as `checkEntry`
    * does) and sets `local` and `parse` for it. Call with i = 0, 1, 2, … in order.
    */
-  fill(i: number, e: Entry, slot: Slot): void {
+  fill(i: number, e: Entry, into: EntryFacts): void {
     const c = this.c;
     const b = c.bits[i];
     const more = this.moreOf(i);
-    slot.exact = (b & EXACT_IS_LOC) !== 0 ? e.loc : (more?.exact ?? e.loc);
-    slot.familyHash = c.familyHash[i];
+    into.exact = (b & EXACT_IS_LOC) !== 0 ? e.loc : (more?.exact ?? e.loc);
+    into.familyHash = c.familyHash[i];
     const o = c.origin[i];
-    slot.origin = o < 0 ? null : c.words[o];
+    into.origin = o < 0 ? null : c.words[o];
     const d = c.day[i];
-    slot.day = Number.isNaN(d) ? null : d;
-    slot.dateOnly = (b & DATE_ONLY) !== 0;
+    into.day = Number.isNaN(d) ? null : d;
+    into.dateOnly = (b & DATE_ONLY) !== 0;
     const p = c.priority[i];
-    slot.priority = p < 0 ? null : c.words[p];
-    slot.hasChangefreq = (b & HAS_CHANGEFREQ) !== 0;
-    slot.hasPriority = (b & HAS_PRIORITY) !== 0;
-    slot.bytes = c.bytes[i];
+    into.priority = p < 0 ? null : c.words[p];
+    into.hasChangefreq = (b & HAS_CHANGEFREQ) !== 0;
+    into.hasPriority = (b & HAS_PRIORITY) !== 0;
+    into.bytes = c.bytes[i];
+    into.newsCount = more?.newsCount ?? 0;
+    into.newsName = more?.newsName ?? null;
+    into.offHostImages = more?.offHostImages ?? 0;
+    into.href = more?.href ?? null;
     if (more === null) {
       this.local = NONE;
       this.parse = NONE;
       return;
     }
-    if (more.newsCount !== undefined) slot.newsCount = more.newsCount;
-    if (more.newsName !== undefined) slot.newsName = more.newsName;
-    if (more.offHostImages !== undefined) slot.offHostImages = more.offHostImages;
-    if (more.href !== undefined) slot.href = more.href;
     this.local = more.local ?? NONE;
     this.parse = more.parse ?? NONE;
   }

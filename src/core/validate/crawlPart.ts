@@ -37,7 +37,7 @@ export class CrawlPart implements ValidatorPart {
   check(): void {}
 
   apply(change: SlotChange): void {
-    for (const s of change.out) leave(s);
+    for (const s of change.out) leave(this.table, s);
     for (const s of change.in) this.file(s);
   }
 
@@ -47,41 +47,48 @@ export class CrawlPart implements ValidatorPart {
    * at a time (no pass over every entry in one task).
    */
   attach(slot: Slot, join: CrawlJoin | null): void {
-    leave(slot);
+    leave(this.table, slot);
     if (join !== null && this.pages) this.joinSlot(slot, join);
-    else if (slot.crawl.length > 0) this.table.setList(slot, 'crawl', EMPTY);
+    else if (this.table.list(slot, 'crawl').length > 0) this.table.setList(slot, 'crawl', EMPTY);
   }
 
   /** The crawl row a slot lists in the join in use; -1 while it is in another one (or none). */
   rowOf(slot: Slot): number {
-    return slot.joined !== null && slot.joined === this.join ? slot.crawlRow : -1;
+    const joined = this.table.joined(slot);
+    return joined !== null && joined === this.join ? this.table.crawlRow(slot) : -1;
   }
 
   /** Takes every entry out of the join it is in (before a reload). */
   release(): void {
-    for (const slot of this.table.bySeq) if (slot !== undefined) leave(slot);
+    const t = this.table;
+    for (let q = 0; q < t.seq; q++) {
+      const slot = t.atSeq(q);
+      if (slot !== undefined) leave(t, slot);
+    }
   }
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
-    slot.joined = join;
+    const t = this.table;
+    const entry = t.entry(slot);
     const preset = this.preset?.table === join.table ? this.preset : null;
-    const r = preset ? preset.matchRow(join, slot.entry) : join.matchRow(slot.entry.loc);
+    const r = preset ? preset.matchRow(join, entry) : join.matchRow(entry.loc);
     const row = r >= -1 ? r : -2 - r;
-    slot.crawlRow = row;
+    t.setJoined(slot, join, row);
     if (row >= 0) join.list(row, 1);
     // Most listed URLs are fine: no match object, no issue list (a 1,000,000-entry join
     // allocates only for the entries with findings).
-    if (r >= 0 && join.clean(r) && slot.crawl.length === 0) return;
+    const had = t.list(slot, 'crawl').length > 0;
+    if (r >= 0 && join.clean(r) && !had) return;
     const out: Issue[] = [];
-    crawlIssues(join, row < 0 ? null : { row, exact: r >= 0 }, slot.entry, out);
-    if (out.length > 0 || slot.crawl.length > 0)
-      this.table.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
+    crawlIssues(join, row < 0 ? null : { row, exact: r >= 0 }, entry, out);
+    if (out.length > 0 || had) t.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
   }
 }
 
 /** Takes a slot out of the join it lists a row of (that join counts one listing fewer). */
-function leave(slot: Slot): void {
-  if (slot.joined !== null && slot.crawlRow >= 0) slot.joined.list(slot.crawlRow, -1);
-  slot.joined = null;
-  slot.crawlRow = -1;
+function leave(t: SlotTable, slot: Slot): void {
+  const joined = t.joined(slot);
+  const row = t.crawlRow(slot);
+  if (joined !== null && row >= 0) joined.list(row, -1);
+  t.setJoined(slot, null, -1);
 }

@@ -4,20 +4,25 @@
  * when it comes in and subtracted when it goes out.
  */
 import { DocCounters } from '../rules/documentRules.ts';
-import type { Slot, SlotChange, ValidatorPart } from './slots.ts';
+import type { EntryFacts } from '../rules/entry.ts';
+import type { Slot, SlotChange, SlotTable, ValidatorPart } from './slots.ts';
 
 /** Counters over every entry's facts. */
 export class DocumentCounts implements ValidatorPart {
   readonly counters = new DocCounters();
+  /** The facts of the slot being counted (read from the table's columns). */
+  private readonly facts = {} as EntryFacts;
+
+  constructor(private readonly table: SlotTable) {}
 
   file(slot: Slot): void {
-    this.counters.apply(slot, 1);
+    this.counters.apply(this.table.facts(slot, this.facts), 1);
   }
 
   check(): void {}
 
   apply(change: SlotChange): void {
-    for (const s of change.out) this.counters.apply(s, -1);
-    for (const s of change.in) this.counters.apply(s, 1);
+    for (const s of change.out) this.counters.apply(this.table.facts(s, this.facts), -1);
+    for (const s of change.in) this.counters.apply(this.table.facts(s, this.facts), 1);
   }
 }

@@ -61,7 +61,7 @@ export class DuplicateGroups implements ValidatorPart {
       this.fileNow(slot);
       return;
     }
-    l.push(slot.familyHash, slot.seq);
+    l.push(this.table.familyHash(slot), this.table.seqAt(slot));
   }
 
   filed(): void {
@@ -79,37 +79,40 @@ export class DuplicateGroups implements ValidatorPart {
 
   /** Files one slot in the index at once (an edit, or a load already filed). */
   private fileNow(slot: Slot): void {
-    const hash = slot.familyHash;
-    const before = this.families.add(hash, slot.seq);
+    const hash = this.table.familyHash(slot);
+    const seq = this.table.seqAt(slot);
+    const before = this.families.add(hash, seq);
     if (this.locCache.size > 0) this.locCache.clear();
     if (before > 0) {
       this.familyCache.delete(hash);
       // The others were flagged when the hash first became shared: flag them only then.
       if (before === 1) this.markShared(hash);
-      else this.flagShared(slot.seq);
+      else this.flagShared(seq);
     }
   }
 
   check(slot: Slot): void {
-    if (slot.dup.length === 0 && this.sharedFamily[slot.seq] !== 1) return;
+    const had = this.table.list(slot, 'dup').length > 0;
+    if (!had && this.sharedFamily[this.table.seqAt(slot)] !== 1) return;
     const out: Issue[] = [];
     this.duplicateIssues(slot, out);
-    if (out.length > 0 || slot.dup.length > 0) this.table.setList(slot, 'dup', out);
+    if (out.length > 0 || had) this.table.setList(slot, 'dup', out);
   }
 
   apply(change: SlotChange): void {
     this.filed();
+    const t = this.table;
     const touched = new Set<number>();
     for (const s of change.out) {
-      touched.add(s.entry.id);
-      this.membersInto(s.familyHash, touched);
+      touched.add(t.entry(s).id);
+      this.membersInto(t.familyHash(s), touched);
     }
     for (const s of change.out) this.unfile(s);
     for (const s of change.in) this.fileNow(s);
-    for (const s of change.in) this.membersInto(s.familyHash, touched);
+    for (const s of change.in) this.membersInto(t.familyHash(s), touched);
     for (const id of touched) {
-      const s = this.table.byId[id];
-      if (s) this.check(s);
+      const s = t.ofId(id);
+      if (s !== undefined) this.check(s);
     }
   }
 
@@ -127,8 +130,8 @@ export class DuplicateGroups implements ValidatorPart {
   membersInto(hash: number, into: Set<number>): void {
     const cands = this.families.slots(hash, this.cands);
     for (const q of cands) {
-      const s = this.table.bySeq[q];
-      if (s) into.add(s.entry.id);
+      const s = this.table.atSeq(q);
+      if (s !== undefined) into.add(this.table.entry(s).id);
     }
     if (cands.length > 0) cands.length = 0;
   }
@@ -137,8 +140,8 @@ export class DuplicateGroups implements ValidatorPart {
   exactInto(loc: string, hash: number, into: Set<number>): void {
     const found = this.families.slots(hash, this.cands);
     for (const q of found) {
-      const s = this.table.bySeq[q];
-      if (s && s.exact === loc) into.add(s.entry.id);
+      const s = this.table.atSeq(q);
+      if (s !== undefined && this.table.exact(s) === loc) into.add(this.table.entry(s).id);
     }
     if (found.length > 0) found.length = 0;
   }
@@ -154,17 +157,19 @@ export class DuplicateGroups implements ValidatorPart {
   }
 
   private unfile(slot: Slot): void {
-    this.families.remove(slot.familyHash, slot.seq);
-    this.familyCache.delete(slot.familyHash);
+    const hash = this.table.familyHash(slot);
+    this.families.remove(hash, this.table.seqAt(slot));
+    this.familyCache.delete(hash);
     if (this.locCache.size > 0) this.locCache.clear();
   }
 
   private findFirstWithLoc(href: string, hash: number): Slot | undefined {
     const cands = this.families.slots(hash, this.cands);
+    const t = this.table;
     let best: Slot | undefined;
     for (const q of cands) {
-      const s = this.table.bySeq[q];
-      if (s !== undefined && s.exact === href && (!best || s.seq < best.seq)) best = s;
+      const s = t.atSeq(q);
+      if (s !== undefined && t.exact(s) === href && (best === undefined || q < t.seqAt(best))) best = s;
     }
     if (cands.length > 0) cands.length = 0;
     return best;
@@ -172,16 +177,17 @@ export class DuplicateGroups implements ValidatorPart {
 
   /** The family of `slot` (entries whose family key equals its own, itself included). */
   private familyOfSlot(slot: Slot): Family {
-    const hash = slot.familyHash;
+    const t = this.table;
+    const hash = t.familyHash(slot);
     if (this.families.count(hash) < 2) return { members: [slot] };
     let byKey = this.familyCache.get(hash);
     if (byKey === undefined) {
       byKey = new Map();
       const cands = this.families.slots(hash, this.cands);
       for (const q of cands) {
-        const s = this.table.bySeq[q];
+        const s = t.atSeq(q);
         if (s === undefined) continue;
-        const key = familyKeyOf(s);
+        const key = familyKeyOf(t, s);
         const f = byKey.get(key);
         if (f) f.members.push(s);
         else byKey.set(key, { members: [s] });
@@ -189,7 +195,7 @@ export class DuplicateGroups implements ValidatorPart {
       if (cands.length > 0) cands.length = 0;
       this.familyCache.set(hash, byKey);
     }
-    return byKey.get(familyKeyOf(slot)) ?? { members: [slot] };
+    return byKey.get(familyKeyOf(t, slot)) ?? { members: [slot] };
   }
 
   /** Flags every entry filed under a family hash that is now held by several entries. */
@@ -210,20 +216,21 @@ export class DuplicateGroups implements ValidatorPart {
   }
 
   private duplicateIssues(slot: Slot, out: Issue[]): void {
-    if (slot.exact === '' || this.sharedFamily[slot.seq] !== 1) return;
+    const t = this.table;
+    if (t.exact(slot) === '' || this.sharedFamily[t.seqAt(slot)] !== 1) return;
     const family = this.familyOfSlot(slot);
     if (family.members.length < 2) return;
-    const k = { exact: slot.exact, norm: normOf(slot) };
-    const e = slot.entry;
+    const k = { exact: t.exact(slot), norm: normOf(t, slot) };
+    const e = t.entry(slot);
     if (this.kind === 'text' && !k.norm) return;
     const rule = this.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
-    const exact = firstExact(family, slot);
+    const exact = firstExact(t, family, slot);
     if (exact !== slot) {
       out.push(
         dupIssue(
           rule,
           'warning',
-          `Duplicate URL: also listed by ${whereIs(exact.entry)}. Remove this entry (its images, videos and links can be merged into the first).`,
+          `Duplicate URL: also listed by ${whereIs(t.entry(exact))}. Remove this entry (its images, videos and links can be merged into the first).`,
           e.id,
           e.line,
         ),
@@ -231,42 +238,42 @@ export class DuplicateGroups implements ValidatorPart {
       return;
     }
     if (!k.norm) return;
-    const norm = firstNorm(family, slot);
+    const norm = firstNorm(t, family, slot);
     if (norm !== slot) {
-      const diff = describeDifference(k.exact, norm.exact);
+      const diff = describeDifference(k.exact, t.exact(norm));
       out.push(
         dupIssue(
           rule,
           'warning',
-          `Probable duplicate: differs only by ${diff} from ${whereIs(norm.entry)}. List the page once, in the form the server answers without a redirect.`,
+          `Probable duplicate: differs only by ${diff} from ${whereIs(t.entry(norm))}. List the page once, in the form the server answers without a redirect.`,
           e.id,
           e.line,
         ),
       );
       return;
     }
-    const cased = firstCased(family, slot);
+    const cased = firstCased(t, family, slot);
     if (cased !== slot) {
       out.push(
         dupIssue(
           'LOC-011',
           'info',
-          `Differs only by the letter case of the path from ${whereIs(cased.entry)}; engines fetch URLs literally, so list only the form the server serves.`,
+          `Differs only by the letter case of the path from ${whereIs(t.entry(cased))}; engines fetch URLs literally, so list only the form the server serves.`,
           e.id,
           e.line,
         ),
       );
       return;
     }
-    const mine = partsOf(slot)!;
-    const other = firstVariant(family, slot);
-    if (other) {
-      const what = partsOf(other)!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
+    const mine = partsOf(t, slot)!;
+    const other = firstVariant(t, family, slot);
+    if (other !== undefined) {
+      const what = partsOf(t, other)!.scheme !== mine.scheme ? 'http and https' : 'www and the bare domain';
       out.push(
         dupIssue(
           'LOC-007',
           'warning',
-          `The same page is also listed as ${whereIs(other.entry)} (${what}); list only the canonical version.`,
+          `The same page is also listed as ${whereIs(t.entry(other))} (${what}); list only the canonical version.`,
           e.id,
           e.line,
         ),
@@ -276,95 +283,108 @@ export class DuplicateGroups implements ValidatorPart {
 }
 
 /** The earliest member (document order) with the same exact loc as `slot` (maybe `slot`). */
-function firstExact(f: Family, slot: Slot): Slot {
-  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, exactOf);
-  f.exact ??= firstBy(f.members, exactOf);
-  return f.exact.get(slot.exact)!;
+function firstExact(t: SlotTable, f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(t, f.members, slot, exactOf);
+  f.exact ??= firstBy(t, f.members, exactOf);
+  return f.exact.get(t.exact(slot))!;
 }
 
 /** The earliest member with the same normalised loc as `slot`. */
-function firstNorm(f: Family, slot: Slot): Slot {
-  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, normOf);
-  f.norm ??= firstBy(f.members, normOf);
-  return f.norm.get(normOf(slot))!;
+function firstNorm(t: SlotTable, f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(t, f.members, slot, normOf);
+  f.norm ??= firstBy(t, f.members, normOf);
+  return f.norm.get(normOf(t, slot))!;
 }
 
 /** The earliest member whose normalised loc equals `slot`'s but for letter case. */
-function firstCased(f: Family, slot: Slot): Slot {
-  if (f.members.length <= SCAN_LIMIT) return scanFirst(f.members, slot, casedOf);
-  f.cased ??= firstBy(f.members, casedOf);
-  return f.cased.get(casedOf(slot))!;
+function firstCased(t: SlotTable, f: Family, slot: Slot): Slot {
+  if (f.members.length <= SCAN_LIMIT) return scanFirst(t, f.members, slot, casedOf);
+  f.cased ??= firstBy(t, f.members, casedOf);
+  return f.cased.get(casedOf(t, slot))!;
 }
 
 /**
  * The earliest member with `slot`'s `versionOf` but another scheme or (case-blind) host: the
  * version's first member when it differs from `slot` that way, else the first that differs from it.
  */
-function firstVariant(f: Family, slot: Slot): Slot | undefined {
-  f.versions ??= versionsOf(f.members);
-  const v = f.versions.get(versionOf(normOf(slot)));
+function firstVariant(t: SlotTable, f: Family, slot: Slot): Slot | undefined {
+  f.versions ??= versionsOf(t, f.members);
+  const v = f.versions.get(versionOf(normOf(t, slot)));
   if (v === undefined) return undefined;
-  return siteOf(v.first) !== siteOf(slot) ? v.first : v.other;
+  return siteOf(t, v.first) !== siteOf(t, slot) ? v.first : v.other;
 }
 
-function exactOf(s: Slot): string {
-  return s.exact;
+function exactOf(t: SlotTable, s: Slot): string {
+  return t.exact(s);
 }
 
-function casedOf(s: Slot): string {
-  return normOf(s).toLowerCase();
+function casedOf(t: SlotTable, s: Slot): string {
+  return normOf(t, s).toLowerCase();
 }
 
 /** Scheme and lower-cased host of a slot with a scanned loc. */
-function siteOf(s: Slot): string {
-  const p = partsOf(s)!;
+function siteOf(t: SlotTable, s: Slot): string {
+  const p = partsOf(t, s)!;
   return `${p.scheme}://${p.host.toLowerCase()}`;
 }
 
 /** The earliest member (document order) whose `key` equals `slot`'s; the members contain `slot`. */
-function scanFirst(members: readonly Slot[], slot: Slot, key: (s: Slot) => string): Slot {
-  const want = key(slot);
+function scanFirst(
+  t: SlotTable,
+  members: readonly Slot[],
+  slot: Slot,
+  key: (t: SlotTable, s: Slot) => string,
+): Slot {
+  const want = key(t, slot);
   let best = slot;
-  for (const s of members) if (s.seq < best.seq && key(s) === want) best = s;
+  for (const s of members) if (t.seqAt(s) < t.seqAt(best) && key(t, s) === want) best = s;
   return best;
 }
 
 /** The earliest member (document order) per value of `key`. */
-function firstBy(members: readonly Slot[], key: (s: Slot) => string): Map<string, Slot> {
+function firstBy(
+  t: SlotTable,
+  members: readonly Slot[],
+  key: (t: SlotTable, s: Slot) => string,
+): Map<string, Slot> {
   const out = new Map<string, Slot>();
   for (const s of members) {
-    const k = key(s);
+    const k = key(t, s);
     const cur = out.get(k);
-    if (cur === undefined || s.seq < cur.seq) out.set(k, s);
+    if (cur === undefined || t.seqAt(s) < t.seqAt(cur)) out.set(k, s);
   }
   return out;
 }
 
 /** Per `versionOf`: the earliest member with a scanned loc, and the earliest whose site differs from it. */
-function versionsOf(members: readonly Slot[]): Map<string, { first: Slot; other: Slot | undefined }> {
+function versionsOf(
+  t: SlotTable,
+  members: readonly Slot[],
+): Map<string, { first: Slot; other: Slot | undefined }> {
   const out = new Map<string, { first: Slot; other: Slot | undefined }>();
-  const sorted = members.filter((s) => partsOf(s) !== null).sort((a, b) => a.seq - b.seq);
+  const sorted = members.filter((s) => partsOf(t, s) !== null).sort((a, b) => t.seqAt(a) - t.seqAt(b));
   for (const s of sorted) {
-    const key = versionOf(normOf(s));
+    const key = versionOf(normOf(t, s));
     const v = out.get(key);
     if (v === undefined) out.set(key, { first: s, other: undefined });
-    else if (v.other === undefined && siteOf(s) !== siteOf(v.first)) v.other = s;
+    else if (v.other === undefined && siteOf(t, s) !== siteOf(t, v.first)) v.other = s;
   }
   return out;
 }
 
 /** The slot's family key (cached; `scanUrl` based, as `familyHash` files it). */
-function familyKeyOf(s: Slot): string {
-  if (s.derived === undefined) s.derived = {};
-  const d = s.derived;
-  if (d.family === undefined) d.family = familyOf(s.exact, scanUrl(s.exact));
+function familyKeyOf(t: SlotTable, s: Slot): string {
+  const d = t.derived(s);
+  if (d.family === undefined) {
+    const exact = t.exact(s);
+    d.family = familyOf(exact, scanUrl(exact));
+  }
   return d.family;
 }
 
 /** The slot's normalised loc (cached). */
-function normOf(s: Slot): string {
-  if (s.derived === undefined) s.derived = {};
-  const d = s.derived;
-  if (d.norm === undefined) d.norm = normKey(partsOf(s));
+function normOf(t: SlotTable, s: Slot): string {
+  const d = t.derived(s);
+  if (d.norm === undefined) d.norm = normKey(partsOf(t, s));
   return d.norm;
 }

@@ -6,11 +6,11 @@
  */
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../model.ts';
 import type { Patch } from '../patch.ts';
-import { checkEntry, newEntryMemo } from '../rules/entry.ts';
+import { checkEntry, type EntryFacts, newEntryMemo } from '../rules/entry.ts';
 import { isQuiet } from '../rules/profile.ts';
 import type { RuleId } from '../rules/registry.ts';
 import type { CheckedReader } from './checked.ts';
-import { Slot, type SlotChange, type SlotTable } from './slots.ts';
+import { EMPTY, type Slot, type SlotChange, type SlotTable } from './slots.ts';
 
 /** `parse` without the issues whose rule and field `validated` already reports. */
 export function withoutRepeats(parse: readonly Issue[], validated: readonly Issue[]): Issue[] {
@@ -32,6 +32,8 @@ export class EntryIssues {
   private readonly withParse = new Set<Slot>();
   /** Lent to `checkEntry`: the previous entry's origin key, reused while it repeats, and the lastmod threshold. */
   private readonly origin = newEntryMemo();
+  /** The facts of the entry being put in (copied into the table's columns). */
+  private readonly facts = {} as EntryFacts;
 
   constructor(
     private readonly table: SlotTable,
@@ -43,9 +45,8 @@ export class EntryIssues {
   insert(e: Entry, parse: Issue[], seq = this.table.seq++): Slot {
     const local = this.scratch;
     if (local.length > 0) local.length = 0;
-    const slot = new Slot(e, seq);
-    checkEntry(e, this.kind, this.settings, local, slot, this.side, this.origin);
-    return this.place(slot, local, parse);
+    checkEntry(e, this.kind, this.settings, local, this.facts, this.side, this.origin);
+    return this.place(this.table.add(e, seq, this.facts), local, parse);
   }
 
   /**
@@ -54,9 +55,8 @@ export class EntryIssues {
    * instead of from `checkEntry`. Ends exactly as `insert` would.
    */
   insertChecked(e: Entry, from: CheckedReader, i: number): Slot {
-    const slot = new Slot(e, this.table.seq++);
-    from.fill(i, e, slot);
-    return this.place(slot, from.local, from.parse);
+    from.fill(i, e, this.facts);
+    return this.place(this.table.add(e, this.table.seq++, this.facts), from.local, from.parse);
   }
 
   /** Puts a slot whose facts are set in the table, with its local issues (`local` is changed) and parse findings. */
@@ -68,7 +68,7 @@ export class EntryIssues {
     // without <loc>, which is also an empty loc) is shown once, with the validator's message.
     const own = parse.length > 0 && local.length > 0 ? withoutRepeats(parse, local) : parse;
     if (own.length > 0) this.table.setList(slot, 'parse', own);
-    if (own.length > 0 || slot.quietParse.length > 0) this.withParse.add(slot);
+    if (own.length > 0 || this.table.list(slot, 'quietParse').length > 0) this.withParse.add(slot);
     return slot;
   }
 
@@ -78,18 +78,20 @@ export class EntryIssues {
     const out: Slot[] = [];
     const into: Slot[] = [];
     for (const { entry } of patch.removed) {
-      const old = table.byId[entry.id];
-      if (old) out.push(this.drop(old));
+      const old = table.ofId(entry.id);
+      if (old !== undefined) out.push(this.drop(old));
     }
     for (const [before, after] of patch.updated) {
-      const old = table.byId[before.id];
+      const old = table.ofId(before.id);
       // Parse findings dropped by an edit come back when undo puts the same entry object back.
       const restored = this.droppedParse.get(after);
-      const keep = restored ?? (old ? keptParse(old, before, after) : []);
-      if (old && old.parse.length + old.quietParse.length > keep.length)
-        this.droppedParse.set(before, [...old.parse, ...old.quietParse]);
-      if (old) out.push(this.drop(old));
-      into.push(this.insert(after, keep, old?.seq));
+      const parse = old === undefined ? EMPTY : table.list(old, 'parse');
+      const quietParse = old === undefined ? EMPTY : table.list(old, 'quietParse');
+      const keep = restored ?? (old !== undefined ? keptParse(parse, quietParse, before, after) : []);
+      if (old !== undefined && parse.length + quietParse.length > keep.length)
+        this.droppedParse.set(before, [...parse, ...quietParse]);
+      if (old !== undefined) out.push(this.drop(old));
+      into.push(this.insert(after, keep, old === undefined ? undefined : table.seqAt(old)));
     }
     for (const { entry } of patch.added) into.push(this.insert(entry, []));
     return { out, in: into };
@@ -99,10 +101,14 @@ export class EntryIssues {
   quietIssues(rule: string): Issue[] {
     const out: Issue[] = [];
     if (!this.quietRows.has(rule as RuleId)) return out;
-    for (const s of this.table.bySeq) {
-      if (s === undefined || s.quiet.length + s.quietParse.length === 0) continue;
-      for (const i of s.quiet) if (i.rule === rule) out.push(i);
-      for (const i of s.quietParse) if (i.rule === rule) out.push(i);
+    const t = this.table;
+    for (let q = 0; q < t.seq; q++) {
+      const s = t.atSeq(q);
+      if (s === undefined) continue;
+      const quiet = t.list(s, 'quiet');
+      const quietParse = t.list(s, 'quietParse');
+      for (const i of quiet) if (i.rule === rule) out.push(i);
+      for (const i of quietParse) if (i.rule === rule) out.push(i);
     }
     return out;
   }
@@ -115,14 +121,15 @@ export class EntryIssues {
   parseIssues(): Issue[] {
     const out: Issue[] = [];
     for (const slot of this.withParse) {
-      for (const i of slot.parse) out.push(i);
-      for (const i of slot.quietParse) out.push(i);
+      for (const i of this.table.list(slot, 'parse')) out.push(i);
+      for (const i of this.table.list(slot, 'quietParse')) out.push(i);
     }
     return out;
   }
 
   private drop(slot: Slot): Slot {
-    if (slot.quiet.length + slot.quietParse.length > 0) this.countQuiet(slot, -1);
+    if (this.table.list(slot, 'quiet').length + this.table.list(slot, 'quietParse').length > 0)
+      this.countQuiet(slot, -1);
     this.withParse.delete(slot);
     this.table.take(slot);
     return slot;
@@ -142,8 +149,8 @@ export class EntryIssues {
     }
     local.length = w;
     const quietParse = parse.filter((i) => isQuiet(i.rule, profile));
-    if (quiet) slot.quiet = quiet;
-    if (quietParse.length > 0) slot.quietParse = quietParse;
+    if (quiet) this.table.setQuiet(slot, 'quiet', quiet);
+    if (quietParse.length > 0) this.table.setQuiet(slot, 'quietParse', quietParse);
     if (quiet === null && quietParse.length === 0) return parse;
     this.countQuiet(slot, 1);
     return quietParse.length > 0 ? parse.filter((i) => !isQuiet(i.rule, profile)) : parse;
@@ -151,8 +158,8 @@ export class EntryIssues {
 
   private countQuiet(slot: Slot, sign: 1 | -1): void {
     const rules = new Set<RuleId>();
-    for (const i of slot.quiet) rules.add(i.rule);
-    for (const i of slot.quietParse) rules.add(i.rule);
+    for (const i of this.table.list(slot, 'quiet')) rules.add(i.rule);
+    for (const i of this.table.list(slot, 'quietParse')) rules.add(i.rule);
     for (const rule of rules) {
       const n = (this.quietRows.get(rule) ?? 0) + sign;
       if (n > 0) this.quietRows.set(rule, n);
@@ -165,9 +172,9 @@ export class EntryIssues {
  * Parse issues an edit keeps: those whose field it left alone. An edited entry is re-printed in
  * XSD order, so its order finding (XML-006) goes with any edit ("Reorder children" is an edit).
  */
-function keptParse(old: Slot, before: Entry, after: Entry): Issue[] {
+function keptParse(parse: Issue[], quietParse: Issue[], before: Entry, after: Entry): Issue[] {
   const out: Issue[] = [];
-  for (const list of [old.parse, old.quietParse])
+  for (const list of [parse, quietParse])
     for (const i of list)
       if (!fieldChanged(before, after, i.field) && !(i.rule === 'XML-006' && before !== after)) out.push(i);
   return out;

@@ -24,11 +24,10 @@ export interface ScopeReference {
   inferred: string | null;
 }
 
-/** The slot's scanned loc (cached on the slot). */
-export function partsOf(s: Slot): UrlParts | null {
-  if (s.derived === undefined) s.derived = {};
-  const d = s.derived;
-  if (d.parts === undefined) d.parts = s.origin === null ? null : scanUrl(s.exact);
+/** The slot's scanned loc (cached in the table). */
+export function partsOf(t: SlotTable, s: Slot): UrlParts | null {
+  const d = t.derived(s);
+  if (d.parts === undefined) d.parts = t.origin(s) === null ? null : scanUrl(t.exact(s));
   return d.parts;
 }
 
@@ -57,19 +56,20 @@ export class HostScope implements ValidatorPart {
 
   check(slot: Slot): void {
     const out = this.listOf(slot, this.current, this.settings);
-    if (out.length > 0 || slot.scope.length > 0) this.table.setList(slot, 'scope', out.slice());
+    if (out.length > 0 || this.table.list(slot, 'scope').length > 0)
+      this.table.setList(slot, 'scope', out.slice());
   }
 
   /** The scope issues of `slot` against `r` under `settings`, in `scratch` (copy to keep them). */
   private listOf(slot: Slot, r: ScopeReference, settings: ValidationSettings): Issue[] {
     const out = this.scratch;
     if (out.length > 0) out.length = 0;
-    const origin = slot.origin;
+    const origin = this.table.origin(slot);
     if (r.ref && origin !== null && origin !== r.inferred && origin !== this.inScope) {
       if (surelyInScope(origin, this.kind, r.ref)) this.inScope = origin;
       else {
-        const ctx = { entry: slot.entry, kind: this.kind, settings, out };
-        checkHost(ctx, partsOf(slot)!, r.ref);
+        const ctx = { entry: this.table.entry(slot), kind: this.kind, settings, out };
+        checkHost(ctx, partsOf(this.table, slot)!, r.ref);
       }
     }
     return out;
@@ -85,13 +85,13 @@ export class HostScope implements ValidatorPart {
    */
   *rescopeSteps(settings: ValidationSettings, chunk: number): Generator<number, void> {
     const t = this.table;
-    const seen = t.bySeq.length;
+    const seen = t.seq;
     const ref = this.reference(settings);
     const slots: Array<Slot | undefined> = new Array(seen);
     const lists: Issue[][] = new Array(seen);
     this.inScope = null;
     for (let q = 0; q < seen; q++) {
-      const slot = t.bySeq[q];
+      const slot = t.atSeq(q);
       slots[q] = slot;
       if (slot !== undefined) {
         const out = this.listOf(slot, ref, settings);
@@ -110,14 +110,14 @@ export class HostScope implements ValidatorPart {
     this.current = this.reference();
     this.refKey = this.current.key;
     this.inScope = null;
-    for (let q = 0; q < t.bySeq.length; q++) {
-      const slot = t.bySeq[q];
+    for (let q = 0; q < t.seq; q++) {
+      const slot = t.atSeq(q);
       if (slot !== undefined) {
         // An edit between these steps may move the inferred reference too (`apply` then checks
         // every slot again, and the lists found under `ref` no longer hold).
         if (this.refKey === ref.key && q < seen && slots[q] === slot) {
           const list = lists[q];
-          if (list.length > 0 || slot.scope.length > 0) t.setList(slot, 'scope', list);
+          if (list.length > 0 || t.list(slot, 'scope').length > 0) t.setList(slot, 'scope', list);
         } else this.check(slot);
       }
       if ((q + 1) % chunk === 0) {
@@ -132,9 +132,13 @@ export class HostScope implements ValidatorPart {
     this.inScope = null;
     const all = this.current.key !== this.refKey;
     this.refKey = this.current.key;
+    const t = this.table;
     if (all) {
-      for (const slot of this.table.bySeq) if (slot !== undefined) this.check(slot);
-    } else for (const slot of change.in) if (this.table.byId[slot.entry.id] === slot) this.check(slot);
+      for (let q = 0; q < t.seq; q++) {
+        const slot = t.atSeq(q);
+        if (slot !== undefined) this.check(slot);
+      }
+    } else for (const slot of change.in) if (t.ofId(t.entry(slot).id) === slot) this.check(slot);
   }
 
   /** The host-check reference: the publish URL of the settings, else the leading origin. */

@@ -6,7 +6,6 @@
  */
 import type { Issue } from '../model.ts';
 import { familyHash } from '../rules/duplicates.ts';
-import type { EntryFacts } from '../rules/entry.ts';
 import { HashIndex, PairBuffer } from '../rules/hashIndex.ts';
 import { type ClusterIndex, clusterIssues } from '../rules/hreflangCluster.ts';
 import { runSteps } from '../steps.ts';
@@ -35,18 +34,33 @@ export class HreflangClusters implements ValidatorPart {
   ) {
     this.listers = new HashIndex(expected);
     this.loading = new PairBuffer(expected);
-    const byId = table.byId;
+    const t = table;
     this.index = {
-      locOf: (href, hash) => dups.firstWithLoc(href, hash)?.entry.id,
+      locOf: (href, hash) => {
+        const s = dups.firstWithLoc(href, hash);
+        return s === undefined ? undefined : t.entry(s).id;
+      },
       listersOf: (loc, hash) => this.listersOf(loc, hash),
       lists: (id, loc) => {
-        const s = byId[id];
-        return s !== undefined && listsHref(s, loc);
+        const s = t.ofId(id);
+        return s !== undefined && listsHref(t, s, loc);
       },
-      hashOf: (id) => byId[id]?.familyHash ?? 0,
-      order: (id) => byId[id]?.seq ?? Number.MAX_SAFE_INTEGER,
-      entry: (id) => byId[id]?.entry,
-      hreflang: (id) => byId[id]?.href ?? null,
+      hashOf: (id) => {
+        const s = t.ofId(id);
+        return s === undefined ? 0 : t.familyHash(s);
+      },
+      order: (id) => {
+        const s = t.ofId(id);
+        return s === undefined ? Number.MAX_SAFE_INTEGER : t.seqAt(s);
+      },
+      entry: (id) => {
+        const s = t.ofId(id);
+        return s === undefined ? undefined : t.entry(s);
+      },
+      hreflang: (id) => {
+        const s = t.ofId(id);
+        return s === undefined ? null : t.href(s);
+      },
     };
   }
 
@@ -57,11 +71,14 @@ export class HreflangClusters implements ValidatorPart {
       this.fileNow(slot);
       return;
     }
-    const href = slot.href;
+    const t = this.table;
+    const href = t.href(slot);
     if (!href) return;
+    const exact = t.exact(slot);
+    const seq = t.seqAt(slot);
     for (let k = 0; k < href.hrefs.length; k++) {
-      if (href.hrefs[k] === slot.exact) continue;
-      l.push(href.hashes[k], slot.seq);
+      if (href.hrefs[k] === exact) continue;
+      l.push(href.hashes[k], seq);
     }
   }
 
@@ -79,29 +96,36 @@ export class HreflangClusters implements ValidatorPart {
 
   /** Files one slot's hrefs in the index at once (an edit, or a load already filed). */
   private fileNow(slot: Slot): void {
-    const href = slot.href;
+    const t = this.table;
+    const href = t.href(slot);
     if (!href) return;
     if (this.listerCache.size > 0) this.listerCache.clear();
+    const exact = t.exact(slot);
     for (let k = 0; k < href.hrefs.length; k++)
-      if (href.hrefs[k] !== slot.exact) this.listers.add(href.hashes[k], slot.seq);
+      if (href.hrefs[k] !== exact) this.listers.add(href.hashes[k], t.seqAt(slot));
   }
 
   check(slot: Slot): void {
     // No hreflang anywhere: nothing to check (the checks below would agree).
-    if (slot.cluster.length === 0 && !slot.href && this.listers.size === 0) return;
-    const listed = !slot.href && this.isListed(slot);
-    if (!slot.href && !listed) {
-      if (slot.cluster.length > 0) this.table.setList(slot, 'cluster', EMPTY);
+    const t = this.table;
+    const had = t.list(slot, 'cluster').length > 0;
+    const href = t.href(slot);
+    if (!had && !href && this.listers.size === 0) return;
+    const listed = !href && this.isListed(slot);
+    if (!href && !listed) {
+      if (had) t.setList(slot, 'cluster', EMPTY);
       return;
     }
     const out: Issue[] = [];
-    clusterIssues(slot.entry, this.index, out);
-    if (out.length > 0 || slot.cluster.length > 0) this.table.setList(slot, 'cluster', out);
+    clusterIssues(t.entry(slot), this.index, out);
+    if (out.length > 0 || had) t.setList(slot, 'cluster', out);
   }
 
   apply(change: SlotChange): void {
     this.filed();
     // No href filed and none coming or going: no entry's cluster can change.
+    const t = this.table;
+    const hasHref = (s: Slot) => t.href(s) !== null;
     if (this.listers.size === 0 && !change.out.some(hasHref) && !change.in.some(hasHref)) return;
     const touched = new Set<number>();
     for (const s of change.out) this.neighboursInto(s, touched);
@@ -109,8 +133,8 @@ export class HreflangClusters implements ValidatorPart {
     for (const s of change.in) this.fileNow(s);
     for (const s of change.in) this.neighboursInto(s, touched);
     for (const id of touched) {
-      const s = this.table.byId[id];
-      if (s) this.check(s);
+      const s = t.ofId(id);
+      if (s !== undefined) this.check(s);
     }
   }
 
@@ -124,19 +148,23 @@ export class HreflangClusters implements ValidatorPart {
   }
 
   private unfile(slot: Slot): void {
-    const href = slot.href;
+    const t = this.table;
+    const href = t.href(slot);
     if (!href) return;
     if (this.listerCache.size > 0) this.listerCache.clear();
+    const exact = t.exact(slot);
     for (let k = 0; k < href.hrefs.length; k++)
-      if (href.hrefs[k] !== slot.exact) this.listers.remove(href.hashes[k], slot.seq);
+      if (href.hrefs[k] !== exact) this.listers.remove(href.hashes[k], t.seqAt(slot));
   }
 
   /** Ids whose cluster issues may change when `s` comes or goes. */
   private neighboursInto(s: Slot, into: Set<number>): void {
-    into.add(s.entry.id);
-    this.dups.membersInto(s.familyHash, into);
-    for (const id of this.listersOf(s.exact, s.familyHash)) into.add(id);
-    for (const a of s.entry.alternates ?? []) {
+    const t = this.table;
+    const entry = t.entry(s);
+    into.add(entry.id);
+    this.dups.membersInto(t.familyHash(s), into);
+    for (const id of this.listersOf(t.exact(s), t.familyHash(s))) into.add(id);
+    for (const a of entry.alternates ?? []) {
       if (!a.href) continue;
       const href = trimValue(a.href);
       this.dups.exactInto(href, familyHash(href, scanUrl(href)), into);
@@ -161,10 +189,11 @@ export class HreflangClusters implements ValidatorPart {
     if (cands.length === 0) return NO_IDS;
     const out: number[] = [];
     const seen = cands.length > SCAN_LIMIT ? new Set<number>() : undefined;
+    const t = this.table;
     for (const q of cands) {
-      const s = this.table.bySeq[q];
-      if (s === undefined || !listsHref(s, loc)) continue;
-      const id = s.entry.id;
+      const s = t.atSeq(q);
+      if (s === undefined || !listsHref(t, s, loc)) continue;
+      const id = t.entry(s).id;
       if (seen === undefined ? out.includes(id) : seen.has(id)) continue;
       seen?.add(id);
       out.push(id);
@@ -175,16 +204,14 @@ export class HreflangClusters implements ValidatorPart {
 
   /** True when some entry lists this slot's loc as an hreflang href. */
   private isListed(slot: Slot): boolean {
-    if (this.listers.size === 0 || this.listers.count(slot.familyHash) === 0) return false;
-    return this.listersOf(slot.exact, slot.familyHash).length > 0;
+    const hash = this.table.familyHash(slot);
+    if (this.listers.size === 0 || this.listers.count(hash) === 0) return false;
+    return this.listersOf(this.table.exact(slot), hash).length > 0;
   }
 }
 
-function hasHref(s: Slot): boolean {
-  return s.href !== null;
-}
-
 /** True when an entry lists `loc` as an hreflang href and `loc` is not its own loc. */
-function listsHref(f: EntryFacts, loc: string): boolean {
-  return f.href !== null && f.exact !== loc && f.href.hrefs.includes(loc);
+function listsHref(t: SlotTable, s: Slot, loc: string): boolean {
+  const href = t.href(s);
+  return href !== null && t.exact(s) !== loc && href.hrefs.includes(loc);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CrawlJoin } from '../crawl/join.ts';
 import type { Entry, SitemapDocument } from '../model.ts';
 import { entryPatch, type Patch } from '../patch.ts';
 import { DocumentCounts } from './documentCounts.ts';
@@ -6,7 +7,7 @@ import { DuplicateGroups } from './duplicateGroups.ts';
 import { EntryIssues } from './entryIssues.ts';
 import { HostScope } from './hostScope.ts';
 import { HreflangClusters } from './hreflangClusters.ts';
-import { type Slot, SlotTable, type ValidatorPart } from './slots.ts';
+import { type ListName, type Slot, SlotTable, type ValidatorPart } from './slots.ts';
 
 const S = { now: Date.UTC(2026, 0, 1) };
 
@@ -14,7 +15,7 @@ const S = { now: Date.UTC(2026, 0, 1) };
 function parts(entries: Entry[], kind: SitemapDocument['kind'] = 'urlset') {
   const table = new SlotTable();
   const issues = new EntryIssues(table, kind, S);
-  const counts = new DocumentCounts();
+  const counts = new DocumentCounts(table);
   const scope = new HostScope(table, counts.counters, kind, S);
   const dups = new DuplicateGroups(table, kind, entries.length);
   const clusters = new HreflangClusters(table, dups);
@@ -27,9 +28,16 @@ function parts(entries: Entry[], kind: SitemapDocument['kind'] = 'urlset') {
     const change = issues.apply(patch);
     for (const p of all) p.apply(change);
     for (const p of all) p.settle?.();
+    table.free(change.out);
   };
   const rules = (id: number) => table.issuesOf(id).map((i) => i.rule);
-  return { table, apply, rules, slot: (id: number) => table.byId[id]! };
+  /** The lists and entry of the slot of entry `id`, read now. */
+  const slot = (id: number) => {
+    const s = table.ofId(id)!;
+    const list = (w: ListName) => table.list(s, w);
+    return { dup: list('dup'), scope: list('scope'), cluster: list('cluster'), entry: table.entry(s) };
+  };
+  return { table, apply, rules, slot };
 }
 
 const url = (id: number, loc: string, more: Partial<Entry> = {}): Entry => ({ id, loc, ...more });
@@ -98,5 +106,38 @@ describe('SlotTable', () => {
     p.apply(entryPatch({ removed: [p.slot(0).entry] }));
     expect(total()).toBe(before - gone);
     expect(p.table.issuesOf(0)).toEqual([]);
+  });
+
+  it('gives an edited entry a new row at the same seq, and the row it left no list', () => {
+    const entries = [url(0, 'https://a.com/x'), url(1, 'not a url')];
+    const p = parts(entries);
+    const before = p.table.ofId(1)!;
+    expect(p.table.hasIssues(before)).toBe(true);
+    p.apply(entryPatch({ updated: [[entries[1], { ...entries[1], loc: 'https://a.com/z' }]] }));
+    const after = p.table.ofId(1)!;
+    expect(after).not.toBe(before);
+    expect(p.table.seqAt(after)).toBe(1);
+    expect(p.table.atSeq(1)).toBe(after);
+    expect(p.table.hasIssues(before)).toBe(false);
+    expect(p.rules(1)).toEqual([]);
+    expect(p.table.exact(after)).toBe('https://a.com/z');
+  });
+
+  it('holds a crawl join only while some row is listed in it', () => {
+    const p = parts([url(0, 'https://a.com/x'), url(1, 'https://a.com/y')]);
+    const t = p.table;
+    const held = () => [...(t as unknown as { joinOf: Map<number, { join: CrawlJoin }> }).joinOf.values()];
+    const [a, b] = [{} as CrawlJoin, {} as CrawlJoin];
+    const [s0, s1] = [t.ofId(0)!, t.ofId(1)!];
+    t.setJoined(s0, a, 3);
+    t.setJoined(s1, a, 4);
+    t.setJoined(s0, b, 3);
+    expect([t.joined(s0), t.joined(s1), t.crawlRow(s1)]).toEqual([b, a, 4]);
+    expect(held().map((h) => h.join)).toEqual([a, b]);
+    t.setJoined(s1, b, 5);
+    expect(held().map((h) => h.join)).toEqual([b]);
+    t.setJoined(s0, null, -1);
+    t.setJoined(s1, null, -1);
+    expect([t.joined(s0), t.crawlRow(s0), held().length]).toEqual([null, -1, 0]);
   });
 });

@@ -4,8 +4,10 @@
  * (entryIssues.ts, documentCounts.ts, crawlPart.ts, hostScope.ts, duplicateGroups.ts,
  * hreflangClusters.ts) files slots in its own index and writes only its own list.
  *
- * State is plain (arrays of slots, Maps, typed arrays), so a table could be built elsewhere (a
- * worker) and handed over; nothing here closes over the validator.
+ * A slot is a row number; its facts are columns of the table (typed arrays and arrays of
+ * references, by row), its issue lists an object made only for a row that gets one. State is
+ * plain (typed arrays, arrays, Maps), so a table could be built elsewhere (a worker) and handed
+ * over; nothing here closes over the validator.
  */
 import type { CrawlJoin } from '../crawl/join.ts';
 import type { Entry, Issue, Severity } from '../model.ts';
@@ -32,7 +34,7 @@ export interface Derived {
 /** Shared empty list for slots without issues (never mutated: lists are replaced, not pushed to). */
 export const EMPTY = [] as Issue[];
 
-/** The issue lists of a slot with any (most entries have none: their slot carries no lists object). */
+/** The issue lists of a slot with any (most entries have none: their row holds no lists object). */
 class Lists {
   parse = EMPTY;
   local = EMPTY;
@@ -45,129 +47,46 @@ class Lists {
   quietParse = EMPTY;
 }
 
+/** The name of one list a slot may hold: the issue lists and the profile's withheld issues. */
+export type AnyListName = ListName | 'quiet' | 'quietParse';
+
+/** The facts of an entry that are rare (news, off-host images, hreflang): one object per entry that has any. */
+interface Rare {
+  newsCount: number;
+  newsName: string | null;
+  offHostImages: number;
+  href: HreflangFacts | null;
+}
+
 /**
- * One entry's state; it holds its own facts (one object per entry: `checkEntry` fills it).
- *
- * Memory: a big document has one slot per entry alive for as long as it is open, and a load makes
- * them all at once (1,000,000 at 1M URLs), so every field counts for the scavenges and full GCs
- * that run while the page builds them. The nine issue lists live in a second object made only
- * for an entry that gets an issue; without one, every list reads as `EMPTY`.
+ * One entry's state in a `SlotTable`: a row number (not an object). An edited entry gets a new
+ * row with the same `seq`; the row it leaves keeps its facts until the edit has been applied by
+ * every part (`SlotTable.free`), and rows are never reused, so a row once seen names one slot.
  */
-export class Slot implements EntryFacts {
-  exact = '';
-  familyHash = 0;
-  origin: string | null = null;
-  day: number | null = null;
-  dateOnly = false;
-  priority: string | null = null;
-  hasChangefreq = false;
-  hasPriority = false;
-  bytes = 0;
-  newsCount = 0;
-  newsName: string | null = null;
-  offHostImages = 0;
-  href: HreflangFacts | null = null;
-  derived: Derived | undefined = undefined;
-  /** Crawl row this entry lists (-1: not crawled or no crawl attached). */
-  crawlRow = -1;
-  /** The join this entry was joined with (null: none yet). */
-  joined: CrawlJoin | null = null;
-  private x: Lists | null = null;
+export type Slot = number & { readonly __slot: true };
 
-  /**
-   * @param entry the entry
-   * @param seq document order (as loaded; an edited entry keeps its seq)
-   */
-  constructor(
-    readonly entry: Entry,
-    readonly seq: number,
-  ) {}
+/** `day` of a row without a valid lastmod. */
+const NO_DAY = Number.NaN;
+/** Bits of `flags`. */
+const DATE_ONLY = 1;
+const HAS_CHANGEFREQ = 2;
+const HAS_PRIORITY = 4;
+/** The trimmed loc is the entry's loc (else it is in `exactOf`). */
+const EXACT_IS_LOC = 8;
+/** The row has a lists object (`listsOf`). */
+const HAS_LISTS = 16;
+/** The row has rare facts (`rareOf`). */
+const HAS_RARE = 32;
 
-  /** The lists object, made for a non-empty list (null: no list to write, every one stays EMPTY). */
-  private lists(v: Issue[] | null): Lists | null {
-    if (this.x === null && v !== null && v.length > 0) this.x = new Lists();
-    return this.x;
-  }
+/** Rows per block of the entry column (a block is a small array: no large array to grow and copy). */
+const BLOCK_BITS = 12;
+const BLOCK = 1 << BLOCK_BITS;
 
-  /** Parser findings kept until their field is edited (entryIssues.ts). */
-  get parse(): Issue[] {
-    return this.x === null ? EMPTY : this.x.parse;
-  }
-  set parse(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.parse = v;
-  }
-  /** Rules that need only the entry (entryIssues.ts). */
-  get local(): Issue[] {
-    return this.x === null ? EMPTY : this.x.local;
-  }
-  set local(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.local = v;
-  }
-  /** HOST/IDX against the reference origin (hostScope.ts). */
-  get scope(): Issue[] {
-    return this.x === null ? EMPTY : this.x.scope;
-  }
-  set scope(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.scope = v;
-  }
-  /** Duplicate URLs (duplicateGroups.ts). */
-  get dup(): Issue[] {
-    return this.x === null ? EMPTY : this.x.dup;
-  }
-  set dup(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.dup = v;
-  }
-  /** hreflang cluster (hreflangClusters.ts). */
-  get cluster(): Issue[] {
-    return this.x === null ? EMPTY : this.x.cluster;
-  }
-  set cluster(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.cluster = v;
-  }
-  /** CRAWL issues (crawlPart.ts; empty without crawl data). */
-  get crawl(): Issue[] {
-    return this.x === null ? EMPTY : this.x.crawl;
-  }
-  set crawl(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.crawl = v;
-  }
-  /** `issuesOf`'s answer, null until asked again after a change (EMPTY while the slot has no list). */
-  get cache(): Issue[] | null {
-    return this.x === null ? EMPTY : this.x.cache;
-  }
-  set cache(v: Issue[] | null) {
-    if (this.x !== null) this.x.cache = v;
-  }
-  /** Issues the severity profile withholds from the row (validator's, then parser's). */
-  get quiet(): Issue[] {
-    return this.x === null ? EMPTY : this.x.quiet;
-  }
-  set quiet(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.quiet = v;
-  }
-  get quietParse(): Issue[] {
-    return this.x === null ? EMPTY : this.x.quietParse;
-  }
-  set quietParse(v: Issue[]) {
-    const x = this.lists(v);
-    if (x !== null) x.quietParse = v;
-  }
-
-  /** True when the slot has an issue in any list. */
-  hasIssues(): boolean {
-    const x = this.x;
-    return (
-      x !== null &&
-      x.parse.length + x.local.length + x.scope.length + x.dup.length + x.cluster.length + x.crawl.length > 0
-    );
-  }
+function grownInt(a: Int32Array, need: number, fill: number): Int32Array {
+  const next = new Int32Array(Math.max(need, a.length * 2, 1024));
+  next.set(a);
+  if (fill !== 0) next.fill(fill, a.length);
+  return next;
 }
 
 /**
@@ -202,36 +121,310 @@ export interface ValidatorPart {
 
 const NO_ISSUES: readonly Issue[] = EMPTY;
 
-/** Slots by id and by document order, and the issue totals over every list. */
+/**
+ * The slots: each entry's facts and issue lists as columns by row (typed arrays; strings as
+ * indexes into one word table; what few rows have in Maps by row), by entry id and by document
+ * order, with the running issue totals.
+ *
+ * Memory: a big document has one row per entry alive for as long as it is open, and a load makes
+ * them all at once (1,000,000 at 1M URLs). As columns a row is ~30 bytes of typed arrays and one
+ * reference (its entry, in blocks of 4,096), nothing the young generation copies; as one object
+ * per entry (up to session 12) it was a 100-byte young object that every scavenge of the load
+ * copied (perf.md, session 13).
+ */
 export class SlotTable {
-  /** Slots by entry id (ids are small integers: parsers number entries 0..n-1). */
-  readonly byId: Array<Slot | undefined> = [];
-  /** Slots by `seq` (document order); removed entries leave holes. */
-  readonly bySeq: Array<Slot | undefined> = [];
   /** Next `seq`. */
   seq = 0;
   readonly sevCount = { error: 0, warning: 0, info: 0 };
   readonly byRule = new Map<string, { severity: Severity; count: number }>();
+  /** Rows made so far. */
+  private rows = 0;
+  /** Row by entry id and by seq (-1: none). */
+  private ids: Int32Array;
+  private seqs: Int32Array;
+  /** Entry by row, in blocks of `BLOCK` rows. */
+  private readonly blocks: Array<Array<Entry | undefined>> = [];
+  /** By row. */
+  private seqOf: Int32Array;
+  private hashes: Int32Array;
+  private sizes: Int32Array;
+  private days: Float64Array;
+  private flags: Uint8Array;
+  /** Origin and valid priority as indexes into `words` (-1: null). */
+  private originOf: Int32Array;
+  private priorityOf: Int32Array;
+  /** Crawl row listed and the join it is listed in (`joinOf` key; 0: none). */
+  private rowsCrawled: Int32Array;
+  private joinIds: Int32Array;
+  /** Distinct origins and priorities. */
+  private readonly words: string[] = [];
+  private readonly wordIndex = new Map<string, number>();
+  /** The few rows whose trimmed loc is not their loc, that have rare facts, lists, derived keys. */
+  private readonly exactOf = new Map<Slot, string>();
+  private readonly rareOf = new Map<Slot, Rare>();
+  private readonly listsOf = new Map<Slot, Lists>();
+  private readonly derivedOf = new Map<Slot, Derived>();
+  /** Crawl joins rows are listed in, by id, with how many rows each. */
+  private readonly joinOf = new Map<number, { join: CrawlJoin; rows: number }>();
+  private readonly joinId = new Map<CrawlJoin, number>();
+  private nextJoin = 1;
 
-  /** Puts a slot in the table. */
-  put(slot: Slot): void {
-    this.byId[slot.entry.id] = slot;
-    this.bySeq[slot.seq] = slot;
+  /** @param expected entries expected (sizes the columns; they grow past it). */
+  constructor(expected = 0) {
+    const n = Math.max(16, expected);
+    this.ids = new Int32Array(n).fill(-1);
+    this.seqs = new Int32Array(n).fill(-1);
+    this.seqOf = new Int32Array(n);
+    this.hashes = new Int32Array(n);
+    this.sizes = new Int32Array(n);
+    this.days = new Float64Array(n);
+    this.flags = new Uint8Array(n);
+    this.originOf = new Int32Array(n);
+    this.priorityOf = new Int32Array(n);
+    this.rowsCrawled = new Int32Array(n);
+    this.joinIds = new Int32Array(n);
   }
 
-  /** Takes a slot out of the table, with its issues. */
+  /** A new row for `entry` at `seq` with the facts `f` (copied); not in the table until `put`. */
+  add(entry: Entry, seq: number, f: EntryFacts): Slot {
+    const r = this.rows++;
+    if (r >= this.hashes.length) this.growRows(r + 1);
+    const k = r >> BLOCK_BITS;
+    if (k === this.blocks.length) this.blocks.push(new Array<Entry | undefined>(BLOCK));
+    this.blocks[k][r & (BLOCK - 1)] = entry;
+    this.seqOf[r] = seq;
+    this.hashes[r] = f.familyHash;
+    this.sizes[r] = f.bytes;
+    this.days[r] = f.day === null ? NO_DAY : f.day;
+    this.originOf[r] = this.word(f.origin);
+    this.priorityOf[r] = this.word(f.priority);
+    this.rowsCrawled[r] = -1;
+    this.joinIds[r] = 0;
+    let b =
+      (f.dateOnly ? DATE_ONLY : 0) |
+      (f.hasChangefreq ? HAS_CHANGEFREQ : 0) |
+      (f.hasPriority ? HAS_PRIORITY : 0);
+    if (f.exact === entry.loc) b |= EXACT_IS_LOC;
+    else this.exactOf.set(r as Slot, f.exact);
+    if (f.newsCount !== 0 || f.newsName !== null || f.offHostImages !== 0 || f.href !== null) {
+      b |= HAS_RARE;
+      this.rareOf.set(r as Slot, {
+        newsCount: f.newsCount,
+        newsName: f.newsName,
+        offHostImages: f.offHostImages,
+        href: f.href,
+      });
+    }
+    this.flags[r] = b;
+    return r as Slot;
+  }
+
+  /** The index of `w` in `words` (-1: null). */
+  private word(w: string | null): number {
+    if (w === null) return -1;
+    let k = this.wordIndex.get(w);
+    if (k === undefined) {
+      k = this.words.length;
+      this.words.push(w);
+      this.wordIndex.set(w, k);
+    }
+    return k;
+  }
+
+  private growRows(need: number): void {
+    const n = Math.max(need, this.hashes.length * 2);
+    const int = (a: Int32Array) => {
+      const next = new Int32Array(n);
+      next.set(a);
+      return next;
+    };
+    this.seqOf = int(this.seqOf);
+    this.hashes = int(this.hashes);
+    this.sizes = int(this.sizes);
+    this.originOf = int(this.originOf);
+    this.priorityOf = int(this.priorityOf);
+    this.rowsCrawled = int(this.rowsCrawled);
+    this.joinIds = int(this.joinIds);
+    const days = new Float64Array(n);
+    days.set(this.days);
+    this.days = days;
+    const flags = new Uint8Array(n);
+    flags.set(this.flags);
+    this.flags = flags;
+  }
+
+  /** Puts a slot in the table (by its entry's id and its seq). */
+  put(slot: Slot): void {
+    const id = this.entry(slot).id;
+    const seq = this.seqOf[slot];
+    if (id >= this.ids.length) this.ids = grownInt(this.ids, id + 1, -1);
+    if (seq >= this.seqs.length) this.seqs = grownInt(this.seqs, seq + 1, -1);
+    this.ids[id] = slot;
+    this.seqs[seq] = slot;
+  }
+
+  /** Takes a slot out of the table, with its issues (its facts stay readable until `free`). */
   take(slot: Slot): void {
-    for (const w of LISTS) if (slot[w].length > 0) this.setList(slot, w, EMPTY);
-    if (this.byId[slot.entry.id] === slot) this.byId[slot.entry.id] = undefined;
-    if (this.bySeq[slot.seq] === slot) this.bySeq[slot.seq] = undefined;
+    for (const w of LISTS) if (this.list(slot, w).length > 0) this.setList(slot, w, EMPTY);
+    const id = this.entry(slot).id;
+    if (this.ids[id] === slot) this.ids[id] = -1;
+    const seq = this.seqOf[slot];
+    if (this.seqs[seq] === slot) this.seqs[seq] = -1;
+  }
+
+  /** Forgets the rows of slots taken out, once every part has followed the edit (their references go). */
+  free(slots: readonly Slot[]): void {
+    for (const s of slots) {
+      this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)] = undefined;
+      this.exactOf.delete(s);
+      this.rareOf.delete(s);
+      this.listsOf.delete(s);
+      this.derivedOf.delete(s);
+      this.flags[s] &= ~(HAS_LISTS | HAS_RARE);
+    }
+  }
+
+  /** The slot of an entry id, or undefined. */
+  ofId(id: number): Slot | undefined {
+    const r = id >= 0 && id < this.ids.length ? this.ids[id] : -1;
+    return r < 0 ? undefined : (r as Slot);
+  }
+
+  /** The slot at `seq` (document order), or undefined (removed entries leave holes); seqs run below `seq`. */
+  atSeq(q: number): Slot | undefined {
+    const r = q < this.seqs.length ? this.seqs[q] : -1;
+    return r < 0 ? undefined : (r as Slot);
+  }
+
+  entry(s: Slot): Entry {
+    return this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+  }
+  /** Document order (as loaded; an edited entry keeps its seq). */
+  seqAt(s: Slot): number {
+    return this.seqOf[s];
+  }
+  /** `EntryFacts.exact`: the trimmed loc. */
+  exact(s: Slot): string {
+    return (this.flags[s] & EXACT_IS_LOC) !== 0 ? this.entry(s).loc : this.exactOf.get(s)!;
+  }
+  familyHash(s: Slot): number {
+    return this.hashes[s];
+  }
+  origin(s: Slot): string | null {
+    const k = this.originOf[s];
+    return k < 0 ? null : this.words[k];
+  }
+  href(s: Slot): HreflangFacts | null {
+    return (this.flags[s] & HAS_RARE) === 0 ? null : this.rareOf.get(s)!.href;
+  }
+  /** Keys of the entry computed on demand (host checks, duplicate groups). */
+  derived(s: Slot): Derived {
+    let d = this.derivedOf.get(s);
+    if (d === undefined) {
+      d = {};
+      this.derivedOf.set(s, d);
+    }
+    return d;
+  }
+
+  /** The slot's facts, written into `into` (every field). */
+  facts(s: Slot, into: EntryFacts): EntryFacts {
+    const day = this.days[s];
+    const b = this.flags[s];
+    const rare = (b & HAS_RARE) === 0 ? undefined : this.rareOf.get(s);
+    const p = this.priorityOf[s];
+    into.exact = this.exact(s);
+    into.familyHash = this.hashes[s];
+    into.origin = this.origin(s);
+    into.day = Number.isNaN(day) ? null : day;
+    into.dateOnly = (b & DATE_ONLY) !== 0;
+    into.priority = p < 0 ? null : this.words[p];
+    into.hasChangefreq = (b & HAS_CHANGEFREQ) !== 0;
+    into.hasPriority = (b & HAS_PRIORITY) !== 0;
+    into.bytes = this.sizes[s];
+    into.newsCount = rare?.newsCount ?? 0;
+    into.newsName = rare?.newsName ?? null;
+    into.offHostImages = rare?.offHostImages ?? 0;
+    into.href = rare?.href ?? null;
+    return into;
+  }
+
+  /** Crawl row this entry lists (-1: not crawled or no crawl attached). */
+  crawlRow(s: Slot): number {
+    return this.rowsCrawled[s];
+  }
+  /** The join this entry was joined with (null: none yet). */
+  joined(s: Slot): CrawlJoin | null {
+    const id = this.joinIds[s];
+    return id === 0 ? null : this.joinOf.get(id)!.join;
+  }
+  /** Notes the join a slot is listed in (null: none) and the crawl row it lists. */
+  setJoined(s: Slot, join: CrawlJoin | null, row: number): void {
+    const was = this.joinIds[s];
+    let id = 0;
+    if (join !== null) {
+      id = this.joinId.get(join) ?? 0;
+      if (id === 0) {
+        id = this.nextJoin++;
+        this.joinId.set(join, id);
+        this.joinOf.set(id, { join, rows: 0 });
+      }
+    }
+    if (was !== id) {
+      if (id !== 0) this.joinOf.get(id)!.rows++;
+      if (was !== 0) {
+        const old = this.joinOf.get(was)!;
+        // A join no row is listed in any more is forgotten (the table holds no crawl it left).
+        if (--old.rows === 0) {
+          this.joinOf.delete(was);
+          this.joinId.delete(old.join);
+        }
+      }
+      this.joinIds[s] = id;
+    }
+    this.rowsCrawled[s] = row;
+  }
+
+  /** One list of a slot (EMPTY when none). */
+  list(s: Slot, which: AnyListName): Issue[] {
+    return (this.flags[s] & HAS_LISTS) === 0 ? EMPTY : this.listsOf.get(s)![which];
+  }
+
+  /** Sets a withheld list of a slot (`quiet`, `quietParse`; not counted in the totals). */
+  setQuiet(s: Slot, which: 'quiet' | 'quietParse', v: Issue[]): void {
+    const x = this.listsFor(s, v);
+    if (x !== undefined) x[which] = v;
+  }
+
+  /** The lists object, made for a non-empty list (undefined: no list to write, every one stays EMPTY). */
+  private listsFor(s: Slot, v: Issue[]): Lists | undefined {
+    if ((this.flags[s] & HAS_LISTS) !== 0) return this.listsOf.get(s);
+    if (v.length === 0) return undefined;
+    const x = new Lists();
+    this.listsOf.set(s, x);
+    this.flags[s] |= HAS_LISTS;
+    return x;
+  }
+
+  /** True when the slot has an issue in any list. */
+  hasIssues(s: Slot): boolean {
+    if ((this.flags[s] & HAS_LISTS) === 0) return false;
+    const x = this.listsOf.get(s)!;
+    return (
+      x.parse.length + x.local.length + x.scope.length + x.dup.length + x.cluster.length + x.crawl.length > 0
+    );
   }
 
   /** Replaces one issue list of a slot, keeping the totals. */
   setList(slot: Slot, which: ListName, list: Issue[]): void {
-    for (const i of slot[which]) this.count(i, -1);
+    for (const i of this.list(slot, which)) this.count(i, -1);
     for (const i of list) this.count(i, 1);
-    slot[which] = list.length > 0 ? list : EMPTY;
-    slot.cache = null;
+    const v = list.length > 0 ? list : EMPTY;
+    const x = this.listsFor(slot, v);
+    if (x !== undefined) {
+      x[which] = v;
+      x.cache = null;
+    }
   }
 
   /** Adds (1) or removes (-1) one issue from the totals. */
@@ -246,26 +439,22 @@ export class SlotTable {
 
   /** Issues of one entry: parse, local, scope, duplicates, cluster, crawl. */
   issuesOf(entryId: number): readonly Issue[] {
-    const s = this.byId[entryId];
-    if (!s) return NO_ISSUES;
-    if (s.cache === null) {
+    const r = entryId >= 0 && entryId < this.ids.length ? this.ids[entryId] : -1;
+    if (r < 0 || (this.flags[r] & HAS_LISTS) === 0) return NO_ISSUES;
+    const x = this.listsOf.get(r as Slot)!;
+    if (x.cache === null) {
       // Fields read directly (this runs for every row the grid paints and every issue listed).
-      const { parse, local, scope, dup, cluster, crawl } = s;
+      const { parse, local, scope, dup, cluster, crawl } = x;
       const n = parse.length + local.length + scope.length + dup.length + cluster.length + crawl.length;
       // One non-empty list is the whole answer (lists are replaced, never mutated).
-      if (n === local.length) s.cache = local;
-      else if (n === dup.length) s.cache = dup;
-      else if (n === scope.length) s.cache = scope;
-      else if (n === parse.length) s.cache = parse;
-      else if (n === cluster.length) s.cache = cluster;
-      else if (n === crawl.length) s.cache = crawl;
-      else s.cache = [...parse, ...local, ...scope, ...dup, ...cluster, ...crawl];
+      if (n === local.length) x.cache = local;
+      else if (n === dup.length) x.cache = dup;
+      else if (n === scope.length) x.cache = scope;
+      else if (n === parse.length) x.cache = parse;
+      else if (n === cluster.length) x.cache = cluster;
+      else if (n === crawl.length) x.cache = crawl;
+      else x.cache = [...parse, ...local, ...scope, ...dup, ...cluster, ...crawl];
     }
-    return s.cache;
+    return x.cache;
   }
-}
-
-/** True when a slot has an issue in any list. */
-export function hasIssues(s: Slot): boolean {
-  return s.hasIssues();
 }
