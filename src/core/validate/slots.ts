@@ -159,6 +159,11 @@ export class SlotTable {
   /** Distinct origins and priorities. */
   private readonly words: string[] = [];
   private readonly wordIndex = new Map<string, number>();
+  /** The last origin and priority `add` looked up, and their words. */
+  private lastOrigin: string | null = null;
+  private lastOriginWord = -1;
+  private lastPriority: string | null = null;
+  private lastPriorityWord = -1;
   /** The few rows whose trimmed loc is not their loc, that have rare facts, lists, derived keys. */
   private readonly exactOf = new Map<Slot, string>();
   private readonly rareOf = new Map<Slot, Rare>();
@@ -169,9 +174,13 @@ export class SlotTable {
   private readonly joinId = new Map<CrawlJoin, number>();
   private nextJoin = 1;
 
-  /** @param expected entries expected (sizes the columns; they grow past it). */
+  /**
+   * @param expected entries expected. The columns are sized for them and an eighth more: every
+   * edit puts its entries in new rows, and growing the columns copies all of them (at 1,000,000
+   * rows ~45 MB, in the edit's task), so a load leaves room for the edits that follow it.
+   */
   constructor(expected = 0) {
-    const n = Math.max(16, expected);
+    const n = expected + (expected >> 3) + 1024;
     this.ids = new Int32Array(n).fill(-1);
     this.seqs = new Int32Array(n).fill(-1);
     this.seqOf = new Int32Array(n);
@@ -196,8 +205,19 @@ export class SlotTable {
     this.hashes[r] = f.familyHash;
     this.sizes[r] = f.bytes;
     this.days[r] = f.day === null ? NO_DAY : f.day;
-    this.originOf[r] = this.word(f.origin);
-    this.priorityOf[r] = this.word(f.priority);
+    // Entries mostly repeat the previous entry's origin and priority: no look-up for those.
+    const o = f.origin;
+    if (o !== this.lastOrigin) {
+      this.lastOrigin = o;
+      this.lastOriginWord = this.word(o);
+    }
+    this.originOf[r] = this.lastOriginWord;
+    const p = f.priority;
+    if (p !== this.lastPriority) {
+      this.lastPriority = p;
+      this.lastPriorityWord = this.word(p);
+    }
+    this.priorityOf[r] = this.lastPriorityWord;
     this.rowsCrawled[r] = -1;
     this.joinIds[r] = 0;
     let b =
@@ -232,7 +252,7 @@ export class SlotTable {
   }
 
   private growRows(need: number): void {
-    const n = Math.max(need, this.hashes.length * 2);
+    const n = Math.max(need, Math.ceil(this.hashes.length * 1.5));
     const int = (a: Int32Array) => {
       const next = new Int32Array(n);
       next.set(a);
