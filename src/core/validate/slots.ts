@@ -153,9 +153,12 @@ export class SlotTable {
   /** Origin and valid priority as indexes into `words` (-1: null). */
   private originOf: Int32Array;
   private priorityOf: Int32Array;
-  /** Crawl row listed and the join it is listed in (`joinOf` key; 0: none). */
-  private rowsCrawled: Int32Array;
-  private joinIds: Int32Array;
+  /**
+   * Crawl row listed + 1 (0: none) and the join it is listed in (`joinOf` key; 0: none); null
+   * until a crawl is joined.
+   */
+  private rowsCrawled: Int32Array | null = null;
+  private joinIds: Int32Array | null = null;
   /** Distinct origins and priorities. */
   private readonly words: string[] = [];
   private readonly wordIndex = new Map<string, number>();
@@ -190,8 +193,6 @@ export class SlotTable {
     this.flags = new Uint8Array(n);
     this.originOf = new Int32Array(n);
     this.priorityOf = new Int32Array(n);
-    this.rowsCrawled = new Int32Array(n);
-    this.joinIds = new Int32Array(n);
   }
 
   /** A new row for `entry` at `seq` with the facts `f` (copied); not in the table until `put`. */
@@ -218,8 +219,6 @@ export class SlotTable {
       this.lastPriorityWord = this.word(p);
     }
     this.priorityOf[r] = this.lastPriorityWord;
-    this.rowsCrawled[r] = -1;
-    this.joinIds[r] = 0;
     let b =
       (f.dateOnly ? DATE_ONLY : 0) |
       (f.hasChangefreq ? HAS_CHANGEFREQ : 0) |
@@ -263,8 +262,8 @@ export class SlotTable {
     this.sizes = int(this.sizes);
     this.originOf = int(this.originOf);
     this.priorityOf = int(this.priorityOf);
-    this.rowsCrawled = int(this.rowsCrawled);
-    this.joinIds = int(this.joinIds);
+    if (this.rowsCrawled !== null) this.rowsCrawled = int(this.rowsCrawled);
+    if (this.joinIds !== null) this.joinIds = int(this.joinIds);
     const days = new Float64Array(n);
     days.set(this.days);
     this.days = days;
@@ -371,15 +370,20 @@ export class SlotTable {
 
   /** Crawl row this entry lists (-1: not crawled or no crawl attached). */
   crawlRow(s: Slot): number {
-    return this.rowsCrawled[s];
+    return this.rowsCrawled === null ? -1 : this.rowsCrawled[s] - 1;
   }
   /** The join this entry was joined with (null: none yet). */
   joined(s: Slot): CrawlJoin | null {
-    const id = this.joinIds[s];
+    const id = this.joinIds === null ? 0 : this.joinIds[s];
     return id === 0 ? null : this.joinOf.get(id)!.join;
   }
   /** Notes the join a slot is listed in (null: none) and the crawl row it lists. */
   setJoined(s: Slot, join: CrawlJoin | null, row: number): void {
+    if (this.joinIds === null || this.rowsCrawled === null) {
+      if (join === null && row === -1) return;
+      this.joinIds = new Int32Array(this.hashes.length);
+      this.rowsCrawled = new Int32Array(this.hashes.length);
+    }
     const was = this.joinIds[s];
     let id = 0;
     if (join !== null) {
@@ -402,7 +406,7 @@ export class SlotTable {
       }
       this.joinIds[s] = id;
     }
-    this.rowsCrawled[s] = row;
+    this.rowsCrawled[s] = row + 1;
   }
 
   /** One list of a slot (EMPTY when none). */
