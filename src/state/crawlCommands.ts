@@ -363,12 +363,22 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
         positions: null,
       };
       if (!doc || doc.entries.length === 0) return listing;
-      const scope = k.validator.crawlScope?.() ?? '';
+      // A validator loaded from the worker's findings builds its indexes first, in these slices
+      // (the scope may need them; the join would otherwise build them in one task).
+      const build = timers ? k.validator.finishSteps?.() : undefined;
+      let scope: string | null = build ? null : (k.validator.crawlScope?.() ?? '');
       const steps = hashLocs(doc.entries, doc.nextId, LIST_STEP);
       listing.urls = new Promise<ListedUrls | null>((resolve) => {
         const slice = () => {
           const t0 = k.deps.now();
           for (;;) {
+            if (scope === null) {
+              if (build && !build.next().done) {
+                if (k.deps.now() - t0 >= SLICE_MS) break;
+                continue;
+              }
+              scope = k.validator.crawlScope?.() ?? '';
+            }
             const r = steps.next();
             if (r.done) {
               listing.positions = r.value.positions;
