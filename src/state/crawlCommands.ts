@@ -6,7 +6,7 @@
  */
 import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } from '../core/crawl/fixes.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
-import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
+import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
@@ -71,7 +71,7 @@ const COUNT_STEP = 50_000;
  */
 const FIX_PER_ENTRY = 25;
 
-/** Listed URLs hashed per step of `listCrawlUrls`. */
+/** Listed URLs encoded per step of `listCrawlUrls`. */
 const LIST_STEP = 2_000;
 
 /**
@@ -367,7 +367,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
       // (the scope may need them; the join would otherwise build them in one task).
       const build = timers ? k.validator.finishSteps?.() : undefined;
       let scope: string | null = build ? null : (k.validator.crawlScope?.() ?? '');
-      const steps = hashLocs(doc.entries, doc.nextId, LIST_STEP);
+      const steps = listLocs(doc.entries, doc.nextId, LIST_STEP);
       listing.urls = new Promise<ListedUrls | null>((resolve) => {
         const slice = () => {
           const t0 = k.deps.now();
@@ -382,7 +382,8 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
             const r = steps.next();
             if (r.done) {
               listing.positions = r.value.positions;
-              return resolve({ hashes: r.value.hashes, scope });
+              const { bytes, starts, hashes } = r.value;
+              return resolve({ bytes, starts, hashes, scope });
             }
             if (timers && k.deps.now() - t0 >= SLICE_MS) break;
           }
