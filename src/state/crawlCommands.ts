@@ -382,8 +382,8 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
             const r = steps.next();
             if (r.done) {
               listing.positions = r.value.positions;
-              const { bytes, starts, hashes } = r.value;
-              return resolve({ bytes, starts, hashes, scope });
+              const { parts, starts, hashes } = r.value;
+              return resolve({ parts, starts, hashes, scope });
             }
             if (timers && k.deps.now() - t0 >= SLICE_MS) break;
           }

@@ -289,7 +289,7 @@ export function readCrawlFile(
     onProgress(0, urls.starts.length - 1, 'join');
     // The URLs' bytes move to the worker (the page keeps no use for them).
     const answer = await calls.call({ kind: 'match', listed: urls }, (d, t) => onProgress(d, t, 'join'), [
-      urls.bytes.buffer,
+      ...urls.parts.map((p) => p.buffer),
       urls.starts.buffer,
       urls.hashes.buffer,
     ]);
@@ -329,5 +329,5 @@ async function splitOf(file: Blob, min: number): Promise<number> {
 
 /** No listed URLs (the table is answered with empty matches). */
 function emptyListing(): ListedUrls {
-  return { bytes: new Uint8Array(0), starts: Int32Array.of(0), hashes: new Uint32Array(0), scope: '' };
+  return { parts: [], starts: Int32Array.of(0), hashes: new Uint32Array(0), scope: '' };
 }

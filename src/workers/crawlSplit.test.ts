@@ -11,7 +11,7 @@ function listedOf(urls: string[]) {
   );
   let r = steps.next();
   while (!r.done) r = steps.next();
-  return { bytes: r.value.bytes, starts: r.value.starts, hashes: r.value.hashes };
+  return { parts: r.value.parts, starts: r.value.starts, hashes: r.value.hashes };
 }
 
 const enc = new TextEncoder();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CRAWLED_SITEMAP_URLS } from '../__fixtures__/crawl/sitemapUrls.ts';
+import { concatBytes } from '../arrays.ts';
 import type { Entry, Issue, SitemapDocument } from '../model.ts';
 import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
@@ -69,13 +70,17 @@ describe('crawl lookups in the worker', () => {
     const entries = docOf([...LOCS, ...LOCS.map((l) => ` ${l.toUpperCase()}\t`)]).entries;
     const dec = new TextDecoder();
     for (const step of [1, 2, 5, 1000]) {
-      const { bytes, starts, positions } = listed(entries, step);
+      const { parts, starts, positions, hashes } = listed(entries, step);
+      const bytes = concatBytes(parts);
+      // One part per step.
+      expect(parts.length).toBe(Math.ceil(entries.length / step));
       expect(starts.length).toBe(entries.length + 1);
       expect(starts[entries.length]).toBe(bytes.length);
       expect(entries.map((_e, i) => dec.decode(bytes.subarray(starts[i], starts[i + 1])))).toEqual(
         entries.map((e) => e.loc.trim()),
       );
       expect([...positions]).toEqual(entries.map((_e, i) => i));
+      expect([...hashes]).toEqual(entries.map((_e, i) => hashBytes(bytes, starts[i], starts[i + 1])));
     }
   });
 
@@ -84,7 +89,8 @@ describe('crawl lookups in the worker', () => {
     const join = new CrawlJoin(table);
     const entries = docOf(LOCS).entries;
     const l = listed(entries, 100);
-    const hashOf = (i: number) => hashBytes(l.bytes, l.starts[i], l.starts[i + 1]);
+    const bytes = concatBytes(l.parts);
+    const hashOf = (i: number) => hashBytes(bytes, l.starts[i], l.starts[i + 1]);
     entries.forEach((e, i) => {
       // Every row claims this URL's hash: only its own row (if any) may be its answer.
       const claimed = new Uint32Array(table.rows).fill(hashOf(i));

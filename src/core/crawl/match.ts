@@ -8,6 +8,7 @@
  * is, and everything else (found only after normalisation, not crawled, an entry edited since it
  * was sent) goes through the join's own `matchRow`, so the result is the page join's.
  */
+import { concatBytes } from '../arrays.ts';
 import type { Entry } from '../model.ts';
 import type { CrawlJoin } from './join.ts';
 import { hashBytes, sameBytes, viewOf } from './strings.ts';
@@ -17,9 +18,10 @@ import type { CrawlTable } from './table.ts';
 export interface ListedUrls {
   /**
    * The UTF-8 bytes of each listed URL, trimmed (as `CrawlJoin.matchRow` looks it up), one after
-   * the other: URL i is `bytes[starts[i], starts[i + 1])`.
+   * the other in these parts (one per step of `listLocs`: the page never copies them into one
+   * buffer): joined, URL i is `bytes[starts[i], starts[i + 1])`.
    */
-  bytes: Uint8Array;
+  parts: Uint8Array[];
   starts: Int32Array;
   /** `hashBytes` of each URL's bytes (what the crawl's exact-URL table is keyed by). */
   hashes: Uint32Array;
@@ -36,7 +38,7 @@ export interface CrawlMatches {
 
 /** The listed URLs as bytes, and where each entry id is among them (kept on the page). */
 export interface ListedLocs {
-  bytes: Uint8Array;
+  parts: Uint8Array[];
   starts: Int32Array;
   hashes: Uint32Array;
   /** Position of each entry id in the entries listed (-1: not among them). */
@@ -60,7 +62,7 @@ export function* listLocs(
   step = 50_000,
 ): Generator<number, ListedLocs> {
   const n = entries.length;
-  let bytes = new Uint8Array(Math.max(1024, n * 64));
+  const parts: Uint8Array[] = [];
   const starts = new Int32Array(n + 1);
   const hashes = new Uint32Array(n);
   const positions = new Int32Array(idLimit).fill(-1);
@@ -77,42 +79,42 @@ export function* listLocs(
       chars += url.length;
       if (e.id < idLimit) positions[e.id] = i;
     }
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (at + 3 * chars > bytes.length) {
-      const more = new Uint8Array(Math.max(2 * bytes.length, at + 3 * chars));
-      more.set(bytes.subarray(0, at));
-      bytes = more;
-    }
-    // All ASCII exactly when every character took one byte.
-    const written = chars === 0 ? 0 : ENC.encodeInto(urls.join(''), bytes.subarray(at)).written;
-    if (written === chars) {
+    // A step's bytes in a part of their own, sized for ASCII: all ASCII exactly when the text
+    // fits (each character one byte); else encoded URL by URL into room for 3 bytes per unit.
+    const text = urls.join('');
+    let part = new Uint8Array(chars);
+    const base = at;
+    if (ENC.encodeInto(text, part).read === text.length) {
       for (let i = from; i < to; i++) starts[i + 1] = starts[i] + urls[i - from].length;
-      at += written;
+      at += chars;
     } else {
+      const room = new Uint8Array(3 * chars);
+      let w = 0;
       for (let i = from; i < to; i++) {
         const url = urls[i - from];
-        if (url.length > 0) at += ENC.encodeInto(url, bytes.subarray(at)).written;
-        starts[i + 1] = at;
+        if (url.length > 0) w += ENC.encodeInto(url, room.subarray(w)).written;
+        starts[i + 1] = base + w;
       }
+      part = room.slice(0, w);
+      at += w;
     }
-    for (let i = from; i < to; i++) hashes[i] = hashBytes(bytes, starts[i], starts[i + 1]);
+    parts.push(part);
+    for (let i = from; i < to; i++) hashes[i] = hashBytes(part, starts[i] - base, starts[i + 1] - base);
     if (to < n) yield to;
   }
   urls.length = 0;
-  // A view, not a copy (45 MB at 1,000,000 URLs, in one task): its buffer is transferred whole,
-  // and the bytes past `at` were never written.
-  return { bytes: bytes.subarray(0, at), starts, hashes, positions };
+  return { parts, starts, hashes, positions };
 }
 
 /**
- * Per listed URL (`listLocs`' bytes, starts and hashes), the row of `table` whose URL is exactly
+ * Per listed URL (`listLocs`' parts, starts and hashes), the row of `table` whose URL is exactly
  * it, or -1: `findExact` of each, done on bytes (its hash, then the rows with that hash in probe
  * order, compared byte for byte). `onProgress(done, total)` every 100,000. `urlHashes`: each row's URL
  * hash when the reader kept them (else they are computed).
  */
 export function exactRows(
   table: CrawlTable,
-  listed: Pick<ListedUrls, 'bytes' | 'starts' | 'hashes'>,
+  listed: Pick<ListedUrls, 'parts' | 'starts' | 'hashes'>,
   onProgress?: (done: number, total: number) => void,
   urlHashes?: Uint32Array,
 ): Int32Array {
@@ -123,7 +125,7 @@ export function exactRows(
     for (let r = 0; r < table.rows; r++) rowHash[r] = hashBytes(bytes, starts[r], starts[r + 1]);
   }
   const mask = exact.length - 1;
-  const lb = listed.bytes;
+  const lb = concatBytes(listed.parts);
   const ls = listed.starts;
   const n = Math.max(0, ls.length - 1);
   const rowView = viewOf(bytes);
