@@ -24,7 +24,7 @@ import { type Browser, type CDPSession, chromium, type Page } from '@playwright/
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { ACTION, ATTACH, COMMANDS, COUNT, IN_TASK, QUIET, REMOVE } from './crawlInput.ts';
 import { probePage, ROOT, serveDir } from './serve.ts';
-import { labeler, type Profile, type TraceEvent } from './trace.ts';
+import { eventsByThread, labeler, type Profile, type TraceEvent, threadNames } from './trace.ts';
 
 const CSV = '/bench-in/internal_all.csv';
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 4000);
@@ -47,6 +47,8 @@ interface StepResult {
   over30: number;
   cpuTotal: number;
   top: string[];
+  /** CPU of every thread of the renderer from the mark on (top-level events), by thread name. */
+  threads: string;
 }
 
 /** The page main thread's tasks from the step's mark on, by thread CPU (see the header). */
@@ -93,7 +95,33 @@ function summarize(
       const self = profile ? `\n          self: ${selfIn(profile, t.ts, end, label)}` : '';
       return `+${((t.ts - mark.ts) / 1e6).toFixed(2)} s ${cpu(t).toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(0)} wall): ${inner.join(', ')}${self}`;
     });
+  // Every renderer thread's CPU from the mark (top-level complete events only).
+  const names = threadNames(events);
+  const busy = new Map<string, number>();
+  for (const [key, list] of eventsByThread(events)) {
+    if (!key.startsWith(`${mark.pid}:`)) continue;
+    let end = 0;
+    let sum = 0;
+    let first = -1;
+    for (const e of list) {
+      if (e.ts < mark.ts || e.ts < end) continue;
+      if (first < 0 && (e.tdur ?? 0) > 1000) first = e.ts;
+      end = e.ts + (e.dur ?? 0);
+      sum += (e.tdur ?? e.dur ?? 0) / 1000;
+    }
+    const at = (t: number) => ((t - mark.ts) / 1e6).toFixed(2);
+    const name = `${names.get(key) ?? key} ${key.split(':')[1]} [${at(first)}–${at(end)} s]`;
+    busy.set(name, sum);
+  }
+  const threads = [...busy]
+    .filter(([, ms]) => ms >= 20)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, ms]) => `${k}: ${ms.toFixed(0)}`)
+    .join(' · ');
+  // WPROFILE=1: each renderer thread's sampled self time (the trace's v8.cpu_profiler chunks).
+  const profiles = process.env.WPROFILE ? threadProfiles(events, mark.pid, label) : '';
   return {
+    threads: threads + profiles,
     cpuMax: Math.max(0, ...tasks.map(cpu)),
     wallMax: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
     over50: tasks.filter((t) => cpu(t) > 50).length,
@@ -101,6 +129,54 @@ function summarize(
     cpuTotal: tasks.reduce((n, t) => n + cpu(t), 0),
     top,
   };
+}
+
+/** Per thread of `pid`, the top self-time functions of the trace's sampled CPU profile. */
+function threadProfiles(events: TraceEvent[], pid: number, label: ReturnType<typeof labeler>): string {
+  const nodes = new Map<string, Map<number, Profile['nodes'][number]>>();
+  const self = new Map<string, Map<string, number>>();
+  for (const e of events) {
+    if (e.pid !== pid || e.name !== 'ProfileChunk') continue;
+    const chunk = e as unknown as {
+      id?: string;
+      args?: {
+        data?: { cpuProfile?: { nodes?: Profile['nodes']; samples?: number[] }; timeDeltas?: number[] };
+      };
+    };
+    const key = `${e.tid}:${chunk.id}`;
+    const data = chunk.args?.data?.cpuProfile;
+    const deltas = chunk.args?.data?.timeDeltas ?? [];
+    const byId = nodes.get(key) ?? new Map<number, Profile['nodes'][number]>();
+    nodes.set(key, byId);
+    for (const n of data?.nodes ?? []) byId.set(n.id, n);
+    const mine = self.get(String(e.tid)) ?? new Map<string, number>();
+    self.set(String(e.tid), mine);
+    (data?.samples ?? []).forEach((id, i) => {
+      const n = byId.get(id);
+      if (!n) return;
+      const f = n.callFrame;
+      let k: string;
+      try {
+        k = label({ ...f, lineNumber: f.lineNumber ?? -1, columnNumber: f.columnNumber ?? 0 });
+      } catch {
+        k = `${f.functionName || '(anon)'} ${String(f.url).split('/').pop()}:${f.lineNumber}`;
+      }
+      if (k === '(idle)' || k === '(root)' || k === '(program)') return;
+      mine.set(k, (mine.get(k) ?? 0) + (deltas[i] ?? 0) / 1000);
+    });
+  }
+  return [...self]
+    .map(([tid, m]) => {
+      const total = [...m.values()].reduce((a, b) => a + b, 0);
+      if (total < 100) return '';
+      const top = [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 14)
+        .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+        .join('; ');
+      return `\n          tid ${tid} sampled ${total.toFixed(0)} ms: ${top}`;
+    })
+    .join('');
 }
 
 /** Self time per function of the samples between `from` and `to` (trace clock, µs). */
@@ -141,7 +217,12 @@ async function traced(
     await page.waitForTimeout(500);
   }
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'toplevel',
+      ...(process.env.WPROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ],
   });
   await page.evaluate("console.timeStamp('crawlab-step')");
   const out = await page.evaluate(STEPS[step]);
@@ -198,6 +279,7 @@ async function run(
       console.log(
         `  ${step.padEnd(8)} longest ${r.cpuMax.toFixed(1)} ms CPU (${r.wallMax.toFixed(0)} wall); over 50 · 30 ms CPU: ${r.over50} · ${r.over30}; page CPU ${r.cpuTotal.toFixed(0)} ms → ${out}`,
       );
+      console.log(`        threads (CPU ms from the step): ${r.threads}`);
       for (const t of r.top) console.log(`        ${t}`);
     }
   } finally {

@@ -106,6 +106,8 @@ export class Validator {
   /** Set by `loadFrom`: the answers to read until `pending` (the deferred load) has run. */
   private snap: SnapshotReads | null = null;
   private pending: Generator<number, void> | null = null;
+  /** The kind of the document `pending` loads (what `crawlJoinsRows` answers meanwhile). */
+  private pendingKind: SitemapDocument['kind'] = 'urlset';
   /** See `checkedEntries`. */
   private filedChecked = -1;
 
@@ -158,6 +160,7 @@ export class Validator {
     this.settings = settings;
     this.snap = new SnapshotReads(snapshot);
     this.pending = this.build(doc, parseIssues, 1000);
+    this.pendingKind = doc.kind;
     this.version++;
   }
 
@@ -571,7 +574,9 @@ export class Validator {
     chunk = 20_000,
     preset: CrawlPreset | null = null,
   ): Generator<number, void> {
-    this.ready();
+    // A validator loaded from another's findings builds its indexes first, in these steps too
+    // (yielding 0: no entry joined yet), not in one task.
+    while (this.pending !== null) for (const _ of this.finishSteps()) yield 0;
     const crawl = this.s.crawl;
     // The entries leave the join they were in one step at a time too (`CrawlPart.attach`); until
     // then `crawlRowOf` gives them no row.
@@ -610,9 +615,12 @@ export class Validator {
     this.version++;
   }
 
-  /** The crawl join in use, if any (read by fixes and the grid's crawl columns). */
+  /**
+   * The crawl join in use, if any (read by fixes and the grid's crawl columns). Never builds what
+   * `loadFrom` deferred: the join is kept across a load (the entries join it as they are filed),
+   * and one being attached joins them in its own steps, so the answer is the same object either way.
+   */
   crawlJoin(): CrawlJoin | null {
-    this.ready();
     return this.s.crawl.join;
   }
 
@@ -621,12 +629,14 @@ export class Validator {
    * rows are sitemaps, not pages (no CRAWL rule, not in the crawl summary).
    */
   crawlJoinsRows(): boolean {
-    this.ready();
-    return this.s.crawl.pages;
+    // While `loadFrom`'s build waits, the document it loads says (no build for this).
+    return this.pending !== null ? this.pendingKind !== 'sitemapindex' : this.s.crawl.pages;
   }
 
   /** Crawl row listed by an entry, or -1 (not crawled, or no crawl attached). */
   crawlRowOf(entryId: number): number {
+    // No crawl attached: no row, and nothing to build for that.
+    if (this.s.crawl.join === null) return -1;
     this.ready();
     const slot = this.s.table.ofId(entryId);
     return slot === undefined ? -1 : this.s.crawl.rowOf(slot);
@@ -637,8 +647,11 @@ export class Validator {
    * directory, else the most common origin ('' when the document has no URL yet).
    */
   crawlScope(): string {
-    this.ready();
-    const r = this.s.scope.reference().ref;
+    // A publish URL decides it alone; the most common origin needs what `loadFrom` deferred
+    // (the store finishes that in slices before it asks: state/crawlCommands.ts).
+    const set = this.pending !== null ? referenceFromSettings(this.settings) : null;
+    if (set === null) this.ready();
+    const r = set ?? this.s.scope.reference().ref;
     if (r === null) return '';
     const port = r.port === (r.scheme === 'https' ? '443' : '80') ? '' : `:${r.port}`;
     return `${r.scheme}://${r.host}${port}${r.dir ?? '/'}`;

@@ -6,6 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CrawlJoin } from './crawl/join.ts';
+import { parseCrawlCsv } from './crawl/reader.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { parseSitemap } from './parse.ts';
 import { entryPatch } from './patch.ts';
@@ -186,5 +188,78 @@ describe('a big document adopted in steps', () => {
     const full = new Validator(settings);
     full.load(doc);
     expect(brief(v, doc)).toStrictEqual(brief(full, doc));
+  });
+});
+
+describe('the crawl reads of a validator loaded from a snapshot', () => {
+  const entries: Entry[] = Array.from({ length: 5000 }, (_, i) => ({
+    id: i,
+    loc: `https://a.example/p${i}`,
+  }));
+  const doc: SitemapDocument = { kind: 'urlset', entries, nextId: entries.length };
+  const csv = `Address,Status Code\n${entries
+    .slice(0, 3000)
+    .map((e, i) => `${e.loc},${i % 10 === 0 ? 404 : 200}`)
+    .join('\n')}\nhttps://a.example/extra,200\n`;
+  const table = () =>
+    parseCrawlCsv(
+      csv,
+      { url: 0, status: 1 },
+      { fileName: 'c.csv', format: 'generic', headerRow: 1, delimiter: ',' },
+    );
+  const brief = (v: Validator) => ({
+    all: v.all(),
+    counts: v.counts(),
+    rows: entries.map((e) => v.crawlRowOf(e.id)),
+    missing: v.crawlJoin()?.missing,
+  });
+
+  it.each([
+    ['', 'https://a.example/'],
+    ['https://a.example/sitemap.xml', 'https://a.example/'],
+  ])(
+    'answer with no crawl attached without building what loadFrom deferred (publish URL %j)',
+    (publishUrl, scope) => {
+      const settings: ValidationSettings = { now: NOW, publishUrl };
+      const reference = new Validator(settings);
+      reference.load(doc);
+      const v = fromSnapshot(reference, doc, [], settings);
+      expect(v.deferred).toBe(true);
+      expect(v.crawlJoin()).toBeNull();
+      expect(v.crawlJoinsRows()).toBe(true);
+      expect(v.crawlRowOf(7)).toBe(-1);
+      expect(v.deferred).toBe(true);
+      // The scope from a publish URL needs no build either; the most common origin does.
+      expect(v.crawlScope()).toBe(scope);
+      expect(v.deferred).toBe(publishUrl !== '');
+    },
+  );
+
+  it('a sitemap index says its rows are not joined, before the build too', () => {
+    const index: SitemapDocument = { kind: 'sitemapindex', entries: entries.slice(0, 50), nextId: 50 };
+    const reference = new Validator({ now: NOW });
+    reference.load(index);
+    const v = fromSnapshot(reference, index, [], { now: NOW });
+    expect(v.crawlJoinsRows()).toBe(false);
+    expect(v.deferred).toBe(true);
+  });
+
+  it('attaching a crawl builds the deferred indexes in its steps, not in its first one', () => {
+    const settings: ValidationSettings = { now: NOW };
+    const reference = new Validator(settings);
+    reference.load(doc);
+    const v = fromSnapshot(reference, doc, [], settings);
+    const steps = v.setCrawlSteps(new CrawlJoin(table(), 'https://a.example/'), 1000);
+    expect(steps.next()).toEqual({ done: false, value: 0 });
+    expect(v.deferred).toBe(true);
+    // Meanwhile no crawl is attached yet, and nothing read builds.
+    expect(v.crawlJoin()).toBeNull();
+    expect(v.deferred).toBe(true);
+    while (!steps.next().done);
+    expect(v.deferred).toBe(false);
+    reference.setCrawl(new CrawlJoin(table(), 'https://a.example/'));
+    expect(brief(v)).toStrictEqual(brief(reference));
+    expect(v.crawlJoin()?.missing).toBe(1);
+    expect(v.counts().byRule.get('CRAWL-001')?.count).toBe(300);
   });
 });

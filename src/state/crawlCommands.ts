@@ -6,7 +6,7 @@
  */
 import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } from '../core/crawl/fixes.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
-import { CrawlPreset, hashLocs, type ListedUrls } from '../core/crawl/match.ts';
+import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
@@ -71,7 +71,7 @@ const COUNT_STEP = 50_000;
  */
 const FIX_PER_ENTRY = 25;
 
-/** Listed URLs hashed per step of `listCrawlUrls`. */
+/** Listed URLs encoded per step of `listCrawlUrls`. */
 const LIST_STEP = 2_000;
 
 /**
@@ -363,16 +363,27 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
         positions: null,
       };
       if (!doc || doc.entries.length === 0) return listing;
-      const scope = k.validator.crawlScope?.() ?? '';
-      const steps = hashLocs(doc.entries, doc.nextId, LIST_STEP);
+      // A validator loaded from the worker's findings builds its indexes first, in these slices
+      // (the scope may need them; the join would otherwise build them in one task).
+      const build = timers ? k.validator.finishSteps?.() : undefined;
+      let scope: string | null = build ? null : (k.validator.crawlScope?.() ?? '');
+      const steps = listLocs(doc.entries, doc.nextId, LIST_STEP);
       listing.urls = new Promise<ListedUrls | null>((resolve) => {
         const slice = () => {
           const t0 = k.deps.now();
           for (;;) {
+            if (scope === null) {
+              if (build && !build.next().done) {
+                if (k.deps.now() - t0 >= SLICE_MS) break;
+                continue;
+              }
+              scope = k.validator.crawlScope?.() ?? '';
+            }
             const r = steps.next();
             if (r.done) {
               listing.positions = r.value.positions;
-              return resolve({ hashes: r.value.hashes, scope });
+              const { parts, starts, hashes } = r.value;
+              return resolve({ parts, starts, hashes, scope });
             }
             if (timers && k.deps.now() - t0 >= SLICE_MS) break;
           }

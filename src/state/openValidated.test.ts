@@ -156,3 +156,44 @@ describe("open: an edit while the page builds its indexes from the worker's issu
     expect(shown(store)).toEqual(shown(onPage));
   }, 60_000);
 });
+
+describe("a crawl dropped while the page builds its indexes from the worker's issues", () => {
+  it('lists the URLs for the crawl worker with that build in slices, not in one task', async () => {
+    let clock = NOW;
+    let held = false;
+    const queue: Array<() => void> = [];
+    const store = createAppStore({
+      worker: createSitemapClient({ createWorker: () => engineWorker([]) }),
+      // 10 ms per read: every slice (SLICE_MS) ends after one step.
+      now: () => (clock += 10),
+      timers: {
+        setTimeout: (fn: () => void, ms: number) => (held ? queue.push(fn) : setTimeout(fn, ms)),
+        clearTimeout,
+      },
+    });
+    await store.commands.openFile('s.xml', new TextEncoder().encode(sitemap(6_000)));
+    held = true;
+    const v = coreOf(store);
+    expect(v.deferred).toBe(true);
+    const listing = store.commands.listCrawlUrls();
+    // The first slice ran in this call: the build goes on in the next ones.
+    expect(v.deferred).toBe(true);
+    let urls: Awaited<typeof listing.urls> | undefined;
+    void listing.urls.then((u) => {
+      urls = u;
+    });
+    let tasks = 0;
+    for (let n = 0; n < 100_000 && urls === undefined; n++) {
+      const next = queue.shift();
+      if (next) {
+        tasks++;
+        next();
+      } else await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(v.deferred).toBe(false);
+    expect(urls?.scope).toBe('https://www.example.com/');
+    expect(urls?.starts.length).toBe(6_001);
+    // 6,000 entries built in steps of 1,000 units (3 per entry), one step per task.
+    expect(tasks).toBeGreaterThan(10);
+  }, 60_000);
+});

@@ -5,7 +5,7 @@
  */
 import type { CrawlMapping } from '../core/crawl/detect.ts';
 import { crawlWanted } from '../core/crawl/join.ts';
-import { type CrawlMatches, candidateRows, type ListedUrls } from '../core/crawl/match.ts';
+import { type CrawlMatches, exactRows, type ListedUrls } from '../core/crawl/match.ts';
 import { type CrawlHead, sniffCrawl } from '../core/crawl/read.ts';
 import { type CrawlPart, CrawlReader, HEAD_BYTES, partBuffers } from '../core/crawl/reader.ts';
 import { partReader, SPLIT_MIN_BYTES, SPLIT_PROBE_BYTES, splitPoint } from '../core/crawl/split.ts';
@@ -54,7 +54,7 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       const { table, urlHashes } = await kept;
       kept = null;
       const { listed } = req;
-      const rows = candidateRows(table, listed.hashes, ctx.progress, urlHashes);
+      const rows = exactRows(table, listed, ctx.progress, urlHashes);
       const matches: CrawlMatches = { rows, wanted: crawlWanted(table, listed.scope), scope: listed.scope };
       ctx.transfer([...CRAWL_ARRAYS.map((k) => table[k].buffer), rows.buffer, matches.wanted.buffer]);
       return { table, matches };
@@ -121,7 +121,7 @@ function partOn(port: MessagePort): Promise<CrawlPart> {
 /** Bytes read from the file at a time: the reader's memory is the table plus about two of these. */
 const READ_CHUNK = 8 << 20;
 
-/** A table read, with its rows' URL hashes (for `candidateRows`). */
+/** A table read, with its rows' URL hashes (for `exactRows`). */
 interface ReadTable {
   table: CrawlTable;
   urlHashes: Uint32Array | undefined;
@@ -286,8 +286,13 @@ export function readCrawlFile(
       if (!answer.table) throw new Error(`No URL column found in ${file.name}.`);
       return answer.table;
     }
-    onProgress(0, urls.hashes.length, 'join');
-    const answer = await calls.call({ kind: 'match', listed: urls }, (d, t) => onProgress(d, t, 'join'));
+    onProgress(0, urls.starts.length - 1, 'join');
+    // The URLs' bytes move to the worker (the page keeps no use for them).
+    const answer = await calls.call({ kind: 'match', listed: urls }, (d, t) => onProgress(d, t, 'join'), [
+      ...urls.parts.map((p) => p.buffer),
+      urls.starts.buffer,
+      urls.hashes.buffer,
+    ]);
     if (!answer.table) throw new Error(`No URL column found in ${file.name}.`);
     reading.matches = answer.matches ?? null;
     // The page takes the table over in a task of its own, not in the one that received ~90 MB of
@@ -324,5 +329,5 @@ async function splitOf(file: Blob, min: number): Promise<number> {
 
 /** No listed URLs (the table is answered with empty matches). */
 function emptyListing(): ListedUrls {
-  return { hashes: new Uint32Array(0), scope: '' };
+  return { parts: [], starts: Int32Array.of(0), hashes: new Uint32Array(0), scope: '' };
 }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { listLocs } from '../core/crawl/match.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
-import { hashString } from '../core/crawl/strings.ts';
 import { readCrawlFile } from './crawlClient.ts';
+
+/** The listed URLs as the page sends them (`listLocs`). */
+function listedOf(urls: string[]) {
+  const steps = listLocs(
+    urls.map((loc, id) => ({ id, loc })),
+    urls.length,
+  );
+  let r = steps.next();
+  while (!r.done) r = steps.next();
+  return { parts: r.value.parts, starts: r.value.starts, hashes: r.value.hashes };
+}
 
 const enc = new TextEncoder();
 
@@ -34,7 +45,7 @@ async function read(bytes: Uint8Array<ArrayBuffer>, splitMin: number) {
       }
     },
     () => null,
-    Promise.resolve({ hashes: Uint32Array.from(urls, hashString), scope: 'https://www.example.com/' }),
+    Promise.resolve({ ...listedOf(urls), scope: 'https://www.example.com/' }),
     splitMin,
   );
   const table = await reading.result;

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CRAWLED_SITEMAP_URLS } from '../__fixtures__/crawl/sitemapUrls.ts';
+import { concatBytes } from '../arrays.ts';
 import type { Entry, Issue, SitemapDocument } from '../model.ts';
 import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { CrawlJoin, crawlWanted } from './join.ts';
-import { CrawlPreset, candidateRows, type HashedLocs, hashLocs } from './match.ts';
+import { CrawlPreset, exactRows, type ListedLocs, listLocs } from './match.ts';
 import { CrawlReader, readCrawl } from './reader.ts';
+import { hashBytes } from './strings.ts';
 
 const SF = () =>
   readCrawl(
@@ -34,15 +36,14 @@ function docOf(locs: readonly string[]): SitemapDocument {
   return { kind: 'urlset', entries: locs.map((loc, id) => ({ id, loc })), nextId: locs.length };
 }
 
-function hashed(entries: readonly Entry[], step: number): HashedLocs {
-  const steps = hashLocs(entries, entries.length, step);
+function listed(entries: readonly Entry[], step: number): ListedLocs {
+  const steps = listLocs(entries, entries.length, step);
   let r = steps.next();
   while (!r.done) r = steps.next();
   return r.value;
 }
 
-const hashesOf = (entries: readonly Entry[], step: number) => hashed(entries, step).hashes;
-const positionsOf = (entries: readonly Entry[]) => hashed(entries, 100).positions;
+const positionsOf = (entries: readonly Entry[]) => listed(entries, 100).positions;
 
 const all = (v: Validator): Issue[] => v.all().filter((i) => i.rule.startsWith('CRAWL-'));
 
@@ -57,40 +58,60 @@ describe('crawl lookups in the worker', () => {
     expect(expected).toContain(-1);
     for (const step of [1, 3, 100]) {
       const progress: number[] = [];
-      const rows = candidateRows(table, hashesOf(entries, step), (done) => progress.push(done));
-      // A URL found as written has its row as the candidate (the page then only compares).
-      expect([...rows].filter((_r, i) => expected[i] >= 0)).toEqual(expected.filter((c) => c >= 0));
+      const rows = exactRows(table, listed(entries, step), (done) => progress.push(done));
+      // A URL found as written has its row; every other one none (the page looks those up).
+      expect([...rows]).toEqual(expected.map((c) => (c >= 0 ? c : -1)));
       const preset = new CrawlPreset(table, entries, rows, positionsOf(entries));
       expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
     }
   });
 
-  it("takes the reader's URL hashes as they are: the same candidates as hashing the table", () => {
+  it('lists each trimmed loc as its UTF-8 bytes, in steps with and without non-ASCII URLs', () => {
+    const entries = docOf([...LOCS, ...LOCS.map((l) => ` ${l.toUpperCase()}\t`)]).entries;
+    const dec = new TextDecoder();
+    for (const step of [1, 2, 5, 1000]) {
+      const { parts, starts, positions, hashes } = listed(entries, step);
+      const bytes = concatBytes(parts);
+      // One part per step.
+      expect(parts.length).toBe(Math.ceil(entries.length / step));
+      expect(starts.length).toBe(entries.length + 1);
+      expect(starts[entries.length]).toBe(bytes.length);
+      expect(entries.map((_e, i) => dec.decode(bytes.subarray(starts[i], starts[i + 1])))).toEqual(
+        entries.map((e) => e.loc.trim()),
+      );
+      expect([...positions]).toEqual(entries.map((_e, i) => i));
+      expect([...hashes]).toEqual(entries.map((_e, i) => hashBytes(bytes, starts[i], starts[i + 1])));
+    }
+  });
+
+  it('passes over rows with the same hash and another URL', () => {
+    const table = SF();
+    const join = new CrawlJoin(table);
+    const entries = docOf(LOCS).entries;
+    const l = listed(entries, 100);
+    const bytes = concatBytes(l.parts);
+    const hashOf = (i: number) => hashBytes(bytes, l.starts[i], l.starts[i + 1]);
+    entries.forEach((e, i) => {
+      // Every row claims this URL's hash: only its own row (if any) may be its answer.
+      const claimed = new Uint32Array(table.rows).fill(hashOf(i));
+      expect(l.hashes[i]).toBe(hashOf(i));
+      const row = exactRows(table, l, undefined, claimed)[i];
+      const expected = join.matchRow(e.loc);
+      expect(row).toBe(expected >= 0 ? expected : -1);
+    });
+  });
+
+  it("takes the reader's URL hashes as they are: the same rows as hashing the table", () => {
     const bytes = new Uint8Array(
       readFileSync(new URL('../__fixtures__/crawl/sf-internal-all.csv', import.meta.url)),
     );
     const reader = new CrawlReader({ fileName: 'internal_all.csv' });
     reader.push(bytes);
     const table = reader.end()!;
-    const hashes = hashesOf(docOf(LOCS).entries, 100);
+    const urls = listed(docOf(LOCS).entries, 100);
     const kept = reader.rowHashes()!;
     expect(kept.length).toBe(table.rows);
-    expect(candidateRows(table, hashes, undefined, kept)).toEqual(candidateRows(table, hashes));
-  });
-
-  it('a wrong candidate (a hash shared by another URL) is caught by the compare', () => {
-    const table = SF();
-    const join = new CrawlJoin(table);
-    const entries = docOf(LOCS).entries;
-    const expected = entries.map((e) => join.matchRow(e.loc));
-    // Every entry pointed at row 1 (what colliding hashes would give): same answers.
-    const preset = new CrawlPreset(
-      table,
-      entries,
-      new Int32Array(entries.length).fill(1),
-      positionsOf(entries),
-    );
-    expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
+    expect(exactRows(table, urls, undefined, kept)).toEqual(exactRows(table, urls));
   });
 
   it('a validator adopting the worker matches reports exactly what its own join reports', () => {
@@ -103,7 +124,7 @@ describe('crawl lookups in the worker', () => {
     const adopted = new Validator({ now: 0 });
     adopted.load(doc);
     const scope = adopted.crawlScope();
-    const rows = candidateRows(table, hashesOf(doc.entries, 4));
+    const rows = exactRows(table, listed(doc.entries, 4));
     const join = new CrawlJoin(table, scope, true, crawlWanted(table, scope));
     const steps = adopted.setCrawlSteps(
       join,
@@ -123,7 +144,7 @@ describe('crawl lookups in the worker', () => {
     const table = SF();
     const v = new Validator({ now: 0 });
     v.load(doc);
-    const rows = candidateRows(table, hashesOf(doc.entries, 100));
+    const rows = exactRows(table, listed(doc.entries, 100));
     // The user turned the 404 into the indexable home page while the crawl was being read.
     const gone = doc.entries[2];
     const edited: Entry = { ...gone, loc: 'https://www.example.com/' };
