@@ -38,7 +38,6 @@ const selHasDoc = (s: AppState) => s.doc !== null;
 const selLoadError = (s: AppState) => s.loadError;
 const selTask = (s: AppState) => s.task;
 const selBusy = (s: AppState) => s.task !== null;
-const selBehind = (s: AppState) => s.validation.behind;
 
 function isTextInput(el: EventTarget | null): boolean {
   return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
@@ -99,9 +98,6 @@ function Workbench() {
   const hasDoc = useAppState(selHasDoc);
   const loadError = useAppState(selLoadError);
   const running = useAppState(selBusy);
-  // Rows shown before their issues (an open the worker still checks, a restore): the side panel,
-  // which shows the findings, comes once they are in.
-  const behind = useAppState(selBehind);
   const busy = useShownAfter(running || null) !== null;
   const { inWorkspace, all } = useWorkspaceView();
   useHistoryKeys();
@@ -171,7 +167,7 @@ function Workbench() {
               </Suspense>
             ) : null}
           </div>
-          {veiled || (editing && behind) ? (
+          {veiled ? (
             <aside className="side" aria-busy="true" />
           ) : editing ? (
             // After the rows are on screen: not in the task nor the frames of a big open's first render.
