@@ -5,7 +5,7 @@
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
 import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
-import type { CheckedFn, OrderFn, ParsedFn } from '../workers/client.ts';
+import type { CheckedFn, OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
 import { idIndexSteps } from './patch.ts';
 import { createRecheck } from './recheck.ts';
@@ -37,12 +37,6 @@ const RENDER_APART_MS = 5;
 const DEFERRED_BUILD_DELAY_MS = 200;
 /** Shortest time between two progress updates of a task, in ms. */
 const PROGRESS_MS = 150;
-
-/** An open's rows shown before its issues came: the open count and document version then. */
-interface Early {
-  opened: number;
-  version: number;
-}
 
 /** Same rules (every setting but the clock): issues found under `a` stand for `b`. */
 function sameRules(a: ValidationSettings, b: ValidationSettings): boolean {
@@ -246,47 +240,8 @@ export function createIoCommands(k: Kernel): IoCommands {
     if (n >= BIG_DOCUMENT) indexIdsWhenIdle();
   };
 
-  /**
-   * The end of an open whose rows were shown before the worker's issues came (`early`: the open
-   * count and document version then): the worker's issues are put in place when the document is
-   * as it was shown, under the same rules; else (an edit, a settings change, no issues: the
-   * request failed or was superseded) the document as it is is checked afresh, in slices.
-   */
-  const finishEarly = (
-    ac: AbortController,
-    early: Early,
-    result: (ParseResult & { validation?: ValidationSnapshot }) | null,
-    settings: ValidationSettings | null,
-  ) => {
-    if (k.openCount() !== early.opened) {
-      endTask(ac);
-      return; // another document replaced it
-    }
-    const { validation } = result ?? {};
-    if (
-      result &&
-      validation &&
-      settings &&
-      k.validator.loadFrom &&
-      k.validatorBehind &&
-      k.f.docVersion === early.version &&
-      !k.f.crawl &&
-      sameRules(settings, k.validationSettings())
-    ) {
-      k.validator.loadFrom(result.document, result.issues, settings, validation);
-      k.validatorBehind = false;
-      if (!endTask(ac)) k.set({});
-      finishDeferred();
-      indexIdsWhenIdle();
-      return;
-    }
-    endTask(ac);
-    k.recheck(true);
-  };
-
   const openFile: Commands['openFile'] = async (name, bytes) => {
     const ac = startTask(`Opening ${name}`);
-    let early: Early | null = null;
     // Sort orders the worker sends after the parse are kept while this open runs, and later only
     // for the document it loaded: a cancelled open must not keep its entries alive through them.
     let settled = false;
@@ -319,24 +274,6 @@ export function createIoCommands(k: Kernel): IoCommands {
             );
           });
       };
-      // A big document the worker validates whole, with nothing open: its rows are shown as soon
-      // as it is parsed, under a "Checking" task, while the worker checks them (the page is
-      // otherwise idle then); its issues are put in place when they come, and only then does the
-      // task end.
-      const onParsed: ParsedFn = (parsed) => {
-        const n = parsed.document.entries.length;
-        if (current !== ac || parsed.fatal || n < BIG_DOCUMENT || !settings || k.f.crawl) return;
-        // With a document open, it stays in view (and the open can be cancelled) until the new
-        // one is ready (App.tsx).
-        if (k.f.doc || !sameRules(settings, k.validationSettings())) return;
-        k.set({ loadError: null });
-        const source = parsed.file ? keepSourceOf(parsed.file, parsed) : null;
-        k.replaceDocument(parsed.document, parsed.issues, name, undefined, 'later', source, parsed.used);
-        k.set({
-          task: { label: `Checking ${n.toLocaleString('en-US')} URLs`, progress: null, cancellable: false },
-        });
-        early = { opened: k.openCount(), version: k.f.docVersion };
-      };
       const result = await k.deps.worker.parse(
         bytes,
         name,
@@ -345,9 +282,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         onOrder,
         settings ?? undefined,
         onChecked,
-        onParsed,
       );
-      if (early) return finishEarly(ac, early, result, settings);
       await filing;
       // Every entry filed, in order (else the page checks them itself).
       if (checked?.checkedEntries !== result.document.entries.length) checked = null;
@@ -361,8 +296,6 @@ export function createIoCommands(k: Kernel): IoCommands {
       }
       await open(result, name, result.file ? keepSourceOf(result.file, result) : null, settings, checked);
     } catch (e) {
-      // Rows shown before the worker's issues came: checked here instead.
-      if (early) return finishEarly(ac, early, null, null);
       // A newer task superseded this one: its outcome no longer matters.
       if (!endTask(ac)) return;
       if (isAbort(e)) k.notify('info', `Opening ${name} was cancelled.`);

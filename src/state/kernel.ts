@@ -257,13 +257,12 @@ export function createKernel(deps: StoreDeps): Kernel {
 
   // Parts derived per snapshot keep their identity while unchanged, so selectors stay quiet.
   let historyOf: { history: History; summary: AppState['history'] } | null = null;
-  let validation: AppState['validation'] = { validator, version: validator.version, behind: false };
+  let validation: AppState['validation'] = { validator, version: validator.version };
   const build = (): AppState => {
     const { history, ...rest } = f;
     const vv = k.committing?.version ?? validator.version;
     if (historyOf?.history !== history) historyOf = { history, summary: summarize(history) };
-    if (validation.version !== vv || validation.behind !== k.validatorBehind)
-      validation = { validator, version: vv, behind: k.validatorBehind };
+    if (validation.version !== vv) validation = { validator, version: vv };
     const state = {
       ...rest,
       history: historyOf.summary,

@@ -118,11 +118,6 @@ export interface LoadError {
 export interface ValidationState {
   validator: ValidatorLike;
   version: number;
-  /**
-   * True while the validator does not hold the open document yet (rows shown before their
-   * issues: an open the worker still checks, a restore): its counts are not the document's.
-   */
-  behind: boolean;
 }
 
 /**

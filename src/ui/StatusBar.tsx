@@ -32,14 +32,9 @@ function DocumentStatus() {
           <strong>
             {plural(total, doc.kind === 'sitemapindex' || doc.kind === 'robots' ? 'sitemap' : 'URL')}
           </strong>
-          {validation.behind ? null : (
-            // Not before the findings are the document's (rows shown while they are checked).
-            <>
-              <span className="errors">{plural(counts?.error ?? 0, 'error')}</span>
-              <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
-              {counts?.info ? <span className="notes">{plural(counts.info, 'note')}</span> : null}
-            </>
-          )}
+          <span className="errors">{plural(counts?.error ?? 0, 'error')}</span>
+          <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
+          {counts?.info ? <span className="notes">{plural(counts.info, 'note')}</span> : null}
           {shown !== total ? <span>Showing {fmtInt(shown)}</span> : null}
           {cells > 1 ? <span>{plural(cells, 'cell')} selected</span> : null}
           {taskLabel !== null ? <span className="visually-hidden">{taskLabel}…</span> : null}

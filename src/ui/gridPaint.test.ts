@@ -185,13 +185,7 @@ function setup(
     ],
     rowW: 730,
   };
-  const data: PaintData = {
-    entries,
-    rowOrder,
-    columns,
-    validation: { validator, version: 1, behind: false },
-    selection,
-  };
+  const data: PaintData = { entries, rowOrder, columns, validation: { validator, version: 1 }, selection };
   return { layout, data };
 }
 
@@ -233,7 +227,7 @@ describe('paintRows', () => {
         columns: [...layout.columns.slice(0, 3), { id: 'crawlStatus', x: 528, w: 90 }],
         rowW: 618,
       },
-      { ...data, columns, validation: { validator, version: 1, behind: false } },
+      { ...data, columns, validation: { validator, version: 1 } },
       // Metrics where a line box one px shorter moves the baseline (it does not with FONTS').
       { ...FONTS, text: { ...FONTS.text, descent: 3 } },
       P,

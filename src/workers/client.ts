@@ -63,12 +63,6 @@ export interface SitemapClient {
      * `validate`): `entries` holds every entry received so far, the chunk's from `from` on.
      */
     onChecked?: CheckedFn,
-    /**
-     * With `validate`: called with the result (entries in place, no `validation`) as soon as it
-     * is parsed, when the worker validates it whole afterwards (a result sent in entry chunks);
-     * the promise then resolves once its issues came. Not called otherwise.
-     */
-    onParsed?: ParsedFn,
   ): Promise<ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot }>;
   /**
    * Optional: parse a restored document's file again for its keep source, sending back only what
@@ -165,13 +159,7 @@ interface Pending {
   /** The parsed bytes, when they came with the first entry chunk (`EntryColumnsMessage.file`). */
   file?: Uint8Array;
   onChecked?: CheckedFn;
-  onParsed?: ParsedFn;
-  /** A result sent ahead of its validation (`parsed` message), kept until the issues come. */
-  parsed?: ParseResult & { file?: Uint8Array };
 }
-
-/** Receives a parse result ahead of its validation (see `SitemapClient.parse`). */
-export type ParsedFn = (result: ParseResult & { file?: Uint8Array }) => void;
 
 /** Receives the per-entry pass of one entry chunk (see `SitemapClient.parse`). */
 export type CheckedFn = (entries: readonly Entry[], from: number, checked: CheckedColumns) => void;
@@ -238,27 +226,7 @@ export function createSitemapClient(
       p.chunks = (p.chunks ?? 0) + 1;
       return;
     }
-    if (msg.type === 'parsed') {
-      if ((p.chunks ?? 0) !== msg.entryChunks) {
-        pending.delete(msg.requestId);
-        orders.delete(msg.requestId);
-        p.reject(new Error('The background worker lost part of the file.'));
-        return;
-      }
-      const entries = p.received ?? [];
-      const listener = orders.get(msg.requestId);
-      if (listener) listener.entries = entries;
-      const file = msg.result.file ?? p.file;
-      p.parsed = { ...msg.result, ...(file ? { file } : {}), document: { ...msg.result.document, entries } };
-      p.onParsed?.(p.parsed);
-      return;
-    }
     pending.delete(msg.requestId);
-    if (msg.type === 'validation') {
-      if (p.parsed) p.resolve({ ...p.parsed, ...(msg.validation ? { validation: msg.validation } : {}) });
-      else p.reject(new Error('The background worker lost part of the file.'));
-      return;
-    }
     const listener = orders.get(msg.requestId);
     if (msg.type === 'error') {
       orders.delete(msg.requestId);
@@ -374,7 +342,6 @@ export function createSitemapClient(
     onProgress: ProgressFn | undefined,
     signal: AbortSignal | undefined,
     onChecked?: CheckedFn,
-    onParsed?: ParsedFn,
   ): Promise<ResultPayloads[K]> {
     if (signal?.aborted) return Promise.reject(abortError());
     const requestId = nextId++;
@@ -395,7 +362,6 @@ export function createSitemapClient(
         },
         onProgress,
         onChecked,
-        onParsed,
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       const req = build(requestId);
@@ -425,7 +391,7 @@ export function createSitemapClient(
     start() {
       getWorker();
     },
-    parse(bytes, fileName, onProgress, signal, onOrder, validate, onChecked, onParsed) {
+    parse(bytes, fileName, onProgress, signal, onOrder, validate, onChecked) {
       return request<'parse'>(
         (requestId) => {
           if (onOrder) {
@@ -441,13 +407,11 @@ export function createSitemapClient(
             bytes,
             fileName,
             ...(inWorker ? { validate } : {}),
-            ...(inWorker && onParsed ? { early: true } : {}),
           };
         },
         onProgress,
         signal,
         onChecked,
-        onParsed,
       );
     },
     keepParts(bytes, fileName, prints, signal) {

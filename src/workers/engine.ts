@@ -240,35 +240,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
         // VALIDATE_IN_WORKER_MAX each chunk carries its per-entry pass instead (the split).
         const run = req.type === 'parse' && req.validate ? splitRun(msg, req.validate, splitFrom) : null;
         const out = chunkEntries(withUsedColumns(msg), post, run);
-        if (
-          req.type === 'parse' &&
-          req.validate &&
-          req.early &&
-          run === null &&
-          out.type === 'result' &&
-          out.kind === 'parse' &&
-          out.entryChunks !== undefined
-        ) {
-          // The result first (the page shows its rows meanwhile), then its issues.
-          const parsed: WorkerResponse = {
-            ...base(req.requestId),
-            type: 'parsed',
-            result: out.result,
-            entryChunks: out.entryChunks,
-          };
-          post(parsed, transferablesOf(parsed));
-          // With progress (the page shows the rows under "Checking", a bar, not an animation).
-          const onProgress = progress(post, req.requestId, 'validate');
-          const validation = validationOf(msg, req.validate, splitFrom, onProgress);
-          const done: WorkerResponse = { ...base(req.requestId), type: 'validation', validation };
-          post(done, transferablesOf(done));
-        } else {
-          if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
-            const validation = validationOf(msg, req.validate, splitFrom);
-            if (validation) out.result = { ...out.result, validation };
-          }
-          post(out, transferablesOf(out));
+        if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
+          const validation = validationOf(msg, req.validate, splitFrom);
+          if (validation) out.result = { ...out.result, validation };
         }
+        post(out, transferablesOf(out));
       }
       if (msg?.type === 'result' && msg.kind === 'parse' && !wasCancelled) {
         const entries = msg.result.document.entries;
@@ -278,8 +254,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
   };
 }
-
-const base = (requestId: number) => ({ version: PROTOCOL_VERSION, requestId }) as const;
 
 /**
  * A parse result with the extension columns its entries use (`ParseResult.used`): this thread has
@@ -298,22 +272,14 @@ function validationOf(
   msg: WorkerResponse,
   settings: ValidationSettings,
   max: number,
-  onProgress?: (done: number, total: number) => void,
 ): ValidationSnapshot | null {
   if (msg.type !== 'result' || msg.kind !== 'parse') return null;
   const { document, issues, fatal } = msg.result;
   if (fatal !== null || document.entries.length > max) return null;
   const v = new Validator(settings);
-  if (onProgress) {
-    // loadSteps' units: every entry counted, filed, then checked.
-    const total = 3 * document.entries.length;
-    for (const done of v.loadSteps(document, issues, VALIDATE_PROGRESS_STEP)) onProgress(done, total);
-  } else v.load(document, issues);
+  v.load(document, issues);
   return v.snapshot();
 }
-
-/** Entries between two progress reports of a validation the page shows (`ParseRequest.early`). */
-const VALIDATE_PROGRESS_STEP = 2_000;
 
 /**
  * Of a split validation's entry chunks, the page runs the per-entry pass of every this-many-th

@@ -14,7 +14,7 @@ import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import { type EntryColumns, entryColumnBuffers } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 9;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -33,12 +33,6 @@ export interface ParseRequest extends Envelope {
    * to file its validator from (core/validate/checked.ts).
    */
   validate?: ValidationSettings;
-  /**
-   * With `validate`, for a result the worker validates whole that comes in entry chunks: post it
-   * in a `parsed` message before validating it, and the issues after, in a `validation` message
-   * (the page shows the rows while this thread checks them).
-   */
-  early?: boolean;
 }
 
 /**
@@ -281,26 +275,6 @@ export interface ErrorMessage extends Envelope {
   cancelled?: boolean;
 }
 
-/**
- * A parse result sent ahead of its validation (`ParseRequest.early`): as the `result` message
- * would carry it (its entries came first, in `entryChunks` messages). The request's `validation`
- * message follows.
- */
-export interface ParsedMessage extends Envelope {
-  type: 'parsed';
-  result: ResultPayloads['parse'];
-  entryChunks: number;
-}
-
-/**
- * The issues of a result sent in a `parsed` message, which ends the request (null: the worker did
- * not validate it, the page checks it itself).
- */
-export interface ValidationMessage extends Envelope {
-  type: 'validation';
-  validation: ValidationSnapshot | null;
-}
-
 /** Any message the worker sends. */
 /**
  * After a big parse result (see `EngineOptions.ordersFrom`), the ascending order of one string
@@ -320,9 +294,7 @@ export type WorkerResponse =
   | EntryColumnsMessage
   | ResultMessage
   | ErrorMessage
-  | OrderMessage
-  | ParsedMessage
-  | ValidationMessage;
+  | OrderMessage;
 
 /**
  * Transfer list for a parse result or serialize result: the underlying ArrayBuffers of output
@@ -347,15 +319,8 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
     pushBuffer(out, msg.after);
   }
   if (msg.type === 'result' && msg.kind === 'parse' && msg.result.file) pushBuffer(out, msg.result.file);
-  if (msg.type === 'parsed' && msg.result.file) pushBuffer(out, msg.result.file);
-  const validation =
-    msg.type === 'validation'
-      ? msg.validation
-      : msg.type === 'result' && msg.kind === 'parse'
-        ? msg.result.validation
-        : undefined;
-  if (validation) {
-    const v = validation;
+  if (msg.type === 'result' && msg.kind === 'parse' && msg.result.validation) {
+    const v = msg.result.validation;
     for (const a of [v.ids, v.pos, v.starts, v.issues, v.ends]) pushBuffer(out, new Uint8Array(a.buffer));
   }
   if (msg.type === 'result' && msg.kind === 'serialize')
