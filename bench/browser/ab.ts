@@ -95,6 +95,8 @@ function threads(events: TraceEvent[]): void {
   }
   const mark = events.find((e) => e.name === 'ab-open');
   const t0 = mark?.ts ?? Math.min(...events.filter((e) => e.ph === 'X').map((e) => e.ts));
+  if (process.env.SPLIT)
+    spread(events, names, t0, Number(process.env.SPLIT) > 1 ? Number(process.env.SPLIT) : 50);
   for (const [name, busy, self] of rows.sort((a, b) => b[1] - a[1]).slice(0, 8)) {
     if (busy < 5) continue;
     const top = [...self]
@@ -118,6 +120,38 @@ function threads(events: TraceEvent[]): void {
       });
     }
   }
+}
+
+/**
+ * SPLIT=<bucket ms> (default 50): CPU of the page main thread, the sitemap worker and V8's
+ * helper threads (compilers, GC, raster: `ThreadPoolForegroundWorker`) per bucket from the
+ * open's mark: which thread is busy while which waits (top-level events, by start time).
+ */
+function spread(events: TraceEvent[], names: Map<string, string>, t0: number, bucketMs: number): void {
+  const groups = ['CrRendererMain', 'DedicatedWorker', 'ThreadPoolForegroundWorker'] as const;
+  const rows: number[][] = [];
+  for (const [k, list] of eventsByThread(events)) {
+    const name = names.get(k) ?? k;
+    const g = groups.findIndex((x) => name.startsWith(x));
+    if (g < 0) continue;
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    let end = -1;
+    for (const e of list) {
+      if (e.ts < end) continue; // nested in a top-level event already counted
+      end = e.ts + (e.dur ?? 0);
+      const b = Math.floor((e.ts - t0) / (bucketMs * 1000));
+      if (b < 0 || b > 200) continue;
+      rows[b] ??= [0, 0, 0];
+      rows[b][g] += (e.tdur ?? e.dur ?? 0) / 1000;
+    }
+  }
+  console.log(`    CPU per ${bucketMs} ms from the open (page · worker · V8 helper threads):`);
+  rows.forEach((r, i) => {
+    if (r)
+      console.log(
+        `      ${String(i * bucketMs).padStart(5)}  ${r.map((x) => x.toFixed(0).padStart(4)).join(' · ')}`,
+      );
+  });
 }
 
 async function cpuMs(browser: Browser): Promise<number> {
