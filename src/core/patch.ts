@@ -284,6 +284,11 @@ export function* idIndexSteps(entries: readonly Entry[], rows = 65_536): Generat
   idIndexCache.set(entries, at);
 }
 
+/** True once {@link idIndexOf}'s index of `entries` is built (by it, or by `idIndexSteps`). */
+export function hasIdIndex(entries: readonly Entry[]): boolean {
+  return idIndexCache.has(entries);
+}
+
 /** Row index of entry `id` in `entries`, or -1. */
 export function indexOfId(entries: readonly Entry[], id: number): number {
   const at = idIndexOf(entries);

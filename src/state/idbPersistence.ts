@@ -21,6 +21,7 @@
  * only when they change, i.e. when another file is opened.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { joinArrays } from '../core/arrays.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import {
@@ -298,7 +299,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         stored = [parts];
         storedCrawls = null;
         const { chunks: _c, rows: _r, doc, crawl: _k, ...rest } = meta;
-        const saved = upgradeSaved({ ...rest, doc: { ...doc, entries: parts.flat() } });
+        const saved = upgradeSaved({ ...rest, doc: { ...doc, entries: joinArrays(parts) } });
         storedEntries = saved ? saved.files.map((f) => f.doc.entries) : [];
         return saved;
       }
@@ -310,7 +311,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         const parts = await readFile(k, chunks);
         if (!parts) return null;
         all.push(parts);
-        files.push({ ...rest, doc: { ...doc, entries: parts.flat() } });
+        files.push({ ...rest, doc: { ...doc, entries: joinArrays(parts) } });
         withSource.push(hasSource);
       }
       stored = all;

@@ -7,7 +7,6 @@ import { emptyDocument, type ParseResult, type ValidationSettings } from '../cor
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
-import { idIndexSteps } from './patch.ts';
 import { createRecheck } from './recheck.ts';
 import { BIG_DOCUMENT, inSlices, pauseWith, STEP_ENTRIES } from './slices.ts';
 import type { Commands, ExportResult, Settings, Task } from './types.ts';
@@ -159,23 +158,6 @@ export function createIoCommands(k: Kernel): IoCommands {
     else timers.setTimeout(() => void build(), DEFERRED_BUILD_DELAY_MS);
   };
 
-  // And the document's id → row index (`idIndexOf`), which the first edit would otherwise build
-  // in its own task (~5 ms at 1,000,000 rows on a quiet machine, 30-130 ms under load): in idle
-  // slices, for as long as that document is open unedited (an edit's copy is indexed by it).
-  const indexIdsWhenIdle = () => {
-    const entries = k.f.doc?.entries;
-    const whenIdle = k.deps.timers?.whenIdle;
-    if (!entries || !whenIdle) return;
-    whenIdle(() => {
-      const steps = idIndexSteps(entries);
-      void sliced(
-        () => steps.next(),
-        () => undefined,
-        () => k.f.doc?.entries !== entries,
-      );
-    });
-  };
-
   const open = async (
     result: ParseResult & { validation?: ValidationSnapshot },
     fileName: string,
@@ -216,7 +198,6 @@ export function createIoCommands(k: Kernel): IoCommands {
       k.replaceDocument(result.document, result.issues, fileName, undefined, true, source, result.used);
       said();
       finishDeferred();
-      indexIdsWhenIdle();
       return;
     }
     // The settings the document is checked under: a change made while it is checked is re-checked.
@@ -237,7 +218,6 @@ export function createIoCommands(k: Kernel): IoCommands {
     k.replaceDocument(result.document, result.issues, fileName, undefined, validated, source, result.used);
     said();
     if (validated && !sameRules(rules, k.validationSettings())) rechecks.recheck(false, shown);
-    if (n >= BIG_DOCUMENT) indexIdsWhenIdle();
   };
 
   const openFile: Commands['openFile'] = async (name, bytes) => {

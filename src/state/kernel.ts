@@ -17,12 +17,14 @@ import { TreeSync } from './insightsTree.ts';
 import {
   type AppliedPatch,
   applyPatch,
+  idIndexSteps,
   invertPatch,
   isEmptyPatch,
   type Patch,
   prepareCopy,
 } from './patch.ts';
 import type { Timers } from './persist.ts';
+import { BIG_DOCUMENT, inNextTask, inSlices } from './slices.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
 import type {
@@ -314,6 +316,29 @@ export function createKernel(deps: StoreDeps): Kernel {
     });
   };
 
+  // A big document's id → row index (`idIndexOf`), built in slices once it is in place, for as
+  // long as it is open unedited (an edit's copy is indexed by it): else the first edit, or the
+  // Issues panel's Fix all outlook once the findings show, builds it in one task (~5 ms at
+  // 1,000,000 rows on a quiet machine, 30-130 ms under load; 31-38 ms of thread CPU in traced 1M
+  // restores, docs/perf.md "Session 13"). Every open, CSV import and restore passes here. When
+  // idle after an open (checked already); at once when the rows are checked after (a restore:
+  // its re-check keeps the page busy past the idle callback's timeout, and ends in the outlook).
+  const indexIds = (checkedAfter: boolean) => {
+    const entries = f.doc?.entries;
+    const timers = deps.timers;
+    if (!entries || entries.length < BIG_DOCUMENT || !timers) return;
+    const start = checkedAfter ? (fn: () => void) => inNextTask(timers, fn) : timers.whenIdle;
+    start?.(() => {
+      const steps = idIndexSteps(entries);
+      void inSlices(
+        { now: deps.now, timers },
+        () => steps.next(),
+        () => undefined,
+        () => f.doc?.entries !== entries,
+      );
+    });
+  };
+
   // The one path of every document change: document, derived views, history, version, listeners.
   const applyStep = (patch: Patch, history: History, after?: SitemapDocument, done = false) => {
     if (!f.doc) return;
@@ -421,6 +446,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       if (f.crawl && validated !== 'later') k.rejoinCrawl();
       emit();
       prepareNextCopy();
+      indexIds(validated === 'later');
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);

@@ -4,7 +4,8 @@ import { Validator } from '../core/validate.ts';
 import { readTypedCells } from './columns.ts';
 import { OUTLOOK_MAX_ENTRIES } from './editCommands.ts';
 import { PREPARE_COPY_MIN_ROWS } from './kernel.ts';
-import { hasPreparedCopy } from './patch.ts';
+import { hasIdIndex, hasPreparedCopy, indexOfId } from './patch.ts';
+import { BIG_DOCUMENT } from './slices.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, makeEntry } from './testing.ts';
 import { createParseIssuesValidator } from './validation.ts';
@@ -553,5 +554,43 @@ describe('store: the next change copy, made in idle time (issue #18)', () => {
     store.commands.setCell(doc.entries[0].id, 'priority', '0.42');
     expect(idle).toHaveLength(0);
     expect(hasPreparedCopy(store.getState().doc!.entries)).toBe(false);
+  });
+});
+
+describe("store: a big document's id index, built in idle slices (issue #18)", () => {
+  // Fails without the kernel's idle build on every replaced document: a restore (rows first,
+  // checked after) left the index to the Fix all outlook or the first edit, one task of 60 ms of
+  // thread CPU at the end of a traced 1M restore (docs/perf.md, "Session 13").
+  it('after a restore, the rows in place and no edit made', async () => {
+    const idle: Array<() => void> = [];
+    const queued: Array<() => void> = [];
+    let clock = 0;
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: makeDocument(1), issues: [], fatal: null })),
+      now: () => clock++,
+      createValidator: () => createParseIssuesValidator(),
+      timers: {
+        setTimeout: (fn) => queued.push(fn),
+        clearTimeout: () => undefined,
+        whenIdle: (fn) => idle.push(fn),
+      },
+    });
+    const doc = makeDocument(BIG_DOCUMENT);
+    store.commands.restoreFile({
+      fileName: 'saved.xml',
+      doc,
+      settings: store.getState().settings,
+      undo: [],
+      redo: [],
+      dirty: false,
+    });
+    expect(store.getState().doc?.entries).toBe(doc.entries);
+    expect(hasIdIndex(doc.entries)).toBe(false);
+    for (let i = 0; i < 10_000 && (idle.length > 0 || queued.length > 0); i++) {
+      await Promise.resolve();
+      (idle.shift() ?? queued.shift())?.();
+    }
+    expect(hasIdIndex(doc.entries)).toBe(true);
+    expect(indexOfId(doc.entries, doc.entries[777].id)).toBe(777);
   });
 });

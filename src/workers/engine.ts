@@ -3,6 +3,7 @@
  * when workers are unavailable, on the main thread (client.ts fallback). Heavy lifting is the
  * pure core: `parseSitemap`, `serializeFiles`, `validateDocument`.
  */
+import { joinArrays } from '../core/arrays.ts';
 import { noneUsed, scanExtensionColumns } from '../core/extensionUse.ts';
 import { type EntryPrints, keepParts } from '../core/keep/restore.ts';
 import type { Entry, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
@@ -74,7 +75,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const chunks = received.get(req.requestId) ?? [];
     received.delete(req.requestId);
     if (chunks.length !== req.entryChunks) throw new Error('Part of the document did not reach the worker.');
-    return { ...req.doc, entries: chunks.flat() };
+    return { ...req.doc, entries: joinArrays(chunks) };
   };
   const native =
     options.decompressionStream === undefined ? platformDecompressionStream() : options.decompressionStream;
