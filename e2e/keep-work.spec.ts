@@ -236,6 +236,26 @@ test('6. the zip export takes a publish URL typed but not committed', async ({ w
   );
 });
 
+test('6c. the preview follows a publish URL as it is typed (OUT-008 goes without leaving the field)', async ({
+  wb,
+  page,
+}) => {
+  await wb.trySample();
+  await page.getByRole('banner').getByRole('button', { name: 'Export…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export sitemap' });
+  await dlg.getByText('Zip of split files').click();
+  await dlg.getByLabel('URLs per file').fill('50');
+  const noIndex = dlg.getByText(/no valid http\(s\) publish URL was given/);
+  await expect(noIndex).toBeVisible();
+  const field = dlg.getByLabel('Publish URL of the sitemap index');
+  await field.fill('https://www.example.com/sitemap.xml');
+  await expect(field).toBeFocused();
+  await expect(noIndex).toBeHidden();
+  await field.fill('not a url');
+  await expect(noIndex).toBeVisible();
+  await expect(field).toBeFocused();
+});
+
 test('6b. a slow click on Download, the URL field still focused, downloads', async ({ wb, page }) => {
   // Pressing the button blurs the field, which commits the publish URL and refreshes the
   // preview. A user who holds the button a moment (or a loaded machine) used to find it disabled
