@@ -75,8 +75,9 @@ test('1. New sitemap, Open…, Try a sample and Paste… ask before dropping une
     .getByRole('textbox')
     .fill('https://x.example/a');
   await page.getByRole('button', { name: 'Open pasted text' }).click();
+  // Replace puts the edited file in Recent (IndexedDB answers here), and the prompt says so.
   await expect(prompt(page, 'Open pasted-sitemap?')).toContainText(
-    'Replacing loses edits that were not exported',
+    'Edits not exported yet: sample-sitemap.xml (1 edit). Replacing keeps them in Recent: reopen the file from there to go on.',
   );
   await prompt(page, 'Open pasted-sitemap?').getByRole('button', { name: 'Cancel' }).click();
   await wb.openFile(urlset('other.xml', ['https://x.example/b']));
