@@ -82,7 +82,6 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
         <label className="field">
           <span>Field</span>
           <select
-            aria-label="Field"
             value={field}
             onChange={(e) => {
               setField(e.target.value as BulkField);
@@ -98,11 +97,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
         </label>
         <label className="field">
           <span>Action</span>
-          <select
-            aria-label="Action"
-            value={mode}
-            onChange={(e) => setMode(e.target.value as 'set' | 'clear')}
-          >
+          <select value={mode} onChange={(e) => setMode(e.target.value as 'set' | 'clear')}>
             <option value="set">Set to a value</option>
             <option value="clear">Clear (remove the element)</option>
           </select>

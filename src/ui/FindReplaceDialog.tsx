@@ -93,7 +93,6 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
         <label className="field">
           <span>In</span>
           <select
-            aria-label="In"
             value={req.column}
             onChange={(e) => set({ column: e.target.value as EditableField | 'all' })}
           >
@@ -107,7 +106,6 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
         <label className="field">
           <span>Rows</span>
           <select
-            aria-label="Rows"
             value={req.scope}
             onChange={(e) => set({ scope: e.target.value as FindReplaceRequest['scope'] })}
           >

@@ -74,7 +74,6 @@ export function SettingsPanel() {
       <label className="field">
         <span>Dates like 05/01/2024</span>
         <select
-          aria-label="Dates like 05/01/2024"
           className="select"
           value={settings.dateOrder ?? ''}
           onChange={(e) =>

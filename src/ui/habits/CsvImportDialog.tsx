@@ -52,7 +52,6 @@ export function MappingSelects<M extends object = CsvMapping>({
         <label className="field" key={field}>
           <span>{label}</span>
           <select
-            aria-label={label}
             value={(mapping[field] as number | undefined) ?? ''}
             onChange={(e) =>
               onChange({ ...mapping, [field]: e.target.value === '' ? undefined : Number(e.target.value) })

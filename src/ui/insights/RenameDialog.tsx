@@ -116,11 +116,7 @@ export function RenameDialog({ tree, nodeId, mode, onClose, onDone }: RenameDial
       ) : (
         <label className="field">
           <span>New parent folder</span>
-          <select
-            aria-label="New parent folder"
-            value={parent}
-            onChange={(e) => setParent(Number(e.currentTarget.value))}
-          >
+          <select value={parent} onChange={(e) => setParent(Number(e.currentTarget.value))}>
             {targets.map((n) => (
               <option key={n} value={n}>
                 {tree.node(n).depth === 0
