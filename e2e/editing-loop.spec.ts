@@ -231,12 +231,14 @@ test('3. under the default profile, XSD order is one note with one fix; counts a
 });
 
 test('5. a text sitemap keeps comment lines as TXT-001 rows with a one-step fix', async ({ wb, page }) => {
+  // The status bar counts URLs, and the comment line apart from them.
   await open(
     wb,
     'sitemap.txt',
     '# To add a list of URLs, make one per line\nhttps://www.example.com/\nhttps://www.example.com/a\n',
-    3,
+    2,
   );
+  await expect(wb.status).toContainText('1 line that is not a URL');
   const comment = await wb.cell(0, 'URL');
   await expect(comment).toHaveText('# To add a list of URLs, make one per line');
   await expect(comment).toHaveAttribute('aria-invalid', 'true');
@@ -244,10 +246,32 @@ test('5. a text sitemap keeps comment lines as TXT-001 rows with a one-step fix'
   await panel.getByRole('button', { name: /^Fix all TXT-001/ }).click();
   await panel
     .getByRole('group', { name: 'Fix all TXT-001' })
-    .getByRole('button', { name: 'Apply to 1 row' })
+    .getByRole('button', { name: 'Remove 1 row' })
     .click();
+  await expect(wb.grid).toHaveAttribute('aria-rowcount', '3');
   await wb.expectUrlCount(2);
+  await expect(wb.status).not.toContainText('not a URL');
   await expect(wb.button(/^Undo: Remove lines that are not URLs \(1 URL\)/)).toBeEnabled();
+});
+
+test('5b. Fix all LOC-006 says what it does: a duplicate with nothing to merge is one row removed', async ({
+  wb,
+  page,
+}) => {
+  const dup = '<url><loc>https://www.example.com/a</loc><lastmod>2024-01-01</lastmod></url>';
+  await open(
+    wb,
+    'sitemap.xml',
+    xml([dup, '<url><loc>https://www.example.com/b</loc></url>', dup].join('\n')),
+    3,
+  );
+  const panel = page.getByRole('complementary', { name: 'Issues and settings' });
+  await panel.getByRole('button', { name: /^Fix all LOC-006/ }).click();
+  const plan = panel.getByRole('group', { name: 'Fix all LOC-006' });
+  await expect(plan).toContainText('Will remove 1 row.');
+  await plan.getByRole('button', { name: 'Remove 1 row' }).click();
+  await wb.expectUrlCount(2);
+  await expect(page.getByText('Fixed 1 URL (LOC-006).')).toBeVisible();
 });
 
 const NORMALIZED = `<?xml version="1.0" encoding="UTF-8"?>
@@ -293,7 +317,8 @@ test('5. a text sitemap exports its comment lines as they were, or leaves them o
   page,
 }) => {
   const source = '# To add a list of URLs, make one per line\nhttps://www.example.com/\n';
-  await open(wb, 'sitemap.txt', source, 2);
+  // One URL; the comment line is counted apart.
+  await open(wb, 'sitemap.txt', source, 1);
   const exportText = async (choice: 'Write as they were' | 'Leave out') => {
     await wb.button(/^Export/).click();
     const dlg = wb.dialog('Export sitemap');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { ParseResult, SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { CrossFileIndex } from '../core/workspace/crossIndex.ts';
+import { reviseUnloadedNotes, unloadedAlternates } from '../core/workspace/duplicates.ts';
 import { rememberNewestLastmod } from '../core/workspace/lastmod.ts';
 import { absoluteUrl, buildWorkspaceSteps, type WorkspaceInput } from '../core/workspace.ts';
 import type { CheckArgs } from './args.ts';
@@ -162,6 +163,11 @@ export function addCrossFileIssues(
   let step = steps.next();
   while (!step.done) step = steps.next();
   const ws = step.value;
+  // The per-file HREF-006 notes ("load the sibling sitemaps") answered by the files read together.
+  for (const [file, unloaded] of unloadedAlternates(ix)) {
+    const report = reports[reportOfInput[file]];
+    report.issues = reviseUnloadedNotes(report.issues, unloaded);
+  }
   for (const issue of ws.issues) {
     const report = reports[reportOfInput[issue.file]];
     const [json] = issuesJson([issue], new Map([[issue.entry ?? -1, issue.entry ?? -1]]));

@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Issue } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { validateDocument, withoutRepeats } from '../core/validate.ts';
+import { CrossFileIndex } from '../core/workspace/crossIndex.ts';
+import { feedCrossFileIndex, reviseUnloadedNotes, unloadedAlternates } from '../core/workspace/duplicates.ts';
 import { buildWorkspace, type WorkspaceInput } from '../core/workspace.ts';
 import type { CliIo } from './check.ts';
 import { writeTree } from './genTree.ts';
@@ -51,17 +54,22 @@ function countByRule(issues: Array<{ rule: string; severity: string }>): Record<
 /** What the app computes: each file parsed and validated alone, plus the workspace of all of them. */
 function appFindings(dir: string): Record<string, number> {
   const inputs: WorkspaceInput[] = [];
-  const all: Array<{ rule: string; severity: string }> = [];
+  const own: Issue[][] = [];
   for (const name of readdirSync(dir).sort()) {
     const bytes = new Uint8Array(readFileSync(path.join(dir, name)));
     const file = path.join(dir, name);
     const parsed = parseSitemap(bytes, { fileName: file });
     const publishUrl = `${SITE}${name}`;
     const validated = validateDocument(parsed.document, { publishUrl, now: NOW });
-    all.push(...withoutRepeats(parsed.issues, validated), ...validated);
+    own.push([...withoutRepeats(parsed.issues, validated), ...validated]);
     inputs.push({ name: file, result: parsed, publishUrl, issues: [] });
   }
   const ws = buildWorkspace(inputs, { perFileRules: false, missingChildren: 'error' });
+  // The per-file HREF-006 notes the cross-file pass answers (entry ids are positions here).
+  const ix = new CrossFileIndex();
+  for (const _ of feedCrossFileIndex(ws.files, ix, 1 << 30));
+  const unloaded = unloadedAlternates(ix);
+  const all = own.flatMap((issues, f) => reviseUnloadedNotes(issues, unloaded.get(f) ?? new Map()));
   all.push(...ws.issues);
   return countByRule(all);
 }
@@ -227,5 +235,64 @@ describe('check finds the children of an index in subfolders', () => {
     const r = await cli(['check', p, '--format', 'json']);
     expect(files(r.out)).toEqual(['abs.xml', 'en/sitemap.xml', 'fr/sitemap.xml']);
     expect(missing(r.out).map((i) => i.message)).toEqual([expect.stringContaining(`${SITE}de/abs.xml`)]);
+  });
+});
+
+describe('check withdraws the per-file HREF-006 note for alternates found in sibling files', () => {
+  const dir = path.join(tmp, 'multilingual');
+  const base = 'https://example.org/';
+  const urlset = (loc: string, langs: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+  <url>
+    <loc>${base}${loc}/about/</loc>
+${langs.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${base}${l}/about/"/>`).join('\n')}
+  </url>
+</urlset>
+`;
+  const write = (langs: Record<string, string[]>) => {
+    rmSync(dir, { recursive: true, force: true });
+    const children = Object.keys(langs);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'index.xml'),
+      `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${children.map((c) => `  <sitemap><loc>${base}${c}/sitemap.xml</loc></sitemap>`).join('\n')}
+</sitemapindex>
+`,
+    );
+    for (const c of children) {
+      mkdirSync(path.join(dir, c), { recursive: true });
+      writeFileSync(path.join(dir, c, 'sitemap.xml'), urlset(c, langs[c]));
+    }
+  };
+  const href006 = async () => {
+    const argv = ['check', path.join(dir, 'index.xml'), '--root', dir, '--base', base, '--format', 'json'];
+    const reports = JSON.parse((await cli(argv)).out) as FileReport[];
+    return reports.flatMap((r) =>
+      r.issues
+        .filter((i) => i.rule === 'HREF-006')
+        .map((i) => `${path.basename(path.dirname(r.file))} ${i.severity} ${i.message}`),
+    );
+  };
+
+  it('en and fr link each other: no HREF-006 at all once both are read', async () => {
+    write({ en: ['en', 'fr'], fr: ['en', 'fr'] });
+    expect(await href006()).toEqual([]);
+  });
+
+  it('an alternate no file read holds keeps the note, counting only that one', async () => {
+    write({ en: ['en', 'fr', 'de'], fr: ['en', 'fr', 'de'] });
+    const note =
+      'info 1 alternate URL has no entry in the files read, so return links cannot be checked here; load the sibling sitemaps to verify.';
+    expect(await href006()).toEqual([`en ${note}`, `fr ${note}`]);
+  });
+
+  it('a sibling without the return link is an error, and the note is withdrawn', async () => {
+    write({ en: ['en', 'fr'], fr: ['fr'] });
+    const found = await href006();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^en error No return link/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixAll, fixAllOutlook, getFix, OUTLOOK_MAX_ROWS } from './fixes.ts';
+import { fixAll, fixAllOutlook, getFix, OUTLOOK_MAX_ROWS, planFixAll } from './fixes.ts';
 import type { Entry, Issue, SitemapDocument } from './model.ts';
 import { validateDocument } from './validate.ts';
 
@@ -335,5 +335,20 @@ describe('fixes', () => {
     expect(r.remove?.sort()).toEqual([1, 2]);
     expect(r.update).toHaveLength(1);
     expect(r.update?.[0].images).toHaveLength(2);
+  });
+  it('planFixAll counts what it does: a duplicate with nothing to merge is one row removed, none changed', () => {
+    const d = doc([
+      { id: 0, loc: 'https://www.example.com/a', lastmod: '2024-01-02' },
+      { id: 1, loc: 'https://www.example.com/b' },
+      { id: 2, loc: 'https://www.example.com/a', lastmod: '2024-01-01' },
+    ]);
+    const p = planFixAll('LOC-006', validateDocument(d, { now: NOW }), ctxOf(d));
+    expect({ rows: p.rows, removed: p.removed }).toEqual({ rows: 1, removed: 1 });
+    expect(p.result).toEqual({ remove: [2] });
+    // A later lastmod is merged into the kept row: one row changed, one removed.
+    const later = doc([d.entries[0], d.entries[1], { ...d.entries[2], lastmod: '2024-02-01' }]);
+    const q = planFixAll('LOC-006', validateDocument(later, { now: NOW }), ctxOf(later));
+    expect({ rows: q.rows, removed: q.removed }).toEqual({ rows: 2, removed: 1 });
+    expect(q.result.update?.map((e) => [e.id, e.lastmod])).toEqual([[0, '2024-02-01']]);
   });
 });

@@ -321,6 +321,8 @@ export interface FixPlan {
   result: FixResult;
   /** Rows the result changes or removes. */
   rows: number;
+  /** Of `rows`: rows it removes. */
+  removed: number;
   /** Issues the fix cannot handle (their value has no safe correction, or input is missing). */
   cannot: number;
   /** Of `cannot`: issues waiting for the user's input, by what they need. */
@@ -336,7 +338,7 @@ export interface FixPlan {
 export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixContext): FixPlan {
   if (Object.hasOwn(CRAWL_FIX_LABELS, rule)) return crawlPlan(rule, issues, ctx);
   const impl = FIXES[rule as RuleId]?.[1];
-  const plan: FixPlan = { result: {}, rows: 0, cannot: 0, needs: {} };
+  const plan: FixPlan = { result: {}, rows: 0, removed: 0, cannot: 0, needs: {} };
   if (!impl) return plan;
   const base = entriesById(ctx.document);
   const changed = new Map<number, Entry>();
@@ -353,7 +355,8 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
       if (need) plan.needs[need] = (plan.needs[need] ?? 0) + 1;
       continue;
     }
-    for (const e of r.update ?? []) changed.set(e.id, e);
+    // An update that hands back the row as it is (a duplicate with nothing to merge) changes nothing.
+    for (const e of r.update ?? []) if (e !== get(e.id)) changed.set(e.id, e);
     for (const id of r.remove ?? []) {
       removed.add(id);
       changed.delete(id);
@@ -362,6 +365,7 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
   if (changed.size > 0) plan.result.update = [...changed.values()];
   if (removed.size > 0) plan.result.remove = [...removed];
   plan.rows = changed.size + removed.size;
+  plan.removed = removed.size;
   return plan;
 }
 
@@ -401,7 +405,7 @@ export function fixAllOutlook(rule: string, issues: Iterable<Issue>, ctx: FixCon
  * target is claimed by one entry only. Without crawl data nothing can be fixed.
  */
 function crawlPlan(rule: string, issues: readonly Issue[], ctx: FixContext): FixPlan {
-  const plan: FixPlan = { result: {}, rows: 0, cannot: 0, needs: {} };
+  const plan: FixPlan = { result: {}, rows: 0, removed: 0, cannot: 0, needs: {} };
   const byId = entriesById(ctx.document);
   const entries: Entry[] = [];
   for (const i of issues) {
@@ -410,7 +414,8 @@ function crawlPlan(rule: string, issues: readonly Issue[], ctx: FixContext): Fix
   }
   const join = ctx.crawl;
   if (join) plan.result = crawlFix(rule, entries, join, (e) => join.match(e.loc)?.row ?? -1);
-  plan.rows = (plan.result.update?.length ?? 0) + (plan.result.remove?.length ?? 0);
+  plan.removed = plan.result.remove?.length ?? 0;
+  plan.rows = (plan.result.update?.length ?? 0) + plan.removed;
   plan.cannot = entries.length - plan.rows;
   return plan;
 }

@@ -21,7 +21,7 @@ import type { Kernel } from './kernel.ts';
 import { selectedDocIndexes } from './selection.ts';
 import type { Commands, FindReplaceRequest } from './types.ts';
 
-const NO_PLAN = { rows: 0, cannot: 0, needs: {} };
+const NO_PLAN = { rows: 0, removed: 0, cannot: 0, needs: {} };
 
 /** Entries a Fix all outlook reads at most (see `outlookOf`): ~0.1 ms of work per rule, per change. */
 export const OUTLOOK_MAX_ENTRIES = 2_000;
@@ -209,7 +209,9 @@ export function createEditCommands(k: Kernel): EditCommands {
     },
     previewFixAll(rule) {
       const plan = planOf(rule);
-      return plan ? { rows: plan.rows, cannot: plan.cannot, needs: plan.needs } : NO_PLAN;
+      return plan
+        ? { rows: plan.rows, removed: plan.removed, cannot: plan.cannot, needs: plan.needs }
+        : NO_PLAN;
     },
     fixAllOutlook(rule) {
       if (!k.f.doc || !getFix(rule)) return 'none';

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import type { SavedSession } from './persist.ts';
-import { createMemoryRecent, planRecent, RECENT_MAX, RECENT_MAX_URLS, recentEntryOf } from './recent.ts';
+import {
+  createMemoryRecent,
+  planRecent,
+  RECENT_MAX,
+  RECENT_MAX_URLS,
+  type RecentStore,
+  recentEntryOf,
+} from './recent.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
 import { createWorkspaceStore } from './workspaceStore.ts';
@@ -86,6 +93,37 @@ describe('Recent through the session', () => {
     expect(ws.getState().recent.map((e) => e.files)).toEqual([['a.xml', 'b.xml']]);
     expect(ws.getState().notices.at(-1)?.message).toBe(
       'Closed b.xml; a.xml stays open. The edits in b.xml were not exported. The workspace (2 files) is in Recent, with its edits.',
+    );
+  });
+
+  it('the Replace prompt says the edits go to Recent only when Recent can take them', async () => {
+    const edited = async (recent: RecentStore | undefined) => {
+      const ws = createWorkspaceStore({
+        primary: newStore(),
+        createStore: newStore,
+        now: () => 7,
+        ...(recent ? { recent } : {}),
+      });
+      await ws.commands.open([file('a.xml', 'https://a.example/1')]);
+      ws.primary.commands.setCell(0, 'priority', '0.4');
+      await ws.commands.open([file('c.xml', 'https://c.example/')]);
+      return ws;
+    };
+    expect((await edited(createMemoryRecent())).getState().ask?.keptInRecent).toBe(true);
+    // No Recent (no IndexedDB), or one that does not answer (a private window): the edits are lost.
+    expect((await edited(undefined)).getState().ask?.keptInRecent).toBe(false);
+    const broken: RecentStore = { ...createMemoryRecent(), list: () => Promise.reject(new Error('denied')) };
+    expect((await edited(broken)).getState().ask?.keptInRecent).toBe(false);
+    // Recent answers but cannot store the session: nothing is replaced, and the prompt asks again, now saying so.
+    const full: RecentStore = { ...createMemoryRecent(), write: () => Promise.reject(new Error('quota')) };
+    const ws = await edited(full);
+    expect(ws.getState().ask?.keptInRecent).toBe(true);
+    expect((await ws.commands.answer('replace')).mode).toBe('asked');
+    expect(ws.getState().ask).toMatchObject({ lost: [{ name: 'a.xml', edits: 1 }], keptInRecent: false });
+    expect(ws.primary.getState().doc?.entries[0].priority).toBe('0.4');
+    expect((await ws.commands.answer('replace')).mode).toBe('single');
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Opened c.xml. Closed a.xml; the edits in a.xml were not exported. They are gone.',
     );
   });
 });

@@ -59,6 +59,15 @@ function held(e: RecentEntry): number {
   return e.urls + (e.sitemaps ?? 0);
 }
 
+/**
+ * Whether a session holding `entries` entries (URLs and sitemaps) can be kept in Recent at all.
+ *
+ * @example fitsInRecent(1_000) === true
+ */
+export function fitsInRecent(entries: number): boolean {
+  return entries <= RECENT_MAX_URLS;
+}
+
 /** What adding a session to Recent does. */
 export interface RecentPlan {
   /** The new list, newest first; null when the session is too big to keep. */
@@ -77,7 +86,7 @@ export interface RecentPlan {
  */
 export function planRecent(list: readonly RecentEntry[], session: SavedSession): RecentPlan {
   const probe = recentEntryOf(session, 0, 0);
-  if (held(probe) > RECENT_MAX_URLS) return { list: null, slot: -1, evicted: [] };
+  if (!fitsInRecent(held(probe))) return { list: null, slot: -1, evicted: [] };
   const kept = [...list].sort((a, b) => b.savedAt - a.savedAt || b.id - a.id);
   const evicted: RecentEntry[] = [];
   let urls = kept.reduce((n, e) => n + held(e), 0);

@@ -32,6 +32,8 @@ export interface Settings {
 export interface FixAllPreview {
   /** Rows the fix will change or remove. */
   rows: number;
+  /** Of `rows`: rows it will remove. */
+  removed: number;
   /** Issues it cannot fix automatically. */
   cannot: number;
   /** Of `cannot`: issues waiting for a setting (publish URL, day/month order). */

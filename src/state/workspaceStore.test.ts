@@ -157,6 +157,7 @@ describe('WorkspaceStore: opening', () => {
       incoming: ['other.xml'],
       open: ['pages.xml'],
       lost: [{ name: 'pages.xml', edits: 1 }],
+      keptInRecent: false,
       canAdd: true,
     });
     // Nothing changed while the question is open; Cancel keeps it so.

@@ -31,7 +31,7 @@ import {
 } from './openDecision.ts';
 import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
-import { planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
+import { fitsInRecent, planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
 import type { AppStore, Notice } from './types.ts';
 import { expandZips, inputOf, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
@@ -61,6 +61,11 @@ export interface OpenQuestion {
   open: string[];
   /** Open files with edits that were not exported. */
   lost: EditedFile[];
+  /**
+   * Replace puts the open session (with `lost`'s edits) in Recent: a Recent store that answers
+   * and a session within its size. False: replacing loses those edits.
+   */
+  keptInRecent: boolean;
   /** *Add to workspace* makes sense (not for a blank document). */
   canAdd: boolean;
 }
@@ -677,6 +682,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     skipped: OpenOutcome['skipped'];
   }
   let asked: Incoming | null = null;
+  /** The open question said Replace keeps the edits in Recent (`OpenQuestion.keptInRecent`). */
+  let promisedRecent = false;
 
   const situation = (incoming: Incoming): OpenSituation => {
     const files = current();
@@ -734,6 +741,28 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     }
   };
 
+  /**
+   * Whether `remember` would keep the open session: a Recent store that answers (IndexedDB may
+   * be missing or refuse, e.g. in private windows) and a session it has room for.
+   */
+  const recentWouldKeep = async (): Promise<boolean> => {
+    const recent = deps.recent;
+    if (!recent) return false;
+    const docs: SitemapDocument[] = [];
+    for (const slot of current()) {
+      const doc = slot.store.getState().doc;
+      if (doc) docs.push(doc);
+    }
+    const held = entryCounts(docs);
+    if (!fitsInRecent(held.urls + held.sitemaps)) return false;
+    try {
+      await recent.list();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   /** Take a session out of Recent (it is open now). */
   const forget = async (id: number) => {
     const recent = deps.recent;
@@ -774,6 +803,17 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const closed = before.map((s) => s.name);
     const lost = edited();
     const kept = before.length > 0 ? await remember() : '';
+    // The prompt said the edits go to Recent, but Recent could not take them: ask again, saying
+    // that replacing now loses them (remember reported the failure).
+    if (lost.length > 0 && kept === '' && promisedRecent) {
+      promisedRecent = false;
+      asked = incoming;
+      set({
+        ask: { ...questionOf(incoming, lost, !incoming.blank && !incoming.saved), keptInRecent: false },
+      });
+      return { mode: 'asked', notOpened: [], skipped: incoming.skipped };
+    }
+    promisedRecent = false;
     const activeSlot = before.find((s) => s.id === (target?.active ?? state.active));
     // The first file opens into the store on screen: it keeps its document until the new one is
     // ready, and its own Cancel (status bar) keeps it.
@@ -880,24 +920,31 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     return out;
   };
 
-  const apply = (incoming: Incoming, intent: OpenIntent): Promise<OpenOutcome> => {
+  /** The prompt's question for `incoming` (where the edits go is `keptInRecent`, filled by the caller). */
+  const questionOf = (
+    incoming: Incoming,
+    lost: readonly EditedFile[],
+    canAdd: boolean,
+  ): Omit<OpenQuestion, 'keptInRecent'> => ({
+    incoming: incoming.saved
+      ? incoming.saved.session.files.map((f) => f.fileName ?? 'Untitled sitemap')
+      : incoming.blank !== null
+        ? ['a new sitemap']
+        : incoming.files.map((f) => f.name),
+    open: current().map((s) => s.name),
+    lost: [...lost],
+    canAdd,
+  });
+
+  const apply = async (incoming: Incoming, intent: OpenIntent): Promise<OpenOutcome> => {
     const decision = decideOpen(situation(incoming), intent);
     if (decision.action === 'replace') return replaceWith(incoming);
     if (decision.action === 'add') return addTo(incoming);
+    const keptInRecent = decision.lost.length > 0 && (await recentWouldKeep());
+    promisedRecent = keptInRecent;
     asked = incoming;
-    set({
-      ask: {
-        incoming: incoming.saved
-          ? incoming.saved.session.files.map((f) => f.fileName ?? 'Untitled sitemap')
-          : incoming.blank !== null
-            ? ['a new sitemap']
-            : incoming.files.map((f) => f.name),
-        open: current().map((s) => s.name),
-        lost: [...decision.lost],
-        canAdd: decision.canAdd,
-      },
-    });
-    return Promise.resolve({ mode: 'asked', notOpened: [], skipped: incoming.skipped });
+    set({ ask: { ...questionOf(incoming, decision.lost, decision.canAdd), keptInRecent } });
+    return { mode: 'asked', notOpened: [], skipped: incoming.skipped };
   };
 
   // ---- restore, two tabs ------------------------------------------------------------------

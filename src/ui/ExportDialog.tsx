@@ -92,6 +92,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   useCancelExportOnClose();
   // The publish URL as typed: Download commits it even when the field never lost focus.
   const typedUrl = useRef<string | null>(null);
+  // The same, as state: the preview (and its OUT-008 note) follows the field while it is typed.
+  const [draftUrl, setDraftUrl] = useState<string | null>(null);
+  const previewUrl = format === 'zip' ? (draftUrl?.trim() ?? publishUrl) : publishUrl;
   /**
    * The latest preview's files and the options they were made with, set together. Download reads
    * this, not the `result` state: a click can land before the render that shows a new preview, and
@@ -117,7 +120,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       pretty,
       ...outputOptions(output),
       baseName: name.trim() || 'sitemap',
-      publishUrl: publishUrl || undefined,
+      publishUrl: previewUrl || undefined,
       split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
     };
     setBusy(true);
@@ -143,7 +146,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     };
     stopPreview.current = stop;
     return stop;
-  }, [format, pretty, maxUrls, maxMb, name, commands, publishUrl, keepFormat, output]);
+  }, [format, pretty, maxUrls, maxMb, name, commands, previewUrl, keepFormat, output]);
 
   // A text file (also a text file kept as .txt.gz) leaves the other values out: an explicit OK.
   const textOut = format === 'txt' || Boolean(result?.dropped);
@@ -278,7 +281,14 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           />
         </label>
       </div>
-      {format === 'zip' ? <PublishUrlField onDraft={(url) => (typedUrl.current = url)} /> : null}
+      {format === 'zip' ? (
+        <PublishUrlField
+          onDraft={(url) => {
+            typedUrl.current = url;
+            setDraftUrl(url);
+          }}
+        />
+      ) : null}
       {keepFormat ? null : <ExportChanges format={format} value={output} onChange={setOutput} />}
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}
       {dropping ? (

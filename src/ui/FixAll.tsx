@@ -20,6 +20,15 @@ function leftText(p: FixAllPreview): string {
   return parts.join('; ');
 }
 
+/** What the fix will do, as counted: "change 2 rows and remove 1 row", "remove 1 row". */
+function planText(p: FixAllPreview): string {
+  const changed = p.rows - p.removed;
+  const parts: string[] = [];
+  if (changed > 0) parts.push(`change ${plural(changed, 'row')}`);
+  if (p.removed > 0) parts.push(`remove ${plural(p.removed, 'row')}`);
+  return parts.join(' and ');
+}
+
 /**
  * "Fix all" of one rule in two steps: first how many rows it will change and how many issues it
  * cannot fix (asking in place for a publish URL or day/month order when that is what is missing),
@@ -47,9 +56,7 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
   return (
     <fieldset className="fix-all-plan" aria-label={`Fix all ${rule}`}>
       <p>
-        {preview.rows > 0
-          ? `Will change ${plural(preview.rows, 'row')}.`
-          : 'No row can be fixed automatically.'}
+        {preview.rows > 0 ? `Will ${planText(preview)}.` : 'No row can be fixed automatically.'}
         {preview.cannot > 0 ? ` ${fmtInt(preview.cannot)} left: ${leftText(preview)}.` : ''}
       </p>
       {needs.map((n) => (
@@ -72,7 +79,9 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
               setPreview(null);
             }}
           >
-            Apply to {plural(preview.rows, 'row')}
+            {preview.removed === preview.rows
+              ? `Remove ${plural(preview.rows, 'row')}`
+              : `Apply to ${plural(preview.rows, 'row')}`}
           </button>
         ) : null}
         <button type="button" className="btn small ghost" onClick={() => setPreview(null)}>

@@ -13,7 +13,8 @@ function list(names: readonly string[]): string {
 
 /**
  * Asked before anything replaces open work: Add to workspace (where that makes sense), Replace,
- * or Cancel, saying which files and how many edits would be lost.
+ * or Cancel, saying which files have edits that were not exported and where Replace puts them:
+ * in Recent (reopen them from there), or nowhere (lost).
  */
 export function OpenPrompt() {
   const ws = useWorkspaceStore();
@@ -40,7 +41,9 @@ export function OpenPrompt() {
           ) : null}
           <button
             type="button"
-            className={ask.lost.length > 0 ? 'btn danger' : ask.canAdd ? 'btn' : 'btn primary'}
+            className={
+              ask.lost.length > 0 && !ask.keptInRecent ? 'btn danger' : ask.canAdd ? 'btn' : 'btn primary'
+            }
             onClick={() => answer('replace')}
           >
             Replace
@@ -54,7 +57,12 @@ export function OpenPrompt() {
           ? `Add the new ${ask.incoming.length === 1 ? 'file' : 'files'} to ${ask.open.length === 1 ? 'it' : 'them'} as one workspace, or replace ${ask.open.length === 1 ? 'it' : 'them'}?`
           : `Replace ${ask.open.length === 1 ? 'it' : 'them'}?`}
       </p>
-      {ask.lost.length > 0 ? (
+      {ask.lost.length > 0 && ask.keptInRecent ? (
+        <p className="callout info" role="alert">
+          Edits not exported yet: {list(lost)}. Replacing keeps them in Recent: reopen{' '}
+          {ask.open.length === 1 ? 'the file' : 'the workspace'} from there to go on.
+        </p>
+      ) : ask.lost.length > 0 ? (
         <p className="callout error" role="alert">
           Replacing loses edits that were not exported: {list(lost)}.
         </p>

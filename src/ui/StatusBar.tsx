@@ -22,6 +22,9 @@ function DocumentStatus() {
   const taskLabel = useAppState(selTaskLabel);
   const total = doc?.entries.length ?? 0;
   const counts = doc ? validation.validator.counts() : null;
+  // A text sitemap keeps lines that are not URLs (`#` comments, notes) as rows flagged TXT-001
+  // (IMP-026): they are counted apart, not as URLs.
+  const notUrls = doc?.kind === 'text' ? (counts?.byRule.get('TXT-001')?.count ?? 0) : 0;
   const range = mainRange(selection);
   const cells = range ? (range.r1 - range.r0 + 1) * (range.c1 - range.c0 + 1) : 0;
   return (
@@ -30,8 +33,16 @@ function DocumentStatus() {
       {doc ? (
         <>
           <strong>
-            {plural(total, doc.kind === 'sitemapindex' || doc.kind === 'robots' ? 'sitemap' : 'URL')}
+            {plural(
+              total - notUrls,
+              doc.kind === 'sitemapindex' || doc.kind === 'robots' ? 'sitemap' : 'URL',
+            )}
           </strong>
+          {notUrls > 0 ? (
+            <span>
+              {notUrls === 1 ? '1 line that is not a URL' : `${fmtInt(notUrls)} lines that are not URLs`}
+            </span>
+          ) : null}
           <span className="errors">{plural(counts?.error ?? 0, 'error')}</span>
           <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
           {counts?.info ? <span className="notes">{plural(counts.info, 'note')}</span> : null}

@@ -98,14 +98,25 @@ export class DocCounters {
   }
 }
 
+/**
+ * "99.7% of entries (1041 of 1044)": the share rounded down to one decimal, so it never says
+ * 100% unless every entry is counted ("All 1044 entries").
+ *
+ * @example shareOf(1041, 1044) // '99.7% of entries (1041 of 1044)'
+ */
+function shareOf(count: number, entries: number): string {
+  if (count >= entries) return `All ${entries} entries`;
+  const pct = Math.floor((1000 * count) / entries) / 10;
+  return `${pct}% of entries (${count} of ${entries})`;
+}
+
 function lastmodRules(c: DocCounters, out: Issue[]): void {
   const top = c.days.leader();
   if (c.entries >= 20 && top.key !== null && top.count >= 0.9 * c.entries) {
-    const pct = Math.round((100 * top.count) / c.entries);
     out.push({
       rule: 'LASTMOD-007',
       severity: 'warning',
-      message: `${pct}% of entries (${top.count} of ${c.entries}) share the lastmod date ${dayOfKey(top.key)} — this looks like the build time, not real changes. Use per-page modification dates, or omit lastmod where unknown.`,
+      message: `${shareOf(top.count, c.entries)} share the lastmod date ${dayOfKey(top.key)} — this looks like the build time, not real changes. Use per-page modification dates, or omit lastmod where unknown.`,
     });
   }
   if (c.dated > 0 && c.dateOnly === c.dated) {

@@ -36,22 +36,37 @@ const altKey = (a: Alternate) =>
 
 /**
  * Merges a duplicate into the kept entry: union of images, videos and alternates, the later valid
- * lastmod; the kept entry's other values win.
+ * lastmod; the kept entry's other values win. Returns `keep` itself when the duplicate adds
+ * nothing (so a fix counts no change on it).
  *
  * @example mergeEntries(first, dup).images // images of both, each URL once
  */
 export function mergeEntries(keep: Entry, dup: Entry): Entry {
   const out: Entry = { ...keep };
-  if (dateMs(dup.lastmod) > dateMs(keep.lastmod)) out.lastmod = dup.lastmod;
+  let changed = false;
+  if (dateMs(dup.lastmod) > dateMs(keep.lastmod)) {
+    out.lastmod = dup.lastmod;
+    changed = true;
+  }
   const images = unionBy(keep.images, dup.images, imageKey);
   const videos = unionBy(keep.videos, dup.videos, videoKey);
   const alternates = unionBy(keep.alternates, dup.alternates, altKey);
   if (images) out.images = images;
   if (videos) out.videos = videos;
   if (alternates) out.alternates = alternates;
-  if (out.changefreq === undefined && dup.changefreq !== undefined) out.changefreq = dup.changefreq;
-  if (out.priority === undefined && dup.priority !== undefined) out.priority = dup.priority;
-  return out;
+  const grew = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) =>
+    (a?.length ?? 0) !== (b?.length ?? 0);
+  if (grew(images, keep.images) || grew(videos, keep.videos) || grew(alternates, keep.alternates))
+    changed = true;
+  if (out.changefreq === undefined && dup.changefreq !== undefined) {
+    out.changefreq = dup.changefreq;
+    changed = true;
+  }
+  if (out.priority === undefined && dup.priority !== undefined) {
+    out.priority = dup.priority;
+    changed = true;
+  }
+  return changed ? out : keep;
 }
 
 interface DocIndex {

@@ -25,6 +25,16 @@ export interface ClusterIndex {
   hreflang(id: number): HreflangFacts | null;
 }
 
+/**
+ * The HREF-006 note of an entry whose alternates name pages no loaded entry is at (`where`: this
+ * file, or the files read together), so their return links cannot be checked.
+ *
+ * @example unloadedAlternatesMessage(1, 'this file') // '1 alternate URL has no entry in this file, …'
+ */
+export function unloadedAlternatesMessage(missing: number, where: string): string {
+  return `${missing} alternate URL${missing > 1 ? 's have' : ' has'} no entry in ${where}, so return links cannot be checked here; load the sibling sitemaps to verify.`;
+}
+
 function issue(e: Entry, rule: RuleId, severity: Issue['severity'], message: string, field: string): Issue {
   return makeIssue(rule, severity, message, { entry: e.id, field, line: e.line });
 }
@@ -147,14 +157,6 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
     }
   }
   if (missing > 0) {
-    out.push(
-      issue(
-        e,
-        'HREF-006',
-        'info',
-        `${missing} alternate URL${missing > 1 ? 's have' : ' has'} no entry in this file, so return links cannot be checked here; load the sibling sitemaps to verify.`,
-        'alternates',
-      ),
-    );
+    out.push(issue(e, 'HREF-006', 'info', unloadedAlternatesMessage(missing, 'this file'), 'alternates'));
   }
 }

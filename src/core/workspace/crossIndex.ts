@@ -105,6 +105,16 @@ export interface MissingReturnLink {
 }
 
 /**
+ * An entry whose hreflang links name pages other files hold: the per-file HREF-006 note ("no
+ * entry in this file, cannot be checked") is answered for those links by the cross-file pass.
+ */
+export interface AlternatesElsewhere {
+  row: number;
+  /** Its links whose page no fed file holds (still unchecked: 0 withdraws the note). */
+  unloaded: number;
+}
+
+/**
  * What the index keeps of a run of entries, taken without the index (pure; typed arrays and one
  * string, so a worker thread can send them): per entry the 64-bit hash of its trimmed loc (0, 0
  * when empty), line and column (0 unknown), and the end of its trimmed loc in `locs` (all the
@@ -369,6 +379,33 @@ export class CrossFileIndex {
     let end = lo;
     while (end < n && this.edgeSrc.get(end) === row) end++;
     return [lo, end];
+  }
+
+  /**
+   * Rows with hreflang links to pages held by another file (and by none in the row's own file),
+   * in row order, with the number of their links to pages no fed file holds.
+   */
+  alternatesElsewhere(): AlternatesElsewhere[] {
+    const out: AlternatesElsewhere[] = [];
+    const n = this.edgeSrc.length;
+    for (let e = 0; e < n; ) {
+      const row = this.edgeSrc.get(e);
+      const own = this.fileOfRow(row);
+      let elsewhere = 0;
+      let unloaded = 0;
+      for (; e < n && this.edgeSrc.get(e) === row; e++) {
+        const first = this.find(this.edgeA.get(e), this.edgeB.get(e));
+        if (first < 0) {
+          unloaded++;
+          continue;
+        }
+        let local = false;
+        for (let r = first; r >= 0 && !local; r = this.next.get(r) - 1) local = this.fileOfRow(r) === own;
+        if (!local) elsewhere++;
+      }
+      if (elsewhere > 0) out.push({ row, unloaded });
+    }
+    return out;
   }
 
   /**
