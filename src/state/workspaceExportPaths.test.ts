@@ -10,7 +10,7 @@ import { parseSitemap } from '../core/parse.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 import { exportWorkspace, suggestedPublishBase } from './workspaceExport.ts';
-import { createWorkspaceStore } from './workspaceStore.ts';
+import { createWorkspaceStore, settingsSlot } from './workspaceStore.ts';
 
 const real = (name: string) =>
   readFileSync(path.resolve(import.meta.dirname, '../../../shared/fixtures/real', name));
@@ -96,5 +96,29 @@ describe('the export says which files differ from the input (review: astro)', ()
       ['sitemap-0.xml', true],
       ['sitemap-index.xml', true],
     ]);
+  });
+});
+
+describe("the workspace's publish URL is its index's (settingsSlot)", () => {
+  it('children opened first: the index file publish URL is the model and export base', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      { name: 'sitemap.xml', bytes: EN },
+      { name: 'sitemap.xml', bytes: FR },
+      { name: 'sitemap.xml', bytes: INDEX },
+    ]);
+    const files = ws.getState().files;
+    files[0].store.commands.setSettings({ publishUrl: 'https://example.org/en/sitemap.xml' });
+    files[2].store.commands.setSettings({ publishUrl: 'https://example.org/sitemap.xml' });
+    await new Promise((r) => setTimeout(r, 0));
+    const model = ws.getState().model!;
+    expect(model.indexes).toEqual([2]);
+    expect(model.files[2].publishUrl).toBe('https://example.org/sitemap.xml');
+    const settings = settingsSlot(ws.getState().files)!.store.getState().settings.publishUrl;
+    expect(suggestedPublishBase(model, settings)).toBe('https://example.org/');
+    const names = exportWorkspace(ws.getState(), { publishBase: 'https://example.org/', now: 0 }).map(
+      (f) => f.name,
+    );
+    expect(names.sort()).toEqual(['en/sitemap.xml', 'fr/sitemap.xml', 'sitemap.xml']);
   });
 });

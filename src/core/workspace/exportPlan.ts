@@ -157,6 +157,21 @@ export function childPath(
     .join('/');
 }
 
+/**
+ * Export name of an index file: its name, with the last segment of its publish URL when that is
+ * known (`sitemap.xml` for an index opened as `sitemap (3).xml` beside same-name children).
+ */
+function indexFileName(file: Workspace['files'][number]): string {
+  let last = '';
+  try {
+    const path = new URL(file.publishUrl ?? '').pathname;
+    last = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  } catch {
+    return file.name;
+  }
+  return last === '' || /[/\\]/.test(last) ? file.name : folderOf(file.name) + last;
+}
+
 /** Folder of a planned name, with its trailing slash: `fr/` for `fr/sitemap.xml`, else ''. */
 const folderOf = (name: string) => name.slice(0, name.lastIndexOf('/') + 1);
 
@@ -232,7 +247,7 @@ function line(loc: string, lastmod: string | undefined): IndexLine {
 export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptions): PlannedFile[] {
   const names = new Names(new URL('.', options.publishBase).href);
   const indexNames = new Map<number, { name: string; url: string }>();
-  for (const i of ws.indexes) indexNames.set(i, names.take(ws.files[i].name));
+  for (const i of ws.indexes) indexNames.set(i, names.take(indexFileName(ws.files[i])));
   const generated =
     ws.indexes.length === 0 ? names.take(options.indexName ?? 'sitemap-index.xml') : undefined;
   const children: PlannedFile[] = [];
