@@ -5,7 +5,13 @@
 import { gzipBytes } from './gzip.ts';
 import type { Issue, SitemapDocument } from './model.ts';
 import { fileBytes, fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
-import { buildFileSteps, type FileSettings, HARD_LIMITS, type OutputFile } from './serialize/files.ts';
+import {
+  buildFileSteps,
+  type FileSettings,
+  HARD_LIMITS,
+  type OutputFile,
+  safeBaseName,
+} from './serialize/files.ts';
 import type { BodyTap } from './serialize/sink.ts';
 import { runSteps } from './steps.ts';
 
@@ -59,12 +65,6 @@ export interface SerializeOptions {
    * files, ENC-004 errors naming the entries). Default true.
    */
   verify?: boolean;
-}
-
-/** ASCII file base name (OUT-011): other characters become `-`; empty → `sitemap`. */
-function safeBaseName(name: string | undefined): string {
-  const cleaned = (name ?? '').trim().replace(/[^A-Za-z0-9._-]+/g, '-');
-  return cleaned === '' || /^[.-]+$/.test(cleaned) ? 'sitemap' : cleaned;
 }
 
 function settings(

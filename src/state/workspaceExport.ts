@@ -41,7 +41,10 @@ export interface ExportedFile {
   entries: number;
   /** Size before gzip, in bytes. */
   uncompressedBytes: number;
-  /** The content differs from the loaded file (edited, re-split, or a regenerated index). */
+  /**
+   * The bytes differ from the file it was opened from (the plan's `changed` when that file's
+   * bytes are unknown): an untouched child or an index whose entries stayed the same is not.
+   */
   changed: boolean;
   /** Written over the file it was opened from, keeping its formatting (else normalized). */
   kept: boolean;
@@ -67,12 +70,15 @@ export function changedFiles(state: WorkspaceState): Set<number> {
 }
 
 /**
- * The publish base to propose: the settings' publish URL, else the first index's own URL,
- * else the URL the first index gives its first loaded child; undefined when none is known.
+ * The publish base to propose: the folder of the index's publish URL (`settingsUrl`, the first
+ * index file's setting, else what the model knows of the first index), else the folder holding
+ * every loaded child the first index names by absolute URL (an index at the root listing `en/…`
+ * and `fr/…` is proposed at the root); undefined when none is known.
+ *
+ * @example suggestedPublishBase(model, '') // 'https://example.org/' for children /en/sitemap.xml, /fr/sitemap.xml
  */
 export function suggestedPublishBase(model: Workspace, settingsUrl: string): string | undefined {
   const candidates = [settingsUrl.trim(), ...model.indexes.map((i) => model.files[i].publishUrl ?? '')];
-  for (const ref of model.children) if (ref.file !== null && ref.url !== undefined) candidates.push(ref.url);
   for (const c of candidates) {
     if (c === '') continue;
     try {
@@ -81,7 +87,21 @@ export function suggestedPublishBase(model: Workspace, settingsUrl: string): str
       // not an absolute URL: try the next one
     }
   }
-  return undefined;
+  const first = model.indexes[0];
+  let common: URL | undefined;
+  for (const ref of model.children) {
+    if (ref.file === null || ref.url === undefined || (first !== undefined && ref.index !== first)) continue;
+    let dir: URL;
+    try {
+      dir = new URL('.', ref.url);
+    } catch {
+      continue;
+    }
+    if (common === undefined) common = dir;
+    else if (dir.origin !== common.origin) continue;
+    else while (!dir.pathname.startsWith(common.pathname)) common = new URL('..', common);
+  }
+  return common?.href;
 }
 
 /**
@@ -110,8 +130,15 @@ function keptChild(
   }
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean): ExportedFile {
   const plain = p.format === 'xml.gz' ? 'xml' : p.format === 'txt.gz' ? 'txt' : p.format;
+  const src = p.sourceFile === undefined ? null : (state.files[p.sourceFile]?.store.keepSource?.() ?? null);
   const kept = keep ? keptChild(p, state, plain) : null;
   const raw = kept?.raw ?? new TextEncoder().encode(serializeSitemap(p.document, { format: plain }));
   const base = p.name.slice(p.name.lastIndexOf('/') + 1).replace(/\.gz$/i, '');
@@ -123,7 +150,8 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean):
     bytes,
     entries: p.document.entries.length,
     uncompressedBytes: raw.length,
-    changed: p.changed,
+    // What the download changes: its bytes against the file as opened, when that is known.
+    changed: src === null ? p.changed : !sameBytes(bytes, src.file),
     kept: kept !== null,
   };
 }

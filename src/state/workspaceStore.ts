@@ -208,6 +208,17 @@ export interface OpenOutcome {
   renamed?: Array<{ name: string; as: string }>;
 }
 
+/**
+ * The file whose settings are the workspace's (publish URL, cross-submission): the first index
+ * file, else the first file. Its publish URL is the index's, so it is the base a workspace
+ * export proposes; another file's own publish URL (a child's) says only where that child lives.
+ *
+ * @example settingsSlot(ws.getState().files).store.getState().settings.publishUrl
+ */
+export function settingsSlot<T extends { store: AppStore }>(files: readonly T[]): T | undefined {
+  return files.find((f) => f.store.getState().doc?.kind === 'sitemapindex') ?? files[0];
+}
+
 /** `name` with ` (2)`, ` (3)`, … before its extension: the first one no file in `taken` has. */
 export function freeName(name: string, taken: ReadonlySet<string>): string {
   const slash = name.lastIndexOf('/');
@@ -497,7 +508,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       set({ ...layout, model: null, counts: [] });
       return;
     }
-    const { publishUrl, crossSubmission } = files[0].store.getState().settings;
+    const { publishUrl, crossSubmission } = settingsSlot(files)!.store.getState().settings;
     // Each file's own Validator already reports IDX-004/005/007 and the SIZE limits: the
     // workspace model adds only what needs several files, so nothing is computed or listed twice.
     const settings: WorkspaceSettings =
@@ -664,7 +675,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
 
   /** The store the UI shows (see WorkspaceStore.activeStore). */
   const shownStore = (): AppStore => {
-    if (state.active === 'all') return state.files[0]?.store ?? primary;
+    if (state.active === 'all') return settingsSlot(state.files)?.store ?? primary;
     return state.files.find((s) => s.id === state.active)?.store ?? primary;
   };
 

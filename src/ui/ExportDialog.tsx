@@ -53,6 +53,21 @@ function useCancelExportOnClose() {
   );
 }
 
+/**
+ * The publish URL moved to the site root, same file name: `https://a.example/maps/s.xml` →
+ * `https://a.example/s.xml`; null when it is not an http(s) URL or already at the root.
+ */
+export function siteRootUrl(publishUrl: string): string | null {
+  try {
+    const u = new URL(publishUrl.trim());
+    if (!/^https?:$/.test(u.protocol)) return null;
+    const root = new URL(`./${u.pathname.slice(u.pathname.lastIndexOf('/') + 1)}`, u.origin).href;
+    return root === u.href ? null : root;
+  } catch {
+    return null;
+  }
+}
+
 /** Export: format, layout, split limits, file name, sizes before download, explicit OK for errors. */
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
@@ -191,6 +206,20 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     commands.markExported(out);
     onClose();
   };
+  // HOST-004 on split files: the fix is one click, the index (and so its children) at the site root.
+  const rootUrl = result?.issues.some((i) => i.rule === 'HOST-004') ? siteRootUrl(publishUrl) : null;
+  const publishAtRoot = rootUrl ? (
+    <button
+      type="button"
+      className="btn small"
+      onClick={() => {
+        typedUrl.current = rootUrl;
+        commands.setSettings({ publishUrl: rootUrl });
+      }}
+    >
+      Publish at {rootUrl}
+    </button>
+  ) : null;
   return (
     <Dialog
       title="Export sitemap"
@@ -304,6 +333,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         errors={errors}
         confirmed={confirmed}
         onConfirm={setConfirmed}
+        actions={rootUrl && format === 'zip' ? { 'HOST-004': publishAtRoot } : undefined}
       />
       {keepable ? <ExportDiffPreview result={busy ? null : result} /> : null}
     </Dialog>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { TextDrops } from '../state/exportChanges.ts';
 import type { AppState, ExportResult } from '../state/types.ts';
 import { fmtBytes, fmtInt, plural } from './format.ts';
@@ -38,10 +38,12 @@ export interface ExportSummaryProps {
   errors: number;
   confirmed: boolean;
   onConfirm(v: boolean): void;
+  /** A way to act on an export issue, by rule (e.g. HOST-004: publish at the site root). */
+  actions?: Readonly<Record<string, ReactNode>>;
 }
 
 /** The files an export will produce, with counts and sizes, and the error confirmation. */
-export function ExportSummary({ result, errors, confirmed, onConfirm }: ExportSummaryProps) {
+export function ExportSummary({ result, errors, confirmed, onConfirm, actions }: ExportSummaryProps) {
   const exportErrors = result?.issues.filter((i) => i.severity === 'error') ?? [];
   const notes = result?.issues.filter((i) => i.severity !== 'error') ?? [];
   return (
@@ -69,8 +71,12 @@ export function ExportSummary({ result, errors, confirmed, onConfirm }: ExportSu
         </table>
       ) : null}
       {[...exportErrors, ...notes].slice(0, 5).map((i) => (
-        <p key={`${i.rule}|${i.message}`} className={`callout ${i.severity === 'error' ? 'error' : 'info'}`}>
+        <p
+          key={`${i.rule}|${i.message}`}
+          className={`callout ${i.severity === 'error' ? 'error' : i.severity === 'warning' ? 'warning' : 'info'}`}
+        >
           <span className="rule-id">{i.rule}</span> {i.message}
+          {actions?.[i.rule] ? <> {actions[i.rule]}</> : null}
         </p>
       ))}
       {errors > 0 ? (

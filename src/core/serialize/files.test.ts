@@ -12,6 +12,41 @@ function many(n: number, make: (i: number) => Omit<Entry, 'id'>): SitemapDocumen
 }
 
 describe('serializeFiles splitting (OUT-008)', () => {
+  it('names the index after the publish URL and warns when the URLs sit outside its folder (HOST-004)', () => {
+    const doc = many(5, (i) => ({
+      loc: i === 4 ? `https://a.example/sitemaps/in` : `https://a.example/post-${i}/`,
+    }));
+    const { files, issues } = serializeFiles(doc, {
+      baseName: 'post-sitemap',
+      split: { maxUrls: 2 },
+      publishUrl: 'https://a.example/sitemaps/sitemap_index.xml',
+    });
+    expect(files.map((f) => f.name)).toEqual([
+      'post-sitemap-1.xml',
+      'post-sitemap-2.xml',
+      'post-sitemap-3.xml',
+      'sitemap_index.xml',
+    ]);
+    expect(text(files[3].bytes)).toContain('<loc>https://a.example/sitemaps/post-sitemap-1.xml</loc>');
+    expect(issues.map((i) => [i.rule, i.severity])).toEqual([['HOST-004', 'warning']]);
+    expect(issues[0].message).toMatch(
+      /^4 of 5 URLs are outside https:\/\/a\.example\/sitemaps\/.*site root.*https:\/\/a\.example\/sitemap_index\.xml/,
+    );
+  });
+
+  it('keeps its own base name for an index whose publish URL names no usable file', () => {
+    const doc = many(3, (i) => ({ loc: `https://a.example/${i}` }));
+    const names = (publishUrl: string) =>
+      serializeFiles(doc, { baseName: 'pages', split: { maxUrls: 2 }, publishUrl }).files.map((f) => f.name);
+    expect(names('https://a.example/')).toEqual(['pages-1.xml', 'pages-2.xml', 'pages.xml']);
+    expect(names('https://a.example/pages-1.xml')).toEqual(['pages-1.xml', 'pages-2.xml', 'pages.xml']);
+    expect(names('https://a.example/%C3%BCber%20alles.xml')).toEqual([
+      'pages-1.xml',
+      'pages-2.xml',
+      '-ber-alles.xml',
+    ]);
+  });
+
   it('keeps a small document in one file named <base>.xml', () => {
     const { files, issues } = serializeFiles(
       many(3, (i) => ({ loc: `https://a.example/${i}` })),
@@ -24,7 +59,7 @@ describe('serializeFiles splitting (OUT-008)', () => {
 
   it('splits by entry count and writes an index with absolute locs and the newest child lastmod', () => {
     const doc = many(5, (i) => ({
-      loc: `https://www.example.com/p${i}`,
+      loc: `https://www.example.com/maps/p${i}`,
       ...(i === 3
         ? {}
         : {

@@ -117,6 +117,60 @@ export function publishDirectory(publishUrl: string | undefined): string | null 
   return href.slice(0, href.lastIndexOf('/') + 1);
 }
 
+/** ASCII file base name (OUT-011): other characters become `-`; empty → `sitemap`. */
+export function safeBaseName(name: string | undefined): string {
+  const cleaned = (name ?? '').trim().replace(/[^A-Za-z0-9._-]+/g, '-');
+  return cleaned === '' || /^[.-]+$/.test(cleaned) ? 'sitemap' : cleaned;
+}
+
+/**
+ * Base name of a generated index: the file its publish URL names (`…/sitemap_index.xml` →
+ * `sitemap_index`), made ASCII (OUT-011); `fallback` when the URL names no file or a name one of
+ * the children already has.
+ *
+ * @example indexBaseName('https://a.example/maps/sitemap_index.xml', 'posts', []) // 'sitemap_index'
+ */
+export function indexBaseName(
+  publishUrl: string | undefined,
+  fallback: string,
+  taken: readonly string[],
+): string {
+  let segment: string;
+  try {
+    const path = new URL(publishUrl ?? '').pathname;
+    segment = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  } catch {
+    return fallback;
+  }
+  const stem = segment.replace(/(\.(xml|txt))?(\.gz)?$/i, '');
+  if (stem === '') return fallback;
+  const base = safeBaseName(stem);
+  return taken.some((name) => name.startsWith(`${base}.`)) ? fallback : base;
+}
+
+/**
+ * HOST-004 for split files published in `dir`: how many of the entries on the same site sit
+ * outside that folder (sitemaps.org ignores them there), and the fix, publishing the index at the
+ * site root. Null when none do (or the folder is the root). One pass of string prefix tests.
+ */
+function outsideFolderIssue(entries: readonly Entry[], dir: string, indexName: string): Issue | null {
+  const origin = dir.slice(0, dir.indexOf('/', dir.indexOf('//') + 2) + 1);
+  if (origin === dir) return null;
+  let outside = 0;
+  for (const e of entries) {
+    const loc = e.loc.trim();
+    if (loc.startsWith(origin) && !loc.startsWith(dir)) outside++;
+  }
+  if (outside === 0) return null;
+  const n = outside.toLocaleString('en-US');
+  const total = entries.length.toLocaleString('en-US');
+  return makeIssue(
+    'HOST-004',
+    'warning',
+    `${n} of ${total} URLs are outside ${dir}, the folder the split files are published in: sitemaps.org ignores them there. Publish the index at the site root (${origin}${indexName}) or remove those entries.`,
+  );
+}
+
 /**
  * Write `doc` as one file, or as numbered children plus a generated index when a limit is hit.
  * Problems (missing publish URL, TXT-006 data loss, removed characters) go to `issues`.
@@ -287,8 +341,14 @@ function indexFiles(
     }),
   );
   const indexDoc: SitemapDocument = { kind: 'sitemapindex', entries: refs, nextId: refs.length };
+  const baseName = indexBaseName(
+    s.publishUrl,
+    s.baseName,
+    children.map((f) => f.name),
+  );
   const indexSettings: FileSettings = {
     ...s,
+    baseName,
     format: s.format.endsWith('.gz') ? 'xml.gz' : 'xml',
     stylesheet: undefined,
     limits: { ...HARD_LIMITS, maxNews: Number.POSITIVE_INFINITY },
@@ -297,10 +357,12 @@ function indexFiles(
     verify: true,
   };
   const files = buildFiles(indexDoc, indexSettings, issues);
+  const outside = outsideFolderIssue(entries, dir, files[0]?.name.replace(/-1\./, '.') ?? '');
+  if (outside !== null) issues.push(outside);
   if (files.length > 1) {
     return files.map((f, i) => ({
       ...f,
-      name: f.name.replace(`${s.baseName}-${i + 1}.`, `${s.baseName}-index-${i + 1}.`),
+      name: f.name.replace(`${baseName}-${i + 1}.`, `${baseName}-index-${i + 1}.`),
     }));
   }
   return files;

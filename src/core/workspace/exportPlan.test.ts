@@ -249,3 +249,110 @@ describe('names from input are data, never paths (issue 20 case 7)', () => {
     expect(locs.every((l) => l.startsWith('https://a.example/maps/'))).toBe(true);
   });
 });
+
+describe('children keep the path their index gives them (review: Hugo en/ and fr/)', () => {
+  const indexOver = (locs: string[], publishUrl?: string) => ({
+    name: 'sitemap.xml',
+    result: result(
+      'sitemapindex',
+      locs.map((loc) => ({ loc })),
+    ),
+    ...(publishUrl ? { publishUrl } : {}),
+  });
+
+  it('relative and absolute locs under the index folder keep their folders; the index points there', () => {
+    const ws = buildWorkspace([
+      indexOver(
+        ['fr/sitemap.xml', 'https://a.example/en/sitemap.xml', 'https://a.example/de/x%20y.xml'],
+        'https://a.example/sitemap.xml',
+      ),
+      { name: 'sitemap (2).xml', result: urls('https://a.example/fr/', 1) },
+      { name: 'sitemap (3).xml', result: urls('https://a.example/en/', 1) },
+      { name: 'x y.xml', result: urls('https://a.example/de/', 1) },
+    ]);
+    // The files' own names do not say which is which: the index's entries do (matched by content).
+    ws.children.forEach((ref, k) => {
+      ref.file = k + 1;
+    });
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://b.example/maps/',
+    });
+    expect(plan.map((p) => p.name)).toEqual([
+      'fr/sitemap.xml',
+      'en/sitemap.xml',
+      'de/x y.xml',
+      'sitemap.xml',
+    ]);
+    expect(indexOf(plan)[0].document.entries.map((e) => e.loc)).toEqual([
+      'https://b.example/maps/fr/sitemap.xml',
+      'https://b.example/maps/en/sitemap.xml',
+      'https://b.example/maps/de/x%20y.xml',
+    ]);
+  });
+
+  it('a loc outside the index folder, with a query, or climbing out keeps the file name, under the base', () => {
+    const ws = buildWorkspace([
+      indexOver(
+        [
+          'https://a.example/other/a.xml',
+          'https://a.example/maps/s.php?page=2',
+          '../../c.xml',
+          'x/%2e%2e/%2e%2e/d.xml',
+          'e%2F..%2F..%2Fe.xml',
+        ],
+        'https://a.example/maps/sitemap.xml',
+      ),
+      { name: 'a.xml', result: urls('https://a.example/a/', 1) },
+      { name: 'b.xml', result: urls('https://a.example/b/', 1) },
+      { name: 'c.xml', result: urls('https://a.example/c/', 1) },
+      { name: 'd.xml', result: urls('https://a.example/d/', 1) },
+      { name: 'e.xml', result: urls('https://a.example/e/', 1) },
+    ]);
+    ws.children.forEach((ref, k) => {
+      ref.file = k + 1;
+    });
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://b.example/maps/',
+    });
+    expect(plan.map((p) => p.name)).toEqual([
+      'a.xml',
+      'b.xml',
+      'c.xml',
+      'd.xml',
+      'e%2F..%2F..%2Fe.xml',
+      'sitemap.xml',
+    ]);
+    for (const p of plan) {
+      expect(p.url.startsWith('https://b.example/maps/'), p.url).toBe(true);
+      expect(p.name).not.toMatch(/(^|\/)\.\.?(\/|$)|^\/|\\/);
+    }
+  });
+
+  it('a split child keeps its folder; another format changes only the extension', () => {
+    const ws = buildWorkspace([
+      indexOver(['fr/sitemap.xml', 'en/sitemap.xml.gz']),
+      { name: 'fr.xml', result: urls('https://a.example/fr/', 3) },
+      { name: 'en.xml', result: urls('https://a.example/en/', 1) },
+    ]);
+    ws.children.forEach((ref, k) => {
+      ref.file = k + 1;
+    });
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://b.example/',
+      split: { maxUrls: 2 },
+      formats: new Map([[2, 'xml' as const]]),
+    });
+    expect(plan.map((p) => p.name)).toEqual([
+      'fr/sitemap-1.xml',
+      'fr/sitemap-2.xml',
+      'en/sitemap.xml',
+      'sitemap.xml',
+    ]);
+  });
+});

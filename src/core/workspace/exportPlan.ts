@@ -118,7 +118,70 @@ export function sourceFormat(name: string, kind: DocumentKind): ChildFormat {
   return gz ? 'xml.gz' : 'xml';
 }
 
-function planChild(ws: Workspace, f: number, options: WorkspaceExportOptions, names: Names): ChildPlan {
+/**
+ * Where index entry `ref` puts its child relative to the index's folder (`fr/sitemap.xml`), read
+ * from the `<loc>` as the index names it: a relative loc as written, an absolute one under the
+ * index's own folder (its publish URL when known, else the publish base). Undefined when the loc
+ * leaves that folder, carries a query or fragment, or names no file: the child then keeps its
+ * own file name.
+ *
+ * @example childPath({ loc: 'fr/sitemap.xml', … }, undefined, 'https://a.example/') // 'fr/sitemap.xml'
+ */
+export function childPath(
+  ref: ChildRef,
+  indexUrl: string | undefined,
+  publishBase: string,
+): string | undefined {
+  let dir: URL;
+  let url: URL;
+  try {
+    dir = new URL('.', indexUrl ?? publishBase);
+    url = new URL(ref.loc, dir);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== dir.origin || url.search !== '' || url.hash !== '') return undefined;
+  if (!url.pathname.startsWith(dir.pathname)) return undefined;
+  const rest = url.pathname.slice(dir.pathname.length);
+  if (rest === '' || rest.endsWith('/')) return undefined;
+  return rest
+    .split('/')
+    .map((seg) => {
+      try {
+        const plain = decodeURIComponent(seg);
+        return /[/\\]/.test(plain) ? seg : plain;
+      } catch {
+        return seg;
+      }
+    })
+    .join('/');
+}
+
+/**
+ * Export name of an index file: its name, with the last segment of its publish URL when that is
+ * known (`sitemap.xml` for an index opened as `sitemap (3).xml` beside same-name children).
+ */
+function indexFileName(file: Workspace['files'][number]): string {
+  let last = '';
+  try {
+    const path = new URL(file.publishUrl ?? '').pathname;
+    last = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  } catch {
+    return file.name;
+  }
+  return last === '' || /[/\\]/.test(last) ? file.name : folderOf(file.name) + last;
+}
+
+/** Folder of a planned name, with its trailing slash: `fr/` for `fr/sitemap.xml`, else ''. */
+const folderOf = (name: string) => name.slice(0, name.lastIndexOf('/') + 1);
+
+function planChild(
+  ws: Workspace,
+  f: number,
+  options: WorkspaceExportOptions,
+  names: Names,
+  path: string | undefined,
+): ChildPlan {
   const file = ws.files[f];
   const doc = file.document;
   const maxUrls = options.split?.maxUrls ?? Number.POSITIVE_INFINITY;
@@ -127,9 +190,11 @@ function planChild(ws: Workspace, f: number, options: WorkspaceExportOptions, na
   const changed = options.changedFiles.has(f);
   const own = sourceFormat(file.name, file.kind);
   const format = options.formats?.get(f) ?? own;
-  const { stem } = splitName(file.name);
+  // The path its index gives it (`fr/sitemap.xml`), else its own name.
+  const named = path ?? file.name;
+  const { stem } = splitName(named);
   if (runs.length === 1) {
-    const { name, url } = names.take(format === own ? file.name : `${stem}.${format}`);
+    const { name, url } = names.take(sourceFormat(named, file.kind) === format ? named : `${stem}.${format}`);
     return { parts: [{ name, url, role: 'child', format, document: doc, sourceFile: f, changed }] };
   }
   const parts = runs.map((entries, k) => {
@@ -182,15 +247,23 @@ function line(loc: string, lastmod: string | undefined): IndexLine {
 export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptions): PlannedFile[] {
   const names = new Names(new URL('.', options.publishBase).href);
   const indexNames = new Map<number, { name: string; url: string }>();
-  for (const i of ws.indexes) indexNames.set(i, names.take(ws.files[i].name));
+  for (const i of ws.indexes) indexNames.set(i, names.take(indexFileName(ws.files[i])));
   const generated =
     ws.indexes.length === 0 ? names.take(options.indexName ?? 'sitemap-index.xml') : undefined;
   const children: PlannedFile[] = [];
   const planned = new Map<number, ChildPlan>();
+  // Each child goes where the first index naming it says, inside that index's folder.
+  const paths = new Map<number, string>();
+  for (const ref of ws.children) {
+    if (ref.file === null || paths.has(ref.file) || ws.files[ref.file].kind === 'sitemapindex') continue;
+    const rel = childPath(ref, ws.files[ref.index].publishUrl, options.publishBase);
+    const at = indexNames.get(ref.index);
+    if (rel !== undefined && at !== undefined) paths.set(ref.file, folderOf(at.name) + rel);
+  }
   const planOnce = (f: number) => {
     let plan = planned.get(f);
     if (plan === undefined) {
-      plan = planChild(ws, f, options, names);
+      plan = planChild(ws, f, options, names, paths.get(f));
       planned.set(f, plan);
       for (const part of plan.parts) children.push(part);
     }

@@ -39,7 +39,10 @@ export interface WorkspaceInput {
   chosenFor?: string;
 }
 
-/** Workspace-wide settings: `publishUrl` is the publish URL of the first index file. */
+/**
+ * Workspace-wide settings: `publishUrl` is the publish URL of the first index file (in the editor,
+ * that file's own setting: `settingsSlot` in state/workspaceStore.ts).
+ */
 export interface WorkspaceSettings extends Pick<ValidationSettings, 'publishUrl' | 'crossSubmission'> {
   /**
    * Also report the rules the per-file Validator already checks on each document: IDX-004,

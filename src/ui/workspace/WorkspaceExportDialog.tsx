@@ -6,7 +6,7 @@ import {
   suggestedPublishBase,
   zipExport,
 } from '../../state/workspaceExport.ts';
-import type { WorkspaceState } from '../../state/workspaceStore.ts';
+import { settingsSlot, type WorkspaceState } from '../../state/workspaceStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import { downloadBytes } from '../download.ts';
 import { FormattingChoice } from '../ExportDiffPreview.tsx';
@@ -41,7 +41,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
       model
         ? suggestedPublishBase(
             model,
-            (ws.getState().files[0]?.store ?? ws.primary).getState().settings.publishUrl,
+            (settingsSlot(ws.getState().files)?.store ?? ws.primary).getState().settings.publishUrl,
           )
         : undefined,
     [model, ws],

@@ -1,0 +1,124 @@
+/**
+ * A workspace export writes each child where its index says it is (the review's Hugo case):
+ * same-name children in folders keep their folders, and an index whose children did not change
+ * keeps its entries.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSitemap } from '../core/parse.ts';
+import { createAppStore } from './store.ts';
+import { fakeClient } from './testing.ts';
+import { exportWorkspace, suggestedPublishBase } from './workspaceExport.ts';
+import { createWorkspaceStore, settingsSlot } from './workspaceStore.ts';
+
+const real = (name: string) =>
+  readFileSync(path.resolve(import.meta.dirname, '../../../shared/fixtures/real', name));
+const dec = (b: Uint8Array) => new TextDecoder().decode(b);
+
+function newStore() {
+  return createAppStore({
+    worker: fakeClient((bytes, name) => ({ ...parseSitemap(bytes, { fileName: name }), file: bytes })),
+    now: () => Date.UTC(2024, 5, 24, 9, 30),
+  });
+}
+
+const INDEX = real('hugo-multilingual-index-relative.xml');
+const EN = real('hugo-multilingual-en-hreflang-relative.xml');
+const FR = real('hugo-multilingual-fr-hreflang-relative.xml');
+
+/** The three Hugo files as a browser's file picker gives them: all called sitemap.xml. */
+async function hugo(index: Uint8Array = INDEX) {
+  const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+  await ws.commands.open([
+    { name: 'sitemap.xml', bytes: index },
+    { name: 'sitemap.xml', bytes: EN },
+    { name: 'sitemap.xml', bytes: FR },
+  ]);
+  return ws;
+}
+
+describe('workspace export keeps each child at the path its index gives it', () => {
+  it('relative locs: en/ and fr/ keep their folders, the index points at the same files', async () => {
+    const ws = await hugo();
+    const files = exportWorkspace(ws.getState(), { publishBase: 'https://example.org/', now: 0 });
+    const byName = new Map(files.map((f) => [f.name, f]));
+    expect([...byName.keys()].sort()).toEqual(['en/sitemap.xml', 'fr/sitemap.xml', 'sitemap.xml']);
+    expect(dec(byName.get('en/sitemap.xml')!.bytes)).toBe(dec(EN));
+    expect(dec(byName.get('fr/sitemap.xml')!.bytes)).toBe(dec(FR));
+    expect(byName.get('en/sitemap.xml')!.changed).toBe(false);
+    // OUT-008: the index never writes relative locations; made absolute, they name the same files.
+    const index = dec(byName.get('sitemap.xml')!.bytes);
+    expect(index).toBe(
+      dec(INDEX)
+        .replace('<loc>fr/sitemap.xml</loc>', '<loc>https://example.org/fr/sitemap.xml</loc>')
+        .replace('<loc>en/sitemap.xml</loc>', '<loc>https://example.org/en/sitemap.xml</loc>'),
+    );
+    expect(byName.get('sitemap.xml')!.changed).toBe(true);
+  });
+
+  it('absolute locs and no base typed: the proposed base is the index folder, nothing changes', async () => {
+    const absolute = new TextEncoder().encode(
+      dec(INDEX)
+        .replace('<loc>fr/sitemap.xml</loc>', '<loc>https://example.org/fr/sitemap.xml</loc>')
+        .replace('<loc>en/sitemap.xml</loc>', '<loc>https://example.org/en/sitemap.xml</loc>'),
+    );
+    const ws = await hugo(absolute);
+    const model = ws.getState().model!;
+    const base = suggestedPublishBase(model, '');
+    expect(base).toBe('https://example.org/');
+    const files = exportWorkspace(ws.getState(), { publishBase: base!, now: 0 });
+    const byName = new Map(files.map((f) => [f.name, f]));
+    expect([...byName.keys()].sort()).toEqual(['en/sitemap.xml', 'fr/sitemap.xml', 'sitemap.xml']);
+    expect(dec(byName.get('sitemap.xml')!.bytes)).toBe(dec(absolute));
+    expect(dec(byName.get('fr/sitemap.xml')!.bytes)).toBe(dec(FR));
+    expect(files.map((f) => f.changed)).toEqual([false, false, false]);
+  });
+});
+
+describe('the export says which files differ from the input (review: astro)', () => {
+  it('an untouched index and child are not "changed"; an edited child and its index are', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      { name: 'sitemap-index.xml', bytes: real('astro-taiwanmd-sitemap-index.xml') },
+      { name: 'sitemap-0.xml', bytes: real('astro-taiwanmd-sitemap-0-percent-encoded-cjk.xml') },
+    ]);
+    const req = { publishBase: 'https://taiwan.md/', now: Date.UTC(2024, 5, 24) };
+    const untouched = exportWorkspace(ws.getState(), req);
+    expect(untouched.map((f) => [f.name, f.changed])).toEqual([
+      ['sitemap-0.xml', false],
+      ['sitemap-index.xml', false],
+    ]);
+    expect(dec(untouched[1].bytes)).toBe(dec(real('astro-taiwanmd-sitemap-index.xml')));
+    ws.getState().files[1].store.commands.setCell(0, 'priority', '0.3');
+    const edited = exportWorkspace(ws.getState(), req);
+    expect(edited.map((f) => [f.name, f.changed])).toEqual([
+      ['sitemap-0.xml', true],
+      ['sitemap-index.xml', true],
+    ]);
+  });
+});
+
+describe("the workspace's publish URL is its index's (settingsSlot)", () => {
+  it('children opened first: the index file publish URL is the model and export base', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      { name: 'sitemap.xml', bytes: EN },
+      { name: 'sitemap.xml', bytes: FR },
+      { name: 'sitemap.xml', bytes: INDEX },
+    ]);
+    const files = ws.getState().files;
+    files[0].store.commands.setSettings({ publishUrl: 'https://example.org/en/sitemap.xml' });
+    files[2].store.commands.setSettings({ publishUrl: 'https://example.org/sitemap.xml' });
+    await new Promise((r) => setTimeout(r, 0));
+    const model = ws.getState().model!;
+    expect(model.indexes).toEqual([2]);
+    expect(model.files[2].publishUrl).toBe('https://example.org/sitemap.xml');
+    const settings = settingsSlot(ws.getState().files)!.store.getState().settings.publishUrl;
+    expect(suggestedPublishBase(model, settings)).toBe('https://example.org/');
+    const names = exportWorkspace(ws.getState(), { publishBase: 'https://example.org/', now: 0 }).map(
+      (f) => f.name,
+    );
+    expect(names.sort()).toEqual(['en/sitemap.xml', 'fr/sitemap.xml', 'sitemap.xml']);
+  });
+});
