@@ -11,6 +11,7 @@ import type { CrawlTable } from '../core/crawl/table.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { type CliIo, readInput } from './check.ts';
+import { type JsonIssue, LISTED_URLS } from './report.ts';
 
 /** Bytes read from the crawl file at a time (the whole file is never in memory). */
 const CHUNK = 8 << 20;
@@ -53,6 +54,12 @@ export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | n
   return table;
 }
 
+/** CRAWL-006 with the missing pages' URLs (the first `LISTED_URLS`) and their count, for CI to act on. */
+function withMissingUrls(issue: Issue, join: CrawlJoin): Issue & Pick<JsonIssue, 'urls' | 'urlCount'> {
+  const rows = join.missingRows();
+  return { ...issue, urls: rows.slice(0, LISTED_URLS).map((r) => join.url(r)), urlCount: rows.length };
+}
+
 /**
  * A `check` document check (see `DocumentCheck`) reporting the CRAWL rules of each file against
  * `crawl` (the sitemap's scope for CRAWL-006 is its most common origin).
@@ -67,7 +74,11 @@ export function crawlCheck(
   return (doc) => {
     const v = new Validator({ crossSubmission: args.crossSubmission, now });
     v.load(doc);
-    v.setCrawl(new CrawlJoin(crawl, v.crawlScope()));
-    return v.all().filter((i) => i.rule.startsWith('CRAWL-'));
+    const join = new CrawlJoin(crawl, v.crawlScope());
+    v.setCrawl(join);
+    return v
+      .all()
+      .map((i) => (i.rule === 'CRAWL-006' ? withMissingUrls(i, join) : i))
+      .filter((i) => i.rule.startsWith('CRAWL-'));
   };
 }

@@ -35,7 +35,16 @@ export interface JsonIssue {
   message: string;
   /** Cross-file issues: the other files involved. */
   relatedFiles?: string[];
+  /** A grouped finding's URLs (CRAWL-006: the missing pages), at most `LISTED_URLS` of them. */
+  urls?: string[];
+  /** How many URLs the grouped finding has (`urls` may hold only the first ones). */
+  urlCount?: number;
 }
+
+/** URLs a grouped finding lists in JSON (its `urlCount` says how many there are). */
+export const LISTED_URLS = 1_000;
+/** URLs a grouped finding shows under its line in the human output. */
+const SHOWN_URLS = 5;
 
 type JsonValue = string | JsonNodes | Array<string | JsonNodes>;
 interface JsonNodes {
@@ -101,6 +110,9 @@ export function issuesJson(
       ...(i.line !== undefined ? { line: i.line } : {}),
       ...(i.column !== undefined ? { column: i.column } : {}),
       message: i.message,
+      ...((i as JsonIssue).urls !== undefined
+        ? { urls: (i as JsonIssue).urls, urlCount: (i as JsonIssue).urlCount }
+        : {}),
     };
   });
 }
@@ -114,6 +126,13 @@ export function humanLines(r: FileReport): string[] {
     const where = i.line !== undefined ? `${r.file}${at}` : r.file;
     const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
     lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
+    if (i.urls === undefined) continue;
+    for (const url of i.urls.slice(0, SHOWN_URLS)) lines.push(`    ${url}`);
+    const more = (i.urlCount ?? i.urls.length) - Math.min(SHOWN_URLS, i.urls.length);
+    if (more > 0)
+      lines.push(
+        `    …and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
+      );
   }
   return lines;
 }

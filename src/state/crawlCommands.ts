@@ -28,6 +28,37 @@ export const CRAWL_ACTIONS: Readonly<Record<CrawlAction, { rule: string; label: 
   'add-missing': { rule: 'CRAWL-006', label: 'Add missing indexable pages' },
 };
 
+/**
+ * What a replace action did: "Replaced 2 URLs with their redirect targets (1 with lastmod from the
+ * crawl's Last-Modified, 1 keeps its own: …). Removed 1 URL whose target is already listed."
+ */
+export function replaceReport(rule: string, result: CrawlFixResult, join: CrawlJoin): string {
+  const updated = result.update ?? [];
+  const removed = result.remove?.length ?? 0;
+  const parts: string[] = [];
+  if (updated.length > 0) {
+    let dated = 0;
+    for (const e of updated) {
+      const m = join.match(e.loc);
+      if (m !== null && join.lastmod(m.row) !== '') dated++;
+    }
+    const target = rule === 'CRAWL-002' ? 'redirect target' : 'canonical URL';
+    const kept = updated.length - dated;
+    const n = (x: number) => x.toLocaleString('en-US');
+    const how =
+      kept === 0
+        ? "lastmod from the crawl's Last-Modified"
+        : dated === 0
+          ? 'lastmod kept: the crawl has no Last-Modified for the target'
+          : `${n(dated)} with lastmod from the crawl's Last-Modified, ${n(kept)} ${kept === 1 ? 'keeps its' : 'keep their'} own: the crawl has none for the target`;
+    parts.push(
+      `Replaced ${urlCount(updated.length)} with ${updated.length === 1 ? `its ${target}` : `their ${target}s`} (${how}).`,
+    );
+  }
+  if (removed > 0) parts.push(`Removed ${urlCount(removed)} whose target is already listed.`);
+  return parts.join(' ');
+}
+
 /** Task label while a big join runs in slices. */
 const JOINING = CRAWL_JOINING;
 /** Documents from this many entries are joined in slices. */
@@ -347,7 +378,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
             if (rule.startsWith('CRAWL-')) findings += count;
           k.notify(
             'info',
-            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
+            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${table.format === 'search-console' ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
           );
         },
         matched,
@@ -414,7 +445,9 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
       const result = fixResult(rule);
       const n = sizeOf(result);
       if (!result || n === 0) return 0;
-      return k.commit(fixPatch(doc, result, `${label} (${urlCount(n)})`)) ? n : 0;
+      if (!k.commit(fixPatch(doc, result, `${label} (${urlCount(n)})`))) return 0;
+      if (!CRAWL_REMOVE_RULES.has(rule)) k.notify('info', replaceReport(rule, result, crawl));
+      return n;
     },
   };
 }

@@ -24,7 +24,7 @@ function rowsJoin(v: ValidatorLike) {
 }
 
 /**
- * Text of a crawl cell: status (`200`, `301`, `no response`, `not crawled`), indexability,
+ * Text of a crawl cell: status (`200`, `301`, `no response`, `not crawled`, `not in the export`), indexability,
  * canonical URL (when it points elsewhere), redirect target. '' without crawl data.
  *
  * @example crawlCellText(v, entry, 'crawlStatus') // '404'
@@ -33,7 +33,13 @@ export function crawlCellText(v: ValidatorLike, e: Entry, column: CrawlColumnId)
   const join = rowsJoin(v);
   if (join === null) return '';
   const row = v.crawlRowOf?.(e.id) ?? -1;
-  if (row < 0) return column === 'crawlStatus' && e.loc.trim() !== '' ? 'not crawled' : '';
+  // A Search Console export's missing row means no impressions, not that no crawler reached it.
+  if (row < 0)
+    return column === 'crawlStatus' && e.loc.trim() !== ''
+      ? join.table.format === 'search-console'
+        ? 'not in the export'
+        : 'not crawled'
+      : '';
   switch (column) {
     case 'crawlStatus':
       return statusText(join, row);

@@ -215,7 +215,7 @@ describe('paintRows', () => {
     // Crawl data attached, this entry not in it: the Status cell says "not crawled".
     const validator = {
       ...data.validation.validator,
-      crawlJoin: () => ({}),
+      crawlJoin: () => ({ table: { format: 'screaming-frog' } }),
       crawlRowOf: () => -1,
     } as unknown as ValidatorLike;
     const columns: ColumnId[] = ['row', 'loc', 'lastmod', 'crawlStatus'];

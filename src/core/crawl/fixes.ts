@@ -1,8 +1,9 @@
 /**
  * The crawl audit's fixes and actions (CRAWL-001…006, 008), pure: entries and the join in, a
  * `FixResult` out. Replacements only go to targets the crawl has as 200 and indexable and that no
- * entry lists yet (nor an earlier replacement of the same run); a redirecting or canonicalised
- * URL whose such target is already listed is removed instead.
+ * entry lists yet (nor an earlier replacement of the same run), with the target's Last-Modified
+ * from the crawl as `lastmod` when it has one; a redirecting or canonicalised URL whose such
+ * target is already listed is removed instead.
  */
 import type { Entry } from '../model.ts';
 import { runSteps } from '../steps.ts';
@@ -83,7 +84,10 @@ export function* crawlFixSteps(
       continue;
     }
     claimed.add(m.row);
-    update.push({ ...e, loc: target });
+    // The entry now describes the target page: its lastmod is the crawl's when it has one (as
+    // "Add missing" gives), else the old one stays.
+    const lastmod = join.lastmod(m.row);
+    update.push(lastmod === '' ? { ...e, loc: target } : { ...e, loc: target, lastmod });
   }
   const out: CrawlFixResult = {};
   if (update.length > 0) out.update = update;

@@ -210,11 +210,25 @@ export class CrawlJoin {
   }
 }
 
-/** Sets `wanted[r]` for the indexable rows in `from … to` whose URL is in `scope` (UTF-8, any case). */
+/**
+ * Sets `wanted[r]` for the indexable rows in `from … to` whose URL is in `scope` (UTF-8, any case)
+ * and has no `#fragment`: a fragment names a place in a page, not a page a sitemap may list
+ * (LOC-008), and the join matches URLs as written, so the page itself is a candidate only through
+ * its own row (Search Console's `#:~:text=` rows, a crawler keeping `#` links).
+ */
 function markWanted(t: CrawlTable, scope: Uint8Array, wanted: Uint8Array, from: number, to: number): void {
-  const { flags } = t;
+  const { flags, starts } = t;
+  // The rows' URLs are contiguous: one native search for each '#' of the range.
+  const bytes = t.bytes.subarray(0, starts[to]);
+  let hash = bytes.indexOf(35, starts[from]);
   for (let r = from; r < to; r++) {
+    let fragment = false;
+    if (hash >= 0 && hash < starts[r + 1]) {
+      fragment = true;
+      hash = bytes.indexOf(35, starts[r + 1]);
+    }
     if ((flags[r] & FLAG.indexable) === 0) continue;
+    if (fragment) continue;
     if (scope.length > 0 && !startsWithFolded(t, r, scope)) continue;
     wanted[r] = 1;
   }
@@ -232,10 +246,14 @@ export function crawlWanted(table: CrawlTable, scope: string): Uint8Array {
   return wanted;
 }
 
-/** Human text of a status cell: `301`, `no response`, '' when unknown. */
+/**
+ * Human text of a status cell: `301`, `no response`, '' when unknown; `in the export` for a Search
+ * Console row (it has no status: its pages are taken as 200 because Google showed them).
+ */
 export function statusText(join: CrawlJoin, row: number): string {
   const s = join.status(row);
   if (join.has(row, FLAG.blocked)) return s > 0 ? `${s} blocked` : 'blocked';
+  if (s === 200 && join.table.format === 'search-console') return 'in the export';
   return s === 0 ? 'no response' : s < 0 ? '' : String(s);
 }
 

@@ -122,7 +122,9 @@ function attributeAt(text: string, tag: Tag, name: string): number {
 export function fieldOffset(text: string, entryAt: number, field: string): number {
   const entry = tagAt(text, entryAt);
   if (entry === null) return -1;
-  const path = field.split('.');
+  // The crawl's columns (`crawlStatus`, …: CRAWL-001…007) are facts about the entry's URL, not
+  // elements of the file: they are placed at its <loc>.
+  const path = /^crawl[A-Z]/.test(field) ? ['loc'] : field.split('.');
   const collection = COLLECTION[path[0]];
   let at: Tag | null;
   let rest: string[];

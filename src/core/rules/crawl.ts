@@ -4,6 +4,8 @@
  * Issue fields name the crawl columns of the grid (`crawlStatus`, `crawlIndexability`,
  * `crawlCanonical`, `crawlRedirect`), or `loc` for CRAWL-008.
  */
+
+import type { CrawlFormat } from '../crawl/detect.ts';
 import { type CrawlJoin, type CrawlMatch, statusText } from '../crawl/join.ts';
 import { describeCrawlDifference } from '../crawl/normalise.ts';
 import { FLAG } from '../crawl/table.ts';
@@ -84,16 +86,21 @@ export function crawlBlocked(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]
   );
 }
 
-/** CRAWL-007: not in the crawl. */
-export function crawlNotFound(e: Entry, out: Issue[]): void {
-  out.push(
-    makeIssue(
-      'CRAWL-007',
-      'info',
-      'The crawl did not find this URL: no internal link reaches it, or the crawl was partial.',
-      at(e, 'crawlStatus'),
-    ),
-  );
+/**
+ * What a listed URL missing from the data means depends on the data: a crawler that did not reach
+ * it (no internal link, or a partial crawl), or a Search Console export with no row for it (no
+ * impressions in its period, or a cut-short export): nothing about links or reachability.
+ */
+const NOT_FOUND: Readonly<Record<CrawlFormat, string>> = {
+  'screaming-frog': 'The crawl did not find this URL: no internal link reaches it, or the crawl was partial.',
+  generic: 'The crawl data does not have this URL: no internal link may reach it, or the export is partial.',
+  'search-console':
+    'This URL is not in the Search Console export: no impressions in its period, or the export was cut short (Search Console exports at most 1,000 rows). It says nothing about links.',
+};
+
+/** CRAWL-007: not in the crawl (or not in the Search Console export: `format`). */
+export function crawlNotFound(e: Entry, out: Issue[], format: CrawlFormat = 'screaming-frog'): void {
+  out.push(makeIssue('CRAWL-007', 'info', NOT_FOUND[format], at(e, 'crawlStatus')));
 }
 
 /** CRAWL-008: found only after normalisation. */
@@ -119,7 +126,7 @@ export function crawlNormalised(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issu
 export function crawlIssues(j: CrawlJoin, m: CrawlMatch | null, e: Entry, out: Issue[]): void {
   if (e.loc.trim() === '') return;
   if (m === null) {
-    crawlNotFound(e, out);
+    crawlNotFound(e, out, j.table.format);
     return;
   }
   crawlNormalised(j, m, e, out);
@@ -134,10 +141,14 @@ export function crawlIssues(j: CrawlJoin, m: CrawlMatch | null, e: Entry, out: I
 export function missingIssue(j: CrawlJoin): Issue | null {
   if (j.missing === 0) return null;
   const n = j.missing;
+  const what =
+    j.table.format === 'search-console'
+      ? `page${n === 1 ? '' : 's'} of the Search Console export (shown in Google Search)`
+      : `indexable page${n === 1 ? '' : 's'} of the crawl`;
   return makeIssue(
     'CRAWL-006',
     'warning',
-    `${n.toLocaleString('en-US')} indexable page${n === 1 ? '' : 's'} of the crawl ${n === 1 ? 'is' : 'are'} missing from the sitemap; add them with "Add missing indexable pages".`,
+    `${n.toLocaleString('en-US')} ${what} ${n === 1 ? 'is' : 'are'} missing from the sitemap; add them with "Add missing indexable pages".`,
   );
 }
 

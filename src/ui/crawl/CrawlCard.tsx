@@ -20,6 +20,16 @@ const LABEL: Record<CrawlCategory, string> = {
   notCrawled: 'Not crawled',
 };
 
+/**
+ * A Search Console export has no status, type or canonical: its rows are pages Google showed in
+ * search, and a listed URL without a row had no impressions (it says nothing about crawling).
+ */
+const SEARCH_CONSOLE_LABEL: Record<CrawlCategory, string> = {
+  ...LABEL,
+  ok: 'In the export',
+  notCrawled: 'Not in the export',
+};
+
 const ACTIONS: ReadonlyArray<{ action: CrawlAction; label: string }> = [
   { action: 'remove-errors', label: 'Remove error URLs' },
   { action: 'remove-noindex', label: 'Remove noindex URLs' },
@@ -109,14 +119,16 @@ export function CrawlCard() {
   const summary = data?.summary;
   const counts = data?.counts ?? new Map<CrawlAction, number>();
   if (!crawl || !summary) return null;
+  const searchConsole = crawl.format === 'search-console';
+  const label = searchConsole ? SEARCH_CONSOLE_LABEL : LABEL;
   const pick = (c: CrawlCategory) =>
-    commands.setFilter({ crawl: active === c ? undefined : { category: c, label: `Crawl: ${LABEL[c]}` } });
+    commands.setFilter({ crawl: active === c ? undefined : { category: c, label: `Crawl: ${label[c]}` } });
   return (
     <section className="chart-card crawl-card" aria-label="Crawl audit">
       <div className="chart-head">
         <h3>Crawl audit</h3>
         <span className="chart-note" title={crawl.fileName}>
-          {crawl.fileName}: {fmtInt(crawl.rows)} crawled
+          {crawl.fileName}: {fmtInt(crawl.rows)} {searchConsole ? 'Search Console pages' : 'crawled'}
         </span>
       </div>
       <table className="summary-table crawl-summary">
@@ -124,13 +136,13 @@ export function CrawlCard() {
         <tbody>
           {CRAWL_CATEGORIES.map((c) => (
             <tr key={c}>
-              <th scope="row">{LABEL[c]}</th>
+              <th scope="row">{label[c]}</th>
               <td>
                 <button
                   type="button"
                   className={active === c ? 'btn ghost small active' : 'btn ghost small'}
                   aria-pressed={active === c}
-                  aria-label={`${LABEL[c]}: ${fmtInt(summary.listed[c])} listed URLs`}
+                  aria-label={`${label[c]}: ${fmtInt(summary.listed[c])} listed URLs`}
                   disabled={summary.listed[c] === 0 && active !== c}
                   onClick={() => pick(c)}
                 >

@@ -1,4 +1,5 @@
 import { useContext, useMemo } from 'react';
+import type { CrawlFormat } from '../../core/crawl/detect.ts';
 import { describePlan, type MissingPagesPlan } from '../../state/crawlWorkspace.ts';
 import type { AppState } from '../../state/types.ts';
 import { Dialog } from '../Dialog.tsx';
@@ -15,6 +16,22 @@ const selName = (s: AppState) => s.fileName;
 const selIndex = (s: AppState) => s.doc?.kind === 'sitemapindex';
 
 const csvCell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/**
+ * What the list holds, saying only what the export says: Screaming Frog gives status, type,
+ * indexability and canonical; another crawl export may lack some of them; a Search Console export
+ * has none (its rows are pages Google showed in search).
+ */
+function missingText(format: CrawlFormat, n: number): string {
+  const pages = `${fmtInt(n)} ${n === 1 ? 'page' : 'pages'}`;
+  const are = n === 1 ? 'is' : 'are';
+  const rest = "in the sitemap's scope, and listed in no file.";
+  if (format === 'search-console')
+    return `${pages} of the Search Console export ${are} shown in Google Search, ${rest} The export has no status, content type or canonical columns: check them before you add them.`;
+  if (format === 'generic')
+    return `${pages} of the crawl ${are} 200, not marked noindex, non-indexable, blocked, non-HTML or canonicalised elsewhere by the columns the export has, ${rest}`;
+  return `${pages} of the crawl ${are} 200, HTML, indexable and canonical to ${n === 1 ? 'itself' : 'themselves'}, ${rest}`;
+}
 
 /**
  * The indexable pages of the crawl no file lists (CRAWL-006): the list, its export as CSV or text,
@@ -89,10 +106,7 @@ export function MissingPagesDialog({ onClose }: { onClose(): void }) {
         </>
       }
     >
-      <p>
-        {fmtInt(n)} {n === 1 ? 'page' : 'pages'} of the crawl {n === 1 ? 'is' : 'are'} 200, HTML, indexable
-        and canonical to {n === 1 ? 'itself' : 'themselves'}, in the sitemap's scope, and listed in no file.
-      </p>
+      <p>{missingText(join.table.format, n)}</p>
       {plan && plan.groups.length > 0 && (
         <p className="crawl-plan">
           Adding puts each page in the file whose folder it belongs to: {describePlan(plan)}
