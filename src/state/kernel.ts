@@ -264,7 +264,10 @@ export function createKernel(deps: StoreDeps): Kernel {
     const { history, ...rest } = f;
     const vv = k.committing?.version ?? validator.version;
     if (historyOf?.history !== history) historyOf = { history, summary: summarize(history) };
-    if (validation.version !== vv) validation = { validator, version: vv };
+    const behind = k.validatorBehind;
+    if (validation.version !== vv || (validation.behind ?? false) !== behind) {
+      validation = behind ? { validator, version: vv, behind } : { validator, version: vv };
+    }
     const state = {
       ...rest,
       history: historyOf.summary,

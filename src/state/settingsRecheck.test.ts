@@ -285,6 +285,8 @@ describe('restore of a big saved document', () => {
     // The rows are there at once; no finding of the previous document, none yet of this one.
     expect(store.getState().doc?.entries).toHaveLength(BIG);
     expect(store.getState().validation.validator.all()).toEqual([]);
+    // So the status bar claims no counts ("0 errors") before the rows are checked.
+    expect(store.getState().validation.behind).toBe(true);
     expect(store.getState().task).toEqual({
       label: 'Checking 25,000 URLs',
       progress: null,
@@ -295,6 +297,7 @@ describe('restore of a big saved document', () => {
     store.commands.setCell(4, 'loc', 'https://shop.example.org/kept');
     await settle();
     expect(store.getState().task).toBeNull();
+    expect(store.getState().validation.behind).toBeUndefined();
     expect(store.getState().validation.validator.crawlJoin?.()).not.toBeNull();
 
     const oneShot = (await run(false)).store;

@@ -120,6 +120,11 @@ export interface LoadError {
 export interface ValidationState {
   validator: ValidatorLike;
   version: number;
+  /**
+   * The validator has not caught up with the document yet (a restore's or CSV import's rows shown
+   * before their re-check ends): its counts are not the document's, so nothing may claim them.
+   */
+  behind?: true;
 }
 
 /**

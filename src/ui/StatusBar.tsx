@@ -43,9 +43,16 @@ function DocumentStatus() {
               {notUrls === 1 ? '1 line that is not a URL' : `${fmtInt(notUrls)} lines that are not URLs`}
             </span>
           ) : null}
-          <span className="errors">{plural(counts?.error ?? 0, 'error')}</span>
-          <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
-          {counts?.info ? <span className="notes">{plural(counts.info, 'note')}</span> : null}
+          {validation.behind ? (
+            // Rows shown before their re-check ends (a restore): no counts until they are the document's.
+            <span>Checking findings…</span>
+          ) : (
+            <>
+              <span className="errors">{plural(counts?.error ?? 0, 'error')}</span>
+              <span className="warnings">{plural(counts?.warning ?? 0, 'warning')}</span>
+              {counts?.info ? <span className="notes">{plural(counts.info, 'note')}</span> : null}
+            </>
+          )}
           {shown !== total ? <span>Showing {fmtInt(shown)}</span> : null}
           {cells > 1 ? <span>{plural(cells, 'cell')} selected</span> : null}
           {taskLabel !== null ? <span className="visually-hidden">{taskLabel}…</span> : null}
