@@ -358,6 +358,28 @@ describe('store: history', () => {
     expect(await outlook(OUTLOOK_MAX_ENTRIES + 1, OUTLOOK_MAX_ENTRIES)).toBe('fix');
   });
 
+  it('the Fix all outlook of a big document waits for its id index instead of building it', async () => {
+    const base = makeDocument(BIG_DOCUMENT);
+    const doc = {
+      ...base,
+      // A relative loc: its fix waits for a publish URL (outlook 'needs'), which none is set.
+      entries: base.entries.map((e, i) => (i === 0 ? { ...e, loc: '/page.html' } : e)),
+    };
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => 1_700_000_000_000,
+      createValidator: (settings) => new Validator(settings),
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    const entries = store.getState().doc!.entries;
+    // Before the idle build: the button is offered, and no index was built in this task.
+    expect(store.commands.fixAllOutlook('LOC-001')).toBe('fix');
+    expect(hasIdIndex(entries)).toBe(false);
+    // Once the index is there (the kernel builds it in idle slices), the outlook answers.
+    indexOfId(entries, 0);
+    expect(store.commands.fixAllOutlook('LOC-001')).toBe('needs');
+  });
+
   it('the Fix all outlook never makes the validator build itself (no crawl join, no quiet issues)', async () => {
     // A validator loaded from the worker's findings builds itself on the page when asked for its
     // crawl join or quiet issues: one task of 1.1 s for the 50 MB worst case, right after the
