@@ -207,13 +207,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     onClose();
   };
   // HOST-004 on split files: the fix is one click, the index (and so its children) at the site root.
-  const rootUrl = result?.issues.some((i) => i.rule === 'HOST-004') ? siteRootUrl(publishUrl) : null;
+  // From the URL the preview was made with (typed, maybe not yet committed).
+  const rootUrl = result?.issues.some((i) => i.rule === 'HOST-004') ? siteRootUrl(previewUrl) : null;
   const publishAtRoot = rootUrl ? (
     <button
       type="button"
       className="btn small"
       onClick={() => {
         typedUrl.current = rootUrl;
+        // The preview follows the draft while one is typed: it moves to the root too.
+        setDraftUrl(rootUrl);
         commands.setSettings({ publishUrl: rootUrl });
       }}
     >
