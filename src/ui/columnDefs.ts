@@ -35,7 +35,8 @@ const WIDTH: Record<ColumnId, number> = {
   videos: 70,
   news: 60,
   alternates: 90,
-  crawlStatus: 96,
+  // Fits "not in the export" (a Search Console source) at the grid's cell font.
+  crawlStatus: 144,
   crawlIndexability: 132,
   crawlCanonical: 220,
   crawlRedirect: 220,
