@@ -124,6 +124,19 @@ export function safeBaseName(name: string | undefined): string {
 }
 
 /**
+ * The file a publish URL names, decoded (`https://a.example/maps/sitemap_index.xml` →
+ * `sitemap_index.xml`); '' when its path ends in `/`; null when it is not a URL.
+ */
+export function publishFileName(publishUrl: string | undefined): string | null {
+  try {
+    const path = new URL(publishUrl ?? '').pathname;
+    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Base name of a generated index: the file its publish URL names (`…/sitemap_index.xml` →
  * `sitemap_index`), made ASCII (OUT-011); `fallback` when the URL names no file or a name one of
  * the children already has.
@@ -135,13 +148,8 @@ export function indexBaseName(
   fallback: string,
   taken: readonly string[],
 ): string {
-  let segment: string;
-  try {
-    const path = new URL(publishUrl ?? '').pathname;
-    segment = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
-  } catch {
-    return fallback;
-  }
+  const segment = publishFileName(publishUrl);
+  if (segment === null) return fallback;
   const stem = segment.replace(/(\.(xml|txt))?(\.gz)?$/i, '');
   if (stem === '') return fallback;
   const base = safeBaseName(stem);

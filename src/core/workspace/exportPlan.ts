@@ -6,6 +6,7 @@
 
 import { appendAll } from '../arrays.ts';
 import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
+import { publishFileName } from '../serialize/files.ts';
 import { cut } from './estimate.ts';
 import { newestLastmod } from './lastmod.ts';
 import type { ChildRef, Workspace } from './types.ts';
@@ -162,13 +163,8 @@ export function childPath(
  * known (`sitemap.xml` for an index opened as `sitemap (3).xml` beside same-name children).
  */
 function indexFileName(file: Workspace['files'][number]): string {
-  let last = '';
-  try {
-    const path = new URL(file.publishUrl ?? '').pathname;
-    last = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
-  } catch {
-    return file.name;
-  }
+  const last = publishFileName(file.publishUrl);
+  if (last === null) return file.name;
   return last === '' || /[/\\]/.test(last) ? file.name : folderOf(file.name) + last;
 }
 
