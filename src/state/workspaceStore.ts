@@ -10,6 +10,7 @@ import { appendAll } from '../core/arrays.ts';
 import { entryCounts, type SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
+import { freeName } from '../core/workspace/match.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import {
   buildWorkspaceSteps,
@@ -219,17 +220,7 @@ export function settingsSlot<T extends { store: AppStore }>(files: readonly T[])
   return files.find((f) => f.store.getState().doc?.kind === 'sitemapindex') ?? files[0];
 }
 
-/** `name` with ` (2)`, ` (3)`, … before its extension: the first one no file in `taken` has. */
-export function freeName(name: string, taken: ReadonlySet<string>): string {
-  const slash = name.lastIndexOf('/');
-  const dot = name.indexOf('.', slash + 1);
-  const stem = dot === -1 ? name : name.slice(0, dot);
-  const ext = dot === -1 ? '' : name.slice(dot);
-  for (let k = 2; ; k++) {
-    const candidate = `${stem} (${k})${ext}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
+export { freeName };
 
 const bytesOf = (input: FileBytes | { name: string; text: string }): FileBytes =>
   'bytes' in input ? input : { name: input.name, bytes: new TextEncoder().encode(input.text) };

@@ -29,6 +29,21 @@ function safeDecode(segment: string): string {
 const COPY = / \(\d+\)(?=\.[^/\\]*$|$)/;
 
 /**
+ * `name` with ` (2)`, ` (3)`, … before its extension (the copy name `copyOf` reads back): the
+ * first one no file in `taken` has.
+ */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  const slash = name.lastIndexOf('/');
+  const dot = name.indexOf('.', slash + 1);
+  const stem = dot === -1 ? name : name.slice(0, dot);
+  const ext = dot === -1 ? '' : name.slice(dot);
+  for (let k = 2; ; k++) {
+    const candidate = `${stem} (${k})${ext}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
  * The name a copy name stands for, or null: `sitemap (2).xml` → `sitemap.xml`,
  * `fr/sitemap (3).xml.gz` → `fr/sitemap.xml.gz`.
  */
