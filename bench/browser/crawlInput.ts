@@ -234,6 +234,19 @@ const DROP = (url: string, name = 'internal_all.csv'): string => `(async () => {
   const s = window.__sitemapWorkbench;
   const dt = new DataTransfer();
   dt.items.add(file);
+  // The crawl attached before (a replace): the new table is the next one.
+  const before = s.getState().crawl;
+  // Marks in a trace (crawlab.ts, profile.ts): the table's arrival, the store's task changes.
+  let lastTask = s.getState().task?.label ?? null;
+  let lastCrawl = before;
+  b.unsub = s.subscribe(() => {
+    const st = s.getState();
+    if (st.crawl !== lastCrawl) console.timeStamp('crawl-state ' + (st.crawl ? 'table' : 'null'));
+    lastCrawl = st.crawl;
+    const label = st.task?.label ?? null;
+    if (label !== lastTask) console.timeStamp('crawl-task ' + label);
+    lastTask = label;
+  });
   b.t0 = performance.now();
   // A mark in a trace of the drop (profile.ts): the tasks before it are the bench's own fetch.
   console.timeStamp('crawl-drop');
@@ -241,7 +254,7 @@ const DROP = (url: string, name = 'internal_all.csv'): string => `(async () => {
     document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
   // The dialog says "Joining…" once the worker parsed the CSV and matches the listed URLs.
   const joining = () => document.querySelector('.crawl-reading [role=status]')?.textContent?.startsWith('Joining');
-  while (!s.getState().crawl) {
+  while (!s.getState().crawl || s.getState().crawl === before) {
     if (!b.tParsed && joining()) b.tParsed = performance.now();
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -262,6 +275,8 @@ const JOIN = (name = 'internal_all.csv'): string => `(async () => {
   const t1 = performance.now();
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   b.obs.disconnect();
+  b.unsub();
+  console.timeStamp('crawl-joined');
   const own = b.tasks.filter((t) => t.startTime >= b.t0 - 1);
   const joinTasks = own.filter((t) => t.startTime + t.duration >= b.tRead);
   const v = s.getState().validation.validator;
@@ -342,9 +357,20 @@ export const COUNT = `(async () => {
   return n;
 })()`;
 
+/** Page script: `fn` in a task of its own, then until the store's task (a sliced commit) ended and painted. */
+export const SETTLED = (fn: string): string => `(async () => {
+  await ${IN_TASK(fn || 'undefined')};
+  const s = window.__sitemapWorkbench;
+  while (s.getState().task) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return s.getState().rowOrder.length;
+})()`;
+
 /** Page script: run a crawl action (e.g. `remove-noindex`) in a task; returns the URLs changed. */
 export const ACTION = (action: string): string =>
-  `(async () => { let n = 0; await ${IN_TASK(`n = ${COMMANDS}.runCrawlAction(${JSON.stringify(action)})`)}; return n; })()`;
+  `(async () => { let n = 0; await ${IN_TASK(`n = ${COMMANDS}.runCrawlAction(${JSON.stringify(action)})`)};
+  while (window.__sitemapWorkbench.getState().task) await new Promise((r) => setTimeout(r, 10));
+  return n; })()`;
 
 /** Page script: take the crawl data out, and wait until its task (the sliced un-join) ended. */
 export const REMOVE = `(async () => {

@@ -5,7 +5,9 @@
  * takes the steps in order, each traced on its own: `attach` (the 1,000,000-row crawl CSV
  * dropped), `count` (the crawl card's counts, one action per task as the card takes them),
  * `noindex` ("Remove noindex URLs"), `undo`, `missing` ("Add missing indexable pages"),
- * `replace` (another CSV dropped on the attached one), `remove` (the crawl taken out). Default
+ * `replace` (another CSV dropped on the attached one), `remove` (the crawl taken out), `filter` /
+ * `unfilter` (the summary's Noindex count clicked), `sort` / `sortdesc` / `unsort` (the crawl Status
+ * column), `redirects` / `canonicals` / `errors` (the other actions), `settle`. Default
  * steps: all of them, comma-separated to choose (`-attach,count`: attach untraced, then trace the
  * counts); `heap` prints the page heap after a GC and the crawl table's arrays (`heap,-attach,heap`);
  * builds alternate A B, B A, ….
@@ -17,12 +19,12 @@
  * writes them), served read-only. `PROFILE=1` adds the self time of the functions in each step's
  * longest tasks (a sampling profile taken with the trace).
  */
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { ACTION, ATTACH, COMMANDS, COUNT, IN_TASK, QUIET, REMOVE } from './crawlInput.ts';
+import { ACTION, ATTACH, COMMANDS, COUNT, QUIET, REMOVE, SETTLED } from './crawlInput.ts';
 import { probePage, ROOT, serveDir } from './serve.ts';
 import { eventsByThread, labeler, type Profile, type TraceEvent, threadNames } from './trace.ts';
 
@@ -34,10 +36,22 @@ const STEPS: Record<string, string> = {
   attach: ATTACH(CSV),
   count: COUNT,
   noindex: ACTION('remove-noindex'),
-  undo: IN_TASK(`${COMMANDS}.undo()`),
+  undo: SETTLED(`${COMMANDS}.undo()`),
   missing: ACTION('add-missing'),
   replace: ATTACH(CSV, 'crawl-b.csv'),
   remove: REMOVE,
+  // The summary's filter clicks and the crawl Status column's sort (and back).
+  filter: SETTLED(`${COMMANDS}.setFilter({ crawl: { category: 'noindex', label: 'Crawl: Noindex' } })`),
+  unfilter: SETTLED(`${COMMANDS}.setFilter({ crawl: undefined })`),
+  sort: SETTLED(`${COMMANDS}.setSort({ column: 'crawlStatus', dir: 'asc' })`),
+  sortdesc: SETTLED(`${COMMANDS}.setSort({ column: 'crawlStatus', dir: 'desc' })`),
+  unsort: SETTLED(`${COMMANDS}.setSort(null)`),
+  // The other actions ("Replace or remove redirecting / canonicalised URLs", "Remove error URLs").
+  redirects: ACTION('replace-redirects'),
+  canonicals: ACTION('replace-canonicals'),
+  errors: ACTION('remove-errors'),
+  // Until a sliced commit (or undo) started by the step before has ended.
+  settle: SETTLED(''),
 };
 
 interface StepResult {
@@ -70,31 +84,31 @@ function summarize(
       e.ts + (e.dur ?? 0) >= mark.ts,
   );
   const cpu = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
-  const top = [...tasks]
-    .sort((a, b) => cpu(b) - cpu(a))
-    .slice(0, 3)
-    .map((t) => {
-      const end = t.ts + (t.dur ?? 0);
-      const inner = events
-        .filter(
-          (e) =>
-            e.pid === t.pid &&
-            e.tid === t.tid &&
-            e.ph === 'X' &&
-            e !== t &&
-            e.ts >= t.ts &&
-            e.ts < end &&
-            (e.tdur ?? 0) > 3_000,
-        )
-        .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
-        .slice(0, 4)
-        .map(
-          (e) =>
-            `${e.name}${e.args?.data?.functionName ? `:${e.args.data.functionName}` : ''} ${cpu(e).toFixed(0)}`,
-        );
-      const self = profile ? `\n          self: ${selfIn(profile, t.ts, end, label)}` : '';
-      return `+${((t.ts - mark.ts) / 1e6).toFixed(2)} s ${cpu(t).toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(0)} wall): ${inner.join(', ')}${self}`;
-    });
+  // The three longest by CPU, and the longest by wall (on a busy machine often another task).
+  const byCpu = [...tasks].sort((a, b) => cpu(b) - cpu(a)).slice(0, 3);
+  const byWall = [...tasks].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+  const top = [...byCpu, ...(byWall && !byCpu.includes(byWall) ? [byWall] : [])].map((t) => {
+    const end = t.ts + (t.dur ?? 0);
+    const inner = events
+      .filter(
+        (e) =>
+          e.pid === t.pid &&
+          e.tid === t.tid &&
+          e.ph === 'X' &&
+          e !== t &&
+          e.ts >= t.ts &&
+          e.ts < end &&
+          (e.tdur ?? 0) > 3_000,
+      )
+      .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+      .slice(0, 4)
+      .map(
+        (e) =>
+          `${e.name}${e.args?.data?.functionName ? `:${e.args.data.functionName}` : ''} ${cpu(e).toFixed(0)}`,
+      );
+    const self = profile ? `\n          self: ${selfIn(profile, t.ts, end, label)}` : '';
+    return `+${((t.ts - mark.ts) / 1e6).toFixed(2)} s ${cpu(t).toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(0)} wall): ${inner.join(', ')}${self}`;
+  });
   // Every renderer thread's CPU from the mark (top-level complete events only).
   const names = threadNames(events);
   const busy = new Map<string, number>();
@@ -230,7 +244,13 @@ async function traced(
   const profile = process.env.PROFILE
     ? ((await cdp.send('Profiler.stop')) as { profile: Profile & { startTime: number } }).profile
     : undefined;
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const raw = await browser.stopTracing();
+  // TRACE_DIR: keep each step's trace (Chrome trace JSON) for a closer look.
+  if (process.env.TRACE_DIR) {
+    mkdirSync(process.env.TRACE_DIR, { recursive: true });
+    writeFileSync(resolve(process.env.TRACE_DIR, `${step}-${Date.now()}.json`), raw);
+  }
+  const trace = JSON.parse(raw.toString()) as { traceEvents: TraceEvent[] };
   return { ...summarize(trace.traceEvents, profile, label), out };
 }
 
