@@ -18,7 +18,7 @@ import {
   severityRank,
   type ValidationSettings,
 } from './model.ts';
-import type { Patch } from './patch.ts';
+import { idIndexOf, type Patch } from './patch.ts';
 import { missingIssue } from './rules/crawl.ts';
 import { documentIssues } from './rules/documentRules.ts';
 import { referenceFromSettings } from './rules/host.ts';
@@ -640,6 +640,19 @@ export class Validator {
     this.ready();
     const slot = this.s.table.ofId(entryId);
     return slot === undefined ? -1 : this.s.crawl.rowOf(slot);
+  }
+
+  /**
+   * `crawlRowOf` of every entry, by index (-1: none): one pass for the view's crawl filter and
+   * sort at 1,000,000 rows.
+   *
+   * @example v.crawlRowsOf(doc.entries)[0] // 17
+   */
+  crawlRowsOf(entries: readonly Entry[]): Int32Array {
+    const join = this.s.crawl.join;
+    if (join === null) return new Int32Array(entries.length).fill(-1);
+    this.ready();
+    return this.s.table.crawlRowsIn(idIndexOf(entries), entries.length, join);
   }
 
   /**

@@ -2,7 +2,7 @@
  * What the view reads of the crawl join: cell text and sort keys of the crawl columns, a row's
  * summary bucket, and the summary counts. All read the validator's join (no copy of the crawl).
  */
-import { type CrawlCategory, indexabilityText, statusText } from '../core/crawl/join.ts';
+import { type CrawlCategory, type CrawlJoin, indexabilityText, statusText } from '../core/crawl/join.ts';
 import type { Entry } from '../core/model.ts';
 import type { CrawlColumnId } from './columns.ts';
 import type { ValidatorLike } from './validation.ts';
@@ -56,7 +56,36 @@ export function crawlCellText(v: ValidatorLike, e: Entry, column: CrawlColumnId)
 export function crawlSortKey(v: ValidatorLike, e: Entry, column: CrawlColumnId): number {
   const join = v.crawlJoin?.() ?? null;
   const row = join === null ? -1 : (v.crawlRowOf?.(e.id) ?? -1);
-  if (join === null || row < 0) return Number.NaN;
+  return join === null ? Number.NaN : sortKeyOfRow(join, row, column);
+}
+
+/**
+ * `crawlSortKey` of every entry, by index, reading the join's rows in one pass (the first sort
+ * by a crawl column at 1,000,000 rows).
+ */
+export function crawlSortKeys(
+  v: ValidatorLike,
+  entries: readonly Entry[],
+  column: CrawlColumnId,
+): Float64Array {
+  const keys = new Float64Array(entries.length).fill(Number.NaN);
+  const join = v.crawlJoin?.() ?? null;
+  if (join === null) return keys;
+  const rows = crawlRows(v, entries);
+  for (let i = 0; i < rows.length; i++) if (rows[i] >= 0) keys[i] = sortKeyOfRow(join, rows[i], column);
+  return keys;
+}
+
+/** Every entry's crawl row, by index (-1: none): one pass where the validator offers it. */
+function crawlRows(v: ValidatorLike, entries: readonly Entry[]): Int32Array {
+  if (v.crawlRowsOf) return v.crawlRowsOf(entries);
+  const rows = new Int32Array(entries.length);
+  for (let i = 0; i < entries.length; i++) rows[i] = v.crawlRowOf?.(entries[i].id) ?? -1;
+  return rows;
+}
+
+function sortKeyOfRow(join: CrawlJoin, row: number, column: CrawlColumnId): number {
+  if (row < 0) return Number.NaN;
   switch (column) {
     case 'crawlStatus':
       return join.status(row) < 0 ? Number.NaN : join.status(row);
@@ -74,6 +103,29 @@ export function crawlCategoryOf(v: ValidatorLike, e: Entry): CrawlCategory | nul
   const join = rowsJoin(v);
   if (join === null || e.loc.trim() === '') return null;
   return join.category(v.crawlRowOf?.(e.id) ?? -1);
+}
+
+/**
+ * 1 for every entry whose `crawlCategoryOf` is `category` (by index): the summary's filter at
+ * 1,000,000 rows in one pass over the join's rows (no per-entry lookup); null without crawl data.
+ */
+export function crawlCategoryMask(
+  v: ValidatorLike,
+  entries: readonly Entry[],
+  category: CrawlCategory,
+): Uint8Array | null {
+  const join = rowsJoin(v);
+  if (join === null) return null;
+  const mask = join.inCategory(crawlRows(v, entries), category);
+  // A row without a URL has no bucket (rare: only the matches are looked at).
+  for (let i = 0; i < mask.length; i++) if (mask[i] === 1 && blank(entries[i].loc)) mask[i] = 0;
+  return mask;
+}
+
+/** `loc.trim() === ''`, without trimming the common URL (a printable ASCII first character). */
+function blank(loc: string): boolean {
+  const c = loc.length === 0 ? 0 : loc.charCodeAt(0);
+  return c <= 32 || c >= 127 ? loc.trim() === '' : false;
 }
 
 /** Listed URLs per bucket, and the indexable pages no entry lists. */

@@ -15,7 +15,7 @@
  * is there (`after`), so real documents never meet a stand-in: in practice only a blank
  * "New sitemap" clicked in the first moments does.
  */
-import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
+import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { Patch } from '../core/patch.ts';
 import type { ValidationSnapshot, Validator } from '../core/validate.ts';
 import { createParseIssuesValidator, type ValidatorFactory, type ValidatorLike } from './validation.ts';
@@ -225,6 +225,9 @@ class Deferred implements ValidatorLike {
   }
   crawlRowOf(entryId: number): number {
     return this.target?.crawlRowOf(entryId) ?? -1;
+  }
+  crawlRowsOf(entries: readonly Entry[]): Int32Array {
+    return this.target?.crawlRowsOf(entries) ?? new Int32Array(entries.length).fill(-1);
   }
   crawlScope(): string {
     return this.target?.crawlScope() ?? '';

@@ -8,7 +8,8 @@
 import type { Entry } from '../core/model.ts';
 import { sortStrings } from '../core/sort/stringSort.ts';
 import type { ColumnId } from './columns.ts';
-import { readsIssues } from './columns.ts';
+import { isCrawlColumn, readsIssues } from './columns.ts';
+import { crawlSortKeys } from './crawlView.ts';
 import { idIndexOf, type Patch } from './patch.ts';
 import {
   compareRows,
@@ -101,8 +102,9 @@ export function buildSortIndex(entries: readonly Entry[], column: ColumnId, v: V
     const asc = Int32Array.from({ length: n }, (_, i) => i);
     return { entries, column, asc, filled: n, runEnd: new Uint8Array(n).fill(1) };
   }
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = numericKey(entries[i], i, column, v);
+  // A crawl column's keys come from the join's rows of every entry, read in one pass.
+  const keys = isCrawlColumn(column) ? crawlSortKeys(v, entries, column) : new Float64Array(n);
+  if (!isCrawlColumn(column)) for (let i = 0; i < n; i++) keys[i] = numericKey(entries[i], i, column, v);
   return { entries, column, ...orderByNumbers(keys) };
 }
 

@@ -54,6 +54,8 @@ export type ValidatorLike = Pick<
   crawlJoinsRows?: Validator['crawlJoinsRows'];
   /** An entry's crawl row, -1 when none (core `Validator.crawlRowOf`). */
   crawlRowOf?: Validator['crawlRowOf'];
+  /** `crawlRowOf` of every entry, by index (core `Validator.crawlRowsOf`). */
+  crawlRowsOf?: Validator['crawlRowsOf'];
   /** URL prefix of the pages the sitemap should hold (core `Validator.crawlScope`). */
   crawlScope?: Validator['crawlScope'];
 };

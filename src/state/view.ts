@@ -2,7 +2,7 @@ import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import type { ColumnId } from './columns.ts';
 import { cellText, isCrawlColumn, readsIssues } from './columns.ts';
-import { crawlCategoryOf, crawlCellText } from './crawlView.ts';
+import { crawlCategoryMask, crawlCellText } from './crawlView.ts';
 import { idIndexOf } from './patch.ts';
 import { type SearchField, searchRows } from './searchText.ts';
 import { buildSortIndex, type SortIndex, walkSortIndex } from './sortIndex.ts';
@@ -127,6 +127,10 @@ export function filterMask(
   if (found && !mask && minRank === 0 && !ids && !field && !inBucket && !category) return found;
   const fieldText = (e: Entry, column: ColumnId) =>
     isCrawlColumn(column) ? crawlCellText(validator, e, column) : cellText(e, column);
+  // The crawl bucket of every row in one pass over the join's rows (no lookup per row).
+  const inCategory = category ? crawlCategoryMask(validator, entries, category) : null;
+  if (category && inCategory === null) return new Uint8Array(n);
+  if (inCategory && !found && !mask && minRank === 0 && !ids && !field && !inBucket) return inCategory;
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const e = entries[i];
@@ -135,7 +139,7 @@ export function filterMask(
     if (ids && !ids.has(e.id)) continue;
     if (minRank > 0 && severityRank(validator.worstSeverity(e.id)) < minRank) continue;
     if (field && fieldText(e, field.column) !== field.value) continue;
-    if (category && crawlCategoryOf(validator, e) !== category) continue;
+    if (inCategory && inCategory[i] === 0) continue;
     if (inBucket && !inBucket(e)) continue;
     out[i] = 1;
   }

@@ -32,6 +32,19 @@ export const CRAWL_CATEGORIES: readonly CrawlCategory[] = [
   'notCrawled',
 ];
 
+/** The bucket of a crawl row (-1 = not crawled), from the table's status and flags. */
+function categoryAt(status: Int16Array, flags: Uint8Array, row: number): CrawlCategory {
+  if (row < 0) return 'notCrawled';
+  const s = status[row];
+  const f = flags[row];
+  if ((f & FLAG.blocked) !== 0) return 'blocked';
+  if (s === 0 || s >= 400) return 'error';
+  if (s >= 300 && s < 400) return 'redirect';
+  if ((f & FLAG.noindex) !== 0) return 'noindex';
+  if ((f & FLAG.canonicalElsewhere) !== 0) return 'canonicalised';
+  return 'ok';
+}
+
 /** A listed URL's crawl row; `exact` false when found only after normalisation (CRAWL-008). */
 export interface CrawlMatch {
   row: number;
@@ -181,14 +194,20 @@ export class CrawlJoin {
 
   /** The summary bucket of a listed URL's row (-1 = not crawled). */
   category(row: number): CrawlCategory {
-    if (row < 0) return 'notCrawled';
-    const status = this.table.status[row];
-    if (this.has(row, FLAG.blocked)) return 'blocked';
-    if (status === 0 || status >= 400) return 'error';
-    if (status >= 300 && status < 400) return 'redirect';
-    if (this.has(row, FLAG.noindex)) return 'noindex';
-    if (this.has(row, FLAG.canonicalElsewhere)) return 'canonicalised';
-    return 'ok';
+    return categoryAt(this.table.status, this.table.flags, row);
+  }
+
+  /**
+   * 1 for each of `rows` (crawl rows by index, -1 = not crawled) whose `category` is `category`:
+   * one pass over the table's typed arrays (the summary's filter at 1,000,000 rows).
+   *
+   * @example join.inCategory(new Int32Array([3, -1]), 'notCrawled') // Uint8Array [0, 1]
+   */
+  inCategory(rows: Int32Array, category: CrawlCategory): Uint8Array {
+    const { status, flags } = this.table;
+    const out = new Uint8Array(rows.length);
+    for (let i = 0; i < rows.length; i++) if (categoryAt(status, flags, rows[i]) === category) out[i] = 1;
+    return out;
   }
 
   /** Indexable in-scope rows no entry lists, in crawl order (O(rows): for the action, not per edit). */

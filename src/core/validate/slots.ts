@@ -377,6 +377,27 @@ export class SlotTable {
     const id = this.joinIds === null ? 0 : this.joinIds[s];
     return id === 0 ? null : this.joinOf.get(id)!.join;
   }
+  /**
+   * `crawlRow` of every entry of a document while listed in `join` (-1: none, or listed in
+   * another join), by row index: `at` maps entry id → row index (core `idIndexOf`), `n` rows.
+   * One pass of typed reads (the view's crawl filter and sort at 1,000,000 rows), no entry
+   * object read and no join compare per entry.
+   */
+  crawlRowsIn(at: Int32Array, n: number, join: CrawlJoin): Int32Array {
+    const out = new Int32Array(n).fill(-1);
+    const want = this.joinId.get(join) ?? 0;
+    const joinIds = this.joinIds;
+    const rows = this.rowsCrawled;
+    if (want === 0 || joinIds === null || rows === null) return out;
+    const slots = this.ids;
+    const end = Math.min(at.length, slots.length);
+    for (let id = 0; id < end; id++) {
+      const i = at[id];
+      const s = slots[id];
+      if (i >= 0 && i < n && s >= 0 && joinIds[s] === want) out[i] = rows[s] - 1;
+    }
+    return out;
+  }
   /** Notes the join a slot is listed in (null: none) and the crawl row it lists. */
   setJoined(s: Slot, join: CrawlJoin | null, row: number): void {
     if (this.joinIds === null || this.rowsCrawled === null) {
