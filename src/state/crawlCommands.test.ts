@@ -281,6 +281,19 @@ describe('crawl commands', () => {
     expect([...store.getState().rowOrder]).toEqual([3]);
   });
 
+  it('a replace keeps the view (a sorted view is not worked out again for the new table)', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    store.commands.setSort({ column: 'crawlStatus', dir: 'desc' });
+    const view = store.getState().view;
+    store.commands.attachCrawl(crawl());
+    expect(store.getState().view).toBe(view);
+    store.commands.removeCrawl();
+    store.commands.attachCrawl(crawl());
+    // Attached anew: the crawl columns show again.
+    expect(store.getState().view.hiddenColumns.some((c) => c.startsWith('crawl'))).toBe(false);
+  });
+
   it('the crawl filter and sort read every row in one pass, the same rows as per entry', async () => {
     const store = await openStore();
     store.commands.attachCrawl(crawl());

@@ -339,9 +339,13 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     attachCrawl(table, sharedJoin, matched) {
       const replaced = k.f.crawl;
       shared = sharedJoin ?? null;
-      const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
-      // The session saves `crawl` with the file (workspaceStore.ts `saveStamp`).
-      k.set({ crawl: table, view: { ...k.f.view, hiddenColumns } });
+      const view = k.f.view;
+      const hiddenColumns = view.hiddenColumns.filter((c) => !isCrawlColumn(c));
+      // The session saves `crawl` with the file (workspaceStore.ts `saveStamp`). A replace shows
+      // the crawl columns already: the view stays the same object (a sorted or filtered view's
+      // rows are not worked out again for it).
+      const same = hiddenColumns.length === view.hiddenColumns.length;
+      k.set({ crawl: table, view: same ? view : { ...view, hiddenColumns } });
       // Cancel never costs the user the audit they had: a replaced crawl is joined again.
       const cancelled = () => {
         if (k.f.crawl !== table) return;
@@ -420,7 +424,10 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
           }
           if (timers) inNextTask(timers, slice);
         };
-        slice();
+        // Not in the caller's task: that is the drop's (the dialog, the file's sniff, the
+        // workers' start), and the first slice allocates the listing's arrays (12 MB at 1M).
+        if (timers) inNextTask(timers, slice);
+        else slice();
       });
       return listing;
     },
