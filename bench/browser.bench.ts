@@ -22,6 +22,7 @@ import {
   openApp,
   probePage,
   ROOT,
+  reopenApp,
   servePreview,
 } from './browser/serve.ts';
 import { workspaceRows } from './browser/workspace.ts';
@@ -505,6 +506,7 @@ async function main(): Promise<void> {
           cpuMs: chromiumCpu,
           millionUrl: inputs.millionXml,
           runs: Number(process.env.BENCH_RECHECK_RUNS ?? 1),
+          reopen: (page) => reopenApp(page, BASE),
         })),
       );
     }

@@ -4,7 +4,9 @@
  * with scenario open | scroll | edit | sort | crawl (the crawl CSV dropped on the open input) |
  * crawl-settings (with the crawl attached, a settings change joins it again on the page) |
  * settings (a settings change on the open input) | restore (a reload that restores the input
- * from the autosave) | crawl-restore (the same with the crawl attached first). Prints the top self-time functions (source-mapped to
+ * from the autosave) | restore-fresh (the app opened in a new page of the same profile, the old
+ * page closed first: the bench's restore row since session 14; no CPU profile, the trace only) |
+ * crawl-restore (the same as restore with the crawl attached first). Prints the top self-time functions (source-mapped to
  * src/ paths) from CDP Profiler, the main thread and the worker separately when available.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -15,7 +17,7 @@ import { type CDPSession, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 
 import { ATTACH, QUIET, REJOIN } from './crawlInput.ts';
-import { benchAddress, DIST, openApp, probePage, servePreview } from './serve.ts';
+import { benchAddress, DIST, openApp, probePage, reopenApp, servePreview } from './serve.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
 
@@ -279,8 +281,18 @@ async function main(): Promise<void> {
     if (scenario !== 'open') await open();
     if (scenario === 'desc') await page.evaluate('__probe.view("sort loc")');
     // The crawl is dropped once the open settled (its autosave done), as the bench's crawl row does.
-    if (scenario.startsWith('crawl') || scenario === 'settings' || scenario === 'restore')
+    if (scenario.startsWith('crawl') || scenario === 'settings' || scenario.startsWith('restore'))
       await page.evaluate(QUIET);
+    // PUBLISH_URL with a restore: the publish URL set first (not traced), as the bench's restore
+    // row follows its settings changes (in /shop/: 1,000,000 HOST-004 findings to re-check).
+    if (scenario.startsWith('restore') && process.env.PUBLISH_URL) {
+      console.log(
+        await page.evaluate(
+          `__probe.settingsChange(${JSON.stringify({ publishUrl: process.env.PUBLISH_URL })})`,
+        ),
+      );
+      await page.evaluate(QUIET);
+    }
     // crawl-settings: the crawl is attached first (not traced); the step is a settings change,
     // which joins the document with it again on the page (no worker lookups).
     if (scenario === 'crawl-settings' || scenario === 'crawl-restore') {
@@ -293,6 +305,13 @@ async function main(): Promise<void> {
       await page.waitForFunction('window.__probe && window.__probe.ready()');
       const entries = Number(process.env.ENTRIES ?? 1_000_000);
       console.log(await page.evaluate(`__probe.restored(${entries})`));
+    };
+    // The app opened again in a new page of the same profile (the old one closed first).
+    const restoreFresh = async () => {
+      await page.close();
+      const fresh = await reopenApp(page, BASE);
+      const entries = Number(process.env.ENTRIES ?? 1_000_000);
+      console.log(await fresh.evaluate(`__probe.restored(${entries})`));
     };
     const actions: Record<string, () => Promise<unknown>> = {
       open,
@@ -311,19 +330,23 @@ async function main(): Promise<void> {
           )
           .then((r) => console.log(r)),
       restore: () => restore(),
+      'restore-fresh': () => restoreFresh(),
       'crawl-restore': () => restore(),
     };
     if (process.env.TRACE) {
       // TRACE=long: a CPU profile at the same time names the functions inside each long task. It
       // starts first: starting the profiler logs every compiled function in one task of its own
       // (60-100 ms), which must not count as a task of the step.
-      if (process.env.TRACE === 'long') {
+      // The fresh page's profile would need a session opened after its navigation: trace only.
+      const cpuProfile = process.env.TRACE === 'long' && scenario !== 'restore-fresh';
+      if (cpuProfile) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
         await cdp.send('Profiler.start');
         await page.waitForTimeout(500);
       }
-      await browser.startTracing(page, {
+      // restore-fresh closes `page` mid-trace: a trace of the browser, not of that page.
+      await browser.startTracing(scenario === 'restore-fresh' ? undefined : page, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
       });
       // SETTLE_MS: keep recording that long after the step (autosave, idle work).
@@ -337,11 +360,10 @@ async function main(): Promise<void> {
           `frame intervals: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${d.length} frames)`,
         );
       }
-      if (process.env.SETTLE_MS) await page.waitForTimeout(Number(process.env.SETTLE_MS));
-      const profile =
-        process.env.TRACE === 'long'
-          ? ((await cdp.send('Profiler.stop')) as { profile: Profile & { startTime: number } }).profile
-          : undefined;
+      if (process.env.SETTLE_MS) await new Promise((ok) => setTimeout(ok, Number(process.env.SETTLE_MS))); // the page may be closed (restore-fresh)
+      const profile = cpuProfile
+        ? ((await cdp.send('Profiler.stop')) as { profile: Profile & { startTime: number } }).profile
+        : undefined;
       const raw = (await browser.stopTracing()).toString();
       // TRACE_OUT=file: keep the raw trace (chrome://tracing, or a script reading its events).
       if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, raw);

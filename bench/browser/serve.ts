@@ -97,6 +97,18 @@ export async function probePage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/**
+ * A new page of `page`'s browser context (the same profile: its IndexedDB, so a saved session is
+ * restored) with the probe, at the app at `base`: opening the app again in a new tab. Close the
+ * old page first when it holds the saved work (an open tab owns it).
+ */
+export async function reopenApp(page: Page, base: string): Promise<Page> {
+  const next = await page.context().newPage();
+  await next.addInitScript({ path: resolve(ROOT, 'bench/browser/probe.js') });
+  await openApp(next, base);
+  return next;
+}
+
 /** Navigate a {@link probePage} to the app at `base` and wait until the probe sees the store. */
 export async function openApp(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/`);

@@ -538,8 +538,7 @@ export class Validator {
     const out: number[] = [];
     for (let q = 0; q < t.seq; q++) {
       const s = t.atSeq(q);
-      if (s !== undefined && t.hasIssues(s) && hasRule(t.issuesOf(t.entry(s).id), rule))
-        out.push(t.entry(s).id);
+      if (s !== undefined && t.hasRule(s, rule)) out.push(t.entry(s).id);
       if ((q + 1) % chunk === 0) yield q + 1;
     }
     return out;
@@ -547,6 +546,11 @@ export class Validator {
 
   /** The worst severity among an entry's issues. */
   worstSeverity(entryId: number): Severity | undefined {
+    if (this.snap === null) {
+      // From the table's columns and lists: no scope issue made (sorting by severity reads every row).
+      const slot = this.s.table.ofId(entryId);
+      return slot === undefined ? undefined : this.s.table.worst(slot);
+    }
     let worst: Severity | undefined;
     for (const i of this.issuesOf(entryId))
       if (severityRank(i.severity) > severityRank(worst)) worst = i.severity;
@@ -709,10 +713,4 @@ function subItems(e: Entry): number {
   if (e.videos !== undefined) for (const v of e.videos) n += v.nodes.length;
   if (e.news !== undefined) for (const x of e.news) n += x.nodes.length;
   return n;
-}
-
-/** True when a list holds an issue of `rule`. */
-function hasRule(list: readonly Issue[], rule: string): boolean {
-  for (const i of list) if (i.rule === rule) return true;
-  return false;
 }

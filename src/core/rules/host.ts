@@ -3,9 +3,10 @@
  * reference). Entries are compared with a reference origin: the publish URL when set, otherwise the
  * most common origin among the entries (more robust than the first entry; messages say which).
  */
-import type { DocumentKind, Issue, ValidationSettings } from '../model.ts';
+import type { DocumentKind, Issue, Severity, ValidationSettings } from '../model.ts';
 import { defaultPort, directoryOf, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show } from './common.ts';
+import type { RuleId } from './registry.ts';
 
 /** What entries are compared with. */
 export interface Reference {
@@ -132,37 +133,6 @@ export function checkNestedByName(ctx: EntryCtx, p: UrlParts): void {
   }
 }
 
-function checkIndexChild(ctx: EntryCtx, p: UrlParts, ref: Reference, v: string): void {
-  if (ref.url !== null && v === ref.url) {
-    report(
-      ctx,
-      'IDX-007',
-      'error',
-      'This child is the index itself (self-reference loop); remove the entry.',
-      'loc',
-    );
-    return;
-  }
-  if (p.scheme !== ref.scheme || p.host.toLowerCase() !== ref.host || portOf(p) !== ref.port) {
-    const sev = ctx.settings.crossSubmission ? 'warning' : 'error';
-    report(
-      ctx,
-      'IDX-004',
-      sev,
-      `Child sitemap ${show(v)} is not on the same site as ${ref.label}; use the same scheme and host, or enable cross-submission.`,
-      'loc',
-    );
-  } else if (ref.dir !== null && !(p.path || '/').startsWith(ref.dir)) {
-    report(
-      ctx,
-      'IDX-005',
-      'warning',
-      `Child sitemap ${show(v)} is outside the index's folder ${show(ref.dir)}; Google ignores it unless cross-site submission is set up.`,
-      'loc',
-    );
-  }
-}
-
 /**
  * True when {@link checkHost} cannot report anything for a `<url>` entry whose loc has origin key
  * `origin` (see {@link originKey}): the reference's origin, published at the site root. Callers
@@ -185,59 +155,93 @@ export function surelyInScope(origin: string, kind: DocumentKind, ref: Reference
 }
 
 /**
- * Scope checks of one entry against the reference. `p` is the scanned trimmed loc.
- * Robots.txt lists and feeds are not checked (their URLs may be anywhere).
+ * What a scope finding is, by its code (`scopeCode`; 0 is none): a finding is its code, the entry
+ * and the reference it was found against, and `reportScope` makes its `Issue` from those. The
+ * validator keeps scope findings as codes by row (core/validate/hostScope.ts) and makes the
+ * issue when it is read.
+ */
+export const SCOPE_FINDINGS: ReadonlyArray<{ rule: RuleId; severity: Severity } | null> = [
+  null,
+  { rule: 'HOST-001', severity: 'error' },
+  { rule: 'HOST-001', severity: 'warning' },
+  { rule: 'HOST-002', severity: 'error' },
+  { rule: 'HOST-003', severity: 'error' },
+  { rule: 'HOST-004', severity: 'warning' },
+  { rule: 'IDX-004', severity: 'error' },
+  { rule: 'IDX-004', severity: 'warning' },
+  { rule: 'IDX-005', severity: 'warning' },
+  { rule: 'IDX-007', severity: 'error' },
+];
+
+/**
+ * The scope finding of one entry against the reference, as a code of `SCOPE_FINDINGS` (0: none),
+ * making no issue. `p` is the scanned trimmed loc, `loc` the entry's loc. Robots.txt lists and
+ * feeds are not checked (their URLs may be anywhere).
+ *
+ * @example scopeCode('urlset', scanUrl('https://shop.example.com/x')!, 'https://shop.example.com/x', ref, false) // 1 (HOST-001)
+ */
+export function scopeCode(
+  kind: DocumentKind,
+  p: UrlParts,
+  loc: string,
+  ref: Reference,
+  crossSubmission: boolean | undefined,
+): number {
+  if (kind === 'robots') return 0;
+  if (kind === 'sitemapindex') {
+    if (ref.url !== null && p.hasAuthority && trimValue(loc) === ref.url) return 9;
+    if (p.scheme !== ref.scheme || p.host.toLowerCase() !== ref.host || portOf(p) !== ref.port)
+      return crossSubmission ? 7 : 6;
+    return ref.dir !== null && !(p.path || '/').startsWith(ref.dir) ? 8 : 0;
+  }
+  if (p.host.toLowerCase() !== ref.host) return crossSubmission ? 2 : 1;
+  if (p.scheme !== ref.scheme) return 3;
+  if (portOf(p) !== ref.port) return 4;
+  return ref.dir !== null && !(p.path || '/').startsWith(ref.dir) ? 5 : 0;
+}
+
+/**
+ * Pushes the issue of scope finding `code` (`scopeCode` of the context's entry, `p` and `ref`).
+ *
+ * @example reportScope(ctx, p, ref, scopeCode(ctx.kind, p, ctx.entry.loc, ref, false))
+ */
+export function reportScope(ctx: EntryCtx, p: UrlParts, ref: Reference, code: number): void {
+  const f = SCOPE_FINDINGS[code];
+  if (!f) return;
+  const v = p.hasAuthority ? trimValue(ctx.entry.loc) : '';
+  report(ctx, f.rule, f.severity, scopeMessage(code, p, ref, v), 'loc');
+}
+
+function scopeMessage(code: number, p: UrlParts, ref: Reference, v: string): string {
+  switch (code) {
+    case 1:
+    case 2:
+      return `URL not allowed: host “${p.host}” differs from ${ref.label}. Move it to a sitemap for that host, or enable cross-submission.`;
+    case 3:
+      return `URL not allowed: uses ${p.scheme}: but the sitemap is compared with ${ref.label}; use ${ref.scheme}:.`;
+    case 4:
+      return `URL not allowed: port ${portOf(p)} differs from port ${ref.port} of ${ref.label}.`;
+    case 5:
+      return `URL ${show(v)} is outside the sitemap's folder ${show(ref.dir!)}; sitemaps.org ignores it. Publish the sitemap at the site root or remove the entry.`;
+    case 6:
+    case 7:
+      return `Child sitemap ${show(v)} is not on the same site as ${ref.label}; use the same scheme and host, or enable cross-submission.`;
+    case 8:
+      return `Child sitemap ${show(v)} is outside the index's folder ${show(ref.dir!)}; Google ignores it unless cross-site submission is set up.`;
+    default:
+      return 'This child is the index itself (self-reference loop); remove the entry.';
+  }
+}
+
+/**
+ * Scope checks of one entry against the reference (`scopeCode`, then its issue). `p` is the
+ * scanned trimmed loc. Robots.txt lists and feeds are not checked (their URLs may be anywhere).
  *
  * @example checkHost(ctx, scanUrl('https://shop.example.com/x')!, ref) // HOST-001
  */
 export function checkHost(ctx: EntryCtx, p: UrlParts, ref: Reference): void {
-  const kind: DocumentKind = ctx.kind;
-  if (kind === 'robots') return;
-  const v = p.hasAuthority ? trimValue(ctx.entry.loc) : '';
-  if (kind === 'sitemapindex') {
-    checkIndexChild(ctx, p, ref, v);
-    return;
-  }
-  if (p.host.toLowerCase() !== ref.host) {
-    const sev = ctx.settings.crossSubmission ? 'warning' : 'error';
-    report(
-      ctx,
-      'HOST-001',
-      sev,
-      `URL not allowed: host “${p.host}” differs from ${ref.label}. Move it to a sitemap for that host, or enable cross-submission.`,
-      'loc',
-    );
-    return;
-  }
-  if (p.scheme !== ref.scheme) {
-    report(
-      ctx,
-      'HOST-002',
-      'error',
-      `URL not allowed: uses ${p.scheme}: but the sitemap is compared with ${ref.label}; use ${ref.scheme}:.`,
-      'loc',
-    );
-    return;
-  }
-  if (portOf(p) !== ref.port) {
-    report(
-      ctx,
-      'HOST-003',
-      'error',
-      `URL not allowed: port ${portOf(p)} differs from port ${ref.port} of ${ref.label}.`,
-      'loc',
-    );
-    return;
-  }
-  if (ref.dir !== null && !(p.path || '/').startsWith(ref.dir)) {
-    report(
-      ctx,
-      'HOST-004',
-      'warning',
-      `URL ${show(v)} is outside the sitemap's folder ${show(ref.dir)}; sitemaps.org ignores it. Publish the sitemap at the site root or remove the entry.`,
-      'loc',
-    );
-  }
+  const code = scopeCode(ctx.kind, p, ctx.entry.loc, ref, ctx.settings.crossSubmission);
+  if (code !== 0) reportScope(ctx, p, ref, code);
 }
 
 /** URLs `mainHost` looks at at most (evenly spread): the answer for a site's sitemap is the same. */

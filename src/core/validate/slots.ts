@@ -5,13 +5,15 @@
  * hreflangClusters.ts) files slots in its own index and writes only its own list.
  *
  * A slot is a row number; its facts are columns of the table (typed arrays and arrays of
- * references, by row), its issue lists an object made only for a row that gets one. State is
+ * references, by row), its issue lists an object made only for a row that gets one, but for its
+ * scope finding: a code by row, whose issue is made when read (`setScope`). State is
  * plain (typed arrays, arrays, Maps), so a table could be built elsewhere (a worker) and handed
  * over; nothing here closes over the validator.
  */
 import type { CrawlJoin } from '../crawl/join.ts';
-import type { Entry, Issue, Severity } from '../model.ts';
+import { type Entry, type Issue, type Severity, severityRank } from '../model.ts';
 import type { EntryFacts } from '../rules/entry.ts';
+import { SCOPE_FINDINGS } from '../rules/host.ts';
 import type { HreflangFacts } from '../rules/hreflang.ts';
 import type { UrlParts } from '../urls.ts';
 
@@ -20,6 +22,27 @@ export const LISTS = ['parse', 'local', 'scope', 'dup', 'cluster', 'crawl'] as c
 
 /** The name of one issue list of a slot. */
 export type ListName = (typeof LISTS)[number];
+
+/**
+ * The lists kept as arrays of issues (the scope list is a column of finding codes, its issue made
+ * when read: see `setScope`).
+ */
+export type StoredList = Exclude<ListName, 'scope'>;
+
+/**
+ * Makes the issue of a scope finding when it is read (core/validate/hostScope.ts): the table keeps
+ * only its code (`SCOPE_FINDINGS` index, and in `SCOPE_GEN_SHIFT` bits up the reference it was
+ * found against).
+ */
+export interface ScopeSource {
+  scopeIssue(slot: Slot, code: number): Issue;
+}
+
+/** A scope code's bits: the finding (`SCOPE_FINDINGS` index) below, the reference's number above. */
+export const SCOPE_GEN_SHIFT = 4;
+/** References a table's scope codes can name at once. */
+export const SCOPE_GENS = 16;
+const SCOPE_KIND = (1 << SCOPE_GEN_SHIFT) - 1;
 
 /** Keys of an entry computed on demand (host checks, duplicate groups). */
 export interface Derived {
@@ -38,7 +61,6 @@ export const EMPTY = [] as Issue[];
 class Lists {
   parse = EMPTY;
   local = EMPTY;
-  scope = EMPTY;
   dup = EMPTY;
   cluster = EMPTY;
   crawl = EMPTY;
@@ -154,6 +176,17 @@ export class SlotTable {
   private originOf: Int32Array;
   private priorityOf: Int32Array;
   /**
+   * Scope finding by row (0: none; see `setScope`). A finding per row as a byte, not as an issue
+   * list: a settings change that flags every one of 1,000,000 URLs allocates no object per row
+   * (as `Issue` objects they were ~150 MB that every scavenge of the re-check copied, perf.md
+   * session 14).
+   */
+  private scopes: Uint8Array;
+  /** Rows whose scope code names each reference number (`SCOPE_GENS` of them). */
+  private readonly scopeGenRows = new Int32Array(SCOPE_GENS);
+  /** Makes the issues of the scope codes (set by the part that writes them). */
+  scopeSource: ScopeSource | null = null;
+  /**
    * Crawl row listed + 1 (0: none) and the join it is listed in (`joinOf` key; 0: none); null
    * until a crawl is joined.
    */
@@ -193,6 +226,7 @@ export class SlotTable {
     this.flags = new Uint8Array(n);
     this.originOf = new Int32Array(n);
     this.priorityOf = new Int32Array(n);
+    this.scopes = new Uint8Array(n);
   }
 
   /** A new row for `entry` at `seq` with the facts `f` (copied); not in the table until `put`. */
@@ -270,6 +304,9 @@ export class SlotTable {
     const flags = new Uint8Array(n);
     flags.set(this.flags);
     this.flags = flags;
+    const scopes = new Uint8Array(n);
+    scopes.set(this.scopes);
+    this.scopes = scopes;
   }
 
   /** Puts a slot in the table (by its entry's id and its seq). */
@@ -284,7 +321,9 @@ export class SlotTable {
 
   /** Takes a slot out of the table, with its issues (its facts stay readable until `free`). */
   take(slot: Slot): void {
-    for (const w of LISTS) if (this.list(slot, w).length > 0) this.setList(slot, w, EMPTY);
+    for (const w of LISTS)
+      if (w === 'scope') this.setScope(slot, 0);
+      else if (this.list(slot, w).length > 0) this.setList(slot, w, EMPTY);
     const id = this.entry(slot).id;
     if (this.ids[id] === slot) this.ids[id] = -1;
     const seq = this.seqOf[slot];
@@ -344,6 +383,11 @@ export class SlotTable {
       this.derivedOf.set(s, d);
     }
     return d;
+  }
+
+  /** The keys computed on demand so far, if any (nothing made). */
+  derivedIfAny(s: Slot): Derived | undefined {
+    return this.derivedOf.get(s);
   }
 
   /** The slot's facts, written into `into` (every field). */
@@ -430,9 +474,44 @@ export class SlotTable {
     this.rowsCrawled[s] = row + 1;
   }
 
-  /** One list of a slot (EMPTY when none). */
+  /** One list of a slot (EMPTY when none; the scope list's issue made on read). */
   list(s: Slot, which: AnyListName): Issue[] {
+    if (which === 'scope') {
+      const c = this.scopes[s];
+      return c === 0 ? EMPTY : [this.scopeSource!.scopeIssue(s, c)];
+    }
     return (this.flags[s] & HAS_LISTS) === 0 ? EMPTY : this.listsOf.get(s)![which];
+  }
+
+  /** The scope finding code of a slot (0: none). */
+  scope(s: Slot): number {
+    return this.scopes[s];
+  }
+
+  /**
+   * Sets the scope finding of a slot, keeping the totals: `code` is a `SCOPE_FINDINGS` index with
+   * the number of the reference it was found against `SCOPE_GEN_SHIFT` bits up (0: none). Its
+   * issue is made when read, by `scopeSource`.
+   */
+  setScope(s: Slot, code: number): void {
+    const was = this.scopes[s];
+    if (was === code) return;
+    if (was !== 0) {
+      const f = SCOPE_FINDINGS[was & SCOPE_KIND]!;
+      this.countRule(f.rule, f.severity, -1);
+      this.scopeGenRows[was >> SCOPE_GEN_SHIFT]--;
+    }
+    if (code !== 0) {
+      const f = SCOPE_FINDINGS[code & SCOPE_KIND]!;
+      this.countRule(f.rule, f.severity, 1);
+      this.scopeGenRows[code >> SCOPE_GEN_SHIFT]++;
+    }
+    this.scopes[s] = code;
+  }
+
+  /** Rows whose scope code names reference number `gen`. */
+  scopeRows(gen: number): number {
+    return this.scopeGenRows[gen];
   }
 
   /** Sets a withheld list of a slot (`quiet`, `quietParse`; not counted in the totals). */
@@ -453,15 +532,38 @@ export class SlotTable {
 
   /** True when the slot has an issue in any list. */
   hasIssues(s: Slot): boolean {
+    if (this.scopes[s] !== 0) return true;
+    if ((this.flags[s] & HAS_LISTS) === 0) return false;
+    const x = this.listsOf.get(s)!;
+    return x.parse.length + x.local.length + x.dup.length + x.cluster.length + x.crawl.length > 0;
+  }
+
+  /** True when the slot has an issue of `rule` in any list (no issue made). */
+  hasRule(s: Slot, rule: string): boolean {
+    const c = this.scopes[s];
+    if (c !== 0 && SCOPE_FINDINGS[c & SCOPE_KIND]!.rule === rule) return true;
     if ((this.flags[s] & HAS_LISTS) === 0) return false;
     const x = this.listsOf.get(s)!;
     return (
-      x.parse.length + x.local.length + x.scope.length + x.dup.length + x.cluster.length + x.crawl.length > 0
+      ruleIn(x.parse, rule) ||
+      ruleIn(x.local, rule) ||
+      ruleIn(x.dup, rule) ||
+      ruleIn(x.cluster, rule) ||
+      ruleIn(x.crawl, rule)
     );
   }
 
+  /** The worst severity among the slot's issues (no issue made). */
+  worst(s: Slot): Severity | undefined {
+    const c = this.scopes[s];
+    const scope = c === 0 ? undefined : SCOPE_FINDINGS[c & SCOPE_KIND]!.severity;
+    if ((this.flags[s] & HAS_LISTS) === 0) return scope;
+    const x = this.listsOf.get(s)!;
+    return worstIn(x.crawl, worstIn(x.cluster, worstIn(x.dup, worstIn(x.local, worstIn(x.parse, scope)))));
+  }
+
   /** Replaces one issue list of a slot, keeping the totals. */
-  setList(slot: Slot, which: ListName, list: Issue[]): void {
+  setList(slot: Slot, which: StoredList, list: Issue[]): void {
     for (const i of this.list(slot, which)) this.count(i, -1);
     for (const i of list) this.count(i, 1);
     const v = list.length > 0 ? list : EMPTY;
@@ -474,32 +576,56 @@ export class SlotTable {
 
   /** Adds (1) or removes (-1) one issue from the totals. */
   count(i: Issue, sign: 1 | -1): void {
-    this.sevCount[i.severity] += sign;
-    const cur = this.byRule.get(i.rule);
+    this.countRule(i.rule, i.severity, sign);
+  }
+
+  private countRule(rule: string, severity: Severity, sign: 1 | -1): void {
+    this.sevCount[severity] += sign;
+    const cur = this.byRule.get(rule);
     if (cur) {
       cur.count += sign;
-      if (cur.count === 0) this.byRule.delete(i.rule);
-    } else if (sign > 0) this.byRule.set(i.rule, { severity: i.severity, count: 1 });
+      if (cur.count === 0) this.byRule.delete(rule);
+    } else if (sign > 0) this.byRule.set(rule, { severity, count: 1 });
   }
 
   /** Issues of one entry: parse, local, scope, duplicates, cluster, crawl. */
   issuesOf(entryId: number): readonly Issue[] {
     const r = entryId >= 0 && entryId < this.ids.length ? this.ids[entryId] : -1;
-    if (r < 0 || (this.flags[r] & HAS_LISTS) === 0) return NO_ISSUES;
+    if (r < 0) return NO_ISSUES;
+    const c = this.scopes[r];
+    if ((this.flags[r] & HAS_LISTS) === 0)
+      return c === 0 ? NO_ISSUES : [this.scopeSource!.scopeIssue(r as Slot, c)];
     const x = this.listsOf.get(r as Slot)!;
+    if (c !== 0) {
+      // The scope finding's issue is made on read: a new list (the others are kept whole).
+      const { parse, local, dup, cluster, crawl } = x;
+      return [...parse, ...local, this.scopeSource!.scopeIssue(r as Slot, c), ...dup, ...cluster, ...crawl];
+    }
     if (x.cache === null) {
       // Fields read directly (this runs for every row the grid paints and every issue listed).
-      const { parse, local, scope, dup, cluster, crawl } = x;
-      const n = parse.length + local.length + scope.length + dup.length + cluster.length + crawl.length;
+      const { parse, local, dup, cluster, crawl } = x;
+      const n = parse.length + local.length + dup.length + cluster.length + crawl.length;
       // One non-empty list is the whole answer (lists are replaced, never mutated).
       if (n === local.length) x.cache = local;
       else if (n === dup.length) x.cache = dup;
-      else if (n === scope.length) x.cache = scope;
       else if (n === parse.length) x.cache = parse;
       else if (n === cluster.length) x.cache = cluster;
       else if (n === crawl.length) x.cache = crawl;
-      else x.cache = [...parse, ...local, ...scope, ...dup, ...cluster, ...crawl];
+      else x.cache = [...parse, ...local, ...dup, ...cluster, ...crawl];
     }
     return x.cache;
   }
+}
+
+/** True when `list` holds an issue of `rule`. */
+function ruleIn(list: readonly Issue[], rule: string): boolean {
+  for (let k = 0; k < list.length; k++) if (list[k].rule === rule) return true;
+  return false;
+}
+
+/** The worse of `worst` and the severities in `list`. */
+function worstIn(list: readonly Issue[], worst: Severity | undefined): Severity | undefined {
+  for (let k = 0; k < list.length; k++)
+    if (severityRank(list[k].severity) > severityRank(worst)) worst = list[k].severity;
+  return worst;
 }
