@@ -218,11 +218,11 @@ export const PARSE_ENTRY_CHUNK = 2_500;
  * Characters of URL-like text (locs, long lastmods, image locs, link hrefs) a parse result's
  * `columns` message carries at least, unless its weight would pass {@link ENTRY_CHUNK}. The page
  * slices every entry's values from the message's `text`, which stays alive as long as they do.
- * V8 allocates a string of more than 128 KB in its large-object space, which scavenges never copy;
+ * V8 allocates a string of more than 128 KiB in its large-object space, which scavenges never copy;
  * a shorter one lands in the young generation, and every scavenge while chunks arrive copies it
  * with the entries (twice: within the young generation, then into the old). 2,500 short URLs
  * (the 1,000,000-line text file) make ~57,000 characters, 416 entries of the hreflang/image file
- * ~72,000: there the chunk texts were a third of what the receive's scavenges copied
+ * ~72,000: there the chunk texts were about a third of the bytes that survive the receive
  * (docs/perf.md, session 14). 136,000 leaves room over 128 KiB for the string's header.
  */
 export const PARSE_CHUNK_MIN_CHARS = 136_000;
