@@ -18,11 +18,16 @@ afterEach(() => {
 
 describe('open: a backlog of entry chunks is filed one chunk per task at most', () => {
   it('never files two chunks in one task, and files every entry', async () => {
-    // Plain URLs: every chunk holds exactly PARSE_ENTRY_CHUNK entries (ids in document order); a
-    // big document, so that the page files it in slices as it arrives.
+    // Plain URLs, long enough that every chunk holds exactly PARSE_ENTRY_CHUNK entries (ids in
+    // document order; see PARSE_CHUNK_MIN_CHARS); a big document, so that the page files it in
+    // slices as it arrives.
     const chunkCount = Math.ceil(BIG_DOCUMENT / PARSE_ENTRY_CHUNK) + 1;
     const n = PARSE_ENTRY_CHUNK * (chunkCount - 1) + 10;
-    const urls = Array.from({ length: n }, (_, i) => `<url><loc>https://www.example.com/p${i}</loc></url>`);
+    const urls = Array.from(
+      { length: n },
+      (_, i) =>
+        `<url><loc>https://www.example.com/a-section/a-path-long-enough-for-a-full-chunk/p${i}</loc></url>`,
+    );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
     // Every macrotask (the worker's messages, the store's yields and timeouts) gets a number.
     let task = 0;

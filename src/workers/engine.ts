@@ -21,6 +21,7 @@ import {
   chunkEnds,
   ORDERED_COLUMNS,
   type OrderMessage,
+  PARSE_CHUNK_MIN_CHARS,
   PARSE_ENTRY_CHUNK,
   PROTOCOL_VERSION,
   type ProgressMessage,
@@ -323,7 +324,7 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
   if (msg.type !== 'result' || (msg.kind !== 'parse' && msg.kind !== 'keep')) return msg;
   // A keep result's parsed entries that differ go the same way (many, after a bulk edit of 1M rows).
   const entries = msg.kind === 'parse' ? msg.result.document.entries : (msg.result?.differ ?? []);
-  const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK);
+  const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK, PARSE_CHUNK_MIN_CHARS);
   if (ends.length <= 1) return msg;
   // The parsed bytes go back with the first chunk, not the result (see EntryColumnsMessage.file).
   const file = msg.kind === 'parse' ? msg.result.file : undefined;

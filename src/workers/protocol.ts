@@ -215,15 +215,31 @@ export const ENTRY_CHUNK = 10_000;
 export const PARSE_ENTRY_CHUNK = 2_500;
 
 /**
- * End indexes of the chunks `entries` is sent in (each chunk at most `maxWeight` in weight, at
- * least one entry). 10,000 plain URLs make one chunk; URLs with 5 alternates and 2 images
- * about 1,250.
+ * Characters of URL-like text (locs, long lastmods, image locs, link hrefs) a parse result's
+ * `columns` message carries at least, unless its weight would pass {@link ENTRY_CHUNK}. The page
+ * slices every entry's values from the message's `text`, which stays alive as long as they do.
+ * V8 allocates a string of more than 128 KiB in its large-object space, which scavenges never copy;
+ * a shorter one lands in the young generation, and every scavenge while chunks arrive copies it
+ * with the entries (twice: within the young generation, then into the old). 2,500 short URLs
+ * (the 1,000,000-line text file) make ~57,000 characters, 416 entries of the hreflang/image file
+ * ~72,000: there the chunk texts were about a third of the bytes that survive the receive
+ * (docs/perf.md, session 14). 136,000 leaves room over 128 KiB for the string's header.
+ */
+export const PARSE_CHUNK_MIN_CHARS = 136_000;
+
+/**
+ * End indexes of the chunks `entries` is sent in: each chunk at most `maxWeight` in weight and at
+ * least one entry; with `minChars`, a chunk also goes on past `maxWeight` (up to
+ * {@link ENTRY_CHUNK}) until its URL-like text reaches `minChars` (see PARSE_CHUNK_MIN_CHARS).
+ * 10,000 plain URLs make one chunk; URLs with 5 alternates and 2 images about 1,250.
  *
  * @example chunkEnds(entries) // [10000, 20000, 20005]
  */
-export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK): number[] {
+export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK, minChars = 0): number[] {
   const ends: number[] = [];
+  const hardMax = Math.max(maxWeight, ENTRY_CHUNK);
   let weight = 0;
+  let chars = 0;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const w =
@@ -233,14 +249,25 @@ export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK): n
       (e.videos?.length ?? 0) +
       (e.news?.length ?? 0) +
       (e.extras?.length ?? 0);
-    if (weight > 0 && weight + w > maxWeight) {
+    if (weight > 0 && weight + w > maxWeight && (chars >= minChars || weight + w > hardMax)) {
       ends.push(i);
       weight = 0;
+      chars = 0;
     }
     weight += w;
+    if (minChars > 0) chars += textChars(e);
   }
   if (entries.length > 0) ends.push(entries.length);
   return ends;
+}
+
+/** About the characters `e` puts in its chunk's `text` (entryColumns.ts; none when it goes whole). */
+function textChars(e: Entry): number {
+  let n = e.loc.length;
+  if (e.lastmod !== undefined && e.lastmod.length > 10) n += e.lastmod.length;
+  if (e.images !== undefined) for (const im of e.images) n += im.loc.length;
+  if (e.alternates !== undefined) for (const a of e.alternates) n += a.href?.length ?? 0;
+  return n;
 }
 
 /** Result payloads by request type. */

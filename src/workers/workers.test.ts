@@ -9,6 +9,7 @@ import {
   chunkEnds,
   ENTRY_CHUNK,
   isProtocolMessage,
+  PARSE_CHUNK_MIN_CHARS,
   PARSE_ENTRY_CHUNK,
   PROTOCOL_VERSION,
   transferablesOf,
@@ -140,8 +141,11 @@ describe('engine', () => {
 });
 
 describe('big parse results travel in entry chunks', () => {
+  // Long enough that PARSE_ENTRY_CHUNK of them carry PARSE_CHUNK_MIN_CHARS of text.
+  const longUrl = (i: number) => `https://www.example.com/a-section/a-path-long-enough-for-a-full-chunk/${i}`;
+
   it('posts the entries ahead in PARSE_ENTRY_CHUNK messages and the client rebuilds them in order', async () => {
-    const urls = Array.from({ length: PARSE_ENTRY_CHUNK * 2 + 5 }, (_, i) => `https://a.example/${i}`);
+    const urls = Array.from({ length: PARSE_ENTRY_CHUNK * 2 + 5 }, (_, i) => longUrl(i));
     const posted: WorkerResponse[] = [];
     await createEngine({ decompressionStream: null }).handle(
       { version: PROTOCOL_VERSION, requestId: 3, type: 'parse', bytes: enc(xml(urls)), fileName: 'a.xml' },
@@ -163,8 +167,30 @@ describe('big parse results travel in entry chunks', () => {
     expect(viaClient.document.entries.map((e) => e.id)).toEqual(urls.map((_, i) => i));
   });
 
+  it('posts short URLs in chunks of PARSE_CHUNK_MIN_CHARS of text or more: past 128 KiB, the page gets each as a large object', async () => {
+    // The 1,000,000-line text file's URLs: 2,500 of them are ~57,000 characters, a string V8
+    // allocates young on the page, where the receive's scavenges copy it with the entries.
+    const urls = Array.from({ length: 40_000 }, (_, i) => `https://a.example/${i}`);
+    const posted: WorkerResponse[] = [];
+    await createEngine({ decompressionStream: null }).handle(
+      { version: PROTOCOL_VERSION, requestId: 5, type: 'parse', bytes: enc(xml(urls)), fileName: 'a.xml' },
+      (m) => posted.push(m),
+    );
+    const chunks = posted.flatMap((m) => (m.type === 'columns' ? [m.columns] : []));
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks.slice(0, -1)) {
+      expect(c.text.length).toBeGreaterThanOrEqual(PARSE_CHUNK_MIN_CHARS);
+      expect(c.text.length).toBeGreaterThan(128 * 1024);
+      expect(c.n).toBeGreaterThan(PARSE_ENTRY_CHUNK);
+      expect(c.n).toBeLessThanOrEqual(ENTRY_CHUNK);
+    }
+    expect(chunks.reduce((n, c) => n + c.n, 0)).toBe(urls.length);
+    const viaClient = await inThread().parse(enc(xml(urls)), 'a.xml');
+    expect(viaClient.document.entries.map((e) => e.loc)).toEqual(urls);
+  });
+
   it('hands the parsed bytes back with the first chunk, and the client puts them on the result', async () => {
-    const urls = Array.from({ length: PARSE_ENTRY_CHUNK * 2 + 5 }, (_, i) => `https://a.example/${i}`);
+    const urls = Array.from({ length: PARSE_ENTRY_CHUNK * 2 + 5 }, (_, i) => longUrl(i));
     const text = xml(urls);
     const posted: Array<{ msg: WorkerResponse; transfer: ArrayBuffer[] }> = [];
     await createEngine({ decompressionStream: null }).handle(
@@ -343,6 +369,18 @@ describe('client (worker path)', () => {
     expect(chunkEnds([])).toEqual([]);
     expect(chunkEnds(entries, PARSE_ENTRY_CHUNK)).toEqual([
       312, 624, 936, 1248, 1560, 1872, 2184, 2496, 2808, 3000,
+    ]);
+    // Short URLs: past the weight until the chunk's text is long enough, never past ENTRY_CHUNK.
+    const plain = (n: number, loc: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => ({ id: i, loc: loc(i) }));
+    const sixteen = plain(25_000, (i) => `https://a.ex/${String(i % 1000).padStart(3, '0')}`); // 16 characters
+    expect(chunkEnds(sixteen, PARSE_ENTRY_CHUNK, 16 * 5_000)).toEqual([
+      5_000, 10_000, 15_000, 20_000, 25_000,
+    ]);
+    expect(chunkEnds(sixteen, PARSE_ENTRY_CHUNK, 16 * 20_000)).toEqual([
+      ENTRY_CHUNK,
+      2 * ENTRY_CHUNK,
+      25_000,
     ]);
   });
 
