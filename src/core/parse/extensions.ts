@@ -314,9 +314,19 @@ function linkOddAttr(ctx: XmlCtx, alt: Alternate, name: string, value: string, i
 export function readLink(ctx: XmlCtx, index: number): Alternate {
   const sc = ctx.sc;
   const at = sc.tokStart;
-  const alt: Alternate = {};
   const attrs = sc.attrs;
-  if (attrs) {
+  // The usual link (rel, hreflang, href, each once, in this order): one object of its final shape.
+  let alt: Alternate;
+  if (
+    attrs !== null &&
+    attrs.length === 6 &&
+    attrs[0] === 'rel' &&
+    attrs[2] === 'hreflang' &&
+    attrs[4] === 'href'
+  )
+    alt = { rel: attrs[1], hreflang: attrs[3], href: attrs[5] };
+  else alt = {};
+  if (attrs && alt.rel === undefined) {
     for (let a = 0; a < attrs.length; a += 2) {
       const name: string = attrs[a];
       if (!linkAttr(alt, name, attrs[a + 1]) && !isXmlns(name))

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hasInvisible, isInvisibleUnit } from '../invisible.ts';
 import { type EntryCtx, URL_LOWER, URL_PLAIN } from './common.ts';
 import { badIndex, badReason, checkLoc, scanChars } from './loc.ts';
 import { entryIssues, rulesOf } from './testing.ts';
@@ -80,6 +82,51 @@ describe('URL scan results come back to the caller', () => {
     expect(badReason('https://a.com/%zz', 14)).toBe('a % not followed by two hex digits');
     expect(badReason('https://a.com/#a#b', 16)).toBe('a second #');
     expect(badIndex(scanChars('https://a.com/ok'))).toBe(-1);
+  });
+
+  it('scanChars gives what one loop over every character gives, for any string', () => {
+    // The loop scanChars ran over every character before it skipped ordinary ones natively.
+    const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+    const reference = (s: string): number => {
+      let flags = 0;
+      let hashes = 0;
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c > 127) {
+          flags |= 1;
+          if (isInvisibleUnit(c) && (c !== 0xdb40 || hasInvisible(s.slice(i, i + 2))))
+            return flags + 8 + i * 16;
+          continue;
+        }
+        const bad = c <= 32 || c === 127 || '"<>\\^`{|}'.includes(String.fromCharCode(c));
+        if (c >= 65 && c <= 90) flags |= 4;
+        else if (c === 38 || c === 39) flags |= 2;
+        else if (bad || (c === 37 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))))
+          return flags + 8 + i * 16;
+        else if (c === 35 && ++hashes > 1) return flags + 8 + i * 16;
+      }
+      return flags;
+    };
+    const diffs: string[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      for (const s of [ch, `https://a.example/x${ch}y`, `#a${ch}#`, `%4${ch}`])
+        if (scanChars(s) !== reference(s)) diffs.push(JSON.stringify(s));
+    }
+    expect(diffs).toEqual([]);
+    const unit = fc.constantFrom(
+      ...'aZf%#&\' "<>\\^`{|}~!$09.:/?@[]_-\u00e9\u200b\u0000\u007f'.split(''),
+      '\ud83d\ude00',
+      '\udb40\udc20',
+      '\udb40',
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 24 }), (units) => {
+        const s = units.join('');
+        expect(scanChars(s)).toBe(reference(s));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('each context gets the plain / lowercase facts of its own URL, whatever was checked in between', () => {

@@ -21,6 +21,12 @@ ASCII_CLASS[38] = 4;
 ASCII_CLASS[39] = 4;
 for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = 5;
 
+/**
+ * A character of class other than 0 in {@link ASCII_CLASS}, or non-ASCII: one UTF-16 unit (not a
+ * `u` regex), so after a match `lastIndex - 1` is its index.
+ */
+const NOT_ORDINARY = /[^!$()*+,\-./0-9:;=?@[\]_a-z~]/g;
+
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
@@ -40,9 +46,13 @@ const SCAN_FLAGS = 16;
  * @example badIndex(scanChars('https://a.com/a b')) === 15
  */
 export function scanChars(s: string): number {
+  // Ordinary characters (class 0) add nothing: one native scan finds the first other one, and
+  // the loop starts there (a URL without one, most of them, is never looped over).
+  NOT_ORDINARY.lastIndex = 0;
+  if (!NOT_ORDINARY.test(s)) return 0;
   let flags = 0;
   let hashes = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = NOT_ORDINARY.lastIndex - 1; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c > 127) {
       flags |= SCAN_NON_ASCII;
