@@ -309,3 +309,44 @@ test('the workspace panel, the All files table and the export dialog have no axe
   await expect(page.getByRole('table', { name: 'Files in the export' })).toBeVisible();
   await axe();
 });
+
+test('an hreflang alternate held by a sibling file loses its "load the sibling sitemaps" note', async ({
+  wb,
+  page,
+}) => {
+  const H = `${DIR}/hreflang`;
+  await wb.openFiles([`${H}/sitemap.xml`, `${H}/en.xml`]);
+  await expect(wb.workspace).toContainText('2 files · 3 URLs');
+  await wb.showWorkspaceFile('en.xml');
+  const side = page.getByRole('complementary', { name: 'Issues and settings' });
+  const notes = side.locator('.issue-group', { hasText: 'HREF-006' });
+  // de.xml is not open: every English page has an alternate no open file holds.
+  await expect(notes.locator('.ig-count')).toHaveText('3');
+  // (one more note: the file has no x-default, HREF-009)
+  await expect(wb.status).toContainText('4 notes');
+  await page.screenshot({ path: test.info().outputPath('hreflang-notes-before.png') });
+
+  // de.xml joins its index: the German pages are checked across files now (and link back).
+  await wb.openFiles([`${H}/de.xml`]);
+  await expect(wb.workspace).toContainText('3 files · 6 URLs');
+  await wb.showWorkspaceFile('en.xml');
+  await expect(notes.locator('.ig-count')).toHaveText('1');
+  await expect(wb.status).toContainText('2 notes');
+  await wb.showWorkspaceFile('de.xml');
+  await expect(notes).toHaveCount(0);
+  await wb.showWorkspaceFile('en.xml');
+  // The note left is the French page's, which no open file holds.
+  await notes.getByRole('button', { name: 'Show 1 row' }).click();
+  await expect(wb.status).toContainText('Showing 1');
+  expect(await wb.cellText(0, 'URL')).toBe('https://shop.example/en/');
+  const details = await wb.openDetails(0, 'hreflang');
+  await expect(details).toContainText('1 alternate URL has no entry in the open files');
+  await page.screenshot({ path: test.info().outputPath('hreflang-notes-after.png') });
+  await notes.getByRole('button', { name: 'Show all rows' }).click();
+
+  // Closing the workspace (en.xml stays alone) brings the notes back.
+  await wb.workspace.getByRole('button', { name: 'Close workspace' }).click();
+  await expect(wb.workspace).toBeHidden();
+  await expect(notes.locator('.ig-count')).toHaveText('3');
+  await expect(wb.status).toContainText('4 notes');
+});
