@@ -184,6 +184,14 @@ test('a .zip of the Hugo multilingual set matches relative child locs by folder;
   await expect(dlg.getByRole('alert')).toContainText('enter the address');
   await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeDisabled();
   await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://guides.18f.gov/');
+  // Nothing was edited: the index differs only by its child locs, written absolute (OUT-008).
+  const rows = dlg.getByRole('table', { name: 'Files in the export' }).locator('tbody tr');
+  const indexRow = rows.filter({ hasText: /^sitemap\.xml/ });
+  await expect(indexRow).toContainText('2 relative child locs written absolute');
+  await expect(indexRow).toContainText('OUT-008');
+  await expect(indexRow).not.toContainText('your edits');
+  await expect(rows.filter({ hasText: 'en/sitemap.xml' }).locator('td').nth(4)).toHaveText('');
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-why.png') });
   await dlg.getByRole('checkbox', { name: /Re-split/ }).check();
   await dlg.getByLabel('URLs per file').fill('5');
   const out = dlg.getByRole('table', { name: 'Files in the export' });
