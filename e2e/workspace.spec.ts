@@ -184,6 +184,14 @@ test('a .zip of the Hugo multilingual set matches relative child locs by folder;
   await expect(dlg.getByRole('alert')).toContainText('enter the address');
   await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeDisabled();
   await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://guides.18f.gov/');
+  // Nothing was edited: the index differs only by its child locs, written absolute (OUT-008).
+  const rows = dlg.getByRole('table', { name: 'Files in the export' }).locator('tbody tr');
+  const indexRow = rows.filter({ hasText: /^sitemap\.xml/ });
+  await expect(indexRow).toContainText('2 relative child locs written absolute');
+  await expect(indexRow).toContainText('OUT-008');
+  await expect(indexRow).not.toContainText('your edits');
+  await expect(rows.filter({ hasText: 'en/sitemap.xml' }).locator('td').nth(4)).toHaveText('');
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-why.png') });
   await dlg.getByRole('checkbox', { name: /Re-split/ }).check();
   await dlg.getByLabel('URLs per file').fill('5');
   const out = dlg.getByRole('table', { name: 'Files in the export' });
@@ -308,4 +316,45 @@ test('the workspace panel, the All files table and the export dialog have no axe
   await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
   await expect(page.getByRole('table', { name: 'Files in the export' })).toBeVisible();
   await axe();
+});
+
+test('an hreflang alternate held by a sibling file loses its "load the sibling sitemaps" note', async ({
+  wb,
+  page,
+}) => {
+  const H = `${DIR}/hreflang`;
+  await wb.openFiles([`${H}/sitemap.xml`, `${H}/en.xml`]);
+  await expect(wb.workspace).toContainText('2 files · 3 URLs');
+  await wb.showWorkspaceFile('en.xml');
+  const side = page.getByRole('complementary', { name: 'Issues and settings' });
+  const notes = side.locator('.issue-group', { hasText: 'HREF-006' });
+  // de.xml is not open: every English page has an alternate no open file holds.
+  await expect(notes.locator('.ig-count')).toHaveText('3');
+  // (one more note: the file has no x-default, HREF-009)
+  await expect(wb.status).toContainText('4 notes');
+  await page.screenshot({ path: test.info().outputPath('hreflang-notes-before.png') });
+
+  // de.xml joins its index: the German pages are checked across files now (and link back).
+  await wb.openFiles([`${H}/de.xml`]);
+  await expect(wb.workspace).toContainText('3 files · 6 URLs');
+  await wb.showWorkspaceFile('en.xml');
+  await expect(notes.locator('.ig-count')).toHaveText('1');
+  await expect(wb.status).toContainText('2 notes');
+  await wb.showWorkspaceFile('de.xml');
+  await expect(notes).toHaveCount(0);
+  await wb.showWorkspaceFile('en.xml');
+  // The note left is the French page's, which no open file holds.
+  await notes.getByRole('button', { name: 'Show 1 row' }).click();
+  await expect(wb.status).toContainText('Showing 1');
+  expect(await wb.cellText(0, 'URL')).toBe('https://shop.example/en/');
+  const details = await wb.openDetails(0, 'hreflang');
+  await expect(details).toContainText('1 alternate URL has no entry in the open files');
+  await page.screenshot({ path: test.info().outputPath('hreflang-notes-after.png') });
+  await notes.getByRole('button', { name: 'Show all rows' }).click();
+
+  // Closing the workspace (en.xml stays alone) brings the notes back.
+  await wb.workspace.getByRole('button', { name: 'Close workspace' }).click();
+  await expect(wb.workspace).toBeHidden();
+  await expect(notes.locator('.ig-count')).toHaveText('3');
+  await expect(wb.status).toContainText('4 notes');
 });

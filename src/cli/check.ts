@@ -11,8 +11,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParseResult, SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
+import { reviseUnloadedNotes } from '../core/rules/hreflangCluster.ts';
 import { CrossFileIndex } from '../core/workspace/crossIndex.ts';
-import { reviseUnloadedNotes, unloadedAlternates } from '../core/workspace/duplicates.ts';
 import { rememberNewestLastmod } from '../core/workspace/lastmod.ts';
 import { absoluteUrl, buildWorkspaceSteps, type WorkspaceInput } from '../core/workspace.ts';
 import type { CheckArgs } from './args.ts';
@@ -164,7 +164,7 @@ export function addCrossFileIssues(
   while (!step.done) step = steps.next();
   const ws = step.value;
   // The per-file HREF-006 notes ("load the sibling sitemaps") answered by the files read together.
-  for (const [file, unloaded] of unloadedAlternates(ix)) {
+  for (const [file, unloaded] of ws.unloadedNotes ?? []) {
     const report = reports[reportOfInput[file]];
     report.issues = reviseUnloadedNotes(report.issues, unloaded);
   }

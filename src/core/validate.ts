@@ -22,6 +22,7 @@ import { idIndexOf, type Patch } from './patch.ts';
 import { missingIssue } from './rules/crawl.ts';
 import { documentIssues } from './rules/documentRules.ts';
 import { referenceFromSettings } from './rules/host.ts';
+import { isUnloadedNote, reviseUnloadedNotes } from './rules/hreflangCluster.ts';
 import { profileNote } from './rules/profile.ts';
 import { runSteps } from './steps.ts';
 import { type CheckedColumns, CheckedReader } from './validate/checked.ts';
@@ -110,6 +111,14 @@ export class Validator {
   private pendingKind: SitemapDocument['kind'] = 'urlset';
   /** See `checkedEntries`. */
   private filedChecked = -1;
+  /** See `setCrossFileNotes`: entry id → alternates still unloaded, or null. */
+  private crossNotes: ReadonlyMap<number, number> | null = null;
+  /** Revised issue lists (by entry id, with the list they revise) and the notes withdrawn, at `version`. */
+  private crossCache: {
+    version: number;
+    lists: Map<number, { raw: readonly Issue[]; out: readonly Issue[] }>;
+    withdrawn: number;
+  } | null = null;
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
@@ -474,10 +483,58 @@ export class Validator {
     this.version++;
   }
 
-  /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */
-  issuesOf(entryId: number): readonly Issue[] {
+  /**
+   * The HREF-006 notes the other files open with this one answer (a workspace:
+   * `Workspace.unloadedNotes` of this file), or null for none: per entry id, the alternates no
+   * open file holds. Every read (`issuesOf`, `all`, `counts`, `entriesWithRule`, …) then shows the
+   * note of such an entry withdrawn (0) or counting only those alternates; the issues held are
+   * not touched, so edits and reloads go on as before and the next call replaces the notes.
+   * O(1): the reads revise lazily (`counts` once per version, O(notes)).
+   */
+  setCrossFileNotes(notes: ReadonlyMap<number, number> | null): void {
+    if (notes === this.crossNotes || (notes === null && this.crossNotes?.size === 0)) return;
+    this.crossNotes = notes !== null && notes.size > 0 ? notes : null;
+    this.crossCache = null;
+    this.version++;
+  }
+
+  /** The cache of revised lists for this version. */
+  private crossOf(): NonNullable<Validator['crossCache']> {
+    if (this.crossCache?.version !== this.version)
+      this.crossCache = { version: this.version, lists: new Map(), withdrawn: -1 };
+    return this.crossCache;
+  }
+
+  /** Issues of one entry as held, before `setCrossFileNotes`. */
+  private heldIssuesOf(entryId: number): readonly Issue[] {
     if (this.snap !== null) return this.snap.issuesOf(entryId);
     return this.s.table.issuesOf(entryId);
+  }
+
+  /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */
+  issuesOf(entryId: number): readonly Issue[] {
+    const raw = this.heldIssuesOf(entryId);
+    const notes = this.crossNotes;
+    if (notes === null || raw.length === 0 || !notes.has(entryId)) return raw;
+    const lists = this.crossOf().lists;
+    const known = lists.get(entryId);
+    if (known?.raw === raw) return known.out;
+    const out = reviseUnloadedNotes(raw, notes, 'the open files');
+    lists.set(entryId, { raw, out });
+    return out;
+  }
+
+  /** HREF-006 notes `setCrossFileNotes` withdraws now. */
+  private withdrawnNotes(): number {
+    const notes = this.crossNotes;
+    if (notes === null) return 0;
+    const cache = this.crossOf();
+    if (cache.withdrawn >= 0) return cache.withdrawn;
+    let n = 0;
+    for (const [id, left] of notes)
+      if (left === 0) for (const i of this.heldIssuesOf(id)) if (isUnloadedNote(i)) n++;
+    cache.withdrawn = n;
+    return n;
   }
 
   /** Document-level issues (parse and validation). */
@@ -488,6 +545,11 @@ export class Validator {
 
   /** Every issue: document-level first, then entries in document order. */
   all(): Issue[] {
+    const out = this.heldAll();
+    return this.crossNotes === null ? out : reviseUnloadedNotes(out, this.crossNotes, 'the open files');
+  }
+
+  private heldAll(): Issue[] {
     if (this.snap !== null) {
       const out = [...this.snap.snap.docIssues];
       for (const i of this.snap.entryIssues()) out.push(i);
@@ -511,18 +573,33 @@ export class Validator {
     byRule: Map<string, { severity: Severity; count: number }>;
   } {
     const c = this.snap?.snap.counts ?? { ...this.s.table.sevCount, byRule: this.s.table.byRule };
-    return {
+    const out = {
       error: c.error,
       warning: c.warning,
       info: c.info,
       byRule: new Map([...c.byRule].map(([k, v]) => [k, { ...v }])),
     };
+    const withdrawn = this.withdrawnNotes();
+    const notes = out.byRule.get('HREF-006');
+    if (withdrawn > 0 && notes !== undefined) {
+      out.info -= withdrawn;
+      notes.count -= withdrawn;
+      if (notes.count <= 0) out.byRule.delete('HREF-006');
+    }
+    return out;
   }
 
   /** Ids of the entries with at least one issue of a rule, in document order. */
   entriesWithRule(rule: string): number[] {
-    if (this.snap !== null) return this.snap.entriesWithRule(rule);
+    if (this.snap !== null) return this.crossFiltered(rule, this.snap.entriesWithRule(rule));
     return runSteps(this.entriesWithRuleSteps(rule, Number.MAX_SAFE_INTEGER));
+  }
+
+  /** `ids` (entries holding an issue of `rule`) without those whose only one `setCrossFileNotes` withdrew. */
+  private crossFiltered(rule: string, ids: number[]): number[] {
+    const notes = this.crossNotes;
+    if (notes === null || rule !== 'HREF-006') return ids;
+    return ids.filter((id) => notes.get(id) !== 0 || hasRule(this.issuesOf(id), rule));
   }
 
   /**
@@ -533,7 +610,7 @@ export class Validator {
    * @example runSteps(v.entriesWithRuleSteps('CRAWL-004', 50_000)) // ids, document order
    */
   *entriesWithRuleSteps(rule: string, chunk = 50_000): Generator<number, number[]> {
-    if (this.snap !== null) return this.snap.entriesWithRule(rule);
+    if (this.snap !== null) return this.crossFiltered(rule, this.snap.entriesWithRule(rule));
     const t = this.s.table;
     const out: number[] = [];
     for (let q = 0; q < t.seq; q++) {
@@ -541,7 +618,7 @@ export class Validator {
       if (s !== undefined && t.hasRule(s, rule)) out.push(t.entry(s).id);
       if ((q + 1) % chunk === 0) yield q + 1;
     }
-    return out;
+    return this.crossFiltered(rule, out);
   }
 
   /** The worst severity among an entry's issues. */

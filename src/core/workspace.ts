@@ -7,7 +7,7 @@
 import type { Issue } from './model.ts';
 import { sizeIssues } from './workspace/checks.ts';
 import { CrossFileIndex } from './workspace/crossIndex.ts';
-import { crossFileIssues, feedCrossFileIndex } from './workspace/duplicates.ts';
+import { crossFileIssues, feedCrossFileIndex, unloadedAlternateSteps } from './workspace/duplicates.ts';
 import { indexIssues } from './workspace/indexChecks.ts';
 import {
   knownNewestLastmod,
@@ -257,7 +257,8 @@ export function* buildWorkspaceSteps(
   const byIndex = indexes.map((i) => resolveChildren(files, i, matcher, chosen));
   const children = byIndex.flat();
   const scan = staleCandidates(files, children);
-  let total = nonIndexUrls(files);
+  // Each URL counts twice: fed to the cross-file index, then its share of the hreflang pass.
+  let total = 2 * nonIndexUrls(files);
   for (const f of scan) total += files[f].document.entries.length;
   let done = 0;
   for (const f of scan) {
@@ -279,6 +280,15 @@ export function* buildWorkspaceSteps(
   if (streamed === undefined)
     for (const fed of feedCrossFileIndex(files, ix, chunk)) yield { done: done + fed, total };
   groups.push(crossFileIssues(files, ix));
+  // The per-file HREF-006 notes the files answer together: a pass over every hreflang link,
+  // counted as one more unit per URL (the links are known only once every file is fed).
+  const urls = nonIndexUrls(files);
+  done += urls;
+  const notes = unloadedAlternateSteps(ix, files, chunk);
+  let step = notes.next();
+  for (; !step.done; step = notes.next())
+    yield { done: done + Math.floor((step.value / ix.links) * urls), total };
+  const unloadedNotes = step.value;
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
     count(file.summary.issues, inputs[f].issues ?? inputs[f].result.issues);
@@ -295,6 +305,7 @@ export function* buildWorkspaceSteps(
     combined: combinedRows(files, children),
     issues,
     hreflangLinks: ix.links,
+    unloadedNotes,
   };
 }
 

@@ -178,6 +178,14 @@ class Deferred implements ValidatorLike {
     );
   }
 
+  setCrossFileNotes(notes: ReadonlyMap<number, number> | null): void {
+    // The stand-in answers parse issues only: it holds no HREF-006 note to revise.
+    this.change(
+      (v) => v.setCrossFileNotes(notes),
+      () => undefined,
+    );
+  }
+
   setCrawl(join: CrawlJoin): void {
     this.change(
       (v) => v.setCrawl(join),

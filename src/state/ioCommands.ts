@@ -22,6 +22,7 @@ type IoCommands = Pick<
   | 'closeDocument'
   | 'export'
   | 'markExported'
+  | 'setCrossFileNotes'
   | 'setSettings'
   | 'cancelTask'
   | 'runTask'
@@ -316,6 +317,12 @@ export function createIoCommands(k: Kernel): IoCommands {
       partial = null;
       k.set({ loadError: null });
       k.replaceDocument(null, [], null);
+    },
+    setCrossFileNotes(notes) {
+      const v = k.validator;
+      const before = v.version;
+      v.setCrossFileNotes?.(notes);
+      if (v.version !== before) k.set({});
     },
     markExported(result) {
       // A text file that left values out is not the user's work: leaving still warns.

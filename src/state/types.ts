@@ -274,6 +274,13 @@ export interface Commands extends EntryCommands {
    * document marked unexported.
    */
   markExported(result?: Pick<ExportResult, 'dropped'>): void;
+  /**
+   * The HREF-006 notes ("no entry in this file, load the sibling sitemaps") the other files open
+   * in the workspace answer: per entry id, the alternates no open file holds (0: the note is
+   * withdrawn); null when this file is open alone. Set by the workspace store after each model
+   * build (`Workspace.unloadedNotes`); the issue list, counts and filters follow at once.
+   */
+  setCrossFileNotes(notes: ReadonlyMap<number, number> | null): void;
   cancelTask(): void;
   /**
    * Run `work` as this store's cancellable task `label`: its progress and Cancel show where the

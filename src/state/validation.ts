@@ -40,6 +40,8 @@ export type ValidatorLike = Pick<
   rescopeSteps?: Validator['rescopeSteps'];
   /** Forget the document until the next load or adopt (core `Validator.clear`). */
   clear?: Validator['clear'];
+  /** The HREF-006 notes the other open files answer (core `Validator.setCrossFileNotes`). */
+  setCrossFileNotes?: Validator['setCrossFileNotes'];
   /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
   /** Join every entry with crawl data, or drop it (null) (core `Validator.setCrawl`). */

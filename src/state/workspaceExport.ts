@@ -5,8 +5,14 @@
  */
 import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
+import { type ExportChange, exportChanges } from '../core/serialize/exportChanges.ts';
 import { serializeSitemap } from '../core/serialize.ts';
-import { type ChildFormat, type PlannedFile, planWorkspaceExport } from '../core/workspace/exportPlan.ts';
+import {
+  type ChildFormat,
+  type PlannedFile,
+  planWorkspaceExport,
+  sourceFormat,
+} from '../core/workspace/exportPlan.ts';
 import type { Workspace } from '../core/workspace.ts';
 import { zipFiles } from '../core/zip.ts';
 import type { WorkspaceState } from './workspaceStore.ts';
@@ -46,6 +52,14 @@ export interface ExportedFile {
    * bytes are unknown): an untouched child or an index whose entries stayed the same is not.
    */
   changed: boolean;
+  /** The user edited the file it comes from (it has undo steps or unexported edits). */
+  edited: boolean;
+  /**
+   * Why a `changed` file differs beyond the user's edits (empty when it is not changed): what the
+   * plan rewrites (OUT-008: an index's relative child locs written absolute, new lastmods, …),
+   * another compression (OUT-010), formatting normalized (OUT-005) and what that rewrites.
+   */
+  changes: ExportChange[];
   /** Written over the file it was opened from, keeping its formatting (else normalized). */
   kept: boolean;
 }
@@ -136,6 +150,27 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+/** Why `p`, written as `bytes` (`kept`: in its file's own formatting), differs from its file. */
+function whyChanged(p: PlannedFile, state: WorkspaceState, kept: boolean, plain: string): ExportChange[] {
+  const out = [...p.changes];
+  const file = p.sourceFile === undefined ? undefined : state.model?.files[p.sourceFile];
+  if (file === undefined) return out;
+  const was = sourceFormat(file.name, file.kind).endsWith('.gz');
+  const gz = p.format.endsWith('.gz');
+  if (gz !== was)
+    out.push({
+      id: 'gzip',
+      count: 1,
+      text: gz ? 'written gzipped' : 'written uncompressed',
+      rule: 'OUT-010',
+    });
+  if (!kept) {
+    out.push({ id: 'normalized', count: 1, text: 'formatting normalized', rule: 'OUT-005' });
+    for (const c of exportChanges(p.document, [], { format: plain as ChildFormat })) out.push(c);
+  }
+  return out;
+}
+
 function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean): ExportedFile {
   const plain = p.format === 'xml.gz' ? 'xml' : p.format === 'txt.gz' ? 'txt' : p.format;
   const src = p.sourceFile === undefined ? null : (state.files[p.sourceFile]?.store.keepSource?.() ?? null);
@@ -143,6 +178,9 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean):
   const raw = kept?.raw ?? new TextEncoder().encode(serializeSitemap(p.document, { format: plain }));
   const base = p.name.slice(p.name.lastIndexOf('/') + 1).replace(/\.gz$/i, '');
   const bytes = plain === p.format ? raw : (kept?.gz ?? gzipBytes(raw, { filename: base }));
+  // What the download changes: its bytes against the file as opened, when that is known.
+  const changed = src === null ? p.changed : !sameBytes(bytes, src.file);
+  const edited = p.sourceFile !== undefined && changedFiles(state).has(p.sourceFile);
   return {
     name: p.name,
     role: p.role,
@@ -150,8 +188,9 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean):
     bytes,
     entries: p.document.entries.length,
     uncompressedBytes: raw.length,
-    // What the download changes: its bytes against the file as opened, when that is known.
-    changed: src === null ? p.changed : !sameBytes(bytes, src.file),
+    changed,
+    edited: changed && edited,
+    changes: changed ? whyChanged(p, state, kept !== null, plain) : [],
     kept: kept !== null,
   };
 }

@@ -16,6 +16,7 @@ import {
   buildWorkspaceSteps,
   type SeverityCounts,
   type Workspace,
+  type WorkspaceBuildProgress,
   type WorkspaceInput,
   type WorkspaceSettings,
 } from '../core/workspace.ts';
@@ -442,8 +443,47 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     });
   };
 
+  /** True while a file is handed its cross-file notes: their new version is no edit. */
+  let noting = false;
+  /**
+   * File `f`'s HREF-006 notes the others answer (`Workspace.unloadedNotes`; none without a
+   * model), and its counts worked out with them (the validator keeps them for its version).
+   */
+  const noteFile = (slot: WorkspaceSlot, f: number, model: Workspace | null) => {
+    noting = true;
+    try {
+      slot.store.commands.setCrossFileNotes(model?.unloadedNotes?.get(f) ?? null);
+    } finally {
+      noting = false;
+    }
+    if (model !== null) slot.store.getState().validation.validator.counts();
+  };
+  const setCrossFileNotes = (files: readonly WorkspaceSlot[], model: Workspace | null) => {
+    files.forEach((slot, f) => {
+      noteFile(slot, f, model);
+    });
+  };
+  /**
+   * A sliced build, then each file handed its notes in a step of its own (a file's counts with
+   * them read its noted entries once: ~50,000 for a full child).
+   */
+  function* buildAndNote(
+    files: readonly WorkspaceSlot[],
+    steps: Generator<WorkspaceBuildProgress, Workspace, void>,
+  ): Generator<WorkspaceBuildProgress, Workspace, void> {
+    const model = yield* steps;
+    for (let f = 0; f < files.length; f++) {
+      if (model.unloadedNotes?.has(f)) {
+        noteFile(files[f], f, model);
+        yield { done: 1, total: 1 };
+      }
+    }
+    return model;
+  }
+
   const finish = (files: readonly WorkspaceSlot[], model: Workspace, settings: WorkspaceSettings) => {
     built = settings;
+    setCrossFileNotes(files, model);
     const counts = files.map((slot) => {
       const c = slot.store.getState().validation.validator.counts();
       return { error: c.error, warning: c.warning, info: c.info };
@@ -479,10 +519,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         setOpening(key, { key, name: '', label, progress: value });
     };
     const clock = { timers: deps.timers, now: deps.now };
-    return runSliced(steps, clock, () => token !== buildToken, progress).then((model) => {
-      setOpening(key, null);
-      if (model !== null) finish(files, model, settings);
-    });
+    return runSliced(buildAndNote(files, steps), clock, () => token !== buildToken, progress).then(
+      (model) => {
+        setOpening(key, null);
+        if (model !== null) finish(files, model, settings);
+      },
+    );
   };
 
   /** Full build, or the fast refresh when only non-URL fields changed (see workspaceRefresh.ts). */
@@ -496,6 +538,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       const layout = target ?? {};
       target = null;
       built = null;
+      setCrossFileNotes(files, null);
       set({ ...layout, model: null, counts: [] });
       return;
     }
@@ -605,7 +648,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         const prev = stamps.get(slot.id);
         if (prev && next.every((v, i) => Object.is(v, prev[i]))) return;
         stamps.set(slot.id, next);
-        schedule();
+        if (!noting) schedule();
       });
     });
   };

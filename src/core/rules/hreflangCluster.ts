@@ -35,6 +35,31 @@ export function unloadedAlternatesMessage(missing: number, where: string): strin
   return `${missing} alternate URL${missing > 1 ? 's have' : ' has'} no entry in ${where}, so return links cannot be checked here; load the sibling sitemaps to verify.`;
 }
 
+/**
+ * A file's own issues with its HREF-006 notes revised by the cross-file pass (`unloaded`: one
+ * file's map of `unloadedAlternates` (workspace/duplicates.ts), keyed as the issues' `entry`): a
+ * note is withdrawn when every alternate is in a file read together with it, else counts only
+ * the alternates still not loaded (`where`: those files, in the note's words).
+ *
+ * @example reviseUnloadedNotes(report.issues, unloadedAlternates(ix).get(f) ?? new Map())
+ */
+export function reviseUnloadedNotes<
+  T extends Pick<Issue, 'severity' | 'entry' | 'message'> & { rule: string },
+>(issues: readonly T[], unloaded: ReadonlyMap<number, number>, where = 'the files read'): T[] {
+  const out: T[] = [];
+  for (const i of issues) {
+    const left = i.entry === undefined ? undefined : unloaded.get(i.entry);
+    if (left === undefined || !isUnloadedNote(i)) out.push(i);
+    else if (left > 0) out.push({ ...i, message: unloadedAlternatesMessage(left, where) });
+  }
+  return out;
+}
+
+/** True for the per-file HREF-006 note of alternates with no entry in the file (an info). */
+export function isUnloadedNote(i: { rule: string; severity: Issue['severity'] }): boolean {
+  return i.rule === 'HREF-006' && i.severity === 'info';
+}
+
 function issue(e: Entry, rule: RuleId, severity: Issue['severity'], message: string, field: string): Issue {
   return makeIssue(rule, severity, message, { entry: e.id, field, line: e.line });
 }

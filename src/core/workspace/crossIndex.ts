@@ -326,8 +326,8 @@ export class CrossFileIndex {
     }
   }
 
-  /** File, position, line and column of `row`. */
-  place(row: number): RowPlace {
+  /** Position in `fileOf` / `fileStart` of the file holding `row`. */
+  private fileAt(row: number): number {
     let lo = 0;
     let hi = this.fileStart.length - 1;
     while (lo < hi) {
@@ -335,6 +335,12 @@ export class CrossFileIndex {
       if (this.fileStart[mid] <= row) lo = mid;
       else hi = mid - 1;
     }
+    return lo;
+  }
+
+  /** File, position, line and column of `row`. */
+  place(row: number): RowPlace {
+    const lo = this.fileAt(row);
     const out: RowPlace = { file: this.fileOf[lo], entryIndex: row - this.fileStart[lo] };
     const line = this.lines.get(row);
     if (line > 0) {
@@ -346,7 +352,7 @@ export class CrossFileIndex {
   }
 
   private fileOfRow(row: number): number {
-    return this.place(row).file;
+    return this.fileOf[this.fileAt(row)];
   }
 
   private chain(first: number): number[] {
@@ -386,9 +392,26 @@ export class CrossFileIndex {
    * in row order, with the number of their links to pages no fed file holds.
    */
   alternatesElsewhere(): AlternatesElsewhere[] {
+    const steps = this.alternatesElsewhereSteps(Number.MAX_SAFE_INTEGER);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * {@link alternatesElsewhere} in steps: yields the hreflang links looked at so far (of
+   * {@link links}) about every `chunk` links, and returns the same list.
+   */
+  *alternatesElsewhereSteps(chunk: number): Generator<number, AlternatesElsewhere[], void> {
     const out: AlternatesElsewhere[] = [];
     const n = this.edgeSrc.length;
+    let next = chunk;
     for (let e = 0; e < n; ) {
+      if (e >= next) {
+        yield e;
+        next = e + chunk;
+      }
       const row = this.edgeSrc.get(e);
       const own = this.fileOfRow(row);
       let elsewhere = 0;

@@ -4,8 +4,6 @@
  * The app feeds its documents here in steps; the CLI streams files into its own index and calls
  * {@link crossFileIssues} once all are fed.
  */
-import type { Issue } from '../model.ts';
-import { unloadedAlternatesMessage } from '../rules/hreflangCluster.ts';
 import { crossFileIssue, returnLinkIssue } from './checks.ts';
 import { CrossFileIndex } from './crossIndex.ts';
 import type { WorkspaceFile, WorkspaceIssue } from './types.ts';
@@ -100,40 +98,45 @@ export function crossFileDuplicates(files: readonly WorkspaceFile[]): WorkspaceI
 
 /**
  * Entries whose per-file HREF-006 note ("no entry in this file, load the sibling sitemaps") the
- * cross-file pass answered, by file, then entry position: the number of their alternates that no
- * file read holds (0: all were found, and checked across files).
+ * cross-file pass answered, by file, then entry id (`files` given: the id of the entry at that
+ * position, as {@link crossFileIssues} names entries; else the position): the number of their
+ * alternates that no file read holds (0: all were found, and checked across files). Revise a
+ * file's own issues with it through `reviseUnloadedNotes` (rules/hreflangCluster.ts).
  *
- * @example unloadedAlternates(ix).get(1)?.get(0) // 0: entry 1 of file 1 has every alternate loaded
+ * @example unloadedAlternates(ix).get(1)?.get(0) // 0: entry 0 of file 1 has every alternate loaded
  */
-export function unloadedAlternates(ix: CrossFileIndex): Map<number, Map<number, number>> {
+export function unloadedAlternates(
+  ix: CrossFileIndex,
+  files?: readonly WorkspaceFile[],
+): Map<number, Map<number, number>> {
+  const steps = unloadedAlternateSteps(ix, files, Number.MAX_SAFE_INTEGER);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@link unloadedAlternates} in steps: yields the hreflang links looked at so far (of `ix.links`)
+ * about every `chunk` links, then every `chunk` entries filed, and returns the same maps.
+ */
+export function* unloadedAlternateSteps(
+  ix: CrossFileIndex,
+  files: readonly WorkspaceFile[] | undefined,
+  chunk: number,
+): Generator<number, Map<number, Map<number, number>>, void> {
   const out = new Map<number, Map<number, number>>();
-  for (const { row, unloaded } of ix.alternatesElsewhere()) {
+  const rows = yield* ix.alternatesElsewhereSteps(chunk);
+  for (let k = 0; k < rows.length; k++) {
+    if (k > 0 && k % chunk === 0) yield ix.links;
+    const { row, unloaded } = rows[k];
     const at = ix.place(row);
     let byEntry = out.get(at.file);
     if (byEntry === undefined) {
       byEntry = new Map();
       out.set(at.file, byEntry);
     }
-    byEntry.set(at.entryIndex, unloaded);
-  }
-  return out;
-}
-
-/**
- * A file's own issues with its HREF-006 notes revised by the cross-file pass (`unloaded`: one
- * file's map of {@link unloadedAlternates}, keyed as the issues' `entry`): a note is withdrawn
- * when every alternate is in a file read, else counts only the alternates still not loaded.
- *
- * @example reviseUnloadedNotes(report.issues, unloadedAlternates(ix).get(f) ?? new Map())
- */
-export function reviseUnloadedNotes<
-  T extends Pick<Issue, 'severity' | 'entry' | 'message'> & { rule: string },
->(issues: readonly T[], unloaded: ReadonlyMap<number, number>): T[] {
-  const out: T[] = [];
-  for (const i of issues) {
-    const left = i.entry === undefined ? undefined : unloaded.get(i.entry);
-    if (left === undefined || i.rule !== 'HREF-006' || i.severity !== 'info') out.push(i);
-    else if (left > 0) out.push({ ...i, message: unloadedAlternatesMessage(left, 'the files read') });
+    byEntry.set(files === undefined ? at.entryIndex : entryIdOf(files, at.file, at.entryIndex), unloaded);
   }
   return out;
 }

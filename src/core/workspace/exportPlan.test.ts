@@ -63,6 +63,41 @@ describe('planWorkspaceExport', () => {
     ]);
   });
 
+  it('says what the regenerated index rewrites: moved locs, new lastmods, files added, duplicates left out', () => {
+    const plan = planWorkspaceExport(siteWorkspace(), {
+      changedFiles: new Set([1]),
+      now: NOW,
+      publishBase: 'https://b.example/maps/',
+    });
+    const [index] = indexOf(plan);
+    expect(index.changes.map((c) => [c.text, c.rule])).toEqual([
+      ["2 child locs pointed at the file's export URL", 'OUT-008'],
+      ['1 child lastmod set to the export time', 'OUT-008'],
+      ['1 file added to the index', 'OUT-008'],
+      ['1 entry left out (listed twice, or the index itself)', 'IDX-007'],
+    ]);
+    expect(plan.filter((p) => p.role === 'child').map((p) => p.changes)).toEqual([[], [], []]);
+    const split = planWorkspaceExport(siteWorkspace(), {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://a.example/',
+      split: { maxUrls: 3 },
+    });
+    expect(split.filter((p) => p.role === 'child').map((p) => p.changes.map((c) => c.text))).toEqual([
+      ['part 1 of 2 of posts.xml (re-split)'],
+      ['part 2 of 2 of posts.xml (re-split)'],
+      [],
+      [],
+    ]);
+    // posts.xml's second part is a new entry; the first takes the old one's place (posts-1.xml, now).
+    expect(indexOf(split)[0].changes.map((c) => c.text)).toEqual([
+      "1 child loc pointed at the file's export URL",
+      '1 child lastmod set to the export time',
+      '2 files added to the index',
+      '1 entry left out (listed twice, or the index itself)',
+    ]);
+  });
+
   it('names children after their chosen format and points the index at those names', () => {
     const ws = buildWorkspace([
       {

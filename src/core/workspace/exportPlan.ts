@@ -6,6 +6,7 @@
 
 import { appendAll } from '../arrays.ts';
 import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
+import type { ExportChange } from '../serialize/exportChanges.ts';
 import { publishFileName } from '../serialize/files.ts';
 import { cut } from './estimate.ts';
 import { newestLastmod } from './lastmod.ts';
@@ -52,6 +53,67 @@ export interface PlannedFile {
   sourceFile?: number;
   /** The content differs from the loaded file (edited, or re-split); indexes are always regenerated. */
   changed: boolean;
+  /**
+   * What the plan itself rewrites (beyond the user's edits), for the export dialog: an index's
+   * relative child locs written absolute, locs moved to their export URL, lastmods set to the
+   * export time, entries added or left out (OUT-008, IDX-007), an index or child split.
+   */
+  changes: ExportChange[];
+}
+
+/** Counts of what a regenerated index rewrites (see `indexChanges`). */
+interface IndexTally {
+  absolute: number;
+  moved: number;
+  lastmods: number;
+  added: number;
+  dropped: number;
+}
+
+const ABSOLUTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+const count = (k: number, one: string, many = `${one}s`) =>
+  `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
+
+/** The tally in words, each with its rule; empty when the index lists what it listed before. */
+function indexChanges(t: IndexTally, parts: number): ExportChange[] {
+  const out: ExportChange[] = [];
+  const add = (id: string, n: number, text: string, rule: string) => {
+    if (n > 0) out.push({ id, count: n, text, rule });
+  };
+  add('absolute', t.absolute, `${count(t.absolute, 'relative child loc')} written absolute`, 'OUT-008');
+  add('moved', t.moved, `${count(t.moved, 'child loc')} pointed at the file's export URL`, 'OUT-008');
+  add('lastmods', t.lastmods, `${count(t.lastmods, 'child lastmod')} set to the export time`, 'OUT-008');
+  add('added', t.added, `${count(t.added, 'file')} added to the index`, 'OUT-008');
+  add(
+    'dropped',
+    t.dropped,
+    `${count(t.dropped, 'entry', 'entries')} left out (listed twice, or the index itself)`,
+    'IDX-007',
+  );
+  add(
+    'split',
+    parts > 1 ? parts : 0,
+    `split into ${count(parts, 'index file')} (50,000 entries each)`,
+    'SIZE-003',
+  );
+  return out;
+}
+
+/** Tally one index line that replaces the entry `before` (undefined: a line the index did not have). */
+function tallyLine(
+  t: IndexTally,
+  before: { loc: string; lastmod?: string } | undefined,
+  after: IndexLine,
+): void {
+  if (before === undefined) {
+    t.added++;
+    return;
+  }
+  const loc = before.loc.trim();
+  if (!ABSOLUTE.test(loc)) t.absolute++;
+  else if (loc !== after.loc) t.moved++;
+  if ((before.lastmod?.trim() || undefined) !== after.lastmod) t.lastmods++;
 }
 
 const MAX_INDEX_ENTRIES = 50_000;
@@ -191,14 +253,24 @@ function planChild(
   const { stem } = splitName(named);
   if (runs.length === 1) {
     const { name, url } = names.take(sourceFormat(named, file.kind) === format ? named : `${stem}.${format}`);
-    return { parts: [{ name, url, role: 'child', format, document: doc, sourceFile: f, changed }] };
+    return {
+      parts: [{ name, url, role: 'child', format, document: doc, sourceFile: f, changed, changes: [] }],
+    };
   }
   const parts = runs.map((entries, k) => {
     const { name, url } = names.take(`${stem}-${k + 1}.${format}`);
     const document: SitemapDocument = { ...doc, entries: entries as Entry[] };
     delete document.source;
     if (k > 0) delete document.rootExtras;
-    return { name, url, role: 'child' as const, format, document, sourceFile: f, changed: true };
+    const changes: ExportChange[] = [
+      {
+        id: 'resplit',
+        count: runs.length,
+        text: `part ${k + 1} of ${runs.length} of ${safeExportName(named)} (re-split)`,
+        rule: 'OUT-008',
+      },
+    ];
+    return { name, url, role: 'child' as const, format, document, sourceFile: f, changed: true, changes };
   });
   return { parts };
 }
@@ -280,13 +352,19 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
       : ws.extra.filter((f) => ws.files[f].kind !== 'sitemapindex').flatMap((f) => partLines(f, undefined));
   const indexes: PlannedFile[] = [];
   ws.indexes.forEach((i, k) => {
-    const lines = indexLines(ws, i, options, indexNames, partLines);
-    if (k === 0) appendAll(lines, extraLines());
-    pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document, i);
+    const tally: IndexTally = { absolute: 0, moved: 0, lastmods: 0, added: 0, dropped: 0 };
+    const lines = indexLines(ws, i, options, indexNames, partLines, tally);
+    if (k === 0) {
+      const extra = extraLines();
+      tally.added += extra.length;
+      appendAll(lines, extra);
+    }
+    pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document, tally, i);
   });
   if (generated !== undefined) {
     const lines = extraLines();
-    if (lines.length > 1) pushIndex(indexes, names, generated, lines, undefined);
+    const tally: IndexTally = { absolute: 0, moved: 0, lastmods: 0, added: lines.length, dropped: 0 };
+    if (lines.length > 1) pushIndex(indexes, names, generated, lines, undefined, tally);
   }
   return [...children, ...indexes];
 }
@@ -297,6 +375,7 @@ function indexLines(
   options: WorkspaceExportOptions,
   indexNames: ReadonlyMap<number, { url: string }>,
   partLines: (f: number, kept: string | undefined) => IndexLine[],
+  tally: IndexTally,
 ): IndexLine[] {
   const lines: IndexLine[] = [];
   const listed = new Set<number | string>();
@@ -304,13 +383,24 @@ function indexLines(
   for (const ref of ws.children) {
     if (ref.index !== i) continue;
     const key: number | string = ref.file ?? ref.url ?? ref.loc;
-    if (ref.loc === '' || listed.has(key) || ref.file === i) continue;
+    if (ref.loc === '' || listed.has(key) || ref.file === i) {
+      tally.dropped++;
+      continue;
+    }
     listed.add(key);
-    const kept = entries[ref.entryIndex].lastmod?.trim() || undefined;
-    if (ref.file === null) lines.push(line(missingUrl(ref, options), kept));
-    else if (ws.files[ref.file].kind === 'sitemapindex')
-      lines.push(line(indexNames.get(ref.file)!.url, options.now));
-    else appendAll(lines, partLines(ref.file, kept));
+    const entry = entries[ref.entryIndex];
+    const kept = entry.lastmod?.trim() || undefined;
+    const made =
+      ref.file === null
+        ? [line(missingUrl(ref, options), kept)]
+        : ws.files[ref.file].kind === 'sitemapindex'
+          ? [line(indexNames.get(ref.file)!.url, options.now)]
+          : partLines(ref.file, kept);
+    // The first line takes the entry's place; more (the parts of a re-split child) are added.
+    made.forEach((l, k) => {
+      tallyLine(tally, k === 0 ? entry : undefined, l);
+    });
+    appendAll(lines, made);
   }
   return lines;
 }
@@ -330,22 +420,30 @@ function pushIndex(
   target: { name: string; url: string },
   lines: IndexLine[],
   template: SitemapDocument | undefined,
+  tally: IndexTally,
   sourceFile?: number,
 ): void {
   // An entry pointing at the index's own final URL would be a loop (IDX-007): drop it.
-  const docs = indexDocuments(
-    lines.filter((l) => l.loc !== target.url),
-    template,
-  );
+  const kept = lines.filter((l) => l.loc !== target.url);
+  tally.dropped += lines.length - kept.length;
+  const docs = indexDocuments(kept, template);
   const format = sourceFormat(target.name, 'sitemapindex');
+  const changes = indexChanges(tally, docs.length);
   if (docs.length === 1) {
     // One index for one: it may be written over the file it was opened from (keeping its format).
     const from = sourceFile === undefined ? {} : { sourceFile };
-    out.push({ ...target, role: 'index', format, document: docs[0], ...from, changed: true });
+    out.push({ ...target, role: 'index', format, document: docs[0], ...from, changed: true, changes });
     return;
   }
   const { stem, ext } = splitName(target.name);
   docs.forEach((document, k) => {
-    out.push({ ...names.take(`${stem}-${k + 1}${ext}`), role: 'index', format, document, changed: true });
+    out.push({
+      ...names.take(`${stem}-${k + 1}${ext}`),
+      role: 'index',
+      format,
+      document,
+      changed: true,
+      changes,
+    });
   });
 }

@@ -162,4 +162,11 @@ export interface Workspace {
    * alternates can change HREF-006 across files, so it needs a full build.
    */
   hreflangLinks?: number;
+  /**
+   * The per-file HREF-006 notes ("no entry in this file, load the sibling sitemaps") the files
+   * read together answer, by file, then entry id: the alternates of that entry that no file
+   * holds (0: the note is withdrawn). Each file's own issues are revised with it
+   * (`reviseUnloadedNotes` in rules/hreflangCluster.ts; in the editor, `Validator.setCrossFileNotes`).
+   */
+  unloadedNotes?: ReadonlyMap<number, ReadonlyMap<number, number>>;
 }

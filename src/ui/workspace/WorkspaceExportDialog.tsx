@@ -31,6 +31,25 @@ function zipName(files: WorkspaceState['files'], model: WorkspaceState['model'])
   return `${name.replace(/^.*\//, '').replace(/\.(xml|txt)(\.gz)?$/i, '') || 'sitemaps'}-workspace.zip`;
 }
 
+/**
+ * Whether a file differs from the one opened, and why: the user's edits, and what the export
+ * rewrites itself (an index's relative child locs written absolute, OUT-008, …).
+ */
+function ChangedCell({ file }: { file: ExportedFile }) {
+  if (!file.changed) return null;
+  if (!file.edited && file.changes.length === 0) return <>yes</>;
+  return (
+    <ul className="ws-why">
+      {file.edited ? <li>your edits</li> : null}
+      {file.changes.map((c) => (
+        <li key={c.id}>
+          {c.text} <span className="rule-id">{c.rule}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The workspace export: publish base, per-file format, optional re-split, sizes, then the .zip. */
 export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const ws = useWorkspaceStore();
@@ -203,7 +222,9 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
                       ? ` (${fmtBytes(f.uncompressedBytes)} unzipped)`
                       : ''}
                   </td>
-                  <td>{f.changed ? 'yes' : ''}</td>
+                  <td>
+                    <ChangedCell file={f} />
+                  </td>
                   {keepable ? <td>{f.kept ? 'kept' : 'normalized'}</td> : null}
                 </tr>
               ))}
