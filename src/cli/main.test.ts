@@ -97,6 +97,20 @@ describe('sitemap-workbench convert', () => {
     expect(r.stdout.match(/<loc>/g)).toHaveLength(3);
   });
 
+  it('leaves the lines of a text sitemap that are not URLs out of XML, and says how many', async () => {
+    const file = path.join(
+      repoRoot,
+      '../shared/fixtures/real/google-sitemapgen-example-urllist-comments.txt',
+    );
+    const r = await run(['convert', file, '--to', 'xml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('<loc>#');
+    expect(r.stdout.match(/<loc>/g)).toHaveLength(3);
+    expect(r.stderr).toContain(
+      'info  TXT-001  21 lines that are not URLs left out: an XML sitemap holds URLs only',
+    );
+  });
+
   it('writes gzip to -o', async () => {
     const out = path.join(tmp, 'one.xml.gz');
     const r = await run(['convert', fx('valid.xml'), '--to', 'gz', '-o', out]);

@@ -107,13 +107,18 @@ export function parseOverCap(compressedBytes: number, options: ParseOptions = {}
   return overCap(stage, options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES);
 }
 
-/** gzip / zip / tar handling; returns the bytes to decode, or a finished result when refused. */
+/**
+ * gzip / zip / tar handling; returns the bytes to decode, or a finished result when refused. When
+ * the caller inflated the file itself (`compressedBytes`, the worker's native inflater), `input`
+ * is what the gzip held and goes through the same checks ({@link inflated}).
+ */
 function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Array | ParseResult {
+  if (options.compressedBytes !== undefined) return inflated(input, false, stage);
   const gzName = /\.gz$/i.test(stage.fileName ?? '');
   if (isZip(input))
     return refuse(stage, 'GZ-001', 'This is a ZIP archive; sitemaps must be gzip-compressed (or plain)');
   if (!isGzip(input)) {
-    if (gzName && !stage.gzip) {
+    if (gzName) {
       stage.issues.push(
         parseIssue('GZ-002', `"${stage.fileName}" is named .gz but is not gzip-compressed; read as plain`),
       );
@@ -125,10 +130,19 @@ function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Ar
   const gz = gunzipAll(input, max);
   if (gz.capped) return overCap(stage, max);
   appendAll(stage.issues, gz.issues);
-  if (!gzName) stage.issues.push(unnamedGzip());
-  const data = gz.data;
+  return inflated(gz.data, gz.truncated, stage);
+}
+
+/**
+ * The one home of the checks on what a gzip file held, whoever inflated it (the core's fflate, the
+ * worker's native stream): a missing .gz name (GZ-002 info), nothing at all (ENC-004), another
+ * gzip or a tar archive (GZ-005). `truncated`: the inflater stopped at corrupt data.
+ */
+function inflated(data: Uint8Array, truncated: boolean, stage: Stage): Uint8Array | ParseResult {
+  stage.gzip = true;
+  if (!/\.gz$/i.test(stage.fileName ?? '')) stage.issues.push(unnamedGzip());
   if (data.length === 0) {
-    if (gz.truncated) {
+    if (truncated) {
       const message = 'The gzip data is corrupt and nothing could be decoded';
       return result(stage, 'unknown', [], { message, line: 1, column: 1 });
     }

@@ -1,7 +1,11 @@
+import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Entry, SitemapDocument } from './model.ts';
+import { parseSitemap } from './parse.ts';
 import { CANONICAL, canonicalDoc, urlset } from './serialize/__fixtures__/canonical.ts';
+import { isUrlLine } from './serialize/entries.ts';
 import { serializeFiles, serializeSitemap } from './serialize.ts';
+import { validateDocument } from './validate.ts';
 
 describe('serializeSitemap XML', () => {
   it('writes the OUT-008 canonical example byte for byte', () => {
@@ -316,5 +320,62 @@ describe('serializeSitemap text', () => {
     expect(files[0].name).toBe('sitemap.txt');
     expect(files[0].mime).toBe('text/plain;charset=utf-8');
     expect(issues.filter((i) => i.rule === 'TXT-006')).toHaveLength(1);
+  });
+});
+
+describe('a text sitemap written as XML (issue 15, item 5)', () => {
+  const text = parseSitemap(
+    '# To add a list of URLs, make one per line\n# another note\nhttps://a.example/\n',
+    {
+      fileName: 'urllist.txt',
+    },
+  ).document;
+
+  it('never turns a line that is not a URL into a <loc>, and says how many it left out', () => {
+    for (const format of ['xml', 'xml.gz'] as const) {
+      const { files, issues } = serializeFiles(text, { format });
+      const body = new TextDecoder().decode(format === 'xml' ? files[0].bytes : gunzipSync(files[0].bytes));
+      expect(body).not.toContain('<loc>#');
+      expect(body.match(/<url>/g)).toHaveLength(1);
+      expect(files[0].entries).toBe(1);
+      const said = issues.filter((i) => i.rule === 'TXT-001');
+      expect(said.map((i) => [i.severity, i.message])).toEqual([
+        ['info', '2 lines that are not URLs left out: an XML sitemap holds URLs only'],
+      ]);
+    }
+  });
+
+  it('writes them as they were in text unless asked to leave them out, and says so then', () => {
+    const kept = serializeFiles(text, { format: 'txt' });
+    expect(new TextDecoder().decode(kept.files[0].bytes)).toContain('# another note\n');
+    expect(kept.issues.filter((i) => i.rule === 'TXT-001')).toEqual([]);
+    const dropped = serializeFiles(text, { format: 'txt', nonUrlLines: 'drop' });
+    expect(new TextDecoder().decode(dropped.files[0].bytes)).toBe('https://a.example/\n');
+    expect(dropped.issues.filter((i) => i.rule === 'TXT-001').map((i) => i.message)).toEqual([
+      '2 lines that are not URLs left out',
+    ]);
+  });
+});
+
+describe('"is this text line a URL": one answer for the exporter and the findings', () => {
+  it('leaves out exactly the lines TXT-001 flags (the status bar counts those)', () => {
+    const lines = [
+      'https://a.example/',
+      ' HTTPS://a.example/b ',
+      'https://',
+      'http://a.example:port/',
+      'ftp://a.example/',
+      'a.example/page',
+      '# a comment',
+      '/relative',
+    ];
+    const doc = parseSitemap(`${lines.join('\n')}\n`, { fileName: 'u.txt' }).document;
+    const flagged = new Set(
+      validateDocument(doc, { now: Date.UTC(2026, 0, 1) }).flatMap((i) =>
+        i.rule === 'TXT-001' ? [i.entry] : [],
+      ),
+    );
+    expect(doc.entries.map((e) => !isUrlLine(e.loc))).toEqual(doc.entries.map((e) => flagged.has(e.id)));
+    expect(flagged.size).toBe(6);
   });
 });

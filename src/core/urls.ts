@@ -178,3 +178,38 @@ export function encodeUrl(value: string): string | null {
   const fragment = u.fragment !== null ? `#${enc(u.fragment).replace(/#/g, '%23')}` : '';
   return `${u.scheme}://${auth}${enc(u.path)}${query}${fragment}`;
 }
+
+/** Why a trimmed value is not an absolute http(s) URL, or null when it is. */
+export function absoluteProblem(
+  v: string,
+  parts: UrlParts | null,
+  schemes: readonly string[],
+): string | null {
+  if (parts === null) {
+    if (v.startsWith('//')) return 'it is protocol-relative (starts with //): add https:';
+    if (v.startsWith('/') || v.startsWith('.'))
+      return 'it is a relative path: write the full address with https:// and the host';
+    if (/^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)+\/)/i.test(v)) return 'it has no scheme: add https://';
+    return 'it is not an absolute URL: write the full address starting with https://';
+  }
+  if (!schemes.includes(parts.scheme))
+    return `scheme “${parts.scheme}:” is not allowed here (use ${schemes.join(' or ')})`;
+  if (!parts.hasAuthority || parts.host === '') return 'it has no host name';
+  if (parts.port !== '' && !/^\d{1,5}$/.test(parts.port)) return `port “${parts.port}” is not a number`;
+  return null;
+}
+
+const HTTP_SCHEMES = ['http', 'https'] as const;
+
+/**
+ * The one answer to "is this line of a text sitemap a URL": an absolute http(s) URL with a host,
+ * once trimmed. Every other non-blank line is a TXT-001 finding (the validator asks the same
+ * {@link absoluteProblem}), which the status bar counts as "lines that are not URLs", and the
+ * exporter leaves out of XML (and of text on request), never percent-encoding it into a URL.
+ *
+ * @example isUrlLine(' https://www.example.com/ ') === true; isUrlLine('# products') === false
+ */
+export function isUrlLine(loc: string): boolean {
+  const v = trimValue(loc);
+  return absoluteProblem(v, scanUrl(v), HTTP_SCHEMES) === null;
+}

@@ -44,3 +44,17 @@ export function exportChangesOf(
 ): ExportChange[] {
   return exportChanges(doc, orderIssues(validator), options);
 }
+
+/**
+ * Errors on the lines of a text document that are not URLs (TXT-001): an XML export leaves those
+ * lines out (and a text export when asked), so their errors do not go into the file.
+ *
+ * @example errorsOnNonUrlLines(doc, validator) // 21 for 21 `#` comment lines
+ */
+export function errorsOnNonUrlLines(doc: SitemapDocument, validator: ValidatorLike): number {
+  if (doc.kind !== 'text') return 0;
+  let n = 0;
+  for (const id of validator.entriesWithRule('TXT-001'))
+    for (const i of validator.issuesOf(id)) if (i.severity === 'error') n++;
+  return n;
+}

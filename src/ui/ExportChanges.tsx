@@ -46,7 +46,9 @@ export function ExportChanges({
         : [],
     [doc, validation, format, value],
   );
-  const hasTextLines = doc?.kind === 'text' && changes.some((c) => c.id === 'non-url');
+  // XML holds URLs only: the choice is for a text file.
+  const hasTextLines =
+    doc?.kind === 'text' && format.startsWith('txt') && changes.some((c) => c.id === 'non-url');
   return (
     <section className="export-changes" aria-label="What the export changes">
       <h3 className="section-title">What the export changes</h3>

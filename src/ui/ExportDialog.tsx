@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type TextDrops, textDropsOf } from '../state/exportChanges.ts';
+import { errorsOnNonUrlLines, type TextDrops, textDropsOf } from '../state/exportChanges.ts';
 import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
@@ -166,7 +166,15 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   // A text file (also a text file kept as .txt.gz) leaves the other values out: an explicit OK.
   const textOut = format === 'txt' || Boolean(result?.dropped);
   const dropping = textOut && drops.rows > 0;
-  const needsConfirm = (errors > 0 && !confirmed) || (dropping && !dropConfirmed);
+  // The export says (TXT-001 note) when it leaves the text lines that are not URLs out (always in
+  // XML): their errors do not go into the file, so they need no "export anyway".
+  const linesLeftOut = Boolean(result?.issues.some((i) => i.rule === 'TXT-001'));
+  const leftOutErrors = useMemo(
+    () => (doc && linesLeftOut ? errorsOnNonUrlLines(doc, validation.validator) : 0),
+    [doc, validation, linesLeftOut],
+  );
+  const errorsOut = Math.max(0, errors - leftOutErrors);
+  const needsConfirm = (errorsOut > 0 && !confirmed) || (dropping && !dropConfirmed);
   const download = async () => {
     stopPreview.current();
     setBusy(false);
@@ -328,12 +336,18 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       ) : null}
       <ExportSummary
         // The note above says what text leaves out: not again as the serializer's TXT-006 warning.
+        // Nor the lines left out, which "What the export changes" names.
         result={
-          dropping && result
-            ? { ...result, issues: result.issues.filter((i) => i.rule !== 'TXT-006') }
+          result && (dropping || (linesLeftOut && !keepFormat))
+            ? {
+                ...result,
+                issues: result.issues.filter(
+                  (i) => !(dropping && i.rule === 'TXT-006') && !(!keepFormat && i.rule === 'TXT-001'),
+                ),
+              }
             : result
         }
-        errors={errors}
+        errors={errorsOut}
         confirmed={confirmed}
         onConfirm={setConfirmed}
         actions={rootUrl && format === 'zip' ? { 'HOST-004': publishAtRoot } : undefined}

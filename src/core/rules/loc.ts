@@ -4,9 +4,11 @@
  */
 
 import { describeInvisible, hasInvisible, isInvisibleUnit } from '../invisible.ts';
-import { hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
+import { absoluteProblem, hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show, URL_LOWER, URL_PLAIN } from './common.ts';
 import type { RuleId } from './registry.ts';
+
+export { absoluteProblem };
 
 /**
  * Class of each ASCII character for `scanChars`: 0 ordinary, 1 rejected by LOC-003 (controls,
@@ -87,26 +89,6 @@ export function badReason(s: string, i: number): string {
   if (c === 37) return 'a % not followed by two hex digits';
   if (c === 35) return 'a second #';
   return c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
-}
-
-/** Why a trimmed value is not an absolute http(s) URL, or null when it is. */
-export function absoluteProblem(
-  v: string,
-  parts: UrlParts | null,
-  schemes: readonly string[],
-): string | null {
-  if (parts === null) {
-    if (v.startsWith('//')) return 'it is protocol-relative (starts with //): add https:';
-    if (v.startsWith('/') || v.startsWith('.'))
-      return 'it is a relative path: write the full address with https:// and the host';
-    if (/^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)+\/)/i.test(v)) return 'it has no scheme: add https://';
-    return 'it is not an absolute URL: write the full address starting with https://';
-  }
-  if (!schemes.includes(parts.scheme))
-    return `scheme “${parts.scheme}:” is not allowed here (use ${schemes.join(' or ')})`;
-  if (!parts.hasAuthority || parts.host === '') return 'it has no host name';
-  if (parts.port !== '' && !/^\d{1,5}$/.test(parts.port)) return `port “${parts.port}” is not a number`;
-  return null;
 }
 
 /** Options for checking one URL field. */

@@ -4,7 +4,8 @@
  */
 import { FIELDS, LIST_FIELDS } from '../fields.ts';
 import type { Entry } from '../model.ts';
-import { cleanText, cleanUrl, escapeXml, plainUrl, trimReported } from './escape.ts';
+import { isUrlLine } from '../urls.ts';
+import { cleanText, cleanUrl, plainUrl, trimReported } from './escape.ts';
 import {
   type Tags,
   type WriteContext,
@@ -68,10 +69,8 @@ function isCanonicalPriority(v: string): boolean {
 export function writeUrl(ctx: WriteContext, e: Entry): string {
   ctx.entry = e.id;
   const t = ctx.tags;
-  if (ctx.nonUrl !== null && !isUrlLine(e.loc)) {
-    const line = e.loc.trim();
-    return ctx.nonUrl === 'drop' || line === '' ? '' : `${t.urlOpen}${escapeXml(line)}${t.fusedEnd[0]}`;
-  }
+  // An XML sitemap holds URLs only: a text line that is not one is left out (issue 15).
+  if (ctx.nonUrl !== null && !isUrlLine(e.loc)) return '';
   // One string per entry; `c` is the element whose end tag is still pending; it is fused with
   // the next tag. Appends are single strings so the concatenation stays one flat chain.
   let s = t.urlOpen;
@@ -206,17 +205,7 @@ export function writeTextLine(ctx: WriteContext, e: Entry): string {
   return v === '' ? '' : `${v}\n`;
 }
 
-const URL_LINE = /^\s*https?:\/\//i;
-
-/**
- * True when a text sitemap line is a URL (starts with http:// or https://); other lines (TXT-001:
- * `#` comments, notes) are written as they were or left out, never percent-encoded.
- *
- * @example isUrlLine('https://www.example.com/') === true; isUrlLine('# products') === false
- */
-export function isUrlLine(loc: string): boolean {
-  return URL_LINE.test(loc);
-}
+export { isUrlLine };
 
 /** True when an entry carries data a text sitemap cannot hold (TXT-006). */
 export function hasMetadata(e: Entry): boolean {

@@ -61,6 +61,11 @@ describe('exportChanges', () => {
     expect(exportChanges(txt.document, txt.issues, { format: 'txt', nonUrlLines: 'drop' })[0].text).toContain(
       'left out',
     );
+    // XML holds URLs only: the choice to write them as they were is for text.
+    for (const format of ['xml', 'xml.gz', 'zip'] as const)
+      expect(exportChanges(txt.document, txt.issues, { format, nonUrlLines: 'keep' })[0].text).toBe(
+        '1 line that is not a URL left out (TXT-001)',
+      );
   });
 
   it('says which comments and processing instructions a normalized export leaves out', () => {

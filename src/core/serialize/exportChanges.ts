@@ -5,8 +5,7 @@
  * drift from what is written.
  */
 import { type Entry, type Issue, NS, type SitemapDocument, type XNode } from '../model.ts';
-import { hasEdgeSpace } from '../urls.ts';
-import { isUrlLine } from './entries.ts';
+import { hasEdgeSpace, isUrlLine, trimValue } from '../urls.ts';
 import { escapeUrl } from './escape.ts';
 import { canonicalNs } from './namespaces.ts';
 import { normalizeChangefreq, normalizeDate, normalizePriority } from './normalize.ts';
@@ -65,7 +64,8 @@ interface Tally {
 
 function tallyEntry(e: Entry, t: Tally, o: ExportChangeOptions, text: boolean, textDoc: boolean): void {
   if (textDoc && !isUrlLine(e.loc)) {
-    t.nonUrl++;
+    // A blank row is written as nothing in every format: not a line to name.
+    if (trimValue(e.loc) !== '') t.nonUrl++;
     return;
   }
   const loc = e.loc.trim();
@@ -228,7 +228,8 @@ export function exportChanges(
     'OUT-007',
   );
   add('deprecated', t.deprecated, `${n(t.deprecated, 'image')} without deprecated tags`, 'OUT-007');
-  const dropLines = o.nonUrlLines === 'drop';
+  // XML holds URLs only (see writeUrl); text writes them as they were unless asked not to.
+  const dropLines = !text || o.nonUrlLines === 'drop';
   add(
     'non-url',
     t.nonUrl,

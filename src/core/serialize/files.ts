@@ -5,6 +5,7 @@
 import { gzipBytes, verifyGzip } from '../gzip.ts';
 import { type Entry, type Issue, makeIssue, type SitemapDocument } from '../model.ts';
 import { runSteps } from '../steps.ts';
+import { isUrlLine, trimValue } from '../urls.ts';
 import {
   type Chunk,
   type ChunkLimits,
@@ -209,6 +210,7 @@ export function* buildFileSteps(
     rootExtras: doc.rootExtras ?? [],
   };
   if (mode === 'txt') reportTextLoss(doc.entries, issues);
+  if (doc.kind === 'text') reportNonUrlLines(doc.entries, mode, s.nonUrlLines, issues);
   if ((doc.otherEntries?.length ?? 0) > 0) {
     issues.push(
       makeIssue(
@@ -307,6 +309,25 @@ export function exportBlocked(name: string, problems: readonly ExportProblem[], 
     issues.push(issue);
   }
   return true;
+}
+
+/**
+ * How many lines of a text sitemap that are not URLs (TXT-001) the export leaves out: all of them
+ * in XML, which holds URLs only (writeUrl), and in text when asked (`nonUrlLines: 'drop'`).
+ */
+function reportNonUrlLines(
+  entries: readonly Entry[],
+  mode: 'xml' | 'txt',
+  choice: FileSettings['nonUrlLines'],
+  issues: Issue[],
+): void {
+  if (mode === 'txt' && choice !== 'drop') return;
+  let n = 0;
+  for (const e of entries) if (!isUrlLine(e.loc) && trimValue(e.loc) !== '') n++;
+  if (n === 0) return;
+  const what = n === 1 ? '1 line that is not a URL' : `${n.toLocaleString('en-US')} lines that are not URLs`;
+  const why = mode === 'xml' ? ': an XML sitemap holds URLs only' : '';
+  issues.push(makeIssue('TXT-001', 'info', `${what} left out${why}`));
 }
 
 function reportTextLoss(entries: readonly Entry[], issues: Issue[]): void {
