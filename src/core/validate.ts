@@ -599,7 +599,7 @@ export class Validator {
   private crossFiltered(rule: string, ids: number[]): number[] {
     const notes = this.crossNotes;
     if (notes === null || rule !== 'HREF-006') return ids;
-    return ids.filter((id) => notes.get(id) !== 0 || hasRule(this.issuesOf(id), rule));
+    return ids.filter((id) => notes.get(id) !== 0 || this.issuesOf(id).some((i) => i.rule === rule));
   }
 
   /**
