@@ -623,8 +623,9 @@ export class Validator {
 
   /** The worst severity among an entry's issues. */
   worstSeverity(entryId: number): Severity | undefined {
-    if (this.snap === null) {
-      // From the table's columns and lists: no scope issue made (sorting by severity reads every row).
+    if (this.snap === null && this.crossNotes?.has(entryId) !== true) {
+      // From the table's columns and lists: no scope issue made (sorting by severity reads every row);
+      // an entry whose HREF-006 note the open files revise reads its revised list below.
       const slot = this.s.table.ofId(entryId);
       return slot === undefined ? undefined : this.s.table.worst(slot);
     }
