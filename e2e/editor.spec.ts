@@ -181,7 +181,8 @@ test('find and replace previews the count, then replaces; http→https is one ac
   const dlg = wb.dialog('Find and replace');
   // The selects are named by their labels alone (not "InAll columnsURL…" from the wrapped options).
   await expect(dlg.getByRole('combobox', { name: 'In', exact: true })).toHaveValue('loc');
-  await expect(dlg.getByRole('combobox', { name: 'Rows', exact: true })).toHaveValue('all');
+  // No selection: the rows in view (here all of them), as Bulk edit picks.
+  await expect(dlg.getByRole('radio', { name: /^All rows in view/ })).toBeChecked();
   await dlg.getByLabel('Find').fill('example-coffee.com/blog/');
   await dlg.getByLabel('Replace with').fill('example-coffee.com/journal/');
   await expect(dlg.getByRole('status')).toHaveText(`${blogUrls} cells will change`);

@@ -4,6 +4,7 @@ import { getFix, planFixAll } from './fixes.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { parseSitemap } from './parse.ts';
 import { entryPatch } from './patch.ts';
+import { profileNote } from './rules/profile.ts';
 import { ruleInfo } from './rules/registry.ts';
 import { serializeSitemap } from './serialize.ts';
 import { Validator } from './validate.ts';
@@ -115,6 +116,11 @@ describe('severity profile (case 3)', () => {
     const c = v.counts();
     expect(c.warning).toBe(0);
     expect(c.info).toBe(v.all().filter((i) => i.severity === 'info').length);
+  });
+  it('a note about one URL reads in the singular', () => {
+    expect(profileNote('IMG-006', 1).message).toMatch(/^1 URL carries deprecated image tags/);
+    expect(profileNote('XML-006', 1).message).toMatch(/^1 URL lists its children out of XSD order/);
+    expect(profileNote('IMG-006', 3).message).toMatch(/^3 URLs carry deprecated image tags/);
   });
   it('under Strict (XSD), every row shows its finding', () => {
     const v = issuesOf(parsed.document, { profile: 'strict' }, parsed.issues);

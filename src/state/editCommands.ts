@@ -5,6 +5,7 @@
 import { FIELDS } from '../core/fields.ts';
 import { type FixAllOutlook, type FixPlan, fixAllOutlook, getFix, planFixAll } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
+import { fieldChange } from '../core/rules/fieldPath.ts';
 import {
   appendUrlsPatch,
   bulkSetPatch,
@@ -18,12 +19,15 @@ import {
 } from './edits.ts';
 import { findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findReplace.ts';
 import type { Kernel } from './kernel.ts';
-import { hasIdIndex } from './patch.ts';
+import { hasIdIndex, idIndexOf } from './patch.ts';
 import { selectedDocIndexes } from './selection.ts';
 import { BIG_DOCUMENT } from './slices.ts';
 import type { Commands, FindReplaceRequest } from './types.ts';
 
-const NO_PLAN = { rows: 0, removed: 0, cannot: 0, needs: {} };
+const NO_PLAN = { rows: 0, removed: 0, cannot: 0, needs: {}, samples: [] };
+
+/** Changes a Fix all preview shows as examples. */
+export const FIX_ALL_SAMPLES = 3;
 
 /** Entries a Fix all outlook reads at most (see `outlookOf`): ~0.1 ms of work per rule, per change. */
 export const OUTLOOK_MAX_ENTRIES = 2_000;
@@ -99,9 +103,35 @@ export function createEditCommands(k: Kernel): EditCommands {
     const quiet = k.validator.quietIssues?.(rule);
     return quiet?.length ? [...out, ...quiet] : out;
   };
-  const planOf = (rule: string): FixPlan | null => {
+  const planOf = (rule: string, issues = rowIssues(rule)): FixPlan | null => {
     if (!k.f.doc || !getFix(rule)) return null;
-    return planFixAll(rule, rowIssues(rule), fixContext());
+    return planFixAll(rule, issues, fixContext());
+  };
+  /**
+   * The first few changes of a plan in the fix's own words (`fieldChange`): at most
+   * FIX_ALL_SAMPLES updated rows, each looked up by id and its issue found by a walk over the
+   * rule's issues (which the plan walked already).
+   */
+  const samplesOf = (plan: FixPlan, issues: readonly Issue[]): string[] => {
+    const doc = k.f.doc;
+    const updated = plan.result.update ?? [];
+    if (!doc || updated.length === 0) return [];
+    const at = idIndexOf(doc.entries);
+    const out: string[] = [];
+    for (const after of updated) {
+      if (out.length >= FIX_ALL_SAMPLES) break;
+      const before = after.id < at.length && at[after.id] >= 0 ? doc.entries[at[after.id]] : undefined;
+      if (!before) continue;
+      for (const i of issues) {
+        if (i.entry !== after.id) continue;
+        const change = fieldChange(before, after, i.field);
+        if (change) {
+          out.push(change);
+          break;
+        }
+      }
+    }
+    return out;
   };
 
   // Outlooks by rule, for one document, validator state, settings and crawl.
@@ -183,31 +213,36 @@ export function createEditCommands(k: Kernel): EditCommands {
     },
     deleteRows(ids) {
       if (!k.f.doc) return;
-      if (k.commit(deletePatch(k.f.doc, ids))) k.set({ selection: clampSelection(k) });
+      const p = deletePatch(k.f.doc, ids);
+      if (!k.commit(p)) return;
+      k.set({ selection: clampSelection(k) });
+      k.notifyStep(p, `Deleted ${urlCount(p.removed.length)}.`);
     },
     bulkSet(field, value, ids) {
       if (!k.f.doc) return;
-      k.commit(bulkSetPatch(k.f.doc, field, value, ids));
+      const p = bulkSetPatch(k.f.doc, field, value, ids);
+      if (k.commit(p)) k.notifyStep(p, `${p.label}.`);
     },
     previewFindReplace(req) {
       return findReplaceScan(req)?.cells ?? 0;
     },
     findReplace(req) {
       const r = findReplaceScan(req);
-      if (!r) return 0;
-      k.commit(r.patch);
+      if (!r || !k.commit(r.patch)) return 0;
+      const cells = `${r.cells.toLocaleString('en-US')} ${r.cells === 1 ? 'cell' : 'cells'}`;
+      k.notifyStep(r.patch, `Replaced “${req.find}” in ${urlCount(r.patch.updated.length)} (${cells}).`);
       return r.cells;
     },
     migrateScheme() {
       if (!k.f.doc) return 0;
       const p = migrateSchemePatch(k.f.doc);
-      k.commit(p);
+      if (k.commit(p)) k.notifyStep(p, `${p.label.replace(/^Switch/, 'Switched')}.`);
       return p.updated.length;
     },
     migrateHost(from, to) {
       if (!k.f.doc || from.trim() === '' || to.trim() === '') return 0;
       const p = migrateHostPatch(k.f.doc, from.trim(), to.trim());
-      k.commit(p);
+      if (k.commit(p)) k.notifyStep(p, `${p.label.replace(/^Move/, 'Moved')}.`);
       return p.updated.length;
     },
     applyFix(issue: Issue) {
@@ -217,9 +252,16 @@ export function createEditCommands(k: Kernel): EditCommands {
       return result ? k.commit(fixPatch(k.f.doc, result, fix.label)) : false;
     },
     previewFixAll(rule) {
-      const plan = planOf(rule);
+      const issues = rowIssues(rule);
+      const plan = planOf(rule, issues);
       return plan
-        ? { rows: plan.rows, removed: plan.removed, cannot: plan.cannot, needs: plan.needs }
+        ? {
+            rows: plan.rows,
+            removed: plan.removed,
+            cannot: plan.cannot,
+            needs: plan.needs,
+            samples: samplesOf(plan, issues),
+          }
         : NO_PLAN;
     },
     fixAllOutlook(rule) {
@@ -247,7 +289,9 @@ export function createEditCommands(k: Kernel): EditCommands {
       const n = p.updated.length + p.removed.length;
       p.label = `${fix.label} (${urlCount(n)})`;
       const done = n > 0 && k.commit(p) ? n : 0;
-      k.notify(done > 0 && plan.cannot === 0 ? 'info' : 'warning', fixAllReport(rule, done, plan));
+      const level = done > 0 && plan.cannot === 0 ? 'info' : 'warning';
+      if (done > 0) k.notifyStep(p, fixAllReport(rule, done, plan), level);
+      else k.notify(level, fixAllReport(rule, done, plan));
       return done;
     },
     applySort() {

@@ -10,6 +10,7 @@ import {
   diffToCsv,
   type SitemapDiff,
 } from '../core/compare.ts';
+import { fileStem } from '../core/fileStem.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { createSitemapClient, type SitemapClient } from '../workers/client.ts';
 
@@ -84,8 +85,7 @@ export function rowsOf(diff: SitemapDiff, filter: CompareFilter): readonly DiffR
  * @example compareCsv(session, 'all').name // 'differences-sitemap-vs-live.csv'
  */
 export function compareCsv(session: CompareSession, filter: CompareFilter): { name: string; text: string } {
-  const stem = (n: string) =>
-    n.replace(/\.(xml|txt)(\.gz)?$|\.gz$/i, '').replace(/[^\w.-]+/g, '_') || 'sitemap';
+  const stem = (n: string) => fileStem(n).replace(/[^\w.-]+/g, '_') || 'sitemap';
   const suffix = filter === 'all' ? '' : `-${filter}`;
   return {
     name: `differences-${stem(session.before.name)}-vs-${stem(session.after.name)}${suffix}.csv`,

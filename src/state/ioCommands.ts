@@ -39,6 +39,17 @@ const DEFERRED_BUILD_DELAY_MS = 200;
 const PROGRESS_MS = 150;
 
 /** Same rules (every setting but the clock): issues found under `a` stand for `b`. */
+/** "Publish URL set to https://… — a setting: Ctrl+Z does not take it back." */
+function settingsNotice(p: Partial<Settings>): string {
+  const what =
+    p.publishUrl !== undefined
+      ? `Publish URL set to ${p.publishUrl}`
+      : p.dateOrder
+        ? `Dates read as ${p.dateOrder === 'dmy' ? 'day/month' : 'month/day'}`
+        : 'Settings changed';
+  return `${what}. This is a setting: Ctrl+Z does not take it back (Undo here, or change it in Settings).`;
+}
+
 function sameRules(a: ValidationSettings, b: ValidationSettings): boolean {
   return (
     a.publishUrl === b.publishUrl &&
@@ -347,7 +358,7 @@ export function createIoCommands(k: Kernel): IoCommands {
           keepNote = keepBlocker(src, options) ?? undefined;
           if (src && !keepNote) {
             try {
-              result = await exportKept(doc, src, options, k.deps.worker, ac.signal);
+              result = await exportKept(doc, src, options, k.deps.worker, ac.signal, k.f.fileName);
             } catch (e) {
               if (!(e instanceof KeepFormatUnavailable)) throw e;
               keepNote = e.message;
@@ -379,8 +390,14 @@ export function createIoCommands(k: Kernel): IoCommands {
         throw e;
       }
     },
-    setSettings(partialSettings) {
+    setSettings(partialSettings, announce) {
       const previous = k.f.settings;
+      if (announce) {
+        const before: Partial<Settings> = {};
+        for (const key of Object.keys(partialSettings) as Array<keyof Settings>)
+          (before as Record<string, unknown>)[key] = previous[key];
+        k.notify('info', settingsNotice(partialSettings), { settings: before });
+      }
       const settings: Settings = { ...previous, ...partialSettings };
       const onlyOrder = Object.keys(partialSettings).every((key) => key === 'dateOrder');
       // The setting shows at once; the findings follow (in slices for a big document).

@@ -5,6 +5,7 @@
  * (reading the output back), gzip and the Normalize diff go to the worker.
  */
 
+import { keptFileName } from '../core/fileStem.ts';
 import { gzipBytes } from '../core/gzip.ts';
 import { diffOfOps, type ExportDiff, exportDiff } from '../core/keep/diff.ts';
 import { KeepFormatUnavailable, keepFormat, keptProblem } from '../core/keep/keepFormat.ts';
@@ -63,6 +64,7 @@ export async function exportKept(
   options: ExportOptions,
   worker: SitemapClient,
   signal?: AbortSignal,
+  openedName: string | null = null,
 ): Promise<ExportResult> {
   const format = keptFormat(src, options.format);
   if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
@@ -80,7 +82,7 @@ export async function exportKept(
   }
   const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);
   const kept = { diff, kept: true, ...(out.whole > 0 ? { wholeEntries: out.whole } : {}) };
-  const name = `${options.baseName?.trim() || 'sitemap'}.${format}`;
+  const name = keptFileName(openedName, options.baseName?.trim() || 'sitemap', format);
   const gz = format.endsWith('.gz');
   const mime = gz ? 'application/gzip' : format === 'txt' ? 'text/plain;charset=utf-8' : 'application/xml';
   const file: OutputFile = {

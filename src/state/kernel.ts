@@ -33,6 +33,7 @@ import type {
   DerivedViews,
   LoadError,
   Notice,
+  NoticeUndo,
   Selection,
   Settings,
   Task,
@@ -145,7 +146,12 @@ export interface Kernel {
   adoptKeepSource(src: KeepSource, opened: number): boolean;
   /** How many times a document was put in place (opened, restored, replaced). */
   openCount(): number;
-  notify(level: Notice['level'], message: string): void;
+  /** Post a notice; `undo`: what its Undo button takes back (`Notice.undo`). */
+  notify(level: Notice['level'], message: string, undo?: NoticeUndo): void;
+  /** Sort a view that edits kept in place (`AppState.sortStale`) again. */
+  resort(): void;
+  /** Post the notice of a change just committed (when it was): its count, and an Undo of its step. */
+  notifyStep(patch: Patch, message: string, level?: Notice['level']): void;
   validationSettings(): ValidationSettings;
   /**
    * Join the attached crawl (`f.crawl`) with the current document anew, or drop the join when
@@ -220,7 +226,14 @@ export function createKernel(deps: StoreDeps): Kernel {
   const validator = deps.createValidator(validationSettings());
   const derived: DerivedViews = { urlTree: new TreeSync(validator), size: new DocumentSize() };
   let snapshot: AppState | null = null;
-  let memo: { doc: SitemapDocument | null; view: ViewState; vv: number; order: Int32Array } | null = null;
+  let memo: {
+    doc: SitemapDocument | null;
+    view: ViewState;
+    vv: number;
+    order: Int32Array;
+    /** Kept across in-place edits of a sorted view: the rows may be out of sort order. */
+    stale?: true;
+  } | null = null;
   // Sorted index of the last sorted column, carried across edits (see sortIndex.ts).
   let sortIndex: SortIndex | null = null;
   let sortIndexVv = -1;
@@ -231,7 +244,7 @@ export function createKernel(deps: StoreDeps): Kernel {
 
   const rowOrder = (doc: SitemapDocument | null, view: ViewState, vv: number): Int32Array => {
     const vKey = viewDependsOnIssues(view) ? vv : -1;
-    if (memo && memo.doc === doc && memo.view === view && memo.vv === vKey) return memo.order;
+    if (memo && memo.doc === doc && memo.view === view && (memo.vv === vKey || memo.stale)) return memo.order;
     const column = view.sort?.column;
     if (doc && column) {
       const stale =
@@ -275,6 +288,12 @@ export function createKernel(deps: StoreDeps): Kernel {
       get rowOrder() {
         return rowOrder(rest.doc, rest.view, vv);
       },
+      get sortStale() {
+        // Only a sorted view can be out of order (and its grid reads the order anyway).
+        if (!rest.view.sort) return false;
+        rowOrder(rest.doc, rest.view, vv);
+        return memo?.stale === true;
+      },
     };
     return state;
   };
@@ -294,6 +313,14 @@ export function createKernel(deps: StoreDeps): Kernel {
       k.onPatch?.(patch);
     },
     ({ patch, before, after }) => hints.patched(before.entries, after.entries, patch),
+    // A sorted view keeps its rows where they are across edits that keep every row in place (no
+    // add, remove or reorder): the edited row does not jump away; `resort` sorts again. No work
+    // per edit (the order is the same array), and the sort index below still follows.
+    ({ patch, before, after }) => {
+      const inPlace = patch.added.length === 0 && patch.removed.length === 0 && !patch.reorder;
+      if (inPlace && memo?.doc === before && memo.view.sort && memo.view === f.view)
+        memo = { ...memo, doc: after, stale: true };
+    },
     ({ patch, before, after }) => {
       sortIndex =
         sortIndex?.entries === before.entries
@@ -354,6 +381,12 @@ export function createKernel(deps: StoreDeps): Kernel {
       validated = false;
     }
     f.history = history;
+    // A notice's Undo takes back its own step only while that step is the last one.
+    const top = history.undo.at(-1);
+    if (f.notices.some((n) => n.undo && 'step' in n.undo && n.undo.step !== top))
+      f.notices = f.notices.map((n) =>
+        n.undo && 'step' in n.undo && n.undo.step !== top ? { ...n, undo: undefined } : n,
+      );
     f.docVersion++;
     f.dirty = true;
     emit();
@@ -451,14 +484,25 @@ export function createKernel(deps: StoreDeps): Kernel {
       prepareNextCopy();
       indexIds(validated === 'later');
     },
+    resort() {
+      if (!memo?.stale) return;
+      memo = null;
+      emit();
+    },
+    notifyStep(patch, message, level = 'info') {
+      // A big change is still being applied: its step is on the stack once it is done.
+      const pending = k.committing !== null;
+      k.notify(level, message, pending || f.history.undo.at(-1) === patch ? { step: patch } : undefined);
+    },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);
     },
     dropStaleSortOrders() {
       hints.reset(f.doc?.entries ?? null);
     },
-    notify(level, message) {
+    notify(level, message, undo) {
       const notice: Notice = { id: ++noticeId, level, message, at: deps.now(), about: opened };
+      if (undo) notice.undo = undo;
       // Keep the list short: the UI shows the latest few.
       f.notices = [...f.notices.slice(-9), notice];
       emit();

@@ -1,6 +1,6 @@
 import { type Fix, type FixNeed, getFix } from '../core/fixes.ts';
 import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
-import { getField } from '../core/rules/fieldPath.ts';
+import { fieldChange } from '../core/rules/fieldPath.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 import { idIndexOf } from './patch.ts';
 
@@ -67,12 +67,7 @@ export function fixPreview(
   const before =
     issue.entry < at.length && at[issue.entry] >= 0 ? document.entries[at[issue.entry]] : undefined;
   if (!after || !before || after.id !== before.id) return null;
-  const field = issue.field ?? 'loc';
-  const old = getField(before, field);
-  const next = getField(after, field);
-  // Removals read better as the fix's own label ("Drop deprecated image tags").
-  if (old === undefined || next === undefined || old === next) return null;
-  return `“${old}” → “${next}”`;
+  return fieldChange(before, after, issue.field);
 }
 
 /**

@@ -56,7 +56,7 @@ export function createStoreWith(deps: StoreDeps): AppStore {
   const commands = {
     ...createEditCommands(kernel),
     ...createEntryCommands(kernel),
-    ...createViewCommands(kernel),
+    ...createViewCommands(kernel, io.setSettings),
     ...io,
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),

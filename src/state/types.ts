@@ -38,6 +38,8 @@ export interface FixAllPreview {
   cannot: number;
   /** Of `cannot`: issues waiting for a setting (publish URL, day/month order). */
   needs: Partial<Record<'publishUrl' | 'dateOrder', number>>;
+  /** A few of the changes, as the fix writes them (`“1.5” → “1.0”`; at most FIX_ALL_SAMPLES). */
+  samples: string[];
 }
 
 /** Sort state of the view. Sorting the view never changes the document (see `applySort`). */
@@ -106,7 +108,16 @@ export interface Notice {
    * about this tab itself (autosave, another tab), kept.
    */
   about?: number;
+  /**
+   * What the notice's Undo button takes back: the history step it reports (kept only while that
+   * step is the last one: `step` is the patch on top of the undo stack), or a settings change
+   * (settings are not in the history: the values they had before).
+   */
+  undo?: NoticeUndo;
 }
+
+/** See `Notice.undo`. */
+export type NoticeUndo = { step: object } | { settings: Partial<Settings> };
 
 /** A file that could not be parsed as well-formed; the previous document is kept untouched. */
 export interface LoadError {
@@ -144,6 +155,11 @@ export interface AppState {
    * lazily on first read and memoized per (document, view, validation version).
    */
   readonly rowOrder: Int32Array;
+  /**
+   * A sorted view kept its row order across in-place edits (a spreadsheet's way: the edited row
+   * stays where it is) and may be out of sort order: `Commands.resort` sorts it again.
+   */
+  readonly sortStale: boolean;
   selection: Selection;
   history: HistorySummary;
   task: Task | null;
@@ -254,7 +270,11 @@ export interface Commands extends EntryCommands {
   importCsvRows(rows: ReadonlyArray<Omit<Entry, 'id'>>, source: string, skipped?: number): number[];
   undo(): void;
   redo(): void;
-  setSettings(partial: Partial<Settings>): void;
+  /**
+   * Change settings (not an undo step). `announce`: the change was made on the way to a fix (a
+   * publish URL asked for in place): a notice says it is a setting and offers its own Undo.
+   */
+  setSettings(partial: Partial<Settings>, announce?: boolean): void;
   setSort(sort: SortState | null): void;
   setSearch(search: string): void;
   setFilter(filters: Partial<Filters>): void;
@@ -295,6 +315,10 @@ export interface Commands extends EntryCommands {
     ) => Promise<T>,
   ): Promise<T>;
   dismissNotice(id: number): void;
+  /** Sort the view again after edits kept its rows in place (`AppState.sortStale`). */
+  resort(): void;
+  /** The Undo of a notice (`Notice.undo`): undo its step while it is the last one, or restore its settings. */
+  undoNotice(id: number): void;
   /** Show a non-blocking notice (e.g. "Exported 120 rows to shop.csv."): the one notice list. */
   notify(level: Notice['level'], message: string): void;
   /** This file as autosave writes it (document, settings, recent history); null with no document. */

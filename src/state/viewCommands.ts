@@ -15,11 +15,13 @@ type ViewCommands = Pick<
   | 'setHiddenColumns'
   | 'setSelection'
   | 'dismissNotice'
+  | 'undoNotice'
+  | 'resort'
   | 'notify'
 >;
 
 /** Build the view commands over a kernel. */
-export function createViewCommands(k: Kernel): ViewCommands {
+export function createViewCommands(k: Kernel, setSettings: Commands['setSettings']): ViewCommands {
   // A new view means new row positions: the old selection would point at other rows.
   const setView = (view: Kernel['f']['view']) => k.set({ view, selection: { active: null, ranges: [] } });
   return {
@@ -48,6 +50,16 @@ export function createViewCommands(k: Kernel): ViewCommands {
     },
     dismissNotice(id) {
       k.set({ notices: k.f.notices.filter((n) => n.id !== id) });
+    },
+    resort() {
+      k.resort();
+    },
+    undoNotice(id) {
+      const undo = k.f.notices.find((n) => n.id === id)?.undo;
+      k.set({ notices: k.f.notices.filter((n) => n.id !== id) });
+      if (!undo) return;
+      if ('settings' in undo) setSettings(undo.settings);
+      else if (k.f.history.undo.at(-1) === undo.step) k.undo();
     },
     notify(level, message) {
       k.notify(level, message);

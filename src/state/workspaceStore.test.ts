@@ -142,6 +142,19 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.activeStore().getState().fileName).toBe('pages.xml');
   });
 
+  it('a file that could not be read completely gets its own message only, no "Opened" notice beside it', async () => {
+    const ws = workspace();
+    const broken: FileBytes = {
+      name: 'broken.xml',
+      bytes: enc(
+        '<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url><loc>https://a.example/</loc></url>\n<url><loc>https://a.example/<b</loc></url>',
+      ),
+    };
+    await ws.commands.open([broken]);
+    expect(ws.activeStore().getState().loadError?.fileName).toBe('broken.xml');
+    expect(ws.getState().notices.map((n) => n.message)).toEqual([]);
+  });
+
   it('a file opened over an unedited document replaces it and says so; over an edited one it asks first', async () => {
     const ws = workspace();
     await ws.commands.open([POSTS]);

@@ -908,7 +908,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         : lost.length > 0
           ? ` Closed ${listNames(closed)}; the edits in ${listNames(lost.map((f) => f.name))} were not exported.${kept || ' They are gone.'}`
           : ` Closed ${listNames(closed)} (no unexported edits).${kept}`;
-    notify('info', `${saved ? 'Reopened from Recent: ' : ''}${what}.${gone}${skippedNote(skipped)}`);
+    // A file that could not be read completely says so in its own view: no "Opened" beside it.
+    const unread = slots.length === 1 && slots[0].store.getState().loadError !== null;
+    const rest = `${gone}${skippedNote(skipped)}`.trim();
+    if (!unread)
+      notify('info', `${saved ? 'Reopened from Recent: ' : ''}${what}.${gone}${skippedNote(skipped)}`);
+    else if (rest) notify('info', rest);
     return { mode: slots.length === 1 ? 'single' : 'workspace', notOpened: [], skipped };
   };
 

@@ -12,6 +12,7 @@ import { type BulkField, BulkValueField } from './BulkValueField.tsx';
 import { DateOrderChoice } from './DateOrderChoice.tsx';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { plural } from './format.ts';
+import { defaultRowScope, RowScope, type RowScopeChoice } from './RowScope.tsx';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
 const BULK_FIELDS = EDITABLE_FIELDS.filter((f): f is BulkField => f !== 'loc');
@@ -42,7 +43,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
   const [field, setField] = useState<BulkField>(() => startField(getState()));
   const [mode, setMode] = useState<'set' | 'clear'>('set');
   const [value, setValue] = useState('');
-  const [scope, setScope] = useState<'selection' | 'view'>(selected > 1 ? 'selection' : 'view');
+  const [scope, setScope] = useState<RowScopeChoice>(() => defaultRowScope(selected));
   const dateOrder = useAppState(selDateOrder);
   // The typed date whose day/month order is asked before applying.
   const [ask, setAsk] = useState<string | null>(null);
@@ -110,32 +111,7 @@ export function BulkEditDialog({ onClose }: { onClose(): void }) {
           <DateOrderChoice sample={ask} onPick={(o) => apply(o)} />
         </fieldset>
       ) : null}
-      <fieldset className="radio-cards">
-        <legend>Apply to</legend>
-        <label>
-          <input
-            type="radio"
-            name="bulk-scope"
-            checked={scope === 'selection'}
-            disabled={selected === 0}
-            onChange={() => setScope('selection')}
-          />
-          <span>
-            Selected rows<small>{plural(selected, 'URL')}</small>
-          </span>
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="bulk-scope"
-            checked={scope === 'view'}
-            onChange={() => setScope('view')}
-          />
-          <span>
-            All rows in view<small>{plural(rowCount, 'URL')}</small>
-          </span>
-        </label>
-      </fieldset>
+      <RowScope name="bulk-scope" scope={scope} selected={selected} inView={rowCount} onChange={setScope} />
     </Dialog>
   );
 }

@@ -285,41 +285,48 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         />
       ) : null}
       <div className="inline-fields">
-        <fieldset className="field radio-row" disabled={format === 'txt' || keepFormat}>
-          <legend>Layout</legend>
-          <label>
-            <input type="radio" name="export-layout" checked={pretty} onChange={() => setPretty(true)} />{' '}
-            Pretty
-          </label>
-          <label>
-            <input type="radio" name="export-layout" checked={!pretty} onChange={() => setPretty(false)} />{' '}
-            Compact
-          </label>
-        </fieldset>
+        {/* Only what applies: a kept file has its own layout and stays one file; text has no layout. */}
+        {format === 'txt' || keepFormat ? null : (
+          <fieldset className="field radio-row">
+            <legend>Layout</legend>
+            <label>
+              <input type="radio" name="export-layout" checked={pretty} onChange={() => setPretty(true)} />{' '}
+              Pretty
+            </label>
+            <label>
+              <input type="radio" name="export-layout" checked={!pretty} onChange={() => setPretty(false)} />{' '}
+              Compact
+            </label>
+          </fieldset>
+        )}
         <label className="field">
           <span>File name</span>
           <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <label className="field">
-          <span>URLs per file</span>
-          <input
-            type="number"
-            min={1}
-            max={50000}
-            value={maxUrls}
-            onChange={(e) => setMaxUrls(Number(e.target.value))}
-          />
-        </label>
-        <label className="field">
-          <span>MB per file</span>
-          <input
-            type="number"
-            min={1}
-            max={50}
-            value={maxMb}
-            onChange={(e) => setMaxMb(Number(e.target.value))}
-          />
-        </label>
+        {keepFormat ? null : (
+          <>
+            <label className="field">
+              <span>URLs per file</span>
+              <input
+                type="number"
+                min={1}
+                max={50000}
+                value={maxUrls}
+                onChange={(e) => setMaxUrls(Number(e.target.value))}
+              />
+            </label>
+            <label className="field">
+              <span>MB per file</span>
+              <input
+                type="number"
+                min={1}
+                max={50}
+                value={maxMb}
+                onChange={(e) => setMaxMb(Number(e.target.value))}
+              />
+            </label>
+          </>
+        )}
       </div>
       {format === 'zip' ? (
         <PublishUrlField

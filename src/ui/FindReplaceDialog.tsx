@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import { EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
 import { NEW_FIND_REPLACE } from '../state/findReplace.ts';
-import type { FindReplaceRequest } from '../state/types.ts';
+import { selectedRowCount } from '../state/selection.ts';
+import type { AppState, FindReplaceRequest } from '../state/types.ts';
 import { Dialog } from './Dialog.tsx';
 import { plural } from './format.ts';
 import { MigrationActions } from './MigrationActions.tsx';
-import { useCommands } from './useAppState.ts';
+import { defaultRowScope, RowScope } from './RowScope.tsx';
+import { useAppState, useCommands } from './useAppState.ts';
+
+const selRowCount = (s: AppState) => s.rowOrder.length;
+const selSelection = (s: AppState) => s.selection;
 
 const COLUMNS: Array<[FindReplaceRequest['column'], string]> = [
   ['all', 'All columns'],
@@ -24,7 +29,13 @@ function validRegex(find: string): string | null {
 /** Find and replace (plain or regex) with a live preview count; plus one-click migrations. */
 export function FindReplaceDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
-  const [req, setReq] = useState<FindReplaceRequest>(NEW_FIND_REPLACE);
+  const rowCount = useAppState(selRowCount);
+  const selected = selectedRowCount(useAppState(selSelection), rowCount);
+  // The same rows Bulk edit picks: the selection when there is one, else the rows in view.
+  const [req, setReq] = useState<FindReplaceRequest>(() => ({
+    ...NEW_FIND_REPLACE,
+    scope: defaultRowScope(selected) === 'selection' ? 'selection' : 'filtered',
+  }));
   const set = (p: Partial<FindReplaceRequest>) => setReq({ ...req, ...p });
   const regexError = req.regex && req.find ? validRegex(req.find) : null;
   // Counting is a pass over every row: wait for a pause in typing (1,000,000 rows take a moment).
@@ -103,17 +114,6 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
             ))}
           </select>
         </label>
-        <label className="field">
-          <span>Rows</span>
-          <select
-            value={req.scope}
-            onChange={(e) => set({ scope: e.target.value as FindReplaceRequest['scope'] })}
-          >
-            <option value="all">All rows</option>
-            <option value="filtered">Rows in view</option>
-            <option value="selection">Selected rows</option>
-          </select>
-        </label>
       </div>
       <label className="check">
         <input type="checkbox" checked={req.regex} onChange={(e) => set({ regex: e.target.checked })} />
@@ -127,6 +127,13 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
         />
         <span>Match case</span>
       </label>
+      <RowScope
+        name="find-scope"
+        scope={req.scope === 'selection' ? 'selection' : 'view'}
+        selected={selected}
+        inView={rowCount}
+        onChange={(scope) => set({ scope: scope === 'selection' ? 'selection' : 'filtered' })}
+      />
       <MigrationActions onDone={onClose} />
     </Dialog>
   );

@@ -59,12 +59,25 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
         {preview.rows > 0 ? `Will ${planText(preview)}.` : 'No row can be fixed automatically.'}
         {preview.cannot > 0 ? ` ${fmtInt(preview.cannot)} left: ${leftText(preview)}.` : ''}
       </p>
+      {preview.samples.length > 0 ? (
+        <ul className="fix-all-samples" aria-label="Examples">
+          {preview.samples.map((s, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, shown once
+            <li key={i}>{s}</li>
+          ))}
+          {preview.rows - preview.removed > preview.samples.length ? (
+            <li className="more" aria-hidden="true">
+              …
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
       {needs.map((n) => (
         <FixInput
           key={n}
           need={n}
           onSet={(p) => {
-            commands.setSettings(p);
+            commands.setSettings(p, true);
             setPreview(commands.previewFixAll(rule));
           }}
         />

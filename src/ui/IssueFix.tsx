@@ -58,7 +58,7 @@ export function IssueFix({ issue, onDone, primary }: { issue: Issue; onDone?(): 
   const s = getState();
   const settings = { ...s.settings, now: Date.now() };
   const need = fixNeed(issue, s.doc, settings);
-  if (need) return <FixInput need={need} onSet={(p) => commands.setSettings(p)} />;
+  if (need) return <FixInput need={need} onSet={(p) => commands.setSettings(p, true)} />;
   if (!canFix(issue, s.doc, settings)) return null;
   const preview = fixPreview(issue, s.doc, settings);
   const label = fixLabel(issue);

@@ -13,6 +13,8 @@ interface Shown {
   level: string;
   message: string;
   dismiss(): void;
+  /** The notice's own Undo (its step while it is the last one, or the setting it reports). */
+  undo?: () => void;
 }
 
 /** Non-blocking notices (of the open file's store and of the workspace), newest last; all but errors fade after a while. */
@@ -33,6 +35,7 @@ export function Notifications() {
       level: n.level,
       message: n.message,
       dismiss: () => commands.dismissNotice(n.id),
+      undo: n.undo ? () => commands.undoNotice(n.id) : undefined,
     })),
   ];
   useEffect(() => {
@@ -49,6 +52,11 @@ export function Notifications() {
       {shown.map((n) => (
         <div key={n.key} className={`toast ${n.level}`}>
           <span>{n.message}</span>
+          {n.undo ? (
+            <button type="button" className="toast-undo" onClick={n.undo}>
+              Undo
+            </button>
+          ) : null}
           <button type="button" aria-label="Dismiss notification" onClick={n.dismiss}>
             ✕
           </button>

@@ -12,6 +12,7 @@ import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
 const selView = (s: AppState) => s.view;
 const selHasSelection = (s: AppState) => s.selection.ranges.length > 0;
+const selSortStale = (s: AppState) => s.sortStale;
 
 export interface ToolbarProps {
   onBulkEdit(): void;
@@ -22,6 +23,7 @@ export interface ToolbarProps {
 export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
   const view = useAppState(selView);
   const hasSelection = useAppState(selHasSelection);
+  const sortStale = useAppState(selSortStale);
   const commands = useCommands();
   const getState = useGetState();
   const [search, setSearch] = useState(view.search);
@@ -66,14 +68,23 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
         <option value="info">Errors, warnings + notes</option>
       </select>
       <FilterChips />
-      {view.sort ? (
+      {/* Edits keep a sorted view's rows in place: until it is sorted again, that order is not one to apply. */}
+      {view.sort && sortStale ? (
+        <span className="sort-stale">
+          <span title="Edited rows stay where they are until you sort again">Out of order</span>
+          <button type="button" className="btn small" onClick={() => commands.resort()}>
+            Re-sort
+          </button>
+        </span>
+      ) : view.sort ? (
         <button
           type="button"
           className="btn small"
           onClick={() => commands.applySort()}
           title="Write this order into the document"
+          aria-label="Apply sort to document"
         >
-          Apply sort to document
+          Apply sort
         </button>
       ) : null}
       <ColumnsMenu />

@@ -1,3 +1,5 @@
+import { fileStem } from '../state/fileNames.ts';
+
 /** Save bytes through the browser's normal download (an object URL on a temporary link). */
 export function downloadBytes(name: string, mime: string, bytes: Uint8Array): void {
   downloadBlob(name, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }));
@@ -20,6 +22,6 @@ export function downloadBlob(name: string, blob: Blob): void {
 /** The file name without sitemap extensions: "shop-sitemap.xml.gz" → "shop-sitemap". */
 export function baseName(fileName: string | null): string {
   if (!fileName) return 'sitemap';
-  const stripped = fileName.replace(/\.(xml|txt)(\.gz)?$|\.gz$/i, '');
+  const stripped = fileStem(fileName);
   return stripped || 'sitemap';
 }

@@ -2,6 +2,7 @@ import type React from 'react';
 import { useRef } from 'react';
 import { type DayMonthOrder, isEditableField } from '../state/columns.ts';
 import type { Commands, Selection } from '../state/types.ts';
+import { plural } from './format.ts';
 import {
   clearChanges,
   entryAtRow,
@@ -49,8 +50,6 @@ function cellFromEvent(e: React.SyntheticEvent): { row: number; col: number } | 
   return { row: Number(tr.getAttribute('aria-rowindex')) - 2, col: Number(el.dataset.col) };
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
-
 /** Mouse, keyboard and clipboard handlers for the grid, delegated from its root element. */
 export function useGridEvents(o: Options) {
   // Where the button went down, while a drag may be selecting a range; null when not dragging.
@@ -81,13 +80,13 @@ export function useGridEvents(o: Options) {
       case 'clear': {
         if (!range) return true;
         const changes = clearChanges(data, range);
-        if (changes.length) commands.setCells(changes, `Clear ${n(changes.length)} cells`);
+        if (changes.length) commands.setCells(changes, `Clear ${plural(changes.length, 'cell')}`);
         return true;
       }
       case 'fillDown': {
         if (!range) return true;
         const changes = fillDownChanges(data, range);
-        if (changes.length) commands.setCells(changes, `Fill down ${n(changes.length)} cells`);
+        if (changes.length) commands.setCells(changes, `Fill down ${plural(changes.length, 'cell')}`);
         return true;
       }
       case 'escape':

@@ -96,3 +96,15 @@ export function mapNode(e: Entry, path: string, fn: (n: XNode) => XNode | null):
   }
   return e;
 }
+
+/**
+ * What a fix writes into an issue's field, `“1.5” → “1.0”`: the one wording of a fix's change
+ * (an issue's fix button, Fix all's examples). Null when the field is removed or unchanged
+ * (removals read better as the fix's own label, "Drop deprecated image tags").
+ */
+export function fieldChange(before: Entry, after: Entry, field = 'loc'): string | null {
+  const old = getField(before, field);
+  const next = getField(after, field);
+  if (old === undefined || next === undefined || old === next) return null;
+  return `“${old}” → “${next}”`;
+}

@@ -19,13 +19,14 @@ export function isQuiet(rule: string, profile: SeverityProfile | undefined): boo
   return (profile ?? DEFAULT_PROFILE) === 'search' && ruleInfo(rule)?.profile === 'strict';
 }
 
-const NOTE_TEXT: Readonly<Record<string, (n: string) => string>> = {
-  'XML-006': (n) =>
-    `${n} list their children out of XSD order (loc, lastmod, changefreq, priority). Search engines ignore the order; only XSD validators care.`,
-  'IMG-008': (n) =>
-    `${n} list image children out of XSD order (loc first). Search engines ignore the order; only XSD validators care.`,
-  'IMG-006': (n) =>
-    `${n} carry deprecated image tags (caption, title, geo_location, license). Google ignores them since August 2022; they are harmless.`,
+/** A note's text for `n` ("1 URL", "12 URLs"); `one`: the verb agrees with a single URL. */
+const NOTE_TEXT: Readonly<Record<string, (n: string, one: boolean) => string>> = {
+  'XML-006': (n, one) =>
+    `${n} ${one ? 'lists its' : 'list their'} children out of XSD order (loc, lastmod, changefreq, priority). Search engines ignore the order; only XSD validators care.`,
+  'IMG-008': (n, one) =>
+    `${n} ${one ? 'lists' : 'list'} image children out of XSD order (loc first). Search engines ignore the order; only XSD validators care.`,
+  'IMG-006': (n, one) =>
+    `${n} ${one ? 'carries' : 'carry'} deprecated image tags (caption, title, geo_location, license). Google ignores them since August 2022; they are harmless.`,
 };
 
 /**
@@ -35,6 +36,9 @@ const NOTE_TEXT: Readonly<Record<string, (n: string) => string>> = {
  */
 export function profileNote(rule: RuleId, entries: number): Issue {
   const n = `${entries.toLocaleString('en-US')} ${entries === 1 ? 'URL' : 'URLs'}`;
-  const text = NOTE_TEXT[rule]?.(n) ?? `${n} have ${rule} findings that only matter to XSD validators.`;
+  const one = entries === 1;
+  const text =
+    NOTE_TEXT[rule]?.(n, one) ??
+    `${n} ${one ? 'has' : 'have'} ${rule} findings that only matter to XSD validators.`;
   return makeIssue(rule, 'info', `${text} Switch the profile to Strict (XSD) to see each row.`);
 }

@@ -47,68 +47,70 @@ export function ImagesTable({ entry, issues }: ImagesTableProps) {
       <IssueList issues={issuesAt(issues, 'images')} />
       {images.length === 0 ? <p className="dt-empty">No images on this page.</p> : null}
       {images.length > 0 ? (
-        <table className="dt-table">
-          <thead>
-            <tr>
-              <th className="dt-num">#</th>
-              <th>Image URL</th>
-              {shownDeprecated.map((d) => (
-                <th key={d.key} className="dt-dep">
-                  {d.label} <span className="dt-flag">ignored by Google</span>
-                </th>
-              ))}
-              <ActionsHeader />
-            </tr>
-          </thead>
-          <tbody>
-            {images.map((im, i) => {
-              const rowIssues = issuesAt(issues, `images.${i}`);
-              const what = `image ${i + 1}`;
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list
-                <tr key={i}>
-                  <td className="dt-num">{i + 1}</td>
-                  <td>
-                    <Field
-                      path={`images.${i}.loc`}
-                      issues={issues}
-                      label={`Image ${i + 1} URL`}
-                      value={im.loc}
-                      onCommit={(v) => setField(i, 'loc', v)}
-                    />
-                    <IssueList issues={rowIssues} compact />
-                    {im.extras?.length ? (
-                      <span className="dt-note">
-                        {im.extras.length} unknown child element{im.extras.length === 1 ? '' : 's'} kept
-                      </span>
-                    ) : null}
-                  </td>
-                  {shownDeprecated.map((d) => (
-                    <td key={d.key} className="dt-deprecated">
+        <div className="dt-scroll">
+          <table className={shownDeprecated.length ? 'dt-table has-dep' : 'dt-table'}>
+            <thead>
+              <tr>
+                <th className="dt-num">#</th>
+                <th className={shownDeprecated.length ? 'dt-url' : undefined}>Image URL</th>
+                {shownDeprecated.map((d) => (
+                  <th key={d.key} className="dt-dep">
+                    {d.label} <span className="dt-flag">ignored by Google</span>
+                  </th>
+                ))}
+                <ActionsHeader />
+              </tr>
+            </thead>
+            <tbody>
+              {images.map((im, i) => {
+                const rowIssues = issuesAt(issues, `images.${i}`);
+                const what = `image ${i + 1}`;
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list
+                  <tr key={i}>
+                    <td className="dt-num">{i + 1}</td>
+                    <td>
                       <Field
-                        path={`images.${i}.${d.tag}`}
+                        path={`images.${i}.loc`}
                         issues={issues}
-                        label={`Image ${i + 1} ${d.label.toLowerCase()} (ignored by Google)`}
-                        value={im[d.key] ?? ''}
-                        onCommit={(v) => setField(i, d.key, v)}
-                        mono={false}
+                        label={`Image ${i + 1} URL`}
+                        value={im.loc}
+                        onCommit={(v) => setField(i, 'loc', v)}
+                      />
+                      <IssueList issues={rowIssues} compact />
+                      {im.extras?.length ? (
+                        <span className="dt-note">
+                          {im.extras.length} unknown child element{im.extras.length === 1 ? '' : 's'} kept
+                        </span>
+                      ) : null}
+                    </td>
+                    {shownDeprecated.map((d) => (
+                      <td key={d.key} className="dt-deprecated">
+                        <Field
+                          path={`images.${i}.${d.tag}`}
+                          issues={issues}
+                          label={`Image ${i + 1} ${d.label.toLowerCase()} (ignored by Google)`}
+                          value={im[d.key] ?? ''}
+                          onCommit={(v) => setField(i, d.key, v)}
+                          mono={false}
+                        />
+                      </td>
+                    ))}
+                    <td className="dt-act">
+                      <ListRowActions
+                        entryId={entry.id}
+                        list="images"
+                        what={what}
+                        index={i}
+                        count={images.length}
                       />
                     </td>
-                  ))}
-                  <td className="dt-act">
-                    <ListRowActions
-                      entryId={entry.id}
-                      list="images"
-                      what={what}
-                      index={i}
-                      count={images.length}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       <AddItemButton
         onClick={() => {
