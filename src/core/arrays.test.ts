@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinArrays } from './arrays.ts';
+import { joinArrays, sameBytes } from './arrays.ts';
 
 describe('joinArrays', () => {
   it('equals flat() for parts of any length, empty ones and nested arrays included', () => {
@@ -15,5 +15,20 @@ describe('joinArrays', () => {
     const joined = joinArrays(parts);
     expect(joined).toEqual(parts.flat());
     expect(joined.length).toBe(9_999); // 3,333 parts each of 0, 1 and 2 elements
+  });
+});
+
+describe('sameBytes', () => {
+  it('compares a run of bytes with the bytes of another from an offset, aligned or not', () => {
+    const whole = new Uint8Array(64).map((_, i) => i);
+    expect(sameBytes(whole.subarray(8, 40), whole, 8)).toBe(true);
+    expect(sameBytes(whole.subarray(9, 41), whole, 9)).toBe(true);
+    expect(sameBytes(whole.subarray(8, 40), whole, 9)).toBe(false);
+    expect(sameBytes(whole, whole.slice())).toBe(true);
+    const changed = whole.slice();
+    changed[37] = 0;
+    expect(sameBytes(changed, whole)).toBe(false);
+    // Past the end of `whole`: never equal (and never out of range).
+    expect(sameBytes(whole.subarray(0, 8), whole, 60)).toBe(false);
   });
 });

@@ -59,3 +59,24 @@ export function concatBytes(chunks: readonly Uint8Array[], length?: number): Uin
   }
   return out;
 }
+
+/**
+ * True when `part` equals the bytes of `whole` from `at` on (`whole[at .. at + part.length)`);
+ * four bytes at a time when both are aligned. Whole files: `a.length === b.length && sameBytes(a, b)`.
+ *
+ * @example sameBytes(Uint8Array.of(2, 3), Uint8Array.of(1, 2, 3), 1) // true
+ */
+export function sameBytes(part: Uint8Array, whole: Uint8Array, at = 0): boolean {
+  if (at < 0 || at + part.length > whole.length) return false;
+  let i = 0;
+  const o = whole.byteOffset + at;
+  if ((part.byteOffset & 3) === 0 && (o & 3) === 0) {
+    const words = part.length >> 2;
+    const a = new Int32Array(part.buffer, part.byteOffset, words);
+    const b = new Int32Array(whole.buffer, o, words);
+    for (; i < words; i++) if (a[i] !== b[i]) return false;
+    i = words << 2;
+  }
+  for (; i < part.length; i++) if (part[i] !== whole[at + i]) return false;
+  return true;
+}

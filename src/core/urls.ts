@@ -137,6 +137,18 @@ export function isTrimChar(c: number): boolean {
   );
 }
 
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+/**
+ * True when `s` starts with a URL scheme (`https:`, `mailto:`): an absolute URL, not one to
+ * resolve against a base. Leading white space is not skipped.
+ *
+ * @example hasScheme('fr/sitemap.xml') // false
+ */
+export function hasScheme(s: string): boolean {
+  return SCHEME.test(s);
+}
+
 /** True when the value starts or ends with a trimmable character. @example hasEdgeSpace(' a') === true */
 export function hasEdgeSpace(s: string): boolean {
   return s.length > 0 && (isTrimChar(s.charCodeAt(0)) || isTrimChar(s.charCodeAt(s.length - 1)));

@@ -5,6 +5,7 @@
  * the types in `workspace/types.ts`.
  */
 import type { Issue } from './model.ts';
+import { hasScheme } from './urls.ts';
 import { sizeIssues } from './workspace/checks.ts';
 import { CrossFileIndex } from './workspace/crossIndex.ts';
 import { crossFileIssues, feedCrossFileIndex, unloadedAlternateSteps } from './workspace/duplicates.ts';
@@ -27,12 +28,10 @@ import type {
   WorkspaceSettings,
 } from './workspace/types.ts';
 
-const ABSOLUTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
-
 /** `loc` as an absolute, normalised URL (resolved against `base` when relative), or undefined. */
 export function absoluteUrl(loc: string, base: string | undefined): string | undefined {
   try {
-    if (ABSOLUTE.test(loc)) return new URL(loc).href;
+    if (hasScheme(loc)) return new URL(loc).href;
     return base === undefined ? undefined : new URL(loc, base).href;
   } catch {
     return undefined;

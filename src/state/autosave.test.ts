@@ -9,13 +9,10 @@ import {
   type Timers,
 } from './persist.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient, makeDocument, makeEntry } from './testing.ts';
+import { fakeClient, makeDocument, makeEntry, realTimers } from './testing.ts';
 import { createWorkspaceStore, type SessionLock } from './workspaceStore.ts';
 
-const timers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+const timers: Timers = realTimers;
 const enc = (s: string) => new TextEncoder().encode(s);
 const NOW = Date.UTC(2026, 0, 2, 10, 30);
 

@@ -2,16 +2,15 @@
  * Pure patch builders: each takes the current document and returns the one `Patch` a command
  * records. No store, no history here; the store applies whatever these return.
  */
+import { plural } from '../core/format.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import type { EditableField } from './columns.ts';
 import { idIndexOf, type Patch, type PlacedEntry } from './patch.ts';
 import type { CellChange, NewRows } from './types.ts';
 
-const nf = new Intl.NumberFormat('en-US');
-
 /** "1 URL" / "40,000 URLs". */
 export function urlCount(n: number): string {
-  return `${nf.format(n)} ${n === 1 ? 'URL' : 'URLs'}`;
+  return plural(n, 'URL');
 }
 
 /** Entry with `field` set to `value`; '' removes an optional field. Returns `e` itself if unchanged. */
@@ -86,7 +85,7 @@ export function insertPatch(doc: SitemapDocument, at: number, rows: NewRows, lab
     index: start + k,
   }));
   return {
-    label: label ?? `Insert ${bodies.length === 1 ? 'row' : `${nf.format(bodies.length)} rows`}`,
+    label: label ?? `Insert ${bodies.length === 1 ? 'row' : plural(bodies.length, 'row')}`,
     added,
     updated: [],
     removed: [],

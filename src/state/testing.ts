@@ -150,6 +150,12 @@ export function findingLines(
   return out.sort();
 }
 
+/** The page's own timers (`setTimeout` / `clearTimeout`), for tests that let time pass for real. */
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
 /**
  * Timers whose tasks run only when the test says: `step` runs the next queued task (after letting
  * pending promises settle; false when none came), `settle` runs them until none is left and

@@ -3,6 +3,7 @@
  * planned document, and bundle everything into one .zip. Runs on the main thread (a workspace
  * of a few hundred thousand URLs takes well under a second per 100,000 URLs).
  */
+import { sameBytes } from '../core/arrays.ts';
 import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { type ExportChange, exportChanges } from '../core/serialize/exportChanges.ts';
@@ -144,12 +145,6 @@ function keptChild(
   }
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Why `p`, written as `bytes` (`kept`: in its file's own formatting), differs from its file. */
 function whyChanged(p: PlannedFile, state: WorkspaceState, kept: boolean, plain: string): ExportChange[] {
   const out = [...p.changes];
@@ -179,7 +174,7 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean):
   const base = p.name.slice(p.name.lastIndexOf('/') + 1).replace(/\.gz$/i, '');
   const bytes = plain === p.format ? raw : (kept?.gz ?? gzipBytes(raw, { filename: base }));
   // What the download changes: its bytes against the file as opened, when that is known.
-  const changed = src === null ? p.changed : !sameBytes(bytes, src.file);
+  const changed = src === null ? p.changed : bytes.length !== src.file.length || !sameBytes(bytes, src.file);
   const edited = p.sourceFile !== undefined && changedFiles(state).has(p.sourceFile);
   return {
     name: p.name,

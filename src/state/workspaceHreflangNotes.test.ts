@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient } from './testing.ts';
+import { fakeClient, realTimers } from './testing.ts';
 import type { AppStore } from './types.ts';
 import { createWorkspaceStore, type FileBytes } from './workspaceStore.ts';
 
@@ -101,10 +101,7 @@ describe('workspace: HREF-006 "load the sibling sitemaps" notes answered by the 
     const ws = createWorkspaceStore({
       primary: newStore(),
       createStore: newStore,
-      timers: {
-        setTimeout: (fn, ms) => setTimeout(fn, ms),
-        clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-      },
+      timers: realTimers,
     });
     const pages = 26_000;
     // The notes the files' counts held whenever a model was shown.

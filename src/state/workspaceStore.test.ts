@@ -4,7 +4,7 @@ import { parseSitemap } from '../core/parse.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
 import { zipFiles } from '../core/zip.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient } from './testing.ts';
+import { fakeClient, realTimers } from './testing.ts';
 import { exportWorkspace, suggestedPublishBase, zipExport } from './workspaceExport.ts';
 import { createWorkspaceStore, type FileBytes, freeName, kindOf } from './workspaceStore.ts';
 
@@ -521,10 +521,7 @@ describe('WorkspaceStore: progress and Cancel while opening', () => {
     const ws = createWorkspaceStore({
       primary: newStore(),
       createStore: newStore,
-      timers: {
-        setTimeout: (fn, ms) => setTimeout(fn, ms),
-        clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-      },
+      timers: realTimers,
     });
     const labels = new Set<string>();
     let mismatched = false;

@@ -7,6 +7,7 @@
  */
 
 import { appendAll } from '../core/arrays.ts';
+import { plural } from '../core/format.ts';
 import { entryCounts, type SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
@@ -354,8 +355,6 @@ export interface WorkspaceDeps {
 const SLICED_FROM = 50_000;
 /** Entries per step of a sliced model build. */
 const BUILD_STEP = 4096;
-
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 /** "a.xml", "a.xml and b.xml", "a.xml, b.xml and 3 more files". */
 function listNames(names: readonly string[]): string {

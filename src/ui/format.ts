@@ -1,17 +1,9 @@
 /** Display helpers shared by UI components (en-US grouping, binary-ish units). */
 
-/** One formatter for every count: `toLocaleString('en-US')` looks up the locale on each call. */
-const EN_US = new Intl.NumberFormat('en-US');
+import { fmtInt, plural } from '../state/format.ts';
 
-/** 12345 → "12,345". */
-export function fmtInt(n: number): string {
-  return EN_US.format(n);
-}
-
-/** "1 URL" / "12,345 URLs". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${fmtInt(n)} ${n === 1 ? one : many}`;
-}
+// Counts in words live in core/format.ts: every layer words counts the same way.
+export { fmtInt, plural };
 
 /** "20 URLs, 2 sitemaps"; either part left out when 0 (and "0 URLs" when both are). */
 export function fmtEntryCounts(c: { urls: number; sitemaps: number }): string {

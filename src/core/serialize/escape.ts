@@ -5,6 +5,7 @@
  * All functions have a fast path (one regex test) for the common case of a clean value.
  */
 import { type Issue, makeIssue } from '../model.ts';
+import { hasScheme } from '../urls.ts';
 
 /** Receives reports of removed characters; `entry`/`field` say where they were. */
 export interface CleanContext {
@@ -340,8 +341,6 @@ export function plainUrl(
   return escapeUrl(v);
 }
 
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
-
 /** URL-escape only values that look like URLs (have a scheme); others are treated as text. */
 export function cleanMaybeUrl(
   ctx: CleanContext,
@@ -350,7 +349,7 @@ export function cleanMaybeUrl(
   index?: number,
   sub?: string,
 ): string {
-  return SCHEME.test(value.trim())
+  return hasScheme(value.trim())
     ? cleanUrl(ctx, value, field, index, sub)
     : cleanText(ctx, value, field, index, sub);
 }

@@ -4,6 +4,7 @@
  * over the entries; the same helpers as the writers (escapeUrl, normalize*), so the list cannot
  * drift from what is written.
  */
+import { plural } from '../format.ts';
 import { type Entry, type Issue, NS, type SitemapDocument, type XNode } from '../model.ts';
 import { hasEdgeSpace, isUrlLine, trimValue } from '../urls.ts';
 import { escapeUrl } from './escape.ts';
@@ -28,9 +29,6 @@ export interface ExportChange {
   /** The rule behind it: an OUT-* rule, or IMP-024 for what the reader does not keep. */
   rule: string;
 }
-
-const n = (k: number, one: string, many = `${one}s`) =>
-  `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
 
 const DEPRECATED_IMAGE = ['caption', 'title', 'geoLocation', 'license'] as const;
 
@@ -165,81 +163,86 @@ export function exportChanges(
   const add = (id: string, count: number, text: string, rule: string) => {
     if (count > 0) out.push({ id, count, text, rule });
   };
-  add('encoded', t.encoded, `${n(t.encoded, 'URL')} percent-encoded (spaces, non-ASCII)`, 'OUT-004');
-  add('trimmed', t.trimmed, `${n(t.trimmed, 'value')} with surrounding whitespace trimmed`, 'OUT-005');
+  add('encoded', t.encoded, `${plural(t.encoded, 'URL')} percent-encoded (spaces, non-ASCII)`, 'OUT-004');
+  add('trimmed', t.trimmed, `${plural(t.trimmed, 'value')} with surrounding whitespace trimmed`, 'OUT-005');
   add(
     'reordered',
     reordered.size,
-    `${n(reordered.size, 'entry', 'entries')} written in XSD child order`,
+    `${plural(reordered.size, 'entry', 'entries')} written in XSD child order`,
     'OUT-003',
   );
   add(
     'dates',
     t.dates,
-    `${n(t.dates, 'date')} normalized (seconds added, zone on a bare date removed)`,
+    `${plural(t.dates, 'date')} normalized (seconds added, zone on a bare date removed)`,
     'OUT-006',
   );
   add(
     'priorities',
     t.priorities,
-    `${n(t.priorities, 'priority', 'priorities')} rewritten (1 → 1.0, 0.50 → 0.5)`,
+    `${plural(t.priorities, 'priority', 'priorities')} rewritten (1 → 1.0, 0.50 → 0.5)`,
     'OUT-006',
   );
   add(
     'changefreqs',
     t.changefreqs,
-    `${n(t.changefreqs, 'change frequency', 'change frequencies')} lowercased`,
+    `${plural(t.changefreqs, 'change frequency', 'change frequencies')} lowercased`,
     'OUT-006',
   );
   add(
     'languages',
     t.languages,
-    `${n(t.languages, 'news:language value')} lowercased (en-US → en-us)`,
+    `${plural(t.languages, 'news:language value')} lowercased (en-US → en-us)`,
     'OUT-006',
   );
   if (!text) {
     const ns = droppedNamespaces(doc, t, o);
-    add('namespaces', ns.length, `${n(ns.length, 'unused namespace')} dropped: ${ns.join(', ')}`, 'OUT-002');
+    add(
+      'namespaces',
+      ns.length,
+      `${plural(ns.length, 'unused namespace')} dropped: ${ns.join(', ')}`,
+      'OUT-002',
+    );
   }
   const u = doc.unkept;
   if (u) {
     const quoted = u.commentSamples.map((c) => `“${c}”`);
     if (u.comments > quoted.length) quoted.push('…');
-    add('comments', u.comments, `${n(u.comments, 'comment')} left out: ${quoted.join(', ')}`, 'IMP-024');
+    add('comments', u.comments, `${plural(u.comments, 'comment')} left out: ${quoted.join(', ')}`, 'IMP-024');
     const names = u.instructionNames.map((p) => `<?${p}?>`);
     if (u.instructions > u.instructionNames.length) names.push('…');
     add(
       'instructions',
       u.instructions,
-      `${n(u.instructions, 'processing instruction')} left out: ${names.join(', ')}`,
+      `${plural(u.instructions, 'processing instruction')} left out: ${names.join(', ')}`,
       'IMP-024',
     );
   }
   add(
     'lean-cf',
     t.leanCf,
-    `${n(t.leanCf, 'change frequency', 'change frequencies')} left out (Lean output)`,
+    `${plural(t.leanCf, 'change frequency', 'change frequencies')} left out (Lean output)`,
     'OUT-007',
   );
   add(
     'lean-prio',
     t.leanPrio,
-    `${n(t.leanPrio, 'priority', 'priorities')} left out (Lean output)`,
+    `${plural(t.leanPrio, 'priority', 'priorities')} left out (Lean output)`,
     'OUT-007',
   );
-  add('deprecated', t.deprecated, `${n(t.deprecated, 'image')} without deprecated tags`, 'OUT-007');
+  add('deprecated', t.deprecated, `${plural(t.deprecated, 'image')} without deprecated tags`, 'OUT-007');
   // XML holds URLs only (see writeUrl); text writes them as they were unless asked not to.
   const dropLines = !text || o.nonUrlLines === 'drop';
   add(
     'non-url',
     t.nonUrl,
-    `${n(t.nonUrl, 'line')} that ${t.nonUrl === 1 ? 'is' : 'are'} not a URL ${dropLines ? 'left out' : 'written as it was'} (TXT-001)`,
+    `${plural(t.nonUrl, 'line')} that ${t.nonUrl === 1 ? 'is' : 'are'} not a URL ${dropLines ? 'left out' : 'written as it was'} (TXT-001)`,
     'OUT-009',
   );
   add(
     'metadata',
     t.metadata,
-    `${n(t.metadata, 'entry', 'entries')} lose their metadata in a text file`,
+    `${plural(t.metadata, 'entry', 'entries')} lose their metadata in a text file`,
     'OUT-009',
   );
   return out;

@@ -5,9 +5,11 @@
  */
 
 import { appendAll } from '../arrays.ts';
+import { plural } from '../format.ts';
 import type { DocumentKind, Entry, SitemapDocument } from '../model.ts';
 import type { ExportChange } from '../serialize/exportChanges.ts';
 import { publishFileName } from '../serialize/files.ts';
+import { hasScheme } from '../urls.ts';
 import { cut } from './estimate.ts';
 import { newestLastmod } from './lastmod.ts';
 import type { ChildRef, Workspace } from './types.ts';
@@ -70,31 +72,26 @@ interface IndexTally {
   dropped: number;
 }
 
-const ABSOLUTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
-
-const count = (k: number, one: string, many = `${one}s`) =>
-  `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
-
 /** The tally in words, each with its rule; empty when the index lists what it listed before. */
 function indexChanges(t: IndexTally, parts: number): ExportChange[] {
   const out: ExportChange[] = [];
   const add = (id: string, n: number, text: string, rule: string) => {
     if (n > 0) out.push({ id, count: n, text, rule });
   };
-  add('absolute', t.absolute, `${count(t.absolute, 'relative child loc')} written absolute`, 'OUT-008');
-  add('moved', t.moved, `${count(t.moved, 'child loc')} pointed at the file's export URL`, 'OUT-008');
-  add('lastmods', t.lastmods, `${count(t.lastmods, 'child lastmod')} set to the export time`, 'OUT-008');
-  add('added', t.added, `${count(t.added, 'file')} added to the index`, 'OUT-008');
+  add('absolute', t.absolute, `${plural(t.absolute, 'relative child loc')} written absolute`, 'OUT-008');
+  add('moved', t.moved, `${plural(t.moved, 'child loc')} pointed at the file's export URL`, 'OUT-008');
+  add('lastmods', t.lastmods, `${plural(t.lastmods, 'child lastmod')} set to the export time`, 'OUT-008');
+  add('added', t.added, `${plural(t.added, 'file')} added to the index`, 'OUT-008');
   add(
     'dropped',
     t.dropped,
-    `${count(t.dropped, 'entry', 'entries')} left out (listed twice, or the index itself)`,
+    `${plural(t.dropped, 'entry', 'entries')} left out (listed twice, or the index itself)`,
     'IDX-007',
   );
   add(
     'split',
     parts > 1 ? parts : 0,
-    `split into ${count(parts, 'index file')} (50,000 entries each)`,
+    `split into ${plural(parts, 'index file')} (50,000 entries each)`,
     'SIZE-003',
   );
   return out;
@@ -111,7 +108,7 @@ function tallyLine(
     return;
   }
   const loc = before.loc.trim();
-  if (!ABSOLUTE.test(loc)) t.absolute++;
+  if (!hasScheme(loc)) t.absolute++;
   else if (loc !== after.loc) t.moved++;
   if ((before.lastmod?.trim() || undefined) !== after.lastmod) t.lastmods++;
 }

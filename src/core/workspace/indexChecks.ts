@@ -4,11 +4,10 @@
 
 import type { Entry, Severity } from '../model.ts';
 import type { RuleId } from '../rules/registry.ts';
+import { hasScheme } from '../urls.ts';
 import { workspaceIssue } from './checks.ts';
 import { lastmodMs } from './lastmod.ts';
 import type { ChildRef, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from './types.ts';
-
-const ABSOLUTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
 function directoryOf(pathname: string): string {
   return pathname.slice(0, pathname.lastIndexOf('/') + 1);
@@ -69,7 +68,7 @@ export function indexIssues(
       const message = `Index ${index.name} lists itself (${ref.loc}), which makes a loop: remove the entry.`;
       out.push(workspaceIssue(indexPos, 'IDX-007', 'error', message, entry, 'loc'));
     }
-    const child = ABSOLUTE.test(ref.loc) ? parseUrl(ref.url) : null;
+    const child = hasScheme(ref.loc) ? parseUrl(ref.url) : null;
     if (child !== null) {
       origin ??= child.origin;
       const scope = scopeIssue(ref.loc, child, origin, dir, settings);
