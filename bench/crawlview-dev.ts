@@ -2,7 +2,10 @@
  * The crawl column's filter and sort at 1,000,000 rows in node (dev tool, issue #17 "never blocked
  * for more than 50 ms"): `npx tsx bench/crawlview-dev.ts [csv] [rounds]`. Reads the bench crawl
  * export, joins it with `plainDoc(1_000_000)` in a store, then times (CPU) the view's row order
- * filtered by a crawl category and the sort index of the crawl Status column.
+ * filtered by a crawl category and the sort index of the crawl Status column. `PARTS=1` also times
+ * the parts (`crawlRowsOf`, the bucket mask, the sort keys), `MASK=1` the bucket mask against a
+ * per-row `category` loop. Process CPU counts GC threads too: run with `node --single-threaded-gc
+ * --import tsx bench/crawlview-dev.ts` and read the minimum.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { CrawlReader } from '../src/core/crawl/reader.ts';

@@ -223,6 +223,26 @@ export function prepareCopy(entries: readonly Entry[]): void {
   if (!spareCopies.has(entries)) spareCopies.set(entries, entries.slice());
 }
 
+/**
+ * `prepareCopy` in steps of `rows` rows (yields the rows copied so far), with the id index the
+ * patch reads (`idIndexSteps`): an update-only big patch (a crawl action's replacements at
+ * 1,000,000 rows) then copies nothing in one piece. Nothing to do for what is there already.
+ */
+export function* prepareCopySteps(entries: readonly Entry[], rows: number): Generator<number, void> {
+  if (!spareCopies.has(entries)) {
+    const n = entries.length;
+    const out: Entry[] = new Array(n);
+    for (let from = 0; from < n; from += rows) {
+      if (from > 0) yield from;
+      const to = Math.min(n, from + rows);
+      for (let i = from; i < to; i++) out[i] = entries[i];
+    }
+    // A patch (another edit) may have taken or made one meanwhile: keep that.
+    if (!spareCopies.has(entries)) spareCopies.set(entries, out);
+  }
+  for (const _ of idIndexSteps(entries, rows)) yield entries.length;
+}
+
 /** True while a copy `prepareCopy` made of `entries` waits for a patch to take it. */
 export function hasPreparedCopy(entries: readonly Entry[]): boolean {
   return spareCopies.has(entries);

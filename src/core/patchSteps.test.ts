@@ -40,6 +40,26 @@ describe('applyPatchSteps', () => {
       }
   });
 
+  it('copies the rows of an update-only patch in steps too', () => {
+    // Issue #17: "Replace canonicalised URLs" (7,273 updates of 1,000,000 rows) copied the rows
+    // and built their id index in one step, the start of a 41 ms task on the page.
+    const d = doc(100);
+    const p: Patch = {
+      label: 'x',
+      removed: [],
+      updated: d.entries.filter((_, i) => i % 9 === 4).map((e) => [e, { ...e, lastmod: '2026-01-01' }]),
+      added: [],
+    };
+    const steps = applyPatchSteps(d, p, 10);
+    let yields = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) yields++;
+    expect(yields).toBeGreaterThanOrEqual(9);
+    expect(r.value).toEqual(applyPatch(d, p));
+    expect(r.value.entries).not.toBe(d.entries);
+    expect(d.entries.every((e) => e.lastmod === undefined)).toBe(true);
+  });
+
   it('throws as applyPatch does when the patch does not fit', () => {
     const d = doc(10);
     const p: Patch = {

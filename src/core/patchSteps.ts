@@ -6,12 +6,13 @@
  * `applyPatch`'s (patch.test.ts and patchSteps.test.ts compare them).
  */
 import type { SitemapDocument } from './model.ts';
-import { applyPatch, insertSteps, type Patch, removeSteps } from './patch.ts';
+import { applyPatch, insertSteps, type Patch, prepareCopySteps, removeSteps } from './patch.ts';
 
 /**
  * `applyPatch(doc, p)` in steps of about `rows` rows each (yields the rows done so far, of
  * `doc.entries.length + p.added.length`). The removal and insertion passes, the O(n) parts of a
- * big patch, are stepped; updates and a reorder are not (a patch with a reorder is applied at once).
+ * big patch, are stepped, and so is an update-only patch's copy of the rows; a patch with a
+ * reorder is applied at once.
  *
  * @example const after = runSteps(applyPatchSteps(doc, patch, 65_536)); // = applyPatch(doc, patch)
  */
@@ -20,7 +21,12 @@ export function* applyPatchSteps(
   p: Patch,
   rows = 65_536,
 ): Generator<number, SitemapDocument> {
-  if (p.reorder || (p.removed.length === 0 && p.added.length === 0)) return applyPatch(doc, p);
+  if (p.reorder) return applyPatch(doc, p);
+  // Updates only: the copy of the rows (and their id index) made in steps first, then taken.
+  if (p.removed.length === 0 && p.added.length === 0) {
+    yield* prepareCopySteps(doc.entries, rows);
+    return applyPatch(doc, p);
+  }
   let entries = doc.entries;
   if (p.removed.length > 0) entries = yield* removeSteps(entries, p.removed, rows);
   // The rest of applyPatch on what is left (updates: a copy, and the cached id index): a document

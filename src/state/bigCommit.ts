@@ -18,7 +18,7 @@ import type { SlicesDone } from '../core/steps.ts';
 import { type History, patchSize } from './history.ts';
 import type { Fields, Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
-import { inSlices } from './slices.ts';
+import { inSlices, pauseWith } from './slices.ts';
 import type { Task } from './types.ts';
 
 /** Entries per part of the patch the validator follows (~1–3 ms of its work on an idle machine). */
@@ -97,6 +97,9 @@ export async function commitInSlices(k: Kernel, patch: Patch, history: History, 
     }
     return;
   }
+  // The document is put in place (with its derived views, the history step and the render) in a
+  // task after the last slice: together they were one of the longest tasks of a big commit.
+  if (ran !== null && k.openCount() === opened) await pauseWith(timers);
   const queued = committing.after;
   k.committing = null;
   if (mine()) (k.f as Fields).task = null;
