@@ -9,7 +9,7 @@
  * then the app opened in a new tab): what a user's restore costs. Up to session 13 it was a
  * `page.reload()`, whose first task in the new document includes the old page's 1,000,000-row
  * heap going away (296–385 ms of thread CPU with no script, perf.md session 13); that row is
- * still printed beside it (session 14), measured first, on the same saved document.
+ * still printed beside it (session 14), measured after it (the fresh page reloaded).
  */
 import type { Browser, Page } from '@playwright/test';
 import { QUIET } from './crawlInput.ts';
@@ -53,20 +53,21 @@ export async function recheckRows(opts: RecheckOptions): Promise<Row[]> {
       change.push({ ...r, cpuMs: (await opts.cpuMs()) - c0 });
       await page.evaluate(QUIET);
     }
-    // As up to session 13: a reload (the old page's teardown starts the new document).
-    await page.reload();
-    const c0 = await opts.cpuMs();
-    const r = (await page.evaluate(`__probe.restored(${ENTRIES})`)) as Probe;
-    reloaded.push({ ...r, cpuMs: (await opts.cpuMs()) - c0 });
-    await page.evaluate(QUIET);
     // Judged: the app opened in a fresh page of the same profile, the old page closed first (an
     // open tab owns the saved work, and a new one would not restore it).
     const context = page.context();
     await page.close();
     const fresh = await opts.reopen(page);
+    fresh.on('crash', () => console.error('recheck: the fresh page crashed during the restore'));
     const c1 = await opts.cpuMs();
     const f = (await fresh.evaluate(`__probe.restored(${ENTRIES})`)) as Probe;
     restore.push({ ...f, cpuMs: (await opts.cpuMs()) - c1 });
+    await fresh.evaluate(QUIET);
+    // As up to session 13: a reload (the old page's teardown starts the new document).
+    await fresh.reload();
+    const c0 = await opts.cpuMs();
+    const r = (await fresh.evaluate(`__probe.restored(${ENTRIES})`)) as Probe;
+    reloaded.push({ ...r, cpuMs: (await opts.cpuMs()) - c0 });
     await context.close();
   }
   const med = (list: Probe[], key: string) => median(list.map((r) => r[key]));

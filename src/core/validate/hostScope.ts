@@ -142,7 +142,9 @@ export class HostScope implements ValidatorPart, ScopeSource {
     for (let g = 0; g < SCOPE_GENS; g++) if (g !== this.gen && t.scopeRows(g) === 0) return g;
     for (let q = 0; q < t.seq; q++) {
       const slot = t.atSeq(q);
-      if (slot !== undefined && t.scope(slot) >> SCOPE_GEN_SHIFT !== this.gen) this.check(slot);
+      if (slot === undefined) continue;
+      const code = t.scope(slot);
+      if (code !== 0 && code >> SCOPE_GEN_SHIFT !== this.gen) this.check(slot);
     }
     return (this.gen + 1) % SCOPE_GENS;
   }

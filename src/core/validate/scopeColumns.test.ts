@@ -100,6 +100,49 @@ describe('scope findings kept as codes', () => {
     },
   );
 
+  it('checks the rows left on old references again under the held settings once every number is in use', () => {
+    // Every row has a finding under both settings (another host: HOST-001, an error without
+    // cross-submission, a warning with it). Each re-check stops after putting one row fewer in
+    // place, so each leaves one more reference with rows on it: past 16, no number is free, and
+    // the rows on references other than the held one are checked under the held settings first.
+    const n = SCOPE_GENS + 8;
+    const doc: SitemapDocument = {
+      kind: 'urlset',
+      entries: Array.from({ length: n }, (_, id) => ({ id, loc: `https://other.example.net/p${id}` })),
+      nextId: n,
+    };
+    const both = [SET[1], SET[2]];
+    const expected = both.map((s) => byEntry(doc, s));
+    const v = new Validator(both[0]);
+    v.load(doc);
+    // The model: the re-check (round) each row was last put in place by (0: the load), and the
+    // settings of each.
+    const by = doc.entries.map(() => 0);
+    const settingsOf = new Map([[0, 0]]);
+    let held = 0;
+    let fellBack = 0;
+    for (let round = 1; round <= SCOPE_GENS + 4; round++) {
+      const next = round % 2;
+      const run = v.rescopeSteps(both[next], 1)!;
+      const placed = n - round;
+      for (const done of run.steps) if (done >= run.total / 2 + placed) break;
+      if (new Set(by).size >= SCOPE_GENS) {
+        fellBack++;
+        for (let q = 0; q < n; q++) if (by[q] !== held) by[q] = held;
+      }
+      for (let q = 0; q < placed; q++) by[q] = round;
+      settingsOf.set(round, next);
+      held = round;
+      for (const e of doc.entries)
+        expect(lines(v.issuesOf(e.id)), `round ${round}, entry ${e.id}`).toEqual(
+          expected[settingsOf.get(by[e.id])!].get(e.id) ?? [],
+        );
+      const c = v.counts();
+      expect(c.error + c.warning + c.info).toBe(v.all().length);
+    }
+    expect(fellBack).toBeGreaterThan(0);
+  });
+
   it.each([1, 2, 3, 4])(
     'answers severity, rule and totals from the codes as from the issues read (seed %i)',
     (seed) => {
