@@ -130,6 +130,9 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       const file: SavedFile = { fileName, doc, settings, undo, redo, dirty };
       // The crawl audit is kept with the file (issue 17), so a reload keeps it.
       if (crawl) file.crawl = crawl;
+      // And what reading the file found (its bytes are not always kept: a partial read, a paste).
+      const parse = k.parseFindings();
+      if (parse.length > 0) file.parse = parse;
       // And the file's own bytes, so an export after a reload can still keep its formatting.
       const source = k.keepSource();
       if (source) file.source = source.file;
@@ -143,7 +146,7 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       if (w.crawl) k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
       // The rows show first; the document is checked after (in slices when it is big).
-      k.replaceDocument(w.doc, [], w.fileName, history, 'later');
+      k.replaceDocument(w.doc, w.parse ?? [], w.fileName, history, 'later');
       k.recheck(true);
       k.set({ dirty: w.dirty });
       if (!w.source) return;

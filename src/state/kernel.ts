@@ -7,6 +7,7 @@ import type { CrawlTable } from '../core/crawl/table.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
+import { parseAfterPatch } from '../core/validate/keptParse.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import type { CrawlCommands } from './crawlCommands.ts';
@@ -124,7 +125,7 @@ export interface Kernel {
    */
   replaceDocument(
     doc: SitemapDocument | null,
-    issues: Issue[],
+    issues: readonly Issue[],
     fileName: string | null,
     history?: History,
     validated?: boolean | 'later',
@@ -145,6 +146,15 @@ export interface Kernel {
   adoptKeepSource(src: KeepSource, opened: number): boolean;
   /** How many times a document was put in place (opened, restored, replaced). */
   openCount(): number;
+  /**
+   * The parse findings the open document still has (an edit drops those of the field it
+   * changes): what a re-check loads afresh and what autosave keeps, so a reload or a Recent
+   * reopen shows the same findings. Known without the validator from the document's put in
+   * place until its first edit (no deferred index is built for it), and while the validator is
+   * behind (a restore: the saved findings, following every edit); else the validator's. The
+   * same array while nothing changed them.
+   */
+  parseFindings(): readonly Issue[];
   notify(level: Notice['level'], message: string): void;
   validationSettings(): ValidationSettings;
   /**
@@ -210,6 +220,10 @@ export function createKernel(deps: StoreDeps): Kernel {
   };
   let source: KeepSource | null = null;
   let opened = 0;
+  // The parse findings known without asking the validator (see `parseFindings`), and the last
+  // list the validator gave (per document version: an array that stays the same while unchanged).
+  let heldParse: readonly Issue[] | null = [];
+  let askedParse: { version: number; list: readonly Issue[] } | null = null;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
@@ -353,6 +367,8 @@ export function createKernel(deps: StoreDeps): Kernel {
     } finally {
       validated = false;
     }
+    // Behind, the validator holds no findings: the kept list follows the edit instead.
+    heldParse = k.validatorBehind && heldParse !== null ? parseAfterPatch(heldParse, patch) : null;
     f.history = history;
     f.docVersion++;
     f.dirty = true;
@@ -414,6 +430,12 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     keepSource: () => source,
     openCount: () => opened,
+    parseFindings() {
+      if (heldParse !== null) return heldParse;
+      if (askedParse?.version !== f.docVersion)
+        askedParse = { version: f.docVersion, list: validator.parseFindings?.() ?? [] };
+      return askedParse.list;
+    },
     adoptKeepSource(src, at) {
       if (at !== opened || !f.doc || f.doc.kind !== src.kind) return false;
       source = src;
@@ -426,6 +448,8 @@ export function createKernel(deps: StoreDeps): Kernel {
       // Notices about the replaced document ("Fixed 12 …", "Exported …") no longer apply.
       if (f.notices.length > 0) f.notices = f.notices.filter((n) => n.about === undefined);
       f.doc = doc;
+      heldParse = doc ? issues : [];
+      askedParse = null;
       source = src;
       f.keepable = src !== null;
       sortIndex = null;

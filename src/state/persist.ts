@@ -4,7 +4,7 @@
  * lives in idbPersistence.ts; tests use `createMemoryPersistence`.
  */
 import type { CrawlTable } from '../core/crawl/table.ts';
-import type { SitemapDocument } from '../core/model.ts';
+import type { Issue, SitemapDocument } from '../core/model.ts';
 import type { Patch } from './patch.ts';
 import type { Settings } from './types.ts';
 
@@ -50,6 +50,14 @@ export interface SavedFile {
   source?: Uint8Array;
   /** In a workspace: the index `<loc>` the user said this file is (`WorkspaceSlot.chosenFor`). */
   chosenFor?: string;
+  /**
+   * The findings of reading the file that the document still has (`Kernel.parseFindings`: an
+   * edit drops those of the field it changes), so a reload or a Recent reopen shows them again:
+   * encoding, entities, namespaces, a partial read. Bounded like the parse itself (at most
+   * `MAX_PARSE_FINDINGS` and one note counting the rest, core/parse/context.ts). Absent when
+   * there are none, and in sessions saved before session 14 (those restore without them).
+   */
+  parse?: readonly Issue[];
 }
 
 /** Everything needed to resume work: every open file, and the active one (format 2). */
