@@ -245,3 +245,74 @@ test.describe('what reading the file found survives a reload and a Recent reopen
     expect(await panel(page)).toBe(listed);
   });
 });
+
+test.describe('"edited" means not as exported', () => {
+  const banner = (page: Page) => page.getByRole('banner');
+
+  test('undoing every edit is unedited again: no "• edited", and leaving does not ask', async ({
+    wb,
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+    await wb.trySample();
+    await setCell(wb, 0, '0.2');
+    await setCell(wb, 1, '0.3');
+    await expect(banner(page)).toContainText('• edited');
+    await wb.button(/^Undo/).click();
+    await expect(banner(page)).toContainText('• edited');
+    await wb.button(/^Undo/).click();
+    await expect(banner(page)).not.toContainText('• edited');
+    await wb.button(/^Redo/).click();
+    await expect(banner(page)).toContainText('• edited');
+    await wb.button(/^Undo/).click();
+    await expect(banner(page)).not.toContainText('• edited');
+    await page.reload();
+    await expect(wb.status).toContainText(/201 URLs|No sitemap open/);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('a reload right after an export keeps the document unedited', async ({ wb, page }) => {
+    await wb.trySample();
+    await setCell(wb, 0, '0.2');
+    // Saved as edited first.
+    await page.waitForTimeout(1_500);
+    await wb.exportAs('XML');
+    await expect(banner(page)).not.toContainText('• edited');
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+    // Well within the autosave delay (0.7 s).
+    await page.waitForTimeout(150);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Saved work' })).toContainText('Restored');
+    expect(await wb.cellText(0, 'Priority')).toBe('0.2');
+    await expect(banner(page)).not.toContainText('• edited');
+    expect(dialogs).toEqual([]);
+  });
+
+  test('the workspace marks the files with edits not exported', async ({ wb, page }) => {
+    await wb.openFiles([
+      'e2e/fixtures/workspace/sitemap.xml',
+      'e2e/fixtures/workspace/sitemap-0.xml',
+      'e2e/fixtures/workspace/blog-sitemap.xml',
+    ]);
+    await expect(wb.workspace).toBeVisible();
+    const marks = wb.workspace.getByTitle('edited, not exported');
+    await expect(marks).toHaveCount(0);
+    await wb.showWorkspaceFile('blog-sitemap.xml');
+    await setCell(wb, 0, '0.2');
+    await expect(marks).toHaveCount(1);
+    await expect(wb.workspace.getByRole('button', { name: /^blog-sitemap\.xml/ })).toContainText(
+      'edited, not exported',
+    );
+    await page.screenshot({ path: test.info().outputPath('workspace-edited.png') });
+    await wb.button(/^Undo/).click();
+    await expect(marks).toHaveCount(0);
+  });
+});

@@ -34,6 +34,7 @@ import {
   type SavedSession,
   type SavedWorkspaceV1,
   upgradeSaved,
+  withCleanMarks,
 } from './persist.ts';
 import type { RecentEntry, RecentStore } from './recent.ts';
 
@@ -85,7 +86,16 @@ type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
 interface WorkbenchDb extends DBSchema {
   meta: {
     key: string;
-    value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | ArrayBuffer | string | Uint8Array | Issue[];
+    value:
+      | SessionMeta
+      | V1Meta
+      | RecentMeta
+      | StoredCrawl
+      | ArrayBuffer
+      | string
+      | Uint8Array
+      | Issue[]
+      | string[];
   };
   chunks: { key: number; value: Entry[] };
 }
@@ -126,6 +136,8 @@ const sourcePartKey = (key: string, k: number, part: number) => `${sourceKey(key
 /** Every source key of a session. */
 const sourceRange = (key: string) => IDBKeyRange.bound(sourcePrefix(key), `${sourcePrefix(key)}\uffff`);
 
+/** The states of the files exported since (`PersistenceAdapter.markClean`). */
+const cleanKey = (key: string) => `${key}#clean`;
 const parsePrefix = (key: string) => `${key}#parse-`;
 const parsePartKey = (key: string, k: number, part: number) => `${parsePrefix(key)}${k}-${part}`;
 /** Every parse-findings key of a session. */
@@ -385,7 +397,14 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         if (table) files[k].crawl = table;
       });
       storedCrawls = tables.every((t) => t !== undefined) ? (tables as CrawlTable[]) : null;
-      return { format: 2, savedAt: meta.savedAt, active: meta.active, files };
+      const marked = await d.get('meta', cleanKey(KEY_));
+      const session: SavedSession = { format: 2, savedAt: meta.savedAt, active: meta.active, files };
+      return Array.isArray(marked) && marked.every((m) => typeof m === 'string')
+        ? withCleanMarks(session, marked as string[])
+        : session;
+    },
+    async markClean(states) {
+      await (await open()).put('meta', states, cleanKey(KEY_));
     },
     async save(session) {
       const d = await open();
@@ -518,6 +537,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         tx.objectStore('meta').delete(crawlRange(KEY_)),
         tx.objectStore('meta').delete(sourceRange(KEY_)),
         tx.objectStore('meta').delete(parseRange(KEY_)),
+        tx.objectStore('meta').delete(cleanKey(KEY_)),
         tx.objectStore('chunks').delete(range()),
         tx.done,
       ]);

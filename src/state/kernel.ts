@@ -147,6 +147,21 @@ export interface Kernel {
   /** How many times a document was put in place (opened, restored, replaced). */
   openCount(): number;
   /**
+   * The document as it is now is the user's file (exported, or as opened): not dirty, and it
+   * is again whenever undo or redo comes back to this point of the history.
+   */
+  markClean(): void;
+  /**
+   * Where the clean point (see `markClean`) is in the history: undo steps from the bottom of
+   * the undo stack (0..undo.length), or past its top into redo (undo.length + k: after k
+   * redos); null when no undo or redo reaches it any more. `at` puts it back (a restore), and
+   * `dirty` follows.
+   */
+  cleanDepth(): number | null;
+  setCleanDepth(at: number | null): void;
+  /** Names the document's current state (unique across kernels and page loads): see `SavedFile.state`. */
+  stateToken(): string;
+  /**
    * The parse findings the open document still has (an edit drops those of the field it
    * changes): what a re-check loads afresh and what autosave keeps, so a reload or a Recent
    * reopen shows the same findings. Known without the validator from the document's put in
@@ -200,6 +215,29 @@ export interface Kernel {
   applyStep(patch: Patch, history: History, after?: SitemapDocument, validated?: boolean): void;
 }
 
+/** Kernels made in this page (part of `stateToken`). */
+let kernelsMade = 0;
+
+/** The clean point: the top undo step at it, null at the bottom of the undo stack, 'gone' when unreachable. */
+type CleanPoint = Patch | null | 'gone';
+
+/**
+ * The clean point once the history went from `was` to `now` (an edit, undo or redo): an edit
+ * after undoing past it drops the redo steps that led to it, and the oldest steps dropped off
+ * the undo stack (`record`'s budget) can take it along, or leave it at the new bottom.
+ */
+function followClean(clean: CleanPoint, was: History, now: History): CleanPoint {
+  if (clean === 'gone') return clean;
+  const held = (p: Patch) => now.undo.includes(p) || now.redo.includes(p);
+  if (clean === null) {
+    const bottom = was.undo[0];
+    return bottom === undefined || held(bottom) ? null : 'gone';
+  }
+  if (held(clean)) return clean;
+  const i = was.undo.indexOf(now.undo[0]);
+  return i > 0 && was.undo[i - 1] === clean ? null : 'gone';
+}
+
 /** Create the kernel. `createAppStore` is the public entry point. */
 export function createKernel(deps: StoreDeps): Kernel {
   const listeners = new Set<() => void>();
@@ -223,6 +261,9 @@ export function createKernel(deps: StoreDeps): Kernel {
   // The parse findings known without asking the validator (see `parseFindings`), and the last
   // list the validator gave (per document version: an array that stays the same while unchanged).
   let heldParse: readonly Issue[] | null = [];
+  let clean: CleanPoint = null;
+  const id = `${deps.now().toString(36)}.${(++kernelsMade).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+  const atClean = (h: History) => clean !== 'gone' && (h.undo[h.undo.length - 1] ?? null) === clean;
   let askedParse: { version: number; list: readonly Issue[] } | null = null;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
@@ -369,9 +410,10 @@ export function createKernel(deps: StoreDeps): Kernel {
     }
     // Behind, the validator holds no findings: the kept list follows the edit instead.
     heldParse = k.validatorBehind && heldParse !== null ? parseAfterPatch(heldParse, patch) : null;
+    clean = followClean(clean, f.history, history);
     f.history = history;
     f.docVersion++;
-    f.dirty = true;
+    f.dirty = !atClean(history);
     emit();
     prepareNextCopy();
   };
@@ -430,6 +472,29 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     keepSource: () => source,
     openCount: () => opened,
+    markClean() {
+      clean = f.history.undo[f.history.undo.length - 1] ?? null;
+      if (f.dirty) k.set({ dirty: false });
+    },
+    cleanDepth() {
+      const { undo, redo } = f.history;
+      if (clean === 'gone') return null;
+      if (clean === null) return 0;
+      const u = undo.indexOf(clean);
+      if (u >= 0) return u + 1;
+      const r = redo.indexOf(clean);
+      return r >= 0 ? undo.length + (redo.length - r) : null;
+    },
+    setCleanDepth(at) {
+      const { undo, redo } = f.history;
+      if (at === null || at < 0 || at > undo.length + redo.length) clean = 'gone';
+      else if (at === 0) clean = null;
+      else if (at <= undo.length) clean = undo[at - 1];
+      else clean = redo[redo.length - (at - undo.length)];
+      const dirty = !atClean(f.history);
+      if (dirty !== f.dirty) k.set({ dirty });
+    },
+    stateToken: () => `${id}:${f.docVersion}`,
     parseFindings() {
       if (heldParse !== null) return heldParse;
       if (askedParse?.version !== f.docVersion)
@@ -464,6 +529,8 @@ export function createKernel(deps: StoreDeps): Kernel {
       }
       f.fileName = fileName;
       f.history = history;
+      // Put in place as the user's file (a restore then says where its clean point is).
+      clean = history.undo[history.undo.length - 1] ?? null;
       f.docVersion++;
       f.dirty = false;
       f.selection = NO_SELECTION;
