@@ -169,3 +169,150 @@ test('when storage refuses (quota) a notice says so and the app keeps working in
   await expect(notices.getByText(/Your work stays in this tab only/)).toHaveCount(1);
   expect(await wb.cellText(1, 'Priority')).toBe('0.6');
 });
+
+test.describe('what reading the file found survives a reload and a Recent reopen', () => {
+  const real = (name: string) => path.resolve(import.meta.dirname, '../../shared/fixtures/real', name);
+  const counts = (wb: Workbench) => wb.status.innerText().then((t) => t.replace(/\s+/g, ' '));
+  /** The Issues panel's text, every group open. */
+  async function panel(page: Page): Promise<string> {
+    const p = page.getByRole('tabpanel').first();
+    await p.locator('details').evaluateAll((els) => {
+      for (const e of els) (e as HTMLDetailsElement).open = true;
+    });
+    return (await p.innerText()).replace(/\s+/g, ' ');
+  }
+  async function reload(page: Page): Promise<void> {
+    // Autosave runs within a second of the last change; leaving asks (edits not exported).
+    await page.waitForTimeout(1_500);
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Saved work' })).toContainText('Restored');
+  }
+
+  test('a UTF-8 BOM before a declared ISO-8859-1: ENC-001 and ENC-002 after an edit and a reload', async ({
+    wb,
+    page,
+  }) => {
+    await wb.openFile(real('sitemapr-utf8-bom-declares-iso8859.xml'));
+    await expect(wb.status).toContainText('1 error');
+    await wb.clickCell(0, 'Priority');
+    await page.keyboard.type('0.3');
+    await page.keyboard.press('Enter');
+    const before = await counts(wb);
+    const listed = await panel(page);
+    expect(listed).toContain('ENC-001');
+    expect(listed).toContain('ENC-002');
+    await reload(page);
+    await expect.poll(() => counts(wb)).toBe(before);
+    expect(await panel(page)).toBe(listed);
+  });
+
+  test('a partial read keeps its error after a reload, and the export still stops on it', async ({
+    wb,
+    page,
+  }) => {
+    await wb.openFile(real('sitemapjs-index-malformed-unescaped-lt.xml'));
+    await wb.button(/^Open the 1 entry read before the error/).click();
+    await expect(wb.status).toContainText('1 sitemap');
+    await wb.clickCell(0, 'Last modified');
+    await page.keyboard.type('2024-01-01');
+    await page.keyboard.press('Enter');
+    const before = await counts(wb);
+    expect(before).toMatch(/[1-9] errors?/);
+    const listed = await panel(page);
+    expect(listed).toContain('ENC-004');
+    await reload(page);
+    await expect.poll(() => counts(wb)).toBe(before);
+    expect(await panel(page)).toBe(listed);
+    await wb.button(/^Export/).click();
+    await expect(wb.dialog('Export sitemap').getByRole('checkbox', { name: /Export anyway/ })).toBeVisible();
+  });
+
+  test('reopened from Recent, an XXE file has its two errors again', async ({ wb, page }) => {
+    await wb.openFile(real('sitemapr-xxe-external-entity.xml'));
+    await expect(wb.status).toContainText('2 errors');
+    await wb.clickCell(0, 'Priority');
+    await page.keyboard.type('0.3');
+    await page.keyboard.press('Enter');
+    const before = await counts(wb);
+    const listed = await panel(page);
+    await wb.openFile(real('crawlercommons-image.xml'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click();
+    await expect.poll(() => counts(wb)).not.toBe(before);
+    await wb.button(/^Recent/).click();
+    await page.getByText('sitemapr-xxe-external-entity.xml', { exact: true }).last().click();
+    await expect.poll(() => counts(wb)).toBe(before);
+    expect(await panel(page)).toBe(listed);
+  });
+});
+
+test.describe('"edited" means not as exported', () => {
+  const banner = (page: Page) => page.getByRole('banner');
+
+  test('undoing every edit is unedited again: no "• edited", and leaving does not ask', async ({
+    wb,
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+    await wb.trySample();
+    await setCell(wb, 0, '0.2');
+    await setCell(wb, 1, '0.3');
+    await expect(banner(page)).toContainText('• edited');
+    await wb.button(/^Undo/).click();
+    await expect(banner(page)).toContainText('• edited');
+    await wb.button(/^Undo/).click();
+    await expect(banner(page)).not.toContainText('• edited');
+    await wb.button(/^Redo/).click();
+    await expect(banner(page)).toContainText('• edited');
+    await wb.button(/^Undo/).click();
+    await expect(banner(page)).not.toContainText('• edited');
+    await page.reload();
+    await expect(wb.status).toContainText(/201 URLs|No sitemap open/);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('a reload right after an export keeps the document unedited', async ({ wb, page }) => {
+    await wb.trySample();
+    await setCell(wb, 0, '0.2');
+    // Saved as edited first.
+    await page.waitForTimeout(1_500);
+    await wb.exportAs('XML');
+    await expect(banner(page)).not.toContainText('• edited');
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+    // Well within the autosave delay (0.7 s).
+    await page.waitForTimeout(150);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Saved work' })).toContainText('Restored');
+    expect(await wb.cellText(0, 'Priority')).toBe('0.2');
+    await expect(banner(page)).not.toContainText('• edited');
+    expect(dialogs).toEqual([]);
+  });
+
+  test('the workspace marks the files with edits not exported', async ({ wb, page }) => {
+    await wb.openFiles([
+      'e2e/fixtures/workspace/sitemap.xml',
+      'e2e/fixtures/workspace/sitemap-0.xml',
+      'e2e/fixtures/workspace/blog-sitemap.xml',
+    ]);
+    await expect(wb.workspace).toBeVisible();
+    const marks = wb.workspace.getByTitle('edited, not exported');
+    await expect(marks).toHaveCount(0);
+    await wb.showWorkspaceFile('blog-sitemap.xml');
+    await setCell(wb, 0, '0.2');
+    await expect(marks).toHaveCount(1);
+    await expect(wb.workspace.getByRole('button', { name: /^blog-sitemap\.xml/ })).toContainText(
+      'edited, not exported',
+    );
+    await page.screenshot({ path: test.info().outputPath('workspace-edited.png') });
+    await wb.button(/^Undo/).click();
+    await expect(marks).toHaveCount(0);
+  });
+});

@@ -116,20 +116,30 @@ function* copySteps(bytes: Uint8Array): Generator<number, Uint8Array> {
 }
 
 /** A store's own save/restore commands: what the session writes for this file, and loading it back. */
-export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' | 'restoreFile'> {
+export function createPersistCommands(
+  k: Kernel,
+): Pick<Commands, 'persistable' | 'restoreFile' | 'savedState'> {
   // The saved source of a restored document while its keep source is being rebuilt (at 1M rows,
   // seconds): a save meanwhile still writes it, so a second reload keeps the formatting too.
   let pending: { bytes: Uint8Array; opened: number } | null = null;
   return {
+    savedState: () => (k.f.doc ? k.stateToken() : null),
     persistable() {
       const { doc, history, fileName, settings, dirty, crawl } = k.f;
       if (!doc) return null;
       const undo = trimHistory(history.undo);
       // Redo steps only make sense on top of the full undo stack, which is always kept when small.
       const redo = undo.length === history.undo.length ? trimHistory(history.redo) : [];
-      const file: SavedFile = { fileName, doc, settings, undo, redo, dirty };
+      const file: SavedFile = { fileName, doc, settings, undo, redo, dirty, state: k.stateToken() };
+      // The clean point, counted from the bottom of the steps saved (trimmed off: not saved).
+      const depth = k.cleanDepth();
+      const clean = depth === null ? -1 : depth - (history.undo.length - undo.length);
+      if (clean >= 0 && clean <= undo.length + redo.length) file.clean = clean;
       // The crawl audit is kept with the file (issue 17), so a reload keeps it.
       if (crawl) file.crawl = crawl;
+      // And what reading the file found (its bytes are not always kept: a partial read, a paste).
+      const parse = k.parseFindings();
+      if (parse.length > 0) file.parse = parse;
       // And the file's own bytes, so an export after a reload can still keep its formatting.
       const source = k.keepSource();
       if (source) file.source = source.file;
@@ -143,9 +153,10 @@ export function createPersistCommands(k: Kernel): Pick<Commands, 'persistable' |
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       if (w.crawl) k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });
       // The rows show first; the document is checked after (in slices when it is big).
-      k.replaceDocument(w.doc, [], w.fileName, history, 'later');
+      k.replaceDocument(w.doc, w.parse ?? [], w.fileName, history, 'later');
       k.recheck(true);
-      k.set({ dirty: w.dirty });
+      // Sessions saved before the clean point was: not dirty means the state saved is clean.
+      k.setCleanDepth(w.clean ?? (w.dirty ? null : w.undo.length));
       if (!w.source) return;
       const mine = { bytes: w.source, opened: k.openCount() };
       pending = mine;
@@ -179,6 +190,12 @@ export interface SessionSaver {
   clear(): Promise<void>;
   /** Report a storage failure (`what` failed because of `e`), once until a save succeeds again. */
   failed(what: string, e: unknown): void;
+  /**
+   * Make it durable at once that the files in these states (`SavedFile.state`) are exported: a
+   * small record, not a save of the session (the debounced save follows as usual). Nothing
+   * while paused.
+   */
+  markClean(states: string[]): void;
 }
 
 /**
@@ -264,5 +281,9 @@ export function createSessionSaver(deps: SessionSaverDeps): SessionSaver {
       }
     },
     failed: fail,
+    markClean(states) {
+      if (paused || !deps.storage.markClean) return;
+      deps.storage.markClean(states).catch((e: unknown) => fail('Autosave failed', e));
+    },
   };
 }

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_SIZE, createIdbPersistence, SOURCE_PART_BYTES } from './idbPersistence.ts';
+import type { Issue } from '../core/model.ts';
+import { CHUNK_SIZE, createIdbPersistence, PARSE_PART_ISSUES, SOURCE_PART_BYTES } from './idbPersistence.ts';
 import type { SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
 
@@ -75,6 +76,34 @@ describe('IndexedDB persistence (fake-indexeddb)', () => {
       undefined,
       'd',
     ]);
+  });
+
+  it("keeps each file's parse findings in parts, and writes them only when they change", async () => {
+    const name = `test-${dbCount++}`;
+    const store = createIdbPersistence(name)!;
+    const parse: Issue[] = Array.from({ length: PARSE_PART_ISSUES + 3 }, (_, i) => ({
+      rule: 'XML-002',
+      severity: 'info',
+      message: `finding ${i}`,
+      entry: i % 5,
+      field: 'loc',
+    }));
+    const a = { ...file(5, 'a.xml'), parse };
+    const b = file(2, 'b.xml');
+    const session: SavedSession = { ...one(a), files: [a, b] };
+    await store.save(session);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await store.save({ ...session, savedAt: session.savedAt + 1 });
+    // Only the meta record: the findings did not change.
+    expect(put).toHaveBeenCalledTimes(1);
+    put.mockRestore();
+    const loaded = await createIdbPersistence(name)!.load();
+    expect(loaded?.files[0].parse).toEqual(parse);
+    expect(loaded?.files[1].parse).toBeUndefined();
+    // Fewer findings (an edit dropped some): the old parts go.
+    const fewer = parse.slice(0, 2);
+    await store.save({ ...session, files: [{ ...a, parse: fewer }, b] });
+    expect((await createIdbPersistence(name)!.load())?.files[0].parse).toEqual(fewer);
   });
 
   it('writes a big source in parts of at most SOURCE_PART_BYTES, one put each, and reads it back exact', async () => {

@@ -19,17 +19,22 @@
  * The bytes of the file each document was opened from (kept so an export after a reload can keep
  * the file's formatting) are stored under `<key>#source-<k>` for file `k`, and likewise rewritten
  * only when they change, i.e. when another file is opened.
+ *
+ * The findings of reading each file (`SavedFile.parse`, at most half a million) are stored under
+ * `<key>#parse-<k>-<p>` in parts of `PARSE_PART_ISSUES`, rewritten only when the list changes
+ * (an edit of a field with a finding), not with every save's meta.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { joinArrays } from '../core/arrays.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
-import type { Entry, SitemapDocument } from '../core/model.ts';
+import type { Entry, Issue, SitemapDocument } from '../core/model.ts';
 import {
   type PersistenceAdapter,
   type SavedFile,
   type SavedSession,
   type SavedWorkspaceV1,
   upgradeSaved,
+  withCleanMarks,
 } from './persist.ts';
 import type { RecentEntry, RecentStore } from './recent.ts';
 
@@ -45,7 +50,7 @@ export const FILE_KEY_SPAN = 1_000_000;
 /** Chunk keys per stored session (1,000 files): the current session uses 0.., Recent slot r `(r + 1) * SESSION_KEY_SPAN`.. */
 export const SESSION_KEY_SPAN = 1_000 * FILE_KEY_SPAN;
 
-type FileMeta = Omit<SavedFile, 'doc' | 'crawl' | 'source'> & {
+type FileMeta = Omit<SavedFile, 'doc' | 'crawl' | 'source' | 'parse'> & {
   doc: Omit<SitemapDocument, 'entries'>;
   chunks: number;
   rows: number;
@@ -57,6 +62,8 @@ type FileMeta = Omit<SavedFile, 'doc' | 'crawl' | 'source'> & {
    * `sourcePartKey(key, k, p)`.
    */
   source?: true | number;
+  /** The file's parse findings are stored, in this many parts under `parsePartKey(key, k, p)`. */
+  parse?: number;
 };
 type SessionMeta = Omit<SavedSession, 'files'> & {
   files: FileMeta[];
@@ -79,7 +86,16 @@ type V1Meta = Omit<SavedWorkspaceV1, 'doc'> & {
 interface WorkbenchDb extends DBSchema {
   meta: {
     key: string;
-    value: SessionMeta | V1Meta | RecentMeta | StoredCrawl | ArrayBuffer | string | Uint8Array;
+    value:
+      | SessionMeta
+      | V1Meta
+      | RecentMeta
+      | StoredCrawl
+      | ArrayBuffer
+      | string
+      | Uint8Array
+      | Issue[]
+      | string[];
   };
   chunks: { key: number; value: Entry[] };
 }
@@ -119,6 +135,33 @@ export const SOURCE_PART_BYTES = 2 ** 20;
 const sourcePartKey = (key: string, k: number, part: number) => `${sourceKey(key, k)}-${part}`;
 /** Every source key of a session. */
 const sourceRange = (key: string) => IDBKeyRange.bound(sourcePrefix(key), `${sourcePrefix(key)}\uffff`);
+
+/** The states of the files exported since (`PersistenceAdapter.markClean`). */
+const cleanKey = (key: string) => `${key}#clean`;
+const parsePrefix = (key: string) => `${key}#parse-`;
+const parsePartKey = (key: string, k: number, part: number) => `${parsePrefix(key)}${k}-${part}`;
+/** Every parse-findings key of a session. */
+const parseRange = (key: string) => IDBKeyRange.bound(parsePrefix(key), `${parsePrefix(key)}\uffff`);
+/**
+ * Parse findings per stored part, one put (one structured clone) per task: a hostile file's
+ * half a million findings are 25 parts.
+ */
+export const PARSE_PART_ISSUES = 20_000;
+
+/** File `k`'s stored parse findings (`parts` as in `FileMeta.parse`), or undefined when missing. */
+async function loadParse(
+  d: IDBPDatabase<WorkbenchDb>,
+  key: string,
+  k: number,
+  parts: number | undefined,
+): Promise<Issue[] | undefined> {
+  if (parts === undefined) return undefined;
+  const got = await Promise.all(
+    Array.from({ length: parts }, (_, p) => d.get('meta', parsePartKey(key, k, p))),
+  );
+  if (!got.every(Array.isArray)) return undefined;
+  return parts === 1 ? (got[0] as Issue[]) : (got as Issue[][]).flat();
+}
 
 /** Stored crawl table `i` with its arrays joined again, or undefined when incomplete or old. */
 async function loadCrawl(
@@ -266,6 +309,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
   let storedCrawls: CrawlTable[] | null = null;
   // The source bytes the database holds now, per file; null = unknown (rewritten on first save).
   let storedSources: Array<Uint8Array | undefined> | null = null;
+  // The parse findings the database holds now, per file; null = unknown (rewritten on first save).
+  let storedParses: Array<readonly Issue[] | undefined> | null = null;
   const open = () => {
     db ??= openDb(dbName).catch((e: unknown) => {
       db = null;
@@ -282,6 +327,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         typeof meta === 'string' ||
         meta instanceof ArrayBuffer ||
         meta instanceof Uint8Array ||
+        Array.isArray(meta) ||
         'parts' in meta ||
         meta.format === 'recent'
       )
@@ -306,13 +352,23 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       const files: SavedFile[] = [];
       const all: Entry[][][] = [];
       const withSource: Array<true | number | undefined> = [];
+      const withParse: Array<number | undefined> = [];
       for (let k = 0; k < meta.files.length; k++) {
-        const { chunks, rows: _r, doc, crawl: _k, source: hasSource, ...rest } = meta.files[k];
+        const {
+          chunks,
+          rows: _r,
+          doc,
+          crawl: _k,
+          source: hasSource,
+          parse: hasParse,
+          ...rest
+        } = meta.files[k];
         const parts = await readFile(k, chunks);
         if (!parts) return null;
         all.push(parts);
         files.push({ ...rest, doc: { ...doc, entries: joinArrays(parts) } });
         withSource.push(hasSource);
+        withParse.push(hasParse);
       }
       stored = all;
       storedEntries = files.map((f) => f.doc.entries);
@@ -326,6 +382,12 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       });
       // A source stored whole (an older save) is rewritten in parts by the next save.
       storedSources = withSource.includes(true) ? null : loaded;
+      // Missing findings (parts lost) only cost the findings: the document loads without them.
+      const parses = await Promise.all(withParse.map((n, k) => loadParse(d, KEY_, k, n)));
+      storedParses = parses.map((list, k) => {
+        if (list) files[k].parse = list;
+        return list;
+      });
       // An incomplete crawl table is dropped (the audit is gone, the documents are not).
       const tables = await Promise.all(
         Array.from({ length: meta.crawls ?? 0 }, (_, i) => loadCrawl(d, KEY_, i)),
@@ -335,7 +397,14 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         if (table) files[k].crawl = table;
       });
       storedCrawls = tables.every((t) => t !== undefined) ? (tables as CrawlTable[]) : null;
-      return { format: 2, savedAt: meta.savedAt, active: meta.active, files };
+      const marked = await d.get('meta', cleanKey(KEY_));
+      const session: SavedSession = { format: 2, savedAt: meta.savedAt, active: meta.active, files };
+      return Array.isArray(marked) && marked.every((m) => typeof m === 'string')
+        ? withCleanMarks(session, marked as string[])
+        : session;
+    },
+    async markClean(states) {
+      await (await open()).put('meta', states, cleanKey(KEY_));
     },
     async save(session) {
       const d = await open();
@@ -356,7 +425,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       const files: FileMeta[] = [];
       const tables = crawlTables(session);
       for (let k = 0; k < session.files.length; k++) {
-        const { doc, crawl, source, ...fileRest } = session.files[k];
+        const { doc, crawl, source, parse, ...fileRest } = session.files[k];
         const { entries, ...docRest } = doc;
         const count = Math.ceil(entries.length / CHUNK_SIZE);
         const had = before?.[k] ?? [];
@@ -376,7 +445,29 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         const file: FileMeta = { ...fileRest, doc: docRest, chunks: count, rows: entries.length };
         if (crawl) file.crawl = tables.indexOf(crawl);
         if (source) file.source = Math.max(1, Math.ceil(source.length / SOURCE_PART_BYTES));
+        if (parse && parse.length > 0) file.parse = Math.ceil(parse.length / PARSE_PART_ISSUES);
         files.push(file);
+      }
+      const parses = session.files.map((f) => (f.parse && f.parse.length > 0 ? f.parse : undefined));
+      const sameParses =
+        storedParses !== null &&
+        storedParses.length === parses.length &&
+        storedParses.every((list, k) => list === parses[k]);
+      if (!sameParses) {
+        const metaStore = tx.objectStore('meta');
+        writes.push(metaStore.delete(parseRange(KEY_)));
+        for (let k = 0; k < parses.length; k++) {
+          const list = parses[k];
+          if (!list) continue;
+          for (let p = 0; p * PARSE_PART_ISSUES < list.length; p++) {
+            const put = metaStore.put(
+              list.slice(p * PARSE_PART_ISSUES, (p + 1) * PARSE_PART_ISSUES),
+              parsePartKey(KEY_, k, p),
+            );
+            writes.push(put);
+            await put.catch(() => undefined);
+          }
+        }
       }
       const sources = session.files.map((f) => f.source);
       const sameSources =
@@ -436,6 +527,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       storedEntries = session.files.map((f) => f.doc.entries);
       storedCrawls = tables;
       storedSources = sources;
+      storedParses = parses;
     },
     async clear() {
       const d = await open();
@@ -444,6 +536,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         tx.objectStore('meta').delete(KEY_),
         tx.objectStore('meta').delete(crawlRange(KEY_)),
         tx.objectStore('meta').delete(sourceRange(KEY_)),
+        tx.objectStore('meta').delete(parseRange(KEY_)),
+        tx.objectStore('meta').delete(cleanKey(KEY_)),
         tx.objectStore('chunks').delete(range()),
         tx.done,
       ]);
@@ -451,6 +545,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       storedEntries = [];
       storedCrawls = [];
       storedSources = [];
+      storedParses = [];
     },
   };
 }

@@ -337,7 +337,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     },
     markExported(result) {
       // A text file that left values out is not the user's work: leaving still warns.
-      if (k.f.dirty && !result?.dropped) k.set({ dirty: false });
+      if (!result?.dropped) k.markClean();
     },
     async export(options, mode = 'download') {
       const doc = k.f.doc;
@@ -382,7 +382,7 @@ export function createIoCommands(k: Kernel): IoCommands {
           if (dropped.rows > 0) result = { ...result, dropped };
         }
         endTask(ac);
-        if (mode === 'download' && k.f.docVersion === version && !result.dropped) k.set({ dirty: false });
+        if (mode === 'download' && k.f.docVersion === version && !result.dropped) k.markClean();
         return result;
       } catch (e) {
         endTask(ac);

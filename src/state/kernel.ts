@@ -7,6 +7,7 @@ import type { CrawlTable } from '../core/crawl/table.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
+import { parseAfterPatch } from '../core/validate/keptParse.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import type { CrawlCommands } from './crawlCommands.ts';
@@ -125,7 +126,7 @@ export interface Kernel {
    */
   replaceDocument(
     doc: SitemapDocument | null,
-    issues: Issue[],
+    issues: readonly Issue[],
     fileName: string | null,
     history?: History,
     validated?: boolean | 'later',
@@ -152,6 +153,30 @@ export interface Kernel {
   resort(): void;
   /** Post the notice of a change just committed (when it was): its count, and an Undo of its step. */
   notifyStep(patch: Patch, message: string, level?: Notice['level']): void;
+  /**
+   * The document as it is now is the user's file (exported, or as opened): not dirty, and it
+   * is again whenever undo or redo comes back to this point of the history.
+   */
+  markClean(): void;
+  /**
+   * Where the clean point (see `markClean`) is in the history: undo steps from the bottom of
+   * the undo stack (0..undo.length), or past its top into redo (undo.length + k: after k
+   * redos); null when no undo or redo reaches it any more. `at` puts it back (a restore), and
+   * `dirty` follows.
+   */
+  cleanDepth(): number | null;
+  setCleanDepth(at: number | null): void;
+  /** Names the document's current state (unique across kernels and page loads): see `SavedFile.state`. */
+  stateToken(): string;
+  /**
+   * The parse findings the open document still has (an edit drops those of the field it
+   * changes): what a re-check loads afresh and what autosave keeps, so a reload or a Recent
+   * reopen shows the same findings. Known without the validator from the document's put in
+   * place until its first edit (no deferred index is built for it), and while the validator is
+   * behind (a restore: the saved findings, following every edit); else the validator's. The
+   * same array while nothing changed them.
+   */
+  parseFindings(): readonly Issue[];
   validationSettings(): ValidationSettings;
   /**
    * Join the attached crawl (`f.crawl`) with the current document anew, or drop the join when
@@ -196,6 +221,29 @@ export interface Kernel {
   applyStep(patch: Patch, history: History, after?: SitemapDocument, validated?: boolean): void;
 }
 
+/** Kernels made in this page (part of `stateToken`). */
+let kernelsMade = 0;
+
+/** The clean point: the top undo step at it, null at the bottom of the undo stack, 'gone' when unreachable. */
+type CleanPoint = Patch | null | 'gone';
+
+/**
+ * The clean point once the history went from `was` to `now` (an edit, undo or redo): an edit
+ * after undoing past it drops the redo steps that led to it, and the oldest steps dropped off
+ * the undo stack (`record`'s budget) can take it along, or leave it at the new bottom.
+ */
+function followClean(clean: CleanPoint, was: History, now: History): CleanPoint {
+  if (clean === 'gone') return clean;
+  const held = (p: Patch) => now.undo.includes(p) || now.redo.includes(p);
+  if (clean === null) {
+    const bottom = was.undo[0];
+    return bottom === undefined || held(bottom) ? null : 'gone';
+  }
+  if (held(clean)) return clean;
+  const i = was.undo.indexOf(now.undo[0]);
+  return i > 0 && was.undo[i - 1] === clean ? null : 'gone';
+}
+
 /** Create the kernel. `createAppStore` is the public entry point. */
 export function createKernel(deps: StoreDeps): Kernel {
   const listeners = new Set<() => void>();
@@ -216,6 +264,13 @@ export function createKernel(deps: StoreDeps): Kernel {
   };
   let source: KeepSource | null = null;
   let opened = 0;
+  // The parse findings known without asking the validator (see `parseFindings`), and the last
+  // list the validator gave (per document version: an array that stays the same while unchanged).
+  let heldParse: readonly Issue[] | null = [];
+  let clean: CleanPoint = null;
+  const id = `${deps.now().toString(36)}.${(++kernelsMade).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+  const atClean = (h: History) => clean !== 'gone' && (h.undo[h.undo.length - 1] ?? null) === clean;
+  let askedParse: { version: number; list: readonly Issue[] } | null = null;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
     crossSubmission: f.settings.crossSubmission,
@@ -380,6 +435,9 @@ export function createKernel(deps: StoreDeps): Kernel {
     } finally {
       validated = false;
     }
+    // Behind, the validator holds no findings: the kept list follows the edit instead.
+    heldParse = k.validatorBehind && heldParse !== null ? parseAfterPatch(heldParse, patch) : null;
+    clean = followClean(clean, f.history, history);
     f.history = history;
     // A notice's Undo takes back its own step only while that step is the last one.
     const top = history.undo.at(-1);
@@ -388,7 +446,7 @@ export function createKernel(deps: StoreDeps): Kernel {
         n.undo && 'step' in n.undo && n.undo.step !== top ? { ...n, undo: undefined } : n,
       );
     f.docVersion++;
-    f.dirty = true;
+    f.dirty = !atClean(history);
     emit();
     prepareNextCopy();
   };
@@ -447,6 +505,35 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     keepSource: () => source,
     openCount: () => opened,
+    markClean() {
+      clean = f.history.undo[f.history.undo.length - 1] ?? null;
+      if (f.dirty) k.set({ dirty: false });
+    },
+    cleanDepth() {
+      const { undo, redo } = f.history;
+      if (clean === 'gone') return null;
+      if (clean === null) return 0;
+      const u = undo.indexOf(clean);
+      if (u >= 0) return u + 1;
+      const r = redo.indexOf(clean);
+      return r >= 0 ? undo.length + (redo.length - r) : null;
+    },
+    setCleanDepth(at) {
+      const { undo, redo } = f.history;
+      if (at === null || at < 0 || at > undo.length + redo.length) clean = 'gone';
+      else if (at === 0) clean = null;
+      else if (at <= undo.length) clean = undo[at - 1];
+      else clean = redo[redo.length - (at - undo.length)];
+      const dirty = !atClean(f.history);
+      if (dirty !== f.dirty) k.set({ dirty });
+    },
+    stateToken: () => `${id}:${f.docVersion}`,
+    parseFindings() {
+      if (heldParse !== null) return heldParse;
+      if (askedParse?.version !== f.docVersion)
+        askedParse = { version: f.docVersion, list: validator.parseFindings?.() ?? [] };
+      return askedParse.list;
+    },
     adoptKeepSource(src, at) {
       if (at !== opened || !f.doc || f.doc.kind !== src.kind) return false;
       source = src;
@@ -459,6 +546,8 @@ export function createKernel(deps: StoreDeps): Kernel {
       // Notices about the replaced document ("Fixed 12 …", "Exported …") no longer apply.
       if (f.notices.length > 0) f.notices = f.notices.filter((n) => n.about === undefined);
       f.doc = doc;
+      heldParse = doc ? issues : [];
+      askedParse = null;
       source = src;
       f.keepable = src !== null;
       sortIndex = null;
@@ -473,6 +562,8 @@ export function createKernel(deps: StoreDeps): Kernel {
       }
       f.fileName = fileName;
       f.history = history;
+      // Put in place as the user's file (a restore then says where its clean point is).
+      clean = history.undo[history.undo.length - 1] ?? null;
       f.docVersion++;
       f.dirty = false;
       f.selection = NO_SELECTION;

@@ -4,7 +4,7 @@
  * lives in idbPersistence.ts; tests use `createMemoryPersistence`.
  */
 import type { CrawlTable } from '../core/crawl/table.ts';
-import type { SitemapDocument } from '../core/model.ts';
+import type { Issue, SitemapDocument } from '../core/model.ts';
 import type { Patch } from './patch.ts';
 import type { Settings } from './types.ts';
 
@@ -41,6 +41,18 @@ export interface SavedFile {
   redo: Patch[];
   /** Changed since opened or last exported. */
   dirty: boolean;
+  /**
+   * Where the document was as exported (or opened) in the saved history (`Kernel.cleanDepth`):
+   * undo steps from the bottom of `undo`, or past its top into `redo`. Absent when no saved
+   * step reaches it (and in sessions saved before session 14: `dirty` alone says).
+   */
+  clean?: number;
+  /**
+   * Names the document state saved (`Kernel.stateToken`), so an export made after this save
+   * can mark it exported at once with a small record (`PersistenceAdapter.markClean`) instead
+   * of saving the whole session again.
+   */
+  state?: string;
   /** Crawl data attached for the audit (kept so a reload keeps the audit). */
   crawl?: CrawlTable;
   /**
@@ -50,6 +62,14 @@ export interface SavedFile {
   source?: Uint8Array;
   /** In a workspace: the index `<loc>` the user said this file is (`WorkspaceSlot.chosenFor`). */
   chosenFor?: string;
+  /**
+   * The findings of reading the file that the document still has (`Kernel.parseFindings`: an
+   * edit drops those of the field it changes), so a reload or a Recent reopen shows them again:
+   * encoding, entities, namespaces, a partial read. Bounded like the parse itself (at most
+   * `MAX_PARSE_FINDINGS` and one note counting the rest, core/parse/context.ts). Absent when
+   * there are none, and in sessions saved before session 14 (those restore without them).
+   */
+  parse?: readonly Issue[];
 }
 
 /** Everything needed to resume work: every open file, and the active one (format 2). */
@@ -85,9 +105,31 @@ export function upgradeSaved(record: unknown): SavedSession | null {
 
 /** Where the session goes. Every method may reject (quota, private mode): the store reports it. */
 export interface PersistenceAdapter {
+  /** The saved session, with the files `markClean` named since marked exported. */
   load(): Promise<SavedSession | null>;
   save(session: SavedSession): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * Record that the files saved in these states (`SavedFile.state`) are exported, replacing the
+   * previous record: a few bytes, written at once on export, so a reload right after it does
+   * not bring the document back as edited before the next save lands.
+   */
+  markClean?(states: string[]): Promise<void>;
+}
+
+/**
+ * `session` with the files whose saved state `marked` names as exported: not dirty, clean at
+ * the top of their saved history.
+ *
+ * @example withCleanMarks(saved, ['k1:4']).files[0].dirty // false when files[0].state is 'k1:4'
+ */
+export function withCleanMarks(session: SavedSession, marked: readonly string[]): SavedSession {
+  if (marked.length === 0 || !session.files.some((f) => f.state !== undefined && marked.includes(f.state)))
+    return session;
+  const files = session.files.map((f) =>
+    f.state !== undefined && marked.includes(f.state) ? { ...f, dirty: false, clean: f.undo.length } : f,
+  );
+  return { ...session, files };
 }
 
 /** An adapter keeping the session in memory (tests, or when IndexedDB is unavailable). */
@@ -96,17 +138,23 @@ export function createMemoryPersistence(
 ): PersistenceAdapter & {
   saved: SavedSession | null;
   saves: number;
+  marked: string[];
 } {
   const mem = {
     saved: upgradeSaved(initial),
     saves: 0,
-    load: async () => mem.saved,
+    marked: [] as string[],
+    load: async () => (mem.saved ? withCleanMarks(mem.saved, mem.marked) : null),
+    markClean: async (states: string[]) => {
+      mem.marked = states;
+    },
     save: async (s: SavedSession) => {
       mem.saves++;
       mem.saved = s;
     },
     clear: async () => {
       mem.saved = null;
+      mem.marked = [];
     },
   };
   return mem;

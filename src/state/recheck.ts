@@ -145,7 +145,8 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
     const v = k.validator;
     if (v.finishSteps) for (const _ of v.finishSteps()) yield 0;
     const doc = k.f.doc ?? EMPTY_DOC;
-    const parse = v.parseFindings?.() ?? [];
+    // (Those the kernel keeps: a restored document's validator holds none yet.)
+    const parse = k.parseFindings();
     // Patches applied from here on are not in `doc`: the fresh validator catches up with them.
     run.patches = [];
     yield* run.fresh!.loadSteps!(doc, parse, STEP_ENTRIES);
@@ -252,13 +253,13 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
         endRecheck(rechecking);
       }
       if (fresh?.loadSteps) {
-        runSteps(fresh.loadSteps(doc, v.parseFindings!()));
+        runSteps(fresh.loadSteps(doc, k.parseFindings()));
         v.adopt!(fresh);
       } else {
         // Test stand-ins without adopt: the crawl is joined anew below, not with the old join first.
         if (k.f.crawl && !behind) v.setCrawl?.(null);
         v.setSettings(k.validationSettings());
-        if (behind) v.load(doc, []);
+        if (behind) v.load(doc, k.parseFindings());
       }
       k.validatorBehind = false;
       if (k.f.crawl) k.rejoinCrawl();

@@ -164,7 +164,10 @@ export interface AppState {
   history: HistorySummary;
   task: Task | null;
   notices: readonly Notice[];
-  /** Changed since the last export (or since open). */
+  /**
+   * Not as last exported (or as opened): follows the history, so undoing back to that point (or
+   * redoing forward to it) makes the document unedited again.
+   */
   dirty: boolean;
   loadError: LoadError | null;
   /** Crawl data attached for the audit (never part of the document), or null. */
@@ -325,6 +328,8 @@ export interface Commands extends EntryCommands {
   persistable(): SavedFile | null;
   /** Load a saved file back: document, settings, history and the edited flag (not undoable). */
   restoreFile(saved: SavedFile): void;
+  /** The name of the document's state as `persistable` saves it (`SavedFile.state`); null with no document. */
+  savedState(): string | null;
   /**
    * Attach (or replace) crawl data for the audit: the entries are joined and the CRAWL rules
    * reported; the document is not changed and nothing is recorded in history. `shared`: the join

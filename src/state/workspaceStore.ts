@@ -599,6 +599,16 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         })
       : null;
   const persist = () => saver?.schedule();
+  /** Tell storage at once which files are as exported (see `SessionSaver.markClean`). */
+  const markClean = () => {
+    const states: string[] = [];
+    for (const slot of current()) {
+      const s = slot.store.getState();
+      const state = s.dirty ? null : slot.store.commands.savedState();
+      if (state !== null) states.push(state);
+    }
+    saver?.markClean(states);
+  };
 
   /** Fingerprint of what autosave writes for one store. */
   const saveStamp = (store: AppStore): unknown[] => {
@@ -642,6 +652,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         if (!was || saving.some((v, i) => !Object.is(v, was[i]))) {
           saveStamps.set(slot.id, saving);
           persist();
+          // Exported (or undone back to the export): durable at once, ahead of the debounced save.
+          if (was?.[1] === true && saving[1] === false && saving[0] === was[0]) markClean();
         }
         const next = stamp(slot.store.getState());
         const prev = stamps.get(slot.id);

@@ -10,6 +10,7 @@ import { checkEntry, type EntryFacts, newEntryMemo } from '../rules/entry.ts';
 import { isQuiet } from '../rules/profile.ts';
 import type { RuleId } from '../rules/registry.ts';
 import type { CheckedReader } from './checked.ts';
+import { keptParse } from './keptParse.ts';
 import { EMPTY, type Slot, type SlotChange, type SlotTable } from './slots.ts';
 
 /** `parse` without the issues whose rule and field `validated` already reports. */
@@ -166,23 +167,4 @@ export class EntryIssues {
       else this.quietRows.delete(rule);
     }
   }
-}
-
-/**
- * Parse issues an edit keeps: those whose field it left alone. An edited entry is re-printed in
- * XSD order, so its order finding (XML-006) goes with any edit ("Reorder children" is an edit).
- */
-function keptParse(parse: Issue[], quietParse: Issue[], before: Entry, after: Entry): Issue[] {
-  const out: Issue[] = [];
-  for (const list of [parse, quietParse])
-    for (const i of list)
-      if (!fieldChanged(before, after, i.field) && !(i.rule === 'XML-006' && before !== after)) out.push(i);
-  return out;
-}
-
-/** True when an issue's field (first path segment) differs between two versions of an entry. */
-function fieldChanged(before: Entry, after: Entry, field: string | undefined): boolean {
-  if (field === undefined) return true;
-  const top = field.split('.')[0] as keyof Entry;
-  return before[top] !== after[top];
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import type { ChildRef, SeverityCounts, Workspace } from '../../core/workspace.ts';
 import { workspaceCounts } from '../../state/workspaceCounts.ts';
 import type { OpeningItem, WorkspaceSlot, WorkspaceState } from '../../state/workspaceStore.ts';
@@ -50,6 +50,19 @@ interface FileItemProps {
   nested?: boolean;
 }
 
+/** A calm dot after the name of a file whose edits are not exported (the title bar says "• edited" for the shown one). */
+function EditedMark({ slot }: { slot: WorkspaceSlot }) {
+  const { store } = slot;
+  const edited = useSyncExternalStore(store.subscribe, () => store.getState().dirty);
+  if (!edited) return null;
+  return (
+    <span className="ws-edited" title="edited, not exported">
+      <span aria-hidden="true">•</span>
+      <span className="visually-hidden"> (edited, not exported)</span>
+    </span>
+  );
+}
+
 function FileItem({ model, slot, position, counts, active, nested }: FileItemProps) {
   const ws = useWorkspaceStore();
   const file = model.files[position];
@@ -69,6 +82,7 @@ function FileItem({ model, slot, position, counts, active, nested }: FileItemPro
             aria-hidden="true"
           />
           {file.name}
+          <EditedMark slot={slot} />
         </span>
         <span className="ws-file-meta">
           {what}
