@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gzipBomb } from '../../bench/hostileInputs.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'smw-hostile-'));
@@ -50,5 +51,28 @@ describe('sitemap-workbench convert on data it must not lose', () => {
     expect(r.stderr).toMatch(/Export blocked: out\.xml .*a\.example/);
     expect(r.stderr).toMatch(/nothing written/);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('a gzip file over the inflate limit (GZ-006)', () => {
+  const said =
+    'The file inflates to more than 200,000,000 bytes, the limit for reading a gzip file; nothing was read, and no option raises the limit. A sitemap that large breaks SIZE-004 (at most 52,428,800 bytes uncompressed) anyway: split it, or decompress the file and open the .xml, which has no such limit.';
+
+  it('is a refused input for convert: what limit, its number, exit 2 (could not read)', async () => {
+    const file = path.join(tmp, 'big.xml.gz');
+    writeFileSync(file, gzipBomb(210));
+    const r = await run(['convert', file, '--to', 'xml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`sitemap-workbench: ${file}: could not read: ${said} Nothing written.\n`);
+  });
+
+  it('is said by check in the same words, once', async () => {
+    const file = path.join(tmp, 'big2.xml.gz');
+    writeFileSync(file, gzipBomb(210));
+    const r = await run(['check', file]);
+    expect(r.stdout).toBe(
+      `${file}  error  GZ-006  ${said}\n1 file(s), 0 entries: 1 error(s), 0 warning(s), 0 info, 1 not read\n`,
+    );
+    expect(r.code).toBe(1);
   });
 });

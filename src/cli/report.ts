@@ -1,5 +1,6 @@
 /** Formats check results for the terminal and as the documented JSON shape. */
 import type { Entry, FatalError, ImageData, Issue, Severity, XNode } from '../core/model.ts';
+import { refusal } from '../core/parse.ts';
 
 /** One checked file, as printed by `check --json`. */
 export interface FileReport {
@@ -120,7 +121,9 @@ export function issuesJson(
 /** Human lines: `file:line:col  severity  RULE  message` (`file:line` when the column is not known). */
 export function humanLines(r: FileReport): string[] {
   const lines: string[] = [];
-  if (r.fatal) lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
+  // A refused file (GZ-001/005/006) is said once, by its finding.
+  if (r.fatal && !refusal(r))
+    lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
   for (const i of r.issues) {
     const at = i.column !== undefined ? `:${i.line}:${i.column}` : `:${i.line}`;
     const where = i.line !== undefined ? `${r.file}${at}` : r.file;
@@ -138,10 +141,13 @@ export function humanLines(r: FileReport): string[] {
 }
 
 /** Counts per severity over several reports. */
-export function tally(reports: readonly FileReport[]): Record<Severity, number> & { fatal: number } {
-  const t = { error: 0, warning: 0, info: 0, fatal: 0 };
+export function tally(
+  reports: readonly FileReport[],
+): Record<Severity, number> & { fatal: number; refused: number } {
+  const t = { error: 0, warning: 0, info: 0, fatal: 0, refused: 0 };
   for (const r of reports) {
-    if (r.fatal) t.fatal++;
+    if (r.fatal && refusal(r)) t.refused++;
+    else if (r.fatal) t.fatal++;
     for (const i of r.issues) t[i.severity]++;
   }
   return t;
@@ -151,6 +157,7 @@ export function tally(reports: readonly FileReport[]): Record<Severity, number> 
 export function summary(reports: readonly FileReport[]): string {
   const t = tally(reports);
   const entries = reports.reduce((n, r) => n + (r.urls ?? r.entries.length), 0);
-  const fatal = t.fatal > 0 ? `, ${t.fatal} not well-formed` : '';
+  const fatal =
+    (t.fatal > 0 ? `, ${t.fatal} not well-formed` : '') + (t.refused > 0 ? `, ${t.refused} not read` : '');
   return `${reports.length} file(s), ${entries} entries: ${t.error} error(s), ${t.warning} warning(s), ${t.info} info${fatal}`;
 }

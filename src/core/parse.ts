@@ -11,6 +11,9 @@ import type {
 import { decodeBytes, utf8Route } from './parse/decode.ts';
 import { capIssue, capRefusal, gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
 import { parseIssue } from './parse/issues.ts';
+
+export { refusal } from './parse/refusal.ts';
+
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
 import { parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
@@ -99,7 +102,7 @@ function overCap(stage: Stage, max: number): ParseResult {
  * stopped at the cap (the worker's native inflater): the same GZ-006 refusal
  * {@link parseSitemap} gives, without inflating the bomb a second time.
  *
- * @example parseOverCap(4_200_000, { fileName: 'bomb.xml.gz' }).fatal?.message // 'Decompressed data exceeds …'
+ * @example parseOverCap(4_200_000, { fileName: 'bomb.xml.gz' }).fatal?.message // 'The file inflates to more than …'
  */
 export function parseOverCap(compressedBytes: number, options: ParseOptions = {}): ParseResult {
   const stage: Stage = { issues: [], bytes: compressedBytes, decodedBytes: 0, gzip: true, encoding: 'utf-8' };
