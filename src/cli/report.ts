@@ -118,26 +118,53 @@ export function issuesJson(
   });
 }
 
-/** Human lines: `file:line:col  severity  RULE  message` (`file:line` when the column is not known). */
+/** Findings of one rule a file prints in the human output before the rest become one line. */
+export const HUMAN_PER_RULE = 10;
+
+const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
+const SEVERITY_WORDS: Record<Severity, string> = { error: 'errors', warning: 'warnings', info: 'notes' };
+
+/**
+ * Human lines: `file:line:col  severity  RULE  message` (`file:line` when the column is not
+ * known), errors first, then warnings, then notes; past {@link HUMAN_PER_RULE} findings of one
+ * rule and severity, one line says how many more there are (`--json` lists every one).
+ */
 export function humanLines(r: FileReport): string[] {
   const lines: string[] = [];
   // A refused file (GZ-001/005/006) is said once, by its finding.
   if (r.fatal && !refusal(r))
     lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
-  for (const i of r.issues) {
-    const at = i.column !== undefined ? `:${i.line}:${i.column}` : `:${i.line}`;
-    const where = i.line !== undefined ? `${r.file}${at}` : r.file;
-    const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
-    lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
-    if (i.urls === undefined) continue;
-    for (const url of i.urls.slice(0, SHOWN_URLS)) lines.push(`    ${url}`);
-    const more = (i.urlCount ?? i.urls.length) - Math.min(SHOWN_URLS, i.urls.length);
-    if (more > 0)
+  for (const severity of SEVERITY_ORDER) {
+    const shown = new Map<string, number>();
+    for (const i of r.issues) {
+      if (i.severity !== severity) continue;
+      const n = (shown.get(i.rule) ?? 0) + 1;
+      shown.set(i.rule, n);
+      if (n <= HUMAN_PER_RULE) issueLines(r.file, i, lines);
+    }
+    for (const [rule, n] of shown) {
+      if (n <= HUMAN_PER_RULE) continue;
+      const more = (n - HUMAN_PER_RULE).toLocaleString('en-US');
       lines.push(
-        `    …and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
+        `${r.file}  ${severity}  ${rule}  … and ${more} more ${rule} ${SEVERITY_WORDS[severity]}; --json lists all`,
       );
+    }
   }
   return lines;
+}
+
+function issueLines(file: string, i: JsonIssue, lines: string[]): void {
+  const at = i.column !== undefined ? `:${i.line}:${i.column}` : `:${i.line}`;
+  const where = i.line !== undefined ? `${file}${at}` : file;
+  const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
+  lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
+  if (i.urls === undefined) return;
+  for (const url of i.urls.slice(0, SHOWN_URLS)) lines.push(`    ${url}`);
+  const more = (i.urlCount ?? i.urls.length) - Math.min(SHOWN_URLS, i.urls.length);
+  if (more > 0)
+    lines.push(
+      `    …and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
+    );
 }
 
 /** Counts per severity over several reports. */
