@@ -10,7 +10,7 @@ import type {
 } from './model.ts';
 import { decodeBytes, utf8Route } from './parse/decode.ts';
 import { capIssue, capRefusal, gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
-import { parseIssue } from './parse/issues.ts';
+import { EXPORTS_SKIPPED, parseIssue } from './parse/issues.ts';
 
 export { refusal } from './parse/refusal.ts';
 
@@ -270,7 +270,12 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
     if (text.charCodeAt(0) === 0xfeff) {
       hadBom = true;
       text = text.slice(1);
-      stage.issues.push(parseIssue('ENC-002', 'Byte order mark removed', { line: 1, column: 1 }));
+      stage.issues.push(
+        parseIssue('ENC-002', `UTF-8 byte order mark: skipped when reading. ${EXPORTS_SKIPPED}.`, {
+          line: 1,
+          column: 1,
+        }),
+      );
     }
   } else {
     stage.bytes = input.length;
