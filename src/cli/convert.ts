@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { keepSourceOf } from '../core/keep/source.ts';
-import { parseSitemap } from '../core/parse.ts';
+import { parseSitemap, refusal } from '../core/parse.ts';
 import { type SerializeOptions, serializeFiles } from '../core/serialize.ts';
 import type { ConvertArgs } from './args.ts';
 import { type CliIo, readInput } from './check.ts';
@@ -29,6 +29,12 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
   const bytes = await readInput(args.file, io);
   if (bytes === null) return 2;
   const parsed = parseSitemap(bytes, { fileName: args.file });
+  const refused = refusal(parsed);
+  if (refused) {
+    // Not read at all (README: exit 2, unreadable input), which is not a well-formedness problem.
+    io.err(`sitemap-workbench: ${args.file}: could not read: ${refused.message} Nothing written.\n`);
+    return 2;
+  }
   if (parsed.fatal) {
     io.err(
       `sitemap-workbench: ${args.file}:${parsed.fatal.line}:${parsed.fatal.column}: not well-formed (${parsed.fatal.message}); nothing written.\n`,

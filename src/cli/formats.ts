@@ -2,6 +2,7 @@
  * CI-native output of `check` / `merge`: human lines, JSON, JUnit XML, SARIF 2.1.0 and GitHub
  * Actions workflow commands; and the exit code from `--fail-on` / `--max-warnings`.
  */
+import { refusal } from '../core/parse.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 import type { FailOn, OutputFormat } from './args.ts';
 import type { CliIo } from './check.ts';
@@ -28,7 +29,8 @@ interface Finding extends JsonIssue {
 function findings(reports: readonly FileReport[], quiet: boolean): Finding[] {
   const out: Finding[] = [];
   for (const r of reports) {
-    if (r.fatal)
+    // A refused file (GZ-001/005/006) is said by its own finding, not as "Not well-formed".
+    if (r.fatal && !refusal(r))
       out.push({
         file: r.file,
         rule: 'ENC-004',
@@ -238,6 +240,6 @@ export function exitCode(
   const t = tally(reports);
   if (opts.maxWarnings !== undefined && t.warning > opts.maxWarnings) return 1;
   if (opts.failOn === 'never') return 0;
-  if (t.error > 0 || t.fatal > 0) return 1;
+  if (t.error > 0 || t.fatal > 0 || t.refused > 0) return 1;
   return opts.failOn === 'warning' && t.warning > 0 ? 1 : 0;
 }

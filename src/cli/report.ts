@@ -1,5 +1,6 @@
 /** Formats check results for the terminal and as the documented JSON shape. */
 import type { Entry, FatalError, ImageData, Issue, Severity, XNode } from '../core/model.ts';
+import { refusal } from '../core/parse.ts';
 
 /** One checked file, as printed by `check --json`. */
 export interface FileReport {
@@ -117,31 +118,63 @@ export function issuesJson(
   });
 }
 
-/** Human lines: `file:line:col  severity  RULE  message` (`file:line` when the column is not known). */
+/** Findings of one rule a file prints in the human output before the rest become one line. */
+export const HUMAN_PER_RULE = 10;
+
+const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
+const SEVERITY_WORDS: Record<Severity, string> = { error: 'errors', warning: 'warnings', info: 'notes' };
+
+/**
+ * Human lines: `file:line:col  severity  RULE  message` (`file:line` when the column is not
+ * known), errors first, then warnings, then notes; past {@link HUMAN_PER_RULE} findings of one
+ * rule and severity, one line says how many more there are (`--json` lists every one).
+ */
 export function humanLines(r: FileReport): string[] {
   const lines: string[] = [];
-  if (r.fatal) lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
-  for (const i of r.issues) {
-    const at = i.column !== undefined ? `:${i.line}:${i.column}` : `:${i.line}`;
-    const where = i.line !== undefined ? `${r.file}${at}` : r.file;
-    const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
-    lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
-    if (i.urls === undefined) continue;
-    for (const url of i.urls.slice(0, SHOWN_URLS)) lines.push(`    ${url}`);
-    const more = (i.urlCount ?? i.urls.length) - Math.min(SHOWN_URLS, i.urls.length);
-    if (more > 0)
+  // A refused file (GZ-001/005/006) is said once, by its finding.
+  if (r.fatal && !refusal(r))
+    lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
+  for (const severity of SEVERITY_ORDER) {
+    const shown = new Map<string, number>();
+    for (const i of r.issues) {
+      if (i.severity !== severity) continue;
+      const n = (shown.get(i.rule) ?? 0) + 1;
+      shown.set(i.rule, n);
+      if (n <= HUMAN_PER_RULE) issueLines(r.file, i, lines);
+    }
+    for (const [rule, n] of shown) {
+      if (n <= HUMAN_PER_RULE) continue;
+      const more = (n - HUMAN_PER_RULE).toLocaleString('en-US');
       lines.push(
-        `    …and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
+        `${r.file}  ${severity}  ${rule}  … and ${more} more ${rule} ${SEVERITY_WORDS[severity]}; --json lists all`,
       );
+    }
   }
   return lines;
 }
 
+function issueLines(file: string, i: JsonIssue, lines: string[]): void {
+  const at = i.column !== undefined ? `:${i.line}:${i.column}` : `:${i.line}`;
+  const where = i.line !== undefined ? `${file}${at}` : file;
+  const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
+  lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
+  if (i.urls === undefined) return;
+  for (const url of i.urls.slice(0, SHOWN_URLS)) lines.push(`    ${url}`);
+  const more = (i.urlCount ?? i.urls.length) - Math.min(SHOWN_URLS, i.urls.length);
+  if (more > 0)
+    lines.push(
+      `    …and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
+    );
+}
+
 /** Counts per severity over several reports. */
-export function tally(reports: readonly FileReport[]): Record<Severity, number> & { fatal: number } {
-  const t = { error: 0, warning: 0, info: 0, fatal: 0 };
+export function tally(
+  reports: readonly FileReport[],
+): Record<Severity, number> & { fatal: number; refused: number } {
+  const t = { error: 0, warning: 0, info: 0, fatal: 0, refused: 0 };
   for (const r of reports) {
-    if (r.fatal) t.fatal++;
+    if (r.fatal && refusal(r)) t.refused++;
+    else if (r.fatal) t.fatal++;
     for (const i of r.issues) t[i.severity]++;
   }
   return t;
@@ -151,6 +184,7 @@ export function tally(reports: readonly FileReport[]): Record<Severity, number> 
 export function summary(reports: readonly FileReport[]): string {
   const t = tally(reports);
   const entries = reports.reduce((n, r) => n + (r.urls ?? r.entries.length), 0);
-  const fatal = t.fatal > 0 ? `, ${t.fatal} not well-formed` : '';
+  const fatal =
+    (t.fatal > 0 ? `, ${t.fatal} not well-formed` : '') + (t.refused > 0 ? `, ${t.refused} not read` : '');
   return `${reports.length} file(s), ${entries} entries: ${t.error} error(s), ${t.warning} warning(s), ${t.info} info${fatal}`;
 }

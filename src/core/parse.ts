@@ -10,7 +10,10 @@ import type {
 } from './model.ts';
 import { decodeBytes, utf8Route } from './parse/decode.ts';
 import { capIssue, capRefusal, gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
-import { parseIssue } from './parse/issues.ts';
+import { EXPORTS_SKIPPED, parseIssue } from './parse/issues.ts';
+
+export { refusal } from './parse/refusal.ts';
+
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
 import { parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
@@ -99,7 +102,7 @@ function overCap(stage: Stage, max: number): ParseResult {
  * stopped at the cap (the worker's native inflater): the same GZ-006 refusal
  * {@link parseSitemap} gives, without inflating the bomb a second time.
  *
- * @example parseOverCap(4_200_000, { fileName: 'bomb.xml.gz' }).fatal?.message // 'Decompressed data exceeds …'
+ * @example parseOverCap(4_200_000, { fileName: 'bomb.xml.gz' }).fatal?.message // 'The file inflates to more than …'
  */
 export function parseOverCap(compressedBytes: number, options: ParseOptions = {}): ParseResult {
   const stage: Stage = { issues: [], bytes: compressedBytes, decodedBytes: 0, gzip: true, encoding: 'utf-8' };
@@ -267,7 +270,12 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
     if (text.charCodeAt(0) === 0xfeff) {
       hadBom = true;
       text = text.slice(1);
-      stage.issues.push(parseIssue('ENC-002', 'Byte order mark removed', { line: 1, column: 1 }));
+      stage.issues.push(
+        parseIssue('ENC-002', `UTF-8 byte order mark: skipped when reading. ${EXPORTS_SKIPPED}.`, {
+          line: 1,
+          column: 1,
+        }),
+      );
     }
   } else {
     stage.bytes = input.length;

@@ -158,6 +158,27 @@ describe('lenient import (IMP-*)', () => {
     expect(r.issues[0]).toMatchObject({ rule: 'ENC-009', line: 2 });
   });
 
+  it('says what each export does with a DOCTYPE or a byte order mark, not "removed" (keep-format writes them back)', () => {
+    const tail = "Normalize leaves it out; keeping the file's formatting writes it back";
+    const xxe = parseSitemap(
+      '<?xml version="1.0"?>\n<!DOCTYPE urlset [<!ENTITY h SYSTEM "file:///etc/hostname">]>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>',
+    );
+    expect(xxe.issues.find((i) => i.rule === 'ENC-009')?.message).toBe(
+      `DOCTYPE declaring 1 entity (never expanded or fetched): not used to read the file. ${tail}.`,
+    );
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('<urlset/>')]);
+    expect(parseSitemap(bom).issues.find((i) => i.rule === 'ENC-002')?.message).toBe(
+      `UTF-8 byte order mark: skipped when reading. ${tail}.`,
+    );
+    expect(parseSitemap('\ufeff<urlset/>').issues.find((i) => i.rule === 'ENC-002')?.message).toBe(
+      `UTF-8 byte order mark: skipped when reading. ${tail}.`,
+    );
+    const text = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('https://a.example/\n')]);
+    expect(parseSitemap(text).issues.find((i) => i.rule === 'TXT-005')?.message).toBe(
+      `Byte order mark at the start of the text sitemap: skipped when reading. ${tail}.`,
+    );
+  });
+
   it('IMP-022: an HTML page is refused (XML-001)', () => {
     for (const html of [
       '<!DOCTYPE html><html><body>404</body></html>',

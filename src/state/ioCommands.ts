@@ -4,6 +4,7 @@
  */
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
 import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
+import { refusal } from '../core/parse/refusal.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
@@ -282,7 +283,12 @@ export function createIoCommands(k: Kernel): IoCommands {
       if (result.fatal) {
         partial = { result, fileName: name };
         k.set({
-          loadError: { fileName: name, error: result.fatal, partialEntries: result.document.entries.length },
+          loadError: {
+            fileName: name,
+            error: result.fatal,
+            partialEntries: result.document.entries.length,
+            ...(refusal(result) ? { refused: true } : {}),
+          },
         });
         return;
       }

@@ -62,6 +62,21 @@ describe('store: open', () => {
   });
 });
 
+describe('store: a file the reader refused unread', () => {
+  it('is a refusal, not a file broken at line 1 with entries to recover', async () => {
+    const { parseSitemap } = await import('../core/parse.ts');
+    const { gzipSync } = await import('node:zlib');
+    const nested = parseSitemap(gzipSync(gzipSync('<urlset/>')), { fileName: 'double.xml.gz' });
+    const store = createAppStore({ worker: fakeClient(() => nested), now: () => 0 });
+    await store.commands.openFile('double.xml.gz', new Uint8Array([1]));
+    expect(store.getState().loadError).toMatchObject({ refused: true, partialEntries: 0 });
+    const broken = parseSitemap('<urlset><url>', { fileName: 'broken.xml' });
+    const store2 = createAppStore({ worker: fakeClient(() => broken), now: () => 0 });
+    await store2.commands.openFile('broken.xml', new Uint8Array([1]));
+    expect(store2.getState().loadError?.refused).toBeUndefined();
+  });
+});
+
 describe('store: opening a big file', () => {
   it('shows a "Checking" task and lets the UI paint before validating', async () => {
     const queued: Array<() => void> = [];

@@ -125,6 +125,8 @@ export interface LoadError {
   error: FatalError & { excerpt?: string };
   /** Entries recovered before the error; open them with `commands.openPartial()`. */
   partialEntries: number;
+  /** The reader refused the file without reading it (core `refusal`: a zip, a tar, over GZ-006). */
+  refused?: boolean;
 }
 
 /** Validation handle: read issues through `validator`; `version` changes whenever issues may have. */

@@ -911,7 +911,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const names = slots.map((s) => s.name);
     const what =
       slots.length === 1
-        ? `Opened ${names[0]}`
+        ? slots[0].store.getState().loadError
+          ? `Could not open ${names[0]}` // the load error says why
+          : `Opened ${names[0]}`
         : `Opened ${plural(slots.length, 'file')} as one workspace: ${listNames(names)}`;
     const gone =
       closed.length === 0

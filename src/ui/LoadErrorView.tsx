@@ -2,10 +2,25 @@ import type { LoadError } from '../state/types.ts';
 import { plural } from './format.ts';
 import { useCommands } from './useAppState.ts';
 
-/** A file that is not well-formed: where it broke, the offending line, and a knowing way on. */
+/**
+ * A file that is not well-formed: where it broke, the offending line, and a knowing way on; or one
+ * the reader refused unread (a tar or gzip inside the gzip, over the GZ-006 limit): why, only.
+ */
 export function LoadErrorView({ error }: { error: LoadError }) {
   const commands = useCommands();
   const { line, column, message, excerpt } = error.error;
+  if (error.refused)
+    return (
+      <section className="fatal" role="alert" aria-labelledby="fatal-title">
+        <h2 id="fatal-title">{error.fileName} was not read</h2>
+        <p>{message}</p>
+        <div className="empty-actions">
+          <button type="button" className="btn" onClick={() => commands.dismissLoadError()}>
+            Dismiss
+          </button>
+        </div>
+      </section>
+    );
   return (
     <section className="fatal" role="alert" aria-labelledby="fatal-title">
       <h2 id="fatal-title">{error.fileName} could not be read completely</h2>

@@ -1,5 +1,5 @@
 import type { Issue } from '../model.ts';
-import { parseIssue } from './issues.ts';
+import { EXPORTS_SKIPPED, parseIssue } from './issues.ts';
 
 /** Result of turning bytes into text. */
 export interface Decoded {
@@ -104,7 +104,12 @@ export interface Utf8Route {
 export function utf8Route(bytes: Uint8Array): Utf8Route | null {
   const issues: Issue[] = [];
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    issues.push(parseIssue('ENC-002', 'UTF-8 byte order mark removed', { line: 1, column: 1 }));
+    issues.push(
+      parseIssue('ENC-002', `UTF-8 byte order mark: skipped when reading. ${EXPORTS_SKIPPED}.`, {
+        line: 1,
+        column: 1,
+      }),
+    );
     const label = declaredEncoding(bytes, 3);
     if (label && !isUtf8Label(label)) {
       const message = `The file has a UTF-8 byte order mark but declares encoding "${label}"; the BOM wins (UTF-8)`;

@@ -64,21 +64,29 @@ export function inflateSlice(room: number, max = CHUNK): number {
   return Math.max(MIN_CHUNK, Math.min(max, Math.floor(room / MAX_RATIO)));
 }
 
-/** What to do about a real sitemap over the cap (plain XML is read without one). */
-const OVER_CAP_HINT =
-  "A real sitemap this large is over the protocol's 50 MB: split it, or decompress it and open the .xml";
+/** SIZE-004's byte limit, which a gzip over the cap breaks anyway (plain XML is read without one). */
+const SITEMAP_MAX_BYTES = 52_428_800;
+
+/**
+ * The one wording of GZ-006 for every reader (the app, CLI `check` and `convert`): the limit hit,
+ * its number, that nothing was read, that no option raises it, and what to do instead.
+ *
+ * @example capMessage(200_000_000) // 'The file inflates to more than 200,000,000 bytes, the limit …'
+ */
+export function capMessage(maxBytes: number): string {
+  const what = `The file inflates to more than ${maxBytes.toLocaleString('en-US')} bytes, the limit for reading a gzip file; nothing was read, and no option raises the limit.`;
+  if (maxBytes <= SITEMAP_MAX_BYTES) return what;
+  return `${what} A sitemap that large breaks SIZE-004 (at most ${SITEMAP_MAX_BYTES.toLocaleString('en-US')} bytes uncompressed) anyway: split it, or decompress the file and open the .xml, which has no such limit.`;
+}
 
 /** The GZ-006 finding: output passed the cap `maxBytes`. */
 export function capIssue(maxBytes: number): Issue {
-  return parseIssue(
-    'GZ-006',
-    `Decompressed data exceeds the safety cap of ${maxBytes} bytes; decoding stopped (decompression bomb?). ${OVER_CAP_HINT}`,
-  );
+  return parseIssue('GZ-006', capMessage(maxBytes));
 }
 
-/** The load error of a gzip file refused at the cap `maxBytes` (nothing loaded). */
+/** The load error of a gzip file refused at the cap `maxBytes` (nothing loaded): the finding's words. */
 export function capRefusal(maxBytes: number): string {
-  return `Decompressed data exceeds ${maxBytes} bytes; the file was not loaded. ${OVER_CAP_HINT}`;
+  return capMessage(maxBytes);
 }
 
 interface InflateRun {

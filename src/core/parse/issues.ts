@@ -17,3 +17,10 @@ export interface Where {
 export function parseIssue(rule: RuleId, message: string, where: Where = {}, severity?: Severity): Issue {
   return makeIssue(rule, severity ?? defaultSeverity(rule), message, where);
 }
+
+/**
+ * What the two exports do with what the reader skipped (a DOCTYPE, a byte order mark): the
+ * default keep-format export writes the file's own bytes back, Normalize never writes them
+ * (OUT-001). Said in the finding so it holds whichever export the user picks.
+ */
+export const EXPORTS_SKIPPED = "Normalize leaves it out; keeping the file's formatting writes it back";

@@ -1,5 +1,6 @@
 import type { FatalError } from '../model.ts';
 import type { XmlCtx } from './context.ts';
+import { EXPORTS_SKIPPED } from './issues.ts';
 import { type QName, Tok, XmlFatal } from './scanner.ts';
 
 /** What the prolog contributes to the document. */
@@ -82,5 +83,5 @@ function doctype(ctx: XmlCtx): void {
   for (let m = re.exec(body); m; m = re.exec(body)) ctx.dtdEntities.add(m[1]);
   const n = ctx.dtdEntities.size;
   const what = n > 0 ? ` declaring ${n} entit${n === 1 ? 'y' : 'ies'} (never expanded or fetched)` : '';
-  ctx.report('ENC-009', `DOCTYPE${what} removed`, sc.tokStart);
+  ctx.report('ENC-009', `DOCTYPE${what}: not used to read the file. ${EXPORTS_SKIPPED}.`, sc.tokStart);
 }

@@ -147,6 +147,15 @@ export class SitemapStream {
   /** Read the pending text up to its last entry end (all of it when `last`). */
   private cut(last: boolean): void {
     const pending = this.pending;
+    if (this.session === null && !last) {
+      // Not XML (text, robots.txt, junk): read whole, now; collecting more would scan it again
+      // for an entry end on every chunk (a gzip of 200 MB of 'a' took minutes).
+      const start = firstNonSpace(pending);
+      if (start < pending.length && pending.charCodeAt(start) !== 60) {
+        this.failed = true;
+        return;
+      }
+    }
     let at = pending.length;
     if (!last) {
       const found = lastCut(pending, this.tag);

@@ -1,5 +1,5 @@
 import type { DocumentKind, Entry, Issue } from '../model.ts';
-import { parseIssue } from './issues.ts';
+import { EXPORTS_SKIPPED, parseIssue } from './issues.ts';
 
 /** Result of reading a text sitemap or robots.txt. */
 export interface TextOut {
@@ -59,10 +59,14 @@ export function parseText(text: string, hadBom: boolean, invalidUtf8: boolean): 
   const issues: Issue[] = [];
   if (hadBom)
     issues.push(
-      parseIssue('TXT-005', 'Byte order mark at the start of the text sitemap removed', {
-        line: 1,
-        column: 1,
-      }),
+      parseIssue(
+        'TXT-005',
+        `Byte order mark at the start of the text sitemap: skipped when reading. ${EXPORTS_SKIPPED}.`,
+        {
+          line: 1,
+          column: 1,
+        },
+      ),
     );
   let blank = 0;
   let firstBlank = 0;

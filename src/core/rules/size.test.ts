@@ -53,6 +53,30 @@ describe('checkSize: the limits per file kind', () => {
     expect(rules(doc('urlset'), 50_000, 52_428_800)).toEqual(['SIZE-005 warning']);
   });
 
+  it('SIZE-002 says the size of the file as opened, which a keep-format export writes as it is', () => {
+    const opened: SitemapDocument = {
+      kind: 'urlset',
+      entries: [],
+      nextId: 0,
+      source: {
+        fileName: 'm.xml',
+        bytes: 224_914_037,
+        decodedBytes: 224_914_037,
+        gzip: false,
+        encoding: 'utf-8',
+      },
+    };
+    const out: Issue[] = [];
+    checkSize(opened, 10, 258_634_242, out);
+    expect(out.find((i) => i.rule === 'SIZE-002')?.message).toBe(
+      'File too large: 224,914,037 bytes uncompressed as opened (about 258,634,242 if exported normalized); the limit is 52,428,800 bytes (50 MiB). Split it into several files listed in a sitemap index (export can do this).',
+    );
+    const { source: _none, ...made } = opened;
+    const out2: Issue[] = [];
+    checkSize(made, 10, 258_634_242, out2);
+    expect(out2[0].message).toMatch(/^File too large: about 258,634,242 bytes when exported;/);
+  });
+
   it('SIZE-003: a sitemap index over 50,000 children or the byte limit is an error', () => {
     expect(rules(doc('sitemapindex'), 50_001, 1000)).toEqual(['SIZE-003 error']);
     expect(rules(doc('sitemapindex'), 10, 60_000_000)).toEqual(['SIZE-003 error']);

@@ -61,6 +61,10 @@ describe('exportChanges', () => {
     expect(exportChanges(txt.document, txt.issues, { format: 'txt', nonUrlLines: 'drop' })[0].text).toContain(
       'left out',
     );
+    const two = parseSitemap('# a\n# b\nhttps://www.example.com/\n');
+    expect(exportChanges(two.document, two.issues, { format: 'txt' })[0].text).toBe(
+      '2 lines that are not URLs written as they were (TXT-001)',
+    );
     // XML holds URLs only: the choice to write them as they were is for text.
     for (const format of ['xml', 'xml.gz', 'zip'] as const)
       expect(exportChanges(txt.document, txt.issues, { format, nonUrlLines: 'keep' })[0].text).toBe(

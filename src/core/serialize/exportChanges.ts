@@ -236,7 +236,7 @@ export function exportChanges(
   add(
     'non-url',
     t.nonUrl,
-    `${plural(t.nonUrl, 'line')} that ${t.nonUrl === 1 ? 'is' : 'are'} not a URL ${dropLines ? 'left out' : 'written as it was'} (TXT-001)`,
+    `${plural(t.nonUrl, 'line')} that ${t.nonUrl === 1 ? 'is not a URL' : 'are not URLs'} ${dropLines ? 'left out' : `written as ${t.nonUrl === 1 ? 'it was' : 'they were'}`} (TXT-001)`,
     'OUT-009',
   );
   add(
