@@ -5,9 +5,9 @@
  */
 import type { CrawlTable } from '../core/crawl/table.ts';
 import type { KeepSource } from '../core/keep/source.ts';
+import { parseAfterPatch } from '../core/keptParse.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
-import { parseAfterPatch } from '../core/validate/keptParse.ts';
 import type { SitemapClient } from '../workers/client.ts';
 import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import type { CrawlCommands } from './crawlCommands.ts';

@@ -4,13 +4,14 @@
  * the `SlotChange` every other part follows: an edited entry gets a new slot (same `seq`), and
  * parse findings stay until the field they concern is edited (and come back on undo).
  */
+
+import { keptParse } from '../keptParse.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../model.ts';
 import type { Patch } from '../patch.ts';
 import { checkEntry, type EntryFacts, newEntryMemo } from '../rules/entry.ts';
 import { isQuiet } from '../rules/profile.ts';
 import type { RuleId } from '../rules/registry.ts';
 import type { CheckedReader } from './checked.ts';
-import { keptParse } from './keptParse.ts';
 import { EMPTY, type Slot, type SlotChange, type SlotTable } from './slots.ts';
 
 /** `parse` without the issues whose rule and field `validated` already reports. */

@@ -4,8 +4,8 @@
  * store can follow a patch with a list of findings while no validator holds them (a restored
  * document before its check ends, state/kernel.ts `parseFindings`).
  */
-import type { Entry, Issue } from '../model.ts';
-import type { Patch } from '../patch.ts';
+import type { Entry, Issue } from './model.ts';
+import type { Patch } from './patch.ts';
 
 /**
  * Parse issues an edit keeps: those whose field it left alone. An edited entry is re-printed in
