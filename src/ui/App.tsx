@@ -5,7 +5,6 @@ import { DropZone } from './DropZone.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { useGridViewportHint } from './gridViewportHint.ts';
 import { historyAction } from './keyboard.ts';
-import { LoadErrorView } from './LoadErrorView.tsx';
 import { preloadOn } from './lazyPart.tsx';
 import {
   BulkEditDialogPart,
@@ -14,6 +13,8 @@ import {
   ExportDialogPart,
   FindReplaceDialogPart,
   GridPart,
+  LoadErrorPart,
+  OpenPromptPart,
   PasteDialogPart,
   SidePanelPart,
   ToolbarPart,
@@ -21,7 +22,6 @@ import {
   WorkspacePanelPart,
 } from './lazyParts.ts';
 import { Notifications } from './Notifications.tsx';
-import { OpenPrompt } from './OpenPrompt.tsx';
 import { RestoreBanner } from './RestoreBanner.tsx';
 import { StatusBar } from './StatusBar.tsx';
 import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
@@ -30,7 +30,7 @@ import { StoreContext, useAppState, useCommands } from './useAppState.ts';
 import { useAutoHideColumns } from './useAutoHideColumns.ts';
 import { AllFilesStatus } from './workspace/AllFilesStatus.tsx';
 import { useWorkspaceApp, useWorkspaceView } from './workspace/useWorkspaceApp.ts';
-import { WorkspaceContext } from './workspace/workspaceContext.ts';
+import { useWorkspace, WorkspaceContext } from './workspace/workspaceContext.ts';
 
 type DialogName = 'paste' | 'export' | 'bulk' | 'find' | 'workspace-export' | null;
 
@@ -133,9 +133,12 @@ function Workbench() {
   usePreload(DetailPanelPart, when);
   usePreload(ToolbarPart, when);
   usePreload(SidePanelPart, when);
+  usePreload(LoadErrorPart, when);
+  usePreload(OpenPromptPart, when);
+  const asking = useWorkspace((w) => w.ask !== null);
   let main: React.ReactNode;
   if (all) main = <CombinedViewPart.Component />;
-  else if (loadError) main = <LoadErrorView error={loadError} />;
+  else if (loadError) main = <LoadErrorPart.Component error={loadError} />;
   else if (docShown) main = <GridPart.Component veiled={veiled} />;
   else if (hasDoc ? before.current === 'loading' : busy) main = <Loading last={lastTask} />;
   else main = <EmptyState onPaste={() => setDialog('paste')} />;
@@ -183,7 +186,11 @@ function Workbench() {
       {all ? <AllFilesStatus /> : <StatusBar />}
       <DropZone />
       <Notifications />
-      <OpenPrompt />
+      {asking ? (
+        <Suspense fallback={null}>
+          <OpenPromptPart.Component />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         {dialog === 'paste' ? <PasteDialogPart.Component onClose={close} /> : null}
         {dialog === 'export' ? <ExportDialogPart.Component onClose={close} /> : null}

@@ -2,6 +2,7 @@
  * Parts of the UI that load on first use, so they stay out of the initial bundle. Buttons that
  * open one spread `preloadOn(Part)` so the chunk is usually there by the time they are clicked.
  */
+import type { LoadError } from '../state/types.ts';
 import type { GridProps } from './Grid.tsx';
 import { lazyPart } from './lazyPart.tsx';
 
@@ -44,4 +45,14 @@ export const CombinedViewPart = lazyPart<Record<string, never>>(() =>
 );
 export const WorkspaceExportDialogPart = lazyPart<OnClose>(() =>
   import('./workspace/WorkspaceExportDialog.tsx').then((m) => m.WorkspaceExportDialog),
+);
+
+/** What a file that could not be read shows instead of the table: preloaded with the table. */
+export const LoadErrorPart = lazyPart<{ error: LoadError }>(() =>
+  import('./LoadErrorView.tsx').then((m) => m.LoadErrorView),
+);
+
+/** The question asked before anything replaces open work (open, drop, paste over a document). */
+export const OpenPromptPart = lazyPart<Record<string, never>>(() =>
+  import('./OpenPrompt.tsx').then((m) => m.OpenPrompt),
 );
