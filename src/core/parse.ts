@@ -12,7 +12,7 @@ import { decodeBytes, utf8Route } from './parse/decode.ts';
 import { capIssue, capRefusal, gunzipAll, isGzip, isZip, looksLikeTar } from './parse/gzip.ts';
 import { EXPORTS_SKIPPED, parseIssue } from './parse/issues.ts';
 
-export { refusal } from './parse/refusal.ts';
+export { refusal } from './refusal.ts';
 
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';

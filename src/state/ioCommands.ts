@@ -4,7 +4,7 @@
  */
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
 import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
-import { refusal } from '../core/parse/refusal.ts';
+import { refusal } from '../core/refusal.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
 import type { Kernel } from './kernel.ts';
