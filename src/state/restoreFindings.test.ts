@@ -6,18 +6,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { AUTOSAVE_DELAY_MS } from './autosave.ts';
-import { createMemoryPersistence, type PersistenceAdapter, type Timers } from './persist.ts';
+import { createMemoryPersistence, type PersistenceAdapter } from './persist.ts';
 import { createMemoryRecent, type RecentStore } from './recent.ts';
 import { BIG_DOCUMENT } from './slices.ts';
 import { createAppStore } from './store.ts';
-import { fakeClient } from './testing.ts';
+import { fakeClient, realTimers } from './testing.ts';
 import type { AppStore } from './types.ts';
 import { createWorkspaceStore } from './workspaceStore.ts';
 
-const timers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+const timers = realTimers;
 const NOW = Date.UTC(2026, 0, 2, 10, 30);
 const enc = (s: string) => new TextEncoder().encode(s);
 const newStore = () =>
