@@ -106,8 +106,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const onProgress = progress(post, requestId, 'parse');
     if (native && isGzip(bytes)) {
       progress(post, requestId, 'decompress')(0, bytes.length);
-      const data = await nativeGunzip(bytes, cap, native);
-      if (cancelled.has(requestId)) return null;
+      const data = await nativeGunzip(bytes, cap, native, () => cancelled.has(requestId));
+      if (data === 'cancelled' || cancelled.has(requestId)) return null;
       // Refused here: handing a bomb to the core would inflate it a second time.
       if (data === 'over-cap') return parseOverCap(bytes.length, { fileName, maxDecompressedBytes: cap });
       if (data) {

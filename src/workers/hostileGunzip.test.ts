@@ -47,6 +47,18 @@ describe.skipIf(!native)('native gunzip of a bomb', () => {
     expect(written.n).toBeLessThanOrEqual(8 * GUNZIP_WRITE_BYTES);
   });
 
+  it('a cancel stops the inflate at the next output chunk, long before the cap', async () => {
+    const bomb = gzipBomb(4096);
+    const written = { n: 0 };
+    let polls = 0;
+    // The request is cancelled while the first output chunk is read.
+    const out = await nativeGunzip(bomb, 200_000_000, counting(native!, written), () => ++polls >= 1);
+    expect(out).toBe('cancelled');
+    expect(polls).toBe(1);
+    // Up to the cap this bomb would take ~190 KB of input; a cancel stops it within a few slices.
+    expect(written.n).toBeLessThanOrEqual(8 * GUNZIP_WRITE_BYTES);
+  });
+
   it('a file under the cap still inflates whole and exactly', async () => {
     const small = new Uint8Array(gzipSync(Buffer.alloc(3 * MiB, 0x61)));
     const out = await nativeGunzip(small, 10 * MiB, native!);

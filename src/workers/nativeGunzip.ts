@@ -10,6 +10,8 @@
  * - Output past `maxBytes` stops the stream → 'over-cap': the caller refuses the file (GZ-006,
  *   core `parseOverCap`) without inflating the bomb again. The input is written in slices with
  *   backpressure, smaller as the output nears the cap, so the cap holds before memory grows.
+ * - `cancelled()` is polled after each output chunk: a cancelled request stops the stream at the
+ *   next chunk ('cancelled') and lets go of what it inflated, instead of going on to the cap.
  */
 
 import { concatBytes } from '../core/arrays.ts';
@@ -48,7 +50,8 @@ async function drain(
   ctor: DecompressionStreamCtor,
   bytes: Uint8Array,
   maxBytes: number,
-): Promise<Uint8Array[] | 'over-cap'> {
+  cancelled: () => boolean,
+): Promise<Uint8Array[] | 'over-cap' | 'cancelled'> {
   const ds = new ctor('gzip');
   const writer = ds.writable.getWriter();
   let stop = false;
@@ -70,12 +73,13 @@ async function drain(
     const { done, value } = await reader.read();
     if (done) return chunks;
     total += value.length;
-    if (total > maxBytes) {
+    const over = total > maxBytes;
+    if (over || cancelled()) {
       stop = true;
       chunks.length = 0;
       await reader.cancel().catch(() => undefined);
       writer.abort().catch(() => undefined);
-      return 'over-cap';
+      return over ? 'over-cap' : 'cancelled';
     }
     chunks.push(value);
   }
@@ -83,8 +87,9 @@ async function drain(
 
 /**
  * Inflate `bytes` natively; 'over-cap' when the output passed `maxBytes` (refuse the file, do not
- * inflate it again); null when the native result cannot be used (no native support,
- * multi-member, corrupt, padded, or inconsistent with the trailer): let the core decode it.
+ * inflate it again); 'cancelled' when `cancelled()` turned true (polled per output chunk); null
+ * when the native result cannot be used (no native support, multi-member, corrupt, padded, or
+ * inconsistent with the trailer): let the core decode it.
  *
  * @example const data = await nativeGunzip(gz, 200_000_000); if (data === null) useCoreInstead();
  */
@@ -92,15 +97,16 @@ export async function nativeGunzip(
   bytes: Uint8Array,
   maxBytes: number,
   ctor: DecompressionStreamCtor | null = platformDecompressionStream(),
-): Promise<Uint8Array | 'over-cap' | null> {
+  cancelled: () => boolean = () => false,
+): Promise<Uint8Array | 'over-cap' | 'cancelled' | null> {
   if (!ctor) return null;
-  let chunks: Uint8Array[] | 'over-cap';
+  let chunks: Uint8Array[] | 'over-cap' | 'cancelled';
   try {
-    chunks = await drain(ctor, bytes, maxBytes);
+    chunks = await drain(ctor, bytes, maxBytes, cancelled);
   } catch {
     return null;
   }
-  if (chunks === 'over-cap') return chunks;
+  if (typeof chunks === 'string') return chunks;
   let total = 0;
   for (const c of chunks) total += c.length;
   if (total % 2 ** 32 !== trailerSize(bytes)) return null;

@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { readZipFiles } from './zipInput.ts';
+import { zipBomb } from '../../../bench/hostileInputs.ts';
+import { readZipFiles, readZipFilesAsync, readZipSteps, ZIP_PUSH_BYTES } from './zipInput.ts';
 
 describe('readZipFiles', () => {
   it('extracts files with their folders and skips folders and system files', () => {
@@ -91,5 +92,45 @@ describe('readZipFiles on hostile archives (issue 20 cases 6, 7)', () => {
     for (const name of ['__proto__', 'constructor']) {
       expect(readZipFiles(named(name)).files.map((f) => f.name)).toEqual([name]);
     }
+  });
+
+  it('a member stopped at the cap is no longer inflated: the rest of its slices inflate nothing', () => {
+    // 256 MiB declared as 200 bytes, ~256 KB of input: 16 slices of ~16 MiB each.
+    const zip = zipBomb(256);
+    const steps = readZipSteps(zip, { maxBytes: 20_000_000 });
+    const inflated: number[] = [];
+    for (let r = steps.next(); ; r = steps.next()) {
+      if (r.done) {
+        expect(r.value.skipped).toEqual([
+          { name: 'bomb.xml', reason: 'over the 20,000,000-byte limit for one archive' },
+        ]);
+        break;
+      }
+      inflated.push(r.value);
+    }
+    expect(inflated.length).toBeGreaterThan(10);
+    const sum = inflated.reduce((a, b) => a + b, 0);
+    // The cap plus at most the one slice that crossed it (~1,032 × 16 KiB), never the 256 MiB.
+    expect(sum).toBeLessThanOrEqual(20_000_000 + 1032 * ZIP_PUSH_BYTES);
+    expect(inflated.slice(-5)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('a worker read of a bomb pauses after each slice that inflated a lot: cancel stops it at the next slice', async () => {
+    const zip = zipBomb(1024);
+    let stop = false;
+    let pushed = 0;
+    let pauses = 0;
+    const out = await readZipFilesAsync(zip, {
+      onProgress: () => pushed++,
+      cancelled: () => stop,
+      // The cancel message arrives in the first pause.
+      pause: async () => {
+        pauses++;
+        stop = true;
+      },
+    });
+    expect(out).toEqual({ files: [], skipped: [], cancelled: true });
+    expect(pauses).toBe(1);
+    expect(pushed).toBe(1);
   });
 });

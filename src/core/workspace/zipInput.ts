@@ -8,7 +8,7 @@
  * declares 200 bytes and inflates to 4 GiB stops at the cap. Names are kept in arrays, never as
  * object keys (`__proto__` survives).
  */
-import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import { type AsyncFlateStreamHandler, Inflate, Unzip, type UnzipDecoder, type UnzipFile } from 'fflate';
 import { concatBytes } from '../arrays.ts';
 
 /** Options of {@link readZipFiles}. */
@@ -36,6 +36,36 @@ export interface ZipFiles {
 export const DEFAULT_MAX_ZIP_BYTES = 200_000_000;
 /** Compressed bytes pushed per step: at most ~1,032× this is inflated before the cap is checked. */
 export const ZIP_PUSH_BYTES = 16 * 1024;
+/**
+ * {@link readZipFilesAsync} pauses once this many bytes were inflated since its last pause, even
+ * before `every` slices: one slice of a bomb inflates ~16 MiB, so a cancel gets in after it.
+ */
+export const ZIP_PAUSE_INFLATED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * fflate's `UnzipInflate` with a `terminate` that works: once a member is terminated (over the
+ * cap, or the reading cancelled) the rest of its compressed bytes are dropped, not inflated
+ * (fflate's synchronous decoder has no terminate, so a capped 8 GiB member went on inflating
+ * to its end), and the inflater's window and pending input are let go.
+ */
+class StoppableInflate implements UnzipDecoder {
+  static compression = 8;
+  ondata: AsyncFlateStreamHandler = () => undefined;
+  private inflater: Inflate | null = new Inflate((data, final) => this.ondata(null, data, final));
+
+  push(chunk: Uint8Array, final: boolean): void {
+    if (!this.inflater) return;
+    try {
+      this.inflater.push(chunk, final);
+    } catch (e) {
+      this.ondata(e as Error & { code: number }, new Uint8Array(0), final);
+    }
+  }
+
+  terminate = (): void => {
+    this.inflater = null;
+  };
+}
 
 const SYSTEM = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$|\._)/;
 
@@ -55,7 +85,9 @@ export function readZipFiles(zip: Uint8Array, options: ReadZipOptions = {}): Zip
 
 /**
  * {@link readZipFiles} for a worker: awaits `pause()` every `every` input slices (default 64,
- * 1 MiB of compressed input), so cancel messages and progress get through between them.
+ * 1 MiB of compressed input) and after any slice that brings the bytes inflated since the last
+ * pause to {@link ZIP_PAUSE_INFLATED_BYTES}, so cancel messages and progress get through between
+ * them: a cancel stops a bomb after the slice being inflated when it came.
  *
  * @example await readZipFilesAsync(bytes, { cancelled: () => stop, pause: () => new Promise((r) => setTimeout(r, 0)) })
  */
@@ -65,20 +97,31 @@ export async function readZipFilesAsync(
 ): Promise<ZipFiles> {
   const steps = readZipSteps(zip, options);
   const every = options.every ?? 64;
+  let inflated = 0;
   for (let k = 1; ; k++) {
     const r = steps.next();
     if (r.done) return r.value;
-    if (k % every === 0) await options.pause();
+    inflated += r.value;
+    if (k % every === 0 || inflated >= ZIP_PAUSE_INFLATED_BYTES) {
+      inflated = 0;
+      await options.pause();
+    }
   }
 }
 
-/** {@link readZipFiles} as steps: it yields after each input slice. */
-export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Generator<void, ZipFiles> {
+/**
+ * {@link readZipFiles} as steps: it yields after each input slice, with the bytes that slice
+ * inflated (0 for the rest of a member stopped at the cap: it is no longer inflated).
+ */
+export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Generator<number, ZipFiles> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ZIP_BYTES;
   const files: ZipFiles['files'] = [];
   const skipped: ZipFiles['skipped'] = [];
   let total = 0;
+  let inflated = 0;
   let over = false;
+  // Members started and not yet finished: terminated when the reading is cancelled.
+  const open = new Set<UnzipFile>();
   const limit = `over the ${maxBytes.toLocaleString('en-US')}-byte limit for one archive`;
   const onFile = (file: UnzipFile) => {
     const name = file.name;
@@ -99,13 +142,16 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
       if (done) return;
       if (err) {
         done = true;
+        open.delete(file);
         skipped.push({ name, reason: `cannot be inflated: ${err.message}` });
         return;
       }
       size += chunk.length;
       total += chunk.length;
+      inflated += chunk.length;
       if (total > maxBytes) {
         done = true;
+        open.delete(file);
         over = true;
         parts.length = 0;
         skipped.push({ name, reason: limit });
@@ -115,6 +161,7 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
       if (chunk.length > 0) parts.push(chunk);
       if (!final) return;
       done = true;
+      open.delete(file);
       const declared = file.originalSize;
       if (declared !== undefined && declared > 0 && declared !== size) {
         skipped.push({
@@ -125,18 +172,24 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
       }
       files.push({ name, bytes: concatBytes(parts, size) });
     };
+    open.add(file);
     file.start();
   };
   try {
     const unzip = new Unzip(onFile);
-    unzip.register(UnzipInflate);
+    unzip.register(StoppableInflate);
     for (let at = 0; at < zip.length || at === 0; at += ZIP_PUSH_BYTES) {
-      if (options.cancelled?.()) return { files: [], skipped, cancelled: true };
+      if (options.cancelled?.()) {
+        for (const file of open) file.terminate();
+        files.length = 0;
+        return { files: [], skipped, cancelled: true };
+      }
       const end = Math.min(zip.length, at + ZIP_PUSH_BYTES);
+      inflated = 0;
       unzip.push(zip.subarray(at, end), end >= zip.length);
       options.onProgress?.(end, zip.length);
       if (end >= zip.length) break;
-      yield;
+      yield inflated;
     }
     if (files.length === 0 && skipped.length === 0 && !looksLikeZip(zip))
       return { files, skipped, error: 'Not a readable ZIP archive: no local file header' };
