@@ -8,7 +8,7 @@ import type { Issue } from './model.ts';
 import { hasScheme } from './urls.ts';
 import { sizeIssues } from './workspace/checks.ts';
 import { CrossFileIndex } from './workspace/crossIndex.ts';
-import { crossFileIssues, feedCrossFileIndex, unloadedAlternateSteps } from './workspace/duplicates.ts';
+import { crossFileIssueSteps, feedCrossFileIndex, fileUnloadedSteps } from './workspace/duplicates.ts';
 import { indexIssues } from './workspace/indexChecks.ts';
 import {
   knownNewestLastmod,
@@ -278,16 +278,28 @@ export function* buildWorkspaceSteps(
   const ix = streamed ?? new CrossFileIndex();
   if (streamed === undefined)
     for (const fed of feedCrossFileIndex(files, ix, chunk)) yield { done: done + fed, total };
-  groups.push(crossFileIssues(files, ix));
-  // The per-file HREF-006 notes the files answer together: a pass over every hreflang link,
-  // counted as one more unit per URL (the links are known only once every file is fed).
+  // One pass over every hreflang link answers both the missing return links (HREF-006 across
+  // files) and the per-file HREF-006 notes the files answer together; counted as one more unit
+  // per URL (the links are known only once every file is fed).
   const urls = nonIndexUrls(files);
   done += urls;
-  const notes = unloadedAlternateSteps(ix, files, chunk);
-  let step = notes.next();
-  for (; !step.done; step = notes.next())
+  const pass = ix.hreflangSteps(chunk);
+  let step = pass.next();
+  for (; !step.done; step = pass.next())
     yield { done: done + Math.floor((step.value / ix.links) * urls), total };
-  const unloadedNotes = step.value;
+  const { elsewhere, missing } = step.value;
+  done += urls;
+  // Each part starts a step of its own: no step holds the end of one part and a chunk of the next.
+  yield { done, total };
+  const issueSteps = crossFileIssueSteps(files, ix, missing, chunk);
+  let made = issueSteps.next();
+  for (; !made.done; made = issueSteps.next()) yield { done, total };
+  groups.push(made.value);
+  yield { done, total };
+  const noteSteps = fileUnloadedSteps(ix, elsewhere, files, chunk);
+  let filed = noteSteps.next();
+  for (; !filed.done; filed = noteSteps.next()) yield { done, total };
+  const unloadedNotes = filed.value;
   for (const group of groups) for (const issue of group) issues.push(issue);
   files.forEach((file, f) => {
     count(file.summary.issues, inputs[f].issues ?? inputs[f].result.issues);

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   fixtureDoc as doc,
   fixtureInput as input,
   hreflangLink as link,
   SITE as S,
 } from '../testing/workspaceFixtures.ts';
-import { buildWorkspace } from '../workspace.ts';
+import { buildWorkspace, buildWorkspaceSteps } from '../workspace.ts';
 import { CrossFileIndex } from './crossIndex.ts';
 
 describe('CrossFileIndex', () => {
@@ -52,5 +52,76 @@ describe('HREF-006 across files in the workspace', () => {
     expect(href[0].message).toContain('de.xml:3');
     const ok = buildWorkspace([input('en.xml', en), input('de.xml', deReturn)], { perFileRules: false });
     expect(ok.issues.filter((i) => i.rule === 'HREF-006')).toEqual([]);
+  });
+});
+
+describe('the cross-file hreflang pass in steps', () => {
+  // en/k (file 0) lists de/k (file 1) and an unloaded fr/k; de/k links back for even k only.
+  // File 1 also lists en/0..9 (LOC-006 across files), after its de pages.
+  const N = 600;
+  const en = doc(
+    Array.from({ length: N }, (_, k) => ({
+      loc: `${S}en/${k}`,
+      alternates: [link('en', `${S}en/${k}`), link('de', `${S}de/${k}`), link('fr', `${S}fr/${k}`)],
+    })),
+  );
+  const de = doc([
+    ...Array.from({ length: N }, (_, k) => ({
+      loc: `${S}de/${k}`,
+      alternates: [link('de', `${S}de/${k}`), ...(k % 2 === 0 ? [link('en', `${S}en/${k}`)] : [])],
+    })),
+    ...Array.from({ length: 10 }, (_, k) => ({ loc: `${S}en/${k}` })),
+  ]);
+  const inputs = [input('en.xml', en), input('de.xml', de)];
+
+  it('gives the same issues and notes in steps of 7 as in one pass', () => {
+    const whole = buildWorkspace(inputs);
+    const steps = buildWorkspaceSteps(inputs, {}, 7);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    const sliced = step.value;
+    expect(sliced.issues).toEqual(whole.issues);
+    expect(sliced.unloadedNotes).toEqual(whole.unloadedNotes);
+    // The pass found what the fixture holds: the odd de pages do not link back; LOC-006 twice per shared URL.
+    const href = whole.issues.filter((i) => i.rule === 'HREF-006');
+    expect(href.map((i) => i.entry)).toEqual(Array.from({ length: N / 2 }, (_, k) => 2 * k + 1));
+    expect(whole.issues.filter((i) => i.rule === 'LOC-006')).toHaveLength(20);
+    // Issues in file order, then entry order (LOC-006 of en/1 before its HREF-006).
+    const order = whole.issues.map((i) => [i.file, i.entry]);
+    expect(order).toEqual(
+      [...order].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number)),
+    );
+    // Every en page's note is answered but for its unloaded fr link.
+    expect([...(whole.unloadedNotes?.get(0)?.values() ?? [])]).toEqual(Array(N).fill(1));
+  });
+
+  it('does no more than its chunk of link lookups and issue places in any one step', () => {
+    const chunk = 16;
+    const ix = CrossFileIndex.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const find = vi.spyOn(ix, 'find');
+    const place = vi.spyOn(CrossFileIndex.prototype, 'place');
+    try {
+      const steps = buildWorkspaceSteps(inputs, {}, chunk);
+      let most = { find: 0, place: 0 };
+      let total = { find: 0, place: 0 };
+      for (let step = steps.next(); ; step = steps.next()) {
+        const now = {
+          find: find.mock.calls.length - total.find,
+          place: place.mock.calls.length - total.place,
+        };
+        most = { find: Math.max(most.find, now.find), place: Math.max(most.place, now.place) };
+        total = { find: find.mock.calls.length, place: place.mock.calls.length };
+        if (step.done) break;
+      }
+      // All the links were looked up (once each) and every issue placed, in steps of a chunk
+      // (plus the links of the row that crosses it; one HREF-006 places its source and target).
+      expect(total.find).toBe(2 * N + N / 2);
+      expect(total.place).toBeGreaterThan(N);
+      expect(most.find).toBeLessThanOrEqual(chunk + 3);
+      expect(most.place).toBeLessThanOrEqual(2 * chunk + 2);
+    } finally {
+      find.mockRestore();
+      place.mockRestore();
+    }
   });
 });

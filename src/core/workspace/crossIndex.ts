@@ -11,6 +11,7 @@
 import type { Alternate, Entry } from '../model.ts';
 import { finishHash, HASH_SEED } from '../rules/hashIndex.ts';
 import { isNonHreflang } from '../rules/hreflang.ts';
+import { runSteps } from '../steps.ts';
 import { trimValue } from '../urls.ts';
 
 const PAGE_BITS = 16;
@@ -392,11 +393,7 @@ export class CrossFileIndex {
    * in row order, with the number of their links to pages no fed file holds.
    */
   alternatesElsewhere(): AlternatesElsewhere[] {
-    const steps = this.alternatesElsewhereSteps(Number.MAX_SAFE_INTEGER);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return runSteps(this.hreflangSteps(Number.MAX_SAFE_INTEGER)).elsewhere;
   }
 
   /**
@@ -404,7 +401,27 @@ export class CrossFileIndex {
    * {@link links}) about every `chunk` links, and returns the same list.
    */
   *alternatesElsewhereSteps(chunk: number): Generator<number, AlternatesElsewhere[], void> {
-    const out: AlternatesElsewhere[] = [];
+    return (yield* this.hreflangSteps(chunk)).elsewhere;
+  }
+
+  /**
+   * hreflang links from a page in one file to a page held by another file (and by none in the
+   * page's own file: those pairs are the per-file validator's) that does not link back, in row
+   * order, then link order.
+   */
+  missingReturnLinks(): MissingReturnLink[] {
+    return runSteps(this.hreflangSteps(Number.MAX_SAFE_INTEGER)).missing;
+  }
+
+  /**
+   * The hreflang links' two cross-file passes ({@link alternatesElsewhere} and
+   * {@link missingReturnLinks}) in one, one lookup per link, in steps: yields the links looked
+   * at so far (of {@link links}) every `chunk` links or a few more (a row's links are taken
+   * together), and returns both lists.
+   */
+  *hreflangSteps(chunk: number): Generator<number, HreflangLinks, void> {
+    const elsewhereRows: AlternatesElsewhere[] = [];
+    const missing: MissingReturnLink[] = [];
     const n = this.edgeSrc.length;
     let next = chunk;
     for (let e = 0; e < n; ) {
@@ -422,40 +439,34 @@ export class CrossFileIndex {
           unloaded++;
           continue;
         }
+        let target = -1;
         let local = false;
-        for (let r = first; r >= 0 && !local; r = this.next.get(r) - 1) local = this.fileOfRow(r) === own;
-        if (!local) elsewhere++;
+        for (let r = first; r >= 0 && !local; r = this.next.get(r) - 1) {
+          if (this.fileOfRow(r) === own) local = true;
+          else if (target < 0 || r < target) target = r;
+        }
+        if (local) continue;
+        elsewhere++;
+        if (!this.linksBack(target, row))
+          missing.push({ source: row, target, alternate: this.edgeAlt.get(e) });
       }
-      if (elsewhere > 0) out.push({ row, unloaded });
+      if (elsewhere > 0) elsewhereRows.push({ row, unloaded });
     }
-    return out;
+    return { elsewhere: elsewhereRows, missing };
   }
 
-  /**
-   * hreflang links from a page in one file to a page held by another file (and by none in the
-   * page's own file: those pairs are the per-file validator's) that does not link back.
-   */
-  missingReturnLinks(): MissingReturnLink[] {
-    const out: MissingReturnLink[] = [];
-    for (let e = 0; e < this.edgeSrc.length; e++) {
-      const source = this.edgeSrc.get(e);
-      const first = this.find(this.edgeA.get(e), this.edgeB.get(e));
-      if (first < 0) continue;
-      const own = this.fileOfRow(source);
-      let target = -1;
-      let local = false;
-      for (let r = first; r >= 0; r = this.next.get(r) - 1) {
-        if (this.fileOfRow(r) === own) local = true;
-        else if (target < 0 || r < target) target = r;
-      }
-      if (local || target < 0) continue;
-      const [lo, hi] = this.edgesOf(target);
-      const a = this.keyA.get(source);
-      const b = this.keyB.get(source);
-      let back = false;
-      for (let k = lo; k < hi && !back; k++) back = this.edgeA.get(k) === a && this.edgeB.get(k) === b;
-      if (!back) out.push({ source, target, alternate: this.edgeAlt.get(e) });
-    }
-    return out;
+  /** Whether one of `target`'s hreflang links names the page of `source`. */
+  private linksBack(target: number, source: number): boolean {
+    const [lo, hi] = this.edgesOf(target);
+    const a = this.keyA.get(source);
+    const b = this.keyB.get(source);
+    for (let k = lo; k < hi; k++) if (this.edgeA.get(k) === a && this.edgeB.get(k) === b) return true;
+    return false;
   }
+}
+
+/** Both lists of {@link CrossFileIndex.hreflangSteps}. */
+export interface HreflangLinks {
+  elsewhere: AlternatesElsewhere[];
+  missing: MissingReturnLink[];
 }

@@ -4,8 +4,10 @@
  * The app feeds its documents here in steps; the CLI streams files into its own index and calls
  * {@link crossFileIssues} once all are fed.
  */
+
+import { runSteps } from '../steps.ts';
 import { crossFileIssue, returnLinkIssue } from './checks.ts';
-import { CrossFileIndex } from './crossIndex.ts';
+import { type AlternatesElsewhere, CrossFileIndex, type MissingReturnLink } from './crossIndex.ts';
 import type { WorkspaceFile, WorkspaceIssue } from './types.ts';
 
 /** Entry id of `entryIndex` in file `f`: the document's id when its entries are loaded, else the position (as parsed). */
@@ -21,17 +23,47 @@ function entryIdOf(files: readonly WorkspaceFile[], f: number, entryIndex: numbe
  * @example crossFileIssues(ws.files, ix).map((i) => i.rule) // ['LOC-006', 'LOC-006', 'HREF-006']
  */
 export function crossFileIssues(files: readonly WorkspaceFile[], ix: CrossFileIndex): WorkspaceIssue[] {
-  const hits: Array<{ row: number; k: number; issue: WorkspaceIssue }> = [];
+  return runSteps(crossFileIssueSteps(files, ix, ix.missingReturnLinks(), Number.MAX_SAFE_INTEGER));
+}
+
+/**
+ * {@link crossFileIssues} in steps, from the index and its missing return links (the `missing`
+ * of `ix.hreflangSteps`, in row order, then link order): yields about every `chunk` issues made,
+ * and returns the same list. Only the LOC-006 rows are sorted (in one step); the HREF-006 links
+ * are merged in, already in order.
+ */
+export function* crossFileIssueSteps(
+  files: readonly WorkspaceFile[],
+  ix: CrossFileIndex,
+  missing: readonly MissingReturnLink[],
+  chunk: number,
+): Generator<number, WorkspaceIssue[], void> {
+  const shared: Array<{ row: number; issue: WorkspaceIssue }> = [];
+  // Issues made since the last step, and in all.
+  let work = 0;
+  let made = 0;
   for (const { loc, rows } of ix.sharedUrls()) {
     const places = rows.map((r) => ix.place(r));
     const involved = [...new Set(places.map((p) => p.file))].sort((x, y) => x - y);
     places.forEach((p, k) => {
       const at = { id: entryIdOf(files, p.file, p.entryIndex), loc, line: p.line, column: p.column };
       const others = involved.filter((o) => o !== p.file);
-      hits.push({ row: rows[k], k: 0, issue: crossFileIssue(files, p.file, at, others) });
+      shared.push({ row: rows[k], issue: crossFileIssue(files, p.file, at, others) });
     });
+    work += rows.length;
+    made += rows.length;
+    if (work >= chunk) {
+      work = 0;
+      yield made;
+    }
   }
-  for (const m of ix.missingReturnLinks()) {
+  shared.sort((x, y) => x.row - y.row);
+  const out: WorkspaceIssue[] = [];
+  let s = 0;
+  for (let k = 0; k < missing.length; k++) {
+    const m = missing[k];
+    // A row's LOC-006 comes before its HREF-006 links.
+    for (; s < shared.length && shared[s].row <= m.source; s++) out.push(shared[s].issue);
     const source = ix.place(m.source);
     const target = ix.place(m.target);
     const at = {
@@ -39,13 +71,15 @@ export function crossFileIssues(files: readonly WorkspaceFile[], ix: CrossFileIn
       line: source.line,
       column: source.column,
     };
-    hits.push({
-      row: m.source,
-      k: 1 + m.alternate,
-      issue: returnLinkIssue(files, source.file, at, m.alternate, target),
-    });
+    out.push(returnLinkIssue(files, source.file, at, m.alternate, target));
+    made++;
+    if (++work >= chunk && k < missing.length - 1) {
+      work = 0;
+      yield made;
+    }
   }
-  return hits.sort((x, y) => x.row - y.row || x.k - y.k).map((h) => h.issue);
+  for (; s < shared.length; s++) out.push(shared[s].issue);
+  return out;
 }
 
 /** Feeds the non-index files of `files` into `ix`, yielding the entries fed so far every `chunk` entries. */
@@ -125,8 +159,21 @@ export function* unloadedAlternateSteps(
   files: readonly WorkspaceFile[] | undefined,
   chunk: number,
 ): Generator<number, Map<number, Map<number, number>>, void> {
-  const out = new Map<number, Map<number, number>>();
   const rows = yield* ix.alternatesElsewhereSteps(chunk);
+  return yield* fileUnloadedSteps(ix, rows, files, chunk);
+}
+
+/**
+ * The maps of {@link unloadedAlternates} from the index's `elsewhere` rows (of `ix.hreflangSteps`),
+ * in steps: yields `ix.links` every `chunk` rows filed.
+ */
+export function* fileUnloadedSteps(
+  ix: CrossFileIndex,
+  rows: readonly AlternatesElsewhere[],
+  files: readonly WorkspaceFile[] | undefined,
+  chunk: number,
+): Generator<number, Map<number, Map<number, number>>, void> {
+  const out = new Map<number, Map<number, number>>();
   for (let k = 0; k < rows.length; k++) {
     if (k > 0 && k % chunk === 0) yield ix.links;
     const { row, unloaded } = rows[k];
