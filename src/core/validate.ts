@@ -489,7 +489,7 @@ export class Validator {
    * open file holds. Every read (`issuesOf`, `all`, `counts`, `entriesWithRule`, …) then shows the
    * note of such an entry withdrawn (0) or counting only those alternates; the issues held are
    * not touched, so edits and reloads go on as before and the next call replaces the notes.
-   * O(1): the reads revise lazily (`counts` once per version, O(notes)).
+   * O(1): the reads revise lazily (`counts` once per notes map, O(notes); then per edit O(1)).
    */
   setCrossFileNotes(notes: ReadonlyMap<number, number> | null): void {
     if (notes === this.crossNotes || (notes === null && this.crossNotes?.size === 0)) return;
@@ -524,10 +524,19 @@ export class Validator {
     return out;
   }
 
-  /** HREF-006 notes `setCrossFileNotes` withdraws now. */
+  /**
+   * HREF-006 notes `setCrossFileNotes` withdraws now: kept by the table as its lists change (one
+   * count per new notes map or new table, not one per edit); from a snapshot, counted once per
+   * version.
+   */
   private withdrawnNotes(): number {
     const notes = this.crossNotes;
     if (notes === null) return 0;
+    if (this.snap === null) {
+      const t = this.s.table;
+      if (t.watching !== notes) t.watchNotes(notes);
+      return t.withdrawnNotes;
+    }
     const cache = this.crossOf();
     if (cache.withdrawn >= 0) return cache.withdrawn;
     let n = 0;

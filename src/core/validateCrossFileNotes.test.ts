@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Entry } from './model.ts';
+import { entryPatch } from './patch.ts';
 import { fixtureDoc, hreflangLink as link, SITE as S } from './testing/workspaceFixtures.ts';
+import { SlotTable } from './validate/slots.ts';
 import { Validator } from './validate.ts';
 
 // Two pages whose alternates name pages of another file (de) and of none (fr).
@@ -68,5 +71,58 @@ describe('Validator.setCrossFileNotes: HREF-006 notes the other open files answe
       updated: [[doc.entries[1], { ...doc.entries[1], alternates: [] }]],
     });
     expect(href006(v)).toMatchObject({ byEntry: [[], []], count: 0, rows: [], all: 0 });
+  });
+});
+
+describe('Validator.counts with cross-file notes, across edits', () => {
+  // 300 pages each naming an unloaded de page (a note each); the notes map answers the even ones.
+  const N = 300;
+  const page = (k: number, extra = 0): Omit<Entry, 'id'> => ({
+    loc: `${S}en/${k}`,
+    alternates: [
+      link('en', `${S}en/${k}`),
+      link('de', `${S}de/${k}`),
+      ...(extra > 0 ? [link('fr', `${S}fr/${k}`)] : []),
+    ],
+  });
+  const notes = new Map(Array.from({ length: N }, (_, k) => [k, k % 2 === 0 ? 0 : 1]));
+  const fresh = (entries: readonly Entry[]) => {
+    const v = new Validator({ now: NOW });
+    v.load({ kind: 'urlset', entries: [...entries], nextId: N + 1 });
+    v.setCrossFileNotes(notes);
+    return v.counts();
+  };
+
+  it('follows each edit without counting the notes again, as a fresh count would', () => {
+    const entries = fixtureDoc(Array.from({ length: N }, (_, k) => page(k))).entries;
+    const v = new Validator({ now: NOW });
+    v.load({ kind: 'urlset', entries: [...entries], nextId: N + 1 });
+    v.setCrossFileNotes(notes);
+    expect(v.counts().byRule.get('HREF-006')?.count).toBe(N / 2);
+    const current = [...entries];
+    const edits: Array<() => Parameters<Validator['apply']>[0]> = [
+      // An answered page loses its alternates; another one gains an unloaded one (its note stays withdrawn).
+      () => entryPatch({ updated: [[current[2], { ...current[2], alternates: [] }]] }),
+      () => entryPatch({ updated: [[current[4], { ...current[4], ...page(4, 1) }]] }),
+      // An answered page goes; another one gets its alternates back.
+      () => entryPatch({ removed: [current[8]] }),
+      () => entryPatch({ updated: [[current[2], { ...current[2], ...page(2) }]] }),
+    ];
+    const issuesOf = vi.spyOn(SlotTable.prototype, 'issuesOf');
+    try {
+      for (const edit of edits) {
+        const change = edit();
+        v.apply(change);
+        for (const [before, after] of change.updated) current[current.indexOf(before)] = after;
+        for (const gone of change.removed) current.splice(current.indexOf(gone.entry), 1);
+        issuesOf.mockClear();
+        const counts = v.counts();
+        // No look at the notes' entries one by one: the table kept the count while the lists changed.
+        expect(issuesOf).not.toHaveBeenCalled();
+        expect(counts).toEqual(fresh(current));
+      }
+    } finally {
+      issuesOf.mockRestore();
+    }
   });
 });

@@ -15,6 +15,7 @@ import { type Entry, type Issue, type Severity, severityRank } from '../model.ts
 import type { EntryFacts } from '../rules/entry.ts';
 import { SCOPE_FINDINGS } from '../rules/host.ts';
 import type { HreflangFacts } from '../rules/hreflang.ts';
+import { isUnloadedNote } from '../rules/hreflangCluster.ts';
 import type { UrlParts } from '../urls.ts';
 
 /** The issue lists of a slot, one per part, in the order `issuesOf` reports them. */
@@ -159,6 +160,10 @@ export class SlotTable {
   seq = 0;
   readonly sevCount = { error: 0, warning: 0, info: 0 };
   readonly byRule = new Map<string, { severity: Severity; count: number }>();
+  /** See {@link watchNotes}: entry id → alternates still unloaded, or null. */
+  private watch: ReadonlyMap<number, number> | null = null;
+  /** Of the per-file HREF-006 notes counted, those of entries `watch` maps to 0 (withdrawn). */
+  private watchedNotes = 0;
   /** Rows made so far. */
   private rows = 0;
   /** Row by entry id and by seq (-1: none). */
@@ -577,6 +582,32 @@ export class SlotTable {
   /** Adds (1) or removes (-1) one issue from the totals. */
   count(i: Issue, sign: 1 | -1): void {
     this.countRule(i.rule, i.severity, sign);
+    if (this.watch !== null && i.entry !== undefined && isUnloadedNote(i) && this.watch.get(i.entry) === 0)
+      this.watchedNotes += sign;
+  }
+
+  /**
+   * Keeps, from now on, the number of per-file HREF-006 notes held by the entries `notes` maps
+   * to 0 (the notes a workspace withdraws, `Validator.setCrossFileNotes`) with the totals: one
+   * count over `notes` now, then every list set follows (an edit costs what it changes).
+   */
+  watchNotes(notes: ReadonlyMap<number, number> | null): void {
+    this.watch = notes;
+    let n = 0;
+    if (notes !== null)
+      for (const [id, left] of notes)
+        if (left === 0) for (const i of this.issuesOf(id)) if (isUnloadedNote(i)) n++;
+    this.watchedNotes = n;
+  }
+
+  /** The notes map {@link watchNotes} follows (null: none). */
+  get watching(): ReadonlyMap<number, number> | null {
+    return this.watch;
+  }
+
+  /** The per-file HREF-006 notes held by the entries the watched notes map to 0. */
+  get withdrawnNotes(): number {
+    return this.watchedNotes;
   }
 
   private countRule(rule: string, severity: Severity, sign: 1 | -1): void {
