@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinArrays, sameBytes } from './arrays.ts';
+import { joinArrays, sameBytes, sameBytesAt, viewOf } from './arrays.ts';
 
 describe('joinArrays', () => {
   it('equals flat() for parts of any length, empty ones and nested arrays included', () => {
@@ -30,5 +30,21 @@ describe('sameBytes', () => {
     expect(sameBytes(changed, whole)).toBe(false);
     // Past the end of `whole`: never equal (and never out of range).
     expect(sameBytes(whole.subarray(0, 8), whole, 60)).toBe(false);
+  });
+});
+
+describe('sameBytesAt', () => {
+  it('compares runs at any offsets of two buffers, four bytes at a time and the tail', () => {
+    const x = new Uint8Array(40).map((_, i) => i);
+    const y = new Uint8Array(50);
+    y.set(x.subarray(3, 33), 7);
+    const [vx, vy] = [viewOf(x.subarray(1)), viewOf(y)];
+    // x.subarray(1): offset 1 into x's buffer, and the views keep their arrays' offsets.
+    expect(sameBytesAt(vx, 2, vy, 7, 30)).toBe(true);
+    expect(sameBytesAt(vx, 2, vy, 7, 31)).toBe(false);
+    expect(sameBytesAt(vx, 3, vy, 7, 30)).toBe(false);
+    y[35] ^= 1;
+    expect(sameBytesAt(vx, 2, vy, 7, 28)).toBe(true);
+    expect(sameBytesAt(vx, 2, vy, 7, 29)).toBe(false);
   });
 });

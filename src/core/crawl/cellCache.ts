@@ -3,7 +3,8 @@
  * handful of status codes, content types and robots directives, so the reader hashes a cell's
  * bytes and looks its meaning up instead of making a string per cell.
  */
-import { hashBytes, StringsBuilder, sameBytes, viewOf } from './strings.ts';
+import { sameBytesAt, viewOf } from '../arrays.ts';
+import { hashBytes, StringsBuilder } from './strings.ts';
 
 const DEC = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -30,7 +31,7 @@ export class CellCache<V> {
   private table = new Int32Array(64);
   private readonly keys = new StringsBuilder();
   private last = -1;
-  /** Views for `sameBytes`, made again when the buffers change. */
+  /** Views for `sameBytesAt`, made again when the buffers change. */
   private keysView: DataView | null = null;
   private cellView: DataView | null = null;
   private cellBytes: Uint8Array | null = null;
@@ -58,7 +59,7 @@ export class CellCache<V> {
       if (b === this.lastBytes) {
         if (n === this.lastTo - this.lastFrom) {
           const view = this.cellView as DataView;
-          if (sameBytes(view, from, view, this.lastFrom, n)) return this.remember(this.last, from, to);
+          if (sameBytesAt(view, from, view, this.lastFrom, n)) return this.remember(this.last, from, to);
         }
       } else if (this.equals(this.last, b, from, to)) return this.remember(this.last, from, to);
     }
@@ -96,7 +97,7 @@ export class CellCache<V> {
       this.cellView = viewOf(b);
       this.cellBytes = b;
     }
-    return sameBytes(this.keysView, at, this.cellView, from, to - from);
+    return sameBytesAt(this.keysView, at, this.cellView, from, to - from);
   }
 
   private grow(): void {

@@ -8,10 +8,10 @@
  * is, and everything else (found only after normalisation, not crawled, an entry edited since it
  * was sent) goes through the join's own `matchRow`, so the result is the page join's.
  */
-import { concatBytes } from '../arrays.ts';
+import { concatBytes, sameBytesAt, viewOf } from '../arrays.ts';
 import type { Entry } from '../model.ts';
 import type { CrawlJoin } from './join.ts';
-import { hashBytes, sameBytes, viewOf } from './strings.ts';
+import { hashBytes } from './strings.ts';
 import type { CrawlTable } from './table.ts';
 
 /** What the page sends the crawl worker to join: the listed URLs and the sitemap's scope. */
@@ -142,7 +142,7 @@ export function exactRows(
         if (
           rowHash[r] === h &&
           starts[r + 1] - starts[r] === len &&
-          sameBytes(rowView, starts[r], urlView, s, len)
+          sameBytesAt(rowView, starts[r], urlView, s, len)
         ) {
           found = r;
           break;

@@ -8,14 +8,14 @@
  * strings. The table is the one the string parser made (read.test.ts compares the two).
  */
 
-import { concatBytes } from '../arrays.ts';
+import { concatBytes, sameBytesAt, viewOf } from '../arrays.ts';
 import { shapeCsv, sniffDelimiter } from '../csv.ts';
 import { CellCache, cellText } from './cellCache.ts';
 import { ByteCsvScanner } from './csvBytes.ts';
 import { type CrawlFormat, type CrawlMapping, detectCrawlCsv } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
-import { hashString, StringsBuilder, sameBytes, stringAt, viewOf } from './strings.ts';
+import { hashString, StringsBuilder, stringAt } from './strings.ts';
 import {
   type CrawlProgress,
   type CrawlTable,
@@ -497,7 +497,7 @@ class RowCollector {
         url !== undefined ||
         E[cs] === 1 ||
         ct - cf !== e - s ||
-        !sameBytes(this.viewOf(b), cf, this.viewOf(b), s, e - s)
+        !sameBytesAt(this.viewOf(b), cf, this.viewOf(b), s, e - s)
       ) {
         canonical = cellText(b, F[cs], T[cs], E[cs] === 1);
         if (canonical !== undefined && canonical === (url ?? stringAt(this.strings.view(), r)))
