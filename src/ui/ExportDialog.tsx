@@ -68,6 +68,22 @@ export function siteRootUrl(publishUrl: string): string | null {
   }
 }
 
+/** One split limit: a number from 1 to `max` (the protocol's per-file limit). */
+function LimitField(props: { label: string; max: number; value: number; onChange(value: number): void }) {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <input
+        type="number"
+        min={1}
+        max={props.max}
+        value={props.value}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+    </label>
+  );
+}
+
 /** Export: format, layout, split limits, file name, sizes before download, explicit OK for errors. */
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
@@ -305,26 +321,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </label>
         {keepFormat ? null : (
           <>
-            <label className="field">
-              <span>URLs per file</span>
-              <input
-                type="number"
-                min={1}
-                max={50000}
-                value={maxUrls}
-                onChange={(e) => setMaxUrls(Number(e.target.value))}
-              />
-            </label>
-            <label className="field">
-              <span>MB per file</span>
-              <input
-                type="number"
-                min={1}
-                max={50}
-                value={maxMb}
-                onChange={(e) => setMaxMb(Number(e.target.value))}
-              />
-            </label>
+            <LimitField label="URLs per file" max={50000} value={maxUrls} onChange={setMaxUrls} />
+            <LimitField label="MB per file" max={50} value={maxMb} onChange={setMaxMb} />
           </>
         )}
       </div>
