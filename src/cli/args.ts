@@ -283,6 +283,8 @@ convert
                       (xml, txt, gz); exits 2 otherwise.
   --normalize         Write the canonical form (the default).
 
-Exit codes: 0 passed, 1 findings at the --fail-on level (or a file is not well-formed), 2
-unreadable input or bad arguments.
+Exit codes (check, merge and convert alike): 0 passed, 1 findings at the --fail-on level (or a
+file is not well-formed or not a sitemap), 2 could not read the input (a missing file, or one the
+reader refuses unread: a zip, a tar or a gzip inside the gzip, a gzip that inflates past the
+200,000,000-byte limit; whatever --fail-on says) or bad arguments.
 `;

@@ -232,14 +232,19 @@ export function emit(
   if (reports.length > 0) io.out(`${summary(reports)}\n`);
 }
 
-/** 1 when the run fails by `--fail-on` / `--max-warnings`, else 0. */
+/**
+ * 2 when a file could not be read (the reader refused it unread: GZ-001/005/006), as `convert`
+ * exits for it and whatever `--fail-on` says; else 1 when the run fails by `--fail-on` /
+ * `--max-warnings`, else 0.
+ */
 export function exitCode(
   opts: Pick<ReportOptions, 'failOn' | 'maxWarnings'>,
   reports: readonly FileReport[],
 ): number {
   const t = tally(reports);
+  if (t.refused > 0) return 2;
   if (opts.maxWarnings !== undefined && t.warning > opts.maxWarnings) return 1;
   if (opts.failOn === 'never') return 0;
-  if (t.error > 0 || t.fatal > 0 || t.refused > 0) return 1;
+  if (t.error > 0 || t.fatal > 0) return 1;
   return opts.failOn === 'warning' && t.warning > 0 ? 1 : 0;
 }

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'fflate';
+import { gunzipSync, strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,6 +86,25 @@ describe('sitemap-workbench check', () => {
     expect(badOpt.stderr).toContain('Unknown option for check: --frobnicate');
     const badBase = await run(['check', fx('valid.xml'), '--base', 'example.com']);
     expect(badBase.code).toBe(2);
+  });
+
+  it('exits 2 for a file the reader refuses unread, as convert does, whatever --fail-on says', async () => {
+    const zip = path.join(tmp, 'sitemap.zip');
+    writeFileSync(zip, zipSync({ 'sitemap.xml': strToU8('<urlset/>') }));
+    for (const argv of [
+      ['check', zip],
+      ['check', zip, '--fail-on', 'never'],
+      ['convert', zip, '--to', 'txt'],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      expect(`${r.stdout}${r.stderr}`).toContain('This is a ZIP archive');
+    }
+    // A file that was read and is not a sitemap is a finding (exit 1) in both.
+    const html = path.join(tmp, 'page.html');
+    writeFileSync(html, '<html><body>hi</body></html>');
+    expect((await run(['check', html])).code).toBe(1);
+    expect((await run(['convert', html, '--to', 'txt'])).code).toBe(1);
   });
 });
 
