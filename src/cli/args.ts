@@ -242,7 +242,8 @@ check
                       "news"?, "alternates"?: [{ "hreflang", "href" }] }; issues: { "rule",
                       "severity", "entry"? (row index), "field"?, "line"?, "column"?, "message",
                       "relatedFiles"? }. junit: JUnit XML (a suite per file, a failed case per
-                      error/warning). sarif: SARIF 2.1.0. github: GitHub Actions annotations.
+                      error/warning). sarif: SARIF 2.1.0. github: GitHub Actions annotations
+                      (past 10 of one rule in a file, one notice with the count).
   --json              Same as --format json.
   --root DIR          Local folder published at --base (e.g. --root dist --base https://www.example.com/).
   --base URL          With --root: the site URL DIR is served at. Without: the publish URL of the

@@ -6,7 +6,16 @@ import { refusal } from '../core/parse.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 import type { FailOn, OutputFormat } from './args.ts';
 import type { CliIo } from './check.ts';
-import { type FileReport, humanLines, type JsonIssue, summary, tally } from './report.ts';
+import {
+  type FileReport,
+  foldByRule,
+  foldedText,
+  HUMAN_PER_RULE,
+  humanLines,
+  type JsonIssue,
+  summary,
+  tally,
+} from './report.ts';
 import { VERSION } from './version.ts';
 
 /** What the writers read of the arguments. */
@@ -154,16 +163,30 @@ function ghProperty(s: string): string {
 
 const GH_COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
-/** GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=RULE::message`. */
+/**
+ * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=RULE::message`. GitHub
+ * shows only the first annotations of a step (10 of each kind) and of a run (50): past
+ * {@link HUMAN_PER_RULE} findings of one rule in a file, one `::notice` says how many more there
+ * are and where they are all listed, as the human output does.
+ */
 export function github(reports: readonly FileReport[], quiet: boolean): string[] {
-  return findings(reports, quiet).map((f) => {
-    const props = [`file=${ghProperty(f.file)}`];
-    if (f.line !== undefined) props.push(`line=${f.line}`);
-    if (f.column !== undefined) props.push(`col=${f.column}`);
-    props.push(`title=${ghProperty(f.rule)}`);
-    const row = f.line === undefined && f.entry !== undefined ? ` (row ${f.entry + 1})` : '';
-    return `::${GH_COMMAND[f.severity]} ${props.join(',')}::${ghData(`${f.rule} ${f.message}${row}`)}`;
-  });
+  const out: string[] = [];
+  for (const r of reports) {
+    const { shown, more } = foldByRule(findings([r], quiet));
+    for (const f of shown) {
+      const props = [`file=${ghProperty(f.file)}`];
+      if (f.line !== undefined) props.push(`line=${f.line}`);
+      if (f.column !== undefined) props.push(`col=${f.column}`);
+      props.push(`title=${ghProperty(f.rule)}`);
+      const row = f.line === undefined && f.entry !== undefined ? ` (row ${f.entry + 1})` : '';
+      out.push(`::${GH_COMMAND[f.severity]} ${props.join(',')}::${ghData(`${f.rule} ${f.message}${row}`)}`);
+    }
+    for (const m of more) {
+      const text = `${m.rule} ${foldedText(m, '--format json or --format sarif lists all')}`;
+      out.push(`::notice file=${ghProperty(r.file)},title=${ghProperty(m.rule)}::${ghData(text)}`);
+    }
+  }
+  return out;
 }
 
 /** JSON of one report: the documented shape (legacy single-file runs keep exactly their keys). */

@@ -125,6 +125,39 @@ const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
 const SEVERITY_WORDS: Record<Severity, string> = { error: 'errors', warning: 'warnings', info: 'notes' };
 
 /**
+ * Findings in their order, at most `per` of each rule and severity (the rest folded), and per
+ * rule and severity folded (in order of first appearance) how many more there are. The one home of
+ * the folding: the human output and the GitHub annotations both print through it.
+ *
+ * @example foldByRule(report.issues).more // [{ rule: 'LOC-001', severity: 'error', count: 39990 }]
+ */
+export function foldByRule<T extends { rule: string; severity: Severity }>(
+  findings: readonly T[],
+  per = HUMAN_PER_RULE,
+): { shown: T[]; more: Array<{ rule: string; severity: Severity; count: number }> } {
+  const seen = new Map<string, { rule: string; severity: Severity; count: number }>();
+  const shown: T[] = [];
+  for (const f of findings) {
+    const key = `${f.severity} ${f.rule}`;
+    let c = seen.get(key);
+    if (c === undefined) {
+      c = { rule: f.rule, severity: f.severity, count: 0 };
+      seen.set(key, c);
+    }
+    if (++c.count <= per) shown.push(f);
+  }
+  const more: Array<{ rule: string; severity: Severity; count: number }> = [];
+  for (const c of seen.values()) if (c.count > per) more.push({ ...c, count: c.count - per });
+  return { shown, more };
+}
+
+/** The line of folded findings: `… and 39,990 more LOC-001 errors; <where>` (`where`: what lists them all). */
+export function foldedText(m: { rule: string; severity: Severity; count: number }, where: string): string {
+  const words = m.count === 1 ? SEVERITY_WORDS[m.severity].slice(0, -1) : SEVERITY_WORDS[m.severity];
+  return `… and ${m.count.toLocaleString('en-US')} more ${m.rule} ${words}; ${where}`;
+}
+
+/**
  * Human lines: `file:line:col  severity  RULE  message` (`file:line` when the column is not
  * known), errors first, then warnings, then notes; past {@link HUMAN_PER_RULE} findings of one
  * rule and severity, one line says how many more there are (`--json` lists every one).
@@ -134,21 +167,12 @@ export function humanLines(r: FileReport): string[] {
   // A refused file (GZ-001/005/006) is said once, by its finding.
   if (r.fatal && !refusal(r))
     lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
+  const { shown, more } = foldByRule(r.issues);
   for (const severity of SEVERITY_ORDER) {
-    const shown = new Map<string, number>();
-    for (const i of r.issues) {
-      if (i.severity !== severity) continue;
-      const n = (shown.get(i.rule) ?? 0) + 1;
-      shown.set(i.rule, n);
-      if (n <= HUMAN_PER_RULE) issueLines(r.file, i, lines);
-    }
-    for (const [rule, n] of shown) {
-      if (n <= HUMAN_PER_RULE) continue;
-      const more = (n - HUMAN_PER_RULE).toLocaleString('en-US');
-      lines.push(
-        `${r.file}  ${severity}  ${rule}  … and ${more} more ${rule} ${SEVERITY_WORDS[severity]}; --json lists all`,
-      );
-    }
+    for (const i of shown) if (i.severity === severity) issueLines(r.file, i, lines);
+    for (const m of more)
+      if (m.severity === severity)
+        lines.push(`${r.file}  ${severity}  ${m.rule}  ${foldedText(m, '--json lists all')}`);
   }
   return lines;
 }
