@@ -8,6 +8,7 @@ import { emptyDocument, type ParseResult, type ValidationSettings } from '../cor
 import { refusal } from '../core/refusal.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
+import { heldSlices } from './e2eHold.ts';
 import type { Kernel } from './kernel.ts';
 import { createRecheck } from './recheck.ts';
 import { settingsNotice, settingsStep } from './settingsStep.ts';
@@ -127,7 +128,8 @@ export function createIoCommands(k: Kernel): IoCommands {
   const rechecks = createRecheck(k, {
     busy: () => current !== null,
     showNow,
-    sliced,
+    // The e2e build only: a spec can hold the re-check between slices (e2eHold.ts).
+    sliced: import.meta.env?.VITE_SW_E2E === '1' ? heldSlices(sliced) : sliced,
     pause,
     setSettings: (partial) => setSettings(partial),
   });
