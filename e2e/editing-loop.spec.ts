@@ -193,7 +193,7 @@ test('2c. Fix all LOC-001 resolves relative hreflang hrefs with the locs: no new
 test('2d. the publish URL a fix asks for is an undo step: Ctrl+Z takes back the fix, then the setting and its findings', async ({
   wb,
   page,
-}) => {
+}, testInfo) => {
   await open(wb, 'sitemap.xml', HUGO, 3);
   await expect(wb.status).toContainText('7 errors');
   const panel = page.getByRole('complementary', { name: 'Issues and settings' });
@@ -208,6 +208,7 @@ test('2d. the publish URL a fix asks for is an undo step: Ctrl+Z takes back the 
   const said = notices.locator('.toast', { hasText: 'Publish URL set to https://example.org/sitemap.xml.' });
   await expect(said.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
   await expect(wb.button(/^Undo: Set publish URL/)).toBeEnabled();
+  await page.screenshot({ path: testInfo.outputPath('publish-url-step.png') });
   await loc.getByRole('button', { name: 'Apply to 3 rows' }).click();
   await expect(wb.status).toContainText('0 errors');
   await expect(await wb.cell(1, 'URL')).toHaveText('https://example.org/tags/scene/');
