@@ -190,6 +190,50 @@ test('2c. Fix all LOC-001 resolves relative hreflang hrefs with the locs: no new
   await expect(await wb.cell(1, 'URL')).toHaveText('https://example.org/tags/scene/');
 });
 
+test('2d. the publish URL a fix asks for is an undo step: Ctrl+Z takes back the fix, then the setting and its findings', async ({
+  wb,
+  page,
+}, testInfo) => {
+  await open(wb, 'sitemap.xml', HUGO, 3);
+  await expect(wb.status).toContainText('7 errors');
+  const panel = page.getByRole('complementary', { name: 'Issues and settings' });
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await panel.getByRole('button', { name: /^Fix all LOC-001/ }).click();
+  const loc = panel.getByRole('group', { name: 'Fix all LOC-001' });
+  await loc
+    .getByRole('textbox', { name: 'Publish URL for relative URLs' })
+    .fill('https://example.org/sitemap.xml');
+  await loc.getByRole('button', { name: 'Set' }).click();
+  // The notice offers the Undo of the setting's own step, the one Ctrl+Z takes back.
+  const said = notices.locator('.toast', { hasText: 'Publish URL set to https://example.org/sitemap.xml.' });
+  await expect(said.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
+  await expect(wb.button(/^Undo: Set publish URL/)).toBeEnabled();
+  await page.screenshot({ path: testInfo.outputPath('publish-url-step.png') });
+  await loc.getByRole('button', { name: 'Apply to 3 rows' }).click();
+  await expect(wb.status).toContainText('0 errors');
+  await expect(await wb.cell(1, 'URL')).toHaveText('https://example.org/tags/scene/');
+
+  await wb.clickCell(0, 'Priority');
+  await page.keyboard.press('Control+z');
+  await expect(await wb.cell(1, 'URL')).toHaveText('/tags/scene/');
+  await page.keyboard.press('Control+z');
+  await expect(wb.status).toContainText('7 errors');
+  await expect(wb.button(/^Redo: Set publish URL/)).toBeEnabled();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const publish = panel
+    .getByRole('tabpanel', { name: 'Settings' })
+    .getByRole('textbox', { name: /^Publish URL/ });
+  await expect(publish).toHaveValue('');
+
+  await wb.clickCell(0, 'Priority');
+  await page.keyboard.press('Control+y');
+  await expect(publish).toHaveValue('https://example.org/sitemap.xml');
+  await page.keyboard.press('Control+y');
+  await expect(wb.status).toContainText('0 errors');
+  await expect(await wb.cell(1, 'URL')).toHaveText('https://example.org/tags/scene/');
+  await expect(publish).toHaveValue('https://example.org/sitemap.xml');
+});
+
 const ORDER = xml(
   Array.from(
     { length: 6 },

@@ -18,7 +18,9 @@ if (browser.path) env.SITEMAP_WORKBENCH_CHROMIUM = browser.path;
 if (!process.argv.includes('--no-build')) {
   // E2E_OUT_DIR lets parallel runs build into their own folder (playwright.config.ts serves it).
   const outDir = process.env.E2E_OUT_DIR ? ['--outDir', process.env.E2E_OUT_DIR, '--emptyOutDir'] : [];
-  const built = run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir]);
+  // The e2e build flavour: VITE_SW_E2E=1 keeps the test hooks (src/state/e2eHold.ts) that the
+  // production build leaves out.
+  const built = run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], { ...env, VITE_SW_E2E: '1' });
   if (built !== 0) process.exit(built);
 }
 // `--screenshots` (npm run screenshots): the screenshot specs write the tracked PNGs in docs/.

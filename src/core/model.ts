@@ -253,6 +253,25 @@ export interface ParseResult {
   used?: UsedColumns;
 }
 
+/**
+ * A document's own settings (SITEMAP-RULES.md section 1): what it is checked and exported under,
+ * saved with it. Each change is a document edit: an undo step of its own (a `Patch` with
+ * `settings`, core/patch.ts), so Undo and Redo bring a setting back with its findings. How the
+ * app looks (theme, hidden columns, sort) is no setting of the document and never in history.
+ *
+ * @example const s: DocumentSettings = { publishUrl: 'https://www.example.com/sitemap.xml', crossSubmission: false }
+ */
+export interface DocumentSettings {
+  /** Where the file will be published: scope of the HOST/IDX rules, base of split exports' index. */
+  publishUrl: string;
+  /** Other hosts are verified (HOST-001 and IDX-004 become warnings). */
+  crossSubmission: boolean;
+  /** Severity profile (rules/profile.ts); absent = Search engines. */
+  profile?: SeverityProfile;
+  /** How the user reads `05/01/2024`, once asked (what date fixes and typed dates write). */
+  dateOrder?: DayMonthOrder;
+}
+
 /** Settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */
 export interface ValidationSettings {
   /** Where the file will be published, e.g. `https://www.example.com/sitemap.xml`. */

@@ -4,7 +4,7 @@
  * index, sort hints, URL tree, document size, the crawl join inside the validator) follows the
  * same patch in the kernel's `applyStep` (state/kernel.ts), never a diff of whole arrays.
  */
-import type { Entry, SitemapDocument } from './model.ts';
+import type { DocumentSettings, Entry, SitemapDocument } from './model.ts';
 import { runSteps } from './steps.ts';
 
 /** An entry together with its row index in the document's `entries` array. */
@@ -19,6 +19,8 @@ export interface PlacedEntry {
  * - `added[i].index`: index in the document AFTER the patch.
  * - `updated`: `[before, after]` pairs; the entry keeps its position.
  * - `reorder`: optional full row order (entry ids) before and after, for "apply sort".
+ * - `settings`: optional change of the document's settings, the keys it changes before and after
+ *   (a settings step: the store sets them and re-checks; `applyPatch` leaves entries alone).
  * Undo applies `invertPatch(p)`; there is no per-command inverse code.
  *
  * @example { label: 'Edit priority', added: [], updated: [[old, { ...old, priority: '0.8' }]], removed: [] }
@@ -29,14 +31,20 @@ export interface Patch {
   updated: Array<[before: Entry, after: Entry]>;
   removed: PlacedEntry[];
   reorder?: { before: Int32Array; after: Int32Array };
+  settings?: { before: Partial<DocumentSettings>; after: Partial<DocumentSettings> };
+}
+
+/** True when the patch changes entries (adds, updates, removes or reorders); false for a settings step. */
+export function changesEntries(p: Patch): boolean {
+  return p.added.length > 0 || p.updated.length > 0 || p.removed.length > 0 || p.reorder !== undefined;
 }
 
 /** True when the patch changes nothing. */
 export function isEmptyPatch(p: Patch): boolean {
-  return p.added.length === 0 && p.updated.length === 0 && p.removed.length === 0 && !p.reorder;
+  return !changesEntries(p) && !p.settings;
 }
 
-/** The inverse step: adds become removes, updates swap, reorder swaps. Label is kept. */
+/** The inverse step: adds become removes, updates swap, reorder and settings swap. Label is kept. */
 export function invertPatch(p: Patch): Patch {
   const inv: Patch = {
     label: p.label,
@@ -45,6 +53,7 @@ export function invertPatch(p: Patch): Patch {
     removed: p.added,
   };
   if (p.reorder) inv.reorder = { before: p.reorder.after, after: p.reorder.before };
+  if (p.settings) inv.settings = { before: p.settings.after, after: p.settings.before };
   return inv;
 }
 

@@ -99,10 +99,15 @@ describe('autosave of the whole session', () => {
       files: ['sitemap.xml', 'a.xml', 'b.xml'],
       urls: 4,
       sitemaps: 2,
-      undoSteps: 2,
+      // The publish URL is a step too.
+      undoSteps: 3,
     });
     s.files[1].store.commands.undo();
     expect(s.files[1].store.getState().doc?.entries[0].priority).toBeUndefined();
+    expect(s.files[2].store.getState().settings.publishUrl).toBe('https://a.example/sitemap.xml');
+    s.files[2].store.commands.undo();
+    expect(s.files[2].store.getState().settings.publishUrl).toBe('');
+    expect(s.files[2].store.getState().doc?.entries[1].priority).toBe('0.9');
   });
 
   it("restores a store saved in today's format 1 (one document)", async () => {

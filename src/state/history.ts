@@ -1,4 +1,4 @@
-import type { Patch } from './patch.ts';
+import { changesEntries, type Patch } from './patch.ts';
 
 /** Undo and redo stacks of patches. Immutable: every operation returns a new value. */
 export interface History {
@@ -15,6 +15,8 @@ export interface HistorySummary {
   redoLabel: string | null;
   /** Number of undo steps kept. */
   undoDepth: number;
+  /** Some undo step changes entries (settings steps alone leave the file as it was). */
+  editsEntries: boolean;
 }
 
 /** Maximum number of undo steps kept in memory. */
@@ -74,5 +76,6 @@ export function summarize(h: History): HistorySummary {
     undoLabel: u?.label ?? null,
     redoLabel: r?.label ?? null,
     undoDepth: h.undo.length,
+    editsEntries: h.undo.some(changesEntries),
   };
 }

@@ -1,16 +1,19 @@
 /**
- * Commands that replace the document or talk to the worker: open, new, export, settings,
- * cancel. None of them is undoable; opening a file resets history.
+ * Commands that replace the document or talk to the worker: open, new, export, cancel (none of
+ * them undoable; opening a file resets history), and settings: each change one undo step
+ * (settingsStep.ts), re-checked here (recheck.ts) whether committed, undone or redone.
  */
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
 import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
 import { refusal } from '../core/refusal.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
+import { heldSlices } from './e2eHold.ts';
 import type { Kernel } from './kernel.ts';
 import { createRecheck } from './recheck.ts';
+import { settingsNotice, settingsStep } from './settingsStep.ts';
 import { BIG_DOCUMENT, inSlices, pauseWith, STEP_ENTRIES } from './slices.ts';
-import type { Commands, ExportResult, Settings, Task } from './types.ts';
+import type { Commands, ExportResult, Task } from './types.ts';
 import type { ValidatorLike } from './validation.ts';
 
 type IoCommands = Pick<
@@ -40,17 +43,6 @@ const DEFERRED_BUILD_DELAY_MS = 200;
 const PROGRESS_MS = 150;
 
 /** Same rules (every setting but the clock): issues found under `a` stand for `b`. */
-/** "Publish URL set to https://… — a setting: Ctrl+Z does not take it back." */
-function settingsNotice(p: Partial<Settings>): string {
-  const what =
-    p.publishUrl !== undefined
-      ? `Publish URL set to ${p.publishUrl}`
-      : p.dateOrder
-        ? `Dates read as ${p.dateOrder === 'dmy' ? 'day/month' : 'month/day'}`
-        : 'Settings changed';
-  return `${what}. This is a setting: Ctrl+Z does not take it back (Undo here, or change it in Settings).`;
-}
-
 function sameRules(a: ValidationSettings, b: ValidationSettings): boolean {
   return (
     a.publishUrl === b.publishUrl &&
@@ -118,9 +110,30 @@ export function createIoCommands(k: Kernel): IoCommands {
     stop: () => boolean,
   ) => inSlices({ now: k.deps.now, timers: k.deps.timers! }, next, onSlice, stop);
 
+  const setSettings: Commands['setSettings'] = (partial, announce) => {
+    const step = settingsStep(k.f.settings, partial);
+    // Settings set to what they are change nothing (the listeners are still told: a re-render).
+    if (step === null) return k.set({});
+    // Without a document there is no history to record it in: the settings the next one is checked under.
+    if (!k.f.doc) {
+      const previous = k.f.settings;
+      k.set({ settings: { ...previous, ...step.settings!.after } });
+      return k.settingsChanged(previous, k.f.settings);
+    }
+    if (k.commit(step) && announce) k.notifyStep(step, settingsNotice(step));
+  };
+
   // A big document is validated in slices of at most SLICE_MS into a fresh validator, with a
   // cancellable "Checking" task; the open document stays untouched until it is adopted.
-  const rechecks = createRecheck(k, { busy: () => current !== null, showNow, sliced, pause });
+  const rechecks = createRecheck(k, {
+    busy: () => current !== null,
+    showNow,
+    // The e2e build only: a spec can hold the re-check between slices (e2eHold.ts).
+    sliced: import.meta.env?.VITE_SW_E2E === '1' ? heldSlices(sliced) : sliced,
+    pause,
+    setSettings: (partial) => setSettings(partial),
+  });
+  k.settingsChanged = rechecks.settingsChanged;
 
   // `checked`: a fresh validator that filed every entry from the worker's per-entry pass as the
   // entries arrived (see openFile); only the checks across entries are left to run.
@@ -396,23 +409,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         throw e;
       }
     },
-    setSettings(partialSettings, announce) {
-      const previous = k.f.settings;
-      if (announce) {
-        const before: Partial<Settings> = {};
-        for (const key of Object.keys(partialSettings) as Array<keyof Settings>)
-          (before as Record<string, unknown>)[key] = previous[key];
-        k.notify('info', settingsNotice(partialSettings), { settings: before });
-      }
-      const settings: Settings = { ...previous, ...partialSettings };
-      const onlyOrder = Object.keys(partialSettings).every((key) => key === 'dateOrder');
-      // The setting shows at once; the findings follow (in slices for a big document).
-      k.set({ settings });
-      // The day/month order only steers fixes and typed dates: no findings change; nor do settings
-      // set to what they are.
-      if (onlyOrder) k.set({});
-      else rechecks.settingsChanged(previous, settings);
-    },
+    setSettings,
     cancelTask() {
       if (current) {
         if (k.f.task?.cancellable) current.abort();

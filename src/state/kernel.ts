@@ -18,6 +18,7 @@ import { TreeSync } from './insightsTree.ts';
 import {
   type AppliedPatch,
   applyPatch,
+  changesEntries,
   idIndexSteps,
   invertPatch,
   isEmptyPatch,
@@ -155,14 +156,16 @@ export interface Kernel {
   notifyStep(patch: Patch, message: string, level?: Notice['level']): void;
   /**
    * The document as it is now is the user's file (exported, or as opened): not dirty, and it
-   * is again whenever undo or redo comes back to this point of the history.
+   * is again whenever undo or redo comes back to this point of the history (or to its entries
+   * under other settings: a settings step does not make the file edited).
    */
   markClean(): void;
   /**
    * Where the clean point (see `markClean`) is in the history: undo steps from the bottom of
    * the undo stack (0..undo.length), or past its top into redo (undo.length + k: after k
    * redos); null when no undo or redo reaches it any more. `at` puts it back (a restore), and
-   * `dirty` follows.
+   * `dirty` follows. Settings steps are no edit of the file: the depths of the settings steps
+   * right above the clean point are clean too (this says the lowest).
    */
   cleanDepth(): number | null;
   setCleanDepth(at: number | null): void;
@@ -192,6 +195,12 @@ export interface Kernel {
    */
   recheck: (restored?: boolean) => void;
   /**
+   * The document's settings went from `previous` to `settings` (a settings step committed, undone
+   * or redone, already shown): bring the findings to them (recheck.ts `settingsChanged`, installed
+   * by ioCommands.ts; until then the listeners are only told).
+   */
+  settingsChanged: (previous: Settings, settings: Settings) => void;
+  /**
    * Set while a sliced re-check runs (ioCommands.ts): handed every applied patch, after the
    * validator followed it, so the fresh validator can catch up before it is adopted.
    */
@@ -216,7 +225,9 @@ export interface Kernel {
   /**
    * The end of every document change: `after` (= applyPatch(doc, patch), made here when not
    * given) becomes the document, the derived views follow (the validator and `onPatch` unless
-   * `validated`: a sliced commit gave them the patch already), history, version, listeners.
+   * `validated`: a sliced commit gave them the patch already), then the patch's settings (and
+   * `settingsChanged`), history, version, listeners. A settings step changes no entry: the
+   * document, its version and the derived views stay as they are.
    */
   applyStep(patch: Patch, history: History, after?: SitemapDocument, validated?: boolean): void;
 }
@@ -224,24 +235,33 @@ export interface Kernel {
 /** Kernels made in this page (part of `stateToken`). */
 let kernelsMade = 0;
 
-/** The clean point: the top undo step at it, null at the bottom of the undo stack, 'gone' when unreachable. */
+/**
+ * The clean point: the last step that changed entries at it (`entryTop`), null when none below it
+ * is left on the undo stack, 'gone' when unreachable. Settings steps do not move it: "edited"
+ * says the file an export writes differs from the one exported (or opened), and settings are
+ * not in it; they are saved with the document by autosave.
+ */
 type CleanPoint = Patch | null | 'gone';
+
+/** The last step of `steps` (up to `end`) that changes entries, or null. */
+function entryTop(steps: readonly Patch[], end = steps.length): Patch | null {
+  for (let i = end - 1; i >= 0; i--) if (changesEntries(steps[i])) return steps[i];
+  return null;
+}
 
 /**
  * The clean point once the history went from `was` to `now` (an edit, undo or redo): an edit
  * after undoing past it drops the redo steps that led to it, and the oldest steps dropped off
- * the undo stack (`record`'s budget) can take it along, or leave it at the new bottom.
+ * the undo stack (`record`'s budget) can take it along, or leave it at the new bottom (when it
+ * was the last of them to change entries).
  */
 function followClean(clean: CleanPoint, was: History, now: History): CleanPoint {
   if (clean === 'gone') return clean;
-  const held = (p: Patch) => now.undo.includes(p) || now.redo.includes(p);
-  if (clean === null) {
-    const bottom = was.undo[0];
-    return bottom === undefined || held(bottom) ? null : 'gone';
-  }
-  if (held(clean)) return clean;
-  const i = was.undo.indexOf(now.undo[0]);
-  return i > 0 && was.undo[i - 1] === clean ? null : 'gone';
+  if (clean !== null && (now.undo.includes(clean) || now.redo.includes(clean))) return clean;
+  // The steps dropped off the bottom of the undo stack (all of them when none is left below the new one).
+  const bottom = now.undo.length === 0 ? 0 : was.undo.indexOf(now.undo[0]);
+  const dropped = bottom < 0 ? was.undo.length : bottom;
+  return entryTop(was.undo, dropped) === clean ? null : 'gone';
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -269,7 +289,7 @@ export function createKernel(deps: StoreDeps): Kernel {
   let heldParse: readonly Issue[] | null = [];
   let clean: CleanPoint = null;
   const id = `${deps.now().toString(36)}.${(++kernelsMade).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
-  const atClean = (h: History) => clean !== 'gone' && (h.undo[h.undo.length - 1] ?? null) === clean;
+  const atClean = (h: History) => clean !== 'gone' && entryTop(h.undo) === clean;
   let askedParse: { version: number; list: readonly Issue[] } | null = null;
   const validationSettings = (): ValidationSettings => ({
     publishUrl: f.settings.publishUrl.trim() || undefined,
@@ -424,31 +444,37 @@ export function createKernel(deps: StoreDeps): Kernel {
     });
   };
 
-  // The one path of every document change: document, derived views, history, version, listeners.
+  // The one path of every document change: document, derived views, settings, history,
+  // version, listeners.
   const applyStep = (patch: Patch, history: History, after?: SitemapDocument, done = false) => {
     if (!f.doc) return;
-    const step: AppliedPatch = { patch, before: f.doc, after: after ?? applyPatch(f.doc, patch) };
-    f.doc = step.after;
-    validated = done;
-    try {
-      for (const follow of followers) follow(step);
-    } finally {
-      validated = false;
+    const entries = changesEntries(patch);
+    if (entries) {
+      const step: AppliedPatch = { patch, before: f.doc, after: after ?? applyPatch(f.doc, patch) };
+      f.doc = step.after;
+      validated = done;
+      try {
+        for (const follow of followers) follow(step);
+      } finally {
+        validated = false;
+      }
+      // Behind, the validator holds no findings: the kept list follows the edit instead.
+      heldParse = k.validatorBehind && heldParse !== null ? parseAfterPatch(heldParse, patch) : null;
+      f.docVersion++;
     }
-    // Behind, the validator holds no findings: the kept list follows the edit instead.
-    heldParse = k.validatorBehind && heldParse !== null ? parseAfterPatch(heldParse, patch) : null;
+    const previous = f.settings;
+    if (patch.settings) f.settings = { ...previous, ...patch.settings.after };
     clean = followClean(clean, f.history, history);
     f.history = history;
     // A notice's Undo takes back its own step only while that step is the last one.
     const top = history.undo.at(-1);
-    if (f.notices.some((n) => n.undo && 'step' in n.undo && n.undo.step !== top))
-      f.notices = f.notices.map((n) =>
-        n.undo && 'step' in n.undo && n.undo.step !== top ? { ...n, undo: undefined } : n,
-      );
-    f.docVersion++;
+    if (f.notices.some((n) => n.undo && n.undo.step !== top))
+      f.notices = f.notices.map((n) => (n.undo && n.undo.step !== top ? { ...n, undo: undefined } : n));
     f.dirty = !atClean(history);
     emit();
-    prepareNextCopy();
+    // The setting shows at once; the findings follow (in slices for a big document).
+    if (patch.settings) k.settingsChanged(previous, f.settings);
+    if (entries) prepareNextCopy();
   };
 
   // A patch goes to the sliced commit when it is big, else it is applied here at once.
@@ -466,6 +492,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     applyStep,
     rejoinCrawl: () => {},
     recheck: () => {},
+    settingsChanged: () => k.set({}),
     onPatch: null,
     validatorBehind: false,
     validationSettings,
@@ -506,7 +533,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     keepSource: () => source,
     openCount: () => opened,
     markClean() {
-      clean = f.history.undo[f.history.undo.length - 1] ?? null;
+      clean = entryTop(f.history.undo);
       if (f.dirty) k.set({ dirty: false });
     },
     cleanDepth() {
@@ -521,9 +548,8 @@ export function createKernel(deps: StoreDeps): Kernel {
     setCleanDepth(at) {
       const { undo, redo } = f.history;
       if (at === null || at < 0 || at > undo.length + redo.length) clean = 'gone';
-      else if (at === 0) clean = null;
-      else if (at <= undo.length) clean = undo[at - 1];
-      else clean = redo[redo.length - (at - undo.length)];
+      // The steps up to `at`, in the order they were made: the undo stack, then redo from its top.
+      else clean = entryTop([...undo, ...redo.toReversed()], at);
       const dirty = !atClean(f.history);
       if (dirty !== f.dirty) k.set({ dirty });
     },

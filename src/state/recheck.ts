@@ -10,11 +10,17 @@
  * validator (`rescopeSteps`: no second validator of 1,000,000 entries, whose making was most of
  * the time and of the garbage collection). Cancel puts the previous settings back and says so; a
  * newer change takes over the re-check under way.
+ *
+ * Settings changes are history steps (settingsStep.ts): the re-check follows the one that was
+ * committed, undone or redone (`settingsChanged`), and Cancel goes back through the history too:
+ * it undoes the settings step on top of the undo stack (or redoes the one on top of redo, for a
+ * re-check an Undo started) when that step is what it takes back, else it records the way back
+ * as a settings step of its own (edits were made meanwhile).
  */
 import type { SitemapDocument } from '../core/model.ts';
 import { runSteps, type SlicesDone } from '../core/steps.ts';
 import type { Kernel } from './kernel.ts';
-import type { Patch } from './patch.ts';
+import { changesEntries, type Patch } from './patch.ts';
 import { DEFAULT_PROFILE, PROFILE_NAMES } from './profiles.ts';
 import { BIG_DOCUMENT, STEP_ENTRIES } from './slices.ts';
 import type { Settings, Task } from './types.ts';
@@ -34,6 +40,8 @@ export interface RecheckHost {
   ): Promise<SlicesDone<unknown> | null>;
   /** A new task before the first slice (the setting and the task get painted first). */
   pause(): Promise<void>;
+  /** Change settings as one undo step (`Commands.setSettings`): Cancel's way back when no undo or redo is it. */
+  setSettings(partial: Partial<Settings>): void;
 }
 
 /** The re-check's commands (see the module comment). */
@@ -90,6 +98,18 @@ function sameFindings(a: Settings, b: Settings): boolean {
     a.crossSubmission === b.crossSubmission &&
     (a.profile ?? DEFAULT_PROFILE) === (b.profile ?? DEFAULT_PROFILE)
   );
+}
+
+/** True when `step` is a settings step whose `side` takes `now` to `target`. */
+function leadsTo(
+  step: Patch | undefined,
+  side: 'before' | 'after',
+  now: Settings,
+  target: Settings,
+): boolean {
+  if (!step?.settings || changesEntries(step)) return false;
+  const s: Settings = { ...now, ...step.settings[side] };
+  return sameFindings(s, target) && s.dateOrder === target.dateOrder;
 }
 
 /** One sliced load of a re-check. */
@@ -180,15 +200,22 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
     if (!host.busy() && k.f.task?.label === r.label) k.set({ task: null });
     return true;
   };
-  // Cancel (or a newer document): the fresh validator is dropped; the store's validator never
-  // stopped following the edits, so its findings stand, for the settings put back here.
+  // Cancel: the fresh validator is dropped; the store's validator never stopped following the
+  // edits, so its findings stand, for the settings put back here through the history (see the
+  // module comment). Their step reaches `settingsChanged` as a change back to the settings the
+  // validator holds, which ends the re-check.
   const cancelRecheck = (r: Recheck) => {
-    if (!endRecheck(r)) return;
-    r.run.steps.return();
-    if (r.previous === null) return;
-    const now = k.f.settings;
-    k.set({ settings: revertedSettings(now, r.previous) });
-    k.notify('info', cancelledRecheckMessage(now, r.previous));
+    if (rechecking !== r) return;
+    if (r.previous !== null) {
+      const now = k.f.settings;
+      const back = revertedSettings(now, r.previous);
+      const { undo, redo } = k.f.history;
+      if (leadsTo(undo.at(-1), 'before', now, back)) k.undo();
+      else if (leadsTo(redo.at(-1), 'after', now, back)) k.redo();
+      else host.setSettings(back);
+      k.notify('info', cancelledRecheckMessage(now, r.previous));
+    }
+    if (endRecheck(r)) r.run.steps.return();
   };
   const driveRecheck = async (r: Recheck) => {
     const live = () => rechecking === r && !r.ac.signal.aborted && k.openCount() === r.opened;
@@ -324,7 +351,8 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
       } else recheck(false, r?.previous ?? previous);
     },
     cancel() {
-      if (rechecking?.previous && !locked(rechecking.run)) rechecking.ac.abort();
+      // (While a big change is applied in slices, its step comes first: Cancel waits for it.)
+      if (rechecking?.previous && !locked(rechecking.run) && !k.committing) rechecking.ac.abort();
     },
   };
 }

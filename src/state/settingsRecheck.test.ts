@@ -146,6 +146,54 @@ describe('settings change on a big document: re-checked in slices', () => {
     expect(findings(store)).toEqual(freshFindings(store.getState().doc!, { profile: 'strict' }));
   });
 
+  it("Cancel goes back through the history: it undoes the step, or redoes it for an Undo's re-check", async () => {
+    const doc = makeDocument(BIG);
+    const { store, step, settle } = await harness(doc);
+    const before = findings(store);
+    const c = store.commands;
+    // Cancel of the change just made: its step is undone (and can be redone).
+    c.setSettings(ELSEWHERE);
+    await step();
+    await step();
+    c.cancelTask();
+    expect(store.getState().settings.publishUrl).toBe('');
+    expect(store.getState().history).toMatchObject({ canUndo: false, redoLabel: 'Set publish URL' });
+    expect(store.getState().task).toBeNull();
+    expect(findings(store)).toEqual(before);
+    // Redo re-checks in slices, as the change did; Undo of it too.
+    c.redo();
+    expect(store.getState().settings.publishUrl).toBe(ELSEWHERE.publishUrl);
+    expect(store.getState().task?.label).toBe('Re-checking 25,000 URLs');
+    await settle();
+    const elsewhere = findings(store);
+    expect(elsewhere).toEqual(freshFindings(doc, ELSEWHERE));
+    c.undo();
+    expect(store.getState().settings.publishUrl).toBe('');
+    expect(store.getState().task).toMatchObject({ label: 'Re-checking 25,000 URLs', cancellable: true });
+    await step();
+    await step();
+    // Cancel of an Undo's re-check: the step is redone, the findings stay those of its setting.
+    c.cancelTask();
+    expect(store.getState().settings.publishUrl).toBe(ELSEWHERE.publishUrl);
+    expect(store.getState().history).toMatchObject({ undoLabel: 'Set publish URL', canRedo: false });
+    expect(store.getState().notices.at(-1)?.message).toBe(
+      `Re-check cancelled: the publish URL is back to “${ELSEWHERE.publishUrl}”. The findings are those of that setting, as before.`,
+    );
+    await settle();
+    expect(store.getState().task).toBeNull();
+    expect(findings(store)).toEqual(elsewhere);
+    // With an edit made meanwhile, the way back is a step of its own (the edit stays).
+    c.setSettings({ publishUrl: '' });
+    await step();
+    c.setCell(5, 'priority', '3');
+    c.cancelTask();
+    expect(store.getState().settings.publishUrl).toBe(ELSEWHERE.publishUrl);
+    expect(store.getState().history.undoLabel).toBe('Set publish URL');
+    await settle();
+    expect(findings(store)).toEqual(freshFindings(store.getState().doc!, ELSEWHERE));
+    expect(store.getState().doc?.entries.find((e) => e.id === 5)?.priority).toBe('3');
+  });
+
   it('a second change during a re-check supersedes the first: one task, one re-check ends, the last settings', async () => {
     const doc = makeDocument(BIG);
     const { store, step, settle } = await harness(doc);

@@ -56,7 +56,7 @@ export function createStoreWith(deps: StoreDeps): AppStore {
   const commands = {
     ...createEditCommands(kernel),
     ...createEntryCommands(kernel),
-    ...createViewCommands(kernel, io.setSettings),
+    ...createViewCommands(kernel),
     ...io,
     ...createRenameCommands(kernel),
     ...createCsvCommands(kernel),

@@ -4,11 +4,9 @@ import type { CrawlTable } from '../core/crawl/table.ts';
 import type { FixAllOutlook } from '../core/fixes.ts';
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
-import type { Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
-import type { SeverityProfile } from '../core/rules/profile.ts';
+import type { DocumentSettings, Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { TextDrops } from '../core/serialize/entries.ts';
 import type { BucketFilter } from '../core/stats.ts';
-import type { DayMonthOrder } from '../core/w3cDate.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { EntryCommands } from './entryCommands.ts';
@@ -18,15 +16,11 @@ import type { TreeSync } from './insightsTree.ts';
 import type { SavedFile } from './persist.ts';
 import type { ValidatorLike } from './validation.ts';
 
-/** Editor settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */
-export interface Settings {
-  publishUrl: string;
-  crossSubmission: boolean;
-  /** Severity profile (core rules/profile.ts); absent = Search engines. */
-  profile?: SeverityProfile;
-  /** How the user reads `05/01/2024`, once asked (date fixes and typed dates). */
-  dateOrder?: DayMonthOrder;
-}
+/**
+ * The document's settings (core `DocumentSettings`: publish URL, cross-submission, severity
+ * profile, day/month order): document edits, each change one undo step (`Commands.setSettings`).
+ */
+export type Settings = DocumentSettings;
 
 /** Counts shown before "Fix all" runs (`Commands.previewFixAll`). */
 export interface FixAllPreview {
@@ -110,14 +104,14 @@ export interface Notice {
   about?: number;
   /**
    * What the notice's Undo button takes back: the history step it reports (kept only while that
-   * step is the last one: `step` is the patch on top of the undo stack), or a settings change
-   * (settings are not in the history: the values they had before).
+   * step is the last one: `step` is the patch on top of the undo stack). A setting given on the
+   * way to a fix is such a step too.
    */
   undo?: NoticeUndo;
 }
 
 /** See `Notice.undo`. */
-export type NoticeUndo = { step: object } | { settings: Partial<Settings> };
+export type NoticeUndo = { step: object };
 
 /** A file that could not be parsed as well-formed; the previous document is kept untouched. */
 export interface LoadError {
@@ -276,8 +270,12 @@ export interface Commands extends EntryCommands {
   undo(): void;
   redo(): void;
   /**
-   * Change settings (not an undo step). `announce`: the change was made on the way to a fix (a
-   * publish URL asked for in place): a notice says it is a setting and offers its own Undo.
+   * Change the document's settings as ONE undo step ("Set publish URL"; keys set to what they
+   * are change nothing and record nothing): the setting shows at once, the findings follow (at
+   * once, or re-checked in slices for a big document), and Undo / Redo bring both back. Without
+   * a document there is no history: the settings are simply set. `announce`: the change was
+   * made on the way to a fix (a publish URL asked for in place): a notice says so, with the Undo
+   * of its step.
    */
   setSettings(partial: Partial<Settings>, announce?: boolean): void;
   setSort(sort: SortState | null): void;
@@ -322,7 +320,7 @@ export interface Commands extends EntryCommands {
   dismissNotice(id: number): void;
   /** Sort the view again after edits kept its rows in place (`AppState.sortStale`). */
   resort(): void;
-  /** The Undo of a notice (`Notice.undo`): undo its step while it is the last one, or restore its settings. */
+  /** The Undo of a notice (`Notice.undo`): undo its step while it is the last one. */
   undoNotice(id: number): void;
   /** Show a non-blocking notice (e.g. "Exported 120 rows to shop.csv."): the one notice list. */
   notify(level: Notice['level'], message: string): void;

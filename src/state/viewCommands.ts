@@ -21,7 +21,7 @@ type ViewCommands = Pick<
 >;
 
 /** Build the view commands over a kernel. */
-export function createViewCommands(k: Kernel, setSettings: Commands['setSettings']): ViewCommands {
+export function createViewCommands(k: Kernel): ViewCommands {
   // A new view means new row positions: the old selection would point at other rows.
   const setView = (view: Kernel['f']['view']) => k.set({ view, selection: { active: null, ranges: [] } });
   return {
@@ -57,9 +57,7 @@ export function createViewCommands(k: Kernel, setSettings: Commands['setSettings
     undoNotice(id) {
       const undo = k.f.notices.find((n) => n.id === id)?.undo;
       k.set({ notices: k.f.notices.filter((n) => n.id !== id) });
-      if (!undo) return;
-      if ('settings' in undo) setSettings(undo.settings);
-      else if (k.f.history.undo.at(-1) === undo.step) k.undo();
+      if (undo && k.f.history.undo.at(-1) === undo.step) k.undo();
     },
     notify(level, message) {
       k.notify(level, message);

@@ -71,7 +71,8 @@ export function w3cNow(ms: number): string {
 }
 
 /**
- * Positions of the files whose store has undo steps or is `dirty` ("changed" for OUT-008).
+ * Positions of the files whose store has undo steps that change entries or is `dirty` ("changed"
+ * for OUT-008; a settings step alone changes no file).
  *
  * @example changedFiles(ws.getState()) // Set { 1 }
  */
@@ -79,7 +80,7 @@ export function changedFiles(state: WorkspaceState): Set<number> {
   const out = new Set<number>();
   state.files.forEach((slot, k) => {
     const s = slot.store.getState();
-    if (s.dirty || s.history.canUndo) out.add(k);
+    if (s.dirty || s.history.editsEntries) out.add(k);
   });
   return out;
 }
