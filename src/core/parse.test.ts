@@ -4,6 +4,7 @@ import { gzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from './gzip.ts';
 import { NS } from './model.ts';
+import { WIDE_MIN_BYTES, wideUtf8 } from './parse/decode.ts';
 import { gunzipAll, isGzip } from './parse/gzip.ts';
 import { parseSitemap } from './parse.ts';
 
@@ -334,5 +335,27 @@ describe('parseSitemap: progress', () => {
     expect(calls.at(-1)).toEqual([bytes.length, bytes.length]);
     expect(calls.length).toBe(4);
     for (let i = 1; i < calls.length; i++) expect(calls[i][0]).toBeGreaterThan(calls[i - 1][0]);
+  });
+});
+
+describe('parseSitemap: a large file dense with non-ASCII (decoded by Node transcode)', () => {
+  it('places every entry and finding at the line and column of the same text parsed as a string', () => {
+    let body = '\n';
+    for (let i = 0; i < 2500; i++) {
+      // Astral and CJK characters before the element on its line; every fifth lastmod is bad.
+      body += `<!-- 😀 日本 ${i} --><url><loc>https://e.example/日本/ż/😀/${i}</loc>`;
+      body += `<lastmod>${i % 5 === 0 ? 'soon 😀' : '2024-05-01'}</lastmod><x:y xmlns:x="urn:x">ж</x:y></url>\n`;
+    }
+    const text = urlset(body);
+    const bytes = enc.encode(text);
+    expect(bytes.length).toBeGreaterThan(WIDE_MIN_BYTES);
+    expect(wideUtf8(bytes)).toBe(text);
+    const fromBytes = parseSitemap(bytes);
+    const fromText = parseSitemap(text);
+    expect(fromBytes.document.entries).toEqual(fromText.document.entries);
+    expect(fromBytes.issues).toEqual(fromText.issues);
+    const e = fromBytes.document.entries[1234];
+    expect(e.loc).toBe('https://e.example/日本/ż/😀/1234');
+    expect([e.line, e.column]).toEqual([3 + 1234, 1 + '<!-- 😀 日本 1234 -->'.length]);
   });
 });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { declaredEncoding, decodeBytes, utf8Route } from './decode.ts';
+import { declaredEncoding, decodeBytes, utf8Route, wideUtf8 } from './decode.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const rules = (issues: { rule: string }[]) => issues.map((i) => i.rule);
@@ -57,5 +58,50 @@ describe('declaredEncoding and utf8Route', () => {
     expect(utf8Route(new Uint8Array([0xef, 0xbb, 0xbf, 0x3c]))?.from).toBe(3);
     expect(utf8Route(new Uint8Array([0xff, 0xfe, 0x3c, 0]))).toBeNull();
     expect(utf8Route(enc('<?xml version="1.0" encoding="windows-1252"?><a/>'))).toBeNull();
+  });
+});
+
+describe('wideUtf8 (Node: simdutf transcode instead of V8 decoding)', () => {
+  const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const piece = fc.oneof(
+    fc.constantFrom('<', '>', '&amp;', '\n', 'é', 'ß', '\u0100', '日本', 'ж', '😀', '\uFFFD', '\uFEFF'),
+    fc.string({ unit: 'grapheme', maxLength: 6 }),
+    fc.string({ maxLength: 12 }),
+  );
+  const bad = fc.constantFrom([0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf]);
+
+  it('gives exactly the fatal TextDecoder text, or null when V8 decodes it (ASCII, Latin-1, invalid)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 60 }),
+        fc.option(fc.tuple(bad, fc.nat()), { freq: 4 }),
+        fc.constantFrom(4, 6, 8, 64),
+        (pieces, broken, window) => {
+          let bytes = new TextEncoder().encode(pieces.join(''));
+          if (broken) {
+            const at = broken[1] % (bytes.length + 1);
+            bytes = new Uint8Array([...bytes.subarray(0, at), ...broken[0], ...bytes.subarray(at)]);
+          }
+          const got = wideUtf8(bytes, 0, window);
+          let want: string | null = null;
+          try {
+            want = fatal.decode(bytes);
+          } catch {
+            want = null;
+          }
+          const wide = want !== null && [...want].some((ch) => ch.codePointAt(0)! > 0xff);
+          expect(got).toBe(wide ? want : null);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes the path in Node for a large non-ASCII file, not for small or ASCII ones', () => {
+    const big = new TextEncoder().encode('<a>日本 😀</a>'.repeat(10_000));
+    expect(wideUtf8(big)).toBe(fatal.decode(big));
+    expect(decodeBytes(big).text).toBe(fatal.decode(big));
+    expect(wideUtf8(new TextEncoder().encode('<a>日本</a>'))).toBeNull();
+    expect(wideUtf8(new TextEncoder().encode('<a>x</a>'.repeat(20_000)))).toBeNull();
   });
 });
