@@ -28,6 +28,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { joinArrays } from '../core/arrays.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
 import type { Entry, Issue, SitemapDocument } from '../core/model.ts';
+import { decodeEntryColumns, type EntryColumns } from '../workers/entryColumns.ts';
 import {
   type PersistenceAdapter,
   type SavedFile,
@@ -97,7 +98,22 @@ interface WorkbenchDb extends DBSchema {
       | Issue[]
       | string[];
   };
-  chunks: { key: number; value: Entry[] };
+  /** A chunk's rows: entry objects (saved before session 15) or their columns (`StoredChunk`). */
+  chunks: { key: number; value: Entry[] | EntryColumns };
+}
+
+/**
+ * The rows of a stored chunk. Chunks are saved as entry columns (the worker's format,
+ * workers/entryColumns.ts): one string and a few typed arrays to clone instead of 2,000 objects
+ * and their strings, and a restore that makes each entry as the open does (one literal, its
+ * values slices of the chunk's string, a large object no scavenge copies) instead of the clone's
+ * object and a string per value, all young. Chunks saved as entry objects still load.
+ */
+function rowsOf(stored: Entry[] | EntryColumns | undefined): Entry[] | undefined {
+  if (stored === undefined || Array.isArray(stored)) return stored;
+  const rows: Entry[] = [];
+  decodeEntryColumns(stored, rows);
+  return rows;
 }
 
 const DB_NAME = 'sitemap-workbench';
@@ -335,7 +351,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       const tx = d.transaction('chunks');
       const readFile = async (k: number, chunks: number) => {
         const parts = await Promise.all(
-          Array.from({ length: chunks }, (_, c) => tx.store.get(base + k * FILE_KEY_SPAN + c)),
+          // Each chunk decoded as it arrives (its own task), not all at the end.
+          Array.from({ length: chunks }, (_, c) => tx.store.get(base + k * FILE_KEY_SPAN + c).then(rowsOf)),
         );
         return parts.some((p) => !p) ? null : (parts as Entry[][]);
       };
@@ -415,6 +432,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         const entries = session.files[k].doc.entries;
         changed.push(await changedChunks(before?.[k] ?? [], entries, before ? storedEntries[k] : undefined));
       }
+      // Loaded before the transaction opens (a transaction with no request pending commits).
+      const { encodeEntryColumns } = await import('../workers/entryColumnsEncode.ts');
       const tx = d.transaction(['meta', 'chunks'], 'readwrite');
       // Reported through the Promise.all below; this only marks the rejection as handled meanwhile.
       tx.done.catch(() => undefined);
@@ -434,7 +453,10 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
           const from = c * CHUNK_SIZE;
           const chunk = entries.slice(from, Math.min(entries.length, from + CHUNK_SIZE));
           kept[c] = chunk;
-          const put = chunkStore.put(chunk, base + k * FILE_KEY_SPAN + c);
+          const put = chunkStore.put(
+            encodeEntryColumns(chunk, 0, chunk.length),
+            base + k * FILE_KEY_SPAN + c,
+          );
           writes.push(put);
           // One chunk's structured clone per task, so saving 1,000,000 rows never blocks the page in
           // one piece; awaiting the transaction's own requests keeps it open (all or nothing).
