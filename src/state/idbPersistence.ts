@@ -6,7 +6,9 @@
  * the key `k * FILE_KEY_SPAN + c` (a format-1 record, one document, used keys 0..n-1, which is
  * file 0's range: it loads unchanged). Entries are immutable objects, so a chunk whose entries
  * are the very same objects as at the last save is skipped: after a cell edit in a
- * 1,000,000-row document one chunk is written instead of the whole document.
+ * 1,000,000-row document one chunk is written instead of the whole document. A chunk is stored as
+ * its rows' entry columns (workers/entryColumns.ts, see `rowsOf`); one saved as entry objects
+ * (before session 15) still loads.
  *
  * Crawl data attached for the audit (issue 17) is stored once per session and table (every file
  * of a workspace shares one): `<key>#crawl-<i>` holds the table's scalars, and each of its typed
@@ -98,7 +100,7 @@ interface WorkbenchDb extends DBSchema {
       | Issue[]
       | string[];
   };
-  /** A chunk's rows: entry objects (saved before session 15) or their columns (`StoredChunk`). */
+  /** A chunk's rows: their entry columns, or entry objects (saved before session 15); see `rowsOf`. */
   chunks: { key: number; value: Entry[] | EntryColumns };
 }
 
@@ -106,8 +108,9 @@ interface WorkbenchDb extends DBSchema {
  * The rows of a stored chunk. Chunks are saved as entry columns (the worker's format,
  * workers/entryColumns.ts): one string and a few typed arrays to clone instead of 2,000 objects
  * and their strings, and a restore that makes each entry as the open does (one literal, its
- * values slices of the chunk's string, a large object no scavenge copies) instead of the clone's
- * object and a string per value, all young. Chunks saved as entry objects still load.
+ * values slices of the chunk's one string, short repeated values shared) instead of the clone's
+ * object and a string per value, all young and all surviving: fewer young bytes, fewer scavenges.
+ * Chunks saved as entry objects still load.
  */
 function rowsOf(stored: Entry[] | EntryColumns | undefined): Entry[] | undefined {
   if (stored === undefined || Array.isArray(stored)) return stored;
