@@ -15,7 +15,8 @@ import { parseSitemap } from '../src/core/parse.ts';
 import { runSteps } from '../src/core/steps.ts';
 import { type CheckedColumns, checkColumns, checkedRun } from '../src/core/validate/checked.ts';
 import { Validator } from '../src/core/validate.ts';
-import { decodeEntryColumns, type EntryColumns, encodeEntryColumns } from '../src/workers/entryColumns.ts';
+import { decodeEntryColumns, type EntryColumns } from '../src/workers/entryColumns.ts';
+import { encodeEntryColumns } from '../src/workers/entryColumnsEncode.ts';
 import { chunkEnds, PARSE_ENTRY_CHUNK } from '../src/workers/protocol.ts';
 
 const mode = process.argv[2] ?? 'split';

@@ -12,7 +12,8 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { Entry } from '../src/core/model.ts';
 import { parseSitemap } from '../src/core/parse.ts';
-import { decodeEntryColumns, type EntryColumns, encodeEntryColumns } from '../src/workers/entryColumns.ts';
+import { decodeEntryColumns, type EntryColumns } from '../src/workers/entryColumns.ts';
+import { encodeEntryColumns } from '../src/workers/entryColumnsEncode.ts';
 import { chunkEnds, PARSE_ENTRY_CHUNK } from '../src/workers/protocol.ts';
 
 const mode = process.argv[2] === 'objects' ? 'objects' : 'columns';

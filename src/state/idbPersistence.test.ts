@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import type { Issue } from '../core/model.ts';
+import type { Entry, Issue } from '../core/model.ts';
 import { CHUNK_SIZE, createIdbPersistence, PARSE_PART_ISSUES, SOURCE_PART_BYTES } from './idbPersistence.ts';
 import type { SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
@@ -177,6 +177,44 @@ describe('IndexedDB persistence (fake-indexeddb)', () => {
     const db = await openDB(name, 1);
     expect(await db.count('chunks')).toBe(1);
     db.close();
+  });
+
+  it('stores chunks as entry columns and loads them, and chunks of entry objects still', async () => {
+    const name = `test-${dbCount++}`;
+    // Parsed rows (line and column), with images and links, beside rows the columns carry whole
+    // (a video; a row made in the editor, without a position).
+    const entries: Entry[] = [];
+    for (let i = 0; i < CHUNK_SIZE + 7; i++) {
+      const e: Entry = { id: i, loc: `https://www.example.com/p/${i}`, line: i + 3, column: 1 };
+      if (i % 2 === 0)
+        e.lastmod = i % 4 === 0 ? '2024-05-01' : `2024-05-01T10:${String(i % 60).padStart(2, '0')}:00Z`;
+      if (i % 3 === 0) e.images = [{ loc: `https://cdn.example.com/${i}.jpg`, caption: `Photo ${i}` }];
+      if (i % 5 === 0)
+        e.alternates = [{ rel: 'alternate', hreflang: 'de', href: `https://www.example.com/de/p/${i}` }];
+      if (i === 11) e.videos = [{ nodes: [{ name: 'title', text: 'T' }] }];
+      entries.push(i === 13 ? { id: i, loc: 'https://www.example.com/new' } : e);
+    }
+    const w = { ...file(1), doc: { kind: 'urlset' as const, entries, nextId: entries.length } };
+    const store = createIdbPersistence(name)!;
+    await store.save(one(w));
+    const db = await openDB(name, 1);
+    const stored = await db.get('chunks', 0);
+    expect(Array.isArray(stored)).toBe(false);
+    expect(stored).toMatchObject({ n: CHUNK_SIZE });
+    const loaded = await createIdbPersistence(name)!.load();
+    expect(loaded?.files[0].doc.entries).toEqual(entries);
+    // A chunk an older version saved as entry objects loads as it is.
+    await db.put('chunks', entries.slice(0, CHUNK_SIZE), 0);
+    db.close();
+    const reader = createIdbPersistence(name)!;
+    const again = await reader.load();
+    expect(again?.files[0].doc.entries).toEqual(entries);
+    // The loaded rows are what the adapter holds as saved: saving them again writes no chunk.
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await reader.save(again!);
+    const chunkPuts = put.mock.calls.filter(([, key]) => typeof key === 'number');
+    put.mockRestore();
+    expect(chunkPuts).toEqual([]);
   });
 
   it("loads a record saved in today's format 1 (one document at chunk keys 0..n-1)", async () => {

@@ -13,7 +13,7 @@ import { serializeFiles } from '../core/serialize.ts';
 import { columnOrder } from '../core/sort/columnOrder.ts';
 import { type CheckedRun, checkColumns, checkedBuffers, checkedRun } from '../core/validate/checked.ts';
 import { type ValidationSnapshot, Validator, validateDocument } from '../core/validate.ts';
-import { encodeEntryColumns } from './entryColumns.ts';
+import { encodeEntryColumns } from './entryColumnsEncode.ts';
 import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
 import { BodyCompressor, type BodyStreams, streamedGzip } from './gzipStream.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Entry } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { createSitemapClient } from './client.ts';
-import { decodeEntryColumns, encodeEntryColumns } from './entryColumns.ts';
+import { decodeEntryColumns } from './entryColumns.ts';
+import { encodeEntryColumns } from './entryColumnsEncode.ts';
 
 const roundTrip = (entries: Entry[], start = 0, end = entries.length): Entry[] => {
   const out: Entry[] = [];
