@@ -21,7 +21,8 @@ function DocumentStatus() {
   const shown = useAppState(selRows);
   const selection = useAppState(selSelection);
   const taskLabel = useAppState(selTaskLabel);
-  const viewPending = useAppState(selViewPending);
+  // Named only when it takes a moment (a short one would blink).
+  const viewPending = useShownAfter(useAppState(selViewPending));
   const total = doc?.entries.length ?? 0;
   const counts = doc ? validation.validator.counts() : null;
   // A text sitemap keeps lines that are not URLs (`#` comments, notes) as rows flagged TXT-001
