@@ -75,6 +75,10 @@ const HEAVY: { pattern: RegExp; why: string; allow?: RegExp }[] = [
   { pattern: /^fflate$/, why: 'gzip (the worker reads and writes .gz)' },
   { pattern: /^(core\/tree|state\/urlTree)\.ts$/, why: 'the URL tree (loads with the insights panel)' },
   {
+    pattern: /^(state\/idbPersistence\.ts|idb)$/,
+    why: 'the IndexedDB autosave (browserDeps.ts loads it on the first call)',
+  },
+  {
     pattern: /^ui\/(Grid|Toolbar|SidePanel|ExportDialog|IssuesPanel)\.tsx$/,
     why: 'shown only with a document',
   },

@@ -361,7 +361,8 @@ export const COUNT = `(async () => {
 export const SETTLED = (fn: string): string => `(async () => {
   await ${IN_TASK(fn || 'undefined')};
   const s = window.__sitemapWorkbench;
-  while (s.getState().task) await new Promise((r) => setTimeout(r, 10));
+  // A big view is worked out in slices (viewPending) before it is set.
+  while (s.getState().task || s.getState().viewPending) await new Promise((r) => setTimeout(r, 10));
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   return s.getState().rowOrder.length;
 })()`;

@@ -17,7 +17,8 @@
  * the CPU of them all. Thread CPU is the code's share; wall on a shared machine is load too.
  * Inputs: bench/out/inputs (v1/million.xml, crawl-v1/internal_all.csv, as `npm run bench:browser`
  * writes them), served read-only. `PROFILE=1` adds the self time of the functions in each step's
- * longest tasks (a sampling profile taken with the trace).
+ * longest tasks (a sampling profile taken with the trace); `INVALIDATIONS=1` records what made each
+ * style recalc and layout (see TRACE_DIR).
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -236,6 +237,8 @@ async function traced(
       'disabled-by-default-devtools.timeline',
       'toplevel',
       ...(process.env.WPROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+      // INVALIDATIONS=1: what made each style recalc and layout (kept with TRACE_DIR).
+      ...(process.env.INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
     ],
   });
   await page.evaluate("console.timeStamp('crawlab-step')");

@@ -5,7 +5,6 @@
  */
 import { createSitemapClient } from '../workers/client.ts';
 import { createValidatorLoader } from './deferredValidator.ts';
-import { createIdbPersistence, createIdbRecent } from './idbPersistence.ts';
 import type { StoreDeps } from './kernel.ts';
 import type { PersistenceAdapter } from './persist.ts';
 import type { RecentStore } from './recent.ts';
@@ -22,6 +21,37 @@ function unavailableStorage(): PersistenceAdapter {
 }
 
 const noop = () => undefined;
+
+// The IndexedDB code (idb and the adapters, ~3.5 KB gzip) loads on the first call, out of the
+// page's first chunk: the restore asks right after the first screen.
+let idbCode: Promise<typeof import('./idbPersistence.ts')> | undefined;
+const idbModule = () => (idbCode ??= import('./idbPersistence.ts'));
+
+/** `createIdbPersistence()` made on the first call; null without IndexedDB. */
+function lazyIdbPersistence(): PersistenceAdapter | null {
+  if (typeof indexedDB === 'undefined') return null;
+  let made: Promise<PersistenceAdapter> | undefined;
+  const real = () => (made ??= idbModule().then((m) => m.createIdbPersistence()!));
+  return {
+    load: async () => (await real()).load(),
+    save: async (session) => (await real()).save(session),
+    clear: async () => (await real()).clear(),
+    markClean: async (states) => (await real()).markClean?.(states),
+  };
+}
+
+/** `createIdbRecent()` made on the first call; null without IndexedDB. */
+function lazyIdbRecent(): RecentStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  let made: Promise<RecentStore> | undefined;
+  const real = () => (made ??= idbModule().then((m) => m.createIdbRecent()!));
+  return {
+    list: async () => (await real()).list(),
+    write: async (list, slot, session) => (await real()).write(list, slot, session),
+    read: async (slot) => (await real()).read(slot),
+    drop: async (slot) => (await real()).drop(slot),
+  };
+}
 
 const LOCK_NAME = 'sitemap-workbench-session';
 
@@ -76,7 +106,7 @@ export function createBrowserDeps(): BrowserDeps {
   // The validator and its rules load beside the first screen, not in the first chunk; documents
   // (parsed, restored, reopened from Recent) are handed over only once they are there.
   const validator = createValidatorLoader(() => import('../core/validate.ts').then((m) => m.Validator));
-  const idb = createIdbPersistence();
+  const idb = lazyIdbPersistence();
   const storage: PersistenceAdapter = idb
     ? { ...idb, load: () => validator.after(idb.load()) }
     : unavailableStorage();
@@ -96,7 +126,7 @@ export function createBrowserDeps(): BrowserDeps {
     );
   const lock = webLock();
   const yieldTask = taskYielder();
-  const idbRecent = createIdbRecent();
+  const idbRecent = lazyIdbRecent();
   const recent: RecentStore | undefined = idbRecent
     ? { ...idbRecent, read: (slot) => validator.after(idbRecent.read(slot)) }
     : undefined;

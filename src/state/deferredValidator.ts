@@ -237,6 +237,10 @@ class Deferred implements ValidatorLike {
   crawlRowsOf(entries: readonly Entry[]): Int32Array {
     return this.target?.crawlRowsOf(entries) ?? new Int32Array(entries.length).fill(-1);
   }
+  *crawlRowsOfSteps(entries: readonly Entry[], chunk?: number): Generator<void, Int32Array> {
+    if (this.target) return yield* this.target.crawlRowsOfSteps(entries, chunk);
+    return new Int32Array(entries.length).fill(-1);
+  }
   crawlScope(): string {
     return this.target?.crawlScope() ?? '';
   }

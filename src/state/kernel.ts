@@ -8,8 +8,9 @@ import type { KeepSource } from '../core/keep/source.ts';
 import { parseAfterPatch } from '../core/keptParse.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
+import type { SlicesDone } from '../core/steps.ts';
 import type { SitemapClient } from '../workers/client.ts';
-import { CRAWL_COLUMNS, readsIssues } from './columns.ts';
+import { type ColumnId, CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import type { CrawlCommands } from './crawlCommands.ts';
 import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
@@ -26,9 +27,10 @@ import {
   prepareCopy,
 } from './patch.ts';
 import type { Timers } from './persist.ts';
-import { BIG_DOCUMENT, inNextTask, inSlices } from './slices.ts';
+import { BIG_DOCUMENT, inNextTask, inSlices, pauseWith } from './slices.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
+import { isStringColumn } from './sortKeys.ts';
 import type {
   AppState,
   Commands,
@@ -39,10 +41,11 @@ import type {
   Selection,
   Settings,
   Task,
+  ViewPending,
   ViewState,
 } from './types.ts';
 import type { ValidatorFactory, ValidatorLike } from './validation.ts';
-import { computeRowOrder, isIdentityView, viewDependsOnIssues } from './view.ts';
+import { computeRowOrder, isIdentityView, rowOrderSteps, viewDependsOnIssues } from './view.ts';
 
 /** Dependencies of the store; everything with a side effect comes in here. */
 export interface StoreDeps {
@@ -77,6 +80,8 @@ export interface Fields {
   crawl: CrawlTable | null;
   /** The document came from a file whose formatting an export can keep (see `Kernel.keepSource`). */
   keepable: boolean;
+  /** A view being worked out in slices before it is shown (`Kernel.setView`), or null. */
+  viewPending: ViewPending | null;
 }
 
 /** Default view: document order, nothing filtered, every column shown but the crawl columns (no crawl yet). */
@@ -104,6 +109,18 @@ export interface Kernel {
   subscribe(listener: () => void): () => void;
   /** Change non-document fields and notify subscribers. */
   set(partial: Partial<Fields>): void;
+  /**
+   * Put `view` in place (the one way the view commands change it; `keepSelection` false: new
+   * row positions, so the selection is cleared). From `BIG_DOCUMENT` rows on, a view whose row
+   * order takes passes over every row (a crawl filter, a first sort by a crawl or numeric
+   * column: 57-81 ms of CPU in one task at 1,000,000 rows, docs/perf.md "Session 14 … s14-crawl")
+   * is worked out in slices first, under `viewPending`, and put in place when done: the old view
+   * stays until then. The next `setView` supersedes it; a document put in place or a view set
+   * by other means meanwhile drops it.
+   */
+  setView(view: ViewState, keepSelection?: boolean): void;
+  /** The view the next view command starts from: the one `setView` is working out, else `f.view`. */
+  nextView(): ViewState;
   /**
    * Apply a patch as one undoable step. Returns false (and records nothing) for an empty patch,
    * or while a big patch is still being committed (see `committing`; the user is told).
@@ -281,6 +298,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     loadError: null,
     crawl: null,
     keepable: false,
+    viewPending: null,
   };
   let source: KeepSource | null = null;
   let opened = 0;
@@ -317,21 +335,43 @@ export function createKernel(deps: StoreDeps): Kernel {
   let identityOrder: Int32Array | null = null;
   let noticeId = 0;
 
+  // The sort index of `column` for `doc` at validator version `vv` when one is at hand (the last
+  // one, carried across edits, or a worker's hint), else null: it must be built.
+  const indexAtHand = (doc: SitemapDocument, column: ColumnId, vv: number): SortIndex | null => {
+    const fresh =
+      sortIndex !== null &&
+      sortIndex.entries === doc.entries &&
+      sortIndex.column === column &&
+      !(readsIssues(column) && sortIndexVv !== vv);
+    if (fresh) return sortIndex;
+    const hinted = hints.take(doc.entries, column, validator);
+    if (hinted) {
+      sortIndex = hinted;
+      sortIndexVv = vv;
+    }
+    return hinted;
+  };
+
+  // Views whose rows are the same (they differ in hidden columns at most).
+  const sameOrder = (a: ViewState, b: ViewState) =>
+    a.sort === b.sort && a.search === b.search && a.filters === b.filters;
+  const memoFits = (doc: SitemapDocument | null, view: ViewState, vv: number) =>
+    memo !== null &&
+    memo.doc === doc &&
+    (memo.view === view || sameOrder(memo.view, view)) &&
+    (memo.vv === (viewDependsOnIssues(view) ? vv : -1) || memo.stale === true);
+
   const rowOrder = (doc: SitemapDocument | null, view: ViewState, vv: number): Int32Array => {
+    if (memoFits(doc, view, vv)) {
+      // The same order under another view object (columns hidden or shown): that view's now.
+      if (memo!.view !== view) memo = { ...memo!, view };
+      return memo!.order;
+    }
     const vKey = viewDependsOnIssues(view) ? vv : -1;
-    if (memo && memo.doc === doc && memo.view === view && (memo.vv === vKey || memo.stale)) return memo.order;
     const column = view.sort?.column;
-    if (doc && column) {
-      const stale =
-        !sortIndex ||
-        sortIndex.entries !== doc.entries ||
-        sortIndex.column !== column ||
-        (readsIssues(column) && sortIndexVv !== vv);
-      if (stale) {
-        sortIndex =
-          hints.take(doc.entries, column, validator) ?? buildSortIndex(doc.entries, column, validator);
-        sortIndexVv = vv;
-      }
+    if (doc && column && indexAtHand(doc, column, vv) === null) {
+      sortIndex = buildSortIndex(doc.entries, column, validator);
+      sortIndexVv = vv;
     }
     // Unsorted and unfiltered, the order is 0..n-1: reuse it across edits instead of
     // allocating n ints per keystroke (rowOrder is read-only for every consumer).
@@ -482,6 +522,85 @@ export function createKernel(deps: StoreDeps): Kernel {
     if (!k.sliceCommit?.(patch, history, verb)) applyStep(patch, history);
   };
 
+  // The view `setView` is working out in slices (null: none), the view in place when it started
+  // (another one in place by then drops it), and a count that supersedes older runs.
+  let pendingView: { view: ViewState; from: ViewState } | null = null;
+  let viewRuns = 0;
+  const versionShown = () => k.committing?.version ?? validator.version;
+  // True when `view`'s row order takes passes over every row of a big document (see `setView`).
+  const slowView = (view: ViewState): boolean => {
+    const doc = f.doc;
+    if (!doc || doc.entries.length < BIG_DOCUMENT || !deps.timers || memoFits(doc, view, versionShown()))
+      return false;
+    if (view.filters.crawl) return true;
+    const column = view.sort?.column;
+    return (
+      column !== undefined &&
+      column !== 'row' &&
+      !isStringColumn(column) &&
+      indexAtHand(doc, column, versionShown()) === null
+    );
+  };
+  const showView = (view: ViewState, keepSelection: boolean) => {
+    pendingView = null;
+    k.set({
+      view,
+      ...(keepSelection ? {} : { selection: NO_SELECTION }),
+      ...(f.viewPending !== null ? { viewPending: null } : {}),
+    });
+  };
+  // Works the pending view's order out in slices (a new task first: the click's task does none
+  // of it), then puts it in place in a task of its own with its order and sort index at hand.
+  // The document or the findings changed meanwhile: again, twice at most, then at once.
+  const workOutView = async (run: number, keepSelection: boolean) => {
+    const timers = deps.timers!;
+    const at = opened;
+    // Superseded by a newer setView, or another view or document put in place: dropped.
+    const dropped = () =>
+      run !== viewRuns || pendingView === null || f.view !== pendingView.from || opened !== at;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await pauseWith(timers);
+      if (dropped()) return quiet(run);
+      const doc = f.doc;
+      const vv = versionShown();
+      const view = pendingView!.view;
+      const column = view.sort?.column;
+      const index = doc && column ? indexAtHand(doc, column, vv) : null;
+      const steps = rowOrderSteps(doc, view, validator, index);
+      let done: SlicesDone<{ order: Int32Array; index: SortIndex | null }> | null;
+      try {
+        done = await inSlices(
+          { now: deps.now, timers },
+          () => steps.next(),
+          () => undefined,
+          dropped,
+        );
+      } catch {
+        break;
+      }
+      if (done === null) return quiet(run);
+      // Shown in a task of its own (the grid's render), not after the last slice's work.
+      await pauseWith(timers);
+      if (dropped()) return quiet(run);
+      if (f.doc !== doc || versionShown() !== vv) continue;
+      const target = pendingView!.view;
+      if (done.value.index && column) {
+        sortIndex = done.value.index;
+        sortIndexVv = vv;
+      }
+      memo = { doc, view: target, vv: viewDependsOnIssues(target) ? vv : -1, order: done.value.order };
+      return showView(target, keepSelection);
+    }
+    if (!dropped()) showView(pendingView!.view, keepSelection);
+    else quiet(run);
+  };
+  // A dropped run's "Sorting…" goes, unless a newer run put its own.
+  const quiet = (run: number) => {
+    if (run !== viewRuns) return;
+    pendingView = null;
+    if (f.viewPending !== null) k.set({ viewPending: null });
+  };
+
   const k: Kernel = {
     deps,
     validator,
@@ -508,6 +627,21 @@ export function createKernel(deps: StoreDeps): Kernel {
       Object.assign(f, partial);
       emit();
     },
+    setView(view, keepSelection = false) {
+      const pending = pendingView;
+      // Hidden columns changed while the order is worked out: the same work, the newer view.
+      if (pending !== null && sameOrder(pending.view, view)) {
+        pendingView = { ...pending, view };
+        return;
+      }
+      const run = ++viewRuns;
+      if (!slowView(view)) return showView(view, keepSelection);
+      const label: ViewPending = view.sort !== k.nextView().sort ? 'Sorting' : 'Filtering';
+      pendingView = { view, from: f.view };
+      if (f.viewPending !== label) k.set({ viewPending: label });
+      void workOutView(run, keepSelection);
+    },
+    nextView: () => pendingView?.view ?? f.view,
     commit(patch) {
       if (!f.doc || isEmptyPatch(patch)) return false;
       if (k.committing) {

@@ -7,9 +7,10 @@
 
 import type { Entry } from '../core/model.ts';
 import { sortStrings } from '../core/sort/stringSort.ts';
+import { runSteps } from '../core/steps.ts';
 import type { ColumnId } from './columns.ts';
 import { isCrawlColumn, readsIssues } from './columns.ts';
-import { crawlSortKeys } from './crawlView.ts';
+import { ALL_ROWS, crawlSortKeysSteps, VIEW_STEP_ROWS } from './crawlView.ts';
 import { idIndexOf, type Patch } from './patch.ts';
 import {
   compareRows,
@@ -41,33 +42,42 @@ export interface SortIndex {
 /**
  * Stable ascending order of all rows by numeric keys (NaN last) with its runs of equal keys:
  * distinct keys are ranked once (a column has few: priorities, frequencies, counts), then one
- * counting sort by rank places every row. O(n + d log d) for d distinct keys.
+ * counting sort by rank places every row. O(n + d log d) for d distinct keys. In steps of
+ * `chunk` rows (yields between them) for a caller that spreads it over several tasks.
  */
-function orderByNumbers(keys: Float64Array): Omit<SortIndex, 'entries' | 'column'> {
+function* orderByNumbers(
+  keys: Float64Array,
+  chunk: number,
+): Generator<void, Omit<SortIndex, 'entries' | 'column'>> {
   const n = keys.length;
+  const pause = chunk < n;
   const slotOf = new Map<number, number>();
   const values: number[] = [];
   const slots = new Int32Array(n);
   let last = Number.NaN;
   let lastSlot = -1;
-  for (let i = 0; i < n; i++) {
-    const k = keys[i];
-    if (Number.isNaN(k)) slots[i] = -1;
-    else if (k === last) slots[i] = lastSlot;
-    else {
-      // A column has few distinct keys: scanning them beats hashing a double.
-      let s: number | undefined;
-      if (values.length <= 16) {
-        const at = values.indexOf(k);
-        s = at < 0 ? undefined : at;
-      } else s = slotOf.get(k);
-      if (s === undefined) {
-        s = values.length;
-        slotOf.set(k, s);
-        values.push(k);
+  for (let from = 0; from < n; from += chunk) {
+    if (pause) yield;
+    const to = Math.min(n, from + chunk);
+    for (let i = from; i < to; i++) {
+      const k = keys[i];
+      if (Number.isNaN(k)) slots[i] = -1;
+      else if (k === last) slots[i] = lastSlot;
+      else {
+        // A column has few distinct keys: scanning them beats hashing a double.
+        let s: number | undefined;
+        if (values.length <= 16) {
+          const at = values.indexOf(k);
+          s = at < 0 ? undefined : at;
+        } else s = slotOf.get(k);
+        if (s === undefined) {
+          s = values.length;
+          slotOf.set(k, s);
+          values.push(k);
+        }
+        slots[i] = lastSlot = s;
+        last = k;
       }
-      slots[i] = lastSlot = s;
-      last = k;
     }
   }
   const d = values.length;
@@ -76,22 +86,43 @@ function orderByNumbers(keys: Float64Array): Omit<SortIndex, 'entries' | 'column
   for (let r = 0; r < d; r++) rankOf[byValue[r]] = r;
   const ranks = new Int32Array(n);
   const start = new Int32Array(d + 2);
-  for (let i = 0; i < n; i++) {
-    const r = slots[i] < 0 ? d : rankOf[slots[i]];
-    ranks[i] = r;
-    start[r + 1]++;
+  for (let from = 0; from < n; from += chunk) {
+    if (pause) yield;
+    const to = Math.min(n, from + chunk);
+    for (let i = from; i < to; i++) {
+      const r = slots[i] < 0 ? d : rankOf[slots[i]];
+      ranks[i] = r;
+      start[r + 1]++;
+    }
   }
   for (let r = 0; r <= d; r++) start[r + 1] += start[r];
   const asc = new Int32Array(n);
   const runEnd = new Uint8Array(n);
   for (let r = 0; r < d; r++) if (start[r + 1] > start[r]) runEnd[start[r + 1] - 1] = 1;
   const filled = start[d];
-  for (let i = 0; i < n; i++) asc[start[ranks[i]]++] = i;
+  for (let from = 0; from < n; from += chunk) {
+    if (pause) yield;
+    const to = Math.min(n, from + chunk);
+    for (let i = from; i < to; i++) asc[start[ranks[i]]++] = i;
+  }
   return { asc, filled, runEnd };
 }
 
 /** Build the index for `column` over all rows. O(n) passes; see `updateSortIndex`. */
 export function buildSortIndex(entries: readonly Entry[], column: ColumnId, v: ValidatorLike): SortIndex {
+  return runSteps(buildSortIndexSteps(entries, column, v, ALL_ROWS));
+}
+
+/**
+ * `buildSortIndex` in steps of `chunk` rows (yields between them) for the numeric and crawl
+ * columns, whose passes are typed-array loops; a string column sorts in one step.
+ */
+export function* buildSortIndexSteps(
+  entries: readonly Entry[],
+  column: ColumnId,
+  v: ValidatorLike,
+  chunk = VIEW_STEP_ROWS,
+): Generator<void, SortIndex> {
   const n = entries.length;
   if (isStringColumn(column)) {
     const keys: string[] = new Array(n);
@@ -103,9 +134,17 @@ export function buildSortIndex(entries: readonly Entry[], column: ColumnId, v: V
     return { entries, column, asc, filled: n, runEnd: new Uint8Array(n).fill(1) };
   }
   // A crawl column's keys come from the join's rows of every entry, read in one pass.
-  const keys = isCrawlColumn(column) ? crawlSortKeys(v, entries, column) : new Float64Array(n);
-  if (!isCrawlColumn(column)) for (let i = 0; i < n; i++) keys[i] = numericKey(entries[i], i, column, v);
-  return { entries, column, ...orderByNumbers(keys) };
+  let keys: Float64Array;
+  if (isCrawlColumn(column)) keys = yield* crawlSortKeysSteps(v, entries, column, chunk);
+  else {
+    keys = new Float64Array(n);
+    for (let from = 0; from < n; from += chunk) {
+      if (chunk < n) yield;
+      const to = Math.min(n, from + chunk);
+      for (let i = from; i < to; i++) keys[i] = numericKey(entries[i], i, column, v);
+    }
+  }
+  return { entries, column, ...(yield* orderByNumbers(keys, chunk)) };
 }
 
 /** The index's run flags, computed once. */

@@ -170,7 +170,15 @@ export interface AppState {
   crawl: CrawlTable | null;
   /** The document came from a file this session: export can keep that file's formatting. */
   keepable: boolean;
+  /**
+   * A sort or filter asked for is being worked out (a big document's crawl filter or first sort
+   * by a crawl or numeric column, in slices): `view` is still the one before it until it is done.
+   */
+  viewPending: ViewPending | null;
 }
+
+/** What `AppState.viewPending` works out. */
+export type ViewPending = 'Sorting' | 'Filtering';
 
 /** One cell change for `setCells`. */
 export interface CellChange {

@@ -58,6 +58,8 @@ export type ValidatorLike = Pick<
   crawlRowOf?: Validator['crawlRowOf'];
   /** `crawlRowOf` of every entry, by index (core `Validator.crawlRowsOf`). */
   crawlRowsOf?: Validator['crawlRowsOf'];
+  /** `crawlRowsOf` in steps (core `Validator.crawlRowsOfSteps`). */
+  crawlRowsOfSteps?: Validator['crawlRowsOfSteps'];
   /** URL prefix of the pages the sitemap should hold (core `Validator.crawlScope`). */
   crawlScope?: Validator['crawlScope'];
 };

@@ -1,11 +1,12 @@
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
+import { runSteps } from '../core/steps.ts';
 import type { ColumnId } from './columns.ts';
 import { cellText, isCrawlColumn, readsIssues } from './columns.ts';
-import { crawlCategoryMask, crawlCellText } from './crawlView.ts';
+import { ALL_ROWS, crawlCategoryMaskSteps, crawlCellText, viewStepRows } from './crawlView.ts';
 import { idIndexOf } from './patch.ts';
 import { type SearchField, searchRows } from './searchText.ts';
-import { buildSortIndex, type SortIndex, walkSortIndex } from './sortIndex.ts';
+import { buildSortIndexSteps, type SortIndex, walkSortIndex } from './sortIndex.ts';
 import type { ViewState } from './types.ts';
 import { severityRank, type ValidatorLike } from './validation.ts';
 
@@ -22,12 +23,33 @@ export function computeRowOrder(
   validator: ValidatorLike,
   index: SortIndex | null = null,
 ): Int32Array {
-  if (!doc) return new Int32Array(0);
-  const mask = filterMask(doc.entries, view, validator);
-  if (!view.sort) return mask ? rowsOf(mask) : identity(doc.entries.length);
+  return runSteps(rowOrderSteps(doc, view, validator, index, ALL_ROWS)).order;
+}
+
+/**
+ * `computeRowOrder` in steps of `chunk` rows (yields between them): its passes over every row
+ * (a crawl filter's bucket mask, a numeric or crawl column's sort index) spread over several
+ * tasks (state/kernel.ts `setView`). Returns the order and the sort index it walked (`index`
+ * when that was for this sort, else the one built here; null unsorted). The document and the
+ * validator must not change between the steps (the caller starts again when they did).
+ */
+export function* rowOrderSteps(
+  doc: SitemapDocument | null,
+  view: ViewState,
+  validator: ValidatorLike,
+  index: SortIndex | null,
+  chunk = viewStepRows(doc?.entries.length ?? 0),
+): Generator<void, { order: Int32Array; index: SortIndex | null }> {
+  if (!doc) return { order: new Int32Array(0), index: null };
+  const mask = yield* filterMaskSteps(doc.entries, view, validator, chunk);
+  if (!view.sort) {
+    if (mask && chunk < mask.length) yield;
+    return { order: mask ? rowsOf(mask) : identity(doc.entries.length), index: null };
+  }
   const usable = index && index.entries === doc.entries && index.column === view.sort.column;
-  const sorted = usable ? index : buildSortIndex(doc.entries, view.sort.column, validator);
-  return walkSortIndex(sorted, view.sort.dir, mask, validator);
+  const sorted = usable ? index : yield* buildSortIndexSteps(doc.entries, view.sort.column, validator, chunk);
+  if (chunk < doc.entries.length) yield;
+  return { order: walkSortIndex(sorted, view.sort.dir, mask, validator), index: sorted };
 }
 
 /** True when the view keeps every row in document order (no sort, filter or search). */
@@ -107,6 +129,16 @@ export function filterMask(
   view: ViewState,
   validator: ValidatorLike,
 ): Uint8Array | null {
+  return runSteps(filterMaskSteps(entries, view, validator, ALL_ROWS));
+}
+
+/** `filterMask` with the crawl bucket mask in steps of `chunk` rows (see `rowOrderSteps`). */
+function* filterMaskSteps(
+  entries: readonly Entry[],
+  view: ViewState,
+  validator: ValidatorLike,
+  chunk: number,
+): Generator<void, Uint8Array | null> {
   const { filters } = view;
   const plan = searchFields(view.search);
   const minRank = filters.severity ? severityRank(filters.severity) : 0;
@@ -128,7 +160,7 @@ export function filterMask(
   const fieldText = (e: Entry, column: ColumnId) =>
     isCrawlColumn(column) ? crawlCellText(validator, e, column) : cellText(e, column);
   // The crawl bucket of every row in one pass over the join's rows (no lookup per row).
-  const inCategory = category ? crawlCategoryMask(validator, entries, category) : null;
+  const inCategory = category ? yield* crawlCategoryMaskSteps(validator, entries, category, chunk) : null;
   if (category && inCategory === null) return new Uint8Array(n);
   if (inCategory && !found && !mask && minRank === 0 && !ids && !field && !inBucket) return inCategory;
   const out = new Uint8Array(n);

@@ -22,28 +22,29 @@ type ViewCommands = Pick<
 
 /** Build the view commands over a kernel. */
 export function createViewCommands(k: Kernel): ViewCommands {
-  // A new view means new row positions: the old selection would point at other rows.
-  const setView = (view: Kernel['f']['view']) => k.set({ view, selection: { active: null, ranges: [] } });
+  // A new view means new row positions: the old selection would point at other rows. Each
+  // command starts from the view being worked out, if any (kernel.ts `setView`).
+  const setView = (view: Kernel['f']['view']) => k.setView(view);
   return {
     setSort(sort) {
-      setView({ ...k.f.view, sort });
+      setView({ ...k.nextView(), sort });
     },
     setSearch(search) {
-      if (search !== k.f.view.search) setView({ ...k.f.view, search });
+      if (search !== k.nextView().search) setView({ ...k.nextView(), search });
     },
     setFilter(partial) {
-      const filters: Filters = { ...k.f.view.filters, ...partial };
+      const filters: Filters = { ...k.nextView().filters, ...partial };
       for (const key of Object.keys(filters) as Array<keyof Filters>)
         if (filters[key] === undefined) delete filters[key];
-      setView({ ...k.f.view, filters });
+      setView({ ...k.nextView(), filters });
     },
     clearFilters() {
-      setView({ ...k.f.view, search: '', filters: {} });
+      setView({ ...k.nextView(), search: '', filters: {} });
     },
     setHiddenColumns(hiddenColumns) {
       // The crawl columns stay hidden while no crawl data is attached.
       const hidden = k.f.crawl ? [...hiddenColumns] : [...new Set([...hiddenColumns, ...CRAWL_COLUMNS])];
-      k.set({ view: { ...k.f.view, hiddenColumns: hidden } });
+      k.setView({ ...k.nextView(), hiddenColumns: hidden }, true);
     },
     setSelection(selection) {
       k.set({ selection });

@@ -11,6 +11,7 @@ const selRows = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
 const selTask = (s: AppState) => s.task;
 const selTaskLabel = (s: AppState) => s.task?.label ?? null;
+const selViewPending = (s: AppState) => s.viewPending;
 
 /** The document's counts (a polite live region that also names the work in progress). */
 function DocumentStatus() {
@@ -20,6 +21,8 @@ function DocumentStatus() {
   const shown = useAppState(selRows);
   const selection = useAppState(selSelection);
   const taskLabel = useAppState(selTaskLabel);
+  // Named only when it takes a moment (a short one would blink).
+  const viewPending = useShownAfter(useAppState(selViewPending));
   const total = doc?.entries.length ?? 0;
   const counts = doc ? validation.validator.counts() : null;
   // A text sitemap keeps lines that are not URLs (`#` comments, notes) as rows flagged TXT-001
@@ -54,6 +57,7 @@ function DocumentStatus() {
             </>
           )}
           {shown !== total ? <span>Showing {fmtInt(shown)}</span> : null}
+          {viewPending !== null ? <span className="view-pending">{viewPending}…</span> : null}
           {cells > 1 ? <span>{plural(cells, 'cell')} selected</span> : null}
           {taskLabel !== null ? <span className="visually-hidden">{taskLabel}…</span> : null}
         </>

@@ -199,14 +199,21 @@ export class CrawlJoin {
 
   /**
    * 1 for each of `rows` (crawl rows by index, -1 = not crawled) whose `category` is `category`:
-   * one pass over the table's typed arrays (the summary's filter at 1,000,000 rows).
+   * one pass over the table's typed arrays (the summary's filter at 1,000,000 rows). `out` and
+   * `[from, to)`: one part of the pass, for a caller that spreads it over several tasks.
    *
    * @example join.inCategory(new Int32Array([3, -1]), 'notCrawled') // Uint8Array [0, 1]
    */
-  inCategory(rows: Int32Array, category: CrawlCategory): Uint8Array {
+  inCategory(
+    rows: Int32Array,
+    category: CrawlCategory,
+    out = new Uint8Array(rows.length),
+    from = 0,
+    to = rows.length,
+  ): Uint8Array {
     const { status, flags } = this.table;
-    const out = new Uint8Array(rows.length);
-    for (let i = 0; i < rows.length; i++) if (categoryAt(status, flags, rows[i]) === category) out[i] = 1;
+    const end = Math.min(to, rows.length);
+    for (let i = from; i < end; i++) if (categoryAt(status, flags, rows[i]) === category) out[i] = 1;
     return out;
   }
 

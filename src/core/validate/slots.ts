@@ -430,17 +430,24 @@ export class SlotTable {
    * `crawlRow` of every entry of a document while listed in `join` (-1: none, or listed in
    * another join), by row index: `at` maps entry id → row index (core `idIndexOf`), `n` rows.
    * One pass of typed reads (the view's crawl filter and sort at 1,000,000 rows), no entry
-   * object read and no join compare per entry.
+   * object read and no join compare per entry. `out` (n rows, filled with -1) and the ids
+   * `[from, to)`: one part of the pass, for a caller that spreads it over several tasks.
    */
-  crawlRowsIn(at: Int32Array, n: number, join: CrawlJoin): Int32Array {
-    const out = new Int32Array(n).fill(-1);
+  crawlRowsIn(
+    at: Int32Array,
+    n: number,
+    join: CrawlJoin,
+    out = new Int32Array(n).fill(-1),
+    from = 0,
+    to = Number.MAX_SAFE_INTEGER,
+  ): Int32Array {
     const want = this.joinId.get(join) ?? 0;
     const joinIds = this.joinIds;
     const rows = this.rowsCrawled;
     if (want === 0 || joinIds === null || rows === null) return out;
     const slots = this.ids;
-    const end = Math.min(at.length, slots.length);
-    for (let id = 0; id < end; id++) {
+    const end = Math.min(at.length, slots.length, to);
+    for (let id = from; id < end; id++) {
       const i = at[id];
       const s = slots[id];
       if (i >= 0 && i < n && s >= 0 && joinIds[s] === want) out[i] = rows[s] - 1;
