@@ -61,7 +61,7 @@ export async function readInput(file: string, io: CliIo): Promise<Uint8Array | n
 
 /**
  * Parse a file read in chunks (see readStreamed.ts); on failure report it on stderr when `named`
- * (exit code 2; a followed child that is missing is IDX-001) and return null.
+ * (exit code 2; a followed child that is missing is IDX-006) and return null.
  */
 async function parseInput(unit: Unit, io: CliIo): Promise<ParseResult | null> {
   try {
@@ -84,7 +84,7 @@ interface Unit {
   name: string;
   key: string;
   publishUrl?: string;
-  /** Named on the command line (an unreadable one is exit 2; a followed one is IDX-001). */
+  /** Named on the command line (an unreadable one is exit 2; a followed one is IDX-006). */
   named: boolean;
   /** Size on disk (0 when unknown). */
   bytes: number;
@@ -158,7 +158,7 @@ export function addCrossFileIssues(
   reportOfInput: readonly number[],
   crossSubmission: boolean,
 ): void {
-  const settings = { crossSubmission, perFileRules: false, missingChildren: 'error' as const };
+  const settings = { crossSubmission, perFileRules: false, missingChildren: 'not-found' as const };
   const steps = buildWorkspaceSteps(inputs, settings, 1 << 16, ix);
   let step = steps.next();
   while (!step.done) step = steps.next();
