@@ -24,6 +24,7 @@ type IoCommands = Pick<
   | 'export'
   | 'markExported'
   | 'setCrossFileNotes'
+  | 'setCrossFileIssues'
   | 'setSettings'
   | 'cancelTask'
   | 'runTask'
@@ -339,6 +340,12 @@ export function createIoCommands(k: Kernel): IoCommands {
       const v = k.validator;
       const before = v.version;
       v.setCrossFileNotes?.(notes);
+      if (v.version !== before) k.set({});
+    },
+    setCrossFileIssues(issues) {
+      const v = k.validator;
+      const before = v.version;
+      v.setCrossFileIssues?.(issues);
       if (v.version !== before) k.set({});
     },
     markExported(result) {

@@ -21,6 +21,13 @@ import type { ValidatorLike } from './validation.ts';
 /** Editor settings that make HOST/IDX rules decidable (SITEMAP-RULES.md section 1). */
 export interface Settings {
   publishUrl: string;
+  /**
+   * In a workspace, the publish URL the index that names this file gives it (the absolute
+   * `<loc>` of its entry, core `WorkspaceFile.publishUrl`): the host rules use it while
+   * `publishUrl` is empty, as the CLI's `check` does for a child it follows. Set by the
+   * workspace store, never by the user; absent when the file is open alone or no index names it.
+   */
+  indexPublishUrl?: string;
   crossSubmission: boolean;
   /** Severity profile (core rules/profile.ts); absent = Search engines. */
   profile?: SeverityProfile;
@@ -306,6 +313,13 @@ export interface Commands extends EntryCommands {
    * build (`Workspace.unloadedNotes`); the issue list, counts and filters follow at once.
    */
   setCrossFileNotes(notes: ReadonlyMap<number, number> | null): void;
+  /**
+   * This file's findings only the open files together show (`Workspace.issues` of this file:
+   * LOC-006 across files, IDX-003 staleness, IDX-006), or null when it is open alone. Set by the
+   * workspace store after each model build; the status bar, issue list, filters and export count
+   * them with the file's own (one count for the file everywhere).
+   */
+  setCrossFileIssues(issues: readonly Issue[] | null): void;
   cancelTask(): void;
   /**
    * Run `work` as this store's cancellable task `label`: its progress and Cancel show where the
