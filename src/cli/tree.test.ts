@@ -197,8 +197,11 @@ describe('check follows a sitemap tree from disk', () => {
     expect(r.err).toContain('no such file');
     const human = await cli(['check', tree.index]);
     expect(human.out).toMatch(
-      /sitemap-index\.xml:\d+:\d+ {2}error {2}IDX-006 {2}Child https:\/\/www\.example\.com\/sitemap-missing\.xml was not found/,
+      /sitemap-index\.xml:\d+:\d+ {2}error {2}IDX-006 {2}Child https:\/\/www\.example\.com\/sitemap-missing\.xml was not found on disk next to its index/,
     );
+    // With --root the message says where the child was looked for.
+    const rooted = await cli(['check', tree.index, '--root', dir, '--base', SITE]);
+    expect(rooted.out).toContain(`sitemap-missing.xml was not found on disk under ${dir} (by its URL below ${SITE})`);
   });
 });
 

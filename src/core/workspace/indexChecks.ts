@@ -48,7 +48,7 @@ export function indexIssues(
     const entry = index.document.entries[ref.entryIndex];
     if (ref.loc === '') continue;
     if (ref.file === null && ref.candidates === undefined && settings.missingChildren !== undefined)
-      out.push(missingChild(indexPos, index.name, ref, entry, settings.missingChildren));
+      out.push(missingChild(indexPos, index.name, ref, entry, settings.missingChildren, settings.lookedIn));
     if (ref.file !== null && ref.file !== indexPos && files[ref.file].kind === 'sitemapindex') {
       const message = `Child ${ref.loc} is itself a sitemap index (${files[ref.file].name}); indexes cannot nest: list its children directly.`;
       out.push(workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc'));
@@ -89,9 +89,10 @@ function missingChild(
   ref: ChildRef,
   entry: Entry,
   how: 'not-found' | 'not-open',
+  lookedIn = 'among the files',
 ): WorkspaceIssue {
   if (how === 'not-found') {
-    const message = `Child ${ref.loc} was not found among the files: generate it, or remove the entry from ${indexName}.`;
+    const message = `Child ${ref.loc} was not found ${lookedIn}: generate it, or remove the entry from ${indexName}.`;
     return workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc');
   }
   const message = `Child ${ref.loc} is not open, so it is not checked (nested index, lastmod, its own rules): drop it here to check it.`;

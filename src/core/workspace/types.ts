@@ -53,6 +53,11 @@ export interface WorkspaceSettings extends Pick<ValidationSettings, 'publishUrl'
    * Default: not reported.
    */
   missingChildren?: 'not-found' | 'not-open';
+  /**
+   * Where a `'not-found'` child was looked for, for its message (e.g. "on disk, under dist/ or
+   * next to the index"); default "among the files".
+   */
+  lookedIn?: string;
 }
 
 /** What a file is in the workspace: an index, a file named by an index, or a file no index names. */
