@@ -387,7 +387,7 @@ test('each file shows one count of its findings, cross-file ones included, as th
   await page.getByRole('button', { name: 'Show 2 rows' }).click();
   await expect(wb.status).toContainText('Showing 2');
   await expect(await wb.cellText(0, 'URL')).toContain('sitemap-pages.xml');
-  await page.screenshot({ path: 'test-results/workspace-one-count-index.png' });
+  await page.screenshot({ path: test.info().outputPath('workspace-one-count-index.png') });
 
   // The tags child is checked against the URL the index names it by: HOST-001, as `check` says.
   await wb.showWorkspaceFile('sitemap-tags.xml');
@@ -397,5 +397,5 @@ test('each file shows one count of its findings, cross-file ones included, as th
   await expect(page.getByRole('region', { name: 'Issues by rule' })).toContainText('HOST-001');
   await page.getByRole('tab', { name: /^Settings/ }).click();
   await expect(page.getByPlaceholder('https://pwning.tech/sitemap-tags.xml')).toBeVisible();
-  await page.screenshot({ path: 'test-results/workspace-one-count-tags.png' });
+  await page.screenshot({ path: test.info().outputPath('workspace-one-count-tags.png') });
 });
