@@ -358,3 +358,44 @@ test('an hreflang alternate held by a sibling file loses its "load the sibling s
   await expect(notes.locator('.ig-count')).toHaveText('3');
   await expect(wb.status).toContainText('4 notes');
 });
+
+test('each file shows one count of its findings, cross-file ones included, as the CLI reports them (site.zip)', async ({
+  wb,
+  page,
+}) => {
+  const dir = `${DIR}/pwning`;
+  const names = ['sitemap.xml', 'sitemap-posts.xml', 'sitemap-tags.xml'];
+  const zip = zipSync(Object.fromEntries(names.map((n) => [n, new Uint8Array(readFileSync(`${dir}/${n}`))])));
+  await wb.openFile({ name: 'site.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(wb.workspace).toBeVisible();
+  const list = wb.workspace.getByRole('list', { name: 'Files by index' });
+  await expect(list).toContainText('sitemap-tags.xml');
+
+  // The index: the stale lastmod of tags (IDX-003) is its warning in the list, the status bar and
+  // the Issues tab alike; the two children that are not open are notes at their rows (IDX-006).
+  const indexItem = list.getByRole('button', { name: /^sitemap\.xml\b/ });
+  await expect(indexItem).toContainText('1 warning');
+  await expect(wb.status).toContainText('0 errors');
+  await expect(wb.status).toContainText('1 warning');
+  await expect(wb.status).toContainText('3 notes'); // 2 children not open + the stylesheet (XML-014)
+  await page.getByRole('tab', { name: /^Issues/ }).click();
+  const byRule = page.getByRole('region', { name: 'Issues by rule' });
+  await expect(byRule).toContainText('IDX-003');
+  await expect(byRule).toContainText('IDX-006');
+  await expect(byRule).not.toContainText('IDX-001');
+  await expect(page.getByText('No problems found')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show 2 rows' }).click();
+  await expect(wb.status).toContainText('Showing 2');
+  await expect(await wb.cellText(0, 'URL')).toContain('sitemap-pages.xml');
+  await page.screenshot({ path: test.info().outputPath('workspace-one-count-index.png') });
+
+  // The tags child is checked against the URL the index names it by: HOST-001, as `check` says.
+  await wb.showWorkspaceFile('sitemap-tags.xml');
+  await expect(wb.status).toContainText('1 error');
+  await expect(list.getByRole('button', { name: /^sitemap-tags\.xml\b/ })).toContainText('1 error');
+  await page.getByRole('tab', { name: /^Issues/ }).click();
+  await expect(page.getByRole('region', { name: 'Issues by rule' })).toContainText('HOST-001');
+  await page.getByRole('tab', { name: /^Settings/ }).click();
+  await expect(page.getByPlaceholder('https://pwning.tech/sitemap-tags.xml')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('workspace-one-count-tags.png') });
+});

@@ -64,5 +64,23 @@
         maxMs: tasks.reduce((m, t) => Math.max(m, t.ms), 0),
       };
     },
+    /**
+     * After `open`: wait until no file has a task left (re-checks that follow the model, e.g. a
+     * child's host scope against the URL its index gives it; at most 120 s). Long tasks meanwhile.
+     */
+    async settle() {
+      const ws = window.__sitemapWorkspace;
+      const t0 = performance.now();
+      const busy = () => ws.getState().files.some((slot) => slot.store.getState().task !== null);
+      while (busy() && performance.now() - t0 < 120_000) await frame();
+      await macrotask();
+      const t1 = performance.now();
+      const tasks = longtasks.filter((t) => t.start >= t0 - 1 && t.start <= t1);
+      return {
+        settleMs: t1 - t0,
+        settleCount: tasks.length,
+        settleMaxMs: tasks.reduce((m, t) => Math.max(m, t.ms), 0),
+      };
+    },
   };
 })();

@@ -229,8 +229,8 @@ check
   Parses each FILE (XML urlset or index, text, gzip, feeds, robots.txt) and runs every rule.
   A sitemap index or robots.txt is followed to its children on disk, a FOLDER is read whole,
   and the cross-file checks run over all files read (LOC-006 URLs in several files, HREF-006
-  return links across files, IDX-001 missing children, IDX-003 stale index lastmod, IDX-006
-  nested indexes and loops). Files are read one at a time; memory stays bounded.
+  return links across files, IDX-003 stale index lastmod, IDX-006 children not found and
+  nested indexes, IDX-007 loops). Files are read one at a time; memory stays bounded.
   Children are found under --root by the path of their URL below --base, else below the
   index's folder by the URL's path (or its tail, down to the file name); .gz twins count.
   --format human|json|junit|sarif|github

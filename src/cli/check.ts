@@ -14,7 +14,12 @@ import { parseSitemap } from '../core/parse.ts';
 import { reviseUnloadedNotes } from '../core/rules/hreflangCluster.ts';
 import { CrossFileIndex } from '../core/workspace/crossIndex.ts';
 import { rememberNewestLastmod } from '../core/workspace/lastmod.ts';
-import { absoluteUrl, buildWorkspaceSteps, type WorkspaceInput } from '../core/workspace.ts';
+import {
+  absoluteUrl,
+  buildWorkspaceSteps,
+  type WorkspaceInput,
+  type WorkspaceSettings,
+} from '../core/workspace.ts';
 import type { CheckArgs } from './args.ts';
 import { type DocumentCheck, type FileOutcome, outcomeOf, reportOf } from './checkFile.ts';
 import { crawlCheck, loadCrawl } from './crawl.ts';
@@ -61,7 +66,7 @@ export async function readInput(file: string, io: CliIo): Promise<Uint8Array | n
 
 /**
  * Parse a file read in chunks (see readStreamed.ts); on failure report it on stderr when `named`
- * (exit code 2; a followed child that is missing is IDX-001) and return null.
+ * (exit code 2; a followed child that is missing is IDX-006) and return null.
  */
 async function parseInput(unit: Unit, io: CliIo): Promise<ParseResult | null> {
   try {
@@ -84,7 +89,7 @@ interface Unit {
   name: string;
   key: string;
   publishUrl?: string;
-  /** Named on the command line (an unreadable one is exit 2; a followed one is IDX-001). */
+  /** Named on the command line (an unreadable one is exit 2; a followed one is IDX-006). */
   named: boolean;
   /** Size on disk (0 when unknown). */
   bytes: number;
@@ -157,8 +162,10 @@ export function addCrossFileIssues(
   reports: FileReport[],
   reportOfInput: readonly number[],
   crossSubmission: boolean,
+  lookedIn?: string,
 ): void {
-  const settings = { crossSubmission, perFileRules: false, missingChildren: 'error' as const };
+  const settings: WorkspaceSettings = { crossSubmission, perFileRules: false, missingChildren: 'not-found' };
+  if (lookedIn !== undefined) settings.lookedIn = lookedIn;
   const steps = buildWorkspaceSteps(inputs, settings, 1 << 16, ix);
   let step = steps.next();
   while (!step.done) step = steps.next();
@@ -356,7 +363,17 @@ export async function runCheck(
     input.publishUrl ??= unitOfInput[k].publishUrl;
   });
   if (args.follow && (tree || inputs.length > 1))
-    addCrossFileIssues(inputs, ix, reports, reportOfInput, args.crossSubmission);
+    addCrossFileIssues(
+      inputs,
+      ix,
+      reports,
+      reportOfInput,
+      args.crossSubmission,
+      // A child is looked for under --root by its URL below --base, then next to its index.
+      args.root === undefined
+        ? 'on disk next to its index'
+        : `on disk under ${args.root} (by its URL below ${args.base}) or next to its index`,
+    );
   if (tree && !args.entries) for (const r of reports) r.entries = [];
   emit(args, io, reports, tree ? 'tree' : args.files.length === 1 ? 'single' : 'array');
   if (unreadable) return 2;

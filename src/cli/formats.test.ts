@@ -107,7 +107,7 @@ describe('check output formats', () => {
     ).toBe(1);
     const quiet = await cli(['check', tree.index, '--quiet']);
     expect(quiet.out).not.toMatch(/ {2}(warning|info) {2}/);
-    expect(quiet.out).toMatch(/ {2}error {2}IDX-001 /);
+    expect(quiet.out).toMatch(/ {2}error {2}IDX-006 /);
     const bad = await cli(['check', validXml, '--format', 'xml']);
     expect(bad.code).toBe(2);
   });

@@ -65,7 +65,7 @@ function appFindings(dir: string): Record<string, number> {
     own.push([...withoutRepeats(parsed.issues, validated), ...validated]);
     inputs.push({ name: file, result: parsed, publishUrl, issues: [] });
   }
-  const ws = buildWorkspace(inputs, { perFileRules: false, missingChildren: 'error' });
+  const ws = buildWorkspace(inputs, { perFileRules: false, missingChildren: 'not-found' });
   // The per-file HREF-006 notes the cross-file pass answers (entry ids are positions here).
   const ix = new CrossFileIndex();
   for (const _ of feedCrossFileIndex(ws.files, ix, 1 << 30));
@@ -105,8 +105,8 @@ describe('check follows a sitemap tree from disk', () => {
     expect(reports.reduce((n, x) => n + (x.urls ?? 0), 0)).toBe(tree.urls + 7 + 1); // + the index entries (5 children, missing, index-2) + index-2's one
     const cliCounts = countByRule(reports.flatMap((x) => x.issues));
     expect(cliCounts).toEqual(appFindings(dir));
-    expect(cliCounts['IDX-001 error']).toBe(1); // the missing child
-    expect(cliCounts['IDX-006 error']).toBe(2); // index → index-2 → index
+    expect(cliCounts['IDX-001 error']).toBeUndefined(); // IDX-001 is "exactly one <loc>"
+    expect(cliCounts['IDX-006 error']).toBe(3); // the missing child + index → index-2 → index
     expect(cliCounts['LOC-006 warning']).toBe(4 * 2 * 2); // 2 URLs repeated at each of 4 boundaries
     expect(cliCounts['HREF-006 error']).toBe(1); // the de page without its link back to en
     expect(r.code).toBe(1);
@@ -184,21 +184,24 @@ describe('check follows a sitemap tree from disk', () => {
       countByRule(
         (JSON.parse(out) as FileReport[])
           .flatMap((x) => x.issues)
-          .filter((i) => i.relatedFiles !== undefined || i.rule === 'IDX-001'),
+          .filter((i) => i.relatedFiles !== undefined || i.rule === 'IDX-006'),
       );
     expect(cross(merged.out)).toEqual(cross(whole.out));
     expect(cross(merged.out)['LOC-006 warning']).toBe(16);
     expect(merged.code).toBe(1);
   });
 
-  it('exits 2 for a named file that does not exist, and reports a missing child as IDX-001', async () => {
+  it('exits 2 for a named file that does not exist, and reports a missing child as IDX-006 (not IDX-001)', async () => {
     const r = await cli(['check', path.join(tmp, 'nope.xml')]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('no such file');
     const human = await cli(['check', tree.index]);
     expect(human.out).toMatch(
-      /sitemap-index\.xml:\d+:\d+ {2}error {2}IDX-001 {2}Child https:\/\/www\.example\.com\/sitemap-missing\.xml was not found/,
+      /sitemap-index\.xml:\d+:\d+ {2}error {2}IDX-006 {2}Child https:\/\/www\.example\.com\/sitemap-missing\.xml was not found on disk next to its index/,
     );
+    // With --root the message says where the child was looked for.
+    const rooted = await cli(['check', tree.index, '--root', dir, '--base', SITE]);
+    expect(rooted.out).toContain(`sitemap-missing.xml was not found on disk under ${dir} (by its URL below ${SITE})`);
   });
 });
 
@@ -219,7 +222,7 @@ describe('check finds the children of an index in subfolders', () => {
   const files = (out: string) =>
     (JSON.parse(out) as FileReport[]).map((x) => path.relative(dir, x.file)).sort();
   const missing = (out: string) =>
-    (JSON.parse(out) as FileReport[]).flatMap((x) => x.issues).filter((i) => i.rule === 'IDX-001');
+    (JSON.parse(out) as FileReport[]).flatMap((x) => x.issues).filter((i) => i.rule === 'IDX-006');
 
   it('by a relative URL, under the index’s own folder (not by the file name alone)', async () => {
     const p = write('sitemap.xml', index(['fr/sitemap.xml', 'en/sitemap.xml']));

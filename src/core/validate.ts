@@ -117,8 +117,12 @@ export class Validator {
   private crossCache: {
     version: number;
     lists: Map<number, { raw: readonly Issue[]; out: readonly Issue[] }>;
+    /** Lists with this file's cross-file findings added (`setCrossFileIssues`), by entry id. */
+    merged: Map<number, { raw: readonly Issue[]; out: readonly Issue[] }>;
     withdrawn: number;
   } | null = null;
+  /** See `setCrossFileIssues`: this file's findings only several files show, indexed. */
+  private cross: CrossFindings | null = null;
 
   /** @param settings publish URL, cross-submission switch and "now". */
   constructor(settings: ValidationSettings) {
@@ -211,7 +215,7 @@ export class Validator {
       const s = t.atSeq(q);
       if (s !== undefined && t.hasIssues(s)) out.add(t.entry(s).id, t.issuesOf(t.entry(s).id));
     }
-    return out.finish(this.documentIssues() as Issue[], this.counts());
+    return out.finish(this.heldDocumentIssues() as Issue[], this.notedCounts());
   }
 
   /** The body of `loadSteps` (also run later by `finishSteps`). */
@@ -501,7 +505,7 @@ export class Validator {
   /** The cache of revised lists for this version. */
   private crossOf(): NonNullable<Validator['crossCache']> {
     if (this.crossCache?.version !== this.version)
-      this.crossCache = { version: this.version, lists: new Map(), withdrawn: -1 };
+      this.crossCache = { version: this.version, lists: new Map(), merged: new Map(), withdrawn: -1 };
     return this.crossCache;
   }
 
@@ -511,8 +515,38 @@ export class Validator {
     return this.s.table.issuesOf(entryId);
   }
 
-  /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl). */
+  /**
+   * This file's findings that only the files read together show (a workspace: its
+   * `Workspace.issues` of this file — LOC-006 across files, IDX-003 staleness, IDX-006 nesting and
+   * children not open), or null for none: every read (`issuesOf`, `documentIssues`, `all`,
+   * `counts`, `entriesWithRule`, `worstSeverity`) then holds them beside the file's own, so the
+   * status bar, the issue list, the filters, the workspace list and the export count one set.
+   * `entry` is an entry id of this document. The issues held are not touched; the next call
+   * replaces these. A list equal to the one held changes nothing (no new version).
+   */
+  setCrossFileIssues(issues: readonly Issue[] | null): void {
+    const list = issues ?? [];
+    if (sameIssues(list, this.cross?.list ?? [])) return;
+    this.cross = list.length === 0 ? null : crossFindings(list);
+    this.crossCache = null;
+    this.version++;
+  }
+
+  /** Issues of one entry (parse, local, scope, duplicates, cluster, crawl; cross-file ones last). */
   issuesOf(entryId: number): readonly Issue[] {
+    const own = this.notedIssuesOf(entryId);
+    const extra = this.cross?.byEntry.get(entryId);
+    if (extra === undefined) return own;
+    const merged = this.crossOf().merged;
+    const known = merged.get(entryId);
+    if (known?.raw === own) return known.out;
+    const out = [...own, ...extra];
+    merged.set(entryId, { raw: own, out });
+    return out;
+  }
+
+  /** Issues of one entry with the HREF-006 notes `setCrossFileNotes` revises. */
+  private notedIssuesOf(entryId: number): readonly Issue[] {
     const raw = this.heldIssuesOf(entryId);
     const notes = this.crossNotes;
     if (notes === null || raw.length === 0 || !notes.has(entryId)) return raw;
@@ -546,16 +580,24 @@ export class Validator {
     return n;
   }
 
-  /** Document-level issues (parse and validation). */
+  /** Document-level issues (parse and validation, then cross-file ones). */
   documentIssues(): readonly Issue[] {
+    const held = this.heldDocumentIssues();
+    return this.cross === null ? held : [...held, ...this.cross.doc];
+  }
+
+  private heldDocumentIssues(): readonly Issue[] {
     if (this.snap !== null) return [...this.snap.snap.docIssues];
     return [...this.s.docParse, ...this.s.docIssues];
   }
 
-  /** Every issue: document-level first, then entries in document order. */
+  /** Every issue: document-level first, then entries in document order (cross-file ones after). */
   all(): Issue[] {
-    const out = this.heldAll();
-    return this.crossNotes === null ? out : reviseUnloadedNotes(out, this.crossNotes, 'the open files');
+    const held = this.heldAll();
+    const out =
+      this.crossNotes === null ? held : reviseUnloadedNotes(held, this.crossNotes, 'the open files');
+    if (this.cross === null) return out;
+    return [...this.cross.doc, ...out, ...this.cross.entries];
   }
 
   private heldAll(): Issue[] {
@@ -574,13 +616,27 @@ export class Validator {
     return out;
   }
 
-  /** Totals by severity and by rule. */
-  counts(): {
-    error: number;
-    warning: number;
-    info: number;
-    byRule: Map<string, { severity: Severity; count: number }>;
-  } {
+  /** Totals by severity and by rule (cross-file findings included). */
+  counts(): IssueTotals {
+    const out = this.notedCounts();
+    const cross = this.cross;
+    if (cross === null) return out;
+    out.error += cross.totals.error;
+    out.warning += cross.totals.warning;
+    out.info += cross.totals.info;
+    for (const [rule, g] of cross.totals.byRule) {
+      const held = out.byRule.get(rule);
+      if (held === undefined) out.byRule.set(rule, { ...g });
+      else {
+        held.count += g.count;
+        if (severityRank(g.severity) > severityRank(held.severity)) held.severity = g.severity;
+      }
+    }
+    return out;
+  }
+
+  /** Totals of the file's own issues, with the HREF-006 notes `setCrossFileNotes` withdraws. */
+  private notedCounts(): IssueTotals {
     const c = this.snap?.snap.counts ?? { ...this.s.table.sevCount, byRule: this.s.table.byRule };
     const out = {
       error: c.error,
@@ -604,11 +660,32 @@ export class Validator {
     return runSteps(this.entriesWithRuleSteps(rule, Number.MAX_SAFE_INTEGER));
   }
 
-  /** `ids` (entries holding an issue of `rule`) without those whose only one `setCrossFileNotes` withdrew. */
+  /**
+   * `ids` (entries holding an issue of `rule`) without those whose only one `setCrossFileNotes`
+   * withdrew, with those holding a cross-file one (`setCrossFileIssues`) added.
+   */
   private crossFiltered(rule: string, ids: number[]): number[] {
     const notes = this.crossNotes;
-    if (notes === null || rule !== 'HREF-006') return ids;
-    return ids.filter((id) => notes.get(id) !== 0 || this.issuesOf(id).some((i) => i.rule === rule));
+    const out =
+      notes === null || rule !== 'HREF-006'
+        ? ids
+        : ids.filter((id) => notes.get(id) !== 0 || this.notedIssuesOf(id).some((i) => i.rule === rule));
+    const extra = this.cross?.byRule.get(rule);
+    if (extra === undefined) return out;
+    const all = new Set(out);
+    for (const id of extra) all.add(id);
+    if (all.size === out.length) return out;
+    const merged = [...all];
+    // Document order, where the table is built (a deferred load answers with the extra ids last).
+    if (this.snap === null) {
+      const t = this.s.table;
+      const seq = (id: number) => {
+        const slot = t.ofId(id);
+        return slot === undefined ? Number.MAX_SAFE_INTEGER : t.seqAt(slot);
+      };
+      merged.sort((a, b) => seq(a) - seq(b));
+    }
+    return merged;
   }
 
   /**
@@ -632,7 +709,7 @@ export class Validator {
 
   /** The worst severity among an entry's issues. */
   worstSeverity(entryId: number): Severity | undefined {
-    if (this.snap === null && this.crossNotes?.has(entryId) !== true) {
+    if (this.snap === null && this.crossNotes?.has(entryId) !== true && !this.cross?.byEntry.has(entryId)) {
       // From the table's columns and lists: no scope issue made (sorting by severity reads every row);
       // an entry whose HREF-006 note the open files revise reads its revised list below.
       const slot = this.s.table.ofId(entryId);
@@ -811,6 +888,79 @@ export class Validator {
     for (const i of next) s.table.count(i, 1);
     s.docIssues = next;
   }
+}
+
+/** Totals by severity and by rule, as `Validator.counts` gives them. */
+export interface IssueTotals {
+  error: number;
+  warning: number;
+  info: number;
+  byRule: Map<string, { severity: Severity; count: number }>;
+}
+
+/** A file's cross-file findings (`Validator.setCrossFileIssues`), indexed for the reads. */
+interface CrossFindings {
+  list: readonly Issue[];
+  /** File-level ones (no entry). */
+  doc: Issue[];
+  /** Entry ones, in the order given. */
+  entries: Issue[];
+  byEntry: Map<number, Issue[]>;
+  /** Entry ids by rule. */
+  byRule: Map<string, number[]>;
+  totals: IssueTotals;
+}
+
+function crossFindings(list: readonly Issue[]): CrossFindings {
+  const out: CrossFindings = {
+    list,
+    doc: [],
+    entries: [],
+    byEntry: new Map(),
+    byRule: new Map(),
+    totals: { error: 0, warning: 0, info: 0, byRule: new Map() },
+  };
+  for (const issue of list) {
+    const t = out.totals;
+    t[issue.severity]++;
+    const g = t.byRule.get(issue.rule);
+    if (g === undefined) t.byRule.set(issue.rule, { severity: issue.severity, count: 1 });
+    else {
+      g.count++;
+      if (severityRank(issue.severity) > severityRank(g.severity)) g.severity = issue.severity;
+    }
+    if (issue.entry === undefined) {
+      out.doc.push(issue);
+      continue;
+    }
+    out.entries.push(issue);
+    const at = out.byEntry.get(issue.entry);
+    if (at === undefined) out.byEntry.set(issue.entry, [issue]);
+    else at.push(issue);
+    const ids = out.byRule.get(issue.rule);
+    if (ids === undefined) out.byRule.set(issue.rule, [issue.entry]);
+    else if (ids[ids.length - 1] !== issue.entry) ids.push(issue.entry);
+  }
+  return out;
+}
+
+/** Same findings, in the same order (a rebuild that found what was held already). */
+function sameIssues(a: readonly Issue[], b: readonly Issue[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k];
+    const y = b[k];
+    if (
+      x.rule !== y.rule ||
+      x.severity !== y.severity ||
+      x.entry !== y.entry ||
+      x.field !== y.field ||
+      x.message !== y.message
+    )
+      return false;
+  }
+  return true;
 }
 
 /** Entries counted for the hreflang index between two steps of a load. */

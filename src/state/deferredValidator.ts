@@ -186,6 +186,14 @@ class Deferred implements ValidatorLike {
     );
   }
 
+  setCrossFileIssues(issues: readonly Issue[] | null): void {
+    // The stand-in answers parse issues only (no workspace is built over it); the replay hands them on.
+    this.change(
+      (v) => v.setCrossFileIssues(issues),
+      () => undefined,
+    );
+  }
+
   setCrawl(join: CrawlJoin): void {
     this.change(
       (v) => v.setCrawl(join),

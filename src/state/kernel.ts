@@ -281,6 +281,16 @@ function followClean(clean: CleanPoint, was: History, now: History): CleanPoint 
   return entryTop(was.undo, dropped) === clean ? null : 'gone';
 }
 
+/**
+ * The publish URL the host rules check against: the user's, else the one the workspace's index
+ * gives the file (`Settings.indexPublishUrl`); '' when neither.
+ *
+ * @example effectivePublishUrl({ publishUrl: '', crossSubmission: false, indexPublishUrl: 'https://a.example/s.xml' }) // 'https://a.example/s.xml'
+ */
+export function effectivePublishUrl(s: Settings): string {
+  return s.publishUrl.trim() || s.indexPublishUrl || '';
+}
+
 /** Create the kernel. `createAppStore` is the public entry point. */
 export function createKernel(deps: StoreDeps): Kernel {
   const listeners = new Set<() => void>();
@@ -310,7 +320,7 @@ export function createKernel(deps: StoreDeps): Kernel {
   const atClean = (h: History) => clean !== 'gone' && entryTop(h.undo) === clean;
   let askedParse: { version: number; list: readonly Issue[] } | null = null;
   const validationSettings = (): ValidationSettings => ({
-    publishUrl: f.settings.publishUrl.trim() || undefined,
+    publishUrl: effectivePublishUrl(f.settings) || undefined,
     crossSubmission: f.settings.crossSubmission,
     now: deps.now(),
     profile: f.settings.profile,

@@ -19,7 +19,7 @@
  */
 import type { SitemapDocument } from '../core/model.ts';
 import { runSteps, type SlicesDone } from '../core/steps.ts';
-import type { Kernel } from './kernel.ts';
+import { effectivePublishUrl, type Kernel } from './kernel.ts';
 import { changesEntries, type Patch } from './patch.ts';
 import { DEFAULT_PROFILE, PROFILE_NAMES } from './profiles.ts';
 import { BIG_DOCUMENT, STEP_ENTRIES } from './slices.ts';
@@ -65,6 +65,7 @@ function revertedSettings(now: Settings, previous: Settings): Settings {
   return {
     ...now,
     publishUrl: previous.publishUrl,
+    indexPublishUrl: previous.indexPublishUrl,
     crossSubmission: previous.crossSubmission,
     profile: previous.profile,
   };
@@ -94,7 +95,7 @@ export function cancelledRecheckMessage(now: Settings, previous: Settings): stri
 /** True when two settings give the same findings (the date order only steers fixes). */
 function sameFindings(a: Settings, b: Settings): boolean {
   return (
-    a.publishUrl.trim() === b.publishUrl.trim() &&
+    effectivePublishUrl(a) === effectivePublishUrl(b) &&
     a.crossSubmission === b.crossSubmission &&
     (a.profile ?? DEFAULT_PROFILE) === (b.profile ?? DEFAULT_PROFILE)
   );

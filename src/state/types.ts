@@ -18,9 +18,19 @@ import type { ValidatorLike } from './validation.ts';
 
 /**
  * The document's settings (core `DocumentSettings`: publish URL, cross-submission, severity
- * profile, day/month order): document edits, each change one undo step (`Commands.setSettings`).
+ * profile, day/month order): document edits, each change one undo step (`Commands.setSettings`),
+ * plus `indexPublishUrl`, which is derived, not edited.
  */
-export type Settings = DocumentSettings;
+export type Settings = DocumentSettings & {
+  /**
+   * In a workspace, the publish URL the index that names this file gives it (the absolute
+   * `<loc>` of its entry, core `WorkspaceFile.publishUrl`): the host rules use it while
+   * `publishUrl` is empty, as the CLI's `check` does for a child it follows. Set by the
+   * workspace store, never by the user, and never an undo step; absent when the file is open
+   * alone or no index names it.
+   */
+  indexPublishUrl?: string;
+};
 
 /** Counts shown before "Fix all" runs (`Commands.previewFixAll`). */
 export interface FixAllPreview {
@@ -312,6 +322,13 @@ export interface Commands extends EntryCommands {
    * build (`Workspace.unloadedNotes`); the issue list, counts and filters follow at once.
    */
   setCrossFileNotes(notes: ReadonlyMap<number, number> | null): void;
+  /**
+   * This file's findings only the open files together show (`Workspace.issues` of this file:
+   * LOC-006 across files, IDX-003 staleness, IDX-006), or null when it is open alone. Set by the
+   * workspace store after each model build; the status bar, issue list, filters and export count
+   * them with the file's own (one count for the file everywhere).
+   */
+  setCrossFileIssues(issues: readonly Issue[] | null): void;
   cancelTask(): void;
   /**
    * Run `work` as this store's cancellable task `label`: its progress and Cancel show where the

@@ -42,6 +42,8 @@ export type ValidatorLike = Pick<
   clear?: Validator['clear'];
   /** The HREF-006 notes the other open files answer (core `Validator.setCrossFileNotes`). */
   setCrossFileNotes?: Validator['setCrossFileNotes'];
+  /** The file's findings only the open files together show (core `Validator.setCrossFileIssues`). */
+  setCrossFileIssues?: Validator['setCrossFileIssues'];
   /** Take over a fresh instance's full state in O(1). */
   adopt?(other: ValidatorLike): void;
   /** Join every entry with crawl data, or drop it (null) (core `Validator.setCrawl`). */

@@ -540,3 +540,96 @@ describe('WorkspaceStore: progress and Cancel while opening', () => {
     expect(dup.map((i) => i.file)).toEqual([1, 2]);
   });
 });
+
+describe('WorkspaceStore: one count of each file, and the checks the CLI makes (site.zip of the s15 review)', () => {
+  // pwning.tech's index names four children; posts and tags are open, pages and authors are not.
+  // The index's lastmod of tags is older than the newest inside it (IDX-003), and tags lists a
+  // URL of another host (HOST-001 against the publish URL the index gives it).
+  const SITE = {
+    index: {
+      name: 'sitemap.xml',
+      bytes: enc(
+        `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[
+          ['https://pwning.tech/sitemap-pages.xml', '2024-03-23T12:08:51.095Z'],
+          ['https://pwning.tech/sitemap-posts.xml', '2024-03-26T13:21:31.804Z'],
+          ['https://pwning.tech/sitemap-authors.xml', '2023-12-29T22:30:49.000Z'],
+          ['https://pwning.tech/sitemap-tags.xml', '2024-03-24T22:16:06.074Z'],
+        ]
+          .map(([l, m]) => `<sitemap><loc>${l}</loc><lastmod>${m}</lastmod></sitemap>`)
+          .join('')}</sitemapindex>`,
+      ),
+    },
+    posts: {
+      name: 'sitemap-posts.xml',
+      bytes: enc(
+        '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://pwning.tech/nftables/</loc><lastmod>2024-03-26T13:21:31.000Z</lastmod></url></urlset>',
+      ),
+    },
+    tags: {
+      name: 'sitemap-tags.xml',
+      bytes: enc(
+        '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://adcert.local/category/google_ads/index.html</loc><lastmod>2024-01-28T10:11:06+00:00</lastmod></url></urlset>',
+      ),
+    },
+  };
+  const TAGS_NEWER = {
+    name: 'sitemap-tags.xml',
+    bytes: enc(
+      '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://pwning.tech/tag/kernel/</loc><lastmod>2024-05-28T10:11:06+00:00</lastmod></url></urlset>',
+    ),
+  };
+  const totals = (c: { error: number; warning: number; info: number }) => [c.error, c.warning, c.info];
+
+  it('a child the index names that is not open is a note (IDX-006, not IDX-001) at its <loc> row, counted in the index', async () => {
+    const ws = workspace();
+    await ws.commands.open([SITE.index, SITE.posts, SITE.tags]);
+    const index = ws.getState().files[0].store;
+    const v = index.getState().validation.validator;
+    const notOpen = v.all().filter((i) => i.rule === 'IDX-006');
+    expect(notOpen.map((i) => [i.severity, i.entry, i.field])).toEqual([
+      ['info', 0, 'loc'],
+      ['info', 2, 'loc'],
+    ]);
+    expect(notOpen[0].message).toMatch(/sitemap-pages\.xml is not open.*drop it here/);
+    expect(v.all().some((i) => i.rule === 'IDX-001')).toBe(false);
+    expect(v.issuesOf(0).map((i) => i.rule)).toContain('IDX-006');
+    expect(v.counts().byRule.get('IDX-006')).toEqual({ severity: 'info', count: 2 });
+  });
+
+  it('the list, the status bar, the Issues tab and the export read one count per file (IDX-003 at the index)', async () => {
+    const ws = workspace();
+    await ws.commands.open([SITE.index, SITE.posts, TAGS_NEWER]);
+    const { files, counts } = ws.getState();
+    const v = files[0].store.getState().validation.validator;
+    // The stale lastmod of tags is a warning of the index file, in its own validator's counts.
+    expect(v.counts().warning).toBe(1);
+    expect(v.issuesOf(3).map((i) => [i.rule, i.severity])).toContainEqual(['IDX-003', 'warning']);
+    expect(v.entriesWithRule('IDX-003')).toEqual([3]);
+    files.forEach((slot, f) => {
+      expect(totals(counts[f])).toEqual(totals(slot.store.getState().validation.validator.counts()));
+    });
+    // Fixing the lastmod takes it away everywhere.
+    files[0].store.commands.setCell(3, 'lastmod', '2024-05-28T10:11:06+00:00');
+    expect(v.counts().warning).toBe(0);
+    expect(ws.getState().counts[0].warning).toBe(0);
+  });
+
+  it("a child's URLs are checked against the publish URL its index gives it (HOST-001), as the CLI does", async () => {
+    const ws = workspace();
+    await ws.commands.open([SITE.index, SITE.posts, SITE.tags]);
+    const tags = ws.getState().files[2];
+    expect(tags.name).toBe('sitemap-tags.xml');
+    const host = tags.store
+      .getState()
+      .validation.validator.all()
+      .filter((i) => i.rule === 'HOST-001');
+    expect(host.map((i) => i.severity)).toEqual(['error']);
+    expect(host[0].message).toContain('https://pwning.tech/sitemap-tags.xml');
+    expect(ws.getState().counts[2].error).toBeGreaterThanOrEqual(1);
+    // The user's own publish URL for the file wins over the index's.
+    tags.store.commands.setSettings({ publishUrl: 'https://adcert.local/sitemap-tags.xml' });
+    await new Promise((r) => setTimeout(r, 0));
+    const after = tags.store.getState().validation.validator.all();
+    expect(after.filter((i) => i.rule === 'HOST-001')).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@
 
 import { appendAll } from '../core/arrays.ts';
 import { plural } from '../core/format.ts';
-import { entryCounts, type SitemapDocument } from '../core/model.ts';
+import { entryCounts, type Issue, type SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import { freeName } from '../core/workspace/match.ts';
@@ -98,7 +98,10 @@ export interface WorkspaceState {
   active: number | 'all';
   /** The workspace model when two or more files are open (null otherwise). */
   model: Workspace | null;
-  /** Per file (aligned with `files`): the file's own validator counts + its cross-file-only issues. */
+  /**
+   * Per file (aligned with `files`): its validator's counts, which hold its cross-file findings
+   * too (`Commands.setCrossFileIssues`): the same numbers as its status bar and Issues tab.
+   */
   counts: readonly SeverityCounts[];
   /**
    * Files opening right now, and the cross-file checks while they run in slices (name ''), each
@@ -356,6 +359,18 @@ const SLICED_FROM = 50_000;
 /** Entries per step of a sliced model build. */
 const BUILD_STEP = 4096;
 
+/** A model's cross-file findings by file, as the issues of that file's validator (null: no model). */
+function issuesByFile(model: Workspace | null): Map<number, Issue[]> | null {
+  if (model === null) return null;
+  const out = new Map<number, Issue[]>();
+  for (const { file, relatedFiles: _, ...issue } of model.issues) {
+    const list = out.get(file);
+    if (list === undefined) out.set(file, [issue]);
+    else list.push(issue);
+  }
+  return out;
+}
+
 /** "a.xml", "a.xml and b.xml", "a.xml, b.xml and 3 more files". */
 function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
@@ -445,21 +460,37 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   /** True while a file is handed its cross-file notes: their new version is no edit. */
   let noting = false;
   /**
-   * File `f`'s HREF-006 notes the others answer (`Workspace.unloadedNotes`; none without a
-   * model), and its counts worked out with them (the validator keeps them for its version).
+   * File `f`'s HREF-006 notes the others answer (`Workspace.unloadedNotes`) and its cross-file
+   * findings (`Workspace.issues` of `f`; none without a model), and its counts worked out with
+   * them (the validator keeps them for its version). From here on the file's validator is the
+   * one count of its findings: the workspace list, the status bar, the Issues tab and the export.
    */
-  const noteFile = (slot: WorkspaceSlot, f: number, model: Workspace | null) => {
+  const noteFile = (
+    slot: WorkspaceSlot,
+    f: number,
+    model: Workspace | null,
+    issues: ReadonlyMap<number, Issue[]> | null = issuesByFile(model),
+  ) => {
     noting = true;
     try {
       slot.store.commands.setCrossFileNotes(model?.unloadedNotes?.get(f) ?? null);
+      slot.store.commands.setCrossFileIssues(issues?.get(f) ?? null);
+      // A child is checked against the URL its index names it by (core `resolveChildren`), as
+      // the CLI checks a child it follows: HOST-001 and the other host rules while the file has
+      // no publish URL of its own.
+      const file = model?.files[f];
+      const derived = file?.role === 'child' ? file.publishUrl : undefined;
+      if (slot.store.getState().settings.indexPublishUrl !== derived)
+        slot.store.commands.setSettings({ indexPublishUrl: derived });
     } finally {
       noting = false;
     }
     if (model !== null) slot.store.getState().validation.validator.counts();
   };
   const setCrossFileNotes = (files: readonly WorkspaceSlot[], model: Workspace | null) => {
+    const issues = issuesByFile(model);
     files.forEach((slot, f) => {
-      noteFile(slot, f, model);
+      noteFile(slot, f, model, issues);
     });
   };
   /**
@@ -483,11 +514,11 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const finish = (files: readonly WorkspaceSlot[], model: Workspace, settings: WorkspaceSettings) => {
     built = settings;
     setCrossFileNotes(files, model);
+    // Each file's validator holds its cross-file findings now: its counts are the file's.
     const counts = files.map((slot) => {
       const c = slot.store.getState().validation.validator.counts();
       return { error: c.error, warning: c.warning, info: c.info };
     });
-    for (const issue of model.issues) counts[issue.file][issue.severity]++;
     const layout = target ?? {};
     target = null;
     set({ ...layout, model, counts });
@@ -544,10 +575,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const { publishUrl, crossSubmission } = settingsSlot(files)!.store.getState().settings;
     // Each file's own Validator already reports IDX-004/005/007 and the SIZE limits: the
     // workspace model adds only what needs several files, so nothing is computed or listed twice.
+    // A child the index names that was not dropped is a note at the index's row (it may well
+    // exist: "drop it here to check it"), not the CLI's error for a child missing from disk.
     const settings: WorkspaceSettings =
       publishUrl.trim() === ''
-        ? { crossSubmission, perFileRules: false }
-        : { publishUrl, crossSubmission, perFileRules: false };
+        ? { crossSubmission, perFileRules: false, missingChildren: 'not-open' }
+        : { publishUrl, crossSubmission, perFileRules: false, missingChildren: 'not-open' };
     const inputs = files.map(inputOf);
     const same = built?.publishUrl === settings.publishUrl && built?.crossSubmission === crossSubmission;
     const docs = inputs.map((i) => i.result.document);

@@ -25,13 +25,15 @@ export function SettingsPanel() {
         <span>Publish URL</span>
         <input
           type="url"
-          placeholder="https://www.example.com/sitemap.xml"
+          placeholder={settings.indexPublishUrl ?? 'https://www.example.com/sitemap.xml'}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           onBlur={commit}
         />
         <span className="hint">
-          Where this file will live. URLs outside its host and folder are then reported.
+          {settings.indexPublishUrl !== undefined && url.trim() === ''
+            ? 'The index names this file at that URL, so URLs outside its host and folder are reported. Type another URL to check against it instead.'
+            : 'Where this file will live. URLs outside its host and folder are then reported.'}
         </span>
       </label>
       <label className="check">

@@ -85,7 +85,7 @@ const SPEC = {
   'IDX-003': ['error', 'validate', 'Index lastmod describes the child file', 'format checked; the staleness check needs the child file loaded'],
   'IDX-004': ['error', 'validate', 'Children on the same site as the index'],
   'IDX-005': ['warning', 'validate', 'Children in the index\'s directory or below (Google)', 'needs the publish URL setting'],
-  'IDX-006': ['error', 'validate', 'No nested indexes', 'detected by file name only (info); certainty needs the child file loaded'],
+  'IDX-006': ['error', 'validate', 'No nested indexes', 'detected by file name only (info); certainty needs the child file loaded. A child the index names that no file matches is reported here too: a note in the editor (not open), an error in the CLI (not on disk)'],
   'IDX-007': ['error', 'validate', 'No self-reference, no duplicates'],
   'IDX-008': ['info', 'not-checked', 'Search Console quota', 'a Search Console quota across many index files; one document cannot show it'],
   'TXT-001': ['error', 'validate', 'One URL per line and nothing else'],

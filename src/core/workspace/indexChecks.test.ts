@@ -41,3 +41,34 @@ describe('indexIssues', () => {
     expect(run('https://a.example/idx.xml', 's.xml', 'https://a.example/s.xml')).toEqual([['IDX-007', 1]]);
   });
 });
+
+describe('a child no file matches (IDX-006, never IDX-001: that is "exactly one <loc>")', () => {
+  const urlset = (loc: string): ParseResult => ({
+    kind: 'urlset',
+    document: { kind: 'urlset', entries: [{ id: 0, loc }], nextId: 1 },
+    issues: [],
+    fatal: null,
+  });
+  const inputs = [
+    { name: 'sitemap.xml', result: index('https://a.example/posts.xml', 'https://a.example/pages.xml') },
+    { name: 'posts.xml', result: urlset('https://a.example/p') },
+  ];
+  const missing = (how: 'not-found' | 'not-open') =>
+    buildWorkspace(inputs, { perFileRules: false, missingChildren: how }).issues.map((i) => [
+      i.rule,
+      i.severity,
+      i.file,
+      i.entry,
+      i.field,
+    ]);
+
+  it('is an error where the files were looked for on disk (the CLI)', () => {
+    expect(missing('not-found')).toEqual([['IDX-006', 'error', 0, 1, 'loc']]);
+  });
+
+  it('is a note at the index row in the editor, where the child was only not dropped', () => {
+    expect(missing('not-open')).toEqual([['IDX-006', 'info', 0, 1, 'loc']]);
+    const ws = buildWorkspace(inputs, { perFileRules: false, missingChildren: 'not-open' });
+    expect(ws.issues[0].message).toMatch(/pages\.xml is not open.*drop it here to check it/);
+  });
+});

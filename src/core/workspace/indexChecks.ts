@@ -24,7 +24,8 @@ function parseUrl(url: string | undefined): URL | null {
 }
 
 /**
- * IDX-003 (stale lastmod), IDX-004 (host/scheme), IDX-005 (directory), IDX-006 (nested index),
+ * IDX-003 (stale lastmod), IDX-004 (host/scheme), IDX-005 (directory), IDX-006 (nested index, or
+ * a child no file matches: `settings.missingChildren`),
  * IDX-007 (self-reference, duplicate child) for the children of one index. Without a publish
  * URL the index origin is the first absolute child's (SITEMAP-RULES section 1) and IDX-005 and
  * the self-reference check are skipped.
@@ -46,10 +47,8 @@ export function indexIssues(
   for (const ref of refs) {
     const entry = index.document.entries[ref.entryIndex];
     if (ref.loc === '') continue;
-    if (ref.file === null && settings.missingChildren !== undefined) {
-      const message = `Child ${ref.loc} was not found among the files: generate it, or remove the entry from ${index.name}.`;
-      out.push(workspaceIssue(indexPos, 'IDX-001', settings.missingChildren, message, entry, 'loc'));
-    }
+    if (ref.file === null && ref.candidates === undefined && settings.missingChildren !== undefined)
+      out.push(missingChild(indexPos, index.name, ref, entry, settings.missingChildren, settings.lookedIn));
     if (ref.file !== null && ref.file !== indexPos && files[ref.file].kind === 'sitemapindex') {
       const message = `Child ${ref.loc} is itself a sitemap index (${files[ref.file].name}); indexes cannot nest: list its children directly.`;
       out.push(workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc'));
@@ -77,6 +76,27 @@ export function indexIssues(
     }
   }
   return out;
+}
+
+/**
+ * IDX-006 for a child no file matches: the checks that need the child (is it an index itself,
+ * IDX-006; its lastmod, IDX-003; its own rules) cannot run. Read from disk, it is not there: an
+ * error. In the editor it was not dropped: a note.
+ */
+function missingChild(
+  indexPos: number,
+  indexName: string,
+  ref: ChildRef,
+  entry: Entry,
+  how: 'not-found' | 'not-open',
+  lookedIn = 'among the files',
+): WorkspaceIssue {
+  if (how === 'not-found') {
+    const message = `Child ${ref.loc} was not found ${lookedIn}: generate it, or remove the entry from ${indexName}.`;
+    return workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc');
+  }
+  const message = `Child ${ref.loc} is not open, so it is not checked (nested index, lastmod, its own rules): drop it here to check it.`;
+  return workspaceIssue(indexPos, 'IDX-006', 'info', message, entry, 'loc');
 }
 
 function staleLastmod(

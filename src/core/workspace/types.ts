@@ -3,14 +3,7 @@
  * any other files opened together. Built by `buildWorkspace` in `../workspace.ts`.
  */
 
-import type {
-  DocumentKind,
-  Issue,
-  ParseResult,
-  Severity,
-  SitemapDocument,
-  ValidationSettings,
-} from '../model.ts';
+import type { DocumentKind, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../model.ts';
 
 /** One file given to `buildWorkspace`. */
 export interface WorkspaceInput {
@@ -52,11 +45,19 @@ export interface WorkspaceSettings extends Pick<ValidationSettings, 'publishUrl'
    */
   perFileRules?: boolean;
   /**
-   * Report each child no supplied file matches (IDX-001, this severity): for a whole tree read
-   * from disk (the CLI), where a missing child is a broken build. Default: not reported (the
-   * editor lists missing children in the workspace panel instead).
+   * Report each child no supplied file matches, as IDX-006 at the index's `<loc>` (SITEMAP-RULES
+   * 6.9: the rule whose check needs the child loaded, info while it is not). `'not-found'`: an
+   * error, for a whole tree read from disk or from reports (the CLI's `check` and `merge`), where
+   * a child that is not there is a broken build (a crawler gets a 404). `'not-open'`: a note, for
+   * the editor, where a child that was not dropped may well exist ("drop it to check it").
+   * Default: not reported.
    */
-  missingChildren?: Severity;
+  missingChildren?: 'not-found' | 'not-open';
+  /**
+   * Where a `'not-found'` child was looked for, for its message (e.g. "on disk, under dist/ or
+   * next to the index"); default "among the files".
+   */
+  lookedIn?: string;
 }
 
 /** What a file is in the workspace: an index, a file named by an index, or a file no index names. */
