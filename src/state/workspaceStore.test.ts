@@ -626,6 +626,10 @@ describe('WorkspaceStore: one count of each file, and the checks the CLI makes (
     expect(host.map((i) => i.severity)).toEqual(['error']);
     expect(host[0].message).toContain('https://pwning.tech/sitemap-tags.xml');
     expect(ws.getState().counts[2].error).toBeGreaterThanOrEqual(1);
+    // The index's URL is derived, not an edit: no undo step, the user's own setting stays empty.
+    expect(tags.store.getState().settings.indexPublishUrl).toBe('https://pwning.tech/sitemap-tags.xml');
+    expect(tags.store.getState().settings.publishUrl).toBe('');
+    expect(tags.store.getState().history.undoDepth).toBe(0);
     // The user's own publish URL for the file wins over the index's.
     tags.store.commands.setSettings({ publishUrl: 'https://adcert.local/sitemap-tags.xml' });
     await new Promise((r) => setTimeout(r, 0));
