@@ -4,6 +4,7 @@
  * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
  * before running them.
  */
+import { isSearchConsole } from '../core/crawl/detect.ts';
 import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } from '../core/crawl/fixes.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
@@ -382,7 +383,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
             if (rule.startsWith('CRAWL-')) findings += count;
           k.notify(
             'info',
-            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${table.format === 'search-console' ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
+            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
           );
         },
         matched,

@@ -154,8 +154,8 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
     >
       <p className="hint">
         A crawler or Search Console export as CSV: Screaming Frog "Internal: All" or response codes, a Search
-        Console "Pages" export, or any CSV with a URL column plus status, indexability, canonical, redirect
-        target or last modified.
+        Console "Pages" or page-indexing export, or any CSV with a URL column plus status, indexability,
+        canonical, redirect target or last crawled. A Search Console export zip can be dropped as it is.
       </p>
       {busy ? null : (
         <label className="field">
