@@ -114,3 +114,20 @@ test("the app's own CSV export dropped on an open sitemap opens Import CSV, not 
   await expect(page.getByRole('dialog', { name: 'Attach crawl data' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Notifications' })).not.toContainText('Attached sitemap.csv');
 });
+
+test('Attach crawl data… takes a Search Console export zip as downloaded', async ({ wb, page }) => {
+  await wb.openFile(GHOST);
+  await wb.expectUrlCount(10);
+  await page.getByRole('banner').getByRole('button', { name: 'CSV', exact: true }).click();
+  await page.getByRole('button', { name: 'Crawl data for an audit…' }).click();
+  const dlg = wb.dialog('Attach crawl data');
+  await dlg.getByLabel('Crawl CSV').setInputFiles({
+    name: 'gsc-perf.zip',
+    mimeType: 'application/zip',
+    buffer: gscZip('gsc-perf-zip'),
+  });
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await expect(notices).toContainText('Attached Pages.csv (gsc-perf.zip): 2 Search Console pages');
+  await expect(notices).toContainText('Ignored: Chart.csv (not crawl data: no URL column), Queries.csv');
+  await wb.expectUrlCount(10);
+});

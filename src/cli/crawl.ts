@@ -8,7 +8,7 @@ import { open, readFile } from 'node:fs/promises';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlReader, readCrawl } from '../core/crawl/reader.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
-import { crawlFromZip, zipCrawlNote } from '../core/crawl/zipCrawl.ts';
+import { crawlFromZip, noCrawlNote, zipCrawlNote } from '../core/crawl/zipCrawl.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
@@ -64,8 +64,7 @@ async function zipCrawl(file: string, io: CliIo): Promise<CrawlTable | null> {
   }
   const r = crawlFromZip(file, files);
   if (r.crawl === null) {
-    const why = [...r.ignored, ...skipped].map((i) => `${i.name} (${i.reason})`).join(', ');
-    io.err(`sitemap-workbench: ${file} holds no crawl data${why ? `: ${why}` : ''}.\n`);
+    io.err(`sitemap-workbench: ${noCrawlNote(file, r, skipped)}\n`);
     return null;
   }
   io.err(`sitemap-workbench: ${zipCrawlNote(file, r)}\n`);

@@ -140,6 +140,21 @@ export function crawlFromZip(zipName: string, members: readonly NamedBytes[]): Z
 }
 
 /**
+ * Why a zip gave no crawl data: its members and what they are (`skipped`: members the zip reader
+ * left out).
+ *
+ * @example noCrawlNote('x.zip', r) // 'x.zip holds no crawl data: Chart.csv (not crawl data: no URL column).'
+ */
+export function noCrawlNote(
+  zipName: string,
+  r: ZipCrawl,
+  skipped: ReadonlyArray<{ name: string; reason: string }> = [],
+): string {
+  const why = [...r.ignored, ...skipped].map((i) => `${baseName(i.name)} (${i.reason})`).join(', ');
+  return `${baseName(zipName)} holds no crawl data${why ? `: ${why}` : ' (no CSV member)'}.`;
+}
+
+/**
  * One sentence on what a zip gave the audit.
  *
  * @example zipCrawlNote('gsc-perf.zip', r) // 'gsc-perf.zip is crawl data: Pages.csv is attached for the audit; Chart.csv and Queries.csv were ignored (not crawl data …).'

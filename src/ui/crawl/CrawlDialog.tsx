@@ -3,7 +3,9 @@ import {
   type CrawlField,
   type CrawlMapping,
   type CrawlReading,
+  crawlFromZipFile,
   guessCrawlMapping,
+  isZipFile,
   readCrawlFile,
   sniffCrawlFile,
 } from '../../state/crawl.ts';
@@ -88,8 +90,19 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
         });
     }
   };
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
+  const pick = async (picked: File | undefined) => {
+    if (!picked) return;
+    let file = picked;
+    // A Search Console export zip as downloaded: its member that is crawl data.
+    if (await isZipFile(picked)) {
+      const z = await crawlFromZipFile(picked, picked.name);
+      if (z.crawl === null) {
+        setPhase({ kind: 'failed', message: z.note });
+        return;
+      }
+      commands.notify('info', z.note);
+      file = z.crawl;
+    }
     const head = await sniffCrawlFile(file);
     if (head.detected) void read(file);
     else if (head.headers.length === 0)
@@ -162,7 +175,7 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
           <span>Crawl CSV</span>
           <input
             type="file"
-            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            accept=".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,text/plain,application/zip"
             onChange={(e) => void pick(e.currentTarget.files?.[0])}
           />
         </label>
