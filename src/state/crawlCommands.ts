@@ -4,8 +4,9 @@
  * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
  * before running them.
  */
-import { isSearchConsole } from '../core/crawl/detect.ts';
+
 import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } from '../core/crawl/fixes.ts';
+import { isSearchConsole } from '../core/crawl/format.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';

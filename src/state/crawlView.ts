@@ -2,7 +2,7 @@
  * What the view reads of the crawl join: cell text and sort keys of the crawl columns, a row's
  * summary bucket, and the summary counts. All read the validator's join (no copy of the crawl).
  */
-import { isSearchConsole } from '../core/crawl/detect.ts';
+import { isSearchConsole } from '../core/crawl/format.ts';
 import { type CrawlCategory, type CrawlJoin, indexabilityText, statusText } from '../core/crawl/join.ts';
 import type { Entry } from '../core/model.ts';
 import type { CrawlColumnId } from './columns.ts';

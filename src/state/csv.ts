@@ -12,4 +12,4 @@ export {
   previewEntries,
 } from '../core/csvImport.ts';
 export { type CsvImportSession, createCsvImportSession } from '../workers/csvImportClient.ts';
-export { type CsvImportPlan, csvImportPlan } from './edits.ts';
+export { type CsvImportPlan, csvImportPlan } from './csvMerge.ts';

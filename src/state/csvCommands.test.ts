@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { csvToEntries, guessMapping } from '../core/csv.ts';
+import { Validator } from '../core/validate.ts';
 import { parseCsv } from '../workers/csvTokens.ts';
 import { csvImportPlan } from './csv.ts';
 import { createAppStore } from './store.ts';
+import { createStoreWith } from './storeCore.ts';
 import { fakeClient, makeDocument } from './testing.ts';
 
 const fixture = (name: string) =>
@@ -100,5 +102,24 @@ describe('importCsvRows', () => {
     expect(s.history.canUndo).toBe(false);
     expect(s.notices.at(-1)).toMatchObject({ level: 'warning' });
     expect(s.notices.at(-1)?.message).toContain('4 rows without a URL skipped');
+  });
+
+  it("the browser's store loads the command on first use, then imports as one undo step", async () => {
+    const store = createStoreWith({
+      worker: fakeClient(() => ({ kind: 'urlset', document: makeDocument(2), issues: [], fatal: null })),
+      now: () => 0,
+      createValidator: (settings) => new Validator(settings),
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    const [a] = store.getState().doc?.entries ?? [];
+    store.commands.importCsvRows(
+      [{ loc: a.loc, lastmod: '2025-01-01' }, { loc: 'https://x.example/' }],
+      'x.csv',
+      0,
+      'update',
+    );
+    await vi.waitFor(() => expect(store.getState().doc?.entries).toHaveLength(3));
+    expect(store.getState().doc?.entries[0].lastmod).toBe('2025-01-01');
+    expect(store.getState().history.undoLabel).toBe('Import 2 URLs from x.csv (1 updated, 1 added)');
   });
 });

@@ -7,7 +7,8 @@
  * session (workers/csvImportClient.ts) reads and maps the CSV and the UI hands the rows here.
  */
 import type { Entry } from '../core/model.ts';
-import { insertPatch, mergeRowsPatch, urlCount } from './edits.ts';
+import { mergeRowsPatch } from './csvMerge.ts';
+import { insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands } from './types.ts';
 

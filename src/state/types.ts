@@ -271,7 +271,8 @@ export interface Commands extends EntryCommands {
    * Rows mapped from a CSV import: appended as ONE undo step ("Import 12 URLs from crawl.csv"), or
    * with `mode` 'update' matched by `loc` to the listed entries (updated) and the rest appended,
    * one step; opened as a new urlset document ("crawl.xml") when none is open. `skipped` = rows
-   * without a URL, named in the info notice. Returns the rows' entry ids (matched or new).
+   * without a URL, named in the info notice. Returns the rows' entry ids (matched or new); empty
+   * at the browser's first import, which runs once its module has loaded.
    */
   importCsvRows(
     rows: ReadonlyArray<Omit<Entry, 'id'>>,

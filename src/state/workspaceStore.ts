@@ -7,7 +7,7 @@
  */
 
 import { appendAll } from '../core/arrays.ts';
-import { isCsvName } from '../core/crawl/detect.ts';
+import { isCsvName } from '../core/crawl/format.ts';
 import { plural } from '../core/format.ts';
 import { entryCounts, type SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';

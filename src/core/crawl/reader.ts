@@ -11,6 +11,7 @@
 import { concatBytes } from '../arrays.ts';
 import { shapeCsv, sniffDelimiter } from '../csv.ts';
 import { CellCache, cellText } from './cellCache.ts';
+import { coverageFacts } from './coverage.ts';
 import { ByteCsvScanner } from './csvBytes.ts';
 import { type CrawlFormat, type CrawlMapping, detectCrawlCsv } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
@@ -20,7 +21,6 @@ import {
   type CrawlProgress,
   type CrawlTable,
   cellFlags,
-  coverageFacts,
   FLAG_FIELDS,
   finishCrawlTable,
   statusOf,
