@@ -163,7 +163,8 @@ export type CrawlSniffer = (bytes: Uint8Array) => boolean;
 
 /**
  * Could these file bytes be a crawl export? Cheap: sitemaps (`<` first, after a BOM and blanks)
- * and gzip files are not, so opening them never loads the CSV reader.
+ * and gzip files are not, so opening them never loads the CSV reader. A zip is not either: its
+ * CSV members are looked at once extracted (`open`, core/crawl/zipCrawl.ts).
  */
 export function mayBeCrawl(input: OpenInput): input is FileBytes {
   if (!('bytes' in input) || isZip(input)) return false;
