@@ -69,6 +69,52 @@ test('importing into an open sitemap appends the rows as one undo step', async (
   await wb.expectUrlCount(201);
 });
 
+test('re-importing the own CSV export updates the rows by loc and adds the new one, one undo step', async ({
+  wb,
+  page,
+}) => {
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://www.example.com/a</loc><lastmod>2024-01-01</lastmod></url>
+  <url><loc>https://www.example.com/b</loc><lastmod>2024-01-01</lastmod></url>
+  <url><loc>https://www.example.com/c</loc></url>
+</urlset>
+`;
+  await wb.openFile({ name: 'sitemap.xml', mimeType: 'application/xml', buffer: Buffer.from(sitemap) });
+  await wb.expectUrlCount(3);
+  // This app's CSV export, edited in a spreadsheet: two rows changed, one URL added.
+  const csv = [
+    'loc,lastmod,changefreq,priority',
+    'https://www.example.com/a,2025-02-01,weekly,0.8',
+    'https://www.example.com/b,2025-02-02,,',
+    'https://www.example.com/new,2025-02-03,daily,0.5',
+  ].join('\n');
+  const dlg = await wb.importCsv({ name: 'sitemap.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const choice = dlg.getByRole('group', { name: '2 URLs of 3 rows are already in sitemap.xml' });
+  await expect(choice).toBeVisible();
+  const update = choice.getByRole('radio', { name: /^Update matching rows \(by loc\) and add new ones/ });
+  await expect(update).toBeChecked();
+  await expect(update).toHaveAccessibleName(/2 rows updated, 1 URL added/);
+  await expect(choice.getByRole('radio', { name: /^Append every row/ })).toHaveAccessibleName(
+    /3 URLs added, 2 URLs then listed twice/,
+  );
+  await page.screenshot({ path: test.info().outputPath('csv-update-choice.png') });
+  await dlg.getByRole('button', { name: 'Import 3 URLs' }).click();
+  await wb.expectUrlCount(4);
+  expect(await wb.cellText(0, 'Last modified')).toBe('2025-02-01');
+  expect(await wb.cellText(1, 'Last modified')).toBe('2025-02-02');
+  expect(await wb.cellText(3, 'URL')).toBe('https://www.example.com/new');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Updated 2 URLs and added 1 URL from sitemap.csv.',
+  );
+  await page
+    .getByRole('button', { name: /^Undo: Import 3 URLs from sitemap\.csv \(2 updated, 1 added\)/ })
+    .click();
+  await wb.expectUrlCount(3);
+  expect(await wb.cellText(0, 'Last modified')).toBe('2024-01-01');
+  await expect(page.getByRole('button', { name: /^Undo/ })).toBeDisabled();
+});
+
 test('a CSV dropped on the window opens the import dialog with its columns mapped', async ({ wb, page }) => {
   const csv =
     'Top pages,Clicks,Impressions\nhttps://www.example.com/a,3,40\nhttps://www.example.com/b,1,12\n';

@@ -249,9 +249,10 @@ check
   --base URL          With --root: the site URL DIR is served at. Without: the publish URL of the
                       first FILE (e.g. https://www.example.com/sitemap.xml). Enables host and scope rules.
   --cross-submission  Cross-host URLs are allowed (HOST-001 / IDX-004 become warnings).
-  --crawl CSV         Audit against a crawl export (Screaming Frog, Search Console, or any CSV
-                      with a URL column and status / indexability / canonical / redirect /
-                      last-modified columns): reports CRAWL-001..008 with the browser's rule ids.
+  --crawl CSV|ZIP     Audit against a crawl export (Screaming Frog, Search Console CSV or its
+                      export zip, or any CSV with a URL column and status / indexability /
+                      canonical / redirect / last-crawled columns): reports CRAWL-001..008 with
+                      the browser's rule ids.
   --strict            Severity profile Strict (XSD): XSD child order (XML-006, IMG-008) and
                       deprecated image tags (IMG-006) on every row. Default (Search engines):
                       one note per rule for the file.

@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { zipFiles } from '../core/zip.ts';
 import { parseArgs } from './args.ts';
 import { runCheck } from './check.ts';
 
@@ -56,6 +57,46 @@ describe('check --crawl', () => {
     const r = await run(['check', sitemap('https://www.example.com/'), '--crawl', other]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('not recognised as crawl data');
+  });
+  it('reads a Search Console export zip: Pages.csv is the crawl, the other members are named', async () => {
+    const dir = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/gsc-perf-zip');
+    const zip = path.join(mkdtempSync(path.join(tmpdir(), 'crawl-cli-')), 'gsc-perf.zip');
+    const members = ['Chart.csv', 'Pages.csv', 'Queries.csv'].map((name) => ({
+      name,
+      bytes: new Uint8Array(readFileSync(path.join(dir, name))),
+    }));
+    writeFileSync(zip, zipFiles(members));
+    const file = sitemap('https://www.example.com/', 'https://www.example.com/other');
+    const r = await run(['check', file, '--crawl', zip, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('Pages.csv is read for the audit');
+    expect(r.err).toContain('Ignored: Chart.csv (not crawl data: no URL column), Queries.csv');
+    const rules = (JSON.parse(r.out) as { issues: Array<{ rule: string; entry?: number }> }).issues
+      .filter((i) => i.rule.startsWith('CRAWL-'))
+      .map((i) => `${i.rule}@${i.entry ?? '-'}`);
+    expect(rules).toEqual(['CRAWL-006@-', 'CRAWL-007@1']);
+  });
+  it('reads a Search Console page-indexing list (URL, Last crawled) and its zip with Metadata.csv', async () => {
+    const lone = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/gsc-indexing.csv');
+    const file = sitemap('https://www.example.com/old-tag', 'https://www.example.com/fine');
+    const plain = await run(['check', file, '--crawl', lone, '--json']);
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(plain.out).issues.filter((i: { rule: string }) => i.rule.startsWith('CRAWL-'))).toEqual(
+      [],
+    );
+    const dir = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/gsc-noindex-zip');
+    const zip = path.join(mkdtempSync(path.join(tmpdir(), 'crawl-cli-')), 'noindex.zip');
+    const members = ['Chart.csv', 'Metadata.csv', 'Table.csv'].map((name) => ({
+      name,
+      bytes: new Uint8Array(readFileSync(path.join(dir, name))),
+    }));
+    writeFileSync(zip, zipFiles(members));
+    const r = await run(['check', file, '--crawl', zip, '--json']);
+    expect(r.code).toBe(1);
+    const rules = (JSON.parse(r.out) as { issues: Array<{ rule: string; entry?: number }> }).issues
+      .filter((i) => i.rule.startsWith('CRAWL-'))
+      .map((i) => `${i.rule}@${i.entry ?? '-'}`);
+    expect(rules).toEqual(['CRAWL-003@0']);
   });
   it('reads the crawl file in chunks, and says so when it cannot be read', async () => {
     const file = sitemap('https://www.example.com/', 'https://www.example.com/private');

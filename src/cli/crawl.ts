@@ -4,12 +4,14 @@
  * in the browser.
  */
 
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlReader, readCrawl } from '../core/crawl/reader.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
+import { crawlFromZip, noCrawlNote, zipCrawlNote } from '../core/crawl/zipCrawl.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
+import { readZipFiles } from '../core/workspace/zipInput.ts';
 import { type CliIo, readInput } from './check.ts';
 import { type JsonIssue, LISTED_URLS } from './report.ts';
 
@@ -34,9 +36,45 @@ async function streamCrawl(file: string): Promise<CrawlTable | null> {
   }
 }
 
+/** True when the file starts as a ZIP archive does (`PK\x03\x04`). */
+async function isZipFile(file: string): Promise<boolean> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const b = new Uint8Array(4);
+      await handle.read(b, 0, 4);
+      return b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A zip of CSV exports (Search Console's): the member that is crawl data, read as in the
+ * browser (core/crawl/zipCrawl.ts), with a line on stderr saying which members were used.
+ */
+async function zipCrawl(file: string, io: CliIo): Promise<CrawlTable | null> {
+  const { files, skipped, error } = readZipFiles(new Uint8Array(await readFile(file)));
+  if (error !== undefined) {
+    io.err(`sitemap-workbench: ${file}: ${error}\n`);
+    return null;
+  }
+  const r = crawlFromZip(file, files);
+  if (r.crawl === null) {
+    io.err(`sitemap-workbench: ${noCrawlNote(file, r, skipped)}\n`);
+    return null;
+  }
+  io.err(`sitemap-workbench: ${zipCrawlNote(file, r)}\n`);
+  return readCrawl(r.crawl.bytes, r.crawl.name);
+}
+
 /** Read and parse the crawl file; null (after a message on stderr) when it cannot be used. */
 export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | null> {
   let table: CrawlTable | null;
+  if (await isZipFile(file)) return zipCrawl(file, io);
   try {
     table = await streamCrawl(file);
   } catch {
@@ -47,7 +85,7 @@ export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | n
   }
   if (table === null) {
     io.err(
-      `sitemap-workbench: ${file} is not recognised as crawl data (it needs a URL column and a status, indexability, canonical, redirect or last-modified column).\n`,
+      `sitemap-workbench: ${file} is not recognised as crawl data (it needs a URL column and a status, indexability, canonical, redirect, last-crawled or page-indexing reason column; a URL list with lastmod is a sitemap, not a crawl).\n`,
     );
     return null;
   }

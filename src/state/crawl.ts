@@ -3,6 +3,12 @@
  * with progress, cancel and an in-thread fallback, workers/crawlClient.ts). ui/ reaches core
  * through state/.
  */
-export { type CrawlField, type CrawlMapping, guessCrawlMapping } from '../core/crawl/detect.ts';
+export {
+  type CrawlField,
+  type CrawlMapping,
+  guessCrawlMapping,
+  isSearchConsole,
+} from '../core/crawl/detect.ts';
 export { CRAWL_CATEGORIES, type CrawlCategory } from '../core/crawl/join.ts';
 export { type CrawlReading, readCrawlFile, sniffCrawlFile } from '../workers/crawlClient.ts';
+export { crawlFromZipFile, isZipFile } from './crawlZip.ts';

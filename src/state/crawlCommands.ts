@@ -4,7 +4,9 @@
  * actions each make ONE labelled undo step, and the UI shows their count (`crawlActionCount`)
  * before running them.
  */
+
 import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } from '../core/crawl/fixes.ts';
+import { isSearchConsole } from '../core/crawl/format.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
@@ -382,7 +384,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
             if (rule.startsWith('CRAWL-')) findings += count;
           k.notify(
             'info',
-            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${table.format === 'search-console' ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
+            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
           );
         },
         matched,

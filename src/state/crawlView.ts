@@ -2,6 +2,7 @@
  * What the view reads of the crawl join: cell text and sort keys of the crawl columns, a row's
  * summary bucket, and the summary counts. All read the validator's join (no copy of the crawl).
  */
+import { isSearchConsole } from '../core/crawl/format.ts';
 import { type CrawlCategory, type CrawlJoin, indexabilityText, statusText } from '../core/crawl/join.ts';
 import type { Entry } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
@@ -37,7 +38,7 @@ export function crawlCellText(v: ValidatorLike, e: Entry, column: CrawlColumnId)
   // A Search Console export's missing row means no impressions, not that no crawler reached it.
   if (row < 0)
     return column === 'crawlStatus' && e.loc.trim() !== ''
-      ? join.table.format === 'search-console'
+      ? isSearchConsole(join.table.format)
         ? 'not in the export'
         : 'not crawled'
       : '';

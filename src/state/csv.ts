@@ -12,3 +12,4 @@ export {
   previewEntries,
 } from '../core/csvImport.ts';
 export { type CsvImportSession, createCsvImportSession } from '../workers/csvImportClient.ts';
+export { type CsvImportPlan, csvImportPlan } from './csvMerge.ts';

@@ -1,10 +1,13 @@
 /**
- * `importCsvRows`: rows mapped from a CSV file (a crawler or Search Console export) become URLs.
- * With a document open they are appended as ONE undo step ("Import 1,234 URLs from crawl.csv");
- * with none open they become a new urlset document named after the CSV file. The CSV import
+ * `importCsvRows`: rows mapped from a CSV file (a crawler or Search Console export, or this app's
+ * own CSV export back from a spreadsheet) become URLs. With a document open they are appended as
+ * ONE undo step ("Import 1,234 URLs from crawl.csv"), or with `mode` 'update' the rows whose `loc`
+ * is listed update that entry and the others are appended, still one step; with none open they
+ * become a new urlset document named after the CSV file. The CSV import
  * session (workers/csvImportClient.ts) reads and maps the CSV and the UI hands the rows here.
  */
 import type { Entry } from '../core/model.ts';
+import { mergeRowsPatch } from './csvMerge.ts';
 import { insertPatch, urlCount } from './edits.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands } from './types.ts';
@@ -24,7 +27,7 @@ function sitemapNameOf(csvName: string): string {
  */
 export function createCsvCommands(k: Kernel): Pick<Commands, 'importCsvRows'> {
   return {
-    importCsvRows(rows, source, skipped = 0) {
+    importCsvRows(rows, source, skipped = 0, mode = 'append') {
       const skippedText =
         skipped > 0 ? ` (${skipped.toLocaleString('en-US')} rows without a URL skipped)` : '';
       if (rows.length === 0) {
@@ -34,6 +37,25 @@ export function createCsvCommands(k: Kernel): Pick<Commands, 'importCsvRows'> {
       const label = `Import ${urlCount(rows.length)} from ${source}`;
       let ids: number[];
       const doc = k.f.doc;
+      if (doc && mode === 'update') {
+        const m = mergeRowsPatch(doc, rows, '');
+        m.patch.label = `${label} (${m.updated.toLocaleString('en-US')} updated, ${m.added.toLocaleString('en-US')} added)`;
+        const same = rows.length - m.added - m.updated;
+        const sameText = same > 0 ? ` (${urlCount(same)} already as in the CSV)` : '';
+        if (m.patch.added.length === 0 && m.patch.updated.length === 0) {
+          k.notify(
+            'info',
+            `Nothing changed: every URL of ${source} is listed with the same values${skippedText}.`,
+          );
+          return m.ids;
+        }
+        if (!k.commit(m.patch)) return [];
+        k.notify(
+          'info',
+          `Updated ${urlCount(m.updated)} and added ${urlCount(m.added)} from ${source}${sameText}${skippedText}.`,
+        );
+        return m.ids;
+      }
       if (doc) {
         const p = insertPatch(doc, doc.entries.length, rows, label);
         ids = k.commit(p) ? p.added.map((a) => a.entry.id) : [];

@@ -61,6 +61,8 @@ export interface StoreDeps {
    * The crawl audit's commands (crawlCommands.ts `createCrawlCommands`), when given; otherwise
    * storeCore.ts loads them on first use, out of the page's first chunk.
    */
+  /** The CSV import's command (csvCommands.ts), when given; otherwise loaded on first use. */
+  csvCommands?: (k: Kernel) => Pick<Commands, 'importCsvRows'>;
   crawlCommands?: (k: Kernel, runTask: Commands['runTask']) => CrawlCommands;
 }
 

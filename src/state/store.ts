@@ -5,6 +5,7 @@
  */
 import { Validator } from '../core/validate.ts';
 import { createCrawlCommands } from './crawlCommands.ts';
+import { createCsvCommands } from './csvCommands.ts';
 import type { StoreDeps } from './kernel.ts';
 import { createStoreWith } from './storeCore.ts';
 import type { AppStore } from './types.ts';
@@ -25,6 +26,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
   return createStoreWith({
     createValidator: (settings) => new Validator(settings),
     crawlCommands: createCrawlCommands,
+    csvCommands: createCsvCommands,
     ...deps,
   });
 }

@@ -5,7 +5,6 @@
  */
 import { createPersistCommands } from './autosave.ts';
 import type { CrawlCommands } from './crawlCommands.ts';
-import { createCsvCommands } from './csvCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
 import { patchSize } from './history.ts';
@@ -59,7 +58,7 @@ export function createStoreWith(deps: StoreDeps): AppStore {
     ...createViewCommands(kernel),
     ...io,
     ...createRenameCommands(kernel),
-    ...createCsvCommands(kernel),
+    ...(deps.csvCommands?.(kernel) ?? lazyCsvCommands(kernel)),
     ...(deps.crawlCommands?.(kernel, io.runTask) ?? lazyCrawlCommands(kernel, io.runTask)),
     ...createPersistCommands(kernel),
   };
@@ -82,6 +81,26 @@ export function createStoreWith(deps: StoreDeps): AppStore {
 function* none(): Generator<number, number> {
   yield* [];
   return 0;
+}
+
+/**
+ * The CSV import's command, loaded with its first use (the import dialog is the only caller and
+ * does not wait for the ids): the rows go in as soon as csvCommands.ts is there.
+ */
+function lazyCsvCommands(k: Kernel): Pick<Commands, 'importCsvRows'> {
+  let real: Pick<Commands, 'importCsvRows'> | null = null;
+  let loading: Promise<Pick<Commands, 'importCsvRows'>> | null = null;
+  return {
+    importCsvRows(...args) {
+      if (real) return real.importCsvRows(...args);
+      loading ??= import('./csvCommands.ts').then((m) => {
+        real = m.createCsvCommands(k);
+        return real;
+      });
+      void loading.then((c) => c.importCsvRows(...args));
+      return [];
+    },
+  };
 }
 
 /**

@@ -281,10 +281,17 @@ export interface Commands extends EntryCommands {
   replaceEntries(entries: readonly Entry[], label: string): number;
   /**
    * Rows mapped from a CSV import: appended as ONE undo step ("Import 12 URLs from crawl.csv"), or
-   * opened as a new urlset document ("crawl.xml") when none is open. `skipped` = rows without a
-   * URL, named in the info notice. Returns the new entries' ids.
+   * with `mode` 'update' matched by `loc` to the listed entries (updated) and the rest appended,
+   * one step; opened as a new urlset document ("crawl.xml") when none is open. `skipped` = rows
+   * without a URL, named in the info notice. Returns the rows' entry ids (matched or new); empty
+   * at the browser's first import, which runs once its module has loaded.
    */
-  importCsvRows(rows: ReadonlyArray<Omit<Entry, 'id'>>, source: string, skipped?: number): number[];
+  importCsvRows(
+    rows: ReadonlyArray<Omit<Entry, 'id'>>,
+    source: string,
+    skipped?: number,
+    mode?: 'append' | 'update',
+  ): number[];
   undo(): void;
   redo(): void;
   /**

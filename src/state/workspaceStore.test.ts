@@ -274,6 +274,67 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.getState().compare).toBeNull();
   });
 
+  it("tells a dropped CSV by its header: the app's own export goes to Import CSV, a page-indexing list is crawl data", async () => {
+    const ws = workspace();
+    await ws.commands.open([POSTS]);
+    // loc + lastmod (+ changefreq, priority) is the app's CSV export back from a spreadsheet.
+    const own = {
+      name: 'sitemap.csv',
+      bytes: enc('loc,lastmod,changefreq,priority\nhttps://a.example/p1,2025-01-01,weekly,0.8\n'),
+    };
+    await ws.commands.open([own]);
+    expect(ws.getState().crawlImport).toBeNull();
+    expect(ws.getState().csvImport).toBe(own);
+    ws.commands.csvImportDone();
+    const indexing = { name: 'Table.csv', bytes: enc('URL,Last crawled\nhttps://a.example/p1,2024-03-20\n') };
+    await ws.commands.open([indexing]);
+    expect(ws.getState().csvImport).toBeNull();
+    expect(ws.getState().crawlImport).toBe(indexing);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['posts.xml']);
+  });
+
+  it('a Search Console zip dropped on an open sitemap is crawl data: attached, no member opened', async () => {
+    const ws = workspace();
+    await ws.commands.open([POSTS]);
+    const perf = ['Chart.csv', 'Pages.csv', 'Queries.csv'].map((name) => ({
+      name,
+      bytes: new Uint8Array(
+        readFileSync(new URL(`../core/__fixtures__/crawl/gsc-perf-zip/${name}`, import.meta.url)),
+      ),
+    }));
+    const out = await ws.commands.open([{ name: 'gsc-perf.zip', bytes: zipFiles(perf) }]);
+    expect(out.mode).toBe('none');
+    expect(ws.getState().ask).toBeNull();
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['posts.xml']);
+    expect(locsOf(ws.activeStore())).toEqual([
+      'https://a.example/p1',
+      'https://a.example/p2',
+      'https://a.example/p3',
+    ]);
+    expect(ws.getState().crawlImport?.name).toBe('Pages.csv (gsc-perf.zip)');
+    const said = ws
+      .getState()
+      .notices.map((n) => n.message)
+      .join('\n');
+    expect(said).toContain('Pages.csv is read for the audit');
+    expect(said).toContain('Ignored: Chart.csv (not crawl data: no URL column), Queries.csv');
+  });
+
+  it('CSV members of a zip never open as sitemaps; with nothing open, crawl data waits for a sitemap', async () => {
+    const csv = { name: 'Pages.csv', bytes: enc('Top pages,Clicks,Impressions\nhttps://a.example/p1,1,2\n') };
+    const alone = workspace();
+    const out = await alone.commands.open([{ name: 'only.zip', bytes: zipFiles([csv]) }]);
+    expect(out.mode).toBe('none');
+    expect(alone.getState().files).toEqual([]);
+    expect(alone.getState().notices.at(-1)?.message).toContain(
+      'Pages.csv (only.zip) (crawl data: open a sitemap first',
+    );
+    const ws = workspace();
+    await ws.commands.open([{ name: 'mixed.zip', bytes: zipFiles([POSTS, csv]) }]);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['posts.xml']);
+    expect(ws.getState().crawlImport).toBeNull();
+  });
+
   it('a .zip of the files builds the workspace, keeping folder names', async () => {
     const ws = workspace();
     const zip = zipFiles([INDEX, { ...POSTS, name: 'maps/posts.xml' }]);

@@ -7,6 +7,7 @@
  */
 
 import { appendAll } from '../core/arrays.ts';
+import { isCsvName } from '../core/crawl/format.ts';
 import { plural } from '../core/format.ts';
 import { entryCounts, type Issue, type SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
@@ -165,7 +166,8 @@ export type CrawlSniffer = (bytes: Uint8Array) => boolean;
 
 /**
  * Could these file bytes be a crawl export? Cheap: sitemaps (`<` first, after a BOM and blanks)
- * and gzip files are not, so opening them never loads the CSV reader.
+ * and gzip files are not, so opening them never loads the CSV reader. A zip is not either: its
+ * CSV members are looked at once extracted (`open`, core/crawl/zipCrawl.ts).
  */
 export function mayBeCrawl(input: OpenInput): input is FileBytes {
   if (!('bytes' in input) || isZip(input)) return false;
@@ -188,7 +190,7 @@ export function kindOf(input: OpenInput, isCrawl?: CrawlSniffer): InputKind {
   if ('blank' in input) return 'blank';
   if ('bytes' in input && isZip(input)) return 'zip';
   if (isCrawl && mayBeCrawl(input) && isCrawl(input.bytes.subarray(0, CRAWL_SNIFF_BYTES))) return 'crawl';
-  if (/\.(csv|tsv)$/i.test(input.name)) return 'csv';
+  if (isCsvName(input.name)) return 'csv';
   return 'sitemap';
 }
 
@@ -1161,9 +1163,34 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
                 readZip(bytes, onProgress, signal),
               )
           : zip && ((bytes) => zip.readZipFiles(bytes));
-        const z = await expandZips(zips, reader);
-        appendAll(incoming.files, z.files);
-        appendAll(incoming.skipped, z.skipped);
+        const attach = decideCrawl(current().length) === 'attach';
+        for (const archive of zips) {
+          const z = await expandZips([archive], reader);
+          appendAll(incoming.skipped, z.skipped);
+          // A CSV member is never a sitemap: crawl data (a Search Console export is a zip of
+          // CSVs), or left out with its reason.
+          const csvs = z.files.filter((f) => isCsvName(f.name));
+          appendAll(incoming.files, csvs.length === 0 ? z.files : z.files.filter((f) => !isCsvName(f.name)));
+          if (csvs.length === 0) continue;
+          const found = await import('../core/crawl/zipCrawl.ts').then((m) => ({
+            r: m.crawlFromZip(archive.name, csvs),
+            note: m.zipCrawlNote,
+          }));
+          const { r } = found;
+          if (r.crawl !== null && attach && crawl === null) {
+            crawl = r.crawl;
+            notify('info', found.note(archive.name, r));
+            continue;
+          }
+          if (r.crawl !== null)
+            incoming.skipped.push({
+              name: r.crawl.name,
+              reason: attach
+                ? 'one crawl file is attached at a time'
+                : 'crawl data: open a sitemap first, then drop it again to audit the sitemap against it',
+            });
+          appendAll(incoming.skipped, r.ignored);
+        }
       }
       if (crawl !== null) set({ crawlImport: crawl });
       if (incoming.files.length > 0) incoming.blank = null;

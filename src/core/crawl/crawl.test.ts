@@ -6,7 +6,7 @@ import { entryPatch } from '../patch.ts';
 import { Validator } from '../validate.ts';
 import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { crawlFix, crawlFixSteps, missingPages } from './fixes.ts';
-import { CrawlJoin } from './join.ts';
+import { CrawlJoin, statusText } from './join.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { csvHead, parseCrawlCsv } from './reader.ts';
 import { scanCsv } from './scan.ts';
@@ -79,6 +79,70 @@ describe('header detection', () => {
     const { text } = decodeCsvBytes(fixture('not-crawl.csv'));
     expect(detectCrawlCsv(csvHead(text).headers)).toBeNull();
     expect(detectCrawlCsv(['Status', 'Title'])).toBeNull();
+  });
+  it("does not take the app's own CSV export (loc, lastmod, changefreq, priority) for crawl data", () => {
+    // A lastmod is what a sitemap says, not what a crawler saw: no crawl signal.
+    const { text } = decodeCsvBytes(fixture('app-export.csv'));
+    expect(detectCrawlCsv(csvHead(text).headers)).toBeNull();
+    expect(detectCrawlCsv(['URL', 'Last modified'])).toBeNull();
+    expect(detectCrawlCsv(['Address', 'Last Modified', 'Status Code'])?.format).toBe('screaming-frog');
+  });
+  it('recognises a Search Console page-indexing list (URL, Last crawled): crawled, status unknown', () => {
+    const t = crawlOf('gsc-indexing.csv');
+    expect(t.format).toBe('search-console-indexing');
+    expect(t.rows).toBe(2);
+    expect([...t.status]).toEqual([-1, -1]);
+    const j = new CrawlJoin(t);
+    expect(j.indexable(0)).toBe(false);
+    expect(statusText(j, 0)).toBe('crawled, status unknown');
+  });
+  it("maps a Search Console page-indexing reason (the Issue column) to the crawl's facts", () => {
+    const csv = [
+      'URL,Last crawled,Issue',
+      'https://www.example.com/a,2024-03-20,Excluded by ‘noindex’ tag',
+      'https://www.example.com/b,2024-03-20,Not found (404)',
+      'https://www.example.com/c,2024-03-20,Page with redirect',
+      'https://www.example.com/d,2024-03-20,Blocked by robots.txt',
+      'https://www.example.com/e,2024-03-20,Alternate page with proper canonical tag',
+      'https://www.example.com/f,2024-03-20,Crawled - currently not indexed',
+      'https://www.example.com/g,2024-03-20,Server error (5xx)',
+      'https://www.example.com/h,2024-03-20,Submitted and indexed',
+    ].join('\n');
+    const head = csvHead(csv);
+    const found = detectCrawlCsv(head.headers);
+    expect(found?.format).toBe('search-console-indexing');
+    const t = parseCrawlCsv(csv, found?.mapping ?? {}, {
+      fileName: 'Table.csv',
+      format: 'search-console-indexing',
+      ...head,
+    });
+    const j = new CrawlJoin(t);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((r) => j.category(r))).toEqual([
+      'noindex',
+      'error',
+      'redirect',
+      'blocked',
+      'canonicalised',
+      'ok',
+      'error',
+      'ok',
+    ]);
+    expect(j.indexable(5)).toBe(false);
+    expect(j.indexable(7)).toBe(true);
+    const v = new Validator({ now: Date.UTC(2026, 10, 26) });
+    v.load(
+      docOf(...'abcdefgh'.split('').map((c) => `https://www.example.com/${c}`), 'https://www.example.com/z'),
+    );
+    v.setCrawl(new CrawlJoin(t, v.crawlScope()));
+    // The list holds only the pages of its issues: a URL not in it is not an orphan (no CRAWL-007).
+    expect(crawlRules(v.all()).sort()).toEqual([
+      'CRAWL-001',
+      'CRAWL-001',
+      'CRAWL-002',
+      'CRAWL-003',
+      'CRAWL-004',
+      'CRAWL-005',
+    ]);
   });
   it('keeps quoted fields with newlines and stores only the used columns', () => {
     const t = SF();

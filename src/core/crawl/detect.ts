@@ -1,7 +1,11 @@
 /**
  * Recognising crawl exports by their header row (never by file name): Screaming Frog "Internal: All"
- * and its response-code exports, a Search Console "Pages" export, and a generic CSV with a URL
- * column plus at least one of status / indexability / canonical / redirect target / last modified.
+ * and its response-code exports, a Search Console Performance "Pages" export, a Search Console
+ * page-indexing list (`URL,Last crawled`, with its reason as an `Issue` column when the export's
+ * Metadata.csv named it: zipCrawl.ts), and a generic CSV with a URL column plus at least one crawl
+ * signal: status, indexability, canonical, redirect target, last crawled or coverage reason. A
+ * URL with only sitemap fields (`loc,lastmod,changefreq,priority`, the app's own CSV export) is
+ * not crawl data: a lastmod is what the sitemap says, not what a crawler saw.
  */
 
 /** A crawl column the audit reads; every other column of an export is ignored (and not stored). */
@@ -16,13 +20,18 @@ export type CrawlField =
   | 'canonical'
   | 'redirect'
   | 'lastmod'
-  | 'contentType';
+  | 'contentType'
+  /** When a crawler or Google last fetched the page: a crawl signal only (not stored). */
+  | 'lastCrawled'
+  /** A Search Console page-indexing reason ("Not found (404)", "Excluded by ‘noindex’ tag"…). */
+  | 'coverage';
 
 /** Which CSV column (0-based) feeds which crawl field. */
 export type CrawlMapping = Partial<Record<CrawlField, number>>;
 
-/** Which export a header row is. `search-console` rows are pages Google showed, so indexed. */
-export type CrawlFormat = 'screaming-frog' | 'search-console' | 'generic';
+export { type CrawlFormat, isCsvName, isSearchConsole } from './format.ts';
+
+import type { CrawlFormat } from './format.ts';
 
 /** Result of {@link detectCrawlCsv}. */
 export interface CrawlDetection {
@@ -43,10 +52,23 @@ export const CRAWL_HEADER_NAMES: Readonly<Record<CrawlField, readonly string[]>>
   redirect: ['redirect url', 'redirect target', 'redirects to', 'final url', 'location'],
   lastmod: ['last modified', 'last modified date', 'lastmod', 'date modified'],
   contentType: ['content type', 'content-type', 'mime type'],
+  lastCrawled: ['last crawled', 'last crawl', 'last crawl date', 'crawl timestamp', 'crawl date'],
+  coverage: ['coverage', 'coverage state', 'issue', 'page indexing', 'indexing state'],
 };
 
-/** Fields that make a CSV with a URL column a crawl (any one of them). */
-const AUDIT_FIELDS: readonly CrawlField[] = ['status', 'indexability', 'canonical', 'redirect', 'lastmod'];
+/**
+ * Crawl signals: fields that make a CSV with a URL column a crawl (any one of them). Not `lastmod`:
+ * a URL list with sitemap fields is a sitemap as CSV (the Import CSV dialog's), not crawl data.
+ */
+const AUDIT_FIELDS: readonly CrawlField[] = [
+  'status',
+  'indexability',
+  'indexabilityStatus',
+  'canonical',
+  'redirect',
+  'lastCrawled',
+  'coverage',
+];
 
 /** Normalise a header for matching. @example normaliseCrawlHeader(' Status_Code ') === 'status code' */
 export function normaliseCrawlHeader(h: string): string {
@@ -90,6 +112,9 @@ export function detectCrawlCsv(headers: readonly string[]): CrawlDetection | nul
     return { format: 'screaming-frog', mapping };
   if ((names.has('top pages') || names.has('page')) && (names.has('impressions') || names.has('clicks')))
     return { format: 'search-console', mapping };
+  // Search Console's page-indexing table: `URL, Last crawled` (with no status of its own).
+  if (names.has('last crawled') && mapping.status === undefined && mapping.indexability === undefined)
+    return { format: 'search-console-indexing', mapping };
   if (AUDIT_FIELDS.some((f) => mapping[f] !== undefined)) return { format: 'generic', mapping };
   return null;
 }

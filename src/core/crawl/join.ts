@@ -280,6 +280,9 @@ export function statusText(join: CrawlJoin, row: number): string {
   const s = join.status(row);
   if (join.has(row, FLAG.blocked)) return s > 0 ? `${s} blocked` : 'blocked';
   if (s === 200 && join.table.format === 'search-console') return 'in the export';
+  // A page-indexing list without its reason: Google crawled the page, the list does not say how it went.
+  if (s < 0 && join.table.format === 'search-console-indexing' && join.table.flags[row] === 0)
+    return 'crawled, status unknown';
   return s === 0 ? 'no response' : s < 0 ? '' : String(s);
 }
 
@@ -288,7 +291,7 @@ export function indexabilityText(join: CrawlJoin, row: number): string {
   if (join.has(row, FLAG.blocked)) return 'blocked by robots.txt';
   if (join.has(row, FLAG.noindex)) return 'noindex';
   if (join.indexable(row)) return 'indexable';
-  if (join.canonical(row) !== '') return 'canonicalised';
+  if (join.has(row, FLAG.canonicalElsewhere)) return 'canonicalised';
   const s = join.status(row);
   if (s === -1 && !join.has(row, FLAG.nonIndexable)) return '';
   return 'non-indexable';

@@ -11,6 +11,7 @@
 import { concatBytes, sameBytesAt, viewOf } from '../arrays.ts';
 import { shapeCsv, sniffDelimiter } from '../csv.ts';
 import { CellCache, cellText } from './cellCache.ts';
+import { coverageFacts } from './coverage.ts';
 import { ByteCsvScanner } from './csvBytes.ts';
 import { type CrawlFormat, type CrawlMapping, detectCrawlCsv } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
@@ -434,7 +435,7 @@ class RowCollector {
     for (let c = 0; c < columns.length; c++) if (columns[c] === undefined) columns[c] = -1;
     this.columns = Int32Array.from(columns);
     const slot = {} as Record<keyof CrawlMapping, number>;
-    for (const f of [...FLAG_FIELDS, 'url', 'canonical', 'redirect', 'lastmod'] as const)
+    for (const f of [...FLAG_FIELDS, 'url', 'canonical', 'redirect', 'lastmod', 'coverage'] as const)
       slot[f] = fields.indexOf(f);
     this.slot = slot;
     for (const f of FLAG_FIELDS)
@@ -447,6 +448,12 @@ class RowCollector {
       (t) => statusOf(t, format) * 256 + (t === undefined ? 0 : cellFlags('status', t)),
     );
   }
+
+  /** A Search Console reason's status and flags, the same way (`coverageFacts`). */
+  private readonly coverageCell = new CellCache((t) => {
+    const f = t === undefined ? { status: -1, flags: 0 } : coverageFacts(t);
+    return f.status * 256 + f.flags;
+  });
 
   /** One record (the scanner's cells over `b`). */
   row(b: Uint8Array, cells: ByteCsvScanner): void {
@@ -519,9 +526,18 @@ class RowCollector {
     const ss = this.slot.status;
     const st =
       ss >= 0 && F[ss] >= 0 ? this.statusCell.values[this.statusCell.id(b, F[ss], T[ss], E[ss] === 1)] : -1;
-    const code = ss >= 0 && F[ss] >= 0 ? Math.floor(st / 256) : statusOf(undefined, this.format);
+    let code = ss >= 0 && F[ss] >= 0 ? Math.floor(st / 256) : statusOf(undefined, this.format);
+    if (ss >= 0 && F[ss] >= 0) flags |= st - code * 256;
+    // A page-indexing reason: its flags, and its status where the row has no status of its own.
+    const vs = this.slot.coverage;
+    if (vs >= 0 && F[vs] >= 0) {
+      const cv = this.coverageCell.values[this.coverageCell.id(b, F[vs], T[vs], E[vs] === 1)];
+      const cs = Math.floor(cv / 256);
+      flags |= cv - cs * 256;
+      if (code === -1) code = cs;
+    }
     this.status[r] = code;
-    this.flags[r] = flags | (ss >= 0 && F[ss] >= 0 ? st - code * 256 : 0);
+    this.flags[r] = flags;
     this.n++;
   }
 

@@ -61,13 +61,15 @@ export function crawlNoindex(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]
 
 /** CRAWL-004: the canonical link points to another URL. */
 export function crawlCanonicalised(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]): void {
+  if (!j.has(m.row, FLAG.canonicalElsewhere)) return;
   const c = j.canonical(m.row);
-  if (c === '') return;
   out.push(
     makeIssue(
       'CRAWL-004',
       'warning',
-      `The page names ${show(c)} as its canonical URL; list that URL instead.`,
+      c === ''
+        ? 'Search Console says another URL is the canonical of this page; list that URL instead.'
+        : `The page names ${show(c)} as its canonical URL; list that URL instead.`,
       at(e, 'crawlCanonical'),
     ),
   );
@@ -91,16 +93,19 @@ export function crawlBlocked(j: CrawlJoin, m: CrawlMatch, e: Entry, out: Issue[]
  * it (no internal link, or a partial crawl), or a Search Console export with no row for it (no
  * impressions in its period, or a cut-short export): nothing about links or reachability.
  */
-const NOT_FOUND: Readonly<Record<CrawlFormat, string>> = {
+const NOT_FOUND: Readonly<Record<CrawlFormat, string | null>> = {
   'screaming-frog': 'The crawl did not find this URL: no internal link reaches it, or the crawl was partial.',
   generic: 'The crawl data does not have this URL: no internal link may reach it, or the export is partial.',
   'search-console':
     'This URL is not in the Search Console export: no impressions in its period, or the export was cut short (Search Console exports at most 1,000 rows). It says nothing about links.',
+  // A page-indexing list holds the pages of one issue (or the indexed ones): not being in it is no finding.
+  'search-console-indexing': null,
 };
 
 /** CRAWL-007: not in the crawl (or not in the Search Console export: `format`). */
 export function crawlNotFound(e: Entry, out: Issue[], format: CrawlFormat = 'screaming-frog'): void {
-  out.push(makeIssue('CRAWL-007', 'info', NOT_FOUND[format], at(e, 'crawlStatus')));
+  const text = NOT_FOUND[format];
+  if (text !== null) out.push(makeIssue('CRAWL-007', 'info', text, at(e, 'crawlStatus')));
 }
 
 /** CRAWL-008: found only after normalisation. */
@@ -144,7 +149,9 @@ export function missingIssue(j: CrawlJoin): Issue | null {
   const what =
     j.table.format === 'search-console'
       ? `page${n === 1 ? '' : 's'} of the Search Console export (shown in Google Search)`
-      : `indexable page${n === 1 ? '' : 's'} of the crawl`;
+      : j.table.format === 'search-console-indexing'
+        ? `page${n === 1 ? '' : 's'} Search Console reports as indexed`
+        : `indexable page${n === 1 ? '' : 's'} of the crawl`;
   return makeIssue(
     'CRAWL-006',
     'warning',

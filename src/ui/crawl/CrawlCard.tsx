@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import type { Entry } from '../../core/model.ts';
-import { CRAWL_CATEGORIES, type CrawlCategory } from '../../state/crawl.ts';
+import { CRAWL_CATEGORIES, type CrawlCategory, isSearchConsole } from '../../state/crawl.ts';
 import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import { inSlices, pauseWith } from '../../state/slices.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
@@ -28,6 +28,13 @@ const SEARCH_CONSOLE_LABEL: Record<CrawlCategory, string> = {
   ...LABEL,
   ok: 'In the export',
   notCrawled: 'Not in the export',
+};
+
+/** A Search Console page-indexing list: the pages of its issue(s); a URL not in it is no finding. */
+const INDEXING_LABEL: Record<CrawlCategory, string> = {
+  ...LABEL,
+  ok: 'In the list, no finding',
+  notCrawled: 'Not in the list',
 };
 
 const ACTIONS: ReadonlyArray<{ action: CrawlAction; label: string }> = [
@@ -119,8 +126,13 @@ export function CrawlCard() {
   const summary = data?.summary;
   const counts = data?.counts ?? new Map<CrawlAction, number>();
   if (!crawl || !summary) return null;
-  const searchConsole = crawl.format === 'search-console';
-  const label = searchConsole ? SEARCH_CONSOLE_LABEL : LABEL;
+  const searchConsole = isSearchConsole(crawl.format);
+  const label =
+    crawl.format === 'search-console-indexing'
+      ? INDEXING_LABEL
+      : crawl.format === 'search-console'
+        ? SEARCH_CONSOLE_LABEL
+        : LABEL;
   const pick = (c: CrawlCategory) =>
     commands.setFilter({ crawl: active === c ? undefined : { category: c, label: `Crawl: ${label[c]}` } });
   return (

@@ -3,7 +3,9 @@ import {
   type CrawlField,
   type CrawlMapping,
   type CrawlReading,
+  crawlFromZipFile,
   guessCrawlMapping,
+  isZipFile,
   readCrawlFile,
   sniffCrawlFile,
 } from '../../state/crawl.ts';
@@ -88,8 +90,19 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
         });
     }
   };
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
+  const pick = async (picked: File | undefined) => {
+    if (!picked) return;
+    let file = picked;
+    // A Search Console export zip as downloaded: its member that is crawl data.
+    if (await isZipFile(picked)) {
+      const z = await crawlFromZipFile(picked, picked.name);
+      if (z.crawl === null) {
+        setPhase({ kind: 'failed', message: z.note });
+        return;
+      }
+      commands.notify('info', z.note);
+      file = z.crawl;
+    }
     const head = await sniffCrawlFile(file);
     if (head.detected) void read(file);
     else if (head.headers.length === 0)
@@ -154,15 +167,15 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
     >
       <p className="hint">
         A crawler or Search Console export as CSV: Screaming Frog "Internal: All" or response codes, a Search
-        Console "Pages" export, or any CSV with a URL column plus status, indexability, canonical, redirect
-        target or last modified.
+        Console "Pages" or page-indexing export, or any CSV with a URL column plus status, indexability,
+        canonical, redirect target or last crawled. A Search Console export zip can be dropped as it is.
       </p>
       {busy ? null : (
         <label className="field">
           <span>Crawl CSV</span>
           <input
             type="file"
-            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            accept=".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,text/plain,application/zip"
             onChange={(e) => void pick(e.currentTarget.files?.[0])}
           />
         </label>

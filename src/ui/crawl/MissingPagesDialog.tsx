@@ -26,6 +26,8 @@ function missingText(format: CrawlFormat, n: number): string {
   const pages = `${fmtInt(n)} ${n === 1 ? 'page' : 'pages'}`;
   const are = n === 1 ? 'is' : 'are';
   const rest = "in the sitemap's scope, and listed in no file.";
+  if (format === 'search-console-indexing')
+    return `${pages} of the Search Console page-indexing export ${are} indexed by Google, ${rest}`;
   if (format === 'search-console')
     return `${pages} of the Search Console export ${are} shown in Google Search, ${rest} The export has no status, content type or canonical columns: check them before you add them.`;
   if (format === 'generic')

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CsvMapping } from '../../core/csv.ts';
 import {
+  type CsvImportPlan,
   type CsvImportSession,
   type CsvSummary,
   columnLabel,
   countImportable,
   createCsvImportSession,
+  csvImportPlan,
   guessMapping,
   MAPPED_FIELDS,
   previewEntries,
@@ -16,7 +18,7 @@ import { fmtBytes, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 
 const selFileName = (s: AppState) => s.fileName;
-const selHasDoc = (s: AppState) => s.doc !== null;
+const selDoc = (s: AppState) => s.doc;
 
 interface Loaded {
   name: string;
@@ -111,12 +113,17 @@ function Preview({ summary, mapping }: { summary: CsvSummary; mapping: CsvMappin
 export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; initialFile?: File }) {
   const commands = useCommands();
   const fileName = useAppState(selFileName);
-  const hasDoc = useAppState(selHasDoc);
+  const doc = useAppState(selDoc);
+  const hasDoc = doc !== null;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mapping, setMapping] = useState<CsvMapping>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const session = useRef<CsvImportSession | null>(null);
+  /** How the rows meet the open document's URLs (null: nothing open, or not counted yet). */
+  const [plan, setPlan] = useState<{ loc: number; plan: CsvImportPlan } | null>(null);
+  /** The user's choice; until then update when most rows match a listed URL. */
+  const [chosen, setChosen] = useState<'update' | 'append' | null>(null);
 
   const pick = async (file: File | undefined) => {
     const s = session.current;
@@ -147,20 +154,47 @@ export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; ini
   }, []);
 
   const counts = loaded ? countImportable(loaded.summary, mapping) : { urls: 0, skipped: 0 };
+  // The URLs of the chosen column against the open document's, before anything runs.
+  const loc = mapping.loc;
+  useEffect(() => {
+    const s = session.current;
+    if (!loaded || !s || !doc || loc === undefined) return;
+    let live = true;
+    s.rows({ loc }).then(
+      ({ rows }) => {
+        if (live) setPlan({ loc, plan: csvImportPlan(doc, rows) });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded, doc, loc]);
+  const current = plan && plan.loc === loc ? plan.plan : null;
+  const planning = hasDoc && loc !== undefined && current === null;
+  const mode =
+    current && current.matching > 0
+      ? (chosen ?? (current.matching * 2 > current.total ? 'update' : 'append'))
+      : 'append';
   const run = async () => {
     const s = session.current;
     if (!loaded || !s) return;
     setBusy(`Importing ${plural(counts.urls, 'URL')}…`);
     try {
       const { rows, skipped } = await s.rows(mapping);
-      commands.importCsvRows(rows, loaded.name, skipped);
+      commands.importCsvRows(rows, loaded.name, skipped, mode);
       onClose();
     } catch (e) {
       setFailure(`Import failed: ${e instanceof Error ? e.message : String(e)}`);
       setBusy(null);
     }
   };
-  const where = hasDoc ? `added at the end of ${fileName ?? 'the open sitemap'}` : 'opened as a new sitemap';
+  const file = fileName ?? 'the open sitemap';
+  const what = !hasDoc
+    ? 'URLs will be opened as a new sitemap'
+    : mode === 'update'
+      ? `Rows of ${file} with the same URL will be updated, new URLs added at its end`
+      : `URLs will be added at the end of ${file}`;
   return (
     <Dialog
       title="Import CSV"
@@ -168,12 +202,12 @@ export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; ini
       wide
       footer={
         <>
-          <span className="hint">{loaded ? `URLs will be ${where}, as one undo step.` : ''}</span>
+          <span className="hint">{loaded ? `${what}, as one undo step.` : ''}</span>
           <span className="spacer" />
           <DialogActions
             onCancel={onClose}
             onAct={() => void run()}
-            disabled={counts.urls === 0 || busy !== null}
+            disabled={counts.urls === 0 || busy !== null || planning}
           >
             {counts.urls > 0 ? `Import ${plural(counts.urls, 'URL')}` : 'Import'}
           </DialogActions>
@@ -196,6 +230,9 @@ export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; ini
       {failure ? <p className="callout error">{failure}</p> : null}
       {loaded ? (
         <ImportDetails loaded={loaded} mapping={mapping} onMapping={setMapping} counts={counts} />
+      ) : null}
+      {loaded && current && current.matching > 0 ? (
+        <MatchChoice plan={current} file={file} mode={mode} onMode={setChosen} />
       ) : null}
     </Dialog>
   );
@@ -234,5 +271,50 @@ function ImportDetails({
         <Preview summary={summary} mapping={mapping} />
       )}
     </>
+  );
+}
+
+/**
+ * Update or append, when some imported URLs are listed already (this app's own CSV export back
+ * from a spreadsheet lists every one): the counts of each choice, before it runs.
+ */
+function MatchChoice({
+  plan,
+  file,
+  mode,
+  onMode,
+}: {
+  plan: CsvImportPlan;
+  file: string;
+  mode: 'update' | 'append';
+  onMode(m: 'update' | 'append'): void;
+}) {
+  const { matching, added, total } = plan;
+  return (
+    <fieldset className="hb-mode">
+      <legend>
+        {plural(matching, 'URL')} of {plural(total, 'row')} {matching === 1 ? 'is' : 'are'} already in {file}
+      </legend>
+      <label>
+        <input type="radio" name="csv-mode" checked={mode === 'update'} onChange={() => onMode('update')} />
+        <span>
+          Update matching rows (by loc) and add new ones
+          <span className="hint">
+            {' '}
+            — {plural(matching, 'row')} updated, {plural(added, 'URL')} added
+          </span>
+        </span>
+      </label>
+      <label>
+        <input type="radio" name="csv-mode" checked={mode === 'append'} onChange={() => onMode('append')} />
+        <span>
+          Append every row
+          <span className="hint">
+            {' '}
+            — {plural(total, 'URL')} added, {plural(matching, 'URL')} then listed twice (LOC-006)
+          </span>
+        </span>
+      </label>
+    </fieldset>
   );
 }
