@@ -44,6 +44,14 @@ describe('LOC rules', () => {
     expect(entryIssues({ loc: 'http://a.b/' }).find((i) => i.rule === 'LOC-002')?.severity).toBe('info');
     expect(rules(base + 'a'.repeat(2000))).toEqual([]);
   });
+  it('LOC-003: the message says how the character it names is encoded (not always the space)', () => {
+    const msg = (loc: string) => entryIssues({ loc }).find((i) => i.rule === 'LOC-003')?.message ?? '';
+    expect(msg('https://www.example.com/summer sale/')).toContain('percent-encode it (a space becomes %20)');
+    const gt = msg('https://www.example.com/a>b');
+    expect(gt).toContain('the character > at position 26; percent-encode it (> becomes %3E)');
+    expect(gt).not.toContain('space');
+    expect(msg('https://www.example.com/100%')).toContain('(a % becomes %25)');
+  });
   it('LOC-003: characters not allowed in a URI', () => {
     expect(rules('https://www.example.com/summer sale/')).toEqual(['LOC-003@loc']);
     expect(rules('https://www.example.com/100%')).toEqual(['LOC-003@loc']);

@@ -91,6 +91,25 @@ export function badReason(s: string, i: number): string {
   return c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
 }
 
+/**
+ * How the character at `i` (one LOC-003 names) is written percent-encoded: "a space becomes
+ * %20", "> becomes %3E", "it becomes %E2%80%8B" (for a character that does not show).
+ */
+export function encodingHint(s: string, i: number): string {
+  const cp = s.codePointAt(i) ?? 0;
+  const ch = String.fromCodePoint(cp);
+  let enc: string;
+  try {
+    enc = encodeURIComponent(ch);
+  } catch {
+    // A lone surrogate has no UTF-8 form: the replacement character is what gets written.
+    enc = '%EF%BF%BD';
+  }
+  if (enc === ch) enc = `%${cp.toString(16).toUpperCase().padStart(2, '0')}`;
+  const what = cp === 32 ? 'a space' : cp === 37 ? 'a %' : cp > 32 && cp < 127 ? ch : 'it';
+  return `${what} becomes ${enc}`;
+}
+
 /** Options for checking one URL field. */
 export interface UrlFieldOptions {
   /** Rule used when the value is not an absolute URL (LOC-001, IMG-003, HREF-003, TXT-001, VID-006…). */
@@ -240,7 +259,7 @@ export function checkUrlValue(
       ctx,
       'LOC-003',
       'error',
-      `Invalid URL: ${show(v)} contains ${badReason(v, bad)} at position ${bad + 1}; percent-encode it (a space becomes %20).`,
+      `Invalid URL: ${show(v)} contains ${badReason(v, bad)} at position ${bad + 1}; percent-encode it (${encodingHint(v, bad)}).`,
       field,
     );
   }
