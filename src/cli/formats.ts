@@ -6,7 +6,7 @@ import { refusal } from '../core/parse.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 import type { FailOn, OutputFormat } from './args.ts';
 import type { CliIo } from './check.ts';
-import { type FileReport, humanLines, type JsonIssue, summary, tally } from './report.ts';
+import { type FileReport, humanLines, type JsonIssue, listedUrlLines, summary, tally } from './report.ts';
 import { VERSION } from './version.ts';
 
 /** What the writers read of the arguments. */
@@ -73,7 +73,8 @@ export function junit(reports: readonly FileReport[], quiet: boolean): string {
             ? ` row ${f.entry + 1}`
             : '';
       const name = xmlEscape(`${f.rule}${where}`);
-      const body = xmlEscape(`${file}${where}  ${f.severity}  ${f.rule}  ${f.message}`);
+      const urls = listedUrlLines(f).map((l) => `\n  ${l}`);
+      const body = xmlEscape(`${file}${where}  ${f.severity}  ${f.rule}  ${f.message}${urls.join('')}`);
       return `    <testcase classname="${xmlEscape(file)}" name="${name}" file="${xmlEscape(file)}"${f.line !== undefined ? ` line="${f.line}"` : ''}>\n      <failure type="${f.severity}" message="${xmlEscape(f.message)}">${body}</failure>\n    </testcase>`;
     });
     if (cases.length === 0)
@@ -162,7 +163,9 @@ export function github(reports: readonly FileReport[], quiet: boolean): string[]
     if (f.column !== undefined) props.push(`col=${f.column}`);
     props.push(`title=${ghProperty(f.rule)}`);
     const row = f.line === undefined && f.entry !== undefined ? ` (row ${f.entry + 1})` : '';
-    return `::${GH_COMMAND[f.severity]} ${props.join(',')}::${ghData(`${f.rule} ${f.message}${row}`)}`;
+    // The URLs a grouped finding lists (CRAWL-006), on lines of their own in the annotation.
+    const urls = listedUrlLines(f).map((l) => `\n  ${l}`);
+    return `::${GH_COMMAND[f.severity]} ${props.join(',')}::${ghData(`${f.rule} ${f.message}${row}${urls.join('')}`)}`;
   });
 }
 

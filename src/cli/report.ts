@@ -158,13 +158,23 @@ function issueLines(file: string, i: JsonIssue, lines: string[]): void {
   const where = i.line !== undefined ? `${file}${at}` : file;
   const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
   lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
-  if (i.urls === undefined) return;
-  for (const url of i.urls.slice(0, SHOWN_URLS)) lines.push(`    ${url}`);
+  for (const line of listedUrlLines(i)) lines.push(`    ${line}`);
+}
+
+/**
+ * A grouped finding's URLs (CRAWL-006: the missing pages) as lines of text under it: the first
+ * few, then how many more; [] for a finding without URLs. The human, GitHub and JUnit outputs
+ * all print these (JSON and SARIF carry `urls` / the message).
+ */
+export function listedUrlLines(i: Pick<JsonIssue, 'urls' | 'urlCount'>): string[] {
+  if (i.urls === undefined) return [];
+  const lines = i.urls.slice(0, SHOWN_URLS);
   const more = (i.urlCount ?? i.urls.length) - Math.min(SHOWN_URLS, i.urls.length);
   if (more > 0)
     lines.push(
-      `    …and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
+      `…and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
     );
+  return lines;
 }
 
 /** Counts per severity over several reports. */
