@@ -2,11 +2,18 @@
  * CI-native output of `check` / `merge`: human lines, JSON, JUnit XML, SARIF 2.1.0 and GitHub
  * Actions workflow commands; and the exit code from `--fail-on` / `--max-warnings`.
  */
-import { refusal } from '../core/parse.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 import type { FailOn, OutputFormat } from './args.ts';
 import type { CliIo } from './check.ts';
-import { type FileReport, humanLines, type JsonIssue, listedUrlLines, summary, tally } from './report.ts';
+import {
+  type FileReport,
+  fatalFinding,
+  humanLines,
+  type JsonIssue,
+  listedUrlLines,
+  summary,
+  tally,
+} from './report.ts';
 import { VERSION } from './version.ts';
 
 /** What the writers read of the arguments. */
@@ -29,16 +36,9 @@ interface Finding extends JsonIssue {
 function findings(reports: readonly FileReport[], quiet: boolean): Finding[] {
   const out: Finding[] = [];
   for (const r of reports) {
-    // A refused file (GZ-001/005/006) is said by its own finding, not as "Not well-formed".
-    if (r.fatal && !refusal(r))
-      out.push({
-        file: r.file,
-        rule: 'ENC-004',
-        severity: 'error',
-        line: r.fatal.line,
-        column: r.fatal.column,
-        message: `Not well-formed: ${r.fatal.message}`,
-      });
+    // Not well-formed: once, as ENC-004 (the parser's finding, or one made from `fatal`).
+    const fatal = fatalFinding(r);
+    if (fatal) out.push({ file: r.file, ...fatal });
     for (const i of r.issues) if (!quiet || i.severity === 'error') out.push({ file: r.file, ...i });
   }
   return out;

@@ -118,6 +118,23 @@ export function issuesJson(
   });
 }
 
+/**
+ * A file that is not well-formed as its ENC-004 finding, when no finding already says it (the
+ * parser reports ENC-004 with the recovered count; a report made otherwise may carry only
+ * `fatal`); null when it is well-formed, said already, or refused unread (GZ-001/005/006 say it).
+ */
+export function fatalFinding(r: FileReport): JsonIssue | null {
+  if (!r.fatal || refusal(r)) return null;
+  if (r.issues.some((i) => i.rule === 'ENC-004' && i.severity === 'error')) return null;
+  return {
+    rule: 'ENC-004',
+    severity: 'error',
+    line: r.fatal.line,
+    column: r.fatal.column,
+    message: `Not well-formed: ${r.fatal.message}`,
+  };
+}
+
 /** Findings of one rule a file prints in the human output before the rest become one line. */
 export const HUMAN_PER_RULE = 10;
 
@@ -131,12 +148,10 @@ const SEVERITY_WORDS: Record<Severity, string> = { error: 'errors', warning: 'wa
  */
 export function humanLines(r: FileReport): string[] {
   const lines: string[] = [];
-  // A refused file (GZ-001/005/006) is said once, by its finding.
-  if (r.fatal && !refusal(r))
-    lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
+  const fatal = fatalFinding(r);
   for (const severity of SEVERITY_ORDER) {
     const shown = new Map<string, number>();
-    for (const i of r.issues) {
+    for (const i of fatal && severity === 'error' ? [fatal, ...r.issues] : r.issues) {
       if (i.severity !== severity) continue;
       const n = (shown.get(i.rule) ?? 0) + 1;
       shown.set(i.rule, n);

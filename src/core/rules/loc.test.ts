@@ -29,6 +29,10 @@ describe('LOC rules', () => {
     expect(msg).toContain('Invalid URL');
     expect(msg).toContain('/about/');
   });
+  it('TXT-005 replaces LOC-005 for a padded text sitemap line (one finding, with the trim fix)', () => {
+    expect(rules('  https://www.example.com/a\t', 'text')).toEqual(['TXT-005@loc']);
+    expect(rules('  https://www.example.com/a')).toEqual(['LOC-005@loc']);
+  });
   it('TXT-001 replaces LOC-001 for text sitemap lines', () => {
     expect(rules('# product pages', 'text')).toContain('TXT-001@loc');
     expect(rules('https://www.example.com/a', 'text')).toEqual([]);

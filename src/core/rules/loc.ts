@@ -118,10 +118,13 @@ export interface UrlFieldOptions {
   schemes: readonly string[];
   /** Run LOC-008..010 (page URLs only). */
   page: boolean;
+  /** Rule for spaces around the value (default LOC-005; TXT-005 for a text sitemap's line). */
+  padRule?: RuleId;
 }
 
 const PAGE: UrlFieldOptions = { absRule: 'LOC-001', schemes: ['http', 'https'], page: true };
-const TEXT_LINE: UrlFieldOptions = { ...PAGE, absRule: 'TXT-001' };
+/** A text sitemap's line: TXT-001 and TXT-005 (SITEMAP-RULES: "leading/trailing spaces … on a line"). */
+const TEXT_LINE: UrlFieldOptions = { ...PAGE, absRule: 'TXT-001', padRule: 'TXT-005' };
 const TRACKING_QUERY = /(?:^|[&;])(utm_[a-z0-9_]*|gclid|fbclid|msclkid|jsessionid|phpsessid|sid|sessionid)=/i;
 const TRACKING_PATH = /;(jsessionid|phpsessid|sid|sessionid)=/i;
 
@@ -237,9 +240,11 @@ export function checkUrlValue(
   if (spaced) {
     report(
       ctx,
-      'LOC-005',
+      opts.padRule ?? 'LOC-005',
       'warning',
-      `URL has spaces or line breaks around it; trim them: ${show(raw)}`,
+      opts.padRule === 'TXT-005'
+        ? `Line has spaces or tabs around the URL; trim them: ${show(raw)}`
+        : `URL has spaces or line breaks around it; trim them: ${show(raw)}`,
       field,
     );
   }
