@@ -12,7 +12,7 @@ import { FLAG } from '../crawl/table.ts';
 import type { Entry, Issue } from '../model.ts';
 import { makeIssue } from '../model.ts';
 import { show } from './common.ts';
-import { HOW_TO, type Surface } from './surface.ts';
+import { addMissingHow, type Surface } from './surface.ts';
 
 /** Grid columns of crawl data, in display order. */
 export const CRAWL_FIELDS = ['crawlStatus', 'crawlIndexability', 'crawlCanonical', 'crawlRedirect'] as const;
@@ -152,7 +152,7 @@ export function missingIssue(j: CrawlJoin, surface: Surface = 'app'): Issue | nu
   return makeIssue(
     'CRAWL-006',
     'warning',
-    `${n.toLocaleString('en-US')} ${what} ${n === 1 ? 'is' : 'are'} missing from the sitemap; ${HOW_TO.addMissing[surface]}`,
+    `${n.toLocaleString('en-US')} ${what} ${n === 1 ? 'is' : 'are'} missing from the sitemap; ${addMissingHow(n, surface)}`,
   );
 }
 

@@ -14,9 +14,17 @@ export const HOW_TO = {
     app: 'Set the publish URL and export again.',
     cli: 'Run again with --base URL (the URL the sitemap index will be published at).',
   },
-  /** CRAWL-006: the indexable pages the sitemap misses. */
-  addMissing: {
-    app: 'add them with “Add missing indexable pages” (one undo step).',
-    cli: 'add them to the sitemap (the first are listed with this finding; --json lists up to 1,000).',
-  },
 } as const satisfies Record<string, Record<Surface, string>>;
+
+/**
+ * CRAWL-006's "what to do" for `n` missing pages, per surface: the app's button (on the card),
+ * or the CLI's list of URLs.
+ *
+ * @example addMissingHow(1, 'cli') // 'add it to the sitemap (listed with this finding; …)'
+ */
+export function addMissingHow(n: number, surface: Surface): string {
+  const them = n === 1 ? 'it' : 'them';
+  return surface === 'app'
+    ? `add ${them} with “Add missing indexable pages” (one undo step).`
+    : `add ${them} to the sitemap (listed with this finding; --json lists up to 1,000).`;
+}
