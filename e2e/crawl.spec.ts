@@ -110,6 +110,29 @@ test('a dropped crawl audits the sitemap; actions undo; the export re-opens clea
   await expect(await cellUnder(wb, 3, 'Indexability')).toHaveText('noindex');
 });
 
+test('the CRAWL-006 card carries the action its message names: count first, one undo step', async ({
+  wb,
+  page,
+}) => {
+  await wb.openFile({ name: 'sitemap.xml', mimeType: 'application/xml', buffer: Buffer.from(SITEMAP) });
+  await wb.expectUrlCount(8);
+  await wb.dropFile('internal_all.csv', CRAWL);
+  await page.getByRole('tab', { name: /^Issues/ }).click();
+  const card = page.getByRole('region', { name: 'File-level issues' }).locator('.issue-group', {
+    hasText: 'CRAWL-006',
+  });
+  await expect(card).toContainText('Add missing indexable pages');
+  const add = card.getByRole('button', { name: 'Add missing indexable pages (3)' });
+  await expect(add).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('crawl-006-card.png') });
+  await add.click();
+  await wb.expectUrlCount(11);
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo: Add missing indexable pages (3 URLs)' }).click();
+  await wb.expectUrlCount(8);
+  await expect(card.getByRole('button', { name: 'Add missing indexable pages (3)' })).toBeVisible();
+});
+
 test('a crawl CSV with unknown columns asks for the mapping; the crawl survives a reload', async ({
   wb,
   page,

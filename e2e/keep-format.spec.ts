@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
@@ -85,4 +86,43 @@ test('after a reload the restored file still exports keeping its formatting', as
   const [, b, changed] = await downloadChangedLines(page, dlg, original);
   expect(changed).toHaveLength(1);
   expect(b[changed[0]]).toContain('<lastmod>2026-02-20</lastmod>');
+});
+
+test('a text file exported as XML does not claim to keep its formatting, and says what changes', async ({
+  wb,
+  page,
+}) => {
+  await wb.openFile(path.join(real, 'sitemapjs-roosterteeth-21753-urls.txt'));
+  await wb.expectUrlCount(21753);
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  const keep = dlg.getByRole('radio', { name: "Keep the file's formatting" });
+  // Its own format: keeping applies.
+  await expect(dlg.getByRole('radio', { name: /^Text/ })).toBeChecked();
+  await expect(keep).toBeChecked();
+  await dlg.getByRole('radio', { name: /^XML/ }).check();
+  await expect(keep).toBeDisabled();
+  await expect(dlg.getByRole('radio', { name: 'Normalize' })).toBeChecked();
+  await expect(
+    dlg.getByText('A text file exported as XML becomes a new file in that format', { exact: false }),
+  ).toBeVisible();
+  const changes = dlg.getByRole('region', { name: 'What the export changes' });
+  await expect(changes).toContainText(/[\d,]+ URLs percent-encoded/);
+  await expect(changes).toContainText('OUT-004');
+  await page.screenshot({ path: test.info().outputPath('text-as-xml.png') });
+  // Gzipped XML is gzipped XML; gzipped text is its own choice, and keeps the formatting.
+  await dlg.getByRole('radio', { name: /^Gzipped XML/ }).check();
+  await expect(keep).toBeDisabled();
+  // The file has errors (LOC rules): the export asks for an OK first.
+  await dlg.getByRole('checkbox', { name: /Export anyway/ }).check();
+  const dl = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  const download = await dl;
+  expect(download.suggestedFilename()).toMatch(/\.xml\.gz$/);
+  const xml = new TextDecoder().decode(gunzipSync(await downloadBytes(download)));
+  expect(xml.startsWith('<?xml')).toBe(true);
+  await wb.button(/^Export/).click();
+  await dlg.getByRole('radio', { name: /^Gzipped text/ }).check();
+  await expect(keep).toBeEnabled();
+  await expect(keep).toBeChecked();
 });

@@ -5,6 +5,7 @@ import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { keepSourceOf } from '../core/keep/source.ts';
 import { parseSitemap, refusal } from '../core/parse.ts';
+import { exportChanges } from '../core/serialize/exportChanges.ts';
 import { type SerializeOptions, serializeFiles } from '../core/serialize.ts';
 import type { ConvertArgs } from './args.ts';
 import { type CliIo, readInput } from './check.ts';
@@ -47,13 +48,26 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     args.out !== undefined && !outIsDir
       ? path.basename(args.out).replace(OUT_EXT, '') || 'sitemap'
       : 'sitemap';
+  const format = formatFor(args.to, parsed.kind);
   const { files, issues } = serializeFiles(parsed.document, {
-    format: formatFor(args.to, parsed.kind),
+    format,
     baseName,
     publishUrl: args.base,
+    surface: 'cli',
     ...(args.split !== undefined ? { split: { maxUrls: args.split } } : {}),
   });
+  // Split XML without --base gets no index (its locations must be absolute): a missing argument
+  // (README: exit 2), so nothing is written rather than children that no index lists.
+  const noIndex = issues.find((i) => i.rule === 'OUT-008' && i.severity === 'error');
+  if (noIndex) {
+    io.err(`sitemap-workbench: ${args.file}: ${noIndex.rule}: ${noIndex.message} Nothing written.\n`);
+    return 2;
+  }
   for (const i of issues) io.err(`${args.file}  ${i.severity}  ${i.rule}  ${i.message}\n`);
+  // What the conversion rewrites, counted per OUT rule (the Export dialog's list). The lines that
+  // are not URLs and the metadata text leaves out are already said by TXT-001 / TXT-006 above.
+  for (const c of exportChanges(parsed.document, parsed.issues, { format }))
+    if (c.id !== 'non-url' && c.id !== 'metadata') io.err(`${args.file}  changed  ${c.rule}  ${c.text}\n`);
   if (files.length === 0) {
     // The export failed its read-back check (verifyExport) or produced nothing: write nothing.
     io.err(`sitemap-workbench: ${args.file}: nothing written.\n`);

@@ -52,6 +52,22 @@ describe('check --crawl', () => {
     expect(r.out).toContain('CRAWL-006');
     expect(r.code).toBe(0);
   });
+  it('words CRAWL-006 for the command line (no button there) and lists the missing URLs in every format', async () => {
+    const file = sitemap('https://www.example.com/', 'https://www.example.com/new');
+    const human = await run(['check', file, '--crawl', CRAWL]);
+    const line = human.out.split('\n').find((l) => l.includes('CRAWL-006')) ?? '';
+    expect(line).not.toContain('Add missing indexable pages');
+    expect(line).toContain('add them to the sitemap');
+    const gh = await run(['check', file, '--crawl', CRAWL, '--format', 'github']);
+    const annotation = gh.out.split('\n').find((l) => l.includes('CRAWL-006')) ?? '';
+    expect(annotation).not.toContain('Add missing indexable pages');
+    // The URLs on lines of their own inside the annotation (%0A is its line break).
+    expect(annotation).toMatch(/%0A {2}https:\/\/www\.example\.com\/\S+/);
+    const junit = await run(['check', file, '--crawl', CRAWL, '--format', 'junit']);
+    const failure =
+      junit.out.match(/<failure type="warning" message="[^"]*missing[^"]*">([^<]*)</)?.[1] ?? '';
+    expect(failure).toMatch(/\n {2}https:\/\/www\.example\.com\/\S+/);
+  });
   it('exits 2 when the crawl file is not crawl data', async () => {
     const other = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/not-crawl.csv');
     const r = await run(['check', sitemap('https://www.example.com/'), '--crawl', other]);

@@ -10,6 +10,7 @@ import { CrawlReader, readCrawl } from '../core/crawl/reader.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { crawlFromZip, noCrawlNote, zipCrawlNote } from '../core/crawl/zipCrawl.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
+import { missingIssue } from '../core/rules/crawl.ts';
 import { Validator } from '../core/validate.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
 import { type CliIo, readInput } from './check.ts';
@@ -92,10 +93,19 @@ export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | n
   return table;
 }
 
-/** CRAWL-006 with the missing pages' URLs (the first `LISTED_URLS`) and their count, for CI to act on. */
+/**
+ * CRAWL-006 worded for the command line (there is no button to name), with the missing pages'
+ * URLs (the first `LISTED_URLS`) and their count, for CI to act on.
+ */
 function withMissingUrls(issue: Issue, join: CrawlJoin): Issue & Pick<JsonIssue, 'urls' | 'urlCount'> {
   const rows = join.missingRows();
-  return { ...issue, urls: rows.slice(0, LISTED_URLS).map((r) => join.url(r)), urlCount: rows.length };
+  const message = missingIssue(join, 'cli')?.message ?? issue.message;
+  return {
+    ...issue,
+    message,
+    urls: rows.slice(0, LISTED_URLS).map((r) => join.url(r)),
+    urlCount: rows.length,
+  };
 }
 
 /**

@@ -75,6 +75,19 @@ describe('check output formats', () => {
     expect([doc.testsuites.testsuite].flat()).toHaveLength(json.length);
   });
 
+  it('a file that is not well-formed is reported once, as ENC-004, in every format', async () => {
+    const broken = path.join('src/cli/__fixtures__', 'broken.xml');
+    const human = await cli(['check', broken]);
+    expect(human.out).not.toContain('FATAL');
+    expect(human.out.split('\n').filter((l) => l.includes('ENC-004'))).toHaveLength(1);
+    // The parser's message, once per finding (JUnit writes it as the failure's message and body).
+    const once = { github: 1, junit: 2, sarif: 1 };
+    for (const [format, n] of Object.entries(once)) {
+      const r = await cli(['check', broken, '--format', format]);
+      expect(r.out.match(/Mismatched end tag/g)?.length, format).toBe(n);
+    }
+  });
+
   it('GitHub annotations are workflow commands with file, line, column and rule', async () => {
     const r = await cli(['check', errorsXml, '--format', 'github']);
     const lines = r.out.trim().split('\n');

@@ -2,17 +2,18 @@
  * CI-native output of `check` / `merge`: human lines, JSON, JUnit XML, SARIF 2.1.0 and GitHub
  * Actions workflow commands; and the exit code from `--fail-on` / `--max-warnings`.
  */
-import { refusal } from '../core/parse.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
 import type { FailOn, OutputFormat } from './args.ts';
 import type { CliIo } from './check.ts';
 import {
   type FileReport,
+  fatalFinding,
   foldByRule,
   foldedText,
   HUMAN_PER_RULE,
   humanLines,
   type JsonIssue,
+  listedUrlLines,
   summary,
   tally,
 } from './report.ts';
@@ -38,16 +39,9 @@ interface Finding extends JsonIssue {
 function findings(reports: readonly FileReport[], quiet: boolean): Finding[] {
   const out: Finding[] = [];
   for (const r of reports) {
-    // A refused file (GZ-001/005/006) is said by its own finding, not as "Not well-formed".
-    if (r.fatal && !refusal(r))
-      out.push({
-        file: r.file,
-        rule: 'ENC-004',
-        severity: 'error',
-        line: r.fatal.line,
-        column: r.fatal.column,
-        message: `Not well-formed: ${r.fatal.message}`,
-      });
+    // Not well-formed: once, as ENC-004 (the parser's finding, or one made from `fatal`).
+    const fatal = fatalFinding(r);
+    if (fatal) out.push({ file: r.file, ...fatal });
     for (const i of r.issues) if (!quiet || i.severity === 'error') out.push({ file: r.file, ...i });
   }
   return out;
@@ -82,7 +76,8 @@ export function junit(reports: readonly FileReport[], quiet: boolean): string {
             ? ` row ${f.entry + 1}`
             : '';
       const name = xmlEscape(`${f.rule}${where}`);
-      const body = xmlEscape(`${file}${where}  ${f.severity}  ${f.rule}  ${f.message}`);
+      const urls = listedUrlLines(f).map((l) => `\n  ${l}`);
+      const body = xmlEscape(`${file}${where}  ${f.severity}  ${f.rule}  ${f.message}${urls.join('')}`);
       return `    <testcase classname="${xmlEscape(file)}" name="${name}" file="${xmlEscape(file)}"${f.line !== undefined ? ` line="${f.line}"` : ''}>\n      <failure type="${f.severity}" message="${xmlEscape(f.message)}">${body}</failure>\n    </testcase>`;
     });
     if (cases.length === 0)
@@ -179,7 +174,11 @@ export function github(reports: readonly FileReport[], quiet: boolean): string[]
       if (f.column !== undefined) props.push(`col=${f.column}`);
       props.push(`title=${ghProperty(f.rule)}`);
       const row = f.line === undefined && f.entry !== undefined ? ` (row ${f.entry + 1})` : '';
-      out.push(`::${GH_COMMAND[f.severity]} ${props.join(',')}::${ghData(`${f.rule} ${f.message}${row}`)}`);
+      // The URLs a grouped finding lists (CRAWL-006), on lines of their own in the annotation.
+      const urls = listedUrlLines(f).map((l) => `\n  ${l}`);
+      out.push(
+        `::${GH_COMMAND[f.severity]} ${props.join(',')}::${ghData(`${f.rule} ${f.message}${row}${urls.join('')}`)}`,
+      );
     }
     for (const m of more) {
       const text = `${m.rule} ${foldedText(m, '--format json or --format sarif lists all')}`;

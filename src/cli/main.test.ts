@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,11 +159,31 @@ describe('sitemap-workbench convert', () => {
     );
   });
 
-  it('refuses to write an index without --base (exit 1, OUT-008 on stderr)', async () => {
-    const dir = path.join(tmp, 'nobase');
-    const r = await run(['convert', fx('urls.txt'), '--to', 'xml', '--split', '2', '-o', `${dir}/`]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('OUT-008');
+  it('refuses to split without --base: exit 2, nothing written, the CLI wording (OUT-008)', async () => {
+    for (const to of ['xml', 'zip']) {
+      const dir = path.join(tmp, `nobase-${to}`);
+      const r = await run(['convert', fx('urls.txt'), '--to', to, '--split', '2', '-o', `${dir}/`]);
+      expect(r.code, to).toBe(2);
+      expect(r.stderr, to).toContain('OUT-008');
+      expect(r.stderr, to).toContain('--base URL');
+      expect(r.stderr, to).not.toContain('Set the publish URL');
+      expect(r.stderr, to).toContain('Nothing written.');
+      expect(existsSync(dir), to).toBe(false);
+    }
+  });
+
+  it('says on stderr what converting changes, per OUT rule (as the Export dialog does)', async () => {
+    const file = path.join(tmp, 'encode.txt');
+    writeFileSync(
+      file,
+      'https://www.example.com/a b\nhttps://www.example.com/caf\u00e9\nhttps://www.example.com/c\n',
+    );
+    const r = await run(['convert', file, '--to', 'xml']);
+    expect(r.stdout).toContain('<loc>https://www.example.com/a%20b</loc>');
+    expect(r.stderr).toContain(`${file}  changed  OUT-004  2 URLs percent-encoded (spaces, non-ASCII)`);
+    // Nothing to change: nothing said.
+    const clean = await run(['convert', fx('urls.txt'), '--to', 'xml']);
+    expect(clean.stderr).not.toContain('changed');
   });
 
   it('rejects an unknown target format (exit 2)', async () => {

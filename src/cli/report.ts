@@ -118,6 +118,23 @@ export function issuesJson(
   });
 }
 
+/**
+ * A file that is not well-formed as its ENC-004 finding, when no finding already says it (the
+ * parser reports ENC-004 with the recovered count; a report made otherwise may carry only
+ * `fatal`); null when it is well-formed, said already, or refused unread (GZ-001/005/006 say it).
+ */
+export function fatalFinding(r: FileReport): JsonIssue | null {
+  if (!r.fatal || refusal(r)) return null;
+  if (r.issues.some((i) => i.rule === 'ENC-004' && i.severity === 'error')) return null;
+  return {
+    rule: 'ENC-004',
+    severity: 'error',
+    line: r.fatal.line,
+    column: r.fatal.column,
+    message: `Not well-formed: ${r.fatal.message}`,
+  };
+}
+
 /** Findings of one rule a file prints in the human output before the rest become one line. */
 export const HUMAN_PER_RULE = 10;
 
@@ -164,10 +181,8 @@ export function foldedText(m: { rule: string; severity: Severity; count: number 
  */
 export function humanLines(r: FileReport): string[] {
   const lines: string[] = [];
-  // A refused file (GZ-001/005/006) is said once, by its finding.
-  if (r.fatal && !refusal(r))
-    lines.push(`${r.file}:${r.fatal.line}:${r.fatal.column}  error  FATAL  ${r.fatal.message}`);
-  const { shown, more } = foldByRule(r.issues);
+  const fatal = fatalFinding(r);
+  const { shown, more } = foldByRule(fatal ? [fatal, ...r.issues] : r.issues);
   for (const severity of SEVERITY_ORDER) {
     for (const i of shown) if (i.severity === severity) issueLines(r.file, i, lines);
     for (const m of more)
@@ -182,13 +197,23 @@ function issueLines(file: string, i: JsonIssue, lines: string[]): void {
   const where = i.line !== undefined ? `${file}${at}` : file;
   const row = i.line === undefined && i.entry !== undefined ? ` (row ${i.entry + 1})` : '';
   lines.push(`${where}  ${i.severity}  ${i.rule}  ${i.message}${row}`);
-  if (i.urls === undefined) return;
-  for (const url of i.urls.slice(0, SHOWN_URLS)) lines.push(`    ${url}`);
+  for (const line of listedUrlLines(i)) lines.push(`    ${line}`);
+}
+
+/**
+ * A grouped finding's URLs (CRAWL-006: the missing pages) as lines of text under it: the first
+ * few, then how many more; [] for a finding without URLs. The human, GitHub and JUnit outputs
+ * all print these (JSON and SARIF carry `urls` / the message).
+ */
+export function listedUrlLines(i: Pick<JsonIssue, 'urls' | 'urlCount'>): string[] {
+  if (i.urls === undefined) return [];
+  const lines = i.urls.slice(0, SHOWN_URLS);
   const more = (i.urlCount ?? i.urls.length) - Math.min(SHOWN_URLS, i.urls.length);
   if (more > 0)
     lines.push(
-      `    …and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
+      `…and ${more.toLocaleString('en-US')} more (--json lists up to ${LISTED_URLS.toLocaleString('en-US')})`,
     );
+  return lines;
 }
 
 /** Counts per severity over several reports. */

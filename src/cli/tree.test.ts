@@ -201,7 +201,9 @@ describe('check follows a sitemap tree from disk', () => {
     );
     // With --root the message says where the child was looked for.
     const rooted = await cli(['check', tree.index, '--root', dir, '--base', SITE]);
-    expect(rooted.out).toContain(`sitemap-missing.xml was not found on disk under ${dir} (by its URL below ${SITE})`);
+    expect(rooted.out).toContain(
+      `sitemap-missing.xml was not found on disk under ${dir} (by its URL below ${SITE})`,
+    );
   });
 });
 

@@ -198,6 +198,7 @@ function crawlImpl(rule: RuleId): Impl {
 /** Fixes by rule (a fixable rule in the registry is one with an entry here). */
 const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
+  'TXT-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'LOC-001': ['Make the URL absolute', absoluteLoc],
   'XML-006': ['Reorder children as the XSD wants', reorderEntry],
   'IMG-008': ['Reorder children as the XSD wants', reorderImage],

@@ -303,6 +303,8 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
     return fromXml(stage, parseXml(text, start, report), invalidUtf8, at);
   }
   const out = looksLikeRobots(text) ? parseRobots(text) : parseText(text, hadBom, invalidUtf8);
+  // A text file's BOM is TXT-005's ("… a BOM"), which parseText reports: not ENC-002 as well.
+  if (out.kind === 'text' && hadBom) stage.issues = stage.issues.filter((i) => i.rule !== 'ENC-002');
   appendAll(stage.issues, out.issues);
   const r = result(stage, out.kind, out.entries, null);
   if (at && out.spans) r.layout = { ...at, spans: out.spans, rootOpenEnd: -1, rootCloseStart: -1 };

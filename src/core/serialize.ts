@@ -4,6 +4,7 @@
  */
 import { gzipBytes } from './gzip.ts';
 import type { Issue, SitemapDocument } from './model.ts';
+import type { Surface } from './rules/surface.ts';
 import { fileBytes, fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
 import {
   buildFileSteps,
@@ -65,6 +66,8 @@ export interface SerializeOptions {
    * files, ENC-004 errors naming the entries). Default true.
    */
   verify?: boolean;
+  /** Who reads the export's messages: their "what to do" names app fields or CLI options (default `app`). */
+  surface?: Surface;
 }
 
 function settings(
@@ -95,6 +98,7 @@ function settings(
     verifyGzip: o.verifyGzip ?? true,
     deferGzip: o.deferGzip ?? false,
     verify: o.verify ?? true,
+    surface: o.surface ?? 'app',
   };
 }
 

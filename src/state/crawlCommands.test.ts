@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CRAWLED_SITEMAP_URLS } from '../core/__fixtures__/crawl/sitemapUrls.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
+import { plural } from '../core/format.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { crawlCategoryOf, crawlCellText, crawlSortKey, crawlSummary } from './crawlView.ts';
@@ -122,6 +123,25 @@ describe('crawl commands', () => {
     expect(v.entriesWithRule('CRAWL-003')).toEqual([3]);
     expect(v.entriesWithRule('CRAWL-007').length).toBe(60_000 - LOCS.length + 1);
     expect(store.getState().notices.at(-1)?.message).toContain('joined with 60,000 URLs listed');
+  });
+
+  it('says what its findings are by severity, so they add up with the Issues tab (errors + warnings)', async () => {
+    const store = await openStore();
+    store.commands.attachCrawl(crawl());
+    const c = store.getState().validation.validator.counts();
+    let error = 0;
+    let warning = 0;
+    let info = 0;
+    for (const [rule, g] of c.byRule)
+      if (rule.startsWith('CRAWL-')) {
+        if (g.severity === 'error') error += g.count;
+        else if (g.severity === 'warning') warning += g.count;
+        else info += g.count;
+      }
+    expect(error * warning * info).toBeGreaterThan(0);
+    expect(store.getState().notices.at(-1)?.message).toContain(
+      `listed, ${plural(error + warning + info, 'crawl finding')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${plural(info, 'note')}.`,
+    );
   });
 
   it('shows counts before actions and runs each as one undo step', async () => {

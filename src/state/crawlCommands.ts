@@ -10,6 +10,7 @@ import { isSearchConsole } from '../core/crawl/format.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
+import { plural } from '../core/format.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
 import { isCrawlColumn, viewWithoutCrawl } from './columns.ts';
@@ -379,12 +380,19 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
               `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs. A sitemap index lists sitemaps, not pages: open its files to audit them. The sitemap itself is unchanged.`,
             );
           const listed = k.f.doc ? k.f.doc.entries.length : 0;
-          let findings = 0;
-          for (const [rule, { count }] of k.validator.counts().byRule)
-            if (rule.startsWith('CRAWL-')) findings += count;
+          // By severity: the Issues tab counts errors and warnings, the status bar names notes.
+          const by = { error: 0, warning: 0, info: 0 };
+          for (const [rule, { severity, count }] of k.validator.counts().byRule)
+            if (rule.startsWith('CRAWL-')) by[severity] += count;
+          const findings = by.error + by.warning + by.info;
+          const parts: string[] = [];
+          if (by.error > 0) parts.push(plural(by.error, 'error'));
+          if (by.warning > 0) parts.push(plural(by.warning, 'warning'));
+          if (by.info > 0) parts.push(plural(by.info, 'note'));
+          const which = parts.length > 0 ? `: ${parts.join(', ')}` : '';
           k.notify(
             'info',
-            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${findings.toLocaleString('en-US')} finding${findings === 1 ? '' : 's'}. The sitemap itself is unchanged.`,
+            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${plural(findings, 'crawl finding')}${which}. The sitemap itself is unchanged.`,
           );
         },
         matched,

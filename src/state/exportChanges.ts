@@ -2,7 +2,8 @@
  * What an export changes beyond the user's edits, for the Export dialog (core
  * `serialize/exportChanges.ts` over the document and the validator's order findings).
  */
-import type { Issue, SitemapDocument } from '../core/model.ts';
+import { type ExportFormat, keepBlocker } from '../core/keep/keptFormat.ts';
+import type { DocumentKind, Issue, SitemapDocument } from '../core/model.ts';
 import { type TextDrops, textDrops } from '../core/serialize/entries.ts';
 import {
   type ExportChange,
@@ -57,4 +58,21 @@ export function errorsOnNonUrlLines(doc: SitemapDocument, validator: ValidatorLi
   for (const id of validator.entriesWithRule('TXT-001'))
     for (const i of validator.issuesOf(id)) if (i.severity === 'error') n++;
   return n;
+}
+
+/**
+ * Why "Keep the file's formatting" does not apply to an export to `format` (null: it does), as
+ * the Export dialog shows it: split files are always normalized; another format than the
+ * opened file's own is a new file (core `keepBlocker`, which the export path asks too).
+ *
+ * @example keepUnavailable('text', true, 'xml') // 'A text file exported as XML becomes a new file …'
+ */
+export function keepUnavailable(
+  kind: DocumentKind | undefined,
+  keepable: boolean,
+  format: ExportFormat,
+): string | null {
+  if (format === 'zip') return 'Split files and their index are written normalized.';
+  const why = keepable && kind ? keepBlocker(kind, format) : null;
+  return why ? `${why[0].toUpperCase()}${why.slice(1)}.` : null;
 }

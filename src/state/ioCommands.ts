@@ -256,7 +256,7 @@ export function createIoCommands(k: Kernel): IoCommands {
     if (validated && !sameRules(rules, k.validationSettings())) rechecks.recheck(false, shown);
   };
 
-  const openFile: Commands['openFile'] = async (name, bytes) => {
+  const openFile: Commands['openFile'] = async (name, bytes, options) => {
     const ac = startTask(`Opening ${name}`);
     // Sort orders the worker sends after the parse are kept while this open runs, and later only
     // for the document it loaded: a cancelled open must not keep its entries alive through them.
@@ -292,7 +292,8 @@ export function createIoCommands(k: Kernel): IoCommands {
       };
       const result = await k.deps.worker.parse(
         bytes,
-        name,
+        // Pasted text has no file name: its made-up one is not checked (TXT-004) or kept.
+        options?.pasted ? '' : name,
         progressFor(ac),
         ac.signal,
         onOrder,
@@ -330,7 +331,7 @@ export function createIoCommands(k: Kernel): IoCommands {
   return {
     openFile,
     openText(text, name = 'pasted.xml') {
-      return openFile(name, new TextEncoder().encode(text));
+      return openFile(name, new TextEncoder().encode(text), { pasted: true });
     },
     openPartial() {
       if (!partial) return;

@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { createSitemapClient } from '../workers/client.ts';
@@ -67,6 +68,32 @@ describe('keep-format export through the store', () => {
     );
   });
 
+  it('writes a text file asked for gzipped XML as gzipped XML (.xml.gz), normalized, saying why', async () => {
+    const store = newStore();
+    await store.commands.openFile(
+      's.txt',
+      new TextEncoder().encode('https://a.example/\nhttps://a.example/b\n'),
+    );
+    expect(store.getState().keepable).toBe(true);
+    const r = await store.commands.export({ format: 'xml.gz', keepFormat: true, baseName: 's' }, 'preview');
+    expect(r.kept).toBeUndefined();
+    expect(r.files.map((f) => f.name)).toEqual(['s.xml.gz']);
+    expect(new TextDecoder().decode(gunzipSync(r.files[0].bytes))).toMatch(/^<\?xml[\s\S]*<urlset/);
+    expect(r.keepNote).toBe(
+      'a text file exported as gzipped XML becomes a new file in that format, with no layout of its own to keep',
+    );
+  });
+
+  it('keeps a text file as gzipped text (.txt.gz) when asked for that', async () => {
+    const store = newStore();
+    const text = 'https://a.example/\r\nhttps://a.example/b\r\n';
+    await store.commands.openFile('s.txt.gz', gzipSync(new TextEncoder().encode(text)));
+    const r = await store.commands.export({ format: 'txt.gz', keepFormat: true }, 'preview');
+    expect(r.kept).toBe(true);
+    expect(r.files[0].name).toMatch(/\.txt\.gz$/);
+    expect(new TextDecoder().decode(gunzipSync(r.files[0].bytes))).toBe(text);
+  });
+
   it.skipIf(!present)(
     'gives back every well-formed corpus file byte for byte when nothing was edited',
     async () => {
@@ -78,7 +105,7 @@ describe('keep-format export through the store', () => {
         const store = newStore();
         await store.commands.openFile(file, bytes.slice());
         const gz = r.document.source?.gzip === true;
-        const format = gz ? 'xml.gz' : r.kind === 'text' ? 'txt' : 'xml';
+        const format = r.kind === 'text' ? (gz ? 'txt.gz' : 'txt') : gz ? 'xml.gz' : 'xml';
         const out = await store.commands.export({ format, keepFormat: true }, 'preview');
         expect(out.kept, file).toBe(true);
         expect(out.diff?.lines, file).toBe(0);

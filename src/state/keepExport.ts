@@ -9,6 +9,7 @@ import { keptFileName } from '../core/fileStem.ts';
 import { gzipBytes } from '../core/gzip.ts';
 import { diffOfOps, type ExportDiff, exportDiff } from '../core/keep/diff.ts';
 import { KeepFormatUnavailable, keepFormat, keptProblem } from '../core/keep/keepFormat.ts';
+import { keepBlocker as coreKeepBlocker, keptFormat } from '../core/keep/keptFormat.ts';
 import { type KeepSource, prepared } from '../core/keep/source.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { textDrops } from '../core/serialize/entries.ts';
@@ -22,37 +23,10 @@ export { KeepFormatUnavailable, textDrops };
 const utf8 = new TextDecoder();
 const show = (b: Uint8Array) => utf8.decode(b);
 
-/** The format a keep-format export writes for this source, or null when it cannot (another format). */
-function keptFormat(
-  src: KeepSource,
-  format: ExportOptions['format'],
-): 'xml' | 'txt' | 'xml.gz' | 'txt.gz' | null {
-  const text = src.kind === 'text';
-  if (format === 'xml' || format === undefined) return text ? null : 'xml';
-  if (format === 'txt') return text ? 'txt' : null;
-  if (format === 'xml.gz') return text ? 'txt.gz' : 'xml.gz';
-  if (format === 'txt.gz') return text ? 'txt.gz' : null;
-  return null;
-}
-
-/** Why this export cannot keep the formatting, or null when it can try. */
+/** Why this export cannot keep the formatting, or null when it can try (core `keepBlocker`). */
 export function keepBlocker(src: KeepSource | null, options: ExportOptions): string | null {
-  if (!src) return 'the document did not come from a file opened in this session';
-  if (!keptFormat(src, options.format)) {
-    const from = src.kind === 'text' ? 'a text file' : 'an XML file';
-    return `${from} exported as ${FORMAT_NAMES[options.format ?? 'xml']} becomes a new file in that format, with no layout of its own to keep`;
-  }
-  return null;
+  return coreKeepBlocker(src?.kind ?? null, options.format);
 }
-
-/** Export formats as the dialog names them. */
-const FORMAT_NAMES: Record<NonNullable<ExportOptions['format']>, string> = {
-  xml: 'XML',
-  txt: 'text',
-  'xml.gz': 'gzipped XML',
-  'txt.gz': 'gzipped text',
-  zip: 'split files',
-};
 
 /**
  * The keep-format export of `doc` over `src` as one output file with its diff; throws
@@ -66,7 +40,7 @@ export async function exportKept(
   signal?: AbortSignal,
   openedName: string | null = null,
 ): Promise<ExportResult> {
-  const format = keptFormat(src, options.format);
+  const format = keptFormat(src.kind, options.format);
   if (!format) throw new KeepFormatUnavailable(keepBlocker(src, options) ?? '');
   // The rewrite is byte copying (cheap); reading the whole output back to verify it is not, so
   // the worker does that when it can and the page only receives the verdict.
@@ -120,7 +94,7 @@ export async function normalizedDiff(
   worker?: SitemapClient,
   signal?: AbortSignal,
 ): Promise<ExportDiff | undefined> {
-  if (!src || result.files.length !== 1 || !keptFormat(src, options.format)) return undefined;
+  if (!src || result.files.length !== 1 || !keptFormat(src.kind, options.format)) return undefined;
   const p = prepared(src);
   if (!p) return undefined;
   const file = result.files[0];

@@ -236,7 +236,8 @@ export type NewRows = ReadonlyArray<Omit<Entry, 'id'>> | number;
 
 /** Everything the UI can do. Document-changing commands each record exactly one undo step. */
 export interface Commands extends EntryCommands {
-  openFile(name: string, bytes: Uint8Array): Promise<void>;
+  /** Open file bytes; `pasted`: text with no file name of its own (`name` only names it here). */
+  openFile(name: string, bytes: Uint8Array, options?: { pasted?: boolean }): Promise<void>;
   openText(text: string, name?: string): Promise<void>;
   openPartial(): void;
   dismissLoadError(): void;

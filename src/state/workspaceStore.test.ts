@@ -127,6 +127,24 @@ describe('WorkspaceStore: opening', () => {
     ]);
   });
 
+  it('pasted text has no file name to check: no TXT-004 about its made-up name', async () => {
+    const ws = workspace();
+    await ws.commands.open([{ name: 'pasted-sitemap', text: 'https://a.example/\nhttps://a.example/b\n' }]);
+    const s = ws.activeStore().getState();
+    expect(s.doc?.kind).toBe('text');
+    expect(s.validation.validator.all().map((i) => i.rule)).not.toContain('TXT-004');
+    // A file named so is checked.
+    const other = workspace();
+    await other.commands.open([{ name: 'urls.list', bytes: enc('https://a.example/\n') }]);
+    expect(
+      other
+        .activeStore()
+        .getState()
+        .validation.validator.all()
+        .map((i) => i.rule),
+    ).toContain('TXT-004');
+  });
+
   it('opens a single file alone (no workspace), and a child opened next joins an open index', async () => {
     const ws = workspace();
     expect((await ws.commands.open([INDEX])).mode).toBe('single');

@@ -141,6 +141,8 @@ export interface FileBytes {
    * dialog) passes this instead of copying `bytes` into a new File (hundreds of MB for a crawl).
    */
   blob?: Blob;
+  /** Pasted text: `name` is made up, not a file name to check (TXT-004). */
+  pasted?: boolean;
   /**
    * `bytes` holds only the start of `blob` (a big file that may be a crawl export: recognised by
    * its header row and handed on without reading it all into the page). `open` reads the rest
@@ -230,7 +232,7 @@ export function settingsSlot<T extends { store: AppStore }>(files: readonly T[])
 export { freeName };
 
 const bytesOf = (input: FileBytes | { name: string; text: string }): FileBytes =>
-  'bytes' in input ? input : { name: input.name, bytes: new TextEncoder().encode(input.text) };
+  'bytes' in input ? input : { name: input.name, bytes: new TextEncoder().encode(input.text), pasted: true };
 
 /** True when index entry `loc` names a file called `name` (folders and `.gz` allowed). */
 function namesFile(loc: string, name: string): boolean {
@@ -742,7 +744,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     });
     const before = store.getState().doc;
     try {
-      await store.commands.openFile(file.name, file.bytes);
+      await store.commands.openFile(file.name, file.bytes, file.pasted ? { pasted: true } : undefined);
     } finally {
       stop();
       opens--;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { errorsOnNonUrlLines, type TextDrops, textDropsOf } from '../state/exportChanges.ts';
+import { errorsOnNonUrlLines, keepUnavailable, type TextDrops, textDropsOf } from '../state/exportChanges.ts';
 import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
@@ -10,13 +10,20 @@ import { plural } from './format.ts';
 import { TaskProgress, useShownAfter } from './TaskProgress.tsx';
 import { useAppState, useCommands, useGetState } from './useAppState.ts';
 
-type Format = 'xml' | 'txt' | 'xml.gz' | 'zip';
+type Format = 'xml' | 'txt' | 'xml.gz' | 'txt.gz' | 'zip';
 const FORMATS: Array<[Format, string, string]> = [
   ['xml', 'XML', 'sitemap.xml, the standard'],
   ['txt', 'Text', 'One URL per line, no dates or extensions'],
   ['xml.gz', 'Gzipped XML', 'Smaller upload, same limits'],
   ['zip', 'Zip of split files', 'Split files plus a sitemap index'],
 ];
+/** A text document can also be written as gzipped text (a .txt.gz keeps its formatting so). */
+const TEXT_FORMATS: Array<[Format, string, string]> = [
+  ...FORMATS.slice(0, 3),
+  ['txt.gz', 'Gzipped text', 'sitemap.txt.gz: one URL per line, compressed'],
+  ...FORMATS.slice(3),
+];
+
 const selFileName = (s: AppState) => s.fileName;
 const selDoc = (s: AppState) => s.doc;
 const NO_DROPS: TextDrops = { rows: 0, fields: [] };
@@ -34,6 +41,7 @@ const EXPORTING = 'Exporting';
 function initialFormat(fileName: string | null, keepable: boolean, drops: TextDrops): Format {
   if (!keepable || !fileName || drops.rows > 0) return 'xml';
   if (/\.txt$/i.test(fileName)) return 'txt';
+  if (/\.txt\.gz$/i.test(fileName)) return 'txt.gz';
   return /\.gz$/i.test(fileName) ? 'xml.gz' : 'xml';
 }
 
@@ -99,12 +107,14 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const docDrops = useMemo(() => (doc && textDoc ? textDropsOf(doc) : NO_DROPS), [doc, textDoc]);
   const [format, setFormat] = useState<Format>(() => initialFormat(fileName, keepable, docDrops));
   const drops = useMemo(
-    () => (textDoc ? docDrops : doc && format === 'txt' ? textDropsOf(doc) : NO_DROPS),
+    () => (textDoc ? docDrops : doc && format.startsWith('txt') ? textDropsOf(doc) : NO_DROPS),
     [doc, textDoc, format, docDrops],
   );
-  // A document opened from a file keeps that file's formatting unless the user normalizes.
+  // A document opened from a file keeps that file's formatting unless the user normalizes, or
+  // the output is not the file's own format (then the choice says why, and what changes shows).
   const [keep, setKeep] = useState(true);
-  const keepFormat = keepable && keep && format !== 'zip';
+  const unavailable = keepUnavailable(doc?.kind, keepable, format);
+  const keepFormat = keepable && keep && unavailable === null;
   const [pretty, setPretty] = useState(true);
   const [maxUrls, setMaxUrls] = useState(50_000);
   const [maxMb, setMaxMb] = useState(50);
@@ -180,7 +190,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   }, [format, pretty, maxUrls, maxMb, name, commands, previewUrl, keepFormat, output]);
 
   // A text file (also a text file kept as .txt.gz) leaves the other values out: an explicit OK.
-  const textOut = format === 'txt' || Boolean(result?.dropped);
+  const textOut = format.startsWith('txt') || Boolean(result?.dropped);
   const dropping = textOut && drops.rows > 0;
   // The export says (TXT-001 note) when it leaves the text lines that are not URLs out (always in
   // XML): their errors do not go into the file, so they need no "export anyway".
@@ -277,7 +287,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     >
       <fieldset className="radio-cards">
         <legend>Format</legend>
-        {FORMATS.map(([f, label, hint]) => (
+        {(textDoc ? TEXT_FORMATS : FORMATS).map(([f, label, hint]) => (
           <label key={f}>
             <input type="radio" name="export-format" checked={format === f} onChange={() => setFormat(f)} />
             <span>
@@ -293,16 +303,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           {drops.fields.join(' / ')} values — exporting as XML keeps them.
         </p>
       ) : null}
-      {keepable ? (
-        <FormattingChoice
-          keep={keep}
-          onChange={setKeep}
-          unavailable={format === 'zip' ? 'Split files and their index are written normalized.' : null}
-        />
-      ) : null}
+      {keepable ? <FormattingChoice keep={keep} onChange={setKeep} unavailable={unavailable} /> : null}
       <div className="inline-fields">
         {/* Only what applies: a kept file has its own layout and stays one file; text has no layout. */}
-        {format === 'txt' || keepFormat ? null : (
+        {format.startsWith('txt') || keepFormat ? null : (
           <fieldset className="field radio-row">
             <legend>Layout</legend>
             <label>
@@ -334,7 +338,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           }}
         />
       ) : null}
-      {keepFormat ? null : <ExportChanges format={format} value={output} onChange={setOutput} />}
+      {/* Also when keeping was asked but could not be done (the preview says why): it normalized. */}
+      {keepFormat && !result?.keepNote ? null : (
+        <ExportChanges format={format} value={output} onChange={setOutput} />
+      )}
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}
       {dropping ? (
         <TextDropsNote drops={drops} confirmed={dropConfirmed} onConfirm={setDropConfirmed} />

@@ -1,5 +1,6 @@
 import type { Issue } from '../core/model.ts';
 import { profileFix, ruleDisplay } from '../state/rules.ts';
+import { AddMissingPages } from './crawl/AddMissingPages.tsx';
 import { FixAll } from './FixAll.tsx';
 import { plural } from './format.ts';
 
@@ -18,6 +19,12 @@ function IssueCard({ issue }: { issue: Issue }) {
         <div className="ig-bottom">
           <span className="spacer" />
           <FixAll rule={issue.rule} label={fix.label} />
+        </div>
+      ) : issue.rule === 'CRAWL-006' ? (
+        // The action the message names, on the card (core/rules/surface.ts words it).
+        <div className="ig-bottom">
+          <span className="spacer" />
+          <AddMissingPages />
         </div>
       ) : null}
     </div>

@@ -49,7 +49,9 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
       <input
         type="search"
         className="search"
-        placeholder="Search URLs and values"
+        // Short enough for the box at its narrowest (120 px); the title says what it searches.
+        placeholder="Search rows"
+        title="Search URLs and values"
         aria-label="Search"
         value={search}
         onChange={(e) => setSearch(e.target.value)}

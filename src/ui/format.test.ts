@@ -14,6 +14,14 @@ describe('format', () => {
     expect(fmtBytes(2048)).toBe('2.0 KB');
     expect(fmtBytes(52_428_800)).toBe('50.0 MB');
   });
+
+  it('never shows four digits before a unit: 1006.2 KB is 1.0 MB, beside 1.1 MB', () => {
+    expect(fmtBytes(Math.round(1006.2 * 1024))).toBe('1.0 MB');
+    expect(fmtBytes(1_150_000)).toBe('1.1 MB');
+    expect(fmtBytes(1010)).toBe('1.0 KB');
+    expect(fmtBytes(999)).toBe('999 B');
+    expect(fmtBytes(998 * 1024)).toBe('998.0 KB');
+  });
 });
 
 describe('fmtEntryCounts', () => {

@@ -12,9 +12,12 @@ export function fmtEntryCounts(c: { urls: number; sitemaps: number }): string {
   return `${plural(c.urls, 'URL')}, ${plural(c.sitemaps, 'sitemap')}`;
 }
 
-/** Bytes as B / KB / MB with one decimal above 1 KB (1 KB = 1,024 bytes). */
+/**
+ * Bytes as B / KB / MB with one decimal above 1 KB (1 KB = 1,024 bytes), the next unit once a
+ * value would show four digits (1,030,000 bytes is "1.0 MB", not "1005.9 KB").
+ */
 export function fmtBytes(n: number): string {
-  if (n < 1024) return `${fmtInt(n)} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1000) return `${fmtInt(n)} B`;
+  if (n / 1024 < 999.95) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }

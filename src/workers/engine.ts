@@ -102,7 +102,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     };
   };
 
-  const parse = async (bytes: Uint8Array, fileName: string, requestId: number, post: Post) => {
+  const parse = async (bytes: Uint8Array, name: string, requestId: number, post: Post) => {
+    // '' is text with no file name (pasted): no name to check (TXT-004, GZ-002) or keep.
+    const fileName = name === '' ? undefined : name;
     const onProgress = progress(post, requestId, 'parse');
     if (native && isGzip(bytes)) {
       progress(post, requestId, 'decompress')(0, bytes.length);

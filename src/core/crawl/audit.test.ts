@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue, SitemapDocument } from '../model.ts';
 import { fieldOffset } from '../parse/fieldPlace.ts';
-import { CRAWL_FIELDS } from '../rules/crawl.ts';
+import { CRAWL_FIELDS, missingIssue } from '../rules/crawl.ts';
 import { Validator } from '../validate.ts';
 import { detectCrawlCsv } from './detect.ts';
 import { crawlFix, missingPages } from './fixes.ts';
@@ -79,6 +79,20 @@ describe('the source kind drives what is claimed', () => {
     const i = v.documentIssues().find((x) => x.rule === 'CRAWL-006');
     expect(i?.message).toMatch(/Search Console export/);
     expect(i?.message).not.toMatch(/crawl/i);
+  });
+  it('CRAWL-006 for one page says "it", in the app and the CLI wording', () => {
+    const csv = [
+      SF_HEAD,
+      'https://pwning.tech/a/,text/html,200,OK,Indexable,,,,',
+      'https://pwning.tech/b/,text/html,200,OK,Indexable,,,,',
+    ].join('\n');
+    const { v } = audit(csv, 'https://pwning.tech/a/');
+    const i = v.documentIssues().find((x) => x.rule === 'CRAWL-006');
+    expect(i?.message).toMatch(/^1 indexable page of the crawl is missing from the sitemap; add it with/);
+    const join = v.crawlJoin();
+    expect(join && missingIssue(join, 'cli')?.message).toMatch(
+      /; add it to the sitemap \(listed with this finding;/,
+    );
   });
   it('a crawl keeps its own wording', () => {
     const csv = [SF_HEAD, 'https://pwning.tech/a/,text/html,200,OK,Indexable,,,,'].join('\n');

@@ -49,7 +49,8 @@ function eachLine(text: string, fn: (start: number, end: number, lineNo: number)
 
 /**
  * Read a plain-text sitemap (IMP-026): every non-blank line becomes a row as written (the
- * validator checks TXT-001/003 and URL rules); blank lines and padding are reported (TXT-005).
+ * validator checks TXT-001/003 and URL rules); blank lines and a BOM are reported (TXT-005; a padded line is
+ * the validator's TXT-005).
  * Rows holding U+FFFD get ENC-001 when the bytes were not valid UTF-8.
  *
  * @example parseText('https://a.example/\n', false, false).entries[0].loc // 'https://a.example/'
@@ -78,22 +79,11 @@ export function parseText(text: string, hadBom: boolean, invalidUtf8: boolean): 
       if (blank++ === 0) firstBlank = lineNo;
       return;
     }
-    let b = end;
-    while (b > a && isPad(text.charCodeAt(b - 1))) b--;
     const id = entries.length;
     const loc = text.slice(start, end);
     entries.push({ id, loc, line: lineNo, column: 1 });
     spans.push(start, end);
-    if (a !== start || b !== end) {
-      issues.push(
-        parseIssue('TXT-005', 'Line has leading or trailing spaces', {
-          entry: id,
-          field: 'loc',
-          line: lineNo,
-          column: 1,
-        }),
-      );
-    }
+    // A padded line is the validator's TXT-005 (core/rules/loc.ts: live, with its trim fix).
     if (invalidUtf8 && loc.includes('\uFFFD')) {
       const where = { entry: id, field: 'loc', line: lineNo, column: 1 };
       issues.push(

@@ -12,6 +12,7 @@ import { FLAG } from '../crawl/table.ts';
 import type { Entry, Issue } from '../model.ts';
 import { makeIssue } from '../model.ts';
 import { show } from './common.ts';
+import { addMissingHow, type Surface } from './surface.ts';
 
 /** Grid columns of crawl data, in display order. */
 export const CRAWL_FIELDS = ['crawlStatus', 'crawlIndexability', 'crawlCanonical', 'crawlRedirect'] as const;
@@ -142,8 +143,11 @@ export function crawlIssues(j: CrawlJoin, m: CrawlMatch | null, e: Entry, out: I
   crawlBlocked(j, m, e, out);
 }
 
-/** CRAWL-006 as one grouped document issue (null when nothing is missing). */
-export function missingIssue(j: CrawlJoin): Issue | null {
+/**
+ * CRAWL-006 as one grouped document issue (null when nothing is missing), its "what to do"
+ * worded for where it is read (the app's button, or the CLI's list of URLs).
+ */
+export function missingIssue(j: CrawlJoin, surface: Surface = 'app'): Issue | null {
   if (j.missing === 0) return null;
   const n = j.missing;
   const what =
@@ -155,7 +159,7 @@ export function missingIssue(j: CrawlJoin): Issue | null {
   return makeIssue(
     'CRAWL-006',
     'warning',
-    `${n.toLocaleString('en-US')} ${what} ${n === 1 ? 'is' : 'are'} missing from the sitemap; add them with "Add missing indexable pages".`,
+    `${n.toLocaleString('en-US')} ${what} ${n === 1 ? 'is' : 'are'} missing from the sitemap; ${addMissingHow(n, surface)}`,
   );
 }
 

@@ -64,6 +64,19 @@ describe('documentIssues', () => {
     expect(issues.find((i) => i.rule === 'IMG-005')).toMatchObject({ severity: 'info' });
     expect(issues.find((i) => i.rule === 'IMG-005')?.message).toMatch(/^3 images/);
     expect(issues.find((i) => i.rule === 'HREF-009')?.message).toMatch(/^2 entries/);
+    // One is "1 entry … has", not "1 entries … have" (core/format.ts plural).
+    const one = documentIssues(
+      doc(),
+      counters(4, (k) => {
+        k.noXDefault = 1;
+        k.offHostImages = 1;
+      }),
+      null,
+    );
+    expect(one.find((i) => i.rule === 'HREF-009')?.message).toMatch(
+      /^1 entry with hreflang links has no x-default;/,
+    );
+    expect(one.find((i) => i.rule === 'IMG-005')?.message).toMatch(/^1 image is on another host/);
     expect(rulesOf(doc(), counters(4))).not.toContain('IMG-005');
   });
 

@@ -3,6 +3,7 @@
  * them: SIZE-*, XML-007, TXT-002, LASTMOD-007, LASTMOD-010, CF-002, PRIO-002, PRIO-003, NEWS-004,
  * NEWS-008 (several names), HREF-009 (missing x-default), IMG-005, HOST-005.
  */
+import { plural } from '../format.ts';
 import type { Issue, SitemapDocument } from '../model.ts';
 import { dayOfKey } from '../w3cDate.ts';
 import type { EntryFacts } from './entry.ts';
@@ -171,13 +172,13 @@ function extensionRules(c: DocCounters, out: Issue[]): void {
     out.push({
       rule: 'HREF-009',
       severity: 'info',
-      message: `${c.noXDefault} entries with hreflang links have no x-default; consider one for the language selector or auto-redirecting home page.`,
+      message: `${plural(c.noXDefault, 'entry', 'entries')} with hreflang links ${c.noXDefault === 1 ? 'has' : 'have'} no x-default; consider one for the language selector or auto-redirecting home page.`,
     });
   if (c.offHostImages > 0)
     out.push({
       rule: 'IMG-005',
       severity: 'info',
-      message: `${c.offHostImages} images are on another host than their page (e.g. a CDN). That is fine: verify that host in Search Console and do not block it in robots.txt.`,
+      message: `${plural(c.offHostImages, 'image')} ${c.offHostImages === 1 ? 'is' : 'are'} on another host than their page (e.g. a CDN). That is fine: verify that host in Search Console and do not block it in robots.txt.`,
     });
 }
 

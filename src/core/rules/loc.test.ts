@@ -29,6 +29,10 @@ describe('LOC rules', () => {
     expect(msg).toContain('Invalid URL');
     expect(msg).toContain('/about/');
   });
+  it('TXT-005 replaces LOC-005 for a padded text sitemap line (one finding, with the trim fix)', () => {
+    expect(rules('  https://www.example.com/a\t', 'text')).toEqual(['TXT-005@loc']);
+    expect(rules('  https://www.example.com/a')).toEqual(['LOC-005@loc']);
+  });
   it('TXT-001 replaces LOC-001 for text sitemap lines', () => {
     expect(rules('# product pages', 'text')).toContain('TXT-001@loc');
     expect(rules('https://www.example.com/a', 'text')).toEqual([]);
@@ -43,6 +47,14 @@ describe('LOC rules', () => {
     ).toBe('warning');
     expect(entryIssues({ loc: 'http://a.b/' }).find((i) => i.rule === 'LOC-002')?.severity).toBe('info');
     expect(rules(base + 'a'.repeat(2000))).toEqual([]);
+  });
+  it('LOC-003: the message says how the character it names is encoded (not always the space)', () => {
+    const msg = (loc: string) => entryIssues({ loc }).find((i) => i.rule === 'LOC-003')?.message ?? '';
+    expect(msg('https://www.example.com/summer sale/')).toContain('percent-encode it (a space becomes %20)');
+    const gt = msg('https://www.example.com/a>b');
+    expect(gt).toContain('the character > at position 26; percent-encode it (> becomes %3E)');
+    expect(gt).not.toContain('space');
+    expect(msg('https://www.example.com/100%')).toContain('(a % becomes %25)');
   });
   it('LOC-003: characters not allowed in a URI', () => {
     expect(rules('https://www.example.com/summer sale/')).toEqual(['LOC-003@loc']);

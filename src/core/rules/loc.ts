@@ -91,6 +91,25 @@ export function badReason(s: string, i: number): string {
   return c === 32 ? 'a space' : c < 32 || c === 127 ? 'a control character' : `the character ${s[i]}`;
 }
 
+/**
+ * How the character at `i` (one LOC-003 names) is written percent-encoded: "a space becomes
+ * %20", "> becomes %3E", "it becomes %E2%80%8B" (for a character that does not show).
+ */
+export function encodingHint(s: string, i: number): string {
+  const cp = s.codePointAt(i) ?? 0;
+  const ch = String.fromCodePoint(cp);
+  let enc: string;
+  try {
+    enc = encodeURIComponent(ch);
+  } catch {
+    // A lone surrogate has no UTF-8 form: the replacement character is what gets written.
+    enc = '%EF%BF%BD';
+  }
+  if (enc === ch) enc = `%${cp.toString(16).toUpperCase().padStart(2, '0')}`;
+  const what = cp === 32 ? 'a space' : cp === 37 ? 'a %' : cp > 32 && cp < 127 ? ch : 'it';
+  return `${what} becomes ${enc}`;
+}
+
 /** Options for checking one URL field. */
 export interface UrlFieldOptions {
   /** Rule used when the value is not an absolute URL (LOC-001, IMG-003, HREF-003, TXT-001, VID-006…). */
@@ -99,10 +118,13 @@ export interface UrlFieldOptions {
   schemes: readonly string[];
   /** Run LOC-008..010 (page URLs only). */
   page: boolean;
+  /** Rule for spaces around the value (default LOC-005; TXT-005 for a text sitemap's line). */
+  padRule?: RuleId;
 }
 
 const PAGE: UrlFieldOptions = { absRule: 'LOC-001', schemes: ['http', 'https'], page: true };
-const TEXT_LINE: UrlFieldOptions = { ...PAGE, absRule: 'TXT-001' };
+/** A text sitemap's line: TXT-001 and TXT-005 (SITEMAP-RULES: "leading/trailing spaces … on a line"). */
+const TEXT_LINE: UrlFieldOptions = { ...PAGE, absRule: 'TXT-001', padRule: 'TXT-005' };
 const TRACKING_QUERY = /(?:^|[&;])(utm_[a-z0-9_]*|gclid|fbclid|msclkid|jsessionid|phpsessid|sid|sessionid)=/i;
 const TRACKING_PATH = /;(jsessionid|phpsessid|sid|sessionid)=/i;
 
@@ -218,9 +240,11 @@ export function checkUrlValue(
   if (spaced) {
     report(
       ctx,
-      'LOC-005',
+      opts.padRule ?? 'LOC-005',
       'warning',
-      `URL has spaces or line breaks around it; trim them: ${show(raw)}`,
+      opts.padRule === 'TXT-005'
+        ? `Line has spaces or tabs around the URL; trim them: ${show(raw)}`
+        : `URL has spaces or line breaks around it; trim them: ${show(raw)}`,
       field,
     );
   }
@@ -240,7 +264,7 @@ export function checkUrlValue(
       ctx,
       'LOC-003',
       'error',
-      `Invalid URL: ${show(v)} contains ${badReason(v, bad)} at position ${bad + 1}; percent-encode it (a space becomes %20).`,
+      `Invalid URL: ${show(v)} contains ${badReason(v, bad)} at position ${bad + 1}; percent-encode it (${encodingHint(v, bad)}).`,
       field,
     );
   }

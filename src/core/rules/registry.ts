@@ -92,7 +92,7 @@ const SPEC = {
   'TXT-002': ['error', 'validate', 'Same limits, encoding and scope as XML', 'reported for text documents over the URL or byte limit (encoding: ENC-001, scope: HOST rules)'],
   'TXT-003': ['warning', 'validate', 'No XML escaping in text files'],
   'TXT-004': ['warning', 'validate', 'File name ends in `.txt` (Google)', 'imported file name; the exporter always names text files .txt'],
-  'TXT-005': ['warning', 'parse', 'Blank lines and padding'],
+  'TXT-005': ['warning', 'parse', 'Blank lines and padding', 'blank lines and a BOM; a padded line: the validator, with the trim fix, not also LOC-005'],
   'TXT-006': ['warning', 'export', 'Text format cannot carry metadata', 'shown by the exporter before writing a text file'],
   'GZ-001': ['error', 'parse', 'Compression must be gzip'],
   'GZ-002': ['warning', 'parse', 'Detect compression by content, not by name'],

@@ -4,6 +4,7 @@
  */
 import { gzipBytes, verifyGzip } from '../gzip.ts';
 import { type Entry, type Issue, makeIssue, type SitemapDocument } from '../model.ts';
+import { HOW_TO, type Surface } from '../rules/surface.ts';
 import { runSteps } from '../steps.ts';
 import { isUrlLine, trimValue } from '../urls.ts';
 import {
@@ -62,6 +63,8 @@ export interface FileSettings {
   deferGzip: boolean;
   /** Read every written file back and compare it with the document (SerializeOptions.verify). */
   verify: boolean;
+  /** Who reads the export's messages (SerializeOptions.surface). */
+  surface: Surface;
 }
 
 /** Hard protocol limits (SIZE-001..003, NEWS-004). */
@@ -357,7 +360,7 @@ function indexFiles(
       makeIssue(
         'OUT-008',
         s.format.startsWith('txt') ? 'warning' : 'error',
-        `The sitemap was split into ${children.length} files, but no valid http(s) publish URL was given, so no sitemap index was written (its locations must be absolute). Set the publish URL and export again.`,
+        `The sitemap was split into ${children.length} files, but no valid http(s) publish URL was given, so no sitemap index was written (its locations must be absolute). ${HOW_TO.publishUrl[s.surface]}`,
       ),
     );
     return [];

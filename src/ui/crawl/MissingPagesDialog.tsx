@@ -29,7 +29,7 @@ function missingText(format: CrawlFormat, n: number): string {
   if (format === 'search-console-indexing')
     return `${pages} of the Search Console page-indexing export ${are} indexed by Google, ${rest}`;
   if (format === 'search-console')
-    return `${pages} of the Search Console export ${are} shown in Google Search, ${rest} The export has no status, content type or canonical columns: check them before you add them.`;
+    return `${pages} of the Search Console export ${are} shown in Google Search, ${rest} The export has no status, content type or canonical columns: check ${n === 1 ? 'it' : 'them'} before you add ${n === 1 ? 'it' : 'them'}.`;
   if (format === 'generic')
     return `${pages} of the crawl ${are} 200, not marked noindex, non-indexable, blocked, non-HTML or canonicalised elsewhere by the columns the export has, ${rest}`;
   return `${pages} of the crawl ${are} 200, HTML, indexable and canonical to ${n === 1 ? 'itself' : 'themselves'}, ${rest}`;
