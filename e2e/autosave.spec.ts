@@ -204,7 +204,7 @@ test.describe('what reading the file found survives a reload and a Recent reopen
     expect(listed).toContain('ENC-002');
     await reload(page);
     await expect.poll(() => counts(wb)).toBe(before);
-    expect(await panel(page)).toBe(listed);
+    await expect.poll(() => panel(page)).toBe(listed);
   });
 
   test('a partial read keeps its error after a reload, and the export still stops on it', async ({
@@ -223,7 +223,7 @@ test.describe('what reading the file found survives a reload and a Recent reopen
     expect(listed).toContain('ENC-004');
     await reload(page);
     await expect.poll(() => counts(wb)).toBe(before);
-    expect(await panel(page)).toBe(listed);
+    await expect.poll(() => panel(page)).toBe(listed);
     await wb.button(/^Export/).click();
     await expect(wb.dialog('Export sitemap').getByRole('checkbox', { name: /Export anyway/ })).toBeVisible();
   });
@@ -242,7 +242,7 @@ test.describe('what reading the file found survives a reload and a Recent reopen
     await wb.button(/^Recent/).click();
     await page.getByText('sitemapr-xxe-external-entity.xml', { exact: true }).last().click();
     await expect.poll(() => counts(wb)).toBe(before);
-    expect(await panel(page)).toBe(listed);
+    await expect.poll(() => panel(page)).toBe(listed);
   });
 });
 
