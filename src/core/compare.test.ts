@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedFields, compareSitemaps, csvField, diffToCsv, looseKey, summarizeField } from './compare.ts';
+import { changedFields, compareSitemaps, diffToCsv, looseKey, summarizeField } from './compare.ts';
+import { csvField } from './format.ts';
 import type { Entry, SitemapDocument } from './model.ts';
 import { parseSitemap } from './parse.ts';
 

@@ -9,6 +9,7 @@
  */
 import { deepEqual } from './deepEqual.ts';
 import type { DiffField } from './fields.ts';
+import { csvField } from './format.ts';
 import type { Alternate, Entry, ImageData, SitemapDocument, XNode } from './model.ts';
 import { createUrlScan, lowerAscii, scanUrl, type UrlScan } from './urlParts.ts';
 
@@ -257,15 +258,6 @@ export function summarizeField(entry: Entry, field: DiffField): string {
     default:
       return (entry[field] ?? []).map((x) => `[${nodesText(x.nodes)}]`).join(' ');
   }
-}
-
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; quotes doubled. */
-export function csvField(value: string): string {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 44 || c === 34 || c === 10 || c === 13) return `"${value.replace(/"/g, '""')}"`;
-  }
-  return value;
 }
 
 /** Options for {@link diffToCsv}. */

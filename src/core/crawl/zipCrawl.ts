@@ -9,6 +9,7 @@
  * sitemap: the caller opens only the other members.
  */
 
+import { csvField } from '../format.ts';
 import {
   decodeCsvBytes,
   detectCrawlCsv,
@@ -60,8 +61,6 @@ export function metadataIssue(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-
 /**
  * A page-indexing table with `issue` as one more column (`URL,Last crawled,Issue`), as UTF-8 CSV:
  * only the columns detection maps are kept (a drill-down has ≤ 1,000 rows).
@@ -79,12 +78,14 @@ export function withIssue(bytes: Uint8Array, issue: string): Uint8Array {
   if (crawled !== undefined) columns[crawled] = 1;
   for (let c = 0; c < columns.length; c++) if (columns[c] === undefined) columns[c] = -1;
   const lines = [crawled === undefined ? 'URL,Issue' : 'URL,Last crawled,Issue'];
-  const tail = `,${quote(issue)}`;
+  const tail = `,${csvField(issue)}`;
   scanCsv(text, head.delimiter, columns, head.headerRow, (cells) => {
     const u = cells[0]?.trim();
     if (!u) return;
     lines.push(
-      crawled === undefined ? `${quote(u)}${tail}` : `${quote(u)},${quote(cells[1]?.trim() ?? '')}${tail}`,
+      crawled === undefined
+        ? `${csvField(u)}${tail}`
+        : `${csvField(u)},${csvField(cells[1]?.trim() ?? '')}${tail}`,
     );
   });
   return new TextEncoder().encode(`${lines.join('\n')}\n`);
