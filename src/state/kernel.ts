@@ -379,6 +379,12 @@ export function createKernel(deps: StoreDeps): Kernel {
       if (memo!.view !== view) memo = { ...memo!, view };
       return memo!.order;
     }
+    // The findings changed under a big view whose rows read them (a crawl joined again, a
+    // re-check): its rows stay until `setView`'s slices have worked them out anew.
+    if (memo !== null && memo.doc === doc && sameOrder(memo.view, view) && slowView(view)) {
+      workOutAgain(vv);
+      return memo.order;
+    }
     const vKey = viewDependsOnIssues(view) ? vv : -1;
     const column = view.sort?.column;
     if (doc && column && indexAtHand(doc, column, vv) === null) {
@@ -605,6 +611,23 @@ export function createKernel(deps: StoreDeps): Kernel {
     }
     if (!dropped()) showView(pendingView!.view, keepSelection);
     else quiet(run);
+  };
+  // The view in place worked out again in slices for findings at version `vv` (once per version,
+  // and not while a view is being worked out: that one reads the findings when it is done).
+  // Started after the render that read the rows, as a view command would be.
+  let againFor = -1;
+  const workOutAgain = (vv: number) => {
+    if (againFor === vv || pendingView !== null) return;
+    againFor = vv;
+    queueMicrotask(() => {
+      if (pendingView !== null || memo === null || memoFits(f.doc, f.view, versionShown())) return;
+      if (!slowView(f.view)) return k.set({});
+      const run = ++viewRuns;
+      pendingView = { view: f.view, from: f.view };
+      const label: ViewPending = f.view.filters.crawl ? 'Filtering' : 'Sorting';
+      if (f.viewPending !== label) k.set({ viewPending: label });
+      void workOutView(run, true);
+    });
   };
   // A dropped run's "Sorting…" goes, unless a newer run put its own.
   const quiet = (run: number) => {

@@ -192,4 +192,66 @@ describe('a big view worked out in slices (issue #17, "never blocked for more th
     expect([...s.rowOrder]).toEqual(expected);
     expect(s.viewPending).toBeNull();
   });
+
+  it('a replace under a crawl sort: the rows are worked out again in slices, not in a render', async () => {
+    const { store, run, restore } = await bigStore();
+    store.commands.setSort({ column: 'crawlStatus', dir: 'asc' });
+    await run();
+    expect(store.getState().view.sort?.column).toBe('crawlStatus');
+    const view = store.getState().view;
+    // Another crawl, whose 200 pages are now 404s: the sort order changes with it.
+    const text = readFileSync(
+      new URL('../core/__fixtures__/crawl/sf-internal-all.csv', import.meta.url),
+      'utf8',
+    ).replaceAll('"200","OK"', '"404","Not Found"');
+    const next = readCrawl(new TextEncoder().encode(text), 'crawl-b.csv')!;
+    // The grid reads the rows on every change, as a render does.
+    const unsubscribe = store.subscribe(() => void store.getState().rowOrder);
+    store.commands.attachCrawl(next);
+    const { most } = await run();
+    unsubscribe();
+    restore();
+    // No task passed over every row (the join's versions re-sorted 60,000 rows in a render).
+    expect(most).toBeLessThanOrEqual(4_096);
+    const s = store.getState();
+    expect(s.crawl).toBe(next);
+    expect(s.task).toBeNull();
+    expect(s.viewPending).toBeNull();
+    expect(s.view).toBe(view);
+    const v = s.validation.validator;
+    const entries = s.doc!.entries;
+    const status = (i: number) => {
+      const key = crawlSortKey(v, entries[i], 'crawlStatus');
+      return Number.isNaN(key) ? Number.POSITIVE_INFINITY : key;
+    };
+    const order = [...s.rowOrder];
+    expect(order).toHaveLength(N);
+    expect(new Set(order).size).toBe(N);
+    expect(order.map(status)).toEqual([...order.map(status)].sort((a, b) => a - b));
+    expect(order.map(status)).toContain(404);
+  });
+
+  it('a replace under a crawl filter: the filtered rows are worked out again in slices', async () => {
+    const { store, run, restore } = await bigStore();
+    store.commands.setFilter({ crawl: { category: 'error', label: 'Crawl: Error' } });
+    await run();
+    const before = store.getState().rowOrder.length;
+    const text = readFileSync(
+      new URL('../core/__fixtures__/crawl/sf-internal-all.csv', import.meta.url),
+      'utf8',
+    ).replaceAll('"200","OK"', '"404","Not Found"');
+    const next = readCrawl(new TextEncoder().encode(text), 'crawl-b.csv')!;
+    const unsubscribe = store.subscribe(() => void store.getState().rowOrder);
+    store.commands.attachCrawl(next);
+    const { most } = await run();
+    unsubscribe();
+    restore();
+    expect(most).toBeLessThanOrEqual(4_096);
+    const s = store.getState();
+    expect(s.viewPending).toBeNull();
+    const v = s.validation.validator;
+    const expected = s.doc!.entries.flatMap((e, i) => (crawlCategoryOf(v, e) === 'error' ? [i] : []));
+    expect(expected.length).toBeGreaterThan(before);
+    expect([...s.rowOrder]).toEqual(expected);
+  });
 });
