@@ -237,6 +237,8 @@ async function traced(
       'disabled-by-default-devtools.timeline',
       'toplevel',
       ...(process.env.WPROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+      // GC=1: V8's own GC events (why each GC and marking step ran; kept with TRACE_DIR).
+      ...(process.env.GC ? ['v8', 'disabled-by-default-v8.gc'] : []),
       // INVALIDATIONS=1: what made each style recalc and layout (kept with TRACE_DIR).
       ...(process.env.INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
     ],
@@ -251,7 +253,10 @@ async function traced(
   // TRACE_DIR: keep each step's trace (Chrome trace JSON) for a closer look.
   if (process.env.TRACE_DIR) {
     mkdirSync(process.env.TRACE_DIR, { recursive: true });
-    writeFileSync(resolve(process.env.TRACE_DIR, `${step}-${Date.now()}.json`), raw);
+    const at = Date.now();
+    writeFileSync(resolve(process.env.TRACE_DIR, `${step}-${at}.json`), raw);
+    if (profile)
+      writeFileSync(resolve(process.env.TRACE_DIR, `${step}-${at}.cpuprofile`), JSON.stringify(profile));
   }
   const trace = JSON.parse(raw.toString()) as { traceEvents: TraceEvent[] };
   return { ...summarize(trace.traceEvents, profile, label), out };
