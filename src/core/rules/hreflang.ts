@@ -53,6 +53,17 @@ function lineHash(code: string, hrefHash: number): number {
   return finishHash(hashRange(code, 0, code.length, false, HASH_SEED) ^ Math.imul(hrefHash, 0x27d4eb2d));
 }
 
+const NO_PARTS: UrlParts = {
+  scheme: '',
+  hasAuthority: false,
+  userinfo: null,
+  host: '',
+  port: '',
+  path: '',
+  query: null,
+  fragment: null,
+};
+
 const HREF_URL = { absRule: 'HREF-003', schemes: ['http', 'https'], page: false } as const;
 
 /** True for xhtml:link uses that are not hreflang annotations (HREF-012). @example isNonHreflang({ rel: 'amphtml', href: 'x' }) === true */
@@ -70,14 +81,70 @@ interface LinkScan {
   lower: boolean;
   /** The href is plain (see URL_PLAIN). */
   plain: boolean;
+  /** The href was checked clean (see `clean`): `hash` is its family hash. */
+  known: boolean;
+  hash: number;
+}
+
+/**
+ * The entry's URLs already checked without a finding (its loc, earlier hrefs), for an href written
+ * the same: the URL checks of an href are a subset of a loc's (same schemes, no page extras), so
+ * an identical string is clean too and its parts, flags and family hash are the same. Real
+ * hreflang entries list their own loc, and x-default often repeats one of the hrefs: those links
+ * skip the scan. Scratch, reset for every entry (`checkHreflangLocal` is not re-entered).
+ */
+const clean = {
+  n: 0,
+  raw: [] as string[],
+  parts: [] as UrlParts[],
+  url: [] as number[],
+  hash: [] as number[],
+};
+
+/** Index in `clean` of a URL written exactly as `raw`, or -1. */
+function cleanIndex(raw: string): number {
+  for (let j = 0; j < clean.n; j++) if (clean.raw[j] === raw) return j;
+  return -1;
+}
+
+function addClean(raw: string, parts: UrlParts, url: number, hash: number): void {
+  const j = clean.n++;
+  clean.raw[j] = raw;
+  clean.parts[j] = parts;
+  clean.url[j] = url;
+  clean.hash[j] = hash;
+}
+
+/** The page's loc, when `checkLoc` found nothing in it: its parts, `EntryCtx.url` bits and family hash. */
+export interface CleanLoc {
+  parts: UrlParts;
+  url: number;
+  hash: number;
+}
+
+/** `alternates.<i>.href`, made once per index (every link's URL check is given its field). */
+const HREF_FIELDS: string[] = [];
+function hrefField(i: number): string {
+  let f = HREF_FIELDS[i];
+  if (f === undefined) {
+    f = `alternates.${i}.href`;
+    if (i < 256) HREF_FIELDS[i] = f;
+  }
+  return f;
+}
+
+/** Family hash of a trimmed href from what `checkLink` learned. */
+function hrefHash(href: string, link: LinkScan): number {
+  return link.parts ? familyHash(href, link.parts, link.lower) : familyHash(href, scanUrl(href));
 }
 
 function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): boolean {
   link.parts = null;
   link.lower = false;
   link.plain = false;
-  const f = `alternates.${i}`;
+  link.known = false;
   if (isNonHreflang(a)) {
+    const f = `alternates.${i}`;
     const what =
       a.media !== undefined
         ? 'a separate mobile URL (media)'
@@ -98,6 +165,7 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): bool
   const hasHref = a.href !== undefined && a.href.trim() !== '';
   const complete = relOk && hasCode && hasHref;
   if (!complete) {
+    const f = `alternates.${i}`;
     const missing = [relOk ? '' : 'rel="alternate"', hasCode ? '' : 'hreflang', hasHref ? '' : 'href'].filter(
       Boolean,
     );
@@ -111,15 +179,38 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): bool
     );
   }
   if (hasHref) {
-    link.parts = checkUrlValue(ctx, a.href!, `${f}.href`, HREF_URL);
-    link.plain = (ctx.url! & URL_PLAIN) !== 0;
-    link.lower = link.parts !== null && (ctx.url! & URL_LOWER) !== 0;
+    const raw = a.href!;
+    const j = cleanIndex(raw);
+    if (j >= 0) {
+      link.parts = clean.parts[j];
+      link.plain = (clean.url[j] & URL_PLAIN) !== 0;
+      link.lower = (clean.url[j] & URL_LOWER) !== 0;
+      link.known = true;
+      link.hash = clean.hash[j];
+    } else {
+      const before = ctx.out.length;
+      link.parts = checkUrlValue(ctx, raw, hrefField(i), HREF_URL);
+      link.plain = (ctx.url! & URL_PLAIN) !== 0;
+      link.lower = link.parts !== null && (ctx.url! & URL_LOWER) !== 0;
+      // Nothing found: the trimmed href is `raw` itself (edge spaces would be LOC-005).
+      if (link.parts !== null && ctx.out.length === before) {
+        link.known = true;
+        link.hash = hrefHash(raw, link);
+        addClean(raw, link.parts, ctx.url!, link.hash);
+      }
+    }
   }
   if (hasCode) {
     const code = a.hreflang!.trim();
     const problem = hreflangProblem(code);
     if (problem)
-      report(ctx, 'HREF-004', 'error', `Invalid hreflang ${show(code)}: ${problem}.`, `${f}.hreflang`);
+      report(
+        ctx,
+        'HREF-004',
+        'error',
+        `Invalid hreflang ${show(code)}: ${problem}.`,
+        `alternates.${i}.hreflang`,
+      );
   }
   return complete;
 }
@@ -162,10 +253,12 @@ export interface HreflangCheck {
  *
  * @example checkHreflangLocal(ctx).facts // hreflang="en-UK" → HREF-004 in ctx.out
  */
-export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
+export function checkHreflangLocal(ctx: EntryCtx, loc: CleanLoc | null = null): HreflangCheck {
   const alts = ctx.entry.alternates!;
   let plainHrefs = 0;
-  const link: LinkScan = { parts: null, lower: false, plain: false };
+  const link: LinkScan = { parts: null, lower: false, plain: false, known: false, hash: 0 };
+  clean.n = 0;
+  if (loc !== null) addClean(ctx.entry.loc, loc.parts, loc.url, loc.hash);
   const codes = new Map<string, string>();
   const codeList: string[] = [];
   const hashes: number[] = [];
@@ -177,8 +270,8 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
     if (i < 31 && link.plain) plainHrefs |= 1 << i;
     if (!complete) continue;
     const code = trimValue(alts[i].hreflang!).toLowerCase();
-    const href = trimValue(alts[i].href!);
-    const hash = link.parts ? familyHash(href, link.parts, link.lower) : familyHash(href, scanUrl(href));
+    const href = link.known ? alts[i].href! : trimValue(alts[i].href!);
+    const hash = link.known ? link.hash : hrefHash(href, link);
     hashes.push(hash);
     const prev = codes.get(code);
     if (prev !== undefined && prev !== href) {
@@ -198,6 +291,12 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
     codeList.push(code);
     hrefs.push(href);
   }
+  // The scratch holds this entry's strings and parts no longer than the check.
+  for (let j = 0; j < clean.n; j++) {
+    clean.raw[j] = '';
+    clean.parts[j] = NO_PARTS;
+  }
+  clean.n = 0;
   if (hrefs.length === 0) return { facts: null, plainHrefs };
   const self = trimValue(ctx.entry.loc);
   if (self !== '' && !hrefs.includes(self)) {

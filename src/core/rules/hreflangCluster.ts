@@ -55,6 +55,17 @@ export function reviseUnloadedNotes<
   return out;
 }
 
+/** `unloadedAlternatesMessage(missing, 'this file')`, made once per count (one string for the many notes of a file). */
+const UNLOADED_HERE: string[] = [];
+function unloadedHere(missing: number): string {
+  let m = UNLOADED_HERE[missing];
+  if (m === undefined) {
+    m = unloadedAlternatesMessage(missing, 'this file');
+    if (missing < 64) UNLOADED_HERE[missing] = m;
+  }
+  return m;
+}
+
 /** True for the per-file HREF-006 note of alternates with no entry in the file (an info). */
 export function isUnloadedNote(i: { rule: string; severity: Issue['severity'] }): boolean {
   return i.rule === 'HREF-006' && i.severity === 'info';
@@ -182,6 +193,6 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
     }
   }
   if (missing > 0) {
-    out.push(issue(e, 'HREF-006', 'info', unloadedAlternatesMessage(missing, 'this file'), 'alternates'));
+    out.push(issue(e, 'HREF-006', 'info', unloadedHere(missing), 'alternates'));
   }
 }
