@@ -52,6 +52,30 @@ describe('hrefs written as the loc or as an earlier href (checked once, issue #1
       'LOC-005@alternates.0.href',
     ]);
   });
+  it('finds a code given twice the same way with few links and with many', () => {
+    for (const n of [4, 40]) {
+      const many = Array.from({ length: n }, (_, i) =>
+        link(`de-${['at', 'ch', 'de', 'lu'][i % 4]}`, `p${i}`),
+      );
+      many[0] = link('en', 'en');
+      many[1] = link('x-default', 'en');
+      many.push(link(many[2].hreflang!, 'other'), link('x-default', 'en'), link('en', 'elsewhere'));
+      const rules = local(many).filter((r) => r !== 'HREF-010@alternates');
+      // Every de-XX after the first of its code points elsewhere; the repeated x-default does not.
+      const conflicts = many
+        .map((a, i) => [a, i] as const)
+        .filter(
+          ([a, i]) =>
+            many.findIndex((b) => b.hreflang === a.hreflang) < i &&
+            a.href !== many.find((b) => b.hreflang === a.hreflang)!.href,
+        )
+        .map(([, i]) => `HREF-008@alternates.${i}.hreflang`);
+      expect(rules).toEqual(conflicts);
+      const facts = checkEntry({ id: 1, loc: U('en'), alternates: many }, 'urlset', { now: NOW }, []).href!;
+      expect(facts.xDefault).toBe(U('en'));
+      expect(facts.codes).toEqual(many.map((a) => a.hreflang!.toLowerCase()));
+    }
+  });
   it('gives a reused href the facts a scan of its own gives', () => {
     const loc = 'https://www.Example.com/en/page';
     const alternates = [

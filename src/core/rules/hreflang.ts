@@ -215,12 +215,14 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): bool
   return complete;
 }
 
-function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
+/** HREF-010 from the codes of the complete links, in order (repeats included). */
+function checkFallback(ctx: EntryCtx, codeList: readonly string[]): void {
   let regionalCodes = false;
-  for (const code of codes.keys()) if (code.indexOf('-') === 2) regionalCodes = true;
+  for (const code of codeList) if (code.indexOf('-') === 2) regionalCodes = true;
   if (!regionalCodes) return;
+  const codes = new Set(codeList);
   const regional = new Map<string, number>();
-  for (const code of codes.keys()) {
+  for (const code of codes) {
     const dash = code.indexOf('-');
     if (dash === 2) regional.set(code.slice(0, 2), (regional.get(code.slice(0, 2)) ?? 0) + 1);
   }
@@ -235,6 +237,15 @@ function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
       );
     }
   }
+}
+
+/** Up to this many links, the first href of a code is looked up in the list of codes (see `firstHref`). */
+const CODE_SCAN = 24;
+
+/** The href of the first of `codes` equal to `code` (`hrefs`: theirs), undefined when none. */
+function firstHref(codes: readonly string[], hrefs: readonly string[], code: string): string | undefined {
+  const j = codes.indexOf(code);
+  return j < 0 ? undefined : hrefs[j];
 }
 
 /** What `checkHreflangLocal` returns. */
@@ -259,10 +270,15 @@ export function checkHreflangLocal(ctx: EntryCtx, loc: CleanLoc | null = null): 
   const link: LinkScan = { parts: null, lower: false, plain: false, known: false, hash: 0 };
   clean.n = 0;
   if (loc !== null) addClean(ctx.entry.loc, loc.parts, loc.url, loc.hash);
-  const codes = new Map<string, string>();
-  const codeList: string[] = [];
-  const hashes: number[] = [];
-  const hrefs: string[] = [];
+  // The first href of each code: found in `codeList` for the usual handful of links, by a map
+  // for many (no map per entry: it was most of what this check allocated).
+  const codes = alts.length > CODE_SCAN ? new Map<string, string>() : null;
+  // Sized for every link (each kept in the validator's slot: no spare capacity to carry), cut
+  // to the complete ones at the end.
+  const codeList: string[] = new Array(alts.length);
+  const hashes: number[] = new Array(alts.length);
+  const hrefs: string[] = new Array(alts.length);
+  let n = 0;
   let sigHash = 0;
   let sigXor = 0;
   for (let i = 0; i < alts.length; i++) {
@@ -272,8 +288,8 @@ export function checkHreflangLocal(ctx: EntryCtx, loc: CleanLoc | null = null): 
     const code = trimValue(alts[i].hreflang!).toLowerCase();
     const href = link.known ? alts[i].href! : trimValue(alts[i].href!);
     const hash = link.known ? link.hash : hrefHash(href, link);
-    hashes.push(hash);
-    const prev = codes.get(code);
+    hashes[n] = hash;
+    const prev = codes !== null ? codes.get(code) : firstHref(codeList, hrefs, code);
     if (prev !== undefined && prev !== href) {
       const rule = code === 'x-default' ? 'HREF-009' : 'HREF-008';
       report(
@@ -284,12 +300,17 @@ export function checkHreflangLocal(ctx: EntryCtx, loc: CleanLoc | null = null): 
         `alternates.${i}.hreflang`,
       );
     }
-    if (prev === undefined) codes.set(code, href);
+    if (prev === undefined) codes?.set(code, href);
     const line = lineHash(code, hash);
     sigHash = (sigHash + line) | 0;
     sigXor ^= Math.imul(line, 0x9e3779b1);
-    codeList.push(code);
-    hrefs.push(href);
+    codeList[n] = code;
+    hrefs[n++] = href;
+  }
+  if (n < alts.length) {
+    codeList.length = n;
+    hashes.length = n;
+    hrefs.length = n;
   }
   // The scratch holds this entry's strings and parts no longer than the check.
   for (let j = 0; j < clean.n; j++) {
@@ -308,13 +329,13 @@ export function checkHreflangLocal(ctx: EntryCtx, loc: CleanLoc | null = null): 
       'alternates',
     );
   }
-  checkFallback(ctx, codes);
+  checkFallback(ctx, codeList);
   const facts: HreflangFacts = {
     hrefs,
     codes: codeList,
     hashes,
     sigHash: finishHash(sigHash ^ Math.imul(sigXor, 0x85ebca6b) ^ hrefs.length),
-    xDefault: codes.get('x-default') ?? null,
+    xDefault: (codes !== null ? codes.get('x-default') : firstHref(codeList, hrefs, 'x-default')) ?? null,
   };
   return { facts, plainHrefs };
 }
