@@ -82,6 +82,8 @@ function fieldOfHref(e: Entry, href: string): string {
   return 'alternates';
 }
 
+const NO_LISTERS: readonly number[] = [];
+
 /** The earliest id (document order) satisfying `pred`, undefined when none. */
 function earliest(
   ids: readonly number[],
@@ -173,12 +175,14 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
       );
     }
   }
-  if (!setReported) {
+  // Pages listing this one (none in most files: self links are not filed) with another set.
+  const listers = setReported ? NO_LISTERS : ix.listersOf(loc, ix.hashOf(e.id));
+  if (listers.length > 0) {
     const differs = (id: number): boolean => {
       const of = id === e.id ? null : ix.hreflang(id);
       return of !== null && !sameLinks(of, facts);
     };
-    const first = earliest(ix.listersOf(loc, ix.hashOf(e.id)), ix, differs);
+    const first = earliest(listers, ix, differs);
     const other = first === undefined ? undefined : ix.entry(first);
     if (other) {
       out.push(
