@@ -74,9 +74,16 @@ export function checkEntry(
     memo.recentDay = recentDayOf(settings.now);
   }
   const ctx: EntryCtx = { entry, kind, settings, out, url: 0, recentDay: memo?.recentDay };
+  const before = out.length;
   const parts = checkLoc(ctx);
-  const plainLoc = (ctx.url! & URL_PLAIN) !== 0;
-  const lowerLoc = (ctx.url! & URL_LOWER) !== 0;
+  const locUrl = ctx.url!;
+  const plainLoc = (locUrl & URL_PLAIN) !== 0;
+  const lowerLoc = (locUrl & URL_LOWER) !== 0;
+  // The loc's family hash, before the hreflang check reads it (a clean loc lends it to an href
+  // written the same, see hreflang.ts `CleanLoc`).
+  const exact = plainLoc ? entry.loc : trimValue(entry.loc);
+  const locHash = parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact));
+  const cleanLoc = parts !== null && out.length === before;
   if (parts && kind === 'sitemapindex') checkNestedByName(ctx, parts);
   const date = checkLastmod(ctx);
   const cf = checkChangefreq(ctx);
@@ -94,7 +101,10 @@ export function checkEntry(
   // hreflang issues, then image issues: appended to `out` after the value checks below.
   const later = entry.alternates || entry.images ? (side ?? []) : null;
   if (entry.alternates) {
-    const h = checkHreflangLocal({ entry, kind, settings, out: later!, url: 0, recentDay: ctx.recentDay });
+    const h = checkHreflangLocal(
+      { entry, kind, settings, out: later!, url: 0, recentDay: ctx.recentDay },
+      cleanLoc ? { parts, url: locUrl, hash: locHash } : null,
+    );
     href = h.facts;
     plainHrefs = h.plainHrefs;
   }
@@ -112,11 +122,10 @@ export function checkEntry(
     for (const i of later) out.push(i);
     later.length = 0;
   }
-  const exact = plainLoc ? entry.loc : trimValue(entry.loc);
   // Every field is assigned below, in declaration order (the validator passes its slot as `into`).
   const f = into ?? ({} as EntryFacts);
   f.exact = exact;
-  f.familyHash = parts ? familyHash(exact, parts, lowerLoc) : familyHash(exact, scanUrl(exact));
+  f.familyHash = locHash;
   f.origin = parts ? originKey(parts, memo) : null;
   f.day = date !== NO_LASTMOD ? date >> 1 : null;
   f.dateOnly = date !== NO_LASTMOD && (date & 1) === 1;

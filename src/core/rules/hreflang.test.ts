@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Alternate, Entry } from '../model.ts';
+import { scanUrl } from '../urls.ts';
 import { validateDocument } from '../validate.ts';
+import { familyHash } from './duplicates.ts';
+import { checkEntry } from './entry.ts';
 import { hreflangProblem } from './languageCodes.ts';
 import { entryIssues, NOW, rulesOf } from './testing.ts';
 
@@ -16,6 +19,75 @@ describe('hreflang codes (HREF-004)', () => {
   it('rejects what Google does not support', () => {
     for (const c of ['en-UK', 'es-419', 'eng', 'GB', 'en_US', 'en-EU', 'xx', 'en-GB-oxendict'])
       expect(hreflangProblem(c)).not.toBeNull();
+  });
+});
+
+describe('hrefs written as the loc or as an earlier href (checked once, issue #18)', () => {
+  it('reports a repeated href with a finding at every link', () => {
+    const spaced = ` ${U('de')}`;
+    expect(
+      local([
+        link('en', 'en'),
+        { rel: 'alternate', hreflang: 'de', href: spaced },
+        { rel: 'alternate', hreflang: 'de-at', href: spaced },
+      ]),
+    ).toEqual(['LOC-005@alternates.1.href', 'LOC-005@alternates.2.href']);
+    const upper = 'https://www.example.com/DE/ä';
+    expect(
+      local([
+        link('en', 'en'),
+        link('de', 'x'),
+        { rel: 'alternate', hreflang: 'de-ch', href: upper },
+        { rel: 'alternate', hreflang: 'x-default', href: upper },
+      ]),
+    ).toEqual(['LOC-004@alternates.2.href', 'LOC-004@alternates.3.href']);
+  });
+  it('checks an href written as a loc with a finding in full', () => {
+    const loc = 'https://www.example.com/en/#top';
+    const alternates = [{ rel: 'alternate', hreflang: 'en', href: loc }, link('de', 'de')];
+    expect(local(alternates, loc)).toEqual(['LOC-008@loc']);
+    const spaced = ` ${U('en')}`;
+    expect(local([{ rel: 'alternate', hreflang: 'en', href: spaced }, link('de', 'de')], spaced)).toEqual([
+      'LOC-005@loc',
+      'LOC-005@alternates.0.href',
+    ]);
+  });
+  it('finds a code given twice the same way with few links and with many', () => {
+    for (const n of [4, 40]) {
+      const many = Array.from({ length: n }, (_, i) =>
+        link(`de-${['at', 'ch', 'de', 'lu'][i % 4]}`, `p${i}`),
+      );
+      many[0] = link('en', 'en');
+      many[1] = link('x-default', 'en');
+      many.push(link(many[2].hreflang!, 'other'), link('x-default', 'en'), link('en', 'elsewhere'));
+      const rules = local(many).filter((r) => r !== 'HREF-010@alternates');
+      // Every de-XX after the first of its code points elsewhere; the repeated x-default does not.
+      const conflicts = many
+        .map((a, i) => [a, i] as const)
+        .filter(
+          ([a, i]) =>
+            many.findIndex((b) => b.hreflang === a.hreflang) < i &&
+            a.href !== many.find((b) => b.hreflang === a.hreflang)!.href,
+        )
+        .map(([, i]) => `HREF-008@alternates.${i}.hreflang`);
+      expect(rules).toEqual(conflicts);
+      const facts = checkEntry({ id: 1, loc: U('en'), alternates: many }, 'urlset', { now: NOW }, []).href!;
+      expect(facts.xDefault).toBe(U('en'));
+      expect(facts.codes).toEqual(many.map((a) => a.hreflang!.toLowerCase()));
+    }
+  });
+  it('gives a reused href the facts a scan of its own gives', () => {
+    const loc = 'https://www.Example.com/en/page';
+    const alternates = [
+      { rel: 'alternate', hreflang: 'en', href: loc },
+      { rel: 'alternate', hreflang: 'de', href: 'https://www.example.com/de/page' },
+      { rel: 'alternate', hreflang: 'x-default', href: loc },
+      { rel: 'alternate', hreflang: 'de-at', href: 'https://www.example.com/de/page' },
+    ];
+    const facts = checkEntry({ id: 1, loc, alternates }, 'urlset', { now: NOW }, []);
+    expect(facts.href?.hrefs).toEqual(alternates.map((a) => a.href));
+    expect(facts.href?.hashes).toEqual(alternates.map((a) => familyHash(a.href, scanUrl(a.href))));
+    expect(facts.familyHash).toBe(familyHash(loc, scanUrl(loc)));
   });
 });
 

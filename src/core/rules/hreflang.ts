@@ -53,6 +53,17 @@ function lineHash(code: string, hrefHash: number): number {
   return finishHash(hashRange(code, 0, code.length, false, HASH_SEED) ^ Math.imul(hrefHash, 0x27d4eb2d));
 }
 
+const NO_PARTS: UrlParts = {
+  scheme: '',
+  hasAuthority: false,
+  userinfo: null,
+  host: '',
+  port: '',
+  path: '',
+  query: null,
+  fragment: null,
+};
+
 const HREF_URL = { absRule: 'HREF-003', schemes: ['http', 'https'], page: false } as const;
 
 /** True for xhtml:link uses that are not hreflang annotations (HREF-012). @example isNonHreflang({ rel: 'amphtml', href: 'x' }) === true */
@@ -70,14 +81,70 @@ interface LinkScan {
   lower: boolean;
   /** The href is plain (see URL_PLAIN). */
   plain: boolean;
+  /** The href was checked clean (see `clean`): `hash` is its family hash. */
+  known: boolean;
+  hash: number;
+}
+
+/**
+ * The entry's URLs already checked without a finding (its loc, earlier hrefs), for an href written
+ * the same: the URL checks of an href are a subset of a loc's (same schemes, no page extras), so
+ * an identical string is clean too and its parts, flags and family hash are the same. Real
+ * hreflang entries list their own loc, and x-default often repeats one of the hrefs: those links
+ * skip the scan. Scratch, reset for every entry (`checkHreflangLocal` is not re-entered).
+ */
+const clean = {
+  n: 0,
+  raw: [] as string[],
+  parts: [] as UrlParts[],
+  url: [] as number[],
+  hash: [] as number[],
+};
+
+/** Index in `clean` of a URL written exactly as `raw`, or -1. */
+function cleanIndex(raw: string): number {
+  for (let j = 0; j < clean.n; j++) if (clean.raw[j] === raw) return j;
+  return -1;
+}
+
+function addClean(raw: string, parts: UrlParts, url: number, hash: number): void {
+  const j = clean.n++;
+  clean.raw[j] = raw;
+  clean.parts[j] = parts;
+  clean.url[j] = url;
+  clean.hash[j] = hash;
+}
+
+/** The page's loc, when `checkLoc` found nothing in it: its parts, `EntryCtx.url` bits and family hash. */
+export interface CleanLoc {
+  parts: UrlParts;
+  url: number;
+  hash: number;
+}
+
+/** `alternates.<i>.href`, made once per index (every link's URL check is given its field). */
+const HREF_FIELDS: string[] = [];
+function hrefField(i: number): string {
+  let f = HREF_FIELDS[i];
+  if (f === undefined) {
+    f = `alternates.${i}.href`;
+    if (i < 256) HREF_FIELDS[i] = f;
+  }
+  return f;
+}
+
+/** Family hash of a trimmed href from what `checkLink` learned. */
+function hrefHash(href: string, link: LinkScan): number {
+  return link.parts ? familyHash(href, link.parts, link.lower) : familyHash(href, scanUrl(href));
 }
 
 function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): boolean {
   link.parts = null;
   link.lower = false;
   link.plain = false;
-  const f = `alternates.${i}`;
+  link.known = false;
   if (isNonHreflang(a)) {
+    const f = `alternates.${i}`;
     const what =
       a.media !== undefined
         ? 'a separate mobile URL (media)'
@@ -98,6 +165,7 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): bool
   const hasHref = a.href !== undefined && a.href.trim() !== '';
   const complete = relOk && hasCode && hasHref;
   if (!complete) {
+    const f = `alternates.${i}`;
     const missing = [relOk ? '' : 'rel="alternate"', hasCode ? '' : 'hreflang', hasHref ? '' : 'href'].filter(
       Boolean,
     );
@@ -111,25 +179,50 @@ function checkLink(ctx: EntryCtx, a: Alternate, i: number, link: LinkScan): bool
     );
   }
   if (hasHref) {
-    link.parts = checkUrlValue(ctx, a.href!, `${f}.href`, HREF_URL);
-    link.plain = (ctx.url! & URL_PLAIN) !== 0;
-    link.lower = link.parts !== null && (ctx.url! & URL_LOWER) !== 0;
+    const raw = a.href!;
+    const j = cleanIndex(raw);
+    if (j >= 0) {
+      link.parts = clean.parts[j];
+      link.plain = (clean.url[j] & URL_PLAIN) !== 0;
+      link.lower = (clean.url[j] & URL_LOWER) !== 0;
+      link.known = true;
+      link.hash = clean.hash[j];
+    } else {
+      const before = ctx.out.length;
+      link.parts = checkUrlValue(ctx, raw, hrefField(i), HREF_URL);
+      link.plain = (ctx.url! & URL_PLAIN) !== 0;
+      link.lower = link.parts !== null && (ctx.url! & URL_LOWER) !== 0;
+      // Nothing found: the trimmed href is `raw` itself (edge spaces would be LOC-005).
+      if (link.parts !== null && ctx.out.length === before) {
+        link.known = true;
+        link.hash = hrefHash(raw, link);
+        addClean(raw, link.parts, ctx.url!, link.hash);
+      }
+    }
   }
   if (hasCode) {
     const code = a.hreflang!.trim();
     const problem = hreflangProblem(code);
     if (problem)
-      report(ctx, 'HREF-004', 'error', `Invalid hreflang ${show(code)}: ${problem}.`, `${f}.hreflang`);
+      report(
+        ctx,
+        'HREF-004',
+        'error',
+        `Invalid hreflang ${show(code)}: ${problem}.`,
+        `alternates.${i}.hreflang`,
+      );
   }
   return complete;
 }
 
-function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
+/** HREF-010 from the codes of the complete links, in order (repeats included). */
+function checkFallback(ctx: EntryCtx, codeList: readonly string[]): void {
   let regionalCodes = false;
-  for (const code of codes.keys()) if (code.indexOf('-') === 2) regionalCodes = true;
+  for (const code of codeList) if (code.indexOf('-') === 2) regionalCodes = true;
   if (!regionalCodes) return;
+  const codes = new Set(codeList);
   const regional = new Map<string, number>();
-  for (const code of codes.keys()) {
+  for (const code of codes) {
     const dash = code.indexOf('-');
     if (dash === 2) regional.set(code.slice(0, 2), (regional.get(code.slice(0, 2)) ?? 0) + 1);
   }
@@ -144,6 +237,15 @@ function checkFallback(ctx: EntryCtx, codes: Map<string, string>): void {
       );
     }
   }
+}
+
+/** Up to this many links, the first href of a code is looked up in the list of codes (see `firstHref`). */
+const CODE_SCAN = 24;
+
+/** The href of the first of `codes` equal to `code` (`hrefs`: theirs), undefined when none. */
+function firstHref(codes: readonly string[], hrefs: readonly string[], code: string): string | undefined {
+  const j = codes.indexOf(code);
+  return j < 0 ? undefined : hrefs[j];
 }
 
 /** What `checkHreflangLocal` returns. */
@@ -162,14 +264,21 @@ export interface HreflangCheck {
  *
  * @example checkHreflangLocal(ctx).facts // hreflang="en-UK" → HREF-004 in ctx.out
  */
-export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
+export function checkHreflangLocal(ctx: EntryCtx, loc: CleanLoc | null = null): HreflangCheck {
   const alts = ctx.entry.alternates!;
   let plainHrefs = 0;
-  const link: LinkScan = { parts: null, lower: false, plain: false };
-  const codes = new Map<string, string>();
-  const codeList: string[] = [];
-  const hashes: number[] = [];
-  const hrefs: string[] = [];
+  const link: LinkScan = { parts: null, lower: false, plain: false, known: false, hash: 0 };
+  clean.n = 0;
+  if (loc !== null) addClean(ctx.entry.loc, loc.parts, loc.url, loc.hash);
+  // The first href of each code: found in `codeList` for the usual handful of links, by a map
+  // for many (no map per entry: it was most of what this check allocated).
+  const codes = alts.length > CODE_SCAN ? new Map<string, string>() : null;
+  // Sized for every link (each kept in the validator's slot: no spare capacity to carry), cut
+  // to the complete ones at the end.
+  const codeList: string[] = new Array(alts.length);
+  const hashes: number[] = new Array(alts.length);
+  const hrefs: string[] = new Array(alts.length);
+  let n = 0;
   let sigHash = 0;
   let sigXor = 0;
   for (let i = 0; i < alts.length; i++) {
@@ -177,10 +286,10 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
     if (i < 31 && link.plain) plainHrefs |= 1 << i;
     if (!complete) continue;
     const code = trimValue(alts[i].hreflang!).toLowerCase();
-    const href = trimValue(alts[i].href!);
-    const hash = link.parts ? familyHash(href, link.parts, link.lower) : familyHash(href, scanUrl(href));
-    hashes.push(hash);
-    const prev = codes.get(code);
+    const href = link.known ? alts[i].href! : trimValue(alts[i].href!);
+    const hash = link.known ? link.hash : hrefHash(href, link);
+    hashes[n] = hash;
+    const prev = codes !== null ? codes.get(code) : firstHref(codeList, hrefs, code);
     if (prev !== undefined && prev !== href) {
       const rule = code === 'x-default' ? 'HREF-009' : 'HREF-008';
       report(
@@ -191,13 +300,24 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
         `alternates.${i}.hreflang`,
       );
     }
-    if (prev === undefined) codes.set(code, href);
+    if (prev === undefined) codes?.set(code, href);
     const line = lineHash(code, hash);
     sigHash = (sigHash + line) | 0;
     sigXor ^= Math.imul(line, 0x9e3779b1);
-    codeList.push(code);
-    hrefs.push(href);
+    codeList[n] = code;
+    hrefs[n++] = href;
   }
+  if (n < alts.length) {
+    codeList.length = n;
+    hashes.length = n;
+    hrefs.length = n;
+  }
+  // The scratch holds this entry's strings and parts no longer than the check.
+  for (let j = 0; j < clean.n; j++) {
+    clean.raw[j] = '';
+    clean.parts[j] = NO_PARTS;
+  }
+  clean.n = 0;
   if (hrefs.length === 0) return { facts: null, plainHrefs };
   const self = trimValue(ctx.entry.loc);
   if (self !== '' && !hrefs.includes(self)) {
@@ -209,13 +329,13 @@ export function checkHreflangLocal(ctx: EntryCtx): HreflangCheck {
       'alternates',
     );
   }
-  checkFallback(ctx, codes);
+  checkFallback(ctx, codeList);
   const facts: HreflangFacts = {
     hrefs,
     codes: codeList,
     hashes,
     sigHash: finishHash(sigHash ^ Math.imul(sigXor, 0x85ebca6b) ^ hrefs.length),
-    xDefault: codes.get('x-default') ?? null,
+    xDefault: (codes !== null ? codes.get('x-default') : firstHref(codeList, hrefs, 'x-default')) ?? null,
   };
   return { facts, plainHrefs };
 }

@@ -55,6 +55,17 @@ export function reviseUnloadedNotes<
   return out;
 }
 
+/** `unloadedAlternatesMessage(missing, 'this file')`, made once per count (one string for the many notes of a file). */
+const UNLOADED_HERE: string[] = [];
+function unloadedHere(missing: number): string {
+  let m = UNLOADED_HERE[missing];
+  if (m === undefined) {
+    m = unloadedAlternatesMessage(missing, 'this file');
+    if (missing < 64) UNLOADED_HERE[missing] = m;
+  }
+  return m;
+}
+
 /** True for the per-file HREF-006 note of alternates with no entry in the file (an info). */
 export function isUnloadedNote(i: { rule: string; severity: Issue['severity'] }): boolean {
   return i.rule === 'HREF-006' && i.severity === 'info';
@@ -70,6 +81,8 @@ function fieldOfHref(e: Entry, href: string): string {
     if (trimValue(alts[i].href ?? '') === href) return `alternates.${i}.href`;
   return 'alternates';
 }
+
+const NO_LISTERS: readonly number[] = [];
 
 /** The earliest id (document order) satisfying `pred`, undefined when none. */
 function earliest(
@@ -162,12 +175,14 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
       );
     }
   }
-  if (!setReported) {
+  // Pages listing this one (none in most files: self links are not filed) with another set.
+  const listers = setReported ? NO_LISTERS : ix.listersOf(loc, ix.hashOf(e.id));
+  if (listers.length > 0) {
     const differs = (id: number): boolean => {
       const of = id === e.id ? null : ix.hreflang(id);
       return of !== null && !sameLinks(of, facts);
     };
-    const first = earliest(ix.listersOf(loc, ix.hashOf(e.id)), ix, differs);
+    const first = earliest(listers, ix, differs);
     const other = first === undefined ? undefined : ix.entry(first);
     if (other) {
       out.push(
@@ -182,6 +197,6 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
     }
   }
   if (missing > 0) {
-    out.push(issue(e, 'HREF-006', 'info', unloadedAlternatesMessage(missing, 'this file'), 'alternates'));
+    out.push(issue(e, 'HREF-006', 'info', unloadedHere(missing), 'alternates'));
   }
 }

@@ -13,6 +13,36 @@ const TAG: Record<(typeof DEPRECATED)[number], string> = {
   license: 'license',
 };
 
+/** Up to this many images, IMG-007 scans the earlier locs instead of filling a map. */
+const SEEN_SCAN = 16;
+/** Scratch for IMG-007 (`checkImages` is not re-entered): trimmed loc of image i. */
+const seenLocs: string[] = [];
+
+/** `images.<i>.loc`, made once per index (every image's URL check is given its field). */
+const LOC_FIELDS: string[] = [];
+function locField(i: number): string {
+  let f = LOC_FIELDS[i];
+  if (f === undefined) {
+    f = `images.${i}.loc`;
+    if (i < 256) LOC_FIELDS[i] = f;
+  }
+  return f;
+}
+
+/** The IMG-006 message by the set of deprecated tags (bit k: `DEPRECATED[k]`), made once each. */
+const DEPRECATED_MESSAGES: string[] = [];
+function deprecatedMessage(bits: number): string {
+  let m = DEPRECATED_MESSAGES[bits];
+  if (m === undefined) {
+    const tags = DEPRECATED.filter((_, k) => bits & (1 << k))
+      .map((k) => `image:${TAG[k]}`)
+      .join(', ');
+    m = `Deprecated tag ${tags}: Google ignores it since August 2022. Remove it (put captions in the page's alt text).`;
+    DEPRECATED_MESSAGES[bits] = m;
+  }
+  return m;
+}
+
 /** What `checkImages` returns. */
 export interface ImagesCheck {
   /** How many images sit on another host than the page (IMG-005, reported once per document). */
@@ -41,26 +71,31 @@ export function checkImages(ctx: EntryCtx, page: UrlParts | null): ImagesCheck {
       'images',
     );
   }
-  const seen = new Map<string, number>();
+  // Trimmed locs so far, for IMG-007: a scan over a few (most pages have one to three images),
+  // a map from SEEN_SCAN on.
+  const few = images.length <= SEEN_SCAN;
+  const seen = few ? null : new Map<string, number>();
+  if (few) seenLocs.length = 0;
   let offHost = 0;
   const pageHost = page ? page.host.toLowerCase() : null;
   for (let i = 0; i < images.length; i++) {
     const im = images[i];
     const loc = trimValue(im.loc);
+    let first = -1;
     if (loc === '') {
       report(
         ctx,
         'IMG-002',
         'error',
         'Image without a URL: every <image:image> needs an <image:loc>. Enter the image URL or remove the image.',
-        `images.${i}.loc`,
+        locField(i),
       );
     } else {
-      const parts = checkUrlValue(ctx, im.loc, `images.${i}.loc`, IMAGE_URL);
+      const parts = checkUrlValue(ctx, im.loc, locField(i), IMAGE_URL);
       if (i < 31 && ctx.url! & URL_PLAIN) plainLocs |= 1 << i;
       if (parts && pageHost !== null && parts.host.toLowerCase() !== pageHost) offHost++;
-      const first = seen.get(loc);
-      if (first !== undefined) {
+      first = seen === null ? seenLocs.indexOf(loc) : (seen.get(loc) ?? -1);
+      if (first >= 0) {
         report(
           ctx,
           'IMG-007',
@@ -68,18 +103,18 @@ export function checkImages(ctx: EntryCtx, page: UrlParts | null): ImagesCheck {
           `Image ${show(loc)} is listed twice on this page (also image ${first + 1}); keep one.`,
           `images.${i}.loc`,
         );
-      } else seen.set(loc, i);
+      } else seen?.set(loc, i);
     }
-    const dep = DEPRECATED.filter((k) => im[k] !== undefined);
-    if (dep.length > 0) {
-      const tags = dep.map((k) => `image:${TAG[k]}`).join(', ');
-      report(
-        ctx,
-        'IMG-006',
-        'warning',
-        `Deprecated tag ${tags}: Google ignores it since August 2022. Remove it (put captions in the page's alt text).`,
-        `images.${i}.${dep[0]}`,
-      );
+    // '' (no loc, or a repeat) is never found: the first of a repeated loc is.
+    if (seen === null) seenLocs[i] = loc === '' || first >= 0 ? '' : loc;
+    const bits =
+      (im.caption !== undefined ? 1 : 0) |
+      (im.title !== undefined ? 2 : 0) |
+      (im.geoLocation !== undefined ? 4 : 0) |
+      (im.license !== undefined ? 8 : 0);
+    if (bits !== 0) {
+      const tag = DEPRECATED[31 - Math.clz32(bits & -bits)];
+      report(ctx, 'IMG-006', 'warning', deprecatedMessage(bits), `images.${i}.${tag}`);
     }
   }
   return { offHost, plainLocs };

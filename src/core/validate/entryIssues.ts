@@ -159,13 +159,22 @@ export class EntryIssues {
   }
 
   private countQuiet(slot: Slot, sign: 1 | -1): void {
-    const rules = new Set<RuleId>();
-    for (const i of this.table.list(slot, 'quiet')) rules.add(i.rule);
-    for (const i of this.table.list(slot, 'quietParse')) rules.add(i.rule);
-    for (const rule of rules) {
-      const n = (this.quietRows.get(rule) ?? 0) + sign;
-      if (n > 0) this.quietRows.set(rule, n);
-      else this.quietRows.delete(rule);
+    const quiet = this.table.list(slot, 'quiet');
+    const quietParse = this.table.list(slot, 'quietParse');
+    // One withheld issue (the usual case, e.g. an image caption): no set of its rules.
+    if (quiet.length + quietParse.length === 1) {
+      this.countRule((quiet[0] ?? quietParse[0]).rule, sign);
+      return;
     }
+    const rules = new Set<RuleId>();
+    for (const i of quiet) rules.add(i.rule);
+    for (const i of quietParse) rules.add(i.rule);
+    for (const rule of rules) this.countRule(rule, sign);
+  }
+
+  private countRule(rule: RuleId, sign: 1 | -1): void {
+    const n = (this.quietRows.get(rule) ?? 0) + sign;
+    if (n > 0) this.quietRows.set(rule, n);
+    else this.quietRows.delete(rule);
   }
 }
