@@ -1,6 +1,9 @@
 /**
  * Writers for one `<url>` / `<sitemap>` entry and for plain-text lines (OUT-003..006, OUT-009).
- * Each returns the entry's text.
+ * Each adds the entry's text as pieces (fixed tags, the model's own value strings) and says whether it wrote anything; the chunk writer joins a batch of pieces once.
+ * No string is built per entry: concatenated, each entry left a rope of four or five cons
+ * strings behind (garbage for the scavenger), and the batch rope had to be flattened before its
+ * final copy (session 16: the 50k export 1.6× faster). `writeUrl` returns one entry's text.
  */
 import { FIELDS, LIST_FIELDS } from '../fields.ts';
 import type { Entry } from '../model.ts';
@@ -16,6 +19,7 @@ import {
   writeVideos,
 } from './extensions.ts';
 import { normalizeChangefreq, normalizeDate, normalizePriority } from './normalize.ts';
+import { Pieces } from './sink.ts';
 
 /** Indentation tables: pretty (two spaces per level) and compact (none). */
 export const PRETTY_INDENT: readonly string[] = [
@@ -63,31 +67,34 @@ function isCanonicalPriority(v: string): boolean {
 }
 
 /**
- * One `<url>` element with all its children in OUT-003 order. Sets `ctx.flags`, `ctx.used`,
- * `ctx.newsCount` for the entry (the caller resets them).
+ * One `<url>` element with all its children in OUT-003 order, added to `out` as pieces; false
+ * (nothing added) when the entry is left out. Sets `ctx.flags`, `ctx.used`, `ctx.newsCount` for
+ * the entry (the caller resets them).
  */
-export function writeUrl(ctx: WriteContext, e: Entry): string {
+export function urlParts(ctx: WriteContext, e: Entry, out: Pieces): boolean {
   ctx.entry = e.id;
   const t = ctx.tags;
   // An XML sitemap holds URLs only: a text line that is not one is left out (issue 15).
-  if (ctx.nonUrl !== null && !isUrlLine(e.loc)) return '';
-  // One string per entry; `c` is the element whose end tag is still pending; it is fused with
-  // the next tag. Appends are single strings so the concatenation stays one flat chain.
-  let s = t.urlOpen;
-  s += cleanUrl(ctx, e.loc, 'loc');
+  if (ctx.nonUrl !== null && !isUrlLine(e.loc)) return false;
+  // `c` is the element whose end tag is still pending; it is fused with the next tag.
+  out.add(t.urlOpen);
+  out.add(cleanUrl(ctx, e.loc, 'loc'));
   let c = 0;
   if (e.lastmod !== undefined) {
     const v = lastmodOut(ctx, e.lastmod);
     if (v !== '') {
-      s += t.fused[c][1];
-      s += v;
+      out.add(t.fused[c][1]);
+      out.add(v);
       c = 1;
     }
   }
   if (!ctx.lean) {
     if (!hasExtensions(e)) {
       const tail = simpleTail(t, c, e.changefreq, e.priority);
-      if (tail !== undefined) return s + tail;
+      if (tail !== undefined) {
+        out.add(tail);
+        return true;
+      }
     }
     if (e.changefreq !== undefined) {
       const raw = e.changefreq;
@@ -95,8 +102,8 @@ export function writeUrl(ctx: WriteContext, e: Entry): string {
         ? raw
         : cleanText(ctx, normalizeChangefreq(trimReported(ctx, raw, 'changefreq')), 'changefreq');
       if (v !== '') {
-        s += t.fused[c][2];
-        s += v;
+        out.add(t.fused[c][2]);
+        out.add(v);
         c = 2;
       }
     }
@@ -106,20 +113,38 @@ export function writeUrl(ctx: WriteContext, e: Entry): string {
         ? raw
         : cleanText(ctx, normalizePriority(trimReported(ctx, raw, 'priority')), 'priority');
       if (v !== '') {
-        s += t.fused[c][3];
-        s += v;
+        out.add(t.fused[c][3]);
+        out.add(v);
         c = 3;
       }
     }
   }
-  if (!hasExtensions(e)) return s + t.fusedEnd[c];
-  s += t.closes[c];
-  if (e.images !== undefined && e.images.length > 0) s += writeImages(ctx, e.images);
-  if (e.videos !== undefined && e.videos.length > 0) s += writeVideos(ctx, e.videos);
-  if (e.news !== undefined && e.news.length > 0) s += writeNews(ctx, e.news);
-  if (e.alternates !== undefined && e.alternates.length > 0) s += writeAlternates(ctx, e.alternates);
-  if (e.extras !== undefined && e.extras.length > 0) s += writeExtras(ctx, e.extras, 2);
-  return s + t.urlClose;
+  if (!hasExtensions(e)) {
+    out.add(t.fusedEnd[c]);
+    return true;
+  }
+  out.add(t.closes[c]);
+  if (e.images !== undefined && e.images.length > 0) out.add(writeImages(ctx, e.images));
+  if (e.videos !== undefined && e.videos.length > 0) out.add(writeVideos(ctx, e.videos));
+  if (e.news !== undefined && e.news.length > 0) out.add(writeNews(ctx, e.news));
+  if (e.alternates !== undefined && e.alternates.length > 0) out.add(writeAlternates(ctx, e.alternates));
+  if (e.extras !== undefined && e.extras.length > 0) out.add(writeExtras(ctx, e.extras, 2));
+  out.add(t.urlClose);
+  return true;
+}
+
+/** Writes one entry with `parts` and returns its text ('' when it is left out). */
+function joined(parts: EntryParts, ctx: WriteContext, e: Entry): string {
+  const out = new Pieces();
+  return parts(ctx, e, out) ? out.take() : '';
+}
+
+/** An entry writer of the chunk writer: adds the entry's pieces, false when it writes nothing. */
+export type EntryParts = (ctx: WriteContext, e: Entry, out: Pieces) => boolean;
+
+/** {@link urlParts} as one string ('' when the entry is left out). */
+export function writeUrl(ctx: WriteContext, e: Entry): string {
+  return joined(urlParts, ctx, e);
 }
 
 /** Distinct changefreq values whose tails are kept (a file of odd values takes the general path). */
@@ -182,27 +207,40 @@ function hasExtensions(e: Entry): boolean {
 }
 
 /** One `<sitemap>` element of an index: `loc`, `lastmod`, then preserved extras. */
-export function writeSitemapRef(ctx: WriteContext, e: Entry): string {
+export function sitemapRefParts(ctx: WriteContext, e: Entry, out: Pieces): boolean {
   ctx.entry = e.id;
   const t = ctx.tags;
-  let s = t.sitemapOpen + cleanUrl(ctx, e.loc, 'loc') + t.locClose;
+  out.add(t.sitemapOpen);
+  out.add(cleanUrl(ctx, e.loc, 'loc'));
+  out.add(t.locClose);
   if (e.lastmod !== undefined) {
     const v = lastmodOut(ctx, e.lastmod);
-    if (v !== '') s += t.lastmodOpen + v + t.lastmodClose;
+    if (v !== '') {
+      out.add(t.lastmodOpen);
+      out.add(v);
+      out.add(t.lastmodClose);
+    }
   }
-  if (e.extras !== undefined && e.extras.length > 0) s += writeExtras(ctx, e.extras, 2);
-  return s + t.sitemapClose;
+  if (e.extras !== undefined && e.extras.length > 0) out.add(writeExtras(ctx, e.extras, 2));
+  out.add(t.sitemapClose);
+  return true;
 }
 
-/** One line of a text sitemap (URL-escaped, not entity-escaped); '' for an empty loc. */
-export function writeTextLine(ctx: WriteContext, e: Entry): string {
+/** One line of a text sitemap (URL-escaped, not entity-escaped); nothing for an empty loc. */
+export function textLineParts(ctx: WriteContext, e: Entry, out: Pieces): boolean {
   ctx.entry = e.id;
   if (ctx.nonUrl !== null && !isUrlLine(e.loc)) {
     const line = e.loc.trim();
-    return ctx.nonUrl === 'drop' || line === '' ? '' : `${line}\n`;
+    if (ctx.nonUrl === 'drop' || line === '') return false;
+    out.add(line);
+    out.add('\n');
+    return true;
   }
   const v = plainUrl(ctx, e.loc, 'loc');
-  return v === '' ? '' : `${v}\n`;
+  if (v === '') return false;
+  out.add(v);
+  out.add('\n');
+  return true;
 }
 
 export { isUrlLine };
