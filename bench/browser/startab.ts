@@ -107,17 +107,29 @@ export function report(
   events: TraceEvent[],
   label: (f: ProfileNode['callFrame']) => string,
   tag: string,
+  mark?: string,
 ): number {
   const names = threadNames(events);
-  const anchor = events.find(
-    (e) =>
-      e.name === 'v8.evaluateModule' &&
-      (e.dur ?? 0) > 5_000 &&
-      names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain',
-  );
-  if (!anchor) throw new Error('no module evaluation on a renderer main thread in the trace');
+  // With `mark` (a `console.timeStamp` of the page): the tasks from it on, on its thread.
+  const stamp = mark
+    ? events.find((e) => e.name === 'TimeStamp' && JSON.stringify(e.args ?? {}).includes(mark))
+    : undefined;
+  const anchor =
+    stamp ??
+    events.find(
+      (e) =>
+        e.name === 'v8.evaluateModule' &&
+        (e.dur ?? 0) > 5_000 &&
+        names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain',
+    );
+  if (!anchor)
+    throw new Error(
+      mark ? `no ${mark} mark in the trace` : 'no module evaluation on a renderer main thread in the trace',
+    );
   const onMain = (e: TraceEvent) => e.pid === anchor.pid && e.tid === anchor.tid;
-  const tasks = events.filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask');
+  const tasks = events.filter(
+    (e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask' && (!stamp || e.ts + (e.dur ?? 0) >= stamp.ts),
+  );
   const cpu = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
   const fcp = events.find(
     (e) => e.pid === anchor.pid && e.name === 'firstContentfulPaint' && e.ts > anchor.ts,
@@ -190,32 +202,37 @@ async function run(browser: Browser, dist: string, base: string, tag: string): P
 
 // `startab.ts --trace <file> <dist> <base>`: the same report of a saved trace (profile.ts's TRACE_OUT
 // with TRACE_CPU=1, e.g. a fresh page's restore).
-if (process.argv[2] === '--trace') {
+const isMain = process.argv[1]?.endsWith('startab.ts');
+if (isMain && process.argv[2] === '--trace') {
   const events = (JSON.parse(readFileSync(process.argv[3], 'utf8')) as { traceEvents: TraceEvent[] })
     .traceEvents;
   report(events, labeler(resolve(ROOT, process.argv[4]), process.argv[5]), process.argv[3]);
   process.exit(0);
 }
-const inputs = resolve(ROOT, 'bench/out/inputs');
-const servers = [await serveDir(distA, port, inputs), await serveDir(distB, port + 1, inputs)];
-const found = await findBrowser();
-const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
-const longest: Record<string, number[]> = { A: [], B: [] };
-try {
-  for (let i = 0; i < RUNS; i++) {
-    const order = i % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
-    for (const which of order) {
-      const dist = which === 'A' ? distA : distB;
-      const base = `http://127.0.0.1:${which === 'A' ? port : port + 1}`;
-      const { stdout } = await import('node:process');
-      const load = (await import('node:os')).loadavg()[0].toFixed(1);
-      stdout.write(`[run ${i + 1} load ${load}] `);
-      longest[which].push(await run(browser, dist, base, `${which} ${dist.split('/').slice(-3).join('/')}`));
+if (isMain) {
+  const inputs = resolve(ROOT, 'bench/out/inputs');
+  const servers = [await serveDir(distA, port, inputs), await serveDir(distB, port + 1, inputs)];
+  const found = await findBrowser();
+  const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
+  const longest: Record<string, number[]> = { A: [], B: [] };
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const order = i % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
+      for (const which of order) {
+        const dist = which === 'A' ? distA : distB;
+        const base = `http://127.0.0.1:${which === 'A' ? port : port + 1}`;
+        const { stdout } = await import('node:process');
+        const load = (await import('node:os')).loadavg()[0].toFixed(1);
+        stdout.write(`[run ${i + 1} load ${load}] `);
+        longest[which].push(
+          await run(browser, dist, base, `${which} ${dist.split('/').slice(-3).join('/')}`),
+        );
+      }
     }
+    for (const k of ['A', 'B'])
+      console.log(`${k}: longest task by CPU per run: ${longest[k].map((x) => x.toFixed(1)).join(', ')} ms`);
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
   }
-  for (const k of ['A', 'B'])
-    console.log(`${k}: longest task by CPU per run: ${longest[k].map((x) => x.toFixed(1)).join(', ')} ms`);
-} finally {
-  await browser.close();
-  for (const s of servers) s.close();
 }
