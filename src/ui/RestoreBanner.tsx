@@ -1,13 +1,9 @@
 import type { WorkspaceState } from '../state/workspaceStore.ts';
-import { fmtEntryCounts, plural } from './format.ts';
+import { fmtEntryCounts, fmtWhen, plural } from './format.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
 const selRestored = (s: WorkspaceState) => s.restored;
 const selOtherTab = (s: WorkspaceState) => s.otherTab;
-
-function when(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function names(files: readonly string[]): string {
   if (files.length <= 1) return files[0] ?? 'Untitled sitemap';
@@ -50,7 +46,7 @@ export function RestoreBanner() {
   return (
     <section className="banner" aria-label="Saved work">
       <span>
-        Restored {what} from {when(restored.savedAt)}.
+        Restored {what} from {fmtWhen(restored.savedAt)}.
       </span>
       <button type="button" className="btn small" onClick={() => void ws.commands.discardSaved()}>
         Discard saved work
