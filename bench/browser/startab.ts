@@ -142,7 +142,7 @@ export function report(
     `${tag}: tasks over 50 · 30 · 20 ms CPU: ${over(50)} · ${over(30)} · ${over(20)}; CPU to first paint ${sum(before).toFixed(0)} ms (${before.length} tasks, fcp +${fcp ? ((fcp.ts - t0) / 1000).toFixed(0) : '?'} ms wall); all ${sum(tasks).toFixed(0)} ms`,
   );
   const prof = samplesOf(events, anchor.pid, anchor.tid);
-  const longest = [...tasks].sort((a, b) => cpu(b) - cpu(a)).slice(0, 5);
+  const longest = [...tasks].sort((a, b) => cpu(b) - cpu(a)).slice(0, Number(process.env.TOP ?? 5));
   longest.forEach((t, i) => {
     const end = t.ts + (t.dur ?? 0);
     const inner = events
@@ -170,6 +170,12 @@ export function report(
       console.log(`    incl: ${p.incl}`);
     }
   });
+  // FN=regex: the sampled self time of the functions whose label matches, over the whole trace.
+  if (process.env.FN) {
+    const all = profileIn(prof, label, 0, Number.MAX_SAFE_INTEGER, 400).self.split('; ');
+    const re = new RegExp(process.env.FN);
+    console.log(`  ${process.env.FN}: ${all.filter((x) => re.test(x)).join('; ') || 'none sampled'}`);
+  }
   return longest[0] ? cpu(longest[0]) : 0;
 }
 

@@ -38,6 +38,9 @@ async function run(browser: Browser, dist: string, base: string, tag: string): P
         'disabled-by-default-v8.cpu_profiler',
       ],
     });
+    // FROM=open: report from the drop (the children's re-checks may end before the grid paints).
+    const from = process.env.FROM === 'open' ? 'ws-open' : 'ws-settle';
+    await page.evaluate("console.timeStamp('ws-open')");
     const open = (await page.evaluate('__wsProbe.open()')) as Record<string, number>;
     await page.evaluate("console.timeStamp('ws-settle')");
     const settle = (await page.evaluate('__wsProbe.settle()')) as Record<string, number>;
@@ -45,17 +48,20 @@ async function run(browser: Browser, dist: string, base: string, tag: string): P
     const raw = await browser.stopTracing();
     const events = (JSON.parse(raw.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
     console.log(
-      `${tag}: open ${open.ms?.toFixed(0)} ms wall; settle ${settle.settleMs.toFixed(0)} ms wall, ${settle.settleCount} longtasks (max ${settle.settleMaxMs.toFixed(0)} ms)`,
+      `${tag}: open ${open.ms?.toFixed(0)} ms wall (${open.files} files, ${open.urls} URLs, ${open.busy} busy); settle ${settle.settleMs.toFixed(0)} ms wall, ${settle.settleCount} longtasks (max ${settle.settleMaxMs.toFixed(0)} ms)`,
     );
-    const max = report(events, labeler(dist, base), `${tag} from the paint`, 'ws-settle');
+    const max = report(events, labeler(dist, base), `${tag} from ${from}`, from);
     return `${max.toFixed(1)} (settle ${settle.settleMs.toFixed(0)} ms wall)`;
   } finally {
     await page.context().close();
   }
 }
 
-const inputs = resolve(ROOT, 'bench/out/inputs');
-const servers = [await serveDir(distA, port, inputs), await serveDir(distB, port + 1, inputs)];
+// Each build's own bench-in (where writeWorkspaceInputs puts the workspace), not the input cache.
+const servers = [
+  await serveDir(distA, port, resolve(distA, 'bench-in')),
+  await serveDir(distB, port + 1, resolve(distB, 'bench-in')),
+];
 const found = await findBrowser();
 const browser = await chromium.launch({ executablePath: found?.path, args: CHROMIUM_ARGS });
 const longest: Record<string, string[]> = { A: [], B: [] };
