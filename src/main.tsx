@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
-import { warmDates } from './ui/format.ts';
 import './ui/styles.css';
 
 const root = document.getElementById('root');
@@ -16,6 +15,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-// The locale's date data (the restore banner says when the work was saved) loads in an idle task
-// of its own, not inside the restore's task that shows the banner.
-if (typeof requestIdleCallback === 'function') requestIdleCallback(warmDates, { timeout: 2000 });

@@ -26,16 +26,11 @@ let dates: Intl.DateTimeFormat | undefined;
 
 /**
  * The user's locale's date and time ("Nov 28, 2026, 9:30 AM" in en-US): when a session was
- * saved (the restore banner, Recent). One formatter, made on first use or by {@link warmDates}:
- * making it loads the locale's date data, tens of ms of one task on a loaded machine (session
- * 16: it fell inside the restore's task that shows the banner).
+ * saved (the restore banner, Recent). One formatter, made on first use: making it loads the
+ * locale's date data, 16-48 ms of one task's CPU at load 24-27 when it is the page's first Intl
+ * object (session 16).
  */
 export function fmtWhen(ms: number): string {
   dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return dates.format(ms);
-}
-
-/** Make {@link fmtWhen}'s formatter now (an idle task after the first frame), not in a later one. */
-export function warmDates(): void {
-  fmtWhen(0);
 }
