@@ -347,7 +347,13 @@ async function main(): Promise<void> {
       }
       // restore-fresh closes `page` mid-trace: a trace of the browser, not of that page.
       await browser.startTracing(scenario === 'restore-fresh' ? undefined : page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+        // TRACE_CPU=1: V8's sampling profile in the trace too (every thread, a fresh page's
+        // included; `startab.ts --trace` reads it from TRACE_OUT).
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          ...(process.env.TRACE_CPU ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ],
       });
       // SETTLE_MS: keep recording that long after the step (autosave, idle work).
       const out = await actions[scenario]();

@@ -9,6 +9,7 @@
  */
 
 import { CHANGEFREQS, FIELDS } from './fields.ts';
+import { fmtInt } from './format.ts';
 import { type Entry, type Severity, severityRank } from './model.ts';
 import { changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
@@ -331,7 +332,7 @@ export function fileSizes(
     bytesShare: f.bytes / limits.bytes,
     urlsShare: f.urls / limits.urls,
     over: f.bytes > limits.bytes || f.urls > limits.urls,
-    detail: `${f.urls.toLocaleString('en')} URLs`,
+    detail: `${fmtInt(f.urls)} URLs`,
   }));
   return { title: 'File sizes against the limits', unit: 'bytes', buckets };
 }

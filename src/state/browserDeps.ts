@@ -22,16 +22,33 @@ function unavailableStorage(): PersistenceAdapter {
 
 const noop = () => undefined;
 
+/** Longest wait for the first frame before the start-up loads begin anyway (a tab opened hidden). */
+const FIRST_FRAME_WAIT_MS = 250;
+
+/**
+ * Settles in a task of its own after the first frame (or FIRST_FRAME_WAIT_MS): the start-up
+ * loads (the validator's and IndexedDB's code with their preload links, the worker) are begun
+ * there, not in the first render's task, which had them all besides React's own work (session 16:
+ * that task was 25–50 ms of CPU in a fresh page).
+ */
+function afterFirstFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => globalThis.setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(go);
+    globalThis.setTimeout(resolve, FIRST_FRAME_WAIT_MS);
+  });
+}
+
 // The IndexedDB code (idb and the adapters, ~3.5 KB gzip) loads on the first call, out of the
 // page's first chunk: the restore asks right after the first screen.
 let idbCode: Promise<typeof import('./idbPersistence.ts')> | undefined;
-const idbModule = () => (idbCode ??= import('./idbPersistence.ts'));
+const idbModule = (started: Promise<void>) => (idbCode ??= started.then(() => import('./idbPersistence.ts')));
 
-/** `createIdbPersistence()` made on the first call; null without IndexedDB. */
-function lazyIdbPersistence(): PersistenceAdapter | null {
+/** `createIdbPersistence()` made on the first call (once `started`); null without IndexedDB. */
+function lazyIdbPersistence(started: Promise<void>): PersistenceAdapter | null {
   if (typeof indexedDB === 'undefined') return null;
   let made: Promise<PersistenceAdapter> | undefined;
-  const real = () => (made ??= idbModule().then((m) => m.createIdbPersistence()!));
+  const real = () => (made ??= idbModule(started).then((m) => m.createIdbPersistence()!));
   return {
     load: async () => (await real()).load(),
     save: async (session) => (await real()).save(session),
@@ -40,11 +57,11 @@ function lazyIdbPersistence(): PersistenceAdapter | null {
   };
 }
 
-/** `createIdbRecent()` made on the first call; null without IndexedDB. */
-function lazyIdbRecent(): RecentStore | null {
+/** `createIdbRecent()` made on the first call (once `started`); null without IndexedDB. */
+function lazyIdbRecent(started: Promise<void>): RecentStore | null {
   if (typeof indexedDB === 'undefined') return null;
   let made: Promise<RecentStore> | undefined;
-  const real = () => (made ??= idbModule().then((m) => m.createIdbRecent()!));
+  const real = () => (made ??= idbModule(started).then((m) => m.createIdbRecent()!));
   return {
     list: async () => (await real()).list(),
     write: async (list, slot, session) => (await real()).write(list, slot, session),
@@ -105,14 +122,18 @@ const IDLE_WAIT_MS = 3000;
 export function createBrowserDeps(): BrowserDeps {
   // The validator and its rules load beside the first screen, not in the first chunk; documents
   // (parsed, restored, reopened from Recent) are handed over only once they are there.
-  const validator = createValidatorLoader(() => import('../core/validate.ts').then((m) => m.Validator));
-  const idb = lazyIdbPersistence();
+  const started = afterFirstFrame();
+  const validator = createValidatorLoader(() =>
+    started.then(() => import('../core/validate.ts')).then((m) => m.Validator),
+  );
+  const idb = lazyIdbPersistence(started);
   const storage: PersistenceAdapter = idb
     ? { ...idb, load: () => validator.after(idb.load()) }
     : unavailableStorage();
   const client = createSitemapClient();
-  // Load and start the worker while the page starts, not when the first file is dropped.
-  client.start?.();
+  // Load and start the worker while the page starts, not when the first file is dropped (a
+  // parse before that starts it itself).
+  void started.then(() => client.start?.());
   const worker: typeof client = Object.create(client);
   let opened = false;
   worker.parse = (...args) => {
@@ -126,7 +147,7 @@ export function createBrowserDeps(): BrowserDeps {
     );
   const lock = webLock();
   const yieldTask = taskYielder();
-  const idbRecent = lazyIdbRecent();
+  const idbRecent = lazyIdbRecent(started);
   const recent: RecentStore | undefined = idbRecent
     ? { ...idbRecent, read: (slot) => validator.after(idbRecent.read(slot)) }
     : undefined;

@@ -10,7 +10,7 @@ import { isSearchConsole } from '../core/crawl/format.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
-import { plural } from '../core/format.ts';
+import { fmtInt, plural } from '../core/format.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
 import { isCrawlColumn, viewWithoutCrawl } from './columns.ts';
@@ -47,7 +47,7 @@ export function replaceReport(rule: string, result: CrawlFixResult, join: CrawlJ
     }
     const target = rule === 'CRAWL-002' ? 'redirect target' : 'canonical URL';
     const kept = updated.length - dated;
-    const n = (x: number) => x.toLocaleString('en-US');
+    const n = fmtInt;
     const how =
       kept === 0
         ? "lastmod from the crawl's Last-Modified"
@@ -377,7 +377,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
           if (k.f.doc?.kind === 'sitemapindex')
             return k.notify(
               'info',
-              `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} crawled URLs. A sitemap index lists sitemaps, not pages: open its files to audit them. The sitemap itself is unchanged.`,
+              `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} crawled URLs. A sitemap index lists sitemaps, not pages: open its files to audit them. The sitemap itself is unchanged.`,
             );
           const listed = k.f.doc ? k.f.doc.entries.length : 0;
           // By severity: the Issues tab counts errors and warnings, the status bar names notes.
@@ -392,7 +392,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
           const which = parts.length > 0 ? `: ${parts.join(', ')}` : '';
           k.notify(
             'info',
-            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${table.rows.toLocaleString('en-US')} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${plural(findings, 'crawl finding')}${which}. The sitemap itself is unchanged.`,
+            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${plural(findings, 'crawl finding')}${which}. The sitemap itself is unchanged.`,
           );
         },
         matched,

@@ -6,6 +6,7 @@
  */
 import { fileForUrl, folderIndex } from '../core/crawl/folders.ts';
 import type { CrawlJoin } from '../core/crawl/join.ts';
+import { fmtInt } from '../core/format.ts';
 import type { AppStore } from './types.ts';
 
 /** One file of the workspace as the plan needs it. */
@@ -70,6 +71,6 @@ function* urlsOf(store: AppStore): Generator<string> {
 
 /** "12 to blog.xml and 8 to pages.xml" (counts in en-US digits). */
 export function describePlan(plan: MissingPagesPlan): string {
-  const parts = plan.groups.map((g) => `${g.rows.length.toLocaleString('en-US')} to ${g.name}`);
+  const parts = plan.groups.map((g) => `${fmtInt(g.rows.length)} to ${g.name}`);
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

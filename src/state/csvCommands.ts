@@ -6,6 +6,8 @@
  * become a new urlset document named after the CSV file. The CSV import
  * session (workers/csvImportClient.ts) reads and maps the CSV and the UI hands the rows here.
  */
+
+import { fmtInt } from '../core/format.ts';
 import type { Entry } from '../core/model.ts';
 import { mergeRowsPatch } from './csvMerge.ts';
 import { insertPatch, urlCount } from './edits.ts';
@@ -28,8 +30,7 @@ function sitemapNameOf(csvName: string): string {
 export function createCsvCommands(k: Kernel): Pick<Commands, 'importCsvRows'> {
   return {
     importCsvRows(rows, source, skipped = 0, mode = 'append') {
-      const skippedText =
-        skipped > 0 ? ` (${skipped.toLocaleString('en-US')} rows without a URL skipped)` : '';
+      const skippedText = skipped > 0 ? ` (${fmtInt(skipped)} rows without a URL skipped)` : '';
       if (rows.length === 0) {
         k.notify('warning', `Nothing imported from ${source}: no row has a URL${skippedText}.`);
         return [];
@@ -39,7 +40,7 @@ export function createCsvCommands(k: Kernel): Pick<Commands, 'importCsvRows'> {
       const doc = k.f.doc;
       if (doc && mode === 'update') {
         const m = mergeRowsPatch(doc, rows, '');
-        m.patch.label = `${label} (${m.updated.toLocaleString('en-US')} updated, ${m.added.toLocaleString('en-US')} added)`;
+        m.patch.label = `${label} (${fmtInt(m.updated)} updated, ${fmtInt(m.added)} added)`;
         const same = rows.length - m.added - m.updated;
         const sameText = same > 0 ? ` (${urlCount(same)} already as in the CSV)` : '';
         if (m.patch.added.length === 0 && m.patch.updated.length === 0) {

@@ -4,6 +4,7 @@
  */
 import { FIELDS } from '../core/fields.ts';
 import { type FixAllOutlook, type FixPlan, fixAllOutlook, getFix, planFixAll } from '../core/fixes.ts';
+import { fmtInt } from '../core/format.ts';
 import type { Issue } from '../core/model.ts';
 import { fieldChange } from '../core/rules/fieldPath.ts';
 import {
@@ -37,14 +38,13 @@ export function fixAllReport(rule: string, done: number, plan: FixPlan): string 
   const head = done > 0 ? `Fixed ${urlCount(done)} (${rule}).` : `Nothing changed (${rule}).`;
   if (plan.cannot === 0) return head;
   const why: string[] = [];
-  const need = (n: number, what: string) =>
-    `${n.toLocaleString('en-US')} ${n === 1 ? 'needs' : 'need'} ${what}`;
+  const need = (n: number, what: string) => `${fmtInt(n)} ${n === 1 ? 'needs' : 'need'} ${what}`;
   if (plan.needs.publishUrl) why.push(need(plan.needs.publishUrl, 'a publish URL (Settings)'));
   if (plan.needs.dateOrder) why.push(need(plan.needs.dateOrder, 'the day/month order'));
   const waiting = (plan.needs.publishUrl ?? 0) + (plan.needs.dateOrder ?? 0);
   if (plan.cannot > waiting)
     why.push(`${plan.cannot - waiting} have no safe automatic correction: edit them by hand`);
-  return `${head} ${plan.cannot.toLocaleString('en-US')} left: ${why.join('; ')}.`;
+  return `${head} ${fmtInt(plan.cannot)} left: ${why.join('; ')}.`;
 }
 
 type EditCommands = Pick<
@@ -177,7 +177,7 @@ export function createEditCommands(k: Kernel): EditCommands {
       const p = cellsPatch(doc, changes, '');
       // Rows a paste runs past the end into are added in the same undo step.
       if (append?.length) p.added = insertPatch(doc, doc.entries.length, append).added;
-      const cells = changes.length.toLocaleString('en-US');
+      const cells = fmtInt(changes.length);
       p.label = label ?? `Edit ${changes.length === 1 ? 'cell' : `${cells} cells`}`;
       return addedIds(
         k.commit(p),
@@ -229,7 +229,7 @@ export function createEditCommands(k: Kernel): EditCommands {
     findReplace(req) {
       const r = findReplaceScan(req);
       if (!r || !k.commit(r.patch)) return 0;
-      const cells = `${r.cells.toLocaleString('en-US')} ${r.cells === 1 ? 'cell' : 'cells'}`;
+      const cells = `${fmtInt(r.cells)} ${r.cells === 1 ? 'cell' : 'cells'}`;
       k.notifyStep(r.patch, `Replaced “${req.find}” in ${urlCount(r.patch.updated.length)} (${cells}).`);
       return r.cells;
     },

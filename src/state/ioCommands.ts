@@ -3,6 +3,8 @@
  * them undoable; opening a file resets history), and settings: each change one undo step
  * (settingsStep.ts), re-checked here (recheck.ts) whether committed, undone or redone.
  */
+
+import { fmtInt } from '../core/format.ts';
 import { type KeepSource, keepSourceOf } from '../core/keep/sourceOf.ts';
 import { emptyDocument, type ParseResult, type ValidationSettings } from '../core/model.ts';
 import { refusal } from '../core/refusal.ts';
@@ -159,7 +161,7 @@ export function createIoCommands(k: Kernel): IoCommands {
       : fresh.loadSteps?.(result.document, result.issues, STEP_ENTRIES);
     if (!timers || !steps || !k.validator.adopt) return 'unsupported';
     const n = result.document.entries.length;
-    const ac = startTask(`Checking ${n.toLocaleString('en-US')} URLs`);
+    const ac = startTask(`Checking ${fmtInt(n)} URLs`);
     const onProgress = progressFor(ac);
     await pause(); // let the UI paint the task first
     const done = await sliced(
@@ -341,7 +343,7 @@ export function createIoCommands(k: Kernel): IoCommands {
         if (k.f.doc?.partial)
           k.notify(
             'warning',
-            `Opened the ${result.document.entries.length.toLocaleString('en-US')} entries read before the error.`,
+            `Opened the ${fmtInt(result.document.entries.length)} entries read before the error.`,
           );
       });
     },

@@ -17,6 +17,8 @@
  * re-check an Undo started) when that step is what it takes back, else it records the way back
  * as a settings step of its own (edits were made meanwhile).
  */
+
+import { fmtInt } from '../core/format.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { runSteps, type SlicesDone } from '../core/steps.ts';
 import { effectivePublishUrl, type Kernel } from './kernel.ts';
@@ -320,7 +322,7 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
       return;
     }
     if (rechecking) endRecheck(rechecking);
-    const count = n.toLocaleString('en-US');
+    const count = fmtInt(n);
     const next: Recheck = {
       ac: new AbortController(),
       run,

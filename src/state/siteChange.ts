@@ -7,6 +7,7 @@
  */
 import { stringAt } from '../core/crawl/strings.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
+import { fmtInt } from '../core/format.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { hostOf, mainHost, sameSite } from '../core/rules/host.ts';
 import { viewWithoutCrawl } from './columns.ts';
@@ -36,7 +37,7 @@ export function siteChange(doc: SitemapDocument, publishUrl: string, crawl: Craw
   const clearCrawl = crawlHost !== null && !sameSite(crawlHost, site);
   if (!clearUrl && !clearCrawl) return none;
   const urlPart = `the publish URL ${url}`;
-  const crawlPart = crawl ? `the crawl audit (${crawl.rows.toLocaleString('en-US')} rows)` : '';
+  const crawlPart = crawl ? `the crawl audit (${fmtInt(crawl.rows)} rows)` : '';
   const one = (what: string, host: string) => `${capital(what)} was for ${host}; it was cleared for ${site}.`;
   const message =
     clearUrl && clearCrawl

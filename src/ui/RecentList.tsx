@@ -1,14 +1,10 @@
 import type { RecentEntry } from '../state/recent.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
-import { fmtEntryCounts, plural } from './format.ts';
+import { fmtEntryCounts, fmtWhen, plural } from './format.ts';
 import { usePopover } from './usePopover.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
 const selRecent = (s: WorkspaceState) => s.recent;
-
-function when(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function title(e: RecentEntry): string {
   if (e.files.length <= 1) return e.files[0] ?? 'Untitled sitemap';
@@ -36,7 +32,7 @@ export function RecentList({ onPick }: { onPick?(): void }) {
             <span className="recent-name">{title(e)}</span>
             <span className="recent-meta">
               {fmtEntryCounts({ urls: e.urls, sitemaps: e.sitemaps ?? 0 })} · {plural(e.edits, 'edit')} ·{' '}
-              {when(e.savedAt)}
+              {fmtWhen(e.savedAt)}
             </span>
           </button>
         </li>

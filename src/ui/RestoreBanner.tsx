@@ -1,13 +1,10 @@
+import { useDeferredValue } from 'react';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
-import { fmtEntryCounts, plural } from './format.ts';
+import { fmtEntryCounts, fmtWhen, plural } from './format.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
 const selRestored = (s: WorkspaceState) => s.restored;
 const selOtherTab = (s: WorkspaceState) => s.otherTab;
-
-function when(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function names(files: readonly string[]): string {
   if (files.length <= 1) return files[0] ?? 'Untitled sitemap';
@@ -23,6 +20,9 @@ export function RestoreBanner() {
   const ws = useWorkspaceStore();
   const restored = useWorkspace(selRestored);
   const otherTab = useWorkspace(selOtherTab);
+  // The date in a render of its own, after the banner's: the first date a page formats loads the
+  // locale's data (tens of ms of CPU on a loaded machine), which fell inside the restore's task.
+  const savedAt = useDeferredValue(restored?.savedAt ?? null, null);
   if (otherTab === 'waiting')
     return (
       <section className="banner" aria-label="Saved work">
@@ -50,7 +50,8 @@ export function RestoreBanner() {
   return (
     <section className="banner" aria-label="Saved work">
       <span>
-        Restored {what} from {when(restored.savedAt)}.
+        Restored {what}
+        {savedAt === null ? '' : ` from ${fmtWhen(savedAt)}`}.
       </span>
       <button type="button" className="btn small" onClick={() => void ws.commands.discardSaved()}>
         Discard saved work

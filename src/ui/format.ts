@@ -21,3 +21,16 @@ export function fmtBytes(n: number): string {
   if (n / 1024 < 999.95) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
+
+let dates: Intl.DateTimeFormat | undefined;
+
+/**
+ * The user's locale's date and time ("Nov 28, 2026, 9:30 AM" in en-US): when a session was
+ * saved (the restore banner, Recent). One formatter, made on first use: making it loads the
+ * locale's date data, 16-48 ms of one task's CPU at load 24-27 when it is the page's first Intl
+ * object (session 16).
+ */
+export function fmtWhen(ms: number): string {
+  dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dates.format(ms);
+}

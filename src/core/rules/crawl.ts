@@ -9,6 +9,7 @@ import type { CrawlFormat } from '../crawl/detect.ts';
 import { type CrawlJoin, type CrawlMatch, statusText } from '../crawl/join.ts';
 import { describeCrawlDifference } from '../crawl/normalise.ts';
 import { FLAG } from '../crawl/table.ts';
+import { fmtInt } from '../format.ts';
 import type { Entry, Issue } from '../model.ts';
 import { makeIssue } from '../model.ts';
 import { show } from './common.ts';
@@ -159,7 +160,7 @@ export function missingIssue(j: CrawlJoin, surface: Surface = 'app'): Issue | nu
   return makeIssue(
     'CRAWL-006',
     'warning',
-    `${n.toLocaleString('en-US')} ${what} ${n === 1 ? 'is' : 'are'} missing from the sitemap; ${addMissingHow(n, surface)}`,
+    `${fmtInt(n)} ${what} ${n === 1 ? 'is' : 'are'} missing from the sitemap; ${addMissingHow(n, surface)}`,
   );
 }
 

@@ -4,6 +4,8 @@
  * deprecated-but-harmless tags: rules marked `profile: 'strict'` in the registry) become one
  * file-level note each. *Strict (XSD)* reports every finding on its row.
  */
+
+import { fmtInt } from '../format.ts';
 import { type Issue, makeIssue } from '../model.ts';
 import { DEFAULT_PROFILE, type SeverityProfile } from './profileNames.ts';
 import { type RuleId, ruleInfo } from './registry.ts';
@@ -35,7 +37,7 @@ const NOTE_TEXT: Readonly<Record<string, (n: string, one: boolean) => string>> =
  * @example profileNote('XML-006', 12).message.startsWith('12 URLs list their children')
  */
 export function profileNote(rule: RuleId, entries: number): Issue {
-  const n = `${entries.toLocaleString('en-US')} ${entries === 1 ? 'URL' : 'URLs'}`;
+  const n = `${fmtInt(entries)} ${entries === 1 ? 'URL' : 'URLs'}`;
   const one = entries === 1;
   const text =
     NOTE_TEXT[rule]?.(n, one) ??

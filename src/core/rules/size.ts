@@ -6,6 +6,8 @@
  * after the first edit and counts the source's own layout, while the limit applies to the file the
  * user will publish, i.e. our export.
  */
+
+import { fmtInt } from '../format.ts';
 import type { DocumentKind, Entry, Issue, SitemapDocument, XNode } from '../model.ts';
 import { utf8Length } from '../serialize/utf8.ts';
 import { bit, CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_LOC, CLEAN_PRIORITY } from './values.ts';
@@ -115,7 +117,7 @@ export function entryBytes(e: Entry, kind: DocumentKind, clean = 0, plainImages 
   return n;
 }
 
-const fmt = (n: number): string => n.toLocaleString('en-US');
+const fmt = fmtInt;
 
 /**
  * Document-level size and emptiness rules from the entry count and the byte estimate.

@@ -2,6 +2,8 @@
  * Turns a document into output files: splitting (OUT-008), child naming, the generated sitemap
  * index with absolute locations, gzip (OUT-010) and MIME types (OUT-011).
  */
+
+import { fmtInt } from '../format.ts';
 import { gzipBytes, verifyGzip } from '../gzip.ts';
 import { type Entry, type Issue, makeIssue, type SitemapDocument } from '../model.ts';
 import { HOW_TO, type Surface } from '../rules/surface.ts';
@@ -174,8 +176,8 @@ function outsideFolderIssue(entries: readonly Entry[], dir: string, indexName: s
     if (loc.startsWith(origin) && !loc.startsWith(dir)) outside++;
   }
   if (outside === 0) return null;
-  const n = outside.toLocaleString('en-US');
-  const total = entries.length.toLocaleString('en-US');
+  const n = fmtInt(outside);
+  const total = fmtInt(entries.length);
   return makeIssue(
     'HOST-004',
     'warning',
@@ -328,7 +330,7 @@ function reportNonUrlLines(
   let n = 0;
   for (const e of entries) if (!isUrlLine(e.loc) && trimValue(e.loc) !== '') n++;
   if (n === 0) return;
-  const what = n === 1 ? '1 line that is not a URL' : `${n.toLocaleString('en-US')} lines that are not URLs`;
+  const what = n === 1 ? '1 line that is not a URL' : `${fmtInt(n)} lines that are not URLs`;
   const why = mode === 'xml' ? ': an XML sitemap holds URLs only' : '';
   issues.push(makeIssue('TXT-001', 'info', `${what} left out${why}`));
 }

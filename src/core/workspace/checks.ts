@@ -3,6 +3,8 @@
  * URL index for edits and per-file limits (SIZE-001/002/003/005). Lastmod reading for IDX-003 is in
  * `lastmod.ts`, the index checks in `indexChecks.ts`.
  */
+
+import { fmtInt } from '../format.ts';
 import type { Entry, Severity } from '../model.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { CrossFileUrls } from './crossFile.ts';
@@ -77,7 +79,7 @@ export function sizeIssues(files: readonly WorkspaceFile[]): WorkspaceIssue[] {
   const out: WorkspaceIssue[] = [];
   files.forEach((file, f) => {
     const { urls, decodedBytes: bytes } = file.summary;
-    const count = urls.toLocaleString('en-US');
+    const count = fmtInt(urls);
     if (file.kind === 'sitemapindex') {
       if (urls > MAX_URLS || bytes > MAX_BYTES) {
         const message = `Index ${file.name} has ${count} children and ${bytes} bytes; the limits are 50,000 and 52,428,800: split it into several index files.`;

@@ -10,6 +10,7 @@
  */
 import { type AsyncFlateStreamHandler, Inflate, Unzip, type UnzipDecoder, type UnzipFile } from 'fflate';
 import { concatBytes } from '../arrays.ts';
+import { fmtInt } from '../format.ts';
 
 /** Options of {@link readZipFiles}. */
 export interface ReadZipOptions {
@@ -122,7 +123,7 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
   let over = false;
   // Members started and not yet finished: terminated when the reading is cancelled.
   const open = new Set<UnzipFile>();
-  const limit = `over the ${maxBytes.toLocaleString('en-US')}-byte limit for one archive`;
+  const limit = `over the ${fmtInt(maxBytes)}-byte limit for one archive`;
   const onFile = (file: UnzipFile) => {
     const name = file.name;
     let reason: string | undefined;
@@ -166,7 +167,7 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
       if (declared !== undefined && declared > 0 && declared !== size) {
         skipped.push({
           name,
-          reason: `declares ${declared.toLocaleString('en-US')} bytes but inflates to ${size.toLocaleString('en-US')}; not trusted`,
+          reason: `declares ${fmtInt(declared)} bytes but inflates to ${fmtInt(size)}; not trusted`,
         });
         return;
       }

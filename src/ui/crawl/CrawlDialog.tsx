@@ -11,7 +11,7 @@ import {
 } from '../../state/crawl.ts';
 import type { AppState } from '../../state/types.ts';
 import { Dialog } from '../Dialog.tsx';
-import { fmtBytes } from '../format.ts';
+import { fmtBytes, fmtInt } from '../format.ts';
 import { MappingSelects } from '../habits/CsvImportDialog.tsx';
 import { useAppState, useCommands } from '../useAppState.ts';
 
@@ -184,7 +184,7 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
         <div className="crawl-reading">
           <p className="hint" role="status">
             {phase.joining > 0
-              ? `Joining ${phase.file.name} with ${phase.joining.toLocaleString('en-US')} listed URLs…`
+              ? `Joining ${phase.file.name} with ${fmtInt(phase.joining)} listed URLs…`
               : `Reading ${phase.file.name} (${fmtBytes(phase.file.size)})…`}
           </p>
           <progress aria-label={`Reading ${phase.file.name}`} max={1} value={phase.share ?? undefined} />
