@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { gunzipSync, gzipSync, unzipSync } from 'fflate';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
@@ -91,4 +91,76 @@ test('a split export published in a subfolder names its index from the URL and o
   expect(parseSitemap(files['sitemap_index.xml']).document.entries[0].loc).toBe(
     'https://heizung-defekt.de/heizungdefekt-post-sitemap0-1044-urls-1.xml',
   );
+});
+
+test('a .gz child its index names uncompressed is written at that path; gzipping it is a choice the index follows', async ({
+  wb,
+  page,
+}) => {
+  const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const site = 'https://www.example-blog.com';
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n\t<sitemap>\n\t\t<loc>${site}/post-sitemap.xml</loc>\n\t</sitemap>\n\t<sitemap>\n\t\t<loc>${site}/page-sitemap.xml</loc>\n\t</sitemap>\n</sitemapindex>\n`;
+  const urlset = (loc: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n\t<url>\n\t\t<loc>${site}/${loc}</loc>\n\t</url>\n</urlset>\n`;
+  const gz = (name: string, text: string) => ({
+    name,
+    mimeType: 'application/gzip',
+    buffer: Buffer.from(gzipSync(new TextEncoder().encode(text))),
+  });
+  await wb.openFiles([
+    gz('sitemap_index.xml.gz', index),
+    gz('post-sitemap.xml.gz', urlset('hello-world/')),
+    { name: 'page-sitemap.xml', mimeType: 'application/xml', buffer: Buffer.from(urlset('about/')) },
+  ]);
+  await expect(wb.workspace).toContainText('3 files');
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  await dlg.getByLabel('Publish base URL (where the files will live)').fill(`${site}/`);
+  const out = dlg.getByRole('table', { name: 'Files in the export' });
+  const row = (name: RegExp) => out.locator('tbody tr', { hasText: name });
+  await expect(
+    row(/^post-sitemap\.xml(?!\.gz)/)
+      .locator('td')
+      .nth(4),
+  ).toHaveText('written uncompressed, as its index names it (post-sitemap.xml) OUT-010');
+  await expect(
+    row(/^sitemap_index\.xml\.gz/)
+      .locator('td')
+      .nth(4),
+  ).toHaveText('');
+  const format = dlg.getByRole('group', { name: 'Format of each file' }).getByRole('combobox').first();
+  await expect(format).toHaveValue('xml');
+  const download = async () => {
+    const downloading = page.waitForEvent('download');
+    await dlg.getByRole('button', { name: 'Download .zip' }).click();
+    return unzipSync(await downloadBytes(await downloading));
+  };
+  const untouched = await download();
+  expect(Object.keys(untouched).sort()).toEqual([
+    'page-sitemap.xml',
+    'post-sitemap.xml',
+    'sitemap_index.xml.gz',
+  ]);
+  expect(new TextDecoder().decode(gunzipSync(untouched['sitemap_index.xml.gz']))).toBe(index);
+
+  // Gzipped as chosen: the index's loc follows, and the index says so in plain words.
+  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await dlg.getByLabel('Publish base URL (where the files will live)').fill(`${site}/`);
+  await format.selectOption('xml.gz');
+  await expect(
+    row(/^sitemap_index\.xml\.gz/)
+      .locator('td')
+      .nth(4),
+  ).toHaveText('child loc post-sitemap.xml now post-sitemap.xml.gz (the format chosen for it) OUT-008');
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-gz-child.png') });
+  const chosen = await download();
+  expect(Object.keys(chosen).sort()).toEqual([
+    'page-sitemap.xml',
+    'post-sitemap.xml.gz',
+    'sitemap_index.xml.gz',
+  ]);
+  expect(parseSitemap(chosen['sitemap_index.xml.gz']).document.entries.map((e) => e.loc)).toEqual([
+    `${site}/post-sitemap.xml.gz`,
+    `${site}/page-sitemap.xml`,
+  ]);
 });

@@ -144,6 +144,42 @@ test('3. a file opened over a workspace never joins it silently: Add, Replace or
   await expect(page.getByRole('banner')).toContainText('fresh.xml');
 });
 
+test('3b. a file that does not read, chosen to Replace, leaves the edited document as it was, after a reload too', async ({
+  wb,
+  page,
+}) => {
+  await wb.openFile(urlset('post-ok.xml', pages('post', 3)));
+  await wb.expectUrlCount(3);
+  await setPriority(wb, 0, '0.3');
+  const bar = page.getByRole('banner');
+  const cut = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n<url><loc>https://shop.example/a</loc></url>\n<url><loc>https://shop.example/b</l`;
+  await wb.openFile({ name: 'truncated.xml', mimeType: 'application/xml', buffer: Buffer.from(cut) });
+  await prompt(page, 'Open truncated.xml?').getByRole('button', { name: 'Replace' }).click();
+  // The error names what, where and the rule; the document stays on screen, unchanged.
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await expect(notices).toContainText(
+    /Could not open truncated\.xml: .+ at line 4, column \d+ \(ENC-004\)\. Nothing was replaced: post-ok\.xml is open as it was\./,
+  );
+  await expect(notices).not.toContainText('Closed post-ok.xml');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(bar).toContainText('post-ok.xml');
+  await wb.expectUrlCount(3);
+  expect(await wb.cellText(0, 'Priority')).toBe('0.3');
+  await expect(bar.getByRole('button', { name: 'Undo: Edit priority' })).toBeEnabled();
+  await expect(bar.getByRole('button', { name: 'Recent' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('broken-replace.png') });
+
+  // Autosave kept post-ok.xml under its own name, with its edit and its undo step.
+  await page.waitForTimeout(1_500);
+  page.once('dialog', (d) => void d.accept());
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Saved work' })).toContainText('post-ok.xml');
+  await expect(page.getByRole('region', { name: 'Saved work' })).not.toContainText('truncated.xml');
+  await expect(bar).toContainText('post-ok.xml');
+  expect(await wb.cellText(0, 'Priority')).toBe('0.3');
+  await expect(bar.getByRole('button', { name: 'Undo: Edit priority' })).toBeEnabled();
+});
+
 test('4. sibling sitemaps without an index open together as one workspace', async ({ wb, page }) => {
   const en = urlset('sitemap.xml', ['https://guides.example/en/', 'https://guides.example/en/a']);
   const fr = urlset('sitemap.xml', ['https://guides.example/fr/']);

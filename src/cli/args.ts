@@ -52,6 +52,8 @@ export interface ConvertArgs {
   base?: string;
   /** Keep the input's own formatting (untouched input: the same bytes); default: normalize. */
   keepFormat?: boolean;
+  /** Write over files that exist (else: exit 2, nothing written). */
+  force?: boolean;
 }
 
 export type CliArgs = CheckArgs | ConvertArgs | MergeArgs | { command: 'help' } | { command: 'version' };
@@ -190,6 +192,7 @@ function parseConvert(argv: string[]): ConvertArgs {
     else if (t === '--base') a.base = checkUrl(takeValue(argv, i++, t), t);
     else if (t === '--keep-format') a.keepFormat = true;
     else if (t === '--normalize') a.keepFormat = false;
+    else if (t === '--force') a.force = true;
     else if (t === '--split') {
       const n = Number(takeValue(argv, i++, t));
       if (!Number.isInteger(n) || n < 1 || n > 50_000)
@@ -222,7 +225,7 @@ Usage:
   sitemap-workbench check FILE|FOLDER|robots.txt... [--format F] [--root DIR --base URL] [options]
   sitemap-workbench merge REPORT.json... [--format F] [options]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
-                                [--keep-format | --normalize]
+                                [--keep-format | --normalize] [--force]
   sitemap-workbench --version | --help
 
 check
@@ -276,9 +279,14 @@ convert
   Writes the canonical form (SITEMAP-RULES.md OUT-*). --to gz writes gzipped XML (gzipped text
   when the input is a text sitemap). --to zip bundles all files (transport only).
   --split N           At most N URLs per file (the 50,000-URL / 50 MiB limits always apply);
-                      children are named <base>-1.xml, ... plus an index <base>.xml.
-  -o OUT              Output file; with several output files, a directory. Default: XML / text
-                      to stdout, other formats into the current directory.
+                      children are named <name>-1.xml, ... plus an index named after --base
+                      (else <name>.xml).
+  -o OUT              Output file, or a directory (an existing one, or a path ending in /) to
+                      write into under the input's name with the new extension: news.xml
+                      --to gz -o out/ writes out/news.xml.gz. Default: XML / text to stdout,
+                      other formats into the current directory, named the same way.
+  --force             Write over files that exist; without it convert names the first one,
+                      writes nothing and exits 2.
   --base URL          Publish URL of the (index) file; required to write an index after splitting.
   --keep-format       Keep the input's own formatting: the same bytes (a .gz: the same compressed
                       bytes), since convert edits nothing. Only for the input's own format

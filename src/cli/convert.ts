@@ -1,5 +1,5 @@
 /** `convert`: parse a file and write it in the canonical form (xml, txt, gz, zip). */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
@@ -11,6 +11,38 @@ import type { ConvertArgs } from './args.ts';
 import { type CliIo, readInput } from './check.ts';
 
 const OUT_EXT = /(\.(xml|txt|zip))?(\.gz)?$/i;
+/** A sitemap file's extensions: what an output named after its input leaves off. */
+const IN_EXT = /(\.(xml|txt|rss|atom))?(\.gz)?$/i;
+
+/** The input's name without its folder and extensions: `news` for `in/news.xml.gz`. */
+function inputStem(file: string): string {
+  return path.basename(file).replace(IN_EXT, '') || 'sitemap';
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await lstat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Without --force, a file `targets` names that exists already stops the conversion before
+ * anything is written (exit 2): true, and stderr names it.
+ */
+async function wouldOverwrite(targets: readonly string[], args: ConvertArgs, io: CliIo): Promise<boolean> {
+  if (args.force) return false;
+  const taken: string[] = [];
+  for (const t of targets) if (await exists(t)) taken.push(t);
+  if (taken.length === 0) return false;
+  const more = taken.length > 1 ? ` (and ${taken.length - 1} more of the files to write)` : '';
+  io.err(
+    `sitemap-workbench: ${args.file}: ${taken[0]} exists${more}; nothing written. Use --force to write over it.\n`,
+  );
+  return true;
+}
 
 function formatFor(to: ConvertArgs['to'], inputKind: string): SerializeOptions['format'] {
   if (to === 'gz') return inputKind === 'text' ? 'txt.gz' : 'xml.gz';
@@ -42,12 +74,13 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     );
     return 1;
   }
-  if (args.keepFormat) return keepConverted(args, bytes, parsed, io);
   const outIsDir = args.out !== undefined && (args.out.endsWith('/') || (await isDirectory(args.out)));
+  if (args.keepFormat) return keepConverted(args, bytes, parsed, io, outIsDir);
+  // Named after -o's file, else after the input (into -o's folder or the current one).
   const baseName =
     args.out !== undefined && !outIsDir
       ? path.basename(args.out).replace(OUT_EXT, '') || 'sitemap'
-      : 'sitemap';
+      : inputStem(args.file);
   const format = formatFor(args.to, parsed.kind);
   const { files, issues } = serializeFiles(parsed.document, {
     format,
@@ -76,10 +109,19 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
   const textual = files.length === 1 && (args.to === 'xml' || args.to === 'txt');
   if (args.out === undefined && textual) io.out(new TextDecoder().decode(files[0].bytes));
   else if (files.length === 1 && args.out !== undefined && !outIsDir) {
+    if (await wouldOverwrite([args.out], args, io)) return 2;
     await writeFile(args.out, files[0].bytes);
     io.err(`wrote ${args.out} (${files[0].entries} entries, ${files[0].bytes.length} bytes)\n`);
   } else {
     const dir = args.out ?? '.';
+    if (
+      await wouldOverwrite(
+        files.map((f) => path.join(dir, f.name)),
+        args,
+        io,
+      )
+    )
+      return 2;
     await mkdir(dir, { recursive: true });
     for (const f of files) {
       await writeFile(path.join(dir, f.name), f.bytes);
@@ -99,6 +141,7 @@ async function keepConverted(
   bytes: Uint8Array,
   parsed: ReturnType<typeof parseSitemap>,
   io: CliIo,
+  outIsDir: boolean,
 ): Promise<number> {
   const src = keepSourceOf(bytes, parsed);
   const own = src === null ? null : src.kind === 'text' ? 'txt' : 'xml';
@@ -125,7 +168,11 @@ async function keepConverted(
   if (args.out === undefined && args.to !== 'gz')
     io.out(new TextDecoder('utf-8', { ignoreBOM: true }).decode(out));
   else {
-    const target = args.out ?? `sitemap.${own}${args.to === 'gz' ? '.gz' : ''}`;
+    // -o FILE, else the input's name (with its own extension) in -o's folder or the current one.
+    const name = `${inputStem(args.file)}.${own}${args.to === 'gz' ? '.gz' : ''}`;
+    const target = args.out === undefined ? name : outIsDir ? path.join(args.out, name) : args.out;
+    if (await wouldOverwrite([target], args, io)) return 2;
+    if (outIsDir) await mkdir(args.out!, { recursive: true });
     await writeFile(target, out);
     io.err(
       `wrote ${target} (${parsed.document.entries.length} entries, ${out.length} bytes, formatting kept)\n`,

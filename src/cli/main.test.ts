@@ -153,9 +153,10 @@ describe('sitemap-workbench convert', () => {
       `${dir}/`,
     ]);
     expect(r.code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
+    // The children are named after the input, the index after the file --base names.
+    expect(readdirSync(dir).sort()).toEqual(['sitemap.xml', 'urls-1.xml', 'urls-2.xml']);
     expect(readFileSync(path.join(dir, 'sitemap.xml'), 'utf8')).toContain(
-      '<loc>https://www.example.com/sitemap-2.xml</loc>',
+      '<loc>https://www.example.com/urls-2.xml</loc>',
     );
   });
 

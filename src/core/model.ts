@@ -167,6 +167,11 @@ export interface FatalError {
   message: string;
   line: number;
   column: number;
+  /**
+   * The rule of the finding that reports it (SITEMAP-RULES.md): ENC-004 for XML that is not
+   * well-formed, XML-001 for a root that is no sitemap, GZ-00x for a file refused unread …
+   */
+  rule?: string;
   /** The offending source line, at most 200 characters (a window around the column for long lines). */
   excerpt?: string;
 }

@@ -72,7 +72,7 @@ export function result(
 
 function refuse(stage: Stage, rule: RuleId, message: string): ParseResult {
   stage.issues.push(parseIssue(rule, message, { line: 1, column: 1 }));
-  return result(stage, 'unknown', [], { message, line: 1, column: 1 });
+  return result(stage, 'unknown', [], { message, rule, line: 1, column: 1 });
 }
 
 /** Flag entries whose values hold U+FFFD after lenient UTF-8 decoding (ENC-001, IMP-014). */
@@ -94,7 +94,7 @@ function overCap(stage: Stage, max: number): ParseResult {
   stage.gzip = true;
   stage.issues.push(capIssue(max));
   if (!/\.gz$/i.test(stage.fileName ?? '')) stage.issues.push(unnamedGzip());
-  return result(stage, 'unknown', [], { message: capRefusal(max), line: 1, column: 1 });
+  return result(stage, 'unknown', [], { message: capRefusal(max), rule: 'GZ-006', line: 1, column: 1 });
 }
 
 /**
@@ -147,7 +147,7 @@ function inflated(data: Uint8Array, truncated: boolean, stage: Stage): Uint8Arra
   if (data.length === 0) {
     if (truncated) {
       const message = 'The gzip data is corrupt and nothing could be decoded';
-      return result(stage, 'unknown', [], { message, line: 1, column: 1 });
+      return result(stage, 'unknown', [], { message, rule: 'GZ-003', line: 1, column: 1 });
     }
     return refuse(stage, 'ENC-004', 'The gzip file decompresses to an empty document');
   }

@@ -46,7 +46,8 @@ describe('planRecent', () => {
     const plan = planRecent(list, session('new.xml', 5, 100));
     expect(plan.evicted.map((e) => e.files)).toEqual([['s0.xml']]);
     expect(plan.list?.map((e) => e.files[0]).slice(0, 2)).toEqual(['new.xml', `s${RECENT_MAX - 1}.xml`]);
-    expect(plan.slot).toBe(plan.evicted[0].slot);
+    // The evicted session's slot is not reused: a replace that does not happen puts it back.
+    expect(plan.slot).not.toBe(plan.evicted[0].slot);
     expect(new Set(plan.list?.map((e) => e.slot)).size).toBe(RECENT_MAX);
   });
 

@@ -95,7 +95,9 @@ export function planRecent(list: readonly RecentEntry[], session: SavedSession):
     urls -= held(old);
     evicted.unshift(old);
   }
-  const used = new Set(kept.map((e) => e.slot));
+  // Not an evicted session's slot either: a replace that does not happen puts them back
+  // (workspaceStore.ts `putAside`).
+  const used = new Set(list.map((e) => e.slot));
   let slot = 0;
   while (used.has(slot)) slot++;
   const id = Math.max(0, ...list.map((e) => e.id)) + 1;

@@ -10,6 +10,7 @@ import { type ExportChange, exportChanges } from '../core/serialize/exportChange
 import { serializeSitemap } from '../core/serialize.ts';
 import {
   type ChildFormat,
+  defaultChildFormats,
   type PlannedFile,
   planWorkspaceExport,
   sourceFormat,
@@ -153,11 +154,14 @@ function whyChanged(p: PlannedFile, state: WorkspaceState, kept: boolean, plain:
   if (file === undefined) return out;
   const was = sourceFormat(file.name, file.kind).endsWith('.gz');
   const gz = p.format.endsWith('.gz');
+  // Not as it was opened, but as its index names it (`post-sitemap.xml` for a `.gz` dropped).
+  const named =
+    p.formatFrom === 'index' ? `, as its index names it (${p.name.slice(p.name.lastIndexOf('/') + 1)})` : '';
   if (gz !== was)
     out.push({
       id: 'gzip',
       count: 1,
-      text: gz ? 'written gzipped' : 'written uncompressed',
+      text: `${gz ? 'written gzipped' : 'written uncompressed'}${named}`,
       rule: 'OUT-010',
     });
   if (!kept) {
@@ -189,6 +193,17 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean):
     changes: changed ? whyChanged(p, state, kept !== null, plain) : [],
     kept: kept !== null,
   };
+}
+
+/**
+ * The format each child of `state`'s workspace is written in before one is chosen (by file
+ * position): the one the path its index names it by suggests, else its own name's (core
+ * `defaultChildFormats`). Empty without a workspace.
+ *
+ * @example childFormats(state, 'https://a.example/').get(1) // 'xml' for a post-sitemap.xml.gz its index names post-sitemap.xml
+ */
+export function childFormats(state: WorkspaceState, publishBase: string): Map<number, ChildFormat> {
+  return state.model === null ? new Map() : defaultChildFormats(state.model, publishBase);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { createAppStore } from './store.ts';
@@ -120,5 +121,65 @@ describe("the workspace's publish URL is its index's (settingsSlot)", () => {
       (f) => f.name,
     );
     expect(names.sort()).toEqual(['en/sitemap.xml', 'fr/sitemap.xml', 'sitemap.xml']);
+  });
+});
+
+describe('a gzipped child its index names uncompressed (review b19: Yoast, post-sitemap.xml.gz)', () => {
+  const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const site = 'https://www.example-blog.com';
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const indexXml = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n\t<sitemap>\n\t\t<loc>${site}/post-sitemap.xml</loc>\n\t\t<lastmod>2024-05-01T10:00:00+00:00</lastmod>\n\t</sitemap>\n\t<sitemap>\n\t\t<loc>${site}/page-sitemap.xml</loc>\n\t\t<lastmod>2024-03-01T08:00:00+00:00</lastmod>\n\t</sitemap>\n</sitemapindex>\n`;
+  const postXml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n\t<url>\n\t\t<loc>${site}/hello-world/</loc>\n\t</url>\n</urlset>\n`;
+  const pageXml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n\t<url>\n\t\t<loc>${site}/about/</loc>\n\t</url>\n</urlset>\n`;
+  const dropped = async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      { name: 'sitemap_index.xml.gz', bytes: gzipSync(enc(indexXml)) },
+      { name: 'post-sitemap.xml.gz', bytes: gzipSync(enc(postXml)) },
+      { name: 'page-sitemap.xml', bytes: enc(pageXml) },
+    ]);
+    return ws;
+  };
+  const req = { publishBase: `${site}/`, now: Date.UTC(2024, 5, 24) };
+
+  it('untouched: the child is written at the path its index names, and the index keeps its locs', async () => {
+    const ws = await dropped();
+    const files = exportWorkspace(ws.getState(), req);
+    const byName = new Map(files.map((f) => [f.name, f]));
+    expect([...byName.keys()].sort()).toEqual([
+      'page-sitemap.xml',
+      'post-sitemap.xml',
+      'sitemap_index.xml.gz',
+    ]);
+    const post = byName.get('post-sitemap.xml')!;
+    expect(post.format).toBe('xml');
+    expect(dec(post.bytes)).toBe(postXml);
+    // It differs from the .gz dropped, and says why in plain words.
+    expect(post.changes.map((c) => c.text)).toEqual([
+      'written uncompressed, as its index names it (post-sitemap.xml)',
+    ]);
+    const index = byName.get('sitemap_index.xml.gz')!;
+    expect(dec(gunzipSync(index.bytes))).toBe(indexXml);
+    expect(index.changed).toBe(false);
+  });
+
+  it('gzipped as chosen in the dialog: the index loc follows, and its changes say so plainly', async () => {
+    const ws = await dropped();
+    const post = ws.getState().files.findIndex((f) => f.name === 'post-sitemap.xml.gz');
+    const files = exportWorkspace(ws.getState(), { ...req, formats: new Map([[post, 'xml.gz' as const]]) });
+    const byName = new Map(files.map((f) => [f.name, f]));
+    expect([...byName.keys()].sort()).toEqual([
+      'page-sitemap.xml',
+      'post-sitemap.xml.gz',
+      'sitemap_index.xml.gz',
+    ]);
+    expect(byName.get('post-sitemap.xml.gz')!.changed).toBe(false);
+    const index = byName.get('sitemap_index.xml.gz')!;
+    expect(dec(gunzipSync(index.bytes))).toBe(
+      indexXml.replace(`${site}/post-sitemap.xml<`, `${site}/post-sitemap.xml.gz<`),
+    );
+    expect(index.changes.map((c) => [c.text, c.rule])).toEqual([
+      ['child loc post-sitemap.xml now post-sitemap.xml.gz (the format chosen for it)', 'OUT-008'],
+    ]);
   });
 });

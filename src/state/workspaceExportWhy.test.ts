@@ -66,6 +66,7 @@ describe('the workspace export says why a file is changed', () => {
     const index = files.find((f) => f.name === 'sitemap.xml')!;
     expect(why(index)).toEqual([
       '2 relative child locs written absolute (OUT-008)',
+      'child loc en/sitemap.xml now en/sitemap.xml.gz (the format chosen for it) (OUT-008)',
       '1 child lastmod set to the export time (OUT-008)',
       'formatting normalized (OUT-005)',
     ]);

@@ -36,7 +36,7 @@ import {
 import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
 import { fitsInRecent, planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
-import type { AppStore, Notice } from './types.ts';
+import type { AppStore, LoadError, Notice } from './types.ts';
 import { expandZips, inputOf, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
@@ -373,6 +373,17 @@ function issuesByFile(model: Workspace | null): Map<number, Issue[]> | null {
     else list.push(issue);
   }
   return out;
+}
+
+/**
+ * Why a file did not open, with where and the rule (the notice when it did not replace anything).
+ *
+ * @example unreadText('a.xml', loadError) // 'a.xml: Unexpected end of input at line 8, column 52 (ENC-004)'
+ */
+function unreadText(name: string, e: LoadError): string {
+  const { message, line, column, rule } = e.error;
+  const where = e.refused ? '' : ` at line ${line}, column ${column}`;
+  return `${name}: ${message.replace(/\.$/, '')}${where}${rule ? ` (${rule})` : ''}`;
 }
 
 /** "a.xml", "a.xml and b.xml", "a.xml, b.xml and 3 more files". */
@@ -802,7 +813,18 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
    * Put the open session aside in Recent when the user worked on it. Returns the sentence for
    * the notice ('' when nothing was kept).
    */
-  const remember = async (): Promise<string> => {
+  const remember = async (): Promise<string> => (await putAside(false)).text;
+
+  /**
+   * `remember`; `undoable`: for a replace that may yet not happen (every file it opens fails to
+   * read), the sessions Recent evicts for this one are dropped only by `settle(true)`, and
+   * `settle(false)` puts Recent back as it was (`planRecent` never puts the new session in an
+   * evicted one's slot).
+   */
+  const putAside = async (
+    undoable: boolean,
+  ): Promise<{ text: string; settle(replaced: boolean): Promise<void> }> => {
+    const none = { text: '', settle: async () => undefined };
     const recent = deps.recent;
     const edits = current().some((slot) => {
       const s = slot.store.getState();
@@ -812,11 +834,13 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     // and re-opening the session from Recent brings it back.
     const crawl = current().some((slot) => slot.store.getState().crawl !== null);
     const session = recent && (edits || crawl) ? snapshot() : null;
-    if (!recent || !session) return '';
+    if (!recent || !session) return none;
     try {
-      const plan = planRecent(await recent.list(), session);
-      if (plan.list === null) return ' It is too big to keep in Recent.';
-      for (const e of plan.evicted) await recent.drop(e.slot);
+      const was = await recent.list();
+      const plan = planRecent(was, session);
+      if (plan.list === null) return { ...none, text: ' It is too big to keep in Recent.' };
+      // Room first (quota), unless the replace may yet be called off.
+      if (!undoable) for (const e of plan.evicted) await recent.drop(e.slot);
       await recent.write(plan.list, plan.slot, session);
       set({ recent: plan.list });
       const evicted =
@@ -827,10 +851,23 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       // Recent keeps the whole session: for several files, say so (not "it", which reads as one file).
       const subject =
         session.files.length > 1 ? `The workspace (${plural(session.files.length, 'file')})` : 'It';
-      return ` ${subject} is in Recent, with its ${what}.${evicted}`;
+      const settle = async (replaced: boolean) => {
+        try {
+          if (!undoable) return;
+          if (replaced) for (const e of plan.evicted) await recent.drop(e.slot);
+          else {
+            await recent.write(was, null, null);
+            await recent.drop(plan.slot);
+            set({ recent: was });
+          }
+        } catch (e) {
+          saver?.failed('Recent could not be saved', e);
+        }
+      };
+      return { text: ` ${subject} is in Recent, with its ${what}.${evicted}`, settle };
     } catch (e) {
       saver?.failed('Recent could not be saved', e);
-      return '';
+      return none;
     }
   };
 
@@ -895,7 +932,10 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const before = current();
     const closed = before.map((s) => s.name);
     const lost = edited();
-    const kept = before.length > 0 ? await remember() : '';
+    // Written to Recent before the files are read (the first one replaces the shown document as
+    // soon as it is read), and taken out again when nothing is replaced after all.
+    const aside = before.length > 0 ? await putAside(true) : null;
+    const kept = aside?.text ?? '';
     // The prompt said the edits go to Recent, but Recent could not take them: ask again, saying
     // that replacing now loses them (remember reported the failure).
     if (lost.length > 0 && kept === '' && promisedRecent) {
@@ -913,6 +953,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const shown = activeSlot?.store ?? before[0]?.store ?? primary;
     const { skipped } = incoming;
     let slots: WorkspaceSlot[];
+    /** The store that held what was open is no file of the new session (its document is dropped). */
+    let dropShown = false;
     if (incoming.saved) {
       slots = restoreSlots(incoming.saved.session, shown);
       await forget(incoming.saved.id);
@@ -921,29 +963,57 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       slots = [{ id: nextId++, name: 'new-sitemap.xml', store: shown }];
     } else {
       const files = incoming.files;
+      // A file that does not read never takes the place of a document: with one open, the
+      // replace happens only when a file was read.
+      const keepOpen = before.some((slot) => slot.store.getState().doc !== null);
+      // A store showing a file that did not read keeps its own error: the first file gets another.
+      const first = shown.getState().loadError === null ? shown : deps.createStore();
       // Siblings often share a name (en/sitemap.xml and fr/sitemap.xml chosen without folders).
       const taken = new Set<string>();
       const made: WorkspaceSlot[] = files.map((f, k) => {
         const name = taken.has(f.name) ? freeName(f.name, taken) : f.name;
         taken.add(name);
-        return { id: nextId++, name, store: k === 0 ? shown : deps.createStore() };
+        return { id: nextId++, name, store: k === 0 ? first : deps.createStore() };
       });
       const opened = made.map(() => true);
       await eachLimited(made, deps.openConcurrency ?? 2, async (slot, k) => {
         opened[k] = await openInto(slot.store, files[k], k > 0);
       });
       if (!opened[0]) {
+        await aside?.settle(false);
         notify('info', `Opening ${files[0].name} was cancelled; nothing was closed.`);
         return { mode: 'none', notOpened: [], skipped };
       }
+      const unread = made.filter((slot, k) => opened[k] && slot.store.getState().loadError !== null);
+      if (keepOpen && unread.length === made.filter((_, k) => opened[k]).length) {
+        // Not one file was read: everything open stays as it was (name, content, history,
+        // autosave), the error shows as a notice, not as a card in place of the document.
+        const why = unread.map((slot) => unreadText(slot.name, slot.store.getState().loadError!));
+        if (first === shown) shown.commands.dismissLoadError();
+        await aside?.settle(false);
+        const open = `${listNames(closed)} ${closed.length === 1 ? 'is open as it was' : 'are open as they were'}`;
+        notify('error', `Could not open ${why.join('; ')}. Nothing was replaced: ${open}.`);
+        return { mode: before.length > 1 ? 'workspace' : 'single', notOpened: [], skipped };
+      }
+      if (keepOpen && first === shown && unread.includes(made[0])) {
+        // Others were read: the first file's error goes to a file of its own, read again there
+        // (the shown store still holds what was open, which goes).
+        shown.commands.dismissLoadError();
+        const store = deps.createStore();
+        await openInto(store, files[0], false);
+        made[0] = { ...made[0], store };
+        dropShown = true;
+      }
       slots = made.filter((_, k) => opened[k]);
     }
+    await aside?.settle(true);
     const saved = incoming.saved?.session;
     const index = slots.find((s) => s.store.getState().doc?.kind === 'sitemapindex') ?? slots[0];
     const active =
       saved && saved.active !== 'all' && slots.length > 1 ? (slots[saved.active] ?? index).id : index.id;
     replacedSession();
     await setFiles(slots, active);
+    if (dropShown) shown.commands.closeDocument();
     set({ restored: null });
     const names = slots.map((s) => s.name);
     const what =

@@ -8,12 +8,16 @@ import { useCommands } from './useAppState.ts';
  */
 export function LoadErrorView({ error }: { error: LoadError }) {
   const commands = useCommands();
-  const { line, column, message, excerpt } = error.error;
+  const { line, column, message, excerpt, rule } = error.error;
+  const ruleId = rule ? ` (${rule})` : '';
   if (error.refused)
     return (
       <section className="fatal" role="alert" aria-labelledby="fatal-title">
         <h2 id="fatal-title">{error.fileName} was not read</h2>
-        <p>{message}</p>
+        <p>
+          {message.replace(/\.$/, '')}
+          {ruleId}.
+        </p>
         <div className="empty-actions">
           <button type="button" className="btn" onClick={() => commands.dismissLoadError()}>
             Dismiss
@@ -25,7 +29,8 @@ export function LoadErrorView({ error }: { error: LoadError }) {
     <section className="fatal" role="alert" aria-labelledby="fatal-title">
       <h2 id="fatal-title">{error.fileName} could not be read completely</h2>
       <p>
-        {message} at line {line}, column {column}.
+        {message} at line {line}, column {column}
+        {ruleId}.
       </p>
       {excerpt ? (
         <pre>

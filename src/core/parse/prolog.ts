@@ -24,12 +24,13 @@ export function excerptAt(s: string, at: number): string {
   return s.slice(start, end);
 }
 
-/** A FatalError at string index `at`, with line, column and excerpt. */
-export function fatalAt(ctx: XmlCtx, message: string, at: number): FatalError {
+/** A FatalError of rule `rule` at string index `at`, with line, column and excerpt. */
+export function fatalAt(ctx: XmlCtx, message: string, at: number, rule: string): FatalError {
   const s = ctx.sc.s;
   const pos = Math.min(at, s.length);
   return {
     message,
+    rule,
     line: ctx.sc.lines.line(pos),
     column: ctx.sc.lines.column(pos),
     excerpt: excerptAt(s, pos),

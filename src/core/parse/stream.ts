@@ -199,7 +199,12 @@ export class SitemapStream {
    */
   overCap(max: number): ParseResult {
     this.stage.issues.unshift(capIssue(max));
-    return result(this.stage, 'unknown', [], { message: capRefusal(max), line: 1, column: 1 });
+    return result(this.stage, 'unknown', [], {
+      message: capRefusal(max),
+      rule: 'GZ-006',
+      line: 1,
+      column: 1,
+    });
   }
 
   /** The parse result, or null when the whole file must be parsed instead (see the module comment). */

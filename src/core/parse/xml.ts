@@ -239,7 +239,7 @@ function recover(ctx: XmlCtx, st: RootState, e: XmlFatal): void {
   if (st.entryMark >= 0) ctx.issues.length = st.entryMark;
   ctx.entry = -1;
   const recovered = st.urls.length + st.maps.length + (out.kind === 'feed' ? out.entries.length : 0);
-  out.fatal = fatalAt(ctx, e.message, e.at);
+  out.fatal = fatalAt(ctx, e.message, e.at, e.rule);
   if (e.rule !== 'ENC-004') {
     ctx.report(e.rule, e.message, Math.min(e.at, ctx.sc.s.length));
     return;

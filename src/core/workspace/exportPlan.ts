@@ -31,7 +31,11 @@ export interface WorkspaceExportOptions {
   includeExtra?: boolean;
   /** Name of the index generated when the workspace has none. Default `sitemap-index.xml`. */
   indexName?: string;
-  /** Output format per child file position; default: the format its name and kind suggest. */
+  /**
+   * Output format per child file position; default: the format the path its index names it by
+   * suggests (`post-sitemap.xml` for a `post-sitemap.xml.gz` dropped), else its own name's
+   * (see {@link defaultChildFormats}).
+   */
   formats?: ReadonlyMap<number, ChildFormat>;
 }
 
@@ -61,6 +65,14 @@ export interface PlannedFile {
    * export time, entries added or left out (OUT-008, IDX-007), an index or child split.
    */
   changes: ExportChange[];
+  /**
+   * Where the format comes from: `index`, the path its index names it by (which may differ from
+   * the name it was opened under: a `.gz` dropped for an index's `.xml`); `chosen`, the
+   * `formats` option. Absent: its own name.
+   */
+  formatFrom?: 'index' | 'chosen';
+  /** The path its index names it by, when a format chosen for it writes it under another name. */
+  indexPath?: string;
 }
 
 /** Counts of what a regenerated index rewrites (see `indexChanges`). */
@@ -70,6 +82,8 @@ interface IndexTally {
   lastmods: number;
   added: number;
   dropped: number;
+  /** Child locs that follow a format chosen for the child: `post-sitemap.xml now post-sitemap.xml.gz`. */
+  renamed: string[];
 }
 
 /** The tally in words, each with its rule; empty when the index lists what it listed before. */
@@ -80,6 +94,16 @@ function indexChanges(t: IndexTally, parts: number): ExportChange[] {
   };
   add('absolute', t.absolute, `${plural(t.absolute, 'relative child loc')} written absolute`, 'OUT-008');
   add('moved', t.moved, `${plural(t.moved, 'child loc')} pointed at the file's export URL`, 'OUT-008');
+  const n = t.renamed.length;
+  const shown = n > 3 ? `${t.renamed.slice(0, 3).join(', ')} …` : t.renamed.join(', ');
+  add(
+    'renamed',
+    n,
+    n === 1
+      ? `child loc ${shown} (the format chosen for it)`
+      : `${n} child locs follow the formats chosen for them: ${shown}`,
+    'OUT-008',
+  );
   add('lastmods', t.lastmods, `${plural(t.lastmods, 'child lastmod')} set to the export time`, 'OUT-008');
   add('added', t.added, `${plural(t.added, 'file')} added to the index`, 'OUT-008');
   add(
@@ -102,6 +126,7 @@ function tallyLine(
   t: IndexTally,
   before: { loc: string; lastmod?: string } | undefined,
   after: IndexLine,
+  renamed?: string,
 ): void {
   if (before === undefined) {
     t.added++;
@@ -109,7 +134,8 @@ function tallyLine(
   }
   const loc = before.loc.trim();
   if (!hasScheme(loc)) t.absolute++;
-  else if (loc !== after.loc) t.moved++;
+  else if (loc !== after.loc && renamed === undefined) t.moved++;
+  if (renamed !== undefined && loc !== after.loc) t.renamed.push(renamed);
   if ((before.lastmod?.trim() || undefined) !== after.lastmod) t.lastmods++;
 }
 
@@ -179,6 +205,27 @@ export function sourceFormat(name: string, kind: DocumentKind): ChildFormat {
 }
 
 /**
+ * The format each child is written in unless another is chosen (by file position): the one the
+ * path its first index names it by suggests (`post-sitemap.xml` for `post-sitemap.xml.gz`
+ * dropped), else the one of its own name. What the export dialog shows before a choice.
+ *
+ * @example defaultChildFormats(ws, 'https://a.example/').get(1) // 'xml'
+ */
+export function defaultChildFormats(ws: Workspace, publishBase: string): Map<number, ChildFormat> {
+  const out = new Map<number, ChildFormat>();
+  for (const ref of ws.children) {
+    if (ref.file === null || out.has(ref.file) || ws.files[ref.file].kind === 'sitemapindex') continue;
+    const file = ws.files[ref.file];
+    const rel = childPath(ref, ws.files[ref.index].publishUrl, publishBase);
+    out.set(ref.file, sourceFormat(rel ?? file.name, file.kind));
+  }
+  ws.files.forEach((file, f) => {
+    if (!out.has(f) && file.kind !== 'sitemapindex') out.set(f, sourceFormat(file.name, file.kind));
+  });
+  return out;
+}
+
+/**
  * Where index entry `ref` puts its child relative to the index's folder (`fr/sitemap.xml`), read
  * from the `<loc>` as the index names it: a relative loc as written, an absolute one under the
  * index's own folder (its publish URL when known, else the publish base). Undefined when the loc
@@ -243,15 +290,37 @@ function planChild(
   const maxBytes = options.split?.maxBytes ?? Number.POSITIVE_INFINITY;
   const runs = options.split ? cut(doc.entries, maxUrls, maxBytes) : [doc.entries];
   const changed = options.changedFiles.has(f);
-  const own = sourceFormat(file.name, file.kind);
-  const format = options.formats?.get(f) ?? own;
-  // The path its index gives it (`fr/sitemap.xml`), else its own name.
+  // The path its index gives it (`fr/sitemap.xml`), else its own name: its format too, unless
+  // another one is chosen (then the index's loc follows the new name).
   const named = path ?? file.name;
+  const chosen = options.formats?.get(f);
+  const format = chosen ?? sourceFormat(named, file.kind);
+  const from =
+    chosen !== undefined
+      ? { formatFrom: 'chosen' as const }
+      : path !== undefined
+        ? { formatFrom: 'index' as const }
+        : {};
   const { stem } = splitName(named);
   if (runs.length === 1) {
-    const { name, url } = names.take(sourceFormat(named, file.kind) === format ? named : `${stem}.${format}`);
+    const same = sourceFormat(named, file.kind) === format;
+    const { name, url } = names.take(same ? named : `${stem}.${format}`);
+    const renamed = !same && path !== undefined ? { indexPath: path } : {};
     return {
-      parts: [{ name, url, role: 'child', format, document: doc, sourceFile: f, changed, changes: [] }],
+      parts: [
+        {
+          name,
+          url,
+          role: 'child',
+          format,
+          document: doc,
+          sourceFile: f,
+          changed,
+          changes: [],
+          ...from,
+          ...renamed,
+        },
+      ],
     };
   }
   const parts = runs.map((entries, k) => {
@@ -325,6 +394,12 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
     const at = indexNames.get(ref.index);
     if (rel !== undefined && at !== undefined) paths.set(ref.file, folderOf(at.name) + rel);
   }
+  /** `post-sitemap.xml now post-sitemap.xml.gz` when a chosen format renamed child `f`. */
+  const renamedOf = (f: number): string | undefined => {
+    const [part, more] = planOnce(f).parts;
+    if (more !== undefined || part.indexPath === undefined) return undefined;
+    return `${part.indexPath} now ${part.name}`;
+  };
   const planOnce = (f: number) => {
     let plan = planned.get(f);
     if (plan === undefined) {
@@ -349,8 +424,8 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
       : ws.extra.filter((f) => ws.files[f].kind !== 'sitemapindex').flatMap((f) => partLines(f, undefined));
   const indexes: PlannedFile[] = [];
   ws.indexes.forEach((i, k) => {
-    const tally: IndexTally = { absolute: 0, moved: 0, lastmods: 0, added: 0, dropped: 0 };
-    const lines = indexLines(ws, i, options, indexNames, partLines, tally);
+    const tally: IndexTally = { absolute: 0, moved: 0, lastmods: 0, added: 0, dropped: 0, renamed: [] };
+    const lines = indexLines(ws, i, options, indexNames, partLines, renamedOf, tally);
     if (k === 0) {
       const extra = extraLines();
       tally.added += extra.length;
@@ -360,7 +435,14 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
   });
   if (generated !== undefined) {
     const lines = extraLines();
-    const tally: IndexTally = { absolute: 0, moved: 0, lastmods: 0, added: lines.length, dropped: 0 };
+    const tally: IndexTally = {
+      absolute: 0,
+      moved: 0,
+      lastmods: 0,
+      added: lines.length,
+      dropped: 0,
+      renamed: [],
+    };
     if (lines.length > 1) pushIndex(indexes, names, generated, lines, undefined, tally);
   }
   return [...children, ...indexes];
@@ -372,6 +454,7 @@ function indexLines(
   options: WorkspaceExportOptions,
   indexNames: ReadonlyMap<number, { url: string }>,
   partLines: (f: number, kept: string | undefined) => IndexLine[],
+  renamedOf: (f: number) => string | undefined,
   tally: IndexTally,
 ): IndexLine[] {
   const lines: IndexLine[] = [];
@@ -394,8 +477,10 @@ function indexLines(
           ? [line(indexNames.get(ref.file)!.url, options.now)]
           : partLines(ref.file, kept);
     // The first line takes the entry's place; more (the parts of a re-split child) are added.
+    const renamed =
+      ref.file !== null && ws.files[ref.file].kind !== 'sitemapindex' ? renamedOf(ref.file) : undefined;
     made.forEach((l, k) => {
-      tallyLine(tally, k === 0 ? entry : undefined, l);
+      tallyLine(tally, k === 0 ? entry : undefined, l, renamed);
     });
     appendAll(lines, made);
   }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ChildFormat } from '../../core/workspace/exportPlan.ts';
 import {
+  childFormats,
   type ExportedFile,
   exportWorkspace,
   suggestedPublishBase,
@@ -76,6 +77,11 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const [out, setOut] = useState<ExportedFile[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const publishBase = absoluteBase(base);
+  // Before a choice, each child's format is the one the path its index names it by says.
+  const defaults = useMemo(
+    () => (model && publishBase ? childFormats(ws.getState(), publishBase) : new Map<number, ChildFormat>()),
+    [ws, model, publishBase],
+  );
   const request = (at: string) => ({
     publishBase: at,
     now: Date.now(),
@@ -184,7 +190,11 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
             <label key={f.name} className="ws-format-row">
               <span className="ws-format-name">{f.name}</span>
               <select
-                value={formats.get(k) ?? (f.name.toLowerCase().endsWith('.gz') ? 'xml.gz' : 'xml')}
+                value={
+                  formats.get(k) ??
+                  defaults.get(k) ??
+                  (f.name.toLowerCase().endsWith('.gz') ? 'xml.gz' : 'xml')
+                }
                 onChange={(e) => {
                   const next = new Map(formats);
                   next.set(k, e.currentTarget.value as ChildFormat);
