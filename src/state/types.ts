@@ -18,19 +18,11 @@ import type { ValidatorLike } from './validation.ts';
 
 /**
  * The document's settings (core `DocumentSettings`: publish URL, cross-submission, severity
- * profile, day/month order): document edits, each change one undo step (`Commands.setSettings`),
- * plus `indexPublishUrl`, which is derived, not edited.
+ * profile, day/month order): what the user chose, each change one undo step
+ * (`Commands.setSettings`), saved with the document. Values derived from elsewhere (the URL a
+ * workspace's index gives the file: `AppState.indexPublishUrl`) are not settings.
  */
-export type Settings = DocumentSettings & {
-  /**
-   * In a workspace, the publish URL the index that names this file gives it (the absolute
-   * `<loc>` of its entry, core `WorkspaceFile.publishUrl`): the host rules use it while
-   * `publishUrl` is empty, as the CLI's `check` does for a child it follows. Set by the
-   * workspace store, never by the user, and never an undo step; absent when the file is open
-   * alone or no index names it.
-   */
-  indexPublishUrl?: string;
-};
+export type Settings = DocumentSettings;
 
 /** Counts shown before "Fix all" runs (`Commands.previewFixAll`). */
 export interface FixAllPreview {
@@ -154,6 +146,15 @@ export interface AppState {
   docVersion: number;
   fileName: string | null;
   settings: Settings;
+  /**
+   * In a workspace, the publish URL the index that names this file gives it (the absolute
+   * `<loc>` of its entry, core `WorkspaceFile.publishUrl`): derived from the workspace, not a
+   * setting. The host rules check against it while `settings.publishUrl` is empty, as the CLI's
+   * `check` does for a child it follows, and Settings shows it as the publish URL's placeholder.
+   * Set by the workspace store (`Commands.setIndexPublishUrl`): never an undo step, never saved;
+   * null when the file is open alone or no index names it.
+   */
+  indexPublishUrl: string | null;
   validation: ValidationState;
   view: ViewState;
   /**
@@ -337,6 +338,13 @@ export interface Commands extends EntryCommands {
    * them with the file's own (one count for the file everywhere).
    */
   setCrossFileIssues(issues: readonly Issue[] | null): void;
+  /**
+   * The publish URL the workspace's index gives this file (`AppState.indexPublishUrl`; null:
+   * none). Set by the workspace store after each model build; not a setting, so no undo step
+   * and the settings stay as the user left them. The host rules re-check when the URL they use
+   * (`effectivePublishUrl`) changes, without Cancel: there is no choice of the user to put back.
+   */
+  setIndexPublishUrl(url: string | null): void;
   cancelTask(): void;
   /**
    * Run `work` as this store's cancellable task `label`: its progress and Cancel show where the

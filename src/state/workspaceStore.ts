@@ -481,11 +481,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       slot.store.commands.setCrossFileIssues(issues?.get(f) ?? null);
       // A child is checked against the URL its index names it by (core `resolveChildren`), as
       // the CLI checks a child it follows: HOST-001 and the other host rules while the file has
-      // no publish URL of its own.
+      // no publish URL of its own. Derived from the workspace, it is no setting of the file.
       const file = model?.files[f];
-      const derived = file?.role === 'child' ? file.publishUrl : undefined;
-      if (slot.store.getState().settings.indexPublishUrl !== derived)
-        slot.store.commands.setSettings({ indexPublishUrl: derived });
+      slot.store.commands.setIndexPublishUrl((file?.role === 'child' && file.publishUrl) || null);
     } finally {
       noting = false;
     }
