@@ -9,6 +9,7 @@ import { refusal } from '../core/refusal.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
 import { heldSlices } from './e2eHold.ts';
+import { countSteps } from './history.ts';
 import type { Kernel } from './kernel.ts';
 import { createRecheck } from './recheck.ts';
 import { settingsNotice, settingsStep } from './settingsStep.ts';
@@ -26,6 +27,7 @@ type IoCommands = Pick<
   | 'closeDocument'
   | 'export'
   | 'markExported'
+  | 'unexportedSteps'
   | 'setCrossFileNotes'
   | 'setCrossFileIssues'
   | 'setIndexPublishUrl'
@@ -372,6 +374,11 @@ export function createIoCommands(k: Kernel): IoCommands {
     markExported(result) {
       // A text file that left values out is not the user's work: leaving still warns.
       if (!result?.dropped) k.markClean();
+    },
+    unexportedSteps() {
+      const { undo } = k.f.history;
+      const depth = k.cleanDepth();
+      return countSteps(depth === null ? undo : undo.slice(Math.min(depth, undo.length)));
     },
     async export(options, mode = 'download') {
       const doc = k.f.doc;

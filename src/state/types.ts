@@ -10,7 +10,7 @@ import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { EntryCommands } from './entryCommands.ts';
-import type { HistorySummary } from './history.ts';
+import type { HistorySummary, StepCounts } from './history.ts';
 import type { DocumentSize } from './insightsCharts.ts';
 import type { TreeSync } from './insightsTree.ts';
 import type { SavedFile } from './persist.ts';
@@ -324,6 +324,13 @@ export interface Commands extends EntryCommands {
    * document marked unexported.
    */
   markExported(result?: Pick<ExportResult, 'dropped'>): void;
+  /**
+   * The steps made since the document was last exported (or opened), by what they change: the
+   * undo steps above its clean point, all of them when no undo or redo reaches that point any
+   * more; none when the way back to it is in redo (undone: the file is edited, by no step on the
+   * undo stack). What the Replace prompt names as not exported.
+   */
+  unexportedSteps(): StepCounts;
   /**
    * The HREF-006 notes ("no entry in this file, load the sibling sitemaps") the other files open
    * in the workspace answer: per entry id, the alternates no open file holds (0: the note is

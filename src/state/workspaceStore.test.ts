@@ -187,7 +187,7 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.getState().ask).toEqual({
       incoming: ['other.xml'],
       open: ['pages.xml'],
-      lost: [{ name: 'pages.xml', edits: 1 }],
+      lost: [{ name: 'pages.xml', edits: 1, settings: 0 }],
       keptInRecent: false,
       canAdd: true,
     });

@@ -1,3 +1,4 @@
+import { stepsText } from '../state/history.ts';
 import type { RecentEntry } from '../state/recent.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { fmtEntryCounts, plural } from './format.ts';
@@ -8,6 +9,12 @@ const selRecent = (s: WorkspaceState) => s.recent;
 
 function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** What the session holds: its edits and settings changes (every undo step in lists saved before they were told apart). */
+function work(e: RecentEntry): string {
+  if (e.settings === undefined) return plural(e.edits, 'change');
+  return stepsText({ edits: e.edits, settings: e.settings }) || 'no edits';
 }
 
 function title(e: RecentEntry): string {
@@ -35,8 +42,7 @@ export function RecentList({ onPick }: { onPick?(): void }) {
           >
             <span className="recent-name">{title(e)}</span>
             <span className="recent-meta">
-              {fmtEntryCounts({ urls: e.urls, sitemaps: e.sitemaps ?? 0 })} · {plural(e.edits, 'edit')} ·{' '}
-              {when(e.savedAt)}
+              {fmtEntryCounts({ urls: e.urls, sitemaps: e.sitemaps ?? 0 })} · {work(e)} · {when(e.savedAt)}
             </span>
           </button>
         </li>
