@@ -6,6 +6,7 @@ import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { DocumentSettings, Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { TextDrops } from '../core/serialize/entries.ts';
+import type { ExportChange } from '../core/serialize/exportChanges.ts';
 import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
@@ -228,6 +229,12 @@ export interface ExportResult {
   keepNote?: string;
   /** Kept formatting: entries written whole because images, videos, news, alternates or other elements were added or removed. */
   wholeEntries?: number;
+  /**
+   * Kept formatting: what the export changes beyond the user's edits, i.e. what the spec forbids
+   * before the root and the export left out (core/keep/prolog.ts: a byte order mark, a DOCTYPE,
+   * leading space); absent when nothing.
+   */
+  changes?: ExportChange[];
   /** A text file (URLs only) left out values the document holds: how many rows, which fields. */
   dropped?: TextDrops;
 }
