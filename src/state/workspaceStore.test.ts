@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
 import { zipFiles } from '../core/zip.ts';
+import { groupTitle } from './rules.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, realTimers } from './testing.ts';
 import { exportWorkspace, suggestedPublishBase, zipExport } from './workspaceExport.ts';
@@ -673,6 +674,9 @@ describe('WorkspaceStore: one count of each file, and the checks the CLI makes (
     expect(v.all().some((i) => i.rule === 'IDX-001')).toBe(false);
     expect(v.issuesOf(0).map((i) => i.rule)).toContain('IDX-006');
     expect(v.counts().byRule.get('IDX-006')).toEqual({ severity: 'info', count: 2 });
+    // Its Issues card says what it holds, not "No nested indexes" (s16 review).
+    expect(groupTitle('IDX-006', notOpen)).toBe('Children not open');
+    expect(groupTitle('IDX-006', [])).toBe('No nested indexes');
   });
 
   it('the list, the status bar, the Issues tab and the export read one count per file (IDX-003 at the index)', async () => {
