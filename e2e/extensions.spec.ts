@@ -234,3 +234,27 @@ test('screenshot: the detail drawer with the hreflang cluster (docs/screenshots/
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${SHOTS_DIR}/detail.png` });
 });
+
+test('an alternate missing only the trailing slash of a listed page names that page (s16 review)', async ({
+  wb,
+  page,
+}, testInfo) => {
+  const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+  const alt = (code: string, href: string) =>
+    `<xhtml:link rel="alternate" hreflang="${code}" href="${href}"/>`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${NS}>\n<url><loc>https://www.example.com/de/</loc>${alt('de', 'https://www.example.com/de/')}${alt('fr', 'https://www.example.com/fr/')}</url>\n<url><loc>https://www.example.com/fr/</loc>${alt('fr', 'https://www.example.com/fr/')}${alt('de', 'https://www.example.com/de')}</url>\n</urlset>\n`;
+  await wb.openFile({ name: 'hreflang-slash.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+  await wb.expectUrlCount(2);
+  const d = await wb.openDetails(1, 'hreflang');
+  const cluster = d.getByRole('region', { name: 'hreflang cluster' });
+  await expect(cluster).toContainText(
+    'Not listed as written: https://www.example.com/de. The sitemap lists https://www.example.com/de/ (only the trailing slash differs)',
+  );
+  await expect(cluster).not.toContainText('Not loaded, cannot verify');
+  await expect(cluster).not.toContainText('Every loaded page links back.');
+  await expect(cluster).toContainText('return link missing, · no link either way.');
+  await expect(d).toContainText(
+    'but the sitemap lists https://www.example.com/de/ (only the trailing slash differs)',
+  );
+  await page.screenshot({ path: testInfo.outputPath('hreflang-near.png') });
+});

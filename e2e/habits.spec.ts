@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
@@ -115,12 +116,23 @@ test('re-importing the own CSV export updates the rows by loc and adds the new o
   await expect(page.getByRole('button', { name: /^Undo/ })).toBeDisabled();
 });
 
-test('a CSV dropped on the window opens the import dialog with its columns mapped', async ({ wb, page }) => {
+test('a CSV dropped on the window opens the import dialog with its columns mapped', async ({
+  wb,
+  page,
+}, testInfo) => {
   const csv =
     'Top pages,Clicks,Impressions\nhttps://www.example.com/a,3,40\nhttps://www.example.com/b,1,12\n';
   await wb.dropFile('Pages.csv', csv);
   const dlg = wb.dialog('Import CSV');
   await expect(dlg.getByRole('table', { name: /^Preview/ })).toBeVisible();
+  // The file field names the dropped file (not "No file chosen"), with its size.
+  const chosen = `Pages.csv (${Buffer.byteLength(csv)} B)`;
+  await expect(dlg.getByLabel(/^CSV file/)).toHaveAccessibleDescription(chosen);
+  await expect(dlg.getByText(chosen, { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('csv-dropped.png') });
+  expect(
+    (await new AxeBuilder({ page }).include('dialog[open]').analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
   await expect(dlg.getByRole('combobox', { name: 'URL' })).toHaveValue('0');
   await dlg.getByRole('button', { name: 'Import 2 URLs' }).click();
   await wb.expectUrlCount(2);

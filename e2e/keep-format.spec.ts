@@ -126,3 +126,30 @@ test('a text file exported as XML does not claim to keep its formatting, and say
   await expect(keep).toBeEnabled();
   await expect(keep).toBeChecked();
 });
+
+test('keeping the formatting leaves out what the spec forbids before the root, keeps the rest, and says so', async ({
+  wb,
+  page,
+}) => {
+  const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const head = `<?xml version='1.0' encoding="utf-8"?>\n<!-- made by hand -->\n<?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>`;
+  const root = `<urlset xmlns="${NS}">\n  <url>\n    <loc>https://a.example/</loc>\n    <lastmod>2024-01-01</lastmod>\n  </url>\n</urlset>\n`;
+  const file = `\uFEFF${head}\n<!DOCTYPE urlset>\n${root}`;
+  await wb.openFile({ name: 'by-hand.xml', mimeType: 'application/xml', buffer: Buffer.from(file) });
+  await wb.expectUrlCount(1);
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await expect(dlg.getByRole('radio', { name: "Keep the file's formatting" })).toBeChecked();
+  const changes = dlg.getByRole('region', { name: 'What the export changes' });
+  await expect(changes.getByRole('listitem')).toHaveText([
+    'byte order mark at the start left out ENC-002',
+    'DOCTYPE left out ENC-009',
+  ]);
+  await page.screenshot({ path: test.info().outputPath('keep-format-prolog.png') });
+  const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
+  if ((await confirm.count()) > 0) await confirm.check();
+  const dl = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  // The declaration as spelled, the comment and the stylesheet where they were; the entries as they were.
+  expect(Buffer.from(await downloadBytes(await dl)).toString('utf8')).toBe(`${head}\n${root}`);
+});

@@ -105,6 +105,38 @@ test('1. New sitemap, Open…, Try a sample and Paste… ask before dropping une
   await expect(bar.getByRole('button', { name: 'Recent' })).toHaveCount(0);
 });
 
+test('1b. a settings change is work, but no edit: the prompt, the notice and Recent say which', async ({
+  wb,
+  page,
+}, testInfo) => {
+  await wb.trySample();
+  await setPriority(wb, 0, '0.3');
+  const bar = page.getByRole('banner');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const publish = page
+    .getByRole('tabpanel', { name: 'Settings' })
+    .getByRole('textbox', { name: /^Publish URL/ });
+  await publish.fill('https://www.example-coffee.com/sitemap.xml');
+  await publish.press('Enter');
+  await expect(bar.getByRole('button', { name: /^Undo: Set publish URL/ })).toBeEnabled();
+
+  await bar.getByRole('button', { name: 'New sitemap' }).click();
+  const ask = prompt(page, 'Open a new sitemap?');
+  await expect(ask).toContainText(
+    'Edits not exported yet: sample-sitemap.xml (1 edit and a settings change). Replacing keeps them in Recent',
+  );
+  await page.screenshot({ path: testInfo.outputPath('replace-prompt-settings.png') });
+  await ask.getByRole('button', { name: 'Replace' }).click();
+  await wb.expectUrlCount(0);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'It is in Recent, with its edits and settings changes.',
+  );
+  await bar.getByRole('button', { name: 'Recent' }).click();
+  const recent = page.getByRole('list', { name: 'Recent' });
+  await expect(recent).toContainText(/sample-sitemap\.xml\s*201 URLs · 1 edit and a settings change · /);
+  await page.screenshot({ path: testInfo.outputPath('recent-settings.png') });
+});
+
 test('3. a file opened over a workspace never joins it silently: Add, Replace or Cancel', async ({
   wb,
   page,

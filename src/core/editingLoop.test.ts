@@ -117,6 +117,20 @@ describe('severity profile (case 3)', () => {
     expect(c.warning).toBe(0);
     expect(c.info).toBe(v.all().filter((i) => i.severity === 'info').length);
   });
+  it('IMG-008 names the order it wants and the child out of it, not "loc first" (s16 review)', () => {
+    // loc is first here: the problem is the title before the caption.
+    const r = parseSitemap(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><url><loc>https://a.example/</loc><image:image><image:loc>https://a.example/i.jpg</image:loc><image:title>T</image:title><image:caption>C</image:caption></image:image></url></urlset>',
+    );
+    expect(r.issues.find((i) => i.rule === 'IMG-008')?.message).toBe(
+      '<image:caption> comes after <image:title> (XSD order: loc, caption, geo_location, title, license)',
+    );
+    const note = profileNote('IMG-008', 1).message;
+    expect(note).not.toContain('loc first');
+    expect(note).toMatch(
+      /^1 URL lists image children out of XSD order \(loc, caption, geo_location, title, license\)/,
+    );
+  });
   it('a note about one URL reads in the singular', () => {
     expect(profileNote('IMG-006', 1).message).toMatch(/^1 URL carries deprecated image tags/);
     expect(profileNote('XML-006', 1).message).toMatch(/^1 URL lists its children out of XSD order/);

@@ -158,8 +158,8 @@ describe('lenient import (IMP-*)', () => {
     expect(r.issues[0]).toMatchObject({ rule: 'ENC-009', line: 2 });
   });
 
-  it('says what each export does with a DOCTYPE or a byte order mark, not "removed" (keep-format writes them back)', () => {
-    const tail = "Normalize leaves it out; keeping the file's formatting writes it back";
+  it('says what the exports do with a DOCTYPE or a byte order mark: leave it out, keeping the formatting or not (OUT-001)', () => {
+    const tail = "The export leaves it out, also when it keeps the file's formatting";
     const xxe = parseSitemap(
       '<?xml version="1.0"?>\n<!DOCTYPE urlset [<!ENTITY h SYSTEM "file:///etc/hostname">]>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>',
     );

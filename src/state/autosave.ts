@@ -12,7 +12,7 @@ import type { Kernel } from './kernel.ts';
 import type { Patch } from './patch.ts';
 import type { PersistenceAdapter, SavedFile, SavedSession, Timers } from './persist.ts';
 import { inSlices } from './slices.ts';
-import type { Commands } from './types.ts';
+import type { Commands, Settings } from './types.ts';
 
 /** Debounce delay: a save starts this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 700;
@@ -148,7 +148,12 @@ export function createPersistCommands(
     },
     restoreFile(w: SavedFile) {
       const history: History = { undo: w.undo, redo: w.redo };
-      k.set({ settings: w.settings, loadError: null });
+      // Saves made before session 16 kept the URL a workspace's index gives the file among the
+      // settings: it is derived (the workspace store gives it again), not the user's.
+      const { indexPublishUrl: _derived, ...settings } = w.settings as Settings & {
+        indexPublishUrl?: string;
+      };
+      k.set({ settings, loadError: null });
       // The crawl comes back with its columns shown; the re-check joins it with the document.
       const hiddenColumns = k.f.view.hiddenColumns.filter((c) => !isCrawlColumn(c));
       if (w.crawl) k.set({ crawl: w.crawl, view: { ...k.f.view, hiddenColumns } });

@@ -202,7 +202,11 @@ describe('crawl commands', () => {
     store.commands.attachCrawl(crawl());
     const { validator } = store.getState().validation;
     expect(crawlRules(store)).toEqual([]);
-    expect(store.getState().notices.at(-1)?.message).toContain('lists sitemaps, not pages');
+    // True whether its files are open beside it in a workspace (they carry the audit) or not
+    // (s16 review: "open its files to audit them" while they were open and audited).
+    expect(store.getState().notices.at(-1)?.message).toContain(
+      'A sitemap index lists sitemaps, not pages: the urlset files it lists carry the audit, those open here (open the others to audit them too).',
+    );
     const summary = crawlSummary(validator, index.entries);
     expect(Object.values(summary?.listed ?? {}).reduce((a, b) => a + b, 0)).toBe(0);
     expect(crawlCellText(validator, index.entries[0], 'crawlStatus')).toBe('');

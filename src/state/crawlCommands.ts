@@ -377,7 +377,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
           if (k.f.doc?.kind === 'sitemapindex')
             return k.notify(
               'info',
-              `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} crawled URLs. A sitemap index lists sitemaps, not pages: open its files to audit them. The sitemap itself is unchanged.`,
+              `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} crawled URLs. A sitemap index lists sitemaps, not pages: the urlset files it lists carry the audit, those open here (open the others to audit them too). The sitemap itself is unchanged.`,
             );
           const listed = k.f.doc ? k.f.doc.entries.length : 0;
           // By severity: the Issues tab counts errors and warnings, the status bar names notes.

@@ -294,6 +294,21 @@ describe('hreflangCluster', () => {
     expect(c.missing).toEqual([{ source: 2, target: 0 }]);
     expect(c.notLoaded).toEqual([]);
   });
+  it('an href missing a listed URL only by its trailing slash is named with that URL, not "not loaded" (s16 review)', () => {
+    const entries: Entry[] = [
+      { id: 0, loc: U('de'), alternates: [link('de', 'de'), link('fr', 'fr')] },
+      {
+        id: 1,
+        loc: U('fr'),
+        alternates: [link('fr', 'fr'), { rel: 'alternate', hreflang: 'de', href: U('de').slice(0, -1) }],
+      },
+    ];
+    const c = hreflangCluster(entries, 1)!;
+    expect(c.notLoaded).toEqual([]);
+    expect(c.nearly).toEqual([
+      { href: U('de').slice(0, -1), loc: U('de'), why: 'only the trailing slash differs' },
+    ]);
+  });
   it('is null for an entry without hreflang links that nobody lists', () => {
     expect(hreflangCluster([...hreflangDoc(), { id: 6, loc: U('alone') }], 6)).toBeNull();
   });

@@ -9,6 +9,7 @@ import {
   type ExportChange,
   type ExportChangeOptions,
   exportChanges,
+  LEFT_OUT_BEFORE_ROOT,
 } from '../core/serialize/exportChanges.ts';
 import type { ValidatorLike } from './validation.ts';
 
@@ -23,9 +24,13 @@ export function textDropsOf(doc: SitemapDocument): TextDrops {
   return textDrops(doc.entries);
 }
 
-/** Entry-level order findings (also those a profile note stands for): entries re-printed in XSD order. */
+/**
+ * Entry-level order findings (also those a profile note stands for): entries re-printed in XSD
+ * order; and the reader's findings of what the export leaves out before the root.
+ */
 function orderIssues(v: ValidatorLike): Issue[] {
   const out: Issue[] = [];
+  for (const i of v.documentIssues()) if (i.rule in LEFT_OUT_BEFORE_ROOT) out.push(i);
   for (const rule of ['XML-006', 'IMG-008'] as const) {
     for (const entry of v.entriesWithRule(rule)) out.push({ rule, severity: 'warning', message: '', entry });
     for (const i of v.quietIssues?.(rule) ?? []) out.push(i);

@@ -1,3 +1,4 @@
+import { plural } from '../core/format.ts';
 import { changesEntries, type Patch } from './patch.ts';
 
 /** Undo and redo stacks of patches. Immutable: every operation returns a new value. */
@@ -17,6 +18,41 @@ export interface HistorySummary {
   undoDepth: number;
   /** Some undo step changes entries (settings steps alone leave the file as it was). */
   editsEntries: boolean;
+  /** Some undo step changes settings (settingsStep.ts): work of the user's, not of the file. */
+  changesSettings: boolean;
+}
+
+/**
+ * Steps counted by what they change: `edits` change entries (the file an export writes),
+ * `settings` change the document's settings only (settingsStep.ts).
+ */
+export interface StepCounts {
+  edits: number;
+  settings: number;
+}
+
+/**
+ * Count `steps` (see `StepCounts`).
+ *
+ * @example countSteps(history.undo) // { edits: 3, settings: 1 }
+ */
+export function countSteps(steps: readonly Patch[]): StepCounts {
+  let edits = 0;
+  for (const p of steps) if (changesEntries(p)) edits++;
+  return { edits, settings: steps.length - edits };
+}
+
+/**
+ * What `c` counts, in words for the Replace prompt and the Recent list: a settings change is
+ * work, but no edit of the file. '' when it counts nothing.
+ *
+ * @example stepsText({ edits: 3, settings: 1 }) // '3 edits and a settings change'
+ */
+export function stepsText(c: StepCounts): string {
+  const edits = c.edits > 0 ? plural(c.edits, 'edit') : '';
+  const settings =
+    c.settings === 1 ? 'a settings change' : c.settings > 1 ? plural(c.settings, 'settings change') : '';
+  return edits && settings ? `${edits} and ${settings}` : edits || settings;
 }
 
 /** Maximum number of undo steps kept in memory. */
@@ -77,5 +113,6 @@ export function summarize(h: History): HistorySummary {
     redoLabel: r?.label ?? null,
     undoDepth: h.undo.length,
     editsEntries: h.undo.some(changesEntries),
+    changesSettings: h.undo.some((p) => p.settings !== undefined),
   };
 }

@@ -4,8 +4,10 @@
  * within one document or across the files of a workspace. Pure and React-free; the detail panel
  * shows it, `addMissingReturnLinks` (one file) and `returnLinkEdits` (any file) fix it.
  */
+
 import type { Alternate, Entry } from '../core/model.ts';
 import { withLink } from '../core/rules/entryFixes.ts';
+import { type NearUrl, nearListed } from '../core/rules/nearUrl.ts';
 import { hasEdgeSpace, trimValue } from '../core/urls.ts';
 import { idIndexOf } from './patch.ts';
 
@@ -42,6 +44,11 @@ export interface HreflangCluster {
   members: ClusterMember[];
   /** hrefs listed by members that no loaded entry has as its loc ("cannot verify"). */
   notLoaded: string[];
+  /**
+   * hrefs listed by members that miss a member's loc only by a trailing slash, the host's case or
+   * a default port (core `nearListed`, HREF-007): `loc` is the member's, `why` what differs.
+   */
+  nearly: Array<{ href: string } & NearUrl>;
   /** Pairs where `source` lists `target` but `target` does not list `source`. */
   missing: MissingReturn[];
   /** True when the walk stopped at `maxMembers`. */
@@ -233,8 +240,15 @@ function buildCluster(
         missing.push({ source: m.key, target: other.key });
     }
   }
-  const notLoaded = [...urls].filter((u) => !memberAt.has(u));
-  return { members, notLoaded, missing, truncated };
+  const notLoaded: string[] = [];
+  const nearly: HreflangCluster['nearly'] = [];
+  for (const u of urls) {
+    if (memberAt.has(u)) continue;
+    const near = nearListed(u, (x) => memberAt.has(x));
+    if (near) nearly.push({ href: u, ...near });
+    else notLoaded.push(u);
+  }
+  return { members, notLoaded, nearly, missing, truncated };
 }
 
 /**

@@ -11,6 +11,7 @@ import { refusal } from '../core/refusal.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
 import { heldSlices } from './e2eHold.ts';
+import { countSteps } from './history.ts';
 import type { Kernel } from './kernel.ts';
 import { createRecheck } from './recheck.ts';
 import { settingsNotice, settingsStep } from './settingsStep.ts';
@@ -28,8 +29,10 @@ type IoCommands = Pick<
   | 'closeDocument'
   | 'export'
   | 'markExported'
+  | 'unexportedSteps'
   | 'setCrossFileNotes'
   | 'setCrossFileIssues'
+  | 'setIndexPublishUrl'
   | 'setSettings'
   | 'cancelTask'
   | 'runTask'
@@ -114,16 +117,7 @@ export function createIoCommands(k: Kernel): IoCommands {
   ) => inSlices({ now: k.deps.now, timers: k.deps.timers! }, next, onSlice, stop);
 
   const setSettings: Commands['setSettings'] = (partial, announce) => {
-    const { indexPublishUrl, ...own } = partial;
-    // The URL an index gives this file is derived by the workspace store, not edited: it is set
-    // and re-checked, but it is no undo step and the user's own settings stay as they are.
-    if ('indexPublishUrl' in partial && indexPublishUrl !== k.f.settings.indexPublishUrl) {
-      const previous = k.f.settings;
-      k.set({ settings: { ...previous, indexPublishUrl } });
-      k.settingsChanged(previous, k.f.settings);
-      if (Object.keys(own).length === 0) return;
-    }
-    const step = settingsStep(k.f.settings, own);
+    const step = settingsStep(k.f.settings, partial);
     // Settings set to what they are change nothing (the listeners are still told: a re-render).
     if (step === null) return k.set({});
     // Without a document there is no history to record it in: the settings the next one is checked under.
@@ -373,9 +367,20 @@ export function createIoCommands(k: Kernel): IoCommands {
       v.setCrossFileIssues?.(issues);
       if (v.version !== before) k.set({});
     },
+    setIndexPublishUrl(url) {
+      const previous = k.f.indexPublishUrl;
+      if (url === previous) return;
+      k.set({ indexPublishUrl: url });
+      rechecks.indexUrlChanged(previous);
+    },
     markExported(result) {
       // A text file that left values out is not the user's work: leaving still warns.
       if (!result?.dropped) k.markClean();
+    },
+    unexportedSteps() {
+      const { undo } = k.f.history;
+      const depth = k.cleanDepth();
+      return countSteps(depth === null ? undo : undo.slice(Math.min(depth, undo.length)));
     },
     async export(options, mode = 'download') {
       const doc = k.f.doc;

@@ -72,6 +72,8 @@ export interface Fields {
   docVersion: number;
   fileName: string | null;
   settings: Settings;
+  /** The URL the workspace's index gives the file (`AppState.indexPublishUrl`), or null. */
+  indexPublishUrl: string | null;
   view: ViewState;
   selection: Selection;
   history: History;
@@ -284,13 +286,13 @@ function followClean(clean: CleanPoint, was: History, now: History): CleanPoint 
 }
 
 /**
- * The publish URL the host rules check against: the user's, else the one the workspace's index
- * gives the file (`Settings.indexPublishUrl`); '' when neither.
+ * The publish URL the host rules check against: the user's (`s.publishUrl`), else the one the
+ * workspace's index gives the file (`indexUrl`, `AppState.indexPublishUrl`); '' when neither.
  *
- * @example effectivePublishUrl({ publishUrl: '', crossSubmission: false, indexPublishUrl: 'https://a.example/s.xml' }) // 'https://a.example/s.xml'
+ * @example effectivePublishUrl({ publishUrl: '', crossSubmission: false }, 'https://a.example/s.xml') // 'https://a.example/s.xml'
  */
-export function effectivePublishUrl(s: Settings): string {
-  return s.publishUrl.trim() || s.indexPublishUrl || '';
+export function effectivePublishUrl(s: Settings, indexUrl: string | null): string {
+  return s.publishUrl.trim() || indexUrl || '';
 }
 
 /** Create the kernel. `createAppStore` is the public entry point. */
@@ -301,6 +303,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     docVersion: 0,
     fileName: null,
     settings: { publishUrl: '', crossSubmission: false },
+    indexPublishUrl: null,
     view: DEFAULT_VIEW,
     selection: NO_SELECTION,
     history: EMPTY_HISTORY,
@@ -322,7 +325,7 @@ export function createKernel(deps: StoreDeps): Kernel {
   const atClean = (h: History) => clean !== 'gone' && entryTop(h.undo) === clean;
   let askedParse: { version: number; list: readonly Issue[] } | null = null;
   const validationSettings = (): ValidationSettings => ({
-    publishUrl: effectivePublishUrl(f.settings) || undefined,
+    publishUrl: effectivePublishUrl(f.settings, f.indexPublishUrl) || undefined,
     crossSubmission: f.settings.crossSubmission,
     now: deps.now(),
     profile: f.settings.profile,

@@ -6,7 +6,7 @@ import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 import { createWorkspaceStore, kindOf, type OpenInput, type WorkspaceStore } from './workspaceStore.ts';
 
-const EDITED = [{ name: 'a.xml', edits: 2 }];
+const EDITED = [{ name: 'a.xml', edits: 2, settings: 0 }];
 const base = { childrenOfOpenIndex: false, blank: false };
 const SITUATIONS: Record<string, OpenSituation> = {
   empty: { ...base, files: 0, edited: [] },
@@ -106,7 +106,7 @@ describe('open: every source × intent × what is open, through the session', ()
             expect(out.mode).toBe('asked');
             expect(after).toEqual(before);
             expect(ws.getState().ask?.lost).toEqual(
-              name.startsWith('edited') ? [{ name: 'a.xml', edits: 1 }] : [],
+              name.startsWith('edited') ? [{ name: 'a.xml', edits: 1, settings: 0 }] : [],
             );
             expect(ws.getState().ask?.canAdd).toBe(!('blank' in inputs[0]));
           } else if (expected === 'add') {

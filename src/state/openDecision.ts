@@ -3,6 +3,7 @@
  * Try a sample, a Recent entry): open it alone, add it to the open workspace, replace what is
  * open, or ask first. Pure: the session (workspaceStore.ts) gathers the situation and acts.
  */
+import type { StepCounts } from './history.ts';
 
 /**
  * What the user asked for. `open`: the ordinary way in (decide, ask when work would be lost);
@@ -11,10 +12,12 @@
  */
 export type OpenIntent = 'open' | 'add' | 'replace';
 
-/** A file with edits that were not exported, and how many undo steps it has. */
-export interface EditedFile {
+/**
+ * A file with edits that were not exported, and the steps made since its export (or open), by
+ * what they change (`Commands.unexportedSteps`; history.ts `stepsText` says them).
+ */
+export interface EditedFile extends StepCounts {
   name: string;
-  edits: number;
 }
 
 /** What is open when something new comes in. */
@@ -40,8 +43,8 @@ export type OpenDecision =
  * child of an open index joins it; one unedited document is replaced (nothing is lost); anything
  * else (edits, or a whole workspace) asks, offering *Add to workspace* except for a blank document.
  *
- * @example decideOpen({ files: 1, edited: [{ name: 'a.xml', edits: 3 }], childrenOfOpenIndex: false, blank: false }, 'open')
- * // { action: 'ask', canAdd: true, lost: [{ name: 'a.xml', edits: 3 }] }
+ * @example decideOpen({ files: 1, edited: [{ name: 'a.xml', edits: 3, settings: 0 }], childrenOfOpenIndex: false, blank: false }, 'open')
+ * // { action: 'ask', canAdd: true, lost: [{ name: 'a.xml', edits: 3, settings: 0 }] }
  */
 export function decideOpen(s: OpenSituation, intent: OpenIntent): OpenDecision {
   if (s.files === 0 || intent === 'replace') return { action: 'replace' };
@@ -62,16 +65,4 @@ export function decideOpen(s: OpenSituation, intent: OpenIntent): OpenDecision {
  */
 export function decideCrawl(files: number): 'attach' | 'csv' {
   return files > 0 ? 'attach' : 'csv';
-}
-
-/**
- * The prompt's sentence: what would be lost by replacing.
- *
- * @example lostText([{ name: 'a.xml', edits: 6 }, { name: 'b.xml', edits: 1 }])
- * // 'a.xml (6 edits) and b.xml (1 edit) have edits that were not exported'
- */
-export function lostText(lost: readonly EditedFile[]): string {
-  const items = lost.map((f) => `${f.name} (${f.edits} ${f.edits === 1 ? 'edit' : 'edits'})`);
-  const list = items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-  return `${list} ${items.length === 1 ? 'has' : 'have'} edits that were not exported`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
+import { stepsText } from './history.ts';
 import type { SavedSession } from './persist.ts';
 import {
   createMemoryRecent,
@@ -35,6 +36,63 @@ describe('recentEntryOf', () => {
     s.files[0].doc.kind = 'sitemapindex';
     s.files.push({ ...session('a.xml', 5, 0).files[0] }, { ...session('b.xml', 3, 0).files[0] });
     expect(recentEntryOf(s, 1, 0)).toMatchObject({ urls: 8, sitemaps: 2 });
+  });
+});
+
+describe('Recent and the Replace prompt count edits and settings changes apart', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const newStore = () =>
+    createAppStore({ worker: fakeClient((b, n) => parseSitemap(b, { fileName: n })), now: () => 0 });
+  const a = {
+    name: 'a.xml',
+    bytes: enc(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/1</loc></url><url><loc>https://a.example/2</loc></url></urlset>',
+    ),
+  };
+  const other = { name: 'c.xml', bytes: enc('https://c.example/\n') };
+
+  it('an edit and a publish URL are "1 edit and a settings change", in the prompt and in Recent', async () => {
+    const ws = createWorkspaceStore({
+      primary: newStore(),
+      createStore: newStore,
+      recent: createMemoryRecent(),
+      now: () => 7,
+    });
+    await ws.commands.open([a]);
+    const c = ws.getState().files[0].store.commands;
+    c.setCell(0, 'priority', '0.4');
+    c.setSettings({ publishUrl: 'https://a.example/sitemap.xml' });
+    await ws.commands.open([other]);
+    const lost = ws.getState().ask?.lost ?? [];
+    expect(lost).toEqual([{ name: 'a.xml', edits: 1, settings: 1 }]);
+    expect(stepsText(lost[0])).toBe('1 edit and a settings change');
+    await ws.commands.answer('replace');
+    const [entry] = ws.getState().recent;
+    expect([entry.edits, entry.settings]).toEqual([1, 1]);
+    expect(ws.getState().notices.at(-1)?.message).toMatch(
+      /It is in Recent, with its edits and settings changes\.$/,
+    );
+  });
+
+  it('the prompt counts what was done since the export: edits exported before are not "not exported"', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore, now: () => 7 });
+    await ws.commands.open([a]);
+    const c = ws.getState().files[0].store.commands;
+    c.setCell(0, 'priority', '0.4');
+    c.setCell(1, 'priority', '0.5');
+    c.markExported();
+    c.setCell(0, 'priority', '0.6');
+    await ws.commands.open([other]);
+    expect(ws.getState().ask?.lost).toEqual([{ name: 'a.xml', edits: 1, settings: 0 }]);
+  });
+
+  it('words: edits, settings changes, both, none', () => {
+    expect(stepsText({ edits: 3, settings: 0 })).toBe('3 edits');
+    expect(stepsText({ edits: 1, settings: 0 })).toBe('1 edit');
+    expect(stepsText({ edits: 0, settings: 1 })).toBe('a settings change');
+    expect(stepsText({ edits: 0, settings: 2 })).toBe('2 settings changes');
+    expect(stepsText({ edits: 2, settings: 3 })).toBe('2 edits and 3 settings changes');
+    expect(stepsText({ edits: 0, settings: 0 })).toBe('');
   });
 });
 

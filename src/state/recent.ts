@@ -5,6 +5,7 @@
  * (IndexedDB in the browser, memory in tests); the plan is pure.
  */
 import { entryCounts } from '../core/model.ts';
+import { countSteps } from './history.ts';
 import type { SavedSession } from './persist.ts';
 
 /** Sessions kept at most. */
@@ -25,8 +26,13 @@ export interface RecentEntry {
   urls: number;
   /** Index entries (absent in lists saved before they were told apart: counted in `urls` there). */
   sitemaps?: number;
-  /** Undo steps over all files. */
+  /**
+   * Undo steps over all files that change entries (history.ts `countSteps`); in lists saved
+   * before `settings` was counted apart (session 16), every undo step.
+   */
   edits: number;
+  /** Undo steps over all files that change settings only; absent in lists saved before session 16. */
+  settings?: number;
 }
 
 /** Where Recent sessions live. Every method may reject (quota): the session reports it. */
@@ -41,7 +47,12 @@ export interface RecentStore {
 /** The listing of a saved session. */
 export function recentEntryOf(s: SavedSession, id: number, slot: number): RecentEntry {
   let edits = 0;
-  for (const f of s.files) edits += f.undo.length;
+  let settings = 0;
+  for (const f of s.files) {
+    const c = countSteps(f.undo);
+    edits += c.edits;
+    settings += c.settings;
+  }
   const { urls, sitemaps } = entryCounts(s.files.map((f) => f.doc));
   return {
     id,
@@ -51,6 +62,7 @@ export function recentEntryOf(s: SavedSession, id: number, slot: number): Recent
     urls,
     sitemaps,
     edits,
+    settings,
   };
 }
 

@@ -55,6 +55,12 @@ export interface Rechecker {
   recheck(behind: boolean, previous: Settings | null): void;
   /** The settings changed from `previous` to `settings` (already shown): re-check if findings may change. */
   settingsChanged(previous: Settings, settings: Settings): void;
+  /**
+   * The URL the workspace's index gives the file (`Kernel` field `indexPublishUrl`) changed from
+   * `previous` (already shown): re-check when the URL the host rules use changed. No Cancel:
+   * it is no choice of the user's to put back.
+   */
+  indexUrlChanged(previous: string | null): void;
   /** Cancel the re-check under way when it can be cancelled (the status bar's Cancel). */
   cancel(): void;
 }
@@ -67,7 +73,6 @@ function revertedSettings(now: Settings, previous: Settings): Settings {
   return {
     ...now,
     publishUrl: previous.publishUrl,
-    indexPublishUrl: previous.indexPublishUrl,
     crossSubmission: previous.crossSubmission,
     profile: previous.profile,
   };
@@ -94,10 +99,13 @@ export function cancelledRecheckMessage(now: Settings, previous: Settings): stri
   return `Re-check cancelled: ${what}. The findings are those of ${back.length > 1 ? 'these settings' : 'that setting'}, as before.`;
 }
 
-/** True when two settings give the same findings (the date order only steers fixes). */
-function sameFindings(a: Settings, b: Settings): boolean {
+/**
+ * True when two settings give the same findings (the date order only steers fixes), with the
+ * URL the workspace's index gives the file (`indexUrl`) the same for both.
+ */
+function sameFindings(a: Settings, b: Settings, indexUrl: string | null): boolean {
   return (
-    effectivePublishUrl(a) === effectivePublishUrl(b) &&
+    effectivePublishUrl(a, indexUrl) === effectivePublishUrl(b, indexUrl) &&
     a.crossSubmission === b.crossSubmission &&
     (a.profile ?? DEFAULT_PROFILE) === (b.profile ?? DEFAULT_PROFILE)
   );
@@ -109,10 +117,11 @@ function leadsTo(
   side: 'before' | 'after',
   now: Settings,
   target: Settings,
+  indexUrl: string | null,
 ): boolean {
   if (!step?.settings || changesEntries(step)) return false;
   const s: Settings = { ...now, ...step.settings[side] };
-  return sameFindings(s, target) && s.dateOrder === target.dateOrder;
+  return sameFindings(s, target, indexUrl) && s.dateOrder === target.dateOrder;
 }
 
 /** One sliced load of a re-check. */
@@ -213,8 +222,9 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
       const now = k.f.settings;
       const back = revertedSettings(now, r.previous);
       const { undo, redo } = k.f.history;
-      if (leadsTo(undo.at(-1), 'before', now, back)) k.undo();
-      else if (leadsTo(redo.at(-1), 'after', now, back)) k.redo();
+      const indexUrl = k.f.indexPublishUrl;
+      if (leadsTo(undo.at(-1), 'before', now, back, indexUrl)) k.undo();
+      else if (leadsTo(redo.at(-1), 'after', now, back, indexUrl)) k.redo();
       else host.setSettings(back);
       k.notify('info', cancelledRecheckMessage(now, r.previous));
     }
@@ -344,14 +354,24 @@ export function createRecheck(k: Kernel, host: RecheckHost): Rechecker {
     recheck,
     settingsChanged(previous, settings) {
       const r = rechecking;
+      const indexUrl = k.f.indexPublishUrl;
       // Settings set to what they are change no finding.
-      if (sameFindings(settings, previous)) k.set({});
-      else if (r?.previous && sameFindings(settings, r.previous) && !locked(r.run)) {
+      if (sameFindings(settings, previous, indexUrl)) k.set({});
+      else if (r?.previous && sameFindings(settings, r.previous, indexUrl) && !locked(r.run)) {
         // Back to the settings the validator holds: the re-check under way is moot.
         r.run.steps.return();
         endRecheck(r);
         k.set({});
       } else recheck(false, r?.previous ?? previous);
+    },
+    indexUrlChanged(previous) {
+      // The store's validator no longer holds the findings of any settings Cancel could put
+      // back (they were of the old URL): a re-check under way goes on without Cancel.
+      if (rechecking) rechecking.previous = null;
+      const settings = k.f.settings;
+      if (effectivePublishUrl(settings, previous) === effectivePublishUrl(settings, k.f.indexPublishUrl))
+        k.set({});
+      else recheck(false, null);
     },
     cancel() {
       // (While a big change is applied in slices, its step comes first: Cancel waits for it.)

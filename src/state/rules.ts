@@ -2,6 +2,7 @@ import { type Fix, type FixNeed, getFix } from '../core/fixes.ts';
 import type { Issue, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import { fieldChange } from '../core/rules/fieldPath.ts';
 import { ruleInfo } from '../core/rules/registry.ts';
+import { isNotOpenChild } from '../core/workspace/notOpen.ts';
 import { idIndexOf } from './patch.ts';
 
 /** Display facts about a rule for the UI: a title and whether it has a one-click fix. */
@@ -17,6 +18,20 @@ export function ruleDisplay(id: string): RuleDisplay {
   // Titles are spec markdown (`<url>`); the UI shows them as plain text.
   const title = info?.title.replace(/`/g, '') ?? id;
   return { title, group: info?.group ?? '', fixable: info?.fixable ?? false };
+}
+
+/**
+ * The title of a card of `rule`'s findings, by what `issues` (its findings) are: IDX-006 also
+ * carries the editor's note of a child that is not open, which is no nested index.
+ *
+ * @example groupTitle('IDX-006', notOpenNotes) // 'Children not open'
+ */
+export function groupTitle(rule: string, issues: readonly Issue[]): string {
+  const title = ruleDisplay(rule).title;
+  if (rule !== 'IDX-006' || issues.length === 0) return title;
+  const notOpen = issues.filter(isNotOpenChild).length;
+  if (notOpen === 0) return title;
+  return notOpen === issues.length ? 'Children not open' : `${title}; children not open`;
 }
 
 /** Accessible, specific label for the one-click fix of an issue. */

@@ -6,11 +6,12 @@ import type { ExportDiff } from '../core/keep/diff.ts';
 import type { KeepSource } from '../core/keep/source.ts';
 import type { DocumentSettings, Entry, FatalError, Issue, Severity, SitemapDocument } from '../core/model.ts';
 import type { TextDrops } from '../core/serialize/entries.ts';
+import type { ExportChange } from '../core/serialize/exportChanges.ts';
 import type { BucketFilter } from '../core/stats.ts';
 import type { OutputFile, SerializeOptions } from '../workers/coreTypes.ts';
 import type { ColumnId, EditableField } from './columns.ts';
 import type { EntryCommands } from './entryCommands.ts';
-import type { HistorySummary } from './history.ts';
+import type { HistorySummary, StepCounts } from './history.ts';
 import type { DocumentSize } from './insightsCharts.ts';
 import type { TreeSync } from './insightsTree.ts';
 import type { SavedFile } from './persist.ts';
@@ -18,19 +19,11 @@ import type { ValidatorLike } from './validation.ts';
 
 /**
  * The document's settings (core `DocumentSettings`: publish URL, cross-submission, severity
- * profile, day/month order): document edits, each change one undo step (`Commands.setSettings`),
- * plus `indexPublishUrl`, which is derived, not edited.
+ * profile, day/month order): what the user chose, each change one undo step
+ * (`Commands.setSettings`), saved with the document. Values derived from elsewhere (the URL a
+ * workspace's index gives the file: `AppState.indexPublishUrl`) are not settings.
  */
-export type Settings = DocumentSettings & {
-  /**
-   * In a workspace, the publish URL the index that names this file gives it (the absolute
-   * `<loc>` of its entry, core `WorkspaceFile.publishUrl`): the host rules use it while
-   * `publishUrl` is empty, as the CLI's `check` does for a child it follows. Set by the
-   * workspace store, never by the user, and never an undo step; absent when the file is open
-   * alone or no index names it.
-   */
-  indexPublishUrl?: string;
-};
+export type Settings = DocumentSettings;
 
 /** Counts shown before "Fix all" runs (`Commands.previewFixAll`). */
 export interface FixAllPreview {
@@ -154,6 +147,15 @@ export interface AppState {
   docVersion: number;
   fileName: string | null;
   settings: Settings;
+  /**
+   * In a workspace, the publish URL the index that names this file gives it (the absolute
+   * `<loc>` of its entry, core `WorkspaceFile.publishUrl`): derived from the workspace, not a
+   * setting. The host rules check against it while `settings.publishUrl` is empty, as the CLI's
+   * `check` does for a child it follows, and Settings shows it as the publish URL's placeholder.
+   * Set by the workspace store (`Commands.setIndexPublishUrl`): never an undo step, never saved;
+   * null when the file is open alone or no index names it.
+   */
+  indexPublishUrl: string | null;
   validation: ValidationState;
   view: ViewState;
   /**
@@ -227,6 +229,12 @@ export interface ExportResult {
   keepNote?: string;
   /** Kept formatting: entries written whole because images, videos, news, alternates or other elements were added or removed. */
   wholeEntries?: number;
+  /**
+   * Kept formatting: what the export changes beyond the user's edits, i.e. what the spec forbids
+   * before the root and the export left out (core/keep/prolog.ts: a byte order mark, a DOCTYPE,
+   * leading space); absent when nothing.
+   */
+  changes?: ExportChange[];
   /** A text file (URLs only) left out values the document holds: how many rows, which fields. */
   dropped?: TextDrops;
 }
@@ -324,6 +332,13 @@ export interface Commands extends EntryCommands {
    */
   markExported(result?: Pick<ExportResult, 'dropped'>): void;
   /**
+   * The steps made since the document was last exported (or opened), by what they change: the
+   * undo steps above its clean point, all of them when no undo or redo reaches that point any
+   * more; none when the way back to it is in redo (undone: the file is edited, by no step on the
+   * undo stack). What the Replace prompt names as not exported.
+   */
+  unexportedSteps(): StepCounts;
+  /**
    * The HREF-006 notes ("no entry in this file, load the sibling sitemaps") the other files open
    * in the workspace answer: per entry id, the alternates no open file holds (0: the note is
    * withdrawn); null when this file is open alone. Set by the workspace store after each model
@@ -337,6 +352,13 @@ export interface Commands extends EntryCommands {
    * them with the file's own (one count for the file everywhere).
    */
   setCrossFileIssues(issues: readonly Issue[] | null): void;
+  /**
+   * The publish URL the workspace's index gives this file (`AppState.indexPublishUrl`; null:
+   * none). Set by the workspace store after each model build; not a setting, so no undo step
+   * and the settings stay as the user left them. The host rules re-check when the URL they use
+   * (`effectivePublishUrl`) changes, without Cancel: there is no choice of the user to put back.
+   */
+  setIndexPublishUrl(url: string | null): void;
   cancelTask(): void;
   /**
    * Run `work` as this store's cancellable task `label`: its progress and Cancel show where the

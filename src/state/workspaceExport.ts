@@ -133,23 +133,32 @@ function keptChild(
   p: PlannedFile,
   state: WorkspaceState,
   plain: string,
-): { raw: Uint8Array; gz?: Uint8Array } | null {
+): { raw: Uint8Array; gz?: Uint8Array; dropped: ExportChange[] } | null {
   if (p.sourceFile === undefined) return null;
   const src = state.files[p.sourceFile]?.store.keepSource?.() ?? null;
   if (!src || plain !== (src.kind === 'text' ? 'txt' : 'xml')) return null;
   if (p.role === 'index' && p.document.entries.length !== src.entries.length) return null;
   try {
     const out = keepFormat(p.document, src);
-    return out.identical && src.gzip ? { raw: out.body, gz: src.file } : { raw: out.body };
+    const { dropped } = out;
+    return out.identical && src.gzip ? { raw: out.body, gz: src.file, dropped } : { raw: out.body, dropped };
   } catch (e) {
     if (e instanceof KeepFormatUnavailable) return null;
     throw e;
   }
 }
 
-/** Why `p`, written as `bytes` (`kept`: in its file's own formatting), differs from its file. */
-function whyChanged(p: PlannedFile, state: WorkspaceState, kept: boolean, plain: string): ExportChange[] {
-  const out = [...p.changes];
+/**
+ * Why `p`, written as `bytes`, differs from its file: `kept` holds what a write in its file's own
+ * formatting left out before the root (null: normalized).
+ */
+function whyChanged(
+  p: PlannedFile,
+  state: WorkspaceState,
+  kept: readonly ExportChange[] | null,
+  plain: string,
+): ExportChange[] {
+  const out = [...p.changes, ...(kept ?? [])];
   const file = p.sourceFile === undefined ? undefined : state.model?.files[p.sourceFile];
   if (file === undefined) return out;
   const was = sourceFormat(file.name, file.kind).endsWith('.gz');
@@ -164,7 +173,7 @@ function whyChanged(p: PlannedFile, state: WorkspaceState, kept: boolean, plain:
       text: `${gz ? 'written gzipped' : 'written uncompressed'}${named}`,
       rule: 'OUT-010',
     });
-  if (!kept) {
+  if (kept === null) {
     out.push({ id: 'normalized', count: 1, text: 'formatting normalized', rule: 'OUT-005' });
     for (const c of exportChanges(p.document, [], { format: plain as ChildFormat })) out.push(c);
   }
@@ -190,7 +199,7 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean):
     uncompressedBytes: raw.length,
     changed,
     edited: changed && edited,
-    changes: changed ? whyChanged(p, state, kept !== null, plain) : [],
+    changes: changed ? whyChanged(p, state, kept?.dropped ?? null, plain) : [],
     kept: kept !== null,
   };
 }

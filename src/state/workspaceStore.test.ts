@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
 import { zipFiles } from '../core/zip.ts';
+import { groupTitle } from './rules.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, realTimers } from './testing.ts';
 import { exportWorkspace, suggestedPublishBase, zipExport } from './workspaceExport.ts';
@@ -187,7 +188,7 @@ describe('WorkspaceStore: opening', () => {
     expect(ws.getState().ask).toEqual({
       incoming: ['other.xml'],
       open: ['pages.xml'],
-      lost: [{ name: 'pages.xml', edits: 1 }],
+      lost: [{ name: 'pages.xml', edits: 1, settings: 0 }],
       keptInRecent: false,
       canAdd: true,
     });
@@ -673,6 +674,9 @@ describe('WorkspaceStore: one count of each file, and the checks the CLI makes (
     expect(v.all().some((i) => i.rule === 'IDX-001')).toBe(false);
     expect(v.issuesOf(0).map((i) => i.rule)).toContain('IDX-006');
     expect(v.counts().byRule.get('IDX-006')).toEqual({ severity: 'info', count: 2 });
+    // Its Issues card says what it holds, not "No nested indexes" (s16 review).
+    expect(groupTitle('IDX-006', notOpen)).toBe('Children not open');
+    expect(groupTitle('IDX-006', [])).toBe('No nested indexes');
   });
 
   it('the list, the status bar, the Issues tab and the export read one count per file (IDX-003 at the index)', async () => {
@@ -705,14 +709,48 @@ describe('WorkspaceStore: one count of each file, and the checks the CLI makes (
     expect(host.map((i) => i.severity)).toEqual(['error']);
     expect(host[0].message).toContain('https://pwning.tech/sitemap-tags.xml');
     expect(ws.getState().counts[2].error).toBeGreaterThanOrEqual(1);
-    // The index's URL is derived, not an edit: no undo step, the user's own setting stays empty.
-    expect(tags.store.getState().settings.indexPublishUrl).toBe('https://pwning.tech/sitemap-tags.xml');
-    expect(tags.store.getState().settings.publishUrl).toBe('');
+    // The index's URL is derived from the workspace, not a setting: no undo step, and the
+    // settings (what Undo restores and autosave keeps) hold only what the user chose.
+    expect(tags.store.getState().indexPublishUrl).toBe('https://pwning.tech/sitemap-tags.xml');
+    expect(tags.store.getState().settings).toEqual({ publishUrl: '', crossSubmission: false });
+    expect(tags.store.commands.persistable()?.settings).toEqual({ publishUrl: '', crossSubmission: false });
     expect(tags.store.getState().history.undoDepth).toBe(0);
     // The user's own publish URL for the file wins over the index's.
     tags.store.commands.setSettings({ publishUrl: 'https://adcert.local/sitemap-tags.xml' });
     await new Promise((r) => setTimeout(r, 0));
-    const after = tags.store.getState().validation.validator.all();
-    expect(after.filter((i) => i.rule === 'HOST-001')).toEqual([]);
+    const hostRule = () =>
+      tags.store
+        .getState()
+        .validation.validator.all()
+        .filter((i) => i.rule === 'HOST-001');
+    expect(hostRule()).toEqual([]);
+    expect(tags.store.getState().history.undoDepth).toBe(1);
+    // Undo takes back the user's URL only: the index's applies again, with its findings.
+    tags.store.commands.undo();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(tags.store.getState().settings).toEqual({ publishUrl: '', crossSubmission: false });
+    expect(tags.store.getState().indexPublishUrl).toBe('https://pwning.tech/sitemap-tags.xml');
+    expect(hostRule().map((i) => i.severity)).toEqual(['error']);
+  });
+
+  it("the index's URL follows an edit of the index, without an undo step in the child", async () => {
+    const ws = workspace();
+    await ws.commands.open([SITE.index, SITE.posts, SITE.tags]);
+    const [index, , tags] = ws.getState().files;
+    expect(index.store.getState().indexPublishUrl).toBeNull();
+    expect(tags.store.getState().indexPublishUrl).toBe('https://pwning.tech/sitemap-tags.xml');
+    // The index now names tags on adcert.local, the host of its URL: no HOST-001 any more.
+    index.store.commands.setCell(3, 'loc', 'https://adcert.local/sitemap-tags.xml');
+    ws.commands.rebuild();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(tags.store.getState().indexPublishUrl).toBe('https://adcert.local/sitemap-tags.xml');
+    expect(tags.store.getState().history.undoDepth).toBe(0);
+    expect(tags.store.getState().settings).toEqual({ publishUrl: '', crossSubmission: false });
+    expect(
+      tags.store
+        .getState()
+        .validation.validator.all()
+        .filter((i) => i.rule === 'HOST-001'),
+    ).toEqual([]);
   });
 });

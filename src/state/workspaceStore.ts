@@ -492,11 +492,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       slot.store.commands.setCrossFileIssues(issues?.get(f) ?? null);
       // A child is checked against the URL its index names it by (core `resolveChildren`), as
       // the CLI checks a child it follows: HOST-001 and the other host rules while the file has
-      // no publish URL of its own.
+      // no publish URL of its own. Derived from the workspace, it is no setting of the file.
       const file = model?.files[f];
-      const derived = file?.role === 'child' ? file.publishUrl : undefined;
-      if (slot.store.getState().settings.indexPublishUrl !== derived)
-        slot.store.commands.setSettings({ indexPublishUrl: derived });
+      slot.store.commands.setIndexPublishUrl((file?.role === 'child' && file.publishUrl) || null);
     } finally {
       noting = false;
     }
@@ -775,7 +773,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   const edited = (): EditedFile[] =>
     current()
       .filter((slot) => slot.store.getState().dirty && slot.store.getState().doc !== null)
-      .map((slot) => ({ name: slot.name, edits: slot.store.getState().history.undoDepth }));
+      .map((slot) => ({ name: slot.name, ...slot.store.commands.unexportedSteps() }));
 
   /** Expanded inputs: files to parse, or a blank document. */
   interface Incoming {
@@ -826,14 +824,14 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
   ): Promise<{ text: string; settle(replaced: boolean): Promise<void> }> => {
     const none = { text: '', settle: async () => undefined };
     const recent = deps.recent;
-    const edits = current().some((slot) => {
-      const s = slot.store.getState();
-      return s.dirty || s.history.undoDepth > 0;
-    });
+    const states = current().map((slot) => slot.store.getState());
+    // A settings change is work too, though no edit of the file.
+    const edits = states.some((s) => s.dirty || s.history.editsEntries);
+    const settings = states.some((s) => s.history.changesSettings);
     // An attached crawl is work too: the next open may clear it (another site, siteChange.ts),
     // and re-opening the session from Recent brings it back.
-    const crawl = current().some((slot) => slot.store.getState().crawl !== null);
-    const session = recent && (edits || crawl) ? snapshot() : null;
+    const crawl = states.some((s) => s.crawl !== null);
+    const session = recent && (edits || settings || crawl) ? snapshot() : null;
     if (!recent || !session) return none;
     try {
       const was = await recent.list();
@@ -847,7 +845,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         plan.evicted.length > 0
           ? ` Recent keeps ${RECENT_MAX} sessions: ${listNames(plan.evicted.map((e) => e.files[0] ?? 'a session'))} ${plan.evicted.length === 1 ? 'was' : 'were'} removed from it.`
           : '';
-      const what = edits && crawl ? 'edits and crawl data' : edits ? 'edits' : 'crawl data';
+      const what = listNames(
+        [edits && 'edits', settings && 'settings changes', crawl && 'crawl data'].filter((w) => w !== false),
+      );
       // Recent keeps the whole session: for several files, say so (not "it", which reads as one file).
       const subject =
         session.files.length > 1 ? `The workspace (${plural(session.files.length, 'file')})` : 'It';

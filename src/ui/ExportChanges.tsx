@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { exportChangesOf } from '../state/exportChanges.ts';
+import { type ExportChange, exportChangesOf } from '../state/exportChanges.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState } from './useAppState.ts';
 
@@ -19,6 +19,32 @@ export function outputOptions(o: OutputChoice) {
 }
 
 const selDoc = (s: AppState) => s.doc;
+
+function ChangeList({ changes }: { changes: readonly ExportChange[] }) {
+  return (
+    <ul>
+      {changes.map((c) => (
+        <li key={c.id}>
+          {c.text} <span className="rule-id">{c.rule}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * An export that keeps the file's formatting: what it changes beyond the user's edits (what the
+ * spec forbids before the root, left out: `ExportResult.changes`). Nothing shows when nothing.
+ */
+export function KeptChanges({ changes }: { changes: readonly ExportChange[] | undefined }) {
+  if (!changes || changes.length === 0) return null;
+  return (
+    <section className="export-changes" aria-label="What the export changes">
+      <h3 className="section-title">What the export changes</h3>
+      <ChangeList changes={changes} />
+    </section>
+  );
+}
 const selValidation = (s: AppState) => s.validation;
 
 /**
@@ -55,13 +81,7 @@ export function ExportChanges({
       {changes.length === 0 ? (
         <p className="hint">Nothing beyond your edits: every value is written as it is.</p>
       ) : (
-        <ul>
-          {changes.map((c) => (
-            <li key={c.id}>
-              {c.text} <span className="rule-id">{c.rule}</span>
-            </li>
-          ))}
-        </ul>
+        <ChangeList changes={changes} />
       )}
       <label className="check">
         <input

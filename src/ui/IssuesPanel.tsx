@@ -1,5 +1,5 @@
 import type { Issue, Severity } from '../core/model.ts';
-import { ruleDisplay } from '../state/rules.ts';
+import { groupTitle, ruleDisplay } from '../state/rules.ts';
 import type { AppState } from '../state/types.ts';
 import { severityRank } from '../state/validation.ts';
 import { FileIssues } from './FileIssues.tsx';
@@ -9,6 +9,13 @@ import { useAppState, useCommands } from './useAppState.ts';
 
 const selValidation = (s: AppState) => s.validation;
 const selRule = (s: AppState) => s.view.filters.rule;
+
+/** The findings of `rule` on the rows (for a card whose title says what they are: IDX-006, a few rows). */
+function issuesWithRule(v: AppState['validation']['validator'], rule: string): Issue[] {
+  const out: Issue[] = [];
+  for (const id of v.entriesWithRule(rule)) for (const i of v.issuesOf(id)) if (i.rule === rule) out.push(i);
+  return out;
+}
 
 interface Group {
   rule: string;
@@ -54,12 +61,13 @@ export function IssuesPanel() {
           <h2 className="section-title">URLs · {plural(groups.length, 'rule')}</h2>
           {groups.map((g) => {
             const info = ruleDisplay(g.rule);
+            const title = g.rule === 'IDX-006' ? groupTitle(g.rule, issuesWithRule(v, g.rule)) : info.title;
             const active = activeRule === g.rule;
             return (
               <div key={g.rule} className={active ? 'issue-group active' : 'issue-group'}>
                 <div className="ig-top">
                   <span className={`sev ${g.severity}`} role="img" aria-label={g.severity} />
-                  <h3>{info.title}</h3>
+                  <h3>{title}</h3>
                   <span className="ig-count">{fmtInt(g.count)}</span>
                 </div>
                 <div className="ig-bottom">

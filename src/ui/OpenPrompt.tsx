@@ -1,3 +1,4 @@
+import { stepsText } from '../state/history.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { Dialog } from './Dialog.tsx';
 import { plural } from './format.ts';
@@ -21,9 +22,7 @@ export function OpenPrompt() {
   const ask = useWorkspace(selAsk);
   if (!ask) return null;
   const answer = (choice: 'add' | 'replace' | 'cancel') => void ws.commands.answer(choice);
-  const lost = ask.lost.map((f) =>
-    f.edits > 0 ? `${f.name} (${plural(f.edits, 'edit')})` : `${f.name} (edited)`,
-  );
+  const lost = ask.lost.map((f) => `${f.name} (${stepsText(f) || 'edited'})`);
   return (
     <Dialog
       title={`Open ${list(ask.incoming)}?`}

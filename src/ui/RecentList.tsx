@@ -1,3 +1,4 @@
+import { stepsText } from '../state/history.ts';
 import type { RecentEntry } from '../state/recent.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { fmtEntryCounts, fmtWhen, plural } from './format.ts';
@@ -5,6 +6,12 @@ import { usePopover } from './usePopover.ts';
 import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts';
 
 const selRecent = (s: WorkspaceState) => s.recent;
+
+/** What the session holds: its edits and settings changes (every undo step in lists saved before they were told apart). */
+function work(e: RecentEntry): string {
+  if (e.settings === undefined) return plural(e.edits, 'change');
+  return stepsText({ edits: e.edits, settings: e.settings }) || 'no edits';
+}
 
 function title(e: RecentEntry): string {
   if (e.files.length <= 1) return e.files[0] ?? 'Untitled sitemap';
@@ -31,8 +38,7 @@ export function RecentList({ onPick }: { onPick?(): void }) {
           >
             <span className="recent-name">{title(e)}</span>
             <span className="recent-meta">
-              {fmtEntryCounts({ urls: e.urls, sitemaps: e.sitemaps ?? 0 })} · {plural(e.edits, 'edit')} ·{' '}
-              {fmtWhen(e.savedAt)}
+              {fmtEntryCounts({ urls: e.urls, sitemaps: e.sitemaps ?? 0 })} · {work(e)} · {fmtWhen(e.savedAt)}
             </span>
           </button>
         </li>

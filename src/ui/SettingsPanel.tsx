@@ -4,10 +4,12 @@ import type { AppState } from '../state/types.ts';
 import { useAppState, useCommands } from './useAppState.ts';
 
 const selSettings = (s: AppState) => s.settings;
+const selIndexUrl = (s: AppState) => s.indexPublishUrl;
 
 /** Publish URL and cross-submission: they make host-scope rules decidable; changing them revalidates. */
 export function SettingsPanel() {
   const settings = useAppState(selSettings);
+  const indexUrl = useAppState(selIndexUrl);
   const commands = useCommands();
   const [url, setUrl] = useState(settings.publishUrl);
   useEffect(() => setUrl(settings.publishUrl), [settings.publishUrl]);
@@ -25,13 +27,13 @@ export function SettingsPanel() {
         <span>Publish URL</span>
         <input
           type="url"
-          placeholder={settings.indexPublishUrl ?? 'https://www.example.com/sitemap.xml'}
+          placeholder={indexUrl ?? 'https://www.example.com/sitemap.xml'}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           onBlur={commit}
         />
         <span className="hint">
-          {settings.indexPublishUrl !== undefined && url.trim() === ''
+          {indexUrl !== null && url.trim() === ''
             ? 'The index names this file at that URL, so URLs outside its host and folder are reported. Type another URL to check against it instead.'
             : 'Where this file will live. URLs outside its host and folder are then reported.'}
         </span>

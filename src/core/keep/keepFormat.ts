@@ -4,9 +4,12 @@
  * very objects the parse made, since every edit replaces the entries it changes — are copied as
  * byte spans; an edited entry has only its changed children re-written; a new entry takes the
  * style of the entry written before it; a deleted entry takes the whitespace before it along.
+ * Before the root, what the spec forbids in any export is left out (a byte order mark, a
+ * DOCTYPE, space before the XML declaration: prolog.ts) and said in `dropped`.
  * Cost: one identity check per entry plus copying the bytes, whatever the size of the file.
  */
 import type { Entry, SitemapDocument } from '../model.ts';
+import type { ExportChange } from '../serialize/exportChanges.ts';
 import { canonicalNs } from '../serialize/namespaces.ts';
 import { type ExportProblem, verifyExport } from '../serialize/verify.ts';
 import {
@@ -20,6 +23,7 @@ import {
 } from './entryXml.ts';
 import { changedValueSplices } from './extensionSplices.ts';
 import { printFullEntry } from './fullEntry.ts';
+import { keptProlog } from './prolog.ts';
 import { type KeepSource, type Prepared, prepared } from './source.ts';
 
 /** A replacement of `body[from, to)` of the source by `bytes`. */
@@ -46,6 +50,11 @@ export interface KeepOutput {
   whole: number;
   added: number;
   removed: number;
+  /**
+   * What was left out before the root because the spec forbids it in an export (prolog.ts: a
+   * byte order mark, a DOCTYPE, leading space), for "What the export changes"; [] when nothing.
+   */
+  dropped: ExportChange[];
   /** True when the output is the source byte for byte. */
   identical: boolean;
 }
@@ -110,8 +119,12 @@ export function keepFormat(
     for (let i = 0; i < rows.length && same; i++) same = rows[i] === orig[i];
     if (same) {
       const p = src.gzip ? prepared(src) : null;
-      const body = p ? p.body : src.file;
-      return { body, source: body, ops: [], edited: 0, whole: 0, added: 0, removed: 0, identical: true };
+      const source = p ? p.body : src.file;
+      const head = keptProlog(source, src.kind, src.encoding);
+      const ops = head ? [{ from: 0, to: head.to, bytes: head.bytes }] : [];
+      const body = head ? assemble(source, ops) : source;
+      const dropped = head?.changes ?? [];
+      return { body, source, ops, edited: 0, whole: 0, added: 0, removed: 0, dropped, identical: !head };
     }
   }
   const p = prepared(src);
@@ -123,6 +136,15 @@ export function keepFormat(
   }
   const partial = options.partial !== false;
   const plan = src.kind === 'text' ? textOps(rows, src, p) : xmlOps(rows, src, p, partial);
+  // Before the root: ahead of every other op (they are all past the root's start tag).
+  const head = keptProlog(p.body, src.kind, src.encoding);
+  if (head) {
+    // (A text file's only line removed takes the bytes from 0: those past the prolog's.)
+    plan.ops = plan.ops.map((op) =>
+      op.from < head.to ? { ...op, from: head.to, to: Math.max(op.to, head.to) } : op,
+    );
+    plan.ops.unshift({ from: 0, to: head.to, bytes: head.bytes });
+  }
   const body = assemble(p.body, plan.ops);
   if (plan.ops.length > 0 && options.verify !== false) {
     // Verified, not trusted (issue 20): the rewritten file must read back as the edited document.
@@ -131,7 +153,14 @@ export function keepFormat(
       return keepFormat(doc, src, { ...options, partial: false });
     if (problem) throw problem;
   }
-  return { body, source: p.body, whole: 0, ...plan, identical: plan.ops.length === 0 };
+  return {
+    body,
+    source: p.body,
+    whole: 0,
+    ...plan,
+    dropped: head?.changes ?? [],
+    identical: plan.ops.length === 0,
+  };
 }
 
 interface Plan {

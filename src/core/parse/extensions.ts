@@ -134,7 +134,9 @@ export function readImage(ctx: XmlCtx, index: number): ImageData {
     if (IMAGE_NAMES[r] !== q.local) ctx.caseOnly(q.qname, `image:${IMAGE_NAMES[r]}`, at, `images.${index}`);
     if (r < rank && !orderReported) {
       orderReported = true;
-      const message = `<${q.qname}> comes after a later image child (XSD order: loc, caption, geo_location, title, license)`;
+      // The child it comes after: the latest in XSD order seen so far, with this one's prefix.
+      const prefix = q.qname.slice(0, q.qname.length - q.local.length);
+      const message = `<${q.qname}> comes after <${prefix}${IMAGE_NAMES[rank]}> (XSD order: loc, caption, geo_location, title, license)`;
       ctx.report('IMG-008', message, at, `images.${index}`);
     }
     rank = Math.max(rank, r);

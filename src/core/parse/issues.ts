@@ -19,8 +19,8 @@ export function parseIssue(rule: RuleId, message: string, where: Where = {}, sev
 }
 
 /**
- * What the two exports do with what the reader skipped (a DOCTYPE, a byte order mark): the
- * default keep-format export writes the file's own bytes back, Normalize never writes them
- * (OUT-001). Said in the finding so it holds whichever export the user picks.
+ * What the exports do with what the reader skipped (a DOCTYPE, a byte order mark): the spec
+ * forbids both in an export (OUT-001), so neither writes them, the one that keeps the file's
+ * formatting included (core/keep/prolog.ts). Said in the finding, whichever export is picked.
  */
-export const EXPORTS_SKIPPED = "Normalize leaves it out; keeping the file's formatting writes it back";
+export const EXPORTS_SKIPPED = "The export leaves it out, also when it keeps the file's formatting";

@@ -169,6 +169,19 @@ describe('cluster rules', () => {
       '1:HREF-009:error',
     ]);
   });
+  it('an href missing only the trailing slash of a listed URL names that URL, not "no entry in this file" (s16 review)', () => {
+    const fr: Entry = {
+      id: 2,
+      loc: U('fr'),
+      alternates: [link('fr', 'fr'), { rel: 'alternate', hreflang: 'de', href: U('de').slice(0, -1) }],
+    };
+    const issues = validateDocument({ kind: 'urlset', entries: [de, fr], nextId: 9 }, { now: NOW });
+    const onFr = issues.filter((i) => i.entry === 2);
+    expect(onFr.some((i) => i.rule === 'HREF-006' && i.severity === 'info')).toBe(false);
+    const near = onFr.find((i) => i.field === 'alternates.1.href');
+    expect(near).toMatchObject({ rule: 'HREF-007', severity: 'warning' });
+    expect(near?.message).toContain(`the sitemap lists ${U('de')} (only the trailing slash differs)`);
+  });
   it('an entry listed by others but without links gets HREF-007', () => {
     expect(run([en, { id: 1, loc: U('de') }])).toEqual(['0:HREF-006:error', '1:HREF-007:warning']);
   });

@@ -7,6 +7,7 @@ import { type Entry, type Issue, makeIssue } from '../model.ts';
 import { trimValue } from '../urls.ts';
 import { show, whereIs } from './common.ts';
 import { type HreflangFacts, sameLinks } from './hreflang.ts';
+import { nearListed } from './nearUrl.ts';
 import type { RuleId } from './registry.ts';
 
 /** What cluster checks read from the validator. `hash` arguments are the URL's `familyHash`. */
@@ -133,7 +134,20 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
     if (href === loc) continue;
     const id = ix.locOf(href, facts.hashes[k]);
     if (id === undefined) {
-      missing++;
+      // A listed URL but for a trailing slash, the host's case or a default port (same family
+      // hash): the user meant that page, and Google takes the href for another one.
+      const near = nearListed(href, (u) => ix.locOf(u, facts.hashes[k]) !== undefined);
+      if (near === null) missing++;
+      else
+        out.push(
+          issue(
+            e,
+            'HREF-007',
+            'warning',
+            `No entry is at ${show(href, 60)}, but the sitemap lists ${near.loc} (${near.why}): Google takes them for two pages. Link to the listed URL exactly.`,
+            fieldOfHref(e, href),
+          ),
+        );
       continue;
     }
     const other = ix.entry(id);

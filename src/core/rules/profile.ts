@@ -26,7 +26,7 @@ const NOTE_TEXT: Readonly<Record<string, (n: string, one: boolean) => string>> =
   'XML-006': (n, one) =>
     `${n} ${one ? 'lists its' : 'list their'} children out of XSD order (loc, lastmod, changefreq, priority). Search engines ignore the order; only XSD validators care.`,
   'IMG-008': (n, one) =>
-    `${n} ${one ? 'lists' : 'list'} image children out of XSD order (loc first). Search engines ignore the order; only XSD validators care.`,
+    `${n} ${one ? 'lists' : 'list'} image children out of XSD order (loc, caption, geo_location, title, license). Search engines ignore the order; only XSD validators care.`,
   'IMG-006': (n, one) =>
     `${n} ${one ? 'carries' : 'carry'} deprecated image tags (caption, title, geo_location, license). Google ignores them since August 2022; they are harmless.`,
 };

@@ -103,3 +103,26 @@ describe('exportChanges', () => {
     expect(serializeSitemap(d)).toContain('<!-- kept -->');
   });
 });
+
+describe('exportChanges: what the reader skipped before the root', () => {
+  it('says the byte order mark, the space before the declaration and the DOCTYPE are left out', () => {
+    const r = parseSitemap(
+      new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...new TextEncoder().encode(
+          '<?xml version="1.0"?>\n<!DOCTYPE urlset>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>',
+        ),
+      ]),
+    );
+    const said = exportChanges(r.document, r.issues, { format: 'xml' }).map((c) => `${c.rule} ${c.text}`);
+    expect(said).toEqual(['ENC-002 byte order mark at the start left out', 'ENC-009 DOCTYPE left out']);
+    const out = serializeSitemap(r.document);
+    expect(out.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+    const lead = parseSitemap(
+      '\n  <?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>',
+    );
+    expect(exportChanges(lead.document, lead.issues).map((c) => c.rule)).toEqual(['ENC-003']);
+  });
+});

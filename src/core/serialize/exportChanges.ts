@@ -30,6 +30,17 @@ export interface ExportChange {
   rule: string;
 }
 
+/**
+ * What every export leaves out before the root element because the spec forbids it there
+ * (OUT-001; the export that keeps the file's formatting too, core/keep/prolog.ts), by the
+ * reader's finding of it: the words "What the export changes" says them in.
+ */
+export const LEFT_OUT_BEFORE_ROOT = {
+  'ENC-002': 'byte order mark at the start left out',
+  'ENC-003': 'blank space before the XML declaration left out',
+  'ENC-009': 'DOCTYPE left out',
+} as const;
+
 const DEPRECATED_IMAGE = ['caption', 'title', 'geoLocation', 'license'] as const;
 
 function childText(nodes: readonly XNode[], name: string): string | undefined {
@@ -124,7 +135,8 @@ function droppedNamespaces(doc: SitemapDocument, t: Tally, o: ExportChangeOption
 /**
  * Every change a normalized export makes beyond the user's edits, with counts; empty when the
  * export writes back exactly what the document holds. `issues` are the document's findings
- * (parser order findings XML-006 / IMG-008 count the entries re-printed in XSD order).
+ * (parser order findings XML-006 / IMG-008 count the entries re-printed in XSD order; the
+ * reader's ENC-002, ENC-003 and ENC-009 say what it leaves out before the root).
  *
  * @example exportChanges(doc, issues, { format: 'xml' })
  * // [{ id: 'encoded', count: 2, text: '2 URLs percent-encoded …', rule: 'OUT-004' }, …]
@@ -163,6 +175,10 @@ export function exportChanges(
   const add = (id: string, count: number, text: string, rule: string) => {
     if (count > 0) out.push({ id, count, text, rule });
   };
+  // (A text file's byte order mark is TXT-005's, with its blank lines.)
+  if (!textDoc)
+    for (const [rule, said] of Object.entries(LEFT_OUT_BEFORE_ROOT))
+      add(rule, issues.some((i) => i.rule === rule) ? 1 : 0, said, rule);
   add('encoded', t.encoded, `${plural(t.encoded, 'URL')} percent-encoded (spaces, non-ASCII)`, 'OUT-004');
   add('trimmed', t.trimmed, `${plural(t.trimmed, 'value')} with surrounding whitespace trimmed`, 'OUT-005');
   add(

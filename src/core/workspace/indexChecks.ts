@@ -7,6 +7,7 @@ import type { RuleId } from '../rules/registry.ts';
 import { hasScheme } from '../urls.ts';
 import { workspaceIssue } from './checks.ts';
 import { lastmodMs } from './lastmod.ts';
+import { NOT_OPEN } from './notOpen.ts';
 import type { ChildRef, WorkspaceFile, WorkspaceIssue, WorkspaceSettings } from './types.ts';
 
 function directoryOf(pathname: string): string {
@@ -95,7 +96,7 @@ function missingChild(
     const message = `Child ${ref.loc} was not found ${lookedIn}: generate it, or remove the entry from ${indexName}.`;
     return workspaceIssue(indexPos, 'IDX-006', 'error', message, entry, 'loc');
   }
-  const message = `Child ${ref.loc} is not open, so it is not checked (nested index, lastmod, its own rules): drop it here to check it.`;
+  const message = `Child ${ref.loc} ${NOT_OPEN}, so it is not checked (nested index, lastmod, its own rules): drop it here to check it.`;
   return workspaceIssue(indexPos, 'IDX-006', 'info', message, entry, 'loc');
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../state/crawl.ts';
 import type { AppState } from '../../state/types.ts';
 import { Dialog } from '../Dialog.tsx';
+import { FileField } from '../FileField.tsx';
 import { fmtBytes, fmtInt } from '../format.ts';
 import { MappingSelects } from '../habits/CsvImportDialog.tsx';
 import { useAppState, useCommands } from '../useAppState.ts';
@@ -47,6 +48,8 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
   const attached = useAppState(selCrawl);
   const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
   const [mapping, setMapping] = useState<CrawlMapping>({});
+  /** The file the dialog reads: picked in it, or dropped on the page that opened it. */
+  const [chosen, setChosen] = useState<File | null>(null);
   const reading = useRef<CrawlReading | null>(null);
 
   const read = async (file: File, map?: CrawlMapping) => {
@@ -92,6 +95,7 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
   };
   const pick = async (picked: File | undefined) => {
     if (!picked) return;
+    setChosen(picked);
     let file = picked;
     // A Search Console export zip as downloaded: its member that is crawl data.
     if (await isZipFile(picked)) {
@@ -171,14 +175,12 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
         canonical, redirect target or last crawled. A Search Console export zip can be dropped as it is.
       </p>
       {busy ? null : (
-        <label className="field">
-          <span>Crawl CSV</span>
-          <input
-            type="file"
-            accept=".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,text/plain,application/zip"
-            onChange={(e) => void pick(e.currentTarget.files?.[0])}
-          />
-        </label>
+        <FileField
+          label="Crawl CSV"
+          accept=".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,text/plain,application/zip"
+          file={chosen}
+          onPick={(file) => void pick(file)}
+        />
       )}
       {phase.kind === 'reading' ? (
         <div className="crawl-reading">

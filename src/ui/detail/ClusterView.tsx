@@ -70,7 +70,7 @@ export function ClusterView({ entry }: { entry: Entry }) {
       </section>
     );
   }
-  const { members, missing, notLoaded } = cluster;
+  const { members, missing, notLoaded, nearly } = cluster;
   const label = (m: ClusterMember) => m.code || '?';
   const select = (m: ClusterMember) => {
     if (docs && m.file !== here) {
@@ -153,8 +153,14 @@ export function ClusterView({ entry }: { entry: Entry }) {
         </tbody>
       </table>
       <p className="dt-legend">
-        Rows link to columns. ✓ link present · <span className="missing">✗</span> return link missing
+        Rows link to columns: ✓ link present, <span className="missing">✗</span> return link missing,{' '}
+        {MARK.none} no link either way.
       </p>
+      {nearly.map((n) => (
+        <p key={n.href} className="dt-note">
+          Not listed as written: {n.href}. The sitemap lists {n.loc} ({n.why}): link to it exactly (HREF-007).
+        </p>
+      ))}
       {notLoaded.length ? (
         <p className="dt-note">
           Not loaded, cannot verify: {notLoaded.slice(0, 5).map(shortUrl).join(', ')}
@@ -167,7 +173,7 @@ export function ClusterView({ entry }: { entry: Entry }) {
           Add missing return links{missing.length ? ` (${missing.length})` : ''}
         </button>
         <span className="dt-note" role="status">
-          {result ?? (missing.length === 0 ? 'Every loaded page links back.' : '')}
+          {result ?? (missing.length === 0 && nearly.length === 0 ? 'Every loaded page links back.' : '')}
         </span>
       </div>
     </section>

@@ -14,6 +14,7 @@ import {
 } from '../../state/csv.ts';
 import type { AppState } from '../../state/types.ts';
 import { Dialog, DialogActions } from '../Dialog.tsx';
+import { FileField } from '../FileField.tsx';
 import { fmtBytes, plural } from '../format.ts';
 import { useAppState, useCommands } from '../useAppState.ts';
 
@@ -116,6 +117,8 @@ export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; ini
   const doc = useAppState(selDoc);
   const hasDoc = doc !== null;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  /** The file the dialog reads: picked in it, or dropped on the page that opened it. */
+  const [picked, setPicked] = useState<File | null>(null);
   const [mapping, setMapping] = useState<CsvMapping>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -128,6 +131,7 @@ export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; ini
   const pick = async (file: File | undefined) => {
     const s = session.current;
     if (!file || !s) return;
+    setPicked(file);
     setLoaded(null);
     setFailure(null);
     setBusy(`Reading ${file.name} (${fmtBytes(file.size)})…`);
@@ -214,14 +218,12 @@ export function CsvImportDialog({ onClose, initialFile }: { onClose(): void; ini
         </>
       }
     >
-      <label className="field">
-        <span>CSV file (crawler, Search Console or spreadsheet export)</span>
-        <input
-          type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
-          onChange={(e) => void pick(e.currentTarget.files?.[0])}
-        />
-      </label>
+      <FileField
+        label="CSV file (crawler, Search Console or spreadsheet export)"
+        accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+        file={picked}
+        onPick={(file) => void pick(file)}
+      />
       {busy ? (
         <p className="hint" role="status">
           {busy}
