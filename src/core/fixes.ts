@@ -8,6 +8,7 @@ import type { CrawlJoin } from './crawl/join.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { idIndexOf } from './patch.ts';
 import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
+import { normKey } from './rules/duplicates.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
 import { getField, mapNode, setField } from './rules/fieldPath.ts';
 import { correctHreflang } from './rules/languageCodes.ts';
@@ -15,7 +16,7 @@ import { clampPriority, commaPriority } from './rules/priority.ts';
 import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
-import { encodeUrl, hasEdgeSpace, trimValue } from './urls.ts';
+import { encodeUrl, hasEdgeSpace, scanUrl, trimValue } from './urls.ts';
 import { convertToW3c, needsDayMonthOrder } from './w3cDate.ts';
 
 /** What a fix may read. */
@@ -43,10 +44,25 @@ export interface Fix {
   apply(issue: Issue, ctx: FixContext): FixResult | null;
   /** What the user must provide before `apply` can fix this issue; null when nothing is missing. */
   needs(issue: Issue, ctx: FixContext): FixNeed | null;
+  /**
+   * Why the fix removes a row when it does, for one row and for several ("its clean URL is
+   * already listed"); absent when removing is what the label says.
+   */
+  removes?: { one: string; many: string };
 }
 
 type Get = (id: number) => Entry | undefined;
-type Impl = (issue: Issue, e: Entry, ctx: FixContext, get: Get) => FixResult | null;
+/**
+ * `claimed`: within one Fix all, the URLs earlier rows were rewritten to (URL → entry id), so
+ * that two rows cleaned to the same URL become one row rather than two.
+ */
+type Impl = (
+  issue: Issue,
+  e: Entry,
+  ctx: FixContext,
+  get: Get,
+  claimed?: Map<string, number>,
+) => FixResult | null;
 
 /** Fix that maps the value at the issue's field; null result or unchanged value = no fix. */
 function valueFix(fn: (v: string, ctx: FixContext) => string | undefined | null): Impl {
@@ -130,6 +146,43 @@ const reorderImage: Impl = (issue, e) => {
   return e.images?.[i] ? { update: [{ ...e, images: [...e.images] }] } : null;
 };
 
+/** The entry already listing `url` (exactly, or as the same resource: `keeperOf`), other than `self`. */
+function listedAt(
+  ctx: FixContext,
+  self: Entry,
+  url: string,
+  get: Get,
+  claimed: Map<string, number> | undefined,
+): Entry | null {
+  for (const id of [claimed?.get(url), entryAt(ctx.document, url)]) {
+    const k = id === undefined || id === self.id ? undefined : get(id);
+    if (k && trimValue(k.loc) === url) return k;
+  }
+  const k = keeperOf(ctx.document, { ...self, loc: url }, get);
+  const key = normKey(scanUrl(url));
+  return k && k.id !== self.id && key !== '' && normKey(scanUrl(trimValue(k.loc))) === key ? k : null;
+}
+
+/**
+ * LOC-008 / LOC-009: the loc cleaned by `clean`; where the clean URL is listed already, the row is
+ * merged into that entry and removed (rewriting it would make a duplicate, LOC-006).
+ */
+function cleanLoc(clean: (v: string) => string): Impl {
+  const rewrite = trimFirst(clean);
+  return (issue, e, ctx, get, claimed) => {
+    if ((issue.field ?? 'loc') !== 'loc' || hasEdgeSpace(e.loc)) return rewrite(issue, e, ctx, get);
+    const next = clean(e.loc);
+    if (next === e.loc) return null;
+    const keep = listedAt(ctx, e, next, get, claimed);
+    if (keep) {
+      const merged = mergeEntries(keep, e);
+      return merged === keep ? { remove: [e.id] } : { update: [merged], remove: [e.id] };
+    }
+    claimed?.set(next, e.id);
+    return { update: [{ ...e, loc: next }] };
+  };
+}
+
 const dropLine: Impl = (_issue, e) => ({ remove: [e.id] });
 
 /** Video elements holding a URL (VID-006 checks them as it checks a `<loc>`). */
@@ -195,8 +248,13 @@ function crawlImpl(rule: RuleId): Impl {
   };
 }
 
+/** Why LOC-008 / LOC-009 remove a row (`Fix.removes`). */
+const ALREADY_LISTED = { one: 'its clean URL is already listed', many: 'their clean URL is already listed' };
+
 /** Fixes by rule (a fixable rule in the registry is one with an entry here). */
-const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
+const FIXES: {
+  readonly [R in RuleId]?: [label: string, impl: Impl, removes?: { one: string; many: string }];
+} = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'TXT-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'LOC-001': ['Make the URL absolute', absoluteLoc],
@@ -205,8 +263,8 @@ const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
   'TXT-001': ['Remove lines that are not URLs', dropLine],
   'LOC-003': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
   'LOC-004': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
-  'LOC-008': ['Remove the #fragment', trimFirst((v) => dropFragment(v))],
-  'LOC-009': ['Remove tracking parameters', trimFirst((v) => stripTracking(v))],
+  'LOC-008': ['Remove the #fragment', cleanLoc(dropFragment), ALREADY_LISTED],
+  'LOC-009': ['Remove tracking parameters', cleanLoc(stripTracking), ALREADY_LISTED],
   'LOC-010': ['Remove credentials', trimFirst((v) => stripCredentials(v))],
   'LOC-006': ['Merge into the first entry', mergeDuplicate],
   'IDX-007': ['Remove the duplicate', mergeDuplicate],
@@ -267,10 +325,16 @@ function needOf(issue: Issue, ctx: FixContext, byId: ById): FixNeed | null {
   return v === undefined ? null : test(v, ctx);
 }
 
-function run(impl: Impl, issue: Issue, ctx: FixContext, get: Get): FixResult | null {
+function run(
+  impl: Impl,
+  issue: Issue,
+  ctx: FixContext,
+  get: Get,
+  claimed?: Map<string, number>,
+): FixResult | null {
   if (issue.entry === undefined) return null;
   const e = get(issue.entry);
-  return e ? impl(issue, e, ctx, get) : null;
+  return e ? impl(issue, e, ctx, get, claimed) : null;
 }
 
 /** id → entry lookups of one document. */
@@ -296,11 +360,12 @@ function entriesById(doc: SitemapDocument): ById {
 }
 
 const REGISTRY = new Map<string, Fix>(
-  Object.entries(FIXES).map(([rule, [label, impl]]) => [
+  Object.entries(FIXES).map(([rule, [label, impl, removes]]) => [
     rule,
     {
       rule,
       label,
+      ...(removes ? { removes } : {}),
       apply(issue: Issue, ctx: FixContext): FixResult | null {
         const byId = entriesById(ctx.document);
         return run(impl, issue, ctx, (id) => byId.get(id));
@@ -345,9 +410,10 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
   const changed = new Map<number, Entry>();
   const removed = new Set<number>();
   const get: Get = (id) => (removed.has(id) ? undefined : (changed.get(id) ?? base.get(id)));
+  const claimed = new Map<string, number>();
   for (const issue of issues) {
     if (issue.rule !== rule) continue;
-    const r = run(impl, issue, ctx, get);
+    const r = run(impl, issue, ctx, get, claimed);
     if (!r || (!r.update?.length && !r.remove?.length)) {
       // An earlier issue's fix already rewrote this row (e.g. all deprecated tags of one image).
       if (issue.entry !== undefined && (changed.has(issue.entry) || removed.has(issue.entry))) continue;

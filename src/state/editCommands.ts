@@ -261,6 +261,7 @@ export function createEditCommands(k: Kernel): EditCommands {
             cannot: plan.cannot,
             needs: plan.needs,
             samples: samplesOf(plan, issues),
+            ...(getFix(rule)?.removes ? { removes: getFix(rule)!.removes } : {}),
           }
         : NO_PLAN;
     },

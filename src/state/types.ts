@@ -44,6 +44,8 @@ export interface FixAllPreview {
   needs: Partial<Record<'publishUrl' | 'dateOrder', number>>;
   /** A few of the changes, as the fix writes them (`“1.5” → “1.0”`; at most FIX_ALL_SAMPLES). */
   samples: string[];
+  /** Why the removed rows are removed, when the fix's label does not say it (`Fix.removes`). */
+  removes?: { one: string; many: string };
 }
 
 /** Sort state of the view. Sorting the view never changes the document (see `applySort`). */

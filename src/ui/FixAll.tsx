@@ -26,7 +26,8 @@ function planText(p: FixAllPreview): string {
   const parts: string[] = [];
   if (changed > 0) parts.push(`change ${plural(changed, 'row')}`);
   if (p.removed > 0) parts.push(`remove ${plural(p.removed, 'row')}`);
-  return parts.join(' and ');
+  const why = p.removed > 0 && p.removes ? `: ${p.removed === 1 ? p.removes.one : p.removes.many}` : '';
+  return parts.join(' and ') + why;
 }
 
 /**

@@ -7,6 +7,7 @@ import { describeInvisible, hasInvisible, isInvisibleUnit } from '../invisible.t
 import { absoluteProblem, hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show, URL_LOWER, URL_PLAIN } from './common.ts';
 import type { RuleId } from './registry.ts';
+import { dropFragment, stripTracking } from './urlFixes.ts';
 
 export { absoluteProblem };
 
@@ -196,7 +197,7 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
       ctx,
       'LOC-008',
       'warning',
-      `URL has a #fragment (#${parts.fragment.slice(0, 40)}), which is never sent to the server; remove it: ${show(v)}`,
+      `URL has a #fragment (#${parts.fragment.slice(0, 40)}), which is never sent to the server; list the URL without it: ${show(dropFragment(v))}`,
       field,
     );
   }
@@ -208,7 +209,7 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
       ctx,
       'LOC-009',
       'warning',
-      `URL carries the session or tracking parameter “${name}”; list the clean canonical URL instead: ${show(v)}`,
+      `URL carries the session or tracking parameter “${name}”; list the clean canonical URL instead: ${show(stripTracking(v))}`,
       field,
     );
   }
