@@ -16,7 +16,7 @@ import { clampPriority, commaPriority } from './rules/priority.ts';
 import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
-import { encodeUrl, hasEdgeSpace, scanUrl, trimValue } from './urls.ts';
+import { encodeUrl, hasEdgeSpace, scanUrl, trimValue, withScheme } from './urls.ts';
 import { convertToW3c, needsDayMonthOrder } from './w3cDate.ts';
 
 /** What a fix may read. */
@@ -183,7 +183,47 @@ function cleanLoc(clean: (v: string) => string): Impl {
   };
 }
 
-const dropLine: Impl = (_issue, e) => ({ remove: [e.id] });
+const SCHEMES = new WeakMap<readonly Entry[], string>();
+
+/**
+ * The scheme a line without one gets (TXT-001): the publish URL's, else the one most of the
+ * file's URLs use (so HOST-002 agrees), else https. Counted once per entries array.
+ */
+function siteScheme(ctx: FixContext): string {
+  const pub = ctx.settings.publishUrl ? scanUrl(trimValue(ctx.settings.publishUrl))?.scheme : undefined;
+  if (pub === 'http' || pub === 'https') return pub;
+  const entries = ctx.document.entries;
+  let scheme = SCHEMES.get(entries);
+  if (scheme === undefined) {
+    let http = 0;
+    let https = 0;
+    for (const e of entries) {
+      const v = e.loc.trimStart();
+      if (v.startsWith('https://')) https++;
+      else if (v.startsWith('http://')) http++;
+    }
+    scheme = http > https ? 'http' : 'https';
+    SCHEMES.set(entries, scheme);
+  }
+  return scheme;
+}
+
+/**
+ * TXT-001: a line that is a URL missing only its scheme gets it; a relative path is resolved
+ * against the publish URL (waits for one); any other line is not a URL and is removed.
+ */
+const repairLine: Impl = (_issue, e, ctx) => {
+  const v = trimValue(e.loc);
+  if (v === '') return null;
+  const fixed = withScheme(v, siteScheme(ctx));
+  if (fixed !== null) return { update: [{ ...e, loc: fixed }] };
+  if (v.startsWith('//')) return null;
+  if (v.startsWith('/') || v.startsWith('.')) {
+    const abs = makeAbsolute(v, ctx.settings.publishUrl);
+    return abs === null ? null : { update: [{ ...e, loc: abs }] };
+  }
+  return { remove: [e.id] };
+};
 
 /** Video elements holding a URL (VID-006 checks them as it checks a `<loc>`). */
 const VIDEO_URLS = new Set(['thumbnail_loc', 'content_loc', 'player_loc']);
@@ -235,6 +275,12 @@ const isRelative = (v: string) =>
 const NEEDS: Record<string, (v: string, ctx: FixContext) => FixNeed | null> = {
   'LOC-001': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
   'HREF-003': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
+  'TXT-001': (v, ctx) => {
+    const t = trimValue(v);
+    return !ctx.settings.publishUrl && (t.startsWith('/') || t.startsWith('.')) && !t.startsWith('//')
+      ? 'publishUrl'
+      : null;
+  },
   'LASTMOD-001': (v, ctx) => (!ctx.settings.dateOrder && needsDayMonthOrder(v) ? 'dateOrder' : null),
 };
 
@@ -260,7 +306,11 @@ const FIXES: {
   'LOC-001': ['Make the URL absolute', absoluteLoc],
   'XML-006': ['Reorder children as the XSD wants', reorderEntry],
   'IMG-008': ['Reorder children as the XSD wants', reorderImage],
-  'TXT-001': ['Remove lines that are not URLs', dropLine],
+  'TXT-001': [
+    'Add the missing scheme; remove lines that are not URLs',
+    repairLine,
+    { one: 'it is not a URL', many: 'they are not URLs' },
+  ],
   'LOC-003': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
   'LOC-004': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
   'LOC-008': ['Remove the #fragment', cleanLoc(dropFragment), ALREADY_LISTED],
