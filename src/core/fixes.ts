@@ -141,6 +141,12 @@ const dropDeprecatedVideo: Impl = (issue, e) => {
 /** An edited entry is written in XSD order: a copy re-prints it (validate.ts drops XML-006 on edit). */
 const reorderEntry: Impl = (_issue, e) => ({ update: [{ ...e }] });
 
+/**
+ * ENC-005: the value holds a literal `&` already (read so, IMP-010) and every export writes it as
+ * `&amp;`; the fix takes the finding off the row (an edited entry keeps no ENC-005, keptParse.ts).
+ */
+const escapeAmpersand: Impl = (_issue, e) => ({ update: [{ ...e }] });
+
 const reorderImage: Impl = (issue, e) => {
   const i = Number(issue.field?.split('.')[1]);
   return e.images?.[i] ? { update: [{ ...e, images: [...e.images] }] } : null;
@@ -318,6 +324,7 @@ const FIXES: {
   'LOC-010': ['Remove credentials', trimFirst((v) => stripCredentials(v))],
   'LOC-006': ['Merge into the first entry', mergeDuplicate],
   'IDX-007': ['Remove the duplicate', mergeDuplicate],
+  'ENC-005': ['Write “&” as &amp; (the export escapes it)', escapeAmpersand],
   'ENC-007': ['Unescape once', valueFix((v) => unescapeOnce(v))],
   'ENC-008': ['Remove forbidden characters', valueFix((v) => stripForbidden(v))],
   'TXT-003': ['Unescape entity text', valueFix((v) => unescapeOnce(v))],

@@ -9,6 +9,7 @@ import {
   type ExportChange,
   type ExportChangeOptions,
   exportChanges,
+  keptChanges,
 } from '../core/serialize/exportChanges.ts';
 import type { ValidatorLike } from './validation.ts';
 
@@ -33,6 +34,25 @@ function orderIssues(v: ValidatorLike): Issue[] {
   return out;
 }
 
+/** Unescaped & findings (ENC-005) still on the rows and the document: each export escapes them. */
+function ampIssues(v: ValidatorLike): Issue[] {
+  const out: Issue[] = [];
+  for (const entry of v.entriesWithRule('ENC-005'))
+    for (const i of v.issuesOf(entry)) if (i.rule === 'ENC-005') out.push(i);
+  for (const i of v.documentIssues()) if (i.rule === 'ENC-005') out.push(i);
+  return out;
+}
+
+/**
+ * What an export that keeps the file's formatting changes beyond the user's edits (core
+ * `keptChanges`): the unescaped & it writes as &amp;.
+ *
+ * @example keptChangesOf(validator) // [{ id: 'amp', count: 1, … }]
+ */
+export function keptChangesOf(validator: ValidatorLike): ExportChange[] {
+  return keptChanges(ampIssues(validator));
+}
+
 /**
  * Every change the normalized export of `doc` makes beyond the user's edits, with counts.
  *
@@ -43,7 +63,7 @@ export function exportChangesOf(
   validator: ValidatorLike,
   options: ExportChangeOptions,
 ): ExportChange[] {
-  return exportChanges(doc, orderIssues(validator), options);
+  return exportChanges(doc, [...orderIssues(validator), ...ampIssues(validator)], options);
 }
 
 /**

@@ -102,6 +102,8 @@ describe('keep-format export through the store', () => {
         const bytes = new Uint8Array(readFileSync(path.join(corpusDir, file)));
         const r = parseSitemap(bytes, { fileName: file });
         if (r.fatal || r.kind === 'feed' || r.kind === 'robots') continue;
+        // Not well-formed: an unescaped & is written as &amp; (core keepAmp.test.ts).
+        if (r.issues.some((i) => i.rule === 'ENC-005')) continue;
         const store = newStore();
         await store.commands.openFile(file, bytes.slice());
         const gz = r.document.source?.gzip === true;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { exportChangesOf } from '../state/exportChanges.ts';
+import { exportChangesOf, keptChangesOf } from '../state/exportChanges.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState } from './useAppState.ts';
 
@@ -20,6 +20,28 @@ export function outputOptions(o: OutputChoice) {
 
 const selDoc = (s: AppState) => s.doc;
 const selValidation = (s: AppState) => s.validation;
+
+/**
+ * Before a download that keeps the file's formatting: what it still changes (an unescaped & is
+ * written as &amp;, ENC-005), or nothing at all when it changes nothing beyond the edits.
+ */
+export function KeptChanges() {
+  const validation = useAppState(selValidation);
+  const changes = useMemo(() => keptChangesOf(validation.validator), [validation]);
+  if (changes.length === 0) return null;
+  return (
+    <section className="export-changes" aria-label="What the export changes">
+      <h3 className="section-title">What the export changes</h3>
+      <ul>
+        {changes.map((c) => (
+          <li key={c.id}>
+            {c.text} <span className="rule-id">{c.rule}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * Before download: every change the (normalized) export makes beyond the user's edits, with

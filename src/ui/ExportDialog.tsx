@@ -3,7 +3,13 @@ import { errorsOnNonUrlLines, keepUnavailable, type TextDrops, textDropsOf } fro
 import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
-import { DEFAULT_OUTPUT, ExportChanges, type OutputChoice, outputOptions } from './ExportChanges.tsx';
+import {
+  DEFAULT_OUTPUT,
+  ExportChanges,
+  KeptChanges,
+  type OutputChoice,
+  outputOptions,
+} from './ExportChanges.tsx';
 import { ExportDiffPreview, FormattingChoice } from './ExportDiffPreview.tsx';
 import { ExportSummary, PublishUrlField, TextDropsNote } from './ExportSummary.tsx';
 import { plural } from './format.ts';
@@ -339,7 +345,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         />
       ) : null}
       {/* Also when keeping was asked but could not be done (the preview says why): it normalized. */}
-      {keepFormat && !result?.keepNote ? null : (
+      {keepFormat && !result?.keepNote ? (
+        format.startsWith('txt') ? null : (
+          <KeptChanges />
+        )
+      ) : (
         <ExportChanges format={format} value={output} onChange={setOutput} />
       )}
       {failure ? <p className="callout error">Export failed: {failure}</p> : null}

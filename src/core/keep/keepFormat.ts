@@ -20,6 +20,7 @@ import {
 } from './entryXml.ts';
 import { changedValueSplices } from './extensionSplices.ts';
 import { printFullEntry } from './fullEntry.ts';
+import { escapeRawAmpersands, rawAmpersands } from './rawAmp.ts';
 import { type KeepSource, type Prepared, prepared } from './source.ts';
 
 /** A replacement of `body[from, to)` of the source by `bytes`. */
@@ -46,6 +47,8 @@ export interface KeepOutput {
   whole: number;
   added: number;
   removed: number;
+  /** Unescaped `&` of the source written as `&amp;` (ENC-005), so the file is well-formed. */
+  escaped: number;
   /** True when the output is the source byte for byte. */
   identical: boolean;
 }
@@ -111,7 +114,19 @@ export function keepFormat(
     if (same) {
       const p = src.gzip ? prepared(src) : null;
       const body = p ? p.body : src.file;
-      return { body, source: body, ops: [], edited: 0, whole: 0, added: 0, removed: 0, identical: true };
+      // An unescaped & is written as &amp; (below): a file that has one is not kept byte for byte.
+      if (src.kind === 'text' || rawAmpersands(body).length === 0)
+        return {
+          body,
+          source: body,
+          ops: [],
+          edited: 0,
+          whole: 0,
+          added: 0,
+          removed: 0,
+          escaped: 0,
+          identical: true,
+        };
     }
   }
   const p = prepared(src);
@@ -123,6 +138,10 @@ export function keepFormat(
   }
   const partial = options.partial !== false;
   const plan = src.kind === 'text' ? textOps(rows, src, p) : xmlOps(rows, src, p, partial);
+  // ENC-005: the source's unescaped & (read as a literal &) written as &amp;, in copied spans
+  // and in re-written entries alike, so that the kept file is well-formed (a text file has none).
+  const amps = src.kind === 'text' ? null : escapeRawAmpersands(p.body, plan.ops);
+  if (amps) plan.ops = amps.ops;
   const body = assemble(p.body, plan.ops);
   if (plan.ops.length > 0 && options.verify !== false) {
     // Verified, not trusted (issue 20): the rewritten file must read back as the edited document.
@@ -131,7 +150,14 @@ export function keepFormat(
       return keepFormat(doc, src, { ...options, partial: false });
     if (problem) throw problem;
   }
-  return { body, source: p.body, whole: 0, ...plan, identical: plan.ops.length === 0 };
+  return {
+    body,
+    source: p.body,
+    whole: 0,
+    ...plan,
+    escaped: amps?.escaped ?? 0,
+    identical: plan.ops.length === 0,
+  };
 }
 
 interface Plan {

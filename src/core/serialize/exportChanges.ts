@@ -121,6 +121,23 @@ function droppedNamespaces(doc: SitemapDocument, t: Tally, o: ExportChangeOption
   return out;
 }
 
+/** ENC-005's line of the list: what every XML export (kept formatting too) does. */
+function ampText(n: number): string {
+  return `${plural(n, 'value')} with an unescaped “&” written as &amp; (ENC-005)`;
+}
+
+/**
+ * What an export that keeps the file's formatting changes beyond the user's edits: the values
+ * with an unescaped `&` (ENC-005, `issues` still holding it), written as `&amp;`.
+ *
+ * @example keptChanges(issues) // [{ id: 'amp', count: 1, text: '1 value with an unescaped “&” …', rule: 'OUT-004' }]
+ */
+export function keptChanges(issues: readonly Issue[]): ExportChange[] {
+  let n = 0;
+  for (const i of issues) if (i.rule === 'ENC-005') n++;
+  return n > 0 ? [{ id: 'amp', count: n, text: ampText(n), rule: 'OUT-004' }] : [];
+}
+
 /**
  * Every change a normalized export makes beyond the user's edits, with counts; empty when the
  * export writes back exactly what the document holds. `issues` are the document's findings
@@ -156,13 +173,17 @@ export function exportChanges(
   };
   for (const e of doc.entries) tallyEntry(e, t, o, text, textDoc);
   const reordered = new Set<number>();
+  let amps = 0;
   if (!text)
-    for (const i of issues)
+    for (const i of issues) {
       if ((i.rule === 'XML-006' || i.rule === 'IMG-008') && i.entry !== undefined) reordered.add(i.entry);
+      else if (i.rule === 'ENC-005') amps++;
+    }
   const out: ExportChange[] = [];
   const add = (id: string, count: number, text: string, rule: string) => {
     if (count > 0) out.push({ id, count, text, rule });
   };
+  add('amp', amps, ampText(amps), 'OUT-004');
   add('encoded', t.encoded, `${plural(t.encoded, 'URL')} percent-encoded (spaces, non-ASCII)`, 'OUT-004');
   add('trimmed', t.trimmed, `${plural(t.trimmed, 'value')} with surrounding whitespace trimmed`, 'OUT-005');
   add(
