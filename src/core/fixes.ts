@@ -17,7 +17,7 @@ import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
 import { encodeUrl, hasEdgeSpace, scanUrl, trimValue, withScheme } from './urls.ts';
-import { convertToW3c, needsDayMonthOrder } from './w3cDate.ts';
+import { convertToW3c, needsDayMonthOrder, parseW3cDate } from './w3cDate.ts';
 
 /** What a fix may read. */
 export interface FixContext {
@@ -277,6 +277,15 @@ const absoluteLoc: Impl = (issue, e, ctx) => {
 const isRelative = (v: string) =>
   !/^[a-z][a-z0-9+.-]*:/i.test(trimValue(v)) && !trimValue(v).startsWith('//');
 
+/**
+ * LASTMOD-002: `2024-06-24T09:30:00` (a time, no zone) → `2024-06-24`. Which zone the time was
+ * recorded in is not known and is never guessed (OUT-006); the date it was written on stays.
+ */
+function dateOfZonelessTime(v: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.exec(v);
+  return m && parseW3cDate(m[1]).ok ? m[1] : null;
+}
+
 /** What an issue's fix waits for (rule → test on the issue's value and the settings). */
 const NEEDS: Record<string, (v: string, ctx: FixContext) => FixNeed | null> = {
   'LOC-001': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
@@ -329,12 +338,14 @@ const FIXES: {
   'ENC-008': ['Remove forbidden characters', valueFix((v) => stripForbidden(v))],
   'TXT-003': ['Unescape entity text', valueFix((v) => unescapeOnce(v))],
   'LASTMOD-001': [
-    'Convert to W3C format',
+    'Convert to W3C format (a time without a zone keeps its date)',
     trimFirst((v, ctx) => {
       const c = convertToW3c(v, ctx.settings.dateOrder);
-      return c && !c.assumedZone ? c.value : null;
+      // Never invent a zone (OUT-006): a time written without one keeps its date only.
+      return c ? (c.assumedZone ? c.value.slice(0, 10) : c.value) : null;
     }),
   ],
+  'LASTMOD-002': ['Keep the date (the time has no zone)', trimFirst(dateOfZonelessTime)],
   'LASTMOD-005': ['Add :00 seconds', trimFirst((v) => convertToW3c(v)?.value ?? null)],
   'LASTMOD-009': ['Remove the empty lastmod', valueFix(() => undefined)],
   'CF-001': [

@@ -32,6 +32,9 @@ export type Settings = DocumentSettings & {
   indexPublishUrl?: string;
 };
 
+/** A setting a fix asks for and sets in its own step (`Commands.applyFix`): the day/month order. */
+export type FixSettings = Pick<Settings, 'dateOrder'>;
+
 /** Counts shown before "Fix all" runs (`Commands.previewFixAll`). */
 export interface FixAllPreview {
   /** Rows the fix will change or remove. */
@@ -265,17 +268,27 @@ export interface Commands extends EntryCommands {
   findReplace(req: FindReplaceRequest): number;
   migrateScheme(): number;
   migrateHost(from: string, to: string): number;
-  applyFix(issue: Issue): boolean;
-  /** What `fixAll(rule)` would change, before it runs: rows changed, issues it cannot fix and why. */
-  previewFixAll(rule: string): FixAllPreview;
+  /**
+   * Applies one issue's fix as one undo step. `settings`: what the fix asked for on the way (how
+   * to read day and month), set in the same step, so one Undo takes back what was one action.
+   */
+  applyFix(issue: Issue, settings?: FixSettings): boolean;
+  /**
+   * What `fixAll(rule, settings)` would change, before it runs: rows changed, issues it cannot fix
+   * and why (`settings`: as if given, not set).
+   */
+  previewFixAll(rule: string, settings?: FixSettings): FixAllPreview;
   /**
    * Whether Fix all of a rule can change a row (`fix`), can once a setting is given (`needs`), or
    * cannot (`none`: no button is offered). Stops at the first fixable row; kept until the document,
    * its issues or the settings change.
    */
   fixAllOutlook(rule: string): FixAllOutlook;
-  /** Applies a rule's fix to every row as one labelled undo step and reports the result. */
-  fixAll(rule: string): number;
+  /**
+   * Applies a rule's fix to every row as one labelled undo step and reports the result; with
+   * `settings` (see `applyFix`) set in the same step.
+   */
+  fixAll(rule: string, settings?: FixSettings): number;
   applySort(): void;
   /**
    * Replace entries (matched by id; unknown ids and unchanged entries skipped) as ONE undo step
