@@ -118,8 +118,7 @@ async function keepConverted(
     const kept = keepFormat(parsed.document, src);
     out = args.to === 'gz' ? (src.gzip && kept.identical ? src.file : gzipBytes(kept.body)) : kept.body;
     // What keeping the formatting still changes (an unescaped & written as &amp;).
-    if (kept.escaped > 0)
-      for (const c of keptChanges(parsed.issues)) io.err(`${args.file}  changed  ${c.rule}  ${c.text}\n`);
+    for (const c of keptChanges(kept.escaped)) io.err(`${args.file}  changed  ${c.rule}  ${c.text}\n`);
   } catch (e) {
     if (!(e instanceof KeepFormatUnavailable)) throw e;
     io.err(`sitemap-workbench: --keep-format: ${e.message}.\n`);

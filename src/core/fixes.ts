@@ -338,7 +338,7 @@ const FIXES: {
   'ENC-008': ['Remove forbidden characters', valueFix((v) => stripForbidden(v))],
   'TXT-003': ['Unescape entity text', valueFix((v) => unescapeOnce(v))],
   'LASTMOD-001': [
-    'Convert to W3C format (a time without a zone keeps its date)',
+    'Convert to W3C format',
     trimFirst((v, ctx) => {
       const c = convertToW3c(v, ctx.settings.dateOrder);
       // Never invent a zone (OUT-006): a time written without one keeps its date only.

@@ -14,6 +14,7 @@ import {
 import type { ValidatorLike } from './validation.ts';
 
 export type { ExportChange, ExportChangeOptions, TextDrops };
+export { keptChanges };
 
 /**
  * What a text file (URLs only) would leave out of `doc`: rows and field labels.
@@ -41,16 +42,6 @@ function ampIssues(v: ValidatorLike): Issue[] {
     for (const i of v.issuesOf(entry)) if (i.rule === 'ENC-005') out.push(i);
   for (const i of v.documentIssues()) if (i.rule === 'ENC-005') out.push(i);
   return out;
-}
-
-/**
- * What an export that keeps the file's formatting changes beyond the user's edits (core
- * `keptChanges`): the unescaped & it writes as &amp;.
- *
- * @example keptChangesOf(validator) // [{ id: 'amp', count: 1, … }]
- */
-export function keptChangesOf(validator: ValidatorLike): ExportChange[] {
-  return keptChanges(ampIssues(validator));
 }
 
 /**

@@ -58,6 +58,16 @@ describe('keep-format export through the store', () => {
     expect(n.diff?.lines).toBeGreaterThan(1);
   });
 
+  it('writes an unescaped & as &amp; and counts it for the Export dialog (ENC-005, review s16 b11)', async () => {
+    const store = newStore();
+    const amp = XML.replace('https://a.example/', 'https://a.example/fish-&-chips/');
+    expect(amp).not.toBe(XML);
+    await store.commands.openFile('amp.xml', new TextEncoder().encode(amp));
+    const out = await store.commands.export({ format: 'xml', keepFormat: true }, 'preview');
+    expect(out).toMatchObject({ kept: true, escaped: 1 });
+    expect(new TextDecoder().decode(out.files[0].bytes)).toBe(amp.replace('fish-&-', 'fish-&amp;-'));
+  });
+
   it('falls back to normalized output, saying why, when the format differs', async () => {
     const store = newStore();
     await store.commands.openFile('s.xml', new TextEncoder().encode(XML));

@@ -55,7 +55,12 @@ export async function exportKept(
     if (problem) throw problem;
   }
   const diff = diffOfOps(out.source, out.ops, out.edited + out.added + out.removed, show);
-  const kept = { diff, kept: true, ...(out.whole > 0 ? { wholeEntries: out.whole } : {}) };
+  const kept = {
+    diff,
+    kept: true,
+    ...(out.whole > 0 ? { wholeEntries: out.whole } : {}),
+    ...(out.escaped > 0 ? { escaped: out.escaped } : {}),
+  };
   const name = keptFileName(openedName, options.baseName?.trim() || 'sitemap', format);
   const gz = format.endsWith('.gz');
   const mime = gz ? 'application/gzip' : format === 'txt' ? 'text/plain;charset=utf-8' : 'application/xml';

@@ -232,6 +232,8 @@ export interface ExportResult {
   keepNote?: string;
   /** Kept formatting: entries written whole because images, videos, news, alternates or other elements were added or removed. */
   wholeEntries?: number;
+  /** Kept formatting: unescaped `&` of the file written as `&amp;` (ENC-005), so it is well-formed. */
+  escaped?: number;
   /** A text file (URLs only) left out values the document holds: how many rows, which fields. */
   dropped?: TextDrops;
 }

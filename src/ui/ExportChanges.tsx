@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { exportChangesOf, keptChangesOf } from '../state/exportChanges.ts';
+import { exportChangesOf, keptChanges } from '../state/exportChanges.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState } from './useAppState.ts';
 
@@ -22,12 +22,12 @@ const selDoc = (s: AppState) => s.doc;
 const selValidation = (s: AppState) => s.validation;
 
 /**
- * Before a download that keeps the file's formatting: what it still changes (an unescaped & is
- * written as &amp;, ENC-005), or nothing at all when it changes nothing beyond the edits.
+ * Before a download that keeps the file's formatting: what it still changes (`escaped`: each
+ * unescaped & of the file written as &amp;, ENC-005, as the preview export counted), or nothing
+ * at all when it changes nothing beyond the edits.
  */
-export function KeptChanges() {
-  const validation = useAppState(selValidation);
-  const changes = useMemo(() => keptChangesOf(validation.validator), [validation]);
+export function KeptChanges({ escaped }: { escaped: number }) {
+  const changes = keptChanges(escaped);
   if (changes.length === 0) return null;
   return (
     <section className="export-changes" aria-label="What the export changes">

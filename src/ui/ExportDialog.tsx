@@ -347,7 +347,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       {/* Also when keeping was asked but could not be done (the preview says why): it normalized. */}
       {keepFormat && !result?.keepNote ? (
         format.startsWith('txt') ? null : (
-          <KeptChanges />
+          <KeptChanges escaped={result?.escaped ?? 0} />
         )
       ) : (
         <ExportChanges format={format} value={output} onChange={setOutput} />

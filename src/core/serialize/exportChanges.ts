@@ -127,15 +127,22 @@ function ampText(n: number): string {
 }
 
 /**
- * What an export that keeps the file's formatting changes beyond the user's edits: the values
- * with an unescaped `&` (ENC-005, `issues` still holding it), written as `&amp;`.
+ * What an export that keeps the file's formatting changes beyond the user's edits: the `escaped`
+ * unescaped `&` of the file (ENC-005, `KeepOutput.escaped`) it writes as `&amp;`.
  *
- * @example keptChanges(issues) // [{ id: 'amp', count: 1, text: '1 value with an unescaped “&” …', rule: 'OUT-004' }]
+ * @example keptChanges(2) // [{ id: 'amp', count: 2, text: '2 unescaped “&” written as &amp; (ENC-005)', rule: 'OUT-004' }]
  */
-export function keptChanges(issues: readonly Issue[]): ExportChange[] {
-  let n = 0;
-  for (const i of issues) if (i.rule === 'ENC-005') n++;
-  return n > 0 ? [{ id: 'amp', count: n, text: ampText(n), rule: 'OUT-004' }] : [];
+export function keptChanges(escaped: number): ExportChange[] {
+  return escaped > 0
+    ? [
+        {
+          id: 'amp',
+          count: escaped,
+          text: `${escaped} unescaped “&” written as &amp; (ENC-005)`,
+          rule: 'OUT-004',
+        },
+      ]
+    : [];
 }
 
 /**
