@@ -295,7 +295,9 @@ test('5. a text sitemap keeps comment lines as TXT-001 rows with a one-step fix'
   await expect(wb.grid).toHaveAttribute('aria-rowcount', '3');
   await wb.expectUrlCount(2);
   await expect(wb.status).not.toContainText('not a URL');
-  await expect(wb.button(/^Undo: Remove lines that are not URLs \(1 URL\)/)).toBeEnabled();
+  await expect(
+    wb.button(/^Undo: Add the missing scheme; remove lines that are not URLs \(1 URL\)/),
+  ).toBeEnabled();
 });
 
 test('5b. Fix all LOC-006 says what it does: a duplicate with nothing to merge is one row removed', async ({

@@ -5,7 +5,7 @@ import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { keepSourceOf } from '../core/keep/source.ts';
 import { parseSitemap, refusal } from '../core/parse.ts';
-import { exportChanges } from '../core/serialize/exportChanges.ts';
+import { exportChanges, keptChanges } from '../core/serialize/exportChanges.ts';
 import { type SerializeOptions, serializeFiles } from '../core/serialize.ts';
 import type { ConvertArgs } from './args.ts';
 import { type CliIo, readInput } from './check.ts';
@@ -160,6 +160,10 @@ async function keepConverted(
   try {
     const kept = keepFormat(parsed.document, src);
     out = args.to === 'gz' ? (src.gzip && kept.identical ? src.file : gzipBytes(kept.body)) : kept.body;
+    // What keeping the formatting still changes (what the spec forbids before the root, left
+    // out; an unescaped & written as &amp;).
+    for (const c of [...kept.dropped, ...keptChanges(kept.escaped)])
+      io.err(`${args.file}  changed  ${c.rule}  ${c.text}\n`);
   } catch (e) {
     if (!(e instanceof KeepFormatUnavailable)) throw e;
     io.err(`sitemap-workbench: --keep-format: ${e.message}.\n`);

@@ -33,6 +33,8 @@ describe('convert --keep-format', () => {
         const bytes = readFileSync(input);
         const r = parseSitemap(new Uint8Array(bytes), { fileName: file });
         if (r.fatal || r.kind === 'feed' || r.kind === 'robots') continue;
+        // Not well-formed: an unescaped & is written as &amp; (core keepAmp.test.ts).
+        if (r.issues.some((i) => i.rule === 'ENC-005')) continue;
         const to = r.document.source?.gzip ? 'gz' : r.kind === 'text' ? 'txt' : 'xml';
         const out = path.join(tmp, `${checked}-${file}`);
         const args = parseArgs(['convert', input, '--to', to, '--keep-format', '-o', out]);

@@ -184,7 +184,7 @@ describe('text sitemap lines that are not URLs (case 5)', () => {
     expect(flagged.map((i) => i.entry)).toEqual([0]);
     const p = planFixAll('TXT-001', flagged, { document: parsed.document, settings: { now: NOW } });
     expect(p.result.remove).toEqual([0]);
-    expect(getFix('TXT-001')?.label).toBe('Remove lines that are not URLs');
+    expect(getFix('TXT-001')?.label).toBe('Add the missing scheme; remove lines that are not URLs');
   });
   it('export as they were or leave them out; never percent-encoded into a URL', () => {
     const kept = serializeSitemap(parsed.document, { format: 'txt' });

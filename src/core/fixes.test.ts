@@ -101,9 +101,11 @@ describe('fixes', () => {
         'LASTMOD-001',
       )?.update?.[0].lastmod,
     ).toBe('2024-06-24T09:30:00Z');
+    // No zone is invented (OUT-006): a time written without one keeps its date.
     expect(
-      fix([{ id: 0, loc: 'https://www.example.com/', lastmod: '2024-06-24 09:30:00' }], 'LASTMOD-001'),
-    ).toBeNull();
+      fix([{ id: 0, loc: 'https://www.example.com/', lastmod: '2024-06-24 09:30:00' }], 'LASTMOD-001')
+        ?.update?.[0].lastmod,
+    ).toBe('2024-06-24');
     expect(
       fix([{ id: 0, loc: 'https://www.example.com/', lastmod: '' }], 'LASTMOD-009')?.update?.[0],
     ).toEqual({ id: 0, loc: 'https://www.example.com/' });

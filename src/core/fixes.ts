@@ -8,6 +8,7 @@ import type { CrawlJoin } from './crawl/join.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { idIndexOf } from './patch.ts';
 import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
+import { normKey } from './rules/duplicates.ts';
 import { entryAt, keeperOf, mergeEntries, ownCode, withLink } from './rules/entryFixes.ts';
 import { getField, mapNode, setField } from './rules/fieldPath.ts';
 import { correctHreflang } from './rules/languageCodes.ts';
@@ -15,8 +16,8 @@ import { clampPriority, commaPriority } from './rules/priority.ts';
 import type { RuleId } from './rules/registry.ts';
 import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
-import { encodeUrl, hasEdgeSpace, trimValue } from './urls.ts';
-import { convertToW3c, needsDayMonthOrder } from './w3cDate.ts';
+import { encodeUrl, hasEdgeSpace, scanUrl, trimValue, withScheme } from './urls.ts';
+import { convertToW3c, needsDayMonthOrder, parseW3cDate } from './w3cDate.ts';
 
 /** What a fix may read. */
 export interface FixContext {
@@ -43,10 +44,25 @@ export interface Fix {
   apply(issue: Issue, ctx: FixContext): FixResult | null;
   /** What the user must provide before `apply` can fix this issue; null when nothing is missing. */
   needs(issue: Issue, ctx: FixContext): FixNeed | null;
+  /**
+   * Why the fix removes a row when it does, for one row and for several ("its clean URL is
+   * already listed"); absent when removing is what the label says.
+   */
+  removes?: { one: string; many: string };
 }
 
 type Get = (id: number) => Entry | undefined;
-type Impl = (issue: Issue, e: Entry, ctx: FixContext, get: Get) => FixResult | null;
+/**
+ * `claimed`: within one Fix all, the URLs earlier rows were rewritten to (URL → entry id), so
+ * that two rows cleaned to the same URL become one row rather than two.
+ */
+type Impl = (
+  issue: Issue,
+  e: Entry,
+  ctx: FixContext,
+  get: Get,
+  claimed?: Map<string, number>,
+) => FixResult | null;
 
 /** Fix that maps the value at the issue's field; null result or unchanged value = no fix. */
 function valueFix(fn: (v: string, ctx: FixContext) => string | undefined | null): Impl {
@@ -125,12 +141,95 @@ const dropDeprecatedVideo: Impl = (issue, e) => {
 /** An edited entry is written in XSD order: a copy re-prints it (validate.ts drops XML-006 on edit). */
 const reorderEntry: Impl = (_issue, e) => ({ update: [{ ...e }] });
 
+/**
+ * ENC-005: the value holds a literal `&` already (read so, IMP-010) and every export writes it as
+ * `&amp;`; the fix takes the finding off the row (an edited entry keeps no ENC-005, keptParse.ts).
+ */
+const escapeAmpersand: Impl = (_issue, e) => ({ update: [{ ...e }] });
+
 const reorderImage: Impl = (issue, e) => {
   const i = Number(issue.field?.split('.')[1]);
   return e.images?.[i] ? { update: [{ ...e, images: [...e.images] }] } : null;
 };
 
-const dropLine: Impl = (_issue, e) => ({ remove: [e.id] });
+/** The entry already listing `url` (exactly, or as the same resource: `keeperOf`), other than `self`. */
+function listedAt(
+  ctx: FixContext,
+  self: Entry,
+  url: string,
+  get: Get,
+  claimed: Map<string, number> | undefined,
+): Entry | null {
+  for (const id of [claimed?.get(url), entryAt(ctx.document, url)]) {
+    const k = id === undefined || id === self.id ? undefined : get(id);
+    if (k && trimValue(k.loc) === url) return k;
+  }
+  const k = keeperOf(ctx.document, { ...self, loc: url }, get);
+  const key = normKey(scanUrl(url));
+  return k && k.id !== self.id && key !== '' && normKey(scanUrl(trimValue(k.loc))) === key ? k : null;
+}
+
+/**
+ * LOC-008 / LOC-009: the loc cleaned by `clean`; where the clean URL is listed already, the row is
+ * merged into that entry and removed (rewriting it would make a duplicate, LOC-006).
+ */
+function cleanLoc(clean: (v: string) => string): Impl {
+  const rewrite = trimFirst(clean);
+  return (issue, e, ctx, get, claimed) => {
+    if ((issue.field ?? 'loc') !== 'loc' || hasEdgeSpace(e.loc)) return rewrite(issue, e, ctx, get);
+    const next = clean(e.loc);
+    if (next === e.loc) return null;
+    const keep = listedAt(ctx, e, next, get, claimed);
+    if (keep) {
+      const merged = mergeEntries(keep, e);
+      return merged === keep ? { remove: [e.id] } : { update: [merged], remove: [e.id] };
+    }
+    claimed?.set(next, e.id);
+    return { update: [{ ...e, loc: next }] };
+  };
+}
+
+const SCHEMES = new WeakMap<readonly Entry[], string>();
+
+/**
+ * The scheme a line without one gets (TXT-001): the publish URL's, else the one most of the
+ * file's URLs use (so HOST-002 agrees), else https. Counted once per entries array.
+ */
+function siteScheme(ctx: FixContext): string {
+  const pub = ctx.settings.publishUrl ? scanUrl(trimValue(ctx.settings.publishUrl))?.scheme : undefined;
+  if (pub === 'http' || pub === 'https') return pub;
+  const entries = ctx.document.entries;
+  let scheme = SCHEMES.get(entries);
+  if (scheme === undefined) {
+    let http = 0;
+    let https = 0;
+    for (const e of entries) {
+      const v = e.loc.trimStart();
+      if (v.startsWith('https://')) https++;
+      else if (v.startsWith('http://')) http++;
+    }
+    scheme = http > https ? 'http' : 'https';
+    SCHEMES.set(entries, scheme);
+  }
+  return scheme;
+}
+
+/**
+ * TXT-001: a line that is a URL missing only its scheme gets it; a relative path is resolved
+ * against the publish URL (waits for one); any other line is not a URL and is removed.
+ */
+const repairLine: Impl = (_issue, e, ctx) => {
+  const v = trimValue(e.loc);
+  if (v === '') return null;
+  const fixed = withScheme(v, siteScheme(ctx));
+  if (fixed !== null) return { update: [{ ...e, loc: fixed }] };
+  if (v.startsWith('//')) return null;
+  if (v.startsWith('/') || v.startsWith('.')) {
+    const abs = makeAbsolute(v, ctx.settings.publishUrl);
+    return abs === null ? null : { update: [{ ...e, loc: abs }] };
+  }
+  return { remove: [e.id] };
+};
 
 /** Video elements holding a URL (VID-006 checks them as it checks a `<loc>`). */
 const VIDEO_URLS = new Set(['thumbnail_loc', 'content_loc', 'player_loc']);
@@ -178,10 +277,25 @@ const absoluteLoc: Impl = (issue, e, ctx) => {
 const isRelative = (v: string) =>
   !/^[a-z][a-z0-9+.-]*:/i.test(trimValue(v)) && !trimValue(v).startsWith('//');
 
+/**
+ * LASTMOD-002: `2024-06-24T09:30:00` (a time, no zone) → `2024-06-24`. Which zone the time was
+ * recorded in is not known and is never guessed (OUT-006); the date it was written on stays.
+ */
+function dateOfZonelessTime(v: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.exec(v);
+  return m && parseW3cDate(m[1]).ok ? m[1] : null;
+}
+
 /** What an issue's fix waits for (rule → test on the issue's value and the settings). */
 const NEEDS: Record<string, (v: string, ctx: FixContext) => FixNeed | null> = {
   'LOC-001': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
   'HREF-003': (v, ctx) => (!ctx.settings.publishUrl && isRelative(v) ? 'publishUrl' : null),
+  'TXT-001': (v, ctx) => {
+    const t = trimValue(v);
+    return !ctx.settings.publishUrl && (t.startsWith('/') || t.startsWith('.')) && !t.startsWith('//')
+      ? 'publishUrl'
+      : null;
+  },
   'LASTMOD-001': (v, ctx) => (!ctx.settings.dateOrder && needsDayMonthOrder(v) ? 'dateOrder' : null),
 };
 
@@ -195,21 +309,31 @@ function crawlImpl(rule: RuleId): Impl {
   };
 }
 
+/** Why LOC-008 / LOC-009 remove a row (`Fix.removes`). */
+const ALREADY_LISTED = { one: 'its clean URL is already listed', many: 'their clean URL is already listed' };
+
 /** Fixes by rule (a fixable rule in the registry is one with an entry here). */
-const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
+const FIXES: {
+  readonly [R in RuleId]?: [label: string, impl: Impl, removes?: { one: string; many: string }];
+} = {
   'LOC-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'TXT-005': ['Trim whitespace', valueFix((v) => trimValue(v))],
   'LOC-001': ['Make the URL absolute', absoluteLoc],
   'XML-006': ['Reorder children as the XSD wants', reorderEntry],
   'IMG-008': ['Reorder children as the XSD wants', reorderImage],
-  'TXT-001': ['Remove lines that are not URLs', dropLine],
+  'TXT-001': [
+    'Add the missing scheme; remove lines that are not URLs',
+    repairLine,
+    { one: 'it is not a URL', many: 'they are not URLs' },
+  ],
   'LOC-003': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
   'LOC-004': ['Percent-encode the URL', trimFirst((v) => encodeUrl(v))],
-  'LOC-008': ['Remove the #fragment', trimFirst((v) => dropFragment(v))],
-  'LOC-009': ['Remove tracking parameters', trimFirst((v) => stripTracking(v))],
+  'LOC-008': ['Remove the #fragment', cleanLoc(dropFragment), ALREADY_LISTED],
+  'LOC-009': ['Remove tracking parameters', cleanLoc(stripTracking), ALREADY_LISTED],
   'LOC-010': ['Remove credentials', trimFirst((v) => stripCredentials(v))],
   'LOC-006': ['Merge into the first entry', mergeDuplicate],
   'IDX-007': ['Remove the duplicate', mergeDuplicate],
+  'ENC-005': ['Write “&” as &amp; (the export escapes it)', escapeAmpersand],
   'ENC-007': ['Unescape once', valueFix((v) => unescapeOnce(v))],
   'ENC-008': ['Remove forbidden characters', valueFix((v) => stripForbidden(v))],
   'TXT-003': ['Unescape entity text', valueFix((v) => unescapeOnce(v))],
@@ -217,9 +341,11 @@ const FIXES: { readonly [R in RuleId]?: [label: string, impl: Impl] } = {
     'Convert to W3C format',
     trimFirst((v, ctx) => {
       const c = convertToW3c(v, ctx.settings.dateOrder);
-      return c && !c.assumedZone ? c.value : null;
+      // Never invent a zone (OUT-006): a time written without one keeps its date only.
+      return c ? (c.assumedZone ? c.value.slice(0, 10) : c.value) : null;
     }),
   ],
+  'LASTMOD-002': ['Keep the date (the time has no zone)', trimFirst(dateOfZonelessTime)],
   'LASTMOD-005': ['Add :00 seconds', trimFirst((v) => convertToW3c(v)?.value ?? null)],
   'LASTMOD-009': ['Remove the empty lastmod', valueFix(() => undefined)],
   'CF-001': [
@@ -267,10 +393,16 @@ function needOf(issue: Issue, ctx: FixContext, byId: ById): FixNeed | null {
   return v === undefined ? null : test(v, ctx);
 }
 
-function run(impl: Impl, issue: Issue, ctx: FixContext, get: Get): FixResult | null {
+function run(
+  impl: Impl,
+  issue: Issue,
+  ctx: FixContext,
+  get: Get,
+  claimed?: Map<string, number>,
+): FixResult | null {
   if (issue.entry === undefined) return null;
   const e = get(issue.entry);
-  return e ? impl(issue, e, ctx, get) : null;
+  return e ? impl(issue, e, ctx, get, claimed) : null;
 }
 
 /** id → entry lookups of one document. */
@@ -296,11 +428,12 @@ function entriesById(doc: SitemapDocument): ById {
 }
 
 const REGISTRY = new Map<string, Fix>(
-  Object.entries(FIXES).map(([rule, [label, impl]]) => [
+  Object.entries(FIXES).map(([rule, [label, impl, removes]]) => [
     rule,
     {
       rule,
       label,
+      ...(removes ? { removes } : {}),
       apply(issue: Issue, ctx: FixContext): FixResult | null {
         const byId = entriesById(ctx.document);
         return run(impl, issue, ctx, (id) => byId.get(id));
@@ -345,9 +478,10 @@ export function planFixAll(rule: string, issues: readonly Issue[], ctx: FixConte
   const changed = new Map<number, Entry>();
   const removed = new Set<number>();
   const get: Get = (id) => (removed.has(id) ? undefined : (changed.get(id) ?? base.get(id)));
+  const claimed = new Map<string, number>();
   for (const issue of issues) {
     if (issue.rule !== rule) continue;
-    const r = run(impl, issue, ctx, get);
+    const r = run(impl, issue, ctx, get, claimed);
     if (!r || (!r.update?.length && !r.remove?.length)) {
       // An earlier issue's fix already rewrote this row (e.g. all deprecated tags of one image).
       if (issue.entry !== undefined && (changed.has(issue.entry) || removed.has(issue.entry))) continue;

@@ -7,9 +7,14 @@
 import type { Entry, Issue } from './model.ts';
 import type { Patch } from './patch.ts';
 
+/** Parse findings any edit of their entry takes away (see {@link keptParse}). */
+const GONE_ON_EDIT = new Set(['XML-006', 'ENC-005']);
+
 /**
  * Parse issues an edit keeps: those whose field it left alone. An edited entry is re-printed in
- * XSD order, so its order finding (XML-006) goes with any edit ("Reorder children" is an edit).
+ * XSD order, so its order finding (XML-006) goes with any edit ("Reorder children" is an edit);
+ * and an unescaped & (ENC-005) is written as &amp; by every export, so its finding goes with any
+ * edit too (the fix "Write & as &amp;" is one).
  */
 export function keptParse(
   parse: readonly Issue[],
@@ -20,7 +25,8 @@ export function keptParse(
   const out: Issue[] = [];
   for (const list of [parse, quietParse])
     for (const i of list)
-      if (!fieldChanged(before, after, i.field) && !(i.rule === 'XML-006' && before !== after)) out.push(i);
+      if (!fieldChanged(before, after, i.field) && !(GONE_ON_EDIT.has(i.rule) && before !== after))
+        out.push(i);
   return out;
 }
 

@@ -196,12 +196,13 @@ export function absoluteProblem(
   v: string,
   parts: UrlParts | null,
   schemes: readonly string[],
+  scheme = 'https',
 ): string | null {
   if (parts === null) {
-    if (v.startsWith('//')) return 'it is protocol-relative (starts with //): add https:';
+    if (v.startsWith('//')) return `it is protocol-relative (starts with //): add ${scheme}:`;
     if (v.startsWith('/') || v.startsWith('.'))
-      return 'it is a relative path: write the full address with https:// and the host';
-    if (/^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)+\/)/i.test(v)) return 'it has no scheme: add https://';
+      return `it is a relative path: write the full address with ${scheme}:// and the host`;
+    if (SCHEMELESS.test(v)) return `it has no scheme: add ${scheme}://`;
     return 'it is not an absolute URL: write the full address starting with https://';
   }
   if (!schemes.includes(parts.scheme))
@@ -212,6 +213,23 @@ export function absoluteProblem(
 }
 
 const HTTP_SCHEMES = ['http', 'https'] as const;
+
+/** A host name then a path, written without a scheme (`www.example.com/a`, `example.com/a`). */
+const SCHEMELESS = /^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)+\/)/i;
+
+/**
+ * `v` (trimmed) with the scheme it lacks, when that is all it lacks: a protocol-relative URL or a
+ * host name and path with no scheme ({@link absoluteProblem}'s "add https://"), and the result an
+ * absolute URL with nothing else wrong. Null otherwise.
+ *
+ * @example withScheme('www.example.com/a', 'https') === 'https://www.example.com/a'
+ */
+export function withScheme(v: string, scheme: string): string | null {
+  const t = trimValue(v);
+  if (scanUrl(t) !== null) return null;
+  const out = t.startsWith('//') ? `${scheme}:${t}` : SCHEMELESS.test(t) ? `${scheme}://${t}` : null;
+  return out !== null && isUrlLine(out) && !/[\s"<>\\^`{|}]/.test(out) ? out : null;
+}
 
 /**
  * The one answer to "is this line of a text sitemap a URL": an absolute http(s) URL with a host,

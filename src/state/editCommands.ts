@@ -20,10 +20,12 @@ import {
 } from './edits.ts';
 import { findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findReplace.ts';
 import type { Kernel } from './kernel.ts';
+import type { Patch } from './patch.ts';
 import { hasIdIndex, idIndexOf } from './patch.ts';
 import { selectedDocIndexes } from './selection.ts';
+import { settingsStep } from './settingsStep.ts';
 import { BIG_DOCUMENT } from './slices.ts';
-import type { Commands, FindReplaceRequest } from './types.ts';
+import type { Commands, FindReplaceRequest, FixSettings } from './types.ts';
 
 const NO_PLAN = { rows: 0, removed: 0, cannot: 0, needs: {}, samples: [] };
 
@@ -85,11 +87,22 @@ export function createEditCommands(k: Kernel): EditCommands {
    * What a fix reads. `withCrawl` false leaves the crawl join out: reading it makes a validator
    * loaded from the worker's findings build itself (see `outlookOf`).
    */
-  const fixContext = (withCrawl = true) => ({
+  const fixContext = (withCrawl = true, given?: FixSettings) => ({
     document: k.f.doc!,
-    settings: k.validationSettings(),
+    settings: given?.dateOrder
+      ? { ...k.validationSettings(), dateOrder: given.dateOrder }
+      : k.validationSettings(),
     crawl: withCrawl ? (k.validator.crawlJoin?.() ?? null) : null,
   });
+  /**
+   * A fix's patch with the settings the user gave on the way to it (the day/month order) in the
+   * same step: one Undo takes back both (`settingsStep`); the label says the setting.
+   */
+  const withSettings = (p: Patch, given: FixSettings | undefined): Patch => {
+    const step = given ? settingsStep(k.f.settings, given) : null;
+    if (!step?.settings) return p;
+    return { ...p, settings: step.settings, label: `${p.label} (${step.label.toLowerCase()})` };
+  };
   /**
    * Every per-row issue of a rule, including those a profile note stands for. Read from the rows
    * that have one (`entriesWithRule`): the scope findings' issues are made when read (1,000,000
@@ -103,9 +116,9 @@ export function createEditCommands(k: Kernel): EditCommands {
     const quiet = k.validator.quietIssues?.(rule);
     return quiet?.length ? [...out, ...quiet] : out;
   };
-  const planOf = (rule: string, issues = rowIssues(rule)): FixPlan | null => {
+  const planOf = (rule: string, issues = rowIssues(rule), given?: FixSettings): FixPlan | null => {
     if (!k.f.doc || !getFix(rule)) return null;
-    return planFixAll(rule, issues, fixContext());
+    return planFixAll(rule, issues, fixContext(true, given));
   };
   /**
    * The first few changes of a plan in the fix's own words (`fieldChange`): at most
@@ -245,15 +258,15 @@ export function createEditCommands(k: Kernel): EditCommands {
       if (k.commit(p)) k.notifyStep(p, `${p.label.replace(/^Move/, 'Moved')}.`);
       return p.updated.length;
     },
-    applyFix(issue: Issue) {
+    applyFix(issue: Issue, given?: FixSettings) {
       const fix = getFix(issue.rule);
       if (!k.f.doc || !fix) return false;
-      const result = fix.apply(issue, fixContext());
-      return result ? k.commit(fixPatch(k.f.doc, result, fix.label)) : false;
+      const result = fix.apply(issue, fixContext(true, given));
+      return result ? k.commit(withSettings(fixPatch(k.f.doc, result, fix.label), given)) : false;
     },
-    previewFixAll(rule) {
+    previewFixAll(rule, given) {
       const issues = rowIssues(rule);
-      const plan = planOf(rule, issues);
+      const plan = planOf(rule, issues, given);
       return plan
         ? {
             rows: plan.rows,
@@ -261,6 +274,7 @@ export function createEditCommands(k: Kernel): EditCommands {
             cannot: plan.cannot,
             needs: plan.needs,
             samples: samplesOf(plan, issues),
+            ...(getFix(rule)?.removes ? { removes: getFix(rule)!.removes } : {}),
           }
         : NO_PLAN;
     },
@@ -281,16 +295,17 @@ export function createEditCommands(k: Kernel): EditCommands {
       }
       return o;
     },
-    fixAll(rule) {
+    fixAll(rule, given) {
       const fix = getFix(rule);
-      const plan = planOf(rule);
+      const plan = planOf(rule, undefined, given);
       if (!k.f.doc || !fix || !plan) return 0;
       const p = fixPatch(k.f.doc, plan.result, '');
       const n = p.updated.length + p.removed.length;
       p.label = `${fix.label} (${urlCount(n)})`;
-      const done = n > 0 && k.commit(p) ? n : 0;
+      const step = withSettings(p, given);
+      const done = n > 0 && k.commit(step) ? n : 0;
       const level = done > 0 && plan.cannot === 0 ? 'info' : 'warning';
-      if (done > 0) k.notifyStep(p, fixAllReport(rule, done, plan), level);
+      if (done > 0) k.notifyStep(step, fixAllReport(rule, done, plan), level);
       else k.notify(level, fixAllReport(rule, done, plan));
       return done;
     },

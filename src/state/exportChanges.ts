@@ -9,11 +9,13 @@ import {
   type ExportChange,
   type ExportChangeOptions,
   exportChanges,
+  keptChanges,
   LEFT_OUT_BEFORE_ROOT,
 } from '../core/serialize/exportChanges.ts';
 import type { ValidatorLike } from './validation.ts';
 
 export type { ExportChange, ExportChangeOptions, TextDrops };
+export { keptChanges };
 
 /**
  * What a text file (URLs only) would leave out of `doc`: rows and field labels.
@@ -38,6 +40,15 @@ function orderIssues(v: ValidatorLike): Issue[] {
   return out;
 }
 
+/** Unescaped & findings (ENC-005) still on the rows and the document: each export escapes them. */
+function ampIssues(v: ValidatorLike): Issue[] {
+  const out: Issue[] = [];
+  for (const entry of v.entriesWithRule('ENC-005'))
+    for (const i of v.issuesOf(entry)) if (i.rule === 'ENC-005') out.push(i);
+  for (const i of v.documentIssues()) if (i.rule === 'ENC-005') out.push(i);
+  return out;
+}
+
 /**
  * Every change the normalized export of `doc` makes beyond the user's edits, with counts.
  *
@@ -48,7 +59,7 @@ export function exportChangesOf(
   validator: ValidatorLike,
   options: ExportChangeOptions,
 ): ExportChange[] {
-  return exportChanges(doc, orderIssues(validator), options);
+  return exportChanges(doc, [...orderIssues(validator), ...ampIssues(validator)], options);
 }
 
 /**

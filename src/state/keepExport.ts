@@ -60,6 +60,7 @@ export async function exportKept(
     kept: true,
     ...(out.whole > 0 ? { wholeEntries: out.whole } : {}),
     ...(out.dropped.length > 0 ? { changes: out.dropped } : {}),
+    ...(out.escaped > 0 ? { escaped: out.escaped } : {}),
   };
   const name = keptFileName(openedName, options.baseName?.trim() || 'sitemap', format);
   const gz = format.endsWith('.gz');

@@ -66,8 +66,9 @@ export function fixNeed(
 }
 
 /**
- * The value before and after the fix, shown before it runs: `“1.5” → “1.0”`; null when the fix
- * does not rewrite this one value into another (merges, removals, several fields).
+ * The value before and after the fix, shown before it runs: `“1.5” → “1.0”`, or `remove this row
+ * (its clean URL is already listed)`; null when the fix does not rewrite this one value into
+ * another (merges, removals its label names, several fields).
  */
 export function fixPreview(
   issue: Issue,
@@ -77,6 +78,8 @@ export function fixPreview(
   const fix = getFix(issue.rule);
   if (!fix || !document || issue.entry === undefined) return null;
   const r = fix.apply(issue, { document, settings });
+  // A fix that removes the row for a reason its label does not give (LOC-008/009) says so.
+  if (fix.removes && r?.remove?.includes(issue.entry)) return `remove this row (${fix.removes.one})`;
   const after = r?.update?.length === 1 && !r.remove?.length ? r.update[0] : undefined;
   const at = idIndexOf(document.entries);
   const before =

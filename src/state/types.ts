@@ -25,6 +25,9 @@ import type { ValidatorLike } from './validation.ts';
  */
 export type Settings = DocumentSettings;
 
+/** A setting a fix asks for and sets in its own step (`Commands.applyFix`): the day/month order. */
+export type FixSettings = Pick<Settings, 'dateOrder'>;
+
 /** Counts shown before "Fix all" runs (`Commands.previewFixAll`). */
 export interface FixAllPreview {
   /** Rows the fix will change or remove. */
@@ -37,6 +40,8 @@ export interface FixAllPreview {
   needs: Partial<Record<'publishUrl' | 'dateOrder', number>>;
   /** A few of the changes, as the fix writes them (`“1.5” → “1.0”`; at most FIX_ALL_SAMPLES). */
   samples: string[];
+  /** Why the removed rows are removed, when the fix's label does not say it (`Fix.removes`). */
+  removes?: { one: string; many: string };
 }
 
 /** Sort state of the view. Sorting the view never changes the document (see `applySort`). */
@@ -235,6 +240,8 @@ export interface ExportResult {
    * leading space); absent when nothing.
    */
   changes?: ExportChange[];
+  /** Kept formatting: unescaped `&` of the file written as `&amp;` (ENC-005), so it is well-formed. */
+  escaped?: number;
   /** A text file (URLs only) left out values the document holds: how many rows, which fields. */
   dropped?: TextDrops;
 }
@@ -271,17 +278,27 @@ export interface Commands extends EntryCommands {
   findReplace(req: FindReplaceRequest): number;
   migrateScheme(): number;
   migrateHost(from: string, to: string): number;
-  applyFix(issue: Issue): boolean;
-  /** What `fixAll(rule)` would change, before it runs: rows changed, issues it cannot fix and why. */
-  previewFixAll(rule: string): FixAllPreview;
+  /**
+   * Applies one issue's fix as one undo step. `settings`: what the fix asked for on the way (how
+   * to read day and month), set in the same step, so one Undo takes back what was one action.
+   */
+  applyFix(issue: Issue, settings?: FixSettings): boolean;
+  /**
+   * What `fixAll(rule, settings)` would change, before it runs: rows changed, issues it cannot fix
+   * and why (`settings`: as if given, not set).
+   */
+  previewFixAll(rule: string, settings?: FixSettings): FixAllPreview;
   /**
    * Whether Fix all of a rule can change a row (`fix`), can once a setting is given (`needs`), or
    * cannot (`none`: no button is offered). Stops at the first fixable row; kept until the document,
    * its issues or the settings change.
    */
   fixAllOutlook(rule: string): FixAllOutlook;
-  /** Applies a rule's fix to every row as one labelled undo step and reports the result. */
-  fixAll(rule: string): number;
+  /**
+   * Applies a rule's fix to every row as one labelled undo step and reports the result; with
+   * `settings` (see `applyFix`) set in the same step.
+   */
+  fixAll(rule: string, settings?: FixSettings): number;
   applySort(): void;
   /**
    * Replace entries (matched by id; unknown ids and unchanged entries skipped) as ONE undo step

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type ExportChange, exportChangesOf } from '../state/exportChanges.ts';
+import { type ExportChange, exportChangesOf, keptChanges } from '../state/exportChanges.ts';
 import type { AppState } from '../state/types.ts';
 import { useAppState } from './useAppState.ts';
 
@@ -34,10 +34,18 @@ function ChangeList({ changes }: { changes: readonly ExportChange[] }) {
 
 /**
  * An export that keeps the file's formatting: what it changes beyond the user's edits (what the
- * spec forbids before the root, left out: `ExportResult.changes`). Nothing shows when nothing.
+ * spec forbids before the root, left out: `ExportResult.changes`; each unescaped & of the file
+ * written as &amp;, ENC-005: `escaped`, as the preview export counted). Nothing shows when nothing.
  */
-export function KeptChanges({ changes }: { changes: readonly ExportChange[] | undefined }) {
-  if (!changes || changes.length === 0) return null;
+export function KeptChanges({
+  changes: left = [],
+  escaped,
+}: {
+  changes: readonly ExportChange[] | undefined;
+  escaped: number;
+}) {
+  const changes = [...left, ...keptChanges(escaped)];
+  if (changes.length === 0) return null;
   return (
     <section className="export-changes" aria-label="What the export changes">
       <h3 className="section-title">What the export changes</h3>

@@ -346,7 +346,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       ) : null}
       {/* Also when keeping was asked but could not be done (the preview says why): it normalized. */}
       {keepFormat && !result?.keepNote ? (
-        <KeptChanges changes={busy ? undefined : result?.changes} />
+        <KeptChanges
+          changes={busy ? undefined : result?.changes}
+          escaped={busy ? 0 : (result?.escaped ?? 0)}
+        />
       ) : (
         <ExportChanges format={format} value={output} onChange={setOutput} />
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FixNeed } from '../core/fixes.ts';
-import type { FixAllPreview } from '../state/types.ts';
+import type { FixAllPreview, FixSettings } from '../state/types.ts';
 import { fmtInt, plural } from './format.ts';
 import { FixInput } from './IssueFix.tsx';
 import { useCommands } from './useAppState.ts';
@@ -26,7 +26,8 @@ function planText(p: FixAllPreview): string {
   const parts: string[] = [];
   if (changed > 0) parts.push(`change ${plural(changed, 'row')}`);
   if (p.removed > 0) parts.push(`remove ${plural(p.removed, 'row')}`);
-  return parts.join(' and ');
+  const why = p.removed > 0 && p.removes ? `: ${p.removed === 1 ? p.removes.one : p.removes.many}` : '';
+  return parts.join(' and ') + why;
 }
 
 /**
@@ -38,6 +39,12 @@ function planText(p: FixAllPreview): string {
 export function FixAll({ rule, count, label }: { rule: string; count?: number; label?: string }) {
   const commands = useCommands();
   const [preview, setPreview] = useState<FixAllPreview | null>(null);
+  // The day/month order picked on the way: set by Apply, with the fix, as one undo step.
+  const [given, setGiven] = useState<FixSettings | undefined>(undefined);
+  const close = () => {
+    setPreview(null);
+    setGiven(undefined);
+  };
   // No button where no row has a safe correction (it could only say so once clicked).
   if (preview === null && commands.fixAllOutlook(rule) === 'none') return null;
   if (preview === null) {
@@ -72,13 +79,25 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
           ) : null}
         </ul>
       ) : null}
+      {given?.dateOrder ? (
+        <p className="hint">
+          Dates read {given.dateOrder === 'dmy' ? 'day first' : 'month first'}: set with this fix, in the same
+          undo step.
+        </p>
+      ) : null}
       {needs.map((n) => (
         <FixInput
           key={n}
           need={n}
           onSet={(p) => {
+            if (n === 'dateOrder' && p.dateOrder) {
+              const next = { dateOrder: p.dateOrder };
+              setGiven(next);
+              setPreview(commands.previewFixAll(rule, next));
+              return;
+            }
             commands.setSettings(p, true);
-            setPreview(commands.previewFixAll(rule));
+            setPreview(commands.previewFixAll(rule, given));
           }}
         />
       ))}
@@ -88,8 +107,8 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
             type="button"
             className="btn small primary"
             onClick={() => {
-              commands.fixAll(rule);
-              setPreview(null);
+              commands.fixAll(rule, given);
+              close();
             }}
           >
             {preview.removed === preview.rows
@@ -97,7 +116,7 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
               : `Apply to ${plural(preview.rows, 'row')}`}
           </button>
         ) : null}
-        <button type="button" className="btn small ghost" onClick={() => setPreview(null)}>
+        <button type="button" className="btn small ghost" onClick={close}>
           {preview.rows > 0 ? 'Cancel' : 'Close'}
         </button>
       </div>

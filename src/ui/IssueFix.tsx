@@ -1,24 +1,45 @@
 import { useState } from 'react';
 import type { FixNeed } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
-import type { DayMonthOrder } from '../core/w3cDate.ts';
+import { convertToW3c, type DayMonthOrder } from '../core/w3cDate.ts';
 import { canFix, fixLabel, fixNeed, fixPreview } from '../state/rules.ts';
 import type { Settings } from '../state/types.ts';
 import { useCommands, useGetState } from './useAppState.ts';
 
-/** Asks, in place, for what a fix needs: the publish URL, or how to read day and month. */
-export function FixInput({ need, onSet }: { need: FixNeed; onSet(partial: Partial<Settings>): void }) {
+/**
+ * Asks, in place, for what a fix needs: the publish URL, or how to read day and month. With a
+ * `sample` date, the two answers show the date each gives, and `fixes` says that a pick applies
+ * the fix too (one undo step, `Commands.applyFix`).
+ */
+export function FixInput({
+  need,
+  onSet,
+  sample,
+  fixes,
+}: {
+  need: FixNeed;
+  onSet(partial: Partial<Settings>): void;
+  sample?: string;
+  fixes?: boolean;
+}) {
   const [url, setUrl] = useState('');
   if (need === 'dateOrder') {
     const pick = (dateOrder: DayMonthOrder) => onSet({ dateOrder });
+    const as = (o: DayMonthOrder, plain: string) => {
+      const c = sample === undefined ? null : convertToW3c(sample, o);
+      return c ? `${plain} → ${c.assumedZone ? c.value.slice(0, 10) : c.value}` : plain;
+    };
     return (
       <fieldset className="fix-input">
-        <legend>Dates like 05/01/2024 mean:</legend>
+        <legend>
+          {sample === undefined ? 'Dates like 05/01/2024 mean:' : `“${sample.trim()}” means:`}
+          {fixes ? ' (converts it, one undo step)' : ''}
+        </legend>
         <button type="button" className="btn small" onClick={() => pick('dmy')}>
-          Day first (5 January)
+          {as('dmy', 'Day first (5 January)')}
         </button>
         <button type="button" className="btn small" onClick={() => pick('mdy')}>
-          Month first (May 1)
+          {as('mdy', 'Month first (May 1)')}
         </button>
       </fieldset>
     );
@@ -58,6 +79,20 @@ export function IssueFix({ issue, onDone, primary }: { issue: Issue; onDone?(): 
   const s = getState();
   const settings = { ...s.settings, now: Date.now() };
   const need = fixNeed(issue, s.doc, settings);
+  if (need === 'dateOrder') {
+    // The order and the conversion are one action: one step, one Undo.
+    const entry = issue.entry === undefined ? undefined : s.doc?.entries.find((e) => e.id === issue.entry);
+    return (
+      <FixInput
+        need={need}
+        sample={entry?.lastmod}
+        fixes
+        onSet={(p) => {
+          if (p.dateOrder && commands.applyFix(issue, { dateOrder: p.dateOrder })) onDone?.();
+        }}
+      />
+    );
+  }
   if (need) return <FixInput need={need} onSet={(p) => commands.setSettings(p, true)} />;
   if (!canFix(issue, s.doc, settings)) return null;
   const preview = fixPreview(issue, s.doc, settings);

@@ -24,6 +24,7 @@ import {
 import { changedValueSplices } from './extensionSplices.ts';
 import { printFullEntry } from './fullEntry.ts';
 import { keptProlog } from './prolog.ts';
+import { escapeRawAmpersands, rawAmpersands } from './rawAmp.ts';
 import { type KeepSource, type Prepared, prepared } from './source.ts';
 
 /** A replacement of `body[from, to)` of the source by `bytes`. */
@@ -55,6 +56,8 @@ export interface KeepOutput {
    * byte order mark, a DOCTYPE, leading space), for "What the export changes"; [] when nothing.
    */
   dropped: ExportChange[];
+  /** Unescaped `&` of the source written as `&amp;` (ENC-005), so the file is well-formed. */
+  escaped: number;
   /** True when the output is the source byte for byte. */
   identical: boolean;
 }
@@ -121,10 +124,37 @@ export function keepFormat(
       const p = src.gzip ? prepared(src) : null;
       const source = p ? p.body : src.file;
       const head = keptProlog(source, src.kind, src.encoding);
-      const ops = head ? [{ from: 0, to: head.to, bytes: head.bytes }] : [];
-      const body = head ? assemble(source, ops) : source;
+      // An unescaped & is written as &amp; (below): a file that has one is not kept byte for byte.
+      if (!head && (src.kind === 'text' || rawAmpersands(source).length === 0))
+        return {
+          body: source,
+          source,
+          ops: [],
+          edited: 0,
+          whole: 0,
+          added: 0,
+          removed: 0,
+          dropped: [],
+          escaped: 0,
+          identical: true,
+        };
+      let ops = head ? [{ from: 0, to: head.to, bytes: head.bytes }] : [];
+      const amps = src.kind === 'text' ? null : escapeRawAmpersands(source, ops);
+      if (amps) ops = amps.ops;
+      const body = assemble(source, ops);
       const dropped = head?.changes ?? [];
-      return { body, source, ops, edited: 0, whole: 0, added: 0, removed: 0, dropped, identical: !head };
+      return {
+        body,
+        source,
+        ops,
+        edited: 0,
+        whole: 0,
+        added: 0,
+        removed: 0,
+        dropped,
+        escaped: amps?.escaped ?? 0,
+        identical: false,
+      };
     }
   }
   const p = prepared(src);
@@ -145,6 +175,10 @@ export function keepFormat(
     );
     plan.ops.unshift({ from: 0, to: head.to, bytes: head.bytes });
   }
+  // ENC-005: the source's unescaped & (read as a literal &) written as &amp;, in copied spans
+  // and in re-written entries alike, so that the kept file is well-formed (a text file has none).
+  const amps = src.kind === 'text' ? null : escapeRawAmpersands(p.body, plan.ops);
+  if (amps) plan.ops = amps.ops;
   const body = assemble(p.body, plan.ops);
   if (plan.ops.length > 0 && options.verify !== false) {
     // Verified, not trusted (issue 20): the rewritten file must read back as the edited document.
@@ -159,6 +193,7 @@ export function keepFormat(
     whole: 0,
     ...plan,
     dropped: head?.changes ?? [],
+    escaped: amps?.escaped ?? 0,
     identical: plan.ops.length === 0,
   };
 }

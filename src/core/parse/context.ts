@@ -236,7 +236,7 @@ export class XmlCtx implements ScanHooks {
     if (f & ENT_RAW_AMP) {
       this.report(
         'ENC-005',
-        `Unescaped "&" in ${field} ("${this.entSample}"); read as a literal "&"`,
+        `Unescaped "&" in ${field} ("${this.entSample}"); read as a literal "&", and the export writes it as &amp;`,
         at,
         field,
       );

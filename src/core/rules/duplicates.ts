@@ -4,7 +4,7 @@
  * groups live in multimaps, so an edit only revisits the members of its groups.
  */
 import { type Issue, makeIssue } from '../model.ts';
-import { defaultPort, trimValue, type UrlParts } from '../urls.ts';
+import { defaultPort, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { finishHash, HASH_SEED, hashRange, hashString } from './hashIndex.ts';
 import type { RuleId } from './registry.ts';
 
@@ -123,19 +123,43 @@ export function versionOf(norm: string): string {
   return rest.startsWith('www.') ? rest.slice(4) : rest;
 }
 
-/** What separates two URLs that share a normalised key. @example describeDifference('https://a.com/x', 'https://a.com/x/') === 'a trailing slash' */
+const TRAILING_SLASH = 'a trailing slash';
+
+/**
+ * Every way two URLs that share a normalised key (`normKey`) differ, as phrases: the letter case
+ * of the scheme or of the host, credentials, an explicit default port, the `/` after the host, a
+ * trailing slash, the #fragment.
+ *
+ * @example differences('https://a.com:443/x#f', 'https://a.com/x') // ['an explicit default port (:443)', 'the #fragment']
+ */
+export function differences(a: string, b: string): string[] {
+  const p = scanUrl(a);
+  const q = scanUrl(b);
+  if (!p || !q) return [];
+  const out: string[] = [];
+  if (a.slice(0, p.scheme.length) !== b.slice(0, q.scheme.length)) out.push('the letter case of the scheme');
+  if (p.userinfo !== q.userinfo) out.push('credentials (user:password@)');
+  if (p.host !== q.host) out.push('the letter case of the host');
+  if (p.port !== q.port) out.push(`an explicit default port (:${p.port || q.port})`);
+  if (p.path !== q.path) out.push(p.path === '' || q.path === '' ? 'the / after the host' : TRAILING_SLASH);
+  if (p.fragment !== q.fragment) out.push('the #fragment');
+  return out;
+}
+
+/**
+ * What separates two URLs that share a normalised key, in words (`differences` joined).
+ *
+ * @example describeDifference('https://a.com/x', 'https://a.com/x/') === 'a trailing slash'
+ */
 export function describeDifference(a: string, b: string): string {
-  const strip = (s: string) => s.replace(/#.*$/, '');
-  if (strip(a) === strip(b)) return 'the #fragment';
-  if (a.replace(/\/(?=$|[?#])/, '') === b.replace(/\/(?=$|[?#])/, '')) return 'a trailing slash';
-  if (a.toLowerCase() === b.toLowerCase()) return 'the letter case of the scheme or host';
-  if (/:(80|443)(?=[/?#]|$)/.test(a) || /:(80|443)(?=[/?#]|$)/.test(b)) return 'an explicit default port';
-  return 'trailing slash, fragment, port or letter case';
+  const d = differences(a, b);
+  if (d.length === 0) return 'the way it is written';
+  return d.length === 1 ? d[0] : `${d.slice(0, -1).join(', ')} and ${d[d.length - 1]}`;
 }
 
 /** True when two URLs differing as described are the same resource (so the merge fix is safe). */
 export function sameResource(difference: string): boolean {
-  return difference !== 'a trailing slash' && !difference.startsWith('trailing slash');
+  return !difference.includes(TRAILING_SLASH);
 }
 
 /** Build an issue for a group member. */

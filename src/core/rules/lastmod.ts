@@ -31,7 +31,7 @@ const PROBLEM_RULE: Record<Exclude<W3cProblem, 'empty'>, RuleId> = {
 function problemMessage(problem: W3cProblem, value: string, detail: string): string {
   switch (problem) {
     case 'no-zone':
-      return `Invalid date: ${show(value)} has a time but no time zone. Add Z (UTC) or an offset such as +02:00 — choose the zone the time was recorded in.`;
+      return `Invalid date: ${show(value)} has a time but no time zone. Add the zone the time was recorded in (Z for UTC, or an offset such as +02:00), or keep the date only.`;
     case 'impossible':
       return `Invalid date: ${show(value)} is not a real date or time (${detail}). Enter the actual date.`;
     case 'date-zone':

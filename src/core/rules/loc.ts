@@ -7,6 +7,7 @@ import { describeInvisible, hasInvisible, isInvisibleUnit } from '../invisible.t
 import { absoluteProblem, hasEdgeSpace, scanUrl, trimValue, type UrlParts } from '../urls.ts';
 import { type EntryCtx, report, show, URL_LOWER, URL_PLAIN } from './common.ts';
 import type { RuleId } from './registry.ts';
+import { dropFragment, stripTracking } from './urlFixes.ts';
 
 export { absoluteProblem };
 
@@ -196,7 +197,7 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
       ctx,
       'LOC-008',
       'warning',
-      `URL has a #fragment (#${parts.fragment.slice(0, 40)}), which is never sent to the server; remove it: ${show(v)}`,
+      `URL has a #fragment (#${parts.fragment.slice(0, 40)}), which is never sent to the server; list the URL without it: ${show(dropFragment(v))}`,
       field,
     );
   }
@@ -208,7 +209,7 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
       ctx,
       'LOC-009',
       'warning',
-      `URL carries the session or tracking parameter “${name}”; list the clean canonical URL instead: ${show(v)}`,
+      `URL carries the session or tracking parameter “${name}”; list the clean canonical URL instead: ${show(stripTracking(v))}`,
       field,
     );
   }
@@ -221,6 +222,13 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
       field,
     );
   }
+}
+
+/** The scheme a URL without one is told to add (and the fixes add): the publish URL's, else https. */
+function publishScheme(ctx: EntryCtx): string {
+  const pub = ctx.settings.publishUrl;
+  const scheme = pub ? scanUrl(trimValue(pub))?.scheme : undefined;
+  return scheme === 'http' ? 'http' : 'https';
 }
 
 /**
@@ -250,7 +258,7 @@ export function checkUrlValue(
   }
   const v = spaced ? trimValue(raw) : raw;
   const parts = scanUrl(v);
-  const abs = absoluteProblem(v, parts, opts.schemes);
+  const abs = absoluteProblem(v, parts, opts.schemes, parts === null ? publishScheme(ctx) : undefined);
   const label = opts.absRule === 'LOC-001' || opts.absRule === 'TXT-001' ? 'Invalid URL' : 'URL not allowed';
   if (abs !== null) report(ctx, opts.absRule, 'error', `${label}: ${show(v)} — ${abs}.`, field);
   else checkLength(ctx, v, field);

@@ -132,6 +132,30 @@ function droppedNamespaces(doc: SitemapDocument, t: Tally, o: ExportChangeOption
   return out;
 }
 
+/** ENC-005's line of the list: what every XML export (kept formatting too) does. */
+function ampText(n: number): string {
+  return `${plural(n, 'value')} with an unescaped “&” written as &amp; (ENC-005)`;
+}
+
+/**
+ * What an export that keeps the file's formatting changes beyond the user's edits: the `escaped`
+ * unescaped `&` of the file (ENC-005, `KeepOutput.escaped`) it writes as `&amp;`.
+ *
+ * @example keptChanges(2) // [{ id: 'amp', count: 2, text: '2 unescaped “&” written as &amp; (ENC-005)', rule: 'OUT-004' }]
+ */
+export function keptChanges(escaped: number): ExportChange[] {
+  return escaped > 0
+    ? [
+        {
+          id: 'amp',
+          count: escaped,
+          text: `${escaped} unescaped “&” written as &amp; (ENC-005)`,
+          rule: 'OUT-004',
+        },
+      ]
+    : [];
+}
+
 /**
  * Every change a normalized export makes beyond the user's edits, with counts; empty when the
  * export writes back exactly what the document holds. `issues` are the document's findings
@@ -168,9 +192,12 @@ export function exportChanges(
   };
   for (const e of doc.entries) tallyEntry(e, t, o, text, textDoc);
   const reordered = new Set<number>();
+  let amps = 0;
   if (!text)
-    for (const i of issues)
+    for (const i of issues) {
       if ((i.rule === 'XML-006' || i.rule === 'IMG-008') && i.entry !== undefined) reordered.add(i.entry);
+      else if (i.rule === 'ENC-005') amps++;
+    }
   const out: ExportChange[] = [];
   const add = (id: string, count: number, text: string, rule: string) => {
     if (count > 0) out.push({ id, count, text, rule });
@@ -179,6 +206,7 @@ export function exportChanges(
   if (!textDoc)
     for (const [rule, said] of Object.entries(LEFT_OUT_BEFORE_ROOT))
       add(rule, issues.some((i) => i.rule === rule) ? 1 : 0, said, rule);
+  add('amp', amps, ampText(amps), 'OUT-004');
   add('encoded', t.encoded, `${plural(t.encoded, 'URL')} percent-encoded (spaces, non-ASCII)`, 'OUT-004');
   add('trimmed', t.trimmed, `${plural(t.trimmed, 'value')} with surrounding whitespace trimmed`, 'OUT-005');
   add(
