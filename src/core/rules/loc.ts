@@ -224,13 +224,6 @@ function checkPageExtras(ctx: EntryCtx, parts: UrlParts, v: string, field: strin
   }
 }
 
-/** The scheme a URL without one is told to add (and the fixes add): the publish URL's, else https. */
-function publishScheme(ctx: EntryCtx): string {
-  const pub = ctx.settings.publishUrl;
-  const scheme = pub ? scanUrl(trimValue(pub))?.scheme : undefined;
-  return scheme === 'http' ? 'http' : 'https';
-}
-
 /**
  * Checks one URL value at `field` (LOC-001..005, plus LOC-008..010 for page URLs).
  * Returns the scanned parts of the trimmed value, or null when it is not absolute.
@@ -258,7 +251,9 @@ export function checkUrlValue(
   }
   const v = spaced ? trimValue(raw) : raw;
   const parts = scanUrl(v);
-  const abs = absoluteProblem(v, parts, opts.schemes, parts === null ? publishScheme(ctx) : undefined);
+  // Not the publish URL's scheme: per-entry findings do not follow a publish URL change (the
+  // validator re-scopes only the HOST findings then, scopeColumns.test.ts).
+  const abs = absoluteProblem(v, parts, opts.schemes);
   const label = opts.absRule === 'LOC-001' || opts.absRule === 'TXT-001' ? 'Invalid URL' : 'URL not allowed';
   if (abs !== null) report(ctx, opts.absRule, 'error', `${label}: ${show(v)} — ${abs}.`, field);
   else checkLength(ctx, v, field);

@@ -33,9 +33,8 @@ describe('TXT-001 fix', () => {
   it('takes the scheme of the publish URL, else of the other URLs in the file', () => {
     const http = ['http://www.example.com/a', 'http://www.example.com/b', 'www.example.com/c'];
     expect(plan(http).plan.result.update?.[0].loc).toBe('http://www.example.com/c');
-    const { issues, plan: p } = plan(['www.example.com/c'], 'http://www.example.com/sitemap.txt');
+    const { plan: p } = plan(['www.example.com/c'], 'http://www.example.com/sitemap.txt');
     expect(p.result.update?.[0].loc).toBe('http://www.example.com/c');
-    expect(issues.find((i) => i.rule === 'TXT-001')?.message).toContain('add http://');
     expect(plan(['//www.example.com/d']).plan.result.update?.[0].loc).toBe('https://www.example.com/d');
   });
 
