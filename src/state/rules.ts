@@ -5,6 +5,9 @@ import { ruleInfo } from '../core/rules/registry.ts';
 import { isNotOpenChild } from '../core/workspace/notOpen.ts';
 import { idIndexOf } from './patch.ts';
 
+/** A date as the W3C form it converts to, for a fix's preview in the UI (core/w3cDate.ts). */
+export { convertToW3c } from '../core/w3cDate.ts';
+
 /** Display facts about a rule for the UI: a title and whether it has a one-click fix. */
 export interface RuleDisplay {
   title: string;

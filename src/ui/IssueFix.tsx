@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FixNeed } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
-import { convertToW3c, type DayMonthOrder } from '../core/w3cDate.ts';
-import { canFix, fixLabel, fixNeed, fixPreview } from '../state/rules.ts';
+import type { DayMonthOrder } from '../core/w3cDate.ts';
+import { canFix, convertToW3c, fixLabel, fixNeed, fixPreview } from '../state/rules.ts';
 import type { Settings } from '../state/types.ts';
 import { useCommands, useGetState } from './useAppState.ts';
 
