@@ -50,7 +50,7 @@ function startsWith(body: Uint8Array, at: number, seq: string, caseless = false)
 }
 
 /** End of a DOCTYPE starting at `at` (past its `>`, skipping quoted strings, comments and the internal subset), or -1. */
-function doctypeEnd(body: Uint8Array, at: number): number {
+export function doctypeEnd(body: Uint8Array, at: number): number {
   let i = at + 9;
   let inSubset = false;
   while (i < body.length) {

@@ -6,6 +6,8 @@
  * (a raw `&` is legal there). Byte-level: the encodings a kept file can have are ASCII-compatible.
  */
 
+import { doctypeEnd } from './prolog.ts';
+
 const AMP = 38;
 const LT = 60;
 const SEMI = 59;
@@ -52,7 +54,6 @@ const COMMENT_END = codes('-->');
 const CDATA = codes('<![CDATA[');
 const CDATA_END = codes(']]>');
 const PI_END = codes('?>');
-const DOCTYPE_SUBSET_END = codes(']>');
 
 function startsWith(b: Uint8Array, at: number, pattern: readonly number[]): boolean {
   for (let k = 0; k < pattern.length; k++) if (b[at + k] !== pattern[k]) return false;
@@ -68,11 +69,9 @@ function skipMarkup(b: Uint8Array, lt: number): number {
   if (b[lt + 1] === 63) return end(PI_END, lt + 2);
   if (startsWith(b, lt, COMMENT)) return end(COMMENT_END, lt + 4);
   if (startsWith(b, lt, CDATA)) return end(CDATA_END, lt + 9);
-  // A DOCTYPE: to its internal subset's end when it has one, else to its `>`.
-  const gt = b.indexOf(62, lt);
-  const bracket = b.indexOf(91, lt);
-  if (bracket >= 0 && (gt < 0 || bracket < gt)) return end(DOCTYPE_SUBSET_END, bracket);
-  return gt < 0 ? b.length : gt + 1;
+  // A DOCTYPE: the prolog's reading of where it ends (quoted strings, its internal subset).
+  const doctype = doctypeEnd(b, lt);
+  return doctype < 0 ? b.length : doctype;
 }
 
 /** True when `b` holds a `&` that starts no reference (anywhere; a cheap first look). */
