@@ -345,6 +345,7 @@ test('4. the Export dialog lists what it will change, and Lean output leaves out
   await changes.getByRole('checkbox', { name: /^Lean output/ }).check();
   await expect(changes).toContainText('1 change frequency left out (Lean output)');
   await expect(changes).toContainText('2 priorities left out (Lean output)');
+  await expect(dlg.getByText(/Preparing/)).toBeHidden();
   const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
   if ((await confirm.count()) > 0) await confirm.check();
   await expect(dlg.getByRole('button', { name: 'Download' })).toBeEnabled();
@@ -378,6 +379,9 @@ test('5. a text sitemap exports its comment lines as they were, or leaves them o
         ? '1 line that is not a URL left out'
         : '1 line that is not a URL written as it was',
     );
+    // Whether "Export anyway" is asked depends on the preview of the chosen option: the callout
+    // of the previous choice's preview stays up while the new one is prepared.
+    await expect(dlg.getByText(/Preparing/)).toBeHidden();
     const confirm = dlg.getByRole('checkbox', { name: /Export anyway/ });
     if ((await confirm.count()) > 0) await confirm.check();
     await expect(dlg.getByRole('button', { name: 'Download' })).toBeEnabled();
