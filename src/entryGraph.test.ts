@@ -69,6 +69,10 @@ const HEAVY: { pattern: RegExp; why: string; allow?: RegExp }[] = [
     pattern: /^core\/rules\/(registry|entry|documentRules|video|news)\.ts$/,
     why: 'the rules (with the validator)',
   },
+  {
+    pattern: /^(core\/fixes|core\/crawl\/fixes|state\/fixCommands)\.ts$/,
+    why: 'the rule fixes (load with the parts that show a fix, state/fixCode.ts)',
+  },
   { pattern: /^core\/csv(Import)?\.ts$/, why: 'CSV import/export' },
   { pattern: /^core\/workspace\/zip/, why: 'the .zip reader' },
   { pattern: /^state\/keepExport\.ts$/, why: 'format-preserving export' },

@@ -5,6 +5,7 @@
  */
 import { createSitemapClient } from '../workers/client.ts';
 import { createValidatorLoader } from './deferredValidator.ts';
+import { loadFixes } from './fixCode.ts';
 import type { StoreDeps } from './kernel.ts';
 import type { PersistenceAdapter } from './persist.ts';
 import type { RecentStore } from './recent.ts';
@@ -134,6 +135,10 @@ export function createBrowserDeps(): BrowserDeps {
   // Load and start the worker while the page starts, not when the first file is dropped (a
   // parse before that starts it itself).
   void started.then(() => client.start?.());
+  // The rule fixes' code, beside the validator's: the table and panels that show a fix wait for
+  // it (fixCode.ts), so it is there before an open could show them. A failed load is tried again
+  // by those parts.
+  void started.then(loadFixes).catch(noop);
   const worker: typeof client = Object.create(client);
   let opened = false;
   worker.parse = (...args) => {

@@ -1,15 +1,14 @@
 /**
  * Commands that edit one entry's extension data (images, videos, news, hreflang alternates) from
- * the detail panel, plus `addMissingReturnLinks` for a whole hreflang cluster. Each command builds
- * one patch and commits it through the kernel: exactly one undo step, no-ops record nothing.
+ * the detail panel. Each command builds one patch and commits it through the kernel: exactly one
+ * undo step, no-ops record nothing. (`addMissingReturnLinks`, for a whole hreflang cluster, is a
+ * fix: fixCommands.ts.)
  * (Replacing many entries at once is `replaceEntries` in renameCommand.ts.)
  */
 import { FIELDS, type ListKey } from '../core/fields.ts';
-import { fixAll } from '../core/fixes.ts';
-import type { Alternate, Entry, ImageData, Issue, NewsData, VideoData, XNode } from '../core/model.ts';
+import type { Alternate, Entry, ImageData, NewsData, VideoData, XNode } from '../core/model.ts';
 import { NEWS_CHILD_ORDER, NEWS_PUBLICATION_ORDER, VIDEO_CHILD_ORDER } from '../core/xsdOrder.ts';
 import { fixPatch } from './edits.ts';
-import { hreflangCluster } from './hreflangCluster.ts';
 import type { Kernel } from './kernel.ts';
 import { indexOfId } from './patch.ts';
 
@@ -63,7 +62,7 @@ export interface EntryCommands {
     value: string,
     label?: string,
   ): boolean;
-  /** HREF-006 fix for every member of the entry's hreflang cluster, one step. Returns links added. */
+  /** HREF-006 fix for every member of the entry's hreflang cluster, one step. Returns links added (fixCommands.ts). */
   addMissingReturnLinks(entryId: number): number;
 }
 
@@ -243,7 +242,7 @@ function listLabel(noun: string, edit: ListEdit<unknown>): string {
 }
 
 /** Build the entry commands over a kernel. */
-export function createEntryCommands(k: Kernel): EntryCommands {
+export function createEntryCommands(k: Kernel): Omit<EntryCommands, 'addMissingReturnLinks'> {
   const current = (id: number): Entry | undefined => {
     const doc = k.f.doc;
     const i = doc ? indexOfId(doc.entries, id) : -1;
@@ -274,21 +273,5 @@ export function createEntryCommands(k: Kernel): EntryCommands {
         (e) => setEntryNodeText(e, key, index, names, value),
         label ?? `Edit ${key === 'videos' ? 'video' : 'news'} ${names[names.length - 1]}`,
       ),
-    addMissingReturnLinks(entryId) {
-      const doc = k.f.doc;
-      const cluster = doc ? hreflangCluster(doc.entries, entryId) : null;
-      if (!doc || !cluster) return 0;
-      const issues: Issue[] = [];
-      for (const m of cluster.members)
-        for (const i of k.validator.issuesOf(m.id))
-          if (i.rule === 'HREF-006' && i.severity === 'error') issues.push(i);
-      const ctx = { document: doc, settings: k.validationSettings() };
-      const p = fixPatch(doc, fixAll('HREF-006', issues, ctx), '');
-      let n = 0;
-      for (const [before, after] of p.updated)
-        n += (after.alternates?.length ?? 0) - (before.alternates?.length ?? 0);
-      p.label = `Add ${n} missing return ${n === 1 ? 'link' : 'links'}`;
-      return k.commit(p) ? n : 0;
-    },
   };
 }

@@ -13,6 +13,7 @@ import type { SitemapClient } from '../workers/client.ts';
 import { type ColumnId, CRAWL_COLUMNS, readsIssues } from './columns.ts';
 import type { CrawlCommands } from './crawlCommands.ts';
 import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns.ts';
+import type { FixCommands } from './fixCommands.ts';
 import { EMPTY_HISTORY, type History, popRedo, popUndo, record, summarize } from './history.ts';
 import { DocumentSize } from './insightsCharts.ts';
 import { TreeSync } from './insightsTree.ts';
@@ -57,13 +58,18 @@ export interface StoreDeps {
   timers?: Timers;
   /** Validator factory; the browser wiring passes the core `Validator`. */
   createValidator: ValidatorFactory;
+  /** The CSV import's command (csvCommands.ts), when given; otherwise loaded on first use. */
+  csvCommands?: (k: Kernel) => Pick<Commands, 'importCsvRows'>;
   /**
    * The crawl audit's commands (crawlCommands.ts `createCrawlCommands`), when given; otherwise
    * storeCore.ts loads them on first use, out of the page's first chunk.
    */
-  /** The CSV import's command (csvCommands.ts), when given; otherwise loaded on first use. */
-  csvCommands?: (k: Kernel) => Pick<Commands, 'importCsvRows'>;
   crawlCommands?: (k: Kernel, runTask: Commands['runTask']) => CrawlCommands;
+  /**
+   * The rule fixes' commands (fixCommands.ts `createFixCommands`), when given; otherwise
+   * storeCore.ts loads them with the UI that shows a fix (fixCode.ts), out of the first chunk.
+   */
+  fixCommands?: (k: Kernel) => FixCommands;
 }
 
 /** Mutable fields behind the snapshots. */

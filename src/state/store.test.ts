@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entry, ParseResult } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { readTypedCells } from './columns.ts';
-import { OUTLOOK_MAX_ENTRIES } from './editCommands.ts';
+import { OUTLOOK_MAX_ENTRIES } from './fixCommands.ts';
 import { PREPARE_COPY_MIN_ROWS } from './kernel.ts';
 import { hasIdIndex, hasPreparedCopy, indexOfId } from './patch.ts';
 import { BIG_DOCUMENT } from './slices.ts';

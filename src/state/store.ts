@@ -6,11 +6,12 @@
 import { Validator } from '../core/validate.ts';
 import { createCrawlCommands } from './crawlCommands.ts';
 import { createCsvCommands } from './csvCommands.ts';
+import { createFixCommands } from './fixCommands.ts';
 import type { StoreDeps } from './kernel.ts';
 import { createStoreWith } from './storeCore.ts';
 import type { AppStore } from './types.ts';
 
-/** Store dependencies; `createValidator` defaults to the core `Validator`, the crawl commands load with it. */
+/** Store dependencies; `createValidator` defaults to the core `Validator`; the crawl, CSV and fix commands load with it. */
 export type AppStoreDeps = Omit<StoreDeps, 'createValidator'> & Partial<Pick<StoreDeps, 'createValidator'>>;
 
 /**
@@ -27,6 +28,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     createValidator: (settings) => new Validator(settings),
     crawlCommands: createCrawlCommands,
     csvCommands: createCsvCommands,
+    fixCommands: createFixCommands,
     ...deps,
   });
 }

@@ -7,6 +7,7 @@ import { createPersistCommands } from './autosave.ts';
 import type { CrawlCommands } from './crawlCommands.ts';
 import { createEditCommands } from './editCommands.ts';
 import { createEntryCommands } from './entryCommands.ts';
+import { lazyFixCommands } from './fixCode.ts';
 import { patchSize } from './history.ts';
 import { createIoCommands } from './ioCommands.ts';
 import { createKernel, type Kernel, type StoreDeps } from './kernel.ts';
@@ -55,6 +56,7 @@ export function createStoreWith(deps: StoreDeps): AppStore {
   const commands = {
     ...createEditCommands(kernel),
     ...createEntryCommands(kernel),
+    ...(deps.fixCommands?.(kernel) ?? lazyFixCommands(kernel)),
     ...createViewCommands(kernel),
     ...io,
     ...createRenameCommands(kernel),

@@ -2,21 +2,32 @@
  * Parts of the UI that load on first use, so they stay out of the initial bundle. Buttons that
  * open one spread `preloadOn(Part)` so the chunk is usually there by the time they are clicked.
  */
+import { loadFixes } from '../state/fixCode.ts';
 import type { LoadError } from '../state/types.ts';
 import type { GridProps } from './Grid.tsx';
 import { lazyPart } from './lazyPart.tsx';
 
 type OnClose = { onClose(): void };
 
-/** The table: not needed for the empty state; preloaded once the page is idle or a file opens. */
-export const GridPart = lazyPart<GridProps>(() => import('./Grid.tsx').then((m) => m.Grid));
+/**
+ * A part that shows fix buttons loads the rule fixes' code with its own (state/fixCode.ts): a
+ * fix is never on screen before its command can run.
+ */
+const withFixes = <C>(load: Promise<C>): Promise<C> => Promise.all([load, loadFixes()]).then(([c]) => c);
+
+/**
+ * The table: not needed for the empty state; preloaded once the page is idle or a file opens.
+ * Its cell tips show a finding's fix.
+ */
+export const GridPart = lazyPart<GridProps>(() => withFixes(import('./Grid.tsx').then((m) => m.Grid)));
 
 /** The editing toolbar and the issues/insights side panel: shown only with a document open. */
 export const ToolbarPart = lazyPart<{ onBulkEdit(): void; onFindReplace(): void }>(() =>
   import('./Toolbar.tsx').then((m) => m.Toolbar),
 );
+/** The issues panel: Fix and Fix all. */
 export const SidePanelPart = lazyPart<Record<string, never>>(() =>
-  import('./SidePanel.tsx').then((m) => m.SidePanel),
+  withFixes(import('./SidePanel.tsx').then((m) => m.SidePanel)),
 );
 
 export const ExportDialogPart = lazyPart<OnClose>(() =>
@@ -34,8 +45,9 @@ export const FindReplaceDialogPart = lazyPart<OnClose>(() =>
 export const SettingsPanelPart = lazyPart<Record<string, never>>(() =>
   import('./SettingsPanel.tsx').then((m) => m.SettingsPanel),
 );
+/** The row drawer: each field's findings with their fixes, the hreflang cluster's return links. */
 export const DetailPanelPart = lazyPart<Record<string, never>>(() =>
-  import('./detail/DetailPanel.tsx').then((m) => m.DetailPanel),
+  withFixes(import('./detail/DetailPanel.tsx').then((m) => m.DetailPanel)),
 );
 export const WorkspacePanelPart = lazyPart<{ onExport(): void }>(() =>
   import('./workspace/WorkspacePanel.tsx').then((m) => m.WorkspacePanel),

@@ -204,39 +204,9 @@ function flushParts(body: OutputSink, parts: Pieces, end: number): void {
   if (end > 0) body.write(parts.take(end));
 }
 
-/** {@link writeRange} without limits: one chunk, nothing to count. */
-function writeRangeFree(w: ChunkWrite, from: number, to: number): void {
-  const { entries, ctx, write, parts } = w;
-  const cur = w.cur;
-  let flags = 0;
-  let news = 0;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    if (write(ctx, entries[i], parts)) {
-      if (parts.n >= BATCH_PARTS) flushParts(cur.body, parts, parts.n);
-      n++;
-      news += ctx.newsCount;
-      flags |= ctx.flags;
-      if (ctx.used.length > 0) for (const p of ctx.used) cur.used.add(p);
-      cur.end = i + 1;
-    } else cur.skipped.push(i);
-    ctx.flags = 0;
-    ctx.newsCount = 0;
-    if (ctx.used.length > 0) ctx.used.length = 0;
-  }
-  flushParts(cur.body, parts, parts.n);
-  cur.entries += n;
-  cur.news += news;
-  cur.flags |= flags;
-}
-
 /** Write entries `[from, to)`; with limits a new chunk starts before an entry that would not fit. */
 function writeRange(w: ChunkWrite, from: number, to: number): void {
   const { entries, ctx, limits, write, parts } = w;
-  if (limits === null) {
-    writeRangeFree(w, from, to);
-    return;
-  }
   let cur = w.cur;
   // With limits: UTF-16 units in `parts` before the current entry's pieces.
   let pending = 0;
