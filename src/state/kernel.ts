@@ -775,7 +775,19 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     resort() {
       if (!memo?.stale) return;
+      const shown = memo;
       memo = null;
+      // A big view whose order takes passes over every row (a crawl or numeric column whose sort
+      // index the edits made stale) is sorted again in `setView`'s slices: the rows shown stay
+      // until then, "Sorting…" in the status bar.
+      if (pendingView === null && slowView(f.view)) {
+        memo = shown;
+        const run = ++viewRuns;
+        pendingView = { view: f.view, from: f.view };
+        if (f.viewPending !== 'Sorting') k.set({ viewPending: 'Sorting' });
+        void workOutView(run, true);
+        return;
+      }
       emit();
     },
     notifyStep(patch, message, level = 'info') {
