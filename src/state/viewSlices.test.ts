@@ -235,6 +235,37 @@ describe('a big view worked out in slices (issue #17, "never blocked for more th
     expect(s.rowOrder).not.toBe(shown);
   });
 
+  it('an edit under a crawl filter: the rows stay, then are worked out again in slices', async () => {
+    const { store, run, clicked, restore } = await bigStore();
+    store.commands.setFilter({ crawl: { category: 'notCrawled', label: 'Crawl: Not crawled' } });
+    await run();
+    const shown = store.getState().rowOrder;
+    const doc = store.getState().doc!;
+    // A crawled row (not in the view) gets a URL the crawl lacks: it belongs in the view now.
+    const v0 = store.getState().validation.validator;
+    const crawled = doc.entries.findIndex((e) => crawlCategoryOf(v0, e) !== 'notCrawled');
+    expect(shown).not.toContain(crawled);
+    // The grid reads the rows on every change, as a render does.
+    const unsubscribe = store.subscribe(() => void store.getState().rowOrder);
+    clicked();
+    store.commands.setCells([
+      { id: doc.entries[crawled].id, field: 'loc', value: 'https://elsewhere.example/x' },
+    ]);
+    // The edit's task (and its render's read of the rows) passes over no crawl row.
+    expect(clicked()).toBe(0);
+    expect(store.getState().rowOrder).toBe(shown);
+    const { most } = await run();
+    unsubscribe();
+    restore();
+    expect(most).toBeLessThanOrEqual(4_096);
+    const s = store.getState();
+    expect(s.viewPending).toBeNull();
+    const v = s.validation.validator;
+    const expected = s.doc!.entries.flatMap((e, i) => (crawlCategoryOf(v, e) === 'notCrawled' ? [i] : []));
+    expect(expected).toContain(crawled);
+    expect([...s.rowOrder]).toEqual(expected);
+  });
+
   it('a replace under a crawl sort: the rows are worked out again in slices, not in a render', async () => {
     const { store, run, restore } = await bigStore();
     store.commands.setSort({ column: 'crawlStatus', dir: 'asc' });
