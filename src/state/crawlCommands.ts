@@ -193,6 +193,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
             return;
           }
           const t0 = k.deps.now();
+          const version = k.validator.version;
           for (let step = r.steps.next(); ; step = r.steps.next()) {
             if (step.done) {
               running = null;
@@ -204,7 +205,9 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
               return;
             }
             if (step.value > 0) onProgress('join', step.value, r.entries);
-            if (k.deps.now() - t0 >= SLICE_MS) break;
+            // The findings changed (the first rows joined): their render, which every view of
+            // the findings takes part in, ends this slice rather than following 8 ms of steps.
+            if (k.deps.now() - t0 >= SLICE_MS || k.validator.version !== version) break;
           }
           later(slice);
         };
