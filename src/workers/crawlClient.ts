@@ -240,6 +240,8 @@ export function readCrawlFile(
   /** The second worker of a split read, while it runs. */
   let second: WorkerCalls<CrawlReadRequest, CrawlReadAnswer> | null = null;
   let reject: (e: Error) => void = () => {};
+  /** Stops taking the table's parts (cancel: the parts filed so far are let go). */
+  let stopFiling: () => void = () => {};
   const reading: CrawlReading = {
     result: Promise.resolve(null as unknown as CrawlTable),
     matches: null,
@@ -248,6 +250,7 @@ export function readCrawlFile(
       reject(abortError());
       calls.dispose();
       second?.dispose();
+      stopFiling();
     },
   };
   /** Read the file into the first worker, which keeps the table for `match`. */
@@ -323,6 +326,12 @@ export function readCrawlFile(
     channel.port2.onmessage = (ev: MessageEvent<Partial<CrawlArrays>>) => {
       Object.assign(arrays, ev.data);
       if (++filed === expected) allFiled();
+    };
+    stopFiling = () => {
+      channel.port2.onmessage = null;
+      channel.port2.close();
+      for (const k of Object.keys(arrays)) delete arrays[k as keyof CrawlArrays];
+      allFiled();
     };
     let answer: CrawlReadAnswer;
     try {

@@ -72,7 +72,13 @@ describe('the crawl table sent to the page in parts', () => {
         expect(bytes <= limit || arrays.length === 1).toBe(true);
       }
       expect(parts.length).toBe(limit === 1 ? CRAWL_ARRAYS.length : parts.length);
-      expect(joinCrawlTable(head, Object.assign({}, ...parts))).toEqual(table);
+      // The same arrays (none cut or copied) and the same head.
+      const joined = joinCrawlTable(head, Object.assign({}, ...parts));
+      for (const k of CRAWL_ARRAYS) expect(joined[k]).toBe(table[k]);
+      expect({ ...joined, ...Object.fromEntries(CRAWL_ARRAYS.map((k) => [k, null])) }).toEqual({
+        ...table,
+        ...Object.fromEntries(CRAWL_ARRAYS.map((k) => [k, null])),
+      });
     }
     expect(crawlTableParts(table).parts).toHaveLength(1);
     const { head, parts } = crawlTableParts(table, 1);
@@ -108,5 +114,32 @@ describe('the crawl table sent to the page in parts', () => {
     expect(parts.matches).toEqual(one.matches);
     expect(Array.from(parts.matches?.rows.slice(0, 3) ?? [])).toEqual([0, 2, 4]);
     expect(parts.matches?.rows[9]).toBe(-1);
+  });
+
+  it('Cancel while the parts are on their way: the read stops with an AbortError', async () => {
+    const file = new File([exportBytes()], 'internal_all.csv', { type: 'text/csv' });
+    let reading: ReturnType<typeof readCrawlFile> | null = null;
+    const post = MessagePort.prototype.postMessage;
+    let posted = 0;
+    vi.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (
+      this: MessagePort,
+      ...args: Parameters<MessagePort['postMessage']>
+    ) {
+      // Cancelled as the first part leaves.
+      if (posted++ === 0) reading?.cancel();
+      return post.apply(this, args);
+    });
+    reading = readCrawlFile(
+      file,
+      undefined,
+      () => {},
+      () => null,
+      Promise.resolve(listed()),
+      Number.POSITIVE_INFINITY,
+      8_192,
+    );
+    await expect(reading.result).rejects.toMatchObject({ name: 'AbortError' });
+    expect(posted).toBeGreaterThan(0);
+    expect(reading.matches).toBeNull();
   });
 });
