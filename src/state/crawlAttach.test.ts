@@ -5,6 +5,7 @@ import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, exactRows, listLocs } from '../core/crawl/match.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
 import type { SitemapDocument } from '../core/model.ts';
+import { CrawlPart } from '../core/validate/crawlPart.ts';
 import { Validator } from '../core/validate.ts';
 import { readCrawlFile } from '../workers/crawlClient.ts';
 import { createValidatorLoader } from './deferredValidator.ts';
@@ -213,6 +214,62 @@ describe('attaching a crawl at scale', () => {
     // crawl worker's join).
     expect(crawlFindings(store).length).toBeGreaterThan(0);
     expect(store.getState().validation.validator.crawlRowOf?.(0)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("the join's slice in which its first findings show ends there: their render is not after 8 ms of steps", async () => {
+    const table = await readCrawlFile(
+      new File([CSV], 'internal_all.csv', { type: 'text/csv' }),
+      undefined,
+      () => {},
+      () => null,
+    ).result;
+    // A clock that never moves: a slice ends only when the join says so.
+    const queue: Array<() => void> = [];
+    let held = false;
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: docOf(LOCS), issues: [], fatal: null })),
+      now: () => 0,
+      timers: {
+        setTimeout: (fn) => (held ? queue.push(fn) : setTimeout(fn, 0)),
+        clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      },
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    await new Promise((r) => setTimeout(r, 50));
+    held = true;
+    let joined = 0;
+    const attach = CrawlPart.prototype.attach;
+    const spy = vi.spyOn(CrawlPart.prototype, 'attach').mockImplementation(function (this: CrawlPart, ...a) {
+      joined++;
+      return attach.apply(this, a);
+    });
+    store.commands.attachCrawl(table);
+    // Per task: entries joined, and whether the findings shown changed in it.
+    const tasks: Array<{ joined: number; changed: boolean }> = [];
+    for (
+      let n = 0;
+      n < 1_000 && !store.getState().notices.some((x) => x.message.startsWith('Attached'));
+      n++
+    ) {
+      const fn = queue.shift();
+      if (!fn) {
+        await new Promise((r) => setTimeout(r, 0));
+        continue;
+      }
+      const version = store.getState().validation.version;
+      joined = 0;
+      fn();
+      tasks.push({ joined, changed: store.getState().validation.version !== version });
+    }
+    spy.mockRestore();
+    const first = tasks.findIndex((t) => t.changed);
+    expect(first).toBeGreaterThanOrEqual(0);
+    // One step of the join (1,000 entries) in that task; the rest of the 60,000 in later ones.
+    expect(tasks[first].joined).toBeLessThanOrEqual(1_000);
+    expect(tasks.slice(first + 1).reduce((n, t) => n + t.joined, 0)).toBeGreaterThanOrEqual(
+      LOCS.length - 1_000,
+    );
+    expect(crawlFindings(store).length).toBeGreaterThan(0);
   });
 
   it('a second attach during a join takes over its task: progress and Cancel stay in the status bar', async () => {

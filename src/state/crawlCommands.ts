@@ -143,17 +143,26 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     const use = table !== null && matched?.table === table ? matched : undefined;
     const scope = v.crawlScope?.() ?? '';
     const wanted = use && use.matches.scope === scope ? use.matches.wanted : undefined;
-    // Sliced, the join's CRAWL-006 candidates are found in the steps too (`CrawlJoin.prepare`).
-    const next =
-      table === null ? null : shared?.table === table ? shared : new CrawlJoin(table, scope, sliced, wanted);
+    // Sliced, the join's CRAWL-006 candidates are found in the steps too (`CrawlJoin.prepare`),
+    // and the join (its per-row arrays) is made in the first slice, not in the attach's task.
+    const given = shared;
+    const make = () =>
+      table === null ? null : given?.table === table ? given : new CrawlJoin(table, scope, sliced, wanted);
     const preset = use ? new CrawlPreset(use.table, use.entries, use.matches.rows, use.positions) : null;
-    const steps = v.setCrawlSteps?.(next, sliced ? STEP_ENTRIES : Number.MAX_SAFE_INTEGER, preset);
+    const chunk = sliced ? STEP_ENTRIES : Number.MAX_SAFE_INTEGER;
+    const steps = !v.setCrawlSteps
+      ? undefined
+      : sliced
+        ? (function* () {
+            yield* v.setCrawlSteps?.(make(), chunk, preset) ?? [];
+          })()
+        : v.setCrawlSteps(make(), chunk, preset);
     // A newer join stops an older one; the last one clears the task.
     const id = ++joining;
     if (!steps || !sliced || !timers) {
       running = null;
       if (steps) runSteps(steps);
-      else v.setCrawl?.(next);
+      else v.setCrawl?.(make());
       if (k.f.task?.label === JOINING) k.set({ task: null });
       done?.();
       return;
@@ -184,6 +193,7 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
             return;
           }
           const t0 = k.deps.now();
+          const version = k.validator.version;
           for (let step = r.steps.next(); ; step = r.steps.next()) {
             if (step.done) {
               running = null;
@@ -195,7 +205,9 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
               return;
             }
             if (step.value > 0) onProgress('join', step.value, r.entries);
-            if (k.deps.now() - t0 >= SLICE_MS) break;
+            // The findings changed (the first rows joined): their render, which every view of
+            // the findings takes part in, ends this slice rather than following 8 ms of steps.
+            if (k.deps.now() - t0 >= SLICE_MS || k.validator.version !== version) break;
           }
           later(slice);
         };

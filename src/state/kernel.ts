@@ -458,10 +458,13 @@ export function createKernel(deps: StoreDeps): Kernel {
     // A sorted view keeps its rows where they are across edits that keep every row in place (no
     // add, remove or reorder): the edited row does not jump away; `resort` sorts again. No work
     // per edit (the order is the same array), and the sort index below still follows.
+    // A big crawl-filtered view keeps its rows across such an edit too, for the moment: they are
+    // worked out again in `setView`'s slices (`rowOrder`), not in the edit's render.
     ({ patch, before, after }) => {
       const inPlace = patch.added.length === 0 && patch.removed.length === 0 && !patch.reorder;
-      if (inPlace && memo?.doc === before && memo.view.sort && memo.view === f.view)
-        memo = { ...memo, doc: after, stale: true };
+      if (!inPlace || memo?.doc !== before || memo.view !== f.view) return;
+      if (memo.view.sort) memo = { ...memo, doc: after, stale: true };
+      else if (memo.view.filters.crawl && slowFilter(after)) memo = { ...memo, doc: after };
     },
     ({ patch, before, after }) => {
       sortIndex =
@@ -568,6 +571,9 @@ export function createKernel(deps: StoreDeps): Kernel {
       indexAtHand(doc, column, versionShown()) === null
     );
   };
+  // A crawl filter over `doc` is worked out in slices (see `slowView`).
+  const slowFilter = (doc: SitemapDocument) =>
+    doc.entries.length >= BIG_DOCUMENT && deps.timers !== undefined;
   const showView = (view: ViewState, keepSelection: boolean) => {
     pendingView = null;
     k.set({
@@ -781,7 +787,19 @@ export function createKernel(deps: StoreDeps): Kernel {
     },
     resort() {
       if (!memo?.stale) return;
+      const shown = memo;
       memo = null;
+      // A big view whose order takes passes over every row (a crawl or numeric column whose sort
+      // index the edits made stale) is sorted again in `setView`'s slices: the rows shown stay
+      // until then, "Sorting…" in the status bar.
+      if (pendingView === null && slowView(f.view)) {
+        memo = shown;
+        const run = ++viewRuns;
+        pendingView = { view: f.view, from: f.view };
+        if (f.viewPending !== 'Sorting') k.set({ viewPending: 'Sorting' });
+        void workOutView(run, true);
+        return;
+      }
       emit();
     },
     notifyStep(patch, message, level = 'info') {

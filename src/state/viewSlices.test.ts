@@ -193,6 +193,79 @@ describe('a big view worked out in slices (issue #17, "never blocked for more th
     expect(s.viewPending).toBeNull();
   });
 
+  it('Re-sort after an edit under a crawl sort sorts again in slices, the rows shown staying meanwhile', async () => {
+    const { store, run, clicked, restore } = await bigStore();
+    store.commands.setSort({ column: 'crawlStatus', dir: 'asc' });
+    await run();
+    const doc = store.getState().doc!;
+    // The first row (crawled, 200) gets a URL the crawl lacks: in place, it stays where it is.
+    const first = store.getState().rowOrder[0];
+    store.commands.setCells([
+      { id: doc.entries[first].id, field: 'loc', value: 'https://elsewhere.example/x' },
+    ]);
+    await run();
+    expect(store.getState().sortStale).toBe(true);
+    const shown = store.getState().rowOrder;
+    expect(shown[0]).toBe(first);
+    // The grid reads the rows on every change, as a render does.
+    const unsubscribe = store.subscribe(() => void store.getState().rowOrder);
+    clicked();
+    store.commands.resort();
+    // The click's task: no crawl row read, the rows shown stay, the work is named.
+    expect(clicked()).toBe(0);
+    expect(store.getState().rowOrder).toBe(shown);
+    expect(store.getState().viewPending).toBe('Sorting');
+    const { tasks, most } = await run();
+    unsubscribe();
+    restore();
+    expect(tasks).toBeGreaterThan(16);
+    expect(most).toBeLessThanOrEqual(4_096);
+    const s = store.getState();
+    expect(s.viewPending).toBeNull();
+    expect(s.sortStale).toBe(false);
+    const v = s.validation.validator;
+    const entries = s.doc!.entries;
+    const status = (i: number) => {
+      const key = crawlSortKey(v, entries[i], 'crawlStatus');
+      return Number.isNaN(key) ? Number.POSITIVE_INFINITY : key;
+    };
+    const order = [...s.rowOrder];
+    expect(new Set(order).size).toBe(N);
+    expect(order.map(status)).toEqual([...order.map(status)].sort((a, b) => a - b));
+    expect(s.rowOrder).not.toBe(shown);
+  });
+
+  it('an edit under a crawl filter: the rows stay, then are worked out again in slices', async () => {
+    const { store, run, clicked, restore } = await bigStore();
+    store.commands.setFilter({ crawl: { category: 'notCrawled', label: 'Crawl: Not crawled' } });
+    await run();
+    const shown = store.getState().rowOrder;
+    const doc = store.getState().doc!;
+    // A crawled row (not in the view) gets a URL the crawl lacks: it belongs in the view now.
+    const v0 = store.getState().validation.validator;
+    const crawled = doc.entries.findIndex((e) => crawlCategoryOf(v0, e) !== 'notCrawled');
+    expect(shown).not.toContain(crawled);
+    // The grid reads the rows on every change, as a render does.
+    const unsubscribe = store.subscribe(() => void store.getState().rowOrder);
+    clicked();
+    store.commands.setCells([
+      { id: doc.entries[crawled].id, field: 'loc', value: 'https://elsewhere.example/x' },
+    ]);
+    // The edit's task (and its render's read of the rows) passes over no crawl row.
+    expect(clicked()).toBe(0);
+    expect(store.getState().rowOrder).toBe(shown);
+    const { most } = await run();
+    unsubscribe();
+    restore();
+    expect(most).toBeLessThanOrEqual(4_096);
+    const s = store.getState();
+    expect(s.viewPending).toBeNull();
+    const v = s.validation.validator;
+    const expected = s.doc!.entries.flatMap((e, i) => (crawlCategoryOf(v, e) === 'notCrawled' ? [i] : []));
+    expect(expected).toContain(crawled);
+    expect([...s.rowOrder]).toEqual(expected);
+  });
+
   it('a replace under a crawl sort: the rows are worked out again in slices, not in a render', async () => {
     const { store, run, restore } = await bigStore();
     store.commands.setSort({ column: 'crawlStatus', dir: 'asc' });

@@ -12,6 +12,7 @@ import { partReader, SPLIT_MIN_BYTES, SPLIT_PROBE_BYTES, splitPoint } from '../c
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
 import type { CallHandler } from './calls.ts';
 import { createWorkerCalls, type WorkerCalls, type WorkerLike } from './client.ts';
+import { type CrawlArrays, type CrawlTableHead, crawlTableParts, joinCrawlTable } from './crawlParts.ts';
 
 /**
  * A call to the crawl reader (served by crawl.worker.ts through workers/calls.ts): `read` parses
@@ -22,13 +23,15 @@ import { createWorkerCalls, type WorkerCalls, type WorkerLike } from './client.t
  * reads from `from` to the end and posts the rows on `port`; `rest` then has the first worker
  * append the part that comes on its `port` (the other end: the rows go from worker to worker,
  * never through the page), or (without one) read on to the end itself, and keep the table for
- * `match`.
+ * `match`. A `match` with a `port` posts the table's arrays on it in parts of at most
+ * `partBytes` (crawlParts.ts: one message per part, so the page takes ~90 MB over in several
+ * tasks) and answers the rest of the table (`head`) with the matches.
  */
 export type CrawlReadRequest =
   | { kind?: 'read'; file: File; mapping?: CrawlMapping; join?: boolean; to?: number }
   | { kind: 'part'; file: File; mapping?: CrawlMapping; from: number; port: MessagePort }
   | { kind: 'rest'; port?: MessagePort }
-  | { kind: 'match'; listed: ListedUrls };
+  | { kind: 'match'; listed: ListedUrls; port?: MessagePort; partBytes?: number };
 
 /** The crawl reader's answer: the table (null from a `read` that keeps it for `match`). */
 export interface CrawlReadAnswer {
@@ -36,6 +39,9 @@ export interface CrawlReadAnswer {
   matches?: CrawlMatches;
   /** A `read` with `to`: the bytes read end at a record's end (a `part` from there fits). */
   split?: boolean;
+  /** A `match` with a `port`: the table without its arrays, and how many parts the port carried. */
+  head?: CrawlTableHead;
+  parts?: number;
 }
 
 /**
@@ -56,6 +62,16 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       const { listed } = req;
       const rows = exactRows(table, listed, ctx.progress, urlHashes);
       const matches: CrawlMatches = { rows, wanted: crawlWanted(table, listed.scope), scope: listed.scope };
+      const { port } = req;
+      if (port) {
+        // The arrays in parts, each a message (a task on the page) of its own; the answer last.
+        const { head, parts } = crawlTableParts(table, req.partBytes);
+        for (const part of parts)
+          port.postMessage(part, Object.values(part).map((a) => a.buffer) as Transferable[]);
+        port.close();
+        ctx.transfer([rows.buffer, matches.wanted.buffer]);
+        return { table: null, matches, head, parts: parts.length };
+      }
       ctx.transfer([...CRAWL_ARRAYS.map((k) => table[k].buffer), rows.buffer, matches.wanted.buffer]);
       return { table, matches };
     }
@@ -164,6 +180,12 @@ function crawlWorker(): WorkerLike | null {
   }) as unknown as WorkerLike;
 }
 
+/**
+ * Most bytes of the table's arrays in one message from the crawl worker (an array longer than
+ * this, the URL bytes, comes alone): ~90 MB at 1,000,000 rows arrive in ~7 messages.
+ */
+export const TABLE_PART_BYTES = 16 << 20;
+
 /** Bytes looked at to recognise a crawl export. */
 export const SNIFF_BYTES = 64 * 1024;
 
@@ -212,11 +234,14 @@ export function readCrawlFile(
   makeWorker: () => WorkerLike | null = crawlWorker,
   listed?: Promise<ListedUrls | null>,
   splitMin = SPLIT_MIN_BYTES,
+  partBytes = TABLE_PART_BYTES,
 ): CrawlReading {
   const calls = createWorkerCalls(makeWorker, createCrawlHandler, 'The crawl reader stopped.');
   /** The second worker of a split read, while it runs. */
   let second: WorkerCalls<CrawlReadRequest, CrawlReadAnswer> | null = null;
   let reject: (e: Error) => void = () => {};
+  /** Stops taking the table's parts (cancel: the parts filed so far are let go). */
+  let stopFiling: () => void = () => {};
   const reading: CrawlReading = {
     result: Promise.resolve(null as unknown as CrawlTable),
     matches: null,
@@ -225,6 +250,7 @@ export function readCrawlFile(
       reject(abortError());
       calls.dispose();
       second?.dispose();
+      stopFiling();
     },
   };
   /** Read the file into the first worker, which keeps the table for `match`. */
@@ -287,18 +313,52 @@ export function readCrawlFile(
       return answer.table;
     }
     onProgress(0, urls.starts.length - 1, 'join');
-    // The URLs' bytes move to the worker (the page keeps no use for them).
-    const answer = await calls.call({ kind: 'match', listed: urls }, (d, t) => onProgress(d, t, 'join'), [
-      ...urls.parts.map((p) => p.buffer),
-      urls.starts.buffer,
-      urls.hashes.buffer,
-    ]);
-    if (!answer.table) throw new Error(`No URL column found in ${file.name}.`);
+    // The table's arrays come on a port of their own in parts, a message (a task here) each, so
+    // no task takes ~90 MB of new external memory over at once; the answer brings the rest.
+    const channel = new MessageChannel();
+    const arrays: Partial<CrawlArrays> = {};
+    let filed = 0;
+    let expected = -1;
+    let allFiled: () => void = () => {};
+    const filing = new Promise<void>((resolve) => {
+      allFiled = resolve;
+    });
+    channel.port2.onmessage = (ev: MessageEvent<Partial<CrawlArrays>>) => {
+      Object.assign(arrays, ev.data);
+      if (++filed === expected) allFiled();
+    };
+    stopFiling = () => {
+      channel.port2.onmessage = null;
+      channel.port2.close();
+      for (const k of Object.keys(arrays)) delete arrays[k as keyof CrawlArrays];
+      allFiled();
+    };
+    let answer: CrawlReadAnswer;
+    try {
+      // The URLs' bytes move to the worker (the page keeps no use for them).
+      answer = await calls.call(
+        { kind: 'match', listed: urls, port: channel.port1, partBytes },
+        (d, t) => onProgress(d, t, 'join'),
+        [...urls.parts.map((p) => p.buffer), urls.starts.buffer, urls.hashes.buffer, channel.port1],
+      );
+    } catch (e) {
+      channel.port2.close();
+      throw e;
+    }
+    const { head, parts } = answer;
+    if (!head || parts === undefined) throw new Error(`No URL column found in ${file.name}.`);
+    expected = parts;
+    if (filed < expected) await filing;
+    channel.port2.onmessage = null;
+    channel.port2.close();
+    const table = joinCrawlTable(head, arrays);
     reading.matches = answer.matches ?? null;
-    // The page takes the table over in a task of its own, not in the one that received ~90 MB of
-    // arrays (whose arrival sets off the garbage collector's external-memory marking).
+    // The first script after the last part takes the garbage collector's reaction to the new
+    // external memory (a scavenge, the start of a major GC's marking and its first step): a task
+    // of its own, before the one that takes the table over.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return answer.table;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return table;
   };
   reading.result = new Promise<CrawlTable>((resolve, rej) => {
     reject = rej;

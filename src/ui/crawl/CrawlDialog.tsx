@@ -32,6 +32,18 @@ const CRAWL_FIELDS: ReadonlyArray<{ field: CrawlField; label: string }> = [
 
 const selCrawl = (s: AppState) => s.crawl;
 
+/** Longest wait for a frame (a hidden tab paints none). */
+const FRAME_WAIT_MS = 100;
+
+/** Resolves in a task after the next frame (or after FRAME_WAIT_MS). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(go);
+    setTimeout(resolve, FRAME_WAIT_MS);
+  });
+}
+
 type Phase =
   | { kind: 'pick' }
   | { kind: 'map'; file: File; headers: string[] }
@@ -76,12 +88,15 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
       reading.current = null;
       const { matches } = r;
       const { entries, positions } = listing;
+      // The dialog closes first and the crawl columns appear after the next paint: the page's
+      // style recalc as it stops being inert and the columns' first render are not one task.
+      onClose();
+      await afterPaint();
       commands.attachCrawl(
         table,
         undefined,
         matches && positions ? { table, entries, positions, matches } : undefined,
       );
-      onClose();
     } catch (e) {
       if (reading.current !== r) return;
       reading.current = null;
