@@ -2,7 +2,7 @@
  * Writes a document's entries into one or more file bodies ("chunks"), splitting on entry count,
  * encoded UTF-8 bytes and news elements (OUT-008), and assembles each chunk into file text.
  */
-import type { Entry, RawXml, SitemapDocument } from '../model.ts';
+import { type Entry, emptyDocument, type RawXml, type SitemapDocument } from '../model.ts';
 import {
   COMPACT_INDENT,
   type EntryParts,
@@ -292,6 +292,24 @@ export function* writeChunkSteps(
   w.chunks.push(w.cur);
   return w.chunks;
 }
+
+/**
+ * One write (its context, tags, write state and chunk) kept for the life of the module, for the
+ * shapes of those objects (as `Pieces.kept`). They are made once per export, by functions that
+ * run too rarely for V8 to give them a feedback vector, so their literals get no boilerplate:
+ * the hidden class each one ends with is held only by that export's objects and is collected
+ * with them at the next full GC, taking with it the writers' optimized code and their inline
+ * caches. Every export after a full GC then started in unoptimized writers, until the 9th or so
+ * (session 17: `serializeSitemap` of the 50k bench document, a full GC before each run, 23–33 ms
+ * without those deopts, 48–78 ms with them).
+ */
+export const KEPT_WRITE: unknown = startWrite(
+  [],
+  { mode: 'xml', root: 'urlset', pretty: true, schemaHints: false, rootExtras: [] },
+  makeContext(emptyDocument(), { pretty: true, lean: false, stripDeprecated: false }, null),
+  null,
+  false,
+);
 
 /** Head (declaration, stylesheet, root start tag, root extras) and tail of one file. */
 function headAndTail(
