@@ -27,6 +27,7 @@ import {
   prepareCopy,
 } from './patch.ts';
 import type { Timers } from './persist.ts';
+import { DEFAULT_SETTINGS } from './settingsStep.ts';
 import { BIG_DOCUMENT, inNextTask, inSlices, pauseWith } from './slices.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
@@ -302,7 +303,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     doc: null,
     docVersion: 0,
     fileName: null,
-    settings: { publishUrl: '', crossSubmission: false },
+    settings: DEFAULT_SETTINGS,
     indexPublishUrl: null,
     view: DEFAULT_VIEW,
     selection: NO_SELECTION,
