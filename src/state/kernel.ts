@@ -31,7 +31,6 @@ import { DEFAULT_SETTINGS } from './settingsStep.ts';
 import { BIG_DOCUMENT, inNextTask, inSlices, pauseWith } from './slices.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
-import { isStringColumn } from './sortKeys.ts';
 import type {
   AppState,
   Commands,
@@ -556,12 +555,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       return false;
     if (view.filters.crawl) return true;
     const column = view.sort?.column;
-    return (
-      column !== undefined &&
-      column !== 'row' &&
-      !isStringColumn(column) &&
-      indexAtHand(doc, column, versionShown()) === null
-    );
+    return column !== undefined && column !== 'row' && indexAtHand(doc, column, versionShown()) === null;
   };
   const showView = (view: ViewState, keepSelection: boolean) => {
     pendingView = null;
