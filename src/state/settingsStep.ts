@@ -14,16 +14,6 @@ type Key = keyof Settings;
 /** The settings of a store before any are chosen, and of a new document (`Commands.newDocument`). */
 export const DEFAULT_SETTINGS: Settings = { publishUrl: '', crossSubmission: false };
 
-/** `s` says nothing the defaults do not (an explicit default profile counts as none). */
-export function isDefaultSettings(s: Settings): boolean {
-  return (
-    s.publishUrl.trim() === '' &&
-    !s.crossSubmission &&
-    (s.profile ?? DEFAULT_PROFILE) === DEFAULT_PROFILE &&
-    s.dateOrder === undefined
-  );
-}
-
 /** The step's label ("Set publish URL", "Turn cross-submission on"): one key, else "Change settings". */
 function labelOf(after: Partial<Settings>): string {
   const [key, more] = Object.keys(after) as Key[];

@@ -36,7 +36,6 @@ import {
 import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
 import { fitsInRecent, planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
-import { isDefaultSettings } from './settingsStep.ts';
 import type { AppStore, LoadError, Notice } from './types.ts';
 import { expandZips, inputOf, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
@@ -818,9 +817,9 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
    * `remember`; `undoable`: for a replace that may yet not happen (every file it opens fails to
    * read), the sessions Recent evicts for this one are dropped only by `settle(true)`, and
    * `settle(false)` puts Recent back as it was (`planRecent` never puts the new session in an
-   * evicted one's slot). `blank`: a new document replaces the session; it starts from the
-   * default settings (`Commands.newDocument`), so settings a file carries without a step of its
-   * own (chosen before it was opened) are work to keep too.
+   * evicted one's slot). `blank`: a new document replaces the session (`Commands.newDocument`
+   * starts from the default settings): a publish URL a file carries without a step of its own
+   * is work to keep too.
    */
   const putAside = async (
     undoable: boolean,
@@ -832,8 +831,8 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     // A settings change is work too, though no edit of the file.
     const edits = states.some((s) => s.dirty || s.history.editsEntries);
     const settings = states.some((s) => s.history.changesSettings);
-    const carried =
-      blank && !settings && states.some((s) => s.doc !== null && !isDefaultSettings(s.settings));
+    // New starts from the default settings: a publish URL chosen before the file was opened (no step).
+    const carried = blank && !settings && states.some((s) => s.doc && s.settings.publishUrl.trim());
     // An attached crawl is work too: the next open may clear it (another site, siteChange.ts),
     // and re-opening the session from Recent brings it back.
     const crawl = states.some((s) => s.crawl !== null);

@@ -92,13 +92,27 @@ export function* sortAsciiSteps(keys: readonly string[], chunk: number): Generat
   // the prefix of all rows computed (and the windows filled again).
   const prefix = samplePrefix(keys);
   let d0 = prefix.length;
-  const pass = { k: 0, seen: 0, longest: 0, all: true };
-  for (let from = 0; from < n; from += chunk) {
-    if (from > 0) yield;
-    firstPass(c, prefix, from, Math.min(n, from + chunk), pass);
+  // Lengths of all keys, positions of the non-empty ones (row order) and their first windows at
+  // the prefix's length, in chunks of rows; a missing prefix is marked by `c.words` = -1.
+  const { lens, idx } = c;
+  let filled = 0;
+  let seen = 0;
+  let longest = 0;
+  let all = true;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && i % chunk === 0) yield;
+    const s = keys[i];
+    const len = s.length;
+    lens[i] = len;
+    if (len === 0) continue;
+    if (!s.startsWith(prefix)) all = false;
+    if (len > longest) longest = len;
+    idx[filled] = i;
+    seen |= fillRow(c.win, filled++, s, d0);
   }
-  const filled = endFirstPass(c, prefix, pass);
-  const { idx, lens, runEnd } = c;
+  if (seen > 128) c.ascii = false;
+  c.words = all ? Math.min(WORDS, Math.ceil(Math.max(0, longest - d0) / 4)) : -1;
+  const { runEnd } = c;
   let k = filled;
   for (let i = 0; i < n; i++) if (lens[i] === 0) idx[k++] = i;
   runEnd.fill(1, 0, filled);
@@ -107,55 +121,11 @@ export function* sortAsciiSteps(keys: readonly string[], chunk: number): Generat
     if (chunk < n) yield;
     d0 = sharedPrefix(keys, rows);
     c.ascii = true;
-    if (filled > chunk) yield* fillSteps(c, 0, filled, d0, chunk);
-    else fill(c, 0, filled, d0);
+    yield* fillSteps(c, 0, filled, d0, chunk);
   }
   if (!c.ascii) return null;
   if (filled > 1) yield* sortGroups(c, filled, d0, chunk);
   return c.ascii ? { asc: idx, filled, runEnd, lens } : null;
-}
-
-/** What the first pass found so far (it runs over the keys in ranges). */
-interface FirstPass {
-  /** Non-empty keys seen. */
-  k: number;
-  seen: number;
-  longest: number;
-  all: boolean;
-}
-
-/**
- * Lengths of the keys `from .. to`, positions of the non-empty ones (row order) and their first
- * windows at the prefix's length, added to `p`.
- */
-function firstPass(c: Ctx, prefix: string, from: number, to: number, p: FirstPass): void {
-  const { keys, lens, idx } = c;
-  const d = prefix.length;
-  let { k, seen, longest, all } = p;
-  for (let i = from; i < to; i++) {
-    const s = keys[i];
-    const len = s.length;
-    lens[i] = len;
-    if (len === 0) continue;
-    if (!s.startsWith(prefix)) all = false;
-    if (len > longest) longest = len;
-    idx[k] = i;
-    seen |= fillRow(c.win, k++, s, d);
-  }
-  p.k = k;
-  p.seen = seen;
-  p.longest = longest;
-  p.all = all;
-}
-
-/**
- * After the first pass: the number of non-empty keys; marks a missing prefix by setting
- * `c.words` to -1.
- */
-function endFirstPass(c: Ctx, prefix: string, p: FirstPass): number {
-  if (p.seen > 128) c.ascii = false;
-  c.words = p.all ? Math.min(WORDS, Math.ceil(Math.max(0, p.longest - prefix.length) / 4)) : -1;
-  return p.k;
 }
 
 function* sortGroups(c: Ctx, filled: number, d0: number, chunk: number): Generator<void, void> {
@@ -184,8 +154,7 @@ function* sortGroups(c: Ctx, filled: number, d0: number, chunk: number): Generat
     if (m <= SMALL) insertionSort(c, lo, hi, d - at, words);
     else {
       const wide = m >= WIDE || (m >= 64 && fewLeads(c, lo, hi, d - at, words));
-      if (m > chunk) yield* distributeSteps(c, lo, hi, d, at, wide, words, chunk);
-      else distribute(c, lo, hi, d, at, wide, words);
+      yield* distribute(c, lo, hi, d, at, wide, words, chunk);
     }
   }
 }
@@ -208,7 +177,7 @@ function fill(c: Ctx, lo: number, hi: number, d: number): void {
 function* fillSteps(c: Ctx, lo: number, hi: number, d: number, chunk: number): Generator<void, void> {
   let words = 0;
   for (let from = lo; from < hi; from += chunk) {
-    yield;
+    if (from > lo) yield;
     fill(c, from, Math.min(hi, from + chunk), d);
     words = Math.max(words, c.words);
   }
@@ -273,30 +242,10 @@ interface KeyRange {
 /**
  * Counting-sort the group by the character (two when `wide`) at depth `d`, then push every
  * bucket that still ties past the characters its rows share, or mark it equal when its
- * strings ended.
+ * strings ended. In steps of `chunk` rows (its counting pass, each move of its scatter) when
+ * the group is bigger than that (the first group holds every row); no yield when it is not.
  */
-function distribute(
-  c: Ctx,
-  lo: number,
-  hi: number,
-  d: number,
-  base: number,
-  wide: boolean,
-  words: number,
-): void {
-  const width = wide ? 2 : 1;
-  const k = d - base;
-  const range: KeyRange = { min: 65536, max: -1 };
-  countRange(c, lo, lo, hi, k, d, wide, words, range);
-  scatter(c, lo, hi, range.min, range.max, (k + width) >> 2, words);
-  pushBuckets(c, lo, d, width, base, words, range);
-}
-
-/**
- * {@link distribute} of a group bigger than `chunk` rows (the first one: every row) in steps of
- * `chunk` rows: its counting pass, and each move of its scatter.
- */
-function* distributeSteps(
+function* distribute(
   c: Ctx,
   lo: number,
   hi: number,
@@ -309,28 +258,23 @@ function* distributeSteps(
   const width = wide ? 2 : 1;
   const k = d - base;
   const range: KeyRange = { min: 65536, max: -1 };
-  for (let from = lo; from < hi; from += chunk) {
-    yield;
-    countRange(c, lo, from, Math.min(hi, from + chunk), k, d, wide, words, range);
-  }
-  const { idx, tmpIdx, dig, count, tmpWord } = c;
-  bucketStarts(count, range.min, range.max);
   const m = hi - lo;
   for (let from = 0; from < m; from += chunk) {
-    yield;
-    const to = Math.min(m, from + chunk);
-    for (let i = from; i < to; i++) dig[i] = count[dig[i]]++;
-    for (let i = from; i < to; i++) tmpIdx[dig[i]] = idx[lo + i];
+    if (from > 0) yield;
+    countRange(c, lo, lo + from, lo + Math.min(m, from + chunk), k, d, wide, words, range);
   }
-  idx.set(tmpIdx.subarray(0, m), lo);
+  bucketStarts(c.count, range.min, range.max);
+  for (let from = 0; from < m; from += chunk) {
+    if (chunk < m) yield;
+    place(c, lo, from, Math.min(m, from + chunk));
+  }
+  c.idx.set(c.tmpIdx.subarray(0, m), lo);
   for (let w = (k + width) >> 2; w < words; w++) {
-    const col = c.win[w];
     for (let from = 0; from < m; from += chunk) {
-      yield;
-      const to = Math.min(m, from + chunk);
-      for (let i = from; i < to; i++) tmpWord[dig[i]] = col[lo + i];
+      if (chunk < m) yield;
+      moveWord(c, c.win[w], lo, from, Math.min(m, from + chunk));
     }
-    col.set(tmpWord.subarray(0, m), lo);
+    c.win[w].set(c.tmpWord.subarray(0, m), lo);
   }
   pushBuckets(c, lo, d, width, base, words, range);
 }
@@ -391,20 +335,20 @@ function pushBuckets(
   }
 }
 
-/** Stable move of the group into bucket order, with the window words `w0 .. w1`. */
-function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: number, w1: number): void {
+/** Each of the group's rows `from .. to` (offsets from `lo`): its slot, and its row put there. */
+function place(c: Ctx, lo: number, from: number, to: number): void {
   const { idx, tmpIdx, dig, count } = c;
-  bucketStarts(count, min, max);
-  const m = hi - lo;
-  for (let i = 0; i < m; i++) dig[i] = count[dig[i]]++;
-  for (let i = 0; i < m; i++) tmpIdx[dig[i]] = idx[lo + i];
-  idx.set(tmpIdx.subarray(0, m), lo);
-  const tmp = c.tmpWord;
-  for (let w = w0; w < w1; w++) {
-    const col = c.win[w];
-    for (let i = 0; i < m; i++) tmp[dig[i]] = col[lo + i];
-    col.set(tmp.subarray(0, m), lo);
+  for (let i = from; i < to; i++) {
+    const at = count[dig[i]]++;
+    dig[i] = at;
+    tmpIdx[at] = idx[lo + i];
   }
+}
+
+/** The window word `col` of the group's rows `from .. to` to their slots (in `tmpWord`). */
+function moveWord(c: Ctx, col: Uint32Array, lo: number, from: number, to: number): void {
+  const { dig, tmpWord } = c;
+  for (let i = from; i < to; i++) tmpWord[dig[i]] = col[lo + i];
 }
 
 /**
