@@ -58,7 +58,8 @@ test('Zip export splits by the URL limit and adds an index; sizes are shown firs
   await dlg.getByLabel('Publish URL of the sitemap index').fill('https://www.example-coffee.com/sitemap.xml');
   await dlg.getByLabel('Publish URL of the sitemap index').blur();
   const files = dlg.getByRole('table', { name: 'Files to download' });
-  await expect(files.getByRole('row')).toHaveCount(2);
+  // The header, the .zip, and the 3 split files and the index it holds.
+  await expect(files.getByRole('row')).toHaveCount(6);
   await expect(files).toContainText(/\.zip/);
   await expect(files).toContainText('201');
   await dlg.getByRole('checkbox', { name: /Export anyway/ }).check();
@@ -79,4 +80,40 @@ test('Zip export splits by the URL limit and adds an index; sizes are shown firs
   }
   expect(index).toBe(3);
   expect(urls).toBe(201);
+});
+
+test('a zip of a sitemap that fits in one file holds a split file plus an index, as the dialog lists', async ({
+  wb,
+  page,
+}) => {
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await dlg.getByRole('radio', { name: /^Zip of split files/ }).check();
+  const url = dlg.getByLabel('Publish URL of the sitemap index');
+  // Without a publish URL there can be no index: the zip holds the one file, and says why.
+  await expect(dlg.locator('.callout', { hasText: 'OUT-008' })).toContainText(
+    'The 201 URLs fit in one file, so the zip holds sample-sitemap.xml alone: a sitemap index needs a valid http(s) publish URL',
+    { timeout: 20_000 },
+  );
+  await url.fill('https://www.example-coffee.com/sitemap.xml');
+  await url.blur();
+  const files = dlg.getByRole('table', { name: 'Files to download' });
+  await expect(files.getByRole('row')).toHaveCount(4, { timeout: 20_000 });
+  await expect(files.getByRole('row').nth(2)).toContainText('sample-sitemap-1.xml');
+  await expect(files.getByRole('row').nth(2)).toContainText('201');
+  await expect(files.getByRole('row').nth(3)).toContainText('sitemap.xml sitemap index listing 1 file');
+  await expect(dlg.locator('.callout', { hasText: 'OUT-008' })).toHaveCount(0);
+  await dlg.getByRole('checkbox', { name: /Export anyway/ }).check();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dlg.screenshot({ path: test.info().outputPath('zip-one-file.png') });
+  const downloadPromise = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  const zip = unzipSync(await downloadBytes(await downloadPromise));
+  expect(Object.keys(zip).sort()).toEqual(['sample-sitemap-1.xml', 'sitemap.xml']);
+  const index = parseSitemap(zip['sitemap.xml']);
+  expect(index.kind).toBe('sitemapindex');
+  expect(index.document.entries.map((e) => e.loc)).toEqual([
+    'https://www.example-coffee.com/sample-sitemap-1.xml',
+  ]);
+  expect(parseSitemap(zip['sample-sitemap-1.xml']).document.entries).toHaveLength(201);
 });

@@ -399,3 +399,47 @@ test('each file shows one count of its findings, cross-file ones included, as th
   await expect(page.getByPlaceholder('https://pwning.tech/sitemap-tags.xml')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('workspace-one-count-tags.png') });
 });
+
+test('Find & replace in all files: counts per file first, one Undo takes it back in every file', async ({
+  wb,
+  page,
+}) => {
+  await openNextWorkspace(wb);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await wb.button('Find & replace…').click();
+  const find = wb.dialog('Find and replace');
+  await find.getByLabel('Find').fill('https://2ltech.fr');
+  await find.getByLabel('Replace with').fill('https://www.2ltech.fr');
+  // This file (the index) by default, as before.
+  await expect(find.getByRole('radio', { name: /^This file/ })).toBeChecked();
+  await expect(find.getByRole('status')).toHaveText('1 cell will change');
+  await find.getByRole('radio', { name: /^All files/ }).check();
+  const counts = find.getByRole('table', { name: 'Cells to change per file' });
+  await expect(counts.locator('tbody tr')).toHaveText([
+    'sitemap.xml1',
+    'sitemap-0.xml1',
+    'blog-sitemap.xml3',
+  ]);
+  await expect(find.getByRole('status')).toHaveText('5 cells will change in 3 files');
+  await find.screenshot({ path: test.info().outputPath('find-all-files.png') });
+  await find.getByRole('button', { name: 'Replace all' }).click();
+  await expect(find).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Replaced “https://2ltech.fr” in 5 cells across 3 files',
+  );
+  await wb.showWorkspaceFile('All files');
+  const table = page.getByRole('table', { name: 'All workspace URLs' });
+  await expect(table.locator('tbody tr')).toHaveCount(4);
+  await expect(table).not.toContainText('https://2ltech.fr');
+  await expect(table.locator('tbody tr').nth(3)).toContainText(
+    'https://www.2ltech.fr/blog/reparer-un-ecran/',
+  );
+  // One Undo, in one file, takes the replace back in all three.
+  await wb.showWorkspaceFile('blog-sitemap.xml');
+  await page.getByRole('button', { name: /^Undo: Replace/ }).click();
+  await wb.showWorkspaceFile('All files');
+  await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
+  await expect(table).not.toContainText('https://www.2ltech.fr');
+  await wb.showWorkspaceFile('sitemap.xml');
+  await expect(page.getByRole('button', { name: /^Undo/ })).toBeDisabled();
+});

@@ -6,7 +6,8 @@
  * settings (a settings change on the open input) | restore (a reload that restores the input
  * from the autosave) | restore-fresh (the app opened in a new page of the same profile, the old
  * page closed first: the bench's restore row since session 14; no CPU profile, the trace only) |
- * crawl-restore (the same as restore with the crawl attached first). Prints the top self-time functions (source-mapped to
+ * crawl-restore (the same as restore with the crawl attached first) | sort-restored (the first
+ * sort by URL after a reload restored the input: no sort order from the worker at hand). Prints the top self-time functions (source-mapped to
  * src/ paths) from CDP Profiler, the main thread and the worker separately when available.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -293,6 +294,15 @@ async function main(): Promise<void> {
       );
       await page.evaluate(QUIET);
     }
+    // sort-restored: the document restored by a reload first (not traced), so the worker's sort
+    // order of the open is not at hand: the step is the first sort by URL, worked out on the page.
+    if (scenario === 'sort-restored') {
+      await page.evaluate(QUIET);
+      await page.reload();
+      await page.waitForFunction('window.__probe && window.__probe.ready()');
+      console.log(await page.evaluate(`__probe.restored(${Number(process.env.ENTRIES ?? 1_000_000)})`));
+      await page.evaluate(QUIET);
+    }
     // crawl-settings: the crawl is attached first (not traced); the step is a settings change,
     // which joins the document with it again on the page (no worker lookups).
     if (scenario === 'crawl-settings' || scenario === 'crawl-restore') {
@@ -318,6 +328,7 @@ async function main(): Promise<void> {
       scroll: () => page.evaluate(`__probe.scroll(${Number(process.env.FRAMES ?? 60)})`),
       edit: () => page.evaluate('__probe.edits(10)'),
       sort: () => page.evaluate('__probe.view("sort loc")'),
+      'sort-restored': () => page.evaluate('__probe.view("sort loc")'),
       desc: () => page.evaluate('__probe.view("sort loc desc")'),
       search: () => page.evaluate('__probe.view("search")'),
       crawl: () => page.evaluate(ATTACH('/bench-in/internal_all.csv')).then((r) => console.log(r)),

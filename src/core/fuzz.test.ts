@@ -169,24 +169,20 @@ describe('split + index + re-open returns the same URLs', () => {
           const ext = childFormat === 'xml' ? '.xml' : '.xml.gz';
           const top = parseSitemap(files[`sitemap${ext}`], { fileName: `sitemap${ext}` });
           expect(top.fatal).toBeNull();
-          let locs: string[];
-          if (urls.length <= maxUrls) {
-            expect(top.kind).toBe('urlset');
-            locs = top.document.entries.map((e) => e.loc);
-          } else {
-            expect(top.kind).toBe('sitemapindex');
-            const children = top.document.entries.map((e) => e.loc);
-            expect(children).toHaveLength(Math.ceil(urls.length / maxUrls));
-            locs = children.flatMap((loc) => {
-              expect(loc.startsWith('https://pub.example/maps/')).toBe(true);
-              const name = loc.slice('https://pub.example/maps/'.length);
-              expect(files[name], `${name} is in the zip`).toBeDefined();
-              const child = parseSitemap(files[name], { fileName: name });
-              expect(child.fatal).toBeNull();
-              expect(child.document.entries.length).toBeLessThanOrEqual(maxUrls);
-              return child.document.entries.map((e) => e.loc);
-            });
-          }
+          // Split files plus an index, also when the URLs fit in one file.
+          expect(top.kind).toBe('sitemapindex');
+          const children = top.document.entries.map((e) => e.loc);
+          expect(children).toHaveLength(Math.ceil(urls.length / maxUrls));
+          expect(Object.keys(files)).toHaveLength(children.length + 1);
+          const locs = children.flatMap((loc) => {
+            expect(loc.startsWith('https://pub.example/maps/')).toBe(true);
+            const name = loc.slice('https://pub.example/maps/'.length);
+            expect(files[name], `${name} is in the zip`).toBeDefined();
+            const child = parseSitemap(files[name], { fileName: name });
+            expect(child.fatal).toBeNull();
+            expect(child.document.entries.length).toBeLessThanOrEqual(maxUrls);
+            return child.document.entries.map((e) => e.loc);
+          });
           expect(locs.map(decoded)).toEqual(urls.map(clean));
         },
       ),

@@ -12,6 +12,7 @@ import {
   HARD_LIMITS,
   type OutputFile,
   safeBaseName,
+  type ZippedFile,
 } from './serialize/files.ts';
 import type { BodyTap } from './serialize/sink.ts';
 import { runSteps } from './steps.ts';
@@ -181,7 +182,8 @@ export function* serializeFileSteps(
     };
   const inner = yield* buildFileSteps(
     doc,
-    { ...settings(doc, options, options.childFormat ?? 'xml', true), deferGzip: false },
+    // Split files plus an index, as the format says, also when the entries fit in one file.
+    { ...settings(doc, options, options.childFormat ?? 'xml', true), deferGzip: false, indexOne: true },
     issues,
   );
   const entries = doc.entries.length;
@@ -189,8 +191,12 @@ export function* serializeFileSteps(
   for (const f of inner) uncompressed += f.uncompressedBytes;
   const bytes = zipFiles(inner);
   const name = `${safeBaseName(options.baseName)}.zip`;
+  const inside = inner.map(
+    ({ name, entries, uncompressedBytes, index }): ZippedFile =>
+      index ? { name, entries, uncompressedBytes, index } : { name, entries, uncompressedBytes },
+  );
   return {
-    files: [{ name, mime: 'application/zip', bytes, entries, uncompressedBytes: uncompressed }],
+    files: [{ name, mime: 'application/zip', bytes, entries, uncompressedBytes: uncompressed, inside }],
     issues,
   };
 }

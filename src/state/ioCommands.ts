@@ -10,11 +10,12 @@ import { emptyDocument, type ParseResult, type ValidationSettings } from '../cor
 import { refusal } from '../core/refusal.ts';
 import type { ValidationSnapshot } from '../core/validate.ts';
 import type { CheckedFn, OrderFn } from '../workers/client.ts';
+import { viewWithoutCrawl } from './columns.ts';
 import { heldSlices } from './e2eHold.ts';
 import { countSteps } from './history.ts';
 import type { Kernel } from './kernel.ts';
 import { createRecheck } from './recheck.ts';
-import { settingsNotice, settingsStep } from './settingsStep.ts';
+import { DEFAULT_SETTINGS, settingsNotice, settingsStep } from './settingsStep.ts';
 import { BIG_DOCUMENT, inSlices, pauseWith, STEP_ENTRIES } from './slices.ts';
 import type { Commands, ExportResult, Task } from './types.ts';
 import type { ValidatorLike } from './validation.ts';
@@ -348,6 +349,15 @@ export function createIoCommands(k: Kernel): IoCommands {
     newDocument(kind = 'urlset') {
       partial = null;
       k.set({ loadError: null });
+      // A new document is of no site yet: the open one's settings and crawl are not its own (the
+      // workspace store put them in Recent with it). Chosen with nothing open, they are for it.
+      if (k.f.doc) {
+        k.set({ settings: DEFAULT_SETTINGS });
+        if (k.f.crawl) {
+          k.set({ crawl: null, view: viewWithoutCrawl(k.f.view) });
+          k.rejoinCrawl();
+        }
+      }
       k.replaceDocument(emptyDocument(kind), [], null);
     },
     closeDocument() {

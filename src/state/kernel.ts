@@ -28,10 +28,10 @@ import {
   prepareCopy,
 } from './patch.ts';
 import type { Timers } from './persist.ts';
+import { DEFAULT_SETTINGS } from './settingsStep.ts';
 import { BIG_DOCUMENT, inNextTask, inSlices, pauseWith } from './slices.ts';
 import { createSortHints } from './sortHints.ts';
 import { buildSortIndex, type SortIndex, updateSortIndex } from './sortIndex.ts';
-import { isStringColumn } from './sortKeys.ts';
 import type {
   AppState,
   Commands,
@@ -308,7 +308,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     doc: null,
     docVersion: 0,
     fileName: null,
-    settings: { publishUrl: '', crossSubmission: false },
+    settings: DEFAULT_SETTINGS,
     indexPublishUrl: null,
     view: DEFAULT_VIEW,
     selection: NO_SELECTION,
@@ -564,12 +564,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       return false;
     if (view.filters.crawl) return true;
     const column = view.sort?.column;
-    return (
-      column !== undefined &&
-      column !== 'row' &&
-      !isStringColumn(column) &&
-      indexAtHand(doc, column, versionShown()) === null
-    );
+    return column !== undefined && column !== 'row' && indexAtHand(doc, column, versionShown()) === null;
   };
   // A crawl filter over `doc` is worked out in slices (see `slowView`).
   const slowFilter = (doc: SitemapDocument) =>

@@ -11,6 +11,9 @@ import type { Settings } from './types.ts';
 
 type Key = keyof Settings;
 
+/** The settings of a store before any are chosen, and of a new document (`Commands.newDocument`). */
+export const DEFAULT_SETTINGS: Settings = { publishUrl: '', crossSubmission: false };
+
 /** The step's label ("Set publish URL", "Turn cross-submission on"): one key, else "Change settings". */
 function labelOf(after: Partial<Settings>): string {
   const [key, more] = Object.keys(after) as Key[];

@@ -817,10 +817,13 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
    * `remember`; `undoable`: for a replace that may yet not happen (every file it opens fails to
    * read), the sessions Recent evicts for this one are dropped only by `settle(true)`, and
    * `settle(false)` puts Recent back as it was (`planRecent` never puts the new session in an
-   * evicted one's slot).
+   * evicted one's slot). `blank`: a new document replaces the session (`Commands.newDocument`
+   * starts from the default settings): a publish URL a file carries without a step of its own
+   * is work to keep too.
    */
   const putAside = async (
     undoable: boolean,
+    blank = false,
   ): Promise<{ text: string; settle(replaced: boolean): Promise<void> }> => {
     const none = { text: '', settle: async () => undefined };
     const recent = deps.recent;
@@ -828,10 +831,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     // A settings change is work too, though no edit of the file.
     const edits = states.some((s) => s.dirty || s.history.editsEntries);
     const settings = states.some((s) => s.history.changesSettings);
+    // New starts from the default settings: a publish URL chosen before the file was opened (no step).
+    const carried = blank && !settings && states.some((s) => s.doc && s.settings.publishUrl.trim());
     // An attached crawl is work too: the next open may clear it (another site, siteChange.ts),
     // and re-opening the session from Recent brings it back.
     const crawl = states.some((s) => s.crawl !== null);
-    const session = recent && (edits || settings || crawl) ? snapshot() : null;
+    const session = recent && (edits || settings || carried || crawl) ? snapshot() : null;
     if (!recent || !session) return none;
     try {
       const was = await recent.list();
@@ -846,7 +851,12 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
           ? ` Recent keeps ${RECENT_MAX} sessions: ${listNames(plan.evicted.map((e) => e.files[0] ?? 'a session'))} ${plan.evicted.length === 1 ? 'was' : 'were'} removed from it.`
           : '';
       const what = listNames(
-        [edits && 'edits', settings && 'settings changes', crawl && 'crawl data'].filter((w) => w !== false),
+        [
+          edits && 'edits',
+          settings && 'settings changes',
+          carried && 'settings',
+          crawl && 'crawl data',
+        ].filter((w) => w !== false),
       );
       // Recent keeps the whole session: for several files, say so (not "it", which reads as one file).
       const subject =
@@ -934,7 +944,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     const lost = edited();
     // Written to Recent before the files are read (the first one replaces the shown document as
     // soon as it is read), and taken out again when nothing is replaced after all.
-    const aside = before.length > 0 ? await putAside(true) : null;
+    const aside = before.length > 0 ? await putAside(true, incoming.blank !== null) : null;
     const kept = aside?.text ?? '';
     // The prompt said the edits go to Recent, but Recent could not take them: ask again, saying
     // that replacing now loses them (remember reported the failure).

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import type { TextDrops } from '../state/exportChanges.ts';
 import type { AppState, ExportResult } from '../state/types.ts';
 import { fmtBytes, fmtInt, plural } from './format.ts';
@@ -60,12 +60,28 @@ export function ExportSummary({ result, errors, confirmed, onConfirm, actions }:
           </thead>
           <tbody>
             {result.files.map((f) => (
-              <tr key={f.name}>
-                <td>{f.name}</td>
-                <td className="r">{fmtInt(f.entries)}</td>
-                <td className="r">{fmtBytes(f.bytes.length)}</td>
-                <td className="r">{fmtBytes(f.uncompressedBytes)}</td>
-              </tr>
+              <Fragment key={f.name}>
+                <tr>
+                  <td>{f.name}</td>
+                  <td className="r">{fmtInt(f.entries)}</td>
+                  <td className="r">{fmtBytes(f.bytes.length)}</td>
+                  <td className="r">{fmtBytes(f.uncompressedBytes)}</td>
+                </tr>
+                {/* A .zip: the files it holds, each as it will be published once unpacked. */}
+                {f.inside?.map((z) => (
+                  <tr key={`${f.name}/${z.name}`} className="zipped">
+                    <td>
+                      {z.name}
+                      <small>
+                        {z.index ? ` sitemap index listing ${plural(z.entries, 'file')}` : ` in ${f.name}`}
+                      </small>
+                    </td>
+                    <td className="r">{z.index ? '' : fmtInt(z.entries)}</td>
+                    <td className="r" />
+                    <td className="r">{fmtBytes(z.uncompressedBytes)}</td>
+                  </tr>
+                ))}
+              </Fragment>
             ))}
           </tbody>
         </table>

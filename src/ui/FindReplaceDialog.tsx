@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
 import { NEW_FIND_REPLACE } from '../state/findReplace.ts';
 import { selectedRowCount } from '../state/selection.ts';
 import type { AppState, FindReplaceRequest } from '../state/types.ts';
+import { type FileCount, previewAcross, replaceAcross } from '../state/workspaceFindReplace.ts';
+import type { WorkspaceSlot } from '../state/workspaceStore.ts';
 import { Dialog } from './Dialog.tsx';
 import { plural } from './format.ts';
 import { MigrationActions } from './MigrationActions.tsx';
 import { defaultRowScope, RowScope } from './RowScope.tsx';
 import { useAppState, useCommands } from './useAppState.ts';
+import { WorkspaceContext } from './workspace/workspaceContext.ts';
 
 const selRowCount = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
@@ -26,11 +29,31 @@ function validRegex(find: string): string | null {
   }
 }
 
-/** Find and replace (plain or regex) with a live preview count; plus one-click migrations. */
+const NO_FILES: readonly WorkspaceSlot[] = [];
+const noSubscription = () => () => undefined;
+
+/** The workspace's files and the active one's name (none outside a workspace provider). */
+function useWorkspaceFiles() {
+  const ws = useContext(WorkspaceContext);
+  const subscribe = useCallback((l: () => void) => (ws ? ws.subscribe(l) : noSubscription()), [ws]);
+  const files = useSyncExternalStore(subscribe, () => ws?.getState().files ?? NO_FILES);
+  const active = useSyncExternalStore(subscribe, () => ws?.getState().active ?? null);
+  return { ws, files, active: files.find((f) => f.id === active)?.name ?? null };
+}
+
+/**
+ * Find and replace (plain or regex) with a live preview count; plus one-click migrations. In a
+ * workspace: in this file, or in all files (every row of each, counted per file first; one step
+ * that Undo takes back in every file, state/workspaceFindReplace.ts).
+ */
 export function FindReplaceDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
   const rowCount = useAppState(selRowCount);
   const selected = selectedRowCount(useAppState(selSelection), rowCount);
+  const { ws, files, active } = useWorkspaceFiles();
+  // With the workspace's combined view shown there is no one file: all files.
+  const [across, setAcross] = useState(() => files.length > 1 && active === null);
+  const acrossFiles = across && files.length > 1;
   // The same rows Bulk edit picks: the selection when there is one, else the rows in view.
   const [req, setReq] = useState<FindReplaceRequest>(() => ({
     ...NEW_FIND_REPLACE,
@@ -40,19 +63,28 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
   const regexError = req.regex && req.find ? validRegex(req.find) : null;
   // Counting is a pass over every row: wait for a pause in typing (1,000,000 rows take a moment).
   const [preview, setPreview] = useState<number | null>(0);
+  const [perFile, setPerFile] = useState<FileCount[] | null>(null);
   useEffect(() => {
     if (!req.find || regexError) {
       setPreview(0);
+      setPerFile(null);
       return;
     }
     setPreview(null);
-    const t = setTimeout(() => setPreview(commands.previewFindReplace(req)), 150);
+    const t = setTimeout(() => {
+      if (!acrossFiles) return setPreview(commands.previewFindReplace(req));
+      const counts = previewAcross(files, req);
+      setPerFile(counts);
+      setPreview(counts.reduce((sum, f) => sum + f.cells, 0));
+    }, 150);
     return () => clearTimeout(t);
-  }, [req, regexError, commands]);
+  }, [req, regexError, commands, acrossFiles, files]);
   const apply = () => {
-    commands.findReplace(req);
+    if (acrossFiles && ws) replaceAcross(files, req, ws.activeStore());
+    else commands.findReplace(req);
     onClose();
   };
+  const changing = perFile?.filter((f) => f.cells > 0).length ?? 0;
   return (
     <Dialog
       title="Find and replace"
@@ -67,7 +99,7 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
                 ? 'Invalid pattern'
                 : preview === null
                   ? 'Counting…'
-                  : `${plural(preview, 'cell')} will change`}
+                  : `${plural(preview, 'cell')} will change${acrossFiles ? ` in ${plural(changing, 'file')}` : ''}`}
           </span>
           <span className="spacer" />
           <button type="button" className="btn" onClick={onClose}>
@@ -127,13 +159,58 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
         />
         <span>Match case</span>
       </label>
-      <RowScope
-        name="find-scope"
-        scope={req.scope === 'selection' ? 'selection' : 'view'}
-        selected={selected}
-        inView={rowCount}
-        onChange={(scope) => set({ scope: scope === 'selection' ? 'selection' : 'filtered' })}
-      />
+      {files.length > 1 ? (
+        <fieldset className="radio-cards">
+          <legend>Files</legend>
+          <label>
+            <input
+              type="radio"
+              name="find-files"
+              checked={!across}
+              disabled={active === null}
+              onChange={() => setAcross(false)}
+            />
+            <span>
+              This file<small>{active ?? 'none shown: the workspace view'}</small>
+            </span>
+          </label>
+          <label>
+            <input type="radio" name="find-files" checked={across} onChange={() => setAcross(true)} />
+            <span>
+              All files<small>{plural(files.length, 'file')}, every row; one undo step</small>
+            </span>
+          </label>
+        </fieldset>
+      ) : null}
+      {acrossFiles ? (
+        <table className="summary-table find-counts" aria-label="Cells to change per file">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th className="r">Cells to change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {files.map((f) => {
+              const n = perFile?.find((c) => c.id === f.id)?.cells;
+              return (
+                <tr key={f.id}>
+                  <td>{f.name}</td>
+                  <td className="r">{!req.find || n === undefined ? '–' : n.toLocaleString('en-US')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : (
+        <RowScope
+          name="find-scope"
+          scope={req.scope === 'selection' ? 'selection' : 'view'}
+          selected={selected}
+          inView={rowCount}
+          onChange={(scope) => set({ scope: scope === 'selection' ? 'selection' : 'filtered' })}
+        />
+      )}
       <MigrationActions onDone={onClose} />
     </Dialog>
   );

@@ -30,6 +30,19 @@ export function resizeByKey(table: GridTable, id: string, key: string) {
 type GridHeaderCell = Header<typeof gridFeatures, Entry, unknown>;
 
 /**
+ * A header's tooltip: what its click sorts by. URLs sort by character code (state/sortKeys.ts):
+ * case matters, as in a path on the server (/About and /about are two pages), so the order is
+ * predictable; the tooltip says so.
+ *
+ * @example sortTitle('priority') // 'Sort by priority'
+ */
+export function sortTitle(column: ColumnId): string {
+  if (column === 'loc')
+    return 'Sort by URL, character by character: case matters, uppercase before lowercase (/B, /Z, /a, /b), as servers compare paths';
+  return `Sort by ${COLUMN_LABEL[column].toLowerCase()}`;
+}
+
+/**
  * The header row, from TanStack's header groups: one `columnheader` per visible column, its text
  * rendered by `flexRender`; click to sort (asc → desc → document order). Drag a header's right
  * edge (or Alt+←/→ on it) to resize its column; double-click the edge for the default width.
@@ -77,7 +90,7 @@ export const GridHeader = memo(function GridHeader({ table }: { table: GridTable
             aria-label={label}
             aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight"
             onClick={() => commands.setSort(nextSort(sort, column))}
-            title={`Sort by ${label.toLowerCase()}`}
+            title={sortTitle(column)}
           >
             <span aria-hidden="true">{text}</span>
             {dir ? (

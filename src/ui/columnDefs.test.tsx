@@ -76,4 +76,12 @@ describe('grid column model (TanStack Table)', () => {
     expect(html).toContain('<span class="visually-hidden">Row</span>');
     expect(html.match(/class="col-resizer"/g)).toHaveLength(ALL_COLUMNS.length - 2);
   });
+
+  it('says in the URL header’s tooltip how URLs sort: by character code, case first', () => {
+    const html = header([]);
+    expect(html).toContain(
+      'title="Sort by URL, character by character: case matters, uppercase before lowercase (/B, /Z, /a, /b), as servers compare paths"',
+    );
+    expect(html).toContain('title="Sort by priority"');
+  });
 });

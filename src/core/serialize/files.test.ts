@@ -206,6 +206,45 @@ describe('serializeFiles gzip and zip', () => {
     expect(text(gunzipSync(a))).toBe(serializeSitemap(doc));
   });
 
+  it('a zip of a document that fits in one file still holds split files plus an index (OUT-008)', () => {
+    const doc = many(3, (i) => ({ loc: `https://a.example/${i}`, lastmod: `2024-01-0${i + 1}` }));
+    const { files, issues } = serializeFiles(doc, {
+      format: 'zip',
+      publishUrl: 'https://a.example/sitemap.xml',
+    });
+    expect(files.map((f) => [f.name, f.entries])).toEqual([['sitemap.zip', 3]]);
+    const inside = unzipSync(files[0].bytes);
+    expect(Object.keys(inside).sort()).toEqual(['sitemap-1.xml', 'sitemap.xml']);
+    const index = text(inside['sitemap.xml']);
+    expect(index).toContain('<sitemapindex');
+    expect(count(index, '<sitemap>')).toBe(1);
+    expect(index).toContain('<loc>https://a.example/sitemap-1.xml</loc>');
+    expect(index).toContain('<lastmod>2024-01-03</lastmod>');
+    expect(count(text(inside['sitemap-1.xml']), '<url>')).toBe(3);
+    expect(issues).toEqual([]);
+    // What is inside, for the dialog to list.
+    expect(files[0].inside).toEqual([
+      { name: 'sitemap-1.xml', entries: 3, uncompressedBytes: inside['sitemap-1.xml'].length },
+      { name: 'sitemap.xml', entries: 1, uncompressedBytes: inside['sitemap.xml'].length, index: true },
+    ]);
+  });
+
+  it('a one-file zip without a publish URL holds the sitemap alone and says why there is no index', () => {
+    const doc = many(3, (i) => ({ loc: `https://a.example/${i}` }));
+    const { files, issues } = serializeFiles(doc, { format: 'zip' });
+    expect(Object.keys(unzipSync(files[0].bytes))).toEqual(['sitemap.xml']);
+    expect(files[0].inside?.map((f) => f.name)).toEqual(['sitemap.xml']);
+    expect(issues.map((i) => [i.rule, i.severity])).toEqual([['OUT-008', 'info']]);
+    expect(issues[0].message).toBe(
+      'The 3 URLs fit in one file, so the zip holds sitemap.xml alone: a sitemap index needs a valid http(s) publish URL (its locations must be absolute). Set the publish URL and export again.',
+    );
+    // An index document is never listed by another index: one file, no note.
+    const index: SitemapDocument = { ...doc, kind: 'sitemapindex' };
+    const out = serializeFiles(index, { format: 'zip', publishUrl: 'https://a.example/sitemap.xml' });
+    expect(Object.keys(unzipSync(out.files[0].bytes))).toEqual(['sitemap.xml']);
+    expect(out.issues).toEqual([]);
+  });
+
   it('bundles children and index into one zip', () => {
     const { files } = serializeFiles(
       many(3, (i) => ({ loc: `https://a.example/${i}` })),

@@ -37,7 +37,14 @@ export interface OutputFile {
    * elsewhere (the gzip export checks it in the worker, see {@link exportBlocked}).
    */
   plan?: FilePlan;
+  /** A sitemap index the export generated to list the split files (OUT-008). */
+  index?: true;
+  /** A `.zip` bundle only: the files inside it, in order (what the Export dialog lists). */
+  inside?: ZippedFile[];
 }
+
+/** A file inside a `.zip` bundle (`OutputFile.inside`). */
+export type ZippedFile = Pick<OutputFile, 'name' | 'entries' | 'uncompressedBytes' | 'index'>;
 
 /** Which entries of the document an output file holds: `[first, end)` less `skipped`. */
 export interface FilePlan {
@@ -67,6 +74,12 @@ export interface FileSettings {
   verify: boolean;
   /** Who reads the export's messages (SerializeOptions.surface). */
   surface: Surface;
+  /**
+   * Split files plus an index even when the entries fit in one file (the `zip` format says so:
+   * `<base>-1.xml` and an index listing it), when there is a publish URL to list it at; else the
+   * one file, with an OUT-008 note saying why there is no index. Not for an index document.
+   */
+  indexOne?: boolean;
 }
 
 /** Hard protocol limits (SIZE-001..003, NEWS-004). */
@@ -227,10 +240,24 @@ export function* buildFileSteps(
   }
   const { chunks, raws } = yield* writeFileSteps(doc, layout, s, issues, tap);
   const ext = `.${mode}${gz}`;
+  // One file, unless the entries are split, or the caller asked for split files plus an index
+  // (`indexOne`) and there is a publish URL to list them at.
+  const indexOne = s.indexOne === true && !isIndex && chunks.length === 1;
+  const one = chunks.length === 1 && !(indexOne && publishDirectory(s.publishUrl) !== null);
+  if (one && indexOne) {
+    const n = doc.entries.length;
+    issues.push(
+      makeIssue(
+        'OUT-008',
+        'info',
+        `The ${n === 1 ? 'URL fits' : `${fmtInt(n)} URLs fit`} in one file, so the zip holds ${s.baseName}${ext} alone: a sitemap index needs a valid http(s) publish URL (its locations must be absolute). ${HOW_TO.publishUrl[s.surface]}`,
+      ),
+    );
+  }
   if (s.verify) {
     for (let i = 0; i < chunks.length; i++) {
       yield;
-      const name = chunks.length === 1 ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
+      const name = one ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
       // Checked against the writer's own plan: the entries this file holds.
       const part = { ...doc, entries: writtenEntries(doc.entries, chunks[i]) };
       if (exportBlocked(name, verifyExport(part, raws[i], s), issues)) return [];
@@ -239,12 +266,11 @@ export function* buildFileSteps(
   // Verified elsewhere: each file carries the plan to check it against.
   const planned = (f: OutputFile, i: number): OutputFile => {
     if (s.verify) return f;
-    const check = chunks.length === 1 ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
+    const check = one ? `${s.baseName}.${mode}` : `${s.baseName}-${i + 1}.${mode}`;
     const c = chunks[i];
     return { ...f, plan: { check, first: c.first, end: c.end, skipped: c.skipped } };
   };
-  if (chunks.length === 1)
-    return [planned(finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues), 0)];
+  if (one) return [planned(finish(`${s.baseName}${ext}`, raws[0], chunks[0].entries, s, issues), 0)];
   const children = chunks.map((c, i) =>
     planned(finish(`${s.baseName}-${i + 1}${ext}`, raws[i], c.entries, s, issues), i),
   );
@@ -390,7 +416,7 @@ function indexFiles(
     // entry per child) is read back here even when the caller checks the children elsewhere.
     verify: true,
   };
-  const files = buildFiles(indexDoc, indexSettings, issues);
+  const files = buildFiles(indexDoc, indexSettings, issues).map((f): OutputFile => ({ ...f, index: true }));
   const outside = outsideFolderIssue(entries, dir, files[0]?.name.replace(/-1\./, '.') ?? '');
   if (outside !== null) issues.push(outside);
   if (files.length > 1) {

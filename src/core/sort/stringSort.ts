@@ -10,9 +10,11 @@
  * its buckets share. UTF-8 byte order equals code-unit order unless a key holds a character in
  * U+E000–U+FFFF or a lone surrogate: those inputs take stringSortUtf16.ts.
  */
+
+import { runSteps } from '../steps.ts';
 import { sortByStringsUtf16 } from './stringSortUtf16.ts';
 import { packUtf8, type Utf8Blob } from './textBlob.ts';
-import { bucketStarts, type StringOrder, sortAscii } from './windowSort.ts';
+import { bucketStarts, type StringOrder, sortAsciiSteps } from './windowSort.ts';
 
 /** One byte value + 1; 0 stands for "the string ended". */
 const R = 257;
@@ -47,10 +49,22 @@ interface Ctx {
  * @example sortStrings(['b', '', 'a', 'b']) // { asc: [2, 0, 3, 1], filled: 3, runEnd: [1, 0, 1, 0] }
  */
 export function sortStrings(keys: readonly string[]): Omit<StringOrder, 'lens'> {
-  const ascii = sortAscii(keys);
+  return runSteps(sortStringsSteps(keys, Number.MAX_SAFE_INTEGER));
+}
+
+/**
+ * {@link sortStrings} in steps of about `chunk` rows of work (windowSort.ts `sortAsciiSteps`):
+ * ASCII keys (URLs, dates) sort in slices; a key above U+007F makes the rest one step.
+ */
+export function* sortStringsSteps(
+  keys: readonly string[],
+  chunk: number,
+): Generator<void, Omit<StringOrder, 'lens'>> {
+  const ascii = yield* sortAsciiSteps(keys, chunk);
   if (ascii) return { asc: ascii.asc, filled: ascii.filled, runEnd: ascii.runEnd };
   // Some key is not ASCII.
   const n = keys.length;
+  if (chunk < n) yield;
   const asc = new Int32Array(n);
   const lens = new Int32Array(n);
   let k = 0;

@@ -7,6 +7,7 @@
  * pass distributes by one or two characters and, while counting, finds how many more
  * characters every bucket's rows share (XOR of windows), so shared path segments cost nothing.
  */
+import { runSteps } from '../steps.ts';
 import { samplePrefix, sharedPrefix } from './sharedPrefix.ts';
 
 /** Characters per window (8 words × 4 characters of 8 bits: code + 1, 0 = ended). */
@@ -59,6 +60,16 @@ export interface StringOrder {
  * @example sortAscii(['b', '', 'a']) // { asc: [2, 0, 1], filled: 2, runEnd: [1, 1, 0], lens: [1, 0, 1] }
  */
 export function sortAscii(keys: readonly string[]): StringOrder | null {
+  return runSteps(sortAsciiSteps(keys, Number.MAX_SAFE_INTEGER));
+}
+
+/**
+ * {@link sortAscii} in steps: yields after about `chunk` rows of work (the first pass over the
+ * keys in chunks of rows, then groups of the radix sort, a group never split), so a caller on
+ * the page can sort 1,000,000 URLs in slices. With `chunk` at least the key count it never
+ * yields (the worker's and `sortAscii`'s one-step sort).
+ */
+export function* sortAsciiSteps(keys: readonly string[], chunk: number): Generator<void, StringOrder | null> {
   const n = keys.length;
   const c: Ctx = {
     keys,
@@ -81,68 +92,69 @@ export function sortAscii(keys: readonly string[]): StringOrder | null {
   // the prefix of all rows computed (and the windows filled again).
   const prefix = samplePrefix(keys);
   let d0 = prefix.length;
-  const filled = firstPass(c, prefix);
-  const { idx, lens, runEnd } = c;
-  let k = filled;
-  for (let i = 0; i < n; i++) if (lens[i] === 0) idx[k++] = i;
-  runEnd.fill(1, 0, filled);
-  const rows = idx.subarray(0, filled);
-  if (filled > 1 && c.words < 0) {
-    d0 = sharedPrefix(keys, rows);
-    c.ascii = true;
-    fill(c, 0, filled, d0);
-  }
-  if (!c.ascii) return null;
-  if (filled > 1) sortGroups(c, filled, d0);
-  return c.ascii ? { asc: idx, filled, runEnd, lens } : null;
-}
-
-/**
- * Lengths of all keys, positions of the non-empty ones (row order) and their first windows at
- * the prefix's length. Returns the number of non-empty keys; marks a missing prefix by setting
- * `c.words` to -1.
- */
-function firstPass(c: Ctx, prefix: string): number {
-  const { keys, lens, idx } = c;
-  const d = prefix.length;
-  let k = 0;
+  // Lengths of all keys, positions of the non-empty ones (row order) and their first windows at
+  // the prefix's length, in chunks of rows; a missing prefix is marked by `c.words` = -1.
+  const { lens, idx } = c;
+  let filled = 0;
   let seen = 0;
   let longest = 0;
   let all = true;
-  for (let i = 0; i < keys.length; i++) {
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && i % chunk === 0) yield;
     const s = keys[i];
     const len = s.length;
     lens[i] = len;
     if (len === 0) continue;
     if (!s.startsWith(prefix)) all = false;
     if (len > longest) longest = len;
-    idx[k] = i;
-    seen |= fillRow(c.win, k++, s, d);
+    idx[filled] = i;
+    seen |= fillRow(c.win, filled++, s, d0);
   }
   if (seen > 128) c.ascii = false;
-  c.words = all ? Math.min(WORDS, Math.ceil(Math.max(0, longest - d) / 4)) : -1;
-  return k;
+  c.words = all ? Math.min(WORDS, Math.ceil(Math.max(0, longest - d0) / 4)) : -1;
+  const { runEnd } = c;
+  let k = filled;
+  for (let i = 0; i < n; i++) if (lens[i] === 0) idx[k++] = i;
+  runEnd.fill(1, 0, filled);
+  const rows = idx.subarray(0, filled);
+  if (filled > 1 && c.words < 0) {
+    if (chunk < n) yield;
+    d0 = sharedPrefix(keys, rows);
+    c.ascii = true;
+    yield* fillSteps(c, 0, filled, d0, chunk);
+  }
+  if (!c.ascii) return null;
+  if (filled > 1) yield* sortGroups(c, filled, d0, chunk);
+  return c.ascii ? { asc: idx, filled, runEnd, lens } : null;
 }
 
-function sortGroups(c: Ctx, filled: number, d0: number): void {
+function* sortGroups(c: Ctx, filled: number, d0: number, chunk: number): Generator<void, void> {
   c.stack.push(0, filled, d0, d0, c.words);
+  let work = 0;
   while (c.stack.length > 0 && c.ascii) {
+    // The rows of the groups done since the last step: a step ends past `chunk` of them.
+    if (work >= chunk) {
+      work = 0;
+      yield;
+    }
     let words = c.stack.pop() as number;
     const base = c.stack.pop() as number;
     const d = c.stack.pop() as number;
     const hi = c.stack.pop() as number;
     const lo = c.stack.pop() as number;
     let at = base;
+    const m = hi - lo;
     if (d + 2 > base + SPAN) {
-      fill(c, lo, hi, d);
+      if (m > chunk) yield* fillSteps(c, lo, hi, d, chunk);
+      else fill(c, lo, hi, d);
       at = d;
       words = c.words;
     }
-    const m = hi - lo;
+    work += m;
     if (m <= SMALL) insertionSort(c, lo, hi, d - at, words);
     else {
       const wide = m >= WIDE || (m >= 64 && fewLeads(c, lo, hi, d - at, words));
-      distribute(c, lo, hi, d, at, wide, words);
+      yield* distribute(c, lo, hi, d, at, wide, words, chunk);
     }
   }
 }
@@ -159,6 +171,17 @@ function fill(c: Ctx, lo: number, hi: number, d: number): void {
   }
   if (seen > 128) c.ascii = false;
   c.words = Math.min(WORDS, Math.ceil(Math.max(0, longest - d) / 4));
+}
+
+/** {@link fill} of a group bigger than `chunk` rows, in steps of `chunk` rows. */
+function* fillSteps(c: Ctx, lo: number, hi: number, d: number, chunk: number): Generator<void, void> {
+  let words = 0;
+  for (let from = lo; from < hi; from += chunk) {
+    if (from > lo) yield;
+    fill(c, from, Math.min(hi, from + chunk), d);
+    words = Math.max(words, c.words);
+  }
+  c.words = words;
 }
 
 /** Window of `s` from `d` at position `i`; returns the OR of its character codes + 1. */
@@ -210,12 +233,19 @@ function windowLcp(win: Uint32Array[], i: number, f: number, k: number, cap: num
   return cap;
 }
 
+/** The bucket keys a counting pass met (`countRange`). */
+interface KeyRange {
+  min: number;
+  max: number;
+}
+
 /**
  * Counting-sort the group by the character (two when `wide`) at depth `d`, then push every
  * bucket that still ties past the characters its rows share, or mark it equal when its
- * strings ended.
+ * strings ended. In steps of `chunk` rows (its counting pass, each move of its scatter) when
+ * the group is bigger than that (the first group holds every row); no yield when it is not.
  */
-function distribute(
+function* distribute(
   c: Ctx,
   lo: number,
   hi: number,
@@ -223,13 +253,48 @@ function distribute(
   base: number,
   wide: boolean,
   words: number,
+  chunk: number,
+): Generator<void, void> {
+  const width = wide ? 2 : 1;
+  const k = d - base;
+  const range: KeyRange = { min: 65536, max: -1 };
+  const m = hi - lo;
+  for (let from = 0; from < m; from += chunk) {
+    if (from > 0) yield;
+    countRange(c, lo, lo + from, lo + Math.min(m, from + chunk), k, d, wide, words, range);
+  }
+  bucketStarts(c.count, range.min, range.max);
+  for (let from = 0; from < m; from += chunk) {
+    if (chunk < m) yield;
+    place(c, lo, from, Math.min(m, from + chunk));
+  }
+  c.idx.set(c.tmpIdx.subarray(0, m), lo);
+  for (let w = (k + width) >> 2; w < words; w++) {
+    for (let from = 0; from < m; from += chunk) {
+      if (chunk < m) yield;
+      moveWord(c, c.win[w], lo, from, Math.min(m, from + chunk));
+    }
+    c.win[w].set(c.tmpWord.subarray(0, m), lo);
+  }
+  pushBuckets(c, lo, d, width, base, words, range);
+}
+
+/** The counting pass of {@link distribute} over the group's positions `from .. to`. */
+function countRange(
+  c: Ctx,
+  lo: number,
+  from: number,
+  to: number,
+  k: number,
+  d: number,
+  wide: boolean,
+  words: number,
+  range: KeyRange,
 ): void {
   const { win, dig, count, first, share, lens, idx } = c;
   const width = wide ? 2 : 1;
-  const k = d - base;
-  let min = 65536;
-  let max = -1;
-  for (let i = lo; i < hi; i++) {
+  let { min, max } = range;
+  for (let i = from; i < to; i++) {
     let key = charAt(win, i, k, words);
     if (wide) key = key * 256 + (key === 0 ? 0 : charAt(win, i, k + 1, words));
     dig[i - lo] = key;
@@ -243,9 +308,23 @@ function distribute(
       share[key] = windowLcp(win, i, first[key], k + width, share[key]);
     }
   }
-  scatter(c, lo, hi, min, max, (k + width) >> 2, words);
+  range.min = min;
+  range.max = max;
+}
+
+/** After the scatter (`count` holds each bucket's end): push or mark every bucket of 2+ rows. */
+function pushBuckets(
+  c: Ctx,
+  lo: number,
+  d: number,
+  width: number,
+  base: number,
+  words: number,
+  range: KeyRange,
+): void {
+  const { count, share } = c;
   let s = 0;
-  for (let b = min; b <= max; b++) {
+  for (let b = range.min; b <= range.max; b++) {
     const e = count[b];
     count[b] = 0;
     if (e - s > 1) {
@@ -256,20 +335,20 @@ function distribute(
   }
 }
 
-/** Stable move of the group into bucket order, with the window words `w0 .. w1`. */
-function scatter(c: Ctx, lo: number, hi: number, min: number, max: number, w0: number, w1: number): void {
+/** Each of the group's rows `from .. to` (offsets from `lo`): its slot, and its row put there. */
+function place(c: Ctx, lo: number, from: number, to: number): void {
   const { idx, tmpIdx, dig, count } = c;
-  bucketStarts(count, min, max);
-  const m = hi - lo;
-  for (let i = 0; i < m; i++) dig[i] = count[dig[i]]++;
-  for (let i = 0; i < m; i++) tmpIdx[dig[i]] = idx[lo + i];
-  idx.set(tmpIdx.subarray(0, m), lo);
-  const tmp = c.tmpWord;
-  for (let w = w0; w < w1; w++) {
-    const col = c.win[w];
-    for (let i = 0; i < m; i++) tmp[dig[i]] = col[lo + i];
-    col.set(tmp.subarray(0, m), lo);
+  for (let i = from; i < to; i++) {
+    const at = count[dig[i]]++;
+    dig[i] = at;
+    tmpIdx[at] = idx[lo + i];
   }
+}
+
+/** The window word `col` of the group's rows `from .. to` to their slots (in `tmpWord`). */
+function moveWord(c: Ctx, col: Uint32Array, lo: number, from: number, to: number): void {
+  const { dig, tmpWord } = c;
+  for (let i = from; i < to; i++) tmpWord[dig[i]] = col[lo + i];
 }
 
 /**
