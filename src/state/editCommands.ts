@@ -3,8 +3,16 @@
  * it to `kernel.commit`, which records it as one undo step.
  */
 import { FIELDS } from '../core/fields.ts';
-import { type FixAllOutlook, type FixPlan, fixAllOutlook, getFix, planFixAll } from '../core/fixes.ts';
-import { fmtInt } from '../core/format.ts';
+import {
+  type FixAllOutlook,
+  type FixPlan,
+  fixAllOutlook,
+  getFix,
+  MERGE_RULES,
+  mergeOutcome,
+  planFixAll,
+} from '../core/fixes.ts';
+import { fmtInt, plural } from '../core/format.ts';
 import type { Issue } from '../core/model.ts';
 import { fieldChange } from '../core/rules/fieldPath.ts';
 import {
@@ -37,15 +45,24 @@ export const OUTLOOK_MAX_ENTRIES = 2_000;
 
 /** "Fixed 12 URLs (PRIO-001). 3 left: no safe correction." — what Fix all did, and what it did not. */
 export function fixAllReport(rule: string, done: number, plan: FixPlan): string {
-  const head = done > 0 ? `Fixed ${urlCount(done)} (${rule}).` : `Nothing changed (${rule}).`;
+  const changed = done - plan.removed;
+  const head =
+    done === 0
+      ? `Nothing changed (${rule}).`
+      : plan.removed > 0
+        ? `Removed ${plural(plan.removed, 'row')}${changed > 0 ? ` and changed ${fmtInt(changed)}` : ''} (${rule}).`
+        : `Fixed ${urlCount(done)} (${rule}).`;
   if (plan.cannot === 0) return head;
   const why: string[] = [];
   const need = (n: number, what: string) => `${fmtInt(n)} ${n === 1 ? 'needs' : 'need'} ${what}`;
   if (plan.needs.publishUrl) why.push(need(plan.needs.publishUrl, 'a publish URL (Settings)'));
   if (plan.needs.dateOrder) why.push(need(plan.needs.dateOrder, 'the day/month order'));
   const waiting = (plan.needs.publishUrl ?? 0) + (plan.needs.dateOrder ?? 0);
-  if (plan.cannot > waiting)
-    why.push(`${plan.cannot - waiting} have no safe automatic correction: edit them by hand`);
+  const rest = plan.cannot - waiting;
+  if (rest > 0)
+    why.push(
+      `${plural(rest, 'URL')} ${rest === 1 ? 'has' : 'have'} no safe automatic correction: edit ${rest === 1 ? 'it' : 'them'} by hand`,
+    );
   return `${head} ${fmtInt(plan.cannot)} left: ${why.join('; ')}.`;
 }
 
@@ -125,7 +142,27 @@ export function createEditCommands(k: Kernel): EditCommands {
    * FIX_ALL_SAMPLES updated rows, each looked up by id and its issue found by a walk over the
    * rule's issues (which the plan walked already).
    */
-  const samplesOf = (plan: FixPlan, issues: readonly Issue[]): string[] => {
+  /** A merge fix's examples: which row goes, which row is kept, and what it takes from the one removed. */
+  const mergeSamples = (plan: FixPlan): string[] => {
+    const doc = k.f.doc;
+    if (!doc) return [];
+    const at = idIndexOf(doc.entries);
+    const row = (id: number) => (id >= 0 && id < at.length ? at[id] : -1);
+    const out: string[] = [];
+    for (const id of plan.result.remove ?? []) {
+      if (out.length >= FIX_ALL_SAMPLES) break;
+      const i = row(id);
+      const m = i >= 0 ? mergeOutcome(doc, doc.entries[i]) : null;
+      if (!m) continue;
+      const took = m.takes.length > 0 ? ` and takes its ${m.takes.join(', ')}` : '';
+      out.push(
+        `Row ${fmtInt(i + 1)} removed: row ${fmtInt(row(m.keep.id) + 1)} (${m.keep.loc.trim()}) is kept${took}`,
+      );
+    }
+    return out;
+  };
+  const samplesOf = (rule: string, plan: FixPlan, issues: readonly Issue[]): string[] => {
+    if (MERGE_RULES.has(rule)) return mergeSamples(plan);
     const doc = k.f.doc;
     const updated = plan.result.update ?? [];
     if (!doc || updated.length === 0) return [];
@@ -273,7 +310,7 @@ export function createEditCommands(k: Kernel): EditCommands {
             removed: plan.removed,
             cannot: plan.cannot,
             needs: plan.needs,
-            samples: samplesOf(plan, issues),
+            samples: samplesOf(rule, plan, issues),
             ...(getFix(rule)?.removes ? { removes: getFix(rule)!.removes } : {}),
           }
         : NO_PLAN;
@@ -301,7 +338,13 @@ export function createEditCommands(k: Kernel): EditCommands {
       if (!k.f.doc || !fix || !plan) return 0;
       const p = fixPatch(k.f.doc, plan.result, '');
       const n = p.updated.length + p.removed.length;
-      p.label = `${fix.label} (${urlCount(n)})`;
+      // In the words of the preview: "3 rows removed, 1 changed" where rows go.
+      const removed = p.removed.length;
+      const counted =
+        removed > 0
+          ? `${plural(removed, 'row')} removed${p.updated.length > 0 ? `, ${fmtInt(p.updated.length)} changed` : ''}`
+          : urlCount(n);
+      p.label = `${fix.label} (${counted})`;
       const step = withSettings(p, given);
       const done = n > 0 && k.commit(step) ? n : 0;
       const level = done > 0 && plan.cannot === 0 ? 'info' : 'warning';

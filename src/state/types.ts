@@ -116,6 +116,11 @@ export interface Notice {
    * way to a fix is such a step too.
    */
   undo?: NoticeUndo;
+  /**
+   * 'step': the report of an undo step (`notifyStep`). The next one replaces it: the step itself
+   * stays reachable in the undo history.
+   */
+  kind?: 'step';
 }
 
 /** See `Notice.undo`. */

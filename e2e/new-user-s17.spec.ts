@@ -1,0 +1,73 @@
+/** Session 17's new-user review: calm notices, a duplicate fix that says what it keeps, fields named as the UI names them. */
+import path from 'node:path';
+import { expect, test } from './pages/workbench.ts';
+
+const MESSY = path.resolve(import.meta.dirname, 'fixtures/review/messy.xml');
+const HAND = path.resolve(import.meta.dirname, 'fixtures/keep/handformatted.xml');
+
+test('three Fix alls leave two calm notices: the newest report replaces the older ones', async ({
+  wb,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await wb.openFile(MESSY);
+  await wb.expectUrlCount(6);
+  const panel = page.getByRole('complementary', { name: 'Issues and settings' });
+  for (const [rule, apply] of [
+    ['CF-001', 'Apply to 2 rows'],
+    ['PRIO-001', 'Apply to 1 row'],
+    ['LOC-005', 'Apply to 1 row'],
+  ]) {
+    await panel.getByRole('button', { name: new RegExp(`^Fix all ${rule}`) }).click();
+    await panel
+      .getByRole('group', { name: `Fix all ${rule}` })
+      .getByRole('button', { name: apply })
+      .click();
+  }
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await expect(notices.locator('.toast').last()).toContainText('Fixed 1 URL (LOC-005).');
+  await expect(notices.locator('.toast')).toHaveCount(2);
+  await expect(notices).not.toContainText('CF-001');
+  // The earlier fixes are where every step is: the undo history.
+  await expect(wb.button(/^Undo: Trim whitespace/)).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('notices-1920.png') });
+  await wb.button(/^Undo: Trim whitespace/).click();
+  await expect(wb.button(/^Undo: Fix the priority/)).toBeEnabled();
+});
+
+test('Fix all of duplicates names the row kept and the value it takes, and the undo step agrees', async ({
+  wb,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await wb.openFile(MESSY);
+  await wb.expectUrlCount(6);
+  const panel = page.getByRole('complementary', { name: 'Issues and settings' });
+  await panel.getByRole('button', { name: /^Fix all LOC-006/ }).click();
+  const plan = panel.getByRole('group', { name: 'Fix all LOC-006' });
+  await expect(plan).toContainText(
+    'Will change 1 row and remove 1 row: it repeats the URL of an earlier row, which is kept.',
+  );
+  await expect(plan.getByRole('list', { name: 'Examples' }).getByRole('listitem')).toHaveText([
+    'Row 4 removed: row 1 (https://www.example.com/a) is kept and takes its lastmod “2026-11-05”',
+  ]);
+  await plan.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('fixall-duplicates-1280.png') });
+  await plan.getByRole('button', { name: 'Apply to 2 rows' }).click();
+  await wb.expectUrlCount(5);
+  await expect(await wb.cell(0, 'Last modified')).toHaveText('2026-11-05');
+  await expect(
+    wb.button('Undo: Remove the duplicate, keeping the first row (1 row removed, 1 changed)'),
+  ).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Removed 1 row and changed 1 (LOC-006).',
+  );
+});
+
+test('the Details panel names an image caption as the UI does', async ({ wb }) => {
+  await wb.openFile(HAND);
+  await wb.expectUrlCount(3);
+  const details = await wb.openDetails(2, 'Images');
+  await expect(details).toContainText('CDATA section in Image 1 caption unwrapped');
+  await expect(details).not.toContainText('images.0.caption');
+});
