@@ -71,3 +71,51 @@ test('the Details panel names an image caption as the UI does', async ({ wb }) =
   await expect(details).toContainText('CDATA section in Image 1 caption unwrapped');
   await expect(details).not.toContainText('images.0.caption');
 });
+
+test('Bulk edit: both "Apply to" cards are as wide, and the lastmod hint is not cut', async ({
+  wb,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await wb.openFile(HAND);
+  await wb.expectUrlCount(3);
+  await wb.clickCell(0, 'Last modified');
+  await wb.clickCell(2, 'Last modified', ['Shift']);
+  await wb.button('Bulk edit…').click();
+  const dlg = wb.dialog('Bulk edit');
+  const cards = dlg.getByRole('group', { name: 'Apply to' }).locator('label');
+  const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(Math.abs((a?.width ?? 0) - (b?.width ?? 1))).toBeLessThan(1);
+  expect(a?.y).toBe(b?.y);
+  const value = dlg.getByLabel('Value', { exact: true });
+  const fits = await value.evaluate((el: HTMLInputElement) => {
+    const s = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = el.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight);
+    return ctx.measureText(el.placeholder).width <= room;
+  });
+  expect(fits).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('bulk-edit-1280.png') });
+  await dlg.getByRole('button', { name: 'Cancel' }).click();
+  await wb.button('Find & replace…').click();
+  const fr = wb.dialog('Find and replace');
+  const frCards = fr.getByRole('group', { name: 'Apply to' }).locator('label');
+  const [c, d] = [await frCards.nth(0).boundingBox(), await frCards.nth(1).boundingBox()];
+  expect(Math.abs((c?.width ?? 0) - (d?.width ?? 1))).toBeLessThan(1);
+});
+
+test('a workspace at 1280 px shows the Change frequency header whole', async ({ wb, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const dir = path.resolve(import.meta.dirname, 'fixtures/workspace');
+  await wb.openFiles([`${dir}/sitemap.xml`, `${dir}/sitemap-0.xml`, `${dir}/blog-sitemap.xml`]);
+  await expect(wb.workspace).toBeVisible();
+  await wb.showWorkspaceFile('sitemap-0.xml');
+  const header = page.getByRole('columnheader', { name: 'Change frequency' });
+  await expect(header).toBeVisible();
+  const scroller = await page.locator('.grid-scroll').boundingBox();
+  const box = await header.boundingBox();
+  if (!scroller || !box) throw new Error('no layout');
+  expect(box.x + box.width).toBeLessThanOrEqual(scroller.x + scroller.width);
+  await page.screenshot({ path: test.info().outputPath('workspace-1280.png') });
+});
