@@ -119,3 +119,25 @@ test('a workspace at 1280 px shows the Change frequency header whole', async ({ 
   expect(box.x + box.width).toBeLessThanOrEqual(scroller.x + scroller.width);
   await page.screenshot({ path: test.info().outputPath('workspace-1280.png') });
 });
+
+test('the workspace export says in plain words where a Shopify child loc now points, and why', async ({
+  wb,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const dir = path.resolve(import.meta.dirname, 'fixtures/review/shop');
+  await wb.openFiles([`${dir}/sitemap.xml`, `${dir}/sitemap_products_1.xml`, `${dir}/sitemap_pages_1.xml`]);
+  await expect(wb.workspace).toBeVisible();
+  await wb.workspace.getByRole('button', { name: /^Export workspace/ }).click();
+  const dlg = wb.dialog('Export workspace');
+  const files = dlg.getByRole('table', { name: 'Files in the export' });
+  await expect(files).toContainText(
+    'child loc https://shop.example.com/sitemap_products_1.xml?from=7001&to=9002 now https://shop.example.com/sitemap_products_1.xml: a published file has no query string, so the index names the file itself',
+  );
+  // The two URLs wrap: the table stays within the dialog.
+  const table = await files.boundingBox();
+  const body = await dlg.locator('.dlg-body').boundingBox();
+  if (!table || !body) throw new Error('no layout');
+  expect(table.x + table.width).toBeLessThanOrEqual(body.x + body.width);
+  await page.screenshot({ path: test.info().outputPath('workspace-export-shop-1280.png') });
+});
