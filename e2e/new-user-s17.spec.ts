@@ -51,7 +51,13 @@ test('Fix all of duplicates names the row kept and the value it takes, and the u
   await expect(plan.getByRole('list', { name: 'Examples' }).getByRole('listitem')).toHaveText([
     'Row 4 removed: row 1 (https://www.example.com/a) is kept and takes its lastmod “2026-11-05”',
   ]);
+  // The examples wrap inside the panel: it does not scroll sideways.
   await plan.scrollIntoViewIfNeeded();
+  const panelBox = await panel.boundingBox();
+  const planBox = await plan.boundingBox();
+  if (!panelBox || !planBox) throw new Error('no layout');
+  expect(planBox.x).toBeGreaterThanOrEqual(panelBox.x);
+  expect(planBox.x + planBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
   await page.screenshot({ path: test.info().outputPath('fixall-duplicates-1280.png') });
   await plan.getByRole('button', { name: 'Apply to 2 rows' }).click();
   await wb.expectUrlCount(5);

@@ -89,29 +89,6 @@ const mergeDuplicate: Impl = (issue, e, ctx, get) => {
 /** Rules whose fix removes a duplicate row, merging what it adds into the row kept. */
 export const MERGE_RULES: ReadonlySet<string> = new Set(['LOC-006', 'IDX-007']);
 
-/**
- * What a merge fix does with duplicate `dup`: the entry kept (the first with its URL) and what
- * it takes from the duplicate, in words (`lastmod “2026-11-05”`, `1 image`); null without one.
- */
-export function mergeOutcome(doc: SitemapDocument, dup: Entry): { keep: Entry; takes: string[] } | null {
-  const byId = entriesById(doc);
-  const keep = keeperOf(doc, dup, (id) => byId.get(id));
-  if (!keep) return null;
-  const merged = mergeEntries(keep, dup);
-  const takes: string[] = [];
-  for (const f of ['lastmod', 'changefreq', 'priority'] as const)
-    if (merged[f] !== keep[f] && merged[f] !== undefined) takes.push(`${f} “${merged[f]}”`);
-  for (const [k, one] of [
-    ['images', 'image'],
-    ['videos', 'video'],
-    ['alternates', 'alternate link'],
-  ] as const) {
-    const n = (merged[k]?.length ?? 0) - (keep[k]?.length ?? 0);
-    if (n > 0) takes.push(`${n} ${n === 1 ? one : `${one}s`}`);
-  }
-  return { keep, takes };
-}
-
 /** Why a merge fix removes a row (`Fix.removes`). */
 const REPEATS = {
   one: 'it repeats the URL of an earlier row, which is kept',

@@ -9,7 +9,6 @@ import {
   fixAllOutlook,
   getFix,
   MERGE_RULES,
-  mergeOutcome,
   planFixAll,
 } from '../core/fixes.ts';
 import { fmtInt, plural } from '../core/format.ts';
@@ -142,27 +141,7 @@ export function createEditCommands(k: Kernel): EditCommands {
    * FIX_ALL_SAMPLES updated rows, each looked up by id and its issue found by a walk over the
    * rule's issues (which the plan walked already).
    */
-  /** A merge fix's examples: which row goes, which row is kept, and what it takes from the one removed. */
-  const mergeSamples = (plan: FixPlan): string[] => {
-    const doc = k.f.doc;
-    if (!doc) return [];
-    const at = idIndexOf(doc.entries);
-    const row = (id: number) => (id >= 0 && id < at.length ? at[id] : -1);
-    const out: string[] = [];
-    for (const id of plan.result.remove ?? []) {
-      if (out.length >= FIX_ALL_SAMPLES) break;
-      const i = row(id);
-      const m = i >= 0 ? mergeOutcome(doc, doc.entries[i]) : null;
-      if (!m) continue;
-      const took = m.takes.length > 0 ? ` and takes its ${m.takes.join(', ')}` : '';
-      out.push(
-        `Row ${fmtInt(i + 1)} removed: row ${fmtInt(row(m.keep.id) + 1)} (${m.keep.loc.trim()}) is kept${took}`,
-      );
-    }
-    return out;
-  };
-  const samplesOf = (rule: string, plan: FixPlan, issues: readonly Issue[]): string[] => {
-    if (MERGE_RULES.has(rule)) return mergeSamples(plan);
+  const samplesOf = (plan: FixPlan, issues: readonly Issue[]): string[] => {
     const doc = k.f.doc;
     const updated = plan.result.update ?? [];
     if (!doc || updated.length === 0) return [];
@@ -310,7 +289,11 @@ export function createEditCommands(k: Kernel): EditCommands {
             removed: plan.removed,
             cannot: plan.cannot,
             needs: plan.needs,
-            samples: samplesOf(rule, plan, issues),
+            samples: samplesOf(plan, issues),
+            // A merge's examples name rows (core/rules/mergeSample.ts, in the Issues panel's chunk).
+            ...(MERGE_RULES.has(rule)
+              ? { merged: (plan.result.remove ?? []).slice(0, FIX_ALL_SAMPLES) }
+              : {}),
             ...(getFix(rule)?.removes ? { removes: getFix(rule)!.removes } : {}),
           }
         : NO_PLAN;

@@ -1,6 +1,7 @@
 /** Fix all of LOC-006: the preview, its button, the undo label and the notice say the same thing, and name the kept row. */
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../core/model.ts';
+import { mergeSample } from '../core/rules/mergeSample.ts';
 import { Validator } from '../core/validate.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
@@ -29,7 +30,11 @@ describe('Fix all LOC-006', () => {
       removed: 1,
       removes: { one: 'it repeats the URL of an earlier row, which is kept' },
     });
-    expect(p.samples).toEqual(['Row 3 removed: row 1 (https://a.example/a) is kept']);
+    expect(p.merged).toEqual([2]);
+    const doc = store.getState().doc!;
+    expect(p.merged?.map((id) => mergeSample(doc, id))).toEqual([
+      'Row 3 removed: row 1 (https://a.example/a) is kept',
+    ]);
     expect(store.commands.fixAll('LOC-006')).toBe(1);
     expect(store.getState().doc?.entries.map((e) => e.id)).toEqual([0, 1]);
     expect(store.getState().history.undoLabel).toBe(
@@ -45,7 +50,8 @@ describe('Fix all LOC-006', () => {
     ]);
     const p = store.commands.previewFixAll('LOC-006');
     expect(p).toMatchObject({ rows: 2, removed: 1 });
-    expect(p.samples).toEqual([
+    const doc = store.getState().doc!;
+    expect(p.merged?.map((id) => mergeSample(doc, id))).toEqual([
       'Row 2 removed: row 1 (https://a.example/a) is kept and takes its lastmod “2026-11-05”, changefreq “weekly”',
     ]);
     expect(store.commands.fixAll('LOC-006')).toBe(2);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { AppState } from '../state/types.ts';
 import type { WorkspaceState } from '../state/workspaceStore.ts';
 import { useAppState, useCommands } from './useAppState.ts';
@@ -7,7 +7,7 @@ import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts
 const selNotices = (s: AppState) => s.notices;
 const selSessionNotices = (s: WorkspaceState) => s.notices;
 const AUTO_DISMISS_MS = 8000;
-/** Notices in view at once (the newest); the older ones wait behind "N more" until they fade. */
+/** Notices in view at once: the newest, and any error (it waits to be dismissed); older ones fade unseen. */
 const MAX_SHOWN = 2;
 
 interface Shown {
@@ -25,7 +25,6 @@ export function Notifications() {
   const commands = useCommands();
   const ws = useWorkspaceStore();
   const session = useWorkspace(selSessionNotices);
-  const [all, setAll] = useState(false);
   const list: Shown[] = [
     ...session.map((n) => ({
       key: `w${n.id}`,
@@ -41,10 +40,7 @@ export function Notifications() {
       undo: n.undo ? () => commands.undoNotice(n.id) : undefined,
     })),
   ];
-  // Back to the newest few once the older ones have faded.
-  if (all && list.length <= MAX_SHOWN) setAll(false);
-  const more = all ? 0 : Math.max(0, list.length - MAX_SHOWN);
-  const shown = more > 0 ? list.slice(more) : list;
+  const shown = list.filter((n, i) => n.level === 'error' || i >= list.length - MAX_SHOWN);
   useEffect(() => {
     const timers = [
       ...session.filter((n) => n.level !== 'error').map((n) => () => ws.commands.dismissNotice(n.id)),
@@ -56,11 +52,6 @@ export function Notifications() {
   }, [notices, commands, session, ws]);
   return (
     <section className="toasts" aria-live="polite" aria-label="Notifications">
-      {more > 0 ? (
-        <button type="button" className="toast-more" onClick={() => setAll(true)}>
-          {more} more
-        </button>
-      ) : null}
       {shown.map((n) => (
         <div key={n.key} className={`toast ${n.level}`}>
           <span>{n.message}</span>

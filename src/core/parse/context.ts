@@ -1,5 +1,5 @@
 import type { Issue } from '../model.ts';
-import { fieldLabel } from '../rules/fieldPath.ts';
+import { fieldLabel } from '../rules/fieldLabel.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
 import type { EntryState } from './entries.ts';

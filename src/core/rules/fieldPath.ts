@@ -2,7 +2,7 @@
  * Read and immutably replace a value inside an entry by its issue field path (`loc`,
  * `images.0.loc`, `alternates.2.href`, `videos.0.title`, `news.0.publication.name`).
  */
-import { FIELDS, isEditableField, type EditableField as Scalar } from '../fields.ts';
+import { isEditableField, type EditableField as Scalar } from '../fields.ts';
 import type { Entry, XNode } from '../model.ts';
 
 function nodeAt(nodes: readonly XNode[], names: readonly string[]): XNode | undefined {
@@ -32,30 +32,6 @@ function replaceNode(
   }
   out[i] = { ...nodes[i], children: replaceNode(nodes[i].children ?? [], names.slice(1), fn) };
   return out;
-}
-
-const LIST_NAMES: Record<string, string> = {
-  images: 'Image',
-  videos: 'Video',
-  news: 'News',
-  alternates: 'Alternate link',
-};
-
-/**
- * A field path in the words of the UI, for messages: `images.0.caption` → "Image 1 caption",
- * `videos.0.thumbnail_loc` → "Video 1 thumbnail URL", `lastmod` → "Last modified".
- */
-export function fieldLabel(path: string): string {
-  const parts = path.split('.');
-  if (isEditableField(parts[0])) return FIELDS[parts[0]].label;
-  const list = LIST_NAMES[parts[0]];
-  const n = Number(parts[1]);
-  if (list === undefined || !Number.isInteger(n)) return path;
-  const rest = parts
-    .slice(2)
-    .map((p) => (p === 'loc' || p === 'href' ? 'URL' : p.replace(/_loc$/, ' URL').replace(/_/g, ' ')))
-    .join(' ');
-  return `${list} ${n + 1}${rest ? ` ${rest}` : ''}`;
 }
 
 /** The string at a field path, or undefined. @example getField(e, 'images.0.loc') */
