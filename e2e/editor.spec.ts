@@ -157,6 +157,16 @@ test('bulk edit starts on the field of the selected column', async ({ wb }) => {
   for (const r of [1, 2, 3]) expect(await wb.cellText(r, 'Priority')).toBe('0.4');
 });
 
+test('bulk edit and its undo step name the field the same way', async ({ wb }) => {
+  await wb.clickCell(1, 'Change frequency');
+  await wb.clickCell(3, 'Change frequency', ['Shift']);
+  await wb.button('Bulk edit…').click();
+  const dlg = wb.dialog('Bulk edit');
+  await dlg.getByLabel('Value', { exact: true }).selectOption('hourly');
+  await dlg.getByRole('button', { name: 'Set change frequency on 3 URLs' }).click();
+  await expect(wb.button('Undo: Set change frequency on 3 URLs')).toBeEnabled();
+});
+
 test('bulk edit reads the value as typed into a cell, asking the day/month order', async ({ wb }) => {
   await wb.clickCell(1, 'Last modified');
   await wb.clickCell(3, 'Last modified', ['Shift']);

@@ -153,3 +153,58 @@ test('keeping the formatting leaves out what the spec forbids before the root, k
   // The declaration as spelled, the comment and the stylesheet where they were; the entries as they were.
   expect(Buffer.from(await downloadBytes(await dl)).toString('utf8')).toBe(`${head}\n${root}`);
 });
+
+test('a change frequency set by hand goes after the comment annotating the line before it', async ({
+  wb,
+  page,
+}) => {
+  const file = path.resolve(import.meta.dirname, 'fixtures/keep/handformatted.xml');
+  const original = readFileSync(file, 'utf8');
+  await wb.openFile(file);
+  await wb.expectUrlCount(3);
+  await wb.clickCell(2, 'Change frequency');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('mon');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => wb.cellText(2, 'Change frequency')).toBe('monthly');
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/^1 entry changed: 1 line \(−0 \+1\)/);
+  const preview = dlg.getByTestId('export-diff-preview');
+  await expect(preview).toContainText('+\t<changefreq>monthly</changefreq>');
+  await expect(preview).not.toContainText('-\t<lastmod>');
+  const downloadPromise = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download' }).click();
+  const out = new TextDecoder().decode(await downloadBytes(await downloadPromise));
+  expect(out).toBe(
+    original.replace(
+      '<lastmod>2026-03-01</lastmod>   <!-- updated by Anna -->\n',
+      '<lastmod>2026-03-01</lastmod>   <!-- updated by Anna -->\n\t<changefreq>monthly</changefreq>\n',
+    ),
+  );
+});
+
+test('at 1280×800 the export dialog keeps Download in view while its body scrolls', async ({ wb, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await wb.openFile(path.resolve(import.meta.dirname, 'fixtures/keep/handformatted.xml'));
+  await wb.expectUrlCount(3);
+  for (const row of [0, 1, 2]) {
+    await wb.clickCell(row, 'Last modified');
+    await page.keyboard.type(`2026-02-0${row + 1}T10:00:00Z`);
+    await page.keyboard.press('Enter');
+  }
+  await wb.button(/^Export/).click();
+  const dlg = wb.dialog('Export sitemap');
+  await expect(dlg.getByTestId('export-diff-summary')).toHaveText(/^3 entries changed/);
+  const box = await dlg.boundingBox();
+  const download = await dlg.getByRole('button', { name: 'Download' }).boundingBox();
+  if (!box || !download) throw new Error('no layout');
+  expect(download.y + download.height).toBeLessThanOrEqual(box.y + box.height);
+  expect(box.y + box.height).toBeLessThanOrEqual(800);
+  // The body scrolls instead: the diff at its end is reached there.
+  const scrolls = await dlg
+    .locator('.dlg-body')
+    .evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto');
+  expect(scrolls).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('export-dialog-1280.png') });
+});

@@ -86,6 +86,15 @@ const mergeDuplicate: Impl = (issue, e, ctx, get) => {
   return keep ? { update: [mergeEntries(keep, e)], remove: [e.id] } : null;
 };
 
+/** Rules whose fix removes a duplicate row, merging what it adds into the row kept. */
+export const MERGE_RULES: ReadonlySet<string> = new Set(['LOC-006', 'IDX-007']);
+
+/** Why a merge fix removes a row (`Fix.removes`). */
+const REPEATS = {
+  one: 'it repeats the URL of an earlier row, which is kept',
+  many: 'they repeat the URLs of earlier rows, which are kept',
+};
+
 const addReturnLink: Impl = (issue, e, ctx, get) => {
   const href = issue.field ? getField(e, issue.field) : undefined;
   if (!href || !issue.field?.endsWith('.href')) return null;
@@ -331,8 +340,8 @@ const FIXES: {
   'LOC-008': ['Remove the #fragment', cleanLoc(dropFragment), ALREADY_LISTED],
   'LOC-009': ['Remove tracking parameters', cleanLoc(stripTracking), ALREADY_LISTED],
   'LOC-010': ['Remove credentials', trimFirst((v) => stripCredentials(v))],
-  'LOC-006': ['Merge into the first entry', mergeDuplicate],
-  'IDX-007': ['Remove the duplicate', mergeDuplicate],
+  'LOC-006': ['Remove the duplicate, keeping the first row', mergeDuplicate, REPEATS],
+  'IDX-007': ['Remove the duplicate', mergeDuplicate, REPEATS],
   'ENC-005': ['Write “&” as &amp; (the export escapes it)', escapeAmpersand],
   'ENC-007': ['Unescape once', valueFix((v) => unescapeOnce(v))],
   'ENC-008': ['Remove forbidden characters', valueFix((v) => stripForbidden(v))],

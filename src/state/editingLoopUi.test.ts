@@ -52,6 +52,19 @@ describe('every bulk change posts a notice with its count and an Undo of its ste
     expect(store.getState().doc!.entries).toHaveLength(37);
   });
 
+  it('a bulk edit names the field as the Bulk edit button does (the FIELDS noun)', async () => {
+    const store = await storeWith(makeDocument(5));
+    const ids = store
+      .getState()
+      .doc!.entries.slice(0, 3)
+      .map((e) => e.id);
+    store.commands.bulkSet('changefreq', 'weekly', ids);
+    expect(store.getState().history.undoLabel).toBe('Set change frequency on 3 URLs');
+    store.commands.bulkSet('lastmod', '2026-01-01', ids);
+    store.commands.bulkSet('lastmod', undefined, ids);
+    expect(store.getState().history.undoLabel).toBe('Clear last modified on 3 URLs');
+  });
+
   it("a notice's Undo does nothing once its step is no longer the last one", async () => {
     const store = await storeWith(makeDocument(10));
     const c = store.commands;

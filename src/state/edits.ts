@@ -4,7 +4,7 @@
  */
 import { plural } from '../core/format.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
-import type { EditableField } from './columns.ts';
+import { type EditableField, FIELDS } from './columns.ts';
 import { idIndexOf, type Patch, type PlacedEntry } from './patch.ts';
 import type { CellChange, NewRows } from './types.ts';
 
@@ -51,7 +51,7 @@ export function cellsPatch(doc: SitemapDocument, changes: readonly CellChange[],
   return p;
 }
 
-/** Patch setting one field on many entries ("Set priority on 40,000 URLs"). */
+/** Patch setting one field on many entries ("Set change frequency on 40,000 URLs": the field's noun, as Bulk edit says). */
 export function bulkSetPatch(
   doc: SitemapDocument,
   field: EditableField,
@@ -68,7 +68,7 @@ export function bulkSetPatch(
     const next = withField(before, field, value);
     if (next !== before) p.updated.push([before, next]);
   }
-  p.label = `${verb} ${field} on ${urlCount(p.updated.length)}`;
+  p.label = `${verb} ${FIELDS[field].noun} on ${urlCount(p.updated.length)}`;
   return p;
 }
 

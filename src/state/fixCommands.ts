@@ -10,9 +10,10 @@ import {
   fixAll,
   fixAllOutlook,
   getFix,
+  MERGE_RULES,
   planFixAll,
 } from '../core/fixes.ts';
-import { fmtInt } from '../core/format.ts';
+import { fmtInt, plural } from '../core/format.ts';
 import type { Issue } from '../core/model.ts';
 import { fieldChange } from '../core/rules/fieldPath.ts';
 import { fixPatch, urlCount } from './edits.ts';
@@ -41,15 +42,24 @@ export const OUTLOOK_MAX_ENTRIES = 2_000;
 
 /** "Fixed 12 URLs (PRIO-001). 3 left: no safe correction." — what Fix all did, and what it did not. */
 export function fixAllReport(rule: string, done: number, plan: FixPlan): string {
-  const head = done > 0 ? `Fixed ${urlCount(done)} (${rule}).` : `Nothing changed (${rule}).`;
+  const changed = done - plan.removed;
+  const head =
+    done === 0
+      ? `Nothing changed (${rule}).`
+      : plan.removed > 0
+        ? `Removed ${plural(plan.removed, 'row')}${changed > 0 ? ` and changed ${fmtInt(changed)}` : ''} (${rule}).`
+        : `Fixed ${urlCount(done)} (${rule}).`;
   if (plan.cannot === 0) return head;
   const why: string[] = [];
   const need = (n: number, what: string) => `${fmtInt(n)} ${n === 1 ? 'needs' : 'need'} ${what}`;
   if (plan.needs.publishUrl) why.push(need(plan.needs.publishUrl, 'a publish URL (Settings)'));
   if (plan.needs.dateOrder) why.push(need(plan.needs.dateOrder, 'the day/month order'));
   const waiting = (plan.needs.publishUrl ?? 0) + (plan.needs.dateOrder ?? 0);
-  if (plan.cannot > waiting)
-    why.push(`${plan.cannot - waiting} have no safe automatic correction: edit them by hand`);
+  const rest = plan.cannot - waiting;
+  if (rest > 0)
+    why.push(
+      `${plural(rest, 'URL')} ${rest === 1 ? 'has' : 'have'} no safe automatic correction: edit ${rest === 1 ? 'it' : 'them'} by hand`,
+    );
   return `${head} ${fmtInt(plan.cannot)} left: ${why.join('; ')}.`;
 }
 
@@ -168,6 +178,10 @@ export function createFixCommands(k: Kernel): FixCommands {
             cannot: plan.cannot,
             needs: plan.needs,
             samples: samplesOf(plan, issues),
+            // A merge's examples name rows (core/rules/mergeSample.ts, in the Issues panel's chunk).
+            ...(MERGE_RULES.has(rule)
+              ? { merged: (plan.result.remove ?? []).slice(0, FIX_ALL_SAMPLES) }
+              : {}),
             ...(getFix(rule)?.removes ? { removes: getFix(rule)!.removes } : {}),
           }
         : NO_PLAN;
@@ -195,7 +209,13 @@ export function createFixCommands(k: Kernel): FixCommands {
       if (!k.f.doc || !fix || !plan) return 0;
       const p = fixPatch(k.f.doc, plan.result, '');
       const n = p.updated.length + p.removed.length;
-      p.label = `${fix.label} (${urlCount(n)})`;
+      // In the words of the preview: "3 rows removed, 1 changed" where rows go.
+      const removed = p.removed.length;
+      const counted =
+        removed > 0
+          ? `${plural(removed, 'row')} removed${p.updated.length > 0 ? `, ${fmtInt(p.updated.length)} changed` : ''}`
+          : urlCount(n);
+      p.label = `${fix.label} (${counted})`;
       const step = withSettings(p, given);
       const done = n > 0 && k.commit(step) ? n : 0;
       const level = done > 0 && plan.cannot === 0 ? 'info' : 'warning';

@@ -176,7 +176,7 @@ export interface Kernel {
   /** How many times a document was put in place (opened, restored, replaced). */
   openCount(): number;
   /** Post a notice; `undo`: what its Undo button takes back (`Notice.undo`). */
-  notify(level: Notice['level'], message: string, undo?: NoticeUndo): void;
+  notify(level: Notice['level'], message: string, undo?: NoticeUndo, kind?: Notice['kind']): void;
   /** Sort a view that edits kept in place (`AppState.sortStale`) again. */
   resort(): void;
   /** Post the notice of a change just committed (when it was): its count, and an Undo of its step. */
@@ -800,7 +800,15 @@ export function createKernel(deps: StoreDeps): Kernel {
     notifyStep(patch, message, level = 'info') {
       // A big change is still being applied: its step is on the stack once it is done.
       const pending = k.committing !== null;
-      k.notify(level, message, pending || f.history.undo.at(-1) === patch ? { step: patch } : undefined);
+      // One step report at a time: the earlier steps are in the undo history (their Undo had
+      // already gone, as the newest step is the only one a notice's Undo takes back).
+      if (f.notices.some((n) => n.kind === 'step')) f.notices = f.notices.filter((n) => n.kind !== 'step');
+      k.notify(
+        level,
+        message,
+        pending || f.history.undo.at(-1) === patch ? { step: patch } : undefined,
+        'step',
+      );
     },
     offerSortOrder(entries, order) {
       hints.offer(entries, order);
@@ -808,9 +816,10 @@ export function createKernel(deps: StoreDeps): Kernel {
     dropStaleSortOrders() {
       hints.reset(f.doc?.entries ?? null);
     },
-    notify(level, message, undo) {
+    notify(level, message, undo, kind) {
       const notice: Notice = { id: ++noticeId, level, message, at: deps.now(), about: opened };
       if (undo) notice.undo = undo;
+      if (kind) notice.kind = kind;
       // Keep the list short: the UI shows the latest few.
       f.notices = [...f.notices.slice(-9), notice];
       emit();

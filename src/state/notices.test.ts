@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
+import { Validator } from '../core/validate.ts';
+import { fixAllReport } from './fixCommands.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument } from './testing.ts';
 import { createWorkspaceStore } from './workspaceStore.ts';
@@ -27,6 +29,47 @@ describe('notices: one list in the store', () => {
     const shown = store.getState().notices.map((n) => n.message);
     expect(shown.length).toBeLessThan(15);
     expect(shown.at(-1)).toBe('n14');
+  });
+});
+
+describe('notices: calm', () => {
+  it('a step report replaces the earlier ones (they are in the undo history); other notices stay', async () => {
+    const base = makeDocument(6);
+    const doc = {
+      ...base,
+      entries: base.entries.map((e, i) =>
+        i === 0
+          ? { ...e, priority: '0,5' }
+          : i === 1
+            ? { ...e, changefreq: 'Weekly' }
+            : i === 2
+              ? { ...e, lastmod: '2024-1-5' }
+              : e,
+      ),
+    };
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => 1_700_000_000_000,
+      createValidator: (settings) => new Validator(settings),
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    store.commands.notify('info', 'Opened sitemap.xml.');
+    expect(store.commands.fixAll('PRIO-001')).toBe(1);
+    expect(store.commands.fixAll('CF-001')).toBe(1);
+    expect(store.getState().history.undoDepth).toBe(2);
+    const shown = store.getState().notices;
+    expect(shown.map((n) => n.message)).toEqual(['Opened sitemap.xml.', 'Fixed 1 URL (CF-001).']);
+    expect(shown[1].undo).toBeDefined();
+  });
+
+  it('a Fix all report counts what is left in words that agree', () => {
+    const plan = { result: {}, rows: 1, removed: 0, cannot: 1, needs: {} };
+    expect(fixAllReport('CF-001', 2, plan)).toBe(
+      'Fixed 2 URLs (CF-001). 1 left: 1 URL has no safe automatic correction: edit it by hand.',
+    );
+    expect(fixAllReport('CF-001', 2, { ...plan, cannot: 3 })).toBe(
+      'Fixed 2 URLs (CF-001). 3 left: 3 URLs have no safe automatic correction: edit them by hand.',
+    );
   });
 });
 

@@ -40,6 +40,11 @@ export interface FixAllPreview {
   needs: Partial<Record<'publishUrl' | 'dateOrder', number>>;
   /** A few of the changes, as the fix writes them (`“1.5” → “1.0”`; at most FIX_ALL_SAMPLES). */
   samples: string[];
+  /**
+   * A merge fix (LOC-006, IDX-007): ids of the first rows it removes, for examples that name the
+   * row kept (`mergeSample`).
+   */
+  merged?: number[];
   /** Why the removed rows are removed, when the fix's label does not say it (`Fix.removes`). */
   removes?: { one: string; many: string };
 }
@@ -116,6 +121,11 @@ export interface Notice {
    * way to a fix is such a step too.
    */
   undo?: NoticeUndo;
+  /**
+   * 'step': the report of an undo step (`notifyStep`). The next one replaces it: the step itself
+   * stays reachable in the undo history.
+   */
+  kind?: 'step';
 }
 
 /** See `Notice.undo`. */

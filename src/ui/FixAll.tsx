@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { FixNeed } from '../core/fixes.ts';
+import { mergeSample } from '../core/rules/mergeSample.ts';
 import type { FixAllPreview, FixSettings } from '../state/types.ts';
 import { fmtInt, plural } from './format.ts';
 import { FixInput } from './IssueFix.tsx';
-import { useCommands } from './useAppState.ts';
+import { useCommands, useGetState } from './useAppState.ts';
 
 /** Why some issues stay: the counts of a preview in words. */
 function leftText(p: FixAllPreview): string {
@@ -38,6 +39,7 @@ function planText(p: FixAllPreview): string {
  */
 export function FixAll({ rule, count, label }: { rule: string; count?: number; label?: string }) {
   const commands = useCommands();
+  const getState = useGetState();
   const [preview, setPreview] = useState<FixAllPreview | null>(null);
   // The day/month order picked on the way: set by Apply, with the fix, as one undo step.
   const [given, setGiven] = useState<FixSettings | undefined>(undefined);
@@ -59,6 +61,9 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
       </button>
     );
   }
+  const doc = getState().doc;
+  const samples =
+    preview.merged && doc ? preview.merged.flatMap((id) => mergeSample(doc, id) ?? []) : preview.samples;
   const needs = (Object.keys(preview.needs) as FixNeed[]).filter((n) => (preview.needs[n] ?? 0) > 0);
   return (
     <fieldset className="fix-all-plan" aria-label={`Fix all ${rule}`}>
@@ -66,13 +71,13 @@ export function FixAll({ rule, count, label }: { rule: string; count?: number; l
         {preview.rows > 0 ? `Will ${planText(preview)}.` : 'No row can be fixed automatically.'}
         {preview.cannot > 0 ? ` ${fmtInt(preview.cannot)} left: ${leftText(preview)}.` : ''}
       </p>
-      {preview.samples.length > 0 ? (
+      {samples.length > 0 ? (
         <ul className="fix-all-samples" aria-label="Examples">
-          {preview.samples.map((s, i) => (
+          {samples.map((s, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, shown once
             <li key={i}>{s}</li>
           ))}
-          {preview.rows - preview.removed > preview.samples.length ? (
+          {(preview.merged ? preview.removed : preview.rows - preview.removed) > samples.length ? (
             <li className="more" aria-hidden="true">
               …
             </li>

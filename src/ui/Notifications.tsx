@@ -7,6 +7,8 @@ import { useWorkspace, useWorkspaceStore } from './workspace/workspaceContext.ts
 const selNotices = (s: AppState) => s.notices;
 const selSessionNotices = (s: WorkspaceState) => s.notices;
 const AUTO_DISMISS_MS = 8000;
+/** Notices in view at once: the newest, and any error (it waits to be dismissed); older ones fade unseen. */
+const MAX_SHOWN = 2;
 
 interface Shown {
   key: string;
@@ -23,7 +25,7 @@ export function Notifications() {
   const commands = useCommands();
   const ws = useWorkspaceStore();
   const session = useWorkspace(selSessionNotices);
-  const shown: Shown[] = [
+  const list: Shown[] = [
     ...session.map((n) => ({
       key: `w${n.id}`,
       level: n.level,
@@ -38,6 +40,7 @@ export function Notifications() {
       undo: n.undo ? () => commands.undoNotice(n.id) : undefined,
     })),
   ];
+  const shown = list.filter((n, i) => n.level === 'error' || i >= list.length - MAX_SHOWN);
   useEffect(() => {
     const timers = [
       ...session.filter((n) => n.level !== 'error').map((n) => () => ws.commands.dismissNotice(n.id)),

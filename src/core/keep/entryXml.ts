@@ -249,13 +249,35 @@ export function coreSplices(x: EntryXml, before: Entry, after: Entry, isIndex: b
   return out.sort((p, q) => p.from - q.from);
 }
 
+/**
+ * Where the line of a child ending at `from` ends for an insertion after it: past comments that
+ * follow it on the same line (they annotate it) and past trailing spaces before a line break;
+ * `from` itself when anything else follows (a sibling, text, the end tag on the same line).
+ */
+function lineRest(s: string, from: number, limit: number): number {
+  let at = from;
+  for (;;) {
+    let i = at;
+    while (i < limit && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+    if (s.startsWith('<!--', i)) {
+      const close = s.indexOf('-->', i + 4);
+      if (close === -1 || close + 3 > limit) return at;
+      at = close + 3;
+      continue;
+    }
+    const c = s.charCodeAt(i);
+    return i < limit && (c === 10 || c === 13) ? i : at;
+  }
+}
+
 /** Insert a new core child after the last earlier core child (or first), with its siblings' lead. */
 function insertion(x: EntryXml, fields: readonly CoreField[], rank: number, child: string): Splice {
   for (let r = rank - 1; r >= 0; r--) {
     const ref = coreChild(x, fields[r]);
     if (!ref) continue;
     const lead = x.text.slice(leadStart(x.text, ref.start, x.openEnd), ref.start);
-    return { from: ref.end, to: ref.end, text: lead + child };
+    const at = lineRest(x.text, ref.end, x.closeStart);
+    return { from: at, to: at, text: lead + child };
   }
   const first = x.children[0];
   if (first) {

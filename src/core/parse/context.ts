@@ -1,4 +1,5 @@
 import type { Issue } from '../model.ts';
+import { fieldLabel } from '../rules/fieldLabel.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { ENT_HTML, ENT_RAW_AMP, ENT_UNKNOWN } from './entities.ts';
 import type { EntryState } from './entries.ts';
@@ -233,10 +234,12 @@ export class XmlCtx implements ScanHooks {
   /** Emit issues for flags collected while reading one value, then clear them. */
   flushValue(field: string, at: number): void {
     const f = this.entFlags;
+    // The message names the field as the UI does; the issue keeps its path.
+    const name = fieldLabel(field);
     if (f & ENT_RAW_AMP) {
       this.report(
         'ENC-005',
-        `Unescaped "&" in ${field} ("${this.entSample}"); read as a literal "&", and the export writes it as &amp;`,
+        `Unescaped "&" in ${name} ("${this.entSample}"); read as a literal "&", and the export writes it as &amp;`,
         at,
         field,
       );
@@ -244,17 +247,17 @@ export class XmlCtx implements ScanHooks {
     if (f & ENT_HTML)
       this.report(
         'ENC-006',
-        `HTML entity in ${field} (e.g. "${this.entSample}") decoded; XML does not define it`,
+        `HTML entity in ${name} (e.g. "${this.entSample}") decoded; XML does not define it`,
         at,
         field,
       );
     if (f & ENT_UNKNOWN) {
       const name = /&([^;]*);/.exec(this.entSample)?.[1] ?? '';
       const why = this.dtdEntities.has(name) ? 'declared only by the DOCTYPE and not expanded' : 'undefined';
-      this.report('ENC-006', `Entity "${this.entSample}" in ${field} is ${why}; kept literally`, at, field);
+      this.report('ENC-006', `Entity "${this.entSample}" in ${name} is ${why}; kept literally`, at, field);
     }
-    if (this.cdata) this.report('ENC-011', `CDATA section in ${field} unwrapped`, at, field);
-    if (this.markup) this.report('IMP-013', `Markup inside ${field}; its text content was used`, at, field);
+    if (this.cdata) this.report('ENC-011', `CDATA section in ${name} unwrapped`, at, field);
+    if (this.markup) this.report('IMP-013', `Markup inside ${name}; its text content was used`, at, field);
     this.entFlags = 0;
     this.entSample = '';
     this.cdata = false;

@@ -22,6 +22,32 @@ describe('parseXml', () => {
     expect(out.issues.map((i) => [i.rule, i.severity])).toEqual([['ENC-011', 'info']]);
   });
 
+  it('names the field of a value finding as the UI does (Image 1 caption, not images.0.caption)', () => {
+    const out = parseXml(
+      `<urlset xmlns="${NS.sitemap}" xmlns:image="${NS.image}" xmlns:video="${NS.video}"><url><loc>https://a.example/a&b</loc>` +
+        `<lastmod><![CDATA[2024-01-01]]></lastmod>` +
+        `<image:image><image:loc>https://a.example/i.png</image:loc><image:caption><![CDATA[Our team]]></image:caption></image:image>` +
+        `<image:image><image:loc><![CDATA[https://a.example/j.png]]></image:loc></image:image>` +
+        `<video:video><video:thumbnail_loc><![CDATA[https://a.example/t.png]]></video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:content_loc>https://a.example/v.mp4</video:content_loc></video:video>` +
+        `</url></urlset>`,
+      0,
+    );
+    expect(out.issues.map((i) => i.message)).toEqual([
+      'Unescaped "&" in URL ("&b"); read as a literal "&", and the export writes it as &amp;',
+      'CDATA section in Last modified unwrapped',
+      'CDATA section in Image 1 caption unwrapped',
+      'CDATA section in Image 2 URL unwrapped',
+      'CDATA section in Video 1 thumbnail URL unwrapped',
+    ]);
+    expect(out.issues.map((i) => i.field)).toEqual([
+      'loc',
+      'lastmod',
+      'images.0.caption',
+      'images.1.loc',
+      'videos.0.thumbnail_loc',
+    ]);
+  });
+
   it('keeps the complete entries of a cut-off file (IMP-012) and says where it broke (ENC-004)', () => {
     const out = parseXml(
       `<urlset xmlns="${NS.sitemap}"><url><loc>https://a.example/a</loc></url><url><loc>https://a.example/b`,

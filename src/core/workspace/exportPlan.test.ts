@@ -71,7 +71,10 @@ describe('planWorkspaceExport', () => {
     });
     const [index] = indexOf(plan);
     expect(index.changes.map((c) => [c.text, c.rule])).toEqual([
-      ["2 child locs pointed at the file's export URL", 'OUT-008'],
+      [
+        '2 child locs now point where this export publishes the files: https://a.example/posts.xml now https://b.example/maps/posts.xml, https://a.example/pages.xml now https://b.example/maps/pages.xml',
+        'OUT-008',
+      ],
       ['1 child lastmod set to the export time', 'OUT-008'],
       ['1 file added to the index', 'OUT-008'],
       ['1 entry left out (listed twice, or the index itself)', 'IDX-007'],
@@ -91,10 +94,33 @@ describe('planWorkspaceExport', () => {
     ]);
     // posts.xml's second part is a new entry; the first takes the old one's place (posts-1.xml, now).
     expect(indexOf(split)[0].changes.map((c) => c.text)).toEqual([
-      "1 child loc pointed at the file's export URL",
+      'child loc https://a.example/posts.xml now https://a.example/posts-1.xml: where this export publishes the file',
       '1 child lastmod set to the export time',
       '2 files added to the index',
       '1 entry left out (listed twice, or the index itself)',
+    ]);
+  });
+
+  it('says in plain words where a child loc with a query string now points, and why', () => {
+    const ws = buildWorkspace([
+      {
+        name: 'sitemap.xml',
+        result: result('sitemapindex', [
+          { loc: 'https://shop.example.com/sitemap_products_1.xml?from=7001&to=9002' },
+          { loc: 'https://shop.example.com/sitemap_pages_1.xml' },
+        ]),
+      },
+      { name: 'sitemap_products_1.xml', result: urls('https://shop.example.com/p/', 2) },
+      { name: 'sitemap_pages_1.xml', result: urls('https://shop.example.com/q/', 2) },
+    ]);
+    const plan = planWorkspaceExport(ws, {
+      changedFiles: new Set(),
+      now: NOW,
+      publishBase: 'https://shop.example.com/',
+    });
+    expect(indexOf(plan)[0].document.entries[0].loc).toBe('https://shop.example.com/sitemap_products_1.xml');
+    expect(indexOf(plan)[0].changes.map((c) => c.text)).toEqual([
+      'child loc https://shop.example.com/sitemap_products_1.xml?from=7001&to=9002 now https://shop.example.com/sitemap_products_1.xml: a published file has no query string, so the index names the file itself',
     ]);
   });
 

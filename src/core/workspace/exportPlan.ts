@@ -79,6 +79,10 @@ export interface PlannedFile {
 interface IndexTally {
   absolute: number;
   moved: number;
+  /** The moved locs, `old now new` (the first few, for the dialog). */
+  movedLocs: string[];
+  /** Of `moved`: a loc with a query string or fragment (a published file has neither). */
+  movedQuery: number;
   lastmods: number;
   added: number;
   dropped: number;
@@ -93,7 +97,17 @@ function indexChanges(t: IndexTally, parts: number): ExportChange[] {
     if (n > 0) out.push({ id, count: n, text, rule });
   };
   add('absolute', t.absolute, `${plural(t.absolute, 'relative child loc')} written absolute`, 'OUT-008');
-  add('moved', t.moved, `${plural(t.moved, 'child loc')} pointed at the file's export URL`, 'OUT-008');
+  // Old → new in plain words, and why: the index names each file where this export publishes it
+  // (OUT-008: built from the publish URL's folder), which a query string cannot be part of.
+  const moved = t.movedLocs.slice(0, 2).join(', ') + (t.moved > 2 ? ' …' : '');
+  add(
+    'moved',
+    t.moved,
+    t.moved === 1
+      ? `child loc ${moved}: ${t.movedQuery === 1 ? 'a published file has no query string, so the index names the file itself' : 'where this export publishes the file'}`
+      : `${t.moved} child locs now point where this export publishes the files: ${moved}`,
+    'OUT-008',
+  );
   const n = t.renamed.length;
   const shown = n > 3 ? `${t.renamed.slice(0, 3).join(', ')} …` : t.renamed.join(', ');
   add(
@@ -134,7 +148,11 @@ function tallyLine(
   }
   const loc = before.loc.trim();
   if (!hasScheme(loc)) t.absolute++;
-  else if (loc !== after.loc && renamed === undefined) t.moved++;
+  else if (loc !== after.loc && renamed === undefined) {
+    t.moved++;
+    if (t.movedLocs.length < 2) t.movedLocs.push(`${loc} now ${after.loc}`);
+    if (/[?#]/.test(loc)) t.movedQuery++;
+  }
   if (renamed !== undefined && loc !== after.loc) t.renamed.push(renamed);
   if ((before.lastmod?.trim() || undefined) !== after.lastmod) t.lastmods++;
 }
@@ -424,7 +442,16 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
       : ws.extra.filter((f) => ws.files[f].kind !== 'sitemapindex').flatMap((f) => partLines(f, undefined));
   const indexes: PlannedFile[] = [];
   ws.indexes.forEach((i, k) => {
-    const tally: IndexTally = { absolute: 0, moved: 0, lastmods: 0, added: 0, dropped: 0, renamed: [] };
+    const tally: IndexTally = {
+      absolute: 0,
+      moved: 0,
+      movedLocs: [],
+      movedQuery: 0,
+      lastmods: 0,
+      added: 0,
+      dropped: 0,
+      renamed: [],
+    };
     const lines = indexLines(ws, i, options, indexNames, partLines, renamedOf, tally);
     if (k === 0) {
       const extra = extraLines();
@@ -438,6 +465,8 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
     const tally: IndexTally = {
       absolute: 0,
       moved: 0,
+      movedLocs: [],
+      movedQuery: 0,
       lastmods: 0,
       added: lines.length,
       dropped: 0,
