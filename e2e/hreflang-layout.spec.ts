@@ -48,8 +48,11 @@ for (const [width, height] of [
         headers[i - 1].x + headers[i - 1].width - 1,
       );
     // An href input shows at least ~16 characters of its URL.
-    expect((await box(alts.getByRole('textbox', { name: 'Alternate 1 href', exact: true }))).width).toBeGreaterThanOrEqual(120);
+    expect(
+      (await box(alts.getByRole('textbox', { name: 'Alternate 1 href', exact: true }))).width,
+    ).toBeGreaterThanOrEqual(120);
     await expect(d.getByRole('region', { name: 'hreflang cluster' })).toBeVisible();
-    if (process.env.S17_SHOTS) await page.screenshot({ path: `${process.env.S17_SHOTS}/hreflang-${width}.png` });
+    if (process.env.S17_SHOTS)
+      await page.screenshot({ path: `${process.env.S17_SHOTS}/hreflang-${width}.png` });
   });
 }

@@ -5,6 +5,8 @@ import { ruleInfo } from '../core/rules/registry.ts';
 import { isNotOpenChild } from '../core/workspace/notOpen.ts';
 import { idIndexOf } from './patch.ts';
 
+/** A merge fix's example in words, for Fix all's preview (core/rules/mergeSample.ts). */
+export { mergeSample } from '../core/rules/mergeSample.ts';
 /** A date as the W3C form it converts to, for a fix's preview in the UI (core/w3cDate.ts). */
 export { convertToW3c } from '../core/w3cDate.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FixNeed } from '../core/fixes.ts';
-import { mergeSample } from '../core/rules/mergeSample.ts';
+import { mergeSample } from '../state/rules.ts';
 import type { FixAllPreview, FixSettings } from '../state/types.ts';
 import { fmtInt, plural } from './format.ts';
 import { FixInput } from './IssueFix.tsx';
