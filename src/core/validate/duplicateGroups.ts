@@ -104,7 +104,7 @@ export class DuplicateGroups implements ValidatorPart {
     const t = this.table;
     const touched = new Set<number>();
     for (const s of change.out) {
-      touched.add(t.entry(s).id);
+      touched.add(t.entryId(s));
       this.membersInto(t.familyHash(s), touched);
     }
     for (const s of change.out) this.unfile(s);
@@ -131,7 +131,7 @@ export class DuplicateGroups implements ValidatorPart {
     const cands = this.families.slots(hash, this.cands);
     for (const q of cands) {
       const s = this.table.atSeq(q);
-      if (s !== undefined) into.add(this.table.entry(s).id);
+      if (s !== undefined) into.add(this.table.entryId(s));
     }
     if (cands.length > 0) cands.length = 0;
   }
@@ -141,7 +141,7 @@ export class DuplicateGroups implements ValidatorPart {
     const found = this.families.slots(hash, this.cands);
     for (const q of found) {
       const s = this.table.atSeq(q);
-      if (s !== undefined && this.table.exact(s) === loc) into.add(this.table.entry(s).id);
+      if (s !== undefined && this.table.exact(s) === loc) into.add(this.table.entryId(s));
     }
     if (found.length > 0) found.length = 0;
   }

@@ -127,7 +127,7 @@ export class HostScope implements ValidatorPart, ScopeSource {
       if (surelyInScope(origin, this.kind, r.ref)) this.inScope = origin;
       else {
         const t = this.table;
-        return scopeCode(this.kind, scannedOf(t, slot)!, t.entry(slot).loc, r.ref, settings.crossSubmission);
+        return scopeCode(this.kind, scannedOf(t, slot)!, t.loc(slot), r.ref, settings.crossSubmission);
       }
     }
     return 0;
@@ -216,7 +216,7 @@ export class HostScope implements ValidatorPart, ScopeSource {
         const slot = t.atSeq(q);
         if (slot !== undefined) this.check(slot);
       }
-    } else for (const slot of change.in) if (t.ofId(t.entry(slot).id) === slot) this.check(slot);
+    } else for (const slot of change.in) if (t.ofId(t.entryId(slot)) === slot) this.check(slot);
   }
 
   /** The host-check reference: the publish URL of the settings, else the leading origin. */

@@ -38,7 +38,7 @@ export class HreflangClusters implements ValidatorPart {
     this.index = {
       locOf: (href, hash) => {
         const s = dups.firstWithLoc(href, hash);
-        return s === undefined ? undefined : t.entry(s).id;
+        return s === undefined ? undefined : t.entryId(s);
       },
       listersOf: (loc, hash) => this.listersOf(loc, hash),
       lists: (id, loc) => {
@@ -193,7 +193,7 @@ export class HreflangClusters implements ValidatorPart {
     for (const q of cands) {
       const s = t.atSeq(q);
       if (s === undefined || !listsHref(t, s, loc)) continue;
-      const id = t.entry(s).id;
+      const id = t.entryId(s);
       if (seen === undefined ? out.includes(id) : seen.has(id)) continue;
       seen?.add(id);
       out.push(id);
