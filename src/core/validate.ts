@@ -343,12 +343,18 @@ export class Validator {
     // A received document's rows are filed by row number, their locs read from its columns: no
     // entry is made for them (core/lazyEntries.ts; docs/perf.md, session 16).
     const { slots, source } = slotsOf(entries);
-    if (source !== null && c.pass) s.table.source = source;
     let items = 0;
+    if (source !== null) s.table.source = source;
     for (let i = 0; i < c.n; i++) {
       const v = slots[from + i];
-      if (c.pass && typeof v === 'number' && s.table.source === source) {
-        s.file(s.entries.insertCheckedRow(v, r, i));
+      if (typeof v === 'number' && s.table.source === source) {
+        // A run without the pass: the row is read and dropped, and filed by number.
+        if (c.pass) s.file(s.entries.insertCheckedRow(v, r, i));
+        else {
+          const e = slotPeek(v, source);
+          s.file(s.entries.insertRow(e, v, r.parseOf(i)));
+          items += subItems(e);
+        }
       } else {
         const e = entries[from + i];
         s.file(c.pass ? s.entries.insertChecked(e, r, i) : s.entries.insert(e, r.parseOf(i)));

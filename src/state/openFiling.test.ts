@@ -81,6 +81,11 @@ describe('open: a backlog of entry chunks is filed one chunk per task at most', 
       fromWorker++;
       return fromRow.call(this, row, ...rest);
     });
+    const ownRow = EntryIssues.prototype.insertRow;
+    vi.spyOn(EntryIssues.prototype, 'insertRow').mockImplementation(function (this: EntryIssues, e, ...rest) {
+      filed(e.id);
+      return ownRow.call(this, e, ...rest);
+    });
     vi.spyOn(EntryIssues.prototype, 'insert').mockImplementation(function (this: EntryIssues, e, ...rest) {
       filed(e.id);
       return own.call(this, e, ...rest);

@@ -106,7 +106,7 @@ export class HostScope implements ValidatorPart, ScopeSource {
     const t = this.table;
     const f = this.found[code >> SCOPE_GEN_SHIFT]!;
     const out: Issue[] = [];
-    const ctx = { entry: t.entry(slot), kind: this.kind, settings: f.settings, out };
+    const ctx = { entry: t.peek(slot), kind: this.kind, settings: f.settings, out };
     reportScope(ctx, scannedOf(t, slot)!, f.ref!, code & ((1 << SCOPE_GEN_SHIFT) - 1));
     if (this.made.size >= MADE_MAX) this.made.clear();
     this.made.set(slot, { code, issue: out[0] });

@@ -55,7 +55,7 @@ export class HreflangClusters implements ValidatorPart {
       },
       entry: (id) => {
         const s = t.ofId(id);
-        return s === undefined ? undefined : t.entry(s);
+        return s === undefined ? undefined : t.peek(s);
       },
       hreflang: (id) => {
         const s = t.ofId(id);
@@ -117,7 +117,7 @@ export class HreflangClusters implements ValidatorPart {
       return;
     }
     const out: Issue[] = [];
-    clusterIssues(t.entry(slot), this.index, out);
+    clusterIssues(t.peek(slot), this.index, out);
     if (out.length > 0 || had) t.setList(slot, 'cluster', out);
   }
 
@@ -160,7 +160,7 @@ export class HreflangClusters implements ValidatorPart {
   /** Ids whose cluster issues may change when `s` comes or goes. */
   private neighboursInto(s: Slot, into: Set<number>): void {
     const t = this.table;
-    const entry = t.entry(s);
+    const entry = t.peek(s);
     into.add(entry.id);
     this.dups.membersInto(t.familyHash(s), into);
     for (const id of this.listersOf(t.exact(s), t.familyHash(s))) into.add(id);

@@ -373,6 +373,14 @@ export class SlotTable {
     const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
     return typeof v === 'number' ? this.source!.entry(v) : v;
   }
+  /**
+   * The slot's entry to read and drop (a row of `source` not read yet is made and not kept): for
+   * checks and messages that keep nothing of it, so a load keeps no entry.
+   */
+  peek(s: Slot): Entry {
+    const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+    return typeof v === 'number' ? this.source!.peek(v) : v;
+  }
   /** The slot's entry id (no entry made). */
   entryId(s: Slot): number {
     const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
