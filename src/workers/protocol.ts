@@ -5,6 +5,7 @@
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { EntryPrints, KeepParts } from '../core/keep/restore.ts';
+import { slotPeek, slotsOf } from '../core/lazyEntries.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
@@ -240,8 +241,10 @@ export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK, mi
   const hardMax = Math.max(maxWeight, ENTRY_CHUNK);
   let weight = 0;
   let chars = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
+  // A received document's rows not made yet are read and dropped (core/lazyEntries.ts).
+  const { slots, source } = slotsOf(entries);
+  for (let i = 0; i < slots.length; i++) {
+    const e = slotPeek(slots[i], source);
     const w =
       1 +
       (e.images?.length ?? 0) +
