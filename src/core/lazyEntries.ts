@@ -28,9 +28,14 @@ export interface EntrySource {
   id(row: number): number;
   /** Row `row`'s loc (a string made, no entry). */
   loc(row: number): string;
+  /** Row `row`'s lastmod, changefreq or priority (no entry made). */
+  field(row: number, name: ScalarField): string | undefined;
   /** Row `row`'s entry: the kept one, else made now and not kept (an export, a save). */
   peek(row: number): Entry;
 }
+
+/** The scalar fields a source reads without making an entry. */
+export type ScalarField = 'lastmod' | 'changefreq' | 'priority';
 
 /** An entry, or the row of one in the array's source. */
 export type Slot = Entry | number;
@@ -134,8 +139,9 @@ export function copyEntries(entries: readonly Entry[]): Entry[] {
 }
 
 /**
- * `entries` as a plain array (every entry made and kept): for a structured clone (a worker
- * request, IndexedDB), which a `Proxy` cannot go through. A plain array is returned as it is.
+ * `entries` as a plain array: for a structured clone (a worker request, IndexedDB), which a
+ * `Proxy` cannot go through. Entries made so far are the array's own; the others are made for
+ * it and not kept (the clone drops them). A plain array is returned as it is.
  */
 export function plainEntries(entries: readonly Entry[]): Entry[] {
   const l = lazyOf.get(entries);
@@ -144,11 +150,57 @@ export function plainEntries(entries: readonly Entry[]): Entry[] {
   const out: Entry[] = new Array(slots.length);
   for (let i = 0; i < slots.length; i++) {
     const s = slots[i];
-    if (typeof s === 'number') {
-      const e = source.entry(s);
-      slots[i] = e;
-      out[i] = e;
-    } else out[i] = s;
+    out[i] = typeof s === 'number' ? source.peek(s) : s;
   }
   return out;
+}
+
+/**
+ * Row `i` of `entries` for a pass over every row that keeps nothing it reads (a search, a filter,
+ * sort keys, insights, an export): ids and locs from the columns, an entry made and dropped when
+ * not made yet (`peek`). On a plain array, the array's own rows.
+ */
+export interface RowReader {
+  id(i: number): number;
+  loc(i: number): string;
+  /** Row `i`'s lastmod, changefreq or priority (no entry made). */
+  field(i: number, name: ScalarField): string | undefined;
+  /** Row `i`'s entry: the kept one, else made now and not kept. */
+  peek(i: number): Entry;
+}
+
+/** A `RowReader` over `entries` (see above): no entry of a lazy array is made and kept by it. */
+export function readRows(entries: readonly Entry[]): RowReader {
+  const l = lazyOf.get(entries);
+  if (l === undefined)
+    return {
+      id: (i) => entries[i].id,
+      loc: (i) => entries[i].loc,
+      field: (i, name) => entries[i][name],
+      peek: (i) => entries[i],
+    };
+  const { slots, source } = l;
+  return {
+    id: (i) => {
+      const s = slots[i];
+      return typeof s === 'number' ? source.id(s) : s.id;
+    },
+    loc: (i) => {
+      const s = slots[i];
+      return typeof s === 'number' ? source.loc(s) : s.loc;
+    },
+    field: (i, name) => {
+      const s = slots[i];
+      return typeof s === 'number' ? source.field(s, name) : s[name];
+    },
+    peek: (i) => {
+      const s = slots[i];
+      return typeof s === 'number' ? source.peek(s) : s;
+    },
+  };
+}
+
+/** True when `entries` is a lazy array (its full passes should read through `readRows`). */
+export function isLazy(entries: readonly Entry[]): boolean {
+  return lazyOf.has(entries);
 }

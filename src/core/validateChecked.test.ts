@@ -75,6 +75,9 @@ class CopySource implements EntrySource {
   loc(row: number): string {
     return this.entries[row].loc;
   }
+  field(row: number, name: 'lastmod' | 'changefreq' | 'priority'): string | undefined {
+    return this.entries[row][name];
+  }
 }
 
 /** `doc` with its entries as a received document's: rows made when read. */

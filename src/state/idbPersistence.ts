@@ -296,8 +296,8 @@ function sameChunk(
     const x = a[i - from];
     const y = slots[i];
     if (x === y && (typeof x !== 'number' || hadSource === source)) continue;
-    if (typeof x === 'number' && typeof y !== 'number' && hadSource?.entry(x) === y) continue;
-    if (typeof y === 'number' && typeof x !== 'number' && source?.entry(y) === x) continue;
+    if (typeof x === 'number' && typeof y !== 'number' && hadSource?.peek(x) === y) continue;
+    if (typeof y === 'number' && typeof x !== 'number' && source?.peek(y) === x) continue;
     return false;
   }
   return true;

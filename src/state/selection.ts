@@ -2,6 +2,7 @@
  * Selection helpers. A selection is a list of rectangles in view coordinates; these functions
  * turn it into rows or entry ids only when a command needs them.
  */
+import { readRows } from '../core/lazyEntries.ts';
 import type { AppState, CellRange, Selection } from './types.ts';
 
 /** Disjoint, sorted [from, to] row spans covered by the selection, clamped to `rowCount`. */
@@ -57,8 +58,9 @@ export function selectedDocIndexes(state: AppState): Int32Array {
  * @example commands.deleteRows(selectedEntryIds(store.getState()))
  */
 export function selectedEntryIds(state: AppState): number[] {
-  const entries = state.doc?.entries ?? [];
-  return Array.from(selectedDocIndexes(state), (i) => entries[i].id);
+  // Ids from the rows: a received document's stay unmade (core/lazyEntries.ts).
+  const read = readRows(state.doc?.entries ?? []);
+  return Array.from(selectedDocIndexes(state), (i) => read.id(i));
 }
 
 /** Number of selected rows, without materializing them. */

@@ -5,6 +5,7 @@
  * Keys and row comparisons: sortKeys.ts.
  */
 
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry } from '../core/model.ts';
 import { sortStrings } from '../core/sort/stringSort.ts';
 import { runSteps } from '../core/steps.ts';
@@ -126,7 +127,10 @@ export function* buildSortIndexSteps(
   const n = entries.length;
   if (isStringColumn(column)) {
     const keys: string[] = new Array(n);
-    for (let i = 0; i < n; i++) keys[i] = stringKey(entries[i], column);
+    // Keys read from rows kept as columns make no entry (core/lazyEntries.ts).
+    const rows = readRows(entries);
+    if (column === 'loc') for (let i = 0; i < n; i++) keys[i] = rows.loc(i);
+    else for (let i = 0; i < n; i++) keys[i] = stringKey(rows.peek(i), column);
     return { entries, column, ...sortStrings(keys) };
   }
   if (column === 'row') {
@@ -138,10 +142,11 @@ export function* buildSortIndexSteps(
   if (isCrawlColumn(column)) keys = yield* crawlSortKeysSteps(v, entries, column, chunk);
   else {
     keys = new Float64Array(n);
+    const rows = readRows(entries);
     for (let from = 0; from < n; from += chunk) {
       if (chunk < n) yield;
       const to = Math.min(n, from + chunk);
-      for (let i = from; i < to; i++) keys[i] = numericKey(entries[i], i, column, v);
+      for (let i = from; i < to; i++) keys[i] = numericKey(rows.peek(i), i, column, v);
     }
   }
   return { entries, column, ...(yield* orderByNumbers(keys, chunk)) };

@@ -305,3 +305,29 @@ function alternate(r: Reader): Alternate {
 export function entryColumnBuffers(c: EntryColumns): ArrayBuffer[] {
   return [c.nums, c.flags, c.ends, c.proseEnds, c.wordOf, c.sub].map((a) => a.buffer as ArrayBuffer);
 }
+
+/**
+ * Entry `i`'s lastmod, changefreq or priority (undefined when absent), read from the columns
+ * (`starts` from `entryStarts(c)`): no entry made.
+ */
+export function fieldAt(
+  c: EntryColumns,
+  starts: Int32Array,
+  i: number,
+  field: 'lastmod' | 'changefreq' | 'priority',
+): string | undefined {
+  const f = c.flags[i];
+  if (f === RICH) return c.rich[starts[5 * i + 4]][field];
+  const k = 5 * i;
+  if (field === 'lastmod') {
+    if ((f & LASTMOD) === 0) return undefined;
+    if (f & LASTMOD_WORD) return c.words[c.wordOf[starts[k + 2]]];
+    const e = starts[k] + 1;
+    return c.text.slice(c.ends[e - 1], c.ends[e]);
+  }
+  // Words in order: a lastmod word, changefreq, priority.
+  let w = starts[k + 2] + ((f & (LASTMOD | LASTMOD_WORD)) === (LASTMOD | LASTMOD_WORD) ? 1 : 0);
+  if (field === 'changefreq') return f & CHANGEFREQ ? c.words[c.wordOf[w]] : undefined;
+  if (f & CHANGEFREQ) w++;
+  return f & PRIORITY ? c.words[c.wordOf[w]] : undefined;
+}

@@ -59,6 +59,7 @@ function received(entries: readonly Entry[], chunk = 700) {
     peek: (row) => rows.peek(row),
     id: (row) => rows.id(row),
     loc: (row) => rows.loc(row),
+    field: (row, name) => rows.field(row, name),
   };
   return { entries: lazyEntries(counting, slots), made: () => made.size };
 }

@@ -10,7 +10,7 @@
  */
 import type { EntrySource } from '../core/lazyEntries.ts';
 import type { Entry } from '../core/model.ts';
-import { type EntryColumns, entryAt, entryStarts, locAt, RICH } from './entryColumns.ts';
+import { type EntryColumns, entryAt, entryStarts, fieldAt, locAt, RICH } from './entryColumns.ts';
 
 /** Columns of entry objects as they are (every row `RICH`): what a chunk of objects is stored as. */
 export function objectColumns(entries: readonly Entry[]): EntryColumns {
@@ -106,6 +106,13 @@ export class EntryRows implements EntrySource {
   id(row: number): number {
     const k = this.chunkOf(row);
     return this.chunks[k].nums[3 * (row - this.first[k])];
+  }
+
+  field(row: number, name: 'lastmod' | 'changefreq' | 'priority'): string | undefined {
+    const k = this.chunkOf(row);
+    const i = row - this.first[k];
+    const e = this.made[k]?.[i];
+    return e !== undefined ? e[name] : fieldAt(this.chunks[k], this.startsOf(k), i, name);
   }
 
   loc(row: number): string {

@@ -381,6 +381,10 @@ export class SlotTable {
     const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
     return typeof v === 'number' ? this.source!.peek(v) : v;
   }
+  /** What the slot holds: its entry, or its row in `source` while not made (nothing made). */
+  value(s: Slot): Entry | number {
+    return this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+  }
   /** The slot's entry id (no entry made). */
   entryId(s: Slot): number {
     const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
