@@ -15,7 +15,7 @@ import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
-import { EntryRows, objectColumns } from './entryRows.ts';
+import type { EntryRows } from './entryRows.ts';
 // Loaded on the first gzip export: it stays out of the app's first chunk.
 import type { BodyChannel, Serialized } from './exportPage.ts';
 import {
@@ -192,6 +192,23 @@ export function defaultWorker(): WorkerLike | null {
  * const client = createSitemapClient();
  * const result = await client.parse(bytes, 'sitemap.xml.gz', (phase, done, total) => {}, controller.signal);
  */
+// The received rows' reader (workers/entryRows.ts, the entry decoder with it): loaded on the
+// first request, so that it stays out of the app's first chunk (a document arrives after it).
+let rowsModule: typeof import('./entryRows.ts') | null = null;
+let rowsLoad: Promise<void> | null = null;
+function loadRows(): Promise<void> {
+  rowsLoad ??= import('./entryRows.ts').then(
+    (m) => {
+      rowsModule = m;
+    },
+    (e: unknown) => {
+      rowsLoad = null; // the next request tries again
+      throw e;
+    },
+  );
+  return rowsLoad;
+}
+
 export function createSitemapClient(
   options: ClientOptions = {},
 ): SitemapClient & { dispose(): void; readonly inThread: boolean } {
@@ -223,6 +240,7 @@ export function createSitemapClient(
       // The rows are kept as the columns they came in; an entry is made when first read (the
       // validator, id index, edit copy and autosave read ids and locs from the columns): no
       // object per row to copy in the scavenges while chunks arrive (docs/perf.md, session 16).
+      const { EntryRows, objectColumns } = rowsModule!;
       if (p.rows === undefined || p.slots === undefined || p.received === undefined) {
         p.rows = new EntryRows();
         p.slots = [];
@@ -264,13 +282,33 @@ export function createSitemapClient(
     }
   };
 
+  // Responses wait, in order, until the received rows' reader is loaded (`rowsModule`).
+  const held: WorkerResponse[] = [];
+  const onMessage = (msg: WorkerResponse) => {
+    if (rowsModule !== null && held.length === 0) return onResponse(msg);
+    held.push(msg);
+    if (held.length > 1) return;
+    loadRows().then(
+      () => {
+        for (const m of held.splice(0)) onResponse(m);
+      },
+      () => {
+        held.length = 0;
+        for (const [id, p] of pending) {
+          pending.delete(id);
+          p.reject(new Error('The page could not load its document reader; please reload.'));
+        }
+      },
+    );
+  };
+
   const getWorker = (): WorkerLike | null => {
     if (broken) return null;
     if (worker === undefined) {
       worker = makeWorker();
       if (worker) {
         worker.onmessage = (ev) => {
-          if (isProtocolMessage(ev.data)) onResponse(ev.data as WorkerResponse);
+          if (isProtocolMessage(ev.data)) onMessage(ev.data as WorkerResponse);
         };
         worker.onerror = () => {
           // A worker that fails to load (CSP, old browser) fails every request; fall back.
@@ -297,7 +335,7 @@ export function createSitemapClient(
       return;
     }
     // Run after the caller has attached its handlers, like a real worker would.
-    const run = (e: Engine) => queueMicrotask(() => void e.handle(req, (msg) => onResponse(msg)));
+    const run = (e: Engine) => queueMicrotask(() => void e.handle(req, (msg) => onMessage(msg)));
     if (engine) {
       run(engine);
       return;
@@ -361,6 +399,7 @@ export function createSitemapClient(
   ): Promise<ResultPayloads[K]> {
     if (signal?.aborted) return Promise.reject(abortError());
     const requestId = nextId++;
+    void loadRows().catch(() => undefined);
     return new Promise<ResultPayloads[K]>((resolve, reject) => {
       const onAbort = () => {
         cancel(requestId);

@@ -301,11 +301,6 @@ function alternate(r: Reader): Alternate {
   return a;
 }
 
-/** The buffers of `c` to transfer. */
-export function entryColumnBuffers(c: EntryColumns): ArrayBuffer[] {
-  return [c.nums, c.flags, c.ends, c.proseEnds, c.wordOf, c.sub].map((a) => a.buffer as ArrayBuffer);
-}
-
 /**
  * Entry `i`'s lastmod, changefreq or priority (undefined when absent), read from the columns
  * (`starts` from `entryStarts(c)`): no entry made.

@@ -12,7 +12,7 @@ import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { CheckedColumns, ValidationSnapshot } from '../core/validate.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
-import { type EntryColumns, entryColumnBuffers } from './entryColumns.ts';
+import type { EntryColumns } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
 export const PROTOCOL_VERSION = 9;
@@ -356,7 +356,9 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'columns') {
-    for (const b of entryColumnBuffers(msg.columns)) pushBuffer(out, new Uint8Array(b));
+    const c = msg.columns;
+    for (const a of [c.nums, c.flags, c.ends, c.proseEnds, c.wordOf, c.sub])
+      pushBuffer(out, new Uint8Array(a.buffer));
     if (msg.file) pushBuffer(out, msg.file);
   }
   if (msg.type === 'order') {
