@@ -30,6 +30,7 @@ import type { ColumnId } from './columns.ts';
 import { bulkSetPatch, reorderPatch } from './edits.ts';
 import { findReplacePatch, migrateSchemePatch } from './findReplace.ts';
 import { chartEntries, DocumentSize, ruleCounts } from './insightsCharts.ts';
+import { indexOfEntry } from './selection.ts';
 import { buildSortIndex } from './sortIndex.ts';
 import type { ViewState } from './types.ts';
 import { filterMask } from './view.ts';
@@ -212,6 +213,13 @@ describe('full passes over a received document make no entry', () => {
     );
     expect(findRenameCollisions(doc.entries, rename)).toEqual(findRenameCollisions(plain.entries, rename));
     expect(made()).toBeLessThan(doc.entries.length / 2);
+  });
+
+  it('a row is found by id without reading the rows before it', () => {
+    const { plain, doc, made } = setup();
+    for (const id of [0, 1500, 2999, 5000, -1])
+      expect(indexOfEntry(doc.entries, id)).toBe(plain.entries.findIndex((e) => e.id === id));
+    expect(made()).toBe(0);
   });
 
   it('a crawl attach with the worker matches makes no entry and finds what the plain one finds', () => {
