@@ -12,7 +12,7 @@ import { CrawlPreset, exactRows, listLocs } from '../core/crawl/match.ts';
 import { readCrawl } from '../core/crawl/reader.ts';
 import { noneUsed, scanExtensionColumns } from '../core/extensionUse.ts';
 import { type EntrySource, lazyEntries, type Slot } from '../core/lazyEntries.ts';
-import type { Entry, SitemapDocument } from '../core/model.ts';
+import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { exportChanges } from '../core/serialize/exportChanges.ts';
 import {
@@ -262,6 +262,3 @@ describe('full passes over a received document make no entry', () => {
     expect(made()).toBe(0);
   });
 });
-
-/** Unused: keeps the Entry type import honest for the helpers above. */
-export type _Rows = Entry;
