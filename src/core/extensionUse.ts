@@ -1,4 +1,5 @@
 import type { ListKey } from './fields.ts';
+import { readRows } from './lazyEntries.ts';
 import type { Entry } from './model.ts';
 
 /**
@@ -37,8 +38,10 @@ export function scanExtensionColumns(
   let news = used.news;
   let alternates = used.alternates;
   let all = images && videos && news && alternates;
+  // Rows read and dropped: a received document's stay unmade (core/lazyEntries.ts).
+  const rows = readRows(entries);
   for (let i = from; i < end && !all; i++) {
-    const e = entries[i];
+    const e = rows.peek(i);
     let found = false;
     if (!images && e.images !== undefined && e.images.length > 0) found = images = true;
     if (!videos && e.videos !== undefined && e.videos.length > 0) found = videos = true;

@@ -3,8 +3,10 @@
  * Fixes are pure: an issue plus context in, full replacement entries (matched by id) and/or ids to remove out.
  * Inputs are never mutated.
  */
+
 import { CRAWL_FIX_LABELS, crawlFix } from './crawl/fixes.ts';
 import type { CrawlJoin } from './crawl/join.ts';
+import { readRows } from './lazyEntries.ts';
 import type { Entry, Issue, SitemapDocument, ValidationSettings } from './model.ts';
 import { idIndexOf } from './patch.ts';
 import { CHANGEFREQ, changefreqSynonym } from './rules/changefreq.ts';
@@ -212,8 +214,9 @@ function siteScheme(ctx: FixContext): string {
   if (scheme === undefined) {
     let http = 0;
     let https = 0;
-    for (const e of entries) {
-      const v = e.loc.trimStart();
+    const rows = readRows(entries);
+    for (let i = 0; i < entries.length; i++) {
+      const v = rows.loc(i).trimStart();
       if (v.startsWith('https://')) https++;
       else if (v.startsWith('http://')) http++;
     }

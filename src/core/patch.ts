@@ -4,6 +4,7 @@
  * index, sort hints, URL tree, document size, the crawl join inside the validator) follows the
  * same patch in the kernel's `applyStep` (state/kernel.ts), never a diff of whole arrays.
  */
+import { copyEntries, entriesOfSlots, type Slot, slotId, slotsOf } from './lazyEntries.ts';
 import type { DocumentSettings, Entry, SitemapDocument } from './model.ts';
 import { runSteps } from './steps.ts';
 
@@ -132,21 +133,24 @@ export function* removeSteps(
     }
   const keep = entries.length - k;
   if (keep < 0) throw new Error('Patch does not fit: removed entry missing');
-  const out: Entry[] = new Array(keep);
+  // Slots, not entries: a received document's rows stay unmade (core/lazyEntries.ts).
+  const { slots, source } = slotsOf(entries);
+  const out: Slot[] = new Array(keep);
   let j = 0;
-  const n = entries.length;
+  const n = slots.length;
   for (let from = 0; from < n; from += rows) {
     if (from > 0) yield from;
     const to = Math.min(n, from + rows);
     for (let i = from; i < to; i++) {
-      const e = entries[i];
-      if (e.id <= max && gone[e.id] === 1) continue;
+      const e = slots[i];
+      const id = slotId(e, source);
+      if (id <= max && gone[id] === 1) continue;
       if (j === keep) throw new Error('Patch does not fit: removed entry missing');
       out[j++] = e;
     }
   }
   if (j !== keep) throw new Error('Patch does not fit: removed entry missing');
-  return out;
+  return entriesOfSlots(out, source);
 }
 
 function updateEntries(entries: Entry[], updated: Patch['updated'], owned: boolean): Entry[] {
@@ -178,8 +182,9 @@ export function* insertSteps(
   done: number,
 ): Generator<number, Entry[]> {
   const sorted = added.slice().sort((a, b) => a.index - b.index);
-  const total = entries.length + sorted.length;
-  const out: Entry[] = new Array(total);
+  const { slots, source } = slotsOf(entries);
+  const total = slots.length + sorted.length;
+  const out: Slot[] = new Array(total);
   let src = 0;
   let k = 0;
   for (let from = 0; from < total; from += rows) {
@@ -187,22 +192,23 @@ export function* insertSteps(
     const to = Math.min(total, from + rows);
     for (let i = from; i < to; i++) {
       if (k < sorted.length && sorted[k].index <= i) out[i] = sorted[k++].entry;
-      else out[i] = entries[src++];
+      else out[i] = slots[src++];
     }
   }
-  return out;
+  return entriesOfSlots(out, source);
 }
 
 function reorderEntries(entries: Entry[], order: Int32Array): Entry[] {
   if (order.length !== entries.length) throw new Error('Patch does not fit: reorder length');
   const at = idIndexOf(entries);
-  const out: Entry[] = new Array(order.length);
+  const { slots, source } = slotsOf(entries);
+  const out: Slot[] = new Array(order.length);
   for (let i = 0; i < order.length; i++) {
     const j = order[i] < at.length ? at[order[i]] : -1;
     if (j < 0) throw new Error(`Patch does not fit: entry ${order[i]} missing`);
-    out[i] = entries[j];
+    out[i] = slots[j];
   }
-  return out;
+  return entriesOfSlots(out, source);
 }
 
 // A copy of a published entries array made ahead of the patch that needs it (`prepareCopy`).
@@ -213,7 +219,7 @@ const spareCopies = new WeakMap<readonly Entry[], Entry[]>();
 /** A private copy of `entries`: the one `prepareCopy` made ahead, else a new one now. */
 function copyOf(entries: Entry[]): Entry[] {
   const spare = spareCopies.get(entries);
-  if (spare === undefined) return entries.slice();
+  if (spare === undefined) return copyEntries(entries);
   spareCopies.delete(entries);
   return spare;
 }
@@ -229,7 +235,7 @@ function copyOf(entries: Entry[]): Entry[] {
  * @example prepareCopy(doc.entries); applyPatch(doc, cellPatch) // writes into the prepared copy
  */
 export function prepareCopy(entries: readonly Entry[]): void {
-  if (!spareCopies.has(entries)) spareCopies.set(entries, entries.slice());
+  if (!spareCopies.has(entries)) spareCopies.set(entries, copyEntries(entries));
 }
 
 /**
@@ -239,15 +245,16 @@ export function prepareCopy(entries: readonly Entry[]): void {
  */
 export function* prepareCopySteps(entries: readonly Entry[], rows: number): Generator<number, void> {
   if (!spareCopies.has(entries)) {
-    const n = entries.length;
-    const out: Entry[] = new Array(n);
+    const { slots, source } = slotsOf(entries);
+    const n = slots.length;
+    const out: Slot[] = new Array(n);
     for (let from = 0; from < n; from += rows) {
       if (from > 0) yield from;
       const to = Math.min(n, from + rows);
-      for (let i = from; i < to; i++) out[i] = entries[i];
+      for (let i = from; i < to; i++) out[i] = slots[i];
     }
     // A patch (another edit) may have taken or made one meanwhile: keep that.
-    if (!spareCopies.has(entries)) spareCopies.set(entries, out);
+    if (!spareCopies.has(entries)) spareCopies.set(entries, entriesOfSlots(out, source));
   }
   for (const _ of idIndexSteps(entries, rows)) yield entries.length;
 }
@@ -287,7 +294,9 @@ export function idIndexOf(entries: readonly Entry[]): Int32Array {
  */
 export function* idIndexSteps(entries: readonly Entry[], rows = 65_536): Generator<void, void> {
   if (idIndexCache.has(entries)) return;
-  const n = entries.length;
+  // Ids from the slots: a received document's rows stay unmade (core/lazyEntries.ts).
+  const { slots, source } = slotsOf(entries);
+  const n = slots.length;
   let max = -1;
   for (let from = 0; from < n; from += rows) {
     if (from > 0) {
@@ -297,7 +306,7 @@ export function* idIndexSteps(entries: readonly Entry[], rows = 65_536): Generat
     }
     const to = Math.min(n, from + rows);
     for (let i = from; i < to; i++) {
-      const id = entries[i].id;
+      const id = slotId(slots[i], source);
       if (id > max) max = id;
     }
   }
@@ -308,7 +317,7 @@ export function* idIndexSteps(entries: readonly Entry[], rows = 65_536): Generat
       if (idIndexCache.has(entries)) return;
     }
     const to = Math.min(n, from + rows);
-    for (let i = from; i < to; i++) at[entries[i].id] = i;
+    for (let i = from; i < to; i++) at[slotId(slots[i], source)] = i;
   }
   idIndexCache.set(entries, at);
 }

@@ -10,6 +10,7 @@
 
 import { CHANGEFREQS, FIELDS } from './fields.ts';
 import { fmtInt } from './format.ts';
+import { readRows } from './lazyEntries.ts';
 import { type Entry, type Severity, severityRank } from './model.ts';
 import { changefreqIndex } from './rules/changefreq.ts';
 import { createUrlScan, scanUrl } from './urlParts.ts';
@@ -138,8 +139,10 @@ export function lastmodHistogram(
   let max = -1;
   let missing = 0;
   let invalid = 0;
+  // Values read from rows kept as columns make no entry (core/lazyEntries.ts).
+  const rows = readRows(entries);
   for (let i = 0; i < entries.length; i++) {
-    const v = entries[i].lastmod;
+    const v = rows.field(i, 'lastmod');
     const k = v === undefined ? -2 : parseDateKey(v);
     keys[i] = k;
     if (k === -2) missing++;
@@ -179,8 +182,9 @@ const MAX_BUCKETS = 5000;
 
 function countBy(entries: readonly Entry[], field: 'changefreq' | 'priority'): Map<string | null, number> {
   const counts = new Map<string | null, number>();
+  const rows = readRows(entries);
   for (let i = 0; i < entries.length; i++) {
-    const v = entries[i][field] ?? null;
+    const v = rows.field(i, field) ?? null;
     counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   return counts;
@@ -278,8 +282,9 @@ const folderLabel = (seg: string | null) => (seg === null ? '(not a URL)' : `/${
 export function urlsPerFolder(entries: readonly Entry[], top = 10): Chart {
   const counts = new Map<string | null, number>();
   const s = createUrlScan();
+  const read = readRows(entries);
   for (let i = 0; i < entries.length; i++) {
-    const seg = firstSegment(entries[i].loc, s);
+    const seg = firstSegment(read.loc(i), s);
     counts.set(seg, (counts.get(seg) ?? 0) + 1);
   }
   const rows = [...counts];

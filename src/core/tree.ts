@@ -11,6 +11,7 @@
  * fragment do not make nodes: `/p?id=1` sits on node `p`. Strings without `scheme://` sit on one
  * host-level node labelled {@link NOT_A_URL}.
  */
+import { readRows } from './lazyEntries.ts';
 import type { Entry, Severity } from './model.ts';
 import type { Patch } from './patch.ts';
 import { createUrlScan, originKey, preparePrefix, rewritePrefix, scanUrl } from './urlParts.ts';
@@ -548,12 +549,14 @@ export class UrlTree {
  * @example const tree = buildUrlTree(doc.entries, (id) => validator.worstSeverity(id));
  */
 export function buildUrlTree(entries: readonly Entry[], severityOf: SeverityOf): UrlTree {
+  // Ids and locs from the rows: a received document's stay unmade (core/lazyEntries.ts).
+  const rows = readRows(entries);
   let maxId = 0;
-  for (let i = 0; i < entries.length; i++) if (entries[i].id > maxId) maxId = entries[i].id;
+  for (let i = 0; i < entries.length; i++) if (rows.id(i) > maxId) maxId = rows.id(i);
   const tree = new UrlTree(Math.max(entries.length, maxId + 1) + 1024);
   for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    tree.add(e, severityOf(e.id));
+    const id = rows.id(i);
+    tree.addUrl(id, rows.loc(i), severityOf(id));
   }
   return tree;
 }
@@ -587,10 +590,18 @@ export function planPrefixRename(
   const withAlternates = options.alternates !== false;
   const s = createUrlScan();
   const out: PrefixRenameChange[] = [];
-  for (const before of entries) {
+  // Each row read and dropped; the entry made (kept) only for a row that changes.
+  const rows = readRows(entries);
+  for (let i = 0; i < entries.length; i++) {
+    const seen = rows.peek(i);
+    if (
+      rewritePrefix(seen.loc, from, toPrefix, s) === null &&
+      (!withAlternates || rewriteAlternates(seen, from, toPrefix, s) === null)
+    )
+      continue;
+    const before = entries[i];
     const loc = rewritePrefix(before.loc, from, toPrefix, s);
     const alternates = withAlternates ? rewriteAlternates(before, from, toPrefix, s) : null;
-    if (loc === null && alternates === null) continue;
     const after: Entry = { ...before };
     if (loc !== null) after.loc = loc;
     if (alternates !== null) after.alternates = alternates;
@@ -638,9 +649,10 @@ export function findRenameCollisions(
   }
   const hit = new Set<string>();
   for (const [loc, n] of newLocs) if (n > 1) hit.add(loc);
-  for (const e of entries) {
-    if (moved.has(e.id)) continue;
-    const loc = e.loc.trim();
+  const rows = readRows(entries);
+  for (let i = 0; i < entries.length; i++) {
+    if (moved.has(rows.id(i))) continue;
+    const loc = rows.loc(i).trim();
     if (newLocs.has(loc)) hit.add(loc);
   }
   return [...hit];

@@ -10,6 +10,7 @@
  */
 import type { CrawlJoin } from './crawl/join.ts';
 import type { CrawlPreset } from './crawl/match.ts';
+import { slotPeek, slotsOf } from './lazyEntries.ts';
 import {
   type Entry,
   type Issue,
@@ -213,7 +214,7 @@ export class Validator {
     const out = new SnapshotWriter();
     for (let q = 0; q < t.seq; q++) {
       const s = t.atSeq(q);
-      if (s !== undefined && t.hasIssues(s)) out.add(t.entry(s).id, t.issuesOf(t.entry(s).id));
+      if (s !== undefined && t.hasIssues(s)) out.add(t.entryId(s), t.issuesOf(t.entryId(s)));
     }
     return out.finish(this.heldDocumentIssues() as Issue[], this.notedCounts());
   }
@@ -229,14 +230,17 @@ export class Validator {
     this.s.crawl.release();
     // The hreflang index is sized up front (regrowing it is one long rehash); counting is a pass
     // over every entry, in steps too (~100 ms at 1,000,000 entries while the code is still cold).
+    // A received document's rows are read and dropped, and filed by row number: the load makes
+    // no entry to keep (core/lazyEntries.ts).
+    const { slots, source } = slotsOf(doc.entries);
     let hrefs = 0;
-    const all = doc.entries;
-    for (let k = 0; k < all.length; k++) {
-      const alternates = all[k].alternates;
+    for (let k = 0; k < slots.length; k++) {
+      const alternates = slotPeek(slots[k], source).alternates;
       if (alternates !== undefined) hrefs += alternates.length;
       if ((k + 1) % COUNT_STEP === 0) yield k + 1;
     }
     const s = new State(doc, this.settings, join, hrefs);
+    s.table.source = source;
     this.s = s;
     const byEntry = new Map<number, Issue[]>();
     for (const i of parseIssues) {
@@ -248,10 +252,13 @@ export class Validator {
       }
     }
     // Units of work: every entry counted, then filed, then checked (3 × entries in all).
-    let done = all.length;
+    let done = slots.length;
     let items = 0;
-    for (const e of doc.entries) {
-      const slot = s.entries.insert(e, byEntry.size > 0 ? (byEntry.get(e.id) ?? EMPTY) : EMPTY);
+    for (let k = 0; k < slots.length; k++) {
+      const v = slots[k];
+      const e = slotPeek(v, source);
+      const parse = byEntry.size > 0 ? (byEntry.get(e.id) ?? EMPTY) : EMPTY;
+      const slot = typeof v === 'number' ? s.entries.insertRow(e, v, parse) : s.entries.insert(e, parse);
       s.file(slot);
       items += subItems(e);
       if (++done % chunk === 0 || items >= chunk) {
@@ -333,11 +340,26 @@ export class Validator {
     }
     const s = this.s;
     const r = new CheckedReader(c);
+    // A received document's rows are filed by row number, their locs read from its columns: no
+    // entry is made for them (core/lazyEntries.ts; docs/perf.md, session 16).
+    const { slots, source } = slotsOf(entries);
     let items = 0;
+    if (source !== null) s.table.source = source;
     for (let i = 0; i < c.n; i++) {
-      const e = entries[from + i];
-      s.file(c.pass ? s.entries.insertChecked(e, r, i) : s.entries.insert(e, r.parseOf(i)));
-      if (!c.pass) items += subItems(e);
+      const v = slots[from + i];
+      if (typeof v === 'number' && s.table.source === source) {
+        // A run without the pass: the row is read and dropped, and filed by number.
+        if (c.pass) s.file(s.entries.insertCheckedRow(v, r, i));
+        else {
+          const e = slotPeek(v, source);
+          s.file(s.entries.insertRow(e, v, r.parseOf(i)));
+          items += subItems(e);
+        }
+      } else {
+        const e = entries[from + i];
+        s.file(c.pass ? s.entries.insertChecked(e, r, i) : s.entries.insert(e, r.parseOf(i)));
+        if (!c.pass) items += subItems(e);
+      }
       if ((i + 1) % chunk === 0 || items >= chunk) {
         items = 0;
         yield i + 1;
@@ -611,7 +633,7 @@ export class Validator {
     for (let q = 0; q < t.seq; q++) {
       const s = t.atSeq(q);
       if (s === undefined || !t.hasIssues(s)) continue;
-      for (const i of t.issuesOf(t.entry(s).id)) out.push(i);
+      for (const i of t.issuesOf(t.entryId(s))) out.push(i);
     }
     return out;
   }
@@ -701,7 +723,7 @@ export class Validator {
     const out: number[] = [];
     for (let q = 0; q < t.seq; q++) {
       const s = t.atSeq(q);
-      if (s !== undefined && t.hasRule(s, rule)) out.push(t.entry(s).id);
+      if (s !== undefined && t.hasRule(s, rule)) out.push(t.entryId(s));
       if ((q + 1) % chunk === 0) yield q + 1;
     }
     return this.crossFiltered(rule, out);

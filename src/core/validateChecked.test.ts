@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../bench/generate.ts';
+import { type EntrySource, lazyEntries } from './lazyEntries.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from './model.ts';
 import { parseSitemap } from './parse.ts';
 import { entryPatch, type Patch } from './patch.ts';
@@ -48,12 +49,65 @@ function answers(v: Validator, entries: readonly Entry[]) {
   };
 }
 
+/**
+ * Rows of `entries` made when read, as a received document's (core/lazyEntries.ts; the app's
+ * source is workers/entryRows.ts): each a copy, made once.
+ */
+class CopySource implements EntrySource {
+  made = 0;
+  private readonly kept: Array<Entry | undefined> = [];
+  constructor(private readonly entries: readonly Entry[]) {}
+  entry(row: number): Entry {
+    let e = this.kept[row];
+    if (e === undefined) {
+      this.made++;
+      e = structuredClone(this.entries[row]);
+      this.kept[row] = e;
+    }
+    return e;
+  }
+  peek(row: number): Entry {
+    return this.kept[row] ?? structuredClone(this.entries[row]);
+  }
+  id(row: number): number {
+    return this.entries[row].id;
+  }
+  loc(row: number): string {
+    return this.entries[row].loc;
+  }
+  field(row: number, name: 'lastmod' | 'changefreq' | 'priority'): string | undefined {
+    return this.entries[row][name];
+  }
+}
+
+/** `doc` with its entries as a received document's: rows made when read. */
+function lazyDoc(doc: SitemapDocument): { doc: SitemapDocument; source: CopySource } {
+  const source = new CopySource(doc.entries);
+  return {
+    doc: {
+      ...doc,
+      entries: lazyEntries(
+        source,
+        doc.entries.map((_, i) => i),
+      ),
+    },
+    source,
+  };
+}
+
 function expectSame(doc: SitemapDocument, issues: readonly Issue[], settings: ValidationSettings, run = 7) {
   const plain = new Validator(settings);
   plain.load(doc, issues);
   const split = splitLoad(doc, issues, settings, run);
   expect(answers(split, doc.entries)).toStrictEqual(answers(plain, doc.entries));
-  return { plain, split };
+  // The same loads of the document's rows made when read (a received document) end the same.
+  const lazy = lazyDoc(doc);
+  const lazyPlain = new Validator(settings);
+  lazyPlain.load(lazy.doc, issues);
+  expect(answers(lazyPlain, doc.entries)).toStrictEqual(answers(plain, doc.entries));
+  const lazySplit = splitLoad(lazyDoc(doc).doc, issues, settings, run);
+  expect(answers(lazySplit, doc.entries)).toStrictEqual(answers(plain, doc.entries));
+  return { plain, split, lazySplit };
 }
 
 const LOCS = [
@@ -182,7 +236,7 @@ describe('a load split across threads equals a plain load', () => {
     const rnd = prng(100 + seed);
     const r = parsed(randomXml(rnd, 80));
     const settings = settingsOf(seed);
-    const { plain, split } = expectSame(r.document, r.issues, settings, 9);
+    const { plain, split, lazySplit } = expectSame(r.document, r.issues, settings, 9);
     let entries = r.document.entries;
     let nextId = r.document.nextId;
     const undo: Patch[] = [];
@@ -211,12 +265,15 @@ describe('a load split across threads equals a plain load', () => {
       }
       plain.apply(change);
       split.apply(change);
+      lazySplit.apply(change);
       undo.push(inverse);
       expect(answers(split, entries), `step ${step}`).toStrictEqual(answers(plain, entries));
+      expect(answers(lazySplit, entries), `step ${step}`).toStrictEqual(answers(plain, entries));
       if (rnd() < 0.3) {
         const back = undo.pop() as Patch;
         plain.apply(back);
         split.apply(back);
+        lazySplit.apply(back);
         // The entry list after the undo (ids are unique: rebuild it from the patch).
         for (const { entry } of back.removed) entries = entries.filter((e) => e.id !== entry.id);
         for (const { entry } of back.added) entries = [...entries, entry];
@@ -228,7 +285,9 @@ describe('a load split across threads equals a plain load', () => {
     const other = { ...settings, profile: settings.profile === 'strict' ? undefined : ('strict' as const) };
     plain.setSettings(other);
     split.setSettings(other);
+    lazySplit.setSettings(other);
     expect(answers(split, entries)).toStrictEqual(answers(plain, entries));
+    expect(answers(lazySplit, entries)).toStrictEqual(answers(plain, entries));
   });
 });
 

@@ -4,6 +4,7 @@
  * issues are passed in, not computed here. Export planning lives in `workspace/exportPlan.ts`,
  * the types in `workspace/types.ts`.
  */
+import { readRows } from './lazyEntries.ts';
 import type { Issue } from './model.ts';
 import { hasScheme } from './urls.ts';
 import { sizeIssues } from './workspace/checks.ts';
@@ -64,7 +65,8 @@ function toFile(input: WorkspaceInput): WorkspaceFile {
 
 /** The `<loc>` values of a file, for `contentScore` (its entries are not copied). */
 function locsOf(file: WorkspaceFile): string[] {
-  return file.document.entries.map((e) => e.loc);
+  const rows = readRows(file.document.entries);
+  return Array.from({ length: file.document.entries.length }, (_, i) => rows.loc(i));
 }
 
 /**

@@ -11,6 +11,7 @@ import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { fmtInt, plural } from '../core/format.ts';
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
 import { isCrawlColumn, viewWithoutCrawl } from './columns.ts';
@@ -251,8 +252,10 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
     for (const id of ids) mark[id] = 1;
     const entries: Entry[] = [];
     const all = doc.entries;
+    // Ids from the rows: only the rows with the rule's findings are made (core/lazyEntries.ts).
+    const rows = readRows(all);
     for (let i = 0; i < all.length; i++) {
-      const id = all[i].id;
+      const id = rows.id(i);
       if (id <= max && mark[id] === 1) entries.push(all[i]);
       if ((i + 1) % chunk === 0) {
         yield i + 1;

@@ -4,6 +4,7 @@
  */
 import { isSearchConsole } from '../core/crawl/format.ts';
 import { type CrawlCategory, type CrawlJoin, indexabilityText, statusText } from '../core/crawl/join.ts';
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry } from '../core/model.ts';
 import { runSteps } from '../core/steps.ts';
 import type { CrawlColumnId } from './columns.ts';
@@ -112,7 +113,8 @@ export const ALL_ROWS = Number.MAX_SAFE_INTEGER;
 function crawlRows(v: ValidatorLike, entries: readonly Entry[]): Int32Array {
   if (v.crawlRowsOf) return v.crawlRowsOf(entries);
   const rows = new Int32Array(entries.length);
-  for (let i = 0; i < entries.length; i++) rows[i] = v.crawlRowOf?.(entries[i].id) ?? -1;
+  const read = readRows(entries);
+  for (let i = 0; i < entries.length; i++) rows[i] = v.crawlRowOf?.(read.id(i)) ?? -1;
   return rows;
 }
 
@@ -171,12 +173,13 @@ export function* crawlCategoryMaskSteps(
   const join = rowsJoin(v);
   if (join === null) return null;
   const mask = new Uint8Array(rows.length);
+  const read = readRows(entries);
   for (let from = 0; from < rows.length; from += chunk) {
     if (chunk < rows.length) yield;
     const to = Math.min(rows.length, from + chunk);
     join.inCategory(rows, category, mask, from, to);
     // A row without a URL has no bucket (rare: only the matches are looked at).
-    for (let i = from; i < to; i++) if (mask[i] === 1 && blank(entries[i].loc)) mask[i] = 0;
+    for (let i = from; i < to; i++) if (mask[i] === 1 && blank(read.loc(i))) mask[i] = 0;
   }
   return mask;
 }

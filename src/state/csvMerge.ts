@@ -3,6 +3,7 @@
  * back from a spreadsheet): the counts shown before it runs, and the one patch that updates the
  * matching rows and appends the others. Loaded with the CSV import, not in the first chunk.
  */
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { EDITABLE_FIELDS } from './columns.ts';
 import { insertPatch, withField } from './edits.ts';
@@ -11,8 +12,10 @@ import type { Patch } from './patch.ts';
 /** Row index of each trimmed `loc` (its first row), for matching imported rows by URL. */
 function locIndex(entries: readonly Entry[]): Map<string, number> {
   const at = new Map<string, number>();
+  // Locs from the rows: a received document's stay unmade (core/lazyEntries.ts).
+  const rows = readRows(entries);
   for (let i = 0; i < entries.length; i++) {
-    const loc = entries[i].loc.trim();
+    const loc = rows.loc(i).trim();
     if (loc !== '' && !at.has(loc)) at.set(loc, i);
   }
   return at;

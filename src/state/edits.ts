@@ -3,6 +3,7 @@
  * records. No store, no history here; the store applies whatever these return.
  */
 import { plural } from '../core/format.ts';
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { type EditableField, FIELDS } from './columns.ts';
 import { idIndexOf, type Patch, type PlacedEntry } from './patch.ts';
@@ -61,9 +62,13 @@ export function bulkSetPatch(
   const at = idIndexOf(doc.entries);
   const verb = value === undefined || value === '' ? 'Clear' : 'Set';
   const p = emptyPatch('');
+  // A row already holding the value is skipped without making its entry (core/lazyEntries.ts).
+  const read = readRows(doc.entries);
+  const want = field === 'loc' ? (value ?? '') : value === '' ? undefined : value;
   for (const id of ids) {
     const i = id >= 0 && id < at.length ? at[id] : -1;
     if (i < 0) continue;
+    if ((field === 'loc' ? read.loc(i) : read.field(i, field)) === want) continue;
     const before = doc.entries[i];
     const next = withField(before, field, value);
     if (next !== before) p.updated.push([before, next]);
@@ -136,8 +141,10 @@ export function duplicatePatch(doc: SitemapDocument, ids: readonly number[]): Pa
 export function reorderPatch(doc: SitemapDocument, order: Int32Array, label: string): Patch {
   const before = new Int32Array(doc.entries.length);
   const after = new Int32Array(doc.entries.length);
-  for (let i = 0; i < before.length; i++) before[i] = doc.entries[i].id;
-  for (let i = 0; i < after.length; i++) after[i] = doc.entries[order[i]].id;
+  // Ids from the rows: a received document's stay unmade (core/lazyEntries.ts).
+  const read = readRows(doc.entries);
+  for (let i = 0; i < before.length; i++) before[i] = read.id(i);
+  for (let i = 0; i < after.length; i++) after[i] = before[order[i]];
   return { label, added: [], updated: [], removed: [], reorder: { before, after } };
 }
 

@@ -3,6 +3,7 @@
  * single-pass scan. Preview and apply share `findReplacePatch`, so the preview count always
  * equals the number of cells the replace changes.
  */
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument, VideoData } from '../core/model.ts';
 import { EDITABLE_FIELDS, type EditableField } from './columns.ts';
 import { urlCount, withField } from './edits.ts';
@@ -57,8 +58,14 @@ export function findReplacePatch(
     const fields: readonly EditableField[] = req.column === 'all' ? EDITABLE_FIELDS : [req.column];
     const replacement = req.regex ? req.replace : req.replace.replace(/\$/g, '$$$$');
     const n = rows ? rows.length : doc.entries.length;
+    // Values read from the rows (a received document's stay unmade: core/lazyEntries.ts); a
+    // row's entry is made only when one of its cells changes.
+    const read = readRows(doc.entries);
     for (let k = 0; k < n; k++) {
-      const before = doc.entries[rows ? rows[k] : k];
+      const i = rows ? rows[k] : k;
+      if (!fields.some((f) => changes(re, f === 'loc' ? read.loc(i) : read.field(i, f), replacement)))
+        continue;
+      const before = doc.entries[i];
       let after = before;
       for (const f of fields) {
         const v = after[f];
@@ -75,6 +82,13 @@ export function findReplacePatch(
   }
   patch.label = `Replace “${req.find}” in ${urlCount(patch.updated.length)}`;
   return { patch, cells };
+}
+
+/** True when replacing `re` in `v` changes it. */
+function changes(re: RegExp, v: string | undefined, replacement: string): boolean {
+  if (v === undefined || v === '') return false;
+  re.lastIndex = 0;
+  return re.test(v) && v.replace(re, replacement) !== v;
 }
 
 /** Rewrite the host of an absolute http(s) URL string, or return it unchanged. Case-insensitive host match. */
@@ -136,9 +150,13 @@ function urlPatch(
   sameHostMedia = false,
 ): Patch {
   const patch: Patch = { label: '', added: [], updated: [], removed: [] };
-  for (const before of doc.entries) {
-    const after = mapUrls(before, fn, sameHostMedia);
-    if (after !== before) patch.updated.push([before, after]);
+  // Each row read and dropped; the entry made (kept) only for a row that changes.
+  const read = readRows(doc.entries);
+  for (let i = 0; i < doc.entries.length; i++) {
+    const seen = read.peek(i);
+    if (mapUrls(seen, fn, sameHostMedia) === seen) continue;
+    const before = doc.entries[i];
+    patch.updated.push([before, mapUrls(before, fn, sameHostMedia)]);
   }
   patch.label = label(patch.updated.length);
   return patch;

@@ -5,6 +5,7 @@
  * shows it, `addMissingReturnLinks` (one file) and `returnLinkEdits` (any file) fix it.
  */
 
+import { readRows } from '../core/lazyEntries.ts';
 import type { Alternate, Entry } from '../core/model.ts';
 import { withLink } from '../core/rules/entryFixes.ts';
 import { type NearUrl, nearListed } from '../core/rules/nearUrl.ts';
@@ -87,7 +88,9 @@ function linkedEntries(entries: readonly Entry[]): Entry[] {
   let list = LINKED.get(entries);
   if (list) return list;
   list = [];
-  for (const e of entries) if (e.alternates?.length) list.push(e);
+  // Rows read and dropped; only the linked ones made (a received document's: core/lazyEntries.ts).
+  const rows = readRows(entries);
+  for (let i = 0; i < entries.length; i++) if (rows.peek(i).alternates?.length) list.push(entries[i]);
   LINKED.set(entries, list);
   return list;
 }

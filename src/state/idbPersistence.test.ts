@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
+import { lazyEntries, lazyRows, slotsOf } from '../core/lazyEntries.ts';
 import type { Entry, Issue } from '../core/model.ts';
+import { encodeEntryColumns } from '../workers/entryColumnsEncode.ts';
+import { EntryRows } from '../workers/entryRows.ts';
 import { CHUNK_SIZE, createIdbPersistence, PARSE_PART_ISSUES, SOURCE_PART_BYTES } from './idbPersistence.ts';
 import type { SavedSession } from './persist.ts';
 import { makeDocument } from './testing.ts';
@@ -215,6 +218,50 @@ describe('IndexedDB persistence (fake-indexeddb)', () => {
     const chunkPuts = put.mock.calls.filter(([, key]) => typeof key === 'number');
     put.mockRestore();
     expect(chunkPuts).toEqual([]);
+  });
+
+  it('saves a document whose entries are made when read without making them, and restores it so', async () => {
+    const name = `test-${dbCount++}`;
+    const plain = makeDocument(CHUNK_SIZE * 3 + 11).entries;
+    // As a received document holds its rows: columns, an entry made when read (core/lazyEntries.ts).
+    const rows = new EntryRows();
+    for (let from = 0; from < plain.length; from += 1500)
+      rows.add(encodeEntryColumns(plain, from, Math.min(plain.length, from + 1500)));
+    const entries = lazyEntries(
+      rows,
+      plain.map((_, i) => i),
+    );
+    const w = { ...file(1), doc: { kind: 'urlset' as const, entries, nextId: plain.length } };
+    const store = createIdbPersistence(name)!;
+    await store.save(one(w));
+    expect(slotsOf(entries).slots.every((s) => typeof s === 'number')).toBe(true);
+    const reader = createIdbPersistence(name)!;
+    const loaded = (await reader.load())!;
+    const back = loaded.files[0].doc.entries;
+    expect(lazyRows(back)).not.toBeNull();
+    expect(back).toEqual(plain);
+    // Rows read since (made and kept) are still what is saved: no chunk written.
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await reader.save(loaded);
+    // One row edited: only its chunk.
+    const edited = [...back];
+    edited[CHUNK_SIZE + 5] = { ...back[CHUNK_SIZE + 5], priority: '0.1' };
+    const session = {
+      ...loaded,
+      files: [{ ...loaded.files[0], doc: { ...loaded.files[0].doc, entries: edited } }],
+    };
+    await reader.save(session);
+    const chunkPuts = put.mock.calls.filter(([, key]) => typeof key === 'number').map(([, key]) => key);
+    put.mockRestore();
+    expect(chunkPuts).toEqual([1]);
+    expect((await createIdbPersistence(name)!.load())?.files[0].doc.entries).toEqual(edited);
+    // The first store, which saved the lazy array, sees the same rows once made: nothing to write.
+    for (let i = 0; i < entries.length; i += 3) void entries[i];
+    const again = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await store.save(one({ ...w, doc: { ...w.doc, entries: [...entries] } }));
+    const puts = again.mock.calls.filter(([, key]) => typeof key === 'number').length;
+    again.mockRestore();
+    expect(puts).toBe(0);
   });
 
   it("loads a record saved in today's format 1 (one document at chunk keys 0..n-1)", async () => {

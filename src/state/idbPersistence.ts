@@ -27,10 +27,18 @@
  * (an edit of a field with a finding), not with every save's meta.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { joinArrays } from '../core/arrays.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
+import {
+  type EntrySource,
+  lazyEntries,
+  type Slot,
+  slotPeek,
+  slotsOf,
+  sourceOf,
+} from '../core/lazyEntries.ts';
 import type { Entry, Issue, SitemapDocument } from '../core/model.ts';
-import { decodeEntryColumns, type EntryColumns } from '../workers/entryColumns.ts';
+import type { EntryColumns } from '../workers/entryColumns.ts';
+import { EntryRows, objectColumns } from '../workers/entryRows.ts';
 import {
   type PersistenceAdapter,
   type SavedFile,
@@ -105,18 +113,35 @@ interface WorkbenchDb extends DBSchema {
 }
 
 /**
- * The rows of a stored chunk. Chunks are saved as entry columns (the worker's format,
+ * The rows of a stored chunk, as columns. Chunks are saved as entry columns (the worker's format,
  * workers/entryColumns.ts): one string and a few typed arrays to clone instead of 2,000 objects
- * and their strings, and a restore that makes each entry as the open does (one literal, its
- * values slices of the chunk's one string, short repeated values shared) instead of the clone's
- * object and a string per value, all young and all surviving: fewer young bytes, fewer scavenges.
- * Chunks saved as entry objects still load.
+ * and their strings. A restored document keeps them as they are and makes each entry when read,
+ * as after an open (`restoredRows`; core/lazyEntries.ts). Chunks saved as entry objects still load.
  */
-function rowsOf(stored: Entry[] | EntryColumns | undefined): Entry[] | undefined {
-  if (stored === undefined || Array.isArray(stored)) return stored;
-  const rows: Entry[] = [];
-  decodeEntryColumns(stored, rows);
-  return rows;
+function columnsOf(stored: Entry[] | EntryColumns | undefined): EntryColumns | undefined {
+  if (stored === undefined) return undefined;
+  return Array.isArray(stored) ? objectColumns(stored) : stored;
+}
+
+/**
+ * A restored file's entries from its stored chunks (in order), made when read, and each chunk's
+ * slots (what the adapter holds as saved, `changedChunks`).
+ */
+function restoredRows(parts: readonly EntryColumns[]): { entries: Entry[]; chunks: Slot[][] } {
+  const rows = new EntryRows();
+  const slots: Slot[] = [];
+  const chunks: Slot[][] = [];
+  for (const c of parts) {
+    const from = rows.n;
+    rows.add(c);
+    const chunk: Slot[] = [];
+    for (let i = from; i < rows.n; i++) {
+      slots.push(i);
+      chunk.push(i);
+    }
+    chunks.push(chunk);
+  }
+  return { entries: lazyEntries(rows, slots), chunks };
 }
 
 const DB_NAME = 'sitemap-workbench';
@@ -253,14 +278,28 @@ function crawlTables(session: SavedSession): CrawlTable[] {
   return tables;
 }
 
+/**
+ * True when rows `from`…`to` of `slots` (over `source`) are the stored chunk `a` (over `hadSource`):
+ * the same entries, or the same unmade rows of one source (core/lazyEntries.ts). A row made since
+ * it was stored is the entry its source keeps for it.
+ */
 function sameChunk(
-  a: readonly Entry[] | undefined,
-  entries: readonly Entry[],
+  a: readonly Slot[] | undefined,
+  hadSource: EntrySource | null,
+  slots: readonly Slot[],
+  source: EntrySource | null,
   from: number,
   to: number,
 ): boolean {
   if (!a || a.length !== to - from) return false;
-  for (let i = from; i < to; i++) if (a[i - from] !== entries[i]) return false;
+  for (let i = from; i < to; i++) {
+    const x = a[i - from];
+    const y = slots[i];
+    if (x === y && (typeof x !== 'number' || hadSource === source)) continue;
+    if (typeof x === 'number' && typeof y !== 'number' && hadSource?.peek(x) === y) continue;
+    if (typeof y === 'number' && typeof x !== 'number' && source?.peek(y) === x) continue;
+    return false;
+  }
   return true;
 }
 
@@ -281,17 +320,20 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * transaction with no request pending commits at the end of the task).
  */
 async function changedChunks(
-  had: ReadonlyArray<readonly Entry[]>,
+  had: ReadonlyArray<readonly Slot[]>,
   entries: readonly Entry[],
   savedEntries: readonly Entry[] | undefined,
 ): Promise<number[]> {
   const count = Math.ceil(entries.length / CHUNK_SIZE);
   if (savedEntries === entries && had.length === count) return [];
+  const { slots, source } = slotsOf(entries);
+  const hadSource = savedEntries ? sourceOf(savedEntries) : null;
   const changed: number[] = [];
   for (let c = 0; c < count; c++) {
     if (c > 0 && c % COMPARED_CHUNKS_PER_TASK === 0) await nextTask();
     const from = c * CHUNK_SIZE;
-    if (!sameChunk(had[c], entries, from, Math.min(entries.length, from + CHUNK_SIZE))) changed.push(c);
+    if (!sameChunk(had[c], hadSource, slots, source, from, Math.min(slots.length, from + CHUNK_SIZE)))
+      changed.push(c);
   }
   return changed;
 }
@@ -321,7 +363,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
   let db: Promise<IDBPDatabase<WorkbenchDb>> | null = null;
   // What the database holds now, per file and chunk: used to skip unchanged chunks. null =
   // unknown (nothing loaded or saved by this adapter yet): the first save rewrites every chunk.
-  let stored: Array<Array<readonly Entry[]>> | null = null;
+  let stored: Array<Array<readonly Slot[]>> | null = null;
   // The entries array each file had when `stored` was last written or read (see `changedChunks`).
   let storedEntries: Array<readonly Entry[]> = [];
   // The crawl tables the database holds now, in order; null = unknown (rewritten on first save).
@@ -355,22 +397,24 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       const readFile = async (k: number, chunks: number) => {
         const parts = await Promise.all(
           // Each chunk decoded as it arrives (its own task), not all at the end.
-          Array.from({ length: chunks }, (_, c) => tx.store.get(base + k * FILE_KEY_SPAN + c).then(rowsOf)),
+          Array.from({ length: chunks }, (_, c) =>
+            tx.store.get(base + k * FILE_KEY_SPAN + c).then(columnsOf),
+          ),
         );
-        return parts.some((p) => !p) ? null : (parts as Entry[][]);
+        return parts.some((p) => !p) ? null : restoredRows(parts as EntryColumns[]);
       };
       if (meta.format === 1) {
         const parts = await readFile(0, meta.chunks);
         if (!parts) return null;
-        stored = [parts];
+        stored = [parts.chunks];
         storedCrawls = null;
         const { chunks: _c, rows: _r, doc, crawl: _k, ...rest } = meta;
-        const saved = upgradeSaved({ ...rest, doc: { ...doc, entries: joinArrays(parts) } });
+        const saved = upgradeSaved({ ...rest, doc: { ...doc, entries: parts.entries } });
         storedEntries = saved ? saved.files.map((f) => f.doc.entries) : [];
         return saved;
       }
       const files: SavedFile[] = [];
-      const all: Entry[][][] = [];
+      const all: Slot[][][] = [];
       const withSource: Array<true | number | undefined> = [];
       const withParse: Array<number | undefined> = [];
       for (let k = 0; k < meta.files.length; k++) {
@@ -385,8 +429,8 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         } = meta.files[k];
         const parts = await readFile(k, chunks);
         if (!parts) return null;
-        all.push(parts);
-        files.push({ ...rest, doc: { ...doc, entries: joinArrays(parts) } });
+        all.push(parts.chunks);
+        files.push({ ...rest, doc: { ...doc, entries: parts.entries } });
         withSource.push(hasSource);
         withParse.push(hasParse);
       }
@@ -443,7 +487,7 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
       const chunkStore = tx.objectStore('chunks');
       const writes: Promise<unknown>[] = [];
       if (before === null) writes.push(chunkStore.delete(range()));
-      const next: Array<Array<readonly Entry[]>> = [];
+      const next: Array<Array<readonly Slot[]>> = [];
       const files: FileMeta[] = [];
       const tables = crawlTables(session);
       for (let k = 0; k < session.files.length; k++) {
@@ -451,15 +495,16 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
         const { entries, ...docRest } = doc;
         const count = Math.ceil(entries.length / CHUNK_SIZE);
         const had = before?.[k] ?? [];
-        const kept: Array<readonly Entry[]> = had.slice(0, count);
+        const kept: Array<readonly Slot[]> = had.slice(0, count);
+        // A received document's rows not read yet are read here and dropped: a save makes no
+        // entry to keep (core/lazyEntries.ts).
+        const { slots, source: rowSource } = slotsOf(entries);
         for (const c of changed[k]) {
           const from = c * CHUNK_SIZE;
-          const chunk = entries.slice(from, Math.min(entries.length, from + CHUNK_SIZE));
+          const chunk = slots.slice(from, Math.min(slots.length, from + CHUNK_SIZE));
           kept[c] = chunk;
-          const put = chunkStore.put(
-            encodeEntryColumns(chunk, 0, chunk.length),
-            base + k * FILE_KEY_SPAN + c,
-          );
+          const rows = chunk.map((v) => slotPeek(v, rowSource));
+          const put = chunkStore.put(encodeEntryColumns(rows, 0, rows.length), base + k * FILE_KEY_SPAN + c);
           writes.push(put);
           // One chunk's structured clone per task, so saving 1,000,000 rows never blocks the page in
           // one piece; awaiting the transaction's own requests keeps it open (all or nothing).

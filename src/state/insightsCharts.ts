@@ -4,6 +4,7 @@
  * other bars stay visible with the clicked one marked), and every chart of core/stats over them.
  * All passes are O(n); the UI memoizes per (document, view, validation version).
  */
+import { entriesOfSlots, readRows, type Slot, slotsOf } from '../core/lazyEntries.ts';
 import type { Entry, Severity, SitemapDocument } from '../core/model.ts';
 import { entryBytes } from '../core/rules/size.ts';
 import {
@@ -54,9 +55,11 @@ export function chartEntries(
   delete filters.bucket;
   const mask = filterMask(doc.entries, { ...view, filters, sort: null }, validator);
   if (!mask) return doc.entries;
-  const out: Entry[] = [];
-  for (let i = 0; i < mask.length; i++) if (mask[i]) out.push(doc.entries[i]);
-  return out;
+  // The rows' slots, so that rows kept as columns stay unmade (core/lazyEntries.ts).
+  const { slots, source } = slotsOf(doc.entries);
+  const out: Slot[] = [];
+  for (let i = 0; i < mask.length; i++) if (mask[i]) out.push(slots[i]);
+  return entriesOfSlots(out, source);
 }
 
 /**
@@ -70,8 +73,9 @@ export function ruleCounts(
   validator: ValidatorLike,
 ): Map<string, { severity: Severity; count: number }> {
   const out = new Map<string, { severity: Severity; count: number }>();
+  const rows = readRows(entries);
   for (let i = 0; i < entries.length; i++) {
-    for (const issue of validator.issuesOf(entries[i].id)) {
+    for (const issue of validator.issuesOf(rows.id(i))) {
       const row = out.get(issue.rule);
       if (row) row.count++;
       else out.set(issue.rule, { severity: issue.severity, count: 1 });
@@ -96,7 +100,8 @@ export class DocumentSize {
   of(doc: SitemapDocument): number {
     if (this.entries !== doc.entries || this.kind !== doc.kind) {
       let n = doc.kind === 'text' ? 0 : DOCUMENT_OVERHEAD;
-      for (let i = 0; i < doc.entries.length; i++) n += entryBytes(doc.entries[i], doc.kind);
+      const rows = readRows(doc.entries);
+      for (let i = 0; i < doc.entries.length; i++) n += entryBytes(rows.peek(i), doc.kind);
       this.entries = doc.entries;
       this.kind = doc.kind;
       this.bytes = n;

@@ -11,6 +11,7 @@ import { diffOfOps, type ExportDiff, exportDiff } from '../core/keep/diff.ts';
 import { KeepFormatUnavailable, keepFormat, keptProblem } from '../core/keep/keepFormat.ts';
 import { keepBlocker as coreKeepBlocker, keptFormat } from '../core/keep/keptFormat.ts';
 import { type KeepSource, prepared } from '../core/keep/source.ts';
+import { readRows } from '../core/lazyEntries.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { textDrops } from '../core/serialize/entries.ts';
 import type { SitemapClient } from '../workers/client.ts';
@@ -106,9 +107,15 @@ export async function normalizedDiff(
   const file = result.files[0];
   const gzipped = file.name.endsWith('.gz');
   const lines: number[] = [];
-  for (const e of src.entries) if (e.line !== undefined) lines.push(e.line);
+  // Rows read and dropped, ids from the columns: a received document's stay unmade (core/lazyEntries.ts).
+  const srcRows = readRows(src.entries);
+  for (let i = 0; i < src.entries.length; i++) {
+    const line = srcRows.peek(i).line;
+    if (line !== undefined) lines.push(line);
+  }
   let added = 0;
-  for (const e of doc.entries) if (e.id >= src.entries.length) added++;
+  const rows = readRows(doc.entries);
+  for (let i = 0; i < doc.entries.length; i++) if (rows.id(i) >= src.entries.length) added++;
   const diff = worker?.diff
     ? await worker.diff(p.body.slice(), file.bytes.slice(), gzipped, lines, added, signal)
     : exportDiff(p.body, file.bytes, gzipped, lines, added);

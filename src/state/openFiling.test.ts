@@ -69,6 +69,23 @@ describe('open: a backlog of entry chunks is filed one chunk per task at most', 
       fromWorker++;
       return fromColumns.call(this, e, ...rest);
     });
+    // A received row not read yet is filed by its row number (core/lazyEntries.ts); a parse
+    // result's rows are its ids.
+    const fromRow = EntryIssues.prototype.insertCheckedRow;
+    vi.spyOn(EntryIssues.prototype, 'insertCheckedRow').mockImplementation(function (
+      this: EntryIssues,
+      row,
+      ...rest
+    ) {
+      filed(row);
+      fromWorker++;
+      return fromRow.call(this, row, ...rest);
+    });
+    const ownRow = EntryIssues.prototype.insertRow;
+    vi.spyOn(EntryIssues.prototype, 'insertRow').mockImplementation(function (this: EntryIssues, e, ...rest) {
+      filed(e.id);
+      return ownRow.call(this, e, ...rest);
+    });
     vi.spyOn(EntryIssues.prototype, 'insert').mockImplementation(function (this: EntryIssues, e, ...rest) {
       filed(e.id);
       return own.call(this, e, ...rest);

@@ -6,6 +6,7 @@
  * tested again when they are few.
  */
 import type { EditableField } from '../core/fields.ts';
+import { isLazy, readRows } from '../core/lazyEntries.ts';
 import type { Entry } from '../core/model.ts';
 
 /** Text columns a search looks in: the scalar fields. */
@@ -51,7 +52,21 @@ function markMatches(
 ): number {
   const n = candidates ? candidates.length : entries.length;
   let k = 0;
-  if (fields.length === 1 && fields[0] === 'loc') {
+  if (isLazy(entries)) {
+    // Rows kept as columns: every value read from them, no entry made (core/lazyEntries.ts).
+    const rows = readRows(entries);
+    for (let c = 0; c < n; c++) {
+      const i = candidates ? candidates[c] : c;
+      for (let f = 0; f < fields.length; f++) {
+        const field = fields[f];
+        const value = field === 'loc' ? rows.loc(i) : rows.field(i, field);
+        if (value !== undefined && re.test(value)) {
+          k += mask[i] = 1;
+          break;
+        }
+      }
+    }
+  } else if (fields.length === 1 && fields[0] === 'loc') {
     // The common URL search: one field, a direct property load, no inner loop.
     if (candidates) {
       for (let c = 0; c < n; c++) {

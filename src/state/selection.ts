@@ -2,6 +2,9 @@
  * Selection helpers. A selection is a list of rectangles in view coordinates; these functions
  * turn it into rows or entry ids only when a command needs them.
  */
+import { readRows } from '../core/lazyEntries.ts';
+import type { Entry } from '../core/model.ts';
+import { idIndexOf } from './patch.ts';
 import type { AppState, CellRange, Selection } from './types.ts';
 
 /** Disjoint, sorted [from, to] row spans covered by the selection, clamped to `rowCount`. */
@@ -57,8 +60,9 @@ export function selectedDocIndexes(state: AppState): Int32Array {
  * @example commands.deleteRows(selectedEntryIds(store.getState()))
  */
 export function selectedEntryIds(state: AppState): number[] {
-  const entries = state.doc?.entries ?? [];
-  return Array.from(selectedDocIndexes(state), (i) => entries[i].id);
+  // Ids from the rows: a received document's stay unmade (core/lazyEntries.ts).
+  const read = readRows(state.doc?.entries ?? []);
+  return Array.from(selectedDocIndexes(state), (i) => read.id(i));
 }
 
 /** Number of selected rows, without materializing them. */
@@ -70,4 +74,15 @@ export function selectedRowCount(selection: Selection, rowCount: number): number
 export function selectAll(rowCount: number, colCount: number): Selection {
   if (rowCount === 0 || colCount === 0) return { active: null, ranges: [] };
   return { active: { row: 0, col: 0 }, ranges: [{ r0: 0, c0: 0, r1: rowCount - 1, c1: colCount - 1 }] };
+}
+
+/**
+ * Document index of entry `id` (-1: none) by the id index: no row is read (a received document's
+ * rows stay unmade, core/lazyEntries.ts).
+ *
+ * @example const i = indexOfEntry(doc.entries, issue.entry); if (i >= 0) show(doc.entries[i]);
+ */
+export function indexOfEntry(entries: readonly Entry[], id: number): number {
+  const at = idIndexOf(entries);
+  return id >= 0 && id < at.length ? at[id] : -1;
 }

@@ -5,9 +5,11 @@
  * them; a document without absolute locs (no host) keeps them too. Loaded by the open only when
  * there is something to clear (it stays out of the page's first chunk).
  */
+
 import { stringAt } from '../core/crawl/strings.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { fmtInt } from '../core/format.ts';
+import { readRows } from '../core/lazyEntries.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { hostOf, mainHost, sameSite } from '../core/rules/host.ts';
 import { viewWithoutCrawl } from './columns.ts';
@@ -29,7 +31,8 @@ export function siteChange(doc: SitemapDocument, publishUrl: string, crawl: Craw
   const none: SiteChange = { publishUrl: false, crawl: false, message: '' };
   const url = publishUrl.trim();
   if (url === '' && crawl === null) return none;
-  const site = mainHost(doc.entries.length, (i) => doc.entries[i].loc);
+  const rows = readRows(doc.entries);
+  const site = mainHost(doc.entries.length, (i) => rows.loc(i));
   if (site === null) return none;
   const urlHost = url === '' ? null : hostOf(url);
   const crawlHost = crawl === null ? null : mainHost(crawl.rows, (i) => stringAt(crawl, i));

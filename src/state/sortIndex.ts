@@ -5,6 +5,7 @@
  * Keys and row comparisons: sortKeys.ts.
  */
 
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry } from '../core/model.ts';
 import { sortStringsSteps } from '../core/sort/stringSort.ts';
 import { runSteps } from '../core/steps.ts';
@@ -131,10 +132,13 @@ export function* buildSortIndexSteps(
     // a few ms (reading a string's characters costs more than a number's key).
     const step = chunk === ALL_ROWS ? chunk : Math.max(1024, chunk >> 2);
     const keys: string[] = new Array(n);
+    // Keys read from rows kept as columns make no entry (core/lazyEntries.ts).
+    const rows = readRows(entries);
     for (let from = 0; from < n; from += step) {
       if (step < n && from > 0) yield;
       const to = Math.min(n, from + step);
-      for (let i = from; i < to; i++) keys[i] = stringKey(entries[i], column);
+      if (column === 'loc') for (let i = from; i < to; i++) keys[i] = rows.loc(i);
+      else for (let i = from; i < to; i++) keys[i] = stringKey(rows.peek(i), column);
     }
     return { entries, column, ...(yield* sortStringsSteps(keys, step)) };
   }
@@ -147,10 +151,11 @@ export function* buildSortIndexSteps(
   if (isCrawlColumn(column)) keys = yield* crawlSortKeysSteps(v, entries, column, chunk);
   else {
     keys = new Float64Array(n);
+    const rows = readRows(entries);
     for (let from = 0; from < n; from += chunk) {
       if (chunk < n) yield;
       const to = Math.min(n, from + chunk);
-      for (let i = from; i < to; i++) keys[i] = numericKey(entries[i], i, column, v);
+      for (let i = from; i < to; i++) keys[i] = numericKey(rows.peek(i), i, column, v);
     }
   }
   return { entries, column, ...(yield* orderByNumbers(keys, chunk)) };

@@ -1,3 +1,4 @@
+import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
 import { bucketMatcher } from '../core/stats.ts';
 import { runSteps } from '../core/steps.ts';
@@ -164,15 +165,17 @@ function* filterMaskSteps(
   if (category && inCategory === null) return new Uint8Array(n);
   if (inCategory && !found && !mask && minRank === 0 && !ids && !field && !inBucket) return inCategory;
   const out = new Uint8Array(n);
+  // Ids from the rows' columns; an entry (made and dropped when not made yet) only for a field
+  // or bucket test: a filter makes no entry of a received document.
+  const rows = readRows(entries);
   for (let i = 0; i < n; i++) {
-    const e = entries[i];
     if (found && found[i] === 0) continue;
     if (mask && mask[i] === 0) continue;
-    if (ids && !ids.has(e.id)) continue;
-    if (minRank > 0 && severityRank(validator.worstSeverity(e.id)) < minRank) continue;
-    if (field && fieldText(e, field.column) !== field.value) continue;
+    if (ids && !ids.has(rows.id(i))) continue;
+    if (minRank > 0 && severityRank(validator.worstSeverity(rows.id(i))) < minRank) continue;
+    if (field && fieldText(rows.peek(i), field.column) !== field.value) continue;
     if (inCategory && inCategory[i] === 0) continue;
-    if (inBucket && !inBucket(e)) continue;
+    if (inBucket && !inBucket(rows.peek(i))) continue;
     out[i] = 1;
   }
   return out;

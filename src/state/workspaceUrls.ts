@@ -5,7 +5,7 @@
  * rebuild of the whole URL index.
  */
 import type { SitemapDocument } from '../core/model.ts';
-import { entryPatch, type Patch } from '../core/patch.ts';
+import { entryPatch, idIndexOf, type Patch } from '../core/patch.ts';
 import { crossFileIssue } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
 import type { WorkspaceFile, WorkspaceIssue } from '../core/workspace.ts';
@@ -34,10 +34,11 @@ export function locChanges(before: SitemapDocument, after: SitemapDocument): Loc
   return out;
 }
 
-/** Position of entry `id` in `doc` (ids usually equal positions; else one scan). */
+/** Position of entry `id` in `doc` (-1: none). */
 function positionOf(doc: SitemapDocument, id: number): number {
-  if (doc.entries[id]?.id === id) return id;
-  return doc.entries.findIndex((e) => e.id === id);
+  // By the id index: no row read (a received document's stay unmade: core/lazyEntries.ts).
+  const at = idIndexOf(doc.entries);
+  return id >= 0 && id < at.length ? at[id] : -1;
 }
 
 /**

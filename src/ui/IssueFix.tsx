@@ -3,6 +3,7 @@ import type { FixNeed } from '../core/fixes.ts';
 import type { Issue } from '../core/model.ts';
 import type { DayMonthOrder } from '../core/w3cDate.ts';
 import { canFix, convertToW3c, fixLabel, fixNeed, fixPreview } from '../state/rules.ts';
+import { indexOfEntry } from '../state/selection.ts';
 import type { Settings } from '../state/types.ts';
 import { useCommands, useGetState } from './useAppState.ts';
 
@@ -81,7 +82,8 @@ export function IssueFix({ issue, onDone, primary }: { issue: Issue; onDone?(): 
   const need = fixNeed(issue, s.doc, settings);
   if (need === 'dateOrder') {
     // The order and the conversion are one action: one step, one Undo.
-    const entry = issue.entry === undefined ? undefined : s.doc?.entries.find((e) => e.id === issue.entry);
+    const at = issue.entry === undefined || !s.doc ? -1 : indexOfEntry(s.doc.entries, issue.entry);
+    const entry = at < 0 ? undefined : s.doc?.entries[at];
     return (
       <FixInput
         need={need}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Severity } from '../core/model.ts';
 import { visibleColumns } from '../state/columns.ts';
-import { selectedEntryIds } from '../state/selection.ts';
+import { indexOfEntry, selectedEntryIds } from '../state/selection.ts';
 import type { AppState } from '../state/types.ts';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
@@ -39,8 +39,8 @@ export function Toolbar({ onBulkEdit, onFindReplace }: ToolbarProps) {
     const active = getState().selection.active;
     const [id] = commands.insertRows(active ? active.row + 1 : Number.MAX_SAFE_INTEGER, 1);
     const s = getState();
-    const entries = s.doc?.entries ?? [];
-    const row = s.rowOrder.findIndex((i) => entries[i].id === id);
+    const at = indexOfEntry(s.doc?.entries ?? [], id);
+    const row = at < 0 ? -1 : s.rowOrder.indexOf(at);
     const col = visibleColumns(s.view.hiddenColumns).indexOf('loc');
     if (row >= 0) commands.setSelection(cellSelection(row, col));
   };

@@ -6,6 +6,7 @@
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { EntryPrints, KeepParts } from '../core/keep/restore.ts';
+import { lazyEntries, lazyRows, plainEntries, type Slot, slotPeek, slotsOf } from '../core/lazyEntries.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
@@ -14,7 +15,7 @@ import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { CallAnswer, CallHandler, CallRequest } from './calls.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { Engine } from './engine.ts';
-import { decodeEntryColumns } from './entryColumns.ts';
+import type { EntryRows } from './entryRows.ts';
 // Loaded on the first gzip export: it stays out of the app's first chunk.
 import type { BodyChannel, Serialized } from './exportPage.ts';
 import {
@@ -154,6 +155,9 @@ interface Pending {
    * each chunk arrives: joining 1,000,000 entries at the end took one task of ~100 ms CPU.
    */
   received?: Entry[];
+  /** The received rows behind `received` (its entries are made when read) and its slots. */
+  rows?: EntryRows;
+  slots?: Slot[];
   /** How many entry chunks were received. */
   chunks?: number;
   /** The parsed bytes, when they came with the first entry chunk (`EntryColumnsMessage.file`). */
@@ -188,6 +192,23 @@ export function defaultWorker(): WorkerLike | null {
  * const client = createSitemapClient();
  * const result = await client.parse(bytes, 'sitemap.xml.gz', (phase, done, total) => {}, controller.signal);
  */
+// The received rows' reader (workers/entryRows.ts, the entry decoder with it): loaded on the
+// first request, so that it stays out of the app's first chunk (a document arrives after it).
+let rowsModule: typeof import('./entryRows.ts') | null = null;
+let rowsLoad: Promise<void> | null = null;
+function loadRows(): Promise<void> {
+  rowsLoad ??= import('./entryRows.ts').then(
+    (m) => {
+      rowsModule = m;
+    },
+    (e: unknown) => {
+      rowsLoad = null; // the next request tries again
+      throw e;
+    },
+  );
+  return rowsLoad;
+}
+
 export function createSitemapClient(
   options: ClientOptions = {},
 ): SitemapClient & { dispose(): void; readonly inThread: boolean } {
@@ -216,13 +237,21 @@ export function createSitemapClient(
       return;
     }
     if (msg.type === 'entries' || msg.type === 'columns') {
-      const into = p.received ?? [];
-      const from = into.length;
-      if (msg.type === 'columns') decodeEntryColumns(msg.columns, into);
-      else for (const e of msg.entries) into.push(e);
-      if (msg.type === 'columns' && msg.checked) p.onChecked?.(into, from, msg.checked);
+      // The rows are kept as the columns they came in; an entry is made when first read (the
+      // validator, id index, edit copy and autosave read ids and locs from the columns): no
+      // object per row to copy in the scavenges while chunks arrive (docs/perf.md, session 16).
+      const { EntryRows, objectColumns } = rowsModule!;
+      if (p.rows === undefined || p.slots === undefined || p.received === undefined) {
+        p.rows = new EntryRows();
+        p.slots = [];
+        p.received = lazyEntries(p.rows, p.slots);
+      }
+      const { rows, slots } = p;
+      const from = rows.n;
+      rows.add(msg.type === 'columns' ? msg.columns : objectColumns(msg.entries));
+      for (let i = from; i < rows.n; i++) slots.push(i);
+      if (msg.type === 'columns' && msg.checked) p.onChecked?.(p.received, from, msg.checked);
       if (msg.type === 'columns' && msg.file) p.file = msg.file;
-      p.received = into;
       p.chunks = (p.chunks ?? 0) + 1;
       return;
     }
@@ -253,13 +282,33 @@ export function createSitemapClient(
     }
   };
 
+  // Responses wait, in order, until the received rows' reader is loaded (`rowsModule`).
+  const held: WorkerResponse[] = [];
+  const onMessage = (msg: WorkerResponse) => {
+    if (rowsModule !== null && held.length === 0) return onResponse(msg);
+    held.push(msg);
+    if (held.length > 1) return;
+    loadRows().then(
+      () => {
+        for (const m of held.splice(0)) onResponse(m);
+      },
+      () => {
+        held.length = 0;
+        for (const [id, p] of pending) {
+          pending.delete(id);
+          p.reject(new Error('The page could not load its document reader; please reload.'));
+        }
+      },
+    );
+  };
+
   const getWorker = (): WorkerLike | null => {
     if (broken) return null;
     if (worker === undefined) {
       worker = makeWorker();
       if (worker) {
         worker.onmessage = (ev) => {
-          if (isProtocolMessage(ev.data)) onResponse(ev.data as WorkerResponse);
+          if (isProtocolMessage(ev.data)) onMessage(ev.data as WorkerResponse);
         };
         worker.onerror = () => {
           // A worker that fails to load (CSP, old browser) fails every request; fall back.
@@ -279,11 +328,14 @@ export function createSitemapClient(
   const send = (req: WorkerRequest) => {
     const w = getWorker();
     if (w) {
+      // A received document's entries are a Proxy (core/lazyEntries.ts), which no structured clone takes.
+      if ('doc' in req && lazyRows(req.doc.entries) !== null)
+        req = { ...req, doc: { ...req.doc, entries: plainEntries(req.doc.entries) } };
       w.postMessage(req, transferablesOf(req));
       return;
     }
     // Run after the caller has attached its handlers, like a real worker would.
-    const run = (e: Engine) => queueMicrotask(() => void e.handle(req, (msg) => onResponse(msg)));
+    const run = (e: Engine) => queueMicrotask(() => void e.handle(req, (msg) => onMessage(msg)));
     if (engine) {
       run(engine);
       return;
@@ -314,10 +366,12 @@ export function createSitemapClient(
       send(req); // small: one message, sent before this function first awaits
       return;
     }
+    // A received document's rows not made yet are sent as read, not kept (core/lazyEntries.ts).
+    const { slots, source } = slotsOf(entries);
     let start = 0;
     for (const end of ends) {
       if (!pending.has(req.requestId)) return;
-      const part = entries.slice(start, end);
+      const part = slots.slice(start, end).map((v) => slotPeek(v, source));
       start = end;
       send({ version: PROTOCOL_VERSION, requestId: req.requestId, type: 'entries', entries: part });
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -345,6 +399,7 @@ export function createSitemapClient(
   ): Promise<ResultPayloads[K]> {
     if (signal?.aborted) return Promise.reject(abortError());
     const requestId = nextId++;
+    void loadRows().catch(() => undefined);
     return new Promise<ResultPayloads[K]>((resolve, reject) => {
       const onAbort = () => {
         cancel(requestId);

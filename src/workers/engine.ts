@@ -318,7 +318,7 @@ async function postOrders(entries: readonly Entry[], requestId: number, post: Po
 }
 
 /**
- * Sends a big parse result's entries ahead in `columns` messages (see chunkEnds, entryColumns.ts)
+ * Sends a parse result's entries ahead in `columns` messages (see chunkEnds, entryColumns.ts)
  * and returns the result without them (other messages unchanged): the receiver rebuilds the
  * array in order.
  */
@@ -326,8 +326,10 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
   if (msg.type !== 'result' || (msg.kind !== 'parse' && msg.kind !== 'keep')) return msg;
   // A keep result's parsed entries that differ go the same way (many, after a bulk edit of 1M rows).
   const entries = msg.kind === 'parse' ? msg.result.document.entries : (msg.result?.differ ?? []);
+  // Every parse result with entries goes this way, small ones in one chunk: the page keeps the
+  // columns and makes each entry when read (core/lazyEntries.ts), for every received document.
+  if (entries.length === 0) return msg;
   const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK, PARSE_CHUNK_MIN_CHARS);
-  if (ends.length <= 1) return msg;
   // The parsed bytes go back with the first chunk, not the result (see EntryColumnsMessage.file).
   const file = msg.kind === 'parse' ? msg.result.file : undefined;
   let start = 0;

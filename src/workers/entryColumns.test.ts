@@ -4,11 +4,33 @@ import { parseSitemap } from '../core/parse.ts';
 import { createSitemapClient } from './client.ts';
 import { decodeEntryColumns } from './entryColumns.ts';
 import { encodeEntryColumns } from './entryColumnsEncode.ts';
+import { EntryRows, objectColumns } from './entryRows.ts';
 
 const roundTrip = (entries: Entry[], start = 0, end = entries.length): Entry[] => {
   const out: Entry[] = [];
   // structuredClone: what postMessage does to the columns between the worker and the page.
-  decodeEntryColumns(structuredClone(encodeEntryColumns(entries, start, end)), out);
+  const c = structuredClone(encodeEntryColumns(entries, start, end));
+  decodeEntryColumns(c, out);
+  // The page's store (entryRows.ts) reads each entry on its own, in any order (here backwards,
+  // behind a first chunk): the same entries, keys in the same order, ids and locs from the columns.
+  const rows = new EntryRows();
+  rows.add(objectColumns([{ id: -1, loc: 'before' }]));
+  rows.add(c);
+  const ids: number[] = [];
+  const locs: string[] = [];
+  const made: Entry[] = [];
+  for (let i = c.n - 1; i >= 0; i--) {
+    ids[i] = rows.id(i + 1);
+    locs[i] = rows.loc(i + 1);
+    made[i] = rows.entry(i + 1);
+  }
+  expect(made).toStrictEqual(out);
+  for (let i = 0; i < c.n; i++)
+    if (Object.keys(made[i]).join() !== Object.keys(out[i]).join()) expect(made[i]).toBe(out[i]);
+  expect(ids).toEqual(out.map((e) => e.id));
+  expect(locs).toEqual(out.map((e) => e.loc));
+  for (let i = 0; i < c.n; i++)
+    if (rows.entry(i + 1) !== made[i] || rows.peek(i + 1) !== made[i]) expect(i).toBe(-1);
   return out;
 };
 

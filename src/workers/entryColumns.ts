@@ -67,7 +67,7 @@ export const HREFLANG = 2;
 export const HREF = 4;
 export const MEDIA = 8;
 
-/** Where `decodeEntryColumns` is in each column. */
+/** Where `decodeEntryColumns` (or `EntryRows`) is in each column. */
 class Reader {
   at = 0;
   end = 0;
@@ -76,6 +76,16 @@ class Reader {
   w = 0;
   s = 0;
   constructor(readonly c: EntryColumns) {}
+  /** Moves to the values of the entry whose `entryStarts` are at `k` (4 × its index). */
+  seek(starts: Int32Array, k: number): void {
+    const c = this.c;
+    this.end = starts[k];
+    this.at = this.end === 0 ? 0 : c.ends[this.end - 1];
+    this.proseEnd = starts[k + 1];
+    this.proseAt = this.proseEnd === 0 ? 0 : c.proseEnds[this.proseEnd - 1];
+    this.w = starts[k + 2];
+    this.s = starts[k + 3];
+  }
   /** The next value of `text`. */
   str(): string {
     const from = this.at;
@@ -104,47 +114,119 @@ class Reader {
  * run while chunks arrive (the open's long tasks at 1,000,000 URLs): an entry is one literal
  * with all its fields (no property added later, which would give it a second backing store),
  * image and link lists are array literals of their exact length, and short lastmods are shared
- * words. Nothing else is allocated per entry.
+ * words. Nothing else is allocated per entry. (The page keeps a received document's columns
+ * and makes each entry when read, `EntryRows`; this makes them all.)
  */
 export function decodeEntryColumns(c: EntryColumns, out: Entry[]): void {
-  const { n, flags, nums, rich } = c;
+  const { n, flags, rich } = c;
   const r = new Reader(c);
   let next = 0;
   for (let i = 0; i < n; i++) {
     const f = flags[i];
-    if (f === RICH) {
-      out.push(rich[next++]);
-      continue;
-    }
-    // Read in the encoder's order: text loc, lastmod; words lastmod, changefreq, priority; then
-    // the images' and the links' values.
-    const loc = r.str();
-    const lastmod = f & LASTMOD ? (f & LASTMOD_WORD ? r.word() : r.str()) : '';
-    const changefreq = f & CHANGEFREQ ? r.word() : '';
-    const priority = f & PRIORITY ? r.word() : '';
-    const id = nums[3 * i];
-    const line = nums[3 * i + 1];
-    const column = nums[3 * i + 2];
-    if ((f & (IMAGES | ALTERNATES)) === 0) {
-      out.push(plainEntry(id, loc, line, column, f, lastmod, changefreq, priority));
-      continue;
-    }
-    const ims = f & IMAGES ? list(r, image) : undefined;
-    const alts = f & ALTERNATES ? list(r, alternate) : undefined;
-    if ((f & (LASTMOD | CHANGEFREQ | PRIORITY)) === (LASTMOD | CHANGEFREQ | PRIORITY)) {
-      // The usual rich entry: every field in one literal.
-      if (ims !== undefined && alts !== undefined)
-        out.push({ id, loc, line, column, lastmod, changefreq, priority, images: ims, alternates: alts });
-      else if (ims !== undefined)
-        out.push({ id, loc, line, column, lastmod, changefreq, priority, images: ims });
-      else out.push({ id, loc, line, column, lastmod, changefreq, priority, alternates: alts });
-      continue;
-    }
-    const e = plainEntry(id, loc, line, column, f, lastmod, changefreq, priority);
-    if (ims !== undefined) e.images = ims;
-    if (alts !== undefined) e.alternates = alts;
-    out.push(e);
+    out.push(f === RICH ? rich[next++] : decodeEntry(c, f, i, r));
   }
+}
+
+/** Entry `i` of `c` (not rich; flags `f`), its values read from where `r` is. */
+function decodeEntry(c: EntryColumns, f: number, i: number, r: Reader): Entry {
+  const nums = c.nums;
+  // Read in the encoder's order: text loc, lastmod; words lastmod, changefreq, priority; then
+  // the images' and the links' values.
+  const loc = r.str();
+  const lastmod = f & LASTMOD ? (f & LASTMOD_WORD ? r.word() : r.str()) : '';
+  const changefreq = f & CHANGEFREQ ? r.word() : '';
+  const priority = f & PRIORITY ? r.word() : '';
+  const id = nums[3 * i];
+  const line = nums[3 * i + 1];
+  const column = nums[3 * i + 2];
+  if ((f & (IMAGES | ALTERNATES)) === 0)
+    return plainEntry(id, loc, line, column, f, lastmod, changefreq, priority);
+  const ims = f & IMAGES ? list(r, image) : undefined;
+  const alts = f & ALTERNATES ? list(r, alternate) : undefined;
+  if ((f & (LASTMOD | CHANGEFREQ | PRIORITY)) === (LASTMOD | CHANGEFREQ | PRIORITY)) {
+    // The usual rich entry: every field in one literal.
+    if (ims !== undefined && alts !== undefined)
+      return { id, loc, line, column, lastmod, changefreq, priority, images: ims, alternates: alts };
+    if (ims !== undefined) return { id, loc, line, column, lastmod, changefreq, priority, images: ims };
+    return { id, loc, line, column, lastmod, changefreq, priority, alternates: alts };
+  }
+  const e = plainEntry(id, loc, line, column, f, lastmod, changefreq, priority);
+  if (ims !== undefined) e.images = ims;
+  if (alts !== undefined) e.alternates = alts;
+  return e;
+}
+
+/**
+ * Where each entry of `c` starts in the columns, 5 numbers per entry: its first index in `ends`,
+ * in `proseEnds`, in `wordOf`, in `sub`, and in `rich`. One pass over `flags` and `sub`, no value
+ * read: what reading one entry (`EntryRows`) needs.
+ */
+export function entryStarts(c: EntryColumns): Int32Array {
+  const { n, flags, sub } = c;
+  const out = new Int32Array(5 * n);
+  let end = 0;
+  let prose = 0;
+  let w = 0;
+  let s = 0;
+  let rich = 0;
+  for (let i = 0; i < n; i++) {
+    const k = 5 * i;
+    out[k] = end;
+    out[k + 1] = prose;
+    out[k + 2] = w;
+    out[k + 3] = s;
+    out[k + 4] = rich;
+    const f = flags[i];
+    if (f === RICH) {
+      rich++;
+      continue;
+    }
+    end++;
+    if (f & LASTMOD) {
+      if (f & LASTMOD_WORD) w++;
+      else end++;
+    }
+    if (f & CHANGEFREQ) w++;
+    if (f & PRIORITY) w++;
+    if (f & IMAGES) {
+      const k2 = sub[s++];
+      for (let j = 0; j < k2; j++) {
+        end++;
+        const m = sub[s++];
+        prose += (m & CAPTION ? 1 : 0) + (m & TITLE ? 1 : 0) + (m & GEO ? 1 : 0) + (m & LICENSE ? 1 : 0);
+      }
+    }
+    if (f & ALTERNATES) {
+      const k2 = sub[s++];
+      for (let j = 0; j < k2; j++) {
+        const m = sub[s++];
+        if (m & REL) w++;
+        if (m & HREFLANG) w++;
+        if (m & HREF) end++;
+        if (m & MEDIA) end++;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Entry `i` of `c`, made from the columns alone (`starts` from `entryStarts(c)`): the same
+ * object `decodeEntryColumns` makes for it (a rich entry: the one in `rich`).
+ */
+export function entryAt(c: EntryColumns, starts: Int32Array, i: number): Entry {
+  const f = c.flags[i];
+  if (f === RICH) return c.rich[starts[5 * i + 4]];
+  const r = new Reader(c);
+  r.seek(starts, 5 * i);
+  return decodeEntry(c, f, i, r);
+}
+
+/** The loc of entry `i` of `c` (a slice of `text`; no entry made). */
+export function locAt(c: EntryColumns, starts: Int32Array, i: number): string {
+  if (c.flags[i] === RICH) return c.rich[starts[5 * i + 4]].loc;
+  const e = starts[5 * i];
+  return c.text.slice(e === 0 ? 0 : c.ends[e - 1], c.ends[e]);
 }
 
 /** One entry without its images and alternates: a literal per set of fields. */
@@ -219,7 +301,28 @@ function alternate(r: Reader): Alternate {
   return a;
 }
 
-/** The buffers of `c` to transfer. */
-export function entryColumnBuffers(c: EntryColumns): ArrayBuffer[] {
-  return [c.nums, c.flags, c.ends, c.proseEnds, c.wordOf, c.sub].map((a) => a.buffer as ArrayBuffer);
+/**
+ * Entry `i`'s lastmod, changefreq or priority (undefined when absent), read from the columns
+ * (`starts` from `entryStarts(c)`): no entry made.
+ */
+export function fieldAt(
+  c: EntryColumns,
+  starts: Int32Array,
+  i: number,
+  field: 'lastmod' | 'changefreq' | 'priority',
+): string | undefined {
+  const f = c.flags[i];
+  if (f === RICH) return c.rich[starts[5 * i + 4]][field];
+  const k = 5 * i;
+  if (field === 'lastmod') {
+    if ((f & LASTMOD) === 0) return undefined;
+    if (f & LASTMOD_WORD) return c.words[c.wordOf[starts[k + 2]]];
+    const e = starts[k] + 1;
+    return c.text.slice(c.ends[e - 1], c.ends[e]);
+  }
+  // Words in order: a lastmod word, changefreq, priority.
+  let w = starts[k + 2] + ((f & (LASTMOD | LASTMOD_WORD)) === (LASTMOD | LASTMOD_WORD) ? 1 : 0);
+  if (field === 'changefreq') return f & CHANGEFREQ ? c.words[c.wordOf[w]] : undefined;
+  if (f & CHANGEFREQ) w++;
+  return f & PRIORITY ? c.words[c.wordOf[w]] : undefined;
 }

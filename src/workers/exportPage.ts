@@ -7,7 +7,8 @@
  * worker puts the prolog in front, then verifies. The serializer is imported on first use, so it
  * stays out of the initial bundle.
  */
-import type { Issue, SitemapDocument } from '../core/model.ts';
+import { slotsOf } from '../core/lazyEntries.ts';
+import type { Entry, Issue, SitemapDocument } from '../core/model.ts';
 import type { ExportProblem } from '../core/serialize/verify.ts';
 import type { BodyTap } from '../core/serialize.ts';
 import { runInSlices } from '../core/steps.ts';
@@ -66,6 +67,25 @@ class BodyCollector implements BodyTap {
   }
 }
 
+/** Rows read per step of {@link plainDocSteps}. */
+const PLAIN_ROWS = 8_192;
+
+/**
+ * `doc` with its entries as a plain array, built in steps: a received document's rows not made
+ * yet are made for the export and dropped with it (core/lazyEntries.ts), none kept.
+ */
+function* plainDocSteps(doc: SitemapDocument): Generator<void, SitemapDocument> {
+  const { slots, source } = slotsOf(doc.entries);
+  if (source === null) return doc;
+  const entries: Entry[] = new Array(slots.length);
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i];
+    entries[i] = typeof s === 'number' ? source.peek(s) : s;
+    if (i % PLAIN_ROWS === PLAIN_ROWS - 1) yield;
+  }
+  return { ...doc, entries };
+}
+
 /** Longest run of serializer steps between two yields to the event loop, in ms (core `runInSlices`). */
 const SLICE_MS = 12;
 
@@ -103,12 +123,16 @@ export async function exportInPage(
 ): Promise<Serialized> {
   const { exportBlocked, serializeFileSteps, writtenEntries } = await import('../core/serialize.ts');
   const tap = channel && new BodyCollector(channel);
+  const read: { doc: SitemapDocument } = { doc };
   // With `verify` the files are read back elsewhere (the worker): each carries its plan.
-  const steps = serializeFileSteps(
-    doc,
-    { ...options, deferGzip: true, ...(verify ? { verify: false } : {}) },
-    tap,
-  );
+  const steps = (function* () {
+    read.doc = yield* plainDocSteps(doc);
+    return yield* serializeFileSteps(
+      read.doc,
+      { ...options, deferGzip: true, ...(verify ? { verify: false } : {}) },
+      tap,
+    );
+  })();
   const aborted = () => signal?.aborted === true;
   const clock = { now: () => performance.now(), pause: nextTask, sliceMs: SLICE_MS };
   const done = aborted()
@@ -128,7 +152,7 @@ export async function exportInPage(
   const { files, issues } = done.value;
   // Copies go to the check (compress takes the raw bytes); both run in the worker at once.
   const checks = files.map((f) =>
-    f.plan ? verify({ ...doc, entries: writtenEntries(doc.entries, f.plan) }, f.bytes.slice()) : null,
+    f.plan ? verify({ ...doc, entries: writtenEntries(read.doc.entries, f.plan) }, f.bytes.slice()) : null,
   );
   const plain = files.map(({ plan: _plan, ...f }) => f);
   const compressed = compress({ files: plain, issues }, tap?.live ? tap.heads : null);

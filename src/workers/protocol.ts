@@ -5,13 +5,14 @@
  */
 import type { ExportDiff } from '../core/keep/diff.ts';
 import type { EntryPrints, KeepParts } from '../core/keep/restore.ts';
+import { slotPeek, slotsOf } from '../core/lazyEntries.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from '../core/model.ts';
 import type { ExportProblem, VerifyOptions } from '../core/serialize/verify.ts';
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { CheckedColumns, ValidationSnapshot } from '../core/validate.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { OutputFile, SerializeOptions } from './coreTypes.ts';
-import { type EntryColumns, entryColumnBuffers } from './entryColumns.ts';
+import type { EntryColumns } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
 export const PROTOCOL_VERSION = 9;
@@ -240,8 +241,10 @@ export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK, mi
   const hardMax = Math.max(maxWeight, ENTRY_CHUNK);
   let weight = 0;
   let chars = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
+  // A received document's rows not made yet are read and dropped (core/lazyEntries.ts).
+  const { slots, source } = slotsOf(entries);
+  for (let i = 0; i < slots.length; i++) {
+    const e = slotPeek(slots[i], source);
     const w =
       1 +
       (e.images?.length ?? 0) +
@@ -353,7 +356,9 @@ export function transferablesOf(msg: WorkerResponse | WorkerRequest): ArrayBuffe
   if (msg.type === 'result' && msg.kind === 'serialize')
     for (const f of msg.result.files) pushBuffer(out, f.bytes);
   if (msg.type === 'columns') {
-    for (const b of entryColumnBuffers(msg.columns)) pushBuffer(out, new Uint8Array(b));
+    const c = msg.columns;
+    for (const a of [c.nums, c.flags, c.ends, c.proseEnds, c.wordOf, c.sub])
+      pushBuffer(out, new Uint8Array(a.buffer));
     if (msg.file) pushBuffer(out, msg.file);
   }
   if (msg.type === 'order') {

@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { ParseResult } from '../core/model.ts';
+import type { Entry, ParseResult } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { createEngine } from './engine.ts';
+import { decodeEntryColumns } from './entryColumns.ts';
 import { platformDecompressionStream } from './nativeGunzip.ts';
 import { PROTOCOL_VERSION, type WorkerResponse } from './protocol.ts';
 
@@ -22,7 +23,10 @@ async function viaEngine(bytes: Uint8Array, fileName: string): Promise<ParseResu
   );
   const r = out.find((m) => m.type === 'result');
   if (r?.type !== 'result' || r.kind !== 'parse') throw new Error('no parse result');
-  return r.result;
+  // The entries came ahead as columns (the page rebuilds them): put them back.
+  const entries: Entry[] = [];
+  for (const m of out) if (m.type === 'columns') decodeEntryColumns(m.columns, entries);
+  return { ...r.result, document: { ...r.result.document, entries } };
 }
 
 const summary = (r: ParseResult) => ({

@@ -62,7 +62,7 @@ describe('crawl lookups in the worker', () => {
       // A URL found as written has its row; every other one none (the page looks those up).
       expect([...rows]).toEqual(expected.map((c) => (c >= 0 ? c : -1)));
       const preset = new CrawlPreset(table, entries, rows, positionsOf(entries));
-      expect(entries.map((e) => preset.matchRow(join, e))).toEqual(expected);
+      expect(entries.map((e) => preset.matchRow(join, e, e.id, e.loc))).toEqual(expected);
     }
   });
 
@@ -151,9 +151,9 @@ describe('crawl lookups in the worker', () => {
     v.apply(entryPatch({ updated: [[gone, edited]] }));
     const preset = new CrawlPreset(table, doc.entries, rows, positionsOf(doc.entries));
     const join = new CrawlJoin(table);
-    expect(preset.matchRow(join, edited)).toBe(0);
+    expect(preset.matchRow(join, edited, edited.id, edited.loc)).toBe(0);
     // Added after the listing, with an id the preset never saw.
-    expect(preset.matchRow(join, { id: 99, loc: LOCS[2] })).toBe(join.matchRow(LOCS[2]));
+    expect(preset.matchRow(join, { id: 99, loc: LOCS[2] }, 99, LOCS[2])).toBe(join.matchRow(LOCS[2]));
     const steps = v.setCrawlSteps(new CrawlJoin(table, v.crawlScope()), 100, preset);
     while (!steps.next().done);
     expect(v.issuesOf(gone.id).map((i) => i.rule)).not.toContain('CRAWL-001');

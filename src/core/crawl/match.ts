@@ -9,6 +9,7 @@
  * was sent) goes through the join's own `matchRow`, so the result is the page join's.
  */
 import { concatBytes, sameBytesAt, viewOf } from '../arrays.ts';
+import { type EntrySource, type Slot as LazySlot, readRows, slotsOf } from '../lazyEntries.ts';
 import type { Entry } from '../model.ts';
 import type { CrawlJoin } from './join.ts';
 import { hashBytes } from './strings.ts';
@@ -68,16 +69,18 @@ export function* listLocs(
   const positions = new Int32Array(idLimit).fill(-1);
   const urls: string[] = [];
   let at = 0;
+  // Ids and locs of rows kept as columns are read from them: no entry made (core/lazyEntries.ts).
+  const rows = readRows(entries);
   for (let from = 0; from < n; from += step) {
     const to = Math.min(n, from + step);
     urls.length = to - from;
     let chars = 0;
     for (let i = from; i < to; i++) {
-      const e = entries[i];
-      const url = e.loc.trim();
+      const url = rows.loc(i).trim();
       urls[i - from] = url;
       chars += url.length;
-      if (e.id < idLimit) positions[e.id] = i;
+      const id = rows.id(i);
+      if (id < idLimit) positions[id] = i;
     }
     // A step's bytes in a part of their own, sized for ASCII: all ASCII exactly when the text
     // fits (each character one byte); else encoded URL by URL into room for 3 bytes per unit.
@@ -165,24 +168,47 @@ export class CrawlPreset {
    * @param rows the worker's row per entry sent (`exactRows`)
    * @param pos position of each entry id in `entries` (`listLocs`' `positions`)
    */
+  /** The slots of the entries sent (core/lazyEntries.ts): compared without making an entry. */
+  private readonly slots: readonly LazySlot[];
+  private readonly source: EntrySource | null;
+
   constructor(
     readonly table: CrawlTable,
-    private readonly entries: readonly Entry[],
+    entries: readonly Entry[],
     private readonly rows: Int32Array,
     private readonly pos: Int32Array,
-  ) {}
+  ) {
+    ({ slots: this.slots, source: this.source } = slotsOf(entries));
+  }
 
   /**
-   * The `CrawlJoin.matchRow` code of `e`: the worker's row when it found its URL as written, else
-   * the join's own lookup (not found as written: after normalisation, or not crawled; or `e` was
+   * The `CrawlJoin.matchRow` code of the entry with id `id` and loc `loc` (`e`: the entry, or its
+   * row in `source` while not made): the worker's row when it found its URL as written, else the
+   * join's own lookup (not found as written: after normalisation, or not crawled; or the entry was
    * not sent, or was edited since).
    */
-  matchRow(join: CrawlJoin, e: Entry): number {
-    const p = e.id < this.pos.length ? this.pos[e.id] : -1;
-    if (p >= 0 && p < this.rows.length && this.entries[p] === e) {
+  matchRow(join: CrawlJoin, e: LazySlot, id: number, loc: string, source: EntrySource | null = null): number {
+    const p = id < this.pos.length ? this.pos[id] : -1;
+    if (
+      p >= 0 &&
+      p < this.rows.length &&
+      (typeof e !== 'number' || source === this.source) &&
+      this.sent(p, e)
+    ) {
       const row = this.rows[p];
       if (row >= 0) return row;
     }
-    return join.matchRow(e.loc);
+    return join.matchRow(loc);
+  }
+
+  /** True when position `p` of the sent entries holds `e` unedited (an entry or a source row). */
+  private sent(p: number, e: LazySlot): boolean {
+    const s = this.slots[p];
+    if (s === e) return true;
+    // One side made since: a made row is the source's kept entry (peek returns it).
+    const src = this.source;
+    if (src === null) return false;
+    if (typeof s === 'number') return typeof e !== 'number' && src.peek(s) === e;
+    return typeof e === 'number' && src.peek(e) === s;
   }
 }

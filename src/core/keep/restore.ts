@@ -14,6 +14,7 @@
  * independent 32-bit hashes of type, length and content make that about 2^-64 per edited entry
  * (and an export that re-writes any entry reads itself back, keepFormat `verify`).
  */
+import { readRows } from '../lazyEntries.ts';
 import type { Entry, ParseResult } from '../model.ts';
 import { type KeepSource, keepSourceOf } from './sourceOf.ts';
 
@@ -140,8 +141,11 @@ export function* entryPrintSteps(
   chunk = 500,
 ): Generator<number, EntryPrints> {
   let size = 0;
+  // Ids from the rows and each row read and dropped: a received document's stay unmade
+  // (core/lazyEntries.ts).
+  const rows = readRows(entries);
   for (let i = 0; i < entries.length; i++) {
-    const id = entries[i].id;
+    const id = rows.id(i);
     if (id < limit && id >= size) size = id + 1;
     if ((i + 1) % (chunk * 40) === 0) yield 0;
   }
@@ -150,10 +154,11 @@ export function* entryPrintSteps(
   const h: Lanes = { a: 0, b: 0 };
   const scratch: Lanes[] = [];
   for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    if (e.id >= 0 && e.id < size) {
-      printInto(e, prints, e.id, h, scratch);
-      has[e.id] = 1;
+    const id = rows.id(i);
+    if (id >= 0 && id < size) {
+      const e = rows.peek(i);
+      printInto(e, prints, id, h, scratch);
+      has[id] = 1;
     }
     if ((i + 1) % chunk === 0) yield i + 1;
   }

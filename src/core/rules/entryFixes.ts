@@ -1,4 +1,5 @@
 /** Multi-entry fixes: merging duplicates (LOC-006, IDX-007) and hreflang links (HREF-005, HREF-006). */
+import { readRows } from '../lazyEntries.ts';
 import type { Alternate, Entry, ImageData, SitemapDocument, VideoData } from '../model.ts';
 import { scanUrl, trimValue } from '../urls.ts';
 import { parseW3cDate } from '../w3cDate.ts';
@@ -85,7 +86,10 @@ function indexOf(doc: SitemapDocument): DocIndex {
   let ix = INDEXES.get(doc.entries);
   if (ix) return ix;
   ix = { exact: new Map(), norm: new Map(), codes: new Map() };
-  for (const e of doc.entries) {
+  // Each row read and dropped: a received document's stay unmade (core/lazyEntries.ts).
+  const rows = readRows(doc.entries);
+  for (let i = 0; i < doc.entries.length; i++) {
+    const e = rows.peek(i);
     const loc = trimValue(e.loc);
     if (!ix.exact.has(loc)) ix.exact.set(loc, e.id);
     const norm = normKey(scanUrl(loc));

@@ -5,7 +5,9 @@
  * strings behind (garbage for the scavenger), and the batch rope had to be flattened before its
  * final copy (session 16: the 50k export 1.6× faster). `writeUrl` returns one entry's text.
  */
+
 import { FIELDS, LIST_FIELDS } from '../fields.ts';
+import { readRows } from '../lazyEntries.ts';
 import type { Entry } from '../model.ts';
 import { isUrlLine } from '../urls.ts';
 import { cleanText, cleanUrl, plainUrl, trimReported } from './escape.ts';
@@ -278,7 +280,10 @@ const DROPPED_SCALARS = ['lastmod', 'changefreq', 'priority'] as const;
 export function textDrops(entries: readonly Entry[]): TextDrops {
   let rows = 0;
   const seen = new Set<string>();
-  for (const e of entries) {
+  // Each row read and dropped: a received document's stay unmade (core/lazyEntries.ts).
+  const read = readRows(entries);
+  for (let i = 0; i < entries.length; i++) {
+    const e = read.peek(i);
     if (!hasMetadata(e)) continue;
     rows++;
     for (const f of DROPPED_SCALARS) if (e[f] !== undefined) seen.add(f);

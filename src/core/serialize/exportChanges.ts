@@ -4,7 +4,9 @@
  * over the entries; the same helpers as the writers (escapeUrl, normalize*), so the list cannot
  * drift from what is written.
  */
+
 import { plural } from '../format.ts';
+import { readRows } from '../lazyEntries.ts';
 import { type Entry, type Issue, NS, type SitemapDocument, type XNode } from '../model.ts';
 import { hasEdgeSpace, isUrlLine, trimValue } from '../urls.ts';
 import { escapeUrl } from './escape.ts';
@@ -190,7 +192,9 @@ export function exportChanges(
     xhtmlUsed: false,
     extrasNs: new Set(),
   };
-  for (const e of doc.entries) tallyEntry(e, t, o, text, textDoc);
+  // Rows read and dropped: a received document's stay unmade (core/lazyEntries.ts).
+  const rows = readRows(doc.entries);
+  for (let i = 0; i < doc.entries.length; i++) tallyEntry(rows.peek(i), t, o, text, textDoc);
   const reordered = new Set<number>();
   let amps = 0;
   if (!text)

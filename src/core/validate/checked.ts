@@ -215,14 +215,14 @@ export class CheckedReader {
   }
 
   /**
-   * Writes entry `i`'s facts into `into` (every field, in declaration order, as `checkEntry`
+   * Writes entry `i`'s facts into `into` (`loc`: its loc) (every field, in declaration order, as `checkEntry`
    * does) and sets `local` and `parse` for it. Call with i = 0, 1, 2, … in order.
    */
-  fill(i: number, e: Entry, into: EntryFacts): void {
+  fill(i: number, loc: string, into: EntryFacts): void {
     const c = this.c;
     const b = c.bits[i];
     const more = this.moreOf(i);
-    into.exact = (b & EXACT_IS_LOC) !== 0 ? e.loc : (more?.exact ?? e.loc);
+    into.exact = (b & EXACT_IS_LOC) !== 0 ? loc : (more?.exact ?? loc);
     into.familyHash = c.familyHash[i];
     const o = c.origin[i];
     into.origin = o < 0 ? null : c.words[o];

@@ -69,9 +69,13 @@ export class CrawlPart implements ValidatorPart {
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
     const t = this.table;
-    const entry = t.entry(slot);
+    // The slot's loc and id, read without making its entry (a received document's rows stay
+    // unmade: core/lazyEntries.ts); the entry is read, and dropped, only for a finding.
+    const loc = t.loc(slot);
     const preset = this.preset?.table === join.table ? this.preset : null;
-    const r = preset ? preset.matchRow(join, entry) : join.matchRow(entry.loc);
+    const r = preset
+      ? preset.matchRow(join, t.value(slot), t.entryId(slot), loc, t.source)
+      : join.matchRow(loc);
     const row = r >= -1 ? r : -2 - r;
     t.setJoined(slot, join, row);
     if (row >= 0) join.list(row, 1);
@@ -80,7 +84,7 @@ export class CrawlPart implements ValidatorPart {
     const had = t.list(slot, 'crawl').length > 0;
     if (r >= 0 && join.clean(r) && !had) return;
     const out: Issue[] = [];
-    crawlIssues(join, row < 0 ? null : { row, exact: r >= 0 }, entry, out);
+    crawlIssues(join, row < 0 ? null : { row, exact: r >= 0 }, t.peek(slot), out);
     if (out.length > 0 || had) t.setList(slot, 'crawl', out.length > 0 ? out : EMPTY);
   }
 }

@@ -104,7 +104,7 @@ export class DuplicateGroups implements ValidatorPart {
     const t = this.table;
     const touched = new Set<number>();
     for (const s of change.out) {
-      touched.add(t.entry(s).id);
+      touched.add(t.entryId(s));
       this.membersInto(t.familyHash(s), touched);
     }
     for (const s of change.out) this.unfile(s);
@@ -131,7 +131,7 @@ export class DuplicateGroups implements ValidatorPart {
     const cands = this.families.slots(hash, this.cands);
     for (const q of cands) {
       const s = this.table.atSeq(q);
-      if (s !== undefined) into.add(this.table.entry(s).id);
+      if (s !== undefined) into.add(this.table.entryId(s));
     }
     if (cands.length > 0) cands.length = 0;
   }
@@ -141,7 +141,7 @@ export class DuplicateGroups implements ValidatorPart {
     const found = this.families.slots(hash, this.cands);
     for (const q of found) {
       const s = this.table.atSeq(q);
-      if (s !== undefined && this.table.exact(s) === loc) into.add(this.table.entry(s).id);
+      if (s !== undefined && this.table.exact(s) === loc) into.add(this.table.entryId(s));
     }
     if (found.length > 0) found.length = 0;
   }
@@ -221,7 +221,7 @@ export class DuplicateGroups implements ValidatorPart {
     const family = this.familyOfSlot(slot);
     if (family.members.length < 2) return;
     const k = { exact: t.exact(slot), norm: normOf(t, slot) };
-    const e = t.entry(slot);
+    const e = t.peek(slot);
     if (this.kind === 'text' && !k.norm) return;
     const rule = this.kind === 'sitemapindex' ? 'IDX-007' : 'LOC-006';
     const exact = firstExact(t, family, slot);
@@ -230,7 +230,7 @@ export class DuplicateGroups implements ValidatorPart {
         dupIssue(
           rule,
           'warning',
-          `Duplicate URL: also listed by ${whereIs(t.entry(exact))}. Remove this entry (its images, videos and links can be merged into the first).`,
+          `Duplicate URL: also listed by ${whereIs(t.peek(exact))}. Remove this entry (its images, videos and links can be merged into the first).`,
           e.id,
           e.line,
         ),
@@ -245,7 +245,7 @@ export class DuplicateGroups implements ValidatorPart {
         dupIssue(
           rule,
           'warning',
-          `Probable duplicate: differs only by ${diff} from ${whereIs(t.entry(norm))}. List the page once, in the form the server answers without a redirect.`,
+          `Probable duplicate: differs only by ${diff} from ${whereIs(t.peek(norm))}. List the page once, in the form the server answers without a redirect.`,
           e.id,
           e.line,
         ),
@@ -258,7 +258,7 @@ export class DuplicateGroups implements ValidatorPart {
         dupIssue(
           'LOC-011',
           'info',
-          `Differs only by the letter case of the path from ${whereIs(t.entry(cased))}; engines fetch URLs literally, so list only the form the server serves.`,
+          `Differs only by the letter case of the path from ${whereIs(t.peek(cased))}; engines fetch URLs literally, so list only the form the server serves.`,
           e.id,
           e.line,
         ),
@@ -273,7 +273,7 @@ export class DuplicateGroups implements ValidatorPart {
         dupIssue(
           'LOC-007',
           'warning',
-          `The same page is also listed as ${whereIs(t.entry(other))} (${what}); list only the canonical version.`,
+          `The same page is also listed as ${whereIs(t.peek(other))} (${what}); list only the canonical version.`,
           e.id,
           e.line,
         ),

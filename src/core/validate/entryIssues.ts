@@ -51,14 +51,29 @@ export class EntryIssues {
     return this.place(this.table.add(e, seq, this.facts), local, parse);
   }
 
+  /** `insert` of row `row` of the table's `source`, read as `e` (not kept: the row is filed). */
+  insertRow(e: Entry, row: number, parse: Issue[]): Slot {
+    const local = this.scratch;
+    if (local.length > 0) local.length = 0;
+    checkEntry(e, this.kind, this.settings, local, this.facts, this.side, this.origin);
+    return this.place(this.table.add(row, this.table.seq++, this.facts, e.loc), local, parse);
+  }
+
   /**
    * Load: a slot for `e` from the per-entry pass run elsewhere (checked.ts): its facts, its
    * local issues and its parse findings come from `from` (filled for entry `i` of its run),
    * instead of from `checkEntry`. Ends exactly as `insert` would.
    */
   insertChecked(e: Entry, from: CheckedReader, i: number): Slot {
-    from.fill(i, e, this.facts);
+    from.fill(i, e.loc, this.facts);
     return this.place(this.table.add(e, this.table.seq++, this.facts), from.local, from.parse);
+  }
+
+  /** `insertChecked` of row `row` of the table's `source` (a received document's row: none made). */
+  insertCheckedRow(row: number, from: CheckedReader, i: number): Slot {
+    const loc = this.table.source!.loc(row);
+    from.fill(i, loc, this.facts);
+    return this.place(this.table.add(row, this.table.seq++, this.facts, loc), from.local, from.parse);
   }
 
   /** Puts a slot whose facts are set in the table, with its local issues (`local` is changed) and parse findings. */

@@ -106,7 +106,7 @@ export class HostScope implements ValidatorPart, ScopeSource {
     const t = this.table;
     const f = this.found[code >> SCOPE_GEN_SHIFT]!;
     const out: Issue[] = [];
-    const ctx = { entry: t.entry(slot), kind: this.kind, settings: f.settings, out };
+    const ctx = { entry: t.peek(slot), kind: this.kind, settings: f.settings, out };
     reportScope(ctx, scannedOf(t, slot)!, f.ref!, code & ((1 << SCOPE_GEN_SHIFT) - 1));
     if (this.made.size >= MADE_MAX) this.made.clear();
     this.made.set(slot, { code, issue: out[0] });
@@ -127,7 +127,7 @@ export class HostScope implements ValidatorPart, ScopeSource {
       if (surelyInScope(origin, this.kind, r.ref)) this.inScope = origin;
       else {
         const t = this.table;
-        return scopeCode(this.kind, scannedOf(t, slot)!, t.entry(slot).loc, r.ref, settings.crossSubmission);
+        return scopeCode(this.kind, scannedOf(t, slot)!, t.loc(slot), r.ref, settings.crossSubmission);
       }
     }
     return 0;
@@ -216,7 +216,7 @@ export class HostScope implements ValidatorPart, ScopeSource {
         const slot = t.atSeq(q);
         if (slot !== undefined) this.check(slot);
       }
-    } else for (const slot of change.in) if (t.ofId(t.entry(slot).id) === slot) this.check(slot);
+    } else for (const slot of change.in) if (t.ofId(t.entryId(slot)) === slot) this.check(slot);
   }
 
   /** The host-check reference: the publish URL of the settings, else the leading origin. */

@@ -38,7 +38,7 @@ export class HreflangClusters implements ValidatorPart {
     this.index = {
       locOf: (href, hash) => {
         const s = dups.firstWithLoc(href, hash);
-        return s === undefined ? undefined : t.entry(s).id;
+        return s === undefined ? undefined : t.entryId(s);
       },
       listersOf: (loc, hash) => this.listersOf(loc, hash),
       lists: (id, loc) => {
@@ -55,7 +55,7 @@ export class HreflangClusters implements ValidatorPart {
       },
       entry: (id) => {
         const s = t.ofId(id);
-        return s === undefined ? undefined : t.entry(s);
+        return s === undefined ? undefined : t.peek(s);
       },
       hreflang: (id) => {
         const s = t.ofId(id);
@@ -117,7 +117,7 @@ export class HreflangClusters implements ValidatorPart {
       return;
     }
     const out: Issue[] = [];
-    clusterIssues(t.entry(slot), this.index, out);
+    clusterIssues(t.peek(slot), this.index, out);
     if (out.length > 0 || had) t.setList(slot, 'cluster', out);
   }
 
@@ -160,7 +160,7 @@ export class HreflangClusters implements ValidatorPart {
   /** Ids whose cluster issues may change when `s` comes or goes. */
   private neighboursInto(s: Slot, into: Set<number>): void {
     const t = this.table;
-    const entry = t.entry(s);
+    const entry = t.peek(s);
     into.add(entry.id);
     this.dups.membersInto(t.familyHash(s), into);
     for (const id of this.listersOf(t.exact(s), t.familyHash(s))) into.add(id);
@@ -193,7 +193,7 @@ export class HreflangClusters implements ValidatorPart {
     for (const q of cands) {
       const s = t.atSeq(q);
       if (s === undefined || !listsHref(t, s, loc)) continue;
-      const id = t.entry(s).id;
+      const id = t.entryId(s);
       if (seen === undefined ? out.includes(id) : seen.has(id)) continue;
       seen?.add(id);
       out.push(id);

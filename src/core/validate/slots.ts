@@ -11,6 +11,7 @@
  * over; nothing here closes over the validator.
  */
 import type { CrawlJoin } from '../crawl/join.ts';
+import type { EntrySource } from '../lazyEntries.ts';
 import { type Entry, type Issue, type Severity, severityRank } from '../model.ts';
 import type { EntryFacts } from '../rules/entry.ts';
 import { SCOPE_FINDINGS } from '../rules/host.ts';
@@ -169,8 +170,13 @@ export class SlotTable {
   /** Row by entry id and by seq (-1: none). */
   private ids: Int32Array;
   private seqs: Int32Array;
-  /** Entry by row, in blocks of `BLOCK` rows. */
-  private readonly blocks: Array<Array<Entry | undefined>> = [];
+  /**
+   * Entry by row, in blocks of `BLOCK` rows: the entry, or its row in `source` (a received
+   * document's rows, made when read: core/lazyEntries.ts), so that filing a load makes no entry.
+   */
+  private readonly blocks: Array<Array<Entry | number | undefined>> = [];
+  /** The rows the numbers in `blocks` name (set by the load that files them). */
+  source: EntrySource | null = null;
   /** By row. */
   private seqOf: Int32Array;
   private hashes: Int32Array;
@@ -234,12 +240,15 @@ export class SlotTable {
     this.scopes = new Uint8Array(n);
   }
 
-  /** A new row for `entry` at `seq` with the facts `f` (copied); not in the table until `put`. */
-  add(entry: Entry, seq: number, f: EntryFacts): Slot {
+  /**
+   * A new row for `entry` (or row `entry` of `source`, whose loc is `loc`) at `seq` with the facts
+   * `f` (copied); not in the table until `put`.
+   */
+  add(entry: Entry | number, seq: number, f: EntryFacts, loc = (entry as Entry).loc): Slot {
     const r = this.rows++;
     if (r >= this.hashes.length) this.growRows(r + 1);
     const k = r >> BLOCK_BITS;
-    if (k === this.blocks.length) this.blocks.push(new Array<Entry | undefined>(BLOCK));
+    if (k === this.blocks.length) this.blocks.push(new Array<Entry | number | undefined>(BLOCK));
     this.blocks[k][r & (BLOCK - 1)] = entry;
     this.seqOf[r] = seq;
     this.hashes[r] = f.familyHash;
@@ -262,7 +271,7 @@ export class SlotTable {
       (f.dateOnly ? DATE_ONLY : 0) |
       (f.hasChangefreq ? HAS_CHANGEFREQ : 0) |
       (f.hasPriority ? HAS_PRIORITY : 0);
-    if (f.exact === entry.loc) b |= EXACT_IS_LOC;
+    if (f.exact === loc) b |= EXACT_IS_LOC;
     else this.exactOf.set(r as Slot, f.exact);
     if (f.newsCount !== 0 || f.newsName !== null || f.offHostImages !== 0 || f.href !== null) {
       b |= HAS_RARE;
@@ -316,7 +325,7 @@ export class SlotTable {
 
   /** Puts a slot in the table (by its entry's id and its seq). */
   put(slot: Slot): void {
-    const id = this.entry(slot).id;
+    const id = this.entryId(slot);
     const seq = this.seqOf[slot];
     if (id >= this.ids.length) this.ids = grownInt(this.ids, id + 1, -1);
     if (seq >= this.seqs.length) this.seqs = grownInt(this.seqs, seq + 1, -1);
@@ -329,7 +338,7 @@ export class SlotTable {
     for (const w of LISTS)
       if (w === 'scope') this.setScope(slot, 0);
       else if (this.list(slot, w).length > 0) this.setList(slot, w, EMPTY);
-    const id = this.entry(slot).id;
+    const id = this.entryId(slot);
     if (this.ids[id] === slot) this.ids[id] = -1;
     const seq = this.seqOf[slot];
     if (this.seqs[seq] === slot) this.seqs[seq] = -1;
@@ -359,8 +368,32 @@ export class SlotTable {
     return r < 0 ? undefined : (r as Slot);
   }
 
+  /** The slot's entry (made, if it is a row of `source` not read yet). */
   entry(s: Slot): Entry {
+    const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+    return typeof v === 'number' ? this.source!.entry(v) : v;
+  }
+  /**
+   * The slot's entry to read and drop (a row of `source` not read yet is made and not kept): for
+   * checks and messages that keep nothing of it, so a load keeps no entry.
+   */
+  peek(s: Slot): Entry {
+    const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+    return typeof v === 'number' ? this.source!.peek(v) : v;
+  }
+  /** What the slot holds: its entry, or its row in `source` while not made (nothing made). */
+  value(s: Slot): Entry | number {
     return this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+  }
+  /** The slot's entry id (no entry made). */
+  entryId(s: Slot): number {
+    const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+    return typeof v === 'number' ? this.source!.id(v) : v.id;
+  }
+  /** The slot's loc (no entry made). */
+  loc(s: Slot): string {
+    const v = this.blocks[s >> BLOCK_BITS][s & (BLOCK - 1)]!;
+    return typeof v === 'number' ? this.source!.loc(v) : v.loc;
   }
   /** Document order (as loaded; an edited entry keeps its seq). */
   seqAt(s: Slot): number {
@@ -368,7 +401,7 @@ export class SlotTable {
   }
   /** `EntryFacts.exact`: the trimmed loc. */
   exact(s: Slot): string {
-    return (this.flags[s] & EXACT_IS_LOC) !== 0 ? this.entry(s).loc : this.exactOf.get(s)!;
+    return (this.flags[s] & EXACT_IS_LOC) !== 0 ? this.loc(s) : this.exactOf.get(s)!;
   }
   familyHash(s: Slot): number {
     return this.hashes[s];

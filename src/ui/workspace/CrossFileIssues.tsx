@@ -1,5 +1,6 @@
 import type { Workspace, WorkspaceIssue } from '../../core/workspace.ts';
 import { ruleDisplay } from '../../state/rules.ts';
+import { indexOfEntry } from '../../state/selection.ts';
 import { severityRank } from '../../state/validation.ts';
 import type { WorkspaceSlot } from '../../state/workspaceStore.ts';
 import { plural } from '../format.ts';
@@ -65,7 +66,7 @@ export function CrossFileIssues({ model, files }: { model: Workspace; files: rea
     const slot = files[issue.file];
     if (!slot) return;
     if (issue.entry === undefined) return ws.commands.setActive(slot.id);
-    const at = model.files[issue.file].document.entries.findIndex((e) => e.id === issue.entry);
+    const at = indexOfEntry(model.files[issue.file].document.entries, issue.entry);
     ws.commands.reveal(slot.id, Math.max(0, at));
   };
   return (
