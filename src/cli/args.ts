@@ -222,7 +222,7 @@ export function parseArgs(argv: string[]): CliArgs {
 export const HELP = `sitemap-workbench — check and convert XML / text sitemaps (offline)
 
 Usage:
-  sitemap-workbench check FILE|FOLDER|robots.txt... [--format F] [--root DIR --base URL] [options]
+  sitemap-workbench check FILE|FOLDER|ZIP|robots.txt... [--format F] [--root DIR --base URL] [options]
   sitemap-workbench merge REPORT.json... [--format F] [options]
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
                                 [--keep-format | --normalize] [--force]
@@ -231,6 +231,8 @@ Usage:
 check
   Parses each FILE (XML urlset or index, text, gzip, feeds, robots.txt) and runs every rule.
   A sitemap index or robots.txt is followed to its children on disk, a FOLDER is read whole,
+  a ZIP of sitemaps is read as a folder of its members (as the app opens it: at most 10,000
+  members and 200,000,000 bytes inflated; names are data, shown as site.zip/member.xml),
   and the cross-file checks run over all files read (LOC-006 URLs in several files, HREF-006
   return links across files, IDX-003 stale index lastmod, IDX-006 children not found and
   nested indexes, IDX-007 loops). Files are read one at a time; memory stays bounded.
@@ -277,14 +279,21 @@ merge
 
 convert
   Writes the canonical form (SITEMAP-RULES.md OUT-*). --to gz writes gzipped XML (gzipped text
-  when the input is a text sitemap). --to zip bundles all files (transport only).
-  --split N           At most N URLs per file (the 50,000-URL / 50 MiB limits always apply);
-                      children are named <name>-1.xml, ... plus an index named after --base
-                      (else <name>.xml).
+  when the input is a text sitemap). --to zip bundles all files (transport only). A sitemap
+  index (or robots.txt) cannot be written as text (OUT-009): --to txt exits 2. The input may be
+  a ZIP holding one sitemap (a zip of several: check it, or unpack it).
+  --split N           At most N URLs per file (the 50,000-URL / 50 MiB limits always apply).
+                      Default: split above 45,000 URLs or 45,000,000 bytes, where check's
+                      SIZE-005 (close to the limit) is satisfied; a larger N is kept, and
+                      convert says SIZE-005 will warn. Children are named <name>-1.xml, ...
+                      plus an index named after --base (else <name>.xml).
   -o OUT              Output file, or a directory (an existing one, or a path ending in /) to
                       write into under the input's name with the new extension: news.xml
-                      --to gz -o out/ writes out/news.xml.gz. Default: XML / text to stdout,
-                      other formats into the current directory, named the same way.
+                      --to gz -o out/ writes out/news.xml.gz. A split into several files needs
+                      a directory: with -o FILE (or XML / text to stdout) convert writes nothing
+                      and exits 2. --to zip -o NAME without an extension writes NAME.zip.
+                      Default: XML / text to stdout, other formats into the current directory,
+                      named the same way.
   --force             Write over files that exist; without it convert names the first one,
                       writes nothing and exits 2.
   --base URL          Publish URL of the (index) file; required to write an index after splitting.
@@ -295,6 +304,7 @@ convert
 
 Exit codes (check, merge and convert alike): 0 passed, 1 findings at the --fail-on level (or a
 file is not well-formed or not a sitemap), 2 could not read the input (a missing file, or one the
-reader refuses unread: a zip, a tar or a gzip inside the gzip, a gzip that inflates past the
-200,000,000-byte limit; whatever --fail-on says) or bad arguments.
+reader refuses unread: a tar or a gzip inside the gzip, a gzip that inflates past the
+200,000,000-byte limit; whatever --fail-on says), bad arguments, or output convert
+cannot write as asked (an index as text, a split to one file or stdout).
 `;

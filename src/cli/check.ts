@@ -28,6 +28,7 @@ import { CheckPool, defaultJobs, type Reply } from './pool.ts';
 import { readStreamed, sourceOfBytes, sourceText } from './readStreamed.ts';
 import { type FileReport, issuesJson } from './report.ts';
 import { fileKey, folderFiles, publishUrlOf, resolveChild } from './tree.ts';
+import { isZipFile, readZipTree, type ZipTree } from './zipTree.ts';
 
 export type { DocumentCheck } from './checkFile.ts';
 
@@ -189,6 +190,21 @@ export async function runCheck(
   io: CliIo,
   extra: readonly DocumentCheck[] = [],
 ): Promise<number> {
+  // The members of each .zip named, in temporary folders removed at the end.
+  const zips: ZipTree[] = [];
+  try {
+    return await checkFiles(args, io, extra, zips);
+  } finally {
+    for (const z of zips) z.dispose();
+  }
+}
+
+async function checkFiles(
+  args: CheckArgs,
+  io: CliIo,
+  extra: readonly DocumentCheck[],
+  zips: ZipTree[],
+): Promise<number> {
   if (args.crawl !== undefined) {
     const crawl = await loadCrawl(args.crawl, io);
     if (crawl === null) return 2;
@@ -199,14 +215,15 @@ export async function runCheck(
   const byKey = new Map<string, Unit>();
   let tree = false;
   let queuedBytes = 0;
-  const enqueue = (p: string, named: boolean, publishUrl?: string): Unit => {
+  const enqueue = (p: string, named: boolean, publishUrl?: string, shownAs?: string): Unit => {
     const key = fileKey(p);
     const known = byKey.get(key);
     if (known !== undefined) {
       if (known.publishUrl === undefined && publishUrl !== undefined) known.publishUrl = publishUrl;
       return known;
     }
-    const unit: Unit = { path: p, name: named ? p : displayName(p), key, named, bytes: sizeOf(p) };
+    const name = shownAs ?? (named ? p : displayName(p));
+    const unit: Unit = { path: p, name, key, named, bytes: sizeOf(p) };
     queuedBytes += unit.bytes;
     const url = publishUrl ?? publishUrlOf(p, site);
     if (url !== undefined) unit.publishUrl = url;
@@ -214,10 +231,26 @@ export async function runCheck(
     queue.push(unit);
     return unit;
   };
+  let unreadable = false;
   for (const target of args.files) {
     if (args.follow && (await isDirectory(target))) {
       tree = true;
       for (const f of indexFirst(folderFiles(target))) enqueue(f, false);
+    } else if (await isZipFile(target)) {
+      // A .zip of sitemaps is read as a folder of its members (the app opens it as a workspace).
+      let z: ZipTree;
+      try {
+        z = await readZipTree(target);
+      } catch (e) {
+        cannotRead(target, e, io);
+        unreadable = true;
+        continue;
+      }
+      zips.push(z);
+      tree = true;
+      for (const s of z.skipped) io.err(`sitemap-workbench: ${target}: left out ${s.name}: ${s.reason}\n`);
+      const shown = new Map(z.members.map((m) => [m.path, m.name]));
+      for (const p of indexFirst([...shown.keys()])) enqueue(p, false, undefined, shown.get(p));
     } else enqueue(target, true);
   }
   // Without --root, --base is the publish URL of the first named file (as before trees).
@@ -231,7 +264,6 @@ export async function runCheck(
   const unitOfInput: Unit[] = [];
   const ix = new CrossFileIndex();
   const progress = new Progress(io);
-  let unreadable = false;
   let urls = 0;
   /** An index or robots.txt being followed: queue its children, report it, keep it whole for the workspace. */
   const followIndex = (unit: Unit, parsed: ParseResult) => {

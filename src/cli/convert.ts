@@ -1,14 +1,19 @@
 /** `convert`: parse a file and write it in the canonical form (xml, txt, gz, zip). */
-import { lstat, mkdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fmtInt } from '../core/format.ts';
 import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { keepSourceOf } from '../core/keep/source.ts';
+import { HEADROOM } from '../core/limits.ts';
+import { isZip } from '../core/parse/gzip.ts';
 import { parseSitemap, refusal } from '../core/parse.ts';
 import { exportChanges, keptChanges } from '../core/serialize/exportChanges.ts';
-import { type SerializeOptions, serializeFiles } from '../core/serialize.ts';
+import { formatRefusal } from '../core/serialize/exportFit.ts';
+import { type OutputFile, type SerializeOptions, serializeFiles } from '../core/serialize.ts';
 import type { ConvertArgs } from './args.ts';
 import { type CliIo, readInput } from './check.ts';
+import { readZipTree } from './zipTree.ts';
 
 const OUT_EXT = /(\.(xml|txt|zip))?(\.gz)?$/i;
 /** A sitemap file's extensions: what an output named after its input leaves off. */
@@ -44,7 +49,7 @@ async function wouldOverwrite(targets: readonly string[], args: ConvertArgs, io:
   return true;
 }
 
-function formatFor(to: ConvertArgs['to'], inputKind: string): SerializeOptions['format'] {
+function formatFor(to: ConvertArgs['to'], inputKind: string): NonNullable<SerializeOptions['format']> {
   if (to === 'gz') return inputKind === 'text' ? 'txt.gz' : 'xml.gz';
   return to;
 }
@@ -57,15 +62,89 @@ async function isDirectory(p: string): Promise<boolean> {
   }
 }
 
+/** `message` ending in a full stop (core messages may end without one). */
+function sentence(message: string): string {
+  return /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
+}
+
+/** "wrote out.xml (1,200 entries, 45,678 bytes)" */
+function wrote(target: string, entries: number, bytes: number, extra = ''): string {
+  return `wrote ${target} (${fmtInt(entries)} entries, ${fmtInt(bytes)} bytes${extra})\n`;
+}
+
+/**
+ * The input's bytes, and the name findings are shown under: the file itself, or the one sitemap
+ * in a .zip (read as the app reads one, see zipTree.ts). Null when it cannot be read (stderr says
+ * why: a zip of several files is `check`'s, not `convert`'s).
+ */
+async function inputBytes(args: ConvertArgs, io: CliIo): Promise<{ bytes: Uint8Array; name: string } | null> {
+  const bytes = await readInput(args.file, io);
+  if (bytes === null || !isZip(bytes)) return bytes && { bytes, name: args.file };
+  let tree: Awaited<ReturnType<typeof readZipTree>>;
+  try {
+    tree = await readZipTree(args.file);
+  } catch (e) {
+    io.err(
+      `sitemap-workbench: ${args.file}: could not read: ${sentence((e as Error).message)} Nothing written.\n`,
+    );
+    return null;
+  }
+  try {
+    const [one, ...more] = tree.members;
+    if (one !== undefined && more.length === 0)
+      return { bytes: new Uint8Array(await readFile(one.path)), name: one.name };
+    const listed = tree.members.slice(0, 3).map((m) => m.member);
+    const what =
+      one === undefined
+        ? 'holds no sitemap'
+        : `holds ${fmtInt(tree.members.length)} files (${listed.join(', ')}${tree.members.length > 3 ? ', …' : ''})`;
+    io.err(
+      `sitemap-workbench: ${args.file}: this zip ${what}; convert takes one sitemap. Check them all with "check ${args.file}", or unpack the zip and convert each file. Nothing written.\n`,
+    );
+    return null;
+  } finally {
+    tree.dispose();
+  }
+}
+
+/**
+ * Why the files cannot go where the output points (a split into several files needs a folder:
+ * `-o DIR/`, or the current folder for gz and zip without -o), or null when they can.
+ */
+function splitNeedsFolder(files: readonly OutputFile[], args: ConvertArgs, outIsDir: boolean): string | null {
+  if (files.length < 2 || outIsDir) return null;
+  if (args.out === undefined && args.to !== 'xml' && args.to !== 'txt') return null;
+  const where =
+    args.out === undefined ? `${args.to === 'txt' ? 'text' : 'XML'} to stdout` : `one file (-o ${args.out})`;
+  return `the output is split into ${fmtInt(files.length)} files, which cannot go to ${where}. Pass a folder: -o DIR/ (a path ending in /, or an existing folder).`;
+}
+
+/** SIZE-005 on files convert was told to make this full (--split above 45,000): check will warn. */
+function headroomNotes(files: readonly OutputFile[], args: ConvertArgs, io: CliIo): void {
+  for (const f of files) {
+    if (f.entries <= HEADROOM.maxUrls && f.uncompressedBytes <= HEADROOM.maxBytes) continue;
+    const size =
+      f.entries > HEADROOM.maxUrls
+        ? `${fmtInt(f.entries)} entries, more than ${fmtInt(HEADROOM.maxUrls)}`
+        : `${fmtInt(f.uncompressedBytes)} bytes, more than ${fmtInt(HEADROOM.maxBytes)}`;
+    io.err(
+      `${args.file}  warning  SIZE-005  ${f.name} holds ${size}: check warns that it is close to the limit. Without --split (or with --split ${fmtInt(HEADROOM.maxUrls)} or less) convert splits where it does not.\n`,
+    );
+  }
+}
+
 /** Run `convert`; returns the exit code. */
 export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> {
-  const bytes = await readInput(args.file, io);
-  if (bytes === null) return 2;
-  const parsed = parseSitemap(bytes, { fileName: args.file });
+  const input = await inputBytes(args, io);
+  if (input === null) return 2;
+  const { bytes } = input;
+  const parsed = parseSitemap(bytes, { fileName: input.name });
   const refused = refusal(parsed);
   if (refused) {
     // Not read at all (README: exit 2, unreadable input), which is not a well-formedness problem.
-    io.err(`sitemap-workbench: ${args.file}: could not read: ${refused.message} Nothing written.\n`);
+    io.err(
+      `sitemap-workbench: ${args.file}: could not read: ${sentence(refused.message)} Nothing written.\n`,
+    );
     return 2;
   }
   if (parsed.fatal) {
@@ -74,14 +153,30 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     );
     return 1;
   }
+  const format = formatFor(args.to, parsed.kind);
+  // A format that cannot hold the document (an index as text): the exporter's own rule.
+  const unfit = formatRefusal(parsed.document.kind, format);
+  if (unfit) {
+    io.err(`sitemap-workbench: ${args.file}: ${unfit.rule}: ${unfit.reason} Nothing written.\n`);
+    return 2;
+  }
   const outIsDir = args.out !== undefined && (args.out.endsWith('/') || (await isDirectory(args.out)));
   if (args.keepFormat) return keepConverted(args, bytes, parsed, io, outIsDir);
+  // A zip is named .zip: -o NAME without an extension gets it (and stderr says so).
+  let out = args.out;
+  let added = '';
+  if (args.to === 'zip' && out !== undefined && !outIsDir && !path.basename(out).includes('.')) {
+    // Not a device or a pipe (/dev/stdout): those are written as named.
+    if (!(await exists(out)) || (await stat(out)).isFile()) {
+      out = `${out}.zip`;
+      added = ', .zip added';
+    }
+  }
   // Named after -o's file, else after the input (into -o's folder or the current one).
   const baseName =
-    args.out !== undefined && !outIsDir
-      ? path.basename(args.out).replace(OUT_EXT, '') || 'sitemap'
+    out !== undefined && !outIsDir
+      ? path.basename(out).replace(OUT_EXT, '') || 'sitemap'
       : inputStem(args.file);
-  const format = formatFor(args.to, parsed.kind);
   const { files, issues } = serializeFiles(parsed.document, {
     format,
     baseName,
@@ -89,6 +184,12 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     surface: 'cli',
     ...(args.split !== undefined ? { split: { maxUrls: args.split } } : {}),
   });
+  // A split needs a folder: never a folder made of -o FILE, nor files poured out instead of stdout.
+  const noFolder = splitNeedsFolder(files, args, outIsDir);
+  if (noFolder) {
+    io.err(`sitemap-workbench: ${args.file}: ${noFolder} Nothing written.\n`);
+    return 2;
+  }
   // Split XML without --base gets no index (its locations must be absolute): a missing argument
   // (README: exit 2), so nothing is written rather than children that no index lists.
   const noIndex = issues.find((i) => i.rule === 'OUT-008' && i.severity === 'error');
@@ -97,6 +198,7 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     return 2;
   }
   for (const i of issues) io.err(`${args.file}  ${i.severity}  ${i.rule}  ${i.message}\n`);
+  headroomNotes(files, args, io);
   // What the conversion rewrites, counted per OUT rule (the Export dialog's list). The lines that
   // are not URLs and the metadata text leaves out are already said by TXT-001 / TXT-006 above.
   for (const c of exportChanges(parsed.document, parsed.issues, { format }))
@@ -108,12 +210,13 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
   }
   const textual = files.length === 1 && (args.to === 'xml' || args.to === 'txt');
   if (args.out === undefined && textual) io.out(new TextDecoder().decode(files[0].bytes));
-  else if (files.length === 1 && args.out !== undefined && !outIsDir) {
-    if (await wouldOverwrite([args.out], args, io)) return 2;
-    await writeFile(args.out, files[0].bytes);
-    io.err(`wrote ${args.out} (${files[0].entries} entries, ${files[0].bytes.length} bytes)\n`);
+  else if (files.length === 1 && out !== undefined && !outIsDir) {
+    if (await wouldOverwrite([out], args, io)) return 2;
+    await writeFile(out, files[0].bytes);
+    io.err(wrote(out, files[0].entries, files[0].bytes.length, added));
   } else {
-    const dir = args.out ?? '.';
+    // A folder: -o DIR/ (or one that exists), else the current one (gz, zip; see splitNeedsFolder).
+    const dir = out ?? '.';
     if (
       await wouldOverwrite(
         files.map((f) => path.join(dir, f.name)),
@@ -125,7 +228,7 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     await mkdir(dir, { recursive: true });
     for (const f of files) {
       await writeFile(path.join(dir, f.name), f.bytes);
-      io.err(`wrote ${path.join(dir, f.name)} (${f.entries} entries, ${f.bytes.length} bytes)\n`);
+      io.err(wrote(path.join(dir, f.name), f.entries, f.bytes.length));
     }
   }
   return issues.some((i) => i.severity === 'error') ? 1 : 0;
@@ -178,9 +281,7 @@ async function keepConverted(
     if (await wouldOverwrite([target], args, io)) return 2;
     if (outIsDir) await mkdir(args.out!, { recursive: true });
     await writeFile(target, out);
-    io.err(
-      `wrote ${target} (${parsed.document.entries.length} entries, ${out.length} bytes, formatting kept)\n`,
-    );
+    io.err(wrote(target, parsed.document.entries.length, out.length, ', formatting kept'));
   }
   return 0;
 }

@@ -3,9 +3,11 @@
  * gzip (OUT-010) or a ZIP bundle of split files (OUT-011). Pure and synchronous.
  */
 import { gzipBytes } from './gzip.ts';
-import type { Issue, SitemapDocument } from './model.ts';
+import { HEADROOM } from './limits.ts';
+import { type Issue, makeIssue, type SitemapDocument } from './model.ts';
 import type { Surface } from './rules/surface.ts';
 import { fileBytes, fileText, type LayoutOptions, makeContext, writeChunks } from './serialize/chunks.ts';
+import { formatRefusal } from './serialize/exportFit.ts';
 import {
   buildFileSteps,
   type FileSettings,
@@ -47,7 +49,10 @@ export interface SerializeOptions {
   baseName?: string;
   /** Where the (index) file will be published; its directory prefixes child locations. */
   publishUrl?: string;
-  /** Lower split thresholds; never above 50,000 entries / 52,428,800 bytes. */
+  /**
+   * Split thresholds; never above 50,000 entries / 52,428,800 bytes. Each one not given is SIZE-005's
+   * headroom (45,000 entries, 45,000,000 bytes: `limits.ts` HEADROOM), so no written file draws it.
+   */
   split?: { maxUrls?: number; maxBytes?: number };
   /** Format of the files inside a `zip` bundle (default `xml`). */
   childFormat?: 'xml' | 'xml.gz' | 'txt' | 'txt.gz';
@@ -79,8 +84,8 @@ function settings(
 ): FileSettings {
   const limits = split
     ? {
-        maxUrls: Math.max(1, Math.min(o.split?.maxUrls ?? HARD_LIMITS.maxUrls, HARD_LIMITS.maxUrls)),
-        maxBytes: Math.max(1, Math.min(o.split?.maxBytes ?? HARD_LIMITS.maxBytes, HARD_LIMITS.maxBytes)),
+        maxUrls: Math.max(1, Math.min(o.split?.maxUrls ?? HEADROOM.maxUrls, HARD_LIMITS.maxUrls)),
+        maxBytes: Math.max(1, Math.min(o.split?.maxBytes ?? HEADROOM.maxBytes, HARD_LIMITS.maxBytes)),
         maxNews: HARD_LIMITS.maxNews,
       }
     : null;
@@ -175,6 +180,9 @@ export function* serializeFileSteps(
 ): Generator<void, { files: OutputFile[]; issues: Issue[] }> {
   const issues: Issue[] = [];
   const format = options.format ?? 'xml';
+  // A format that cannot hold the document (an index as text): nothing is written, and why.
+  const refused = formatRefusal(doc.kind, format, options.childFormat);
+  if (refused) return { files: [], issues: [makeIssue(refused.rule, 'error', refused.reason)] };
   if (format !== 'zip')
     return {
       files: yield* buildFileSteps(doc, settings(doc, options, format, true), issues, tap),

@@ -1,5 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { errorsOnNonUrlLines, keepUnavailable, type TextDrops, textDropsOf } from '../state/exportChanges.ts';
+import type { DocumentKind } from '../core/model.ts';
+import {
+  errorsOnNonUrlLines,
+  formatRefusal,
+  HEADROOM,
+  keepUnavailable,
+  MAX_BYTES,
+  MAX_URLS,
+  type TextDrops,
+  textDropsOf,
+} from '../state/exportChanges.ts';
 import type { AppState, ExportOptions, ExportResult } from '../state/types.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { baseName, downloadBytes } from './download.ts';
@@ -40,12 +50,21 @@ const selExportTask = (s: AppState) => (s.task?.label === EXPORTING ? s.task : n
 /** The store's label for export work. */
 const EXPORTING = 'Exporting';
 
+/** Bytes in the "MB per file" field's MB (decimal, as SIZE-005's 45,000,000 bytes are). */
+const MB = 1_000_000;
+
 /**
  * The opened file's own format (so that keeping its formatting needs no change), else XML; XML
- * too when the document holds values a text file would leave out.
+ * too when the document holds values a text file would leave out, or is an index (OUT-009).
  */
-function initialFormat(fileName: string | null, keepable: boolean, drops: TextDrops): Format {
+function initialFormat(
+  fileName: string | null,
+  keepable: boolean,
+  drops: TextDrops,
+  kind: DocumentKind | undefined,
+): Format {
   if (!keepable || !fileName || drops.rows > 0) return 'xml';
+  if (kind !== undefined && formatRefusal(kind, 'txt') !== null) return 'xml';
   if (/\.txt$/i.test(fileName)) return 'txt';
   if (/\.txt\.gz$/i.test(fileName)) return 'txt.gz';
   return /\.gz$/i.test(fileName) ? 'xml.gz' : 'xml';
@@ -83,7 +102,13 @@ export function siteRootUrl(publishUrl: string): string | null {
 }
 
 /** One split limit: a number from 1 to `max` (the protocol's per-file limit). */
-function LimitField(props: { label: string; max: number; value: number; onChange(value: number): void }) {
+function LimitField(props: {
+  label: string;
+  max: number;
+  value: number;
+  step?: number | 'any';
+  onChange(value: number): void;
+}) {
   return (
     <label className="field">
       <span>{props.label}</span>
@@ -91,6 +116,7 @@ function LimitField(props: { label: string; max: number; value: number; onChange
         type="number"
         min={1}
         max={props.max}
+        step={props.step}
         value={props.value}
         onChange={(e) => props.onChange(Number(e.target.value))}
       />
@@ -111,7 +137,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const textDoc = doc?.kind === 'text';
   // What a text file would leave out: counted once for a text document, or when Text is chosen.
   const docDrops = useMemo(() => (doc && textDoc ? textDropsOf(doc) : NO_DROPS), [doc, textDoc]);
-  const [format, setFormat] = useState<Format>(() => initialFormat(fileName, keepable, docDrops));
+  const [format, setFormat] = useState<Format>(() => initialFormat(fileName, keepable, docDrops, doc?.kind));
   const drops = useMemo(
     () => (textDoc ? docDrops : doc && format.startsWith('txt') ? textDropsOf(doc) : NO_DROPS),
     [doc, textDoc, format, docDrops],
@@ -122,8 +148,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const unavailable = keepUnavailable(doc?.kind, keepable, format);
   const keepFormat = keepable && keep && unavailable === null;
   const [pretty, setPretty] = useState(true);
-  const [maxUrls, setMaxUrls] = useState(50_000);
-  const [maxMb, setMaxMb] = useState(50);
+  // Split where SIZE-005 is satisfied (core limits.ts), so the files pass the app's own check.
+  const [maxUrls, setMaxUrls] = useState<number>(HEADROOM.maxUrls);
+  const [maxMb, setMaxMb] = useState(HEADROOM.maxBytes / MB);
   const [name, setName] = useState(baseName(fileName));
   const [confirmed, setConfirmed] = useState(false);
   const [dropConfirmed, setDropConfirmed] = useState(false);
@@ -155,7 +182,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     ...outputOptions(output),
     baseName: name.trim() || 'sitemap',
     publishUrl: url || undefined,
-    split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
+    split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * MB)) },
   });
 
   useEffect(() => {
@@ -168,7 +195,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       ...outputOptions(output),
       baseName: name.trim() || 'sitemap',
       publishUrl: previewUrl || undefined,
-      split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * 1024 * 1024)) },
+      split: { maxUrls: Math.max(1, maxUrls), maxBytes: Math.max(1, Math.round(maxMb * MB)) },
     };
     setBusy(true);
     const t = setTimeout(() => {
@@ -293,15 +320,25 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     >
       <fieldset className="radio-cards">
         <legend>Format</legend>
-        {(textDoc ? TEXT_FORMATS : FORMATS).map(([f, label, hint]) => (
-          <label key={f}>
-            <input type="radio" name="export-format" checked={format === f} onChange={() => setFormat(f)} />
-            <span>
-              {label}
-              <small>{hint}</small>
-            </span>
-          </label>
-        ))}
+        {(textDoc ? TEXT_FORMATS : FORMATS).map(([f, label, hint]) => {
+          // A format that cannot hold the document (an index as text, OUT-009): greyed, with why.
+          const unfit = doc ? formatRefusal(doc.kind, f) : null;
+          return (
+            <label key={f} className={unfit ? 'unfit' : undefined} title={unfit?.reason}>
+              <input
+                type="radio"
+                name="export-format"
+                checked={format === f}
+                disabled={unfit !== null}
+                onChange={() => setFormat(f)}
+              />
+              <span>
+                {label}
+                <small>{unfit ? `${unfit.short} (${unfit.rule})` : hint}</small>
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
       {textDoc && drops.rows > 0 && !textOut ? (
         <p className="callout info" data-testid="export-text-reason">
@@ -331,8 +368,14 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </label>
         {keepFormat ? null : (
           <>
-            <LimitField label="URLs per file" max={50000} value={maxUrls} onChange={setMaxUrls} />
-            <LimitField label="MB per file" max={50} value={maxMb} onChange={setMaxMb} />
+            <LimitField label="URLs per file" max={MAX_URLS} value={maxUrls} onChange={setMaxUrls} />
+            <LimitField
+              label="MB per file"
+              max={MAX_BYTES / MB}
+              step="any"
+              value={maxMb}
+              onChange={setMaxMb}
+            />
           </>
         )}
       </div>

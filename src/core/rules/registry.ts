@@ -177,6 +177,7 @@ const NOTES = {
   'IMP-027': ['warning', 'parse', 'robots.txt Sitemap: lines'],
   'IMP-029': ['error', 'parse', 'Oversized input: a safety budget was hit'],
   'OUT-008': ['error', 'export', 'Splitting and index generation'],
+  'OUT-009': ['error', 'export', 'Plain-text output'],
 } as const satisfies Record<string, Row>;
 
 /** Every id an issue can carry. @example const id: RuleId = 'LOC-001' */

@@ -8,16 +8,15 @@
  */
 
 import { fmtInt } from '../format.ts';
+import { HEADROOM, MAX_BYTES, MAX_URLS } from '../limits.ts';
 import type { DocumentKind, Entry, Issue, SitemapDocument, XNode } from '../model.ts';
 import { utf8Length } from '../serialize/utf8.ts';
 import { bit, CLEAN_CHANGEFREQ, CLEAN_LASTMOD, CLEAN_LOC, CLEAN_PRIORITY } from './values.ts';
 
 /** Bytes of the document around the entries (declaration, root with namespaces, closing tag). */
 export const DOCUMENT_OVERHEAD = 420;
-const MAX_URLS = 50_000;
-const MAX_BYTES = 52_428_800;
-const HEADROOM_URLS = 45_000;
-const HEADROOM_BYTES = 45_000_000;
+const HEADROOM_URLS = HEADROOM.maxUrls;
+const HEADROOM_BYTES = HEADROOM.maxBytes;
 
 /**
  * Bytes of `s` as written: UTF-8, with each non-ASCII byte as `%XX` when `percent`, and the five XML

@@ -5,6 +5,7 @@
 
 import { fmtInt } from '../format.ts';
 import { gzipBytes, verifyGzip } from '../gzip.ts';
+import { MAX_BYTES, MAX_NEWS, MAX_URLS } from '../limits.ts';
 import { type Entry, type Issue, makeIssue, type SitemapDocument } from '../model.ts';
 import { HOW_TO, type Surface } from '../rules/surface.ts';
 import { runSteps } from '../steps.ts';
@@ -83,7 +84,7 @@ export interface FileSettings {
 }
 
 /** Hard protocol limits (SIZE-001..003, NEWS-004). */
-export const HARD_LIMITS: ChunkLimits = { maxUrls: 50_000, maxBytes: 52_428_800, maxNews: 1000 };
+export const HARD_LIMITS: ChunkLimits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES, maxNews: MAX_NEWS };
 
 function mimeOf(name: string): string {
   if (name.endsWith('.gz')) return 'application/gzip';

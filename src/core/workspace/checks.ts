@@ -5,6 +5,7 @@
  */
 
 import { fmtInt } from '../format.ts';
+import { HEADROOM, MAX_BYTES, MAX_URLS } from '../limits.ts';
 import type { Entry, Severity } from '../model.ts';
 import type { RuleId } from '../rules/registry.ts';
 import { CrossFileUrls } from './crossFile.ts';
@@ -14,10 +15,8 @@ import type { WorkspaceFile, WorkspaceIssue } from './types.ts';
 /** What an issue needs of the entry it is shown on (an `Entry`, or the facts a streamed file kept). */
 export type IssueAt = Pick<Entry, 'id' | 'line' | 'column'>;
 
-const MAX_URLS = 50_000;
-const MAX_BYTES = 52_428_800;
-const HEADROOM_URLS = 45_000;
-const HEADROOM_BYTES = 45_000_000;
+const HEADROOM_URLS = HEADROOM.maxUrls;
+const HEADROOM_BYTES = HEADROOM.maxBytes;
 
 /** A workspace issue on `file`, located at `entry` (its id, line and column) when given. */
 export function workspaceIssue(

@@ -28,6 +28,20 @@ describe('readZipFiles', () => {
     expect(out.skipped).toEqual([{ name: 'b.xml', reason: 'over the 1,000-byte limit for one archive' }]);
   });
 
+  it('takes at most maxFiles members (default 10,000) and reports the rest', () => {
+    const members: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 10_002; i++) members[`s${i}.xml`] = strToU8('<urlset/>');
+    const out = readZipFiles(zipSync(members));
+    expect(out.files).toHaveLength(10_000);
+    expect(out.skipped).toEqual([
+      { name: 's10000.xml', reason: 'over the 10,000-file limit for one archive' },
+      { name: 's10001.xml', reason: 'over the 10,000-file limit for one archive' },
+    ]);
+    expect(
+      readZipFiles(zipSync({ 'a.xml': strToU8('a'), 'b.xml': strToU8('b') }), { maxFiles: 1 }).files,
+    ).toHaveLength(1);
+  });
+
   it('returns an error for bytes that are not a zip', () => {
     const out = readZipFiles(strToU8('<urlset/>'));
     expect(out.files).toEqual([]);

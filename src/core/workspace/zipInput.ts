@@ -16,6 +16,8 @@ import { fmtInt } from '../format.ts';
 export interface ReadZipOptions {
   /** Cap on the summed uncompressed size of the extracted files, in bytes. Default 200,000,000. */
   maxBytes?: number;
+  /** Cap on the number of files extracted; members past it are left out. Default 10,000. */
+  maxFiles?: number;
   /** Called after each input slice with the compressed bytes read so far and the total. */
   onProgress?: (done: number, total: number) => void;
   /** Polled between input slices; when it returns true, reading stops with `cancelled`. */
@@ -35,6 +37,11 @@ export interface ZipFiles {
 
 /** Default cap on the summed inflated size of one archive. */
 export const DEFAULT_MAX_ZIP_BYTES = 200_000_000;
+/**
+ * Default cap on the files taken from one archive (the app and the CLI alike): each is opened as a
+ * document, so a zip of a million empty members is refused past this, not opened.
+ */
+export const DEFAULT_MAX_ZIP_FILES = 10_000;
 /** Compressed bytes pushed per step: at most ~1,032× this is inflated before the cap is checked. */
 export const ZIP_PUSH_BYTES = 16 * 1024;
 /**
@@ -116,6 +123,8 @@ export async function readZipFilesAsync(
  */
 export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Generator<number, ZipFiles> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ZIP_BYTES;
+  const maxFiles = options.maxFiles ?? DEFAULT_MAX_ZIP_FILES;
+  let taken = 0;
   const files: ZipFiles['files'] = [];
   const skipped: ZipFiles['skipped'] = [];
   let total = 0;
@@ -124,6 +133,7 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
   // Members started and not yet finished: terminated when the reading is cancelled.
   const open = new Set<UnzipFile>();
   const limit = `over the ${fmtInt(maxBytes)}-byte limit for one archive`;
+  const tooMany = `over the ${fmtInt(maxFiles)}-file limit for one archive`;
   const onFile = (file: UnzipFile) => {
     const name = file.name;
     let reason: string | undefined;
@@ -132,10 +142,12 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
     else if (file.compression !== 0 && file.compression !== 8)
       reason = `unsupported compression method ${file.compression}`;
     else if (over) reason = limit;
+    else if (taken >= maxFiles) reason = tooMany;
     if (reason !== undefined) {
       skipped.push({ name, reason });
       return;
     }
+    taken++;
     const parts: Uint8Array[] = [];
     let size = 0;
     let done = false;
