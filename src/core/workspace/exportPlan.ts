@@ -90,6 +90,20 @@ interface IndexTally {
   renamed: string[];
 }
 
+/** A tally with nothing counted yet. */
+function emptyTally(): IndexTally {
+  return {
+    absolute: 0,
+    moved: 0,
+    movedLocs: [],
+    movedQuery: 0,
+    lastmods: 0,
+    added: 0,
+    dropped: 0,
+    renamed: [],
+  };
+}
+
 /** The tally in words, each with its rule; empty when the index lists what it listed before. */
 function indexChanges(t: IndexTally, parts: number): ExportChange[] {
   const out: ExportChange[] = [];
@@ -442,16 +456,7 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
       : ws.extra.filter((f) => ws.files[f].kind !== 'sitemapindex').flatMap((f) => partLines(f, undefined));
   const indexes: PlannedFile[] = [];
   ws.indexes.forEach((i, k) => {
-    const tally: IndexTally = {
-      absolute: 0,
-      moved: 0,
-      movedLocs: [],
-      movedQuery: 0,
-      lastmods: 0,
-      added: 0,
-      dropped: 0,
-      renamed: [],
-    };
+    const tally = emptyTally();
     const lines = indexLines(ws, i, options, indexNames, partLines, renamedOf, tally);
     if (k === 0) {
       const extra = extraLines();
@@ -462,16 +467,8 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
   });
   if (generated !== undefined) {
     const lines = extraLines();
-    const tally: IndexTally = {
-      absolute: 0,
-      moved: 0,
-      movedLocs: [],
-      movedQuery: 0,
-      lastmods: 0,
-      added: lines.length,
-      dropped: 0,
-      renamed: [],
-    };
+    const tally = emptyTally();
+    tally.added = lines.length;
     if (lines.length > 1) pushIndex(indexes, names, generated, lines, undefined, tally);
   }
   return [...children, ...indexes];
