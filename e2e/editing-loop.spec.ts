@@ -296,7 +296,7 @@ test('5. a text sitemap keeps comment lines as TXT-001 rows with a one-step fix'
   await wb.expectUrlCount(2);
   await expect(wb.status).not.toContainText('not a URL');
   await expect(
-    wb.button(/^Undo: Add the missing scheme; remove lines that are not URLs \(1 URL\)/),
+    wb.button(/^Undo: Add the missing scheme; remove lines that are not URLs \(1 row removed\)/),
   ).toBeEnabled();
 });
 
@@ -314,10 +314,11 @@ test('5b. Fix all LOC-006 says what it does: a duplicate with nothing to merge i
   const panel = page.getByRole('complementary', { name: 'Issues and settings' });
   await panel.getByRole('button', { name: /^Fix all LOC-006/ }).click();
   const plan = panel.getByRole('group', { name: 'Fix all LOC-006' });
-  await expect(plan).toContainText('Will remove 1 row.');
+  await expect(plan).toContainText('Will remove 1 row: it repeats the URL of an earlier row, which is kept.');
+  await expect(plan).toContainText('Row 3 removed: row 1 (https://www.example.com/a) is kept');
   await plan.getByRole('button', { name: 'Remove 1 row' }).click();
   await wb.expectUrlCount(2);
-  await expect(page.getByText('Fixed 1 URL (LOC-006).')).toBeVisible();
+  await expect(page.getByText('Removed 1 row (LOC-006).')).toBeVisible();
 });
 
 const NORMALIZED = `<?xml version="1.0" encoding="UTF-8"?>
