@@ -14,6 +14,9 @@ export interface HistorySummary {
   /** Label of the step `undo()` would revert, e.g. "Set priority on 40,000 URLs". */
   undoLabel: string | null;
   redoLabel: string | null;
+  /** The step `undo()` / `redo()` would take, by identity only (a step keeps it through undo and redo). */
+  undoStep: object | null;
+  redoStep: object | null;
   /** Number of undo steps kept. */
   undoDepth: number;
   /** Some undo step changes entries (settings steps alone leave the file as it was). */
@@ -111,6 +114,8 @@ export function summarize(h: History): HistorySummary {
     canRedo: r !== undefined,
     undoLabel: u?.label ?? null,
     redoLabel: r?.label ?? null,
+    undoStep: u ?? null,
+    redoStep: r ?? null,
     undoDepth: h.undo.length,
     editsEntries: h.undo.some(changesEntries),
     changesSettings: h.undo.some((p) => p.settings !== undefined),

@@ -68,20 +68,17 @@ type StepState = 'done' | 'undone' | 'other';
 
 /**
  * Link the step each store just committed: when one of them is undone (or redone), the others
- * follow while theirs is still where it was. A store's step is known by its place and label in
- * that store's history; once a later edit buries it or clears its redo, that store is left alone,
- * and when no store has it within reach any more the link is dropped.
+ * follow while theirs is still where it was. A store's step is known by identity (the history's
+ * `undoStep` / `redoStep`), so a later step with the same label is never taken for it; once a
+ * later edit buries it or clears its redo, that store is left alone, and when no store has it
+ * within reach any more the link is dropped.
  */
 export function linkSteps(stores: readonly AppStore[]): void {
-  const marks = stores.map((s) => {
-    const h = s.getState().history;
-    return { depth: h.undoDepth, label: h.undoLabel };
-  });
+  const marks = stores.map((s) => s.getState().history.undoStep);
   const stateOf = (j: number): StepState => {
     const h = stores[j].getState().history;
-    const m = marks[j];
-    if (h.undoDepth === m.depth && h.undoLabel === m.label) return 'done';
-    if (h.undoDepth === m.depth - 1 && h.redoLabel === m.label) return 'undone';
+    if (marks[j] !== null && h.undoStep === marks[j]) return 'done';
+    if (marks[j] !== null && h.redoStep === marks[j]) return 'undone';
     return 'other';
   };
   const last: StepState[] = stores.map((_, j) => stateOf(j));
