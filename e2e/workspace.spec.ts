@@ -256,6 +256,10 @@ test('Hugo children picked at once, all named sitemap.xml, match their index ent
   await expect(choose).toHaveCount(0);
   await expect(tree).toContainText(/de\/sitemap\.xml.*missing/);
   await expect(wb.workspace).toContainText('1 child named by the index is not open: de/sitemap.xml.');
+  // The cross-file list names that note as the Issues tab does: no nested index is involved.
+  const crossFile = wb.workspace.getByRole('region', { name: 'Cross-file issues' });
+  await expect(crossFile.getByText('Children not open', { exact: true })).toBeVisible();
+  await expect(crossFile).not.toContainText('No nested indexes');
 });
 
 test('one file opens alone as before; a child opened next joins its index', async ({ wb }) => {
