@@ -16,6 +16,10 @@ test('the URL tree filters the table to a folder and renames it as one undoable 
   await wb.expectUrlCount(23);
   await page.getByRole('tab', { name: 'Tree' }).click();
   const tree = page.getByRole('tree', { name: 'URL tree' });
+  // A folder of one page is counted as one URL (its hidden count is read out), not "1 URLs".
+  const leaf = tree.getByRole('treeitem', { name: /^\/markdown-page\b/ });
+  await expect(leaf).toContainText('1 URL');
+  await expect(leaf).not.toContainText('1 URLs');
   await tree.getByRole('treeitem', { name: /^\/docs\b/ }).click();
   await expect(wb.status).toContainText('Showing 22');
   // Keyboard: open /docs, then walk down to its /reference child.

@@ -256,6 +256,10 @@ test('Hugo children picked at once, all named sitemap.xml, match their index ent
   await expect(choose).toHaveCount(0);
   await expect(tree).toContainText(/de\/sitemap\.xml.*missing/);
   await expect(wb.workspace).toContainText('1 child named by the index is not open: de/sitemap.xml.');
+  // The cross-file list names that note as the Issues tab does: no nested index is involved.
+  const crossFile = wb.workspace.getByRole('region', { name: 'Cross-file issues' });
+  await expect(crossFile.getByText('Children not open', { exact: true })).toBeVisible();
+  await expect(crossFile).not.toContainText('No nested indexes');
 });
 
 test('one file opens alone as before; a child opened next joins its index', async ({ wb }) => {
@@ -424,9 +428,10 @@ test('Find & replace in all files: counts per file first, one Undo takes it back
   await find.screenshot({ path: test.info().outputPath('find-all-files.png') });
   await find.getByRole('button', { name: 'Replace all' }).click();
   await expect(find).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
-    'Replaced “https://2ltech.fr” in 5 cells across 3 files',
-  );
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await expect(notices).toContainText('Replaced “https://2ltech.fr” in 5 cells across 3 files');
+  // One notice for one replace: not the active file's part of it ("in 1 URL (1 cell)") beside it.
+  await expect(notices.locator('.toast', { hasText: 'Replaced' })).toHaveCount(1);
   await wb.showWorkspaceFile('All files');
   const table = page.getByRole('table', { name: 'All workspace URLs' });
   await expect(table.locator('tbody tr')).toHaveCount(4);
@@ -436,7 +441,10 @@ test('Find & replace in all files: counts per file first, one Undo takes it back
   );
   // One Undo, in one file, takes the replace back in all three.
   await wb.showWorkspaceFile('blog-sitemap.xml');
-  await page.getByRole('button', { name: /^Undo: Replace/ }).click();
+  // Its Undo says what it takes back: the whole replace, not this file's 3 cells.
+  await page
+    .getByRole('button', { name: 'Undo: Replace “https://2ltech.fr” in 5 cells across 3 files' })
+    .click();
   await wb.showWorkspaceFile('All files');
   await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
   await expect(table).not.toContainText('https://www.2ltech.fr');

@@ -14,7 +14,7 @@ import {
   reorderPatch,
   urlCount,
 } from './edits.ts';
-import { findReplacePatch, migrateHostPatch, migrateSchemePatch } from './findReplace.ts';
+import { findReplacePatch, migrateHostPatch, migrateSchemePatch, replacedNotice } from './findReplace.ts';
 import type { Kernel } from './kernel.ts';
 import { selectedDocIndexes } from './selection.ts';
 import type { Commands, FindReplaceRequest } from './types.ts';
@@ -113,8 +113,7 @@ export function createEditCommands(k: Kernel): EditCommands {
     findReplace(req) {
       const r = findReplaceScan(req);
       if (!r || !k.commit(r.patch)) return 0;
-      const cells = `${fmtInt(r.cells)} ${r.cells === 1 ? 'cell' : 'cells'}`;
-      k.notifyStep(r.patch, `Replaced “${req.find}” in ${urlCount(r.patch.updated.length)} (${cells}).`);
+      k.notifyStep(r.patch, replacedNotice(req, r.patch.updated.length, r.cells));
       return r.cells;
     },
     migrateScheme() {

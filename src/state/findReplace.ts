@@ -3,6 +3,7 @@
  * single-pass scan. Preview and apply share `findReplacePatch`, so the preview count always
  * equals the number of cells the replace changes.
  */
+import { plural } from '../core/format.ts';
 import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument, VideoData } from '../core/model.ts';
 import { EDITABLE_FIELDS, type EditableField } from './columns.ts';
@@ -80,8 +81,27 @@ export function findReplacePatch(
       if (after !== before) patch.updated.push([before, after]);
     }
   }
-  patch.label = `Replace “${req.find}” in ${urlCount(patch.updated.length)}`;
+  patch.label = req.across
+    ? `Replace “${req.find}” in ${plural(req.across.cells, 'cell')} across ${plural(req.across.files.length, 'file')}`
+    : `Replace “${req.find}” in ${urlCount(patch.updated.length)}`;
   return { patch, cells };
+}
+
+/**
+ * What a replace says when it is done: in one file, the URLs and cells it changed there; as part
+ * of a replace over several files (`req.across`), the whole of it, in each of them.
+ *
+ * @example replacedNotice({ ...req, find: 'http://' }, 3, 4) // 'Replaced “http://” in 3 URLs (4 cells).'
+ */
+export function replacedNotice(req: FindReplaceRequest, urls: number, cells: number): string {
+  const across = req.across;
+  if (!across) return `Replaced “${req.find}” in ${urlCount(urls)} (${plural(cells, 'cell')}).`;
+  const names = across.files;
+  const where =
+    names.length === 1
+      ? `in ${names[0]}`
+      : `across ${names.length} files (${names.join(', ')}); one step: Undo in any of them undoes it in all`;
+  return `Replaced “${req.find}” in ${plural(across.cells, 'cell')} ${where}.`;
 }
 
 /** True when replacing `re` in `v` changes it. */

@@ -144,6 +144,10 @@ describe('Recent through the session', () => {
     expect(ws.getState().files.map((f) => f.name)).toEqual(['a.xml', 'b.xml']);
     expect(ws.getState().files[1].store.getState().doc?.entries[0].priority).toBe('0.4');
     expect(ws.getState().files[1].store.getState().history.undoDepth).toBe(1);
+    // One verb: reopened (not "Reopened from Recent: Opened …").
+    expect(ws.getState().notices.at(-1)?.message).toBe(
+      'Reopened 2 files as one workspace from Recent: a.xml and b.xml. Closed c.xml (no unexported edits).',
+    );
     expect(ws.getState().recent).toEqual([]);
     expect(recent.slots.size).toBe(0);
     // Closing the workspace keeps it in Recent too.

@@ -224,6 +224,12 @@ export interface FindReplaceRequest {
   caseSensitive: boolean;
   /** 'selection' = rows of the current selection; 'filtered' = rows in the current view. */
   scope: 'all' | 'selection' | 'filtered';
+  /**
+   * This file's part of one replace over several files (state/workspaceFindReplace.ts): the cells
+   * it changes in all of them and their names, so each file's undo step and notice name the whole
+   * replace (one Undo takes back all of it).
+   */
+  across?: { cells: number; files: readonly string[] };
 }
 
 /** Export options: the serializer's, plus the choice between the file's formatting and normalized output. */

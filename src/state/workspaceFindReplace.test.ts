@@ -78,4 +78,20 @@ describe('find and replace across the files of a workspace', () => {
     expect(locs()[0]).toEqual(before[0]);
     expect(locs()[1]).toEqual(after[1]);
   });
+
+  it('says it once, and each file’s undo step names the whole replace (s18-review)', async () => {
+    const { files, ws } = await workspace();
+    ws.commands.setActive(files[1].id);
+    replaceAcross(files, REQ, ws.activeStore());
+    const summary =
+      'Replaced “http://” in 4 cells across 2 files (sitemap.xml, posts.xml); one step: Undo in any of them undoes it in all.';
+    // One notice for one action, with its Undo: not the active file's part ("in 2 URLs") beside it.
+    const active = ws.activeStore().getState().notices;
+    expect(active.map((n) => n.message)).toEqual([summary]);
+    expect(active[0].undo).toBeDefined();
+    // The other file's step and notice say the same: its Undo takes back all 4 cells.
+    expect(files[0].store.getState().notices.map((n) => n.message)).toEqual([summary]);
+    for (const f of [files[0], files[1]])
+      expect(f.store.getState().history.undoLabel).toBe('Replace “http://” in 4 cells across 2 files');
+  });
 });

@@ -4,7 +4,7 @@
  * each file that changes), and those steps linked into one: undoing it in any file undoes it in
  * the others, and redo the same. Loaded with the Find and replace dialog (not the first chunk).
  */
-import { fmtInt } from '../core/format.ts';
+import { replacedNotice } from './findReplace.ts';
 import type { AppStore, FindReplaceRequest } from './types.ts';
 
 /** A workspace file as the find and replace sees it. */
@@ -35,8 +35,11 @@ export function previewAcross(files: readonly ReplaceFile[], req: FindReplaceReq
 }
 
 /**
- * Replace in every file, one linked step (see the module comment). Returns the cells changed and
- * the names of the files changed; `notify` is the store whose notice says it (the active file's).
+ * Replace in every file, one linked step (see the module comment). Each file's step and notice
+ * name the whole replace (`FindReplaceRequest.across`): one notice for one action, and an Undo
+ * that says what it takes back. `notify` is the store whose notice says it (the active file's):
+ * when the replace did not change that file, it is told there. Returns the cells changed and the
+ * names of the files changed.
  */
 export function replaceAcross(
   files: readonly ReplaceFile[],
@@ -44,23 +47,23 @@ export function replaceAcross(
   notify: AppStore,
 ): { cells: number; files: string[] } {
   const all = everyRow(req);
+  const counts = files.map((f) => f.store.commands.previewFindReplace(all));
+  const changing = files.filter((_, i) => counts[i] > 0);
+  if (changing.length === 0) return { cells: 0, files: [] };
+  const across = { cells: counts.reduce((sum, n) => sum + n, 0), files: changing.map((f) => f.name) };
+  const part = { ...all, across };
   let cells = 0;
   const changed: ReplaceFile[] = [];
-  for (const f of files) {
-    const n = f.store.commands.previewFindReplace(all) > 0 ? f.store.commands.findReplace(all) : 0;
+  for (const f of changing) {
+    const n = f.store.commands.findReplace(part);
     if (n > 0) {
       cells += n;
       changed.push(f);
     }
   }
   if (changed.length > 1) linkSteps(changed.map((f) => f.store));
-  if (changed.length > 0) {
-    const names = changed.map((f) => f.name);
-    notify.commands.notify(
-      'info',
-      `Replaced “${req.find}” in ${fmtInt(cells)} ${cells === 1 ? 'cell' : 'cells'} across ${names.length === 1 ? names[0] : `${names.length} files (${names.join(', ')}); one step: Undo in any of them undoes it in all`}.`,
-    );
-  }
+  if (changed.length > 0 && !changed.some((f) => f.store === notify))
+    notify.commands.notify('info', replacedNotice(part, 0, cells));
   return { cells, files: changed.map((f) => f.name) };
 }
 

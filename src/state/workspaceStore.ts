@@ -1026,12 +1026,15 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     if (dropShown) shown.commands.closeDocument();
     set({ restored: null });
     const names = slots.map((s) => s.name);
+    // One verb: "Reopened a.xml from Recent", not "Reopened from Recent: Opened a.xml".
+    const verb = saved ? 'Reopened' : 'Opened';
+    const from = saved ? ' from Recent' : '';
     const what =
       slots.length === 1
         ? slots[0].store.getState().loadError
           ? `Could not open ${names[0]}` // the load error says why
-          : `Opened ${names[0]}`
-        : `Opened ${plural(slots.length, 'file')} as one workspace: ${listNames(names)}`;
+          : `${verb} ${names[0]}${from}`
+        : `${verb} ${plural(slots.length, 'file')} as one workspace${from}: ${listNames(names)}`;
     const gone =
       closed.length === 0
         ? ''
@@ -1041,8 +1044,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
     // A file that could not be read completely says so in its own view: no "Opened" beside it.
     const unread = slots.length === 1 && slots[0].store.getState().loadError !== null;
     const rest = `${gone}${skippedNote(skipped)}`.trim();
-    if (!unread)
-      notify('info', `${saved ? 'Reopened from Recent: ' : ''}${what}.${gone}${skippedNote(skipped)}`);
+    if (!unread) notify('info', `${what}.${gone}${skippedNote(skipped)}`);
     else if (rest) notify('info', rest);
     return { mode: slots.length === 1 ? 'single' : 'workspace', notOpened: [], skipped };
   };

@@ -98,7 +98,7 @@ function TreeRow({
       ) : null}
       <span className="tree-count">
         {fmtInt(n.count)}
-        <span className="visually-hidden"> URLs</span>
+        <span className="visually-hidden"> {n.count === 1 ? 'URL' : 'URLs'}</span>
       </span>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Workspace, WorkspaceIssue } from '../../core/workspace.ts';
-import { ruleDisplay } from '../../state/rules.ts';
+import { groupTitle } from '../../state/rules.ts';
 import { indexOfEntry } from '../../state/selection.ts';
 import { severityRank } from '../../state/validation.ts';
 import type { WorkspaceSlot } from '../../state/workspaceStore.ts';
@@ -83,7 +83,7 @@ export function CrossFileIssues({ model, files }: { model: Workspace; files: rea
                 <span className="ws-issue-top">
                   <span className={`sev ${issue.severity}`} role="img" aria-label={issue.severity} />
                   <span className="rule-id">{issue.rule}</span>
-                  <span className="ws-issue-title">{ruleDisplay(issue.rule).title}</span>
+                  <span className="ws-issue-title">{groupTitle(issue.rule, [issue])}</span>
                 </span>
                 <span className="ws-issue-msg" title={issue.message}>
                   {issue.message}
