@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { unzipSync, zipSync } from 'fflate';
+import { gzipSync, unzipSync, zipSync } from 'fflate';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
@@ -127,6 +127,17 @@ test('the workspace .zip has a regenerated index and re-opens to the same worksp
   const table = page.getByRole('table', { name: 'All workspace URLs' });
   await expect(table.locator('tbody tr')).toHaveCount(4);
   await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
+});
+
+test('a .zip inside a gzip (sitemaps.zip.gz) opens as the workspace it holds', async ({ wb }) => {
+  const zip = zipSync(Object.fromEntries(NEXT.map((f) => [f.slice(DIR.length + 1), readFileSync(f)])));
+  await wb.openFile({
+    name: 'sitemaps.zip.gz',
+    mimeType: 'application/gzip',
+    buffer: Buffer.from(gzipSync(zip)),
+  });
+  await expect(wb.workspace).toContainText('3 files · 4 URLs');
+  await expect(wb.workspace.getByRole('list', { name: 'Files by index' })).toContainText('sitemap-0.xml');
 });
 
 test('the workspace saved as separate files, one download each, re-opens to the same workspace', async ({

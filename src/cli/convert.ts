@@ -6,7 +6,7 @@ import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { keepSourceOf } from '../core/keep/source.ts';
 import { HEADROOM } from '../core/limits.ts';
-import { isZip } from '../core/parse/gzip.ts';
+import { holdsZip } from '../core/parse/gzip.ts';
 import { parseSitemap, refusal } from '../core/parse.ts';
 import { exportChanges, keptChanges } from '../core/serialize/exportChanges.ts';
 import { formatRefusal } from '../core/serialize/exportFit.ts';
@@ -79,7 +79,7 @@ function wrote(target: string, entries: number, bytes: number, extra = ''): stri
  */
 async function inputBytes(args: ConvertArgs, io: CliIo): Promise<{ bytes: Uint8Array; name: string } | null> {
   const bytes = await readInput(args.file, io);
-  if (bytes === null || !isZip(bytes)) return bytes && { bytes, name: args.file };
+  if (bytes === null || !holdsZip(bytes)) return bytes && { bytes, name: args.file };
   let tree: Awaited<ReturnType<typeof readZipTree>>;
   try {
     tree = await readZipTree(args.file);

@@ -281,4 +281,32 @@ describe('check and convert read a zip of sitemaps as the app does', () => {
     expect(several.err).toContain('3 files');
     expect(several.err).toMatch(/\. Nothing written\.\n$/);
   });
+
+  it('a zip inside a gzip (sitemaps.zip.gz) is read by check and convert as the zip it holds', async () => {
+    const d = dir('zip-gz');
+    const file = path.join(d, 'sitemaps.zip.gz');
+    writeFileSync(file, gzipBytes(readFileSync(yoastZip(d))));
+    const r = await cli('check', file, '--format', 'json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as Array<{ file: string; urls: number }>).map((x) => [x.file, x.urls])).toEqual(
+      [
+        [`${file}/sitemap_index.xml`, 2],
+        [`${file}/page-sitemap.xml`, 2],
+        [`${file}/post-sitemap.xml.gz`, 2],
+      ],
+    );
+    const one = path.join(d, 'one.dat');
+    writeFileSync(one, gzipBytes(zipSync({ 'page-sitemap.xml': strToU8(urlset([`${SITE}a`])) })));
+    const converted = await cli('convert', one, '--to', 'txt');
+    expect(converted.err).toBe('');
+    expect(converted.out).toBe(`${SITE}a\n`);
+  });
+
+  it('a gzip inside a gzip is refused naming the file (GZ-005), not read as text', async () => {
+    const d = dir('gz-gz');
+    const file = path.join(d, 'sitemap.xml.gz.gz');
+    writeFileSync(file, gzipBytes(gzipBytes(strToU8(urlset([`${SITE}a`])))));
+    const r = await cli('check', file);
+    expect(r.out).toContain(`${file}:1:1  error  GZ-005  The gzip file contains another gzip file`);
+  });
 });
