@@ -136,3 +136,22 @@ for (let run = 0; run < runs; run++) {
     );
   });
 }
+
+// The autosave's first save of the document (state/idbPersistence.ts `save`): each 2,000-row
+// chunk's rows read (peeked) and encoded as columns, then structured-cloned by IndexedDB's put;
+// one chunk per task.
+if (process.env.AUTOSAVE !== '0') {
+  const { CHUNK_SIZE } = await import('../src/state/idbPersistence.ts');
+  const { slotsOf } = await import('../src/core/lazyEntries.ts');
+  for (let run = 0; run < runs; run++)
+    steps('autosave: every chunk encoded', function* () {
+      const { slots, source: src } = slotsOf(doc.entries);
+      for (let from = 0; from < slots.length; from += CHUNK_SIZE) {
+        const rows = slots
+          .slice(from, Math.min(slots.length, from + CHUNK_SIZE))
+          .map((s) => (typeof s === 'number' ? (src as EntrySource).peek(s) : s));
+        structuredClone(encodeEntryColumns(rows, 0, rows.length));
+        yield;
+      }
+    });
+}
