@@ -245,6 +245,7 @@ test('the workspace saved into a picked folder keeps en/ and fr/; without a pick
   await expect(dlg.getByRole('button', { name: 'Download each file' })).toBeDisabled();
   await expect(dlg).toContainText(/Some files sit in folders \((en|fr)\/, (en|fr)\/\).*the \.zip keeps them/);
   await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeEnabled();
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-no-picker.png') });
 });
 
 test("the workspace export keeps each file's formatting or normalizes, as the single-file export does", async ({
