@@ -26,7 +26,7 @@ test('Hugo en/ and fr/ children, all picked as sitemap.xml, export to en/ and fr
     picked('sitemap.xml', 'hugo-multilingual-fr-hreflang-relative.xml'),
   ]);
   await expect(wb.workspace).toContainText('The index matches its children.');
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   const dlg = page.getByRole('dialog', { name: 'Export workspace' });
   await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://example.org/');
   const out = dlg.getByRole('table', { name: 'Files in the export' });
@@ -113,7 +113,7 @@ test('a .gz child its index names uncompressed is written at that path; gzipping
     { name: 'page-sitemap.xml', mimeType: 'application/xml', buffer: Buffer.from(urlset('about/')) },
   ]);
   await expect(wb.workspace).toContainText('3 files');
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   const dlg = page.getByRole('dialog', { name: 'Export workspace' });
   await dlg.getByLabel('Publish base URL (where the files will live)').fill(`${site}/`);
   const out = dlg.getByRole('table', { name: 'Files in the export' });
@@ -144,7 +144,7 @@ test('a .gz child its index names uncompressed is written at that path; gzipping
   expect(new TextDecoder().decode(gunzipSync(untouched['sitemap_index.xml.gz']))).toBe(index);
 
   // Gzipped as chosen: the index's loc follows, and the index says so in plain words.
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   await dlg.getByLabel('Publish base URL (where the files will live)').fill(`${site}/`);
   await format.selectOption('xml.gz');
   await expect(

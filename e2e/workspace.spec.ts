@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { unzipSync, zipSync } from 'fflate';
+import { gzipSync, unzipSync, zipSync } from 'fflate';
 import { parseSitemap } from '../src/core/parse.ts';
 import { downloadBytes, expect, test } from './pages/workbench.ts';
 
@@ -73,7 +73,7 @@ test('the workspace .zip has a regenerated index and re-opens to the same worksp
   await page.keyboard.press('Enter');
   await expect(await wb.cell(2, 'Priority')).toHaveText('0.4');
 
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   const dlg = page.getByRole('dialog', { name: 'Export workspace' });
   await expect(dlg.getByLabel('Publish base URL (where the files will live)')).toHaveValue(
     'https://2ltech.fr/',
@@ -129,12 +129,131 @@ test('the workspace .zip has a regenerated index and re-opens to the same worksp
   await expect(table.locator('tbody tr').nth(3)).toContainText('https://2ltech.fr/blog/reparer-un-ecran/');
 });
 
+test('a .zip inside a gzip (sitemaps.zip.gz) opens as the workspace it holds', async ({ wb }) => {
+  const zip = zipSync(Object.fromEntries(NEXT.map((f) => [f.slice(DIR.length + 1), readFileSync(f)])));
+  await wb.openFile({
+    name: 'sitemaps.zip.gz',
+    mimeType: 'application/gzip',
+    buffer: Buffer.from(gzipSync(zip)),
+  });
+  await expect(wb.workspace).toContainText('3 files · 4 URLs');
+  await expect(wb.workspace.getByRole('list', { name: 'Files by index' })).toContainText('sitemap-0.xml');
+});
+
+test('the workspace saved as separate files, one download each, re-opens to the same workspace', async ({
+  wb,
+  page,
+}) => {
+  // A browser without a folder picker (Firefox, Safari): one ordinary download per file.
+  await page.evaluate(() => Object.defineProperty(window, 'showDirectoryPicker', { value: undefined }));
+  await openNextWorkspace(wb);
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  await expect(dlg.getByRole('table', { name: 'Files in the export' }).locator('tbody tr')).toHaveCount(3);
+  const downloads: import('@playwright/test').Download[] = [];
+  page.on('download', (d) => downloads.push(d));
+  await dlg.getByRole('button', { name: 'Download each file' }).click();
+  await expect(dlg).toBeHidden();
+  await expect.poll(() => downloads.length).toBe(3);
+  const files = await Promise.all(
+    downloads.map(async (d) => ({
+      name: d.suggestedFilename(),
+      mimeType: 'application/xml',
+      buffer: Buffer.from(await downloadBytes(d)),
+    })),
+  );
+  expect(files.map((f) => f.name).sort()).toEqual(['blog-sitemap.xml', 'sitemap-0.xml', 'sitemap.xml']);
+  expect(parseSitemap(files.find((f) => f.name === 'sitemap.xml')!.buffer).document.entries.length).toBe(2);
+
+  await wb.workspace.getByRole('button', { name: 'Close workspace' }).click();
+  await expect(wb.workspace).toBeHidden();
+  await wb.openFiles(files);
+  await expect(wb.workspace).toContainText('3 files · 4 URLs');
+  await expect(wb.workspace.getByRole('list', { name: 'Files by index' }).getByRole('listitem')).toHaveCount(
+    3,
+  );
+  await expect(wb.workspace.getByRole('list', { name: 'Files not named by an index' })).toHaveCount(0);
+});
+
+test('the workspace saved into a picked folder keeps en/ and fr/; without a picker it says why only the .zip can', async ({
+  wb,
+  page,
+}) => {
+  const real = (name: string) => readFileSync(`../shared/fixtures/real/${name}`);
+  const hugo = [
+    'hugo-multilingual-index-relative.xml',
+    'hugo-multilingual-en-hreflang-relative.xml',
+    'hugo-multilingual-fr-hreflang-relative.xml',
+  ].map((f) => ({ name: 'sitemap.xml', mimeType: 'application/xml', buffer: real(f) }));
+  // The folder the user picks: a folder of the origin-private file system stands in for it.
+  await page.evaluate(() =>
+    Object.defineProperty(window, 'showDirectoryPicker', {
+      value: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true }),
+    }),
+  );
+  await wb.openFiles(hugo);
+  await expect(wb.workspace).toContainText('The index matches its children.');
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://example.org/');
+  await expect(dlg.getByRole('table', { name: 'Files in the export' }).locator('tbody tr')).toHaveCount(3);
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-folder.png') });
+  await dlg.getByRole('button', { name: 'Save files into a folder…' }).click();
+  await expect(dlg).toBeHidden();
+  const saved = await page.evaluate(async () => {
+    const out: Record<string, number[]> = {};
+    const walk = async (dir: FileSystemDirectoryHandle, at: string) => {
+      // biome-ignore lint/suspicious/noExplicitAny: entries() is not in TypeScript's DOM types yet
+      for await (const [name, h] of (dir as any).entries() as AsyncIterable<[string, FileSystemHandle]>) {
+        if (h.kind === 'directory') await walk(h as FileSystemDirectoryHandle, `${at}${name}/`);
+        else
+          out[`${at}${name}`] = [
+            ...new Uint8Array(await (await (h as FileSystemFileHandle).getFile()).arrayBuffer()),
+          ];
+      }
+    };
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('picked'), '');
+    return out;
+  });
+  expect(Object.keys(saved).sort()).toEqual(['en/sitemap.xml', 'fr/sitemap.xml', 'sitemap.xml']);
+  expect(Buffer.from(saved['fr/sitemap.xml'])).toEqual(hugo[2].buffer);
+  expect(parseSitemap(new Uint8Array(saved['sitemap.xml'])).document.entries.map((e) => e.loc)).toEqual([
+    'https://example.org/fr/sitemap.xml',
+    'https://example.org/en/sitemap.xml',
+  ]);
+
+  // Re-open what was saved: the same workspace, the index matching its children.
+  await wb.workspace.getByRole('button', { name: 'Close workspace' }).click();
+  await expect(wb.workspace).toBeHidden();
+  await wb.openFiles(
+    ['sitemap.xml', 'en/sitemap.xml', 'fr/sitemap.xml'].map((n) => ({
+      name: 'sitemap.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(saved[n]),
+    })),
+  );
+  await expect(wb.workspace).toContainText('The index matches its children.');
+  await expect(wb.workspace.getByRole('list', { name: 'Files by index' }).getByRole('listitem')).toHaveCount(
+    3,
+  );
+
+  // Without a folder picker, files in folders cannot be downloaded one by one: the .zip can.
+  await page.evaluate(() => Object.defineProperty(window, 'showDirectoryPicker', { value: undefined }));
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
+  await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://example.org/');
+  await expect(dlg.getByRole('button', { name: 'Download each file' })).toBeDisabled();
+  await expect(dlg).toContainText(/Some files sit in folders \((en|fr)\/, (en|fr)\/\).*the \.zip keeps them/);
+  await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeEnabled();
+  await dlg.screenshot({ path: test.info().outputPath('workspace-export-no-picker.png') });
+});
+
 test("the workspace export keeps each file's formatting or normalizes, as the single-file export does", async ({
   wb,
   page,
 }) => {
   await openNextWorkspace(wb);
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   const dlg = page.getByRole('dialog', { name: 'Export workspace' });
   const formatting = dlg.getByRole('group', { name: 'Formatting' });
   await expect(formatting.getByRole('radio', { name: "Keep each file's formatting" })).toBeChecked();
@@ -149,7 +268,7 @@ test("the workspace export keeps each file's formatting or normalizes, as the si
   const original = new Uint8Array(readFileSync(`${DIR}/sitemap-0.xml`));
   expect((await zipOf())['sitemap-0.xml']).toEqual(original);
 
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   await formatting.getByRole('radio', { name: 'Normalize' }).check();
   await expect(row).toContainText('normalized');
   await dlg.screenshot({ path: test.info().outputPath('workspace-export-normalize.png') });
@@ -178,7 +297,7 @@ test('a .zip of the Hugo multilingual set matches relative child locs by folder;
   await expect(tree).not.toContainText('missing');
   await expect(wb.workspace).toContainText('3 files · 21 URLs');
 
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   const dlg = page.getByRole('dialog', { name: 'Export workspace' });
   // Relative locs and no publish URL: the dialog asks where the files will live.
   await expect(dlg.getByRole('alert')).toContainText('enter the address');
@@ -317,7 +436,7 @@ test('the workspace panel, the All files table and the export dialog have no axe
   await axe();
   await wb.showWorkspaceFile('All files');
   await axe();
-  await wb.workspace.getByRole('button', { name: 'Export workspace (.zip)…' }).click();
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   await expect(page.getByRole('table', { name: 'Files in the export' })).toBeVisible();
   await axe();
 });

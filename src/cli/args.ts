@@ -281,7 +281,11 @@ convert
   Writes the canonical form (SITEMAP-RULES.md OUT-*). --to gz writes gzipped XML (gzipped text
   when the input is a text sitemap). --to zip bundles all files (transport only). A sitemap
   index (or robots.txt) cannot be written as text (OUT-009): --to txt exits 2. The input may be
-  a ZIP holding one sitemap (a zip of several: check it, or unpack it).
+  a ZIP (or a ZIP inside a gzip, site.zip.gz). A ZIP of one sitemap converts it; a ZIP of several
+  needs -o DIR/: each member is converted into DIR under its own name (made safe, folders kept:
+  fr/sitemap.xml -> DIR/fr/sitemap.xml.gz); one that cannot be (an index as text) is named and
+  left out. An index's child locs are not renamed (convert edits nothing; the app's workspace
+  export regenerates the index).
   --split N           At most N URLs per file (the 50,000-URL / 50 MiB limits always apply).
                       Default: split above 45,000 URLs or 45,000,000 bytes, where check's
                       SIZE-005 (close to the limit) is satisfied; a larger N is kept, and

@@ -1,12 +1,14 @@
 /** `convert`: parse a file and write it in the canonical form (xml, txt, gz, zip). */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { lstat, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fmtInt } from '../core/format.ts';
 import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
 import { keepSourceOf } from '../core/keep/source.ts';
 import { HEADROOM } from '../core/limits.ts';
-import { isZip } from '../core/parse/gzip.ts';
+import { holdsZip } from '../core/parse/gzip.ts';
 import { parseSitemap, refusal } from '../core/parse.ts';
 import { exportChanges, keptChanges } from '../core/serialize/exportChanges.ts';
 import { formatRefusal } from '../core/serialize/exportFit.ts';
@@ -72,14 +74,24 @@ function wrote(target: string, entries: number, bytes: number, extra = ''): stri
   return `wrote ${target} (${fmtInt(entries)} entries, ${fmtInt(bytes)} bytes${extra})\n`;
 }
 
+/** A zip of several sitemaps, extracted (see zipTree.ts): each member is converted on its own. */
+interface ManyInput {
+  tree: Awaited<ReturnType<typeof readZipTree>>;
+}
+
 /**
  * The input's bytes, and the name findings are shown under: the file itself, or the one sitemap
- * in a .zip (read as the app reads one, see zipTree.ts). Null when it cannot be read (stderr says
- * why: a zip of several files is `check`'s, not `convert`'s).
+ * in a .zip (or a .zip inside a gzip; read as the app reads one, see zipTree.ts), or a zip of
+ * several when `-o` is a folder. Null when it cannot be read (stderr says why; a zip of several
+ * without `-o DIR/` says exactly what to run).
  */
-async function inputBytes(args: ConvertArgs, io: CliIo): Promise<{ bytes: Uint8Array; name: string } | null> {
+async function inputBytes(
+  args: ConvertArgs,
+  io: CliIo,
+  outIsDir: boolean,
+): Promise<{ bytes: Uint8Array; name: string } | ManyInput | null> {
   const bytes = await readInput(args.file, io);
-  if (bytes === null || !isZip(bytes)) return bytes && { bytes, name: args.file };
+  if (bytes === null || !holdsZip(bytes)) return bytes && { bytes, name: args.file };
   let tree: Awaited<ReturnType<typeof readZipTree>>;
   try {
     tree = await readZipTree(args.file);
@@ -89,22 +101,85 @@ async function inputBytes(args: ConvertArgs, io: CliIo): Promise<{ bytes: Uint8A
     );
     return null;
   }
+  const [one, ...more] = tree.members;
+  if (more.length > 0 && outIsDir) return { tree };
   try {
-    const [one, ...more] = tree.members;
     if (one !== undefined && more.length === 0)
       return { bytes: new Uint8Array(await readFile(one.path)), name: one.name };
     const listed = tree.members.slice(0, 3).map((m) => m.member);
-    const what =
-      one === undefined
-        ? 'holds no sitemap'
-        : `holds ${fmtInt(tree.members.length)} files (${listed.join(', ')}${tree.members.length > 3 ? ', …' : ''})`;
+    if (one === undefined) {
+      io.err(`sitemap-workbench: ${args.file}: this zip holds no sitemap. Nothing written.\n`);
+      return null;
+    }
+    const stem = path.basename(args.file).replace(/(\.zip)?(\.gz)?$/i, '') || 'sitemaps';
     io.err(
-      `sitemap-workbench: ${args.file}: this zip ${what}; convert takes one sitemap. Check them all with "check ${args.file}", or unpack the zip and convert each file. Nothing written.\n`,
+      `sitemap-workbench: ${args.file}: this zip holds ${fmtInt(tree.members.length)} files (${listed.join(', ')}${tree.members.length > 3 ? ', …' : ''}); each one is converted into a folder, under its own name: run "convert ${args.file} --to ${args.to} -o ${stem}-${args.to}/". Nothing written.\n`,
     );
     return null;
   } finally {
     tree.dispose();
   }
+}
+
+/**
+ * `convert` of a zip of several sitemaps into the folder `-o DIR/`: each member converted as
+ * `convert` converts a file, under its own name made safe (zipTree.ts), keeping its folders
+ * (`fr/sitemap.xml` → `DIR/fr/sitemap.xml.gz`). Written into a private folder first, so a file
+ * that exists in DIR stops it before anything is written (unless --force). A member that cannot
+ * be converted (an index as text, OUT-009) is named and left out; the exit code is the worst.
+ * An index's child locs are not renamed: convert edits nothing (the app's workspace export does).
+ */
+async function convertMembers(args: ConvertArgs, tree: ManyInput['tree'], io: CliIo): Promise<number> {
+  const dir = args.out as string;
+  const staging = mkdtempSync(path.join(tmpdir(), 'smw-convert-'));
+  try {
+    // Messages name where the files go, not the private folder; held until the files are there.
+    const said: string[] = [];
+    const shown: CliIo = {
+      ...io,
+      err: (t) => void said.push(t.split(`${staging}${path.sep}`).join(path.join(dir, '/'))),
+    };
+    let code = 0;
+    let converted = 0;
+    for (const m of tree.members) {
+      const folder = path.join(staging, path.dirname(m.member));
+      const bytes = new Uint8Array(await readFile(m.path));
+      const r = await convertOne(
+        { ...args, file: m.name, out: `${folder}${path.sep}` },
+        { bytes, name: m.name },
+        shown,
+        true,
+      );
+      if (r < 2) converted++;
+      code = Math.max(code, r);
+    }
+    const staged = listFiles(staging);
+    const taken = await wouldOverwrite(
+      staged.map((f) => path.join(dir, f)),
+      args,
+      { ...io, err: (t) => void said.push(t) },
+    );
+    for (const t of said) if (!taken || !t.startsWith('wrote ')) io.err(t);
+    if (taken) return 2;
+    for (const f of staged) {
+      await mkdir(path.dirname(path.join(dir, f)), { recursive: true });
+      await writeFile(path.join(dir, f), await readFile(path.join(staging, f)));
+    }
+    io.err(
+      `converted ${fmtInt(converted)} of the ${fmtInt(tree.members.length)} sitemaps in ${args.file} into ${dir}\n`,
+    );
+    return code;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    tree.dispose();
+  }
+}
+
+/** Files under `root`, as paths relative to it. */
+function listFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
 
 /**
@@ -135,8 +210,20 @@ function headroomNotes(files: readonly OutputFile[], args: ConvertArgs, io: CliI
 
 /** Run `convert`; returns the exit code. */
 export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> {
-  const input = await inputBytes(args, io);
+  const outIsDir = args.out !== undefined && (args.out.endsWith('/') || (await isDirectory(args.out)));
+  const input = await inputBytes(args, io, outIsDir);
   if (input === null) return 2;
+  if ('tree' in input) return convertMembers(args, input.tree, io);
+  return convertOne(args, input, io, outIsDir);
+}
+
+/** Convert one sitemap's `input` as `args` say (`args.file`: the name it is shown under). */
+async function convertOne(
+  args: ConvertArgs,
+  input: { bytes: Uint8Array; name: string },
+  io: CliIo,
+  outIsDir: boolean,
+): Promise<number> {
   const { bytes } = input;
   const parsed = parseSitemap(bytes, { fileName: input.name });
   const refused = refusal(parsed);
@@ -160,7 +247,6 @@ export async function runConvert(args: ConvertArgs, io: CliIo): Promise<number> 
     io.err(`sitemap-workbench: ${args.file}: ${unfit.rule}: ${unfit.reason} Nothing written.\n`);
     return 2;
   }
-  const outIsDir = args.out !== undefined && (args.out.endsWith('/') || (await isDirectory(args.out)));
   if (args.keepFormat) return keepConverted(args, bytes, parsed, io, outIsDir);
   // A zip is named .zip: -o NAME without an extension gets it (and stderr says so).
   let out = args.out;

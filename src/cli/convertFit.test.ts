@@ -279,6 +279,74 @@ describe('check and convert read a zip of sitemaps as the app does', () => {
     const several = await cli('convert', yoastZip(d), '--to', 'xml');
     expect(several.code).toBe(2);
     expect(several.err).toContain('3 files');
+    // It says exactly what to run.
+    expect(several.err).toContain(`run "convert ${path.join(d, 'yoast.zip')} --to xml -o yoast-xml/"`);
     expect(several.err).toMatch(/\. Nothing written\.\n$/);
+  });
+
+  it('convert of a zip of several into -o DIR/: each member under its own safe name, folders kept', async () => {
+    const d = dir('zip-convert-many');
+    const file = path.join(d, 'hugo.zip');
+    writeFileSync(
+      file,
+      zipSync({
+        'sitemap.xml': strToU8(sitemapIndex([`${SITE}en/sitemap.xml`, `${SITE}fr/sitemap.xml`])),
+        'en/sitemap.xml': strToU8(urlset([`${SITE}en/`])),
+        'fr/sitemap.xml': strToU8(urlset([`${SITE}fr/`])),
+        '../evil.xml': strToU8(urlset([`${SITE}x`])),
+      }),
+    );
+    const out = path.join(d, 'out');
+    const r = await cli('convert', file, '--to', 'gz', '-o', `${out}/`);
+    expect(r.code).toBe(0);
+    expect(readdirSync(out, { recursive: true }).map(String).sort()).toEqual([
+      'en',
+      'en/sitemap.xml.gz',
+      'evil.xml.gz',
+      'fr',
+      'fr/sitemap.xml.gz',
+      'sitemap.xml.gz',
+    ]);
+    expect(existsSync(path.join(d, 'evil.xml.gz'))).toBe(false);
+    expect(r.err).toContain(`wrote ${path.join(out, 'fr/sitemap.xml.gz')} (1 entries`);
+    expect(r.err).toContain(`converted 4 of the 4 sitemaps in ${file} into ${out}/`);
+    // Again: the files exist, nothing is written, and no "wrote" line says otherwise.
+    const again = await cli('convert', file, '--to', 'gz', '-o', `${out}/`);
+    expect(again.code).toBe(2);
+    expect(again.err).not.toContain('wrote');
+    expect(again.err).toMatch(/exists \(and 3 more of the files to write\); nothing written/);
+    // As text: the index cannot be (OUT-009), named and left out; the children are written.
+    const txt = await cli('convert', file, '--to', 'txt', '-o', `${path.join(d, 'txt')}/`);
+    expect(txt.code).toBe(2);
+    expect(txt.err).toContain(`${file}/sitemap.xml: OUT-009`);
+    expect(readFileSync(path.join(d, 'txt', 'fr', 'sitemap.txt'), 'utf8')).toBe(`${SITE}fr/\n`);
+  });
+
+  it('a zip inside a gzip (sitemaps.zip.gz) is read by check and convert as the zip it holds', async () => {
+    const d = dir('zip-gz');
+    const file = path.join(d, 'sitemaps.zip.gz');
+    writeFileSync(file, gzipBytes(readFileSync(yoastZip(d))));
+    const r = await cli('check', file, '--format', 'json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as Array<{ file: string; urls: number }>).map((x) => [x.file, x.urls])).toEqual(
+      [
+        [`${file}/sitemap_index.xml`, 2],
+        [`${file}/page-sitemap.xml`, 2],
+        [`${file}/post-sitemap.xml.gz`, 2],
+      ],
+    );
+    const one = path.join(d, 'one.dat');
+    writeFileSync(one, gzipBytes(zipSync({ 'page-sitemap.xml': strToU8(urlset([`${SITE}a`])) })));
+    const converted = await cli('convert', one, '--to', 'txt');
+    expect(converted.err).toBe('');
+    expect(converted.out).toBe(`${SITE}a\n`);
+  });
+
+  it('a gzip inside a gzip is refused naming the file (GZ-005), not read as text', async () => {
+    const d = dir('gz-gz');
+    const file = path.join(d, 'sitemap.xml.gz.gz');
+    writeFileSync(file, gzipBytes(gzipBytes(strToU8(urlset([`${SITE}a`])))));
+    const r = await cli('check', file);
+    expect(r.out).toContain(`${file}:1:1  error  GZ-005  The gzip file contains another gzip file`);
   });
 });

@@ -11,7 +11,7 @@ import { open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isCsvName } from '../core/crawl/format.ts';
-import { isZip } from '../core/parse/gzip.ts';
+import { holdsZip } from '../core/parse/gzip.ts';
 import { safeExportName } from '../core/workspace/exportPlan.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
 
@@ -31,14 +31,20 @@ export interface ZipTree {
   dispose(): void;
 }
 
-/** True when the file at `p` starts with a ZIP local file header (false when unreadable). */
+/** Bytes of a file's start looked at: enough to inflate a gzip's start as far as what it holds. */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * True when the file at `p` is a ZIP archive, or a gzip file holding one (`sitemaps.zip.gz`,
+ * core `holdsZip`: by the bytes, not the name); false when unreadable.
+ */
 export async function isZipFile(p: string): Promise<boolean> {
   try {
     const fh = await open(p, 'r');
     try {
-      const head = new Uint8Array(4);
-      const { bytesRead } = await fh.read(head, 0, 4, 0);
-      return isZip(head.subarray(0, bytesRead));
+      const head = new Uint8Array(HEAD_BYTES);
+      const { bytesRead } = await fh.read(head, 0, HEAD_BYTES, 0);
+      return holdsZip(head.subarray(0, bytesRead));
     } finally {
       await fh.close();
     }

@@ -1,6 +1,6 @@
 import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
-import { bucketMatcher } from '../core/stats.ts';
+import { type BucketFilter, bucketMatcher } from '../core/stats.ts';
 import { runSteps } from '../core/steps.ts';
 import type { ColumnId } from './columns.ts';
 import { cellText, isCrawlColumn, readsIssues } from './columns.ts';
@@ -165,18 +165,60 @@ function* filterMaskSteps(
   if (category && inCategory === null) return new Uint8Array(n);
   if (inCategory && !found && !mask && minRank === 0 && !ids && !field && !inBucket) return inCategory;
   const out = new Uint8Array(n);
-  // Ids from the rows' columns; an entry (made and dropped when not made yet) only for a field
-  // or bucket test: a filter makes no entry of a received document.
+  // Ids, locs and the scalar fields from the rows' columns; an entry (made and dropped when not
+  // made yet) only for a field filter on a list or crawl column: a filter makes no entry of a
+  // received document, and a chart bucket reads the one scalar its kind tests (core/stats
+  // `bucketMatcher`: id, loc, lastmod, changefreq or priority) into one reused row.
   const rows = readRows(entries);
+  const scalar = field !== undefined && isScalarColumn(field.column) ? field.column : null;
+  const probe: Entry = { id: 0, loc: '' };
+  const read = filters.bucket ? bucketField(filters.bucket.filter.kind) : null;
   for (let i = 0; i < n; i++) {
+    // In steps of `chunk` rows: a field or chart filter of 1,000,000 rows was one long task.
+    if (i > 0 && i % chunk === 0 && (field || inBucket)) yield;
     if (found && found[i] === 0) continue;
     if (mask && mask[i] === 0) continue;
     if (ids && !ids.has(rows.id(i))) continue;
     if (minRank > 0 && severityRank(validator.worstSeverity(rows.id(i))) < minRank) continue;
-    if (field && fieldText(rows.peek(i), field.column) !== field.value) continue;
+    if (field) {
+      const text =
+        scalar === null
+          ? fieldText(rows.peek(i), field.column)
+          : ((scalar === 'loc' ? rows.loc(i) : rows.field(i, scalar)) ?? '');
+      if (text !== field.value) continue;
+    }
     if (inCategory && inCategory[i] === 0) continue;
-    if (inBucket && !inBucket(rows.peek(i))) continue;
+    if (inBucket) {
+      if (read === 'id') probe.id = rows.id(i);
+      else if (read === 'loc') probe.loc = rows.loc(i);
+      else if (read !== null) probe[read] = rows.field(i, read);
+      if (!inBucket(probe)) continue;
+    }
     out[i] = 1;
   }
   return out;
+}
+
+/** The one field of a row a chart bucket of `kind` tests (core/stats `bucketMatcher`). */
+function bucketField(kind: BucketFilter['kind']): 'id' | 'loc' | 'lastmod' | 'changefreq' | 'priority' {
+  switch (kind) {
+    case 'rule':
+      return 'id';
+    case 'folder':
+    case 'folderOther':
+      return 'loc';
+    case 'lastmod':
+    case 'lastmodMissing':
+    case 'lastmodInvalid':
+      return 'lastmod';
+    case 'changefreq':
+      return 'changefreq';
+    case 'priority':
+      return 'priority';
+  }
+}
+
+/** A column holding one text per row, read from a received document's columns without its entry. */
+function isScalarColumn(column: ColumnId): column is 'loc' | 'lastmod' | 'changefreq' | 'priority' {
+  return column === 'loc' || column === 'lastmod' || column === 'changefreq' || column === 'priority';
 }

@@ -13,6 +13,7 @@ import {
   defaultChildFormats,
   type PlannedFile,
   planWorkspaceExport,
+  safeExportName,
   sourceFormat,
 } from '../core/workspace/exportPlan.ts';
 import type { Workspace } from '../core/workspace.ts';
@@ -246,4 +247,70 @@ export function exportWorkspace(state: WorkspaceState, req: WorkspaceExportReque
  */
 export function zipExport(files: readonly ExportedFile[]): Uint8Array {
   return zipFiles(files);
+}
+
+/**
+ * How separate files can be saved: `folder`, each written into a folder the user picks (the File
+ * System Access API's `showDirectoryPicker`, folders such as `fr/` made inside it); `downloads`,
+ * one ordinary download per file (a browser keeps no folders there, so only when no name has
+ * one); `zip`, neither: the .zip keeps the folders, `why` says so.
+ */
+export type SeparateDelivery = { via: 'folder' } | { via: 'downloads' } | { via: 'zip'; why: string };
+
+/**
+ * How `files` can be saved separately (see {@link SeparateDelivery}) where a folder can be picked
+ * or not.
+ *
+ * @example separateDelivery([{ name: 'fr/sitemap.xml' }], false) // { via: 'zip', why: '…' }
+ */
+export function separateDelivery(
+  files: ReadonlyArray<{ name: string }>,
+  canPickFolder: boolean,
+): SeparateDelivery {
+  if (canPickFolder) return { via: 'folder' };
+  const foldered = files.filter((f) => f.name.includes('/'));
+  if (foldered.length === 0) return { via: 'downloads' };
+  const folders = [...new Set(foldered.map((f) => f.name.slice(0, f.name.lastIndexOf('/') + 1)))];
+  const shown = folders.length > 3 ? `${folders.slice(0, 3).join(', ')} …` : folders.join(', ');
+  return {
+    via: 'zip',
+    why: `Some files sit in folders (${shown}), and this browser can only download files one by one without their folders, which would break the index's links: the .zip keeps them.`,
+  };
+}
+
+/** The part of a File System Access folder handle the export writes through. */
+export interface FolderHandle {
+  getDirectoryHandle(name: string, opts: { create: boolean }): Promise<FolderHandle>;
+  getFileHandle(
+    name: string,
+    opts: { create: boolean },
+  ): Promise<{
+    createWritable(): Promise<{ write(data: Uint8Array): Promise<void>; close(): Promise<void> }>;
+  }>;
+}
+
+/**
+ * Write each exported file into `dir` (a folder the user picked), at its name made safe as the
+ * zip's members are (`safeExportName`: never a path that leaves the folder), creating folders
+ * such as `fr/` inside it; an existing file of that name is overwritten. Returns the names written.
+ *
+ * @example await writeIntoFolder(await showDirectoryPicker({ mode: 'readwrite' }), files) // ['sitemap.xml', 'fr/sitemap.xml']
+ */
+export async function writeIntoFolder(
+  dir: FolderHandle,
+  files: ReadonlyArray<{ name: string; bytes: Uint8Array }>,
+): Promise<string[]> {
+  const written: string[] = [];
+  for (const f of files) {
+    const name = safeExportName(f.name);
+    const parts = name.split('/');
+    let at = dir;
+    for (const folder of parts.slice(0, -1)) at = await at.getDirectoryHandle(folder, { create: true });
+    const file = await at.getFileHandle(parts[parts.length - 1], { create: true });
+    const out = await file.createWritable();
+    await out.write(f.bytes);
+    await out.close();
+    written.push(name);
+  }
+  return written;
 }

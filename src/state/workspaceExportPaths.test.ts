@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
-import { exportWorkspace, suggestedPublishBase } from './workspaceExport.ts';
+import {
+  exportWorkspace,
+  type FolderHandle,
+  separateDelivery,
+  suggestedPublishBase,
+  writeIntoFolder,
+} from './workspaceExport.ts';
 import { createWorkspaceStore, settingsSlot } from './workspaceStore.ts';
 
 const real = (name: string) =>
@@ -181,5 +187,59 @@ describe('a gzipped child its index names uncompressed (review b19: Yoast, post-
     expect(index.changes.map((c) => [c.text, c.rule])).toEqual([
       ['child loc post-sitemap.xml now post-sitemap.xml.gz (the format chosen for it)', 'OUT-008'],
     ]);
+  });
+});
+
+/** A folder the user picked, in memory: written files by path. */
+function memoryFolder(written: Map<string, Uint8Array>, at = ''): FolderHandle {
+  return {
+    getDirectoryHandle: async (name) => memoryFolder(written, `${at}${name}/`),
+    getFileHandle: async (name) => ({
+      createWritable: async () => {
+        const parts: Uint8Array[] = [];
+        return {
+          write: async (data: Uint8Array) => void parts.push(data),
+          close: async () => void written.set(`${at}${name}`, parts[0]),
+        };
+      },
+    }),
+  };
+}
+
+describe('a workspace export saved as separate files', () => {
+  it('into a picked folder: each file at its path, folders made, bytes as the zip would hold', async () => {
+    const ws = await hugo();
+    const files = exportWorkspace(ws.getState(), { publishBase: 'https://example.org/', now: 0 });
+    expect(separateDelivery(files, true)).toEqual({ via: 'folder' });
+    const written = new Map<string, Uint8Array>();
+    expect((await writeIntoFolder(memoryFolder(written), files)).sort()).toEqual([
+      'en/sitemap.xml',
+      'fr/sitemap.xml',
+      'sitemap.xml',
+    ]);
+    for (const f of files) expect(written.get(f.name)).toEqual(f.bytes);
+    expect(dec(written.get('fr/sitemap.xml')!)).toBe(dec(FR));
+  });
+
+  it('names are made safe as the zip members are: nothing leaves the folder', async () => {
+    const written = new Map<string, Uint8Array>();
+    const bytes = new Uint8Array([1]);
+    const names = await writeIntoFolder(memoryFolder(written), [
+      { name: '../../etc/x.xml', bytes },
+      { name: 'C:\\win\\con.xml', bytes },
+    ]);
+    expect(names).toEqual(['etc/x.xml', 'win/_con.xml']);
+    expect([...written.keys()]).toEqual(names);
+  });
+
+  it('without a folder picker: one download per file, unless files sit in folders (then the .zip, and why)', async () => {
+    const ws = await hugo();
+    const files = exportWorkspace(ws.getState(), { publishBase: 'https://example.org/', now: 0 });
+    const zip = separateDelivery(files, false);
+    expect(zip.via).toBe('zip');
+    expect(zip.via === 'zip' && zip.why).toMatch(/folders \((en|fr)\/, (en|fr)\/\).*the \.zip keeps them/);
+    expect(separateDelivery([{ name: 'sitemap.xml' }, { name: 'post-sitemap.xml.gz' }], false)).toEqual({
+      via: 'downloads',
+    });
   });
 });

@@ -11,6 +11,11 @@ import type { FileBytes, OpenOutcome, WorkspaceSlot } from './workspaceStore.ts'
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
+/** True when the bytes start as a gzip file does (`1F 8B`). */
+export function isGzipBytes(b: Uint8Array): boolean {
+  return b[0] === 0x1f && b[1] === 0x8b;
+}
+
 export function isZip(file: FileBytes): boolean {
   const b = file.bytes;
   return /\.zip$/i.test(file.name) || ZIP_MAGIC.every((v, i) => b[i] === v);
@@ -26,6 +31,10 @@ function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 }
 
+/**
+ * The files of each archive in `list` (a .zip, or a gzip file holding one: `open` decided which
+ * are archives), read with `readZipFiles`; without a reader the items pass through as files.
+ */
 export async function expandZips(
   list: readonly FileBytes[],
   readZipFiles: ZipReader | undefined,
@@ -38,7 +47,7 @@ export async function expandZips(
   const skipped: OpenOutcome['skipped'] = [];
   let fromZip = false;
   for (const item of list) {
-    if (!isZip(item) || !readZipFiles) {
+    if (!readZipFiles || (!isZip(item) && !isGzipBytes(item.bytes))) {
       files.push(item);
       continue;
     }

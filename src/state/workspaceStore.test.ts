@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { readZipFiles } from '../core/workspace/zipInput.ts';
@@ -363,6 +364,31 @@ describe('WorkspaceStore: opening', () => {
       ['sitemap.xml', 'index'],
       ['maps/posts.xml', 'child'],
     ]);
+  });
+
+  it('a .zip inside a gzip (sitemaps.zip.gz) is told by its bytes and opens as the zip it holds', async () => {
+    const zip = zipFiles([INDEX, { ...POSTS, name: 'maps/posts.xml' }]);
+    for (const name of ['sitemaps.zip.gz', 'download.gz']) {
+      const ws = workspace();
+      await ws.commands.open([{ name, bytes: gzipSync(zip) }]);
+      expect(ws.getState().model?.files.map((f) => [f.name, f.role])).toEqual([
+        ['sitemap.xml', 'index'],
+        ['maps/posts.xml', 'child'],
+      ]);
+    }
+  });
+
+  it('a gzip inside the gzip of a zip is refused with a message naming the file', async () => {
+    const ws = workspace();
+    const out = await ws.commands.open([
+      { name: 'sitemaps.zip.gz.gz', bytes: gzipSync(gzipSync(zipFiles([INDEX]))) },
+      POSTS,
+    ]);
+    // Two layers of gzip: the sitemap reader's GZ-005 names it; the other file opens.
+    const slot = ws.getState().files.find((f) => f.name === 'sitemaps.zip.gz.gz');
+    expect(
+      slot?.store.getState().loadError?.error.message ?? out.skipped.map((s) => s.reason).join(),
+    ).toMatch(/another gzip file/);
   });
 });
 

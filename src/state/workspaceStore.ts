@@ -37,7 +37,7 @@ import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
 import { fitsInRecent, planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
 import type { AppStore, LoadError, Notice } from './types.ts';
-import { expandZips, inputOf, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
+import { expandZips, inputOf, isGzipBytes, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
 
@@ -188,9 +188,13 @@ export function mayBeCrawl(input: OpenInput): input is FileBytes {
  * @example kindOf({ name: 'data.csv', bytes }) // 'csv'
  * @example kindOf({ name: 'internal_all.csv', bytes }, sniffer) // 'crawl'
  */
-export function kindOf(input: OpenInput, isCrawl?: CrawlSniffer): InputKind {
+export function kindOf(
+  input: OpenInput,
+  isCrawl?: CrawlSniffer,
+  zipInGzip?: ReadonlySet<OpenInput>,
+): InputKind {
   if ('blank' in input) return 'blank';
-  if ('bytes' in input && isZip(input)) return 'zip';
+  if ('bytes' in input && (isZip(input) || zipInGzip?.has(input))) return 'zip';
   if (isCrawl && mayBeCrawl(input) && isCrawl(input.bytes.subarray(0, CRAWL_SNIFF_BYTES))) return 'crawl';
   if (isCsvName(input.name)) return 'csv';
   return 'sitemap';
@@ -1192,11 +1196,20 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
         if (first) set({ compare: bytesOf(first as FileBytes | { name: string; text: string }) });
         return { mode: 'none', notOpened: [], skipped: [] };
       }
-      // No await unless a .zip is among the inputs, or a file that may be a crawl export comes in
-      // while a document is open: opening sitemaps starts synchronously. Zips inflate in the
-      // worker when it offers `readZip`; otherwise the core reader loads here.
+      // A gzip file may hold a zip (`sitemaps.zip.gz`): told by the bytes its start inflates to
+      // (core `holdsZip`, loaded only when a gzip file comes in), then read as that zip.
+      const gzipped = inputs.filter((i): i is FileBytes => 'bytes' in i && isGzipBytes(i.bytes) && !isZip(i));
+      const zipInGzip =
+        gzipped.length === 0
+          ? undefined
+          : await import('../core/parse/gzip.ts').then(
+              (m) => new Set<OpenInput>(gzipped.filter((i) => m.holdsZip(i.bytes))),
+            );
+      // No await unless a .zip or a gzip file is among the inputs, or a file that may be a crawl
+      // export comes in while a document is open: opening plain sitemaps starts synchronously.
+      // Zips inflate in the worker when it offers `readZip`; otherwise the core reader loads here.
       const zip =
-        inputs.some((i) => kindOf(i) === 'zip') && !deps.readZip
+        inputs.some((i) => kindOf(i, undefined, zipInGzip) === 'zip') && !deps.readZip
           ? await import('../core/workspace/zipInput.ts')
           : undefined;
       const isCrawl: CrawlSniffer | undefined =
@@ -1207,12 +1220,19 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
           : undefined;
       // Only a crawl export stays partial (its reader takes the file itself).
       if (inputs.some((i) => 'bytes' in i && i.partial))
-        inputs = await Promise.all(inputs.map((i) => (kindOf(i, isCrawl) === 'crawl' ? i : completed(i))));
+        inputs = await Promise.all(
+          inputs.map(async (i) => {
+            if (kindOf(i, isCrawl) === 'crawl') return i;
+            const whole = await completed(i);
+            if (zipInGzip?.has(i)) zipInGzip.add(whole);
+            return whole;
+          }),
+        );
       const incoming: Incoming = { files: [], blank: null, skipped: [] };
       const zips: FileBytes[] = [];
       let crawl: FileBytes | null = null;
       for (const input of inputs) {
-        switch (kindOf(input, isCrawl)) {
+        switch (kindOf(input, isCrawl, zipInGzip)) {
           case 'blank':
             incoming.blank = (input as { blank: SitemapDocument['kind'] }).blank;
             break;

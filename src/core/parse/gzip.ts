@@ -43,6 +43,46 @@ export function looksLikeTar(bytes: Uint8Array): boolean {
   );
 }
 
+/** Compressed bytes pushed at a time while looking at the start of what a gzip file holds. */
+const PEEK_SLICE = 1024;
+/** Compressed bytes looked at, at most, for the start of what a gzip file holds. */
+const PEEK_MAX_INPUT = 64 * 1024;
+
+/**
+ * The first `n` bytes a gzip file inflates to (fewer when it holds fewer, or is corrupt there),
+ * inflating only the little input that takes (at most 64 KiB of it): what is inside, without
+ * inflating the file.
+ *
+ * @example gunzipHead(gzipSync(zipBytes), 4) // Uint8Array [0x50, 0x4b, 3, 4]
+ */
+export function gunzipHead(bytes: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let got = 0;
+  const g = new Gunzip((chunk) => {
+    const take = Math.min(n - got, chunk.length);
+    out.set(chunk.subarray(0, take), got);
+    got += take;
+  });
+  try {
+    const end = Math.min(bytes.length, PEEK_MAX_INPUT);
+    for (let at = 0; at < end && got < n; at += PEEK_SLICE)
+      g.push(bytes.subarray(at, Math.min(at + PEEK_SLICE, end)), at + PEEK_SLICE >= bytes.length);
+  } catch {
+    // corrupt past what was read: the head so far is the answer
+  }
+  return out.subarray(0, got);
+}
+
+/**
+ * True when `bytes` are a ZIP archive, or a gzip file holding one (`sitemaps.zip.gz`): told by
+ * the bytes, inflated as far as the archive's signature, never by the name.
+ *
+ * @example holdsZip(gzipSync(zipBytes)) // true
+ */
+export function holdsZip(bytes: Uint8Array): boolean {
+  return isZip(bytes) || (isGzip(bytes) && isZip(gunzipHead(bytes, 4)));
+}
+
 function readU32(bytes: Uint8Array, at: number): number {
   return (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
 }

@@ -1,6 +1,8 @@
-import { strToU8, zipSync } from 'fflate';
+import { gzipSync, strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { zipBomb } from '../../../bench/hostileInputs.ts';
+import { holdsZip } from '../parse/gzip.ts';
+import { parseSitemap } from '../parse.ts';
 import { readZipFiles, readZipFilesAsync, readZipSteps, ZIP_PUSH_BYTES } from './zipInput.ts';
 
 describe('readZipFiles', () => {
@@ -146,5 +148,71 @@ describe('readZipFiles on hostile archives (issue 20 cases 6, 7)', () => {
     expect(out).toEqual({ files: [], skipped: [], cancelled: true });
     expect(pauses).toBe(1);
     expect(pushed).toBe(1);
+  });
+});
+
+describe('a zip inside a gzip (sitemaps.zip.gz)', () => {
+  const zip = zipSync({ 'sitemap.xml': strToU8('<sitemapindex/>'), 'a.xml': strToU8('<urlset/>') });
+
+  it('is told by its bytes (holdsZip) and read as the zip it holds', () => {
+    expect(holdsZip(gzipSync(zip))).toBe(true);
+    expect(holdsZip(zip)).toBe(true);
+    expect(holdsZip(gzipSync(strToU8('<urlset/>')))).toBe(false);
+    expect(holdsZip(gzipSync(gzipSync(zip)))).toBe(false);
+    expect(readZipFiles(gzipSync(zip)).files.map((f) => f.name)).toEqual(['sitemap.xml', 'a.xml']);
+  });
+
+  it('stops at the same cap on inflated bytes, with GZ-006 words, reading nothing', () => {
+    const big = zipSync({ 'a.xml': new Uint8Array(300_000) }, { level: 0 });
+    const out = readZipFiles(gzipSync(big), { maxBytes: 200_000 });
+    expect(out.files).toEqual([]);
+    expect(out.error).toMatch(/inflates to more than 200,000 bytes/);
+  });
+
+  it('a gzip bomb posing as one stops at the cap after inflating little past it', () => {
+    const bomb = gzipSync(new Uint8Array(20_000_000));
+    let inflatedMost = 0;
+    const steps = readZipSteps(bomb, { maxBytes: 1_000_000 });
+    for (let r = steps.next(); ; r = steps.next()) {
+      if (r.done) {
+        expect(r.value.error).toMatch(/more than 1,000,000 bytes/);
+        break;
+      }
+      inflatedMost = Math.max(inflatedMost, r.value);
+    }
+    expect(inflatedMost).toBeLessThan(2_000_000);
+  });
+
+  it('the sitemap reader refuses it (GZ-005) rather than reading the archive as text', () => {
+    const r = parseSitemap(gzipSync(zip), { fileName: 'sitemaps.zip.gz' });
+    expect(r.fatal?.rule).toBe('GZ-005');
+    expect(r.fatal?.message).toMatch(/contains a ZIP archive/);
+    expect(r.document.entries).toEqual([]);
+  });
+
+  it('a gzip inside it, or no zip at all, is refused saying what it is', () => {
+    expect(readZipFiles(gzipSync(gzipSync(zip))).error).toMatch(
+      /holds another gzip file.*decompress it once/,
+    );
+    expect(readZipFiles(gzipSync(strToU8('<urlset/>'))).error).toMatch(/does not hold a ZIP archive/);
+  });
+
+  it('gz members inside a zip come out as they are (each one a gzipped sitemap to parse)', () => {
+    const gz = gzipSync(strToU8('<urlset/>'));
+    expect(readZipFiles(zipSync({ 'a.xml.gz': gz })).files[0].bytes).toEqual(gz);
+  });
+
+  it('a cancel between slices of the gzip stops it', () => {
+    let k = 0;
+    // Bytes that do not compress: many 16 KiB slices of gzip input.
+    let x = 2_463_534_242;
+    const noise = new Uint8Array(400_000).map(() => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return x & 0xff;
+    });
+    const out = readZipFiles(gzipSync(noise), { cancelled: () => ++k > 2 });
+    expect(out.cancelled).toBe(true);
   });
 });

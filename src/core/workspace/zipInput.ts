@@ -8,9 +8,17 @@
  * declares 200 bytes and inflates to 4 GiB stops at the cap. Names are kept in arrays, never as
  * object keys (`__proto__` survives).
  */
-import { type AsyncFlateStreamHandler, Inflate, Unzip, type UnzipDecoder, type UnzipFile } from 'fflate';
+import {
+  type AsyncFlateStreamHandler,
+  Gunzip,
+  Inflate,
+  Unzip,
+  type UnzipDecoder,
+  type UnzipFile,
+} from 'fflate';
 import { concatBytes } from '../arrays.ts';
 import { fmtInt } from '../format.ts';
+import { capMessage, inflateSlice, isGzip, isZip } from '../parse/gzip.ts';
 
 /** Options of {@link readZipFiles}. */
 export interface ReadZipOptions {
@@ -121,8 +129,15 @@ export async function readZipFilesAsync(
  * {@link readZipFiles} as steps: it yields after each input slice, with the bytes that slice
  * inflated (0 for the rest of a member stopped at the cap: it is no longer inflated).
  */
-export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Generator<number, ZipFiles> {
+export function* readZipSteps(given: Uint8Array, options: ReadZipOptions = {}): Generator<number, ZipFiles> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ZIP_BYTES;
+  let zip = given;
+  if (isGzip(given)) {
+    // A zip inside a gzip (`sitemaps.zip.gz`): inflated first, under the same cap, then read.
+    const outer = yield* gunzipSteps(given, maxBytes, options);
+    if (!('data' in outer)) return { files: [], skipped: [], ...outer };
+    zip = outer.data;
+  }
   const maxFiles = options.maxFiles ?? DEFAULT_MAX_ZIP_FILES;
   let taken = 0;
   const files: ZipFiles['files'] = [];
@@ -216,6 +231,52 @@ export function* readZipSteps(zip: Uint8Array, options: ReadZipOptions = {}): Ge
   }
 }
 
-function looksLikeZip(b: Uint8Array): boolean {
-  return b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5) && (b[3] === 4 || b[3] === 6);
+const looksLikeZip = isZip;
+
+/**
+ * Inflate a gzip file that holds an archive, in steps like the archive's (yielding the bytes each
+ * input slice inflated), stopping at `maxBytes` of output (GZ-006's words) and on cancel. What it
+ * holds must be a ZIP archive: a gzip inside it, or anything else, is refused with a message
+ * naming what it is.
+ */
+function* gunzipSteps(
+  gz: Uint8Array,
+  maxBytes: number,
+  options: ReadZipOptions,
+): Generator<number, { data: Uint8Array } | { error: string } | { cancelled: true }> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let step = 0;
+  let over = false;
+  const g = new Gunzip((chunk) => {
+    if (over) return;
+    total += chunk.length;
+    step += chunk.length;
+    if (total > maxBytes) {
+      over = true;
+      parts.length = 0;
+    } else if (chunk.length > 0) parts.push(chunk);
+  });
+  try {
+    for (let at = 0; at < gz.length && !over; ) {
+      if (options.cancelled?.()) return { cancelled: true };
+      const end = Math.min(gz.length, at + inflateSlice(maxBytes - total, ZIP_PUSH_BYTES));
+      step = 0;
+      g.push(gz.subarray(at, end), end >= gz.length);
+      at = end;
+      options.onProgress?.(at, gz.length);
+      if (at < gz.length && !over) yield step;
+    }
+  } catch (e) {
+    return { error: `Not a readable gzip file: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (over) return { error: capMessage(maxBytes) };
+  const data = concatBytes(parts, total);
+  if (isZip(data)) return { data };
+  if (isGzip(data))
+    return {
+      error:
+        'The gzip file holds another gzip file, not a ZIP archive: decompress it once (gunzip) and open what it holds.',
+    };
+  return { error: 'The gzip file does not hold a ZIP archive.' };
 }

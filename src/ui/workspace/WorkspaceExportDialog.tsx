@@ -4,12 +4,14 @@ import {
   childFormats,
   type ExportedFile,
   exportWorkspace,
+  separateDelivery,
   suggestedPublishBase,
+  writeIntoFolder,
   zipExport,
 } from '../../state/workspaceExport.ts';
 import { settingsSlot, type WorkspaceState } from '../../state/workspaceStore.ts';
 import { Dialog } from '../Dialog.tsx';
-import { downloadBytes } from '../download.ts';
+import { canPickFolder, downloadBytes, downloadEach, pickFolder } from '../download.ts';
 import { FormattingChoice } from '../ExportDiffPreview.tsx';
 import { fmtBytes, fmtInt, plural } from '../format.ts';
 import { useWorkspace, useWorkspaceStore } from './workspaceContext.ts';
@@ -51,7 +53,10 @@ function ChangedCell({ file }: { file: ExportedFile }) {
   );
 }
 
-/** The workspace export: publish base, per-file format, optional re-split, sizes, then the .zip. */
+/**
+ * The workspace export: publish base, per-file format, optional re-split, sizes, then the .zip
+ * or each file on its own (into a folder the user picks, else one download per file).
+ */
 export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const ws = useWorkspaceStore();
   const model = useWorkspace(selModel);
@@ -76,6 +81,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const keepable = files.some((slot) => slot.store.getState().keepable);
   const [out, setOut] = useState<ExportedFile[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const publishBase = absoluteBase(base);
   // Before a choice, each child's format is the one the path its index names it by says.
   const defaults = useMemo(
@@ -125,6 +131,24 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
     ws.commands.markExported();
     onClose();
   };
+  const delivery = out ? separateDelivery(out, canPickFolder()) : null;
+  const saveSeparately = async () => {
+    if (!out || publishBase === null || delivery === null || delivery.via === 'zip') return;
+    setSaving(true);
+    try {
+      const folder = delivery.via === 'folder' ? await pickFolder() : null;
+      if (delivery.via === 'folder' && folder === null) return; // cancelled: stay in the dialog
+      const now = exportWorkspace(ws.getState(), request(publishBase));
+      if (folder) await writeIntoFolder(folder, now);
+      else await downloadEach(now);
+      ws.commands.markExported();
+      onClose();
+    } catch (e) {
+      setFailure(`Could not save the files: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
     <Dialog
       title="Export workspace"
@@ -137,6 +161,15 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
           </span>
           <button type="button" className="btn" onClick={onClose}>
             Cancel
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={!out || saving || delivery?.via === 'zip'}
+            title={delivery?.via === 'zip' ? delivery.why : undefined}
+            onClick={() => void saveSeparately()}
+          >
+            {delivery?.via === 'folder' ? 'Save files into a folder…' : 'Download each file'}
           </button>
           <button type="button" className="btn primary" disabled={!out} onClick={download}>
             Download .zip
@@ -208,6 +241,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
           ))}
         </fieldset>
         {failure ? <p className="ws-warn">{failure}</p> : null}
+        {delivery?.via === 'zip' ? <p className="ws-note">{delivery.why}</p> : null}
         {out ? (
           <table className="ws-out" aria-label="Files in the export">
             <thead>

@@ -264,7 +264,7 @@ export function WorkspacePanel({ onExport }: { onExport(): void }) {
           onClick={onExport}
           {...preloadOn(WorkspaceExportDialogPart)}
         >
-          Export workspace (.zip)…
+          Export workspace…
         </button>
         <button type="button" className="btn ghost" onClick={() => void ws.commands.close()}>
           Close workspace
