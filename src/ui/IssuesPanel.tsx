@@ -23,7 +23,12 @@ interface Group {
   count: number;
 }
 
-function entryGroups(
+/**
+ * The rules with findings on entries, by severity, then count, then rule id. Ids are ASCII, so
+ * they are compared by code unit: `localeCompare`'s first call builds an ICU collator (~30 ms on
+ * the page, in the render at the end of a 1M crawl join where two rules first tie).
+ */
+export function entryGroups(
   byRule: Map<string, { severity: Severity; count: number }>,
   docIssues: readonly Issue[],
 ): Group[] {
@@ -38,7 +43,7 @@ function entryGroups(
     (a, b) =>
       severityRank(b.severity) - severityRank(a.severity) ||
       b.count - a.count ||
-      a.rule.localeCompare(b.rule),
+      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
   );
 }
 

@@ -63,6 +63,7 @@ describe('crawl lookups in the worker', () => {
       expect([...rows]).toEqual(expected.map((c) => (c >= 0 ? c : -1)));
       const preset = new CrawlPreset(table, entries, rows, positionsOf(entries));
       expect(entries.map((e) => preset.matchRow(join, e, e.id, e.loc))).toEqual(expected);
+      expect(entries.map((e) => preset.sentRow(e, e.id))).toEqual([...rows]);
     }
   });
 
@@ -137,6 +138,37 @@ describe('crawl lookups in the worker', () => {
     expect(join.missing).toBe(own.crawlJoin()?.missing);
     expect(join.missing).toBeGreaterThan(0);
     for (const e of doc.entries) expect(adopted.crawlRowOf(e.id)).toBe(own.crawlRowOf(e.id));
+  });
+
+  it("a join adopting the worker's rows reads no loc of a clean entry it found as written", () => {
+    const doc = docOf(LOCS);
+    const table = SF();
+    const v = new Validator({ now: 0 });
+    v.load(doc);
+    const scope = v.crawlScope();
+    const rows = exactRows(table, listed(doc.entries, 4));
+    const join = new CrawlJoin(table, scope, true, crawlWanted(table, scope));
+    const preset = new CrawlPreset(table, doc.entries, rows, positionsOf(doc.entries));
+    // Count each entry's loc reads in the join's steps (getters over the same values).
+    const reads = new Map<number, number>();
+    for (const e of doc.entries) {
+      const loc = e.loc;
+      Object.defineProperty(e, 'loc', {
+        get: () => {
+          reads.set(e.id, (reads.get(e.id) ?? 0) + 1);
+          return loc;
+        },
+      });
+    }
+    const steps = v.setCrawlSteps(join, 2, preset);
+    while (!steps.next().done);
+    const clean = doc.entries.filter((e, i) => rows[i] >= 0 && v.issuesOf(e.id).length === 0);
+    const looked = doc.entries.filter((_e, i) => rows[i] < 0);
+    expect(clean.length).toBeGreaterThan(0);
+    expect(looked.length).toBeGreaterThan(0);
+    expect(clean.map((e) => reads.get(e.id) ?? 0)).toEqual(clean.map(() => 0));
+    // The others are looked up by their loc, as before.
+    for (const e of looked) expect(reads.get(e.id)).toBeGreaterThan(0);
   });
 
   it('an entry edited after its URL was sent is matched again, not given the old answer', () => {

@@ -188,17 +188,25 @@ export class CrawlPreset {
    * not sent, or was edited since).
    */
   matchRow(join: CrawlJoin, e: LazySlot, id: number, loc: string, source: EntrySource | null = null): number {
+    const row = this.sentRow(e, id, source);
+    return row >= 0 ? row : join.matchRow(loc);
+  }
+
+  /**
+   * The worker's row of the entry with id `id` when it was sent unedited and found as written,
+   * else -1 (then its loc is looked up: `matchRow`). Reads no loc: a 1,000,000-entry join asks
+   * this first, so the ~97% found as written make no loc string on the page.
+   */
+  sentRow(e: LazySlot, id: number, source: EntrySource | null = null): number {
     const p = id < this.pos.length ? this.pos[id] : -1;
     if (
       p >= 0 &&
       p < this.rows.length &&
       (typeof e !== 'number' || source === this.source) &&
       this.sent(p, e)
-    ) {
-      const row = this.rows[p];
-      if (row >= 0) return row;
-    }
-    return join.matchRow(loc);
+    )
+      return this.rows[p];
+    return -1;
   }
 
   /** True when position `p` of the sent entries holds `e` unedited (an entry or a source row). */

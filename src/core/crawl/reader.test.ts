@@ -360,3 +360,28 @@ describe('the byte reader agrees with the string parser', () => {
     expect(chunked(bytes, 5, mapping)?.rows).toBe(2);
   });
 });
+
+describe('csvHead', () => {
+  it('finds the header after a title row, after blank records and at the first record', () => {
+    const rows = '"https://a.example/",200\r\n"https://a.example/b",404\r\n';
+    expect(csvHead(`Address,Status Code\r\n${rows}`)).toEqual({
+      headers: ['Address', 'Status Code'],
+      headerRow: 1,
+      delimiter: ',',
+    });
+    expect(csvHead(`"Internal - All"\r\nAddress,Status Code\r\n${rows}`).headerRow).toBe(2);
+    // More blank records before the header than the first look reads, and a title row among them.
+    const blanks = ' \r\n'.repeat(9);
+    expect(csvHead(`${blanks}Address;Status Code\r\n${rows.replaceAll(',', ';')}`)).toEqual({
+      headers: ['Address', 'Status Code'],
+      headerRow: 10,
+      delimiter: ';',
+    });
+    expect(csvHead(`${blanks}"Crawl"\r\nAddress,Status Code\r\n${rows}`).headers).toEqual([
+      'Address',
+      'Status Code',
+    ]);
+    expect(csvHead(`${blanks}"Crawl"\r\nAddress,Status Code\r\n${rows}`).headerRow).toBe(11);
+    expect(csvHead('\r\n\r\nAddress\r\n').headers).toEqual(['Address']);
+  });
+});

@@ -69,13 +69,12 @@ export class CrawlPart implements ValidatorPart {
 
   private joinSlot(slot: Slot, join: CrawlJoin): void {
     const t = this.table;
-    // The slot's loc and id, read without making its entry (a received document's rows stay
-    // unmade: core/lazyEntries.ts); the entry is read, and dropped, only for a finding.
-    const loc = t.loc(slot);
+    // The worker's row when it found the URL as written; else the slot's loc is looked up, read
+    // without making its entry (a received document's rows stay unmade: core/lazyEntries.ts).
+    // The entry is read, and dropped, only for a finding.
     const preset = this.preset?.table === join.table ? this.preset : null;
-    const r = preset
-      ? preset.matchRow(join, t.value(slot), t.entryId(slot), loc, t.source)
-      : join.matchRow(loc);
+    const sent = preset ? preset.sentRow(t.value(slot), t.entryId(slot), t.source) : -1;
+    const r = sent >= 0 ? sent : join.matchRow(t.loc(slot));
     const row = r >= -1 ? r : -2 - r;
     t.setJoined(slot, join, row);
     if (row >= 0) join.list(row, 1);

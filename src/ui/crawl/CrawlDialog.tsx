@@ -152,6 +152,7 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
       title="Attach crawl data"
       onClose={cancel}
       wide
+      openInNextTask
       footer={
         <>
           <span className="hint">The sitemap is not changed: the crawl is joined with it for the audit.</span>
