@@ -10,7 +10,8 @@
  * The load average (`uptime`) is printed before every run: walls mean little without it.
  * `FRAMES=1` lists every task that styled or laid out ≥ 100 elements (the first-rows frame),
  * with its thread CPU by rendering step. `HEAP=1` also prints the page's JS heap after a forced
- * GC at the end of the settle (what `bench:browser`'s 1M row reports).
+ * GC at the end of the settle (what `bench:browser`'s 1M row reports). `WALL_MS=50` lists every
+ * task from that wall time on with its thread CPU and its longest events (wall/CPU).
  */
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -82,6 +83,26 @@ function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
       );
     }
   }
+  // WALL_MS: every main-thread task from this wall time on (what the longtask observer counts),
+  // with its thread CPU and the longest events in it by wall (their CPU beside).
+  if (process.env.WALL_MS) {
+    const from = Number(process.env.WALL_MS);
+    for (const t of tasks.filter((x) => (x.dur ?? 0) / 1000 >= from)) {
+      const end = t.ts + (t.dur ?? 0);
+      const inner = main
+        .filter((e) => e !== t && e.ts >= t.ts && e.ts < end && (e.dur ?? 0) >= 3000)
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 5)
+        .map((e) => {
+          const d = e.args?.data;
+          const type = (e.args as { type?: string } | undefined)?.type;
+          return `${e.name}${d?.functionName ? `:${d.functionName}` : ''}${d?.type ? `:${d.type}` : ''}${type ? `:${type}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}/${cpu(e).toFixed(0)}`;
+        });
+      console.log(
+        `    wall task at ${at(t)}: wall ${((t.dur ?? 0) / 1000).toFixed(0)} ms, CPU ${cpu(t).toFixed(0)}: ${inner.join(', ')}`,
+      );
+    }
+  }
   // FRAMES=1: every task that styled or laid out ≥ 100 elements (the first-rows frame and any
   // frame that reveals a part of the editor), with its thread CPU split by rendering step.
   if (process.env.FRAMES) {
@@ -127,7 +148,7 @@ function gcOf(events: TraceEvent[]): { gc: string; cpuMax: number } {
     }
   }
   return {
-    gc: `scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}; for external memory: ${external.join(', ') || 'none'}; messages ${posts.length ? `${at(posts[0])} to ${at(posts[posts.length - 1])}` : 'none'}`,
+    gc: `main CPU in tasks ${tasks.reduce((n, t) => n + cpu(t), 0).toFixed(0)} ms, tasks ≥ 10 · 15 · 30 ms CPU ${[10, 15, 30].map((c) => tasks.filter((t) => cpu(t) >= c).length).join(' · ')}; scavenges ${sum('MinorGC')}; mark-compacts ${sum('MajorGC')}; for external memory: ${external.join(', ') || 'none'}; messages ${posts.length ? `${at(posts[0])} to ${at(posts[posts.length - 1])}` : 'none'}`,
     cpuMax: Math.max(0, ...tasks.map(cpu)),
   };
 }

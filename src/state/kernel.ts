@@ -106,6 +106,15 @@ export const DEFAULT_VIEW: ViewState = { sort: null, search: '', filters: {}, hi
  */
 export const PREPARE_COPY_MIN_ROWS = 100_000;
 
+/**
+ * Rows per step of a big document's idle id-index build (`indexIds`): a step reads each row's id
+ * from the received columns (the first read of a chunk finds where its entries start), ~2-3 ms
+ * of thread CPU for 8,192 rows with images and links under load. 65,536 (core's default) read a
+ * 50,000-row document in one step, twice, in one idle task of 15-17 ms of CPU (docs/perf.md,
+ * "Session 18").
+ */
+export const ID_INDEX_ROWS = 8_192;
+
 /** Empty selection. */
 export const NO_SELECTION: Selection = { active: null, ranges: [] };
 
@@ -504,7 +513,7 @@ export function createKernel(deps: StoreDeps): Kernel {
     if (!entries || entries.length < BIG_DOCUMENT || !timers) return;
     const start = checkedAfter ? (fn: () => void) => inNextTask(timers, fn) : timers.whenIdle;
     start?.(() => {
-      const steps = idIndexSteps(entries);
+      const steps = idIndexSteps(entries, ID_INDEX_ROWS);
       void inSlices(
         { now: deps.now, timers },
         () => steps.next(),

@@ -125,4 +125,44 @@ describe('open: the per-entry pass from the worker, the rest on the page', () =>
     expect(shown(viaWorker)).toEqual(shown(onPage));
     expect(viaWorker.getState().validation.validator.counts().byRule.has('XML-006')).toBe(true);
   }, 120_000);
+
+  it("a big text file: every chunk comes with the worker's pass, none is checked on the page, and it shows what validating on the page shows", async () => {
+    const n = BIG_DOCUMENT + 500;
+    const lines = Array.from({ length: n }, (_, i) =>
+      i % 97 === 0
+        ? 'https://www.example.com/dup'
+        : i % 89 === 0
+          ? `http://other.example.org/${i}`
+          : `https://www.example.com/p${i}`,
+    );
+    const text = new TextEncoder().encode(lines.join('\n'));
+    const viaWorker = createAppStore({
+      worker: createSitemapClient({ createWorker: () => engineWorker([], { splitFrom: SPLIT_FROM }) }),
+      now: () => NOW,
+      timers,
+    });
+    const onPage = createAppStore({
+      worker: createSitemapClient({
+        createWorker: () => null,
+        engine: createEngine({ decompressionStream: null, gzipStreams: null }),
+      }),
+      now: () => NOW,
+      timers,
+    });
+    const added = vi.spyOn(Validator.prototype, 'addCheckedSteps');
+    const checkedOnPage = vi.spyOn(EntryIssues.prototype, 'insert');
+    const checkedRowOnPage = vi.spyOn(EntryIssues.prototype, 'insertRow');
+    await viaWorker.commands.openFile('urls.txt', text.slice());
+    const runs = added.mock.calls.map(([, , c]) => c);
+    expect(runs.length).toBeGreaterThan(2);
+    expect(runs.reduce((sum, c) => sum + c.n, 0)).toBe(n);
+    expect(runs.filter((c) => !c.pass)).toEqual([]);
+    expect(checkedOnPage.mock.calls.length + checkedRowOnPage.mock.calls.length).toBe(0);
+    await onPage.commands.openFile('urls.txt', text.slice());
+    expect(viaWorker.getState().doc?.kind).toBe('text');
+    expect(viaWorker.getState().doc?.entries).toHaveLength(n);
+    const shownOnPage = shown(onPage);
+    expect(shownOnPage.counts.byRule.size).toBeGreaterThan(1);
+    expect(shown(viaWorker)).toEqual(shownOnPage);
+  }, 120_000);
 });

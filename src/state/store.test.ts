@@ -3,7 +3,7 @@ import type { Entry, ParseResult } from '../core/model.ts';
 import { Validator } from '../core/validate.ts';
 import { readTypedCells } from './columns.ts';
 import { OUTLOOK_MAX_ENTRIES } from './fixCommands.ts';
-import { PREPARE_COPY_MIN_ROWS } from './kernel.ts';
+import { ID_INDEX_ROWS, PREPARE_COPY_MIN_ROWS } from './kernel.ts';
 import { hasIdIndex, hasPreparedCopy, indexOfId } from './patch.ts';
 import { BIG_DOCUMENT } from './slices.ts';
 import { createAppStore } from './store.ts';
@@ -629,5 +629,63 @@ describe("store: a big document's id index, built in idle slices (issue #18)", (
     }
     expect(hasIdIndex(doc.entries)).toBe(true);
     expect(indexOfId(doc.entries, doc.entries[777].id)).toBe(777);
+  });
+
+  // Issue #20 case 10: the build read every id of a 50,000-row document twice in one step (one
+  // idle task of 15-17 ms of thread CPU after the hreflang/image open, docs/perf.md "Session 18").
+  it('reads at most 16,384 ids in a task when every step ends a slice', async () => {
+    const idle: Array<() => void> = [];
+    const queued: Array<() => void> = [];
+    let clock = 0;
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: makeDocument(1), issues: [], fatal: null })),
+      // Every look at the clock is a slice's length later: each slice runs one step.
+      now: () => (clock += 100),
+      createValidator: () => createParseIssuesValidator(),
+      timers: {
+        setTimeout: (fn) => queued.push(fn),
+        clearTimeout: () => undefined,
+        whenIdle: (fn) => idle.push(fn),
+      },
+    });
+    const n = 50_000;
+    const doc = makeDocument(n);
+    let reads = 0;
+    for (const e of doc.entries) {
+      const id = e.id;
+      Object.defineProperty(e, 'id', {
+        get: () => {
+          reads++;
+          return id;
+        },
+        enumerable: true,
+      });
+    }
+    store.commands.restoreFile({
+      fileName: 'saved.xml',
+      doc,
+      settings: store.getState().settings,
+      undo: [],
+      redo: [],
+      dirty: false,
+    });
+    // A task is its callback and the microtasks after it (where a slice resumes).
+    const microtasks = async () => {
+      for (let k = 0; k < 10; k++) await Promise.resolve();
+    };
+    let most = 0;
+    await microtasks();
+    for (let i = 0; i < 10_000 && (idle.length > 0 || queued.length > 0); i++) {
+      reads = 0;
+      (idle.shift() ?? queued.shift())?.();
+      await microtasks();
+      most = Math.max(most, reads);
+    }
+    expect(hasIdIndex(doc.entries)).toBe(true);
+    expect(indexOfId(doc.entries, doc.entries[n - 1].id)).toBe(n - 1);
+    expect(most).toBeGreaterThan(0);
+    // A step reads ID_INDEX_ROWS ids at most; the first pass's last step runs on into the second's first.
+    expect(ID_INDEX_ROWS).toBeLessThanOrEqual(8_192);
+    expect(most).toBeLessThanOrEqual(16_384);
   });
 });

@@ -289,6 +289,7 @@ function validationOf(
  * Of a split validation's entry chunks, the page runs the per-entry pass of every this-many-th
  * (in slices, while this thread runs it for the others): the pass is most of the validation's
  * CPU, and the page is otherwise idle while this thread parses and checks (bench/split-dev.ts).
+ * Not for a text file: see `chunkEntries`.
  */
 const PAGE_PASS_EVERY = 3;
 
@@ -330,6 +331,9 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
   // columns and makes each entry when read (core/lazyEntries.ts), for every received document.
   if (entries.length === 0) return msg;
   const ends = chunkEnds(entries, PARSE_ENTRY_CHUNK, PARSE_CHUNK_MIN_CHARS);
+  // A text file's pass is cheap here (a loc per entry) and on the page it was a third of the
+  // main thread's tasks over the receive (issue #20 case 10): the worker runs all of it (0).
+  const pageEvery = msg.kind === 'parse' && msg.result.document.kind === 'text' ? 0 : PAGE_PASS_EVERY;
   // The parsed bytes go back with the first chunk, not the result (see EntryColumnsMessage.file).
   const file = msg.kind === 'parse' ? msg.result.file : undefined;
   let start = 0;
@@ -337,7 +341,9 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
     const end = ends[k];
     // The page, idle while this thread parsed, runs the pass for every PAGE_PASS_EVERY-th chunk.
     const checked =
-      run === null ? undefined : checkColumns(run, entries, start, end, k % PAGE_PASS_EVERY !== 1);
+      run === null
+        ? undefined
+        : checkColumns(run, entries, start, end, pageEvery === 0 || k % pageEvery !== 1);
     const out: WorkerResponse = {
       version: PROTOCOL_VERSION,
       requestId: msg.requestId,
