@@ -158,7 +158,10 @@ describe('full passes over a received document make no entry', () => {
     ];
     for (const v of views) {
       const want = filterMask(plain.entries, v, pv);
-      expect(want?.some((x) => x === 1), JSON.stringify(v.filters)).toBe(true);
+      expect(
+        want?.some((x) => x === 1),
+        JSON.stringify(v.filters),
+      ).toBe(true);
       expect(filterMask(doc.entries, v, lv)).toEqual(want);
     }
     expect(made()).toBe(0);
