@@ -322,6 +322,9 @@ export function createIoCommands(k: Kernel): IoCommands {
     } finally {
       settled = true;
       k.dropStaleSortOrders();
+      // The worker sorts the entries for the first sort by URL or date now, not while this open
+      // still checked them on the page (docs/perf.md, session 18).
+      k.deps.worker.releaseOrders?.();
     }
   };
 

@@ -104,6 +104,32 @@ describe('the store and worker orders', () => {
     expect(Array.from(store.getState().rowOrder)).toEqual(Array.from(own));
   });
 
+  it("asks for the worker's orders once the open is done, and takes the order that comes then", async () => {
+    const doc = makeDocument(50);
+    const result: ParseResult = { kind: 'urlset', document: doc, issues: [], fatal: null };
+    const client = fakeClient(() => result);
+    const order = columnOrder(doc.entries, 'loc');
+    const reversed = { ...order, asc: order.asc.slice().reverse(), runEnd: new Uint8Array(50).fill(1) };
+    const parse = client.parse;
+    let send: (() => void) | null = null;
+    client.parse = async (bytes, name, onProgress, signal, onOrder) => {
+      const r = await parse(bytes, name, onProgress, signal);
+      send = () => onOrder?.(reversed, r.document.entries);
+      return r;
+    };
+    const asked: Array<number | undefined> = [];
+    const store = createAppStore({ worker: client, now: () => 0 });
+    client.releaseOrders = () => {
+      asked.push(store.getState().doc?.entries.length);
+      (send as (() => void) | null)?.();
+    };
+    await store.commands.openFile('big.xml', new Uint8Array([60]));
+    // Asked once, with the document already open (and checked).
+    expect(asked).toEqual([50]);
+    store.commands.setSort({ column: 'loc', dir: 'asc' });
+    expect(Array.from(store.getState().rowOrder)).toEqual(Array.from(reversed.asc));
+  });
+
   it('keeps no order for a file that did not open', async () => {
     const doc = makeDocument(50);
     const fatal = { message: 'broken', line: 1, column: 1 };

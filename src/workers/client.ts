@@ -66,6 +66,12 @@ export interface SitemapClient {
     onChecked?: CheckedFn,
   ): Promise<ParseResult & { file?: Uint8Array; validation?: ValidationSnapshot }>;
   /**
+   * Optional: asks the worker for the sort orders of the parses resolved so far whose `onOrder`
+   * has not been asked for yet: the worker holds them until then (`ParseRequest.ordersLater`),
+   * so that it does not sort while the page still checks the document it opened.
+   */
+  releaseOrders?(): void;
+  /**
    * Optional: parse a restored document's file again for its keep source, sending back only what
    * the page's prints of its entries do not match (core/keep/restore.ts). The parse starts at
    * once; `prints` follow when ready (null: give up, the request is cancelled). Takes ownership
@@ -219,8 +225,9 @@ export function createSitemapClient(
   let engine: Engine | null = options.engine ?? null;
   let broken = false;
 
-  // Order listeners by parse request id; `entries` is set once that parse resolved.
-  const orders = new Map<number, { fn: OrderFn; entries: readonly Entry[] | null }>();
+  // Order listeners by parse request id; `entries` is set once that parse resolved, `held` when
+  // the worker holds its orders until `releaseOrders` asks for them.
+  const orders = new Map<number, { fn: OrderFn; entries: readonly Entry[] | null; held?: boolean }>();
   const onOrder = (msg: OrderMessage) => {
     const o = orders.get(msg.requestId);
     if (!o?.entries) return;
@@ -257,6 +264,7 @@ export function createSitemapClient(
     }
     pending.delete(msg.requestId);
     const listener = orders.get(msg.requestId);
+    if (listener && msg.type === 'result' && msg.ordersHeld) listener.held = true;
     if (msg.type === 'error') {
       orders.delete(msg.requestId);
       p.reject(new Error(msg.message));
@@ -462,12 +470,21 @@ export function createSitemapClient(
             bytes,
             fileName,
             ...(inWorker ? { validate } : {}),
+            // The orders wait for `releaseOrders` (the page's open done).
+            ...(onOrder ? { ordersLater: true } : {}),
           };
         },
         onProgress,
         signal,
         onChecked,
       );
+    },
+    releaseOrders() {
+      for (const [requestId, o] of orders) {
+        if (o.entries === null || !o.held) continue;
+        o.held = false;
+        send({ version: PROTOCOL_VERSION, requestId, type: 'orders' });
+      }
     },
     keepParts(bytes, fileName, prints, signal) {
       let id = 0;

@@ -135,8 +135,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       else awaiting.set(id, resolve);
     });
 
+  // A big parse's entries whose orders wait for the page's `orders` request (`ParseRequest.ordersLater`).
+  let heldOrders: { requestId: number; entries: readonly Entry[] } | null = null;
+
   const run = async (
-    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' | 'prints' }>,
+    req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' | 'prints' | 'orders' }>,
     post: Post,
   ): Promise<WorkerResponse | null> => {
     const base = { version: PROTOCOL_VERSION, requestId: req.requestId } as const;
@@ -195,7 +198,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   return {
     async handle(req, post) {
+      if (req.type === 'orders') {
+        const held = heldOrders;
+        if (held === null || held.requestId !== req.requestId) return;
+        heldOrders = null;
+        await postOrders(held.entries, req.requestId, post);
+        return;
+      }
       if (req.type === 'cancel') {
+        if (heldOrders?.requestId === req.target) heldOrders = null;
         const dropped = bodies.get(req.target);
         if (dropped) for (const s of takeBodies(req.target).values()) s.abort();
         else cancelled.add(req.target);
@@ -227,6 +238,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
         else received.set(req.requestId, [req.entries]);
         return;
       }
+      // A new parse: the orders of the last one are not asked for any more.
+      if (req.type === 'parse') heldOrders = null;
       let msg: WorkerResponse | null;
       try {
         msg = await run(req, post);
@@ -243,17 +256,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
         // Entries go first: the page reads them while this thread validates. Above
         // VALIDATE_IN_WORKER_MAX each chunk carries its per-entry pass instead (the split).
         const run = req.type === 'parse' && req.validate ? splitRun(msg, req.validate, splitFrom) : null;
-        const out = chunkEntries(withUsedColumns(msg), post, run);
+        let out = chunkEntries(withUsedColumns(msg), post, run);
         if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
           const validation = validationOf(msg, req.validate, splitFrom);
           if (validation) out.result = { ...out.result, validation };
         }
+        // Orders to come: held until the page asks (`ordersLater`), else sent right after.
+        const parsed = msg.type === 'result' && msg.kind === 'parse' ? msg.result.document.entries : [];
+        const ordered = parsed.length >= (options.ordersFrom ?? Number.POSITIVE_INFINITY);
+        const later = ordered && req.type === 'parse' && req.ordersLater === true;
+        if (later && out.type === 'result') out = { ...out, ordersHeld: true };
         post(out, transferablesOf(out));
-      }
-      if (msg?.type === 'result' && msg.kind === 'parse' && !wasCancelled) {
-        const entries = msg.result.document.entries;
-        if (entries.length >= (options.ordersFrom ?? Number.POSITIVE_INFINITY))
-          await postOrders(entries, req.requestId, post);
+        if (later) heldOrders = { requestId: req.requestId, entries: parsed };
+        else if (ordered) await postOrders(parsed, req.requestId, post);
       }
     },
   };

@@ -34,6 +34,17 @@ export interface ParseRequest extends Envelope {
    * to file its validator from (core/validate/checked.ts).
    */
   validate?: ValidationSettings;
+  /**
+   * Hold the loc and lastmod orders of a big result (`EngineOptions.ordersFrom`) until an `orders`
+   * request of this id: the page asks once its open is done, since sorting 1,000,000 entries
+   * while the page still checks them took the second core from it (docs/perf.md, session 18).
+   */
+  ordersLater?: boolean;
+}
+
+/** The page is ready for the orders a parse with `ordersLater` holds (same `requestId`). */
+export interface OrdersRequest extends Envelope {
+  type: 'orders';
 }
 
 /**
@@ -157,6 +168,7 @@ export type WorkerRequest =
   | SerializeRequest
   | CompressRequest
   | ValidateRequest
+  | OrdersRequest
   | CancelRequest
   | EntriesMessage
   | BodyMessage
@@ -295,6 +307,8 @@ export type ResultMessage = {
     result: ResultPayloads[K];
     /** Parse and keep results: the entries (keep: `differ`) came first in this many `entries` or `columns` messages. */
     entryChunks?: number;
+    /** A parse result whose sort orders the worker holds until an `orders` request (`ParseRequest.ordersLater`). */
+    ordersHeld?: boolean;
   };
 }[keyof ResultPayloads];
 

@@ -277,7 +277,7 @@ describe('client (worker path)', () => {
     expect(phases).toContain('parse');
   });
 
-  it('after a big parse, sends the loc and lastmod orders of exactly the entries the parse resolved with', async () => {
+  it('after a big parse, sends the loc and lastmod orders of exactly the entries the parse resolved with, once asked', async () => {
     const w = fakeWorker(3);
     const client = createSitemapClient({ createWorker: () => w });
     const locs = ['https://c.example/', 'https://a.example/', '', 'https://b.example/'];
@@ -298,6 +298,11 @@ describe('client (worker path)', () => {
           entries = r.document.entries;
         });
     });
+    // The worker holds them until the page asks (its open done): no order while it checks.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(entries).toHaveLength(4);
+    expect(got).toEqual([]);
+    client.releaseOrders?.();
     await all;
     expect(got).toEqual([
       { column: 'loc', asc: [1, 3, 0, 2], filled: 3, same: true },
@@ -306,8 +311,27 @@ describe('client (worker path)', () => {
     // A small parse (under ordersFrom) sends none.
     let calls = 0;
     await client.parse(enc(xml(['https://a.example/'])), 'small.xml', undefined, undefined, () => calls++);
+    client.releaseOrders?.();
     await new Promise((r) => setTimeout(r, 20));
     expect(calls).toBe(0);
+  });
+
+  it('drops the held orders of a big parse when the next parse comes before the page asked', async () => {
+    const w = fakeWorker(3);
+    const client = createSitemapClient({ createWorker: () => w });
+    const locs = ['https://c.example/', 'https://a.example/', 'https://b.example/'];
+    const first: string[] = [];
+    const second: string[] = [];
+    await client.parse(enc(xml(locs)), 'one.xml', undefined, undefined, (o) => first.push(o.column));
+    await client.parse(enc(xml(locs)), 'two.xml', undefined, undefined, (o) => second.push(o.column));
+    client.releaseOrders?.();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(first).toEqual([]);
+    expect(second).toEqual(['loc', 'lastmod']);
+    // Asked once: a second release sends nothing again.
+    client.releaseOrders?.();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(second).toEqual(['loc', 'lastmod']);
   });
 
   it('terminates a busy worker on cancel and starts a fresh one for the next request', async () => {
