@@ -43,6 +43,8 @@ export interface CliIo {
   reclaim?(): void;
   /** Window of the streamed reading in characters (see parse/stream.ts); tests cut small files with a small one. */
   streamWindow?: number;
+  /** Most bytes a gzipped crawl export may inflate to (default core `MAX_CRAWL_INFLATED`; tests). */
+  crawlMax?: number;
   /** Told, at the end of a check, how many files the check workers answered for (pool.ts; tests). */
   workerFiles?(n: number): void;
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { zipFiles } from '../core/zip.ts';
 import { parseArgs } from './args.ts';
@@ -8,13 +9,14 @@ import { runCheck } from './check.ts';
 
 const CRAWL = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/sf-internal-all.csv');
 
-function run(argv: string[]) {
+function run(argv: string[], crawlMax?: number) {
   const out: string[] = [];
   const err: string[] = [];
   const io = {
     out: (t: string) => out.push(t),
     err: (t: string) => err.push(t),
     now: () => Date.UTC(2026, 10, 26),
+    crawlMax,
   };
   const args = parseArgs(argv);
   if (args.command !== 'check') throw new Error('not check');
@@ -113,6 +115,28 @@ describe('check --crawl', () => {
       .filter((i) => i.rule.startsWith('CRAWL-'))
       .map((i) => `${i.rule}@${i.entry ?? '-'}`);
     expect(rules).toEqual(['CRAWL-003@0']);
+  });
+  it('reads a gzipped crawl export as the CSV it holds (crawls are big and often gzipped)', async () => {
+    const file = sitemap('https://www.example.com/', 'https://www.example.com/private');
+    const gz = path.join(mkdtempSync(path.join(tmpdir(), 'crawl-cli-')), 'internal_all.csv.gz');
+    writeFileSync(gz, gzipSync(new Uint8Array(readFileSync(CRAWL))));
+    const r = await run(['check', file, '--crawl', gz, '--json']);
+    const rules = (JSON.parse(r.out) as { issues: Array<{ rule: string; entry?: number }> }).issues
+      .filter((i) => i.rule.startsWith('CRAWL-'))
+      .map((i) => `${i.rule}@${i.entry ?? '-'}`);
+    expect(rules).toEqual(['CRAWL-006@-', 'CRAWL-003@1']);
+    expect(r.code).toBe(1);
+  });
+  it('a gzipped crawl over the inflate limit is refused with the limit, exit 2', async () => {
+    const file = sitemap('https://www.example.com/');
+    const gz = path.join(mkdtempSync(path.join(tmpdir(), 'crawl-cli-')), 'bomb.csv.gz');
+    const head = new TextEncoder().encode('Address,Status Code\nhttps://www.example.com/,200\n');
+    const body = new Uint8Array(head.length + 3000).fill(10);
+    body.set(head);
+    writeFileSync(gz, gzipSync(body));
+    const r = await run(['check', file, '--crawl', gz], 2000);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('2,000-byte limit');
   });
   it('reads the crawl file in chunks, and says so when it cannot be read', async () => {
     const file = sitemap('https://www.example.com/', 'https://www.example.com/private');

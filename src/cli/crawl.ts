@@ -4,8 +4,11 @@
  * in the browser.
  */
 
+import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
 import { CrawlJoin } from '../core/crawl/join.ts';
+import { crawlInflateRefusal, MAX_CRAWL_INFLATED } from '../core/crawl/read.ts';
 import { CrawlReader, readCrawl } from '../core/crawl/reader.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { crawlFromZip, noCrawlNote, zipCrawlNote } from '../core/crawl/zipCrawl.ts';
@@ -19,8 +22,48 @@ import { type JsonIssue, LISTED_URLS } from './report.ts';
 /** Bytes read from the crawl file at a time (the whole file is never in memory). */
 const CHUNK = 8 << 20;
 
+/** A gzipped crawl export inflated past the limit (`crawlInflateRefusal` says so). */
+class OverLimit extends Error {}
+
+/**
+ * A gzipped crawl export through zlib's streaming gunzip into the reader, the inflated bytes
+ * counted per chunk against `max` (null: not crawl data). Throws OverLimit past it.
+ */
+async function streamGzipCrawl(file: string, max: number): Promise<CrawlTable | null> {
+  const source = createReadStream(file, { highWaterMark: CHUNK });
+  const gunzip = createGunzip({ chunkSize: 1 << 20 });
+  source.on('error', (e) => gunzip.destroy(e));
+  source.pipe(gunzip);
+  const reader = new CrawlReader({ fileName: file });
+  let total = 0;
+  try {
+    for await (const chunk of gunzip) {
+      total += (chunk as Buffer).length;
+      if (total > max) throw new OverLimit();
+      if (!reader.push(new Uint8Array(chunk as Buffer))) return null;
+    }
+  } finally {
+    source.destroy();
+    gunzip.destroy();
+  }
+  return reader.end();
+}
+
+/** True when the file starts as a gzip stream does. */
+async function isGzipFile(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const b = new Uint8Array(2);
+    await handle.read(b, 0, 2);
+    return b[0] === 0x1f && b[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The crawl file read in chunks through the reader (null: not crawl data). Throws when unreadable. */
-async function streamCrawl(file: string): Promise<CrawlTable | null> {
+async function streamCrawl(file: string, max: number): Promise<CrawlTable | null> {
+  if (await isGzipFile(file)) return streamGzipCrawl(file, max);
   const handle = await open(file, 'r');
   try {
     const reader = new CrawlReader({ fileName: file });
@@ -77,8 +120,12 @@ export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | n
   let table: CrawlTable | null;
   if (await isZipFile(file)) return zipCrawl(file, io);
   try {
-    table = await streamCrawl(file);
-  } catch {
+    table = await streamCrawl(file, io.crawlMax ?? MAX_CRAWL_INFLATED);
+  } catch (e) {
+    if (e instanceof OverLimit) {
+      io.err(`sitemap-workbench: ${crawlInflateRefusal(file, io.crawlMax)}.\n`);
+      return null;
+    }
     // Unreadable: readInput says why, as for any other input (or reads it after all).
     const bytes = await readInput(file, io);
     if (bytes === null) return null;
