@@ -138,6 +138,42 @@ describe('check --crawl', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('2,000-byte limit');
   });
+  it('over an index and its children, a missing page is one no file lists, reported on the file of its folder', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'crawl-tree-'));
+    const urlset = (...locs: string[]) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>\n`;
+    writeFileSync(path.join(dir, 'a.xml'), urlset('https://s.example/a/1', 'https://s.example/a/3'));
+    writeFileSync(path.join(dir, 'b.xml'), urlset('https://s.example/b/1', 'https://s.example/b/3'));
+    writeFileSync(
+      path.join(dir, 'index.xml'),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://s.example/a.xml</loc></sitemap><sitemap><loc>https://s.example/b.xml</loc></sitemap></sitemapindex>\n',
+    );
+    const crawl = path.join(dir, 'crawl.csv');
+    const pages = ['a/1', 'a/2', 'a/3', 'b/1', 'b/2', 'b/3'];
+    writeFileSync(
+      crawl,
+      `Address,Status Code,Indexability\n${pages.map((p) => `https://s.example/${p},200,Indexable`).join('\n')}\n`,
+    );
+    const r = await run(['check', path.join(dir, 'index.xml'), '--crawl', crawl, '--json']);
+    const reports = JSON.parse(r.out) as Array<{
+      file: string;
+      issues: Array<{ rule: string; urls?: string[] }>;
+    }>;
+    const missing = Object.fromEntries(
+      reports.map((f) => [
+        path.basename(f.file),
+        f.issues.filter((i) => i.rule === 'CRAWL-006').map((i) => i.urls),
+      ]),
+    );
+    expect(missing).toEqual({
+      'index.xml': [],
+      'a.xml': [['https://s.example/a/2']],
+      'b.xml': [['https://s.example/b/2']],
+    });
+    const human = await run(['check', path.join(dir, 'index.xml'), '--crawl', crawl]);
+    expect(human.out).toContain('1 indexable page of the crawl is missing');
+    expect(human.out).not.toContain('3 indexable pages');
+  });
   it('reads the crawl file in chunks, and says so when it cannot be read', async () => {
     const file = sitemap('https://www.example.com/', 'https://www.example.com/private');
     const ok = await run(['check', file, '--crawl', CRAWL, '--format', 'json']);
