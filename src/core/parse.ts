@@ -139,7 +139,7 @@ function unwrap(input: Uint8Array, stage: Stage, options: ParseOptions): Uint8Ar
 /**
  * The one home of the checks on what a gzip file held, whoever inflated it (the core's fflate, the
  * worker's native stream): a missing .gz name (GZ-002 info), nothing at all (ENC-004), another
- * gzip or a tar archive (GZ-005). `truncated`: the inflater stopped at corrupt data.
+ * gzip, a tar or a zip archive (GZ-005). `truncated`: the inflater stopped at corrupt data.
  */
 function inflated(data: Uint8Array, truncated: boolean, stage: Stage): Uint8Array | ParseResult {
   stage.gzip = true;
@@ -154,6 +154,7 @@ function inflated(data: Uint8Array, truncated: boolean, stage: Stage): Uint8Arra
   if (isGzip(data)) return refuse(stage, 'GZ-005', 'The gzip file contains another gzip file, not a sitemap');
   if (looksLikeTar(data))
     return refuse(stage, 'GZ-005', 'The gzip file contains a tar archive, not a single sitemap');
+  if (isZip(data)) return refuse(stage, 'GZ-005', 'The gzip file contains a ZIP archive, not a single sitemap');
   return data;
 }
 

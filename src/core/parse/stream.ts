@@ -12,14 +12,14 @@
  * that, `end()` returns null and the caller parses the whole file: other encodings than UTF-8
  * (UTF-16, a declared legacy encoding), invalid UTF-8, a file that is not XML (text, robots.txt),
  * a fatal XML error or content after the root's end tag once a window was cut, a mix of CR-only
- * and LF line ends, a gzip whose content is empty, another gzip or a tar.
+ * and LF line ends, a gzip whose content is empty, another gzip, a tar or a zip.
  */
 
 import { concatBytes } from '../arrays.ts';
 import type { ParseResult } from '../model.ts';
 import { firstNonSpace, fromXml, result, type Stage } from '../parse.ts';
 import { utf8Route } from './decode.ts';
-import { capIssue, capRefusal, isGzip, looksLikeTar } from './gzip.ts';
+import { capIssue, capRefusal, isGzip, isZip, looksLikeTar } from './gzip.ts';
 import { parseIssue } from './issues.ts';
 import { LineTracker } from './lines.ts';
 import { XmlSession } from './xml.ts';
@@ -131,7 +131,7 @@ export class SitemapStream {
   private startDecoding(): void {
     const first = concatBytes(this.head, this.headBytes);
     this.head = [];
-    if (first.length === 0 || isGzip(first) || looksLikeTar(first)) {
+    if (first.length === 0 || isGzip(first) || looksLikeTar(first) || isZip(first)) {
       this.failed = true;
       return;
     }
