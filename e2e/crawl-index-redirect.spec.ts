@@ -70,7 +70,10 @@ test("with the index shown, the card's missing pages follow what Add did in the 
   wb,
   page,
 }) => {
-  const posts = URLSET.replace('/old', '/private').replace('<url><loc>https://www.example.com/</loc></url>', '');
+  const posts = URLSET.replace('/old', '/private').replace(
+    '<url><loc>https://www.example.com/</loc></url>',
+    '',
+  );
   await wb.openFiles([
     { name: 'sitemap_index.xml', mimeType: 'application/xml', buffer: Buffer.from(INDEX) },
     { name: 'pages.xml', mimeType: 'application/xml', buffer: Buffer.from(URLSET) },
@@ -78,7 +81,9 @@ test("with the index shown, the card's missing pages follow what Add did in the 
   ]);
   await wb.showWorkspaceFile('sitemap_index.xml');
   await wb.dropFile('internal_all.csv', CRAWL);
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Attached internal_all.csv');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Attached internal_all.csv',
+  );
   await page.getByRole('tab', { name: 'Charts' }).click();
   const card = page.getByRole('region', { name: 'Crawl audit' });
   const add = card.getByRole('button', { name: /^Add missing indexable pages \([1-9]/ });

@@ -154,7 +154,8 @@ function inflated(data: Uint8Array, truncated: boolean, stage: Stage): Uint8Arra
   if (isGzip(data)) return refuse(stage, 'GZ-005', 'The gzip file contains another gzip file, not a sitemap');
   if (looksLikeTar(data))
     return refuse(stage, 'GZ-005', 'The gzip file contains a tar archive, not a single sitemap');
-  if (isZip(data)) return refuse(stage, 'GZ-005', 'The gzip file contains a ZIP archive, not a single sitemap');
+  if (isZip(data))
+    return refuse(stage, 'GZ-005', 'The gzip file contains a ZIP archive, not a single sitemap');
   return data;
 }
 
