@@ -65,3 +65,32 @@ test('a redirect whose target got listed is removed by the redirect action, one 
   await wb.expectUrlCount(6);
   expect(await wb.cellText(1, 'URL')).toBe('https://www.example.com/old');
 });
+
+test("with the index shown, the card's missing pages follow what Add did in the children", async ({
+  wb,
+  page,
+}) => {
+  const posts = URLSET.replace('/old', '/private').replace(
+    '<url><loc>https://www.example.com/</loc></url>',
+    '',
+  );
+  await wb.openFiles([
+    { name: 'sitemap_index.xml', mimeType: 'application/xml', buffer: Buffer.from(INDEX) },
+    { name: 'pages.xml', mimeType: 'application/xml', buffer: Buffer.from(URLSET) },
+    { name: 'posts.xml', mimeType: 'application/xml', buffer: Buffer.from(posts) },
+  ]);
+  await wb.showWorkspaceFile('sitemap_index.xml');
+  await wb.dropFile('internal_all.csv', CRAWL);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Attached internal_all.csv',
+  );
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  const card = page.getByRole('region', { name: 'Crawl audit' });
+  const add = card.getByRole('button', { name: /^Add missing indexable pages \([1-9]/ });
+  await add.click();
+  const list = page.getByRole('dialog', { name: 'Indexable pages not listed' });
+  await list.getByRole('button', { name: /^Add/ }).first().click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Added');
+  await expect(card.getByRole('button', { name: 'Add missing indexable pages (0)' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Indexable pages not listed: 0 pages' })).toBeVisible();
+});

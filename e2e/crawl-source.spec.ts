@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { zipFiles } from '../src/core/zip.ts';
 import { expect, test } from './pages/workbench.ts';
 
@@ -129,5 +130,18 @@ test('Attach crawl data… takes a Search Console export zip as downloaded', asy
   const notices = page.getByRole('region', { name: 'Notifications' });
   await expect(notices).toContainText('Attached Pages.csv (gsc-perf.zip): 2 Search Console pages');
   await expect(notices).toContainText('Ignored: Chart.csv (not crawl data: no URL column), Queries.csv');
+  await wb.expectUrlCount(10);
+});
+
+test('a gzipped crawl export dropped on an open sitemap is attached, not opened in its place', async ({
+  wb,
+  page,
+}) => {
+  await wb.openFile(GHOST);
+  await wb.expectUrlCount(10);
+  await wb.openFile({ name: 'gsc.csv.gz', mimeType: 'application/gzip', buffer: gzipSync(Buffer.from(GSC)) });
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await expect(notices).toContainText('Attached gsc.csv: 5 Search Console pages');
+  await expect(page.getByRole('banner')).toContainText('ghost-pwningtech-posts.xml');
   await wb.expectUrlCount(10);
 });

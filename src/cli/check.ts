@@ -22,7 +22,7 @@ import {
 } from '../core/workspace.ts';
 import type { CheckArgs } from './args.ts';
 import { type DocumentCheck, type FileOutcome, outcomeOf, reportOf } from './checkFile.ts';
-import { crawlCheck, loadCrawl } from './crawl.ts';
+import { CrawlAudit, loadCrawl } from './crawl.ts';
 import { emit, exitCode } from './formats.ts';
 import { CheckPool, defaultJobs, type Reply } from './pool.ts';
 import { readStreamed, sourceOfBytes, sourceText } from './readStreamed.ts';
@@ -43,6 +43,8 @@ export interface CliIo {
   reclaim?(): void;
   /** Window of the streamed reading in characters (see parse/stream.ts); tests cut small files with a small one. */
   streamWindow?: number;
+  /** Most bytes a gzipped crawl export may inflate to (default core `MAX_CRAWL_INFLATED`; tests). */
+  crawlMax?: number;
   /** Told, at the end of a check, how many files the check workers answered for (pool.ts; tests). */
   workerFiles?(n: number): void;
 }
@@ -205,10 +207,12 @@ async function checkFiles(
   extra: readonly DocumentCheck[],
   zips: ZipTree[],
 ): Promise<number> {
+  let audit: CrawlAudit | null = null;
   if (args.crawl !== undefined) {
     const crawl = await loadCrawl(args.crawl, io);
     if (crawl === null) return 2;
-    extra = [...extra, crawlCheck(crawl, args, io.now())];
+    audit = new CrawlAudit(crawl, args, io.now());
+    extra = [...extra, audit.check];
   }
   const site = { root: args.root, base: args.base };
   const queue: Unit[] = [];
@@ -406,6 +410,8 @@ async function checkFiles(
         ? 'on disk next to its index'
         : `on disk under ${args.root} (by its URL below ${args.base}) or next to its index`,
     );
+  // CRAWL-006 over every file read: the pages no file lists, each on the file of its folder.
+  audit?.finish(reports);
   if (tree && !args.entries) for (const r of reports) r.entries = [];
   emit(args, io, reports, tree ? 'tree' : args.files.length === 1 ? 'single' : 'array');
   if (unreadable) return 2;

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { zipFiles } from '../core/zip.ts';
 import { parseArgs } from './args.ts';
@@ -8,13 +9,14 @@ import { runCheck } from './check.ts';
 
 const CRAWL = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/sf-internal-all.csv');
 
-function run(argv: string[]) {
+function run(argv: string[], crawlMax?: number) {
   const out: string[] = [];
   const err: string[] = [];
   const io = {
     out: (t: string) => out.push(t),
     err: (t: string) => err.push(t),
     now: () => Date.UTC(2026, 10, 26),
+    crawlMax,
   };
   const args = parseArgs(argv);
   if (args.command !== 'check') throw new Error('not check');
@@ -113,6 +115,64 @@ describe('check --crawl', () => {
       .filter((i) => i.rule.startsWith('CRAWL-'))
       .map((i) => `${i.rule}@${i.entry ?? '-'}`);
     expect(rules).toEqual(['CRAWL-003@0']);
+  });
+  it('reads a gzipped crawl export as the CSV it holds (crawls are big and often gzipped)', async () => {
+    const file = sitemap('https://www.example.com/', 'https://www.example.com/private');
+    const gz = path.join(mkdtempSync(path.join(tmpdir(), 'crawl-cli-')), 'internal_all.csv.gz');
+    writeFileSync(gz, gzipSync(new Uint8Array(readFileSync(CRAWL))));
+    const r = await run(['check', file, '--crawl', gz, '--json']);
+    const rules = (JSON.parse(r.out) as { issues: Array<{ rule: string; entry?: number }> }).issues
+      .filter((i) => i.rule.startsWith('CRAWL-'))
+      .map((i) => `${i.rule}@${i.entry ?? '-'}`);
+    expect(rules).toEqual(['CRAWL-006@-', 'CRAWL-003@1']);
+    expect(r.code).toBe(1);
+  });
+  it('a gzipped crawl over the inflate limit is refused with the limit, exit 2', async () => {
+    const file = sitemap('https://www.example.com/');
+    const gz = path.join(mkdtempSync(path.join(tmpdir(), 'crawl-cli-')), 'bomb.csv.gz');
+    const head = new TextEncoder().encode('Address,Status Code\nhttps://www.example.com/,200\n');
+    const body = new Uint8Array(head.length + 3000).fill(10);
+    body.set(head);
+    writeFileSync(gz, gzipSync(body));
+    const r = await run(['check', file, '--crawl', gz], 2000);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('2,000-byte limit');
+  });
+  it('over an index and its children, a missing page is one no file lists, reported on the file of its folder', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'crawl-tree-'));
+    const urlset = (...locs: string[]) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>\n`;
+    writeFileSync(path.join(dir, 'a.xml'), urlset('https://s.example/a/1', 'https://s.example/a/3'));
+    writeFileSync(path.join(dir, 'b.xml'), urlset('https://s.example/b/1', 'https://s.example/b/3'));
+    writeFileSync(
+      path.join(dir, 'index.xml'),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://s.example/a.xml</loc></sitemap><sitemap><loc>https://s.example/b.xml</loc></sitemap></sitemapindex>\n',
+    );
+    const crawl = path.join(dir, 'crawl.csv');
+    const pages = ['a/1', 'a/2', 'a/3', 'b/1', 'b/2', 'b/3'];
+    writeFileSync(
+      crawl,
+      `Address,Status Code,Indexability\n${pages.map((p) => `https://s.example/${p},200,Indexable`).join('\n')}\n`,
+    );
+    const r = await run(['check', path.join(dir, 'index.xml'), '--crawl', crawl, '--json']);
+    const reports = JSON.parse(r.out) as Array<{
+      file: string;
+      issues: Array<{ rule: string; urls?: string[] }>;
+    }>;
+    const missing = Object.fromEntries(
+      reports.map((f) => [
+        path.basename(f.file),
+        f.issues.filter((i) => i.rule === 'CRAWL-006').map((i) => i.urls),
+      ]),
+    );
+    expect(missing).toEqual({
+      'index.xml': [],
+      'a.xml': [['https://s.example/a/2']],
+      'b.xml': [['https://s.example/b/2']],
+    });
+    const human = await run(['check', path.join(dir, 'index.xml'), '--crawl', crawl]);
+    expect(human.out).toContain('1 indexable page of the crawl is missing');
+    expect(human.out).not.toContain('3 indexable pages');
   });
   it('reads the crawl file in chunks, and says so when it cannot be read', async () => {
     const file = sitemap('https://www.example.com/', 'https://www.example.com/private');

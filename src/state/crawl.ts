@@ -11,4 +11,4 @@ export {
 } from '../core/crawl/detect.ts';
 export { CRAWL_CATEGORIES, type CrawlCategory } from '../core/crawl/join.ts';
 export { type CrawlReading, readCrawlFile, sniffCrawlFile } from '../workers/crawlClient.ts';
-export { crawlFromZipFile, isZipFile } from './crawlZip.ts';
+export { crawlFromZipFile, gunzipCrawlFile, isGzipFile, isZipFile } from './crawlZip.ts';

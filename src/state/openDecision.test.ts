@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { sniffCrawl } from '../core/crawl/read.ts';
 import { parseSitemap } from '../core/parse.ts';
 import { decideCrawl, decideOpen, type OpenIntent, type OpenSituation } from './openDecision.ts';
 import { createAppStore } from './store.ts';
@@ -144,9 +146,12 @@ describe('a crawl CSV × what is open', () => {
     const yes = () => true;
     expect(kindOf(CRAWL)).toBe('csv');
     expect(kindOf(CRAWL, yes)).toBe('crawl');
-    // Sitemaps never reach the sniffer: XML (even after a BOM and blanks), gzip, pasted text.
+    // Sitemaps never reach the sniffer: XML (even after a BOM and blanks), pasted text.
     expect(kindOf({ name: 'a.txt', bytes: enc('\uFEFF\n  <urlset/>') }, yes)).toBe('sitemap');
-    expect(kindOf({ name: 'a.xml.gz', bytes: new Uint8Array([0x1f, 0x8b, 8, 0]) }, yes)).toBe('sitemap');
+    // A gzip does (`internal_all.csv.gz`): what its start inflates to decides.
+    const sniff = (b: Uint8Array) => sniffCrawl(b).detected !== null;
+    expect(kindOf({ name: 'a.xml.gz', bytes: gzipSync(enc('<urlset/>')) }, sniff)).toBe('sitemap');
+    expect(kindOf({ name: 'a.csv.gz', bytes: gzipSync(CRAWL.bytes) }, sniff)).toBe('crawl');
     expect(kindOf({ name: 'p', text: 'Address,Status Code' }, yes)).toBe('sitemap');
   });
 

@@ -271,6 +271,22 @@ describe('WorkspaceStore: opening', () => {
     expect(locsOf(ws.activeStore())).toEqual(['https://a.example/l1', 'https://a.example/l2']);
   });
 
+  it('a gzipped crawl export dropped on an open sitemap is crawl data, not a sitemap to open', async () => {
+    const ws = workspace();
+    await ws.commands.open([POSTS]);
+    const csv = 'Address,Status Code,Indexability\nhttps://a.example/p1,200,Indexable\n';
+    const gz = { name: 'internal_all.csv.gz', bytes: gzipSync(enc(csv)) };
+    const out = await ws.commands.open([gz]);
+    expect(out.mode).toBe('none');
+    expect(ws.getState().crawlImport).toBe(gz);
+    expect(ws.getState().files.map((f) => f.name)).toEqual(['posts.xml']);
+    ws.commands.crawlImportDone();
+    // A gzipped sitemap still opens as one.
+    expect(kindOf({ name: 'sitemap.xml.gz', bytes: gzipSync(enc('<urlset/>')) }, () => false)).toBe(
+      'sitemap',
+    );
+  });
+
   it('sorts inputs by kind: pasted text is parsed, a CSV goes to the import dialog', async () => {
     const ws = workspace();
     const csv = { name: 'crawl.csv', bytes: enc('url\nhttps://a.example/x\n') };

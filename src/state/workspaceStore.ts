@@ -168,13 +168,14 @@ export type CrawlSniffer = (bytes: Uint8Array) => boolean;
 
 /**
  * Could these file bytes be a crawl export? Cheap: sitemaps (`<` first, after a BOM and blanks)
- * and gzip files are not, so opening them never loads the CSV reader. A zip is not either: its
- * CSV members are looked at once extracted (`open`, core/crawl/zipCrawl.ts).
+ * are not, so opening them never loads the CSV reader. A gzip may be (`internal_all.csv.gz`): the
+ * sniffer looks at what its start inflates to. A zip is not: its CSV members are looked at once
+ * extracted (`open`, core/crawl/zipCrawl.ts).
  */
 export function mayBeCrawl(input: OpenInput): input is FileBytes {
   if (!('bytes' in input) || isZip(input)) return false;
   const b = input.bytes;
-  if (b[0] === 0x1f && b[1] === 0x8b) return false;
+  if (b[0] === 0x1f && b[1] === 0x8b) return true;
   let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   while (i < b.length && i < 4096 && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++;
   return i < b.length && b[i] !== 0x3c;

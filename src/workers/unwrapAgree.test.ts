@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Entry, ParseResult } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
+import { zipFiles } from '../core/zip.ts';
 import { createEngine } from './engine.ts';
 import { decodeEntryColumns } from './entryColumns.ts';
 import { platformDecompressionStream } from './nativeGunzip.ts';
@@ -41,6 +42,11 @@ const cases: Array<[string, () => Uint8Array, string]> = [
   ['a tar inside the gzip', () => real('sitemapr-tarball-not-sitemap.tar.gz'), 'x.tar.gz'],
   ['a gzip inside the gzip', () => gzipSync(real('mkdocs-topbarplus-sitemap.xml.gz')), 'double.xml.gz'],
   ['an empty gzip', () => gzipSync(new Uint8Array(0)), 'empty.xml.gz'],
+  [
+    'a zip inside the gzip',
+    () => gzipSync(zipFiles([{ name: 'a.xml', bytes: real('crawlercommons-image.xml') }])),
+    'z.xml.gz',
+  ],
   ['a gzip without a .gz name', () => real('mkdocs-topbarplus-sitemap.xml.gz'), 'sitemap.xml'],
 ];
 
@@ -59,5 +65,13 @@ describe.skipIf(!native)('the worker and the core read a gzip file alike', () =>
     const dbl = await viaEngine(gzipSync(real('mkdocs-topbarplus-sitemap.xml.gz')), 'double.xml.gz');
     expect(dbl.fatal?.message).toMatch(/another gzip/);
     expect(dbl.document.entries).toEqual([]);
+  });
+
+  it('refuses a zip inside the gzip with GZ-005, not as a text file of binary lines', async () => {
+    const z = gzipSync(zipFiles([{ name: 'a.xml', bytes: real('crawlercommons-image.xml') }]));
+    const r = await viaEngine(z, 'z.xml.gz');
+    expect(r.fatal?.message).toBe('The gzip file contains a ZIP archive, not a single sitemap');
+    expect(r.issues.map((i) => i.rule)).toEqual(['GZ-005']);
+    expect(r.document.entries).toEqual([]);
   });
 });

@@ -74,29 +74,38 @@ function bump(
  * @example fileForUrl(folderIndex([['https://a.example/blog/x'], ['https://a.example/shop/y']]), 'https://a.example/shop/z') === 1
  */
 export function folderIndex(files: ReadonlyArray<Iterable<string>>): FolderIndex {
-  const folders = new Map<string, Counts>();
-  for (let f = 0; f < files.length; f++) {
-    // Direct counts per folder first (consecutive URLs mostly share a folder: no string made).
-    const direct = new Map<string, number>();
-    let last = '';
-    let lastCount = 0;
-    for (const url of files[f]) {
-      if (last !== '' && url.startsWith(last) && url.indexOf('/', last.length) < 0) {
-        lastCount++;
-        continue;
-      }
-      if (last !== '') direct.set(last, (direct.get(last) ?? 0) + lastCount);
-      const folder = folderOf(url.trim());
-      last = folder ?? '';
-      lastCount = folder === null ? 0 : 1;
+  const index = { folders: new Map<string, Counts>() };
+  for (let f = 0; f < files.length; f++) addFolderFile(index, f, files[f]);
+  return index;
+}
+
+/**
+ * Add file `f`'s URLs to an index (see {@link folderIndex}), for a caller that reads the files one
+ * at a time and keeps none of them (the CLI's `check --crawl` over a tree).
+ *
+ * @example const index = folderIndex([]); addFolderFile(index, 0, doc.entries.map((e) => e.loc))
+ */
+export function addFolderFile(index: FolderIndex, f: number, urls: Iterable<string>): void {
+  const folders = index.folders as Map<string, Counts>;
+  // Direct counts per folder first (consecutive URLs mostly share a folder: no string made).
+  const direct = new Map<string, number>();
+  let last = '';
+  let lastCount = 0;
+  for (const url of urls) {
+    if (last !== '' && url.startsWith(last) && url.indexOf('/', last.length) < 0) {
+      lastCount++;
+      continue;
     }
     if (last !== '') direct.set(last, (direct.get(last) ?? 0) + lastCount);
-    for (const [folder, n] of direct) {
-      bump(folders, folder, f, n, n);
-      for (let p = parentOf(folder); p !== null; p = parentOf(p)) bump(folders, p, f, 0, n);
-    }
+    const folder = folderOf(url.trim());
+    last = folder ?? '';
+    lastCount = folder === null ? 0 : 1;
   }
-  return { folders };
+  if (last !== '') direct.set(last, (direct.get(last) ?? 0) + lastCount);
+  for (const [folder, n] of direct) {
+    bump(folders, folder, f, n, n);
+    for (let p = parentOf(folder); p !== null; p = parentOf(p)) bump(folders, p, f, 0, n);
+  }
 }
 
 /**

@@ -3,8 +3,58 @@
  * the whole file is reader.ts).
  */
 
+import { Gunzip } from 'fflate';
+import { fmtInt } from '../format.ts';
 import { type CrawlDetection, decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { csvHead } from './reader.ts';
+
+/**
+ * At most this many bytes are inflated from a gzipped crawl export (a gzip bomb stops here): well
+ * above the 375 MB of a 1,000,000-row Screaming Frog export.
+ */
+export const MAX_CRAWL_INFLATED = 1_000_000_000;
+
+/** Why a gzipped crawl export was refused: it inflates past `max` bytes. */
+export function crawlInflateRefusal(name: string, max = MAX_CRAWL_INFLATED): string {
+  return `${name} inflates past the ${fmtInt(max)}-byte limit for crawl data; unpack it and attach the CSV`;
+}
+
+/** True when `bytes` start as a gzip stream does. */
+export function isGzipBytes(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * The first `max` inflated bytes of the start of a gzip stream (`bytes` may be cut anywhere):
+ * what a sniff looks at. Empty when the bytes do not inflate.
+ */
+export function gunzipHead(bytes: Uint8Array, max: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    const g = new Gunzip((chunk) => {
+      if (size < max) parts.push(chunk);
+      size += chunk.length;
+    });
+    for (let at = 0; at < bytes.length && size < max; at += 16384)
+      g.push(bytes.subarray(at, Math.min(bytes.length, at + 16384)), false);
+  } catch {
+    // A corrupt stream: what inflated before it is the head.
+  }
+  const out = new Uint8Array(
+    Math.min(
+      max,
+      parts.reduce((n, p) => n + p.length, 0),
+    ),
+  );
+  let at = 0;
+  for (const p of parts) {
+    if (at >= out.length) break;
+    out.set(p.subarray(0, out.length - at), at);
+    at += p.length;
+  }
+  return out;
+}
 
 /** The header row of a crawl file and what detection made of it. */
 export interface CrawlHead {
@@ -15,11 +65,17 @@ export interface CrawlHead {
 }
 
 /**
- * Look at the start of a file (e.g. its first 64 KB): is it crawl data?
+ * Look at the start of a file (e.g. its first 64 KB; gzipped or not): is it crawl data?
  *
  * @example sniffCrawl(new TextEncoder().encode('Address,Status Code\n')).detected?.format === 'screaming-frog'
  */
 export function sniffCrawl(bytes: Uint8Array): CrawlHead {
+  // A gzipped export (`internal_all.csv.gz`) is recognised by the CSV it holds.
+  return sniffPlain(isGzipBytes(bytes) ? gunzipHead(bytes, Math.max(bytes.length, 64 * 1024)) : bytes);
+}
+
+/** {@link sniffCrawl} of bytes as they are (a gzip inside the gzip is binary, not a CSV). */
+function sniffPlain(bytes: Uint8Array): CrawlHead {
   const { text, encoding } = decodeCsvBytes(bytes);
   // A binary or XML file has no header row worth reading.
   if (/^\s*</.test(text.slice(0, 64)) || text.includes('\u0000'))

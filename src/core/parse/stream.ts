@@ -12,14 +12,14 @@
  * that, `end()` returns null and the caller parses the whole file: other encodings than UTF-8
  * (UTF-16, a declared legacy encoding), invalid UTF-8, a file that is not XML (text, robots.txt),
  * a fatal XML error or content after the root's end tag once a window was cut, a mix of CR-only
- * and LF line ends, a gzip whose content is empty, another gzip or a tar.
+ * and LF line ends, a gzip whose content is empty, another gzip, a tar or a zip.
  */
 
 import { concatBytes } from '../arrays.ts';
 import type { ParseResult } from '../model.ts';
 import { firstNonSpace, fromXml, result, type Stage } from '../parse.ts';
 import { utf8Route } from './decode.ts';
-import { capIssue, capRefusal, isGzip, looksLikeTar } from './gzip.ts';
+import { capIssue, capRefusal, isGzip, isZip, looksLikeTar } from './gzip.ts';
 import { parseIssue } from './issues.ts';
 import { LineTracker } from './lines.ts';
 import { XmlSession } from './xml.ts';
@@ -41,6 +41,8 @@ export interface StreamOptions {
 }
 
 const END_TAGS = ['</url>', '</sitemap>'];
+/** Characters kept from the end of the pending text to find an end tag split between chunks. */
+const TAIL = '</sitemap>'.length - 1;
 
 /**
  * End of the last entry end tag in `s`, or -1; `first` (0 or 1) is the tag tried first (the one
@@ -61,7 +63,18 @@ export class SitemapStream {
   private head: Uint8Array[] = [];
   private headBytes = 0;
   private decoder: TextDecoder | null = null;
-  private pending = '';
+  /**
+   * Text decoded and not read yet, as the decoded pieces: joined only when a window is cut, so
+   * text without an entry end (200 MB of blanks in a gzip) is neither copied nor searched again
+   * on every chunk.
+   */
+  private parts: string[] = [];
+  private pendingLength = 0;
+  /** An entry end tag is in the pending text; `tail`: its last characters (a tag cut in two). */
+  private endSeen = false;
+  private tail = '';
+  /** Only blanks so far (the first other character says whether this is XML). */
+  private blank = true;
   private session: XmlSession | null = null;
   private failed = false;
   private decoded = 0;
@@ -118,7 +131,7 @@ export class SitemapStream {
   private startDecoding(): void {
     const first = concatBytes(this.head, this.headBytes);
     this.head = [];
-    if (first.length === 0 || isGzip(first) || looksLikeTar(first)) {
+    if (first.length === 0 || isGzip(first) || looksLikeTar(first) || isZip(first)) {
       this.failed = true;
       return;
     }
@@ -140,22 +153,33 @@ export class SitemapStream {
       this.failed = true; // invalid UTF-8: the whole-file reading marks the rows it touches
       return;
     }
-    this.pending = this.pending === '' ? s : this.pending + s;
-    if (!last && this.pending.length >= this.window) this.cut(false);
+    if (s !== '') this.add(s);
+    if (!last && this.endSeen && this.pendingLength >= this.window) this.cut(false);
+  }
+
+  /** Append decoded text to the pending pieces, looking only at what is new (and a tag's width before it). */
+  private add(s: string): void {
+    if (this.blank && this.session === null) {
+      const start = firstNonSpace(s);
+      if (start < s.length) {
+        this.blank = false;
+        // Not XML (text, robots.txt, junk): read whole, now; collecting more would keep it all.
+        if (s.charCodeAt(start) !== 60) this.failed = true;
+      }
+    }
+    this.parts.push(s);
+    this.pendingLength += s.length;
+    if (!this.endSeen) {
+      const seam = this.tail + s;
+      this.endSeen = END_TAGS.some((t) => seam.includes(t));
+      this.tail = seam.slice(-TAIL);
+    }
   }
 
   /** Read the pending text up to its last entry end (all of it when `last`). */
   private cut(last: boolean): void {
-    const pending = this.pending;
-    if (this.session === null && !last) {
-      // Not XML (text, robots.txt, junk): read whole, now; collecting more would scan it again
-      // for an entry end on every chunk (a gzip of 200 MB of 'a' took minutes).
-      const start = firstNonSpace(pending);
-      if (start < pending.length && pending.charCodeAt(start) !== 60) {
-        this.failed = true;
-        return;
-      }
-    }
+    if (this.failed) return;
+    const pending = this.parts.length === 1 ? this.parts[0] : this.parts.join('');
     let at = pending.length;
     if (!last) {
       const found = lastCut(pending, this.tag);
@@ -164,7 +188,12 @@ export class SitemapStream {
     }
     if (at <= 0 && !last) return; // no entry ends yet: keep collecting
     const text = at === pending.length ? pending : pending.slice(0, at);
-    this.pending = at === pending.length ? '' : pending.slice(at);
+    const rest = at === pending.length ? '' : pending.slice(at);
+    // The rest follows the last end tag of one kind: looked at once for the other kind.
+    this.parts = rest === '' ? [] : [rest];
+    this.pendingLength = rest.length;
+    this.endSeen = rest !== '' && END_TAGS.some((t) => rest.includes(t));
+    this.tail = rest.slice(-TAIL);
     if (text.indexOf('\n') !== -1) this.sawLf = true;
     else if (!this.sawCr && text.indexOf('\r') !== -1) this.sawCr = true;
     const nl = this.sawLf || !this.sawCr ? '\n' : '\r';

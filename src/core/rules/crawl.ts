@@ -146,11 +146,11 @@ export function crawlIssues(j: CrawlJoin, m: CrawlMatch | null, e: Entry, out: I
 
 /**
  * CRAWL-006 as one grouped document issue (null when nothing is missing), its "what to do"
- * worded for where it is read (the app's button, or the CLI's list of URLs).
+ * worded for where it is read (the app's button, or the CLI's list of URLs). `n`: the pages that
+ * go to this file when several files share the join (default: all the join misses).
  */
-export function missingIssue(j: CrawlJoin, surface: Surface = 'app'): Issue | null {
-  if (j.missing === 0) return null;
-  const n = j.missing;
+export function missingIssue(j: CrawlJoin, surface: Surface = 'app', n = j.missing): Issue | null {
+  if (n === 0) return null;
   const what =
     j.table.format === 'search-console'
       ? `page${n === 1 ? '' : 's'} of the Search Console export (shown in Google Search)`

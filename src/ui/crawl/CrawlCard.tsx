@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Entry } from '../../core/model.ts';
 import { CRAWL_CATEGORIES, type CrawlCategory, isSearchConsole } from '../../state/crawl.ts';
 import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
@@ -58,6 +58,8 @@ function* summarySteps(
   return null;
 }
 
+const noSubscription = () => () => {};
+
 const selCrawl = (s: AppState) => s.crawl;
 const selDoc = (s: AppState) => s.doc;
 const selValidation = (s: AppState) => s.validation;
@@ -76,12 +78,21 @@ export function CrawlCard() {
   const joining = useAppState(selJoining);
   const commands = useCommands();
   const ws = useContext(WorkspaceContext);
+  // In a workspace the join is shared: what another file lists (Add missing pages puts them in
+  // the children, not in the index shown here) changes the missing count. The model is rebuilt
+  // after each change of a file, so recount then too.
+  const model = useSyncExternalStore(
+    ws?.subscribe ?? noSubscription,
+    () => ws?.getState().model ?? null,
+    () => null,
+  );
   const [listing, setListing] = useState(false);
   // Each pass reads every entry: for a big document, wait for a pause in edits (and in the
   // slices of a join) instead of recounting on every change.
   const [data, setData] = useState<{ summary: CrawlSummary | null; counts: Map<CrawlAction, number> } | null>(
     null,
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `model` signals a change in another file
   useEffect(() => {
     // A join in slices shows its findings after its first step and at its end: counting in
     // between would count it half done (and take the page's time from it).
@@ -122,7 +133,7 @@ export function CrawlCard() {
       stopped = true;
       clearTimeout(delay);
     };
-  }, [doc, validation, commands, joining]);
+  }, [doc, validation, commands, joining, model]);
   const summary = data?.summary;
   const counts = data?.counts ?? new Map<CrawlAction, number>();
   if (!crawl || !summary) return null;

@@ -5,6 +5,8 @@ import {
   type CrawlReading,
   crawlFromZipFile,
   guessCrawlMapping,
+  gunzipCrawlFile,
+  isGzipFile,
   isZipFile,
   readCrawlFile,
   sniffCrawlFile,
@@ -121,6 +123,13 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
       }
       commands.notify('info', z.note);
       file = z.crawl;
+    } else if (await isGzipFile(picked)) {
+      try {
+        file = await gunzipCrawlFile(picked, picked.name);
+      } catch (e) {
+        setPhase({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+        return;
+      }
     }
     const head = await sniffCrawlFile(file);
     if (head.detected) void read(file);
