@@ -95,16 +95,3 @@ describe('a gzip file over the inflate limit (GZ-006)', () => {
     expect(r.code).toBe(2);
   }, 180_000); // inflates 200 MB: slow on a loaded 2-core machine
 });
-
-describe('a zip inside a gzip', () => {
-  it('is refused unread by check (GZ-005, exit 2), as a tar or a gzip inside is', async () => {
-    const file = path.join(tmp, 'zipped.xml.gz');
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"><url><loc>https://a.example/</loc></url></urlset>\n`;
-    writeFileSync(file, gzipSync(zipFiles([{ name: 'a.xml', bytes: new TextEncoder().encode(xml) }])));
-    const r = await inProcess(['check', file]);
-    expect(r.stdout).toBe(
-      `${file}:1:1  error  GZ-005  The gzip file contains a ZIP archive, not a single sitemap\n1 file(s), 0 entries: 1 error(s), 0 warning(s), 0 info, 1 not read\n`,
-    );
-    expect(r.code).toBe(2);
-  });
-});
