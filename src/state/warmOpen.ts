@@ -17,13 +17,11 @@ import { DEFAULT_SETTINGS } from './settingsStep.ts';
 
 /**
  * Entries per round: small first (cold code is slow), none over 1,000, so that a real open never
- * waits long behind a round the worker is running. As many URLs in all as a 50,000-URL open: the
- * worker's V8 compiles its per-entry code (parse, column encode, rules) with its optimizing tier
- * (TurboFan) only after some 20,000–40,000 calls (a plain Maglev tier before that); with the eight
- * rounds of session 10 it did so during the first real open instead — 24–30 compile jobs, ~250 ms
- * of CPU on the helper threads inside the open, on a two-core machine (docs/perf.md, session 18).
+ * waits long behind a round the worker is running. These take the worker's per-entry code to
+ * Maglev only; 48 rounds (46,500 URLs) took it to TurboFan before the open but cost ~1.1 s more
+ * idle CPU per page load with no lower open CPU shown (docs/perf.md, session 18).
  */
-export const WARM_ROUNDS: readonly number[] = [250, 500, 750, ...Array<number>(45).fill(1_000)];
+export const WARM_ROUNDS = [250, 500, 750, 1_000, 1_000, 1_000, 1_000, 1_000] as const;
 
 const WORDS = ['news', 'shop', 'blog', 'help', 'about', 'garden', 'kitchen', 'sports', 'travel', 'tools'];
 const FREQS = ['daily', 'weekly', 'monthly', 'yearly', 'always', 'hourly', 'never'];
