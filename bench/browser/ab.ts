@@ -14,6 +14,8 @@
  * measure what bench:browser measures, point `AB_INPUTS` at a folder holding the inflated bytes
  * under the same names.
  */
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
@@ -58,7 +60,7 @@ function bottomUp(profile: Profile, label: (f: ProfileNode['callFrame']) => stri
 }
 
 /** Per-thread CPU (top-level events' thread time) and its largest self-time event names. */
-function threads(events: TraceEvent[]): void {
+function threads(events: TraceEvent[], label?: (f: ProfileNode['callFrame']) => string): void {
   const names = threadNames(events);
   const by = eventsByThread(events);
   const rows: Array<[string, number, Map<string, number>]> = [];
@@ -95,6 +97,7 @@ function threads(events: TraceEvent[]): void {
   }
   const mark = events.find((e) => e.name === 'ab-open');
   const t0 = mark?.ts ?? Math.min(...events.filter((e) => e.ph === 'X').map((e) => e.ts));
+  if (process.env.CRIT && label) critical(events, names, t0, label);
   if (process.env.SPLIT)
     spread(events, names, t0, Number(process.env.SPLIT) > 1 ? Number(process.env.SPLIT) : 50);
   for (const [name, busy, self] of rows.sort((a, b) => b[1] - a[1]).slice(0, 8)) {
@@ -120,6 +123,95 @@ function threads(events: TraceEvent[]): void {
       });
     }
   }
+}
+
+/**
+ * CRIT=1: the open's critical path by wall and CPU — the page's and the sitemap worker's tasks
+ * over 1 ms from the open's mark to its end ('ab-end'), each with its start, wall and thread CPU
+ * and its largest nested events, then the wall split: before the worker's first task, the
+ * worker's tasks, the page after the worker's last one; and V8's helper threads' CPU in each.
+ */
+function critical(
+  events: TraceEvent[],
+  names: Map<string, string>,
+  t0: number,
+  label: (f: ProfileNode['callFrame']) => string,
+): void {
+  const end = events.find((e) => e.name === 'ab-end')?.ts ?? Number.POSITIVE_INFINITY;
+  const ms = (us: number) => (us / 1000).toFixed(1);
+  const tasks: Array<{ who: string; e: TraceEvent; kids: Map<string, number> }> = [];
+  const helpers: Array<[number, number]> = [];
+  let workerCpu = 0;
+  let worker = '';
+  for (const [k, list] of eventsByThread(events)) {
+    const name = names.get(k) ?? k;
+    if (!name.startsWith('DedicatedWorker')) continue;
+    let cpu = 0;
+    let last = -1;
+    for (const e of [...list].sort((a, b) => a.ts - b.ts))
+      if (e.ts >= t0 && e.ts < end && e.ts >= last) {
+        cpu += e.tdur ?? 0;
+        last = e.ts + (e.dur ?? 0);
+      }
+    if (cpu > workerCpu) [workerCpu, worker] = [cpu, k];
+  }
+  for (const [k, list] of eventsByThread(events)) {
+    const name = names.get(k) ?? k;
+    const who = name === 'CrRendererMain' ? 'page' : k === worker ? 'worker' : name;
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    let top: (typeof tasks)[number] | null = null;
+    let topEnd = -1;
+    for (const e of list) {
+      if (e.ts < t0 || e.ts > end) continue;
+      if (e.ts >= topEnd) {
+        topEnd = e.ts + (e.dur ?? 0);
+        top = null;
+        if (who.startsWith('ThreadPoolForegroundWorker')) helpers.push([e.ts, e.tdur ?? e.dur ?? 0]);
+        else if ((who === 'page' || who === 'worker') && (e.dur ?? 0) > 1000) {
+          top = { who, e, kids: new Map() };
+          tasks.push(top);
+        }
+      } else if (top && e.name !== top.e.name && (e.dur ?? 0) > 500) {
+        // A script call is named by its function (source-mapped), other events by their name.
+        const d = e.args?.data as
+          | { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
+          | undefined;
+        const kid =
+          e.name === 'FunctionCall' && d?.url
+            ? `fn ${label({ functionName: d.functionName ?? '', url: d.url, lineNumber: (d.lineNumber ?? 1) - 1, columnNumber: (d.columnNumber ?? 1) - 1 })}`
+            : e.name;
+        top.kids.set(kid, (top.kids.get(kid) ?? 0) + (e.tdur ?? e.dur ?? 0));
+      }
+    }
+  }
+  tasks.sort((a, b) => a.e.ts - b.e.ts);
+  console.log('    critical path (ms from the open: start +wall [cpu] thread task — nested over 0.5 ms):');
+  for (const { who, e, kids } of tasks) {
+    const nested = [...kids]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([n, d]) => `${n} ${ms(d)}`)
+      .join(', ');
+    console.log(
+      `      ${ms(e.ts - t0).padStart(7)} +${ms(e.dur ?? 0).padStart(6)} [${ms(e.tdur ?? 0).padStart(6)}] ${who.padEnd(6)} ${e.name}${nested ? ` — ${nested}` : ''}`,
+    );
+  }
+  const w = tasks.filter((t) => t.who === 'worker');
+  if (!w.length) return;
+  const wStart = w[0].e.ts;
+  const wEnd = Math.max(...w.map((t) => t.e.ts + (t.e.dur ?? 0)));
+  const stop = Number.isFinite(end) ? end : Math.max(...tasks.map((t) => t.e.ts + (t.e.dur ?? 0)));
+  const helperIn = (a: number, b: number) =>
+    ms(helpers.filter(([ts]) => ts >= a && ts < b).reduce((s, [, d]) => s + d, 0));
+  const pageIn = (a: number, b: number) =>
+    ms(
+      tasks
+        .filter((t) => t.who === 'page' && t.e.ts >= a && t.e.ts < b)
+        .reduce((s, t) => s + (t.e.tdur ?? 0), 0),
+    );
+  console.log(
+    `    wall: to the worker's first task ${ms(wStart - t0)} (page ${pageIn(t0, wStart)}, helpers ${helperIn(t0, wStart)}) · worker's tasks ${ms(wEnd - wStart)} (worker CPU ${ms(workerCpu)}, page ${pageIn(wStart, wEnd)}, helpers ${helperIn(wStart, wEnd)}) · after the worker ${ms(stop - wEnd)} (page ${pageIn(wEnd, stop)}, helpers ${helperIn(wEnd, stop)}) · total ${ms(stop - t0)}`,
+  );
 }
 
 /**
@@ -167,10 +259,12 @@ async function once(
   base: string,
   input: string,
   mode: 'plain' | 'profile' | 'trace',
-): Promise<{ cpu: number; ms: number; fxp: number }> {
+): Promise<{ cpu: number; ms: number; fxp: number; idle: number }> {
   const page = await probePage(browser);
   await page.goto(`${base}/`);
   await page.waitForFunction('window.__probe && window.__probe.ready()');
+  // Chromium CPU from the page's ready to the open: the idle warm-up's cost (and the page's start).
+  const ready = await cpuMs(browser);
   await page.evaluate(`__probe.load(${JSON.stringify(input)})`);
   await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 1500));
   const cdp = await page.context().newCDPSession(page);
@@ -193,6 +287,7 @@ async function once(
       ],
     });
   const c0 = await cpuMs(browser);
+  const idle = c0 - ready;
   await page.evaluate("performance.mark('ab-open'); console.timeStamp('ab-open')");
   const name = input.split('/').pop();
   const r = (await page.evaluate(`__probe.open(${JSON.stringify(input)}, ${JSON.stringify(name)})`)) as {
@@ -200,6 +295,7 @@ async function once(
     openedMs: number;
     phases?: string[];
   };
+  await page.evaluate("performance.mark('ab-end')");
   if (process.env.PHASES)
     console.log(
       `    phases (ms): ${(r.phases ?? []).join(' · ')} · openFile resolved ${r.openedMs.toFixed(0)}`,
@@ -221,12 +317,17 @@ async function once(
     bottomUp(profile, labeler(dist, base));
   }
   if (mode === 'trace') {
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-    threads(trace.traceEvents);
+    const raw = (await browser.stopTracing()).toString();
+    // TRACE_SAVE=<file prefix>: the raw trace too (<prefix>-<n>.json), for a closer look.
+    if (process.env.TRACE_SAVE) writeFileSync(`${process.env.TRACE_SAVE}-${++saved}.json`, raw);
+    const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
+    threads(trace.traceEvents, labeler(dist, base));
   }
   await page.context().close();
-  return { cpu, ms: r.ms, fxp };
+  return { cpu, ms: r.ms, fxp, idle };
 }
+
+let saved = 0;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -266,7 +367,9 @@ async function main(): Promise<void> {
         b.ms.push(r.ms);
         if (r.fxp) b.ratio.push(r.fxp / r.ms);
         const vs = r.fxp ? `, fast-xml-parser ${r.fxp.toFixed(0)} ms → ${(r.fxp / r.ms).toFixed(2)}×` : '';
-        console.log(`${b.dist}: CPU ${r.cpu.toFixed(0)} ms, wall ${r.ms.toFixed(0)} ms${vs}`);
+        console.log(
+          `${b.dist}: CPU ${r.cpu.toFixed(0)} ms, wall ${r.ms.toFixed(0)} ms${vs} (CPU ready → open ${r.idle.toFixed(0)} ms; load ${loadavg()[0].toFixed(1)})`,
+        );
       }
     for (const mode of ['trace', 'profile'] as const) {
       if (!process.env[mode.toUpperCase()]) continue;

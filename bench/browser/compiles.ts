@@ -9,13 +9,14 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { writeInputs } from './inputs.ts';
-import { benchAddress, DIST, openApp, probePage, ROOT, servePreview } from './serve.ts';
+import { benchAddress, DIST, openApp, probePage, ROOT, serveDir, servePreview } from './serve.ts';
 import { labeler } from './trace.ts';
 
 const { port: PORT, base: BASE } = benchAddress(4187);
@@ -33,10 +34,16 @@ const tierOf = (marker: string | undefined): string => {
   return `${TIERS[osr ? m.slice(1) : m] ?? m}${osr ? ' OSR' : ''}`;
 };
 
-mkdirSync(resolve(DIST, 'bench-in'), { recursive: true });
-writeInputs(resolve(DIST, 'bench-in'), resolve(ROOT, 'bench/out/inputs'));
 const logs = mkdtempSync(join(tmpdir(), 'v8log-'));
-const server: ChildProcess = await servePreview(PORT);
+// STATIC=1: the build served as stored by a plain static server (inputs from bench/out/inputs/v1,
+// a .gz unopened), which starts at once on a loaded machine; else vite preview, as bench:browser.
+let server: ChildProcess | Server;
+if (process.env.STATIC) server = await serveDir(DIST, PORT, resolve(ROOT, 'bench/out/inputs/v1'));
+else {
+  mkdirSync(resolve(DIST, 'bench-in'), { recursive: true });
+  writeInputs(resolve(DIST, 'bench-in'), resolve(ROOT, 'bench/out/inputs'));
+  server = await servePreview(PORT);
+}
 const found = await findBrowser();
 const browser = await chromium.launch({
   executablePath: found?.path,
@@ -58,7 +65,8 @@ try {
 } finally {
   await browser.close();
   try {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    if ('close' in server) server.close();
+    else if (server.pid) process.kill(-server.pid, 'SIGTERM');
   } catch {
     // already gone
   }
@@ -105,6 +113,22 @@ for (const file of readdirSync(logs)) {
   console.log(`  optimized during the open: ${[...opt.values()].reduce((a, b) => a + b, 0)}`);
   for (const [k, n] of [...opt].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 40)))
     console.log(`    ×${n} ${k}`);
+  // LIST=<name,…>: every code creation (with its tier) and deopt of functions so named, with its time.
+  const listed = process.env.LIST?.split(',');
+  if (listed) {
+    const rows: Array<[number, string]> = [];
+    for (const c of code) {
+      const w = where(c.slice(6, -2).join(','));
+      if (listed.some((n) => w.startsWith(`${n} `))) rows.push([Number(c[3]), `${tierOf(c.at(-1))} ${w}`]);
+    }
+    for (const d of deopts) {
+      const w = where(d[7]);
+      if (listed.some((n) => w.startsWith(`${n} `)))
+        rows.push([Number(d[1]), `DEOPT ${d[6]} ${w}: ${d.slice(8).join(',')}`]);
+    }
+    for (const [t, x] of rows.sort((a, b) => a[0] - b[0]))
+      console.log(`    ${(t / 1000).toFixed(0).padStart(6)} ms${t >= from ? ' (open)' : ''}  ${x}`);
+  }
   const during = deopts.filter((d) => Number(d[1]) >= from);
   console.log(`  deopts during the open: ${during.length}`);
   for (const d of during.slice(0, Number(process.env.DEOPTS ?? 40)))

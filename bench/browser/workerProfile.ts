@@ -42,6 +42,34 @@ function print(name: string, profile: Profile): void {
   console.log('  by file:');
   for (const [k, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 14))
     console.log(`    ${ms.toFixed(1).padStart(7)}  ${k}`);
+  // INCL=fnA,fnB: inclusive (self + callees) sampled time of the functions so named, and its share.
+  const names = process.env.INCL?.split(',').filter(Boolean);
+  if (!names?.length) return;
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const incl = new Map<string, number>(names.map((n) => [n, 0]));
+  const keyOf = new Map<number, string | undefined>();
+  const keyAt = (at: number) => {
+    if (!keyOf.has(at)) {
+      const f = byId.get(at)?.callFrame;
+      keyOf.set(at, f && names.find((n) => label(f).startsWith(`${n} `) || f.functionName === n));
+    }
+    return keyOf.get(at);
+  };
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const key = keyAt(at);
+      if (key && !seen.has(key)) {
+        seen.add(key);
+        incl.set(key, (incl.get(key) ?? 0) + ms);
+      }
+    }
+  });
+  console.log('  inclusive:');
+  for (const [k, ms] of incl)
+    console.log(`    ${ms.toFixed(1).padStart(7)}  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }
 
 type Session = Pick<CDPSession, 'send'>;

@@ -310,6 +310,23 @@ export function effectivePublishUrl(s: Settings, indexUrl: string | null): strin
   return s.publishUrl.trim() || indexUrl || '';
 }
 
+/**
+ * The rules' settings for the document's `settings` at `now`: what the page validates with and
+ * sends to the worker. Always the same fields in the same order (so the worker's optimized code,
+ * warmed with these before a first open, sees one object shape: state/warmOpen.ts).
+ *
+ * @example validationSettingsOf(DEFAULT_SETTINGS, null, 0) // { publishUrl: undefined, crossSubmission: false, now: 0, … }
+ */
+export function validationSettingsOf(s: Settings, indexUrl: string | null, now: number): ValidationSettings {
+  return {
+    publishUrl: effectivePublishUrl(s, indexUrl) || undefined,
+    crossSubmission: s.crossSubmission,
+    now,
+    profile: s.profile,
+    dateOrder: s.dateOrder,
+  };
+}
+
 /** Create the kernel. `createAppStore` is the public entry point. */
 export function createKernel(deps: StoreDeps): Kernel {
   const listeners = new Set<() => void>();
@@ -339,13 +356,8 @@ export function createKernel(deps: StoreDeps): Kernel {
   const id = `${deps.now().toString(36)}.${(++kernelsMade).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
   const atClean = (h: History) => clean !== 'gone' && entryTop(h.undo) === clean;
   let askedParse: { version: number; list: readonly Issue[] } | null = null;
-  const validationSettings = (): ValidationSettings => ({
-    publishUrl: effectivePublishUrl(f.settings, f.indexPublishUrl) || undefined,
-    crossSubmission: f.settings.crossSubmission,
-    now: deps.now(),
-    profile: f.settings.profile,
-    dateOrder: f.settings.dateOrder,
-  });
+  const validationSettings = (): ValidationSettings =>
+    validationSettingsOf(f.settings, f.indexPublishUrl, deps.now());
   const validator = deps.createValidator(validationSettings());
   const derived: DerivedViews = { urlTree: new TreeSync(validator), size: new DocumentSize() };
   let snapshot: AppState | null = null;

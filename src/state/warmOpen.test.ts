@@ -5,11 +5,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSitemap } from '../core/parse.ts';
 import { Validator } from '../core/validate.ts';
-import { createSitemapClient } from '../workers/client.ts';
-import { engineWorker } from './testing.ts';
+import { createSitemapClient, type SitemapClient } from '../workers/client.ts';
+import { createAppStore } from './store.ts';
+import { engineWorker, fakeClient } from './testing.ts';
 import { warmIdle, warmOpenPath, warmSitemap } from './warmOpen.ts';
 
 const idle = (fn: () => void) => void setTimeout(fn, 0);
+const NOW = Date.UTC(2026, 0, 1);
 
 describe('warm-up sitemaps', () => {
   it('are well-formed sitemaps with images and hreflang, with the few findings a real one has', () => {
@@ -98,6 +100,37 @@ describe('warmIdle (the browser wiring)', () => {
     });
     expect(await warmIdle(client, () => false)).toBe(0);
     expect(engineRuns).toBe(0);
+  });
+
+  it('sends the validation settings in the shape a real open sends them, field for field', async () => {
+    browserLike();
+    // What the store sends with a real open (default settings, nothing else set).
+    const sent: unknown[] = [];
+    const recording = (): SitemapClient => {
+      const c = fakeClient();
+      return {
+        ...c,
+        parse: (...args: Parameters<SitemapClient['parse']>) => {
+          sent.push(args[5]);
+          return c.parse(...args);
+        },
+      };
+    };
+    const store = createAppStore({ worker: recording(), now: () => NOW });
+    await store.commands.openFile('a.xml', new TextEncoder().encode('<urlset/>'));
+    let opened = false;
+    const warm = recording();
+    const client = Object.assign(Object.create(warm) as SitemapClient, {
+      parse: (...args: Parameters<SitemapClient['parse']>) => {
+        opened = true; // one round is enough
+        return warm.parse(...args);
+      },
+    });
+    expect(await warmIdle(client, () => opened)).toBe(0);
+    expect(sent).toHaveLength(2);
+    // The worker's code is optimized for the object shapes it sees: the same keys in the same order.
+    expect(Object.keys(sent[1] as object)).toEqual(Object.keys(sent[0] as object));
+    expect(sent[1]).toEqual({ ...(sent[0] as object), now: expect.any(Number) });
   });
 
   it('runs nothing once a file was opened', async () => {

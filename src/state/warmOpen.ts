@@ -12,10 +12,14 @@
  * once a real open (or anything else) has used the worker.
  */
 import type { SitemapClient } from '../workers/client.ts';
+import { validationSettingsOf } from './kernel.ts';
+import { DEFAULT_SETTINGS } from './settingsStep.ts';
 
 /**
  * Entries per round: small first (cold code is slow), none over 1,000, so that a real open never
- * waits long behind a round the worker is running.
+ * waits long behind a round the worker is running. These take the worker's per-entry code to
+ * Maglev only; 48 rounds (46,500 URLs) took it to TurboFan before the open but cost ~1.1 s more
+ * idle CPU per page load with no lower open CPU shown (docs/perf.md, session 18).
  */
 export const WARM_ROUNDS = [250, 500, 750, 1_000, 1_000, 1_000, 1_000, 1_000] as const;
 
@@ -128,7 +132,8 @@ export function warmIdle(
     return Promise.resolve(0);
   return warmOpenPath({
     client,
-    settings: () => ({ now: Date.now() }),
+    // The very object shape a real open sends (a first open otherwise deoptimized its rules on it).
+    settings: () => validationSettingsOf(DEFAULT_SETTINGS, null, Date.now()),
     stopped: () => opened() || client.inThread === true,
     whenIdle: (fn) => void requestIdleCallback(() => fn()),
   });
