@@ -70,7 +70,9 @@ describe.skipIf(!native)('the worker and the core read a gzip file alike', () =>
   it('refuses a zip inside the gzip with GZ-005 when it reaches the parser (the store opens a .zip.gz as the zip before)', async () => {
     const z = gzipSync(zipFiles([{ name: 'a.xml', bytes: real('crawlercommons-image.xml') }]));
     const r = await viaEngine(z, 'z.xml.gz');
-    expect(r.fatal?.message).toMatch(/^The gzip file contains a ZIP archive, not a single sitemap: open the file itself/);
+    expect(r.fatal?.message).toMatch(
+      /^The gzip file contains a ZIP archive, not a single sitemap: open the file itself/,
+    );
     expect(r.issues.map((i) => i.rule)).toEqual(['GZ-005']);
     expect(r.document.entries).toEqual([]);
   });
