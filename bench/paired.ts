@@ -32,6 +32,8 @@ export interface PairStats {
   min: number;
   max: number;
   n: number;
+  /** The per-round ratios, in round order. */
+  ratios: number[];
 }
 
 export function medianOf(xs: readonly number[]): number {
@@ -105,7 +107,12 @@ export function pairRatio(num: Series, den: Series): PairStats {
   const n = Math.min(num.cpu.length, den.cpu.length);
   const rs: number[] = [];
   for (let i = 0; i < n; i++) rs.push(num.cpu[i] / den.cpu[i]);
-  return { median: medianOf(rs), min: Math.min(...rs), max: Math.max(...rs), n };
+  return { median: medianOf(rs), min: Math.min(...rs), max: Math.max(...rs), n, ratios: rs };
+}
+
+/** How many of the per-round ratios reach `min` (a target met on the median may be missed by single rounds). */
+export function roundsAtLeast(p: PairStats, min: number): number {
+  return p.ratios.filter((r) => r >= min).length;
 }
 
 /** `4.56× (4.1–5.0, 7 pairs)`-style text of a ratio. */
