@@ -4,10 +4,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gzipBomb } from '../../bench/hostileInputs.ts';
-import { zipFiles } from '../core/zip.ts';
 import type { CliIo } from './check.ts';
 import { runCli } from './main.ts';
 
