@@ -13,6 +13,7 @@ import { crawlInflateRefusal, MAX_CRAWL_INFLATED } from '../core/crawl/read.ts';
 import { CrawlReader, readCrawl } from '../core/crawl/reader.ts';
 import type { CrawlTable } from '../core/crawl/table.ts';
 import { crawlFromZip, noCrawlNote, zipCrawlNote } from '../core/crawl/zipCrawl.ts';
+import { isGzip } from '../core/magic.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
 import { missingIssue } from '../core/rules/crawl.ts';
 import { Validator } from '../core/validate.ts';
@@ -56,7 +57,7 @@ async function isGzipFile(file: string): Promise<boolean> {
   try {
     const b = new Uint8Array(2);
     await handle.read(b, 0, 2);
-    return b[0] === 0x1f && b[1] === 0x8b;
+    return isGzip(b);
   } finally {
     await handle.close();
   }

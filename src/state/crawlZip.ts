@@ -7,11 +7,12 @@
  */
 
 import { crawlInflateRefusal, MAX_CRAWL_INFLATED } from '../core/crawl/read.ts';
+import { isGzip } from '../core/magic.ts';
 
 /** True when a file's first bytes are a gzip stream's. */
 export async function isGzipFile(file: Blob): Promise<boolean> {
   const b = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  return b[0] === 0x1f && b[1] === 0x8b;
+  return isGzip(b);
 }
 
 /**

@@ -3,6 +3,7 @@
  * and each file store's state (its document as a workspace input, and a change fingerprint).
  */
 import { appendAll } from '../core/arrays.ts';
+import { isGzip } from '../core/magic.ts';
 import type { Entry } from '../core/model.ts';
 import type { ZipFiles } from '../core/workspace/zipInput.ts';
 import type { WorkspaceInput } from '../core/workspace.ts';
@@ -10,11 +11,6 @@ import type { AppState } from './types.ts';
 import type { FileBytes, OpenOutcome, WorkspaceSlot } from './workspaceStore.ts';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-/** True when the bytes start as a gzip file does (`1F 8B`). */
-export function isGzipBytes(b: Uint8Array): boolean {
-  return b[0] === 0x1f && b[1] === 0x8b;
-}
 
 export function isZip(file: FileBytes): boolean {
   const b = file.bytes;
@@ -47,7 +43,7 @@ export async function expandZips(
   const skipped: OpenOutcome['skipped'] = [];
   let fromZip = false;
   for (const item of list) {
-    if (!readZipFiles || (!isZip(item) && !isGzipBytes(item.bytes))) {
+    if (!readZipFiles || (!isZip(item) && !isGzip(item.bytes))) {
       files.push(item);
       continue;
     }

@@ -9,6 +9,7 @@
 import { appendAll } from '../core/arrays.ts';
 import { isCsvName } from '../core/crawl/format.ts';
 import { plural } from '../core/format.ts';
+import { isGzip } from '../core/magic.ts';
 import { entryCounts, type Issue, type SitemapDocument } from '../core/model.ts';
 import { crossFileUrls } from '../core/workspace/checks.ts';
 import type { CrossFileUrls } from '../core/workspace/crossFile.ts';
@@ -37,7 +38,7 @@ import { idIndexOf } from './patch.ts';
 import type { PersistenceAdapter, SavedSession, Timers } from './persist.ts';
 import { fitsInRecent, planRecent, RECENT_MAX, type RecentEntry, type RecentStore } from './recent.ts';
 import type { AppStore, LoadError, Notice } from './types.ts';
-import { expandZips, inputOf, isGzipBytes, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
+import { expandZips, inputOf, isZip, stamp, type ZipReader } from './workspaceInputs.ts';
 import { eachLimited, followTask, type OpeningItem, runSliced } from './workspaceOpening.ts';
 import { refreshWorkspace } from './workspaceRefresh.ts';
 
@@ -175,7 +176,7 @@ export type CrawlSniffer = (bytes: Uint8Array) => boolean;
 export function mayBeCrawl(input: OpenInput): input is FileBytes {
   if (!('bytes' in input) || isZip(input)) return false;
   const b = input.bytes;
-  if (b[0] === 0x1f && b[1] === 0x8b) return true;
+  if (isGzip(b)) return true;
   let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   while (i < b.length && i < 4096 && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++;
   return i < b.length && b[i] !== 0x3c;
@@ -1199,7 +1200,7 @@ export function createWorkspaceStore(deps: WorkspaceDeps): WorkspaceStore {
       }
       // A gzip file may hold a zip (`sitemaps.zip.gz`): told by the bytes its start inflates to
       // (core `holdsZip`, loaded only when a gzip file comes in), then read as that zip.
-      const gzipped = inputs.filter((i): i is FileBytes => 'bytes' in i && isGzipBytes(i.bytes) && !isZip(i));
+      const gzipped = inputs.filter((i): i is FileBytes => 'bytes' in i && isGzip(i.bytes) && !isZip(i));
       const zipInGzip =
         gzipped.length === 0
           ? undefined

@@ -3,8 +3,8 @@
  * the whole file is reader.ts).
  */
 
-import { Gunzip } from 'fflate';
 import { fmtInt } from '../format.ts';
+import { gunzipHead, isGzip } from '../parse/gzip.ts';
 import { type CrawlDetection, decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { csvHead } from './reader.ts';
 
@@ -17,43 +17,6 @@ export const MAX_CRAWL_INFLATED = 1_000_000_000;
 /** Why a gzipped crawl export was refused: it inflates past `max` bytes. */
 export function crawlInflateRefusal(name: string, max = MAX_CRAWL_INFLATED): string {
   return `${name} inflates past the ${fmtInt(max)}-byte limit for crawl data; unpack it and attach the CSV`;
-}
-
-/** True when `bytes` start as a gzip stream does. */
-export function isGzipBytes(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
-
-/**
- * The first `max` inflated bytes of the start of a gzip stream (`bytes` may be cut anywhere):
- * what a sniff looks at. Empty when the bytes do not inflate.
- */
-export function gunzipHead(bytes: Uint8Array, max: number): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  try {
-    const g = new Gunzip((chunk) => {
-      if (size < max) parts.push(chunk);
-      size += chunk.length;
-    });
-    for (let at = 0; at < bytes.length && size < max; at += 16384)
-      g.push(bytes.subarray(at, Math.min(bytes.length, at + 16384)), false);
-  } catch {
-    // A corrupt stream: what inflated before it is the head.
-  }
-  const out = new Uint8Array(
-    Math.min(
-      max,
-      parts.reduce((n, p) => n + p.length, 0),
-    ),
-  );
-  let at = 0;
-  for (const p of parts) {
-    if (at >= out.length) break;
-    out.set(p.subarray(0, out.length - at), at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** The header row of a crawl file and what detection made of it. */
@@ -71,7 +34,7 @@ export interface CrawlHead {
  */
 export function sniffCrawl(bytes: Uint8Array): CrawlHead {
   // A gzipped export (`internal_all.csv.gz`) is recognised by the CSV it holds.
-  return sniffPlain(isGzipBytes(bytes) ? gunzipHead(bytes, Math.max(bytes.length, 64 * 1024)) : bytes);
+  return sniffPlain(isGzip(bytes) ? gunzipHead(bytes, Math.max(bytes.length, 64 * 1024)) : bytes);
 }
 
 /** {@link sniffCrawl} of bytes as they are (a gzip inside the gzip is binary, not a CSV). */
