@@ -389,6 +389,32 @@ export function bucketMatcher(filter: BucketFilter, ctx: MatchContext = {}): (en
 }
 
 /**
+ * The one field of an entry that {@link bucketMatcher}'s predicate for `kind` reads: a caller
+ * holding rows as columns fills only that field of one reused entry (state/view.ts filters).
+ *
+ * @example bucketField('folder') // 'loc'
+ */
+export function bucketField(
+  kind: BucketFilter['kind'],
+): 'id' | 'loc' | 'lastmod' | 'changefreq' | 'priority' {
+  switch (kind) {
+    case 'rule':
+      return 'id';
+    case 'folder':
+    case 'folderOther':
+      return 'loc';
+    case 'lastmod':
+    case 'lastmodMissing':
+    case 'lastmodInvalid':
+      return 'lastmod';
+    case 'changefreq':
+      return 'changefreq';
+    case 'priority':
+      return 'priority';
+  }
+}
+
+/**
  * Does one entry belong to a bucket? Convenience over {@link bucketMatcher}; compile once with
  * `bucketMatcher` when filtering many entries.
  *

@@ -1,6 +1,6 @@
 import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
-import { type BucketFilter, bucketMatcher } from '../core/stats.ts';
+import { bucketField, bucketMatcher } from '../core/stats.ts';
 import { runSteps } from '../core/steps.ts';
 import type { ColumnId } from './columns.ts';
 import { cellText, isCrawlColumn, readsIssues } from './columns.ts';
@@ -197,25 +197,6 @@ function* filterMaskSteps(
     out[i] = 1;
   }
   return out;
-}
-
-/** The one field of a row a chart bucket of `kind` tests (core/stats `bucketMatcher`). */
-function bucketField(kind: BucketFilter['kind']): 'id' | 'loc' | 'lastmod' | 'changefreq' | 'priority' {
-  switch (kind) {
-    case 'rule':
-      return 'id';
-    case 'folder':
-    case 'folderOther':
-      return 'loc';
-    case 'lastmod':
-    case 'lastmodMissing':
-    case 'lastmodInvalid':
-      return 'lastmod';
-    case 'changefreq':
-      return 'changefreq';
-    case 'priority':
-      return 'priority';
-  }
 }
 
 /** A column holding one text per row, read from a received document's columns without its entry. */
