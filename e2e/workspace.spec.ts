@@ -238,6 +238,16 @@ test('the workspace saved into a picked folder keeps en/ and fr/; without a pick
     3,
   );
 
+  // Saving into the same folder again would replace the files there: it says which and waits.
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
+  await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://example.org/');
+  await expect(dlg.getByRole('table', { name: 'Files in the export' }).locator('tbody tr')).toHaveCount(3);
+  await dlg.getByRole('button', { name: 'Save files into a folder…' }).click();
+  await expect(dlg.getByRole('alert')).toContainText('already holds 3 files of this export (');
+  await expect(dlg.getByRole('alert')).toContainText('saving replaces them');
+  await dlg.getByRole('button', { name: 'Replace 3 files' }).click();
+  await expect(dlg).toBeHidden();
+
   // Without a folder picker, files in folders cannot be downloaded one by one: the .zip can.
   await page.evaluate(() => Object.defineProperty(window, 'showDirectoryPicker', { value: undefined }));
   await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();

@@ -290,6 +290,32 @@ export interface FolderHandle {
 }
 
 /**
+ * The names (made safe as {@link writeIntoFolder} writes them) that already exist as files in
+ * `dir`: writing the export there would replace them, so the user is asked first.
+ *
+ * @example await existingInFolder(dir, files) // ['sitemap.xml']
+ */
+export async function existingInFolder(
+  dir: FolderHandle,
+  files: ReadonlyArray<{ name: string }>,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const f of files) {
+    const name = safeExportName(f.name);
+    const parts = name.split('/');
+    try {
+      let at = dir;
+      for (const folder of parts.slice(0, -1)) at = await at.getDirectoryHandle(folder, { create: false });
+      await at.getFileHandle(parts[parts.length - 1], { create: false });
+      found.push(name);
+    } catch {
+      // Not there (NotFoundError), or not a file: nothing of the user's is replaced by this name.
+    }
+  }
+  return found;
+}
+
+/**
  * Write each exported file into `dir` (a folder the user picked), at its name made safe as the
  * zip's members are (`safeExportName`: never a path that leaves the folder), creating folders
  * such as `fr/` inside it; an existing file of that name is overwritten. Returns the names written.

@@ -11,6 +11,7 @@ import { parseSitemap } from '../core/parse.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
 import {
+  existingInFolder,
   exportWorkspace,
   type FolderHandle,
   separateDelivery,
@@ -193,16 +194,23 @@ describe('a gzipped child its index names uncompressed (review b19: Yoast, post-
 /** A folder the user picked, in memory: written files by path. */
 function memoryFolder(written: Map<string, Uint8Array>, at = ''): FolderHandle {
   return {
-    getDirectoryHandle: async (name) => memoryFolder(written, `${at}${name}/`),
-    getFileHandle: async (name) => ({
-      createWritable: async () => {
-        const parts: Uint8Array[] = [];
-        return {
-          write: async (data: Uint8Array) => void parts.push(data),
-          close: async () => void written.set(`${at}${name}`, parts[0]),
-        };
-      },
-    }),
+    getDirectoryHandle: async (name, { create }) => {
+      const dir = `${at}${name}/`;
+      if (!create && ![...written.keys()].some((k) => k.startsWith(dir))) throw new Error('NotFoundError');
+      return memoryFolder(written, dir);
+    },
+    getFileHandle: async (name, { create }) => {
+      if (!create && !written.has(`${at}${name}`)) throw new Error('NotFoundError');
+      return {
+        createWritable: async () => {
+          const parts: Uint8Array[] = [];
+          return {
+            write: async (data: Uint8Array) => void parts.push(data),
+            close: async () => void written.set(`${at}${name}`, parts[0]),
+          };
+        },
+      };
+    },
   };
 }
 
@@ -219,6 +227,24 @@ describe('a workspace export saved as separate files', () => {
     ]);
     for (const f of files) expect(written.get(f.name)).toEqual(f.bytes);
     expect(dec(written.get('fr/sitemap.xml')!)).toBe(dec(FR));
+  });
+
+  it('names the files a picked folder already holds, which saving would replace', async () => {
+    const written = new Map<string, Uint8Array>([
+      ['sitemap.xml', new Uint8Array([9])],
+      ['fr/sitemap.xml', new Uint8Array([9])],
+      ['notes.txt', new Uint8Array([9])],
+    ]);
+    const bytes = new Uint8Array([1]);
+    const files = [
+      { name: 'sitemap.xml', bytes },
+      { name: 'en/sitemap.xml', bytes },
+      { name: 'fr/sitemap.xml', bytes },
+    ];
+    expect(await existingInFolder(memoryFolder(written), files)).toEqual(['sitemap.xml', 'fr/sitemap.xml']);
+    expect(await existingInFolder(memoryFolder(new Map()), files)).toEqual([]);
+    // Looking writes nothing.
+    expect([...written.keys()]).toEqual(['sitemap.xml', 'fr/sitemap.xml', 'notes.txt']);
   });
 
   it('names are made safe as the zip members are: nothing leaves the folder', async () => {

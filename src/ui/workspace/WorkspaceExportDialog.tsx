@@ -3,7 +3,9 @@ import type { ChildFormat } from '../../core/workspace/exportPlan.ts';
 import {
   childFormats,
   type ExportedFile,
+  existingInFolder,
   exportWorkspace,
+  type FolderHandle,
   separateDelivery,
   suggestedPublishBase,
   writeIntoFolder,
@@ -82,6 +84,8 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   const [out, setOut] = useState<ExportedFile[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Files the picked folder already holds: saving replaces them, so it waits for a second click.
+  const [replacing, setReplacing] = useState<{ folder: FolderHandle; names: string[] } | null>(null);
   const publishBase = absoluteBase(base);
   // Before a choice, each child's format is the one the path its index names it by says.
   const defaults = useMemo(
@@ -107,6 +111,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
       try {
         setOut(exportWorkspace(ws.getState(), request(publishBase)));
         setFailure(null);
+        setReplacing(null); // other files now: the folder is looked at again on the next save
       } catch (e) {
         setOut(null);
         setFailure(e instanceof Error ? e.message : String(e));
@@ -136,9 +141,16 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
     if (!out || publishBase === null || delivery === null || delivery.via === 'zip') return;
     setSaving(true);
     try {
-      const folder = delivery.via === 'folder' ? await pickFolder() : null;
+      const folder = replacing?.folder ?? (delivery.via === 'folder' ? await pickFolder() : null);
       if (delivery.via === 'folder' && folder === null) return; // cancelled: stay in the dialog
       const now = exportWorkspace(ws.getState(), request(publishBase));
+      if (folder && replacing === null) {
+        const names = await existingInFolder(folder, now);
+        if (names.length > 0) {
+          setReplacing({ folder, names });
+          return;
+        }
+      }
       if (folder) await writeIntoFolder(folder, now);
       else await downloadEach(now);
       ws.commands.markExported();
@@ -169,7 +181,11 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
             title={delivery?.via === 'zip' ? delivery.why : undefined}
             onClick={() => void saveSeparately()}
           >
-            {delivery?.via === 'folder' ? 'Save files into a folder…' : 'Download each file'}
+            {replacing
+              ? `Replace ${plural(replacing.names.length, 'file')}`
+              : delivery?.via === 'folder'
+                ? 'Save files into a folder…'
+                : 'Download each file'}
           </button>
           <button type="button" className="btn primary" disabled={!out} onClick={download}>
             Download .zip
@@ -241,6 +257,14 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
           ))}
         </fieldset>
         {failure ? <p className="ws-warn">{failure}</p> : null}
+        {replacing ? (
+          <p className="ws-warn" role="alert">
+            The folder you picked already holds {plural(replacing.names.length, 'file')} of this export (
+            {replacing.names.slice(0, 3).join(', ')}
+            {replacing.names.length > 3 ? ', …' : ''}): saving replaces them. Click “Replace{' '}
+            {plural(replacing.names.length, 'file')}” to go on, or Cancel.
+          </p>
+        ) : null}
         {delivery?.via === 'zip' ? <p className="ws-note">{delivery.why}</p> : null}
         {out ? (
           <table className="ws-out" aria-label="Files in the export">
