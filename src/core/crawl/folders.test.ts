@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileForUrl, folderIndex, folderOf } from './folders.ts';
+import { addFolderFile, fileForUrl, folderIndex, folderOf } from './folders.ts';
 
 const BLOG = ['https://www.example.com/blog/2023/a', 'https://www.example.com/blog/2023/b'];
 const SHOP = ['https://www.example.com/shop/shoes', 'https://www.example.com/shop/hats/red'];
@@ -52,6 +52,22 @@ describe('fileForUrl', () => {
     const d = ['https://a.example/y/3'];
     expect(fileForUrl(folderIndex([d, c]), 'https://a.example/y/9')).toBe(1);
     expect(fileForUrl(folderIndex([d, ['https://a.example/y/4']]), 'https://a.example/y/9')).toBe(0);
+  });
+
+  it('between two files that tie in the folder, picks the larger file, whatever their order', () => {
+    // Both hold one URL directly in /news/ (a split sitemap's parts): the one with more URLs wins.
+    const small = ['https://a.example/news/1'];
+    const big = ['https://a.example/news/2', 'https://a.example/other/3', 'https://a.example/other/4'];
+    const page = 'https://a.example/news/new';
+    expect(fileForUrl(folderIndex([small, big]), page)).toBe(1);
+    expect(fileForUrl(folderIndex([big, small]), page)).toBe(0);
+    // Equal in every count: the first file, every time.
+    expect(fileForUrl(folderIndex([small, ['https://a.example/news/9']]), page)).toBe(0);
+    // Read one file at a time (the CLI): the same answer.
+    const index = folderIndex([]);
+    addFolderFile(index, 0, small);
+    addFolderFile(index, 1, big);
+    expect(fileForUrl(index, page)).toBe(1);
   });
 
   it('never picks a file given no URLs (a sitemap index)', () => {

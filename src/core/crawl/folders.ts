@@ -2,8 +2,9 @@
  * Which file of a workspace a new URL belongs to (the crawl audit's "add missing indexable
  * pages", CRAWL-006): the file whose listed URLs share the longest folder prefix with it. At the
  * deepest folder some file has URLs under, the file with the most URLs directly in that folder
- * wins, then the one with the most URLs under it, then the first. A URL no file's folder matches
- * (another host) gets -1: the caller falls back to the active file.
+ * wins, then the one with the most URLs under it, then the larger file (more URLs in all: a
+ * split sitemap's big part over a stray page's file), then the first. A URL no file's folder
+ * matches (another host) gets -1: the caller falls back to the active file.
  *
  * Built once from the files' URLs (O(URLs), one string per distinct folder); a lookup walks the
  * URL's folders from the deepest up.
@@ -16,6 +17,8 @@ type Counts = number[];
 export interface FolderIndex {
   /** Folder (lower-case scheme and host, path to its last '/') → per-file counts. */
   readonly folders: ReadonlyMap<string, Counts>;
+  /** URLs of each file (the last tie-break before file order). */
+  readonly sizes: readonly number[];
 }
 
 /**
@@ -74,7 +77,7 @@ function bump(
  * @example fileForUrl(folderIndex([['https://a.example/blog/x'], ['https://a.example/shop/y']]), 'https://a.example/shop/z') === 1
  */
 export function folderIndex(files: ReadonlyArray<Iterable<string>>): FolderIndex {
-  const index = { folders: new Map<string, Counts>() };
+  const index: FolderIndex = { folders: new Map<string, Counts>(), sizes: [] };
   for (let f = 0; f < files.length; f++) addFolderFile(index, f, files[f]);
   return index;
 }
@@ -87,11 +90,14 @@ export function folderIndex(files: ReadonlyArray<Iterable<string>>): FolderIndex
  */
 export function addFolderFile(index: FolderIndex, f: number, urls: Iterable<string>): void {
   const folders = index.folders as Map<string, Counts>;
+  const sizes = index.sizes as number[];
+  while (sizes.length <= f) sizes.push(0);
   // Direct counts per folder first (consecutive URLs mostly share a folder: no string made).
   const direct = new Map<string, number>();
   let last = '';
   let lastCount = 0;
   for (const url of urls) {
+    sizes[f]++;
     if (last !== '' && url.startsWith(last) && url.indexOf('/', last.length) < 0) {
       lastCount++;
       continue;
@@ -117,9 +123,12 @@ export function fileForUrl(index: FolderIndex, url: string): number {
   for (let folder = folderOf(url.trim()); folder !== null; folder = parentOf(folder)) {
     const c = index.folders.get(folder);
     if (c === undefined) continue;
+    const size = (i: number) => index.sizes[c[i]] ?? 0;
     let best = 0;
-    for (let i = 3; i < c.length; i += 3)
-      if (c[i + 1] > c[best + 1] || (c[i + 1] === c[best + 1] && c[i + 2] > c[best + 2])) best = i;
+    for (let i = 3; i < c.length; i += 3) {
+      const order = c[i + 1] - c[best + 1] || c[i + 2] - c[best + 2] || size(i) - size(best);
+      if (order > 0) best = i;
+    }
     return c[best];
   }
   return -1;
