@@ -70,6 +70,38 @@ describe('check --crawl', () => {
       junit.out.match(/<failure type="warning" message="[^"]*missing[^"]*">([^<]*)</)?.[1] ?? '';
     expect(failure).toMatch(/\n {2}https:\/\/www\.example\.com\/\S+/);
   });
+  it('says where a quote never closes, and how many rows repeat a URL; the audit goes on', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'crawl-cli-'));
+    const csv = path.join(dir, 'crawl.csv');
+    writeFileSync(
+      csv,
+      [
+        'Address,Status Code,Indexability,Title 1',
+        'https://www.example.com/,200,Indexable,Home',
+        'https://www.example.com/gone,404,Non-Indexable,Gone',
+        'https://www.example.com/gone,200,Indexable,Gone again',
+        'https://www.example.com/x,200,Indexable,"Unclosed',
+        'https://www.example.com/y,200,Indexable,Y',
+        '',
+      ].join('\n'),
+    );
+    const file = sitemap('https://www.example.com/', 'https://www.example.com/gone');
+    const r = await run(['check', file, '--crawl', csv, '--json']);
+    expect(r.err).toContain(
+      `sitemap-workbench: ${csv}: line 5:41: unclosed quote; the rest of the file was read as one field.`,
+    );
+    expect(r.err).toContain(
+      `sitemap-workbench: ${csv}: 1 crawl row repeats the URL of an earlier row: the first row of each URL is used.`,
+    );
+    // The first /gone row (404) is the one joined: CRAWL-001, and /x (read before the quote) is missing.
+    const issues = (JSON.parse(r.out) as { issues: Array<{ rule: string; entry?: number; urls?: string[] }> })
+      .issues;
+    expect(
+      issues.filter((i) => i.rule.startsWith('CRAWL-')).map((i) => `${i.rule}@${i.entry ?? '-'}`),
+    ).toEqual(['CRAWL-006@-', 'CRAWL-001@1']);
+    expect(issues.find((i) => i.rule === 'CRAWL-006')?.urls).toEqual(['https://www.example.com/x']);
+    expect(r.code).toBe(1);
+  });
   it('exits 2 when the crawl file is not crawl data', async () => {
     const other = path.resolve(import.meta.dirname, '../core/__fixtures__/crawl/not-crawl.csv');
     const r = await run(['check', sitemap('https://www.example.com/'), '--crawl', other]);

@@ -11,7 +11,7 @@ import { addFolderFile, type FolderIndex, fileForUrl, folderIndex } from '../cor
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { crawlInflateRefusal, MAX_CRAWL_INFLATED } from '../core/crawl/read.ts';
 import { CrawlReader, readCrawl } from '../core/crawl/reader.ts';
-import type { CrawlTable } from '../core/crawl/table.ts';
+import { type CrawlTable, crawlNotes } from '../core/crawl/table.ts';
 import { crawlFromZip, noCrawlNote, zipCrawlNote } from '../core/crawl/zipCrawl.ts';
 import { isGzip } from '../core/magic.ts';
 import type { Issue, SitemapDocument } from '../core/model.ts';
@@ -139,6 +139,8 @@ export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | n
     );
     return null;
   }
+  // What the reader noticed (an unclosed quote, where) and rows repeating a URL: the audit goes on.
+  for (const note of crawlNotes(table)) io.err(`sitemap-workbench: ${note}.\n`);
   return table;
 }
 

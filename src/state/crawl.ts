@@ -10,5 +10,6 @@ export {
   isSearchConsole,
 } from '../core/crawl/detect.ts';
 export { CRAWL_CATEGORIES, type CrawlCategory } from '../core/crawl/join.ts';
+export { crawlNotes } from '../core/crawl/table.ts';
 export { type CrawlReading, readCrawlFile, sniffCrawlFile } from '../workers/crawlClient.ts';
 export { crawlFromZipFile, gunzipCrawlFile, isGzipFile, isZipFile } from './crawlZip.ts';

@@ -390,6 +390,32 @@ describe('crawl commands', () => {
   });
 });
 
+describe('what the crawl reader noticed', () => {
+  it('is a warning notice on attach and in the summary, and the audit still runs', async () => {
+    const store = await openStore();
+    const csv = [
+      'Address,Status Code,Indexability,Title 1',
+      `${LOCS[0]},404,Non-Indexable,Gone`,
+      `${LOCS[0]},200,Indexable,Again`,
+      `${LOCS[1]},200,Indexable,"Never closed`,
+      `${LOCS[2]},200,Indexable,Eaten`,
+      '',
+    ].join('\n');
+    const table = readCrawl(new TextEncoder().encode(csv), 'crawl.csv');
+    store.commands.attachCrawl(table!);
+    const notices = store.getState().notices;
+    expect(notices.at(-1)).toMatchObject({
+      level: 'warning',
+      message:
+        'crawl.csv: line 4:43: unclosed quote; the rest of the file was read as one field. crawl.csv: 1 crawl row repeats the URL of an earlier row: the first row of each URL is used.',
+    });
+    // The first row of LOCS[0] (404) is the one joined.
+    expect(crawlRules(store)).toContain('CRAWL-001');
+    const { validator } = store.getState().validation;
+    expect(crawlSummary(validator, store.getState().doc!.entries)?.duplicates).toBe(1);
+  });
+});
+
 describe('crawl data in a workspace', () => {
   const enc = (s: string) => new TextEncoder().encode(s);
   const urlset = (...locs: string[]) =>

@@ -9,7 +9,7 @@ import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } 
 import { isSearchConsole } from '../core/crawl/format.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
-import type { CrawlTable } from '../core/crawl/table.ts';
+import { type CrawlTable, crawlNotes } from '../core/crawl/table.ts';
 import { fmtInt, plural } from '../core/format.ts';
 import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';
@@ -389,30 +389,38 @@ export function createCrawlCommands(k: Kernel, runTask: Commands['runTask']): Cr
           if (k.f.crawl !== table) return;
           // A file joining a workspace's shared crawl says nothing, but tells its listeners it is done.
           if (sharedJoin) return k.set({});
-          if (k.f.doc?.kind === 'sitemapindex')
-            return k.notify(
-              'info',
-              `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} crawled URLs. A sitemap index lists sitemaps, not pages: the urlset files it lists carry the audit, those open here (open the others to audit them too). The sitemap itself is unchanged.`,
-            );
-          const listed = k.f.doc ? k.f.doc.entries.length : 0;
-          // By severity: the Issues tab counts errors and warnings, the status bar names notes.
-          const by = { error: 0, warning: 0, info: 0 };
-          for (const [rule, { severity, count }] of k.validator.counts().byRule)
-            if (rule.startsWith('CRAWL-')) by[severity] += count;
-          const findings = by.error + by.warning + by.info;
-          const parts: string[] = [];
-          if (by.error > 0) parts.push(plural(by.error, 'error'));
-          if (by.warning > 0) parts.push(plural(by.warning, 'warning'));
-          if (by.info > 0) parts.push(plural(by.info, 'note'));
-          const which = parts.length > 0 ? `: ${parts.join(', ')}` : '';
-          k.notify(
-            'info',
-            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${plural(findings, 'crawl finding')}${which}. The sitemap itself is unchanged.`,
-          );
+          attachedNotice();
+          // What the reader noticed in the file (an unclosed quote, where) and rows repeating a URL.
+          const notes = crawlNotes(table);
+          if (notes.length > 0) k.notify('warning', `${notes.join('. ')}.`);
         },
         matched,
         cancelled,
       );
+      function attachedNotice(): void {
+        if (k.f.doc?.kind === 'sitemapindex') {
+          k.notify(
+            'info',
+            `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} crawled URLs. A sitemap index lists sitemaps, not pages: the urlset files it lists carry the audit, those open here (open the others to audit them too). The sitemap itself is unchanged.`,
+          );
+          return;
+        }
+        const listed = k.f.doc ? k.f.doc.entries.length : 0;
+        // By severity: the Issues tab counts errors and warnings, the status bar names notes.
+        const by = { error: 0, warning: 0, info: 0 };
+        for (const [rule, { severity, count }] of k.validator.counts().byRule)
+          if (rule.startsWith('CRAWL-')) by[severity] += count;
+        const findings = by.error + by.warning + by.info;
+        const parts: string[] = [];
+        if (by.error > 0) parts.push(plural(by.error, 'error'));
+        if (by.warning > 0) parts.push(plural(by.warning, 'warning'));
+        if (by.info > 0) parts.push(plural(by.info, 'note'));
+        const which = parts.length > 0 ? `: ${parts.join(', ')}` : '';
+        k.notify(
+          'info',
+          `${replaced ? 'Replaced the crawl data with' : 'Attached'} ${table.fileName}: ${fmtInt(table.rows)} ${isSearchConsole(table.format) ? 'Search Console pages' : 'crawled URLs'} joined with ${urlCount(listed)} listed, ${plural(findings, 'crawl finding')}${which}. The sitemap itself is unchanged.`,
+        );
+      }
     },
     listCrawlUrls() {
       const doc = k.f.doc;

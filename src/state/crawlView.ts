@@ -194,6 +194,8 @@ function blank(loc: string): boolean {
 export interface CrawlSummary {
   listed: Record<CrawlCategory, number>;
   missing: number;
+  /** Crawl rows repeating an earlier row's URL (not joined: the first row of each URL is). */
+  duplicates: number;
 }
 
 /** Counts the buckets in one pass over the entries (memoise per validation version). */
@@ -237,5 +239,5 @@ export function* crawlSummarySteps(
     }
     if (to < rows.length) yield null;
   }
-  yield { listed, missing: join.missing };
+  yield { listed, missing: join.missing, duplicates: join.table.duplicates ?? 0 };
 }

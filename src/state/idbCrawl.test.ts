@@ -42,6 +42,17 @@ const session = (...files: SavedFile[]): SavedSession => ({ format: 2, savedAt: 
 const workspace = (crawl?: SavedFile['crawl']) => session(file('sitemap.xml', crawl));
 
 describe('IndexedDB persistence of crawl data', () => {
+  it('keeps what the reader noticed (an unclosed quote, rows repeating a URL) across a reload', async () => {
+    const csv =
+      'Address,Status Code\nhttps://a.example/,200\nhttps://a.example/,404\n"https://a.example/b,200\n';
+    const crawl = readCrawl(new TextEncoder().encode(csv), 'c.csv');
+    expect(crawl?.duplicates).toBe(1);
+    expect(crawl?.warnings).toHaveLength(1);
+    await createIdbPersistence('crawl-notes')!.save(workspace(crawl!));
+    const back = (await createIdbPersistence('crawl-notes')!.load())?.files[0].crawl;
+    expect(back?.duplicates).toBe(1);
+    expect(back?.warnings).toEqual(crawl?.warnings);
+  });
   it('round-trips a crawl table stored in parts, writes it only when it changes, and drops it', async () => {
     const crawl = bigCrawl();
     expect(crawl.bytes.length).toBeGreaterThan(8 * 2 ** 20);

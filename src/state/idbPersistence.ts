@@ -83,7 +83,7 @@ type SessionMeta = Omit<SavedSession, 'files'> & {
 };
 type CrawlArray = (typeof CRAWL_ARRAYS)[number];
 /** A crawl table as stored: each typed array in `parts[array]` parts (`partKey`). */
-type StoredCrawl = Pick<CrawlTable, 'fileName' | 'format' | 'rows'> & {
+type StoredCrawl = Pick<CrawlTable, 'fileName' | 'format' | 'rows' | 'duplicates' | 'warnings'> & {
   v: 2;
   parts: Record<CrawlArray, number>;
 };
@@ -586,6 +586,9 @@ export function createIdbPersistence(dbName = DB_NAME, key = KEY, base = 0): Per
             }
           }
           const stored: StoredCrawl = { fileName: t.fileName, format: t.format, rows: t.rows, v: 2, parts };
+          // What the reader noticed is said again after a reload (the crawl card shows it).
+          if (t.duplicates !== undefined) stored.duplicates = t.duplicates;
+          if (t.warnings !== undefined) stored.warnings = t.warnings;
           writes.push(metaStore.put(stored, crawlKey(KEY_, i)));
         }
       }

@@ -11,6 +11,7 @@ import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { csvHead, parseCrawlCsv } from './reader.ts';
 import { scanCsv } from './scan.ts';
 import { utf8 } from './strings.ts';
+import { crawlNotes } from './table.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../__fixtures__/crawl/${name}`, import.meta.url)));
@@ -427,5 +428,44 @@ describe('joining in steps', () => {
       'https://www.example.com/about',
     ]);
     expect(crawlRules(v.issuesOf(2))).toEqual([]);
+  });
+});
+
+describe('several crawl rows for one URL', () => {
+  const CSV = `Address,Status Code,Indexability
+https://www.example.com/,200,Indexable
+https://www.example.com/a,200,Indexable
+https://www.example.com/a,404,Non-Indexable
+https://www.example.com/b,200,Indexable
+https://www.example.com/a,200,Indexable
+`;
+  const table = () =>
+    parseCrawlCsv(
+      CSV,
+      { url: 0, status: 1, indexability: 2 },
+      {
+        fileName: 'c.csv',
+        format: 'screaming-frog',
+        headerRow: 1,
+        delimiter: ',',
+      },
+    );
+
+  it('joins the first row, counts the others once, and never calls a listed page missing', () => {
+    const t = table();
+    expect(t.duplicates).toBe(2);
+    expect(crawlNotes(t)).toEqual([
+      'c.csv: 2 crawl rows repeat the URL of an earlier row: the first row of each URL is used',
+    ]);
+    const v = new Validator({ now: 0 });
+    v.load(docOf('https://www.example.com/', 'https://www.example.com/a'));
+    const join = new CrawlJoin(t, v.crawlScope());
+    v.setCrawl(join);
+    // The first /a row (200, indexable) is the one joined: no CRAWL-001 from the 404 row.
+    expect(join.match('https://www.example.com/a')).toEqual({ row: 1, exact: true });
+    expect(crawlRules(v.issuesOf(1))).toEqual([]);
+    // Only /b is missing: the later /a rows are no missing page of their own.
+    expect(join.missing).toBe(1);
+    expect(join.missingRows().map((r) => join.url(r))).toEqual(['https://www.example.com/b']);
   });
 });

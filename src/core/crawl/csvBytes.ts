@@ -23,10 +23,24 @@ export class ByteCsvScanner {
   readonly escaped: Uint8Array;
   /** Records completed so far (blank ones too, as scan.ts counts them). */
   records = 0;
+  /**
+   * LFs inside the quoted fields of the records completed so far: each record ends with one line
+   * break, so the records before one plus these are the lines before it.
+   */
+  breaks = 0;
+  /**
+   * A quoted field that ran to the end of the file (its closing quote missing): where its quote
+   * is, as the line (1-based) and the bytes of that line before it. Set by the final `scan`.
+   */
+  unclosed: { line: number; before: Uint8Array } | null = null;
   /** A cut quoted field: its quote and how far its closing quote was searched (from the record's start). */
   private quoteAt = -1;
   private quoteSearched = 0;
   private quoteEscaped = false;
+  /** LFs in the cut quoted field up to where it was searched. */
+  private quoteBreaks = 0;
+  /** LFs in the quoted fields of the record being scanned. */
+  private recordBreaks = 0;
 
   /**
    * @param delimiter the field delimiter's byte
@@ -66,26 +80,36 @@ export class ByteCsvScanner {
       const rec = i;
       const keep = this.records >= this.skip;
       let col = 0;
+      this.recordBreaks = 0;
       for (;;) {
         const slot = keep && col < ncols ? cols[col] : -1;
         if (b[i] === 34) {
           let j = i + 1;
           let esc = false;
+          let lf = 0;
           if (i - rec === this.quoteAt) {
             j = rec + this.quoteSearched;
             esc = this.quoteEscaped;
+            lf = this.quoteBreaks;
           }
           for (;;) {
-            const q = findQuote(b, words, j);
+            const q = findQuoteOrLf(b, words, j);
+            if (q >= 0 && b[q] === 10) {
+              lf++;
+              j = q + 1;
+              continue;
+            }
             // A quote as the last byte may be the first of `""`: the next chunk decides.
             if (q < 0 || (q === n - 1 && !final)) {
               if (!final) {
                 this.quoteAt = i - rec;
                 this.quoteSearched = (q < 0 ? n : q) - rec;
                 this.quoteEscaped = esc;
+                this.quoteBreaks = lf;
                 F.fill(-1);
                 return rec;
               }
+              this.openQuote(b, rec, i);
               j = n;
               break;
             }
@@ -97,6 +121,7 @@ export class ByteCsvScanner {
             j = q;
             break;
           }
+          this.recordBreaks += lf;
           if (slot >= 0 && j > i + 1) {
             F[slot] = i + 1;
             T[slot] = j;
@@ -131,7 +156,7 @@ export class ByteCsvScanner {
         const d = b[i];
         if (d === D && col > last && keep) {
           // Past the last kept column: only the record's end is wanted.
-          i = this.skipRest(b, words, i + 1, final);
+          i = this.skipRest(b, words, rec, i + 1, final);
           if (i < 0) return this.cut(rec);
           if (i >= n) break;
           if (b[i] === 13) {
@@ -154,8 +179,26 @@ export class ByteCsvScanner {
       if (keep) this.onRow(b);
       F.fill(-1);
       this.records++;
+      this.breaks += this.recordBreaks;
     }
     return n;
+  }
+
+  /**
+   * The final scan found no closing quote for the quote at `at` (in the record from `rec`): note
+   * its line (the records and LFs before the record, then the LFs in it before the quote) and
+   * the bytes of that line before it (for its column).
+   */
+  private openQuote(b: Uint8Array, rec: number, at: number): void {
+    if (this.unclosed !== null) return;
+    let line = 1 + this.records + this.breaks;
+    let start = rec;
+    for (let k = rec; k < at; k++)
+      if (b[k] === 10) {
+        line++;
+        start = k + 1;
+      }
+    this.unclosed = { line, before: b.slice(start, at) };
   }
 
   /**
@@ -163,15 +206,24 @@ export class ByteCsvScanner {
    * or `b.length` at the end of the file), or -1 when the chunk ends first. Quotes count only at
    * the start of a field, and text after a closing quote is skipped, as in `scan`.
    */
-  private skipRest(b: Uint8Array, words: Words, i: number, final: boolean): number {
+  private skipRest(b: Uint8Array, words: Words, rec: number, i: number, final: boolean): number {
     const n = b.length;
     const D = this.delimiter;
     for (;;) {
       if (b[i] === 34) {
         let j = i + 1;
         for (;;) {
-          const q = findQuote(b, words, j);
-          if (q < 0 || (q === n - 1 && !final)) return final ? n : -1;
+          const q = findQuoteOrLf(b, words, j);
+          if (q >= 0 && b[q] === 10) {
+            this.recordBreaks++;
+            j = q + 1;
+            continue;
+          }
+          if (q < 0 || (q === n - 1 && !final)) {
+            if (!final) return -1;
+            this.openQuote(b, rec, i);
+            return n;
+          }
           if (b[q + 1] === 34) {
             j = q + 2;
             continue;
@@ -242,22 +294,32 @@ function firstMarked(m: number): number {
 }
 
 /**
- * The next `"` at or after `i`, or -1: four bytes at a time (a quoted field is most of a crawl
- * export's bytes, and a byte loop costs several times more here than a word test).
+ * The next `"` or LF at or after `i`, or -1 (four bytes at a time): a quoted field's end, and the
+ * line breaks inside it counted on the way (for the line of a warning).
  */
-function findQuote(b: Uint8Array, words: Words, i: number): number {
+function findQuoteOrLf(b: Uint8Array, words: Words, i: number): number {
   const n = b.length;
   const { w, base } = words;
   while (i < n && ((i + base) & 3) !== 0) {
-    if (b[i] === 34) return i;
+    const c = b[i];
+    if (c === 34 || c === 10) return i;
     i++;
   }
   const end = (n + base) >>> 2;
   for (let k = (i + base) >>> 2; k < end; k++) {
-    const m = zeroBytes(w[k] ^ 0x22222222);
-    if (m !== 0) return 4 * k - base + firstMarked(m);
+    // One test for both: `c | 0x28` is 0x2a for `"` and LF (and for `*` and 0x02, looked at).
+    let m = zeroBytes((w[k] | 0x28282828) ^ 0x2a2a2a2a);
+    while (m !== 0) {
+      const p = 4 * k - base + firstMarked(m);
+      const c = b[p];
+      if (c === 34 || c === 10) return p;
+      m &= m - 1;
+    }
   }
-  for (i = Math.max(i, 4 * end - base); i < n; i++) if (b[i] === 34) return i;
+  for (i = Math.max(i, 4 * end - base); i < n; i++) {
+    const c = b[i];
+    if (c === 34 || c === 10) return i;
+  }
   return -1;
 }
 

@@ -5,8 +5,9 @@ import { type CrawlFormat, type CrawlMapping, decodeCsvBytes, detectCrawlCsv } f
 import { normaliseCrawlUrl } from './normalise.ts';
 import { CrawlReader, csvHead, HEAD_BYTES, readCrawl } from './reader.ts';
 import { scanCsv } from './scan.ts';
+import { partReader } from './split.ts';
 import { hashString, StringsBuilder } from './strings.ts';
-import { type CrawlTable, FLAG } from './table.ts';
+import { type CrawlTable, crawlNotes, FLAG } from './table.ts';
 
 // The string parser as it was before the byte reader (session 6), kept here as the reference
 // the reader must agree with: decode the whole file, scan it as one string, build from strings.
@@ -71,10 +72,19 @@ function refTable(
     t[i] = r + 1;
   };
   const NOT = FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml | FLAG.canonicalElsewhere;
+  const seen = new Set<string>();
+  let duplicates = 0;
   for (let r = 0; r < rows; r++) {
     const u = urls[r];
     strings.add(u);
     const h = hashString(u);
+    // A URL's later rows: flagged, not joined (the first row is the one used).
+    if (seen.has(u)) {
+      flags[r] |= FLAG.duplicate;
+      duplicates++;
+      continue;
+    }
+    seen.add(u);
     put(exact, h, r);
     const n = refIsNormal(u) ? null : normaliseCrawlUrl(u);
     put(norm, n === null ? h : hashString(n), r);
@@ -125,6 +135,7 @@ function refTable(
     canonical,
     redirect,
     lastmod,
+    duplicates,
     status,
     flags,
     exact,
@@ -383,5 +394,70 @@ describe('csvHead', () => {
     ]);
     expect(csvHead(`${blanks}"Crawl"\r\nAddress,Status Code\r\n${rows}`).headerRow).toBe(11);
     expect(csvHead('\r\n\r\nAddress\r\n').headers).toEqual(['Address']);
+  });
+});
+
+describe('an unclosed quote', () => {
+  const HEAD = 'Address,Status Code,Title\n';
+  const warned = (t: CrawlTable | null) => t?.warnings?.map((w) => `${w.line}:${w.column} ${w.message}`);
+
+  it('is a warning at the line and column of its quote, however the file comes in chunks', () => {
+    // Line 3 holds a quoted field with a line break in it; the quote on line 5 never closes.
+    const csv = `${HEAD}https://a.example/,200,Home\nhttps://a.example/m,200,"two\nlines"\nhttps://a.example/é,200,"Café\nhttps://a.example/c,200,C\n`;
+    const bytes = enc.encode(csv);
+    for (const size of [1, 2, 3, 7, 64, bytes.length]) {
+      const t = chunked(bytes, size);
+      // The rows before it are read; the rest of the file is the one field it opened.
+      expect(t?.rows, `chunks of ${size}`).toBe(3);
+      expect(warned(t), `chunks of ${size}`).toEqual([
+        '5:25 unclosed quote; the rest of the file was read as one field',
+      ]);
+    }
+    const whole = readCrawl(bytes, 'c.csv');
+    expect(whole && crawlNotes(whole)).toEqual([
+      'c.csv: line 5:25: unclosed quote; the rest of the file was read as one field',
+    ]);
+  });
+
+  it('is found past the last column the reader keeps, and in a URL cell', () => {
+    const past = enc.encode(`${HEAD}https://a.example/,200,"Home\nhttps://a.example/b,200,B\n`);
+    expect(warned(chunked(past, 5))).toEqual([
+      '2:24 unclosed quote; the rest of the file was read as one field',
+    ]);
+    const url = enc.encode(`${HEAD}https://a.example/,200,A\n"https://a.example/b,200,B\n`);
+    expect(warned(chunked(url, 3))).toEqual([
+      '3:1 unclosed quote; the rest of the file was read as one field',
+    ]);
+  });
+
+  it('in the second part of a split file, at its line in the whole file', () => {
+    // Past the head the reader looks at first (the first part is always longer).
+    const pad = Array.from({ length: 12_000 }, (_, i) => `https://a.example/p${i},200,P\n`).join('');
+    const first = `${HEAD}https://a.example/1,200,"x\ny"\n${pad}`;
+    const second = 'https://a.example/2,200,B\nhttps://a.example/3,200,"C\nhttps://a.example/4,200,D\n';
+    const all = enc.encode(first + second);
+    const a = new CrawlReader({ fileName: 'c.csv' });
+    a.push(enc.encode(first));
+    expect(a.atRecordStart()).toBe(true);
+    const b = partReader(all, 'c.csv');
+    b?.push(enc.encode(second));
+    const part = b?.part();
+    if (!part) throw new Error('no part');
+    a.append(part);
+    const want = [`${5 + 12_000}:25 unclosed quote; the rest of the file was read as one field`];
+    expect(warned(a.end())).toEqual(want);
+    expect(warned(readCrawl(all, 'c.csv'))).toEqual(want);
+  });
+
+  it('a file whose quotes all close has no warning', () => {
+    // `*` and 0x02 look like a quote or a line break to the word test: no warning, no line.
+    const csv = `${HEAD}"https://a.example/","200","A ""b"" ***\u0002*"\n"https://a.example/*","200","x\n*"\n`;
+    const t = readCrawl(enc.encode(csv), 'c.csv');
+    expect(t?.rows).toBe(2);
+    expect(t?.warnings).toBeUndefined();
+    const open = `${csv}"https://a.example/2","200","****\u0002****\n`;
+    expect(warned(readCrawl(enc.encode(open), 'c.csv'))).toEqual([
+      '5:29 unclosed quote; the rest of the file was read as one field',
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import { hashString, StringsBuilder, stringAt } from './strings.ts';
 import {
   type CrawlProgress,
   type CrawlTable,
+  type CrawlWarning,
   cellFlags,
   FLAG_FIELDS,
   finishCrawlTable,
@@ -158,6 +159,21 @@ export interface CrawlPart {
   dates: Array<string | undefined>;
   canonical: Array<string | undefined>;
   redirect: Array<string | undefined>;
+  /** The part reader's warnings, lines counted from the part's start (`append` moves them). */
+  warnings?: CrawlWarning[];
+}
+
+/** What a reader says of a quoted field that runs to the end of the file. */
+export const UNCLOSED_QUOTE = 'unclosed quote; the rest of the file was read as one field';
+
+/** The warning of a scanner's unclosed quote (none: null); its column counts characters. */
+function scannerWarnings(s: ByteCsvScanner | null): CrawlWarning[] {
+  const u = s?.unclosed;
+  if (!u) return [];
+  let column = 1;
+  // UTF-8 characters: every byte but a continuation byte starts one.
+  for (const c of u.before) if ((c & 0xc0) !== 0x80) column++;
+  return [{ line: u.line, column, message: UNCLOSED_QUOTE }];
 }
 
 /** The buffers of a part (what a worker transfers). */
@@ -222,8 +238,19 @@ export class CrawlReader {
       this.text(this.utf16 ? ENC.encode(this.utf16.decode(rest, { stream: true })) : rest, false);
     }
     this.text(this.utf16 ? ENC.encode(this.utf16.decode()) : new Uint8Array(0), true);
-    return this.rows?.finish() ?? null;
+    return this.rows?.finish(this.warnings()) ?? null;
   }
+
+  /**
+   * What the reader noticed in the file so far, located (after `end`: an unclosed quote), with
+   * the warnings of an appended part.
+   */
+  warnings(): CrawlWarning[] {
+    return [...this.appended, ...scannerWarnings(this.scanner)].sort((a, b) => a.line - b.line);
+  }
+
+  /** Warnings of the part appended, their lines counted from the file's start. */
+  private appended: CrawlWarning[] = [];
 
   /** As `decodeCsvBytes` (detect.ts) decides it; returns the buffered bytes to go on with. */
   private pickEncoding(): Uint8Array {
@@ -298,7 +325,10 @@ export class CrawlReader {
   part(): CrawlPart | null {
     if (this.refused) return null;
     this.text(new Uint8Array(0), true);
-    return this.rows?.part() ?? null;
+    const part = this.rows?.part() ?? null;
+    const warnings = scannerWarnings(this.scanner);
+    if (part && warnings.length > 0) part.warnings = warnings;
+    return part;
   }
 
   /**
@@ -308,6 +338,10 @@ export class CrawlReader {
   append(part: CrawlPart): void {
     if (!this.rows) throw new Error('No rows to append to.');
     this.rows.append(part);
+    // The part starts after the lines read here: each record ended with a line break.
+    const s = this.scanner;
+    const lines = s ? s.records + s.breaks : 0;
+    for (const w of part.warnings ?? []) this.appended.push({ ...w, line: w.line + lines });
   }
 
   /**
@@ -628,7 +662,7 @@ class RowCollector {
     this.n += p.rows;
   }
 
-  finish(): CrawlTable {
+  finish(warnings: CrawlWarning[] = []): CrawlTable {
     const rows = this.n;
     const dates =
       this.moreDates.length > 0 ? this.lastmodCell.values.concat(this.moreDates) : this.lastmodCell.values;
@@ -645,6 +679,7 @@ class RowCollector {
       dates,
       status: this.status.slice(0, rows),
       flags: this.flags.slice(0, rows),
+      warnings,
     });
   }
 }

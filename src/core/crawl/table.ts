@@ -6,6 +6,7 @@
  * ~45 MB of URL bytes and ~40 MB of arrays, all transferred (worker → page) rather than cloned,
  * and written to IndexedDB in parts.
  */
+import { fmtInt } from '../format.ts';
 import { convertToW3c } from '../w3cDate.ts';
 import type { CrawlFormat, CrawlMapping } from './detect.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
@@ -25,6 +26,12 @@ export const FLAG = {
   canonicalElsewhere: 16,
   /** Set by `finishCrawlTable`: 200, HTML, not noindex / blocked / non-indexable, self-canonical. */
   indexable: 32,
+  /**
+   * Set by `finishCrawlTable`: an earlier row has the same URL as written. The spec (6.17) does
+   * not say which of several rows counts: the first does; this one joins nothing, is never a
+   * missing page (CRAWL-006), and is only counted (`CrawlTable.duplicates`) for the summary.
+   */
+  duplicate: 64,
 } as const;
 
 /** Crawl data attached to a document. Plain data: transferable, storable in IndexedDB. */
@@ -49,6 +56,47 @@ export interface CrawlTable extends ByteStrings {
   exact: Int32Array;
   /** Normalised-URL hash table, same layout. */
   norm: Int32Array;
+  /** Rows whose URL an earlier row has (`FLAG.duplicate`); absent in a table stored before. */
+  duplicates?: number;
+  /** What the reader noticed in the file, where (an unclosed quote); absent when nothing. */
+  warnings?: CrawlWarning[];
+}
+
+/** A problem the crawl reader noticed in the file, at a line and column (1-based, characters). */
+export interface CrawlWarning {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * A warning as one line of text.
+ *
+ * @example crawlWarningText({ line: 3, column: 9, message: 'unclosed quote' }) === 'line 3:9: unclosed quote'
+ */
+export function crawlWarningText(w: CrawlWarning): string {
+  return `line ${w.line}:${w.column}: ${w.message}`;
+}
+
+/**
+ * What to tell about a table beside its rows: its reader's warnings, then how many rows repeat a
+ * URL (the spec does not say which row counts: the first does), each after the file's name unless
+ * `named` is false. Empty when nothing. The attach notice, the crawl card and the CLI say these.
+ *
+ * @example crawlNotes(table) // ['c.csv: 3 crawl rows repeat a URL of an earlier row: the first row of each URL is used']
+ */
+export function crawlNotes(
+  t: Pick<CrawlTable, 'duplicates' | 'warnings' | 'fileName'>,
+  named = true,
+): string[] {
+  const name = named ? `${t.fileName}: ` : '';
+  const notes = (t.warnings ?? []).map((w) => `${name}${crawlWarningText(w)}`);
+  const d = t.duplicates ?? 0;
+  if (d > 0)
+    notes.push(
+      `${name}${d === 1 ? '1 crawl row repeats the URL' : `${fmtInt(d)} crawl rows repeat the URL`} of an earlier row: the first row of each URL is used`,
+    );
+  return notes;
 }
 
 /** The typed arrays of a table (what the worker transfers and storage writes in parts). */
@@ -77,6 +125,31 @@ function put(table: Int32Array, hash: number, row: number): void {
   table[i] = row + 1;
 }
 
+/**
+ * `put` into the exact-URL table unless an earlier row has the same URL (compared by hash, then
+ * bytes): false then, nothing put.
+ */
+function putFirst(table: Int32Array, hashes: Uint32Array, strings: ByteStrings, row: number): boolean {
+  const mask = table.length - 1;
+  const hash = hashes[row];
+  let i = hash & mask;
+  for (; table[i] !== 0; i = (i + 1) & mask) {
+    const r = table[i] - 1;
+    if (hashes[r] === hash && sameString(strings, r, row)) return false;
+  }
+  table[i] = row + 1;
+  return true;
+}
+
+/** Are strings `a` and `b` the same bytes? */
+function sameString(t: ByteStrings, a: number, b: number): boolean {
+  const { bytes, starts } = t;
+  const n = starts[a + 1] - starts[a];
+  if (starts[b + 1] - starts[b] !== n) return false;
+  for (let k = 0; k < n; k++) if (bytes[starts[a] + k] !== bytes[starts[b] + k]) return false;
+  return true;
+}
+
 const NOT_INDEXABLE = FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml;
 
 /**
@@ -101,6 +174,8 @@ export interface CrawlColumns {
   dates: ArrayLike<string | undefined>;
   status: Int16Array;
   flags: Uint8Array;
+  /** The reader's warnings (see `CrawlTable.warnings`). */
+  warnings?: CrawlWarning[];
 }
 
 /**
@@ -113,8 +188,15 @@ export function finishCrawlTable(p: CrawlColumns): CrawlTable {
   const { rows, strings, flags, status } = p;
   const exact = new Int32Array(tableSize(rows));
   const norm = new Int32Array(tableSize(rows));
+  const urls = strings.view();
+  let duplicates = 0;
   for (let r = 0; r < rows; r++) {
-    put(exact, p.hashes[r], r);
+    // Several rows for one URL: the first is joined, the others only counted.
+    if (!putFirst(exact, p.hashes, urls, r)) {
+      flags[r] |= FLAG.duplicate;
+      duplicates++;
+      continue;
+    }
     put(norm, p.normHashes[r], r);
     const c = p.canonical[r];
     // The canonical link names another page when the two differ after normalisation.
@@ -186,6 +268,8 @@ export function finishCrawlTable(p: CrawlColumns): CrawlTable {
     flags: flags.length === rows ? flags : flags.slice(0, rows),
     exact,
     norm,
+    duplicates,
+    ...(p.warnings && p.warnings.length > 0 ? { warnings: p.warnings } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Entry } from '../../core/model.ts';
-import { CRAWL_CATEGORIES, type CrawlCategory, isSearchConsole } from '../../state/crawl.ts';
+import { CRAWL_CATEGORIES, type CrawlCategory, crawlNotes, isSearchConsole } from '../../state/crawl.ts';
 import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
 import { inSlices, pauseWith } from '../../state/slices.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
@@ -138,6 +138,8 @@ export function CrawlCard() {
   const counts = data?.counts ?? new Map<CrawlAction, number>();
   if (!crawl || !summary) return null;
   const searchConsole = isSearchConsole(crawl.format);
+  // The reader's warnings (an unclosed quote, where) and the rows repeating a URL, once.
+  const notes = crawlNotes(crawl, false);
   const label =
     crawl.format === 'search-console-indexing'
       ? INDEXING_LABEL
@@ -154,6 +156,13 @@ export function CrawlCard() {
           {crawl.fileName}: {fmtInt(crawl.rows)} {searchConsole ? 'Search Console pages' : 'crawled'}
         </span>
       </div>
+      {notes.length > 0 ? (
+        <ul className="crawl-notes" aria-label="About the crawl file">
+          {notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
       <table className="summary-table crawl-summary">
         <caption className="visually-hidden">Listed URLs by crawl status</caption>
         <tbody>
