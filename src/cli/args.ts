@@ -30,6 +30,8 @@ export interface CheckArgs {
   crawl?: string;
   /** Worker threads that read and validate files (default: one per core; 1: none). */
   jobs?: number;
+  /** Where standard input was buffered, for the FILE or `--crawl` given as `-` (stdin.ts). */
+  stdinPath?: string;
 }
 
 export interface MergeArgs {
@@ -54,6 +56,8 @@ export interface ConvertArgs {
   keepFormat?: boolean;
   /** Write over files that exist (else: exit 2, nothing written). */
   force?: boolean;
+  /** Where to read the input when `file` is only its name (stdin, buffered: stdin.ts). */
+  path?: string;
 }
 
 export type CliArgs = CheckArgs | ConvertArgs | MergeArgs | { command: 'help' } | { command: 'version' };
@@ -198,7 +202,7 @@ function parseConvert(argv: string[]): ConvertArgs {
       if (!Number.isInteger(n) || n < 1 || n > 50_000)
         throw new UsageError('--split must be an integer from 1 to 50000.');
       a.split = n;
-    } else if (t.startsWith('-')) throw new UsageError(`Unknown option for convert: ${t}`);
+    } else if (t.startsWith('-') && t !== '-') throw new UsageError(`Unknown option for convert: ${t}`);
     else files.push(t);
   }
   if (files.length !== 1) throw new UsageError('convert needs exactly one FILE.');
@@ -227,6 +231,7 @@ Usage:
   sitemap-workbench convert FILE --to xml|txt|gz|zip [--split N] [-o OUT] [--base URL]
                                 [--keep-format | --normalize] [--force]
   sitemap-workbench --version | --help
+  FILE (check, convert) and --crawl CSV may be - for standard input (once per command).
 
 check
   Parses each FILE (XML urlset or index, text, gzip, feeds, robots.txt) and runs every rule.

@@ -27,6 +27,7 @@ import { emit, exitCode } from './formats.ts';
 import { CheckPool, defaultJobs, type Reply } from './pool.ts';
 import { readStreamed, sourceOfBytes, sourceText } from './readStreamed.ts';
 import { type FileReport, issuesJson } from './report.ts';
+import { STDIN, STDIN_NAME } from './stdin.ts';
 import { fileKey, folderFiles, publishUrlOf, resolveChild } from './tree.ts';
 import { isZipFile, readZipTree, type ZipTree } from './zipTree.ts';
 
@@ -47,6 +48,8 @@ export interface CliIo {
   crawlMax?: number;
   /** Told, at the end of a check, how many files the check workers answered for (pool.ts; tests). */
   workerFiles?(n: number): void;
+  /** Standard input, for a FILE given as `-` (default: the process's; tests pass their own). */
+  stdin?(): AsyncIterable<Uint8Array>;
 }
 
 /** Report on stderr that `file` cannot be read. */
@@ -209,7 +212,12 @@ async function checkFiles(
 ): Promise<number> {
   let audit: CrawlAudit | null = null;
   if (args.crawl !== undefined) {
-    const crawl = await loadCrawl(args.crawl, io);
+    const fromStdin = args.crawl === STDIN && args.stdinPath !== undefined;
+    const crawl = await loadCrawl(
+      fromStdin ? (args.stdinPath as string) : args.crawl,
+      io,
+      fromStdin ? STDIN_NAME : undefined,
+    );
     if (crawl === null) return 2;
     audit = new CrawlAudit(crawl, args, io.now());
     extra = [...extra, audit.check];
@@ -236,26 +244,32 @@ async function checkFiles(
     return unit;
   };
   let unreadable = false;
-  for (const target of args.files) {
-    if (args.follow && (await isDirectory(target))) {
+  for (const named of args.files) {
+    // `-`: standard input, buffered in a file (stdin.ts), shown as `stdin`.
+    const fromStdin = named === STDIN && args.stdinPath !== undefined;
+    const target = fromStdin ? (args.stdinPath as string) : named;
+    if (args.follow && !fromStdin && (await isDirectory(target))) {
       tree = true;
       for (const f of indexFirst(folderFiles(target))) enqueue(f, false);
     } else if (await isZipFile(target)) {
       // A .zip of sitemaps is read as a folder of its members (the app opens it as a workspace).
       let z: ZipTree;
       try {
-        z = await readZipTree(target);
+        z = await readZipTree(target, named === STDIN ? STDIN_NAME : target);
       } catch (e) {
-        cannotRead(target, e, io);
+        cannotRead(named === STDIN ? STDIN_NAME : target, e, io);
         unreadable = true;
         continue;
       }
       zips.push(z);
       tree = true;
-      for (const s of z.skipped) io.err(`sitemap-workbench: ${target}: left out ${s.name}: ${s.reason}\n`);
+      for (const s of z.skipped)
+        io.err(
+          `sitemap-workbench: ${named === STDIN ? STDIN_NAME : target}: left out ${s.name}: ${s.reason}\n`,
+        );
       const shown = new Map(z.members.map((m) => [m.path, m.name]));
       for (const p of indexFirst([...shown.keys()])) enqueue(p, false, undefined, shown.get(p));
-    } else enqueue(target, true);
+    } else enqueue(target, true, undefined, fromStdin ? STDIN_NAME : undefined);
   }
   // Without --root, --base is the publish URL of the first named file (as before trees).
   if (args.root === undefined && args.base !== undefined && queue.length > 0 && queue[0].named)

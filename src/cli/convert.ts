@@ -90,11 +90,11 @@ async function inputBytes(
   io: CliIo,
   outIsDir: boolean,
 ): Promise<{ bytes: Uint8Array; name: string } | ManyInput | null> {
-  const bytes = await readInput(args.file, io);
+  const bytes = await readInput(args.path ?? args.file, io);
   if (bytes === null || !holdsZip(bytes)) return bytes && { bytes, name: args.file };
   let tree: Awaited<ReturnType<typeof readZipTree>>;
   try {
-    tree = await readZipTree(args.file);
+    tree = await readZipTree(args.path ?? args.file);
   } catch (e) {
     io.err(
       `sitemap-workbench: ${args.file}: could not read: ${sentence((e as Error).message)} Nothing written.\n`,

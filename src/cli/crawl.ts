@@ -117,8 +117,19 @@ async function zipCrawl(file: string, io: CliIo): Promise<CrawlTable | null> {
   return readCrawl(r.crawl.bytes, r.crawl.name);
 }
 
-/** Read and parse the crawl file; null (after a message on stderr) when it cannot be used. */
-export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | null> {
+/**
+ * Read and parse the crawl file; null (after a message on stderr) when it cannot be used. `shown`:
+ * the name to show instead of its path (`stdin`).
+ */
+export async function loadCrawl(file: string, io: CliIo, shown?: string): Promise<CrawlTable | null> {
+  const table = await loadCrawlAt(file, io);
+  if (table && shown !== undefined) table.fileName = shown;
+  // What the reader noticed (an unclosed quote, where) and rows repeating a URL: the audit goes on.
+  if (table) for (const note of crawlNotes(table)) io.err(`sitemap-workbench: ${note}.\n`);
+  return table;
+}
+
+async function loadCrawlAt(file: string, io: CliIo): Promise<CrawlTable | null> {
   let table: CrawlTable | null;
   if (await isZipFile(file)) return zipCrawl(file, io);
   try {
@@ -139,8 +150,6 @@ export async function loadCrawl(file: string, io: CliIo): Promise<CrawlTable | n
     );
     return null;
   }
-  // What the reader noticed (an unclosed quote, where) and rows repeating a URL: the audit goes on.
-  for (const note of crawlNotes(table)) io.err(`sitemap-workbench: ${note}.\n`);
   return table;
 }
 

@@ -10,6 +10,7 @@ import { type CliIo, runCheck } from './check.ts';
 import { runConvert } from './convert.ts';
 import { runMerge } from './merge.ts';
 import { reclaimer } from './reclaim.ts';
+import { type BufferedStdin, bufferStdin, STDIN_NAME, stdinUses } from './stdin.ts';
 import { VERSION } from './version.ts';
 
 /** Run the CLI with `argv` (arguments after the script name); resolves to the exit code. */
@@ -31,7 +32,29 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (args.command === 'merge') return runMerge(args, io);
-  return args.command === 'check' ? runCheck(args, io) : runConvert(args, io);
+  const uses = stdinUses(args);
+  if (uses > 1) {
+    io.err(
+      `sitemap-workbench: standard input (-) can be read once; it is named ${uses} times.\nRun "sitemap-workbench --help" for usage.\n`,
+    );
+    return 2;
+  }
+  let stdin: BufferedStdin | null = null;
+  if (uses === 1) {
+    try {
+      stdin = await bufferStdin(io.stdin?.() ?? process.stdin);
+    } catch (e) {
+      io.err(`sitemap-workbench: cannot read stdin: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
+  try {
+    if (args.command === 'check')
+      return await runCheck(stdin ? { ...args, stdinPath: stdin.path } : args, io);
+    return await runConvert(stdin ? { ...args, path: stdin.path, file: STDIN_NAME } : args, io);
+  } finally {
+    stdin?.dispose();
+  }
 }
 
 // Output piped into a reader that stops early (| head): end quietly instead of an EPIPE trace.

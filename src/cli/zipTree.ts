@@ -66,7 +66,7 @@ function unique(name: string, used: Set<string>): string {
  * Extract the zip at `file` (shown as `file`) into a temporary folder; throws an Error whose
  * message says why when it is not a readable archive.
  */
-export async function readZipTree(file: string): Promise<ZipTree> {
+export async function readZipTree(file: string, shown = file): Promise<ZipTree> {
   const z = readZipFiles(new Uint8Array(await readFile(file)));
   if (z.error !== undefined) throw new Error(z.error);
   const skipped = [...z.skipped];
@@ -85,7 +85,7 @@ export async function readZipTree(file: string): Promise<ZipTree> {
       const p = path.join(dir, ...member.split('/'));
       mkdirSync(path.dirname(p), { recursive: true });
       writeFileSync(p, f.bytes);
-      members.push({ path: p, name: `${file}/${member}`, member });
+      members.push({ path: p, name: `${shown}/${member}`, member });
     }
     return { members, skipped, dispose };
   } catch (e) {
