@@ -12,4 +12,4 @@ export {
 export { CRAWL_CATEGORIES, type CrawlCategory } from '../core/crawl/join.ts';
 export { crawlNotes } from '../core/crawl/table.ts';
 export { type CrawlReading, readCrawlFile, sniffCrawlFile } from '../workers/crawlClient.ts';
-export { crawlFromZipFile, gunzipCrawlFile, isGzipFile, isZipFile } from './crawlZip.ts';
+export { crawlFromZipFile, isZipFile } from './crawlZip.ts';

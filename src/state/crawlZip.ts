@@ -2,44 +2,9 @@
  * A zip picked in the Crawl dialog (a Search Console export as downloaded): its member that is
  * crawl data as a File for the crawl reader, and the sentence that says which members were used.
  * The same reading as a dropped zip (workspaceStore `open`) and the CLI's `--crawl x.zip`. A
- * gzipped export (`internal_all.csv.gz`) is inflated to the CSV it holds, up to core
- * `MAX_CRAWL_INFLATED` bytes (the CLI's `--crawl x.csv.gz` reads it the same way).
+ * gzipped export (`internal_all.csv.gz`) is inflated by the crawl worker as it reads it
+ * (workers/crawlClient.ts `pushGunzipped`).
  */
-
-import { crawlInflateRefusal, MAX_CRAWL_INFLATED } from '../core/crawl/read.ts';
-import { isGzip } from '../core/magic.ts';
-
-/** True when a file's first bytes are a gzip stream's. */
-export async function isGzipFile(file: Blob): Promise<boolean> {
-  const b = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  return isGzip(b);
-}
-
-/**
- * A gzipped crawl export inflated (streamed by the browser's native gunzip, counted per chunk);
- * rejects with the reason past `max` bytes or when it does not inflate.
- *
- * @example const csv = await gunzipCrawlFile(file, file.name)
- */
-export async function gunzipCrawlFile(file: Blob, name: string, max = MAX_CRAWL_INFLATED): Promise<File> {
-  const parts: Uint8Array<ArrayBuffer>[] = [];
-  let total = 0;
-  const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > max) throw new Error(crawlInflateRefusal(name, max));
-      parts.push(value as Uint8Array<ArrayBuffer>);
-    }
-  } catch (e) {
-    void reader.cancel().catch(() => {});
-    if (total > max) throw e;
-    throw new Error(`${name} is not a readable gzip file (${e instanceof Error ? e.message : e})`);
-  }
-  return new File(parts, name.replace(/\.gz$/i, ''), { type: 'text/csv' });
-}
 
 /** True when a file's first bytes are a ZIP archive's. */
 export async function isZipFile(file: Blob): Promise<boolean> {

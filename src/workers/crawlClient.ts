@@ -6,10 +6,11 @@
 import type { CrawlMapping } from '../core/crawl/detect.ts';
 import { crawlWanted } from '../core/crawl/join.ts';
 import { type CrawlMatches, exactRows, type ListedUrls } from '../core/crawl/match.ts';
-import { type CrawlHead, sniffCrawl } from '../core/crawl/read.ts';
+import { type CrawlHead, crawlInflateRefusal, MAX_CRAWL_INFLATED, sniffCrawl } from '../core/crawl/read.ts';
 import { type CrawlPart, CrawlReader, HEAD_BYTES, partBuffers } from '../core/crawl/reader.ts';
 import { partReader, SPLIT_MIN_BYTES, SPLIT_PROBE_BYTES, splitPoint } from '../core/crawl/split.ts';
 import { CRAWL_ARRAYS, type CrawlTable } from '../core/crawl/table.ts';
+import { isGzip } from '../core/magic.ts';
 import type { CallHandler } from './calls.ts';
 import { createWorkerCalls, type WorkerCalls, type WorkerLike } from './client.ts';
 import { type CrawlArrays, type CrawlTableHead, crawlTableParts, joinCrawlTable } from './crawlParts.ts';
@@ -101,7 +102,10 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       return { table: null };
     }
     const { file, mapping, to } = req;
-    const reader = new CrawlReader({ fileName: file.name, mapping });
+    // A gzipped export (`internal_all.csv.gz`) is inflated here, as it is read: never split.
+    const gzipped = to === undefined && (await isGzipBlob(file));
+    const name = gzipped ? file.name.replace(/\.gz$/i, '') : file.name;
+    const reader = new CrawlReader({ fileName: name, mapping });
     if (to !== undefined) {
       kept = null;
       await pushBlob(reader, file, 0, to, ctx.progress);
@@ -109,8 +113,9 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       return { table: null, split: reader.atRecordStart() };
     }
     const reading = (async () => {
-      await pushBlob(reader, file, 0, file.size, ctx.progress);
-      return endRead(reader, file.name);
+      if (gzipped) await pushGunzipped(reader, file, ctx.progress);
+      else await pushBlob(reader, file, 0, file.size, ctx.progress);
+      return endRead(reader, name);
     })();
     if (req.join) {
       kept = reading;
@@ -163,6 +168,56 @@ async function pushBlob(
     if (!reader.push(bytes)) break;
     progress(Math.min(to, at + READ_CHUNK), to);
   }
+}
+
+/** True when a file starts as a gzip stream does. */
+async function isGzipBlob(file: Blob): Promise<boolean> {
+  return isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
+}
+
+/**
+ * Push what a gzipped file inflates to (the platform's native gunzip, fed in READ_CHUNK slices)
+ * to `reader`, reporting the compressed bytes fed; at most `max` bytes inflated (a bomb stops
+ * there, with the reason). The whole file is never in memory, and a cancel (the worker stopped)
+ * stops it at once. Exported for tests.
+ */
+export async function pushGunzipped(
+  reader: CrawlReader,
+  file: Blob & { name?: string },
+  progress: (done: number, total: number) => void,
+  max = MAX_CRAWL_INFLATED,
+): Promise<void> {
+  const name = file.name ?? 'The crawl file';
+  const ds = new DecompressionStream('gzip');
+  const writer = ds.writable.getWriter();
+  const feed = (async () => {
+    for (let at = 0; at < file.size; at += READ_CHUNK) {
+      const bytes = new Uint8Array(await file.slice(at, Math.min(file.size, at + READ_CHUNK)).arrayBuffer());
+      await writer.ready;
+      await writer.write(bytes);
+      progress(Math.min(file.size, at + READ_CHUNK), file.size);
+    }
+    await writer.close();
+  })();
+  // A failed read of the file fails the inflated stream read below.
+  feed.catch((e) => writer.abort(e).catch(() => {}));
+  const inflated = ds.readable.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await inflated.read();
+      if (done) break;
+      total += value.length;
+      if (total > max) throw new Error(crawlInflateRefusal(name, max));
+      if (!reader.push(value)) break;
+    }
+  } catch (e) {
+    void inflated.cancel().catch(() => {});
+    void writer.abort().catch(() => {});
+    if (total > max) throw e;
+    throw new Error(`${name} is not a readable gzip file (${e instanceof Error ? e.message : e})`);
+  }
+  void inflated.cancel().catch(() => {});
 }
 
 /** The reader's table (after the last `push` or `append`), or the error of a file without URLs. */
@@ -377,7 +432,7 @@ export function readCrawlFile(
  * bytes and a probe at its middle), or -1: one worker reads it all.
  */
 async function splitOf(file: Blob, min: number): Promise<number> {
-  if (file.size < Math.max(min, 2 * HEAD_BYTES)) return -1;
+  if (file.size < Math.max(min, 2 * HEAD_BYTES) || (await isGzipBlob(file))) return -1;
   const mid = Math.floor(file.size / 2);
   const [start, around] = await Promise.all(
     [file.slice(0, 4), file.slice(mid, mid + SPLIT_PROBE_BYTES)].map(

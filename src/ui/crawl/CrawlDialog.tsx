@@ -5,8 +5,6 @@ import {
   type CrawlReading,
   crawlFromZipFile,
   guessCrawlMapping,
-  gunzipCrawlFile,
-  isGzipFile,
   isZipFile,
   readCrawlFile,
   sniffCrawlFile,
@@ -123,14 +121,9 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
       }
       commands.notify('info', z.note);
       file = z.crawl;
-    } else if (await isGzipFile(picked)) {
-      try {
-        file = await gunzipCrawlFile(picked, picked.name);
-      } catch (e) {
-        setPhase({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
-        return;
-      }
     }
+    // A gzipped export (`internal_all.csv.gz`) is recognised by the CSV its start holds and
+    // inflated in the crawl worker as it is read, with progress and Cancel.
     const head = await sniffCrawlFile(file);
     if (head.detected) void read(file);
     else if (head.headers.length === 0)
