@@ -121,3 +121,31 @@ test('the "not listed" count opens the list: export as text, add all to the open
   await page.getByRole('button', { name: 'Undo: Add missing indexable pages (5 URLs)' }).click();
   await wb.expectUrlCount(2);
 });
+
+test('in a workspace the card counts a page two files list once, and says what the reader noticed', async ({
+  wb,
+  page,
+}) => {
+  // Both files list the home page; the crawl repeats /about and its last quote never closes.
+  await wb.openFiles([xml('blog.xml', [...BLOG, PAGES[0]]), xml('pages.xml', PAGES)]);
+  await expect(wb.workspace).toBeVisible();
+  await wb.showWorkspaceFile('pages.xml');
+  await wb.dropFile(
+    'internal_all.csv',
+    `${CRAWL}https://www.example.com/about,404,Non-Indexable,\nhttps://www.example.com/x,200,Indexable,"2024\n`,
+  );
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  await expect(notices).toContainText(
+    'internal_all.csv: line 11:41: unclosed quote; the rest of the file was read as one field. internal_all.csv: 1 crawl row repeats the URL of an earlier row: the first row of each URL is used.',
+  );
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  const card = page.getByRole('region', { name: 'Crawl audit' });
+  await expect(card.getByRole('list', { name: 'About the crawl file' })).toContainText(
+    'line 11:41: unclosed quote',
+  );
+  // This file: / and /about; all files: /, /about, /blog/a, /blog/b — the home page once.
+  const ok = card.getByRole('row', { name: /^200 indexable/ });
+  await expect(ok.getByRole('button')).toHaveText('2');
+  await expect(ok.getByRole('cell').last()).toHaveText('4');
+  await card.screenshot({ path: test.info().outputPath('crawl-card-workspace.png') });
+});

@@ -6,7 +6,14 @@ import { readCrawl } from '../core/crawl/reader.ts';
 import { plural } from '../core/format.ts';
 import type { SitemapDocument } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
-import { crawlCategoryOf, crawlCellText, crawlSortKey, crawlSummary } from './crawlView.ts';
+import { runSteps } from '../core/steps.ts';
+import {
+  crawlCategoryOf,
+  crawlCellText,
+  crawlSortKey,
+  crawlSummary,
+  workspaceCrawlSummarySteps,
+} from './crawlView.ts';
 import { createMemoryPersistence } from './persist.ts';
 import { type AppStoreDeps, createAppStore } from './store.ts';
 import { fakeClient } from './testing.ts';
@@ -453,6 +460,45 @@ describe('crawl data in a workspace', () => {
     expect(crawlRules(idx.store)).toEqual([]);
     b.store.commands.removeCrawl();
     expect(a.store.getState().crawl).toBeNull();
+  });
+
+  it('the workspace summary counts a page two files list once, and each not-crawled URL once', async () => {
+    const ws = createWorkspaceStore({ primary: newStore(), createStore: newStore });
+    await ws.commands.open([
+      // Both list the home page (and a URL the crawl lacks); b.xml lists /new twice.
+      {
+        name: 'a.xml',
+        bytes: urlset(
+          'https://www.example.com/',
+          'https://www.example.com/private',
+          'https://www.example.com/x-none',
+        ),
+      },
+      {
+        name: 'b.xml',
+        bytes: urlset(
+          'https://www.example.com/',
+          'https://www.example.com/new',
+          'https://www.example.com/new',
+          'https://www.example.com/x-none',
+        ),
+      },
+    ]);
+    const [a, b] = ws.getState().files;
+    a.store.commands.attachCrawl(crawl());
+    const files = [a, b].map((f) => ({
+      validator: f.store.getState().validation.validator,
+      entries: f.store.getState().doc?.entries ?? [],
+    }));
+    // Each file's own card counts what it lists: the home page is in both.
+    const own = files.map((f) => crawlSummary(f.validator, f.entries));
+    expect((own[0]?.listed.ok ?? 0) + (own[1]?.listed.ok ?? 0)).toBe(4);
+    for (const chunk of [1, 2, 100]) {
+      const all = runSteps(workspaceCrawlSummarySteps(files, chunk));
+      // Home and /new once each; /private (noindex) once; /x-none once though both list it.
+      expect(all?.listed).toMatchObject({ ok: 2, noindex: 1, notCrawled: 1 });
+      expect(all?.missing).toBe(a.store.getState().validation.validator.crawlJoin?.()?.missing);
+    }
   });
 
   it('a reload brings the crawl back in every file with one shared join', async () => {

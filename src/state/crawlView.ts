@@ -241,3 +241,59 @@ export function* crawlSummarySteps(
   }
   yield { listed, missing: join.missing, duplicates: join.table.duplicates ?? 0 };
 }
+
+/** One file of a workspace as the workspace's crawl summary reads it. */
+export interface SummaryFile {
+  validator: ValidatorLike;
+  entries: readonly Entry[];
+}
+
+/**
+ * The crawl summary of a whole workspace, whose files share one join: each crawl row counted
+ * once however many entries (in one file or several) list it, each listed URL the crawl lacks
+ * once (by its trimmed text), and the pages no file lists once. Summing the files' own summaries
+ * counts a page listed by two files twice. In steps of `chunk` entries, as `crawlSummarySteps`;
+ * null at the end when no file has crawl data.
+ *
+ * @example runSteps(workspaceCrawlSummarySteps(files, Infinity))?.listed.ok
+ */
+export function* workspaceCrawlSummarySteps(
+  files: readonly SummaryFile[],
+  chunk = 100_000,
+): Generator<null, CrawlSummary | null> {
+  const join = files.map((f) => f.validator.crawlJoin?.() ?? null).find((j) => j !== null) ?? null;
+  if (join === null) return null;
+  const listed: Record<CrawlCategory, number> = {
+    ok: 0,
+    redirect: 0,
+    error: 0,
+    noindex: 0,
+    blocked: 0,
+    canonicalised: 0,
+    notCrawled: 0,
+  };
+  const counted = new Uint8Array(join.table.rows);
+  const notCrawled = new Set<string>();
+  for (const { validator: v, entries } of files) {
+    // Another crawl (a file not joined yet), or an index's rows (sitemaps, not pages): not counted.
+    if (v.crawlJoin?.() !== join || v.crawlJoinsRows?.() === false) continue;
+    for (let from = 0; from < entries.length; from += chunk) {
+      const to = Math.min(entries.length, from + chunk);
+      for (let i = from; i < to; i++) {
+        const e = entries[i];
+        const row = v.crawlRowOf?.(e.id) ?? -1;
+        if (row >= 0) {
+          if (counted[row] === 1) continue;
+          counted[row] = 1;
+          listed[join.category(row)]++;
+        } else {
+          const url = e.loc.trim();
+          if (url !== '') notCrawled.add(url);
+        }
+      }
+      if (to < entries.length) yield null;
+    }
+  }
+  listed.notCrawled = notCrawled.size;
+  return { listed, missing: join.missing, duplicates: join.table.duplicates ?? 0 };
+}

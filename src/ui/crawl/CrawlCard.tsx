@@ -1,7 +1,12 @@
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Entry } from '../../core/model.ts';
 import { CRAWL_CATEGORIES, type CrawlCategory, crawlNotes, isSearchConsole } from '../../state/crawl.ts';
-import { CRAWL_JOINING, type CrawlSummary, crawlSummarySteps } from '../../state/crawlView.ts';
+import {
+  CRAWL_JOINING,
+  type CrawlSummary,
+  crawlSummarySteps,
+  workspaceCrawlSummarySteps,
+} from '../../state/crawlView.ts';
 import { inSlices, pauseWith } from '../../state/slices.ts';
 import type { AppState, CrawlAction } from '../../state/types.ts';
 import { fmtInt, plural } from '../format.ts';
@@ -89,9 +94,12 @@ export function CrawlCard() {
   const [listing, setListing] = useState(false);
   // Each pass reads every entry: for a big document, wait for a pause in edits (and in the
   // slices of a join) instead of recounting on every change.
-  const [data, setData] = useState<{ summary: CrawlSummary | null; counts: Map<CrawlAction, number> } | null>(
-    null,
-  );
+  const [data, setData] = useState<{
+    summary: CrawlSummary | null;
+    /** In a workspace of several files: every file's, each page and URL counted once. */
+    all: CrawlSummary | null;
+    counts: Map<CrawlAction, number>;
+  } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `model` signals a change in another file
   useEffect(() => {
     // A join in slices shows its findings after its first step and at its end: counting in
@@ -120,13 +128,27 @@ export function CrawlCard() {
     };
     const run = async () => {
       const summary = await finish(summarySteps(validation.validator, doc.entries));
+      // A page two files list is one page: the workspace's numbers count it once.
+      const files = model ? (ws?.getState().files ?? []) : [];
+      const all =
+        files.length > 1
+          ? await finish(
+              workspaceCrawlSummarySteps(
+                files.map((f) => ({
+                  validator: f.store.getState().validation.validator,
+                  entries: f.store.getState().doc?.entries ?? [],
+                })),
+                20_000,
+              ),
+            )
+          : null;
       const counts = new Map<CrawlAction, number>();
       for (const { action } of ACTIONS) {
         const n = await finish(commands.crawlActionCountSteps(action));
         if (n === null) return;
         counts.set(action, n);
       }
-      if (!stopped) setData({ summary, counts });
+      if (!stopped) setData({ summary, all, counts });
     };
     const delay = setTimeout(() => void run(), doc.entries.length > 50_000 ? 400 : 0);
     return () => {
@@ -135,6 +157,7 @@ export function CrawlCard() {
     };
   }, [doc, validation, commands, joining, model]);
   const summary = data?.summary;
+  const all = data?.all ?? null;
   const counts = data?.counts ?? new Map<CrawlAction, number>();
   if (!crawl || !summary) return null;
   const searchConsole = isSearchConsole(crawl.format);
@@ -165,6 +188,20 @@ export function CrawlCard() {
       ) : null}
       <table className="summary-table crawl-summary">
         <caption className="visually-hidden">Listed URLs by crawl status</caption>
+        {all ? (
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">This file</th>
+              <th
+                scope="col"
+                title="Every file of the workspace: a page or URL several files list counts once"
+              >
+                All files
+              </th>
+            </tr>
+          </thead>
+        ) : null}
         <tbody>
           {CRAWL_CATEGORIES.map((c) => (
             <tr key={c}>
@@ -181,6 +218,7 @@ export function CrawlCard() {
                   {fmtInt(summary.listed[c])}
                 </button>
               </td>
+              {all ? <td className="num">{fmtInt(all.listed[c])}</td> : null}
             </tr>
           ))}
           <tr>
@@ -197,6 +235,7 @@ export function CrawlCard() {
                 {fmtInt(summary.missing)}
               </button>
             </td>
+            {all ? <td className="num">{fmtInt(all.missing)}</td> : null}
           </tr>
         </tbody>
       </table>
