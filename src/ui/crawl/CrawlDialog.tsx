@@ -195,7 +195,7 @@ export function CrawlDialog({ onClose, initialFile }: { onClose(): void; initial
       {busy ? null : (
         <FileField
           label="Crawl CSV"
-          accept=".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,text/plain,application/zip"
+          accept=".csv,.tsv,.txt,.zip,.gz,text/csv,text/tab-separated-values,text/plain,application/zip,application/gzip"
           file={chosen}
           onPick={(file) => void pick(file)}
         />
