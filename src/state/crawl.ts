@@ -10,6 +10,6 @@ export {
   isSearchConsole,
 } from '../core/crawl/detect.ts';
 export { CRAWL_CATEGORIES, type CrawlCategory } from '../core/crawl/join.ts';
-export { crawlNotes } from '../core/crawl/table.ts';
+export { crawlNotes } from '../core/crawl/notes.ts';
 export { type CrawlReading, readCrawlFile, sniffCrawlFile } from '../workers/crawlClient.ts';
 export { crawlFromZipFile, isZipFile } from './crawlZip.ts';

@@ -9,7 +9,8 @@ import { CRAWL_REMOVE_RULES, type CrawlFixResult, crawlFixSteps, missingPages } 
 import { isSearchConsole } from '../core/crawl/format.ts';
 import { CrawlJoin } from '../core/crawl/join.ts';
 import { CrawlPreset, type ListedUrls, listLocs } from '../core/crawl/match.ts';
-import { type CrawlTable, crawlNotes } from '../core/crawl/table.ts';
+import { crawlNotes } from '../core/crawl/notes.ts';
+import type { CrawlTable } from '../core/crawl/table.ts';
 import { fmtInt, plural } from '../core/format.ts';
 import { readRows } from '../core/lazyEntries.ts';
 import type { Entry, SitemapDocument } from '../core/model.ts';

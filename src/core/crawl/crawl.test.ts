@@ -8,10 +8,10 @@ import { decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { crawlFix, crawlFixSteps, missingPages } from './fixes.ts';
 import { CrawlJoin, statusText } from './join.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
+import { crawlNotes } from './notes.ts';
 import { csvHead, parseCrawlCsv } from './reader.ts';
 import { scanCsv } from './scan.ts';
 import { utf8 } from './strings.ts';
-import { crawlNotes } from './table.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../__fixtures__/crawl/${name}`, import.meta.url)));

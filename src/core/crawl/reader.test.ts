@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { convertToW3c } from '../w3cDate.ts';
 import { type CrawlFormat, type CrawlMapping, decodeCsvBytes, detectCrawlCsv } from './detect.ts';
 import { normaliseCrawlUrl } from './normalise.ts';
+import { crawlNotes } from './notes.ts';
 import { CrawlReader, csvHead, HEAD_BYTES, readCrawl } from './reader.ts';
 import { scanCsv } from './scan.ts';
 import { partReader } from './split.ts';
 import { hashString, StringsBuilder } from './strings.ts';
-import { type CrawlTable, crawlNotes, FLAG } from './table.ts';
+import { type CrawlTable, FLAG } from './table.ts';
 
 // The string parser as it was before the byte reader (session 6), kept here as the reference
 // the reader must agree with: decode the whole file, scan it as one string, build from strings.
