@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { END_SLICE } from '../steps.ts';
 import { scanUrl } from '../urls.ts';
 import { familyHash, familyOf } from './duplicates.ts';
-import { HashIndex, hashString } from './hashIndex.ts';
+import { HashIndex, hashString, RESERVE_APART, reserveSteps } from './hashIndex.ts';
 
 describe('HashIndex', () => {
   it('files slots under hashes, counts shared hashes as slots come and go, and survives regrowth', () => {
@@ -52,6 +53,33 @@ describe('HashIndex', () => {
     expect(ix.count(h)).toBe(0);
     expect(ix.sharedHashes).toBe(0);
     expect(ix.size).toBe(1);
+  });
+
+  it('reserve sizes an empty index as the constructor would, and a big one in a step of its own', () => {
+    const n = RESERVE_APART + 5;
+    const sized = new HashIndex(n);
+    const late = new HashIndex();
+    const steps = [...reserveSteps(late, n)];
+    // The arrays are made between two ends of slice: alone in a task.
+    expect(steps).toEqual([END_SLICE, END_SLICE]);
+    const bytes = (ix: HashIndex) =>
+      Object.values(ix).reduce((b, v) => b + (v instanceof Int32Array ? v.byteLength : 0), 0);
+    expect(bytes(late)).toBe(bytes(sized));
+    const hashes = Int32Array.from({ length: n }, (_, k) => hashString(`u${k % 1000}`));
+    const slots = Int32Array.from({ length: n }, (_, k) => k);
+    sized.addAll(hashes, slots, n);
+    late.addAll(hashes, slots, n);
+    // No regrowth while filing: the same arrays, and the same answers.
+    expect(bytes(late)).toBe(bytes(sized));
+    expect(late.size).toBe(n);
+    expect(late.slots(hashString('u7'))).toEqual(sized.slots(hashString('u7')));
+    // Small: no step of its own. Once filed, reserve leaves the index as it is.
+    const small = new HashIndex();
+    expect([...reserveSteps(small, 10)]).toEqual([]);
+    small.add(hashString('a'), 0);
+    small.reserve(n);
+    expect(bytes(small)).toBe(bytes(new HashIndex(10)));
+    expect(small.slots(hashString('a'))).toEqual([0]);
   });
 
   it('finds nothing under a hash never filed', () => {
