@@ -85,20 +85,23 @@ export class HashIndex {
   }
 
   /**
-   * Sizes an index that holds nothing yet for `expected` pairs, as `new HashIndex(expected)`
-   * would: an index made small when a load starts and sized here when its pairs are filed, so
+   * Sizes an index that holds nothing yet for `expected` pairs (as `new HashIndex(expected)`,
+   * with room for an eighth more): an index made small when a load starts and sized here when its pairs are filed, so
    * its arrays (~56 MB at 1,000,000 pairs) are made when they are needed, in a step of their own
    * (docs/perf.md, session 19). No-op once a pair was filed.
    *
-   * @example const ix = new HashIndex(); ix.reserve(1_000_000); // same arrays as new HashIndex(1_000_000)
+   * @example const ix = new HashIndex(); ix.reserve(1_000_000); // files 1,125,000 pairs without regrowing
    */
   reserve(expected: number): void {
     if (this.made !== 0 || this.used !== 0) return;
     const cap = capFor(expected);
-    const n = Math.max(1024, expected);
+    // Nodes and slots for an eighth more: the edits after a load file new pairs under new slots
+    // (seqs), and growing them copies all of them in the edit's task.
+    const n = Math.max(1024, expected + (expected >> 3));
     if (cap <= this.mask + 1 && n <= this.nodeHash.length && n <= this.bySlot.length) return;
     // One array buffer for all four (one report to V8's external-memory accounting, see
-    // SlotTable's constructor); an array grown later is a buffer of its own.
+    // SlotTable's constructor); an array grown later is a buffer of its own, and the old one is
+    // freed once none of the four is a view of it.
     const buf = new ArrayBuffer((cap * 4 + n * 6) * 4);
     this.cells = new Int32Array(buf, 0, cap * 4);
     this.mask = cap - 1;

@@ -237,7 +237,8 @@ export class SlotTable {
     // buffer a task makes past V8's external-memory limit is a report: the first starts a
     // mark-compact's incremental marking, the next ones in the same task finished it there, with
     // its waits on the GC's helper threads (docs/perf.md, session 19). A column grown later
-    // (`growRows`, `put`) is a buffer of its own; the one it leaves is freed with the others'.
+    // (`growRows`, `put`) is a buffer of its own; `growRows` moves every column, so the first
+    // buffer is freed then.
     const buf = new ArrayBuffer(n * (8 + 7 * 4 + 2));
     let at = 0;
     const int = () => {
@@ -318,6 +319,10 @@ export class SlotTable {
 
   private growRows(need: number): void {
     const n = Math.max(need, Math.ceil(this.hashes.length * 1.5));
+    // `ids` and `seqs` may still be views of the constructor's one buffer: copied too, so that
+    // buffer is freed with the columns below.
+    this.ids = this.ids.slice();
+    this.seqs = this.seqs.slice();
     const int = (a: Int32Array) => {
       const next = new Int32Array(n);
       next.set(a);
