@@ -5,7 +5,8 @@
  * = summed RSS of Chromium's process tree, sampled every 50 ms). Inputs are generated into
  * bench/out/hostile. Numbers depend on machine load: print `uptime` next to them.
  *
- * Options (env): HOSTILE_ONLY=cli|app, HOSTILE_FILTER=<substring of an input name>, BENCH_NO_BUILD=1.
+ * Options (env): HOSTILE_ONLY=cli|app, HOSTILE_FILTER=<substrings of input names, `|` between>,
+ * BENCH_NO_BUILD=1.
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { chromium } from '@playwright/test';
 // @ts-expect-error plain .mjs helper shared with scripts/e2e.mjs
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser.mjs';
 import { benchAddress, DIST, openApp, probePage, ROOT, servePreview } from './browser/serve.ts';
+import { toXml, worstDoc } from './generate.ts';
 import { HOSTILE_INPUTS, IMG, MiB, urlset } from './hostileInputs.ts';
 
 const OUT = resolve(ROOT, 'bench/out/hostile');
@@ -35,16 +37,34 @@ const HREFLANG_IMAGES_50K = {
   expect: { entries: 50_000 },
 };
 
-const INPUTS = [...HOSTILE_INPUTS, HREFLANG_IMAGES_50K];
+/**
+ * Issue #20 case 10 (long tasks): the 50 MB worst case of `bench:browser` (50,000 rich entries),
+ * read from its inputs (bench/out/inputs, written by `bench:browser` only).
+ */
+const WORST_50MB = {
+  name: 'worst.xml',
+  path: resolve(ROOT, 'bench/out/inputs/v1/worst.xml'),
+  bytes: () => Buffer.from(toXml(worstDoc())),
+  expect: { entries: 50_000 },
+};
 
+/** Where an input is read from. */
+const pathOf = (i: { name: string; path?: string }): string => i.path ?? resolve(OUT, i.name);
+
+const INPUTS = [...HOSTILE_INPUTS, HREFLANG_IMAGES_50K, WORST_50MB];
+
+// Alternatives separated by `|` (e.g. 'text-1M|hreflang|worst'): every input whose name holds one.
 const filter = process.env.HOSTILE_FILTER;
-const inputs = INPUTS.filter((i) => !filter || i.name.includes(filter));
+const inputs = INPUTS.filter((i) => !filter || filter.split('|').some((f) => i.name.includes(f)));
 
 function prepare(): void {
   mkdirSync(OUT, { recursive: true });
   for (const i of inputs) {
-    const p = resolve(OUT, i.name);
-    if (!existsSync(p)) writeFileSync(p, i.bytes());
+    const p = pathOf(i);
+    if (!existsSync(p)) {
+      if ('path' in i) throw new Error(`${p} is missing: run \`npm run bench:browser\` once first.`);
+      writeFileSync(p, i.bytes());
+    }
   }
 }
 
@@ -54,7 +74,7 @@ const kb = (p: string) => `${(readFileSync(p).length / 1024).toFixed(0)} KB`;
 function cli(): void {
   console.log('\nCLI: sitemap-workbench check <file>   (wall time, max RSS)');
   for (const i of inputs) {
-    const p = resolve(OUT, i.name);
+    const p = pathOf(i);
     const r = spawnSync('/usr/bin/time', ['-f', '%e %M', 'node', 'bin/sitemap-workbench.mjs', 'check', p], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -128,7 +148,7 @@ async function app(): Promise<void> {
       const t0 = Date.now();
       let outcome = 'ok';
       try {
-        await page.getByLabel('Open sitemap file').setInputFiles(resolve(OUT, i.name));
+        await page.getByLabel('Open sitemap file').setInputFiles(pathOf(i));
         if ('entries' in i.expect) {
           const n = i.expect.entries;
           await page.waitForFunction(
@@ -157,7 +177,7 @@ async function app(): Promise<void> {
           } | null);
       const longText = long ? `longest task ${long.maxMs.toFixed(0)} ms (${long.count} > 50 ms)` : '';
       console.log(
-        `  ${i.name.padEnd(28)} ${kb(resolve(OUT, i.name)).padStart(9)}  ${`${(ms / 1000).toFixed(2)} s`.padStart(9)}  ${mb(peak).padStart(8)}  (+${mb(peak - before)})  ${outcome}  ${longText}`,
+        `  ${i.name.padEnd(28)} ${kb(pathOf(i)).padStart(9)}  ${`${(ms / 1000).toFixed(2)} s`.padStart(9)}  ${mb(peak).padStart(8)}  (+${mb(peak - before)})  ${outcome}  ${longText}`,
       );
       await page.context().close();
     }

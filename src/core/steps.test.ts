@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runInSlices, runSteps, type SliceClock } from './steps.ts';
+import { END_SLICE, runInSlices, runSteps, type SliceClock } from './steps.ts';
 
 /** Steps that each take `cost` ms of a fake clock; returns `result` after `n` steps. */
 function* work(clock: { t: number }, n: number, cost: number, result: string): Generator<number, string> {
@@ -40,6 +40,34 @@ describe('runInSlices', () => {
     expect(pauses()).toBe(3);
     expect(done?.lastSliceAt).toBe(36);
     expect(runSteps(work({ t: 0 }, 3, 1, 'same'))).toBe('same');
+  });
+
+  it('ends a slice at a step that yields END_SLICE, whatever the clock, and reports the units done before it', async () => {
+    const { time, clock, pauses } = fakeClock(10);
+    function* steps(): Generator<number, string> {
+      time.t += 1;
+      yield 1;
+      yield END_SLICE;
+      time.t += 1;
+      yield 2;
+      yield END_SLICE;
+      yield END_SLICE;
+      time.t += 1;
+      yield 3;
+      return 'built';
+    }
+    const run = steps();
+    const seen: number[] = [];
+    const done = await runInSlices(
+      () => run.next(),
+      clock,
+      (n) => seen.push(n),
+      () => false,
+    );
+    expect(done?.value).toBe('built');
+    // 1 ms steps in 10 ms slices: no pause but those asked for, each reporting the last units done.
+    expect(seen).toEqual([1, 2, 2]);
+    expect(pauses()).toBe(3);
   });
 
   it('stops after a pause when asked, with null and no more steps run', async () => {

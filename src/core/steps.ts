@@ -11,6 +11,14 @@ export function runSteps<T>(steps: Iterator<unknown, T>): T {
   }
 }
 
+/**
+ * A step value that ends its slice in {@link runInSlices}: the next step runs in a new task
+ * whatever the clock says. For a step that allocates tens of MB of typed arrays: V8 answers a jump
+ * in external memory with a mark-compact in the task that made it, so that task should hold
+ * nothing else (docs/perf.md, session 19). `runSteps` reads it as any other step.
+ */
+export const END_SLICE = -1;
+
 /** What {@link runInSlices} needs from its thread: a clock, a way to a new task, a slice length. */
 export interface SliceClock {
   /** Milliseconds (performance.now() or a test's clock). */
@@ -30,7 +38,7 @@ export interface SlicesDone<R> {
 /**
  * Runs stepped work in slices of at most `clock.sliceMs`, each in a task of its own: `next()`
  * gives the next step (its value: units done so far, handed to `onSlice` at the end of each slice
- * but the last) and `stop()` is asked after every pause. Resolves with the steps' return value
+ * but the last; {@link END_SLICE} ends the slice at once) and `stop()` is asked after every pause. Resolves with the steps' return value
  * and when the last slice started, or null when `stop()` said to stop. The one home of this loop
  * (the store's commands through state/slices.ts, the page-side export in workers/exportPage.ts).
  *
@@ -43,10 +51,13 @@ export async function runInSlices<R>(
   stop: () => boolean,
 ): Promise<SlicesDone<R> | null> {
   let sliceStart = clock.now();
+  let done = 0;
   let step = next();
   for (; !step.done; step = next()) {
-    if (clock.now() - sliceStart < clock.sliceMs) continue;
-    onSlice(typeof step.value === 'number' ? step.value : 0);
+    const v = step.value;
+    if (typeof v === 'number' && v !== END_SLICE) done = v;
+    if (v !== END_SLICE && clock.now() - sliceStart < clock.sliceMs) continue;
+    onSlice(done);
     await clock.pause();
     if (stop()) return null;
     sliceStart = clock.now();

@@ -25,7 +25,7 @@ import { documentIssues } from './rules/documentRules.ts';
 import { referenceFromSettings } from './rules/host.ts';
 import { isUnloadedNote, reviseUnloadedNotes } from './rules/hreflangCluster.ts';
 import { profileNote } from './rules/profile.ts';
-import { runSteps } from './steps.ts';
+import { END_SLICE, runSteps } from './steps.ts';
 import { type CheckedColumns, CheckedReader } from './validate/checked.ts';
 import { CrawlPart } from './validate/crawlPart.ts';
 import { DocumentCounts } from './validate/documentCounts.ts';
@@ -278,7 +278,7 @@ export class Validator {
     // Checks that read other entries (host reference, groups) run once every entry is filed.
     // Bulk filing at 1,000,000 entries is ~0.4 s: in steps, so a sliced load stays sliced.
     for (const p of s.parts) {
-      if (p.filedSteps) for (const _ of p.filedSteps()) yield done;
+      if (p.filedSteps) for (const v of p.filedSteps()) yield v === END_SLICE ? END_SLICE : done;
       else p.filed?.();
     }
     const t = s.table;
@@ -332,6 +332,13 @@ export class Validator {
       this.s.crawl.release();
       this.s = new State({ kind: c.kind, entries: [], nextId: 0 }, this.settings, join, c.hrefs, c.total);
       this.filedChecked = 0;
+      // The slot table's columns for every entry (~43 MB at 1,000,000) are made in a task of
+      // their own: the mark-compact V8 runs for that much new external memory lands in it, not in
+      // a slice that also files entries (docs/perf.md, session 19).
+      if (c.total >= BIG_LOAD) {
+        yield END_SLICE;
+        if (this.filedChecked !== from) return;
+      }
     }
     // A run out of order (one went missing): this load cannot end; the caller loads in full.
     if (from !== this.filedChecked) {
@@ -987,6 +994,11 @@ function sameIssues(a: readonly Issue[], b: readonly Issue[]): boolean {
 
 /** Entries counted for the hreflang index between two steps of a load. */
 const COUNT_STEP = 8192;
+/**
+ * From this many entries on, `addCheckedSteps` makes the slot table in a task of its own (its
+ * columns are ~5 MB per 131,072 entries; see `END_SLICE`).
+ */
+const BIG_LOAD = 131_072;
 
 /** Images, alternates, video and news children and other XML nodes of an entry (0 for a plain URL). */
 function subItems(e: Entry): number {

@@ -12,7 +12,7 @@ import { type EntrySource, lazyEntries } from './lazyEntries.ts';
 import type { Entry, Issue, ParseResult, SitemapDocument, ValidationSettings } from './model.ts';
 import { parseSitemap } from './parse.ts';
 import { entryPatch, type Patch } from './patch.ts';
-import { runSteps } from './steps.ts';
+import { END_SLICE, runSteps } from './steps.ts';
 import { checkColumns, checkedRun } from './validate/checked.ts';
 import { Validator } from './validate.ts';
 
@@ -221,6 +221,40 @@ describe('a load split across threads equals a plain load', () => {
     v.addChecked(r.document.entries, 20, checkColumns(run, r.document.entries, 20, 30));
     expect(v.checkedEntries).toBe(-1);
     expect(() => runSteps(v.finishCheckedSteps(r.document, r.issues))).toThrow(/Not every entry/);
+  });
+
+  it('a big load makes its slot table, then its duplicate index, in tasks of their own, and ends the same', () => {
+    const n = 135_000;
+    const text = Array.from({ length: n }, (_, i) => `https://www.example.com/p/${i % 134_990}`).join('\n');
+    const r = parsed(text, 'sitemap.txt');
+    const settings = { now: NOW };
+    const run = checkedRun(r.document.kind, r.document.entries, r.issues, settings);
+    const v = new Validator(settings);
+    const firsts: number[] = [];
+    for (let start = 0; start < n; start += 20_000) {
+      const steps = v.addCheckedSteps(
+        r.document.entries,
+        start,
+        checkColumns(run, r.document.entries, start, Math.min(n, start + 20_000)),
+        1000,
+      );
+      const first = steps.next();
+      firsts.push(first.done ? 0 : first.value);
+      // Nothing is filed in the step that makes the table.
+      if (start === 0) expect(v.checkedEntries).toBe(0);
+      runSteps(steps);
+    }
+    expect(firsts[0]).toBe(END_SLICE);
+    expect(firsts.slice(1)).not.toContain(END_SLICE);
+    const finish = [...v.finishCheckedSteps(r.document, r.issues, 1000)];
+    // The duplicate index's arrays alone between two ends of slice; the hreflang index has nothing to file.
+    const at = finish.indexOf(END_SLICE);
+    expect(finish.filter((x) => x === END_SLICE)).toHaveLength(2);
+    expect(finish[at + 1]).toBe(END_SLICE);
+    const plain = new Validator(settings);
+    plain.load(r.document, r.issues);
+    expect(v.all()).toStrictEqual(plain.all());
+    expect(v.counts()).toStrictEqual(plain.counts());
   });
 
   it('a sitemap index and an empty urlset', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { END_SLICE } from '../steps.ts';
 import { scanUrl } from '../urls.ts';
 import { familyHash, familyOf } from './duplicates.ts';
-import { HashIndex, hashString } from './hashIndex.ts';
+import { HashIndex, hashString, RESERVE_APART, reserveSteps } from './hashIndex.ts';
 
 describe('HashIndex', () => {
   it('files slots under hashes, counts shared hashes as slots come and go, and survives regrowth', () => {
@@ -52,6 +53,38 @@ describe('HashIndex', () => {
     expect(ix.count(h)).toBe(0);
     expect(ix.sharedHashes).toBe(0);
     expect(ix.size).toBe(1);
+  });
+
+  it('reserve sizes an empty index for its pairs and an eighth more, a big one in a step of its own', () => {
+    const n = RESERVE_APART + 5;
+    const late = new HashIndex();
+    const steps = [...reserveSteps(late, n)];
+    // The arrays are made between two ends of slice: alone in a task.
+    expect(steps).toEqual([END_SLICE, END_SLICE]);
+    const arrays = (ix: HashIndex) => Object.values(ix).filter((v) => v instanceof Int32Array);
+    const made = arrays(late);
+    const hashes = Int32Array.from({ length: n }, (_, k) => hashString(`u${k % 1000}`));
+    const slots = Int32Array.from({ length: n }, (_, k) => k);
+    late.addAll(hashes, slots, n);
+    // Edits after the load: new pairs under new slots, within the eighth more.
+    for (let k = 0; k < n >> 3; k++) late.add(hashString(`u${k % 1000}`), n + k);
+    // No array was regrown: the very same arrays, and the answers of an index built by `add`.
+    const now = arrays(late);
+    expect(now.length).toBe(made.length);
+    expect(now.every((a, i) => a === made[i])).toBe(true);
+    expect(late.size).toBe(n + (n >> 3));
+    const plain = new HashIndex();
+    for (let k = 0; k < n; k++) plain.add(hashes[k], k);
+    for (let k = 0; k < n >> 3; k++) plain.add(hashString(`u${k % 1000}`), n + k);
+    expect(late.slots(hashString('u7'))).toEqual(plain.slots(hashString('u7')));
+    // Small: no step of its own. Once filed, reserve leaves the index as it is.
+    const small = new HashIndex();
+    expect([...reserveSteps(small, 10)]).toEqual([]);
+    small.add(hashString('a'), 0);
+    const before = arrays(small);
+    small.reserve(n);
+    expect(arrays(small).every((a, i) => a === before[i])).toBe(true);
+    expect(small.slots(hashString('a'))).toEqual([0]);
   });
 
   it('finds nothing under a hash never filed', () => {

@@ -6,7 +6,7 @@
  * and a URL repeated 100,000 times costs O(1) per filing instead of a probe through its repeats.
  */
 
-import { runSteps } from '../steps.ts';
+import { END_SLICE, runSteps } from '../steps.ts';
 
 /** 32-bit hash of `s` (FNV-1a over UTF-16 code units, then a murmur3 finaliser). @example hashString('a') === hashString('a') */
 export function hashString(s: string): number {
@@ -75,14 +75,39 @@ export class HashIndex {
 
   /** @param expected number of pairs to size for (avoids regrowing while loading). */
   constructor(expected = 0) {
-    let cap = 1024;
-    while (cap < expected * 2) cap *= 2;
+    const cap = capFor(expected);
     this.cells = new Int32Array(cap * 4);
     this.mask = cap - 1;
     const n = Math.max(1024, expected);
     this.nodes = new Int32Array(n * 4);
     this.nodeHash = new Int32Array(n);
     this.bySlot = new Int32Array(n);
+  }
+
+  /**
+   * Sizes an index that holds nothing yet for `expected` pairs (as `new HashIndex(expected)`,
+   * with room for an eighth more): an index made small when a load starts and sized here when its pairs are filed, so
+   * its arrays (~56 MB at 1,000,000 pairs) are made when they are needed, in a step of their own
+   * (docs/perf.md, session 19). No-op once a pair was filed.
+   *
+   * @example const ix = new HashIndex(); ix.reserve(1_000_000); // files 1,125,000 pairs without regrowing
+   */
+  reserve(expected: number): void {
+    if (this.made !== 0 || this.used !== 0) return;
+    const cap = capFor(expected);
+    // Nodes and slots for an eighth more: the edits after a load file new pairs under new slots
+    // (seqs), and growing them copies all of them in the edit's task.
+    const n = Math.max(1024, expected + (expected >> 3));
+    if (cap <= this.mask + 1 && n <= this.nodeHash.length && n <= this.bySlot.length) return;
+    // One array buffer for all four (one report to V8's external-memory accounting, see
+    // SlotTable's constructor); an array grown later is a buffer of its own, and the old one is
+    // freed once none of the four is a view of it.
+    const buf = new ArrayBuffer((cap * 4 + n * 6) * 4);
+    this.cells = new Int32Array(buf, 0, cap * 4);
+    this.mask = cap - 1;
+    this.nodes = new Int32Array(buf, cap * 16, n * 4);
+    this.nodeHash = new Int32Array(buf, cap * 16 + n * 16, n);
+    this.bySlot = new Int32Array(buf, cap * 16 + n * 20, n);
   }
 
   /** Number of filed pairs. */
@@ -331,6 +356,37 @@ export class HashIndex {
       this.cells[c + 3] = old[k + 3];
     }
   }
+}
+
+/**
+ * From this many pairs on, {@link reserveSteps} makes the arrays in a task of their own (at
+ * 131,072 pairs they are ~7 MB; V8 answers tens of MB of new array buffers with a mark-compact
+ * in the task that made them).
+ */
+export const RESERVE_APART = 131_072;
+
+/**
+ * `index.reserve(n)` as steps: for `n` ≥ {@link RESERVE_APART} the arrays are made alone in a
+ * task ({@link END_SLICE} before and after), so the GC their allocation may start lands there;
+ * `more` makes the caller's own arrays in the same step.
+ */
+export function* reserveSteps(index: HashIndex, n: number, more?: () => void): Generator<number, void> {
+  if (n < RESERVE_APART) {
+    index.reserve(n);
+    more?.();
+    return;
+  }
+  yield END_SLICE;
+  index.reserve(n);
+  more?.();
+  yield END_SLICE;
+}
+
+/** Table cells for `expected` hashes: a power of two, at least twice as many (at least 1,024). */
+function capFor(expected: number): number {
+  let cap = 1024;
+  while (cap < expected * 2) cap *= 2;
+  return cap;
 }
 
 /** `addAll` groups pairs by this many top bits of their home cell (4,096 regions: a few KB of cells each at 1M). */

@@ -7,7 +7,7 @@
 import type { Issue, SitemapDocument } from '../model.ts';
 import { whereIs } from '../rules/common.ts';
 import { describeDifference, dupIssue, familyOf, normKey, versionOf } from '../rules/duplicates.ts';
-import { HashIndex, PairBuffer } from '../rules/hashIndex.ts';
+import { HashIndex, PairBuffer, RESERVE_APART, reserveSteps } from '../rules/hashIndex.ts';
 import { runSteps } from '../steps.ts';
 import { scanUrl } from '../urls.ts';
 import { partsOf } from './hostScope.ts';
@@ -40,8 +40,12 @@ export class DuplicateGroups implements ValidatorPart {
   private readonly locCache = new Map<string, Slot | undefined>();
   /** Scratch list for hash candidates. */
   private readonly cands: number[] = [];
-  /** Load: the (family hash, seq) pairs of the slots filed so far, indexed in bulk by `filed`. */
-  private loading: PairBuffer | null;
+  /**
+   * Load: the slots filed so far, indexed in bulk by `filed`. A load files rows 0, 1, 2, … in
+   * order: then their (family hash, seq) pairs are the table's own columns (`rows` counts them;
+   * no copy). A slot out of that order (never in the app's loads) copies them into `pairs`.
+   */
+  private loading: { rows: number; pairs: PairBuffer | null } | null = { rows: 0, pairs: null };
 
   /** @param expected entries expected (sizes the index). */
   constructor(
@@ -49,9 +53,11 @@ export class DuplicateGroups implements ValidatorPart {
     private readonly kind: SitemapDocument['kind'],
     expected = 0,
   ) {
-    this.families = new HashIndex(expected);
-    this.sharedFamily = new Uint8Array(expected + 1024);
-    this.loading = new PairBuffer(expected);
+    // Sized when the load files its pairs (`filedSteps`): at 1,000,000 entries its arrays are
+    // ~56 MB, made in a step of their own at the end of the load instead of with the slot table's.
+    this.families = new HashIndex();
+    // Sized with the index (`filedSteps`); flags past its end grow it.
+    this.sharedFamily = new Uint8Array(expected > RESERVE_APART ? 1024 : expected + 1024);
   }
 
   /** Load: notes the slot; the index takes every slot at once in `filed` (see `HashIndex.addAll`). */
@@ -61,7 +67,16 @@ export class DuplicateGroups implements ValidatorPart {
       this.fileNow(slot);
       return;
     }
-    l.push(this.table.familyHash(slot), this.table.seqAt(slot));
+    if (l.pairs === null && slot === l.rows) {
+      l.rows++;
+      return;
+    }
+    if (l.pairs === null) {
+      const { hashes, seqs } = this.table.rowColumns();
+      l.pairs = new PairBuffer(l.rows + 1024);
+      for (let r = 0; r < l.rows; r++) l.pairs.push(hashes[r], seqs[r]);
+    }
+    l.pairs.push(this.table.familyHash(slot), this.table.seqAt(slot));
   }
 
   filed(): void {
@@ -69,11 +84,23 @@ export class DuplicateGroups implements ValidatorPart {
   }
 
   /** `filed` in steps of bounded work (see `HashIndex.addAllSteps`). */
-  *filedSteps(): Generator<void, void> {
+  *filedSteps(): Generator<number | void, void> {
     const l = this.loading;
     if (l === null) return;
     this.loading = null;
-    yield* l.fileSteps(this.families);
+    const pairs = l.pairs;
+    const n = pairs === null ? l.rows : pairs.n;
+    const seqs = this.table.seq;
+    if (seqs + 1024 > this.sharedFamily.length) {
+      yield* reserveSteps(this.families, n, () => {
+        this.sharedFamily = new Uint8Array(seqs + 1024);
+      });
+    } else yield* reserveSteps(this.families, n);
+    if (pairs !== null) yield* pairs.fileSteps(this.families);
+    else {
+      const { hashes, seqs: bySeq } = this.table.rowColumns();
+      yield* this.families.addAllSteps(hashes, bySeq, n);
+    }
     yield* this.families.forEachSharedSteps((q) => this.flagShared(q));
   }
 

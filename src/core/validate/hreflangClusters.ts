@@ -6,7 +6,7 @@
  */
 import type { Issue } from '../model.ts';
 import { familyHash } from '../rules/duplicates.ts';
-import { HashIndex, PairBuffer } from '../rules/hashIndex.ts';
+import { HashIndex, PairBuffer, reserveSteps } from '../rules/hashIndex.ts';
 import { type ClusterIndex, clusterIssues } from '../rules/hreflangCluster.ts';
 import { runSteps } from '../steps.ts';
 import { scanUrl, trimValue } from '../urls.ts';
@@ -32,7 +32,8 @@ export class HreflangClusters implements ValidatorPart {
     private readonly dups: DuplicateGroups,
     expected = 0,
   ) {
-    this.listers = new HashIndex(expected);
+    // Sized when the load files its pairs (`filedSteps`), as the duplicate index.
+    this.listers = new HashIndex();
     this.loading = new PairBuffer(expected);
     const t = table;
     this.index = {
@@ -87,10 +88,11 @@ export class HreflangClusters implements ValidatorPart {
   }
 
   /** `filed` in steps of bounded work (see `HashIndex.addAllSteps`). */
-  *filedSteps(): Generator<void, void> {
+  *filedSteps(): Generator<number | void, void> {
     const l = this.loading;
     if (l === null) return;
     this.loading = null;
+    yield* reserveSteps(this.listers, l.n);
     yield* l.fileSteps(this.listers);
   }
 

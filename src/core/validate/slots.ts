@@ -106,10 +106,9 @@ const HAS_RARE = 32;
 const BLOCK_BITS = 12;
 const BLOCK = 1 << BLOCK_BITS;
 
-function grownInt(a: Int32Array, need: number, fill: number): Int32Array {
+function grownInt(a: Int32Array, need: number): Int32Array {
   const next = new Int32Array(Math.max(need, a.length * 2, 1024));
   next.set(a);
-  if (fill !== 0) next.fill(fill, a.length);
   return next;
 }
 
@@ -133,8 +132,11 @@ export interface ValidatorPart {
   file(slot: Slot): void;
   /** Load: every slot is filed. */
   filed?(): void;
-  /** `filed` in steps of bounded work, for a load sliced over tasks (used instead when present). */
-  filedSteps?(): Generator<void, void>;
+  /**
+   * `filed` in steps of bounded work, for a load sliced over tasks (used instead when present);
+   * a step may yield `END_SLICE` (core/steps.ts) to end its slice.
+   */
+  filedSteps?(): Generator<number | void, void>;
   /** Load: this part's issues of `slot`, once every slot is filed. */
   check(slot: Slot): void;
   /** An edit: unfile the slots going out, file those coming in, re-check every slot they affect. */
@@ -167,7 +169,10 @@ export class SlotTable {
   private watchedNotes = 0;
   /** Rows made so far. */
   private rows = 0;
-  /** Row by entry id and by seq (-1: none). */
+  /**
+   * Row + 1 by entry id and by seq (0: none): zero-filled as made, so a load's first task does
+   * not write ~9 MB of -1 at 1,000,000 rows (each page is touched when its rows are put).
+   */
   private ids: Int32Array;
   private seqs: Int32Array;
   /**
@@ -228,16 +233,30 @@ export class SlotTable {
    */
   constructor(expected = 0) {
     const n = expected + (expected >> 3) + 1024;
-    this.ids = new Int32Array(n).fill(-1);
-    this.seqs = new Int32Array(n).fill(-1);
-    this.seqOf = new Int32Array(n);
-    this.hashes = new Int32Array(n);
-    this.sizes = new Int32Array(n);
-    this.days = new Float64Array(n);
-    this.flags = new Uint8Array(n);
-    this.originOf = new Int32Array(n);
-    this.priorityOf = new Int32Array(n);
-    this.scopes = new Uint8Array(n);
+    // Every column a view of one buffer: one new array buffer for V8 to account, not ten. Each
+    // buffer a task makes past V8's external-memory limit is a report: the first starts a
+    // mark-compact's incremental marking, the next ones in the same task finished it there, with
+    // its waits on the GC's helper threads (docs/perf.md, session 19). A column grown later
+    // (`growRows`, `put`) is a buffer of its own; `growRows` moves every column, so the first
+    // buffer is freed then.
+    const buf = new ArrayBuffer(n * (8 + 7 * 4 + 2));
+    let at = 0;
+    const int = () => {
+      const a = new Int32Array(buf, at, n);
+      at += n * 4;
+      return a;
+    };
+    this.days = new Float64Array(buf, 0, n);
+    at = n * 8;
+    this.ids = int();
+    this.seqs = int();
+    this.seqOf = int();
+    this.hashes = int();
+    this.sizes = int();
+    this.originOf = int();
+    this.priorityOf = int();
+    this.flags = new Uint8Array(buf, at, n);
+    this.scopes = new Uint8Array(buf, at + n, n);
   }
 
   /**
@@ -300,6 +319,10 @@ export class SlotTable {
 
   private growRows(need: number): void {
     const n = Math.max(need, Math.ceil(this.hashes.length * 1.5));
+    // `ids` and `seqs` may still be views of the constructor's one buffer: copied too, so that
+    // buffer is freed with the columns below.
+    this.ids = this.ids.slice();
+    this.seqs = this.seqs.slice();
     const int = (a: Int32Array) => {
       const next = new Int32Array(n);
       next.set(a);
@@ -327,10 +350,10 @@ export class SlotTable {
   put(slot: Slot): void {
     const id = this.entryId(slot);
     const seq = this.seqOf[slot];
-    if (id >= this.ids.length) this.ids = grownInt(this.ids, id + 1, -1);
-    if (seq >= this.seqs.length) this.seqs = grownInt(this.seqs, seq + 1, -1);
-    this.ids[id] = slot;
-    this.seqs[seq] = slot;
+    if (id >= this.ids.length) this.ids = grownInt(this.ids, id + 1);
+    if (seq >= this.seqs.length) this.seqs = grownInt(this.seqs, seq + 1);
+    this.ids[id] = slot + 1;
+    this.seqs[seq] = slot + 1;
   }
 
   /** Takes a slot out of the table, with its issues (its facts stay readable until `free`). */
@@ -339,9 +362,9 @@ export class SlotTable {
       if (w === 'scope') this.setScope(slot, 0);
       else if (this.list(slot, w).length > 0) this.setList(slot, w, EMPTY);
     const id = this.entryId(slot);
-    if (this.ids[id] === slot) this.ids[id] = -1;
+    if (this.ids[id] === slot + 1) this.ids[id] = 0;
     const seq = this.seqOf[slot];
-    if (this.seqs[seq] === slot) this.seqs[seq] = -1;
+    if (this.seqs[seq] === slot + 1) this.seqs[seq] = 0;
   }
 
   /** Forgets the rows of slots taken out, once every part has followed the edit (their references go). */
@@ -358,13 +381,13 @@ export class SlotTable {
 
   /** The slot of an entry id, or undefined. */
   ofId(id: number): Slot | undefined {
-    const r = id >= 0 && id < this.ids.length ? this.ids[id] : -1;
+    const r = id >= 0 && id < this.ids.length ? this.ids[id] - 1 : -1;
     return r < 0 ? undefined : (r as Slot);
   }
 
   /** The slot at `seq` (document order), or undefined (removed entries leave holes); seqs run below `seq`. */
   atSeq(q: number): Slot | undefined {
-    const r = q < this.seqs.length ? this.seqs[q] : -1;
+    const r = q < this.seqs.length ? this.seqs[q] - 1 : -1;
     return r < 0 ? undefined : (r as Slot);
   }
 
@@ -405,6 +428,14 @@ export class SlotTable {
   }
   familyHash(s: Slot): number {
     return this.hashes[s];
+  }
+  /**
+   * The family hash and seq columns by row (rows `0 … rows − 1` are made): a load that files
+   * every row in row order indexes them as they are (`DuplicateGroups.filedSteps`), no copy.
+   * Read-only for the caller, and only until the next row is added.
+   */
+  rowColumns(): { hashes: Int32Array; seqs: Int32Array; rows: number } {
+    return { hashes: this.hashes, seqs: this.seqOf, rows: this.rows };
   }
   origin(s: Slot): string | null {
     const k = this.originOf[s];
@@ -482,7 +513,7 @@ export class SlotTable {
     const end = Math.min(at.length, slots.length, to);
     for (let id = from; id < end; id++) {
       const i = at[id];
-      const s = slots[id];
+      const s = slots[id] - 1;
       if (i >= 0 && i < n && s >= 0 && joinIds[s] === want) out[i] = rows[s] - 1;
     }
     return out;
@@ -661,7 +692,7 @@ export class SlotTable {
 
   /** Issues of one entry: parse, local, scope, duplicates, cluster, crawl. */
   issuesOf(entryId: number): readonly Issue[] {
-    const r = entryId >= 0 && entryId < this.ids.length ? this.ids[entryId] : -1;
+    const r = entryId >= 0 && entryId < this.ids.length ? this.ids[entryId] - 1 : -1;
     if (r < 0) return NO_ISSUES;
     const c = this.scopes[r];
     if ((this.flags[r] & HAS_LISTS) === 0)
