@@ -14,6 +14,7 @@ import { CellCache, cellText } from './cellCache.ts';
 import { coverageFacts } from './coverage.ts';
 import { ByteCsvScanner } from './csvBytes.ts';
 import { type CrawlFormat, type CrawlMapping, detectCrawlCsv } from './detect.ts';
+import type { CrawlHalf } from './match.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
 import { hashString, StringsBuilder, stringAt } from './strings.ts';
@@ -156,13 +157,54 @@ export interface CrawlPart {
   flags: Uint8Array;
   lastmods: Int32Array;
   dates: Array<string | undefined>;
-  canonical: Array<string | undefined>;
-  redirect: Array<string | undefined>;
+  canonical: SparseCells;
+  redirect: SparseCells;
+}
+
+/**
+ * A column most of whose rows have no value (a canonical link other than the URL, a redirect
+ * target): the rows that have one and their values. A worker posts it without a slot per row (a
+ * 500,000-row part's two columns were a million `undefined`s to clone and take over).
+ */
+export interface SparseCells {
+  rows: Int32Array;
+  values: string[];
+}
+
+/** The rows of `cells` that have a value, as `SparseCells`. */
+function sparse(cells: ReadonlyArray<string | undefined>): SparseCells {
+  const rows: number[] = [];
+  const values: string[] = [];
+  for (let r = 0; r < cells.length; r++) {
+    const v = cells[r];
+    if (v !== undefined) {
+      rows.push(r);
+      values.push(v);
+    }
+  }
+  return { rows: Int32Array.from(rows), values };
+}
+
+/** `cells` with the `rows` rows of `more` after them (undefined where `more` has no value). */
+function withSparse(cells: Array<string | undefined>, more: SparseCells, rows: number): void {
+  const r0 = cells.length;
+  for (let r = 0; r < rows; r++) cells.push(undefined);
+  for (let k = 0; k < more.rows.length; k++) cells[r0 + more.rows[k]] = more.values[k];
 }
 
 /** The buffers of a part (what a worker transfers). */
 export function partBuffers(p: CrawlPart): ArrayBufferLike[] {
-  return [p.bytes, p.starts, p.hashes, p.normHashes, p.status, p.flags, p.lastmods].map((a) => a.buffer);
+  return [
+    p.bytes,
+    p.starts,
+    p.hashes,
+    p.normHashes,
+    p.status,
+    p.flags,
+    p.lastmods,
+    p.canonical.rows,
+    p.redirect.rows,
+  ].map((a) => a.buffer);
 }
 
 /**
@@ -207,6 +249,15 @@ export class CrawlReader {
     }
     this.text(this.utf16 ? ENC.encode(this.utf16.decode(chunk, { stream: true })) : chunk, false);
     return !this.refused;
+  }
+
+  /**
+   * The rows read so far as they are kept (views, not copies; `matchHalf` settles their flags in
+   * place): the half of a file this reader read, for the listed URLs to be matched against while
+   * the other half is appended. Null before the header (no URL column).
+   */
+  half(): CrawlHalf | null {
+    return this.rows?.half() ?? null;
   }
 
   /** `hashBytes` of each row's URL, once `end` made the table (what `candidateRows` matches by). */
@@ -591,6 +642,19 @@ class RowCollector {
     return this.hashes.subarray(0, this.n);
   }
 
+  half(): CrawlHalf {
+    const { bytes, starts } = this.strings.view();
+    return {
+      rows: this.n,
+      bytes,
+      starts,
+      hashes: this.hashes.subarray(0, this.n),
+      flags: this.flags,
+      status: this.status,
+      canonical: this.canonical,
+    };
+  }
+
   /** The rows read, as a part for another collector's `append`. */
   part(): CrawlPart {
     const n = this.n;
@@ -605,8 +669,8 @@ class RowCollector {
       flags: this.flags.slice(0, n),
       lastmods: this.lastmods.slice(0, n),
       dates: this.lastmodCell.values.slice(),
-      canonical: this.canonical,
-      redirect: this.redirect,
+      canonical: sparse(this.canonical),
+      redirect: sparse(this.redirect),
     };
   }
 
@@ -623,8 +687,8 @@ class RowCollector {
     for (const d of p.dates) this.moreDates.push(d);
     const lastmods = this.lastmods;
     for (let r = 0; r < p.rows; r++) lastmods[r0 + r] = p.lastmods[r] < 0 ? -1 : p.lastmods[r] + offset;
-    this.canonical = this.canonical.concat(p.canonical);
-    this.redirect = this.redirect.concat(p.redirect);
+    withSparse(this.canonical, p.canonical, p.rows);
+    withSparse(this.redirect, p.redirect, p.rows);
     this.n += p.rows;
   }
 

@@ -70,14 +70,49 @@ function tableSize(rows: number): number {
   return n;
 }
 
-function put(table: Int32Array, hash: number, row: number): void {
+/**
+ * An exact- or normalised-URL hash table of `rows` rows by their hashes (`exact` / `norm`'s
+ * layout: row + 1 per slot, linear probing, rows put in order, so a lookup meets equal URLs
+ * lowest row first).
+ */
+export function urlTable(hashes: ArrayLike<number>, rows: number): Int32Array {
+  const table = new Int32Array(tableSize(rows));
   const mask = table.length - 1;
-  let i = hash & mask;
-  while (table[i] !== 0) i = (i + 1) & mask;
-  table[i] = row + 1;
+  for (let r = 0; r < rows; r++) {
+    let i = hashes[r] & mask;
+    while (table[i] !== 0) i = (i + 1) & mask;
+    table[i] = r + 1;
+  }
+  return table;
 }
 
 const NOT_INDEXABLE = FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml;
+
+/**
+ * Sets the derived flags `canonicalElsewhere` and `indexable` of rows `[from, to)` (each from its
+ * own cells only: a row's flags do not depend on other rows, so the two halves of a file read by
+ * two workers can each settle theirs). Idempotent.
+ *
+ * @param canonical per row, the canonical link when it differs from the URL as written
+ * @param urls the rows' URLs as strings `from … to - 1`
+ */
+export function settleFlags(
+  flags: Uint8Array,
+  status: Int16Array,
+  canonical: ArrayLike<string | undefined>,
+  urls: ByteStrings,
+  from: number,
+  to: number,
+): void {
+  for (let r = from; r < to; r++) {
+    const c = canonical[r];
+    // The canonical link names another page when the two differ after normalisation.
+    if (c !== undefined && normaliseCrawlUrl(c) !== normaliseCrawlUrl(stringAt(urls, r)))
+      flags[r] |= FLAG.canonicalElsewhere;
+    if (status[r] === 200 && (flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
+      flags[r] |= FLAG.indexable;
+  }
+}
 
 /**
  * The rows of a table being built by the crawl reader: the URLs already added as strings
@@ -111,18 +146,9 @@ export interface CrawlColumns {
  */
 export function finishCrawlTable(p: CrawlColumns): CrawlTable {
   const { rows, strings, flags, status } = p;
-  const exact = new Int32Array(tableSize(rows));
-  const norm = new Int32Array(tableSize(rows));
-  for (let r = 0; r < rows; r++) {
-    put(exact, p.hashes[r], r);
-    put(norm, p.normHashes[r], r);
-    const c = p.canonical[r];
-    // The canonical link names another page when the two differ after normalisation.
-    if (c !== undefined && normaliseCrawlUrl(c) !== normaliseCrawlUrl(stringAt(strings.view(), r)))
-      flags[r] |= FLAG.canonicalElsewhere;
-    if (status[r] === 200 && (flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
-      flags[r] |= FLAG.indexable;
-  }
+  const exact = urlTable(p.hashes, rows);
+  const norm = urlTable(p.normHashes, rows);
+  settleFlags(flags, status, p.canonical, strings.view(), 0, rows);
   const interned = new Map<string, number>();
   const intern = (v: string) => {
     let i = interned.get(v);
