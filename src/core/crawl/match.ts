@@ -13,7 +13,7 @@ import { type EntrySource, type Slot as LazySlot, readRows, slotsOf } from '../l
 import type { Entry } from '../model.ts';
 import { type CrawlJoin, crawlWanted } from './join.ts';
 import { hashBytes } from './strings.ts';
-import { type CrawlTable, settleFlags } from './table.ts';
+import { type CrawlTable, type SparseColumn, settleFlags } from './table.ts';
 
 /** What the page sends the crawl worker to join: the listed URLs and the sitemap's scope. */
 export interface ListedUrls {
@@ -160,7 +160,7 @@ export function exactRows(
 
 /**
  * The rows one reader of a file split in two read (`CrawlReader.half`: views of what it keeps,
- * rows `0 … rows - 1`; `flags` before `settleFlags`, `canonical` as the reader keeps it).
+ * rows `0 … rows - 1`; `flags` before `settleFlags`).
  */
 export interface CrawlHalf {
   rows: number;
@@ -170,7 +170,8 @@ export interface CrawlHalf {
   hashes: Uint32Array;
   flags: Uint8Array;
   status: Int16Array;
-  canonical: ArrayLike<string | undefined>;
+  /** The canonical links that differ from the URL as written. */
+  canonical: SparseColumn;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   cellFlags,
   FLAG_FIELDS,
   finishCrawlTable,
+  type SparseColumn,
   statusOf,
 } from './table.ts';
 
@@ -161,35 +162,32 @@ export interface CrawlPart {
   redirect: SparseCells;
 }
 
-/**
- * A column most of whose rows have no value (a canonical link other than the URL, a redirect
- * target): the rows that have one and their values. A worker posts it without a slot per row (a
- * 500,000-row part's two columns were a million `undefined`s to clone and take over).
- */
-export interface SparseCells {
+/** A `SparseColumn` as a part carries it (its rows transferred). */
+export interface SparseCells extends SparseColumn {
   rows: Int32Array;
   values: string[];
 }
 
-/** The rows of `cells` that have a value, as `SparseCells`. */
-function sparse(cells: ReadonlyArray<string | undefined>): SparseCells {
-  const rows: number[] = [];
-  const values: string[] = [];
-  for (let r = 0; r < cells.length; r++) {
-    const v = cells[r];
-    if (v !== undefined) {
-      rows.push(r);
-      values.push(v);
-    }
-  }
-  return { rows: Int32Array.from(rows), values };
+/** A `SparseColumn` being read: rows are pushed in order. */
+interface SparseList {
+  rows: number[];
+  values: string[];
 }
 
-/** `cells` with the `rows` rows of `more` after them (undefined where `more` has no value). */
-function withSparse(cells: Array<string | undefined>, more: SparseCells, rows: number): void {
-  const r0 = cells.length;
-  for (let r = 0; r < rows; r++) cells.push(undefined);
-  for (let k = 0; k < more.rows.length; k++) cells[r0 + more.rows[k]] = more.values[k];
+function pushCell(list: SparseList, row: number, v: string | undefined): void {
+  if (v === undefined) return;
+  list.rows.push(row);
+  list.values.push(v);
+}
+
+/** `list`'s cells, as a part carries them. */
+function cellsOf(list: SparseList): SparseCells {
+  return { rows: Int32Array.from(list.rows), values: list.values.slice() };
+}
+
+/** `more`'s cells after `list`'s, its rows shifted by `r0`. */
+function appendCells(list: SparseList, more: SparseCells, r0: number): void {
+  for (let k = 0; k < more.rows.length; k++) pushCell(list, r0 + more.rows[k], more.values[k]);
 }
 
 /** The buffers of a part (what a worker transfers). */
@@ -476,8 +474,8 @@ class RowCollector {
   private status = new Int16Array(1024);
   private flags = new Uint8Array(1024);
   private lastmods = new Int32Array(1024);
-  private canonical: Array<string | undefined> = [];
-  private redirect: Array<string | undefined> = [];
+  private readonly canonical: SparseList = { rows: [], values: [] };
+  private readonly redirect: SparseList = { rows: [], values: [] };
   /** Lastmods of appended parts (their ids follow the cell cache's). */
   private readonly moreDates: Array<string | undefined> = [];
   private readonly slot: Record<keyof CrawlMapping, number>;
@@ -579,9 +577,9 @@ class RowCollector {
           canonical = undefined;
       }
     }
-    this.canonical.push(canonical);
+    pushCell(this.canonical, r, canonical);
     const rs = this.slot.redirect;
-    this.redirect.push(rs >= 0 && F[rs] >= 0 ? cellText(b, F[rs], T[rs], E[rs] === 1) : undefined);
+    if (rs >= 0 && F[rs] >= 0) pushCell(this.redirect, r, cellText(b, F[rs], T[rs], E[rs] === 1));
     const ls = this.slot.lastmod;
     this.lastmods[r] = ls >= 0 && F[ls] >= 0 ? this.lastmodCell.id(b, F[ls], T[ls], E[ls] === 1) : -1;
     let flags = 0;
@@ -669,8 +667,8 @@ class RowCollector {
       flags: this.flags.slice(0, n),
       lastmods: this.lastmods.slice(0, n),
       dates: this.lastmodCell.values.slice(),
-      canonical: sparse(this.canonical),
-      redirect: sparse(this.redirect),
+      canonical: cellsOf(this.canonical),
+      redirect: cellsOf(this.redirect),
     };
   }
 
@@ -687,8 +685,8 @@ class RowCollector {
     for (const d of p.dates) this.moreDates.push(d);
     const lastmods = this.lastmods;
     for (let r = 0; r < p.rows; r++) lastmods[r0 + r] = p.lastmods[r] < 0 ? -1 : p.lastmods[r] + offset;
-    withSparse(this.canonical, p.canonical, p.rows);
-    withSparse(this.redirect, p.redirect, p.rows);
+    appendCells(this.canonical, p.canonical, r0);
+    appendCells(this.redirect, p.redirect, r0);
     this.n += p.rows;
   }
 
@@ -761,8 +759,8 @@ function emptyColumns(fileName: string, format: CrawlFormat) {
     strings: new StringsBuilder(),
     hashes: new Uint32Array(0),
     normHashes: new Uint32Array(0),
-    canonical: [],
-    redirect: [],
+    canonical: { rows: [], values: [] },
+    redirect: { rows: [], values: [] },
     lastmods: new Int32Array(0),
     dates: [],
     status: new Int16Array(0),
