@@ -7,8 +7,10 @@
  * then `node --cpu-prof /tmp/dev.mjs …`.
  */
 import { existsSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
-import { exactRows, listLocs } from '../src/core/crawl/match.ts';
-import { CrawlReader, HEAD_BYTES } from '../src/core/crawl/reader.ts';
+import { concatBytes } from '../src/core/arrays.ts';
+import { crawlWanted } from '../src/core/crawl/join.ts';
+import { exactRows, listLocs, matchHalf, mergeHalves } from '../src/core/crawl/match.ts';
+import { CrawlReader, HEAD_BYTES, partBuffers } from '../src/core/crawl/reader.ts';
 import { partReader } from '../src/core/crawl/split.ts';
 import { hashBytes } from '../src/core/crawl/strings.ts';
 import { plainDoc } from './generate.ts';
@@ -75,13 +77,29 @@ if (mode === 'split') {
     for (const c of second) b.push(c);
     const part = b.part()!;
     const t2 = cpu();
-    a.append(part);
+    // What the part costs to post (a structured clone, its arrays transferred as the worker does).
+    const moved = structuredClone(part, { transfer: partBuffers(part) as Transferable[] });
+    const t2c = cpu();
+    // Each worker's half matched (two workers: side by side), as the crawl workers do now.
+    const scoped = { ...listed, parts: [concatBytes(listed.parts)], scope: 'https://www.example.com/' };
+    const halfA = a.half()!;
+    const mineA = matchHalf(halfA, scoped);
+    const t2a = cpu();
+    const mineB = matchHalf(b.half()!, scoped);
+    const t2b = cpu();
+    a.append(moved);
+    const t2e = cpu();
     const table = a.end()!;
     const t3 = cpu();
-    const rows = exactRows(table, listed, undefined, a.rowHashes() ?? undefined);
+    const merged = mergeHalves(mineA, mineB, halfA.rows);
+    const t3m = cpu();
+    const rows = exactRows(table, scoped, undefined, a.rowHashes() ?? undefined);
     const t4 = cpu();
+    const wanted = crawlWanted(table, scoped.scope);
+    const t5 = cpu();
+    const same = rows.every((r, i) => r === merged.rows[i]) && wanted.every((w, i) => w === merged.wanted[i]);
     console.log(
-      `split: first half ${(t1 - t).toFixed(0)} · second half ${(t2 - t1).toFixed(0)} · append + end ${(t3 - t2).toFixed(0)} · match ${(t4 - t3).toFixed(0)} ms; rows ${table.rows} found ${rows.filter((x: number) => x >= 0).length}`,
+      `split: first half ${(t1 - t).toFixed(0)} · second half ${(t2 - t1).toFixed(0)} · part cloned ${(t2c - t2).toFixed(0)} · half match A ${(t2a - t2c).toFixed(0)} · B ${(t2b - t2a).toFixed(0)} · append ${(t2e - t2b).toFixed(0)} + end ${(t3 - t2e).toFixed(0)} · merge ${(t3m - t3).toFixed(0)} · (one-table match ${(t4 - t3m).toFixed(0)} · crawlWanted ${(t5 - t4).toFixed(0)}) ms; rows ${table.rows} found ${rows.filter((x: number) => x >= 0).length}; merged = one-table: ${same}`,
     );
   }
   process.exit(0);

@@ -3,9 +3,18 @@
  * (client.ts), progress events, cancel by stopping it, and the same handler in the page where
  * module workers cannot start.
  */
+
+import { concatBytes } from '../core/arrays.ts';
 import type { CrawlMapping } from '../core/crawl/detect.ts';
 import { crawlWanted } from '../core/crawl/join.ts';
-import { type CrawlMatches, exactRows, type ListedUrls } from '../core/crawl/match.ts';
+import {
+  type CrawlMatches,
+  dropDuplicates,
+  exactRows,
+  type ListedUrls,
+  matchHalf,
+  mergeHalves,
+} from '../core/crawl/match.ts';
 import { type CrawlHead, crawlInflateRefusal, MAX_CRAWL_INFLATED, sniffCrawl } from '../core/crawl/read.ts';
 import { type CrawlPart, CrawlReader, HEAD_BYTES, partBuffers } from '../core/crawl/reader.ts';
 import { partReader, SPLIT_MIN_BYTES, SPLIT_PROBE_BYTES, splitPoint } from '../core/crawl/split.ts';
@@ -17,16 +26,20 @@ import { type CrawlArrays, type CrawlTableHead, crawlTableParts, joinCrawlTable 
 
 /**
  * A call to the crawl reader (served by crawl.worker.ts through workers/calls.ts): `read` parses
- * a file; with `join` set the table stays in the worker for the `match` call that follows, which
- * matches the page's listed URLs against it (core/crawl/match.ts) and answers the table with the
- * matches. A file read by two workers (core/crawl/split.ts): `read` with `to` reads its bytes
- * up to there and answers whether that is a record's end (`split`); `part` (the second worker)
- * reads from `from` to the end and posts the rows on `port`; `rest` then has the first worker
- * append the part that comes on its `port` (the other end: the rows go from worker to worker,
- * never through the page), or (without one) read on to the end itself, and keep the table for
- * `match`. A `match` with a `port` posts the table's arrays on it in parts of at most
- * `partBytes` (crawlParts.ts: one message per part, so the page takes ~90 MB over in several
- * tasks) and answers the rest of the table (`head`) with the matches.
+ * a file; with `join` set the table stays in the worker for the `match` call, which matches the
+ * page's listed URLs against it (core/crawl/match.ts) and answers the table with the matches. A
+ * file read by two workers (core/crawl/split.ts): `read` with `to` reads its bytes up to there and
+ * answers whether that is a record's end (`split`); `part` (the second worker) reads from `from`
+ * to the end and posts the rows on `port`; `rest` then has the first worker append the part that
+ * comes on its `port` (the other end: the rows go from worker to worker, never through the page),
+ * or (without one) read on to the end itself, and keep the table for `match`. A `match` may come
+ * while the file is still read (the page sends the listed URLs as soon as they are made): in a
+ * split read each worker then matches them against the half it read (`matchHalf`: the first
+ * forwards them to the second on the same port, the second answers there) and the first merges
+ * the two answers (`mergeHalves`), so neither half's lookups wait for the other half's append. A
+ * `match` with a `port` posts the table's arrays on it in parts of at most `partBytes`
+ * (crawlParts.ts: one message per part, so the page takes ~90 MB over in several tasks) and
+ * answers the rest of the table (`head`) with the matches.
  */
 export type CrawlReadRequest =
   | { kind?: 'read'; file: File; mapping?: CrawlMapping; join?: boolean; to?: number }
@@ -45,24 +58,53 @@ export interface CrawlReadAnswer {
   parts?: number;
 }
 
+/** A promise and its settlers. */
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(v: T): void;
+  reject(e: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve: (v: T) => void = () => {};
+  let reject: (e: unknown) => void = () => {};
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  // Settled for whoever asks; a read that fails before its `match` came rejects it unobserved.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
 /**
  * Reads one crawl file into its compact table, reporting progress in bytes read, and
  * (the `match` call) joins the listed URLs with it; the typed arrays are moved to the page, not
  * copied. Runs in the crawl worker and, where no worker starts, in the page.
  */
 export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAnswer> {
-  /** The table a `read` with `join` keeps for the `match` call. */
-  let kept: Promise<ReadTable> | null = null;
+  /** The table a `read` with `join` (or a `rest`) keeps for the `match` call. */
+  let kept = deferred<ReadTable>();
+  /** The listed URLs of the `match` call as sent, and with their bytes in one buffer (`one`). */
+  let listing = deferred<{ sent: ListedUrls; one: ListedUrls }>();
   /** A `read` with `to`: the reader, waiting for `rest`. */
   let open: { reader: CrawlReader; file: File; at: number } | null = null;
   return async (req, ctx) => {
     if (req.kind === 'match') {
-      if (!kept) throw new Error('No crawl file was read.');
-      const { table, urlHashes } = await kept;
-      kept = null;
-      const { listed } = req;
-      const rows = exactRows(table, listed, ctx.progress, urlHashes);
-      const matches: CrawlMatches = { rows, wanted: crawlWanted(table, listed.scope), scope: listed.scope };
+      // One buffer for this worker's lookups; the parts themselves may go on to the second reader.
+      const listed = { ...req.listed, parts: [concatBytes(req.listed.parts)] };
+      listing.resolve({ sent: req.listed, one: listed });
+      const read = await kept.promise;
+      kept = deferred();
+      listing = deferred();
+      const { table, urlHashes } = read;
+      const matches: CrawlMatches = read.matches
+        ? await read.matches
+        : {
+            rows: exactRows(table, listed, ctx.progress, urlHashes),
+            wanted: crawlWanted(table, listed.scope),
+            scope: listed.scope,
+          };
       const { port } = req;
       if (port) {
         // The arrays in parts, each a message (a task on the page) of its own; the answer last.
@@ -70,10 +112,10 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
         for (const part of parts)
           port.postMessage(part, Object.values(part).map((a) => a.buffer) as Transferable[]);
         port.close();
-        ctx.transfer([rows.buffer, matches.wanted.buffer]);
+        ctx.transfer([matches.rows.buffer, matches.wanted.buffer]);
         return { table: null, matches, head, parts: parts.length };
       }
-      ctx.transfer([...CRAWL_ARRAYS.map((k) => table[k].buffer), rows.buffer, matches.wanted.buffer]);
+      ctx.transfer([...CRAWL_ARRAYS.map((k) => table[k].buffer), matches.rows.buffer, matches.wanted.buffer]);
       return { table, matches };
     }
     if (req.kind === 'part') {
@@ -83,9 +125,15 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       if (!reader) throw new Error(`No URL column found in ${file.name}.`);
       await pushBlob(reader, file, from, file.size, (d) => ctx.progress(d - from, file.size - from));
       const part = reader.part();
-      if (!part) throw new Error(`No URL column found in ${file.name}.`);
-      req.port.postMessage(part, partBuffers(part) as Transferable[]);
-      req.port.close();
+      const half = reader.half();
+      if (!part || !half) throw new Error(`No URL column found in ${file.name}.`);
+      const { port } = req;
+      const next = messagesOn(port);
+      port.postMessage(part, partBuffers(part) as Transferable[]);
+      // Then the listed URLs come from the first reader: matched against this half, answered there.
+      const matches = matchHalf(half, (await next()) as ListedUrls);
+      port.postMessage(matches, [matches.rows.buffer, matches.wanted.buffer]);
+      port.close();
       return { table: null };
     }
     if (req.kind === 'rest') {
@@ -93,12 +141,43 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       const { reader, file, at } = open;
       open = null;
       const { port } = req;
-      kept = (async () => {
-        if (port) reader.append(await partOn(port));
-        else await pushBlob(reader, file, at, file.size, ctx.progress);
-        return endRead(reader, file.name);
-      })();
-      await kept;
+      const reading = async (): Promise<ReadTable> => {
+        if (!port) {
+          await pushBlob(reader, file, at, file.size, ctx.progress);
+          return endRead(reader, file.name);
+        }
+        const next = messagesOn(port);
+        const half = reader.half();
+        if (!half) throw new Error(`No URL column found in ${file.name}.`);
+        // This half matched as soon as the listed URLs are here (the other half's rows may still
+        // be on their way), and the URLs sent on to the second reader for its half.
+        const mine = listing.promise.then(({ sent, one }) => {
+          // The parts as sent move on (this worker reads `one`); a single part is `one` itself.
+          const parts = sent.parts.length > 1 ? sent.parts : sent.parts.map((p) => p.slice());
+          const theirs: ListedUrls = {
+            parts,
+            starts: sent.starts.slice(),
+            hashes: sent.hashes.slice(),
+            scope: sent.scope,
+          };
+          port.postMessage(theirs, [
+            ...parts.map((p) => p.buffer),
+            theirs.starts.buffer,
+            theirs.hashes.buffer,
+          ] as Transferable[]);
+          return matchHalf(half, one);
+        });
+        reader.append((await next()) as CrawlPart);
+        const read = endRead(reader, file.name);
+        const firstRows = half.rows;
+        read.matches = Promise.all([mine, next() as Promise<CrawlMatches>]).then(([a, b]) => {
+          port.close();
+          return dropDuplicates(mergeHalves(a, b, firstRows), read.table.flags);
+        });
+        read.matches.catch(() => {});
+        return read;
+      };
+      await settle(reading());
       return { table: null };
     }
     const { file, mapping, to } = req;
@@ -107,8 +186,12 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
     const name = gzipped ? file.name.replace(/\.gz$/i, '') : file.name;
     const reader = new CrawlReader({ fileName: name, mapping });
     if (to !== undefined) {
-      kept = null;
-      await pushBlob(reader, file, 0, to, ctx.progress);
+      try {
+        await pushBlob(reader, file, 0, to, ctx.progress);
+      } catch (e) {
+        kept.reject(e);
+        throw e;
+      }
       open = { reader, file, at: to };
       return { table: null, split: reader.atRecordStart() };
     }
@@ -118,25 +201,38 @@ export function createCrawlHandler(): CallHandler<CrawlReadRequest, CrawlReadAns
       return endRead(reader, name);
     })();
     if (req.join) {
-      kept = reading;
-      await reading;
+      await settle(reading);
       return { table: null };
     }
     const { table } = await reading;
     ctx.transfer(CRAWL_ARRAYS.map((k) => table[k].buffer));
     return { table };
   };
+
+  /** `reading`'s table kept for `match` (its error is `match`'s too); resolves with it. */
+  async function settle(reading: Promise<ReadTable>): Promise<ReadTable> {
+    try {
+      const read = await reading;
+      kept.resolve(read);
+      return read;
+    } catch (e) {
+      kept.reject(e);
+      throw e;
+    }
+  }
 }
 
-/** The one message `port` gets (a second worker's rows), then the port closed. */
-function partOn(port: MessagePort): Promise<CrawlPart> {
-  return new Promise((resolve) => {
-    port.onmessage = (ev: MessageEvent<CrawlPart>) => {
-      port.onmessage = null;
-      port.close();
-      resolve(ev.data);
-    };
-  });
+/** The messages `port` gets, in order: `next()` resolves with the next one. */
+function messagesOn(port: MessagePort): () => Promise<unknown> {
+  const came: unknown[] = [];
+  const waiting: Array<(v: unknown) => void> = [];
+  port.onmessage = (ev: MessageEvent) => {
+    const w = waiting.shift();
+    if (w) w(ev.data);
+    else came.push(ev.data);
+  };
+  return () =>
+    came.length > 0 ? Promise.resolve(came.shift()) : new Promise((resolve) => waiting.push(resolve));
 }
 
 /** Bytes read from the file at a time: the reader's memory is the table plus about two of these. */
@@ -146,6 +242,8 @@ const READ_CHUNK = 8 << 20;
 interface ReadTable {
   table: CrawlTable;
   urlHashes: Uint32Array | undefined;
+  /** A split read: the matches merged from the two halves' (once the listed URLs came). */
+  matches?: Promise<CrawlMatches>;
 }
 
 /**
@@ -335,14 +433,16 @@ export function readCrawlFile(
       report();
     });
     if (head.split) {
-      await Promise.all([
-        part,
-        calls.call({ kind: 'rest', port: channel.port2 }, undefined, [channel.port2]),
-      ]);
+      // The first worker's `rest` ends when its table is made; the second's `part` only once it
+      // answered its half's matches (after the listed URLs came), so it is not waited for here
+      // but a failure of it fails the read.
+      const restCall = calls.call({ kind: 'rest', port: channel.port2 }, undefined, [channel.port2]);
+      await Promise.race([restCall, part.then(() => restCall)]);
       reading.parts = 2;
     } else {
       // The guessed split was inside a quoted field: the first worker reads on alone.
       second.dispose();
+      second = null;
       channel.port2.close();
       rest = 0;
       await calls.call({ kind: 'rest' }, (d) => {
@@ -350,8 +450,6 @@ export function readCrawlFile(
         report();
       });
     }
-    second.dispose();
-    second = null;
   };
   const run = async (): Promise<CrawlTable> => {
     if (!listed) {
@@ -359,18 +457,37 @@ export function readCrawlFile(
       if (!table) throw new Error(`No URL column found in ${file.name}.`);
       return table;
     }
-    // Both settle before going on: a failed read must not leave the URLs' promise unobserved.
-    const [, urls] = await Promise.all([readAll(), listed]);
+    // The listed URLs go to the first worker as soon as they are made, while the file is read (a
+    // split read matches them against each half as it is done); its answer comes after the read.
+    const channel = new MessageChannel();
+    let joining = false;
+    const matched = listed.then((urls) =>
+      urls
+        ? calls.call(
+            { kind: 'match', listed: urls, port: channel.port1, partBytes },
+            (d, t) => {
+              if (joining) onProgress(d, t, 'join');
+            },
+            // The URLs' bytes move to the worker (the page keeps no use for them).
+            [...urls.parts.map((p) => p.buffer), urls.starts.buffer, urls.hashes.buffer, channel.port1],
+          )
+        : // Nothing to join after all (no document): the table comes back alone.
+          calls.call({ kind: 'match', listed: emptyListing() }),
+    );
+    // Settled below; a failed read must not leave it unobserved.
+    matched.catch(() => {});
+    await readAll();
+    const urls = await listed;
     if (!urls) {
-      // Nothing to join after all (no document): the table comes back alone.
-      const answer = await calls.call({ kind: 'match', listed: emptyListing() });
+      channel.port2.close();
+      const answer = await matched;
       if (!answer.table) throw new Error(`No URL column found in ${file.name}.`);
       return answer.table;
     }
+    joining = true;
     onProgress(0, urls.starts.length - 1, 'join');
-    // The table's arrays come on a port of their own in parts, a message (a task here) each, so
-    // no task takes ~90 MB of new external memory over at once; the answer brings the rest.
-    const channel = new MessageChannel();
+    // The table's arrays come on that port in parts, a message (a task here) each, so no task
+    // takes ~90 MB of new external memory over at once; the answer brings the rest.
     const arrays: Partial<CrawlArrays> = {};
     let filed = 0;
     let expected = -1;
@@ -390,12 +507,7 @@ export function readCrawlFile(
     };
     let answer: CrawlReadAnswer;
     try {
-      // The URLs' bytes move to the worker (the page keeps no use for them).
-      answer = await calls.call(
-        { kind: 'match', listed: urls, port: channel.port1, partBytes },
-        (d, t) => onProgress(d, t, 'join'),
-        [...urls.parts.map((p) => p.buffer), urls.starts.buffer, urls.hashes.buffer, channel.port1],
-      );
+      answer = await matched;
     } catch (e) {
       channel.port2.close();
       throw e;

@@ -6,6 +6,7 @@
  * the validators of every file of a workspace: a page is missing only when no file lists it.
  */
 
+import { sameBytesAt, viewOf } from '../arrays.ts';
 import { runSteps } from '../steps.ts';
 import { normaliseCrawlUrl } from './normalise.ts';
 import { equalsAt, startsWithFolded, stringAt, utf8 } from './strings.ts';
@@ -236,17 +237,24 @@ export class CrawlJoin {
   }
 }
 
+/** What the CRAWL-006 candidates are found from: the rows' URLs and settled flags. */
+type WantedRows = Pick<CrawlTable, 'rows' | 'bytes' | 'starts' | 'flags'>;
+
 /**
  * Sets `wanted[r]` for the indexable rows in `from … to` whose URL is in `scope` (UTF-8, any case)
  * and has no `#fragment`: a fragment names a place in a page, not a page a sitemap may list
  * (LOC-008), and the join matches URLs as written, so the page itself is a candidate only through
  * its own row (Search Console's `#:~:text=` rows, a crawler keeping `#` links).
  */
-function markWanted(t: CrawlTable, scope: Uint8Array, wanted: Uint8Array, from: number, to: number): void {
+function markWanted(t: WantedRows, scope: Uint8Array, wanted: Uint8Array, from: number, to: number): void {
   const { flags, starts } = t;
   // The rows' URLs are contiguous: one native search for each '#' of the range.
   const bytes = t.bytes.subarray(0, starts[to]);
   let hash = bytes.indexOf(35, starts[from]);
+  // The scope as written in the rows mostly (lower case): four bytes at a time, folded only when that differs.
+  const rowView = viewOf(t.bytes);
+  const scopeView = viewOf(scope);
+  const n = scope.length;
   for (let r = from; r < to; r++) {
     let fragment = false;
     if (hash >= 0 && hash < starts[r + 1]) {
@@ -255,7 +263,12 @@ function markWanted(t: CrawlTable, scope: Uint8Array, wanted: Uint8Array, from: 
     }
     if ((flags[r] & FLAG.indexable) === 0) continue;
     if (fragment) continue;
-    if (scope.length > 0 && !startsWithFolded(t, r, scope)) continue;
+    if (
+      n > 0 &&
+      !(starts[r + 1] - starts[r] >= n && sameBytesAt(rowView, starts[r], scopeView, 0, n)) &&
+      !startsWithFolded(t, r, scope)
+    )
+      continue;
     wanted[r] = 1;
   }
 }
@@ -266,7 +279,7 @@ function markWanted(t: CrawlTable, scope: Uint8Array, wanted: Uint8Array, from: 
  *
  * @example new CrawlJoin(table, scope, true, crawlWanted(table, scope))
  */
-export function crawlWanted(table: CrawlTable, scope: string): Uint8Array {
+export function crawlWanted(table: WantedRows, scope: string): Uint8Array {
   const wanted = new Uint8Array(table.rows);
   markWanted(table, utf8(scope.toLowerCase()), wanted, 0, table.rows);
   return wanted;

@@ -11,9 +11,9 @@
 import { concatBytes, sameBytesAt, viewOf } from '../arrays.ts';
 import { type EntrySource, type Slot as LazySlot, readRows, slotsOf } from '../lazyEntries.ts';
 import type { Entry } from '../model.ts';
-import type { CrawlJoin } from './join.ts';
+import { type CrawlJoin, crawlWanted } from './join.ts';
 import { hashBytes } from './strings.ts';
-import type { CrawlTable } from './table.ts';
+import { type CrawlTable, FLAG, type SparseColumn, settleFlags } from './table.ts';
 
 /** What the page sends the crawl worker to join: the listed URLs and the sitemap's scope. */
 export interface ListedUrls {
@@ -116,7 +116,7 @@ export function* listLocs(
  * hash when the reader kept them (else they are computed).
  */
 export function exactRows(
-  table: CrawlTable,
+  table: Pick<CrawlTable, 'exact' | 'bytes' | 'starts' | 'rows'>,
   listed: Pick<ListedUrls, 'parts' | 'starts' | 'hashes'>,
   onProgress?: (done: number, total: number) => void,
   urlHashes?: Uint32Array,
@@ -156,6 +156,115 @@ export function exactRows(
     if (i % 100_000 === 99_999) onProgress?.(i + 1, n);
   }
   return rows;
+}
+
+/**
+ * The rows one reader of a file split in two read (`CrawlReader.half`: views of what it keeps,
+ * rows `0 … rows - 1`; `flags` before `settleFlags`).
+ */
+export interface CrawlHalf {
+  rows: number;
+  bytes: Uint8Array;
+  starts: Int32Array;
+  /** `hashBytes` of each row's URL. */
+  hashes: Uint32Array;
+  flags: Uint8Array;
+  status: Int16Array;
+  /** The canonical links that differ from the URL as written. */
+  canonical: SparseColumn;
+}
+
+/**
+ * The matches of the listed URLs against one half of a file read by two workers, as if that half
+ * were the whole table: per URL the lowest row of the half crawled as exactly it (-1: none), and
+ * the half's CRAWL-006 candidates. The half's own exact-URL table is built for it; its flags are
+ * settled in place (`settleFlags`: each row's from its own cells, as `finishCrawlTable` does).
+ * `mergeHalves` makes the answer of the two halves together from the two.
+ */
+export function matchHalf(half: CrawlHalf, listed: ListedUrls): CrawlMatches {
+  const { rows, flags } = half;
+  settleFlags(flags, half.status, half.canonical, half, 0, rows);
+  return {
+    rows: halfRows(half, listed),
+    wanted: crawlWanted({ ...half, flags }, listed.scope),
+    scope: listed.scope,
+  };
+}
+
+/**
+ * `exactRows` of the listed URLs against a half: the same answers (the lowest row crawled as
+ * exactly each URL), from a table of the worker's own, thrown away after: each slot holds a row's
+ * hash beside it (two Int32s; a quarter full), so a probe reads one place in memory and compares
+ * bytes only for an equal hash. Half of the listed URLs or more are in the other half: their
+ * probes end at an empty slot without touching the rows.
+ */
+function halfRows(half: CrawlHalf, listed: Pick<ListedUrls, 'parts' | 'starts' | 'hashes'>): Int32Array {
+  const { rows: n, bytes, starts, hashes } = half;
+  let size = 16;
+  while (size < n * 4) size *= 2;
+  const mask = size - 1;
+  const slots = new Int32Array(size * 2);
+  for (let r = 0; r < n; r++) {
+    const h = hashes[r] | 0;
+    let k = h & mask;
+    while (slots[2 * k + 1] !== 0) k = (k + 1) & mask;
+    slots[2 * k] = h;
+    slots[2 * k + 1] = r + 1;
+  }
+  const lb = concatBytes(listed.parts);
+  const ls = listed.starts;
+  const count = Math.max(0, ls.length - 1);
+  const rowView = viewOf(bytes);
+  const urlView = viewOf(lb);
+  const out = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const s = ls[i];
+    const len = ls[i + 1] - s;
+    let found = -1;
+    if (len > 0) {
+      const h = listed.hashes[i] | 0;
+      for (let k = h & mask; ; k = (k + 1) & mask) {
+        const v = slots[2 * k + 1];
+        if (v === 0) break;
+        if (slots[2 * k] !== h) continue;
+        const r = v - 1;
+        if (starts[r + 1] - starts[r] === len && sameBytesAt(rowView, starts[r], urlView, s, len)) {
+          found = r;
+          break;
+        }
+      }
+    }
+    out[i] = found;
+  }
+  return out;
+}
+
+/**
+ * The matches of a table made of two halves (`second`'s rows after `first`'s `firstRows`), from
+ * each half's (`matchHalf`), equal to matching the joined table: a URL crawled in both halves is
+ * answered with its first half's row (the exact-URL table meets equal URLs lowest row first), one
+ * crawled only in the second with its row there plus `firstRows`; the candidates one after the
+ * other. Reuses `first`'s rows array.
+ */
+export function mergeHalves(first: CrawlMatches, second: CrawlMatches, firstRows: number): CrawlMatches {
+  const { rows } = first;
+  const more = second.rows;
+  for (let i = 0; i < rows.length; i++) if (rows[i] < 0 && more[i] >= 0) rows[i] = more[i] + firstRows;
+  const wanted = new Uint8Array(first.wanted.length + second.wanted.length);
+  wanted.set(first.wanted);
+  wanted.set(second.wanted, first.wanted.length);
+  return { rows, wanted, scope: first.scope };
+}
+
+/**
+ * `m` without the rows `finishCrawlTable` found repeating an earlier row's URL among the
+ * CRAWL-006 candidates: each half settled its candidates before the whole table was known.
+ */
+export function dropDuplicates(m: CrawlMatches, flags: Uint8Array): CrawlMatches {
+  const { wanted } = m;
+  for (let r = 0; r < wanted.length; r++)
+    if (wanted[r] !== 0 && (flags[r] & FLAG.duplicate) !== 0) wanted[r] = 0;
+  return m;
 }
 
 /**

@@ -14,6 +14,7 @@ import { CellCache, cellText } from './cellCache.ts';
 import { coverageFacts } from './coverage.ts';
 import { ByteCsvScanner } from './csvBytes.ts';
 import { type CrawlFormat, type CrawlMapping, detectCrawlCsv } from './detect.ts';
+import type { CrawlHalf } from './match.ts';
 import { isNormalCrawlUrl, normaliseCrawlUrl } from './normalise.ts';
 import { scanCsv } from './scan.ts';
 import { hashString, StringsBuilder, stringAt } from './strings.ts';
@@ -24,6 +25,7 @@ import {
   cellFlags,
   FLAG_FIELDS,
   finishCrawlTable,
+  type SparseColumn,
   statusOf,
 } from './table.ts';
 
@@ -157,8 +159,8 @@ export interface CrawlPart {
   flags: Uint8Array;
   lastmods: Int32Array;
   dates: Array<string | undefined>;
-  canonical: Array<string | undefined>;
-  redirect: Array<string | undefined>;
+  canonical: SparseCells;
+  redirect: SparseCells;
   /** The part reader's warnings, lines counted from the part's start (`append` moves them). */
   warnings?: CrawlWarning[];
 }
@@ -176,9 +178,47 @@ function scannerWarnings(s: ByteCsvScanner | null): CrawlWarning[] {
   return [{ line: u.line, column, message: UNCLOSED_QUOTE }];
 }
 
+/** A `SparseColumn` as a part carries it (its rows transferred). */
+export interface SparseCells extends SparseColumn {
+  rows: Int32Array;
+  values: string[];
+}
+
+/** A `SparseColumn` being read: rows are pushed in order. */
+interface SparseList {
+  rows: number[];
+  values: string[];
+}
+
+function pushCell(list: SparseList, row: number, v: string | undefined): void {
+  if (v === undefined) return;
+  list.rows.push(row);
+  list.values.push(v);
+}
+
+/** `list`'s cells, as a part carries them. */
+function cellsOf(list: SparseList): SparseCells {
+  return { rows: Int32Array.from(list.rows), values: list.values.slice() };
+}
+
+/** `more`'s cells after `list`'s, its rows shifted by `r0`. */
+function appendCells(list: SparseList, more: SparseCells, r0: number): void {
+  for (let k = 0; k < more.rows.length; k++) pushCell(list, r0 + more.rows[k], more.values[k]);
+}
+
 /** The buffers of a part (what a worker transfers). */
 export function partBuffers(p: CrawlPart): ArrayBufferLike[] {
-  return [p.bytes, p.starts, p.hashes, p.normHashes, p.status, p.flags, p.lastmods].map((a) => a.buffer);
+  return [
+    p.bytes,
+    p.starts,
+    p.hashes,
+    p.normHashes,
+    p.status,
+    p.flags,
+    p.lastmods,
+    p.canonical.rows,
+    p.redirect.rows,
+  ].map((a) => a.buffer);
 }
 
 /**
@@ -223,6 +263,15 @@ export class CrawlReader {
     }
     this.text(this.utf16 ? ENC.encode(this.utf16.decode(chunk, { stream: true })) : chunk, false);
     return !this.refused;
+  }
+
+  /**
+   * The rows read so far as they are kept (views, not copies; `matchHalf` settles their flags in
+   * place): the half of a file this reader read, for the listed URLs to be matched against while
+   * the other half is appended. Null before the header (no URL column).
+   */
+  half(): CrawlHalf | null {
+    return this.rows?.half() ?? null;
   }
 
   /** `hashBytes` of each row's URL, once `end` made the table (what `candidateRows` matches by). */
@@ -459,8 +508,8 @@ class RowCollector {
   private status = new Int16Array(1024);
   private flags = new Uint8Array(1024);
   private lastmods = new Int32Array(1024);
-  private canonical: Array<string | undefined> = [];
-  private redirect: Array<string | undefined> = [];
+  private readonly canonical: SparseList = { rows: [], values: [] };
+  private readonly redirect: SparseList = { rows: [], values: [] };
   /** Lastmods of appended parts (their ids follow the cell cache's). */
   private readonly moreDates: Array<string | undefined> = [];
   private readonly slot: Record<keyof CrawlMapping, number>;
@@ -562,9 +611,9 @@ class RowCollector {
           canonical = undefined;
       }
     }
-    this.canonical.push(canonical);
+    pushCell(this.canonical, r, canonical);
     const rs = this.slot.redirect;
-    this.redirect.push(rs >= 0 && F[rs] >= 0 ? cellText(b, F[rs], T[rs], E[rs] === 1) : undefined);
+    if (rs >= 0 && F[rs] >= 0) pushCell(this.redirect, r, cellText(b, F[rs], T[rs], E[rs] === 1));
     const ls = this.slot.lastmod;
     this.lastmods[r] = ls >= 0 && F[ls] >= 0 ? this.lastmodCell.id(b, F[ls], T[ls], E[ls] === 1) : -1;
     let flags = 0;
@@ -625,6 +674,19 @@ class RowCollector {
     return this.hashes.subarray(0, this.n);
   }
 
+  half(): CrawlHalf {
+    const { bytes, starts } = this.strings.view();
+    return {
+      rows: this.n,
+      bytes,
+      starts,
+      hashes: this.hashes.subarray(0, this.n),
+      flags: this.flags,
+      status: this.status,
+      canonical: this.canonical,
+    };
+  }
+
   /** The rows read, as a part for another collector's `append`. */
   part(): CrawlPart {
     const n = this.n;
@@ -639,8 +701,8 @@ class RowCollector {
       flags: this.flags.slice(0, n),
       lastmods: this.lastmods.slice(0, n),
       dates: this.lastmodCell.values.slice(),
-      canonical: this.canonical,
-      redirect: this.redirect,
+      canonical: cellsOf(this.canonical),
+      redirect: cellsOf(this.redirect),
     };
   }
 
@@ -657,8 +719,8 @@ class RowCollector {
     for (const d of p.dates) this.moreDates.push(d);
     const lastmods = this.lastmods;
     for (let r = 0; r < p.rows; r++) lastmods[r0 + r] = p.lastmods[r] < 0 ? -1 : p.lastmods[r] + offset;
-    this.canonical = this.canonical.concat(p.canonical);
-    this.redirect = this.redirect.concat(p.redirect);
+    appendCells(this.canonical, p.canonical, r0);
+    appendCells(this.redirect, p.redirect, r0);
     this.n += p.rows;
   }
 
@@ -732,8 +794,8 @@ function emptyColumns(fileName: string, format: CrawlFormat) {
     strings: new StringsBuilder(),
     hashes: new Uint32Array(0),
     normHashes: new Uint32Array(0),
-    canonical: [],
-    redirect: [],
+    canonical: { rows: [], values: [] },
+    redirect: { rows: [], values: [] },
     lastmods: new Int32Array(0),
     dates: [],
     status: new Int16Array(0),

@@ -87,13 +87,6 @@ function tableSize(rows: number): number {
   return n;
 }
 
-function put(table: Int32Array, hash: number, row: number): void {
-  const mask = table.length - 1;
-  let i = hash & mask;
-  while (table[i] !== 0) i = (i + 1) & mask;
-  table[i] = row + 1;
-}
-
 /**
  * `put` into the exact-URL table unless an earlier row has the same URL (compared by hash, then
  * bytes): false then, nothing put.
@@ -122,6 +115,49 @@ function sameString(t: ByteStrings, a: number, b: number): boolean {
 const NOT_INDEXABLE = FLAG.noindex | FLAG.blocked | FLAG.nonIndexable | FLAG.notHtml;
 
 /**
+ * Sets the derived flags `canonicalElsewhere` and `indexable` of rows `[from, to)` (each from its
+ * own cells only: a row's flags do not depend on other rows, so the two halves of a file read by
+ * two workers can each settle theirs). Idempotent.
+ *
+ * @param canonical the canonical links that differ from the URL as written
+ * @param urls the rows' URLs as strings `from … to - 1`
+ */
+export function settleFlags(
+  flags: Uint8Array,
+  status: Int16Array,
+  canonical: SparseColumn,
+  urls: ByteStrings,
+  from: number,
+  to: number,
+): void {
+  const { rows, values } = canonical;
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k];
+    // The canonical link names another page when the two differ after normalisation.
+    if (
+      r >= from &&
+      r < to &&
+      (flags[r] & FLAG.duplicate) === 0 &&
+      normaliseCrawlUrl(values[k]) !== normaliseCrawlUrl(stringAt(urls, r))
+    )
+      flags[r] |= FLAG.canonicalElsewhere;
+  }
+  for (let r = from; r < to; r++)
+    if (status[r] === 200 && (flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere | FLAG.duplicate)) === 0)
+      flags[r] |= FLAG.indexable;
+}
+
+/**
+ * A column most rows of which have no value (a canonical link other than the URL, a redirect
+ * target): the rows that have one, ascending, and their values. The reader keeps no slot for the
+ * others (a 1,000,000-row crawl made two arrays of a million mostly `undefined`s).
+ */
+export interface SparseColumn {
+  rows: ArrayLike<number>;
+  values: ArrayLike<string>;
+}
+
+/**
  * The rows of a table being built by the crawl reader: the URLs already added as strings
  * 0 … rows-1, their hashes, and the other columns.
  */
@@ -134,9 +170,9 @@ export interface CrawlColumns {
   hashes: Uint32Array;
   /** `hashString` of each row's normalised URL. */
   normHashes: Uint32Array;
-  /** Canonical link when it differs from the URL as written. */
-  canonical: ArrayLike<string | undefined>;
-  redirect: ArrayLike<string | undefined>;
+  /** Canonical links that differ from the URL as written. */
+  canonical: SparseColumn;
+  redirect: SparseColumn;
   /** Per row: its Last-Modified cell as an index into `dates` (-1: none). */
   lastmods: Int32Array;
   /** The distinct Last-Modified cells as read (an entry may repeat another's text, or be undefined). */
@@ -155,25 +191,26 @@ export interface CrawlColumns {
  */
 export function finishCrawlTable(p: CrawlColumns): CrawlTable {
   const { rows, strings, flags, status } = p;
+  // Several rows for one URL: the first is joined, the others only counted (`FLAG.duplicate`).
   const exact = new Int32Array(tableSize(rows));
-  const norm = new Int32Array(tableSize(rows));
   const urls = strings.view();
   let duplicates = 0;
   for (let r = 0; r < rows; r++) {
-    // Several rows for one URL: the first is joined, the others only counted.
-    if (!putFirst(exact, p.hashes, urls, r)) {
-      flags[r] |= FLAG.duplicate;
-      duplicates++;
-      continue;
-    }
-    put(norm, p.normHashes[r], r);
-    const c = p.canonical[r];
-    // The canonical link names another page when the two differ after normalisation.
-    if (c !== undefined && normaliseCrawlUrl(c) !== normaliseCrawlUrl(stringAt(strings.view(), r)))
-      flags[r] |= FLAG.canonicalElsewhere;
-    if (status[r] === 200 && (flags[r] & (NOT_INDEXABLE | FLAG.canonicalElsewhere)) === 0)
-      flags[r] |= FLAG.indexable;
+    if (putFirst(exact, p.hashes, urls, r)) continue;
+    // A half's `settleFlags` (a split read) may have run before: its derived flags are undone.
+    flags[r] = (flags[r] | FLAG.duplicate) & ~(FLAG.indexable | FLAG.canonicalElsewhere);
+    duplicates++;
   }
+  // A repeated URL's row is left out of the normalised table too: it joins nothing.
+  const norm = new Int32Array(tableSize(rows));
+  const mask = norm.length - 1;
+  for (let r = 0; r < rows; r++) {
+    if ((flags[r] & FLAG.duplicate) !== 0) continue;
+    let i = p.normHashes[r] & mask;
+    while (norm[i] !== 0) i = (i + 1) & mask;
+    norm[i] = r + 1;
+  }
+  settleFlags(flags, status, p.canonical, urls, 0, rows);
   const interned = new Map<string, number>();
   const intern = (v: string) => {
     let i = interned.get(v);
@@ -183,8 +220,7 @@ export function finishCrawlTable(p: CrawlColumns): CrawlTable {
     }
     return i;
   };
-  const target = (v: string | undefined) => {
-    if (v === undefined) return -1;
+  const target = (v: string) => {
     const mask = exact.length - 1;
     for (let i = hashString(v) & mask; exact[i] !== 0; i = (i + 1) & mask)
       if (equalsAt(strings.view(), exact[i] - 1, v)) return exact[i] - 1;
@@ -197,11 +233,14 @@ export function finishCrawlTable(p: CrawlColumns): CrawlTable {
   // The string of each date id, found (and interned) at its first row: -2 until then.
   const dateString = new Int32Array(p.dates.length).fill(-2);
   const { lastmods } = p;
+  // Row by row, as before the columns were sparse: the same strings in the same order.
+  const cr = p.canonical.rows;
+  const rr = p.redirect.rows;
+  let ci = 0;
+  let ri = 0;
   for (let r = 0; r < rows; r++) {
-    const c = p.canonical[r];
-    canonical[r] = c === undefined ? -1 : target(c);
-    const t = p.redirect[r];
-    redirect[r] = t === undefined ? -1 : target(t);
+    canonical[r] = ci < cr.length && cr[ci] === r ? target(p.canonical.values[ci++]) : -1;
+    redirect[r] = ri < rr.length && rr[ri] === r ? target(p.redirect.values[ri++]) : -1;
     const id = lastmods[r];
     if (id < 0) {
       lastmod[r] = -1;
