@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
+import { absentColumns, EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
 import { NEW_FIND_REPLACE } from '../state/findReplace.ts';
 import { selectedRowCount } from '../state/selection.ts';
 import type { AppState, FindReplaceRequest } from '../state/types.ts';
@@ -14,6 +14,7 @@ import { WorkspaceContext } from './workspace/workspaceContext.ts';
 
 const selRowCount = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
+const selKind = (s: AppState) => s.doc?.kind;
 
 const COLUMNS: Array<[FindReplaceRequest['column'], string]> = [
   ['all', 'All columns'],
@@ -49,11 +50,14 @@ function useWorkspaceFiles() {
 export function FindReplaceDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
   const rowCount = useAppState(selRowCount);
+  const kind = useAppState(selKind);
   const selected = selectedRowCount(useAppState(selSelection), rowCount);
   const { ws, files, active } = useWorkspaceFiles();
   // With the workspace's combined view shown there is no one file: all files.
   const [across, setAcross] = useState(() => files.length > 1 && active === null);
   const acrossFiles = across && files.length > 1;
+  // In one index, no changefreq or priority to look in (its `<sitemap>` has only loc and lastmod).
+  const absent = acrossFiles ? [] : absentColumns(kind);
   // The same rows Bulk edit picks: the selection when there is one, else the rows in view.
   const [req, setReq] = useState<FindReplaceRequest>(() => ({
     ...NEW_FIND_REPLACE,
@@ -139,7 +143,7 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
             value={req.column}
             onChange={(e) => set({ column: e.target.value as EditableField | 'all' })}
           >
-            {COLUMNS.map(([v, l]) => (
+            {COLUMNS.filter(([v]) => !absent.includes(v as EditableField)).map(([v, l]) => (
               <option key={v} value={v}>
                 {l}
               </option>
