@@ -319,8 +319,9 @@ export interface Commands extends EntryCommands {
   /**
    * Replace entries (matched by id; unknown ids and unchanged entries skipped) as ONE undo step
    * labelled `label`, e.g. a folder rename from the URL tree. Returns how many entries changed.
+   * `notice`: said when it is done, with the Undo of its step.
    */
-  replaceEntries(entries: readonly Entry[], label: string): number;
+  replaceEntries(entries: readonly Entry[], label: string, notice?: string): number;
   /**
    * Rows mapped from a CSV import: appended as ONE undo step ("Import 12 URLs from crawl.csv"), or
    * with `mode` 'update' matched by `loc` to the listed entries (updated) and the rest appended,
