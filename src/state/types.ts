@@ -290,8 +290,13 @@ export interface Commands extends EntryCommands {
   duplicateRows(ids: readonly number[]): number[];
   deleteRows(ids: readonly number[]): void;
   bulkSet(field: EditableField, value: string | undefined, ids: readonly number[]): void;
-  previewFindReplace(req: FindReplaceRequest): number;
-  findReplace(req: FindReplaceRequest): number;
+  /**
+   * Cells a find/replace would change. A big document is scanned in slices (a task each);
+   * resolves null when `stop()` says to stop (a newer request).
+   */
+  previewFindReplace(req: FindReplaceRequest, stop?: () => boolean): Promise<number | null>;
+  /** Replace as one undo step, with a notice; resolves with the cells changed (scanned as above). */
+  findReplace(req: FindReplaceRequest): Promise<number>;
   migrateScheme(): number;
   migrateHost(from: string, to: string): number;
   /**

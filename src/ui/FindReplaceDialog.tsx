@@ -75,18 +75,37 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
       return;
     }
     setPreview(null);
+    // A big file is counted in slices (the page answers meanwhile); a newer request stops it.
+    let stale = false;
+    const stop = () => stale;
     const t = setTimeout(() => {
-      if (!acrossFiles) return setPreview(commands.previewFindReplace(req));
-      const counts = previewAcross(files, req);
-      setPerFile(counts);
-      setPreview(counts.reduce((sum, f) => sum + f.cells, 0));
+      if (!acrossFiles) {
+        void commands.previewFindReplace(req, stop).then((n) => {
+          if (!stale && n !== null) setPreview(n);
+        });
+        return;
+      }
+      void previewAcross(files, req, stop).then((counts) => {
+        if (stale || counts === null) return;
+        setPerFile(counts);
+        setPreview(counts.reduce((sum, f) => sum + f.cells, 0));
+      });
     }, 150);
-    return () => clearTimeout(t);
+    return () => {
+      stale = true;
+      clearTimeout(t);
+    };
   }, [req, regexError, commands, acrossFiles, files]);
-  const apply = () => {
-    if (acrossFiles && ws) replaceAcross(files, req, ws.activeStore());
-    else commands.findReplace(req);
-    onClose();
+  // Replacing scans again (in slices when big): the dialog says so and closes when it is done.
+  const [replacing, setReplacing] = useState(false);
+  const apply = async () => {
+    setReplacing(true);
+    try {
+      if (acrossFiles && ws) await replaceAcross(files, req, ws.activeStore());
+      else await commands.findReplace(req);
+    } finally {
+      onClose();
+    }
   };
   const changing = perFile?.filter((f) => f.cells > 0).length ?? 0;
   return (
@@ -99,17 +118,24 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
           <span className="preview-count" role="status">
             {!req.find
               ? ''
-              : regexError
-                ? 'Invalid pattern'
-                : preview === null
-                  ? 'Counting…'
-                  : `${plural(preview, 'cell')} will change${acrossFiles ? ` in ${plural(changing, 'file')}` : ''}`}
+              : replacing
+                ? 'Replacing…'
+                : regexError
+                  ? 'Invalid pattern'
+                  : preview === null
+                    ? 'Counting…'
+                    : `${plural(preview, 'cell')} will change${acrossFiles ? ` in ${plural(changing, 'file')}` : ''}`}
           </span>
           <span className="spacer" />
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn primary" disabled={!preview} onClick={apply}>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={!preview || replacing}
+            onClick={() => void apply()}
+          >
             Replace all
           </button>
         </>
