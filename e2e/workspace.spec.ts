@@ -175,6 +175,39 @@ test('the workspace saved as separate files, one download each, re-opens to the 
   await expect(wb.workspace.getByRole('list', { name: 'Files not named by an index' })).toHaveCount(0);
 });
 
+// New-user review (session 18): the export wrote the index with a new lastmod for the edited
+// child, but the open index kept the old one: the file and the editor disagreed, silently.
+test('after a workspace export the open index has the lastmods it was written with, one undo step', async ({
+  wb,
+  page,
+}) => {
+  await openNextWorkspace(wb);
+  await wb.showWorkspaceFile('sitemap-0.xml');
+  await wb.clickCell(0, 'Priority');
+  await page.keyboard.type('0.3');
+  await page.keyboard.press('Enter');
+  await expect(await wb.cell(0, 'Priority')).toHaveText('0.3');
+
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  await expect(dlg.getByRole('table', { name: 'Files in the export' })).toContainText('sitemap.xml');
+  const downloading = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download .zip' }).click();
+  const files = unzipSync(await downloadBytes(await downloading));
+  const written = parseSitemap(files['sitemap.xml']).document.entries;
+  expect(written[0].loc).toBe('https://2ltech.fr/sitemap-0.xml');
+  expect(written[0].lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  // Said in the file shown, with where to undo it.
+  await expect(page.getByText(/^Set 1 child lastmod in sitemap\.xml as exported/)).toBeVisible();
+
+  await wb.showWorkspaceFile('sitemap.xml');
+  await expect(await wb.cell(0, 'Last modified')).toHaveText(written[0].lastmod!);
+  const undo = page.getByRole('banner').getByRole('button', { name: /^Undo/ });
+  await expect(undo).toHaveAttribute('title', /Set 1 child lastmod as exported/);
+  await undo.click();
+  await expect(await wb.cell(0, 'Last modified')).toHaveText('');
+});
+
 test('the workspace saved into a picked folder keeps en/ and fr/; without a picker it says why only the .zip can', async ({
   wb,
   page,

@@ -14,6 +14,8 @@
  *   header names a CSV import recognises for the field, normalised (lowercase, `_`/`-` as a
  *   space), best first.
  * - `compared`: whether comparing two sitemaps reports a change of this field (`loc` is the key).
+ * - `inIndex`: whether a sitemap index's `<sitemap>` has the field too (only `loc` and `lastmod`:
+ *   SITEMAP-RULES IDX-002); an index's grid shows only these.
  * - `values`: the allowed keywords, when the protocol lists them.
  */
 
@@ -32,6 +34,7 @@ export interface FieldSpec {
   readonly csv?: string;
   readonly csvNames?: readonly string[];
   readonly compared: boolean;
+  readonly inIndex: boolean;
   readonly values?: readonly string[];
 }
 
@@ -61,6 +64,7 @@ export const FIELDS = {
       'urls',
     ],
     compared: false,
+    inIndex: true,
   },
   lastmod: {
     label: 'Last modified',
@@ -80,6 +84,7 @@ export const FIELDS = {
       'date',
     ],
     compared: true,
+    inIndex: true,
   },
   changefreq: {
     label: 'Change frequency',
@@ -89,6 +94,7 @@ export const FIELDS = {
     csv: 'Change frequency',
     csvNames: ['changefreq', 'change frequency', 'change freq', 'frequency'],
     compared: true,
+    inIndex: false,
     values: CHANGEFREQS,
   },
   priority: {
@@ -99,16 +105,25 @@ export const FIELDS = {
     csv: 'Priority',
     csvNames: ['priority', 'sitemap priority'],
     compared: true,
+    inIndex: false,
   },
-  images: { label: 'Images', noun: 'image', kind: 'list', csv: 'Image URLs', compared: true },
-  videos: { label: 'Videos', noun: 'video', kind: 'list', csv: 'Video titles', compared: true },
-  news: { label: 'News', noun: 'news block', kind: 'list', compared: true },
+  images: { label: 'Images', noun: 'image', kind: 'list', csv: 'Image URLs', compared: true, inIndex: false },
+  videos: {
+    label: 'Videos',
+    noun: 'video',
+    kind: 'list',
+    csv: 'Video titles',
+    compared: true,
+    inIndex: false,
+  },
+  news: { label: 'News', noun: 'news block', kind: 'list', compared: true, inIndex: false },
   alternates: {
     label: 'Alternates',
     noun: 'alternate',
     kind: 'list',
     csv: 'Alternates (hreflang=URL)',
     compared: true,
+    inIndex: false,
   },
 } as const satisfies Record<string, FieldSpec>;
 
@@ -142,6 +157,9 @@ export const LIST_FIELDS = FIELD_IDS.filter((f) => spec(f).kind === 'list') as L
 
 /** The compared fields, in display order. */
 export const DIFF_FIELDS = FIELD_IDS.filter((f) => spec(f).compared) as DiffField[];
+
+/** The fields a sitemap index's `<sitemap>` does not have (`inIndex` false), in display order. */
+export const NOT_IN_INDEX: readonly FieldId[] = FIELD_IDS.filter((f) => !spec(f).inIndex);
 
 /** The fields the CSV export offers, in display order. */
 export const CSV_FIELDS = FIELD_IDS.filter((f) => spec(f).csv !== undefined) as CsvField[];

@@ -34,6 +34,19 @@ describe('fixes', () => {
       'https://www.example.com/a',
     );
   });
+  it('HOST-002 moves the URL to the sitemap’s scheme (a default port goes with the old one)', () => {
+    const pub = 'https://www.example.com/sitemap.xml';
+    expect(fix([{ id: 0, loc: 'http://www.example.com/a' }], 'HOST-002', pub)?.update?.[0].loc).toBe(
+      'https://www.example.com/a',
+    );
+    expect(
+      fix([{ id: 0, loc: 'https://www.example.com:443/a' }], 'HOST-002', 'http://www.example.com/s.xml')
+        ?.update?.[0].loc,
+    ).toBe('http://www.example.com/a');
+    expect(fix([{ id: 0, loc: ' http://www.example.com:8080/a' }], 'HOST-002', pub)?.update?.[0].loc).toBe(
+      'http://www.example.com:8080/a',
+    );
+  });
   it('LOC-003/004 percent-encode', () => {
     expect(fix([{ id: 0, loc: 'https://www.example.com/ümlat.php' }], 'LOC-004')?.update?.[0].loc).toBe(
       'https://www.example.com/%C3%BCmlat.php',

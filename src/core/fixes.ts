@@ -16,7 +16,13 @@ import { getField, mapNode, setField } from './rules/fieldPath.ts';
 import { correctHreflang } from './rules/languageCodes.ts';
 import { clampPriority, commaPriority } from './rules/priority.ts';
 import type { RuleId } from './rules/registry.ts';
-import { dropFragment, makeAbsolute, stripCredentials, stripTracking } from './rules/urlFixes.ts';
+import {
+  dropFragment,
+  makeAbsolute,
+  otherWebScheme,
+  stripCredentials,
+  stripTracking,
+} from './rules/urlFixes.ts';
 import { stripForbidden, unescapeOnce } from './rules/values.ts';
 import { encodeUrl, hasEdgeSpace, scanUrl, trimValue, withScheme } from './urls.ts';
 import { convertToW3c, needsDayMonthOrder, parseW3cDate } from './w3cDate.ts';
@@ -181,7 +187,7 @@ function listedAt(
 }
 
 /**
- * LOC-008 / LOC-009: the loc cleaned by `clean`; where the clean URL is listed already, the row is
+ * LOC-008 / LOC-009 / HOST-002: the loc cleaned by `clean`; where the clean URL is listed already, the row is
  * merged into that entry and removed (rewriting it would make a duplicate, LOC-006).
  */
 function cleanLoc(clean: (v: string) => string): Impl {
@@ -324,6 +330,12 @@ function crawlImpl(rule: RuleId): Impl {
 /** Why LOC-008 / LOC-009 remove a row (`Fix.removes`). */
 const ALREADY_LISTED = { one: 'its clean URL is already listed', many: 'their clean URL is already listed' };
 
+/** Why HOST-002 removes a row (`Fix.removes`). */
+const ON_SCHEME_LISTED = {
+  one: 'its URL on the sitemap’s scheme is already listed',
+  many: 'their URLs on the sitemap’s scheme are already listed',
+};
+
 /** Fixes by rule (a fixable rule in the registry is one with an entry here). */
 const FIXES: {
   readonly [R in RuleId]?: [label: string, impl: Impl, removes?: { one: string; many: string }];
@@ -343,6 +355,7 @@ const FIXES: {
   'LOC-008': ['Remove the #fragment', cleanLoc(dropFragment), ALREADY_LISTED],
   'LOC-009': ['Remove tracking parameters', cleanLoc(stripTracking), ALREADY_LISTED],
   'LOC-010': ['Remove credentials', trimFirst((v) => stripCredentials(v))],
+  'HOST-002': ['Use the sitemap’s scheme', cleanLoc(otherWebScheme), ON_SCHEME_LISTED],
   'LOC-006': ['Remove the duplicate, keeping the first row', mergeDuplicate, REPEATS],
   'IDX-007': ['Remove the duplicate', mergeDuplicate, REPEATS],
   'ENC-005': ['Write “&” as &amp; (the export escapes it)', escapeAmpersand],

@@ -1,5 +1,12 @@
-import { type EditableField, FIELD_IDS, FIELDS, type FieldId, type ListKey } from '../core/fields.ts';
-import type { Entry } from '../core/model.ts';
+import {
+  type EditableField,
+  FIELD_IDS,
+  FIELDS,
+  type FieldId,
+  type ListKey,
+  NOT_IN_INDEX,
+} from '../core/fields.ts';
+import type { DocumentKind, Entry } from '../core/model.ts';
 import { readTyped } from '../core/typedValue.ts';
 import type { DayMonthOrder } from '../core/w3cDate.ts';
 import type { ViewState } from './types.ts';
@@ -52,6 +59,33 @@ export {
   LIST_FIELDS,
   type ListKey,
 } from '../core/fields.ts';
+
+/**
+ * The field columns a document of `kind` has no field for, always hidden and not offered in the
+ * Columns menu: an index's `<sitemap>` has only loc and lastmod (core/fields.ts `inIndex`).
+ *
+ * @example absentColumns('sitemapindex') // ['changefreq', 'priority', 'images', 'videos', 'news', 'alternates']
+ */
+export function absentColumns(kind: DocumentKind | undefined): readonly ColumnId[] {
+  return kind === 'sitemapindex' ? NOT_IN_INDEX : [];
+}
+
+/**
+ * `hidden` for a document of `kind` put in place after one of `previousKind`: the columns the
+ * new kind has no field for hidden; the ones only the previous kind lacked shown again (they were
+ * hidden for it, not by the user; the extension columns are decided after this).
+ */
+export function hiddenForKind(
+  hidden: readonly ColumnId[],
+  kind: DocumentKind | undefined,
+  previousKind?: DocumentKind,
+): readonly ColumnId[] {
+  const absent = absentColumns(kind);
+  const before = previousKind === undefined ? [] : absentColumns(previousKind);
+  const kept = before.length > 0 ? hidden.filter((c) => !before.includes(c) || absent.includes(c)) : hidden;
+  const added = absent.filter((c) => !kept.includes(c));
+  return added.length === 0 && kept === hidden ? hidden : [...kept, ...added];
+}
 
 /** Every column in default display order. */
 export const ALL_COLUMNS: readonly ColumnId[] = ['row', ...FIELD_IDS, ...CRAWL_COLUMNS, 'issues'];

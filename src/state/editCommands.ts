@@ -1,6 +1,6 @@
 /**
- * Document-changing commands. Each builds exactly one patch (edits.ts, findReplace.ts) and hands
- * it to `kernel.commit`, which records it as one undo step.
+ * Document-changing commands. Each builds exactly one patch (edits.ts, findReplace.ts,
+ * migrateUrls.ts) and hands it to `kernel.commit`, which records it as one undo step.
  */
 import { FIELDS } from '../core/fields.ts';
 import { fmtInt } from '../core/format.ts';
@@ -14,9 +14,11 @@ import {
   reorderPatch,
   urlCount,
 } from './edits.ts';
-import { findReplacePatch, migrateHostPatch, migrateSchemePatch, replacedNotice } from './findReplace.ts';
+import type { FindReplaceResult } from './findReplace.ts';
 import type { Kernel } from './kernel.ts';
+import { migrateHostPatch, migrateSchemePatch } from './migrateUrls.ts';
 import { selectedDocIndexes } from './selection.ts';
+import { BIG_DOCUMENT, inSlices } from './slices.ts';
 import type { Commands, FindReplaceRequest } from './types.ts';
 
 type EditCommands = Pick<
@@ -44,9 +46,31 @@ export function createEditCommands(k: Kernel): EditCommands {
     if (req.scope === 'selection') return selectedDocIndexes(k.getState());
     return null;
   };
-  const findReplaceScan = (req: FindReplaceRequest) => {
-    const doc = k.f.doc;
-    return doc ? findReplacePatch(doc, req, scopeRows(req)) : null;
+  // The scan of a big document runs in slices (a task each, the page answering between them),
+  // started again when the document changed under it; the third time at once. Null: `stop()`.
+  const findReplaceScan = async (
+    req: FindReplaceRequest,
+    stop?: () => boolean,
+  ): Promise<FindReplaceResult | null> => {
+    // Loaded with the find dialog (not the first chunk): at hand by the time it asks.
+    const { findReplacePatch, findReplaceSteps } = await import('./findReplace.ts');
+    const timers = k.deps.timers;
+    for (let attempt = 0; ; attempt++) {
+      const doc = k.f.doc;
+      if (!doc) return null;
+      const rows = scopeRows(req);
+      if (!timers || doc.entries.length < BIG_DOCUMENT || attempt === 2)
+        return findReplacePatch(doc, req, rows);
+      const steps = findReplaceSteps(doc, req, rows);
+      const done = await inSlices(
+        { now: k.deps.now, timers },
+        () => steps.next(),
+        () => undefined,
+        () => k.f.doc !== doc || stop?.() === true,
+      );
+      if (stop?.()) return null;
+      if (done && k.f.doc === doc) return done.value;
+    }
   };
   const addedIds = (committed: boolean, ids: number[]) => (committed ? ids : []);
 
@@ -107,11 +131,13 @@ export function createEditCommands(k: Kernel): EditCommands {
       const p = bulkSetPatch(k.f.doc, field, value, ids);
       if (k.commit(p)) k.notifyStep(p, `${p.label}.`);
     },
-    previewFindReplace(req) {
-      return findReplaceScan(req)?.cells ?? 0;
+    async previewFindReplace(req, stop) {
+      const r = await findReplaceScan(req, stop);
+      return r === null ? (stop?.() ? null : 0) : r.cells;
     },
-    findReplace(req) {
-      const r = findReplaceScan(req);
+    async findReplace(req) {
+      const { replacedNotice } = await import('./findReplace.ts');
+      const r = await findReplaceScan(req);
       if (!r || !k.commit(r.patch)) return 0;
       k.notifyStep(r.patch, replacedNotice(req, r.patch.updated.length, r.cells));
       return r.cells;

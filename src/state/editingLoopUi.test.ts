@@ -21,7 +21,7 @@ describe('every bulk change posts a notice with its count and an Undo of its ste
     const store = await storeWith(makeDocument(40));
     const c = store.commands;
     const blogs = store.getState().doc!.entries.filter((e) => e.loc.includes('blog')).length;
-    c.findReplace({ ...NEW_FIND_REPLACE, find: 'blog', replace: 'journal' });
+    await c.findReplace({ ...NEW_FIND_REPLACE, find: 'blog', replace: 'journal' });
     expect(last(store)?.message).toMatch(
       new RegExp(`^Replaced “blog” in ${blogs} URLs? \\(${blogs} cells?\\)\\.$`),
     );

@@ -16,7 +16,7 @@ import type { ValidatorLike } from './validation.ts';
 
 /** What formats can hold a document (OUT-009) and the split defaults (SIZE-005), for the dialog. */
 export { HEADROOM, MAX_BYTES, MAX_URLS } from '../core/limits.ts';
-export { formatRefusal } from '../core/serialize/exportFit.ts';
+export { formatRefusal, publishDirectory } from '../core/serialize/exportFit.ts';
 export type { ExportChange, ExportChangeOptions, TextDrops };
 export { keptChanges };
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compileFind,
-  findReplacePatch,
-  migrateHostPatch,
-  migrateSchemePatch,
-  NEW_FIND_REPLACE,
-} from './findReplace.ts';
+import { compileFind, findReplacePatch, NEW_FIND_REPLACE } from './findReplace.ts';
+import { migrateHostPatch, migrateSchemePatch } from './migrateUrls.ts';
 import { applyPatch } from './patch.ts';
 import { createAppStore } from './store.ts';
 import { fakeClient, makeDocument, makeEntry } from './testing.ts';
@@ -22,11 +17,11 @@ describe('find and replace', () => {
     });
     await store.commands.openFile('s.xml', new Uint8Array());
     const r = req({ column: 'all', find: 'blog', replace: 'journal' });
-    const preview = store.commands.previewFindReplace(r);
+    const preview = await store.commands.previewFindReplace(r);
     const expected = doc.entries.filter((e) => e.loc.includes('blog')).length;
     expect(preview).toBe(expected);
     expect(store.getState().history.canUndo).toBe(false);
-    expect(store.commands.findReplace(r)).toBe(preview);
+    expect(await store.commands.findReplace(r)).toBe(preview);
     expect(store.getState().doc?.entries.filter((e) => e.loc.includes('journal'))).toHaveLength(expected);
     expect(store.getState().history.undoDepth).toBe(1);
   });
@@ -59,7 +54,9 @@ describe('find and replace', () => {
     });
     await store.commands.openFile('s.xml', new Uint8Array());
     store.commands.setSelection({ active: { row: 1, col: 1 }, ranges: [{ r0: 1, c0: 1, r1: 1, c1: 1 }] });
-    expect(store.commands.findReplace(req({ find: 'blog', replace: 'news', scope: 'selection' }))).toBe(1);
+    expect(await store.commands.findReplace(req({ find: 'blog', replace: 'news', scope: 'selection' }))).toBe(
+      1,
+    );
     expect(store.getState().doc?.entries.map((e) => e.loc)).toEqual([
       'https://a.example/Blog',
       'https://a.example/news',

@@ -10,7 +10,7 @@ import type { Entry, Issue, SitemapDocument, ValidationSettings } from '../core/
 import type { ColumnOrder } from '../core/sort/columnOrder.ts';
 import type { SlicesDone } from '../core/steps.ts';
 import type { SitemapClient } from '../workers/client.ts';
-import { type ColumnId, CRAWL_COLUMNS, readsIssues } from './columns.ts';
+import { type ColumnId, CRAWL_COLUMNS, hiddenForKind, readsIssues } from './columns.ts';
 import type { CrawlCommands } from './crawlCommands.ts';
 import { hideUnusedExtensionColumns, type UsedColumns } from './extensionColumns.ts';
 import type { FixCommands } from './fixCommands.ts';
@@ -771,6 +771,7 @@ export function createKernel(deps: StoreDeps): Kernel {
       opened++;
       // Notices about the replaced document ("Fixed 12 …", "Exported …") no longer apply.
       if (f.notices.length > 0) f.notices = f.notices.filter((n) => n.about === undefined);
+      const previousKind = f.doc?.kind;
       f.doc = doc;
       heldParse = doc ? issues : [];
       askedParse = null;
@@ -793,8 +794,10 @@ export function createKernel(deps: StoreDeps): Kernel {
       f.docVersion++;
       f.dirty = false;
       f.selection = NO_SELECTION;
-      const hiddenColumns =
-        hideUnusedExtensionColumns(f.view.hiddenColumns, doc, used) ?? f.view.hiddenColumns;
+      // The columns of the document's kind (an index has no changefreq, priority or extension
+      // columns), and its unused extension columns hidden.
+      const ofKind = hiddenForKind(f.view.hiddenColumns, doc?.kind, previousKind);
+      const hiddenColumns = hiddenForKind(hideUnusedExtensionColumns(ofKind, doc, used) ?? ofKind, doc?.kind);
       f.view = { ...f.view, search: '', filters: {}, hiddenColumns };
       if (f.crawl && validated !== 'later') k.rejoinCrawl();
       emit();

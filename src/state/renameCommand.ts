@@ -17,11 +17,13 @@ import type { Commands } from './types.ts';
  */
 export function createRenameCommands(k: Kernel): Pick<Commands, 'replaceEntries'> {
   return {
-    replaceEntries(entries: readonly Entry[], label: string): number {
+    replaceEntries(entries: readonly Entry[], label: string, notice?: string): number {
       const doc = k.f.doc;
       if (!doc) return 0;
       const p = fixPatch(doc, { update: entries.slice() }, label);
-      return k.commit(p) ? p.updated.length : 0;
+      if (!k.commit(p)) return 0;
+      if (notice !== undefined) k.notifyStep(p, notice);
+      return p.updated.length;
     },
   };
 }

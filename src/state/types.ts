@@ -290,8 +290,13 @@ export interface Commands extends EntryCommands {
   duplicateRows(ids: readonly number[]): number[];
   deleteRows(ids: readonly number[]): void;
   bulkSet(field: EditableField, value: string | undefined, ids: readonly number[]): void;
-  previewFindReplace(req: FindReplaceRequest): number;
-  findReplace(req: FindReplaceRequest): number;
+  /**
+   * Cells a find/replace would change. A big document is scanned in slices (a task each);
+   * resolves null when `stop()` says to stop (a newer request).
+   */
+  previewFindReplace(req: FindReplaceRequest, stop?: () => boolean): Promise<number | null>;
+  /** Replace as one undo step, with a notice; resolves with the cells changed (scanned as above). */
+  findReplace(req: FindReplaceRequest): Promise<number>;
   migrateScheme(): number;
   migrateHost(from: string, to: string): number;
   /**
@@ -319,8 +324,9 @@ export interface Commands extends EntryCommands {
   /**
    * Replace entries (matched by id; unknown ids and unchanged entries skipped) as ONE undo step
    * labelled `label`, e.g. a folder rename from the URL tree. Returns how many entries changed.
+   * `notice`: said when it is done, with the Undo of its step.
    */
-  replaceEntries(entries: readonly Entry[], label: string): number;
+  replaceEntries(entries: readonly Entry[], label: string, notice?: string): number;
   /**
    * Rows mapped from a CSV import: appended as ONE undo step ("Import 12 URLs from crawl.csv"), or
    * with `mode` 'update' matched by `loc` to the listed entries (updated) and the rest appended,

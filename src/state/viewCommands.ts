@@ -2,7 +2,7 @@
  * View commands: sort, search, filters, hidden columns, selection, notices (the one list of them). They never touch
  * the document or the history (so they never clear redo).
  */
-import { CRAWL_COLUMNS } from './columns.ts';
+import { absentColumns, CRAWL_COLUMNS } from './columns.ts';
 import type { Kernel } from './kernel.ts';
 import type { Commands, Filters } from './types.ts';
 
@@ -42,8 +42,10 @@ export function createViewCommands(k: Kernel): ViewCommands {
       setView({ ...k.nextView(), search: '', filters: {} });
     },
     setHiddenColumns(hiddenColumns) {
-      // The crawl columns stay hidden while no crawl data is attached.
-      const hidden = k.f.crawl ? [...hiddenColumns] : [...new Set([...hiddenColumns, ...CRAWL_COLUMNS])];
+      // The crawl columns stay hidden while no crawl data is attached, and so do the fields the
+      // document's kind does not have (an index's changefreq and priority).
+      const always = [...(k.f.crawl ? [] : CRAWL_COLUMNS), ...absentColumns(k.f.doc?.kind)];
+      const hidden = [...new Set([...hiddenColumns, ...always])];
       k.setView({ ...k.nextView(), hiddenColumns: hidden }, true);
     },
     setSelection(selection) {

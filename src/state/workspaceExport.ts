@@ -4,8 +4,11 @@
  * of a few hundred thousand URLs takes well under a second per 100,000 URLs).
  */
 import { sameBytes } from '../core/arrays.ts';
+import { plural } from '../core/format.ts';
 import { gzipBytes } from '../core/gzip.ts';
 import { KeepFormatUnavailable, keepFormat } from '../core/keep/keepFormat.ts';
+import type { Entry } from '../core/model.ts';
+import { idIndexOf } from '../core/patch.ts';
 import { type ExportChange, exportChanges } from '../core/serialize/exportChanges.ts';
 import { serializeSitemap } from '../core/serialize.ts';
 import {
@@ -18,6 +21,7 @@ import {
 } from '../core/workspace/exportPlan.ts';
 import type { Workspace } from '../core/workspace.ts';
 import { zipFiles } from '../core/zip.ts';
+import type { AppStore } from './types.ts';
 import type { WorkspaceState } from './workspaceStore.ts';
 
 /** What the user chose in the export dialog. */
@@ -65,6 +69,10 @@ export interface ExportedFile {
   changes: ExportChange[];
   /** Written over the file it was opened from, keeping its formatting (else normalized). */
   kept: boolean;
+  /** Workspace file it comes from (see core `PlannedFile.sourceFile`). */
+  sourceFile?: number;
+  /** A regenerated index: the lastmod written for each entry of its file, by id (`PlannedFile.lastmods`). */
+  lastmods?: ReadonlyMap<number, string | undefined>;
 }
 
 /** W3C datetime with seconds, UTC: `2024-06-24T09:30:00Z`. */
@@ -202,7 +210,52 @@ function serializePlanned(p: PlannedFile, state: WorkspaceState, keep: boolean):
     edited: changed && edited,
     changes: changed ? whyChanged(p, state, kept?.dropped ?? null, plain) : [],
     kept: kept !== null,
+    ...(p.sourceFile !== undefined ? { sourceFile: p.sourceFile } : {}),
+    ...(p.lastmods ? { lastmods: p.lastmods } : {}),
   };
+}
+
+/**
+ * After an export: each open index takes the lastmods its regenerated file was written with (a
+ * child edited since it was opened gets the export time, OUT-008), so the editor and the exported
+ * file do not silently disagree. One undo step in each index that changes (command → patch →
+ * store → history), said in a notice with its Undo; when the index is not the file shown, the
+ * file shown (`shown`) says it too. Returns the lastmods set. Call it with the files actually
+ * written, before the files are marked exported (the index is then as exported).
+ *
+ * @example followExportedIndexes(ws.getState(), files, ws.activeStore()) // 1
+ */
+export function followExportedIndexes(
+  state: WorkspaceState,
+  files: readonly ExportedFile[],
+  shown?: AppStore,
+): number {
+  let set = 0;
+  for (const f of files) {
+    if (f.role !== 'index' || f.sourceFile === undefined || f.lastmods === undefined) continue;
+    const slot = state.files[f.sourceFile];
+    const doc = slot?.store.getState().doc;
+    if (!slot || doc?.kind !== 'sitemapindex') continue;
+    const at = idIndexOf(doc.entries);
+    const next: Entry[] = [];
+    for (const [id, lastmod] of f.lastmods) {
+      const i = id >= 0 && id < at.length ? at[id] : -1;
+      const e = i >= 0 ? doc.entries[i] : undefined;
+      if (!e || (e.lastmod ?? '') === (lastmod ?? '')) continue;
+      const after: Entry = { ...e };
+      if (lastmod === undefined) delete after.lastmod;
+      else after.lastmod = lastmod;
+      next.push(after);
+    }
+    if (next.length === 0) continue;
+    const what = plural(next.length, 'child lastmod');
+    const notice = `Set ${what} in ${slot.name} as exported, so the open index matches the file written (a child edited since it was opened gets the export time).`;
+    const n = slot.store.commands.replaceEntries(next, `Set ${what} as exported`, notice);
+    if (n > 0 && shown && shown !== slot.store)
+      shown.commands.notify('info', `${notice.slice(0, -1)}; Undo in ${slot.name} takes it back.`);
+    set += n;
+  }
+  return set;
 }
 
 /**

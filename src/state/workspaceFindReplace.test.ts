@@ -40,12 +40,12 @@ describe('find and replace across the files of a workspace', () => {
     const { ws, files, locs } = await workspace();
     // The active file's view is filtered: the other files' rows are all in scope anyway.
     files[1].store.commands.setSearch('p1');
-    expect(previewAcross(files, REQ).map((f) => [f.name, f.cells])).toEqual([
+    expect((await previewAcross(files, REQ))?.map((f) => [f.name, f.cells])).toEqual([
       ['sitemap.xml', 2],
       ['posts.xml', 2],
       ['pages.xml', 0],
     ]);
-    const out = replaceAcross(files, REQ, ws.activeStore());
+    const out = await replaceAcross(files, REQ, ws.activeStore());
     expect(out).toEqual({ cells: 4, files: ['sitemap.xml', 'posts.xml'] });
     expect(locs()).toEqual([
       ['https://a.example/posts.xml', 'https://a.example/pages.xml'],
@@ -61,7 +61,7 @@ describe('find and replace across the files of a workspace', () => {
   it('is one undo step: Undo in any file takes it back in all, Redo brings it back in all', async () => {
     const { files, ws, locs } = await workspace();
     const before = locs();
-    replaceAcross(files, REQ, ws.activeStore());
+    await replaceAcross(files, REQ, ws.activeStore());
     const after = locs();
     files[1].store.commands.undo();
     expect(locs()).toEqual(before);
@@ -82,7 +82,7 @@ describe('find and replace across the files of a workspace', () => {
   it('says it once, and each file’s undo step names the whole replace (s18-review)', async () => {
     const { files, ws } = await workspace();
     ws.commands.setActive(files[1].id);
-    replaceAcross(files, REQ, ws.activeStore());
+    await replaceAcross(files, REQ, ws.activeStore());
     const summary =
       'Replaced “http://” in 4 cells across 2 files (sitemap.xml, posts.xml); one step: Undo in any of them undoes it in all.';
     // One notice for one action, with its Undo: not the active file's part ("in 2 URLs") beside it.

@@ -27,11 +27,24 @@ const everyRow = (req: FindReplaceRequest): FindReplaceRequest => ({ ...req, sco
 /**
  * The cells the replace changes in each file (all rows of each), in the workspace's order.
  *
- * @example previewAcross(files, req).map((f) => f.cells) // [3, 0, 12]
+ * Null when `stop()` said to stop (a newer request).
+ *
+ * @example (await previewAcross(files, req))?.map((f) => f.cells) // [3, 0, 12]
  */
-export function previewAcross(files: readonly ReplaceFile[], req: FindReplaceRequest): FileCount[] {
+export async function previewAcross(
+  files: readonly ReplaceFile[],
+  req: FindReplaceRequest,
+  stop?: () => boolean,
+): Promise<FileCount[] | null> {
   const all = everyRow(req);
-  return files.map((f) => ({ id: f.id, name: f.name, cells: f.store.commands.previewFindReplace(all) }));
+  const out: FileCount[] = [];
+  for (const f of files) {
+    // One file after another, each scanned in slices when big (`previewFindReplace`).
+    const cells = await f.store.commands.previewFindReplace(all, stop);
+    if (cells === null) return null;
+    out.push({ id: f.id, name: f.name, cells });
+  }
+  return out;
 }
 
 /**
@@ -41,13 +54,14 @@ export function previewAcross(files: readonly ReplaceFile[], req: FindReplaceReq
  * when the replace did not change that file, it is told there. Returns the cells changed and the
  * names of the files changed.
  */
-export function replaceAcross(
+export async function replaceAcross(
   files: readonly ReplaceFile[],
   req: FindReplaceRequest,
   notify: AppStore,
-): { cells: number; files: string[] } {
+): Promise<{ cells: number; files: string[] }> {
   const all = everyRow(req);
-  const counts = files.map((f) => f.store.commands.previewFindReplace(all));
+  const counts: number[] = [];
+  for (const f of files) counts.push((await f.store.commands.previewFindReplace(all)) ?? 0);
   const changing = files.filter((_, i) => counts[i] > 0);
   if (changing.length === 0) return { cells: 0, files: [] };
   const across = { cells: counts.reduce((sum, n) => sum + n, 0), files: changing.map((f) => f.name) };
@@ -55,7 +69,7 @@ export function replaceAcross(
   let cells = 0;
   const changed: ReplaceFile[] = [];
   for (const f of changing) {
-    const n = f.store.commands.findReplace(part);
+    const n = await f.store.commands.findReplace(part);
     if (n > 0) {
       cells += n;
       changed.push(f);

@@ -1,4 +1,4 @@
-import { ALL_COLUMNS, isCrawlColumn } from '../state/columns.ts';
+import { ALL_COLUMNS, absentColumns, isCrawlColumn } from '../state/columns.ts';
 import type { AppState } from '../state/types.ts';
 import { COLUMN_LABEL } from './columnLabels.ts';
 import { useAppState, useCommands } from './useAppState.ts';
@@ -6,14 +6,18 @@ import { usePopover } from './usePopover.ts';
 
 const selHidden = (s: AppState) => s.view.hiddenColumns;
 const selHasCrawl = (s: AppState) => s.crawl !== null;
+const selKind = (s: AppState) => s.doc?.kind;
 
 /** Show / hide columns. The URL column always stays. */
 export function ColumnsMenu() {
   const hidden = useAppState(selHidden);
   const hasCrawl = useAppState(selHasCrawl);
+  const absent = absentColumns(useAppState(selKind));
   const commands = useCommands();
-  // The crawl columns exist only while crawl data is attached.
-  const offered = ALL_COLUMNS.filter((c) => c !== 'loc' && (hasCrawl || !isCrawlColumn(c)));
+  // The crawl columns exist only while crawl data is attached; an index has no changefreq, …
+  const offered = ALL_COLUMNS.filter(
+    (c) => c !== 'loc' && (hasCrawl || !isCrawlColumn(c)) && !absent.includes(c),
+  );
   const hiddenCount = offered.filter((c) => hidden.includes(c)).length;
   const { open, setOpen, ref } = usePopover();
   return (

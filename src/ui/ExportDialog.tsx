@@ -7,6 +7,7 @@ import {
   keepUnavailable,
   MAX_BYTES,
   MAX_URLS,
+  publishDirectory,
   type TextDrops,
   textDropsOf,
 } from '../state/exportChanges.ts';
@@ -33,6 +34,8 @@ const FORMATS: Array<[Format, string, string]> = [
   ['xml.gz', 'Gzipped XML', 'Smaller upload, same limits'],
   ['zip', 'Zip of split files', 'Split files plus a sitemap index'],
 ];
+/** The zip's hint while there is no publish URL to list its files at (OUT-008): said before it is picked. */
+const ZIP_NEEDS_URL = 'Split files plus a sitemap index, which needs a publish URL';
 /** A text document can also be written as gzipped text (a .txt.gz keeps its formatting so). */
 const TEXT_FORMATS: Array<[Format, string, string]> = [
   ...FORMATS.slice(0, 3),
@@ -276,6 +279,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   // HOST-004 on split files: the fix is one click, the index (and so its children) at the site root.
   // From the URL the preview was made with (typed, maybe not yet committed).
   const rootUrl = result?.issues.some((i) => i.rule === 'HOST-004') ? siteRootUrl(previewUrl) : null;
+  // A zip's index lists its files at absolute URLs (OUT-008): without a publish URL it has none.
+  // Said up front, at the field that fixes it, not after the preview (nor after the download).
+  const noIndexUrl = doc?.kind !== 'sitemapindex' && publishDirectory(previewUrl) === null;
+  const noIndexNote = format === 'zip' && noIndexUrl;
   const publishAtRoot = rootUrl ? (
     <button
       type="button"
@@ -334,7 +341,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
               />
               <span>
                 {label}
-                <small>{unfit ? `${unfit.short} (${unfit.rule})` : hint}</small>
+                <small>
+                  {unfit
+                    ? `${unfit.short} (${unfit.rule})`
+                    : f === 'zip' && noIndexUrl
+                      ? ZIP_NEEDS_URL
+                      : hint}
+                </small>
               </span>
             </label>
           );
@@ -387,6 +400,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           }}
         />
       ) : null}
+      {noIndexNote ? (
+        <p className="callout warning" data-testid="export-zip-no-index">
+          Without a publish URL the zip holds no sitemap index: an index lists its files at absolute URLs
+          (OUT-008). Enter above the URL the index will be published at, for example
+          https://www.example.com/sitemap.xml (it is kept as the publish URL in Settings).
+        </p>
+      ) : null}
       {/* Also when keeping was asked but could not be done (the preview says why): it normalized. */}
       {keepFormat && !result?.keepNote ? (
         <KeptChanges
@@ -403,12 +423,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       <ExportSummary
         // The note above says what text leaves out: not again as the serializer's TXT-006 warning.
         // Nor the lines left out, which "What the export changes" names.
+        // Nor the missing index, which the note at the publish URL says.
         result={
-          result && (dropping || (linesLeftOut && !keepFormat))
+          result && (dropping || (linesLeftOut && !keepFormat) || noIndexNote)
             ? {
                 ...result,
                 issues: result.issues.filter(
-                  (i) => !(dropping && i.rule === 'TXT-006') && !(!keepFormat && i.rule === 'TXT-001'),
+                  (i) =>
+                    !(dropping && i.rule === 'TXT-006') &&
+                    !(!keepFormat && i.rule === 'TXT-001') &&
+                    !(noIndexNote && i.rule === 'OUT-008'),
                 ),
               }
             : result

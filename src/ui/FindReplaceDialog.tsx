@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
+import { absentColumns, EDITABLE_FIELDS, type EditableField, FIELDS } from '../state/columns.ts';
 import { NEW_FIND_REPLACE } from '../state/findReplace.ts';
 import { selectedRowCount } from '../state/selection.ts';
 import type { AppState, FindReplaceRequest } from '../state/types.ts';
@@ -14,6 +14,7 @@ import { WorkspaceContext } from './workspace/workspaceContext.ts';
 
 const selRowCount = (s: AppState) => s.rowOrder.length;
 const selSelection = (s: AppState) => s.selection;
+const selKind = (s: AppState) => s.doc?.kind;
 
 const COLUMNS: Array<[FindReplaceRequest['column'], string]> = [
   ['all', 'All columns'],
@@ -49,11 +50,14 @@ function useWorkspaceFiles() {
 export function FindReplaceDialog({ onClose }: { onClose(): void }) {
   const commands = useCommands();
   const rowCount = useAppState(selRowCount);
+  const kind = useAppState(selKind);
   const selected = selectedRowCount(useAppState(selSelection), rowCount);
   const { ws, files, active } = useWorkspaceFiles();
   // With the workspace's combined view shown there is no one file: all files.
   const [across, setAcross] = useState(() => files.length > 1 && active === null);
   const acrossFiles = across && files.length > 1;
+  // In one index, no changefreq or priority to look in (its `<sitemap>` has only loc and lastmod).
+  const absent = acrossFiles ? [] : absentColumns(kind);
   // The same rows Bulk edit picks: the selection when there is one, else the rows in view.
   const [req, setReq] = useState<FindReplaceRequest>(() => ({
     ...NEW_FIND_REPLACE,
@@ -71,18 +75,37 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
       return;
     }
     setPreview(null);
+    // A big file is counted in slices (the page answers meanwhile); a newer request stops it.
+    let stale = false;
+    const stop = () => stale;
     const t = setTimeout(() => {
-      if (!acrossFiles) return setPreview(commands.previewFindReplace(req));
-      const counts = previewAcross(files, req);
-      setPerFile(counts);
-      setPreview(counts.reduce((sum, f) => sum + f.cells, 0));
+      if (!acrossFiles) {
+        void commands.previewFindReplace(req, stop).then((n) => {
+          if (!stale && n !== null) setPreview(n);
+        });
+        return;
+      }
+      void previewAcross(files, req, stop).then((counts) => {
+        if (stale || counts === null) return;
+        setPerFile(counts);
+        setPreview(counts.reduce((sum, f) => sum + f.cells, 0));
+      });
     }, 150);
-    return () => clearTimeout(t);
+    return () => {
+      stale = true;
+      clearTimeout(t);
+    };
   }, [req, regexError, commands, acrossFiles, files]);
-  const apply = () => {
-    if (acrossFiles && ws) replaceAcross(files, req, ws.activeStore());
-    else commands.findReplace(req);
-    onClose();
+  // Replacing scans again (in slices when big): the dialog says so and closes when it is done.
+  const [replacing, setReplacing] = useState(false);
+  const apply = async () => {
+    setReplacing(true);
+    try {
+      if (acrossFiles && ws) await replaceAcross(files, req, ws.activeStore());
+      else await commands.findReplace(req);
+    } finally {
+      onClose();
+    }
   };
   const changing = perFile?.filter((f) => f.cells > 0).length ?? 0;
   return (
@@ -95,17 +118,24 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
           <span className="preview-count" role="status">
             {!req.find
               ? ''
-              : regexError
-                ? 'Invalid pattern'
-                : preview === null
-                  ? 'Counting…'
-                  : `${plural(preview, 'cell')} will change${acrossFiles ? ` in ${plural(changing, 'file')}` : ''}`}
+              : replacing
+                ? 'Replacing…'
+                : regexError
+                  ? 'Invalid pattern'
+                  : preview === null
+                    ? 'Counting…'
+                    : `${plural(preview, 'cell')} will change${acrossFiles ? ` in ${plural(changing, 'file')}` : ''}`}
           </span>
           <span className="spacer" />
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn primary" disabled={!preview} onClick={apply}>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={!preview || replacing}
+            onClick={() => void apply()}
+          >
             Replace all
           </button>
         </>
@@ -139,7 +169,7 @@ export function FindReplaceDialog({ onClose }: { onClose(): void }) {
             value={req.column}
             onChange={(e) => set({ column: e.target.value as EditableField | 'all' })}
           >
-            {COLUMNS.map(([v, l]) => (
+            {COLUMNS.filter(([v]) => !absent.includes(v as EditableField)).map(([v, l]) => (
               <option key={v} value={v}>
                 {l}
               </option>

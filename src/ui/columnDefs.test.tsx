@@ -50,8 +50,11 @@ describe('grid column model (TanStack Table)', () => {
   it('lays the columns out at their default widths, the URL column taking the spare room', () => {
     // The crawl columns are hidden while no crawl is attached (the store's default view).
     const { template } = model(['images', 'videos', 'news', 'alternates', 'issues', ...CRAWL_COLUMNS]);
-    // Last modified grows to a full date-time (236px) before the URL column takes what is left.
-    expect(template).toBe('64px minmax(340px, 1fr) minmax(124px, 236px) 136px 72px');
+    // Last modified grows to a full date-time (236px) before the URL column takes what is left;
+    // in a narrow pane the URL column gives up room (down to 160px) so the others fit beside it.
+    expect(template).toBe(
+      '64px minmax(clamp(160px, 100cqi - 396px, 340px), 1fr) minmax(124px, 236px) 136px 72px',
+    );
   });
 
   it('resizes a column from the keyboard within its limits; the row column does not resize', () => {
@@ -60,7 +63,9 @@ describe('grid column model (TanStack Table)', () => {
     resizeByKey(table, 'lastmod', 'ArrowLeft');
     resizeByKey(table, 'row', 'ArrowRight');
     const template = () => gridTemplate(table.getVisibleLeafColumns());
-    expect(template()).toBe('64px minmax(340px, 1fr) 108px 136px 88px 70px 70px 60px 90px 132px');
+    expect(template()).toBe(
+      '64px minmax(clamp(160px, 100cqi - 818px, 340px), 1fr) 108px 136px 88px 70px 70px 60px 90px 132px',
+    );
     for (let i = 0; i < 10; i++) resizeByKey(table, 'priority', 'ArrowLeft');
     for (let i = 0; i < 60; i++) resizeByKey(table, 'loc', 'ArrowRight');
     expect(template()).toBe('64px minmax(1200px, 1fr) 108px 136px 60px 70px 70px 60px 90px 132px');

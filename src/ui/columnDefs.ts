@@ -66,16 +66,28 @@ export const gridColumns = helper.columns(
 /** Width that shows a full W3C date-time with zone (2016-08-06T04:14:35+00:00), px. */
 const DATETIME_W = 236;
 
+/** Narrowest an un-resized URL column gets so the other columns fit beside it, px. */
+export const LOC_FIT_MIN_W = 160;
+
 /**
  * The CSS grid template for the given visible columns: the URL column takes spare room; an
  * un-resized Last modified column grows to show a full date-time first when there is room
- * (grid tracks reach their maximum before `fr` tracks share what is left).
+ * (grid tracks reach their maximum before `fr` tracks share what is left). In a narrow pane (a
+ * workspace at 1280 px: file panel, table, side panel) an un-resized URL column gives up room
+ * down to {@link LOC_FIT_MIN_W}, so Priority and Issues stay on screen instead of past the
+ * pane's edge (`100cqi`: the width of the grid's scroller, a size container in styles.css);
+ * more columns than that fit scroll sideways. A URL column the user resized keeps its width.
  */
 export function gridTemplate(columns: readonly Pick<Column<typeof gridFeatures, Entry>, 'id' | 'getSize'>[]) {
+  let others = 0;
+  for (const c of columns) if (c.id !== 'loc') others += c.getSize();
   return columns
     .map((c) => {
       const w = c.getSize();
-      if (c.id === 'loc') return `minmax(${w}px, 1fr)`;
+      if (c.id === 'loc')
+        return w === WIDTH.loc
+          ? `minmax(clamp(${LOC_FIT_MIN_W}px, 100cqi - ${others}px, ${w}px), 1fr)`
+          : `minmax(${w}px, 1fr)`;
       if (c.id === 'lastmod' && w === WIDTH.lastmod) return `minmax(${w}px, ${DATETIME_W}px)`;
       return `${w}px`;
     })

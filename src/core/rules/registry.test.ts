@@ -23,7 +23,7 @@ describe('rule registry', () => {
       if (r.stage === 'not-checked' || r.stage === 'export') expect(r.reason, r.id).toBeTruthy();
       expect(Boolean(getFix(r.id)), r.id).toBe(r.fixable);
     }
-    expect(RULES.filter((r) => r.fixable)).toHaveLength(37);
+    expect(RULES.filter((r) => r.fixable)).toHaveLength(38);
     expect(ruleInfo('LOC-001')).toMatchObject({ severity: 'error', stage: 'validate', fixable: true });
     expect(ruleInfo('OUT-001')).toBeUndefined();
   });

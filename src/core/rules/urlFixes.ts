@@ -1,4 +1,4 @@
-/** Pure string transforms behind the URL fixes (LOC-001, LOC-008, LOC-009, LOC-010). */
+/** Pure string transforms behind the URL fixes (LOC-001, LOC-008, LOC-009, LOC-010, HOST-002). */
 import { scanUrl, trimValue } from '../urls.ts';
 
 const TRACKING = /^(utm_[a-z0-9_]*|gclid|fbclid|msclkid|jsessionid|phpsessid|sid|sessionid)$/i;
@@ -21,6 +21,22 @@ export function makeAbsolute(raw: string, publishUrl: string | undefined): strin
   } catch {
     return null;
   }
+}
+
+/**
+ * HOST-002: the URL on the other web scheme, http ↔ https (HOST-002 compares URLs whose host is
+ * the reference's, so an http URL there is off an https reference and the reverse; SITEMAP-RULES
+ * 6.5). A port that was the old scheme's default goes with it (`http://a.com:80/` → `https://a.com/`);
+ * any other URL is returned unchanged.
+ *
+ * @example otherWebScheme('http://www.example.com/a') === 'https://www.example.com/a'
+ */
+export function otherWebScheme(v: string): string {
+  const m = /^(https?):\/\/([^/?#]*)/i.exec(v);
+  if (!m) return v;
+  const was = m[1].toLowerCase();
+  const authority = m[2].replace(was === 'http' ? /:80$/ : /:443$/, '');
+  return `${was === 'http' ? 'https' : 'http'}://${authority}${v.slice(m[0].length)}`;
 }
 
 /** Drops the `#fragment`. @example dropFragment('https://a.com/g#x') === 'https://a.com/g' */

@@ -36,3 +36,22 @@ export function formatRefusal(
     short: 'Not for a sitemap index: a text file lists pages only',
   };
 }
+
+/**
+ * Directory of a publish URL (`https://a.example/maps/sitemap.xml` → `https://a.example/maps/`),
+ * or null: where an index lists split files. Its locations must be absolute (OUT-008), so without
+ * a valid http(s) publish URL a zip of split files holds no index (the exporter, and the Export
+ * dialog before it is clicked).
+ */
+export function publishDirectory(publishUrl: string | undefined): string | null {
+  if (publishUrl === undefined || publishUrl.trim() === '') return null;
+  let u: URL;
+  try {
+    u = new URL(publishUrl.trim());
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  const href = `${u.origin}${u.pathname}`;
+  return href.slice(0, href.lastIndexOf('/') + 1);
+}

@@ -22,6 +22,7 @@ import {
   writtenEntries,
 } from './chunks.ts';
 import { hasMetadata } from './entries.ts';
+import { publishDirectory } from './exportFit.ts';
 import type { BodyTap } from './sink.ts';
 import { type ExportProblem, verifyExport } from './verify.ts';
 
@@ -121,20 +122,6 @@ function finish(
  */
 export function gzipSelfCheckIssue(name: string): Issue {
   return makeIssue('GZ-003', 'error', `Compressing ${name} failed its self-check; do not publish it.`);
-}
-
-/** Directory of a publish URL (`https://a.example/maps/sitemap.xml` → `https://a.example/maps/`), or null. */
-export function publishDirectory(publishUrl: string | undefined): string | null {
-  if (publishUrl === undefined || publishUrl.trim() === '') return null;
-  let u: URL;
-  try {
-    u = new URL(publishUrl.trim());
-  } catch {
-    return null;
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-  const href = `${u.origin}${u.pathname}`;
-  return href.slice(0, href.lastIndexOf('/') + 1);
 }
 
 /** ASCII file base name (OUT-011): other characters become `-`; empty → `sitemap`. */

@@ -73,6 +73,12 @@ export interface PlannedFile {
   formatFrom?: 'index' | 'chosen';
   /** The path its index names it by, when a format chosen for it writes it under another name. */
   indexPath?: string;
+  /**
+   * A regenerated index written for the index file it replaces (`sourceFile`): the lastmod it
+   * writes for each of that file's entries, by entry id (undefined: none). The editor follows the
+   * export with these (state/workspaceExport.ts `followExportedIndexes`).
+   */
+  lastmods?: ReadonlyMap<number, string | undefined>;
 }
 
 /** Counts of what a regenerated index rewrites (see `indexChanges`). */
@@ -457,13 +463,14 @@ export function planWorkspaceExport(ws: Workspace, options: WorkspaceExportOptio
   const indexes: PlannedFile[] = [];
   ws.indexes.forEach((i, k) => {
     const tally = emptyTally();
-    const lines = indexLines(ws, i, options, indexNames, partLines, renamedOf, tally);
+    const lastmods = new Map<number, string | undefined>();
+    const lines = indexLines(ws, i, options, indexNames, partLines, renamedOf, tally, lastmods);
     if (k === 0) {
       const extra = extraLines();
       tally.added += extra.length;
       appendAll(lines, extra);
     }
-    pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document, tally, i);
+    pushIndex(indexes, names, indexNames.get(i)!, lines, ws.files[i].document, tally, i, lastmods);
   });
   if (generated !== undefined) {
     const lines = extraLines();
@@ -482,6 +489,7 @@ function indexLines(
   partLines: (f: number, kept: string | undefined) => IndexLine[],
   renamedOf: (f: number) => string | undefined,
   tally: IndexTally,
+  lastmods: Map<number, string | undefined>,
 ): IndexLine[] {
   const lines: IndexLine[] = [];
   const listed = new Set<number | string>();
@@ -508,6 +516,7 @@ function indexLines(
     made.forEach((l, k) => {
       tallyLine(tally, k === 0 ? entry : undefined, l, renamed);
     });
+    if (made.length > 0) lastmods.set(entry.id, made[0].lastmod);
     appendAll(lines, made);
   }
   return lines;
@@ -530,6 +539,7 @@ function pushIndex(
   template: SitemapDocument | undefined,
   tally: IndexTally,
   sourceFile?: number,
+  lastmods?: ReadonlyMap<number, string | undefined>,
 ): void {
   // An entry pointing at the index's own final URL would be a loop (IDX-007): drop it.
   const kept = lines.filter((l) => l.loc !== target.url);
@@ -539,7 +549,7 @@ function pushIndex(
   const changes = indexChanges(tally, docs.length);
   if (docs.length === 1) {
     // One index for one: it may be written over the file it was opened from (keeping its format).
-    const from = sourceFile === undefined ? {} : { sourceFile };
+    const from = sourceFile === undefined ? {} : { sourceFile, ...(lastmods ? { lastmods } : {}) };
     out.push({ ...target, role: 'index', format, document: docs[0], ...from, changed: true, changes });
     return;
   }

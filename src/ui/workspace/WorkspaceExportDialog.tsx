@@ -6,6 +6,7 @@ import {
   existingInFolder,
   exportWorkspace,
   type FolderHandle,
+  followExportedIndexes,
   separateDelivery,
   suggestedPublishBase,
   writeIntoFolder,
@@ -128,13 +129,16 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
   // Download takes the fields as they are now, even when typed after the last preview.
   const download = () => {
     if (!out || publishBase === null) return;
-    downloadBytes(
-      zipName(files, model),
-      'application/zip',
-      zipExport(exportWorkspace(ws.getState(), request(publishBase))),
-    );
-    ws.commands.markExported();
+    const written = exportWorkspace(ws.getState(), request(publishBase));
+    downloadBytes(zipName(files, model), 'application/zip', zipExport(written));
+    exported(written);
     onClose();
+  };
+  // The open indexes take the lastmods they were written with (one undo step each, a notice),
+  // then everything is as exported.
+  const exported = (written: readonly ExportedFile[]) => {
+    followExportedIndexes(ws.getState(), written, ws.activeStore());
+    ws.commands.markExported();
   };
   const delivery = out ? separateDelivery(out, canPickFolder()) : null;
   const saveSeparately = async () => {
@@ -153,7 +157,7 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
       }
       if (folder) await writeIntoFolder(folder, now);
       else await downloadEach(now);
-      ws.commands.markExported();
+      exported(now);
       onClose();
     } catch (e) {
       setFailure(`Could not save the files: ${e instanceof Error ? e.message : String(e)}`);
