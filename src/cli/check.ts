@@ -28,7 +28,7 @@ import { CheckPool, defaultJobs, type Reply } from './pool.ts';
 import { readStreamed, sourceOfBytes, sourceText } from './readStreamed.ts';
 import { type FileReport, issuesJson } from './report.ts';
 import { STDIN, STDIN_NAME } from './stdin.ts';
-import { fileKey, folderFiles, publishUrlOf, resolveChild } from './tree.ts';
+import { fileKey, folderFiles, looksLikeIndex, publishUrlOf, resolveChild } from './tree.ts';
 import { isZipFile, readZipTree, type ZipTree } from './zipTree.ts';
 
 export type { DocumentCheck } from './checkFile.ts';
@@ -149,12 +149,15 @@ async function isDirectory(p: string): Promise<boolean> {
   }
 }
 
-/** Folder members in an order that puts likely index files first (children then get their URL). */
+/**
+ * Folder members in an order that puts index files first (children then get their URL): told by
+ * what they hold (`looksLikeIndex`), else by a name with "index" in it.
+ */
 function indexFirst(files: string[]): string[] {
-  const score = (f: string) => (/index/i.test(path.basename(f)) ? 0 : 1);
+  const score = (f: string) => (looksLikeIndex(f) ? 0 : /index/i.test(path.basename(f)) ? 1 : 2);
   return files
-    .map((f, i) => ({ f, i }))
-    .sort((a, b) => score(a.f) - score(b.f) || a.i - b.i)
+    .map((f, i) => ({ f, i, s: score(f) }))
+    .sort((a, b) => a.s - b.s || a.i - b.i)
     .map((x) => x.f);
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync, strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../core/model.ts';
 import { parseSitemap } from '../core/parse.ts';
@@ -241,6 +242,35 @@ describe('check finds the children of an index in subfolders', () => {
     const r = await cli(['check', p, '--format', 'json']);
     expect(files(r.out)).toEqual(['abs.xml', 'en/sitemap.xml', 'fr/sitemap.xml']);
     expect(missing(r.out).map((i) => i.message)).toEqual([expect.stringContaining(`${SITE}de/abs.xml`)]);
+  });
+});
+
+describe('check reads a folder or zip whose index is not named "index" as it reads the index', () => {
+  // The app's workspace export writes the children first and names the index sitemap.xml: a child
+  // checked before its index has no publish URL, so HOST-004 (URLs below the sitemap's folder)
+  // was left out of `check DIR` and `check site.zip`, but found by `check DIR/sitemap.xml`.
+  const dir = path.join(tmp, 'exported');
+  mkdirSync(path.join(dir, 'en'), { recursive: true });
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <sitemap><loc>${SITE}en/sitemap.xml</loc></sitemap>\n</sitemapindex>\n`;
+  const child = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${SITE}en/</loc></url>\n  <url><loc>${SITE}post/</loc></url>\n</urlset>\n`;
+  writeFileSync(path.join(dir, 'sitemap.xml'), index);
+  writeFileSync(path.join(dir, 'en', 'sitemap.xml'), child);
+  const zip = path.join(tmp, 'exported.zip');
+  writeFileSync(zip, zipSync({ 'en/sitemap.xml': strToU8(child), 'sitemap.xml': strToU8(index) }));
+  const gz = path.join(tmp, 'exported-gz');
+  mkdirSync(path.join(gz, 'a'), { recursive: true });
+  writeFileSync(path.join(gz, 'a', 'sitemap.xml'), child.replaceAll(`${SITE}en/`, `${SITE}a/`));
+  writeFileSync(path.join(gz, 'sitemap.xml.gz'), gzipSync(strToU8(index.replace('en/', 'a/'))));
+  const host004 = (out: string) =>
+    (JSON.parse(out) as FileReport[]).flatMap((x) => x.issues).filter((i) => i.rule === 'HOST-004').length;
+
+  it('finds HOST-004 in the child from the folder, the zip and the index alike', async () => {
+    const byIndex = await cli(['check', path.join(dir, 'sitemap.xml'), '--format', 'json']);
+    expect(host004(byIndex.out)).toBe(1);
+    expect(host004((await cli(['check', dir, '--format', 'json'])).out)).toBe(1);
+    expect(host004((await cli(['check', zip, '--format', 'json'])).out)).toBe(1);
+    // A gzipped index is told by what it holds too.
+    expect(host004((await cli(['check', gz, '--format', 'json'])).out)).toBe(1);
   });
 });
 

@@ -4,8 +4,10 @@
  * names — under `--root` by the URL's path below `--base`, else next to the index by file name,
  * with or without `.gz`.
  */
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isGzip } from '../core/magic.ts';
+import { gunzipHead } from '../core/parse/gzip.ts';
 
 const SITEMAP_FILE = /\.(xml|txt)(\.gz)?$/i;
 
@@ -46,6 +48,39 @@ export function folderFiles(dir: string): string[] {
   };
   walk(dir);
   return out;
+}
+
+/** Bytes of a file's start read to tell an index (the root element comes after at most a prolog). */
+const HEAD_BYTES = 16 * 1024;
+/** A `<sitemapindex` start tag, prefixed or not. */
+const INDEX_ROOT = /<(?:[\w.-]+:)?sitemapindex[\s>/]/;
+
+/**
+ * True when the file at `p` starts like a sitemap index (gzipped or not), by its first 16 KiB,
+ * not its name: a folder's or zip's indexes are read before their children, so each child is
+ * checked with the URL its index gives it (the app's export names its index `sitemap.xml` and
+ * writes it after the children).
+ *
+ * @example looksLikeIndex('site/sitemap.xml') // true when it holds <sitemapindex …>
+ */
+export function looksLikeIndex(p: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(p, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const head = new Uint8Array(HEAD_BYTES);
+    const n = readSync(fd, head, 0, HEAD_BYTES, 0);
+    const raw = head.subarray(0, n);
+    const bytes = isGzip(raw) ? gunzipHead(raw, HEAD_BYTES) : raw;
+    return INDEX_ROOT.test(new TextDecoder('latin1').decode(bytes));
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** `p` itself, or its `.gz` twin (either way round) when only that exists. */

@@ -129,7 +129,27 @@ export function createEditCommands(k: Kernel): EditCommands {
     bulkSet(field, value, ids) {
       if (!k.f.doc) return;
       const p = bulkSetPatch(k.f.doc, field, value, ids);
-      if (k.commit(p)) k.notifyStep(p, `${p.label}.`);
+      // The dialog's button named every row asked for: the rows that already held the value
+      // are said, and an edit that changes none says so instead of closing in silence.
+      const same = ids.length - p.updated.length;
+      const clear = value === undefined || value === '';
+      const noun = FIELDS[field].noun;
+      if (p.updated.length === 0) {
+        if (same > 0 && !k.committing)
+          k.notify(
+            'info',
+            `Nothing changed: ${same === 1 ? 'the URL' : `the ${urlCount(same)}`} ${
+              clear
+                ? `${same === 1 ? 'has' : 'have'} no ${noun}`
+                : `already ${same === 1 ? 'has' : 'have'} ${noun} “${value}”`
+            }.`,
+          );
+        return;
+      }
+      if (!k.commit(p)) return;
+      const rest =
+        same === 0 ? '' : clear ? `; ${fmtInt(same)} had none` : `; ${fmtInt(same)} already had “${value}”`;
+      k.notifyStep(p, `${p.label}${rest}.`);
     },
     async previewFindReplace(req, stop) {
       const r = await findReplaceScan(req, stop);

@@ -557,10 +557,17 @@ export function createKernel(deps: StoreDeps): Kernel {
     if (patch.settings) f.settings = { ...previous, ...patch.settings.after };
     clean = followClean(clean, f.history, history);
     f.history = history;
-    // A notice's Undo takes back its own step only while that step is the last one.
+    // A notice's Undo takes back its own step only while that step is the last one; a report of
+    // a step that was undone no longer says what happened ("Deleted 3 URLs." after its Undo): it goes.
     const top = history.undo.at(-1);
     if (f.notices.some((n) => n.undo && n.undo.step !== top))
-      f.notices = f.notices.map((n) => (n.undo && n.undo.step !== top ? { ...n, undo: undefined } : n));
+      f.notices = f.notices.flatMap((n) =>
+        !n.undo || n.undo.step === top
+          ? [n]
+          : (history.redo as readonly object[]).includes(n.undo.step)
+            ? []
+            : [{ ...n, undo: undefined }],
+      );
     f.dirty = !atClean(history);
     emit();
     // The setting shows at once; the findings follow (in slices for a big document).

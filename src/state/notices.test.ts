@@ -62,6 +62,27 @@ describe('notices: calm', () => {
     expect(shown[1].undo).toBeDefined();
   });
 
+  it('a step report goes once its step is undone: it no longer says what happened (session 19)', async () => {
+    const base = makeDocument(4);
+    const doc = { ...base, entries: base.entries.map((e, i) => (i === 0 ? { ...e, priority: '0,5' } : e)) };
+    const store = createAppStore({
+      worker: fakeClient(() => ({ kind: 'urlset', document: doc, issues: [], fatal: null })),
+      now: () => 1_700_000_000_000,
+      createValidator: (settings) => new Validator(settings),
+    });
+    await store.commands.openFile('sitemap.xml', new Uint8Array([1]));
+    store.commands.notify('info', 'Opened sitemap.xml.');
+    expect(store.commands.fixAll('PRIO-001')).toBe(1);
+    store.commands.deleteRows([3]);
+    const messages = () => store.getState().notices.map((n) => n.message);
+    expect(messages()).toEqual(['Opened sitemap.xml.', 'Deleted 1 URL.']);
+    store.commands.undo();
+    // "Deleted 1 URL." was taken back: the notice does not stay to say it.
+    expect(messages()).toEqual(['Opened sitemap.xml.']);
+    store.commands.redo();
+    expect(messages()).toEqual(['Opened sitemap.xml.']);
+  });
+
   it('a Fix all report counts what is left in words that agree', () => {
     const plan = { result: {}, rows: 1, removed: 0, cannot: 1, needs: {} };
     expect(fixAllReport('CF-001', 2, plan)).toBe(

@@ -22,13 +22,33 @@ function fileOf(loc: string): string {
   }
 }
 
+const sharedCounts = new WeakMap<readonly WorkspaceIssue[], number>();
+
+/**
+ * Distinct URLs listed in more than one file: a LOC-006 issue is one row, so a URL in 3 files is
+ * 3 issues and 1 URL (the summary said "5 URLs" for 2).
+ */
+function sharedUrlCount(model: Workspace): number {
+  const hit = sharedCounts.get(model.issues);
+  if (hit !== undefined) return hit;
+  const locs = new Set<string>();
+  for (const i of model.issues) {
+    if (i.rule !== 'LOC-006' || i.entry === undefined) continue;
+    const entries = model.files[i.file]?.document.entries;
+    const at = entries ? indexOfEntry(entries, i.entry) : -1;
+    locs.add(at >= 0 && entries ? entries[at].loc.trim() : `${i.file}:${i.entry}`);
+  }
+  sharedCounts.set(model.issues, locs.size);
+  return locs.size;
+}
+
 /**
  * What is true of the workspace as a whole, in one or two sentences: no index, missing and extra
  * files, cross-file duplicates, or that everything matches.
  */
 export function workspaceSummary(model: Workspace): string {
   const parts: string[] = [];
-  const dups = model.issues.filter((i) => i.rule === 'LOC-006').length;
+  const dups = sharedUrlCount(model);
   if (model.indexes.length === 0)
     parts.push(`No index: ${plural(model.files.length, 'file')} open side by side, none names the others.`);
   else {
