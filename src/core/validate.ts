@@ -83,9 +83,13 @@ class State {
     this.parts = [this.counts, this.crawl, this.scope, this.dups, this.clusters];
   }
 
-  /** Load: files a new slot in every part (direct calls: this runs once per entry). */
+  /**
+   * Load: files a new slot in every part (direct calls: this runs once per entry), right after
+   * an `entries.insert*` made it: its facts are still in `entries.facts`, so the counters take
+   * them from there instead of reading them back from the table's columns.
+   */
   file(slot: Slot): void {
-    this.counts.file(slot);
+    this.counts.file(slot, this.entries.facts);
     this.crawl.file(slot);
     this.dups.file(slot);
     this.clusters.file(slot);

@@ -106,6 +106,10 @@ describe('familyHash', () => {
       'https://example.com:8080/x/',
       'https://example.com',
       'https://straße.de/café/',
+      // Non-ASCII outside the hashed range only; a long URL; a doubled slash before a query.
+      'https://www.example.com/a/#café',
+      `https://www.example.com/${'Ab/'.repeat(1500)}?Q=1`,
+      'https://Example.com//?a',
       'mailto:someone@example.com',
       'ftp://files.example.com/pub/',
       '/relative/path',

@@ -14,6 +14,8 @@ import type { RuleId } from './registry.ts';
 export interface ClusterIndex {
   /** Id of the first entry whose trimmed loc is exactly the given URL, undefined when none. */
   locOf(href: string, hash: number): number | undefined;
+  /** True when some entry's trimmed loc has this family hash (`locOf` finds nothing under it otherwise). */
+  anyAt(hash: number): boolean;
   /** Ids of the entries listing `loc` as an hreflang href (not counting an entry whose own loc it is). */
   listersOf(loc: string, hash: number): readonly number[];
   /** True when entry `id` lists `loc` as an hreflang href and `loc` is not its own loc. */
@@ -132,11 +134,14 @@ export function clusterIssues(e: Entry, ix: ClusterIndex, out: Issue[]): void {
   for (let k = 0; k < facts.hrefs.length; k++) {
     const href = facts.hrefs[k];
     if (href === loc) continue;
-    const id = ix.locOf(href, facts.hashes[k]);
+    const hash = facts.hashes[k];
+    const id = ix.locOf(href, hash);
     if (id === undefined) {
       // A listed URL but for a trailing slash, the host's case or a default port (same family
-      // hash): the user meant that page, and Google takes the href for another one.
-      const near = nearListed(href, (u) => ix.locOf(u, facts.hashes[k]) !== undefined);
+      // hash): the user meant that page, and Google takes the href for another one. No loc of
+      // that family at all (the alternates of a file that lists one language): no near form
+      // either, and none is made (the forms' URLs were ~10% of the 50 MB worst case's validation).
+      const near = ix.anyAt(hash) ? nearListed(href, (u) => ix.locOf(u, hash) !== undefined) : null;
       if (near === null) missing++;
       else
         out.push(

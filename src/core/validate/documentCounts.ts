@@ -15,8 +15,9 @@ export class DocumentCounts implements ValidatorPart {
 
   constructor(private readonly table: SlotTable) {}
 
-  file(slot: Slot): void {
-    this.counters.apply(this.table.facts(slot, this.facts), 1);
+  /** Counts a new slot; `f`: its facts when the caller has them in hand (a load: see `State.file`), else read back from the table. */
+  file(slot: Slot, f: EntryFacts = this.table.facts(slot, this.facts)): void {
+    this.counters.apply(f, 1);
   }
 
   check(): void {}

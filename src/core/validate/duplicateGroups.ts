@@ -173,6 +173,11 @@ export class DuplicateGroups implements ValidatorPart {
     if (found.length > 0) found.length = 0;
   }
 
+  /** True when some slot's family hash is `hash`. */
+  anyAt(hash: number): boolean {
+    return this.families.count(hash) > 0;
+  }
+
   /** The earliest slot (document order) whose trimmed loc is exactly `href` (`hash`: its family hash). */
   firstWithLoc(href: string, hash: number): Slot | undefined {
     if (this.families.count(hash) <= SCAN_LIMIT) return this.findFirstWithLoc(href, hash);

@@ -34,8 +34,11 @@ export class EntryIssues {
   private readonly withParse = new Set<Slot>();
   /** Lent to `checkEntry`: the previous entry's origin key, reused while it repeats, and the lastmod threshold. */
   private readonly origin = newEntryMemo();
-  /** The facts of the entry being put in (copied into the table's columns). */
-  private readonly facts = {} as EntryFacts;
+  /**
+   * The facts of the entry being put in (copied into the table's columns): after an `insert*`,
+   * those of the slot it made, until the next (what `DocumentCounts.file` counts at a load).
+   */
+  readonly facts = {} as EntryFacts;
 
   constructor(
     private readonly table: SlotTable,

@@ -41,6 +41,7 @@ export class HreflangClusters implements ValidatorPart {
         const s = dups.firstWithLoc(href, hash);
         return s === undefined ? undefined : t.entryId(s);
       },
+      anyAt: (hash) => dups.anyAt(hash),
       listersOf: (loc, hash) => this.listersOf(loc, hash),
       lists: (id, loc) => {
         const s = t.ofId(id);
