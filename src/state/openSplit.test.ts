@@ -86,7 +86,7 @@ describe('open: the per-entry pass from the worker, the rest on the page', () =>
     const checkedRowOnPage = vi.spyOn(EntryIssues.prototype, 'insertRow');
     await viaWorker.commands.openFile('s.xml', xml.slice());
     expect(requests).toEqual(['parse +validate']);
-    // Every chunk was filed as it came: most from the worker's pass, every third with the page's own.
+    // Every chunk was filed as it came: half from the worker's pass, every second with the page's own (PAGE_PASS_EVERY).
     const runs = added.mock.calls.map(([, , c]) => c);
     expect(runs.length).toBeGreaterThan(3);
     expect(runs.reduce((sum, c) => sum + c.n, 0)).toBe(n);

@@ -35,10 +35,11 @@ import {
 /**
  * Of a split validation's entry chunks, the page runs the per-entry pass of every this-many-th
  * (in slices, while this thread runs it for the others): the pass is most of the validation's
- * CPU, and the page is otherwise idle while this thread parses and checks (bench/split-dev.ts).
- * Not for a text file: see `chunkEntries`.
+ * CPU (bench/split-dev.ts). Since the chunks are posted while this thread still parses, the page
+ * has the whole parse to file them and this thread is the open's critical path: the page takes
+ * every second chunk's pass (every third up to session 18). Not for a text file: see `chunkEntries`.
  */
-export const PAGE_PASS_EVERY = 3;
+export const PAGE_PASS_EVERY = 2;
 
 /**
  * Posts entries `[start, end)` as the `k`-th `columns` message of a parse result (with their
