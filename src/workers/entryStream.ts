@@ -19,16 +19,14 @@ import { noneUsed, scanExtensionColumns, type UsedColumns } from '../core/extens
 import type { Entry, Issue, ValidationSettings } from '../core/model.ts';
 import type { EntryStream } from '../core/parse.ts';
 import { newEntryMemo } from '../core/rules/entry.ts';
-import { type CheckedRun, checkColumns, checkedBuffers } from '../core/validate/checked.ts';
-import type { Post } from './engine.ts';
-import { encodeEntryColumns } from './entryColumnsEncode.ts';
+import type { CheckedRun } from '../core/validate/checked.ts';
+import type { Post, PostColumns } from './engine.ts';
 import {
   chunkCutter,
   PARSE_CHUNK_MIN_CHARS,
   PARSE_ENTRY_CHUNK,
   PROTOCOL_VERSION,
   type ResultMessage,
-  transferablesOf,
   type WorkerResponse,
 } from './protocol.ts';
 
@@ -40,37 +38,6 @@ import {
  * every second chunk's pass (every third up to session 18). Not for a text file: see `chunkEntries`.
  */
 export const PAGE_PASS_EVERY = 2;
-
-/**
- * Posts entries `[start, end)` as the `k`-th `columns` message of a parse result (with their
- * per-entry pass when `run` is given: the page runs it for every `pageEvery`-th chunk, none for
- * 0) and the parsed bytes `file` when given. The one home of a parse chunk's message.
- */
-export function postColumns(
-  post: Post,
-  requestId: number,
-  entries: readonly Entry[],
-  start: number,
-  end: number,
-  k: number,
-  run: CheckedRun | null,
-  pageEvery: number,
-  file?: Uint8Array,
-): void {
-  const checked =
-    run === null ? undefined : checkColumns(run, entries, start, end, pageEvery === 0 || k % pageEvery !== 1);
-  const out: WorkerResponse = {
-    version: PROTOCOL_VERSION,
-    requestId,
-    type: 'columns',
-    columns: encodeEntryColumns(entries, start, end),
-    ...(checked ? { checked } : {}),
-    ...(file ? { file } : {}),
-  };
-  // The pass's buffers are listed here, not in transferablesOf: protocol.ts is in the page's
-  // first chunk, and checked.ts must stay out of it.
-  post(out, checked ? [...transferablesOf(out), ...checkedBuffers(checked)] : transferablesOf(out));
-}
 
 /** An estimate a little over `n` seen in `pos` of `length` characters, for the whole text. */
 const scaledUp = (n: number, pos: number, length: number): number =>
@@ -102,9 +69,11 @@ export class ChunkStream implements EntryStream {
    * @param from streaming starts once the reading passed this many entries
    * @param settings the validation's, for the per-entry pass (none: entries only)
    * @param file the parsed bytes to hand back (`EntryColumnsMessage.file`)
+   * @param postColumns posts one chunk (engine.ts)
    */
   constructor(
     private readonly post: Post,
+    private readonly postColumns: PostColumns,
     private readonly requestId: number,
     private readonly from: number,
     private readonly settings: ValidationSettings | undefined,
@@ -204,7 +173,17 @@ export class ChunkStream implements EntryStream {
     // The bytes go first (see EntryColumnsMessage.file), unless the masked read still reads them.
     const file = this.posted === 0 && !this.raw && !this.fileSent ? this.file : undefined;
     if (file) this.fileSent = true;
-    postColumns(this.post, this.requestId, list, start, end, this.posted, this.run, PAGE_PASS_EVERY, file);
+    this.postColumns(
+      this.post,
+      this.requestId,
+      list,
+      start,
+      end,
+      this.posted,
+      this.run,
+      PAGE_PASS_EVERY,
+      file,
+    );
     this.posted++;
     this.next = end;
   }
