@@ -17,6 +17,7 @@ import { type CheckedColumns, checkColumns, checkedRun } from '../src/core/valid
 import { Validator } from '../src/core/validate.ts';
 import { decodeEntryColumns, type EntryColumns } from '../src/workers/entryColumns.ts';
 import { encodeEntryColumns } from '../src/workers/entryColumnsEncode.ts';
+import { PAGE_PASS_EVERY } from '../src/workers/entryStream.ts';
 import { chunkEnds, PARSE_ENTRY_CHUNK } from '../src/workers/protocol.ts';
 
 const mode = process.argv[2] ?? 'split';
@@ -39,9 +40,9 @@ let start = 0;
 for (let k = 0; k < ends.length; k++) {
   const end = ends[k];
   const columns = encodeEntryColumns(entries, start, end);
-  // As the engine does (PAGE_PASS_EVERY): the page runs the pass of every third chunk; `splitall`: none.
+  // As the engine does: the page runs the pass of every PAGE_PASS_EVERY-th chunk; `splitall`: none.
   const checked = run
-    ? checkColumns(run, entries, start, end, mode === 'splitall' || k % 3 !== 1)
+    ? checkColumns(run, entries, start, end, mode === 'splitall' || k % PAGE_PASS_EVERY !== 1)
     : undefined;
   messages.push(serialize({ columns, checked }));
   start = end;

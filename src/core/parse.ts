@@ -16,7 +16,10 @@ export { refusal } from './refusal.ts';
 
 import { maskNonAscii } from './parse/mask.ts';
 import { looksLikeRobots, parseRobots, parseText } from './parse/text.ts';
-import { parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
+import { type EntryStream, parseMaskedXml, parseXml, type XmlOut } from './parse/xml.ts';
+
+export type { EntryStream } from './parse/xml.ts';
+
 import type { RuleId } from './rules/registry.ts';
 import { utf8Length } from './serialize/utf8.ts';
 
@@ -36,6 +39,12 @@ export interface ParseOptions {
    * DecompressionStream); the document then records `gzip: true` and this as `source.bytes`.
    */
   compressedBytes?: number;
+  /**
+   * Receives a urlset's or sitemap index's entries as the XML reader reads them (the worker sends
+   * them on before the parse ends; see {@link EntryStream}). Not called for a reading whose
+   * entries get findings only at the end (invalid UTF-8, ENC-001), nor for text or feeds.
+   */
+  stream?: EntryStream;
 }
 
 /** Default GZ-006 cap on decompressed bytes. */
@@ -256,8 +265,12 @@ function parseMasked(
         progress(done, total);
       }
     : undefined;
-  const out = parseMaskedXml(masked.text, masked.raw, masked.masks, start, report);
-  if (!out) return null;
+  const out = parseMaskedXml(masked.text, masked.raw, masked.masks, start, report, options.stream);
+  if (!out) {
+    // Read again from the decoded text: what the masked read streamed is not the result.
+    options.stream?.abandon();
+    return null;
+  }
   appendAll(stage.issues, route.issues);
   return fromXml(stage, out, false, { unit: 'bytes', base: route.from, lossy: false });
 }
@@ -306,7 +319,9 @@ function parseInner(input: Uint8Array | string, options: ParseOptions): ParseRes
   if (start === text.length) return refuse(stage, 'ENC-004', 'The file is empty');
   if (text.charCodeAt(start) === 60) {
     const report = scaled(options.onProgress, input.length, text.length, seen);
-    return fromXml(stage, parseXml(text, start, report), invalidUtf8, at);
+    // ENC-001 is found per entry after the read (flagInvalidUtf8): such a reading is not streamed.
+    const sink = invalidUtf8 ? undefined : options.stream;
+    return fromXml(stage, parseXml(text, start, report, null, sink), invalidUtf8, at);
   }
   const out = looksLikeRobots(text) ? parseRobots(text) : parseText(text, hadBom, invalidUtf8);
   // A text file's BOM is TXT-005's ("… a BOM"), which parseText reports: not ENC-002 as well.

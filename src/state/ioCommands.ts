@@ -270,20 +270,27 @@ export function createIoCommands(k: Kernel): IoCommands {
       let checked = null as ValidatorLike | null;
       let filing: Promise<unknown> = Promise.resolve();
       const onChecked: CheckedFn = (entries, from, c) => {
+        // The worker dropped the chunks so far (it reads the file again): so is their filing.
+        if (c === null) {
+          checked = null;
+          return;
+        }
         if (from === 0 && settings && k.deps.timers) checked = k.deps.createValidator(settings);
-        const steps = checked?.addCheckedSteps?.(entries, from, c, STEP_ENTRIES);
+        const into = checked;
+        const steps = into?.addCheckedSteps?.(entries, from, c, STEP_ENTRIES);
         // Each chunk's filing starts in a task of its own: started in the microtask after the
         // previous one ended, it would get a fresh SLICE_MS in the same task, and a backlog of
         // chunks was filed in one task (31-50 ms of CPU at 1M; docs/perf.md, session 11).
         if (steps)
           filing = filing.then(async (): Promise<unknown> => {
-            if (ac.signal.aborted) return;
+            const dropped = () => ac.signal.aborted || checked !== into;
+            if (dropped()) return;
             await pause();
-            if (ac.signal.aborted) return;
+            if (dropped()) return;
             return sliced(
               () => steps.next(),
               () => undefined,
-              () => ac.signal.aborted,
+              dropped,
             );
           });
       };

@@ -86,7 +86,7 @@ describe('open: the per-entry pass from the worker, the rest on the page', () =>
     const checkedRowOnPage = vi.spyOn(EntryIssues.prototype, 'insertRow');
     await viaWorker.commands.openFile('s.xml', xml.slice());
     expect(requests).toEqual(['parse +validate']);
-    // Every chunk was filed as it came: most from the worker's pass, every third with the page's own.
+    // Every chunk was filed as it came: half from the worker's pass, every second with the page's own (PAGE_PASS_EVERY).
     const runs = added.mock.calls.map(([, , c]) => c);
     expect(runs.length).toBeGreaterThan(3);
     expect(runs.reduce((sum, c) => sum + c.n, 0)).toBe(n);
@@ -124,6 +124,44 @@ describe('open: the per-entry pass from the worker, the rest on the page', () =>
     });
     expect(shown(viaWorker)).toEqual(shown(onPage));
     expect(viaWorker.getState().validation.validator.counts().byRule.has('XML-006')).toBe(true);
+  }, 120_000);
+
+  it('a masked read that bails out after chunks went out: the page drops their filing and shows what validating on the page shows', async () => {
+    const n = BIG_DOCUMENT + 500;
+    // Sparse non-ASCII values (read masked) and, two thirds in, a non-ASCII element name: the
+    // worker streamed chunks of the masked read, then reads the file again decoded (a restart).
+    const lines = sitemap(n).split('\n');
+    let row = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (!lines[i].startsWith('<url>')) continue;
+      if (row === Math.floor((n * 2) / 3))
+        lines[i] = lines[i].replace('</url>', '<x:größe xmlns:x="urn:x">1</x:größe></url>');
+      else if (row % 40 === 1) lines[i] = lines[i].replace('</url>', '<x:a xmlns:x="urn:x">é</x:a></url>');
+      row++;
+    }
+    const xml = new TextEncoder().encode(lines.join('\n'));
+    const viaWorker = createAppStore({
+      worker: createSitemapClient({ createWorker: () => engineWorker([], { splitFrom: SPLIT_FROM }) }),
+      now: () => NOW,
+      timers,
+    });
+    const onPage = createAppStore({
+      worker: createSitemapClient({
+        createWorker: () => null,
+        engine: createEngine({ decompressionStream: null, gzipStreams: null }),
+      }),
+      now: () => NOW,
+      timers,
+    });
+    const added = vi.spyOn(Validator.prototype, 'addCheckedSteps');
+    await viaWorker.commands.openFile('s.xml', xml.slice());
+    // Two loads began at entry 0: the masked read's (dropped) and the decoded read's.
+    expect(added.mock.calls.filter(([, from]) => from === 0)).toHaveLength(2);
+    await onPage.commands.openFile('s.xml', xml.slice());
+    expect(viaWorker.getState().doc?.entries).toHaveLength(n);
+    const shownOnPage = shown(onPage);
+    expect(shownOnPage.counts.error + shownOnPage.counts.warning).toBeGreaterThan(0);
+    expect(shown(viaWorker)).toEqual(shownOnPage);
   }, 120_000);
 
   it("a big text file: every chunk comes with the worker's pass, none is checked on the page, and it shows what validating on the page shows", async () => {

@@ -171,8 +171,12 @@ interface Pending {
   onChecked?: CheckedFn;
 }
 
-/** Receives the per-entry pass of one entry chunk (see `SitemapClient.parse`). */
-export type CheckedFn = (entries: readonly Entry[], from: number, checked: CheckedColumns) => void;
+/**
+ * Receives the per-entry pass of one entry chunk (see `SitemapClient.parse`); `checked` null: the
+ * chunks received so far are dropped (the worker sends the entries again, see `RestartMessage`),
+ * and what was filed from them must be too.
+ */
+export type CheckedFn = (entries: readonly Entry[], from: number, checked: CheckedColumns | null) => void;
 
 function abortError(): Error {
   return Object.assign(new Error('The operation was cancelled.'), { name: 'AbortError' });
@@ -241,6 +245,15 @@ export function createSitemapClient(
     if (!p) return; // stale: cancelled or unknown request
     if (msg.type === 'progress') {
       p.onProgress?.(msg.phase, msg.done, msg.total);
+      return;
+    }
+    if (msg.type === 'restart') {
+      // The chunks so far came from a reading that is not the result's: they are dropped, and the
+      // page's filing of their pass with them (its next chunk starts again at 0). The parsed bytes
+      // (`file`), once sent, are not sent again.
+      p.rows = p.slots = p.received = undefined;
+      p.chunks = 0;
+      p.onChecked?.([], 0, null);
       return;
     }
     if (msg.type === 'entries' || msg.type === 'columns') {

@@ -14,6 +14,7 @@ import { columnOrder } from '../core/sort/columnOrder.ts';
 import { type CheckedRun, checkColumns, checkedBuffers, checkedRun } from '../core/validate/checked.ts';
 import { type ValidationSnapshot, Validator, validateDocument } from '../core/validate.ts';
 import { encodeEntryColumns } from './entryColumnsEncode.ts';
+import { ChunkStream, PAGE_PASS_EVERY } from './entryStream.ts';
 import { compressFiles, exportGzipNative, type GzipStreamCtor, platformGzipStreams } from './exportGzip.ts';
 import { BodyCompressor, type BodyStreams, streamedGzip } from './gzipStream.ts';
 import { type DecompressionStreamCtor, nativeGunzip, platformDecompressionStream } from './nativeGunzip.ts';
@@ -36,6 +37,44 @@ import {
 /** Sends a response, with the buffers to transfer. */
 export type Post = (msg: WorkerResponse, transfer: ArrayBuffer[]) => void;
 
+/**
+ * Posts one parse chunk (see {@link postColumns}); given to the ChunkStream so that one module
+ * imports the column encoder: a second importer of it made the bundler move its runtime helpers
+ * out of the first chunk into one more preloaded file (+0.26 KB of initial JS).
+ */
+export type PostColumns = typeof postColumns;
+
+/**
+ * Posts entries `[start, end)` as the `k`-th `columns` message of a parse result (with their
+ * per-entry pass when `run` is given: the page runs it for every `pageEvery`-th chunk, none for
+ * 0) and the parsed bytes `file` when given. The one home of a parse chunk's message.
+ */
+function postColumns(
+  post: Post,
+  requestId: number,
+  entries: readonly Entry[],
+  start: number,
+  end: number,
+  k: number,
+  run: CheckedRun | null,
+  pageEvery: number,
+  file?: Uint8Array,
+): void {
+  const checked =
+    run === null ? undefined : checkColumns(run, entries, start, end, pageEvery === 0 || k % pageEvery !== 1);
+  const out: WorkerResponse = {
+    version: PROTOCOL_VERSION,
+    requestId,
+    type: 'columns',
+    columns: encodeEntryColumns(entries, start, end),
+    ...(checked ? { checked } : {}),
+    ...(file ? { file } : {}),
+  };
+  // The pass's buffers are listed here, not in transferablesOf: protocol.ts is in the page's
+  // first chunk, and checked.ts must stay out of it.
+  post(out, checked ? [...transferablesOf(out), ...checkedBuffers(checked)] : transferablesOf(out));
+}
+
 /** Handles protocol requests one by one. */
 export interface Engine {
   handle(req: WorkerRequest, post: Post): Promise<void>;
@@ -55,10 +94,13 @@ export interface EngineOptions {
   ordersFrom?: number;
   /**
    * A parse result with more entries than this, asked to be validated, is validated split: its
-   * per-entry pass goes with the entry chunks (see `ParseRequest.validate`). Default
-   * `VALIDATE_IN_WORKER_MAX` (tests set it lower).
+   * per-entry pass goes with the entry chunks (see `ParseRequest.validate`), and from this many on
+   * the chunks are posted while the parser still reads. Default `VALIDATE_IN_WORKER_MAX` (tests
+   * set it lower).
    */
   splitFrom?: number;
+  /** False: a parse's entries are posted after the parse only, never streamed (entryStream.ts; tests). */
+  stream?: boolean;
 }
 
 /**
@@ -102,7 +144,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
     };
   };
 
-  const parse = async (bytes: Uint8Array, name: string, requestId: number, post: Post) => {
+  const parse = async (
+    bytes: Uint8Array,
+    name: string,
+    requestId: number,
+    post: Post,
+    stream?: ChunkStream,
+  ) => {
     // '' is text with no file name (pasted): no name to check (TXT-004, GZ-002) or keep.
     const fileName = name === '' ? undefined : name;
     const onProgress = progress(post, requestId, 'parse');
@@ -118,10 +166,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
           compressedBytes: bytes.length,
           maxDecompressedBytes: cap,
           onProgress,
+          ...(stream ? { stream } : {}),
         });
       }
     }
-    return parseSitemap(bytes, { fileName, maxDecompressedBytes: cap, onProgress });
+    return parseSitemap(bytes, {
+      fileName,
+      maxDecompressedBytes: cap,
+      onProgress,
+      ...(stream ? { stream } : {}),
+    });
   };
 
   // The page's prints for a `keep` request, by request id: arrived, or awaited (null: cancelled).
@@ -141,11 +195,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const run = async (
     req: Exclude<WorkerRequest, { type: 'cancel' | 'entries' | 'body' | 'prints' | 'orders' }>,
     post: Post,
+    stream?: ChunkStream,
   ): Promise<WorkerResponse | null> => {
     const base = { version: PROTOCOL_VERSION, requestId: req.requestId } as const;
     switch (req.type) {
       case 'parse': {
-        const result: ParseResult | null = await parse(req.bytes, req.fileName, req.requestId, post);
+        const result: ParseResult | null = await parse(req.bytes, req.fileName, req.requestId, post, stream);
         // The bytes go back with the result (transferred, no copy): keep-format export needs them.
         return result && { ...base, type: 'result', kind: 'parse', result: { ...result, file: req.bytes } };
       }
@@ -240,9 +295,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       // A new parse: the orders of the last one are not asked for any more.
       if (req.type === 'parse') heldOrders = null;
+      // A big parse's entries go to the page while the parser still reads (entryStream.ts).
+      const stream =
+        req.type === 'parse' && options.stream !== false
+          ? new ChunkStream(post, postColumns, req.requestId, splitFrom, req.validate, req.bytes)
+          : undefined;
       let msg: WorkerResponse | null;
       try {
-        msg = await run(req, post);
+        msg = await run(req, post, stream);
       } catch (e) {
         msg = {
           version: PROTOCOL_VERSION,
@@ -253,13 +313,22 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       const wasCancelled = cancelled.delete(req.requestId);
       if (msg && !wasCancelled) {
-        // Entries go first: the page reads them while this thread validates. Above
-        // VALIDATE_IN_WORKER_MAX each chunk carries its per-entry pass instead (the split).
-        const run = req.type === 'parse' && req.validate ? splitRun(msg, req.validate, splitFrom) : null;
-        let out = chunkEntries(withUsedColumns(msg), post, run);
-        if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
-          const validation = validationOf(msg, req.validate, splitFrom);
-          if (validation) out.result = { ...out.result, validation };
+        // The rest of the streamed entries, or (not streamed) all of them.
+        let out = stream?.finish(msg) ?? null;
+        if (out === null) {
+          // The parsed bytes went with a streamed chunk the page keeps (see RestartMessage).
+          if (stream?.fileSent && msg.type === 'result' && msg.kind === 'parse') {
+            const { file: _sent, ...rest } = msg.result;
+            msg = { ...msg, result: rest };
+          }
+          // Entries go first: the page reads them while this thread validates. Above
+          // VALIDATE_IN_WORKER_MAX each chunk carries its per-entry pass instead (the split).
+          const run = req.type === 'parse' && req.validate ? splitRun(msg, req.validate, splitFrom) : null;
+          out = chunkEntries(withUsedColumns(msg), post, run);
+          if (req.type === 'parse' && req.validate && out.type === 'result' && out.kind === 'parse') {
+            const validation = validationOf(msg, req.validate, splitFrom);
+            if (validation) out.result = { ...out.result, validation };
+          }
         }
         // Orders to come: held until the page asks (`ordersLater`), else sent right after.
         const parsed = msg.type === 'result' && msg.kind === 'parse' ? msg.result.document.entries : [];
@@ -299,14 +368,6 @@ function validationOf(
   v.load(document, issues);
   return v.snapshot();
 }
-
-/**
- * Of a split validation's entry chunks, the page runs the per-entry pass of every this-many-th
- * (in slices, while this thread runs it for the others): the pass is most of the validation's
- * CPU, and the page is otherwise idle while this thread parses and checks (bench/split-dev.ts).
- * Not for a text file: see `chunkEntries`.
- */
-const PAGE_PASS_EVERY = 3;
 
 /** The per-entry pass's inputs for a parse result the worker does not validate whole, or null. */
 function splitRun(msg: WorkerResponse, settings: ValidationSettings, from: number): CheckedRun | null {
@@ -353,24 +414,9 @@ function chunkEntries(msg: WorkerResponse, post: Post, run: CheckedRun | null = 
   const file = msg.kind === 'parse' ? msg.result.file : undefined;
   let start = 0;
   for (let k = 0; k < ends.length; k++) {
-    const end = ends[k];
     // The page, idle while this thread parsed, runs the pass for every PAGE_PASS_EVERY-th chunk.
-    const checked =
-      run === null
-        ? undefined
-        : checkColumns(run, entries, start, end, pageEvery === 0 || k % pageEvery !== 1);
-    const out: WorkerResponse = {
-      version: PROTOCOL_VERSION,
-      requestId: msg.requestId,
-      type: 'columns',
-      columns: encodeEntryColumns(entries, start, end),
-      ...(checked ? { checked } : {}),
-      ...(k === 0 && file ? { file } : {}),
-    };
-    start = end;
-    // The pass's buffers are listed here, not in transferablesOf: protocol.ts is in the page's
-    // first chunk, and checked.ts must stay out of it.
-    post(out, checked ? [...transferablesOf(out), ...checkedBuffers(checked)] : transferablesOf(out));
+    postColumns(post, msg.requestId, entries, start, ends[k], k, run, pageEvery, k === 0 ? file : undefined);
+    start = ends[k];
   }
   if (msg.kind === 'keep')
     return msg.result ? { ...msg, result: { ...msg.result, differ: [] }, entryChunks: ends.length } : msg;

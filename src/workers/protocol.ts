@@ -15,7 +15,7 @@ import type { OutputFile, SerializeOptions } from './coreTypes.ts';
 import type { EntryColumns } from './entryColumns.ts';
 
 /** Bumped whenever a message shape changes; both sides reject other versions. */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 interface Envelope {
   version: typeof PROTOCOL_VERSION;
@@ -214,6 +214,17 @@ export interface EntryColumnsMessage extends Envelope {
 }
 
 /**
+ * The entry chunks of a parse sent so far (worker → page) are dropped: the worker sends its
+ * entries again from the first (`columns` messages after this one), because the reading it
+ * streamed them from is not the result's (a masked read that bailed out, or a majority of the
+ * other entry kind; see core `EntryStream`). The result's `entryChunks` counts only the chunks
+ * after the last restart.
+ */
+export interface RestartMessage extends Envelope {
+  type: 'restart';
+}
+
+/**
  * Weight per `EntriesMessage`: a plain entry weighs 1, each image, alternate, video, news block
  * or other XML node adds 1. About 20 ms of structured-clone work per message.
  */
@@ -250,13 +261,23 @@ export const PARSE_CHUNK_MIN_CHARS = 136_000;
  */
 export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK, minChars = 0): number[] {
   const ends: number[] = [];
+  const cut = chunkCutter(maxWeight, minChars);
+  // A received document's rows not made yet are read and dropped (core/lazyEntries.ts).
+  const { slots, source } = slotsOf(entries);
+  for (let i = 0; i < slots.length; i++) if (cut(slotPeek(slots[i], source))) ends.push(i);
+  if (entries.length > 0) ends.push(entries.length);
+  return ends;
+}
+
+/**
+ * The cuts of {@link chunkEnds} one entry at a time, for entries that arrive in order (the
+ * worker's streamed parse): true when a chunk ends just before `e`.
+ */
+export function chunkCutter(maxWeight = ENTRY_CHUNK, minChars = 0): (e: Entry) => boolean {
   const hardMax = Math.max(maxWeight, ENTRY_CHUNK);
   let weight = 0;
   let chars = 0;
-  // A received document's rows not made yet are read and dropped (core/lazyEntries.ts).
-  const { slots, source } = slotsOf(entries);
-  for (let i = 0; i < slots.length; i++) {
-    const e = slotPeek(slots[i], source);
+  return (e) => {
     const w =
       1 +
       (e.images?.length ?? 0) +
@@ -264,16 +285,16 @@ export function chunkEnds(entries: readonly Entry[], maxWeight = ENTRY_CHUNK, mi
       (e.videos?.length ?? 0) +
       (e.news?.length ?? 0) +
       (e.extras?.length ?? 0);
+    let cut = false;
     if (weight > 0 && weight + w > maxWeight && (chars >= minChars || weight + w > hardMax)) {
-      ends.push(i);
+      cut = true;
       weight = 0;
       chars = 0;
     }
     weight += w;
     if (minChars > 0) chars += textChars(e);
-  }
-  if (entries.length > 0) ends.push(entries.length);
-  return ends;
+    return cut;
+  };
 }
 
 /** About the characters `e` puts in its chunk's `text` (entryColumns.ts; none when it goes whole). */
@@ -336,6 +357,7 @@ export type WorkerResponse =
   | ProgressMessage
   | EntriesMessage
   | EntryColumnsMessage
+  | RestartMessage
   | ResultMessage
   | ErrorMessage
   | OrderMessage;

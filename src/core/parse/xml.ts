@@ -25,6 +25,33 @@ export interface XmlOut
   rootCloseStart?: number;
 }
 
+/**
+ * Receives the entries of a urlset or sitemap index while the XML reader reads them
+ * (`ParseOptions.stream`), for a caller that sends them on before the parse ends (the worker:
+ * workers/entryStream.ts). Only entries of the root's kind are streamed; whether they are the
+ * document's entries is known at the end only (the majority kind wins, IMP-023): the caller
+ * compares `result.document.entries` with the streamed list. A reading may be abandoned (a masked
+ * read that bails out) and a new one started.
+ */
+export interface EntryStream {
+  /**
+   * A reading starts: `list` (entries of `kind`) grows by one entry before each `entry` call;
+   * `issues` is where the reader puts its findings; `length` is the text's length. `raw`: the
+   * reader reads the input bytes as it goes (a masked read): they must stay readable until it ends.
+   */
+  start(
+    kind: 'urlset' | 'sitemapindex',
+    list: readonly Entry[],
+    issues: readonly Issue[],
+    length: number,
+    raw: boolean,
+  ): void;
+  /** The last entry of `list` was read; its findings are `issues[from, to)`; the reader is at `pos`. */
+  entry(from: number, to: number, pos: number): void;
+  /** The reading begun by the last `start` is dropped: its entries will not be the result's. */
+  abandon(): void;
+}
+
 /** Reading state across the root element's children. */
 interface RootState {
   out: XmlOut;
@@ -46,6 +73,8 @@ interface RootState {
   onProgress: ((at: number) => void) | undefined;
   /** The text is a window of a longer document (see {@link XmlSession}): pause at its end. */
   more: boolean;
+  /** Where the root's entries go as they are read (always present: one shape). */
+  sink: EntryStream | undefined;
 }
 
 /** Thrown at the top of the root's child loop when a window that is not the last is used up. */
@@ -64,9 +93,10 @@ export function parseXml(
   start: number,
   onProgress?: (at: number) => void,
   raw: Uint8Array | null = null,
+  sink?: EntryStream,
 ): XmlOut {
   if (liveShapes.length === 0) keepShapes();
-  return parseWith(new XmlCtx(text, raw), start, onProgress);
+  return parseWith(new XmlCtx(text, raw), start, onProgress, undefined, sink);
 }
 
 /**
@@ -79,12 +109,13 @@ export function parseMaskedXml(
   masks: number,
   start: number,
   onProgress?: (at: number) => void,
+  sink?: EntryStream,
 ): XmlOut | null {
   if (liveShapes.length === 0) keepShapes();
   const ctx = new XmlCtx(text, raw);
   let out: XmlOut;
   try {
-    out = parseWith(ctx, start, onProgress);
+    out = parseWith(ctx, start, onProgress, undefined, sink);
   } catch (e) {
     if (e instanceof MaskBail) return null;
     throw e;
@@ -93,7 +124,11 @@ export function parseMaskedXml(
 }
 
 /** The state of a root element's reading before its first child. */
-function rootState(ctx: XmlCtx, onProgress: ((at: number) => void) | undefined): RootState {
+function rootState(
+  ctx: XmlCtx,
+  onProgress: ((at: number) => void) | undefined,
+  sink?: EntryStream,
+): RootState {
   return {
     out: { kind: 'unknown', entries: [], issues: ctx.issues, fatal: null },
     urls: [],
@@ -108,12 +143,19 @@ function rootState(ctx: XmlCtx, onProgress: ((at: number) => void) | undefined):
     rootClosed: false,
     onProgress,
     more: false,
+    sink,
   };
 }
 
-function parseWith(ctx: XmlCtx, start: number, onProgress?: (at: number) => void, keep?: unknown[]): XmlOut {
+function parseWith(
+  ctx: XmlCtx,
+  start: number,
+  onProgress?: (at: number) => void,
+  keep?: unknown[],
+  sink?: EntryStream,
+): XmlOut {
   const text = ctx.sc.s;
-  const st = rootState(ctx, onProgress);
+  const st = rootState(ctx, onProgress, sink);
   const out = st.out;
   keep?.push(st);
   ctx.sc.pos = start;
@@ -281,6 +323,8 @@ function rootElement(ctx: XmlCtx, st: RootState, root: QName): void {
   sc.setCoreNs(root.ns);
   out.rootOpenEnd = sc.tokEnd;
   out.rootCloseStart = -1;
+  const list = st.rootIsIndex ? st.maps : st.urls;
+  st.sink?.start(st.rootIsIndex ? 'sitemapindex' : 'urlset', list, ctx.issues, sc.s.length, sc.raw !== null);
   if (!sc.selfClosing) rootChildren(ctx, st);
   st.rootClosed = true;
   afterRoot(ctx);
@@ -404,6 +448,7 @@ function entry(ctx: XmlCtx, st: RootState, isIndex: boolean, at: number): void {
   const spans = isIndex ? st.mapSpans : st.urlSpans;
   spans.push(at, ctx.sc.pos);
   if (ctx.issues.length > from) ranges.push(from, ctx.issues.length);
+  if (st.sink !== undefined && isIndex === st.rootIsIndex) st.sink.entry(from, ctx.issues.length, ctx.sc.pos);
   if (st.onProgress && list.length % PROGRESS_EVERY === 0) st.onProgress(ctx.sc.pos);
 }
 
