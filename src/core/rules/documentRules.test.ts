@@ -111,17 +111,17 @@ describe('documentIssues', () => {
     expect(rulesOf(doc(), c)).toEqual([]);
   });
 
-  it('LASTMOD-007 never rounds to 100 % when some entries differ; says "all" when all share it', () => {
+  it('LASTMOD-007 never rounds to 100 % when some entries differ; says "all" when all share it; counts grouped as everywhere', () => {
     const message = (entries: number, same: number) => {
       const c = counters(entries);
       c.days.add(7, same);
       for (let i = same; i < entries; i++) c.days.add(100 + i, 1);
       return documentIssues(doc(), c, null).find((i) => i.rule === 'LASTMOD-007')?.message ?? '';
     };
-    expect(message(1044, 1041)).toMatch(/^99\.7% of entries \(1041 of 1044\) share/);
+    expect(message(1044, 1041)).toMatch(/^99\.7% of entries \(1,041 of 1,044\) share/);
     expect(message(100_000, 99_999)).toMatch(/^99\.9% of entries/);
     expect(message(20, 18)).toMatch(/^90% of entries \(18 of 20\) share/);
-    expect(message(1044, 1044)).toMatch(/^All 1044 entries share the lastmod date/);
+    expect(message(1044, 1044)).toMatch(/^All 1,044 entries share the lastmod date/);
   });
 
   it('skips the urlset-only rules for a sitemap index', () => {

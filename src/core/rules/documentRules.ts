@@ -3,7 +3,7 @@
  * them: SIZE-*, XML-007, TXT-002, LASTMOD-007, LASTMOD-010, CF-002, PRIO-002, PRIO-003, NEWS-004,
  * NEWS-008 (several names), HREF-009 (missing x-default), IMG-005, HOST-005.
  */
-import { plural } from '../format.ts';
+import { fmtInt, plural } from '../format.ts';
 import type { Issue, SitemapDocument } from '../model.ts';
 import { dayOfKey } from '../w3cDate.ts';
 import type { EntryFacts } from './entry.ts';
@@ -100,15 +100,15 @@ export class DocCounters {
 }
 
 /**
- * "99.7% of entries (1041 of 1044)": the share rounded down to one decimal, so it never says
- * 100% unless every entry is counted ("All 1044 entries").
+ * "99.7% of entries (1,041 of 1,044)": the share rounded down to one decimal, so it never says
+ * 100% unless every entry is counted ("All 1,044 entries").
  *
- * @example shareOf(1041, 1044) // '99.7% of entries (1041 of 1044)'
+ * @example shareOf(1041, 1044) // '99.7% of entries (1,041 of 1,044)'
  */
 function shareOf(count: number, entries: number): string {
-  if (count >= entries) return `All ${entries} entries`;
+  if (count >= entries) return `All ${fmtInt(entries)} entries`;
   const pct = Math.floor((1000 * count) / entries) / 10;
-  return `${pct}% of entries (${count} of ${entries})`;
+  return `${pct}% of entries (${fmtInt(count)} of ${fmtInt(entries)})`;
 }
 
 function lastmodRules(c: DocCounters, out: Issue[]): void {
