@@ -41,10 +41,17 @@ export function LoadErrorView({ error }: { error: LoadError }) {
           </code>
         </pre>
       ) : null}
-      <p className="hint">
-        Everything before this point was read: {plural(error.partialEntries, 'entry', 'entries')}. Opening
-        that part means anything after the error is missing from the document and from any export.
-      </p>
+      {error.partialEntries > 0 ? (
+        <p className="hint">
+          Everything before this point was read: {plural(error.partialEntries, 'entry', 'entries')}. Opening
+          that part means anything after the error is missing from the document and from any export.
+        </p>
+      ) : (
+        <p className="hint">
+          No entry could be read before this point, so there is nothing to open. Check that the file is
+          complete (a download cut short, a wrong file) and drop it again.
+        </p>
+      )}
       <div className="empty-actions">
         {error.partialEntries > 0 ? (
           <button type="button" className="btn primary" onClick={() => commands.openPartial()}>
