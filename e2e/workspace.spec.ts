@@ -613,3 +613,28 @@ test('Find & replace in all files: counts per file first, one Undo takes it back
   await wb.showWorkspaceFile('sitemap.xml');
   await expect(page.getByRole('button', { name: /^Undo/ })).toBeDisabled();
 });
+
+test('the workspace export asks for a publish base calmly, and names an address it cannot use', async ({
+  wb,
+  page,
+}) => {
+  await openNextWorkspace(wb);
+  await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Export workspace' });
+  const base = dlg.getByLabel('Publish base URL (where the files will live)');
+  // Nothing typed yet is not an error: a hint, not an alert.
+  await base.fill('');
+  await expect(
+    dlg.getByText('The index needs absolute URLs: enter the address where the files will be published.'),
+  ).toBeVisible();
+  await expect(dlg.getByRole('alert')).toHaveCount(0);
+  await expect(base).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeDisabled();
+  // An address that is not absolute is named in the alert.
+  await base.fill('www.example.com');
+  await expect(dlg.getByRole('alert')).toContainText('“www.example.com” is not an absolute http(s) address');
+  await expect(base).toHaveAttribute('aria-invalid', 'true');
+  await base.fill('https://www.example.com/');
+  await expect(dlg.getByRole('alert')).toHaveCount(0);
+  await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeEnabled();
+});

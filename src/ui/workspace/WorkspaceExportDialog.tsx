@@ -205,12 +205,17 @@ export function WorkspaceExportDialog({ onClose }: { onClose(): void }) {
             value={base}
             placeholder="https://www.example.com/"
             onChange={(e) => setBase(e.currentTarget.value)}
-            aria-invalid={publishBase === null}
+            aria-invalid={publishBase === null && base.trim() !== ''}
           />
         </label>
-        {publishBase === null ? (
-          <p className="ws-warn" role="alert">
+        {publishBase === null && base.trim() === '' ? (
+          <p className="hint">
             The index needs absolute URLs: enter the address where the files will be published.
+          </p>
+        ) : publishBase === null ? (
+          <p className="ws-warn" role="alert">
+            “{base.trim()}” is not an absolute http(s) address: the index needs one, such as
+            https://www.example.com/.
           </p>
         ) : null}
         <div className="ws-split">
