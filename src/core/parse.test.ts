@@ -217,6 +217,18 @@ describe('parseSitemap: gzip', () => {
     expect(rules(r)).toEqual(['GZ-003']);
   });
 
+  it('says an empty document came from a gzip whose CRC-32 check fails (the file is damaged)', () => {
+    const gz = gzipSync(new Uint8Array(0));
+    gz[gz.length - 8] ^= 0xff;
+    const r = parseSitemap(gz, { fileName: 'index.xml.gz' });
+    expect(rules(r)).toEqual(['GZ-003', 'ENC-004']);
+    expect(r.fatal?.message).toMatch(/empty document.*CRC-32 check fails/);
+    // Without the CRC failure the message stays the plain one.
+    expect(parseSitemap(gzipSync(new Uint8Array(0)), { fileName: 'index.xml.gz' }).fatal?.message).toBe(
+      'The gzip file decompresses to an empty document',
+    );
+  });
+
   it('recovers the complete entries of a cut-off gzip download (GZ-003 + ENC-004, partial)', () => {
     const body = Array.from({ length: 5000 }, (_, i) => `<url><loc>https://e.example/${i}</loc></url>`).join(
       '\n',

@@ -158,7 +158,15 @@ function inflated(data: Uint8Array, truncated: boolean, stage: Stage): Uint8Arra
       const message = 'The gzip data is corrupt and nothing could be decoded';
       return result(stage, 'unknown', [], { message, rule: 'GZ-003', line: 1, column: 1 });
     }
-    return refuse(stage, 'ENC-004', 'The gzip file decompresses to an empty document');
+    // A damaged file (GZ-003's CRC failure, already reported) is what the user must hear first.
+    const damaged = stage.issues.some((i) => i.rule === 'GZ-003' && i.message.includes('CRC-32'));
+    return refuse(
+      stage,
+      'ENC-004',
+      damaged
+        ? 'The gzip file decompresses to an empty document, and its CRC-32 check fails: the file is damaged (download it again)'
+        : 'The gzip file decompresses to an empty document',
+    );
   }
   if (isGzip(data)) return refuse(stage, 'GZ-005', 'The gzip file contains another gzip file, not a sitemap');
   if (isZip(data))
