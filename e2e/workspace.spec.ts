@@ -638,3 +638,24 @@ test('the workspace export asks for a publish base calmly, and names an address 
   await expect(dlg.getByRole('alert')).toHaveCount(0);
   await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeEnabled();
 });
+
+test('All files shows a full lastmod timestamp uncut at 1280 and 1920 px wide', async ({ wb, page }) => {
+  const urlset = (path: string) =>
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url><loc>https://a.example/${path}</loc><lastmod>2017-04-09T10:58:08+00:00</lastmod></url>\n</urlset>\n`,
+    );
+  await wb.openFiles([
+    { name: 'a.xml', mimeType: 'application/xml', buffer: urlset('a') },
+    { name: 'b.xml', mimeType: 'application/xml', buffer: urlset('b') },
+  ]);
+  await expect(wb.workspace).toBeVisible();
+  await wb.showWorkspaceFile('All files');
+  const table = page.getByRole('table', { name: 'All workspace URLs' });
+  const lastmod = table.locator('tbody tr').first().locator('td').nth(2);
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(lastmod).toHaveText('2017-04-09T10:58:08+00:00');
+    const cut = await lastmod.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut, `lastmod cut at ${width} px`).toBe(false);
+  }
+});
