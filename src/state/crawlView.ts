@@ -198,6 +198,11 @@ export interface CrawlSummary {
   duplicates: number;
 }
 
+/** Every bucket at 0. */
+function noneListed(): Record<CrawlCategory, number> {
+  return { ok: 0, redirect: 0, error: 0, noindex: 0, blocked: 0, canonicalised: 0, notCrawled: 0 };
+}
+
 /** Counts the buckets in one pass over the entries (memoise per validation version). */
 export function crawlSummary(v: ValidatorLike, entries: readonly Entry[]): CrawlSummary | null {
   let last: CrawlSummary | null = null;
@@ -219,15 +224,7 @@ export function* crawlSummarySteps(
     yield null;
     return;
   }
-  const listed: Record<CrawlCategory, number> = {
-    ok: 0,
-    redirect: 0,
-    error: 0,
-    noindex: 0,
-    blocked: 0,
-    canonicalised: 0,
-    notCrawled: 0,
-  };
+  const listed = noneListed();
   // A sitemap index's rows are sitemaps, not pages: none is counted.
   const rows = v.crawlJoinsRows?.() === false ? [] : entries;
   for (let from = 0; from < rows.length; from += chunk) {
@@ -263,15 +260,7 @@ export function* workspaceCrawlSummarySteps(
 ): Generator<null, CrawlSummary | null> {
   const join = files.map((f) => f.validator.crawlJoin?.() ?? null).find((j) => j !== null) ?? null;
   if (join === null) return null;
-  const listed: Record<CrawlCategory, number> = {
-    ok: 0,
-    redirect: 0,
-    error: 0,
-    noindex: 0,
-    blocked: 0,
-    canonicalised: 0,
-    notCrawled: 0,
-  };
+  const listed = noneListed();
   const counted = new Uint8Array(join.table.rows);
   const notCrawled = new Set<string>();
   for (const { validator: v, entries } of files) {
