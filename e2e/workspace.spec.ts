@@ -343,7 +343,7 @@ test('a .zip of the Hugo multilingual set matches relative child locs by folder;
   await wb.workspace.getByRole('button', { name: 'Export workspace…' }).click();
   const dlg = page.getByRole('dialog', { name: 'Export workspace' });
   // Relative locs and no publish URL: the dialog asks where the files will live.
-  await expect(dlg.getByRole('alert')).toContainText('enter the address');
+  await expect(dlg.getByText('The index needs absolute URLs: enter the address')).toBeVisible();
   await expect(dlg.getByRole('button', { name: 'Download .zip' })).toBeDisabled();
   await dlg.getByLabel('Publish base URL (where the files will live)').fill('https://guides.18f.gov/');
   // Nothing was edited: the index differs only by its child locs, written absolute (OUT-008).
